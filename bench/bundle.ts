@@ -1,0 +1,85 @@
+/**
+ * Scenario 6: what a user downloads. Sizes of the built functions bundle and of the task pane bundle (taskpane.js
+ * plus any chunk it loads on demand), minified as the production build writes them and gzipped with zlib.
+ * Uses dist/ when it holds a production build newer than every source file; otherwise builds into .bench/dist
+ * (git-ignored), so a development build or a stale dist/ is never measured and dist/ is never overwritten.
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+
+export interface BundleSize {
+  readonly name: string;
+  readonly files: readonly string[];
+  readonly minifiedBytes: number;
+  readonly gzipBytes: number;
+}
+
+export interface BundleReport {
+  /** The directory measured, relative to the project root. */
+  readonly dir: string;
+  readonly built: boolean;
+  readonly bundles: readonly BundleSize[];
+}
+
+const ENTRY_FILES = ["functions.js", "taskpane.js"];
+
+function sizeOf(dist: string, name: string, files: readonly string[]): BundleSize {
+  let minifiedBytes = 0;
+  let gzipBytes = 0;
+  for (const file of files) {
+    const bytes = readFileSync(path.join(dist, file));
+    minifiedBytes += bytes.length;
+    gzipBytes += gzipSync(bytes, { level: 9 }).length;
+  }
+  return { name, files, minifiedBytes, gzipBytes };
+}
+
+/**
+ * Chunks split off for lazy loading (`import()`): every other .js file webpack wrote. The functions bundle carries
+ * the webpack runtime and loads nothing on demand (custom functions must register at once), so those chunks
+ * belong to the task pane.
+ */
+function lazyChunks(dist: string): string[] {
+  return readdirSync(dist)
+    .filter((f) => f.endsWith(".js") && !ENTRY_FILES.includes(f))
+    .sort();
+}
+
+function newestSourceMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestSourceMtime(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/** Webpack's development output starts its module lines with this comment; production output is minified. */
+const DEV_BUILD_MARK = "/******/";
+
+/** A production build newer than every source file. */
+function usableBuild(root: string, dist: string): boolean {
+  if (ENTRY_FILES.some((f) => !existsSync(path.join(dist, f)))) return false;
+  const functions = path.join(dist, "functions.js");
+  if (readFileSync(functions, "utf8").includes(DEV_BUILD_MARK)) return false;
+  return statSync(functions).mtimeMs >= newestSourceMtime(path.join(root, "src"));
+}
+
+export function measureBundles(root: string): BundleReport {
+  let dir = "dist";
+  let built = false;
+  if (!usableBuild(root, path.join(root, dir))) {
+    dir = ".bench/dist";
+    execFileSync(process.execPath, [path.join(root, "node_modules/webpack-cli/bin/cli.js"), "--mode", "production", "--output-path", dir], {
+      cwd: root,
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    built = true;
+  }
+  const dist = path.join(root, dir);
+  const functions = sizeOf(dist, "functions bundle", ["functions.js"]);
+  const taskpane = sizeOf(dist, "task pane bundle", ["taskpane.js", ...lazyChunks(dist)]);
+  return { dir, built, bundles: [functions, taskpane] };
+}

@@ -1,0 +1,185 @@
+/**
+ * The vocabulary of the operation catalog. Everything that knows about an operation (client validation,
+ * simulator routes, custom-function wrappers, query-builder forms, docs) reads these shapes; nothing else
+ * describes an operation a second time.
+ */
+
+/** Marketplace codes of the live service (reference-values.md). `GB` is accepted as an alias of `UK`. */
+export const MARKETPLACES = [
+  { code: "US", currency: "USD", label: "United States" },
+  { code: "JP", currency: "JPY", label: "Japan" },
+  { code: "UK", currency: "GBP", label: "United Kingdom" },
+  { code: "DE", currency: "EUR", label: "Germany" },
+  { code: "FR", currency: "EUR", label: "France" },
+  { code: "IT", currency: "EUR", label: "Italy" },
+  { code: "ES", currency: "EUR", label: "Spain" },
+  { code: "CA", currency: "CAD", label: "Canada" },
+  { code: "IN", currency: "INR", label: "India" },
+] as const;
+export type Marketplace = (typeof MARKETPLACES)[number]["code"];
+export const MARKETPLACE_ALIASES: Readonly<Record<string, Marketplace>> = { GB: "UK" };
+
+/**
+ * How a request parameter is typed and checked.
+ * - `marketplace`: one of MARKETPLACES (case-insensitive, aliases accepted).
+ * - `month`: `yyyyMM`, not in the future, at most `maxMonthsBack` months back when set.
+ * - `saturday`: `yyyyMMdd` that falls on a Saturday, not in the future.
+ * - `weekOrMonth`: `yyyyMMdd` Saturday or `yyyyMM`, chosen by the value of `switchParam` (see `formats`).
+ * - `stringList`: JSON array of strings (`maxItems`, `itemPattern`, `options` apply per item).
+ * - `csv`: one string of comma-separated values (`options` apply per value).
+ * - `order`: `{field, desc}`; `sortFields` lists the allowed fields when the service's set is known.
+ */
+export type ParamKind =
+  | "marketplace"
+  | "string"
+  | "integer"
+  | "number"
+  | "boolean"
+  | "month"
+  | "saturday"
+  | "weekOrMonth"
+  | "stringList"
+  | "csv"
+  | "order";
+
+export type ScalarValue = string | number | boolean;
+
+export interface EnumOption {
+  readonly value: string | number;
+  readonly label: string;
+}
+
+/** Text patterns a string (or each list item) must match. */
+export type TextPattern = "asin" | "nodeIdPath";
+
+/** Why a parameter is there; the engine, the builder and the functions treat these roles specially. */
+export type ParamRole = "page" | "size" | "order" | "rangeMin" | "rangeMax" | "returnFields";
+
+export interface ParamSpec {
+  /** Wire name, exactly as the service spells it. */
+  readonly name: string;
+  readonly kind: ParamKind;
+  /** One line for tooltips, builder help and docs. */
+  readonly doc: string;
+  readonly required?: boolean;
+  /** The service's documented default. Informational: the client never sends a default it was not given. */
+  readonly default?: ScalarValue;
+  /** Allowed values. With `openOptions`, they are suggestions only (the service's set is not fully known). */
+  readonly options?: readonly EnumOption[];
+  readonly openOptions?: boolean;
+  /** Numeric bounds (inclusive) for integer and number kinds. */
+  readonly min?: number;
+  readonly max?: number;
+  /** The only value the service accepts (size of order-word lookup). */
+  readonly fixed?: number;
+  /** List length limit for stringList. */
+  readonly maxItems?: number;
+  /** Pattern for a string, or for each item of a stringList. */
+  readonly pattern?: TextPattern;
+  /** For month kinds: how far back the service has data. */
+  readonly maxMonthsBack?: number;
+  /** For weekOrMonth: the parameter whose value picks the format, and the format per value. */
+  readonly switchParam?: string;
+  readonly formats?: Readonly<Record<string, "saturday" | "month">>;
+  /** For order: sort fields and the documented default. */
+  readonly sortFields?: readonly string[];
+  readonly orderDefault?: { readonly field?: string; readonly desc: boolean };
+  readonly role?: ParamRole;
+  /** For rangeMin/rangeMax: the shared base name (`Price` for minPrice/maxPrice). */
+  readonly range?: string;
+  /** Where the builder puts the field. */
+  readonly section?: "main" | "filters" | "ranges" | "paging";
+}
+
+/** Field types of response records. */
+export type FieldType =
+  | "string"
+  | "integer"
+  | "number"
+  | "boolean"
+  /** epoch milliseconds; shown as an Excel date */
+  | "epochMs"
+  /** a date string (`yyyy-MM-dd`, `yyyy.MM`, `yyyyMM`, `2017年01月`): kept as text */
+  | "dateText"
+  | "stringList"
+  /** {min, max, value} */
+  | "valueItem"
+  /** map of label -> list of strings */
+  | "stringListMap"
+  | "object"
+  | "objectList"
+  /** documented but of unknown shape (e.g. `trends`, `topAsins`); passed through */
+  | "unknown";
+
+/** Display hint for number columns; drives table number formats. */
+export type NumberFormatHint = "integer" | "decimal" | "currency" | "percent" | "fraction";
+
+export interface FieldSpec {
+  readonly name: string;
+  readonly type: FieldType;
+  readonly doc: string;
+  /** Nested fields for object and objectList. */
+  readonly fields?: readonly FieldSpec[];
+  /** Names the live service uses for this field (normalized to `name` on parse). */
+  readonly aliases?: readonly string[];
+  /** A number meaning "none" (price -1); shown blank. */
+  readonly noneSentinel?: number;
+  readonly format?: NumberFormatHint;
+}
+
+/** How `data` is shaped in a successful response. */
+export type ResponseShape =
+  /** {page, pages, size, total, items, ...} */
+  | "paged"
+  /** a bare array of records */
+  | "array"
+  /** one record object */
+  | "object"
+  /** {marketplace, asin, total, items, stats} (traffic keywords of a product) */
+  | "itemsWithStats";
+
+export type OperationGroup = "product" | "keyword" | "aba" | "market";
+
+export const GROUP_LABELS: Readonly<Record<OperationGroup, string>> = {
+  product: "Product data",
+  keyword: "Keyword data",
+  aba: "Search frequency (ABA)",
+  market: "Category market",
+};
+
+/** A positional argument of the MAD function: `arg` is what users see, `param` the wire name it fills. */
+export interface PositionalArg {
+  readonly arg: string;
+  readonly param: string;
+}
+
+/**
+ * A rule that spans parameters (min <= max pairs are implied by `range` and need no entry here).
+ * - noOrderWithFilters: ordering by `field` is refused while any filter parameter is set (keyword mining).
+ */
+export type CrossRule = {
+  readonly kind: "noOrderWithFilters";
+  readonly field: string;
+  readonly filterParams: readonly string[];
+};
+
+export interface OperationSpec<Code extends string = string, Rec extends string = string> {
+  /** MCP code, the stable id of the operation. */
+  readonly code: Code;
+  /** Path below the base URL, with the /v1 prefix. */
+  readonly path: `/v1/${string}`;
+  /** MAD function name without the namespace (`KEYWORDTRENDS`). */
+  readonly fn: string;
+  readonly group: OperationGroup;
+  readonly title: string;
+  readonly description: string;
+  readonly params: readonly ParamSpec[];
+  /** Required arguments after `market`, in the function's order. */
+  readonly positional: readonly PositionalArg[];
+  readonly shape: ResponseShape;
+  /** Record type of the rows (items, array elements or the single object). */
+  readonly record: Rec;
+  /** At most this many rows are reachable through paging (the service's row cap). */
+  readonly rowCap?: number;
+  readonly rules?: readonly CrossRule[];
+}

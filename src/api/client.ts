@@ -1,0 +1,360 @@
+/**
+ * The typed client: validates parameters from the catalog (no request for bad input), POSTs them to
+ * `{baseUrl}/v1/...`, retries transient failures within a total time budget and parses the rows.
+ *
+ * Request ids: every HTTP attempt gets its own `x-request-id` (a retry is a separate request in the service's
+ * logs and quota); the id of the attempt that produced a result or an error is on that result or error.
+ *
+ * Works in Node 20 and in browsers: only fetch, AbortController and setTimeout are used.
+ */
+import { OPERATIONS, type OperationCode } from "./catalog";
+import {
+  AbortError,
+  errorFromResponse,
+  isEnvelope,
+  isMadError,
+  MadError,
+  NetworkError,
+  redactSecret,
+  TimeoutError,
+  ValidationError,
+  type Envelope,
+} from "./errors";
+import { parseResult, type OperationResult } from "./parse";
+import type { ParamsOf } from "./request-types";
+import { backoffDelay, DEFAULT_BACKOFF, parseRetryAfter, requestedDelay, type BackoffOptions } from "./retry";
+import { anySignal, raceAbort, sleep as defaultSleep, timer } from "./timeout";
+import { validateParams } from "./validate";
+
+export interface AttemptInfo {
+  operation: string;
+  path: string;
+  requestId: string;
+  /** 1 for the first request of a call, 2 for its first retry, ... */
+  attempt: number;
+}
+
+export interface ClientOptions {
+  /** e.g. "https://api.sellersprite.com" or "http://127.0.0.1:8787"; a trailing slash or /v1 is tolerated. */
+  baseUrl: string;
+  secret: string;
+  fetch?: typeof fetch;
+  /** Retries after the first attempt (default 2, so at most 3 requests). */
+  retries?: number;
+  attemptTimeoutMs?: number;
+  /** Covers every attempt and the waits between them. */
+  totalTimeoutMs?: number;
+  backoff?: BackoffOptions;
+  random?: () => number;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  newRequestId?: () => string;
+  /** Metering hook: called once per HTTP request actually sent. */
+  onAttempt?: (info: AttemptInfo) => void;
+  /** The clock of the date rules (months not in the future, 24 months back). */
+  now?: () => Date;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+export const CLIENT_DEFAULTS = {
+  retries: 2,
+  attemptTimeoutMs: 20_000,
+  totalTimeoutMs: 45_000,
+  backoff: DEFAULT_BACKOFF,
+} as const;
+
+export interface VisitsResult {
+  /** Calls left in the plan, when the answer says so. */
+  remaining: number | null;
+  /** `data` as the service sent it (its shape is not documented). */
+  raw: unknown;
+}
+
+interface RequestPlan<T> {
+  operation: string;
+  method: "GET" | "POST";
+  path: string;
+  body?: unknown;
+  read: (body: Envelope, requestId: string) => T;
+}
+
+type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}`
+  ? `${Head}${Capitalize<CamelCase<Tail>>}`
+  : S;
+
+/** One typed method per operation, named camelCase of its MCP code (`keywordResearchTrends`). */
+export type OperationMethods = {
+  [C in OperationCode as CamelCase<C>]: (params: ParamsOf<C>, options?: CallOptions) => Promise<OperationResult<C>>;
+};
+
+/** "keyword_research_trends" -> "keywordResearchTrends". */
+export function methodName<C extends OperationCode>(code: C): CamelCase<C> {
+  return code.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()) as CamelCase<C>;
+}
+
+function defaultRequestId(): string {
+  const crypto = globalThis.crypto;
+  if (crypto && typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  // Pages served over plain http have no randomUUID; the id only needs to be unique, not secret.
+  return `${Date.now().toString(16)}-${Math.random().toString(16).slice(2)}-${Math.random().toString(16).slice(2)}`;
+}
+
+function normalizeBaseUrl(baseUrl: string): string {
+  const trimmed = String(baseUrl ?? "")
+    .trim()
+    .replace(/\/+$/, "")
+    .replace(/\/v1$/, "");
+  if (!/^https?:\/\/[^/\s]+/i.test(trimmed)) {
+    throw new ValidationError(
+      "baseUrl",
+      "type",
+      `baseUrl: expected an http(s) address such as https://api.sellersprite.com (got "${trimmed}")`,
+    );
+  }
+  return trimmed;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Duck-typed: errors from another realm (a browser frame, Node's fetch under jest) fail `instanceof Error`. */
+function describeFailure(error: unknown): string {
+  const e = error as { message?: unknown; cause?: { code?: unknown } } | null;
+  if (typeof e !== "object" || e === null || typeof e.message !== "string") return String(error);
+  const code = e.cause?.code;
+  return typeof code === "string" ? `${e.message} (${code})` : e.message;
+}
+
+/** The count of calls left from the visits answer: a number, or the most count-like numeric field of an object. */
+function remainingFrom(data: unknown): number | null {
+  const asNumber = (v: unknown) =>
+    typeof v === "number" && Number.isFinite(v)
+      ? v
+      : typeof v === "string" && /^\d+$/.test(v.trim())
+        ? Number(v)
+        : null;
+  const direct = asNumber(data);
+  if (direct !== null || typeof data !== "object" || data === null) return direct;
+  const entries = Object.entries(data as Record<string, unknown>);
+  for (const pattern of [/remain|left|surplus|avail|balance/i, /count|visit|quota|total/i]) {
+    for (const [key, value] of entries) {
+      const n = asNumber(value);
+      if (n !== null && pattern.test(key)) return n;
+    }
+  }
+  return null;
+}
+
+const TOTAL_TIMEOUT = Symbol("total timeout");
+const ATTEMPT_TIMEOUT = Symbol("attempt timeout");
+
+export class MadClient {
+  private readonly baseUrl: string;
+  private readonly secret: string;
+  private readonly fetchImpl: typeof fetch;
+  private readonly retries: number;
+  private readonly attemptTimeoutMs: number;
+  private readonly totalTimeoutMs: number;
+  private readonly backoff: BackoffOptions;
+  private readonly random: () => number;
+  private readonly sleepImpl: (ms: number, signal?: AbortSignal) => Promise<void>;
+  private readonly newRequestId: () => string;
+  private readonly onAttempt?: (info: AttemptInfo) => void;
+  private readonly now: () => Date;
+
+  constructor(options: ClientOptions) {
+    this.baseUrl = normalizeBaseUrl(options.baseUrl);
+    this.secret = String(options.secret ?? "").trim();
+    // Calling the global through a wrapper keeps browsers from throwing "Illegal invocation".
+    this.fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.retries = Math.max(0, Math.floor(options.retries ?? CLIENT_DEFAULTS.retries));
+    this.attemptTimeoutMs = options.attemptTimeoutMs ?? CLIENT_DEFAULTS.attemptTimeoutMs;
+    this.totalTimeoutMs = options.totalTimeoutMs ?? CLIENT_DEFAULTS.totalTimeoutMs;
+    this.backoff = options.backoff ?? CLIENT_DEFAULTS.backoff;
+    this.random = options.random ?? Math.random;
+    this.sleepImpl = options.sleep ?? defaultSleep;
+    this.newRequestId = options.newRequestId ?? defaultRequestId;
+    this.onAttempt = options.onAttempt;
+    this.now = options.now ?? (() => new Date());
+    // The secret is a private field, but keep it out of console.log / JSON of the client as well.
+    Object.defineProperty(this, "secret", { enumerable: false });
+  }
+
+  /** Validates (ValidationError, no request), then POSTs and parses one page of an operation. */
+  async call<C extends OperationCode>(
+    code: C,
+    params: ParamsOf<C>,
+    options: CallOptions = {},
+  ): Promise<OperationResult<C>> {
+    const body = validateParams(code, params, { now: this.now() });
+    const path = OPERATIONS.find((op) => op.code === code)!.path;
+    return this.send(
+      {
+        operation: code,
+        method: "POST",
+        path,
+        body,
+        read: (envelope, requestId) => parseResult(code, envelope, requestId),
+      },
+      options,
+    );
+  }
+
+  /** GET /v1/visits: the calls left in the plan (not one of the 22 operations; its shape is not documented). */
+  async visits(options: CallOptions = {}): Promise<VisitsResult> {
+    return this.send(
+      {
+        operation: "visits",
+        method: "GET",
+        path: "/v1/visits",
+        read: (envelope) => ({ remaining: remainingFrom(envelope.data), raw: envelope.data }),
+      },
+      options,
+    );
+  }
+
+  private async send<T>(plan: RequestPlan<T>, options: CallOptions): Promise<T> {
+    const started = Date.now();
+    const total = timer(this.totalTimeoutMs, TOTAL_TIMEOUT);
+    let requestId: string | undefined;
+    try {
+      this.checkSecret();
+      for (let attempt = 1; ; attempt++) {
+        if (options.signal?.aborted) throw new AbortError(requestId);
+        if (total.signal.aborted) throw new TimeoutError("total", this.totalTimeoutMs, requestId);
+        requestId = this.newRequestId();
+        try {
+          return await this.attempt(plan, requestId, attempt, options.signal, total.signal, started);
+        } catch (error) {
+          const failure = error as MadError;
+          if (!failure.retryable || attempt > this.retries) throw failure;
+          const remaining = this.totalTimeoutMs - (Date.now() - started);
+          const wait = requestedDelay(failure) ?? backoffDelay(attempt, this.backoff, this.random);
+          // No time left for another attempt after the wait: report the failure itself (for a slow service,
+          // that the whole call ran out of time).
+          if (wait >= remaining)
+            throw failure instanceof TimeoutError ? new TimeoutError("total", this.totalTimeoutMs, requestId) : failure;
+          await this.pause(wait, options.signal, total.signal, requestId);
+        }
+      }
+    } catch (error) {
+      const failure = isMadError(error) ? error : new NetworkError(describeFailure(error), { requestId, cause: error });
+      throw redactSecret(failure, this.secret);
+    } finally {
+      total.clear();
+    }
+  }
+
+  private checkSecret(): void {
+    if (!this.secret)
+      throw new ValidationError(
+        "secret",
+        "required",
+        "secret: no API secret is set; enter it in the add-in's settings",
+      );
+    // A header cannot carry control or non-Latin-1 characters; fetch would fail with a message quoting the value.
+    if (!/^[\x21-\x7e]+$/.test(this.secret)) {
+      throw new ValidationError(
+        "secret",
+        "type",
+        "secret: contains spaces or characters an API secret cannot have; paste it again",
+      );
+    }
+  }
+
+  /** A failing metering hook must not fail (or retry) the call it meters. */
+  private meter(info: AttemptInfo): void {
+    try {
+      this.onAttempt?.(info);
+    } catch {
+      // ignored on purpose
+    }
+  }
+
+  private async pause(
+    ms: number,
+    caller: AbortSignal | undefined,
+    total: AbortSignal,
+    requestId: string,
+  ): Promise<void> {
+    const linked = anySignal([caller, total]);
+    try {
+      await raceAbort(this.sleepImpl(ms, linked.signal), linked.signal);
+    } catch (error) {
+      if (caller?.aborted) throw new AbortError(requestId);
+      if (total.aborted) throw new TimeoutError("total", this.totalTimeoutMs, requestId);
+      throw error;
+    } finally {
+      linked.dispose();
+    }
+  }
+
+  private async attempt<T>(
+    plan: RequestPlan<T>,
+    requestId: string,
+    attempt: number,
+    caller: AbortSignal | undefined,
+    total: AbortSignal,
+    started: number,
+  ): Promise<T> {
+    const remaining = this.totalTimeoutMs - (Date.now() - started);
+    const attemptBound = this.attemptTimeoutMs < remaining;
+    const attemptTimer = timer(Math.min(this.attemptTimeoutMs, remaining), ATTEMPT_TIMEOUT);
+    const linked = anySignal([caller, total, attemptTimer.signal]);
+    try {
+      const headers: Record<string, string> = {
+        "secret-key": this.secret,
+        "x-request-id": requestId,
+        Accept: "application/json",
+      };
+      if (plan.method === "POST") headers["Content-Type"] = "application/json;charset=utf-8";
+      const init: RequestInit = { method: plan.method, headers, signal: linked.signal };
+      if (plan.body !== undefined) init.body = JSON.stringify(plan.body);
+      this.meter({ operation: plan.operation, path: plan.path, requestId, attempt });
+      const response = await raceAbort(
+        Promise.resolve().then(() => this.fetchImpl(`${this.baseUrl}${plan.path}`, init)),
+        linked.signal,
+      );
+      const text = await raceAbort(response.text(), linked.signal);
+      const body = parseJson(text);
+      if (isEnvelope(body) && body.code === "OK") return plan.read(body, requestId);
+      const retryAfterMs = parseRetryAfter(response.headers?.get("retry-after"), Date.now());
+      throw errorFromResponse({ status: response.status, body, requestId, retryAfterMs });
+    } catch (error) {
+      if (isMadError(error)) throw error;
+      if (caller?.aborted) throw new AbortError(requestId);
+      if (total.aborted) throw new TimeoutError("total", this.totalTimeoutMs, requestId);
+      if (attemptTimer.signal.aborted) {
+        throw attemptBound
+          ? new TimeoutError("attempt", this.attemptTimeoutMs, requestId)
+          : new TimeoutError("total", this.totalTimeoutMs, requestId);
+      }
+      throw new NetworkError(describeFailure(error), { requestId, cause: error });
+    } finally {
+      attemptTimer.clear();
+      linked.dispose();
+    }
+  }
+}
+
+// The generated methods live on the prototype, so every MadClient has them; createClient types them.
+for (const op of OPERATIONS) {
+  Object.defineProperty(MadClient.prototype, methodName(op.code), {
+    value: function (this: MadClient, params: unknown, options?: CallOptions) {
+      return this.call(op.code, params as never, options);
+    },
+    writable: true,
+    configurable: true,
+  });
+}
+
+export function createClient(options: ClientOptions): MadClient & OperationMethods {
+  return new MadClient(options) as MadClient & OperationMethods;
+}

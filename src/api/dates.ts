@@ -1,0 +1,82 @@
+/**
+ * Date rules of the service's parameters: `yyyyMM` months and `yyyyMMdd` Saturdays (ABA weeks end on Saturday).
+ * Calendar arithmetic uses UTC so a check gives the same answer on every machine; "now" is injected for tests.
+ */
+
+export type DateRule = "month" | "saturday" | "future" | "monthsBack";
+
+export interface DateIssue {
+  readonly rule: DateRule;
+  readonly message: string;
+}
+
+const monthIndex = (year: number, month: number) => year * 12 + (month - 1);
+const nowMonthIndex = (now: Date) => monthIndex(now.getUTCFullYear(), now.getUTCMonth() + 1);
+
+function monthsBackIssue(
+  name: string,
+  text: string,
+  index: number,
+  now: Date,
+  maxMonthsBack: number | undefined,
+): DateIssue | undefined {
+  if (maxMonthsBack === undefined) return undefined;
+  const back = nowMonthIndex(now) - index;
+  if (back <= maxMonthsBack) return undefined;
+  return {
+    rule: "monthsBack",
+    message: `${name}: ${text} is ${back} months back; the service keeps only the last ${maxMonthsBack} months`,
+  };
+}
+
+/** `yyyyMM`: a real month, not in the future, at most `maxMonthsBack` months back. */
+export function checkMonth(name: string, text: string, now: Date, maxMonthsBack?: number): DateIssue | undefined {
+  if (!/^\d{6}$/.test(text))
+    return { rule: "month", message: `${name}: expected a month as yyyyMM, e.g. 202508 (got "${text}")` };
+  const year = Number(text.slice(0, 4));
+  const month = Number(text.slice(4, 6));
+  if (month < 1 || month > 12)
+    return {
+      rule: "month",
+      message: `${name}: ${text} is not a real month (the last two digits are the month, 01 to 12)`,
+    };
+  const index = monthIndex(year, month);
+  if (index > nowMonthIndex(now)) return { rule: "future", message: `${name}: ${text} is in the future` };
+  return monthsBackIssue(name, text, index, now, maxMonthsBack);
+}
+
+/** `yyyyMMdd`: a real date that falls on a Saturday, not in the future (and within `maxMonthsBack` months). */
+export function checkSaturday(name: string, text: string, now: Date, maxMonthsBack?: number): DateIssue | undefined {
+  if (!/^\d{8}$/.test(text))
+    return { rule: "saturday", message: `${name}: expected a Saturday as yyyyMMdd, e.g. 20250802 (got "${text}")` };
+  const year = Number(text.slice(0, 4));
+  const month = Number(text.slice(4, 6));
+  const day = Number(text.slice(6, 8));
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
+    return { rule: "saturday", message: `${name}: ${text} is not a real date` };
+  }
+  if (date.getUTCDay() !== 6)
+    return { rule: "saturday", message: `${name}: ${text} is not a Saturday (weeks end on Saturday)` };
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  if (date.getTime() > today) return { rule: "future", message: `${name}: ${text} is in the future` };
+  return monthsBackIssue(name, text, monthIndex(year, month), now, maxMonthsBack);
+}
+
+/** The most recent Saturday on or before `now` as yyyyMMdd (for examples, builders and tests). */
+export function latestSaturday(now: Date): string {
+  const date = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  date.setUTCDate(date.getUTCDate() - ((date.getUTCDay() + 1) % 7));
+  return formatDate(date);
+}
+
+/** The month `monthsBack` months before `now` as yyyyMM. */
+export function monthBefore(now: Date, monthsBack: number): string {
+  const index = nowMonthIndex(now) - monthsBack;
+  return `${Math.floor(index / 12)}${String((index % 12) + 1).padStart(2, "0")}`;
+}
+
+function formatDate(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${date.getUTCFullYear()}${pad(date.getUTCMonth() + 1)}${pad(date.getUTCDate())}`;
+}

@@ -1,0 +1,22 @@
+/**
+ * The public surface of src/api for the engine, the faces and the simulator: the catalog, the request and
+ * record types derived from it, the client, its errors, validation and parsing.
+ */
+export * from "./catalog";
+export * from "./catalog-types";
+export type { Param } from "./params";
+export type { OrderParam, ParamsOf, RecordOf } from "./request-types";
+export { RECORD_FIELDS } from "./records";
+export type { RecordFrom, RecordName, ValueItem } from "./records";
+
+export * from "./errors";
+export { checkParams, didYouMean, TEXT_PATTERNS, validateParams, validateParamsAll } from "./validate";
+export type { ValidateOptions, ValidationOutcome } from "./validate";
+export { checkMonth, checkSaturday, latestSaturday, monthBefore } from "./dates";
+export type { DateIssue, DateRule } from "./dates";
+export { normalizeRecord, parseResult } from "./parse";
+export type { KeywordStat, OperationResult } from "./parse";
+export { backoffDelay, DEFAULT_BACKOFF, parseRetryAfter } from "./retry";
+export type { BackoffOptions } from "./retry";
+export { CLIENT_DEFAULTS, createClient, MadClient, methodName } from "./client";
+export type { AttemptInfo, CallOptions, ClientOptions, OperationMethods, VisitsResult } from "./client";

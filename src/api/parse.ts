@@ -1,0 +1,159 @@
+/**
+ * Turns a response body into rows. The envelope's code decides success; `data` must have the operation's shape
+ * (catalog `shape`); records get the specification's field names where the live service uses others (FieldSpec
+ * `aliases`, also inside nested objects and lists). Nothing is filled in or dropped: an absent field stays absent,
+ * unknown extra keys stay, -1 sentinels stay -1 (the faces blank them).
+ */
+import { operation, type OperationCode } from "./catalog";
+import type { FieldSpec, ResponseShape } from "./catalog-types";
+import { errorFromResponse, isEnvelope, MalformedResponseError } from "./errors";
+import { RECORD_FIELDS } from "./records";
+import type { RecordOf } from "./request-types";
+
+export interface KeywordStat {
+  keywords: string | null;
+  total: number | null;
+}
+
+export interface OperationResult<C extends OperationCode = OperationCode> {
+  operation: C;
+  /** Items of a paged object, elements of an array, or [the single object]. */
+  rows: RecordOf<C>[];
+  /** Matching records for paged and itemsWithStats data (`total`); rows.length for arrays and objects. */
+  total: number | null;
+  /** As sent back: may be 0 on a first page, so never derive paging from it. */
+  page: number | null;
+  size: number | null;
+  /** Word parts of the traffic keywords (traffic_keyword only). */
+  stats?: KeywordStat[];
+  requestId: string;
+}
+
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+const numberOrNull = (value: unknown): number | null =>
+  typeof value === "number" && Number.isFinite(value) ? value : null;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Alias normalization, compiled once per field list
+
+interface FieldMap {
+  /** live name -> specification name */
+  readonly renames: ReadonlyMap<string, string>;
+  /** specification name -> nested field map (object and objectList fields) */
+  readonly nested: ReadonlyMap<string, FieldMap>;
+}
+
+const FIELD_MAPS = new WeakMap<readonly FieldSpec[], FieldMap>();
+
+function fieldMap(fields: readonly FieldSpec[]): FieldMap {
+  let map = FIELD_MAPS.get(fields);
+  if (map) return map;
+  const renames = new Map<string, string>();
+  const nested = new Map<string, FieldMap>();
+  for (const field of fields) {
+    for (const alias of field.aliases ?? []) renames.set(alias, field.name);
+    if ((field.type === "object" || field.type === "objectList") && field.fields)
+      nested.set(field.name, fieldMap(field.fields));
+  }
+  map = { renames, nested };
+  FIELD_MAPS.set(fields, map);
+  return map;
+}
+
+/** A record with live names renamed to the specification's; when both names are present, the spec's wins. */
+export function normalizeRecord(raw: Json, map: FieldMap): Json {
+  const out: Json = {};
+  for (const [key, value] of Object.entries(raw)) {
+    const target = map.renames.get(key);
+    const name = target !== undefined && !(target in raw) ? target : key;
+    const inner = map.nested.get(name);
+    out[name] = inner ? normalizeNested(value, inner) : value;
+  }
+  return out;
+}
+
+function normalizeNested(value: unknown, map: FieldMap): unknown {
+  if (isObject(value)) return normalizeRecord(value, map);
+  if (Array.isArray(value)) return value.map((item) => (isObject(item) ? normalizeRecord(item, map) : item));
+  return value;
+}
+
+/** The field map of an operation's record type (an empty one for a record type without a field list yet). */
+function recordFieldMap(record: string): FieldMap {
+  const fields = (RECORD_FIELDS as unknown as Readonly<Record<string, readonly FieldSpec[] | undefined>>)[record];
+  return fieldMap(fields ?? []);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Shapes
+
+interface Extracted {
+  items: unknown[];
+  total: number | null;
+  page: number | null;
+  size: number | null;
+  stats?: KeywordStat[];
+}
+
+/**
+ * `data` by the operation's shape. A null `data` or `items` is read as "no rows" (how an empty answer may come);
+ * a value of the wrong kind is malformed.
+ */
+function extract(shape: ResponseShape, data: unknown, fail: (detail: string) => never): Extracted {
+  switch (shape) {
+    case "array": {
+      if (data === null || data === undefined) return { items: [], total: 0, page: null, size: null };
+      if (!Array.isArray(data)) return fail("expected a list of records in data");
+      return { items: data, total: data.length, page: null, size: null };
+    }
+    case "object": {
+      if (data === null || data === undefined) return { items: [], total: 0, page: null, size: null };
+      if (!isObject(data)) return fail("expected one record object in data");
+      return { items: [data], total: 1, page: null, size: null };
+    }
+    case "paged":
+    case "itemsWithStats": {
+      if (!isObject(data)) return fail("expected an object with items in data");
+      const items = data.items ?? [];
+      if (!Array.isArray(items)) return fail("expected data.items to be a list");
+      const extracted: Extracted = {
+        items,
+        total: numberOrNull(data.total),
+        page: numberOrNull(data.page),
+        size: numberOrNull(data.size),
+      };
+      if (shape === "itemsWithStats") extracted.stats = parseStats(data.stats, fail);
+      return extracted;
+    }
+  }
+}
+
+function parseStats(stats: unknown, fail: (detail: string) => never): KeywordStat[] {
+  if (stats === null || stats === undefined) return [];
+  if (!Array.isArray(stats)) return fail("expected data.stats to be a list");
+  return stats.map((s) => {
+    if (!isObject(s)) return fail("expected each of data.stats to be an object");
+    return { keywords: typeof s.keywords === "string" ? s.keywords : null, total: numberOrNull(s.total) };
+  });
+}
+
+/** Reads a response body of an operation. Throws the envelope's error for a code other than OK. */
+export function parseResult<C extends OperationCode>(code: C, body: unknown, requestId: string): OperationResult<C> {
+  const fail = (detail: string): never => {
+    throw new MalformedResponseError(detail, requestId);
+  };
+  if (!isEnvelope(body)) return fail("the body is not a JSON envelope {code, message, data}");
+  if (body.code !== "OK") throw errorFromResponse({ status: 200, body, requestId });
+  const op = operation(code);
+  const { items, total, page, size, stats } = extract(op.shape, body.data, fail);
+  const map = recordFieldMap(op.record);
+  const rows = items.map((item, index) =>
+    isObject(item) ? normalizeRecord(item, map) : fail(`record ${index + 1} is not an object`),
+  );
+  const result: OperationResult<C> = { operation: code, rows: rows as RecordOf<C>[], total, page, size, requestId };
+  if (stats) result.stats = stats;
+  return result;
+}

@@ -1,0 +1,147 @@
+/**
+ * Category-market records (arrays, except statistics: one object). Unit and revenue ratios are fractions in
+ * live data (0.4449); the A+/video ratios and statistics' proportions are percentages (18.18).
+ */
+import { dt, i, n, type RecordFrom, s, sl } from "./fields";
+
+/** Product concentration: the top products of the category. */
+export const PRODUCT_CONCENTRATION_FIELDS = [
+  s("asin", "Product id"),
+  s("title", "Title"),
+  i("ranking", "Ranking"),
+  s("brand", "Brand"),
+  s("sellerName", "Seller"),
+  s("sellerType", "Fulfillment, e.g. FBA"),
+  n("price", "Price", { format: "currency" }),
+  i("totalUnits", "Units"),
+  n("totalRevenue", "Revenue", { format: "currency" }),
+  n("totalUnitsRatio", "Share of the category's units", { format: "fraction" }),
+  n("totalRevenueRatio", "Share of the category's revenue", { format: "fraction" }),
+  i("ratings", "Number of ratings"),
+  i("reviews", "Number of reviews"),
+  n("rating", "Rating value", { format: "decimal" }),
+  dt("shelfDate", "Listing date, yyyy-MM-dd"),
+  i("newFlag", "New product: 1 yes, 0 no"),
+  s("asinUrl", "Product link"),
+  s("imageUrl", "Image link"),
+] as const;
+export type ProductConcentrationRecord = RecordFrom<typeof PRODUCT_CONCENTRATION_FIELDS>;
+
+/** Figures shared by seller and brand concentration, after the name. */
+const CONCENTRATION_FIGURES = [
+  i("ranking", "Ranking"),
+  i("products", "Products (including new)"),
+  i("totalUnits", "Units"),
+  n("totalRevenue", "Revenue", { format: "currency" }),
+  n("totalUnitsRatio", "Share of the category's units", { format: "fraction" }),
+  n("totalRevenueRatio", "Share of the category's revenue", { format: "fraction" }),
+  n("avgPrice", "Average price", { format: "currency" }),
+  i("ratings", "Number of ratings"),
+  i("reviews", "Number of reviews"),
+  n("rating", "Rating value", { format: "decimal" }),
+  i("newProducts", "New products"),
+  i("newUnits", "Units of new products"),
+  n("newRevenue", "Revenue of new products", { format: "currency" }),
+  n("newUnitsRatio", "New products' share of units", { format: "fraction" }),
+  n("newRevenueRatio", "New products' share of revenue", { format: "fraction" }),
+  sl("asins", "Product ids", { aliases: ["asinSet"] }),
+] as const;
+
+export const SELLER_CONCENTRATION_FIELDS = [s("sellerName", "Seller"), ...CONCENTRATION_FIGURES] as const;
+export type SellerConcentrationRecord = RecordFrom<typeof SELLER_CONCENTRATION_FIELDS>;
+
+export const BRAND_CONCENTRATION_FIELDS = [s("brand", "Brand"), ...CONCENTRATION_FIGURES] as const;
+export type BrandConcentrationRecord = RecordFrom<typeof BRAND_CONCENTRATION_FIELDS>;
+
+/** Listing-date trend: one record per year, ascending, empty years with zeros. */
+export const LISTING_TREND_FIELDS = [
+  s("label", "Bucket label"),
+  dt("year", "Year, yyyy"),
+  i("products", "Products"),
+  i("units", "Units"),
+  n("revenue", "Revenue", { format: "currency" }),
+  n("unitsRatio", "Share of units", { format: "fraction" }),
+  sl("asins", "Product ids"),
+] as const;
+export type ListingTrendRecord = RecordFrom<typeof LISTING_TREND_FIELDS>;
+
+/** Seller-country distribution; one bucket has an unknown-country label. */
+export const SELLER_COUNTRY_FIELDS = [
+  s("label", "Bucket label"),
+  s("country", "Country, localized name"),
+  i("products", "Products"),
+  i("units", "Units"),
+  n("revenue", "Revenue", { format: "currency" }),
+  n("unitsRatio", "Share of units", { format: "fraction" }),
+  n("revenueRatio", "Share of revenue (absent in live data)", { format: "fraction" }),
+  sl("asins", "Product ids"),
+] as const;
+export type SellerCountryRecord = RecordFrom<typeof SELLER_COUNTRY_FIELDS>;
+
+/** Rating-count distribution: buckets none, 1-50, ..., 500 and above. */
+export const RATING_COUNT_FIELDS = [
+  s("label", "Rating-count bucket"),
+  i("products", "Products"),
+  i("units", "Units"),
+  n("revenue", "Revenue", { format: "currency" }),
+  n("unitsRatio", "Share of units", { format: "fraction" }),
+  sl("asins", "Product ids"),
+] as const;
+export type RatingCountRecord = RecordFrom<typeof RATING_COUNT_FIELDS>;
+
+/** A+/video distribution; ratios are percentages 0 to 100. */
+export const APLUS_VIDEO_FIELDS = [
+  s("label", "A+/video bucket, localized"),
+  i("products", "Products"),
+  n("productsRatio", "Share of products, 0 to 100", { format: "percent" }),
+  i("units", "Units"),
+  n("unitsRatio", "Share of units, 0 to 100", { format: "percent" }),
+] as const;
+export type AplusVideoRecord = RecordFrom<typeof APLUS_VIDEO_FIELDS>;
+
+/** Category statistics (one object): sample averages, the top-N listing group and the new-product group. */
+export const CATEGORY_STATISTICS_FIELDS = [
+  s("nodeLabelPath", "Node names joined by ':'"),
+  s("nodeLabelPathLocale", "Node names, localized", { aliases: ["nodeLabelLocale"] }),
+  s("nodeIdPath", "Node ids joined by ':'"),
+  s("marketplace", "Marketplace"),
+  s("countryCode", "Country code"),
+  s("currency", "Currency code"),
+  i("totalProducts", "Products in the category (may be null)"),
+  i("products", "Sample products"),
+  i("brands", "Brands"),
+  i("sellers", "Sellers"),
+  i("avgBsr", "Average best-seller rank"),
+  i("avgUnits", "Average units"),
+  n("avgRevenue", "Average revenue", { format: "currency" }),
+  n("avgPrice", "Average price", { format: "currency" }),
+  n("avgProfit", "Average profit rate", { format: "percent" }),
+  i("avgRatings", "Average number of ratings"),
+  i("avgRatingsCv", "Average monthly ratings growth"),
+  n("avgRating", "Average rating", { format: "decimal" }),
+  n("avgSellers", "Average sellers per product", { format: "decimal" }),
+  n("baseAvgVolume", "Average volume, cm3", { format: "decimal" }),
+  n("avgVolume", "Average volume, in3", { format: "decimal" }),
+  n("baseAvgWeight", "Average weight, g", { format: "decimal" }),
+  n("avgWeight", "Average weight, pound", { format: "decimal" }),
+  i("hlProducts", "Top-N products"),
+  i("hlAvgBsr", "Top-N average best-seller rank"),
+  i("hlAvgUnits", "Top-N average units"),
+  n("hlAvgRevenue", "Top-N average revenue", { format: "currency" }),
+  n("hlAvgPrice", "Top-N average price", { format: "currency" }),
+  i("hlAvgRatings", "Top-N average number of ratings"),
+  i("hlAvgRatingsCv", "Top-N average monthly ratings growth"),
+  n("hlAvgRating", "Top-N average rating", { format: "decimal" }),
+  i("newProducts", "New products"),
+  n("newProductProportion", "New products' share (2.63 = 2.63 %)", { format: "percent" }),
+  i("newAvgUnits", "New products' average units"),
+  n("newAvgRevenue", "New products' average revenue", { format: "currency" }),
+  n("newAvgPrice", "New products' average price", { format: "currency" }),
+  i("newAvgRatings", "New products' average number of ratings"),
+  i("minNewRatings", "New products' fewest ratings"),
+  i("maxNewRatings", "New products' most ratings"),
+  n("newAvgRating", "New products' average rating", { format: "decimal" }),
+  dt("firstShelfDate", "Earliest listing date, yyyy-MM-dd"),
+  dt("lastShelfDate", "Latest listing date, yyyy-MM-dd"),
+] as const;
+export type CategoryStatisticsRecord = RecordFrom<typeof CATEGORY_STATISTICS_FIELDS>;

@@ -1,0 +1,39 @@
+/**
+ * Request and result types derived from the catalog rows: `ParamsOf<"product_research">` has `marketplace`
+ * required and `minPrice?: number`, because the row says so. No operation's parameters are typed by hand.
+ */
+import type { OperationCode, OperationOf } from "./catalog";
+import type { ParamKind } from "./catalog-types";
+import type { Param } from "./params";
+import type { RECORD_FIELDS, RecordFrom } from "./records";
+
+/** The `order` object the service takes. */
+export interface OrderParam {
+  field?: string;
+  desc?: boolean;
+}
+
+type ValueOfKind<K extends ParamKind> = K extends "integer" | "number"
+  ? number
+  : K extends "boolean"
+    ? boolean
+    : K extends "stringList"
+      ? readonly string[]
+      : K extends "order"
+        ? OrderParam
+        : string;
+
+type ParamsFromList<Ps extends readonly Param[]> = {
+  [X in Ps[number] as NonNullable<X["required"]> extends true ? X["name"] : never]: ValueOfKind<X["kind"]>;
+} & {
+  [X in Ps[number] as NonNullable<X["required"]> extends true ? never : X["name"]]?: ValueOfKind<X["kind"]>;
+};
+
+/** The request body of an operation, typed from its catalog row. */
+export type ParamsOf<C extends OperationCode> = ParamsFromList<OperationOf<C>["params"]>;
+
+type RecordNameOf<C extends OperationCode> = OperationOf<C>["record"];
+
+/** One row of an operation's result (an item, an array element or the single object). */
+export type RecordOf<C extends OperationCode> =
+  RecordNameOf<C> extends infer K extends keyof typeof RECORD_FIELDS ? RecordFrom<(typeof RECORD_FIELDS)[K]> : never;

@@ -1,0 +1,432 @@
+/**
+ * The request engine between the faces and the client. A query is validated (bad input never waits or
+ * spends), planned into pages (./paging), and each page is served from the cache (./page-cache), or joins an
+ * identical request in flight (./inflight), or waits for a pacing slot (./pacer) and is sent once. Every query
+ * settles within its total timeout.
+ */
+import type { OperationCode } from "../api/catalog";
+import { createClient, type AttemptInfo } from "../api/client";
+import { AbortError, isMadError, type MadError, NetworkError, TimeoutError } from "../api/errors";
+import type { ParamsOf, RecordOf } from "../api/request-types";
+import { anySignal, raceAbort } from "../api/timeout";
+import { validateParams } from "../api/validate";
+import { systemClock } from "./clock";
+import { CacheMissError, MissingSecretError } from "./errors";
+import { InFlight } from "./inflight";
+import { accountId, canonicalJson } from "./keys";
+import { Pacer, RATE_WINDOW_MS } from "./pacer";
+import { DEFAULT_CACHE_TTL_MS, DEFAULT_MAX_CACHE_BYTES, DEFAULT_MAX_CACHE_ENTRIES, PageCache, type CachedPage } from "./page-cache";
+import { pagesFor, planPaging, type PagingPlan } from "./paging";
+import { readStoredSettings, writeStoredSettings, type StoredSettings } from "./settings";
+import type { ConnectionCheck, Engine, EngineOptions, QueryOptions, QueryPlan, QueryResult, Settings, UsageSnapshot } from "./types";
+
+export const ENGINE_DEFAULTS = { perMinute: 40, concurrency: 4, totalTimeoutMs: 60_000 } as const;
+
+const HOUR_MS = 60 * 60 * 1000;
+
+interface Prepared {
+  code: OperationCode;
+  plan: PagingPlan;
+  key: string;
+}
+
+/** A request's turn in the pacer: null until it is granted its slot. */
+interface Turn {
+  grantedAt: number | null;
+}
+
+/** The turns a query waits for, to tell a fair wait in the queue from a stall. */
+interface TurnTracker {
+  waiting: Set<Turn>;
+  lastGrantAt: number | null;
+}
+
+interface QueryContext extends Prepared, TurnTracker {
+  settings: StoredSettings & { secret: string };
+  account: string;
+  bypassCache: boolean;
+  cacheOnly: boolean;
+}
+
+interface Fetched {
+  page: CachedPage;
+  attempts: number;
+}
+
+interface PageOutcome extends Fetched {
+  source: "cache" | "sent" | "joined";
+}
+
+/** Any failure leaves the engine as a MadError (the faces map those, and only those, to cell errors). */
+function asMadError(error: unknown): MadError {
+  if (isMadError(error)) return error;
+  return new NetworkError(error instanceof Error ? error.message : String(error), { cause: error });
+}
+
+export function createEngine(options: EngineOptions): Engine {
+  const clock = options.clock ?? systemClock;
+  const store = options.store;
+  const totalTimeoutMs = options.totalTimeoutMs ?? ENGINE_DEFAULTS.totalTimeoutMs;
+  const pacer = new Pacer({ clock, perMinute: options.perMinute ?? ENGINE_DEFAULTS.perMinute, concurrency: options.concurrency ?? ENGINE_DEFAULTS.concurrency });
+  const cache = new PageCache({
+    store,
+    clock,
+    ttlMs: options.cacheTtlMs ?? DEFAULT_CACHE_TTL_MS,
+    maxEntries: options.maxCacheEntries ?? DEFAULT_MAX_CACHE_ENTRIES,
+    maxBytes: options.maxCacheBytes ?? DEFAULT_MAX_CACHE_BYTES,
+  });
+  const inflight = new InFlight<Fetched>();
+  const turns = new Map<string, Turn>();
+
+  // ------------------------------------------------------------------------------------------ usage
+  const counters = { callsThisSession: 0, cacheHits: 0, deduped: 0, remainingThisMonth: null as number | null };
+  const listeners = new Set<(usage: UsageSnapshot) => void>();
+  let emitScheduled = false;
+  const usage = (): UsageSnapshot => {
+    const { queued, running } = pacer.stats();
+    return { ...counters, queued, inFlight: running };
+  };
+  /** Listeners hear about a burst of changes once, after it. */
+  const changed = () => {
+    if (emitScheduled || listeners.size === 0) return;
+    emitScheduled = true;
+    queueMicrotask(() => {
+      emitScheduled = false;
+      const snapshot = usage();
+      for (const listener of listeners) {
+        try {
+          listener(snapshot);
+        } catch {
+          // a failing display must not fail a query
+        }
+      }
+    });
+  };
+  pacer.onChange(changed);
+
+  // ------------------------------------------------------------------------------------------ metering
+  // A retry takes its window slot in the client's backoff sleep, before the attempt; the first attempt's slot
+  // was taken by pacer.run. An attempt nobody asked a slot for (a retry without a pause) is still recorded.
+  let retryGrants = 0;
+  const retrySleep = async (ms: number, signal?: AbortSignal) => {
+    await clock.sleep(ms, signal);
+    await pacer.acquireRetrySlot(signal);
+    retryGrants++;
+  };
+  const meter = (info: AttemptInfo) => {
+    counters.callsThisSession++;
+    if (info.attempt > 1) {
+      if (retryGrants > 0) retryGrants--;
+      else pacer.recordUnplannedSend();
+    }
+    options.client?.onAttempt?.(info);
+    changed();
+  };
+  /** A client per request: settings changes apply to the next request, and attempts are counted per request. */
+  const clientFor = (settings: QueryContext["settings"], onAttempt: (info: AttemptInfo) => void) =>
+    createClient({
+      ...options.client,
+      baseUrl: settings.baseUrl,
+      secret: settings.secret,
+      fetch: options.fetch ?? options.client?.fetch,
+      sleep: retrySleep,
+      onAttempt,
+      now: () => new Date(clock.now()),
+    });
+
+  // ------------------------------------------------------------------------------------------ settings
+  let settingsRead: Promise<StoredSettings> | null = null;
+  /** A storm of queries started together reads the store once. */
+  const currentSettings = (): Promise<StoredSettings> => {
+    settingsRead ??= readStoredSettings(store).then(
+      (settings) => {
+        settingsRead = null;
+        if (options.perMinute === undefined) pacer.setPerMinute(settings.perMinute ?? ENGINE_DEFAULTS.perMinute);
+        if (options.cacheTtlMs === undefined) cache.ttlMs = settings.cacheTtlHours !== null ? settings.cacheTtlHours * HOUR_MS : DEFAULT_CACHE_TTL_MS;
+        return settings;
+      },
+      (error: unknown) => {
+        settingsRead = null;
+        throw error;
+      },
+    );
+    return settingsRead;
+  };
+  let lastAccount: { baseUrl: string; secret: string; id: Promise<string> } | null = null;
+  const accountOf = (settings: { baseUrl: string; secret: string }): Promise<string> => {
+    if (!lastAccount || lastAccount.baseUrl !== settings.baseUrl || lastAccount.secret !== settings.secret) {
+      lastAccount = { baseUrl: settings.baseUrl, secret: settings.secret, id: accountId(settings.baseUrl, settings.secret) };
+    }
+    return lastAccount.id;
+  };
+  const withSecret = (settings: StoredSettings): StoredSettings & { secret: string } => {
+    if (!settings.secret) throw new MissingSecretError();
+    return settings as StoredSettings & { secret: string };
+  };
+
+  // ------------------------------------------------------------------------------------------ pieces of a query
+  const prepare = (code: OperationCode, params: unknown, limit: number | undefined): Prepared => {
+    const normalized = validateParams(code, params, { now: new Date(clock.now()) }) as Record<string, unknown>;
+    const plan = planPaging(code, normalized, limit);
+    return { code, plan, key: `${code}|${canonicalJson(normalized)}|${plan.limit ?? "all"}` };
+  };
+
+  /**
+   * Runs `work` under the total timeout. Waiting for a pacing turn behind a storm is not a stall: while a
+   * query's request waits in a queue that keeps moving, its clock restarts, and it gets the full budget after
+   * its last turn. A request that never answers, or a queue that stopped moving, still ends in TimeoutError.
+   */
+  const withDeadline = async <T>(tracker: TurnTracker, callerSignal: AbortSignal | undefined, work: (signal: AbortSignal) => Promise<T>): Promise<T> => {
+    if (callerSignal?.aborted) throw new AbortError();
+    const started = clock.now();
+    const controller = new AbortController();
+    const stopTimer = new AbortController();
+    const extension = (): number | null => {
+      const now = clock.now();
+      let last = tracker.lastGrantAt;
+      let waiting = false;
+      for (const turn of tracker.waiting) {
+        if (turn.grantedAt === null) waiting = true;
+        else last = Math.max(last ?? turn.grantedAt, turn.grantedAt);
+      }
+      if (waiting && pacer.movedWithin(totalTimeoutMs + RATE_WINDOW_MS)) return totalTimeoutMs;
+      return last !== null && last + totalTimeoutMs > now ? last + totalTimeoutMs - now : null;
+    };
+    const arm = (ms: number) =>
+      clock.sleep(ms, stopTimer.signal).then(
+        () => {
+          const more = extension();
+          if (more !== null) arm(more);
+          else controller.abort(new TimeoutError("total", clock.now() - started));
+        },
+        () => undefined,
+      );
+    arm(totalTimeoutMs);
+    const onCallerAbort = () => controller.abort(new AbortError());
+    callerSignal?.addEventListener("abort", onCallerAbort, { once: true });
+    try {
+      return await raceAbort(work(controller.signal), controller.signal);
+    } finally {
+      stopTimer.abort();
+      callerSignal?.removeEventListener("abort", onCallerAbort);
+    }
+  };
+
+  /** Waits for a request's promise while counting its turn in the tracker. */
+  const awaitTurn = async <T>(tracker: TurnTracker, turn: Turn | undefined, promise: Promise<T>): Promise<T> => {
+    if (!turn) return promise;
+    tracker.waiting.add(turn);
+    try {
+      return await promise;
+    } finally {
+      tracker.waiting.delete(turn);
+      if (turn.grantedAt !== null) tracker.lastGrantAt = Math.max(tracker.lastGrantAt ?? turn.grantedAt, turn.grantedAt);
+    }
+  };
+
+  const send = (ctx: QueryContext, pageKey: string, params: Record<string, unknown>, signal: AbortSignal, turn: Turn): Promise<Fetched> => {
+    let attempts = 0;
+    const client = clientFor(ctx.settings, (info) => {
+      attempts++;
+      meter(info);
+    });
+    return pacer.run(async () => {
+      turn.grantedAt = clock.now();
+      const result = await client.call(ctx.code, params as ParamsOf<OperationCode>, { signal });
+      const page: CachedPage = {
+        data: { rows: result.rows, total: result.total, ...(result.stats ? { stats: result.stats } : {}) },
+        fetchedAt: clock.now(),
+      };
+      cache.put(ctx.account, pageKey, page);
+      return { page, attempts };
+    }, signal);
+  };
+
+  const getPage = async (ctx: QueryContext, params: Record<string, unknown>, signal: AbortSignal): Promise<PageOutcome> => {
+    const pageKey = `${ctx.code}|${canonicalJson(params)}`;
+    const cacheHit = (page: CachedPage): PageOutcome => {
+      counters.cacheHits++;
+      changed();
+      return { page, attempts: 0, source: "cache" };
+    };
+    if (!ctx.bypassCache || ctx.cacheOnly) {
+      const hit = await cache.get(ctx.account, pageKey);
+      if (hit) return cacheHit(hit);
+    }
+    if (ctx.cacheOnly) throw new CacheMissError();
+    if (signal.aborted) throw signal.reason;
+    if (!ctx.bypassCache) {
+      // Another query may have stored the page while this one read the store.
+      const hit = cache.peek(ctx.account, pageKey);
+      if (hit) return cacheHit(hit);
+    }
+    const requestKey = `${ctx.account}|${pageKey}`;
+    const joined = inflight.join(
+      requestKey,
+      (requestSignal) => {
+        const turn: Turn = { grantedAt: null };
+        turns.set(requestKey, turn);
+        return send(ctx, pageKey, params, requestSignal, turn).finally(() => {
+          if (turns.get(requestKey) === turn) turns.delete(requestKey);
+        });
+      },
+      signal,
+    );
+    if (!joined.started) {
+      counters.deduped++;
+      changed();
+    }
+    const fetched = await awaitTurn(ctx, turns.get(requestKey), joined.promise);
+    return joined.started ? { ...fetched, source: "sent" } : { page: fetched.page, attempts: 0, source: "joined" };
+  };
+
+  const readPages = async (ctx: QueryContext, signal: AbortSignal): Promise<PageOutcome[]> => {
+    const { plan } = ctx;
+    if (plan.mode === "single") return [await getPage(ctx, plan.params, signal)];
+    const pageParams = (page: number) => ({ ...plan.params, page });
+    const outcomes = [await getPage(ctx, pageParams(1), signal)];
+    let rows = outcomes[0].page.data.rows.length;
+    const done = (outcome: PageOutcome) => outcome.page.data.rows.length < plan.pageSize || rows >= (plan.limit ?? Infinity);
+    if (done(outcomes[0])) return outcomes;
+    const pages = pagesFor(plan, outcomes[0].page.data.total);
+    if (outcomes[0].page.data.total === null) {
+      // Without a total, each page tells whether there is another one.
+      for (let page = 2; page <= pages; page++) {
+        const outcome = await getPage(ctx, pageParams(page), signal);
+        outcomes.push(outcome);
+        rows += outcome.page.data.rows.length;
+        if (done(outcome)) break;
+      }
+      return outcomes;
+    }
+    // With a total, the remaining pages are requested together (the pacer orders and bounds them) and read in
+    // order; pages after a short one are given up (aborted unless another query waits for them).
+    const later = Array.from({ length: pages - 1 }, (_, i) => {
+      const stop = new AbortController();
+      const linked = anySignal([signal, stop.signal]);
+      const promise = getPage(ctx, pageParams(i + 2), linked.signal).finally(linked.dispose);
+      promise.catch(() => undefined);
+      return { stop, promise };
+    });
+    try {
+      for (const { promise } of later) {
+        const outcome = await promise;
+        outcomes.push(outcome);
+        rows += outcome.page.data.rows.length;
+        if (done(outcome)) break;
+      }
+    } finally {
+      for (const { stop } of later) stop.abort(new AbortError());
+    }
+    return outcomes;
+  };
+
+  const assemble = <C extends OperationCode>(ctx: QueryContext, outcomes: PageOutcome[]): QueryResult<C> => {
+    const first = outcomes[0].page.data;
+    const all = outcomes.flatMap((o) => o.page.data.rows);
+    const rows = ctx.plan.limit === null ? all : all.slice(0, ctx.plan.limit);
+    const result: QueryResult<C> = {
+      operation: ctx.code as C,
+      rows: rows as RecordOf<C>[],
+      total: first.total,
+      pages: outcomes.length,
+      callsSpent: outcomes.reduce((sum, o) => sum + o.attempts, 0),
+      fetchedAt: Math.min(...outcomes.map((o) => o.page.fetchedAt)),
+      fromCache: outcomes.every((o) => o.source === "cache"),
+    };
+    if (first.stats !== undefined) result.stats = first.stats as QueryResult["stats"];
+    return result;
+  };
+
+  // ------------------------------------------------------------------------------------------ the engine
+  return {
+    async query<C extends OperationCode>(code: C, params: ParamsOf<C>, queryOptions: QueryOptions = {}): Promise<QueryResult<C>> {
+      try {
+        if (queryOptions.signal?.aborted) throw new AbortError();
+        const prepared = prepare(code, params, queryOptions.limit);
+        const settings = withSecret(await currentSettings());
+        const ctx: QueryContext = {
+          ...prepared,
+          settings,
+          account: await accountOf(settings),
+          bypassCache: queryOptions.bypassCache === true,
+          cacheOnly: queryOptions.cacheOnly === true,
+          waiting: new Set(),
+          lastGrantAt: null,
+        };
+        const outcomes = await withDeadline(ctx, queryOptions.signal, (signal) => readPages(ctx, signal));
+        return assemble<C>(ctx, outcomes);
+      } catch (error) {
+        throw asMadError(error);
+      }
+    },
+
+    async plan<C extends OperationCode>(code: C, params: ParamsOf<C>, planOptions: { limit?: number; bypassCache?: boolean } = {}): Promise<QueryPlan> {
+      const { plan } = prepare(code, params, planOptions.limit);
+      const settings = await currentSettings();
+      if (!settings.secret) return { pages: plan.maxPages, uncachedPages: plan.maxPages };
+      const account = await accountOf({ baseUrl: settings.baseUrl, secret: settings.secret });
+      const keyOf = (page: number) => `${code}|${canonicalJson(plan.mode === "single" ? plan.params : { ...plan.params, page })}`;
+      const first = await cache.get(account, keyOf(1));
+      const shortFirst = first !== undefined && plan.mode === "pages" && first.data.rows.length < plan.pageSize;
+      const pages = !first ? plan.maxPages : shortFirst ? 1 : pagesFor(plan, first.data.total);
+      if (planOptions.bypassCache) return { pages, uncachedPages: pages };
+      let uncachedPages = 0;
+      for (let page = 1; page <= pages; page++) if (!(await cache.get(account, keyOf(page)))) uncachedPages++;
+      return { pages, uncachedPages };
+    },
+
+    cacheKey<C extends OperationCode>(code: C, params: ParamsOf<C>, keyOptions: { limit?: number } = {}): string {
+      return prepare(code, params, keyOptions.limit).key;
+    },
+
+    usage,
+
+    onUsage(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+
+    async checkConnection(): Promise<ConnectionCheck> {
+      try {
+        const settings = withSecret(await currentSettings());
+        const client = clientFor(settings, meter);
+        const tracker: TurnTracker = { waiting: new Set(), lastGrantAt: null };
+        const turn: Turn = { grantedAt: null };
+        const visits = await withDeadline(tracker, undefined, (signal) =>
+          awaitTurn(
+            tracker,
+            turn,
+            pacer.run(() => {
+              turn.grantedAt = clock.now();
+              return client.visits({ signal });
+            }, signal),
+          ),
+        );
+        counters.remainingThisMonth = visits.remaining;
+        changed();
+        return { ok: true, remaining: visits.remaining };
+      } catch (error) {
+        return { ok: false, error: asMadError(error) };
+      }
+    },
+
+    clearCache: () => cache.clear(),
+
+    async readSettings(): Promise<Settings> {
+      const { baseUrl, secret } = await readStoredSettings(store);
+      return { baseUrl, secret };
+    },
+
+    writeSettings: (patch) => writeStoredSettings(store, patch),
+
+    async signOut(): Promise<void> {
+      const settings = await readStoredSettings(store);
+      if (settings.secret) await cache.clear(await accountOf({ baseUrl: settings.baseUrl, secret: settings.secret }));
+      await writeStoredSettings(store, { secret: null });
+      lastAccount = null;
+    },
+
+    flush: () => cache.flush(),
+  };
+}

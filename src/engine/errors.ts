@@ -1,0 +1,25 @@
+/**
+ * The engine's own failures, in the client's hierarchy (MadError with kind, advice, retryable), so the faces map
+ * every rejection of the engine through one path.
+ */
+import { MadError } from "../api/errors";
+
+/** No `mad.secret` is set: nothing is sent. */
+export class MissingSecretError extends MadError {
+  constructor() {
+    super("missingSecret", "No API secret is set", {
+      advice: "Open the task pane (Marketplace Analytics on the Home tab) and enter your API secret.",
+      retryable: false,
+    });
+  }
+}
+
+/** A cacheOnly query (formula value preview) whose pages are not all cached: no call is spent. */
+export class CacheMissError extends MadError {
+  constructor() {
+    super("cacheMiss", "Not in the cache yet", {
+      advice: "The result is fetched when the formula is entered; previews never spend a call.",
+      retryable: false,
+    });
+  }
+}

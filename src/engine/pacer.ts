@@ -1,0 +1,235 @@
+/**
+ * Pacing under the service's per-key rate limit: a sliding-window limiter (at most `perMinute` sends in any
+ * rolling window) plus a bound on concurrent requests. Waiters queue in order, so a recalculation storm waits
+ * its turn instead of failing with ERROR_VISIT_MAX.
+ *
+ * Why not p-queue's interval limit (or p-limit plus a counter): that is a fixed window, refilled at each
+ * interval's edge, so 40 sends at the end of one minute and 40 at the start of the next pass it: 80 within a few
+ * seconds, twice the live per-minute limit, which the service answers with ERROR_VISIT_MAX (a hard failure that
+ * also burns quota). A sliding window remembers every send of the last minute and never allows that burst.
+ *
+ * Every HTTP attempt takes a window slot, retries included: `run` takes one for a task's first attempt, and
+ * `acquireRetrySlot` takes one before each retry (called from the client's backoff sleep).
+ */
+import type { Clock } from "./clock";
+
+export interface PacerOptions {
+  clock: Clock;
+  perMinute: number;
+  concurrency: number;
+  windowMs?: number;
+}
+
+export const RATE_WINDOW_MS = 60_000;
+/**
+ * A send is recorded when it is granted, a moment before the service sees it; this margin keeps the next
+ * window's first send from reaching the service before the previous one's minute is really over.
+ */
+export const WINDOW_SAFETY_MS = 250;
+
+interface Waiter {
+  /** A task's first attempt needs a concurrency slot; a retry already holds one. */
+  needsSlot: boolean;
+  grant: () => void;
+}
+
+export interface PacerStats {
+  queued: number;
+  running: number;
+  sendsInWindow: number;
+}
+
+export class Pacer {
+  private readonly clock: Clock;
+  private readonly windowMs: number;
+  private perMinuteLimit: number;
+  private concurrencyLimit: number;
+  /** Grant times of the sends inside the window, oldest first. */
+  private sends: number[] = [];
+  /** Retries first: they already hold a concurrency slot and block it while they wait. */
+  private retryWaiters: Waiter[] = [];
+  private taskWaiters: Waiter[] = [];
+  private running = 0;
+  private lastMoveAt = Number.NEGATIVE_INFINITY;
+  private wakeAt: number | null = null;
+  private wakeTimer: AbortController | null = null;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(options: PacerOptions) {
+    this.clock = options.clock;
+    this.perMinuteLimit = Math.max(1, Math.floor(options.perMinute));
+    this.concurrencyLimit = Math.max(1, Math.floor(options.concurrency));
+    this.windowMs = (options.windowMs ?? RATE_WINDOW_MS) + WINDOW_SAFETY_MS;
+  }
+
+  get perMinute(): number {
+    return this.perMinuteLimit;
+  }
+
+  setPerMinute(perMinute: number): void {
+    const next = Math.max(1, Math.floor(perMinute));
+    if (next === this.perMinuteLimit) return;
+    this.perMinuteLimit = next;
+    this.pump();
+  }
+
+  stats(): PacerStats {
+    this.prune();
+    return { queued: this.taskWaiters.length + this.retryWaiters.length, running: this.running, sendsInWindow: this.sends.length };
+  }
+
+  /** Called whenever queued or running counts change (usage display). */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Runs `task` once a concurrency slot and a window slot are free. When `signal` aborts, a queued task is
+   * dropped and a running one stops holding its slot at once (even if the task ignores the signal), and the
+   * returned promise rejects with the signal's reason.
+   */
+  run<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      if (signal?.aborted) return reject(signal.reason);
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        this.running--;
+        this.lastMoveAt = this.clock.now();
+        this.changed();
+        this.pump();
+      };
+      const onAbort = () => {
+        signal?.removeEventListener("abort", onAbort);
+        if (queued) this.removeWaiter(waiter);
+        else release();
+        reject(signal?.reason);
+      };
+      let queued = true;
+      const waiter: Waiter = {
+        needsSlot: true,
+        grant: () => {
+          queued = false;
+          let result: Promise<T>;
+          try {
+            result = task();
+          } catch (error) {
+            result = Promise.reject(error);
+          }
+          result.then(
+            (value) => {
+              signal?.removeEventListener("abort", onAbort);
+              release();
+              resolve(value);
+            },
+            (error: unknown) => {
+              signal?.removeEventListener("abort", onAbort);
+              release();
+              reject(error);
+            },
+          );
+        },
+      };
+      signal?.addEventListener("abort", onAbort, { once: true });
+      this.taskWaiters.push(waiter);
+      this.changed();
+      this.pump();
+    });
+  }
+
+  /** Waits for a window slot for a retry of a running task (it keeps its concurrency slot). */
+  acquireRetrySlot(signal?: AbortSignal): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      if (signal?.aborted) return reject(signal.reason);
+      const onAbort = () => {
+        this.removeWaiter(waiter);
+        reject(signal?.reason);
+      };
+      const waiter: Waiter = {
+        needsSlot: false,
+        grant: () => {
+          signal?.removeEventListener("abort", onAbort);
+          resolve();
+        },
+      };
+      signal?.addEventListener("abort", onAbort, { once: true });
+      this.retryWaiters.push(waiter);
+      this.changed();
+      this.pump();
+    });
+  }
+
+  /** Records a send that did not go through a grant (an attempt the client made without asking). */
+  recordUnplannedSend(): void {
+    this.sends.push(this.clock.now());
+  }
+
+  /**
+   * Whether the queue moved (a send granted or a running request finished) within `ms`. Waiting behind a
+   * moving queue is a fair turn; a queue that stopped moving is a stall the total timeout must end.
+   */
+  movedWithin(ms: number): boolean {
+    return this.clock.now() - this.lastMoveAt < ms;
+  }
+
+  private removeWaiter(waiter: Waiter): void {
+    this.taskWaiters = this.taskWaiters.filter((w) => w !== waiter);
+    this.retryWaiters = this.retryWaiters.filter((w) => w !== waiter);
+    this.changed();
+    this.pump();
+  }
+
+  private prune(): void {
+    const horizon = this.clock.now() - this.windowMs;
+    let drop = 0;
+    while (drop < this.sends.length && this.sends[drop] <= horizon) drop++;
+    if (drop) this.sends.splice(0, drop);
+  }
+
+  private pump(): void {
+    this.prune();
+    let grantedAny = false;
+    for (;;) {
+      const fromRetries = this.retryWaiters.length > 0;
+      const next = fromRetries ? this.retryWaiters[0] : this.taskWaiters[0];
+      if (!next) break;
+      if (next.needsSlot && this.running >= this.concurrencyLimit) break;
+      if (this.sends.length >= this.perMinuteLimit) {
+        this.wakeWhenWindowFrees();
+        break;
+      }
+      if (fromRetries) this.retryWaiters.shift();
+      else this.taskWaiters.shift();
+      this.sends.push(this.clock.now());
+      this.lastMoveAt = this.clock.now();
+      if (next.needsSlot) this.running++;
+      grantedAny = true;
+      next.grant();
+    }
+    if (grantedAny) this.changed();
+  }
+
+  private wakeWhenWindowFrees(): void {
+    const at = this.sends[0] + this.windowMs;
+    if (this.wakeAt !== null && this.wakeAt <= at) return;
+    this.wakeTimer?.abort();
+    const timer = new AbortController();
+    this.wakeTimer = timer;
+    this.wakeAt = at;
+    this.clock.sleep(Math.max(0, at - this.clock.now()), timer.signal).then(
+      () => {
+        if (this.wakeTimer !== timer) return;
+        this.wakeTimer = null;
+        this.wakeAt = null;
+        this.pump();
+      },
+      () => undefined,
+    );
+  }
+
+  private changed(): void {
+    for (const listener of this.listeners) listener();
+  }
+}

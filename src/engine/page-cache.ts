@@ -1,0 +1,296 @@
+/**
+ * The page cache: every page the service answered, in memory (least recently used first out) and persisted in
+ * the key-value store so a reopened workbook recalculates without spending calls.
+ *
+ * Persisted layout: one item per page under `mad.cache.<account>.<hash of the page key>` holding
+ * `{k: page key, t: fetched at, r: result}`, plus one index item (`mad.cacheIndex`) listing every entry's
+ * storage key, fetch time and size, so bounds can be enforced without reading every entry. OfficeRuntime.storage
+ * allows about 10 MB per add-in; the persisted total is kept under `maxBytes` (5 MB by default) and
+ * `maxEntries`, dropping the least recently used entries first.
+ */
+import type { Clock } from "./clock";
+import { shortHash } from "./keys";
+import { CACHE_KEY_PREFIX, type KeyValueStore } from "./store";
+
+export const CACHE_INDEX_KEY = "mad.cacheIndex";
+export const DEFAULT_CACHE_TTL_MS = 12 * 60 * 60 * 1000;
+export const DEFAULT_MAX_CACHE_ENTRIES = 500;
+export const DEFAULT_MAX_CACHE_BYTES = 5_000_000;
+
+/** What one page of an answer leaves in the cache. */
+export interface PageData {
+  rows: unknown[];
+  total: number | null;
+  stats?: unknown;
+}
+
+export interface CachedPage {
+  data: PageData;
+  fetchedAt: number;
+}
+
+export interface PageCacheOptions {
+  store: KeyValueStore;
+  clock: Clock;
+  ttlMs: number;
+  maxEntries: number;
+  /** Persisted budget in characters of key + value (the store's quota counts text). */
+  maxBytes: number;
+}
+
+interface MemoryEntry extends CachedPage {
+  bytes: number;
+}
+
+/** [storage key, fetched at, size in characters, use sequence (higher = used more recently)] */
+type IndexRow = [string, number, number, number];
+
+interface StoredPage {
+  k: string;
+  t: number;
+  r: PageData;
+}
+
+export class PageCache {
+  private readonly memory = new Map<string, MemoryEntry>();
+  private memoryBytes = 0;
+  private index: Map<string, IndexRow> | null = null;
+  private indexLoading: Promise<Map<string, IndexRow>> | null = null;
+  /** Persistence runs one step at a time so the index and the items never disagree. */
+  private writes: Promise<void> = Promise.resolve();
+  private pendingSteps = 0;
+  private indexDirty = false;
+  private useSeq = 0;
+  ttlMs: number;
+
+  constructor(private readonly options: PageCacheOptions) {
+    this.ttlMs = options.ttlMs;
+  }
+
+  /** The storage key of a page of one account. */
+  static storageKey(account: string, pageKey: string): string {
+    return `${CACHE_KEY_PREFIX}${account}.${shortHash(pageKey)}`;
+  }
+
+  private fresh(fetchedAt: number): boolean {
+    const age = this.options.clock.now() - fetchedAt;
+    return age >= 0 ? age < this.ttlMs : true;
+  }
+
+  /** A fresh page from memory only (synchronous; used right before deciding to send). */
+  peek(account: string, pageKey: string): CachedPage | undefined {
+    const id = PageCache.storageKey(account, pageKey);
+    const entry = this.memory.get(id);
+    if (!entry) return undefined;
+    if (!this.fresh(entry.fetchedAt)) {
+      this.dropMemory(id);
+      return undefined;
+    }
+    // Re-insert: Map order is the LRU order.
+    this.memory.delete(id);
+    this.memory.set(id, entry);
+    this.touch(id);
+    return { data: entry.data, fetchedAt: entry.fetchedAt };
+  }
+
+  /** A fresh page from memory or the store; undefined when missing or expired. */
+  async get(account: string, pageKey: string): Promise<CachedPage | undefined> {
+    const hit = this.peek(account, pageKey);
+    if (hit) return hit;
+    const id = PageCache.storageKey(account, pageKey);
+    const index = await this.loadIndex();
+    const row = index.get(id);
+    if (!row || !this.fresh(row[1])) return undefined;
+    const stored = await this.readStored(id);
+    if (!stored || stored.k !== pageKey || !this.fresh(stored.t)) return undefined;
+    const again = this.peek(account, pageKey);
+    if (again) return again;
+    this.remember(id, { data: stored.r, fetchedAt: stored.t }, row[2]);
+    this.touch(id);
+    return { data: stored.r, fetchedAt: stored.t };
+  }
+
+  /** Keeps a page in memory now and persists it in the background (see flush). */
+  put(account: string, pageKey: string, page: CachedPage): void {
+    const id = PageCache.storageKey(account, pageKey);
+    const text = JSON.stringify({ k: pageKey, t: page.fetchedAt, r: page.data } satisfies StoredPage);
+    const bytes = id.length + text.length;
+    this.remember(id, page, bytes);
+    this.enqueue(async () => {
+      const index = await this.loadIndex();
+      if (bytes > this.options.maxBytes / 4) {
+        // One huge answer would push out everything else; it stays in memory only.
+        await this.removeStored(index, id);
+        return;
+      }
+      index.delete(id);
+      try {
+        await this.options.store.setItem(id, text);
+        index.set(id, [id, page.fetchedAt, bytes, ++this.useSeq]);
+      } catch {
+        // Storage full or unavailable: the page is still in memory; make room for the next one.
+        await this.evictStored(index, Math.max(1, Math.ceil(index.size / 10)));
+      }
+      await this.enforceBounds(index);
+      this.indexDirty = true;
+    });
+  }
+
+  /** Drops every page of one account, or of all accounts. */
+  clear(account?: string): Promise<void> {
+    const prefix = account === undefined ? CACHE_KEY_PREFIX : `${CACHE_KEY_PREFIX}${account}.`;
+    for (const id of [...this.memory.keys()]) if (id.startsWith(prefix)) this.dropMemory(id);
+    return this.enqueue(async () => {
+      const index = await this.loadIndex();
+      const keys = new Set([...index.keys()].filter((id) => id.startsWith(prefix)));
+      // Entries written by an older index (or another runtime) are found through getKeys where the store has it.
+      const all = (await this.options.store.getKeys?.().catch(() => [] as string[])) ?? [];
+      for (const key of all) if (key.startsWith(prefix)) keys.add(key);
+      for (const id of keys) {
+        index.delete(id);
+        await this.options.store.removeItem(id).catch(() => undefined);
+      }
+      this.indexDirty = true;
+    });
+  }
+
+  /** Resolves when everything put so far is persisted (with the latest use order). */
+  flush(): Promise<void> {
+    return this.enqueue(async () => {
+      this.indexDirty = true;
+    });
+  }
+
+  /** Entries and characters held in memory and persisted (for tests and the task pane). */
+  async size(): Promise<{ memoryEntries: number; memoryBytes: number; storedEntries: number; storedBytes: number }> {
+    await this.flush();
+    const index = await this.loadIndex();
+    let storedBytes = 0;
+    for (const row of index.values()) storedBytes += row[2];
+    return { memoryEntries: this.memory.size, memoryBytes: this.memoryBytes, storedEntries: index.size, storedBytes };
+  }
+
+  /**
+   * Marks a persisted entry as just used. Only the in-memory index changes: the order reaches the store with the
+   * next write, so reading never costs a storage write.
+   */
+  private touch(id: string): void {
+    const row = this.index?.get(id);
+    if (row) row[3] = ++this.useSeq;
+  }
+
+  private remember(id: string, page: CachedPage, bytes: number): void {
+    this.dropMemory(id);
+    this.memory.set(id, { ...page, bytes });
+    this.memoryBytes += bytes;
+    // Memory holds what the store holds and a little more (huge answers), within the same entry bound.
+    const memoryBudget = this.options.maxBytes * 4;
+    while (this.memory.size > this.options.maxEntries || (this.memoryBytes > memoryBudget && this.memory.size > 1)) {
+      const oldest = this.memory.keys().next().value as string;
+      this.dropMemory(oldest);
+    }
+  }
+
+  private dropMemory(id: string): void {
+    const entry = this.memory.get(id);
+    if (!entry) return;
+    this.memory.delete(id);
+    this.memoryBytes -= entry.bytes;
+  }
+
+  /** Runs persistence steps one after another; the index is written once after a burst of steps, not per page. */
+  private enqueue(step: () => Promise<void>): Promise<void> {
+    this.pendingSteps++;
+    const next = this.writes
+      .then(step)
+      .catch(() => undefined)
+      .then(async () => {
+        this.pendingSteps--;
+        if (this.pendingSteps === 0 && this.indexDirty && this.index) {
+          this.indexDirty = false;
+          await this.saveIndex(this.index);
+        }
+      });
+    this.writes = next;
+    return next;
+  }
+
+  private loadIndex(): Promise<Map<string, IndexRow>> {
+    if (this.index) return Promise.resolve(this.index);
+    this.indexLoading ??= this.options.store
+      .getItem(CACHE_INDEX_KEY)
+      .catch(() => null)
+      .then((text) => {
+        const index = new Map<string, IndexRow>();
+        for (const row of parseIndex(text)) {
+          index.set(row[0], row);
+          this.useSeq = Math.max(this.useSeq, row[3]);
+        }
+        this.index = index;
+        return index;
+      });
+    return this.indexLoading;
+  }
+
+  private async readStored(id: string): Promise<StoredPage | undefined> {
+    try {
+      const text = await this.options.store.getItem(id);
+      if (!text) return undefined;
+      const stored = JSON.parse(text) as StoredPage;
+      return typeof stored?.k === "string" && typeof stored.t === "number" && Array.isArray(stored.r?.rows) ? stored : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private async enforceBounds(index: Map<string, IndexRow>): Promise<void> {
+    const now = this.options.clock.now();
+    for (const [id, row] of index) if (now - row[1] >= this.ttlMs) await this.removeStored(index, id);
+    let bytes = 0;
+    for (const row of index.values()) bytes += row[2];
+    const excessEntries = index.size - this.options.maxEntries;
+    if (excessEntries <= 0 && bytes <= this.options.maxBytes) return;
+    const leastRecentFirst = [...index.values()].sort((a, b) => a[3] - b[3]);
+    let removed = 0;
+    for (const row of leastRecentFirst) {
+      if (removed >= excessEntries && bytes <= this.options.maxBytes) break;
+      await this.removeStored(index, row[0]);
+      bytes -= row[2];
+      removed++;
+    }
+  }
+
+  private async evictStored(index: Map<string, IndexRow>, count: number): Promise<void> {
+    const leastRecentFirst = [...index.values()].sort((a, b) => a[3] - b[3]).slice(0, count);
+    for (const row of leastRecentFirst) await this.removeStored(index, row[0]);
+  }
+
+  private async removeStored(index: Map<string, IndexRow>, id: string): Promise<void> {
+    index.delete(id);
+    this.indexDirty = true;
+    await this.options.store.removeItem(id).catch(() => undefined);
+  }
+
+  private async saveIndex(index: Map<string, IndexRow>): Promise<void> {
+    await this.options.store.setItem(CACHE_INDEX_KEY, JSON.stringify([...index.values()])).catch(() => undefined);
+  }
+}
+
+function parseIndex(text: string | null): IndexRow[] {
+  if (!text) return [];
+  try {
+    const rows = JSON.parse(text) as unknown;
+    if (!Array.isArray(rows)) return [];
+    return rows.filter(
+      (row): row is IndexRow =>
+        Array.isArray(row) &&
+        typeof row[0] === "string" &&
+        row[0].startsWith(CACHE_KEY_PREFIX) &&
+        typeof row[1] === "number" &&
+        typeof row[2] === "number" &&
+        typeof row[3] === "number",
+    );
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * Settings in the key-value store. The secret lives only under `mad.secret` (OfficeRuntime.storage: per add-in,
+ * outside the workbook file), never in a cell, a document setting or a cache item.
+ */
+import { ValidationError } from "../api/errors";
+import { PRODUCTION_BASE_URL, SETTINGS_KEYS, type KeyValueStore } from "./store";
+import type { Settings } from "./types";
+
+/** Settings plus the optional tuning the store may hold. */
+export interface StoredSettings extends Settings {
+  cacheTtlHours: number | null;
+  perMinute: number | null;
+}
+
+function positiveNumber(text: string | null): number | null {
+  if (text === null || text.trim() === "") return null;
+  const n = Number(text);
+  return Number.isFinite(n) && n > 0 ? n : null;
+}
+
+export async function readStoredSettings(store: KeyValueStore): Promise<StoredSettings> {
+  const [baseUrl, secret, ttl, perMinute] = await Promise.all([
+    store.getItem(SETTINGS_KEYS.baseUrl),
+    store.getItem(SETTINGS_KEYS.secret),
+    store.getItem(SETTINGS_KEYS.cacheTtlHours),
+    store.getItem(SETTINGS_KEYS.perMinute),
+  ]);
+  const cleanSecret = secret?.trim() ?? "";
+  return {
+    baseUrl: normalizeBaseUrl(baseUrl) ?? PRODUCTION_BASE_URL,
+    secret: cleanSecret ? cleanSecret : null,
+    cacheTtlHours: positiveNumber(ttl),
+    perMinute: positiveNumber(perMinute),
+  };
+}
+
+/** Trailing slashes and a trailing /v1 are dropped; empty means unset. */
+function normalizeBaseUrl(text: string | null | undefined): string | null {
+  const trimmed = (text ?? "").trim().replace(/\/+$/, "").replace(/\/v1$/i, "");
+  return trimmed ? trimmed : null;
+}
+
+/** Writes what the patch names; null or empty removes the item (the base URL falls back to production). */
+export async function writeStoredSettings(store: KeyValueStore, patch: Partial<Settings>): Promise<void> {
+  if ("baseUrl" in patch) {
+    const baseUrl = normalizeBaseUrl(patch.baseUrl);
+    if (baseUrl === null) await store.removeItem(SETTINGS_KEYS.baseUrl);
+    else {
+      if (!/^https?:\/\/[^/\s]+/i.test(baseUrl)) {
+        throw new ValidationError("baseUrl", "type", `baseUrl: expected an http(s) address such as ${PRODUCTION_BASE_URL}`);
+      }
+      await store.setItem(SETTINGS_KEYS.baseUrl, baseUrl);
+    }
+  }
+  if ("secret" in patch) {
+    const secret = (patch.secret ?? "").trim();
+    if (!secret) await store.removeItem(SETTINGS_KEYS.secret);
+    else {
+      // Refuse what no HTTP header can carry, without echoing the value.
+      if (!/^[\x21-\x7e]+$/.test(secret)) {
+        throw new ValidationError("secret", "type", "secret: contains spaces or characters an API secret cannot have; paste it again");
+      }
+      await store.setItem(SETTINGS_KEYS.secret, secret);
+    }
+  }
+}

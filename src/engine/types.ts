@@ -1,0 +1,110 @@
+/**
+ * The engine's public shapes, shared by the custom functions, the task pane and the benchmark.
+ */
+import type { OperationCode } from "../api/catalog";
+import type { ClientOptions } from "../api/client";
+import type { MadError } from "../api/errors";
+import type { OperationResult } from "../api/parse";
+import type { ParamsOf, RecordOf } from "../api/request-types";
+import type { Clock } from "./clock";
+import type { KeyValueStore } from "./store";
+
+export interface Settings {
+  /** mad.baseUrl; the production URL when unset. */
+  baseUrl: string;
+  /** mad.secret; null when unset. */
+  secret: string | null;
+}
+
+export interface EngineOptions {
+  /** Settings and the persisted cache. */
+  store: KeyValueStore;
+  /** Passed to the client. */
+  fetch?: typeof fetch;
+  /** Injectable time; the benchmark simulates minutes of pacing with it. */
+  clock?: Clock;
+  /** Sends per rolling minute; default: the stored mad.perMinute, else 40. */
+  perMinute?: number;
+  /** Requests at the same time; default 4. */
+  concurrency?: number;
+  /** Cache lifetime; default: the stored mad.cacheTtlHours, else 12 h. */
+  cacheTtlMs?: number;
+  /** Bound of cached pages, in memory and persisted; default 500. */
+  maxCacheEntries?: number;
+  /** Bound of the persisted cache in characters; default 5,000,000 (half of OfficeRuntime.storage's ~10 MB). */
+  maxCacheBytes?: number;
+  /** Every query settles within this, plus its fair wait behind queued requests; default 60 s. */
+  totalTimeoutMs?: number;
+  /** Retries, attempt timeout, backoff... of the client (baseUrl, secret, fetch, sleep, onAttempt are the engine's). */
+  client?: Partial<ClientOptions>;
+}
+
+export interface QueryOptions {
+  /** Rows wanted (1..2,000): pages through with the operation's largest page size until limit, total or cap. */
+  limit?: number;
+  /** Cancels this waiter; the HTTP request is aborted only if no other waiter needs it. */
+  signal?: AbortSignal;
+  /** Refresh: skip reading the cache for this query (still deduped with identical requests in flight). */
+  bypassCache?: boolean;
+  /** Formula value preview: never spend a call; CacheMissError when not cached. */
+  cacheOnly?: boolean;
+}
+
+export interface QueryResult<C extends OperationCode = OperationCode> {
+  operation: C;
+  rows: RecordOf<C>[];
+  total: number | null;
+  stats?: OperationResult["stats"];
+  /** Pages combined. */
+  pages: number;
+  /** HTTP requests this query caused (retries included); 0 when every page came from the cache or a shared request. */
+  callsSpent: number;
+  /** The oldest page's fetch time (epoch ms). */
+  fetchedAt: number;
+  /** Every page came from the cache. */
+  fromCache: boolean;
+}
+
+/** What a query (or a refresh) would spend. */
+export interface QueryPlan {
+  pages: number;
+  uncachedPages: number;
+}
+
+export interface UsageSnapshot {
+  /** HTTP requests sent by this engine (retries and connection checks included). */
+  callsThisSession: number;
+  /** Pages served from the cache. */
+  cacheHits: number;
+  /** Pages that joined an identical request already in flight. */
+  deduped: number;
+  /** Requests waiting for a pacing slot. */
+  queued: number;
+  /** Requests being sent. */
+  inFlight: number;
+  /** Calls left in the plan, from the last connection check; null before one. */
+  remainingThisMonth: number | null;
+}
+
+export type ConnectionCheck = { ok: true; remaining: number | null } | { ok: false; error: MadError };
+
+export interface Engine {
+  /** Validates first (ValidationError: nothing queued); rejects with MadError subclasses only. */
+  query<C extends OperationCode>(code: C, params: ParamsOf<C>, options?: QueryOptions): Promise<QueryResult<C>>;
+  plan<C extends OperationCode>(code: C, params: ParamsOf<C>, options?: { limit?: number; bypassCache?: boolean }): Promise<QueryPlan>;
+  /** Stable key of a normalized query (reports group identical queries by it); throws ValidationError. */
+  cacheKey<C extends OperationCode>(code: C, params: ParamsOf<C>, options?: { limit?: number }): string;
+  usage(): UsageSnapshot;
+  onUsage(listener: (usage: UsageSnapshot) => void): () => void;
+  /** One cheap call (GET /v1/visits) for "Test connection"; updates remainingThisMonth. */
+  checkConnection(): Promise<ConnectionCheck>;
+  /** Drops every cached page (memory and persisted, all accounts). */
+  clearCache(): Promise<void>;
+  readSettings(): Promise<Settings>;
+  /** The secret only ever goes to the store's mad.secret, never the workbook. */
+  writeSettings(patch: Partial<Settings>): Promise<void>;
+  /** Removes mad.secret and this account's cached pages. */
+  signOut(): Promise<void>;
+  /** Resolves when every cached page so far is persisted (tests; before a simulated restart). */
+  flush(): Promise<void>;
+}

@@ -1,0 +1,100 @@
+/**
+ * The arguments of a MAD function to the engine's query: `market`, the operation's required arguments (the
+ * catalog's `positional`), then `filters` (filters.ts), `fields` and `limit`. Conversions only happen here (cells
+ * to typed values); the rules (options, bounds, patterns, dates) are the client validator's, run by the engine
+ * before anything is queued. Any problem is a ValidationError naming the argument: the cell shows #VALUE!.
+ */
+import { ROW_CAP, type AnyOperation } from "../api/catalog";
+import type { ParamSpec } from "../api/catalog-types";
+import { RECORD_FIELDS } from "../api/records";
+import { didYouMean } from "../api/validate";
+import { argumentError, cellsOf, dateFormatOf, dateParamValue, listItems, numberValue, showValue, textValue } from "./cell-input";
+import { columnsOf, type Column } from "./columns";
+import { parseFilters } from "./filters";
+import type { DisplayOptions } from "./shape";
+
+/** The arguments as Excel passed them (scalars, 2D arrays, null/undefined when omitted). */
+export interface FormulaArgs {
+  readonly market: unknown;
+  readonly positional: readonly unknown[];
+  readonly filters?: unknown;
+  readonly fields?: unknown;
+  readonly limit?: unknown;
+}
+
+export interface ParsedFormula {
+  /** Wire parameters for the engine (unvalidated: the engine validates and normalizes). */
+  readonly params: Record<string, unknown>;
+  readonly limit?: number;
+  readonly display: DisplayOptions;
+  /** The columns to spill, in order. */
+  readonly columns: readonly Column[];
+}
+
+export function recordColumns(op: AnyOperation): readonly Column[] {
+  return columnsOf(RECORD_FIELDS[op.record]);
+}
+
+function specOf(op: AnyOperation, name: string): ParamSpec {
+  const spec = (op.params as readonly ParamSpec[]).find((p) => p.name === name);
+  if (!spec) throw new Error(`catalog: ${op.code} has no parameter ${name}`);
+  return spec;
+}
+
+/** One required argument: a list from a range or separated text, else one value typed by the parameter's kind. */
+function positionalValue(spec: ParamSpec, arg: string, raw: unknown, params: Readonly<Record<string, unknown>>): unknown {
+  const cells = cellsOf(raw);
+  if (spec.kind === "stringList") return listItems(cells);
+  if (cells.length > 1) throw argumentError(spec.name, arg, "type", `expects one value, got a range of ${cells.length} values`);
+  if (!cells.length) return undefined; // the validator reports it as required
+  const value = cells[0];
+  if (spec.kind === "month" || spec.kind === "saturday" || spec.kind === "weekOrMonth") return dateParamValue(value, dateFormatOf(spec, params));
+  return textValue(value);
+}
+
+/** `fields`: column names (or a top-level object's name for all its columns), from text or a range. */
+export function parseFields(op: AnyOperation, arg: unknown): { columns: readonly Column[]; returnFields?: string } {
+  const all = recordColumns(op);
+  const names = listItems(cellsOf(arg));
+  if (!names.length) return { columns: all };
+  const picked: Column[] = [];
+  for (const name of names) {
+    const lower = name.toLowerCase();
+    const matches = all.filter((c) => c.name.toLowerCase() === lower || c.name.toLowerCase().startsWith(`${lower}.`));
+    if (!matches.length) {
+      const hint = didYouMean(name, all.map((c) => c.name));
+      throw argumentError("returnFields", "fields", "unknownField", `${showValue(name)} is not a column of MAD.${op.fn}${hint ? `; did you mean ${hint}?` : ""}`);
+    }
+    for (const column of matches) if (!picked.includes(column)) picked.push(column);
+  }
+  const returnFields = [...new Set(picked.map((c) => c.topField))].join(",");
+  return { columns: picked, returnFields };
+}
+
+/** `limit`: rows wanted, a whole number from 1 to the service's 2,000-row cap; blank = one page. */
+export function parseLimit(raw: unknown): number | undefined {
+  const cells = cellsOf(raw);
+  if (!cells.length) return undefined;
+  const n = cells.length === 1 ? numberValue(cells[0]) : undefined;
+  if (n === undefined || !Number.isInteger(n) || n < 1 || n > ROW_CAP) {
+    throw argumentError("limit", "limit", "range", `expected a whole number from 1 to ${ROW_CAP} (got ${cells.length === 1 ? showValue(cells[0]) : "a range"})`);
+  }
+  return n;
+}
+
+export function parseFormulaArgs(op: AnyOperation, args: FormulaArgs): ParsedFormula {
+  const params: Record<string, unknown> = {};
+  const market = cellsOf(args.market);
+  if (market.length > 1) throw argumentError("marketplace", "market", "type", "expects one marketplace code, got a range");
+  if (market.length) params.marketplace = textValue(market[0]);
+  op.positional.forEach(({ arg, param }, i) => {
+    const value = positionalValue(specOf(op, param), arg, args.positional[i], params);
+    if (value !== undefined) params[param] = value;
+  });
+  const filters = parseFilters(op, args.filters, params);
+  Object.assign(params, filters.params);
+  const { columns, returnFields } = parseFields(op, args.fields);
+  if (returnFields) params.returnFields = returnFields;
+  const limit = parseLimit(args.limit);
+  return { params, display: filters.display, columns, ...(limit === undefined ? {} : { limit }) };
+}

@@ -1,0 +1,42 @@
+/**
+ * The one place that builds CustomFunctions.Error objects. In Excel the runtime provides the class; in Node tests a
+ * shim installed on globalThis.CustomFunctions (or a factory set here) stands in, so no test needs Excel.
+ */
+
+export type CellErrorCode = "#VALUE!" | "#N/A";
+
+/** What a custom function throws to show an error with a message in its cell. */
+export interface CellError {
+  readonly code: string;
+  readonly message?: string;
+}
+
+export type CellErrorFactory = (code: CellErrorCode, message: string) => CellError;
+
+interface CustomFunctionsLike {
+  Error: new (code: never, message?: string) => CellError;
+  ErrorCode: { invalidValue: string; notAvailable: string };
+}
+
+let injected: CellErrorFactory | undefined;
+
+/** Replaces the factory (tests); `undefined` restores the default (the runtime's CustomFunctions.Error). */
+export function setCellErrorFactory(factory: CellErrorFactory | undefined): void {
+  injected = factory;
+}
+
+function runtime(): CustomFunctionsLike | undefined {
+  const cf = (globalThis as { CustomFunctions?: Partial<CustomFunctionsLike> }).CustomFunctions;
+  return cf?.Error && cf.ErrorCode ? (cf as CustomFunctionsLike) : undefined;
+}
+
+export function makeCellError(code: CellErrorCode, message: string): CellError {
+  if (injected) return injected(code, message);
+  const cf = runtime();
+  if (cf) {
+    const errorCode = code === "#VALUE!" ? cf.ErrorCode.invalidValue : cf.ErrorCode.notAvailable;
+    return new cf.Error(errorCode as never, message);
+  }
+  // Outside Excel and without a shim: a plain Error that still carries the code.
+  return Object.assign(new Error(message), { code });
+}

@@ -1,0 +1,158 @@
+/**
+ * One value of a record to one cell: a number, a text or a boolean, never null (blank = ""). The rules:
+ * - null, absent and the -1 "none" sentinel (primePrice, deliveryPrice) are blank, never 0;
+ * - epoch milliseconds become Excel date serial numbers (UTC), or `yyyy-mm-dd hh:mm` text with `dates=text`;
+ * - lists of texts become comma-joined text (`Ailun, MAGIC JOHN, JETech`);
+ * - label -> list maps become `KEY: a, b; KEY2: c`;
+ * - lists of objects become compact text, one `identity[: label] (figure / figure)` per item, joined by `; `:
+ *   the identity is the item's first text sub-field that is not a link, `label` is added when the item has one,
+ *   and the figures are its first two numeric sub-fields (rates shown as percentages). Capped at 255 characters.
+ * Text from the service stays text: Excel never evaluates a custom function's string result as a formula.
+ */
+import type { FieldSpec, NumberFormatHint } from "../api/catalog-types";
+import { readField, type Column } from "./columns";
+
+export type Cell = string | number | boolean;
+export type DateDisplay = "serial" | "text";
+
+/** Excel keeps at most 32,767 characters in a cell. */
+export const MAX_CELL_TEXT = 32767;
+/** Compact text of a list of objects is cut here, with an ellipsis. */
+export const COMPACT_TEXT_LIMIT = 255;
+
+const MS_PER_DAY = 86_400_000;
+/** Days from Excel's 1900 epoch (serial 0 = 1899-12-30) to 1970-01-01. */
+const UNIX_EPOCH_SERIAL = 25569;
+
+export function epochMsToSerial(ms: number): number {
+  return ms / MS_PER_DAY + UNIX_EPOCH_SERIAL;
+}
+
+export function serialToDate(serial: number): Date {
+  return new Date(Math.round((serial - UNIX_EPOCH_SERIAL) * MS_PER_DAY));
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** `yyyy-mm-dd hh:mm` in UTC. */
+export function epochMsToText(ms: number): string {
+  const d = new Date(ms);
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
+}
+
+function cap(text: string, limit: number): string {
+  return text.length <= limit ? text : `${text.slice(0, limit - 1)}…`;
+}
+
+const isBlank = (value: unknown) => value === null || value === undefined || (typeof value === "number" && !Number.isFinite(value));
+const isLink = (spec: FieldSpec) => /url|image/i.test(spec.name);
+const round2 = (n: number) => String(Math.round(n * 100) / 100);
+
+/** A figure inside compact text: rates as percentages, other numbers with at most two decimals. */
+function figureText(value: number, format: NumberFormatHint | undefined): string {
+  if (format === "fraction") return `${(value * 100).toFixed(2)}%`;
+  if (format === "percent") return `${round2(value)}%`;
+  return round2(value);
+}
+
+/** Any value as short plain text (used inside compact text and for fields of undocumented shape). */
+function plainText(value: unknown): string {
+  if (isBlank(value)) return "";
+  if (Array.isArray(value)) return value.map(plainText).filter((t) => t !== "").join(", ");
+  if (typeof value === "object") {
+    return Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => !isBlank(v))
+      .map(([k, v]) => `${k}: ${plainText(v)}`)
+      .join("; ");
+  }
+  return String(value);
+}
+
+function compactItem(item: unknown, fields: readonly FieldSpec[]): string {
+  if (typeof item !== "object" || item === null) return plainText(item);
+  const texts = fields.filter((f) => (f.type === "string" || f.type === "dateText") && !isLink(f));
+  const identity = texts[0];
+  const label = texts.find((f) => f.name === "label" && f !== identity);
+  const head = [identity, label]
+    .filter((f): f is FieldSpec => f !== undefined)
+    .map((f) => plainText(readField(item, f)))
+    .filter((t) => t !== "")
+    .join(": ");
+  const figures = fields
+    .filter((f) => f.type === "integer" || f.type === "number")
+    .slice(0, 2)
+    .map((f) => {
+      const v = readField(item, f);
+      if (typeof v !== "number" || !Number.isFinite(v) || v === f.noneSentinel) return "";
+      return figureText(v, f.format);
+    })
+    .filter((t) => t !== "");
+  if (!figures.length) return head;
+  return head ? `${head} (${figures.join(" / ")})` : figures.join(" / ");
+}
+
+function objectListText(value: unknown, spec: FieldSpec): string {
+  const items = Array.isArray(value) ? value : [value];
+  const text = items
+    .map((item) => compactItem(item, spec.fields ?? []))
+    .filter((t) => t !== "")
+    .join("; ");
+  return cap(text, COMPACT_TEXT_LIMIT);
+}
+
+function stringListMapText(value: unknown): string {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return plainText(value);
+  return Object.entries(value as Record<string, unknown>)
+    .map(([key, list]) => `${key}: ${plainText(list)}`)
+    .join("; ");
+}
+
+function numberCell(value: unknown, spec: FieldSpec): Cell {
+  const n = typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : NaN;
+  if (!Number.isFinite(n)) return typeof value === "string" ? value : plainText(value);
+  return spec.noneSentinel !== undefined && n === spec.noneSentinel ? "" : n;
+}
+
+function scalarCell(value: unknown): Cell {
+  if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") return value;
+  return cap(plainText(value), COMPACT_TEXT_LIMIT);
+}
+
+/** The cell for one raw value of a column. */
+export function toCell(value: unknown, column: Column, dates: DateDisplay): Cell {
+  if (isBlank(value)) return "";
+  const { spec } = column;
+  let cell: Cell;
+  if (column.part) {
+    cell = numberCell(value, spec);
+  } else {
+    switch (spec.type) {
+      case "integer":
+      case "number":
+        cell = numberCell(value, spec);
+        break;
+      case "epochMs": {
+        const ms = typeof value === "number" ? value : Number(value);
+        if (!Number.isFinite(ms)) return scalarCell(value);
+        cell = dates === "text" ? epochMsToText(ms) : epochMsToSerial(ms);
+        break;
+      }
+      case "boolean":
+        cell = typeof value === "boolean" ? value : scalarCell(value);
+        break;
+      case "stringList":
+        cell = Array.isArray(value) ? plainText(value) : scalarCell(value);
+        break;
+      case "stringListMap":
+        cell = stringListMapText(value);
+        break;
+      case "objectList":
+      case "object":
+        cell = objectListText(value, spec);
+        break;
+      default:
+        cell = scalarCell(value);
+    }
+  }
+  return typeof cell === "string" ? cap(cell, MAX_CELL_TEXT) : cell;
+}

@@ -1,0 +1,208 @@
+/**
+ * Renders the README's `## Functions` section from the catalog: the shared arguments, the display options, the
+ * flattening rule, the errors, a table of all functions and one entry per function (syntax, examples, filters,
+ * columns). test/functions/metadata.test.ts checks that the README holds exactly this text.
+ */
+import { OPERATIONS, ROW_CAP, paramWithRole, type AnyOperation } from "../../api/catalog";
+import { GROUP_LABELS, type ParamSpec } from "../../api/catalog-types";
+import { recordColumns } from "../arguments";
+import { COMPACT_TEXT_LIMIT } from "../cells";
+import { RESERVED_OPTIONS } from "../filters";
+import { NO_ROWS_TEXT } from "../shape";
+import { argumentNames, HELP_BASE_URL, helpAnchor } from "./wrappers";
+
+const EXAMPLE_VALUES: Readonly<Record<string, string>> = {
+  keyword: '"phone stand"',
+  asins: '"B07Z82895W, B0DGVP84B5"',
+  asin: '"B07Z82895W"',
+  nodeIdPath: '"172282:281407"',
+  reverseType: '"W"',
+  relations: '"vav, bab"',
+  q: '"B07Z82895W"',
+  month: "202507",
+};
+
+const code = (text: string) => `\`${text}\``;
+const cellText = (text: string) => text.replace(/\|/g, "\\|");
+
+function positionalExamples(op: AnyOperation): string[] {
+  return op.positional.map((p) => EXAMPLE_VALUES[p.arg] ?? '"..."');
+}
+
+function filterExample(op: AnyOperation): string | undefined {
+  const specs = op.params as readonly ParamSpec[];
+  const range = specs.find((p) => p.role === "rangeMin");
+  const parts: string[] = [];
+  if (range) parts.push(`${range.name}=${range.kind === "integer" ? 1000 : 10}`);
+  else if (specs.some((p) => p.name === "month" && !op.positional.some((x) => x.param === "month"))) parts.push("month=202507");
+  const order = specs.find((p) => p.kind === "order");
+  if (order?.sortFields?.length) parts.push(`order=${order.sortFields[0]} desc`);
+  if (op.shape === "object") parts.push("layout=horizontal");
+  if (op.shape === "itemsWithStats") parts.push("stats=TRUE");
+  return parts.length ? parts.join("; ") : undefined;
+}
+
+function examples(op: AnyOperation): string[] {
+  const base = ['"US"', ...positionalExamples(op)];
+  const first = `=MAD.${op.fn}(${base.join(", ")})`;
+  const filters = filterExample(op);
+  const columns = recordColumns(op)
+    .slice(0, 3)
+    .map((c) => c.name)
+    .join(", ");
+  const hasSize = paramWithRole(op, "size") !== undefined;
+  const second = `=MAD.${op.fn}(${[...base, filters ? `"${filters}"` : "", `"${columns}"`, hasSize ? "200" : ""].join(", ").replace(/, $/, "")})`;
+  return [first, second];
+}
+
+function valueWords(spec: ParamSpec): string {
+  const options = spec.options?.map((o) => String(o.value)).join(", ");
+  const base: Record<ParamSpec["kind"], string> = {
+    marketplace: "market code",
+    string: "text",
+    integer: "whole number",
+    number: "number",
+    boolean: "TRUE/FALSE",
+    month: "yyyyMM",
+    saturday: "yyyyMMdd (Saturday)",
+    weekOrMonth: "yyyyMMdd or yyyyMM",
+    stringList: "list",
+    csv: "list",
+    order: `field asc/desc${spec.sortFields ? ` (${spec.sortFields.join(", ")})` : ""}`,
+  };
+  const bounds = spec.min !== undefined || spec.max !== undefined ? ` ${spec.min ?? ""}..${spec.max ?? ""}` : "";
+  return `${base[spec.kind]}${bounds}${options ? `: ${spec.openOptions ? "e.g. " : ""}${options}` : ""}`;
+}
+
+/** Filter rows of an operation; min/max pairs share one row. */
+function filterRows(op: AnyOperation): string[] {
+  const rows: string[] = [];
+  const skip = new Set(["marketplace", "returnFields", ...op.positional.map((p) => p.param)]);
+  for (const spec of op.params as readonly ParamSpec[]) {
+    if (skip.has(spec.name) || spec.role === "page" || spec.role === "size" || spec.role === "rangeMax") continue;
+    if (spec.role === "rangeMin" && spec.range) {
+      const doc = spec.doc.replace(/^Minimum /, "").replace(/\.$/, "");
+      rows.push(`| ${code(spec.name)}, ${code(`max${spec.range}`)} | ${valueWords(spec)} | ${cellText(doc)} (range) |`);
+    } else {
+      rows.push(`| ${code(spec.name)} | ${cellText(valueWords(spec))} | ${cellText(spec.doc)} |`);
+    }
+  }
+  return rows;
+}
+
+function functionEntry(op: AnyOperation): string {
+  const args = argumentNames(op).map((a) => (["filters", "fields", "limit"].includes(a) ? `[${a}]` : a));
+  const filters = filterRows(op);
+  const size = paramWithRole(op, "size");
+  const limitWords = size ? `pages of ${size.fixed ?? size.max ?? size.default} rows; blank = one page of ${size.default}` : "blank = all rows";
+  return [
+    `### MAD.${op.fn}`,
+    "",
+    `${op.title} (${GROUP_LABELS[op.group]}, ${code(op.code)}). ${op.description}`,
+    "",
+    `Syntax: ${code(`=MAD.${op.fn}(${args.join(", ")})`)}; limit ${limitWords}.`,
+    "",
+    ...examples(op).map((e) => `    ${e}`),
+    "",
+    ...(filters.length ? ["| Filter | Value | Meaning |", "|---|---|---|", ...filters, ""] : ["No filters beyond the display options.", ""]),
+    `Columns: ${recordColumns(op)
+      .map((c) => code(c.name))
+      .join(", ")}.`,
+    "",
+  ].join("\n");
+}
+
+const INTRO = `## Functions
+
+Every operation of the service is a formula in the ${code("MAD")} namespace that spills a table. All functions
+take the same shape of arguments: ${code("=MAD.<NAME>(market, required..., [filters], [fields], [limit])")}.
+Help links of the functions point here (${code(`${HELP_BASE_URL}#mad<name>`)}). This section is generated from
+the operation catalog by ${code("npm run gen:functions")}.
+
+**Arguments**
+
+- ${code("market")}: marketplace code US, JP, UK (or GB), DE, FR, IT, ES, CA or IN, in any case.
+- Required arguments follow, as listed per function. Lists (ASINs, relations) are a range (one per cell) or text
+  separated by commas. Months are ${code("202508")} (number or text), ${code("2025-08")} or a real date in a cell.
+- ${code("filters")}: every other parameter of the operation, by its name in the specification (range filters as
+  ${code("minPrice")} / ${code("maxPrice")}). Either a range of name/value rows (name in the first column, value in
+  the second; list values comma-separated in the cell or continued in the cells to the right; a first row
+  ${code("name | value")} or ${code("filter | value")} is a header and skipped; rows with a blank value are
+  skipped), or text ${code("name=value; name=value")}. Names are case-insensitive. Booleans are TRUE/FALSE (or
+  yes/no, 1/0); Y/N codes such as ${code("badgeBS=Y")} stay text. Sort with ${code("order=price desc")} (or
+  ${code("orderField")} and ${code("orderDesc")}). ${code("page")} and ${code("size")} are not filters: paging
+  follows ${code("limit")}. An unknown name is a #VALUE! error with a did-you-mean.
+- ${code("fields")}: the columns to spill, by the header names below (text separated by commas, or a range), in the
+  order given; the name of an object (${code("badge")}) or of a min/max/value (${code("phrasePpc")}) takes all
+  its columns. Sent to the service as ${code("returnFields")} (top-level names).
+- ${code("limit")}: rows wanted, 1 to ${ROW_CAP} (the service's row cap). Paged operations fetch page after page of
+  the largest page size until the limit or the total is reached; each page is one call, cached. Blank = one page.
+
+**Display options** (reserved names in ${code("filters")}; never sent to the service)
+
+| Name | Values |
+|---|---|
+${Object.entries(RESERVED_OPTIONS)
+  .map(([name, words]) => `| ${code(name)} | ${cellText(words)} |`)
+  .join("\n")}
+
+**How results are laid out**
+
+- One row per record (items of paged results, elements of arrays), a header row of column names first. Columns
+  come in the record's field order as listed per function (or in the order of ${code("fields")}).
+- Objects become dotted columns (${code("badge.bestSeller")}, ${code("rankPosition.page")}); {min, max, value}
+  objects three columns (${code("phrasePpc.min")}, ${code("phrasePpc.max")}, ${code("phrasePpc.value")}).
+- Lists of texts become comma-joined text; label-to-list maps ${code("KEY: a, b; KEY2: c")}; lists of objects
+  compact text, one ${code("identity[: label] (figure / figure)")} per item joined by ${code("; ")}: the first text
+  field that is not a link, its ${code("label")} when it has one, and its first two numbers, rates as percentages
+  (${code("B09CSSP9C1 (6.79% / 3.35%)")}, ${code("hpc: Health, Household & Baby Care")}); at most
+  ${COMPACT_TEXT_LIMIT} characters.
+- Null, absent fields and the -1 "none" price (${code("primePrice")}, ${code("deliveryPrice")}) are blank cells,
+  never 0. Texts from the service are values, never formulas.
+- Epoch-millisecond times become Excel date numbers (UTC). A custom function cannot format its cells, so they show
+  as numbers until the column is formatted as a date (Excel keeps the format when the formula recalculates; the
+  task pane applies it when it inserts a formula). ${code("dates=text")} spills ${code("yyyy-mm-dd hh:mm")} text instead.
+- Category statistics (one record) spill ${code("field | value")} rows; ${code("layout=horizontal")} spills one wide
+  row. Traffic keywords of a product spill the keywords; ${code("stats=TRUE")} spills the word-part counts.
+- No matching rows: the single cell ${code(NO_ROWS_TEXT)} (not an error).
+
+**Errors in cells**
+
+- ${code("#VALUE!")}: a bad argument, named with the rule (${code("limit: expected a whole number from 1 to 2000")},
+  ${code("minPrice (in filters): expected a number")}). Nothing is sent, no call is spent.
+- ${code("#N/A")}: no secret set, a wrong or expired secret, the plan's quota reached, the network or the service
+  failing, a timeout; the message says what happened and what to do. While Excel previews a formula being typed
+  the cell shows ${code("#N/A")} "Preview: press Enter..." unless the result is cached: previews never spend a call.
+
+**All functions**
+
+| Function | Operation | Required after market |
+|---|---|---|
+`;
+
+export function renderReadmeSection(operations: readonly AnyOperation[] = OPERATIONS): string {
+  const table = operations
+    .map((op) => `| [MAD.${op.fn}](#${helpAnchor(op)}) | ${op.title} | ${op.positional.map((p) => code(p.arg)).join(", ") || "–"} |`)
+    .join("\n");
+  return `${INTRO}${table}\n\n${operations.map(functionEntry).join("\n")}`;
+}
+
+/** Replaces (or appends) the `## Functions` section of a README text, up to the next level-2 heading. */
+export function withFunctionsSection(readme: string, section: string): string {
+  const lines = readme.split("\n");
+  const start = lines.findIndex((l) => l.trim() === "## Functions");
+  if (start < 0) return `${readme.replace(/\n*$/, "")}\n\n${section.replace(/\n*$/, "\n")}`;
+  const rest = lines.slice(start + 1).findIndex((l) => /^## /.test(l));
+  const end = rest < 0 ? lines.length : start + 1 + rest;
+  const after = lines.slice(end).join("\n");
+  return `${lines.slice(0, start).join("\n")}${start ? "\n" : ""}${section.replace(/\n*$/, "\n")}${after ? `\n${after}` : ""}`;
+}
+
+/** The `## Functions` section of a README text, or undefined. */
+export function functionsSectionOf(readme: string): string | undefined {
+  const lines = readme.split("\n");
+  const start = lines.findIndex((l) => l.trim() === "## Functions");
+  if (start < 0) return undefined;
+  const rest = lines.slice(start + 1).findIndex((l) => /^## /.test(l));
+  return lines.slice(start, rest < 0 ? lines.length : start + 1 + rest).join("\n").replace(/\n*$/, "\n");
+}

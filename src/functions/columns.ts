@@ -1,0 +1,99 @@
+/**
+ * The column model of a spilled table, derived from a record's field list (src/api/records). One rule flattens
+ * nested values, so the same names serve as header cells, as `fields` names and as the task pane's column list:
+ * - an object field becomes one dotted column per sub-field (`badge.bestSeller`, `rankPosition.page`), recursively;
+ * - a {min, max, value} field becomes three columns (`phrasePpc.min`, `phrasePpc.max`, `phrasePpc.value`);
+ * - every other field is one column (lists and maps become text, see cells.ts).
+ * Column order is the record's field order, sub-fields in their declared order.
+ */
+import type { FieldSpec, NumberFormatHint } from "../api/catalog-types";
+
+export const VALUE_ITEM_PARTS = ["min", "max", "value"] as const;
+export type ValueItemPart = (typeof VALUE_ITEM_PARTS)[number];
+
+export interface Column {
+  /** Header text and `fields` name: the dotted path. */
+  readonly name: string;
+  /** Field names from the record down to the leaf. */
+  readonly path: readonly FieldSpec[];
+  /** The leaf field (for a valueItem part: the valueItem field). */
+  readonly spec: FieldSpec;
+  readonly part?: ValueItemPart;
+  /** The top-level field the column comes from: what `returnFields` names. */
+  readonly topField: string;
+}
+
+function collect(fields: readonly FieldSpec[], parents: readonly FieldSpec[], out: Column[]): void {
+  for (const spec of fields) {
+    const path = [...parents, spec];
+    const name = path.map((f) => f.name).join(".");
+    const topField = path[0].name;
+    if (spec.type === "object" && spec.fields?.length) {
+      collect(spec.fields, path, out);
+    } else if (spec.type === "valueItem") {
+      for (const part of VALUE_ITEM_PARTS) out.push({ name: `${name}.${part}`, path, spec, part, topField });
+    } else {
+      out.push({ name, path, spec, topField });
+    }
+  }
+}
+
+const CACHE = new WeakMap<readonly FieldSpec[], readonly Column[]>();
+
+/** Every column of a record, in the documented order. */
+export function columnsOf(fields: readonly FieldSpec[]): readonly Column[] {
+  let columns = CACHE.get(fields);
+  if (!columns) {
+    const out: Column[] = [];
+    collect(fields, [], out);
+    CACHE.set(fields, (columns = out));
+  }
+  return columns;
+}
+
+/** Reads a field of a record by its name, falling back to the live service's aliases (amazonChoice). */
+export function readField(record: unknown, spec: FieldSpec): unknown {
+  if (typeof record !== "object" || record === null) return undefined;
+  const bag = record as Record<string, unknown>;
+  if (bag[spec.name] !== undefined && bag[spec.name] !== null) return bag[spec.name];
+  for (const alias of spec.aliases ?? []) {
+    if (bag[alias] !== undefined && bag[alias] !== null) return bag[alias];
+  }
+  return bag[spec.name];
+}
+
+/** The raw value of one column in one record (before conversion to a cell). */
+export function readColumn(record: unknown, column: Column): unknown {
+  let value: unknown = record;
+  for (const spec of column.path) {
+    value = readField(value, spec);
+    if (value === undefined || value === null) return value;
+  }
+  if (column.part) return typeof value === "object" && value !== null ? (value as Record<string, unknown>)[column.part] : undefined;
+  return value;
+}
+
+const NUMBER_FORMATS: Readonly<Record<NumberFormatHint, string>> = {
+  integer: "#,##0",
+  decimal: "#,##0.00",
+  currency: "#,##0.00",
+  // "percent" values are already percentages (8.31 = 8.31 %): shown as numbers, not scaled by 100.
+  percent: '0.00"%"',
+  fraction: "0.00%",
+};
+
+/** Excel date-time format for epoch-millisecond columns converted to date serial numbers. */
+export const DATE_TIME_FORMAT = "yyyy-mm-dd hh:mm";
+
+/**
+ * The Excel number format of a column, for hosts that can format cells (the task pane formats spilled ranges
+ * and tables with it); `@` = text, `General` = leave as is.
+ */
+export function numberFormatOf(column: Column, dates: "serial" | "text" = "serial"): string {
+  const { spec } = column;
+  if (spec.type === "epochMs") return dates === "serial" ? DATE_TIME_FORMAT : "@";
+  if (spec.format) return NUMBER_FORMATS[spec.format];
+  if (spec.type === "integer") return NUMBER_FORMATS.integer;
+  if (spec.type === "string" || spec.type === "dateText") return "@";
+  return "General";
+}

@@ -1,0 +1,84 @@
+/**
+ * Any failure of a formula to the error its cell shows. Bad input is #VALUE! with the argument and the rule;
+ * everything else (no secret, a refused secret, quota, network, service faults, timeouts) is #N/A saying what
+ * happened and what to do, from the error's own `advice`. Excel shows short messages only: at most 250 chars.
+ */
+import type { AnyOperation } from "../api/catalog";
+import { isMadError, ValidationError, type MadError } from "../api/errors";
+import { makeCellError, type CellError, type CellErrorCode } from "./cell-error";
+
+export const MAX_MESSAGE = 250;
+
+export const PREVIEW_MESSAGE = "Preview: press Enter to run the query (no call spent in preview).";
+export const CANCELLED_MESSAGE = "Cancelled by Excel. Recalculate (F9) to run the query again.";
+
+/** Where the secret is set; added to the secret errors, whose advice speaks of "the add-in's settings". */
+const SETTINGS_WHERE = "They are in the task pane (Marketplace Analytics on the Home tab).";
+
+export interface CellFailure {
+  readonly code: CellErrorCode;
+  readonly message: string;
+}
+
+function fit(text: string, limit = MAX_MESSAGE): string {
+  const clean = text.replace(/\s+/g, " ").trim();
+  return clean.length <= limit ? clean : `${clean.slice(0, limit - 1)}…`;
+}
+
+const sentence = (text: string) => (/[.!?…]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
+
+/** What happened, then what to do; the "what happened" part is shortened first so the advice always shows. */
+function explain(what: string, advice: string): string {
+  const todo = sentence(advice);
+  const room = MAX_MESSAGE - todo.length - 1;
+  return fit(`${fit(sentence(what), Math.max(40, room))} ${todo}`);
+}
+
+/** How the user names a wire parameter: its argument (`asins` for asinList), or `name (in filters)`. */
+export function argumentLabel(op: AnyOperation | undefined, param: string): string {
+  if (param === "marketplace") return "market";
+  if (param === "returnFields") return "fields";
+  const positional = op?.positional.find((p) => p.param === param);
+  if (positional) return positional.arg;
+  const isParam = op?.params.some((p) => p.name === param);
+  return isParam ? `${param} (in filters)` : param;
+}
+
+/** The validator words messages as `wireName: rule`; cells name the argument the user typed instead. */
+function validationMessage(op: AnyOperation | undefined, error: ValidationError): string {
+  const prefix = `${error.param}:`;
+  if (!error.message.startsWith(prefix)) return error.message;
+  return `${argumentLabel(op, error.param)}:${error.message.slice(prefix.length)}`;
+}
+
+/** The cell's error code and message for any thrown value. */
+export function describeFailure(error: unknown, op?: AnyOperation): CellFailure {
+  if (error instanceof ValidationError) return { code: "#VALUE!", message: fit(validationMessage(op, error)) };
+  if (!isMadError(error)) {
+    const detail = error instanceof Error ? error.message : String(error);
+    return { code: "#N/A", message: explain(`Unexpected error: ${detail}`, "Recalculate to try again; if it persists, report it with the formula.") };
+  }
+  const mad = error as MadError & { kind: string };
+  switch (mad.kind) {
+    case "cacheMiss":
+      return { code: "#N/A", message: PREVIEW_MESSAGE };
+    case "abort":
+      return { code: "#N/A", message: CANCELLED_MESSAGE };
+    case "secretKey":
+    case "secretKeyOverdue":
+    case "secretKeyInvalid":
+      return { code: "#N/A", message: explain(mad.message, `${sentence(mad.advice)} ${SETTINGS_WHERE}`) };
+    default:
+      return { code: "#N/A", message: explain(mad.message, mad.advice) };
+  }
+}
+
+/** Replaces every occurrence of the secret (defence in depth: the client already redacts its errors). */
+export function withoutSecret(failure: CellFailure, secret: string | null | undefined): CellFailure {
+  if (!secret || !failure.message.includes(secret)) return failure;
+  return { ...failure, message: failure.message.split(secret).join("[secret]") };
+}
+
+export function toCellError(failure: CellFailure): CellError {
+  return makeCellError(failure.code, failure.message);
+}

@@ -1,0 +1,431 @@
+/**
+ * GENERATED from the operation catalog by `npm run gen:functions` (src/functions/codegen); do not edit by hand.
+ *
+ * The MAD.* custom functions: one thin wrapper per operation, delegating to the shared runner with the operation's
+ * MCP code. custom-functions-metadata builds functions.json from the JSDoc of these wrappers; `MAD_FUNCTIONS`
+ * associates each id with its wrapper (the metadata plugin's loader adds the same associations).
+ */
+import { runFormula } from "./runner";
+import { associateFunctions } from "./associate";
+
+/**
+ * Products matching a brand, seller, ASIN list, category or keyword, with sales and listing data.
+ * @customfunction COMPETITORS
+ * @helpurl https://localhost:3000/help.html#madcompetitors
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: month, brand, sellerName, asins and more. Display options: headers, dates.
+ * @param [fields] Columns to spill, e.g. "asin, title, brand" (text or a range); blank = all.
+ * @param [limit] Rows wanted, 1 to 2000, fetched page by page; blank = one page (50 rows).
+ * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
+ * @returns Competitor lookup: a table with a header row of column names.
+ * @cancelable
+ * @requiresAddress
+ */
+export function competitorLookup(market: string, filters: unknown[][], fields: unknown[][], limit: number, invocation: CustomFunctions.CancelableInvocation): Promise<unknown[][]> {
+  return runFormula("competitor_lookup", { market, positional: [], filters, fields, limit }, invocation);
+}
+
+/**
+ * Products filtered by sales, price, rating, badges, size tier and more (top 2,000 rows reachable).
+ * @customfunction PRODUCTRESEARCH
+ * @helpurl https://localhost:3000/help.html#madproductresearch
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: month, keyword, matchType, includeSellers and more. Display options: headers, dates.
+ * @param [fields] Columns to spill, e.g. "asin, title, brand" (text or a range); blank = all.
+ * @param [limit] Rows wanted, 1 to 2000, fetched page by page; blank = one page (50 rows).
+ * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
+ * @returns Product research: a table with a header row of column names.
+ * @cancelable
+ * @requiresAddress
+ */
+export function productResearch(market: string, filters: unknown[][], fields: unknown[][], limit: number, invocation: CustomFunctions.CancelableInvocation): Promise<unknown[][]> {
+  return runFormula("product_research", { market, positional: [], filters, fields, limit }, invocation);
+}
+
+/**
+ * Search, click and purchase conversion of a keyword and its related words, with PPC bids and ACoS.
+ * @customfunction KEYWORDCONVERSION
+ * @helpurl https://localhost:3000/help.html#madkeywordconversion
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param keyword Keyword.
+ * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: timeType, matchType, includeKeywords, excludeKeywords and more. Display options: headers, dates.
+ * @param [fields] Columns to spill, e.g. "keyword, keywordCn, keywordJp" (text or a range); blank = all.
+ * @param [limit] Rows wanted, 1 to 2000, fetched page by page; blank = one page (50 rows).
+ * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
+ * @returns Keyword conversion: a table with a header row of column names.
+ * @cancelable
+ * @requiresAddress
+ */
+export function keywordConversion(market: string, keyword: string, filters: unknown[][], fields: unknown[][], limit: number, invocation: CustomFunctions.CancelableInvocation): Promise<unknown[][]> {
+  return runFormula("keyword_conversion", { market, positional: [keyword], filters, fields, limit }, invocation);
+}
+
+/**
+ * Monthly searches, purchases and growth of one keyword, oldest month first.
+ * @customfunction KEYWORDTRENDS
+ * @helpurl https://localhost:3000/help.html#madkeywordtrends
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param keyword Keyword.
+ * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: . Display options: headers, dates.
+ * @param [fields] Columns to spill, e.g. "time, keywrod, keywrodCn" (text or a range); blank = all.
+ * @param [limit] Rows to show, 1 to 2000; blank = all rows returned.
+ * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
+ * @returns Keyword trends: a table with a header row of column names.
+ * @cancelable
+ * @requiresAddress
+ */
+export function keywordResearchTrends(market: string, keyword: string, filters: unknown[][], fields: unknown[][], limit: number, invocation: CustomFunctions.CancelableInvocation): Promise<unknown[][]> {
+  return runFormula("keyword_research_trends", { market, positional: [keyword], filters, fields, limit }, invocation);
+}
+
+/**
+ * Every search word under which the products reached the first three result pages.
+ * @customfunction TRAFFICEXTEND
+ * @helpurl https://localhost:3000/help.html#madtrafficextend
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param asins Product ids (ASINs), at most 20. A range, or text separated by commas.
+ * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: historyDate, queryType, includeKeywords, excludeKeywords and more. Display options: headers, dates.
+ * @param [fields] Columns to spill, e.g. "keyword, keywordCn, searches" (text or a range); blank = all.
+ * @param [limit] Rows wanted, 1 to 2000, fetched page by page; blank = one page (50 rows).
+ * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
+ * @returns Extended traffic keywords: a table with a header row of column names.
+ * @cancelable
+ * @requiresAddress
+ */
+export function trafficExtend(market: string, asins: unknown[][], filters: unknown[][], fields: unknown[][], limit: number, invocation: CustomFunctions.CancelableInvocation): Promise<unknown[][]> {
+  return runFormula("traffic_extend", { market, positional: [asins], filters, fields, limit }, invocation);
+}
+
+/**
+ * The top products of a category with their unit and revenue shares.
+ * @customfunction PRODUCTCONCENTRATION
+ * @helpurl https://localhost:3000/help.html#madproductconcentration
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param nodeIdPath Category node ids joined by ':' from root to leaf, e.g. 172282:281407.
+ * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: month, topN, newProduct, asins. Display options: headers, dates.
+ * @param [fields] Columns to spill, e.g. "asin, title, ranking" (text or a range); blank = all.
+ * @param [limit] Rows to show, 1 to 2000; blank = all rows returned.
+ * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
+ * @returns Product concentration: a table with a header row of column names.
+ * @cancelable
+ * @requiresAddress
+ */
+export function marketProductConcentration(market: string, nodeIdPath: string, filters: unknown[][], fields: unknown[][], limit: number, invocation: CustomFunctions.CancelableInvocation): Promise<unknown[][]> {
+  return runFormula("market_product_concentration", { market, positional: [nodeIdPath], filters, fields, limit }, invocation);
+}
+
+/**
+ * Keywords filtered by searches, growth, competition, price and season (15 rows a page).
+ * @customfunction KEYWORDRESEARCH
+ * @helpurl https://localhost:3000/help.html#madkeywordresearch
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: month, departments, keywords, excludeKeywords and more. Display options: headers, dates.
+ * @param [fields] Columns to spill, e.g. "keywords, keywordCn, marketplace" (text or a range); blank = all.
+ * @param [limit] Rows wanted, 1 to 2000, fetched page by page; blank = one page (15 rows).
+ * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
+ * @returns Keyword research: a table with a header row of column names.
+ * @cancelable
+ * @requiresAddress
+ */
+export function keywordResearch(market: string, filters: unknown[][], fields: unknown[][], limit: number, invocation: CustomFunctions.CancelableInvocation): Promise<unknown[][]> {
+  return runFormula("keyword_research", { market, positional: [], filters, fields, limit }, invocation);
+}
+
+/**
+ * The words that bring orders to the given products, by week or by month.
+ * @customfunction ORDERWORDS
+ * @helpurl https://localhost:3000/help.html#madorderwords
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param asins Product ids (ASINs), at most 20. A range, or text separated by commas.
+ * @param reverseType W = by week, M = by month.
+ * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: date, conversionType, variation, order and more. Display options: headers, dates.
+ * @param [fields] Columns to spill, e.g. "keyword, keywordCn, keywordJp" (text or a range); blank = all.
+ * @param [limit] Rows wanted, 1 to 2000, fetched page by page; blank = one page (50 rows).
+ * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
+ * @returns Order-word reverse lookup: a table with a header row of column names.
+ * @cancelable
+ * @requiresAddress
+ */
+export function keywordOrder(market: string, asins: unknown[][], reverseType: string, filters: unknown[][], fields: unknown[][], limit: number, invocation: CustomFunctions.CancelableInvocation): Promise<unknown[][]> {
+  return runFormula("keyword_order", { market, positional: [asins, reverseType], filters, fields, limit }, invocation);
+}
+
+/**
+ * The top sellers of a category with their products, units and revenue shares.
+ * @customfunction SELLERCONCENTRATION
+ * @helpurl https://localhost:3000/help.html#madsellerconcentration
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param nodeIdPath Category node ids joined by ':' from root to leaf, e.g. 172282:281407.
+ * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: month, topN, newProduct. Display options: headers, dates.
+ * @param [fields] Columns to spill, e.g. "sellerName, ranking, products" (text or a range); blank = all.
+ * @param [limit] Rows to show, 1 to 2000; blank = all rows returned.
+ * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
+ * @returns Seller concentration: a table with a header row of column names.
+ * @cancelable
+ * @requiresAddress
+ */
+export function marketSellerConcentration(market: string, nodeIdPath: string, filters: unknown[][], fields: unknown[][], limit: number, invocation: CustomFunctions.CancelableInvocation): Promise<unknown[][]> {
+  return runFormula("market_seller_concentration", { market, positional: [nodeIdPath], filters, fields, limit }, invocation);
+}
+
+/**
+ * Search-frequency ranks of keywords for one week, with rank changes and top products.
+ * @customfunction ABAWEEKLY
+ * @helpurl https://localhost:3000/help.html#madabaweekly
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: date, departments, excludeKeywords, includeKeywords and more. Display options: headers, dates.
+ * @param [fields] Columns to spill, e.g. "keyword, keywordCn, keywordJp" (text or a range); blank = all.
+ * @param [limit] Rows wanted, 1 to 2000, fetched page by page; blank = one page (40 rows).
+ * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
+ * @returns ABA research, weekly: a table with a header row of column names.
+ * @cancelable
+ * @requiresAddress
+ */
+export function abaResearchWeekly(market: string, filters: unknown[][], fields: unknown[][], limit: number, invocation: CustomFunctions.CancelableInvocation): Promise<unknown[][]> {
+  return runFormula("aba_research_weekly", { market, positional: [], filters, fields, limit }, invocation);
+}
+
+/**
+ * The search words under which one product was shown, with natural and ad share and ranks.
+ * @customfunction TRAFFICKEYWORDS
+ * @helpurl https://localhost:3000/help.html#madtraffickeywords
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param asin Product id (ASIN).
+ * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: keyword, month, badges, trafficKeywordTypes and more. Display options: headers, stats, dates.
+ * @param [fields] Columns to spill, e.g. "keyword, keywordCn, searches" (text or a range); blank = all.
+ * @param [limit] Rows wanted, 1 to 2000, fetched page by page; blank = one page (50 rows).
+ * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
+ * @returns Traffic keywords of a product: a table with a header row of column names.
+ * @cancelable
+ * @requiresAddress
+ */
+export function trafficKeyword(market: string, asin: string, filters: unknown[][], fields: unknown[][], limit: number, invocation: CustomFunctions.CancelableInvocation): Promise<unknown[][]> {
+  return runFormula("traffic_keyword", { market, positional: [asin], filters, fields, limit }, invocation);
+}
+
+/**
+ * Search-frequency ranks of keywords for one month, with rank changes and top products.
+ * @customfunction ABAMONTHLY
+ * @helpurl https://localhost:3000/help.html#madabamonthly
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: date, departments, excludeKeywords, includeKeywords and more. Display options: headers, dates.
+ * @param [fields] Columns to spill, e.g. "keyword, keywordCn, keywordJp" (text or a range); blank = all.
+ * @param [limit] Rows wanted, 1 to 2000, fetched page by page; blank = one page (15 rows).
+ * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
+ * @returns ABA research, monthly: a table with a header row of column names.
+ * @cancelable
+ * @requiresAddress
+ */
+export function abaResearchMonthly(market: string, filters: unknown[][], fields: unknown[][], limit: number, invocation: CustomFunctions.CancelableInvocation): Promise<unknown[][]> {
+  return runFormula("aba_research_monthly", { market, positional: [], filters, fields, limit }, invocation);
+}
+
+/**
+ * Products related to the given products as traffic sources (viewed also viewed, bought together...).
+ * @customfunction LISTINGTRAFFIC
+ * @helpurl https://localhost:3000/help.html#madlistingtraffic
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param asins Product ids (ASINs). A range, or text separated by commas.
+ * @param relations Relation types. A range, or text separated by commas.
+ * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: variations, order, orderField, orderDesc. Display options: headers, dates.
+ * @param [fields] Columns to spill, e.g. "asin, title, brand" (text or a range); blank = all.
+ * @param [limit] Rows wanted, 1 to 2000, fetched page by page; blank = one page (50 rows).
+ * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
+ * @returns Listing traffic: a table with a header row of column names.
+ * @cancelable
+ * @requiresAddress
+ */
+export function trafficListing(market: string, asins: unknown[][], relations: unknown[][], filters: unknown[][], fields: unknown[][], limit: number, invocation: CustomFunctions.CancelableInvocation): Promise<unknown[][]> {
+  return runFormula("traffic_listing", { market, positional: [asins, relations], filters, fields, limit }, invocation);
+}
+
+/**
+ * Derived and long-tail words of a keyword, with searches, competition and relevancy.
+ * @customfunction KEYWORDMINER
+ * @helpurl https://localhost:3000/help.html#madkeywordminer
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param keyword Seed keyword.
+ * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: historyDate, keywordList, platformChoice, filterRootWord and more. Display options: headers, dates.
+ * @param [fields] Columns to spill, e.g. "keyword, keywordCn, keywordJp" (text or a range); blank = all.
+ * @param [limit] Rows wanted, 1 to 2000, fetched page by page; blank = one page (50 rows).
+ * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
+ * @returns Keyword mining: a table with a header row of column names.
+ * @cancelable
+ * @requiresAddress
+ */
+export function keywordMiner(market: string, keyword: string, filters: unknown[][], fields: unknown[][], limit: number, invocation: CustomFunctions.CancelableInvocation): Promise<unknown[][]> {
+  return runFormula("keyword_miner", { market, positional: [keyword], filters, fields, limit }, invocation);
+}
+
+/**
+ * Products, units and revenue of a category by listing year, one row per year.
+ * @customfunction LISTINGTREND
+ * @helpurl https://localhost:3000/help.html#madlistingtrend
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param nodeIdPath Category node ids joined by ':' from root to leaf, e.g. 172282:281407.
+ * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: month, topN, newProduct. Display options: headers, dates.
+ * @param [fields] Columns to spill, e.g. "label, year, products" (text or a range); blank = all.
+ * @param [limit] Rows to show, 1 to 2000; blank = all rows returned.
+ * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
+ * @returns Listing-date trend: a table with a header row of column names.
+ * @cancelable
+ * @requiresAddress
+ */
+export function marketListingTrendDistribution(market: string, nodeIdPath: string, filters: unknown[][], fields: unknown[][], limit: number, invocation: CustomFunctions.CancelableInvocation): Promise<unknown[][]> {
+  return runFormula("market_listing_trend_distribution", { market, positional: [nodeIdPath], filters, fields, limit }, invocation);
+}
+
+/**
+ * Where a product's or keyword's exposure comes from: natural search, ads, recommendations.
+ * @customfunction TRAFFICSOURCE
+ * @helpurl https://localhost:3000/help.html#madtrafficsource
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param q A product id (ASIN) or a keyword.
+ * @param month Month yyyyMM (202508, text or a date).
+ * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: order, orderField, orderDesc. Display options: headers, dates.
+ * @param [fields] Columns to spill, e.g. "asinInfo.asin, asinInfo.title, asinInfo.asinUrl" (text or a range); blank = all.
+ * @param [limit] Rows wanted, 1 to 2000, fetched page by page; blank = one page (50 rows).
+ * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
+ * @returns Traffic source overview: a table with a header row of column names.
+ * @cancelable
+ * @requiresAddress
+ */
+export function trafficSource(market: string, q: string, month: unknown, filters: unknown[][], fields: unknown[][], limit: number, invocation: CustomFunctions.CancelableInvocation): Promise<unknown[][]> {
+  return runFormula("traffic_source", { market, positional: [q, month], filters, fields, limit }, invocation);
+}
+
+/**
+ * Products, units and revenue of a category by seller country.
+ * @customfunction SELLERCOUNTRIES
+ * @helpurl https://localhost:3000/help.html#madsellercountries
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param nodeIdPath Category node ids joined by ':' from root to leaf, e.g. 172282:281407.
+ * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: month, topN, newProduct. Display options: headers, dates.
+ * @param [fields] Columns to spill, e.g. "label, country, products" (text or a range); blank = all.
+ * @param [limit] Rows to show, 1 to 2000; blank = all rows returned.
+ * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
+ * @returns Seller-country distribution: a table with a header row of column names.
+ * @cancelable
+ * @requiresAddress
+ */
+export function marketSellerCountryDistribution(market: string, nodeIdPath: string, filters: unknown[][], fields: unknown[][], limit: number, invocation: CustomFunctions.CancelableInvocation): Promise<unknown[][]> {
+  return runFormula("market_seller_country_distribution", { market, positional: [nodeIdPath], filters, fields, limit }, invocation);
+}
+
+/**
+ * Products, units and revenue of a category by number of ratings.
+ * @customfunction RATINGCOUNTS
+ * @helpurl https://localhost:3000/help.html#madratingcounts
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param nodeIdPath Category node ids joined by ':' from root to leaf, e.g. 172282:281407.
+ * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: month, topN, newProduct. Display options: headers, dates.
+ * @param [fields] Columns to spill, e.g. "label, products, units" (text or a range); blank = all.
+ * @param [limit] Rows to show, 1 to 2000; blank = all rows returned.
+ * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
+ * @returns Rating-count distribution: a table with a header row of column names.
+ * @cancelable
+ * @requiresAddress
+ */
+export function marketRatingsCountDistribution(market: string, nodeIdPath: string, filters: unknown[][], fields: unknown[][], limit: number, invocation: CustomFunctions.CancelableInvocation): Promise<unknown[][]> {
+  return runFormula("market_ratings_count_distribution", { market, positional: [nodeIdPath], filters, fields, limit }, invocation);
+}
+
+/**
+ * Search-frequency rank and searches of one keyword over time, oldest first.
+ * @customfunction ABATREND
+ * @helpurl https://localhost:3000/help.html#madabatrend
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param keyword Keyword.
+ * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: timeGranularity. Display options: headers, dates.
+ * @param [fields] Columns to spill, e.g. "label, date, rank" (text or a range); blank = all.
+ * @param [limit] Rows to show, 1 to 2000; blank = all rows returned.
+ * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
+ * @returns ABA keyword trend: a table with a header row of column names.
+ * @cancelable
+ * @requiresAddress
+ */
+export function abaResearchTrend(market: string, keyword: string, filters: unknown[][], fields: unknown[][], limit: number, invocation: CustomFunctions.CancelableInvocation): Promise<unknown[][]> {
+  return runFormula("aba_research_trend", { market, positional: [keyword], filters, fields, limit }, invocation);
+}
+
+/**
+ * Products and units of a category with and without A+ content and video.
+ * @customfunction APLUSVIDEO
+ * @helpurl https://localhost:3000/help.html#madaplusvideo
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param nodeIdPath Category node ids joined by ':' from root to leaf, e.g. 172282:281407.
+ * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: month, topN, newProduct. Display options: headers, dates.
+ * @param [fields] Columns to spill, e.g. "label, products, productsRatio" (text or a range); blank = all.
+ * @param [limit] Rows to show, 1 to 2000; blank = all rows returned.
+ * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
+ * @returns A+/video distribution: a table with a header row of column names.
+ * @cancelable
+ * @requiresAddress
+ */
+export function marketEbcDistribution(market: string, nodeIdPath: string, filters: unknown[][], fields: unknown[][], limit: number, invocation: CustomFunctions.CancelableInvocation): Promise<unknown[][]> {
+  return runFormula("market_ebc_distribution", { market, positional: [nodeIdPath], filters, fields, limit }, invocation);
+}
+
+/**
+ * The top brands of a category with their products, units and revenue shares.
+ * @customfunction BRANDCONCENTRATION
+ * @helpurl https://localhost:3000/help.html#madbrandconcentration
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param nodeIdPath Category node ids joined by ':' from root to leaf, e.g. 172282:281407.
+ * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: month, topN, newProduct. Display options: headers, dates.
+ * @param [fields] Columns to spill, e.g. "brand, ranking, products" (text or a range); blank = all.
+ * @param [limit] Rows to show, 1 to 2000; blank = all rows returned.
+ * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
+ * @returns Brand concentration: a table with a header row of column names.
+ * @cancelable
+ * @requiresAddress
+ */
+export function marketBrandConcentration(market: string, nodeIdPath: string, filters: unknown[][], fields: unknown[][], limit: number, invocation: CustomFunctions.CancelableInvocation): Promise<unknown[][]> {
+  return runFormula("market_brand_concentration", { market, positional: [nodeIdPath], filters, fields, limit }, invocation);
+}
+
+/**
+ * Averages of a category: products, brands, sellers, BSR, price, units, revenue, ratings, new products.
+ * @customfunction CATEGORYSTATS
+ * @helpurl https://localhost:3000/help.html#madcategorystats
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param nodeIdPath Category node ids joined by ':' from root to leaf, e.g. 172282:281407.
+ * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: month, topN, newProduct. Display options: headers, layout, dates.
+ * @param [fields] Columns to spill, e.g. "nodeLabelPath, nodeLabelPathLocale, nodeIdPath" (text or a range); blank = all.
+ * @param [limit] Rows to show, 1 to 2000; blank = all rows returned.
+ * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
+ * @returns Category statistics: a table with a header row of column names.
+ * @cancelable
+ * @requiresAddress
+ */
+export function marketResearchStatistics(market: string, nodeIdPath: string, filters: unknown[][], fields: unknown[][], limit: number, invocation: CustomFunctions.CancelableInvocation): Promise<unknown[][]> {
+  return runFormula("market_research_statistics", { market, positional: [nodeIdPath], filters, fields, limit }, invocation);
+}
+
+/** Every MAD function by its id (the catalog's `fn`). */
+export const MAD_FUNCTIONS: Readonly<Record<string, (...args: never[]) => Promise<unknown[][]>>> = {
+  COMPETITORS: competitorLookup,
+  PRODUCTRESEARCH: productResearch,
+  KEYWORDCONVERSION: keywordConversion,
+  KEYWORDTRENDS: keywordResearchTrends,
+  TRAFFICEXTEND: trafficExtend,
+  PRODUCTCONCENTRATION: marketProductConcentration,
+  KEYWORDRESEARCH: keywordResearch,
+  ORDERWORDS: keywordOrder,
+  SELLERCONCENTRATION: marketSellerConcentration,
+  ABAWEEKLY: abaResearchWeekly,
+  TRAFFICKEYWORDS: trafficKeyword,
+  ABAMONTHLY: abaResearchMonthly,
+  LISTINGTRAFFIC: trafficListing,
+  KEYWORDMINER: keywordMiner,
+  LISTINGTREND: marketListingTrendDistribution,
+  TRAFFICSOURCE: trafficSource,
+  SELLERCOUNTRIES: marketSellerCountryDistribution,
+  RATINGCOUNTS: marketRatingsCountDistribution,
+  ABATREND: abaResearchTrend,
+  APLUSVIDEO: marketEbcDistribution,
+  BRANDCONCENTRATION: marketBrandConcentration,
+  CATEGORYSTATS: marketResearchStatistics,
+};
+
+associateFunctions(MAD_FUNCTIONS);

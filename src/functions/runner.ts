@@ -1,0 +1,154 @@
+/**
+ * What every MAD function does: parse the arguments (bad input: #VALUE!, nothing sent), ask the shared engine
+ * (which dedupes, caches, paces and pages), shape the rows into the spilled array, and record the formula for
+ * the reports panel. Every call settles: errors become #VALUE!/#N/A, Excel's cancel aborts the wait, formula
+ * value preview never spends a call (cache only), and a guard timer backs up the engine's own total timeout.
+ */
+import { operation, type OperationCode } from "../api/catalog";
+import { TimeoutError } from "../api/errors";
+import type { ParamsOf } from "../api/request-types";
+import { getSharedEngine, type Engine } from "../engine";
+import { parseFormulaArgs, type ParsedFormula } from "./arguments";
+import type { Cell } from "./cells";
+import { describeFailure, toCellError, withoutSecret, type CellFailure } from "./errors";
+import { getFormulaRegistry, type FormulaEntry, type FormulaRegistry } from "./registry";
+import { shapeResult } from "./shape";
+
+export interface RunnerDeps {
+  engine: () => Engine;
+  registry: () => FormulaRegistry;
+  now: () => number;
+  /** Longest a formula may wait, queue included, before it settles with #N/A (backs up the engine's timeout). */
+  settleWithinMs: number;
+}
+
+const DEFAULT_DEPS: RunnerDeps = { engine: getSharedEngine, registry: getFormulaRegistry, now: Date.now, settleWithinMs: 90_000 };
+let deps: RunnerDeps = DEFAULT_DEPS;
+
+/** Replaces dependencies (tests, the preview page); call with no argument to restore the defaults. */
+export function configureRunner(patch?: Partial<RunnerDeps>): void {
+  deps = patch ? { ...deps, ...patch } : DEFAULT_DEPS;
+}
+
+/** The invocation object Excel passes last; absent when a wrapper is called directly. */
+export type FormulaInvocation = Pick<CustomFunctions.CancelableInvocation, "address" | "onCanceled" | "isInValuePreview" | "functionName">;
+
+function inValuePreview(invocation: FormulaInvocation | undefined): boolean {
+  const flag: unknown = invocation?.isInValuePreview;
+  return flag === true || flag === "true";
+}
+
+/** Rejects with a total TimeoutError (and aborts the wait) when the engine does not settle in time. */
+function guarded<T>(work: Promise<T>, ms: number, controller: AbortController): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const guard = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      reject(new TimeoutError("total", ms));
+    }, ms);
+  });
+  return Promise.race([work, guard]).finally(() => clearTimeout(timer));
+}
+
+async function secretOf(engine: Engine | undefined): Promise<string | null> {
+  try {
+    return engine ? (await engine.readSettings()).secret : null;
+  } catch {
+    return null;
+  }
+}
+
+function safeCacheKey(engine: Engine, code: OperationCode, parsed: ParsedFormula): string | null {
+  try {
+    return engine.cacheKey(code, parsed.params as ParamsOf<typeof code>, { limit: parsed.limit });
+  } catch {
+    return null;
+  }
+}
+
+/** The arguments of a wrapper, in order after `market`. */
+export interface WrapperArgs {
+  readonly market: unknown;
+  readonly positional: readonly unknown[];
+  readonly filters?: unknown;
+  readonly fields?: unknown;
+  readonly limit?: unknown;
+}
+
+/** Runs one MAD formula; resolves with the spilled array or rejects with a CustomFunctions.Error. */
+export async function runFormula(code: OperationCode, args: WrapperArgs, invocation?: FormulaInvocation): Promise<Cell[][]> {
+  const op = operation(code);
+  const functionName = `MAD.${op.fn}`;
+  const preview = inValuePreview(invocation);
+  const registry = deps.registry();
+  const startedAt = deps.now();
+  let engine: Engine | undefined;
+  let parsed: ParsedFormula | undefined;
+  let entry: FormulaEntry | undefined;
+
+  const note = (patch: Partial<FormulaEntry>) => {
+    if (preview || !entry) return;
+    entry = { ...entry, ...patch };
+    registry.record(entry);
+  };
+
+  try {
+    parsed = parseFormulaArgs(op, args);
+    engine = deps.engine();
+    const cacheKey = safeCacheKey(engine, code, parsed);
+    const address = invocation?.address ?? null;
+    entry = {
+      id: address ?? `${functionName} ${cacheKey ?? JSON.stringify(parsed.params)}`,
+      address,
+      functionName,
+      operation: code,
+      params: parsed.params,
+      ...(parsed.limit === undefined ? {} : { limit: parsed.limit }),
+      cacheKey,
+      status: "running",
+      rows: 0,
+      lastRefreshed: address ? (registry.get(address)?.lastRefreshed ?? null) : null,
+      lastEvaluated: startedAt,
+      callsSpent: 0,
+      fromCache: false,
+      errorMessage: null,
+    };
+    note({});
+
+    const controller = new AbortController();
+    if (invocation) invocation.onCanceled = () => controller.abort();
+    const result = await guarded(
+      engine.query(code, parsed.params as ParamsOf<typeof code>, { limit: parsed.limit, signal: controller.signal, cacheOnly: preview }),
+      deps.settleWithinMs,
+      controller,
+    );
+    const cells = shapeResult(op, { rows: result.rows, stats: result.stats }, parsed.columns, parsed.display, parsed.limit);
+    const rows = parsed.display.stats ? (Array.isArray(result.stats) ? result.stats.length : 0) : Math.min(result.rows.length, parsed.limit ?? Infinity);
+    note({ status: "ok", rows, lastRefreshed: result.fetchedAt, callsSpent: result.callsSpent, fromCache: result.fromCache });
+    return cells;
+  } catch (error) {
+    const failure: CellFailure = withoutSecret(describeFailure(error, op), await secretOf(engine));
+    if (!entry && parsed === undefined && !preview) {
+      // Bad arguments: still listed, so the reports panel can point at the broken cell.
+      const address = invocation?.address ?? null;
+      entry = {
+        id: address ?? `${functionName} ${failure.message}`,
+        address,
+        functionName,
+        operation: code,
+        params: {},
+        cacheKey: null,
+        status: "error",
+        rows: 0,
+        lastRefreshed: null,
+        lastEvaluated: startedAt,
+        callsSpent: 0,
+        fromCache: false,
+        errorMessage: failure.message,
+      };
+    }
+    const cancelled = (error as { kind?: string } | null)?.kind === "abort";
+    note({ status: cancelled ? "cancelled" : "error", rows: 0, errorMessage: failure.message });
+    throw toCellError(failure);
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * A query result to the rectangular 2D array a MAD function spills: numbers, texts and booleans only, a header
+ * row of column names (the names `fields` accepts) unless `headers=FALSE`.
+ * - Paged results spill their items, plain arrays their rows, one row per record, columns in the record's order
+ *   (or in the order `fields` lists them).
+ * - A single record (category statistics) spills field/value rows (`field`, `value` header); `layout=horizontal`
+ *   spills one header row and one value row instead.
+ * - Traffic keywords of a product spill their items; `stats=TRUE` spills the word-part stats table instead.
+ * - An empty result spills the single text cell "No rows" (Excel cannot spill an array of zero rows).
+ */
+import type { AnyOperation } from "../api/catalog";
+import { TRAFFIC_KEYWORD_STATS_FIELDS } from "../api/records";
+import { toCell, type Cell, type DateDisplay } from "./cells";
+import { columnsOf, readColumn, type Column } from "./columns";
+
+export type Layout = "vertical" | "horizontal";
+
+/** How a result is laid out in the cells; set through reserved names in `filters`. */
+export interface DisplayOptions {
+  readonly headers: boolean;
+  readonly layout: Layout;
+  readonly stats: boolean;
+  readonly dates: DateDisplay;
+}
+
+export const DEFAULT_DISPLAY: DisplayOptions = { headers: true, layout: "vertical", stats: false, dates: "serial" };
+
+export const NO_ROWS_TEXT = "No rows";
+/** Header of the field/value layout of a single record. */
+export const VERTICAL_HEADER: readonly Cell[] = ["field", "value"];
+
+export interface ShapeInput {
+  readonly rows: readonly unknown[];
+  readonly stats?: unknown;
+}
+
+const rowOf = (record: unknown, columns: readonly Column[], dates: DateDisplay): Cell[] => columns.map((c) => toCell(readColumn(record, c), c, dates));
+
+function table(records: readonly unknown[], columns: readonly Column[], display: DisplayOptions): Cell[][] {
+  if (!records.length || !columns.length) return [[NO_ROWS_TEXT]];
+  const body = records.map((record) => rowOf(record, columns, display.dates));
+  return display.headers ? [columns.map((c) => c.name), ...body] : body;
+}
+
+function singleRecord(record: unknown, columns: readonly Column[], display: DisplayOptions): Cell[][] {
+  if (display.layout === "horizontal") return table([record], columns, display);
+  const values = rowOf(record, columns, display.dates);
+  const body = columns.map((c, i): Cell[] => [c.name, values[i]]);
+  return display.headers ? [[...VERTICAL_HEADER], ...body] : body;
+}
+
+export const STATS_COLUMNS = columnsOf(TRAFFIC_KEYWORD_STATS_FIELDS);
+
+/**
+ * The spilled array for a result. `columns` are the selected columns of the operation's record; `limit` cuts
+ * results the service does not page (plain arrays).
+ */
+export function shapeResult(op: AnyOperation, result: ShapeInput, columns: readonly Column[], display: DisplayOptions, limit?: number): Cell[][] {
+  if (display.stats) return table(Array.isArray(result.stats) ? result.stats : [], STATS_COLUMNS, display);
+  const records = limit === undefined ? result.rows : result.rows.slice(0, limit);
+  if (op.shape === "object") return records.length ? singleRecord(records[0], columns, display) : [[NO_ROWS_TEXT]];
+  return table(records, columns, display);
+}

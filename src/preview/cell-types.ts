@@ -1,0 +1,38 @@
+/** Values shared by the preview's evaluator, function runtime and grid. */
+import type { Scalar } from "./formula";
+
+/** An Excel error value with the message shown on hover and in the status line. */
+export interface CellError {
+  /** `#VALUE!`, `#N/A`, `#SPILL!`, `#BUSY!`, `#NAME?`, ... */
+  readonly code: string;
+  readonly message: string;
+}
+
+/** One cell of a function's result. */
+export interface ResultCell {
+  readonly value: Scalar;
+  readonly error?: CellError;
+  /** A number format the function attached (a formatted-number entity). */
+  readonly format?: string;
+}
+
+export type FunctionOutcome =
+  | { readonly kind: "rows"; readonly rows: readonly (readonly ResultCell[])[] }
+  | { readonly kind: "error"; readonly error: CellError };
+
+/** A function argument as the evaluator passes it: a value, a blank/omitted `null`, or a range's 2D values. */
+export type ArgumentValue = Scalar | null | (Scalar | null)[][];
+
+export interface PendingCall {
+  readonly outcome: Promise<FunctionOutcome>;
+  /** Tells the function its call was canceled (invocation.onCanceled), as Excel does when a formula changes. */
+  cancel(): void;
+}
+
+/** What the evaluator needs from the custom functions runtime. */
+export interface FunctionInvoker {
+  isRegistered(name: string): boolean;
+  invoke(name: string, args: readonly ArgumentValue[], address: string): PendingCall;
+}
+
+export const BUSY: CellError = { code: "#BUSY!", message: "Waiting for the result." };

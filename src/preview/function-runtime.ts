@@ -1,0 +1,199 @@
+/**
+ * Calls registered custom functions the way Excel does: arguments coerced by the types in functions.json, omitted
+ * and blank arguments as null, an invocation object last (address, isInValuePreview, onCanceled), and the result
+ * (a value, a 2D array or a promise of either) turned into result cells or an error value.
+ */
+import type { ArgumentValue, FunctionInvoker, FunctionOutcome, PendingCall, ResultCell } from "./cell-types";
+import type { Scalar } from "./formula";
+import { ERROR_CODES, FunctionRegistry } from "./stand-ins";
+
+export interface ParameterMetadata {
+  readonly name: string;
+  readonly type?: string;
+  readonly dimensionality?: string;
+  readonly optional?: boolean;
+}
+
+export interface FunctionMetadata {
+  readonly id: string;
+  readonly name: string;
+  readonly parameters?: readonly ParameterMetadata[];
+}
+
+/** The parts of functions.json the preview reads. */
+export interface FunctionsMetadata {
+  readonly functions: readonly FunctionMetadata[];
+}
+
+interface Invocation {
+  readonly address: string;
+  readonly functionName: string;
+  readonly isInValuePreview: boolean;
+  onCanceled?: () => void;
+}
+
+class ArgumentError extends Error {}
+
+export class FunctionRuntime implements FunctionInvoker {
+  private byName = new Map<string, FunctionMetadata>();
+
+  constructor(
+    private readonly registry: FunctionRegistry,
+    /** The namespace the manifest gives the functions: `MAD` makes `MAD.KEYWORDTRENDS` call id `KEYWORDTRENDS`. */
+    private readonly namespace: string,
+  ) {}
+
+  setMetadata(metadata: FunctionsMetadata): void {
+    this.byName = new Map(metadata.functions.map((fn) => [`${this.namespace}.${fn.name}`.toUpperCase(), fn]));
+  }
+
+  /** Function names as users type them, for the page's help text. */
+  names(): string[] {
+    return [...this.byName.keys()].filter((name) => this.isRegistered(name)).sort();
+  }
+
+  /** `market, keyword, [filters]`: the parameters as Excel's formula tooltip shows them. */
+  parameterList(name: string): string {
+    const parameters = this.byName.get(name.toUpperCase())?.parameters ?? [];
+    return parameters.map((p) => (p.optional ? `[${p.name}]` : p.name)).join(", ");
+  }
+
+  isRegistered(name: string): boolean {
+    return this.implementation(name) !== undefined;
+  }
+
+  invoke(name: string, args: readonly ArgumentValue[], address: string): PendingCall {
+    const implementation = this.implementation(name);
+    const invocation: Invocation = { address, functionName: name, isInValuePreview: false };
+    let canceled = false;
+    const outcome = (async (): Promise<FunctionOutcome> => {
+      if (!implementation) return errorOutcome(ERROR_CODES.invalidName, `${name} is not a function of this add-in.`);
+      let callArgs: unknown[];
+      try {
+        callArgs = this.coerceArguments(name, args);
+      } catch (error) {
+        if (error instanceof ArgumentError) return errorOutcome(ERROR_CODES.invalidValue, error.message);
+        throw error;
+      }
+      try {
+        const result = await (implementation as (...a: unknown[]) => unknown)(...callArgs, invocation);
+        return toOutcome(result);
+      } catch (error) {
+        return thrownOutcome(error);
+      }
+    })();
+    return {
+      outcome,
+      cancel() {
+        if (canceled) return;
+        canceled = true;
+        invocation.onCanceled?.();
+      },
+    };
+  }
+
+  private implementation(name: string) {
+    const metadata = this.byName.get(name.toUpperCase());
+    if (metadata) return this.registry.get(metadata.id);
+    const prefix = `${this.namespace}.`.toUpperCase();
+    return name.toUpperCase().startsWith(prefix) ? this.registry.get(name.slice(prefix.length)) : undefined;
+  }
+
+  /** One value per declared parameter (missing trailing ones as null), coerced like Excel coerces. */
+  private coerceArguments(name: string, args: readonly ArgumentValue[]): unknown[] {
+    const parameters = this.byName.get(name.toUpperCase())?.parameters;
+    if (!parameters) return [...args];
+    if (args.length > parameters.length) {
+      throw new ArgumentError(`${name} takes at most ${parameters.length} arguments; ${args.length} were given.`);
+    }
+    return parameters.map((parameter, index) => {
+      if (index >= args.length && !parameter.optional) {
+        // Excel refuses such a formula ("too few arguments"); the preview says so in the cell.
+        throw new ArgumentError(`${name}: the argument "${parameter.name}" is required.`);
+      }
+      const value = index < args.length ? args[index] : null;
+      if (parameter.dimensionality === "matrix") {
+        const matrix = Array.isArray(value) ? value : [[value]];
+        return matrix.map((row) => row.map((cell) => coerceScalar(cell, parameter, name)));
+      }
+      if (Array.isArray(value)) {
+        if (value.length !== 1 || value[0].length !== 1) {
+          throw new ArgumentError(`${name}: the argument "${parameter.name}" takes one value, not a range.`);
+        }
+        return coerceScalar(value[0][0], parameter, name);
+      }
+      return coerceScalar(value, parameter, name);
+    });
+  }
+}
+
+function coerceScalar(value: Scalar | null, parameter: ParameterMetadata, fn: string): Scalar | null {
+  if (value === null) return null;
+  switch (parameter.type) {
+    case "string":
+      return typeof value === "boolean" ? (value ? "TRUE" : "FALSE") : String(value);
+    case "number": {
+      if (typeof value === "number") return value;
+      if (typeof value === "boolean") return value ? 1 : 0;
+      const number = value.trim() === "" ? NaN : Number(value);
+      if (Number.isNaN(number)) throw new ArgumentError(`${fn}: the argument "${parameter.name}" must be a number, not "${value}".`);
+      return number;
+    }
+    case "boolean": {
+      if (typeof value === "boolean") return value;
+      if (typeof value === "number") return value !== 0;
+      if (/^(true|false)$/i.test(value.trim())) return value.trim().toUpperCase() === "TRUE";
+      throw new ArgumentError(`${fn}: the argument "${parameter.name}" must be TRUE or FALSE, not "${value}".`);
+    }
+    default:
+      return value;
+  }
+}
+
+function errorOutcome(code: string, message: string): FunctionOutcome {
+  return { kind: "error", error: { code, message } };
+}
+
+function errorOf(value: unknown): { code: string; message: string } | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  const { code, message } = value as { code?: unknown; message?: unknown };
+  return typeof code === "string" && code.startsWith("#") ? { code, message: typeof message === "string" ? message : "" } : undefined;
+}
+
+function thrownOutcome(error: unknown): FunctionOutcome {
+  const customError = errorOf(error);
+  if (customError) return { kind: "error", error: customError };
+  // Excel shows a plain #VALUE! for anything else thrown; the preview adds the text to help find the bug.
+  const text = error instanceof Error ? error.message : String(error);
+  return errorOutcome(ERROR_CODES.invalidValue, `The function failed unexpectedly: ${text}`);
+}
+
+/** A scalar, a 2D array, or an array of rows; anything Excel would refuse becomes an error value. */
+export function toOutcome(result: unknown): FunctionOutcome {
+  const rows = Array.isArray(result) ? result : [[result]];
+  if (rows.length === 0 || !rows.every((row) => Array.isArray(row))) {
+    return errorOutcome(ERROR_CODES.invalidValue, "The function returned an array that is not two-dimensional.");
+  }
+  const width = (rows[0] as unknown[]).length;
+  if (width === 0 || !rows.every((row) => (row as unknown[]).length === width)) {
+    return errorOutcome(ERROR_CODES.invalidValue, "The function returned rows of different lengths or no columns.");
+  }
+  return { kind: "rows", rows: rows.map((row) => (row as unknown[]).map(toResultCell)) };
+}
+
+function toResultCell(value: unknown): ResultCell {
+  if (typeof value === "string" || typeof value === "boolean") return { value };
+  if (typeof value === "number") {
+    return Number.isFinite(value) ? { value } : { value: ERROR_CODES.invalidNumber, error: { code: ERROR_CODES.invalidNumber, message: "Not a finite number." } };
+  }
+  // Excel shows null and undefined inside a returned array as 0 (by design, OfficeDev/office-js#1503).
+  if (value === null || value === undefined) return { value: 0 };
+  const error = errorOf(value);
+  if (error) return { value: error.code, error };
+  const entity = value as { type?: unknown; basicValue?: unknown; numberFormat?: unknown };
+  if ((entity.type === "FormattedNumber" || entity.type === "Double") && typeof entity.basicValue === "number") {
+    return { value: entity.basicValue, format: typeof entity.numberFormat === "string" ? entity.numberFormat : undefined };
+  }
+  const message = "The function returned a value a cell cannot hold.";
+  return { value: ERROR_CODES.invalidValue, error: { code: ERROR_CODES.invalidValue, message } };
+}

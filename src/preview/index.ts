@@ -1,0 +1,94 @@
+/**
+ * The preview page (preview.html): a grid and formula bar that evaluate the add-in's registered custom functions,
+ * and the built task pane beside it, both running on stand-ins for the Office runtime. Served by `npm start` next
+ * to the built add-in and the local simulator.
+ */
+import { DEMO_SECRET } from "./tmp-demo-secret";
+import { FunctionRuntime, FunctionsMetadata } from "./function-runtime";
+import { GridView } from "./grid-view";
+import { PreviewHost } from "./preview-host";
+import {
+  createCustomFunctionsStandIn,
+  createOfficeStandIn,
+  createStorageStandIn,
+  FunctionRegistry,
+  installStandIns,
+  StorageStandIn,
+} from "./stand-ins";
+import { loadTaskPane } from "./task-pane-frame";
+import { Workbook } from "./workbook";
+
+/** The manifest's custom functions namespace. */
+const NAMESPACE = "MAD";
+
+function element<T extends HTMLElement>(id: string): T {
+  const found = document.getElementById(id);
+  if (!found) throw new Error(`preview.html lacks #${id}`);
+  return found as T;
+}
+
+/**
+ * The preview talks to the simulator that serves it, with the simulator's demo secret, unless the person chose
+ * other settings in the task pane (they persist in this browser's storage).
+ */
+async function seedSettings(storage: StorageStandIn): Promise<void> {
+  if ((await storage.getItem("mad.baseUrl")) === null) await storage.setItem("mad.baseUrl", window.location.origin);
+  if ((await storage.getItem("mad.secret")) === null) await storage.setItem("mad.secret", DEMO_SECRET);
+}
+
+async function loadMetadata(runtime: FunctionRuntime, status: HTMLElement): Promise<void> {
+  const response = await fetch("functions.json");
+  if (!response.ok) throw new Error(`functions.json could not be loaded (HTTP ${response.status}). Run npm run build.`);
+  runtime.setMetadata((await response.json()) as FunctionsMetadata);
+  status.textContent = "Loading the add-in…";
+}
+
+function showFunctionList(runtime: FunctionRuntime, list: HTMLElement, count: HTMLElement): void {
+  const names = runtime.names();
+  count.textContent = String(names.length);
+  list.replaceChildren(
+    ...names.map((name) => {
+      const item = document.createElement("li");
+      const code = document.createElement("code");
+      code.textContent = `${name}(${runtime.parameterList(name)})`;
+      item.append(code);
+      return item;
+    }),
+  );
+}
+
+async function main(): Promise<void> {
+  const status = element<HTMLElement>("status");
+  const registry = new FunctionRegistry();
+  const runtime = new FunctionRuntime(registry, NAMESPACE);
+  const workbook = new Workbook(runtime);
+  const grid = new GridView(workbook, {
+    formulaInput: element("formula-input"),
+    nameBox: element("name-box"),
+    table: element("grid"),
+    status,
+    descriptions: element("cell-descriptions"),
+  });
+  const storage = createStorageStandIn(window.localStorage);
+  const standIns = {
+    customFunctions: createCustomFunctionsStandIn(registry),
+    storage,
+    office: createOfficeStandIn(),
+    hostAdapter: new PreviewHost(workbook, () => grid.selection()),
+  };
+  registry.onChange(() => {
+    workbook.retryUnknownFunctions();
+    showFunctionList(runtime, element("function-list"), element("function-count"));
+  });
+  await seedSettings(storage);
+  await loadMetadata(runtime, status);
+  await loadTaskPane(element<HTMLIFrameElement>("task-pane"), "taskpane.html", (target) => installStandIns(target, standIns));
+  document.body.dataset.ready = "true";
+  grid.select({ row: 0, col: 0 });
+}
+
+main().catch((error: unknown) => {
+  const status = document.getElementById("status");
+  if (status) status.textContent = `The preview could not start: ${error instanceof Error ? error.message : String(error)}`;
+  document.body.dataset.ready = "failed";
+});

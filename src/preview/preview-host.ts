@@ -1,0 +1,147 @@
+/**
+ * The task pane's host adapter in the preview: the same HostAdapter interface the Office.js implementation
+ * serves in Excel, writing into the preview grid. Tables keep their stored query here (Excel keeps it with the
+ * table); formulas go through the grid's own formula evaluation.
+ */
+import type {
+  CellTarget,
+  CellValue,
+  ColumnFormats,
+  FormulaCell,
+  HostAdapter,
+  StoredQuery,
+  TableInfo,
+  TableSpec,
+} from "../taskpane/host/host-adapter";
+import { CellPosition, CellRange, cellAddress, parseCellAddress, parseRangeAddress, rangeAddress, rangesIntersect } from "./address";
+import { SHEET_NAME, Workbook } from "./workbook";
+
+interface TableRecord {
+  name: string;
+  /** Header and rows. */
+  range: CellRange;
+  columnFormats: readonly string[];
+  query: StoredQuery;
+}
+
+export class PreviewHost implements HostAdapter {
+  private readonly tables = new Map<string, TableRecord>();
+
+  constructor(
+    private readonly workbook: Workbook,
+    private readonly activeCell: () => CellPosition,
+  ) {}
+
+  async getActiveCell(): Promise<CellTarget> {
+    return { sheet: SHEET_NAME, address: cellAddress(this.activeCell()) };
+  }
+
+  async writeValues(target: CellTarget, values: readonly (readonly CellValue[])[], columnFormats?: ColumnFormats): Promise<CellTarget> {
+    const written = this.workbook.setValues(topLeftOf(target), copyRows(values), columnFormats ? [...columnFormats] : undefined);
+    return { sheet: SHEET_NAME, address: rangeAddress(written) };
+  }
+
+  async writeFormula(target: CellTarget, formula: string): Promise<void> {
+    if (!formula.startsWith("=")) throw new Error(`A formula starts with "=": ${formula}`);
+    this.workbook.setInput(topLeftOf(target), formula);
+  }
+
+  async createTable(target: CellTarget, table: TableSpec): Promise<TableInfo> {
+    const topLeft = topLeftOf(target);
+    const width = table.header.length;
+    if (width === 0) throw new Error("A table needs at least one column.");
+    const range: CellRange = { top: topLeft.row, left: topLeft.col, bottom: topLeft.row + table.rows.length, right: topLeft.col + width - 1 };
+    this.workbook.assertInside(range);
+    for (const other of this.tables.values()) {
+      if (rangesIntersect(other.range, range)) throw new Error(`The table would overlap the table ${other.name} (${rangeAddress(other.range)}).`);
+    }
+    const record: TableRecord = { name: this.uniqueName(table.name), range, columnFormats: [...table.columnFormats], query: copyQuery(table.query) };
+    this.tables.set(record.name.toLowerCase(), record);
+    this.paint(record, [table.header.map(String), ...copyRows(table.rows)]);
+    return this.info(record);
+  }
+
+  async replaceTableRows(tableName: string, rows: readonly (readonly CellValue[])[], query: StoredQuery): Promise<TableInfo> {
+    const record = this.tables.get(tableName.toLowerCase());
+    if (!record) throw new Error(`There is no table named ${tableName}.`);
+    const header = Array.from({ length: record.range.right - record.range.left + 1 }, (_, c) =>
+      this.workbook.display({ row: record.range.top, col: record.range.left + c }).value,
+    );
+    this.workbook.batch(() => this.replaceRows(record, header, rows, query));
+    return this.info(record);
+  }
+
+  private replaceRows(record: TableRecord, header: CellValue[], rows: readonly (readonly CellValue[])[], query: StoredQuery): void {
+    this.workbook.clear(record.range);
+    record.range = { ...record.range, bottom: record.range.top + rows.length };
+    this.workbook.assertInside(record.range);
+    record.query = { ...copyQuery(query), refreshedAt: query.refreshedAt ?? Date.now() };
+    this.paintRows(record, [header, ...copyRows(rows)]);
+  }
+
+  async listTables(): Promise<TableInfo[]> {
+    return [...this.tables.values()].map((record) => this.info(record));
+  }
+
+  async listMadFormulas(): Promise<FormulaCell[]> {
+    return this.workbook
+      .formulaCells()
+      .filter((cell) => cell.name.startsWith("MAD."))
+      .map((cell) => ({ sheet: SHEET_NAME, address: cellAddress(cell.pos), formula: cell.text }));
+  }
+
+  async recalculate(cells: readonly CellTarget[]): Promise<void> {
+    this.workbook.recalculate(cells.map(topLeftOf));
+  }
+
+  private paint(record: TableRecord, rows: (CellValue | null)[][]): void {
+    this.workbook.batch(() => this.paintRows(record, rows));
+  }
+
+  private paintRows(record: TableRecord, rows: (CellValue | null)[][]): void {
+    const { top, left, right, bottom } = record.range;
+    this.workbook.setValues({ row: top, col: left }, rows.slice(0, 1));
+    if (rows.length > 1) this.workbook.setValues({ row: top + 1, col: left }, rows.slice(1), record.columnFormats);
+    this.workbook.setStyle({ top, left, bottom: top, right }, "table-header");
+    for (let row = top + 1; row <= bottom; row++) {
+      this.workbook.setStyle({ top: row, left, bottom: row, right }, (row - top) % 2 === 0 ? "table-row table-band" : "table-row");
+    }
+  }
+
+  private info(record: TableRecord): TableInfo {
+    return {
+      name: record.name,
+      sheet: SHEET_NAME,
+      address: rangeAddress(record.range),
+      rowCount: record.range.bottom - record.range.top,
+      query: copyQuery(record.query),
+    };
+  }
+
+  /** Excel table names: letters, digits, underscores and dots, starting with a letter or underscore, unique. */
+  private uniqueName(proposed: string): string {
+    const base = proposed.replace(/[^A-Za-z0-9_.]/g, "_").replace(/^([^A-Za-z_])/, "_$1") || "Table";
+    let name = base;
+    for (let n = 2; this.tables.has(name.toLowerCase()); n++) name = `${base}${n}`;
+    return name;
+  }
+}
+
+function topLeftOf(target: CellTarget): CellPosition {
+  if (target.sheet && target.sheet.toLowerCase() !== SHEET_NAME.toLowerCase()) {
+    throw new Error(`The preview has one sheet, ${SHEET_NAME}; it has no sheet "${target.sheet}".`);
+  }
+  const range = parseRangeAddress(target.address.replace(/^.*!/, "")) ?? undefined;
+  const cell = range ? { row: range.top, col: range.left } : parseCellAddress(target.address);
+  if (!cell) throw new Error(`"${target.address}" is not a cell address.`);
+  return cell;
+}
+
+/** Copies values the task pane frame created, so the grid never holds objects of another window. */
+function copyRows(rows: readonly (readonly CellValue[])[]): (CellValue | null)[][] {
+  return Array.from(rows, (row) => Array.from(row, (value) => (value === undefined ? null : value)));
+}
+
+function copyQuery(query: StoredQuery): StoredQuery {
+  return JSON.parse(JSON.stringify(query)) as StoredQuery;
+}

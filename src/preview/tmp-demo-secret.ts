@@ -1,0 +1,1 @@
+export const DEMO_SECRET = "temporary-dev-secret";

@@ -1,0 +1,150 @@
+/**
+ * The `data` of a successful response, in the operation's shape (paged object, array, object, items with stats),
+ * with the live service's quirks: page 0 on first pages of some operations, pages 0 in others, the row cap, and
+ * `order` echoed the way live responses show it.
+ */
+import { AnyOperation, OperationCode, paramWithRole } from "../../api/catalog";
+import type { FieldSpec } from "../../api/catalog-types";
+import { RECORD_FIELDS } from "../../api/records";
+import { resolveField } from "./generators";
+import { marketRows } from "./market";
+import { hashString, mix, Rng } from "./prng";
+import { buildFilters, sortField, sortRows } from "./query";
+import { Row, Scenario } from "./row";
+import { scenarioFor, universeKey } from "./scenario";
+import { chinaMidnight, saturdayBefore, shiftMonth, weekBounds } from "./values";
+
+/** First pages answer with page 0 here (keyword_order, traffic_listing fixtures). */
+const PAGE_ZERO_ON_FIRST: ReadonlySet<OperationCode> = new Set(["keyword_order", "traffic_listing"]);
+/** `pages` is 0 here whatever the total (ABA, traffic source and listing traffic fixtures). */
+const PAGES_ZERO: ReadonlySet<OperationCode> = new Set(["aba_research_weekly", "aba_research_monthly", "traffic_source", "traffic_listing"]);
+/** The order field live responses echo when none was asked for. */
+const ECHOED_DEFAULT_ORDER: Partial<Record<OperationCode, { field: string; desc: boolean }>> = {
+  keyword_order: { field: "searchRank", desc: false },
+  traffic_listing: { field: "createdTime", desc: true },
+};
+
+const CACHE_LIMIT = 32;
+const universes = new Map<string, Row[]>();
+
+function fieldsOf(op: AnyOperation): readonly FieldSpec[] {
+  return RECORD_FIELDS[op.record];
+}
+
+/** The universe's rows, cached (least recently used out) so repeated pages of one query cost only the page. */
+function universe(s: Scenario, fields: readonly FieldSpec[]): Row[] {
+  const key = universeKey(s);
+  const cached = universes.get(key);
+  if (cached) {
+    universes.delete(key);
+    universes.set(key, cached);
+    return cached;
+  }
+  const rows = Array.from({ length: s.universeSize }, (_, i) => new Row(s, fields, i, mix(s.seed, i), resolveField));
+  universes.set(key, rows);
+  if (universes.size > CACHE_LIMIT) universes.delete(universes.keys().next().value as string);
+  return rows;
+}
+
+/** Rows of a series (trends): presets per row, siblings reachable for growth figures. */
+function series(s: Scenario, fields: readonly FieldSpec[], presets: readonly Record<string, unknown>[]): Row[] {
+  const rows: Row[] = [];
+  presets.forEach((preset, i) => rows.push(new Row(s, fields, i, mix(s.seed, i), resolveField, "", undefined, preset, (offset) => rows[i + offset])));
+  return rows;
+}
+
+function trendPresets(s: Scenario): Record<string, unknown>[] {
+  if (s.record === "keywordTrend") {
+    return Array.from({ length: 24 }, (_, i) => {
+      const ym = shiftMonth(s.dataMonth, 23 - i);
+      return { time: `${ym.slice(0, 4)}年${ym.slice(4)}月` };
+    });
+  }
+  if (s.params.timeGranularity === "W") {
+    const latest = saturdayBefore(s.week, 1);
+    return Array.from({ length: 104 }, (_, i) => {
+      const saturday = saturdayBefore(latest, 103 - i);
+      return { label: saturday, date: weekBounds(saturday)[0] };
+    });
+  }
+  return Array.from({ length: 24 }, (_, i) => {
+    const ym = shiftMonth(s.dataMonth, 23 - i);
+    return { label: ym, date: chinaMidnight(Number(ym.slice(0, 4)), Number(ym.slice(4)), 1) };
+  });
+}
+
+export interface SimulatedQuery {
+  readonly code: OperationCode;
+  readonly params: Record<string, unknown>;
+  readonly now: number;
+  /** Field names (wire or spec) to keep in each record; undefined = all. */
+  readonly only?: ReadonlySet<string>;
+}
+
+export function simulate(op: AnyOperation, query: SimulatedQuery): unknown {
+  const s = scenarioFor(op, query.params, query.now);
+  const fields = fieldsOf(op);
+  const out = (rows: readonly Row[]) => rows.map((row) => row.materialize(query.only));
+  switch (op.shape) {
+    case "array":
+      return out(s.domain === "market" ? series(s, fields, marketRows(s)) : series(s, fields, trendPresets(s)));
+    case "object":
+      return out(series(s, fields, marketRows(s)))[0];
+    default:
+      return paged(op, s, fields, query);
+  }
+}
+
+function paged(op: AnyOperation, s: Scenario, fields: readonly FieldSpec[], query: SimulatedQuery): unknown {
+  const params = query.params;
+  const filters = buildFilters(op, fields, params, query.now);
+  let rows = universe(s, fields);
+  if (filters.length > 0) rows = rows.filter((row) => filters.every((f) => f(row)));
+  const orderParam = paramWithRole(op, "order");
+  const requested = params.order as { field?: string; desc?: boolean } | undefined;
+  const desc = requested?.desc ?? orderParam?.orderDefault?.desc ?? true;
+  const path = sortField(op, fields, requested?.field ?? orderParam?.orderDefault?.field);
+  if (path) rows = sortRows(rows, path, desc);
+  else if (requested?.desc === false) rows = [...rows].reverse();
+
+  const sizeParam = paramWithRole(op, "size");
+  const page = typeof params.page === "number" ? params.page : 1;
+  const size = typeof params.size === "number" ? params.size : Number(sizeParam?.default ?? 50);
+  const total = rows.length;
+  const reachable = op.rowCap ? Math.min(total, op.rowCap) : total;
+  const start = (page - 1) * size;
+  const items = start >= reachable ? [] : rows.slice(start, Math.min(start + size, reachable)).map((row) => row.materialize(query.only));
+
+  if (op.shape === "itemsWithStats") {
+    return { marketplace: s.market, asin: s.asins[0] ?? null, total, items, stats: wordStats(items) };
+  }
+  const echoed = requested?.field ? { field: requested.field, desc } : (ECHOED_DEFAULT_ORDER[op.code] ?? { field: "", desc });
+  const took = new Rng(mix(s.seed, hashString(JSON.stringify(params)))).int(0, 900);
+  return {
+    guestId: null,
+    pages: PAGES_ZERO.has(op.code) ? 0 : Math.ceil(total / size),
+    page: page === 1 && PAGE_ZERO_ON_FIRST.has(op.code) ? 0 : page,
+    size,
+    total,
+    took,
+    url: null,
+    order: echoed,
+    items,
+    terminal: null,
+    hasNextPage: null,
+    guestVisited: false,
+  };
+}
+
+/** traffic_keyword's stats: how many of the returned words contain each word part. */
+function wordStats(items: readonly Record<string, unknown>[]): { keywords: string; total: number }[] {
+  const counts = new Map<string, number>();
+  for (const item of items) {
+    const words = new Set(String(item.keyword ?? "").split(" ").filter((w) => w.length > 1));
+    for (const word of words) counts.set(word, (counts.get(word) ?? 0) + 1);
+  }
+  return [...counts.entries()]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, 20)
+    .map(([keywords, total]) => ({ keywords, total }));
+}

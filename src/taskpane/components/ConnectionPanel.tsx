@@ -1,0 +1,143 @@
+/**
+ * The secret, the base URL and the connection test. Settings go through the engine to runtime storage
+ * (mad.secret, mad.baseUrl), shared with the functions; nothing here touches the workbook.
+ */
+import { Button, Field, Input, makeStyles, MessageBar, MessageBarBody, MessageBarTitle, Radio, RadioGroup, Spinner, tokens } from "@fluentui/react-components";
+import { useEffect, useId, useState } from "react";
+import { baseUrlChoice, connectionReport, PRODUCTION_URL, simulatorUrl, type ConnectionReport } from "../model/connection";
+import { failureText, useServices } from "./services";
+
+const useStyles = makeStyles({
+  root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM },
+  buttons: { display: "flex", flexWrap: "wrap", gap: tokens.spacingHorizontalS },
+});
+
+type Choice = "production" | "simulator" | "custom";
+
+export function ConnectionPanel() {
+  const { engine, preview } = useServices();
+  const styles = useStyles();
+  const simulator = simulatorUrl(typeof location === "undefined" ? undefined : location.origin, preview);
+  const [secret, setSecret] = useState("");
+  const [showSecret, setShowSecret] = useState(false);
+  const [choice, setChoice] = useState<Choice>("production");
+  const [customUrl, setCustomUrl] = useState("");
+  const [busy, setBusy] = useState<string | null>(null);
+  const [report, setReport] = useState<ConnectionReport | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const secretId = useId();
+
+  useEffect(() => {
+    let live = true;
+    engine.readSettings().then(
+      (settings) => {
+        if (!live) return;
+        setSecret(settings.secret ?? "");
+        const picked = baseUrlChoice(settings.baseUrl, simulator);
+        setChoice(picked);
+        if (picked === "custom") setCustomUrl(settings.baseUrl);
+      },
+      (error) => live && setNotice(failureText(error)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [engine, simulator]);
+
+  const baseUrl = choice === "production" ? PRODUCTION_URL : choice === "simulator" ? simulator : customUrl.trim();
+
+  const save = async () => {
+    await engine.writeSettings({ secret: secret.trim() === "" ? null : secret.trim(), baseUrl: baseUrl || PRODUCTION_URL });
+  };
+
+  const run = async (label: string, work: () => Promise<void>) => {
+    setBusy(label);
+    setNotice(null);
+    try {
+      await work();
+    } catch (error) {
+      setReport(null);
+      setNotice(failureText(error));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const onSave = () =>
+    run("Saving…", async () => {
+      await save();
+      setReport(null);
+      setNotice("Settings saved.");
+    });
+  const onTest = () =>
+    run("Testing the connection…", async () => {
+      await save();
+      setReport(connectionReport(await engine.checkConnection()));
+    });
+  const onSignOut = () =>
+    run("Signing out…", async () => {
+      await engine.signOut();
+      setSecret("");
+      setReport(null);
+      setNotice("Signed out: the secret is removed from this computer's add-in storage.");
+    });
+
+  return (
+    <section className={styles.root} aria-label="Connection">
+      <Field label="API secret" hint="Kept in the add-in's storage on this computer, never in the workbook.">
+        <Input
+          id={secretId}
+          type={showSecret ? "text" : "password"}
+          value={secret}
+          autoComplete="off"
+          spellCheck={false}
+          onChange={(_, data) => setSecret(data.value)}
+          contentAfter={
+            <Button appearance="transparent" size="small" aria-pressed={showSecret} onClick={() => setShowSecret((s) => !s)}>
+              {showSecret ? "Hide" : "Show"}
+            </Button>
+          }
+        />
+      </Field>
+      <Field label="Service">
+        <RadioGroup value={choice} onChange={(_, data) => setChoice(data.value as Choice)}>
+          <Radio value="production" label={`Production (${PRODUCTION_URL})`} />
+          <Radio value="simulator" label={`Local simulator (${simulator})`} />
+          <Radio value="custom" label="Forwarding proxy or other URL" />
+        </RadioGroup>
+      </Field>
+      {choice === "custom" && (
+        <Field label="Base URL" hint="For example the local forwarding proxy, when the service refuses calls from the browser.">
+          <Input type="url" value={customUrl} placeholder="http://127.0.0.1:8788" onChange={(_, data) => setCustomUrl(data.value)} />
+        </Field>
+      )}
+      <div className={styles.buttons}>
+        <Button appearance="primary" disabled={busy !== null} onClick={onTest}>
+          Test connection
+        </Button>
+        <Button disabled={busy !== null} onClick={onSave}>
+          Save
+        </Button>
+        <Button disabled={busy !== null} onClick={onSignOut}>
+          Sign out
+        </Button>
+      </div>
+      {busy && <Spinner size="tiny" label={busy} />}
+      <div aria-live="polite">
+        {report && (
+          <MessageBar intent={report.status === "ok" ? "success" : report.status === "quotaReached" ? "warning" : "error"}>
+            <MessageBarBody>
+              <MessageBarTitle>{report.title}</MessageBarTitle>
+              {report.detail}
+            </MessageBarBody>
+          </MessageBar>
+        )}
+        {notice && (
+          <MessageBar intent="info">
+            <MessageBarBody>{notice}</MessageBarBody>
+          </MessageBar>
+        )}
+      </div>
+    </section>
+  );
+}

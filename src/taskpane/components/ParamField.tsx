@@ -1,0 +1,219 @@
+/**
+ * One parameter of the query builder, rendered from its FormField. The label is the parameter's wire name (its
+ * accessible name too), required fields are marked, the catalog's doc line is the hint, and the validator's
+ * messages show underneath.
+ */
+import { Checkbox, Combobox, Dropdown, Field, Input, Option, Switch, Textarea, makeStyles, tokens } from "@fluentui/react-components";
+import type { EnumOption } from "../../api/catalog-types";
+import { displayDate, monthChoices, saturdayChoices, type FormField } from "../model/form-model";
+import type { FormValue, MultiValue, OrderValue } from "../model/form-values";
+
+export interface ParamFieldProps {
+  readonly field: FormField;
+  readonly value: FormValue;
+  readonly onChange: (value: FormValue) => void;
+  readonly onBlur?: () => void;
+  readonly messages?: readonly string[];
+  readonly now: Date;
+  /** The value of the parameter a weekOrMonth date follows (reverseType). */
+  readonly switchValue?: FormValue;
+}
+
+const useStyles = makeStyles({
+  orderRow: { display: "flex", alignItems: "center", gap: tokens.spacingHorizontalS },
+  grow: { flexGrow: 1, minWidth: 0 },
+});
+
+export const fieldId = (name: string) => `mad-param-${name}`;
+const NOT_SET = "";
+const optionText = (o: EnumOption) => (String(o.value) === o.label ? o.label : `${o.label} (${o.value})`);
+
+interface Choice {
+  readonly value: string;
+  readonly text: string;
+}
+
+function SingleChoice(props: { id: string; choices: readonly Choice[]; value: string; required: boolean; onChange: (v: string) => void; onBlur?: () => void; disabled?: boolean; placeholder?: string }) {
+  const all = props.required ? props.choices : [{ value: NOT_SET, text: "Not set" }, ...props.choices];
+  const selected = all.find((c) => c.value === props.value);
+  return (
+    <Dropdown
+      id={props.id}
+      value={selected && selected.value !== NOT_SET ? selected.text : ""}
+      placeholder={props.placeholder ?? (props.required ? "Choose…" : "Not set")}
+      selectedOptions={[props.value]}
+      disabled={props.disabled}
+      onOptionSelect={(_, data) => props.onChange(data.optionValue ?? NOT_SET)}
+      onBlur={props.onBlur}
+    >
+      {all.map((c) => (
+        <Option key={c.value || "not-set"} value={c.value} text={c.text}>
+          {c.text}
+        </Option>
+      ))}
+    </Dropdown>
+  );
+}
+
+function MultiChoice(props: { id: string; name: string; options: readonly EnumOption[]; value: MultiValue; open: boolean; onChange: (v: MultiValue) => void; onBlur?: () => void }) {
+  const texts = props.options.filter((o) => props.value.selected.includes(String(o.value))).map((o) => String(o.value));
+  return (
+    <>
+      <Dropdown
+        id={props.id}
+        multiselect
+        value={texts.join(", ")}
+        placeholder="Not set"
+        selectedOptions={[...props.value.selected]}
+        onOptionSelect={(_, data) => props.onChange({ ...props.value, selected: data.selectedOptions })}
+        onBlur={props.onBlur}
+      >
+        {props.options.map((o) => (
+          <Option key={String(o.value)} value={String(o.value)} text={optionText(o)}>
+            {optionText(o)}
+          </Option>
+        ))}
+      </Dropdown>
+      {props.open && (
+        <Input
+          aria-label={`${props.name}, other values`}
+          placeholder="Other values, comma-separated"
+          value={props.value.other}
+          onChange={(_, data) => props.onChange({ ...props.value, other: data.value })}
+          onBlur={props.onBlur}
+        />
+      )}
+    </>
+  );
+}
+
+function OrderControl(props: { id: string; field: FormField; value: OrderValue; onChange: (v: OrderValue) => void; onBlur?: () => void }) {
+  const styles = useStyles();
+  const control = props.field.control;
+  if (control.type !== "order") return null;
+  const choices = control.sortFields.map((f) => ({ value: f, text: f }));
+  return (
+    <div className={styles.orderRow}>
+      <div className={styles.grow}>
+        {control.open ? (
+          <Combobox
+            id={props.id}
+            freeform
+            value={props.value.field}
+            placeholder="Service default"
+            selectedOptions={props.value.field ? [props.value.field] : []}
+            onOptionSelect={(_, data) => props.onChange({ ...props.value, field: data.optionValue ?? "" })}
+            onChange={(event) => props.onChange({ ...props.value, field: event.target.value })}
+            onBlur={props.onBlur}
+          >
+            {choices.map((c) => (
+              <Option key={c.value} value={c.value}>
+                {c.text}
+              </Option>
+            ))}
+          </Combobox>
+        ) : (
+          <SingleChoice id={props.id} choices={choices} value={props.value.field} required={false} placeholder="Service default" onChange={(field) => props.onChange({ ...props.value, field })} onBlur={props.onBlur} />
+        )}
+      </div>
+      <Switch label="desc" checked={props.value.desc} onChange={(_, data) => props.onChange({ ...props.value, desc: data.checked })} />
+    </div>
+  );
+}
+
+/** not set -> true -> false -> not set: one key (space) walks through the three states. */
+const nextBoolean = (value: FormValue): boolean | null => (value === null ? true : value === true ? false : null);
+
+export function ParamField({ field, value, onChange, onBlur, messages, now, switchValue }: ParamFieldProps) {
+  const id = fieldId(field.name);
+  const control = field.control;
+  const error = messages?.length ? messages.join(" ") : undefined;
+  const text = typeof value === "string" ? value : "";
+  const common = { label: field.name, required: field.required, hint: field.help, validationMessage: error, validationState: error ? ("error" as const) : ("none" as const) };
+
+  switch (control.type) {
+    case "boolean":
+      return (
+        <Field hint={field.help} validationMessage={error} validationState={common.validationState}>
+          <Checkbox
+            id={id}
+            label={`${field.name}${value === null ? " (not set)" : value ? " (TRUE)" : " (FALSE)"}`}
+            aria-label={field.name}
+            checked={value === null ? "mixed" : value === true}
+            onChange={() => onChange(nextBoolean(value))}
+            onBlur={onBlur}
+          />
+        </Field>
+      );
+    case "enum": {
+      const choices = control.options.map((o) => ({ value: String(o.value), text: optionText(o) }));
+      return (
+        <Field {...common}>
+          {control.open ? (
+            <Combobox id={id} freeform value={text} onOptionSelect={(_, d) => onChange(d.optionValue ?? "")} onChange={(e) => onChange(e.target.value)} onBlur={onBlur}>
+              {choices.map((c) => (
+                <Option key={c.value} value={c.value} text={c.text}>
+                  {c.text}
+                </Option>
+              ))}
+            </Combobox>
+          ) : (
+            <SingleChoice id={id} choices={choices} value={text} required={field.required} onChange={onChange} onBlur={onBlur} />
+          )}
+        </Field>
+      );
+    }
+    case "multiEnum":
+      return (
+        <Field {...common}>
+          <MultiChoice id={id} name={field.name} options={control.options} value={value as MultiValue} open={control.open} onChange={onChange} onBlur={onBlur} />
+        </Field>
+      );
+    case "lines":
+      return (
+        <Field {...common} hint={`${field.help} ${control.pattern === "asin" ? "One per line or comma-separated." : "One per line."}`}>
+          <Textarea id={id} value={text} resize="vertical" onChange={(_, d) => onChange(d.value)} onBlur={onBlur} />
+        </Field>
+      );
+    case "month":
+    case "saturday":
+    case "weekOrMonth": {
+      const format = control.type === "weekOrMonth" ? control.formats[typeof switchValue === "string" ? switchValue : ""] : control.type;
+      const dates = format === "saturday" ? saturdayChoices(now, control.maxMonthsBack) : format === "month" ? monthChoices(now, control.maxMonthsBack) : [];
+      const choices = dates.map((d) => ({ value: d, text: `${displayDate(d)} (${d})` }));
+      const waiting = control.type === "weekOrMonth" && !format;
+      return (
+        <Field {...common}>
+          <SingleChoice
+            id={id}
+            choices={choices}
+            value={text}
+            required={field.required}
+            disabled={waiting}
+            placeholder={waiting ? `Choose ${control.type === "weekOrMonth" ? control.switchParam : ""} first` : undefined}
+            onChange={onChange}
+            onBlur={onBlur}
+          />
+        </Field>
+      );
+    }
+    case "order":
+      return (
+        <Field {...common}>
+          <OrderControl id={id} field={field} value={value as OrderValue} onChange={onChange} onBlur={onBlur} />
+        </Field>
+      );
+    case "number":
+      return (
+        <Field {...common}>
+          <Input id={id} inputMode={control.integer ? "numeric" : "decimal"} value={text} onChange={(_, d) => onChange(d.value)} onBlur={onBlur} />
+        </Field>
+      );
+    case "text":
+      return (
+        <Field {...common}>
+          <Input id={id} value={text} onChange={(_, d) => onChange(d.value)} onBlur={onBlur} />
+        </Field>
+      );
+  }
+}

@@ -1,0 +1,44 @@
+/**
+ * The first rows of a query in the pane. Cells are React text nodes only: API text is escaped by React and never
+ * interpreted as HTML. The table scrolls sideways inside the narrow pane and is reachable by keyboard.
+ */
+import { makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, tokens } from "@fluentui/react-components";
+import type { Cell } from "../../functions/cells";
+
+const useStyles = makeStyles({
+  scroller: { overflowX: "auto", maxHeight: "360px", overflowY: "auto", border: `1px solid ${tokens.colorNeutralStroke2}` },
+  cell: { whiteSpace: "nowrap", maxWidth: "220px", overflow: "hidden", textOverflow: "ellipsis" },
+});
+
+const cellText = (cell: Cell) => (typeof cell === "boolean" ? (cell ? "TRUE" : "FALSE") : typeof cell === "number" ? String(Math.round(cell * 10000) / 10000) : cell);
+
+export function PreviewTable(props: { header: readonly string[]; rows: readonly (readonly Cell[])[]; caption: string }) {
+  const styles = useStyles();
+  if (!props.header.length) return <Text>No rows match.</Text>;
+  return (
+    <div className={styles.scroller} tabIndex={0} role="region" aria-label="Preview rows">
+      <Table size="extra-small" aria-label={props.caption}>
+        <TableHeader>
+          <TableRow>
+            {props.header.map((name, i) => (
+              <TableHeaderCell key={i} className={styles.cell}>
+                {name}
+              </TableHeaderCell>
+            ))}
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {props.rows.map((row, r) => (
+            <TableRow key={r}>
+              {row.map((cell, c) => (
+                <TableCell key={c} className={styles.cell} title={cellText(cell)}>
+                  {cellText(cell)}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}

@@ -1,0 +1,178 @@
+/**
+ * The query builder: pick an operation, fill its generated form, then preview, insert as formula or insert as
+ * table. The client's validation runs on every change; a field shows its messages once touched, and every field
+ * once an action was tried. Nothing is sent while anything is invalid.
+ */
+import { Button, Dropdown, Field, makeStyles, MessageBar, MessageBarBody, Option, OptionGroup, ProgressBar, Text, tokens } from "@fluentui/react-components";
+import { useMemo, useState } from "react";
+import type { OperationCode } from "../../api/catalog";
+import { insertFormula, insertTable, runPreview, type PreviewResult, type ValidQuery } from "../actions";
+import { allFields, formModel, operationGroups } from "../model/form-model";
+import { initialValues, type FormValue, type QueryDraft } from "../model/form-values";
+import { FIELD_PICKER, validateDraft, type InlineErrors } from "../model/inline-errors";
+import { fieldId } from "./ParamField";
+import { PreviewTable } from "./PreviewTable";
+import { QueryForm } from "./QueryForm";
+import { failureText, useServices } from "./services";
+
+const useStyles = makeStyles({
+  root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM },
+  actions: { display: "flex", flexWrap: "wrap", gap: tokens.spacingHorizontalS },
+});
+
+const GROUPS = operationGroups();
+const titleOf = (code: OperationCode) => GROUPS.flatMap((g) => g.operations).find((o) => o.code === code)?.title ?? code;
+
+function freshDraft(code: OperationCode): QueryDraft {
+  return { values: initialValues(formModel(code)), fields: [], limit: "" };
+}
+
+type Outcome = { kind: "success" | "error" | "info"; text: string } | null;
+
+/** Only the messages of fields that should show theirs now. */
+function visible(errors: InlineErrors, touched: ReadonlySet<string>, attempted: boolean): InlineErrors {
+  if (attempted) return errors;
+  const byField = Object.fromEntries(Object.entries(errors.byField).filter(([name]) => touched.has(name)));
+  return { byField, general: [], count: Object.keys(byField).length };
+}
+
+export function QueryBuilder() {
+  const { engine, host, now } = useServices();
+  const styles = useStyles();
+  const [code, setCode] = useState<OperationCode>("product_research");
+  const [draft, setDraft] = useState<QueryDraft>(() => freshDraft("product_research"));
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const [attempted, setAttempted] = useState(false);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [preview, setPreview] = useState<PreviewResult | null>(null);
+
+  const model = formModel(code);
+  // The clock of pickers and date rules, read once: a pane left open over midnight keeps yesterday's choices.
+  const [today] = useState(now);
+  const validation = useMemo(() => validateDraft(model, draft, today), [model, draft, today]);
+  const shown = visible(validation.errors, touched, attempted);
+
+  const pick = (next: OperationCode) => {
+    setCode(next);
+    setDraft(freshDraft(next));
+    setTouched(new Set());
+    setAttempted(false);
+    setOutcome(null);
+    setPreview(null);
+  };
+
+  const onValue = (name: string, value: FormValue) => {
+    setDraft((d) => {
+      const values = { ...d.values, [name]: value };
+      // A date whose format follows this parameter (order words' date after reverseType) starts over.
+      for (const f of allFields(model)) if (f.control.type === "weekOrMonth" && f.control.switchParam === name) values[f.name] = "";
+      return { ...d, values };
+    });
+    setTouched((t) => new Set(t).add(name));
+  };
+
+  /** The validated query, or null after showing every message and focusing the first invalid field. */
+  const validQuery = (): ValidQuery | null => {
+    setAttempted(true);
+    if (!validation.params) {
+      const first = [...allFields(model).map((f) => f.name), FIELD_PICKER, "limit"].find((name) => validation.errors.byField[name]);
+      if (first) document.getElementById(fieldId(first))?.focus();
+      setOutcome({ kind: "error", text: `Correct the ${validation.errors.count === 1 ? "marked field" : `${validation.errors.count} marked problems`} first; nothing was sent.` });
+      return null;
+    }
+    return { code, params: validation.params, fields: draft.fields, ...(validation.limit === undefined ? {} : { limit: validation.limit }) };
+  };
+
+  const act = async (label: string, work: (q: ValidQuery) => Promise<Outcome>) => {
+    const q = validQuery();
+    if (!q) return;
+    setBusy(label);
+    setOutcome(null);
+    try {
+      setOutcome(await work(q));
+    } catch (error) {
+      setOutcome({ kind: "error", text: failureText(error) });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const onPreview = () =>
+    act("Running the preview…", async (q) => {
+      const result = await runPreview(engine, q);
+      setPreview(result);
+      return null;
+    });
+  const onInsertFormula = () =>
+    act("Writing the formula…", async (q) => {
+      const written = await insertFormula(host, q);
+      return { kind: "success", text: `Wrote the filter block and ${written.formula} at ${written.sheet}!${written.address}. Edit a value in the block and the formula recomputes.` };
+    });
+  const onInsertTable = () =>
+    act("Fetching the rows and writing the table…", async (q) => {
+      const { table, callsSpent } = await insertTable(engine, host, q);
+      return { kind: "success", text: `Created table ${table.name} at ${table.sheet}!${table.address} with ${table.rowCount} rows (${callsSpent} call${callsSpent === 1 ? "" : "s"}).` };
+    });
+
+  return (
+    <section className={styles.root} aria-label="Query builder">
+      <Field label="Operation" hint={model.description}>
+        <Dropdown value={titleOf(code)} selectedOptions={[code]} onOptionSelect={(_, d) => d.optionValue && pick(d.optionValue as OperationCode)}>
+          {GROUPS.map((g) => (
+            <OptionGroup key={g.group} label={g.label}>
+              {g.operations.map((o) => (
+                <Option key={o.code} value={o.code} text={o.title}>
+                  {`${o.title} (MAD.${o.fn})`}
+                </Option>
+              ))}
+            </OptionGroup>
+          ))}
+        </Dropdown>
+      </Field>
+      <QueryForm
+        key={code}
+        model={model}
+        draft={draft}
+        onValue={onValue}
+        onDraft={(patch) => setDraft((d) => ({ ...d, ...patch }))}
+        onTouch={(name) => setTouched((t) => new Set(t).add(name))}
+        shown={shown}
+        now={today}
+      />
+      {shown.general.length > 0 && (
+        <MessageBar intent="error">
+          <MessageBarBody>{shown.general.join(" ")}</MessageBarBody>
+        </MessageBar>
+      )}
+      <div className={styles.actions}>
+        <Button appearance="primary" disabled={busy !== null} onClick={onPreview}>
+          Preview
+        </Button>
+        <Button disabled={busy !== null} onClick={onInsertFormula}>
+          Insert as formula
+        </Button>
+        <Button disabled={busy !== null} onClick={onInsertTable}>
+          Insert as table
+        </Button>
+      </div>
+      {busy && <ProgressBar aria-label={busy} />}
+      {busy && <Text>{busy}</Text>}
+      <div aria-live="polite">
+        {outcome && (
+          <MessageBar intent={outcome.kind}>
+            <MessageBarBody>{outcome.text}</MessageBarBody>
+          </MessageBar>
+        )}
+      </div>
+      {preview && (
+        <>
+          <Text aria-live="polite">
+            {`Showing ${preview.rows.length} of ${preview.total ?? preview.rows.length} rows. This preview cost ${preview.callsSpent} call${preview.callsSpent === 1 ? "" : "s"}${preview.fromCache ? " (from the cache)" : ""}.`}
+          </Text>
+          <PreviewTable header={preview.header} rows={preview.rows} caption={`Preview of ${model.title}`} />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,216 @@
+/**
+ * The workbook's MAD formulas and add-in tables, and their refresh. Before refreshing, the panel tells how many
+ * calls it will spend (identical queries once, every page counted) and asks when that is many or more than the
+ * month has left. A refresh bypasses the cache for the chosen queries only.
+ */
+import {
+  Badge,
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  ProgressBar,
+  Text,
+  tokens,
+} from "@fluentui/react-components";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { executeRefresh, type RefreshProgress } from "../actions";
+import type { FormulaCell, TableInfo } from "../host/host-adapter";
+import { describePlan, planRefresh, type RefreshPlan } from "../model/refresh-plan";
+import { refreshTargets, reportRows, staleEntries, type ReportRow } from "../model/reports";
+import { failureText, useServices } from "./services";
+
+const useStyles = makeStyles({
+  root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM },
+  actions: { display: "flex", flexWrap: "wrap", gap: tokens.spacingHorizontalS },
+  list: { listStyleType: "none", margin: 0, padding: 0, display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS },
+  item: { borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, paddingBottom: tokens.spacingVerticalXS },
+  details: { display: "block", marginLeft: "28px", color: tokens.colorNeutralForeground2 },
+});
+
+const STATUS_COLOR = { ok: "success", error: "danger", running: "informative", cancelled: "warning", "not run": "subtle" } as const;
+
+function when(ms: number | null): string {
+  if (ms === null) return "never refreshed";
+  const d = new Date(ms);
+  return `refreshed ${d.toLocaleDateString()} ${d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}`;
+}
+
+function describeRow(row: ReportRow): string {
+  const rows = row.rows === null ? "" : `${row.rows} row${row.rows === 1 ? "" : "s"} · `;
+  return `${row.kind === "table" ? `Table ${row.tableName} · ` : ""}${rows}${when(row.lastRefreshed)}`;
+}
+
+interface Pending {
+  readonly plan: RefreshPlan;
+  readonly rows: readonly ReportRow[];
+}
+
+export function ReportsPanel({ active }: { active: boolean }) {
+  const { engine, host, registry } = useServices();
+  const styles = useStyles();
+  const scan = useRef<{ cells: FormulaCell[]; tables: TableInfo[] }>({ cells: [], tables: [] });
+  const [rows, setRows] = useState<ReportRow[]>([]);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [tableFailures, setTableFailures] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState<string | null>(null);
+  const [progress, setProgress] = useState<RefreshProgress | null>(null);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [notice, setNotice] = useState<{ kind: "success" | "error" | "info"; text: string } | null>(null);
+  const failuresRef = useRef(tableFailures);
+  failuresRef.current = tableFailures;
+
+  const rebuild = useCallback(() => {
+    setRows(reportRows(scan.current.cells, registry.list(), scan.current.tables, failuresRef.current));
+  }, [registry]);
+
+  const rescan = useCallback(async () => {
+    setBusy("Looking for MAD formulas and tables…");
+    try {
+      const [cells, tables] = await Promise.all([host.listMadFormulas(), host.listTables()]);
+      scan.current = { cells, tables };
+      for (const id of staleEntries(cells, registry.list())) registry.remove(id);
+      rebuild();
+    } catch (error) {
+      setNotice({ kind: "error", text: failureText(error) });
+    } finally {
+      setBusy(null);
+    }
+  }, [host, registry, rebuild]);
+
+  useEffect(() => registry.subscribe(rebuild), [registry, rebuild]);
+  useEffect(() => {
+    if (active) void rescan();
+  }, [active, rescan]);
+  useEffect(rebuild, [tableFailures, rebuild]);
+
+  const run = async (chosen: readonly ReportRow[], plan: RefreshPlan) => {
+    setPending(null);
+    setBusy(`Refreshing: ${describePlan(plan, refreshTargets(chosen))}`);
+    try {
+      const outcome = await executeRefresh(engine, host, plan, chosen, setProgress);
+      const failedTables: Record<string, string> = { ...tableFailures };
+      for (const row of chosen) if (row.tableName) delete failedTables[row.tableName];
+      for (const [id, message] of Object.entries(outcome.failures)) {
+        const row = chosen.find((r) => r.id === id);
+        if (row?.tableName) failedTables[row.tableName] = message;
+      }
+      setTableFailures(failedTables);
+      const failed = Object.keys(outcome.failures).length;
+      setNotice(
+        failed
+          ? { kind: "error", text: `${failed} of ${chosen.length} failed (${outcome.callsSpent} calls spent). Use "Retry failed" to try those again.` }
+          : { kind: "success", text: `Refreshed ${chosen.length} item${chosen.length === 1 ? "" : "s"} with ${outcome.callsSpent} call${outcome.callsSpent === 1 ? "" : "s"}.` },
+      );
+    } catch (error) {
+      setNotice({ kind: "error", text: failureText(error) });
+    } finally {
+      setProgress(null);
+      setBusy(null);
+      await rescan();
+    }
+  };
+
+  const refresh = async (chosen: readonly ReportRow[]) => {
+    if (!chosen.length) {
+      setNotice({ kind: "info", text: "Nothing to refresh." });
+      return;
+    }
+    setBusy("Counting the calls this refresh needs…");
+    setNotice(null);
+    try {
+      const plan = await planRefresh(engine, refreshTargets(chosen), { remainingThisMonth: engine.usage().remainingThisMonth });
+      setBusy(null);
+      if (plan.needsConfirmation) setPending({ plan, rows: chosen });
+      else await run(chosen, plan);
+    } catch (error) {
+      setBusy(null);
+      setNotice({ kind: "error", text: failureText(error) });
+    }
+  };
+
+  const toggle = (id: string) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const failed = rows.filter((r) => r.status === "error");
+
+  return (
+    <section className={styles.root} aria-label="Reports">
+      <div className={styles.actions}>
+        <Button appearance="primary" disabled={busy !== null || !rows.length} onClick={() => refresh(rows)}>
+          Refresh all
+        </Button>
+        <Button disabled={busy !== null || !selected.size} onClick={() => refresh(rows.filter((r) => selected.has(r.id)))}>
+          Refresh selected
+        </Button>
+        <Button disabled={busy !== null || !failed.length} onClick={() => refresh(failed)}>
+          Retry failed
+        </Button>
+        <Button appearance="subtle" disabled={busy !== null} onClick={() => void rescan()}>
+          Rescan
+        </Button>
+      </div>
+      {busy && (
+        <div aria-live="polite">
+          <Text>{busy}</Text>
+          <ProgressBar aria-label={busy} {...(progress ? { value: progress.done / Math.max(progress.total, 1) } : {})} />
+          {progress && <Text size={200}>{`${progress.done} of ${progress.total} steps`}</Text>}
+        </div>
+      )}
+      <div aria-live="polite">
+        {notice && (
+          <MessageBar intent={notice.kind}>
+            <MessageBarBody>{notice.text}</MessageBarBody>
+          </MessageBar>
+        )}
+      </div>
+      {rows.length === 0 && !busy && <Text>No MAD formulas or add-in tables in this workbook yet.</Text>}
+      <ul className={styles.list} aria-label="Formulas and tables">
+        {rows.map((row) => (
+          <li key={row.id} className={styles.item}>
+            <Checkbox checked={selected.has(row.id)} onChange={() => toggle(row.id)} label={`${row.sheet}!${row.address.split(":")[0]} · ${row.operation}`} />
+            <Badge appearance="tint" color={STATUS_COLOR[row.status]}>
+              {row.status}
+            </Badge>
+            <Text size={200} className={styles.details}>
+              {describeRow(row)}
+              {row.message ? ` · ${row.message}` : ""}
+            </Text>
+          </li>
+        ))}
+      </ul>
+      <Dialog open={pending !== null} onOpenChange={(_, data) => !data.open && setPending(null)}>
+        <DialogSurface>
+          <DialogBody>
+            <DialogTitle>Refresh now?</DialogTitle>
+            <DialogContent>
+              {pending && (
+                <>
+                  <Text block>{pending.plan.reason}</Text>
+                  <Text block>{describePlan(pending.plan, refreshTargets(pending.rows))}.</Text>
+                </>
+              )}
+            </DialogContent>
+            <DialogActions>
+              <Button appearance="primary" onClick={() => pending && void run(pending.rows, pending.plan)}>
+                Refresh
+              </Button>
+              <Button onClick={() => setPending(null)}>Cancel</Button>
+            </DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
+    </section>
+  );
+}

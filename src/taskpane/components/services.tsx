@@ -1,0 +1,43 @@
+/** What the pane's components work with, handed in once at the entry (tests and the preview pass their own). */
+import { createContext, useContext, useEffect, useState } from "react";
+import type { Engine, UsageSnapshot } from "../../engine";
+import type { FormulaRegistry } from "../../functions/registry";
+import type { HostAdapter } from "../host/host-adapter";
+
+export interface PaneServices {
+  readonly host: HostAdapter;
+  readonly engine: Engine;
+  readonly registry: FormulaRegistry;
+  /** The clock of date pickers and validation. */
+  readonly now: () => Date;
+  /** Running in the preview page (not Excel). */
+  readonly preview: boolean;
+}
+
+const ServicesContext = createContext<PaneServices | null>(null);
+export const ServicesProvider = ServicesContext.Provider;
+
+export function useServices(): PaneServices {
+  const services = useContext(ServicesContext);
+  if (!services) throw new Error("The task pane's services are not provided");
+  return services;
+}
+
+/** The engine's usage counters, live. */
+export function useUsage(engine: Engine): UsageSnapshot {
+  const [usage, setUsage] = useState(() => engine.usage());
+  useEffect(() => {
+    setUsage(engine.usage());
+    return engine.onUsage(setUsage);
+  }, [engine]);
+  return usage;
+}
+
+/** Plain words for any failure (MadErrors carry advice on what to do). */
+export function failureText(error: unknown): string {
+  if (error && typeof error === "object" && "advice" in error && typeof (error as { advice: unknown }).advice === "string") {
+    const e = error as { message: string; advice: string };
+    return e.advice && !e.message.includes(e.advice) ? `${e.message}. ${e.advice}` : e.message;
+  }
+  return error instanceof Error ? error.message : String(error);
+}

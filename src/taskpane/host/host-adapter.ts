@@ -1,0 +1,71 @@
+/**
+ * Everything the task pane writes into or reads from the workbook goes through this interface. Excel uses the
+ * Office.js implementation (office-host.ts); the preview page uses its own grid-backed implementation. Keeping the
+ * surface this small is what lets the same task pane run in both.
+ */
+
+/** A cell value as written: text from the API is always written as a value, never as a formula. */
+export type CellValue = string | number | boolean | null;
+
+/** A sheet and an A1 address (a cell or a range such as `B2:D10`). */
+export interface CellTarget {
+  readonly sheet: string;
+  readonly address: string;
+}
+
+/** Number format per column, in Excel format-code syntax (`yyyy-mm-dd`, `#,##0`, `0.00%`, `@` for text). */
+export type ColumnFormats = readonly string[];
+
+/** The query a table or formula was built from, kept with it so it can be refreshed. Never holds the secret. */
+export interface StoredQuery {
+  readonly operation: string;
+  readonly params: Readonly<Record<string, unknown>>;
+  readonly fields?: readonly string[];
+  readonly limit?: number;
+  readonly refreshedAt?: number;
+}
+
+export interface TableSpec {
+  /** Proposed table name; the host makes it unique and returns the final one. */
+  readonly name: string;
+  readonly header: readonly string[];
+  readonly rows: readonly (readonly CellValue[])[];
+  readonly columnFormats: ColumnFormats;
+  readonly query: StoredQuery;
+}
+
+export interface TableInfo {
+  readonly name: string;
+  readonly sheet: string;
+  readonly address: string;
+  readonly rowCount: number;
+  readonly query: StoredQuery | null;
+}
+
+export interface FormulaCell {
+  readonly sheet: string;
+  readonly address: string;
+  readonly formula: string;
+}
+
+export interface HostAdapter {
+  /** The active cell (top-left of the selection). */
+  getActiveCell(): Promise<CellTarget>;
+  /**
+   * Writes a block of values at `target` (its top-left cell). Strings are written as text: a value starting with
+   * `=`, `+`, `-` or `@` never becomes a formula. Returns the address written.
+   */
+  writeValues(target: CellTarget, values: readonly (readonly CellValue[])[], columnFormats?: ColumnFormats): Promise<CellTarget>;
+  /** Writes one formula into one cell (the only way a formula enters the workbook). */
+  writeFormula(target: CellTarget, formula: string): Promise<void>;
+  /** Creates a static table with header, rows and per-column formats, and keeps `query` with it. */
+  createTable(target: CellTarget, table: TableSpec): Promise<TableInfo>;
+  /** Replaces a table's rows (same header) after a refresh and updates its stored query's refreshedAt. */
+  replaceTableRows(tableName: string, rows: readonly (readonly CellValue[])[], query: StoredQuery): Promise<TableInfo>;
+  /** Tables created by the add-in, with their stored queries. */
+  listTables(): Promise<TableInfo[]>;
+  /** Cells whose formula calls a MAD function. */
+  listMadFormulas(): Promise<FormulaCell[]>;
+  /** Recalculates the given formula cells (refresh of live formulas). */
+  recalculate(cells: readonly CellTarget[]): Promise<void>;
+}

@@ -1,0 +1,222 @@
+/**
+ * The HostAdapter in Excel, over Office.js. Small on purpose: every decision (what to write, where, with which
+ * formats) is made by the task pane's models; this module only turns it into Excel.run batches.
+ *
+ * - Text stays text: every string cell gets the number format `@` before its value is written in the same batch,
+ *   so API text starting with `=`, `+`, `-` or `@` is stored as that text, never parsed as a formula or number.
+ * - A table's query lives in the workbook's document settings under `mad.tables` (table name -> operation,
+ *   parameters, fields, limit, refresh time, column formats). It is not secret; the API secret never goes there
+ *   (it lives in runtime storage, see the connection panel).
+ * - Tables are found again by name; a table renamed by hand loses its stored query (it is then an ordinary table).
+ */
+import type { CellTarget, CellValue, ColumnFormats, FormulaCell, HostAdapter, StoredQuery, TableInfo, TableSpec } from "./host-adapter";
+import { cellAddress, offset, parseCell, rangeAddress } from "../model/a1";
+
+export const TABLES_SETTING = "mad.tables";
+const TEXT = "@";
+const GENERAL = "General";
+
+interface StoredTable {
+  readonly sheet: string;
+  readonly query: StoredQuery;
+  readonly formats: readonly string[];
+}
+type StoredTables = Record<string, StoredTable>;
+
+/** Splits `Sheet1!B2:C3` or `'My sheet'!B2` into sheet and local address. */
+export function splitAddress(address: string): { sheet: string; address: string } {
+  const bang = address.lastIndexOf("!");
+  if (bang < 0) return { sheet: "", address };
+  let sheet = address.slice(0, bang);
+  if (sheet.startsWith("'") && sheet.endsWith("'")) sheet = sheet.slice(1, -1).replace(/''/g, "'");
+  return { sheet, address: address.slice(bang + 1) };
+}
+
+/** Number formats cell by cell: text cells `@`, other cells their column's format. */
+export function cellFormats(values: readonly (readonly CellValue[])[], columnFormats?: ColumnFormats): string[][] {
+  return values.map((row) => row.map((value, col) => (typeof value === "string" ? TEXT : (columnFormats?.[col] ?? GENERAL))));
+}
+
+const excelValues = (values: readonly (readonly CellValue[])[]) => values.map((row) => row.map((v) => (v === null ? "" : v)));
+const width = (values: readonly (readonly CellValue[])[]) => values.reduce((w, row) => Math.max(w, row.length), 0);
+const padRows = (values: readonly (readonly CellValue[])[], cols: number): CellValue[][] =>
+  values.map((row) => [...row, ...Array<CellValue>(cols - row.length).fill(null)]);
+
+/** Formats first, then values, in one batch: the order is what keeps text from becoming formulas. */
+function writeBlock(range: Excel.Range, values: readonly (readonly CellValue[])[], columnFormats?: ColumnFormats): void {
+  range.numberFormat = cellFormats(values, columnFormats);
+  range.values = excelValues(values) as (string | number | boolean)[][];
+}
+
+export interface OfficeHostDeps {
+  /** Excel.run (injectable for tests). */
+  readonly run?: <T>(batch: (context: Excel.RequestContext) => Promise<T>) => Promise<T>;
+  /** The document settings (injectable for tests). */
+  readonly settings?: () => Office.Settings;
+}
+
+export function createOfficeHost(deps: OfficeHostDeps = {}): HostAdapter {
+  const run = deps.run ?? (<T>(batch: (context: Excel.RequestContext) => Promise<T>) => Excel.run(batch));
+  const settings = deps.settings ?? (() => Office.context.document.settings);
+
+  const readStored = (): StoredTables => {
+    const raw = settings().get(TABLES_SETTING) as unknown;
+    if (typeof raw === "string") {
+      try {
+        return JSON.parse(raw) as StoredTables;
+      } catch {
+        return {};
+      }
+    }
+    return raw && typeof raw === "object" ? (raw as StoredTables) : {};
+  };
+  const writeStored = (tables: StoredTables) =>
+    new Promise<void>((resolve, reject) => {
+      const s = settings();
+      s.set(TABLES_SETTING, JSON.stringify(tables));
+      s.saveAsync((result) => (String(result.status) === "failed" ? reject(new Error(`Could not save the table's query: ${result.error?.message ?? "unknown error"}`)) : resolve()));
+    });
+
+  async function uniqueTableName(context: Excel.RequestContext, proposed: string): Promise<string> {
+    const base = proposed.replace(/[^A-Za-z0-9_.]/g, "_").replace(/^[^A-Za-z_]/, "_") || "MAD_Table";
+    for (let n = 1; ; n++) {
+      const candidate = n === 1 ? base : `${base}_${n}`;
+      const found = context.workbook.tables.getItemOrNullObject(candidate);
+      found.load("name");
+      await context.sync();
+      if (found.isNullObject) return candidate;
+    }
+  }
+
+  return {
+    getActiveCell: () =>
+      run(async (context) => {
+        const cell = context.workbook.getActiveCell();
+        cell.load("address");
+        await context.sync();
+        const { sheet, address } = splitAddress(cell.address);
+        return { sheet, address: cellAddress(parseCell(address)) };
+      }),
+
+    writeValues: (target, values, columnFormats) =>
+      run(async (context) => {
+        const cols = width(values);
+        const address = rangeAddress(parseCell(target.address), values.length, cols);
+        const range = context.workbook.worksheets.getItem(target.sheet).getRange(address);
+        writeBlock(range, padRows(values, cols), columnFormats);
+        await context.sync();
+        return { sheet: target.sheet, address };
+      }),
+
+    writeFormula: (target, formula) =>
+      run(async (context) => {
+        context.workbook.worksheets.getItem(target.sheet).getRange(cellAddress(parseCell(target.address))).formulas = [[formula]];
+        await context.sync();
+      }),
+
+    createTable: async (target, spec: TableSpec) => {
+      const info = await run(async (context) => {
+        const name = await uniqueTableName(context, spec.name);
+        const cols = spec.header.length;
+        const top = parseCell(target.address);
+        const address = rangeAddress(top, 1 + Math.max(spec.rows.length, 1), cols);
+        const sheet = context.workbook.worksheets.getItem(target.sheet);
+        writeBlock(sheet.getRange(rangeAddress(top, 1, cols)), [spec.header]);
+        if (spec.rows.length) writeBlock(sheet.getRange(rangeAddress(offset(top, 1, 0), spec.rows.length, cols)), padRows(spec.rows, cols), spec.columnFormats);
+        const table = sheet.tables.add(address, true);
+        table.name = name;
+        await context.sync();
+        return { name, sheet: target.sheet, address, rowCount: spec.rows.length, query: spec.query };
+      });
+      await writeStored({ ...readStored(), [info.name]: { sheet: info.sheet, query: spec.query, formats: [...spec.columnFormats] } });
+      return info;
+    },
+
+    replaceTableRows: async (tableName, rows, query) => {
+      const stored = readStored();
+      const info = await run(async (context) => {
+        const table = context.workbook.tables.getItem(tableName);
+        const header = table.getHeaderRowRange();
+        header.load("address,columnCount");
+        const body = table.getDataBodyRange();
+        body.load("address");
+        table.worksheet.load("name");
+        await context.sync();
+        const sheetName = table.worksheet.name;
+        const cols = header.columnCount;
+        const top = parseCell(splitAddress(header.address).address);
+        body.clear("Contents");
+        const address = rangeAddress(top, 1 + Math.max(rows.length, 1), cols);
+        table.resize(address);
+        if (rows.length) {
+          const bodyRange = table.worksheet.getRange(rangeAddress(offset(top, 1, 0), rows.length, cols));
+          writeBlock(bodyRange, padRows(rows, cols), stored[tableName]?.formats);
+        }
+        await context.sync();
+        return { name: tableName, sheet: sheetName, address, rowCount: rows.length, query };
+      });
+      await writeStored({ ...readStored(), [tableName]: { sheet: info.sheet, query, formats: stored[tableName]?.formats ?? [] } });
+      return info;
+    },
+
+    listTables: async () => {
+      const stored = readStored();
+      const names = Object.keys(stored);
+      if (!names.length) return [];
+      return run(async (context) => {
+        const found = names.map((name) => ({ name, table: context.workbook.tables.getItemOrNullObject(name) }));
+        found.forEach((f) => f.table.load("name"));
+        await context.sync();
+        const live = found.filter((f) => !f.table.isNullObject);
+        const ranges = live.map((f) => {
+          const range = f.table.getRange();
+          range.load("address");
+          const body = f.table.getDataBodyRange();
+          body.load("rowCount");
+          // A table without data still shows one blank body row; its first row tells the two apart.
+          const firstRow = body.getRow(0);
+          firstRow.load("values");
+          return { ...f, range, body, firstRow };
+        });
+        await context.sync();
+        return ranges.map(({ name, range, body, firstRow }): TableInfo => {
+          const { sheet, address } = splitAddress(range.address);
+          const emptyBody = body.rowCount === 1 && firstRow.values[0].every((v) => v === "" || v === null);
+          return { name, sheet, address, rowCount: emptyBody ? 0 : body.rowCount, query: stored[name].query };
+        });
+      });
+    },
+
+    listMadFormulas: () =>
+      run(async (context) => {
+        const sheets = context.workbook.worksheets;
+        sheets.load("items/name");
+        await context.sync();
+        const used = sheets.items.map((sheet) => {
+          const range = sheet.getUsedRangeOrNullObject();
+          range.load("address,formulas");
+          return { sheet: sheet.name, range };
+        });
+        await context.sync();
+        const cells: FormulaCell[] = [];
+        for (const { sheet, range } of used) {
+          if (range.isNullObject) continue;
+          const top = parseCell(splitAddress(range.address).address);
+          range.formulas.forEach((row, r) =>
+            row.forEach((formula, c) => {
+              if (typeof formula === "string" && formula.startsWith("=") && /\bMAD\./i.test(formula)) {
+                cells.push({ sheet, address: cellAddress(offset(top, r, c)), formula });
+              }
+            }),
+          );
+        }
+        return cells;
+      }),
+
+    recalculate: (cells: readonly CellTarget[]) =>
+      run(async (context) => {
+        for (const cell of cells) context.workbook.worksheets.getItem(cell.sheet).getRange(cell.address).calculate();
+        await context.sync();
+      }),
+  };
+}

@@ -1,0 +1,17 @@
+/**
+ * Task pane entry (bundled as taskpane.js, loaded after functions.js in the shared runtime page). The only place
+ * that waits for Office; it picks the host adapter (the preview page's, or Office.js in Excel) and hands the
+ * shared engine and formula registry (the functions' own instances) to the pane.
+ */
+import { createRoot } from "react-dom/client";
+import { getSharedEngine } from "../engine";
+import { getFormulaRegistry } from "../functions/registry";
+import { App } from "./components/App";
+import { pickHost } from "./host/pick-host";
+
+Office.onReady(() => {
+  const container = document.getElementById("root");
+  if (!container) return;
+  const { host, preview } = pickHost();
+  createRoot(container).render(<App services={{ host, engine: getSharedEngine(), registry: getFormulaRegistry(), now: () => new Date(), preview }} />);
+});

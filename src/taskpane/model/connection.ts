@@ -1,0 +1,67 @@
+/**
+ * "Test connection" outcomes in plain words, and the base URLs the connection panel offers. The words name what
+ * happened and what to do; the secret itself never appears in them.
+ */
+export const PRODUCTION_URL = "https://api.sellersprite.com";
+/** Where `npm start` runs the simulator when the pane is not served by it. */
+export const SIMULATOR_URL = "http://127.0.0.1:8787";
+
+export type ConnectionStatus = "ok" | "wrongSecret" | "expiredSecret" | "quotaReached" | "unreachable" | "noSecret" | "failed";
+
+export interface ConnectionReport {
+  readonly status: ConnectionStatus;
+  readonly title: string;
+  readonly detail: string;
+}
+
+interface ErrorLike {
+  readonly kind?: string;
+  readonly message?: string;
+  readonly advice?: string;
+}
+
+const STATUS_OF_KIND: Readonly<Record<string, ConnectionStatus>> = {
+  secretKey: "wrongSecret",
+  secretKeyInvalid: "wrongSecret",
+  secretKeyOverdue: "expiredSecret",
+  visitMax: "quotaReached",
+  network: "unreachable",
+  timeout: "unreachable",
+  http: "unreachable",
+  urlNotFound: "unreachable",
+  malformed: "unreachable",
+  missingSecret: "noSecret",
+};
+
+const TITLES: Readonly<Record<ConnectionStatus, string>> = {
+  ok: "Connected",
+  wrongSecret: "The secret is wrong",
+  expiredSecret: "The secret has expired",
+  quotaReached: "The monthly quota is used up",
+  unreachable: "The service cannot be reached",
+  noSecret: "No secret entered",
+  failed: "The connection test failed",
+};
+
+export function connectionReport(result: { ok: true; remaining: number | null } | { ok: false; error: ErrorLike }): ConnectionReport {
+  if (result.ok) {
+    const left = result.remaining === null ? "The service does not report the calls left this month." : `${result.remaining.toLocaleString("en-US")} calls left this month.`;
+    return { status: "ok", title: TITLES.ok, detail: left };
+  }
+  const status = STATUS_OF_KIND[result.error.kind ?? ""] ?? "failed";
+  const detail = status === "noSecret" ? "Enter the API secret, then test again." : (result.error.advice ?? result.error.message ?? "");
+  return { status, title: TITLES[status], detail };
+}
+
+/** The local simulator's URL: the page's own origin when the page is served by it (the preview), else 8787. */
+export function simulatorUrl(pageOrigin: string | undefined, servedBySimulator: boolean): string {
+  return servedBySimulator && pageOrigin && /^https?:\/\//.test(pageOrigin) ? pageOrigin : SIMULATOR_URL;
+}
+
+/** Which choice a stored base URL corresponds to. */
+export function baseUrlChoice(baseUrl: string, simulator: string): "production" | "simulator" | "custom" {
+  const clean = baseUrl.replace(/\/+$/, "");
+  if (clean === PRODUCTION_URL) return "production";
+  if (clean === simulator.replace(/\/+$/, "")) return "simulator";
+  return "custom";
+}

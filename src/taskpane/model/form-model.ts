@@ -1,0 +1,206 @@
+/**
+ * The query builder's form, generated from a catalog row. Nothing here describes an operation: every field,
+ * label, option, help text and pairing comes from the ParamSpecs, so a catalog change changes the form.
+ *
+ * Paging parameters are not fields: `page` and `size` are the engine's business (it pages through with the
+ * largest page size until `limit`), and `returnFields` is the field picker.
+ */
+import { GROUP_LABELS, MARKETPLACES, type EnumOption, type OperationGroup, type ParamSpec, type TextPattern } from "../../api/catalog-types";
+import { OPERATIONS, operation, type AnyOperation, type OperationCode } from "../../api/catalog";
+import { RECORD_FIELDS } from "../../api/records";
+import { latestSaturday, monthBefore } from "../../api/dates";
+
+/** How a parameter is edited. */
+export type FieldControl =
+  | { readonly type: "text"; readonly pattern?: TextPattern }
+  | { readonly type: "number"; readonly integer: boolean; readonly min?: number; readonly max?: number }
+  | { readonly type: "enum"; readonly options: readonly EnumOption[]; readonly open: boolean }
+  /** csv and stringList parameters with known values: a multi-select; `open` lets the user add other values. */
+  | { readonly type: "multiEnum"; readonly options: readonly EnumOption[]; readonly open: boolean; readonly encoding: "csv" | "list" }
+  /** A list without known values: one item per line (ASINs, keywords). */
+  | { readonly type: "lines"; readonly pattern?: TextPattern; readonly maxItems?: number; readonly encoding: "csv" | "list" }
+  | { readonly type: "boolean" }
+  | { readonly type: "month"; readonly maxMonthsBack?: number }
+  | { readonly type: "saturday"; readonly maxMonthsBack?: number }
+  /** A Saturday or a month, chosen by the value of `switchParam` (order words: reverseType W or M). */
+  | { readonly type: "weekOrMonth"; readonly switchParam: string; readonly formats: Readonly<Record<string, "saturday" | "month">>; readonly maxMonthsBack?: number }
+  | { readonly type: "order"; readonly sortFields: readonly string[]; readonly open: boolean; readonly defaultField?: string; readonly defaultDesc: boolean };
+
+export interface FormField {
+  /** The wire name; also the field's label and accessible name. */
+  readonly name: string;
+  readonly required: boolean;
+  /** Help text: the catalog's doc line, plus the documented default when there is one. */
+  readonly help: string;
+  readonly control: FieldControl;
+  readonly spec: ParamSpec;
+}
+
+/** A min/max pair shown side by side. */
+export interface RangePair {
+  readonly base: string;
+  readonly min: FormField;
+  readonly max: FormField;
+}
+
+/** How each paging-role parameter is offered instead of a field. */
+export type PagingCover = "limit" | "fieldPicker";
+
+export interface FormModel {
+  readonly code: OperationCode;
+  readonly fn: string;
+  readonly title: string;
+  readonly description: string;
+  readonly group: OperationGroup;
+  /** Required parameters (marketplace first). */
+  readonly main: readonly FormField[];
+  /** Optional scalar and list parameters. */
+  readonly filters: readonly FormField[];
+  readonly ranges: readonly RangePair[];
+  readonly order?: FormField;
+  /** page, size and returnFields, with what replaces them in the form. */
+  readonly paging: readonly { readonly name: string; readonly coveredBy: PagingCover }[];
+  /** Column names the field picker offers (the record's top-level fields). */
+  readonly recordFields: readonly string[];
+  /** Whether the result is paged (limit pages through it) or returned whole. */
+  readonly paged: boolean;
+  /** The operation's own page size (the service's default), a sensible default for `limit`. */
+  readonly defaultLimit?: number;
+}
+
+const MARKETPLACE_OPTIONS: readonly EnumOption[] = MARKETPLACES.map((m) => ({ value: m.code, label: m.label }));
+
+function controlFor(spec: ParamSpec): FieldControl {
+  const open = Boolean(spec.openOptions);
+  switch (spec.kind) {
+    case "marketplace":
+      return { type: "enum", options: MARKETPLACE_OPTIONS, open: false };
+    case "string":
+      return spec.options ? { type: "enum", options: spec.options, open } : { type: "text", pattern: spec.pattern };
+    case "integer":
+    case "number":
+      if (spec.options) return { type: "enum", options: spec.options, open };
+      return { type: "number", integer: spec.kind === "integer", min: spec.min, max: spec.max };
+    case "boolean":
+      return { type: "boolean" };
+    case "month":
+      return { type: "month", maxMonthsBack: spec.maxMonthsBack };
+    case "saturday":
+      return { type: "saturday", maxMonthsBack: spec.maxMonthsBack };
+    case "weekOrMonth":
+      return { type: "weekOrMonth", switchParam: spec.switchParam ?? "", formats: spec.formats ?? {}, maxMonthsBack: spec.maxMonthsBack };
+    case "csv":
+    case "stringList": {
+      const encoding = spec.kind === "csv" ? "csv" : "list";
+      if (spec.options) return { type: "multiEnum", options: spec.options, open, encoding };
+      return { type: "lines", pattern: spec.pattern, maxItems: spec.maxItems, encoding };
+    }
+    case "order":
+      return {
+        type: "order",
+        sortFields: spec.sortFields ?? [],
+        open: open || !spec.sortFields,
+        defaultField: spec.orderDefault?.field,
+        defaultDesc: spec.orderDefault?.desc ?? true,
+      };
+  }
+}
+
+function helpFor(spec: ParamSpec): string {
+  if (spec.default === undefined || spec.role) return spec.doc;
+  const option = spec.options?.find((o) => o.value === spec.default);
+  return `${spec.doc} Service default: ${option ? option.label : String(spec.default)}.`;
+}
+
+function fieldFor(spec: ParamSpec): FormField {
+  return { name: spec.name, required: Boolean(spec.required), help: helpFor(spec), control: controlFor(spec), spec };
+}
+
+const CACHE = new Map<string, FormModel>();
+
+/** The form of one operation. */
+export function formModel(code: OperationCode): FormModel {
+  const cached = CACHE.get(code);
+  if (cached) return cached;
+  const op = operation(code) as AnyOperation;
+  const specs = op.params as readonly ParamSpec[];
+  const main: FormField[] = [];
+  const filters: FormField[] = [];
+  const ranges: RangePair[] = [];
+  const paging: { name: string; coveredBy: PagingCover }[] = [];
+  let order: FormField | undefined;
+  for (const spec of specs) {
+    if (spec.role === "page" || spec.role === "size") paging.push({ name: spec.name, coveredBy: "limit" });
+    else if (spec.role === "returnFields") paging.push({ name: spec.name, coveredBy: "fieldPicker" });
+    else if (spec.role === "order") order = fieldFor(spec);
+    else if (spec.role === "rangeMin") {
+      const max = specs.find((p) => p.role === "rangeMax" && p.range === spec.range);
+      if (!max) throw new Error(`${code}: ${spec.name} has no maximum partner`);
+      ranges.push({ base: spec.range ?? spec.name, min: fieldFor(spec), max: fieldFor(max) });
+    } else if (spec.role === "rangeMax") continue; // placed with its minimum
+    else if (spec.required) main.push(fieldFor(spec));
+    else filters.push(fieldFor(spec));
+  }
+  const size = specs.find((p) => p.role === "size");
+  const model: FormModel = {
+    code: op.code,
+    fn: op.fn,
+    title: op.title,
+    description: op.description,
+    group: op.group,
+    main,
+    filters,
+    ranges,
+    ...(order ? { order } : {}),
+    paging,
+    recordFields: RECORD_FIELDS[op.record].map((f) => f.name),
+    paged: op.shape === "paged" || op.shape === "itemsWithStats",
+    ...(typeof size?.default === "number" ? { defaultLimit: size.default } : {}),
+  };
+  CACHE.set(code, model);
+  return model;
+}
+
+/** Every field of a form, in display order (main, filters, range sides, order). */
+export function allFields(model: FormModel): FormField[] {
+  return [...model.main, ...model.filters, ...model.ranges.flatMap((r) => [r.min, r.max]), ...(model.order ? [model.order] : [])];
+}
+
+export interface OperationChoice {
+  readonly code: OperationCode;
+  readonly title: string;
+  readonly fn: string;
+}
+
+/** Operations grouped as in the spec, for the operation picker. */
+export function operationGroups(): { readonly group: OperationGroup; readonly label: string; readonly operations: readonly OperationChoice[] }[] {
+  return (Object.keys(GROUP_LABELS) as OperationGroup[]).map((group) => ({
+    group,
+    label: GROUP_LABELS[group],
+    operations: OPERATIONS.filter((op) => op.group === group).map((op) => ({ code: op.code, title: op.title, fn: op.fn })),
+  }));
+}
+
+/** Months offered by a month picker, newest first, as yyyyMM. */
+export function monthChoices(now: Date, maxMonthsBack = 24): string[] {
+  return Array.from({ length: maxMonthsBack + 1 }, (_, back) => monthBefore(now, back));
+}
+
+/** Saturdays offered by a week picker, newest first, as yyyyMMdd (two years of weeks by default). */
+export function saturdayChoices(now: Date, maxMonthsBack = 24): string[] {
+  const out: string[] = [];
+  const latest = latestSaturday(now);
+  const day = new Date(Date.UTC(Number(latest.slice(0, 4)), Number(latest.slice(4, 6)) - 1, Number(latest.slice(6, 8))));
+  const oldest = monthBefore(now, maxMonthsBack);
+  for (;;) {
+    const text = `${day.getUTCFullYear()}${String(day.getUTCMonth() + 1).padStart(2, "0")}${String(day.getUTCDate()).padStart(2, "0")}`;
+    if (text.slice(0, 6) < oldest) return out;
+    out.push(text);
+    day.setUTCDate(day.getUTCDate() - 7);
+  }
+}
+
+/** `202508` -> `2025-08`; `20250802` -> `2025-08-02` (how the pickers show dates). */
+export function displayDate(text: string): string {
+  return text.length === 8 ? `${text.slice(0, 4)}-${text.slice(4, 6)}-${text.slice(6, 8)}` : `${text.slice(0, 4)}-${text.slice(4, 6)}`;
+}

@@ -1,0 +1,97 @@
+/**
+ * What a refresh will spend, before it spends anything. Identical queries (same engine cache key: operation,
+ * normalized parameters, limit) are refreshed once however many cells or tables show them; each unique query
+ * costs its pages, counted by the engine's own planner with the cache bypassed. Formulas whose query is not
+ * known yet (never run in this session) cost at least one call each. The user is asked to confirm when the
+ * total is many calls or more than the month has left.
+ */
+import type { OperationCode } from "../../api/catalog";
+
+export interface RefreshQuery {
+  readonly operation: OperationCode;
+  readonly params: Readonly<Record<string, unknown>>;
+  readonly limit?: number;
+}
+
+export interface RefreshTarget {
+  /** Stable id of the report row (a table name, or sheet!address of a formula cell). */
+  readonly id: string;
+  readonly kind: "formula" | "table";
+  /**
+   * null: no query to plan. A formula not evaluated in this session (`notRun`) runs when recalculated, at a cost
+   * known only then; a formula whose arguments are bad costs nothing (it fails before any call).
+   */
+  readonly query: RefreshQuery | null;
+  readonly notRun?: boolean;
+}
+
+/** The part of the engine a plan needs (structural, so tests can count calls on a stand-in). */
+export interface PlanningEngine {
+  cacheKey(code: OperationCode, params: never, options?: { limit?: number }): string;
+  plan(code: OperationCode, params: never, options?: { limit?: number; bypassCache?: boolean }): Promise<{ pages: number; uncachedPages: number }>;
+}
+
+export interface RefreshGroup {
+  readonly key: string;
+  readonly query: RefreshQuery;
+  readonly targetIds: readonly string[];
+  readonly pages: number;
+}
+
+export interface RefreshPlan {
+  readonly groups: readonly RefreshGroup[];
+  /** Targets whose cost is unknown until they run (each counted as one call). */
+  readonly unknownIds: readonly string[];
+  /** Calls the refresh will spend: pages of the unique queries plus one per unknown target. */
+  readonly calls: number;
+  /** True when `calls` is a lower bound (unknown targets may page). */
+  readonly atLeast: boolean;
+  readonly needsConfirmation: boolean;
+  /** Why confirmation is asked, in plain words. */
+  readonly reason?: string;
+}
+
+/** Above this many calls a refresh asks first. */
+export const CONFIRM_ABOVE_CALLS = 20;
+
+export async function planRefresh(
+  engine: PlanningEngine,
+  targets: readonly RefreshTarget[],
+  options: { remainingThisMonth: number | null; confirmAbove?: number },
+): Promise<RefreshPlan> {
+  const byKey = new Map<string, { query: RefreshQuery; ids: string[] }>();
+  const unknownIds: string[] = [];
+  for (const target of targets) {
+    if (!target.query) {
+      if (target.notRun) unknownIds.push(target.id);
+      continue;
+    }
+    const { operation, params, limit } = target.query;
+    const key = engine.cacheKey(operation, params as never, limit === undefined ? {} : { limit });
+    const group = byKey.get(key);
+    if (group) group.ids.push(target.id);
+    else byKey.set(key, { query: target.query, ids: [target.id] });
+  }
+  const groups: RefreshGroup[] = [];
+  for (const [key, { query, ids }] of byKey) {
+    const plan = await engine.plan(query.operation, query.params as never, { ...(query.limit === undefined ? {} : { limit: query.limit }), bypassCache: true });
+    groups.push({ key, query, targetIds: ids, pages: plan.pages });
+  }
+  const calls = groups.reduce((sum, g) => sum + g.pages, 0) + unknownIds.length;
+  const threshold = options.confirmAbove ?? CONFIRM_ABOVE_CALLS;
+  const remaining = options.remainingThisMonth;
+  let reason: string | undefined;
+  if (remaining !== null && calls > remaining) reason = `This refresh needs ${calls} calls but only ${remaining} are left this month.`;
+  else if (calls > threshold) reason = `This refresh will spend ${unknownIds.length ? "at least " : ""}${calls} calls.`;
+  return { groups, unknownIds, calls, atLeast: unknownIds.length > 0, needsConfirmation: reason !== undefined, ...(reason ? { reason } : {}) };
+}
+
+/** "12 calls for 3 unique queries (5 formulas, 2 tables)" */
+export function describePlan(plan: RefreshPlan, targets: readonly RefreshTarget[]): string {
+  const formulas = targets.filter((t) => t.kind === "formula").length;
+  const tables = targets.length - formulas;
+  const unique = plan.groups.length + plan.unknownIds.length;
+  const parts = [formulas ? `${formulas} formula${formulas === 1 ? "" : "s"}` : "", tables ? `${tables} table${tables === 1 ? "" : "s"}` : ""].filter(Boolean);
+  const calls = `${plan.atLeast ? "at least " : ""}${plan.calls} call${plan.calls === 1 ? "" : "s"}`;
+  return `${calls} for ${unique} unique quer${unique === 1 ? "y" : "ies"} (${parts.join(", ") || "nothing selected"})`;
+}

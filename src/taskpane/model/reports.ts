@@ -1,0 +1,120 @@
+/**
+ * The reports panel's rows: every MAD formula and every add-in table of the workbook. Formulas come from the
+ * workbook scan (HostAdapter.listMadFormulas) joined with the functions' registry of this session, which knows
+ * their query, rows, status and refresh time; a formula the registry has not seen is listed as "not run".
+ */
+import { operation, operationByFunction, isOperationCode, type OperationCode } from "../../api/catalog";
+import type { FormulaEntry } from "../../functions/registry";
+import type { CellTarget, FormulaCell, TableInfo } from "../host/host-adapter";
+import { cellAddress, parseCell } from "./a1";
+import type { RefreshQuery, RefreshTarget } from "./refresh-plan";
+
+export type ReportStatus = "ok" | "error" | "running" | "cancelled" | "not run";
+
+export interface ReportRow {
+  /** `Sheet1!D2` for a formula, `table:<name>` for a table. */
+  readonly id: string;
+  readonly kind: "formula" | "table";
+  readonly sheet: string;
+  readonly address: string;
+  /** Operation title, or the function name when the formula's operation is unknown. */
+  readonly operation: string;
+  readonly rows: number | null;
+  readonly lastRefreshed: number | null;
+  readonly status: ReportStatus;
+  readonly message: string | null;
+  readonly query: RefreshQuery | null;
+  /** For formulas: the cell to recalculate. */
+  readonly cell?: CellTarget;
+  /** For tables: the table's name and the columns it shows. */
+  readonly tableName?: string;
+  readonly fields?: readonly string[];
+}
+
+/** `'My sheet'!$B$2` and `My sheet!B2` -> `My sheet!B2`. */
+export function cellId(sheet: string, address: string): string {
+  return `${sheet}!${cellAddress(parseCell(address))}`;
+}
+
+function entryCellId(entry: FormulaEntry): string | null {
+  if (!entry.address) return null;
+  const bang = entry.address.lastIndexOf("!");
+  if (bang < 0) return null;
+  let sheet = entry.address.slice(0, bang);
+  if (sheet.startsWith("'") && sheet.endsWith("'")) sheet = sheet.slice(1, -1).replace(/''/g, "'");
+  return cellId(sheet, entry.address.slice(bang + 1));
+}
+
+/** The operation a formula text calls: `=MAD.PRODUCTRESEARCH(...)` -> product_research. */
+export function operationOfFormula(formula: string): OperationCode | undefined {
+  const match = /MAD\.([A-Z]+)\s*\(/i.exec(formula);
+  return match ? operationByFunction(match[1])?.code : undefined;
+}
+
+function formulaRow(cell: FormulaCell, entry: FormulaEntry | undefined): ReportRow {
+  const id = cellId(cell.sheet, cell.address);
+  const base = { id, kind: "formula" as const, sheet: cell.sheet, address: cellAddress(parseCell(cell.address)), cell: { sheet: cell.sheet, address: cell.address } };
+  if (!entry) {
+    const code = operationOfFormula(cell.formula);
+    const fn = /MAD\.[A-Z]+/i.exec(cell.formula)?.[0] ?? "MAD";
+    return { ...base, operation: code ? operation(code).title : fn, rows: null, lastRefreshed: null, status: "not run", message: null, query: null };
+  }
+  const known = isOperationCode(entry.operation) && entry.cacheKey !== null;
+  return {
+    ...base,
+    operation: isOperationCode(entry.operation) ? operation(entry.operation).title : entry.functionName,
+    rows: entry.status === "ok" ? entry.rows : null,
+    lastRefreshed: entry.lastRefreshed,
+    status: entry.status,
+    message: entry.errorMessage,
+    // A formula with bad arguments has no query to refresh; recalculating it is all a refresh can do.
+    query: known ? { operation: entry.operation, params: entry.params, ...(entry.limit === undefined ? {} : { limit: entry.limit }) } : null,
+  };
+}
+
+function tableRow(table: TableInfo, failure: string | undefined): ReportRow {
+  const query = table.query;
+  const code = query && isOperationCode(query.operation) ? query.operation : undefined;
+  return {
+    id: `table:${table.name}`,
+    kind: "table",
+    sheet: table.sheet,
+    address: table.address,
+    operation: code ? operation(code).title : (query?.operation ?? "Table"),
+    rows: table.rowCount,
+    lastRefreshed: query?.refreshedAt ?? null,
+    status: failure ? "error" : "ok",
+    message: failure ?? null,
+    query: code && query ? { operation: code, params: query.params, ...(query.limit === undefined ? {} : { limit: query.limit }) } : null,
+    tableName: table.name,
+    fields: query?.fields ?? [],
+  };
+}
+
+/** Rows for the panel: formulas in sheet order, then tables. `tableFailures`: last refresh errors by table name. */
+export function reportRows(
+  cells: readonly FormulaCell[],
+  entries: readonly FormulaEntry[],
+  tables: readonly TableInfo[],
+  tableFailures: Readonly<Record<string, string>> = {},
+): ReportRow[] {
+  const byCell = new Map<string, FormulaEntry>();
+  for (const entry of entries) {
+    const id = entryCellId(entry);
+    if (id) byCell.set(id, entry);
+  }
+  return [...cells.map((cell) => formulaRow(cell, byCell.get(cellId(cell.sheet, cell.address)))), ...tables.map((t) => tableRow(t, tableFailures[t.name]))];
+}
+
+/** Registry entries whose cell no longer holds a MAD formula (to forget). */
+export function staleEntries(cells: readonly FormulaCell[], entries: readonly FormulaEntry[]): string[] {
+  const live = new Set(cells.map((c) => cellId(c.sheet, c.address)));
+  return entries.filter((e) => {
+    const id = entryCellId(e);
+    return id !== null && !live.has(id);
+  }).map((e) => e.id);
+}
+
+export function refreshTargets(rows: readonly ReportRow[]): RefreshTarget[] {
+  return rows.map((row) => ({ id: row.id, kind: row.kind, query: row.query, ...(row.status === "not run" ? { notRun: true } : {}) }));
+}

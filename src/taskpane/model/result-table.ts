@@ -1,0 +1,48 @@
+/**
+ * Query results as header + rows for the pane's preview and for inserted tables, through the functions' shaping
+ * (src/functions/shape.ts), so the pane shows the same columns, in the same order, as a MAD formula would spill.
+ */
+import { operation, type OperationCode } from "../../api/catalog";
+import { RECORD_FIELDS } from "../../api/records";
+import { columnsOf, type Column } from "../../functions/columns";
+import { DEFAULT_DISPLAY, NO_ROWS_TEXT, shapeResult, type ShapeInput } from "../../functions/shape";
+import type { Cell } from "../../functions/cells";
+import { columnFormats } from "./table-formats";
+
+/** The columns of an operation's record, restricted to the picked top-level fields in pick order (all when none). */
+export function selectColumns(code: OperationCode, fields: readonly string[] = []): Column[] {
+  const all = columnsOf(RECORD_FIELDS[operation(code).record]);
+  if (fields.length === 0) return [...all];
+  return fields.flatMap((name) => all.filter((c) => c.topField === name || c.name === name));
+}
+
+export interface ResultTable {
+  readonly header: string[];
+  readonly rows: Cell[][];
+  /** One number format per column (tables only). */
+  readonly formats: string[];
+}
+
+/**
+ * A result as a table: one row per record, a header of column names. A single record (category statistics) is
+ * one wide row, so every column keeps its own format; dates are Excel serial numbers (formatted as dates).
+ */
+export function tableOf(code: OperationCode, result: ShapeInput, fields: readonly string[] = [], limit?: number): ResultTable {
+  const columns = selectColumns(code, fields);
+  const shaped = shapeResult(operation(code), result, columns, { ...DEFAULT_DISPLAY, layout: "horizontal" }, limit);
+  if (shaped.length === 1 && shaped[0][0] === NO_ROWS_TEXT) return { header: columns.map((c) => c.name), rows: [], formats: columnFormats(columns) };
+  const [header, ...rows] = shaped;
+  return { header: header.map(String), rows, formats: columnFormats(columns) };
+}
+
+/**
+ * The pane's preview: the first `maxRows` rows with dates as text (the pane does not format serial numbers);
+ * a single record reads as field/value rows, which fits a narrow pane.
+ */
+export function previewOf(code: OperationCode, result: ShapeInput, fields: readonly string[] = [], maxRows = 20): { header: string[]; rows: Cell[][] } {
+  const columns = selectColumns(code, fields);
+  const shaped = shapeResult(operation(code), result, columns, { ...DEFAULT_DISPLAY, dates: "text" }, maxRows);
+  if (shaped.length === 1 && shaped[0][0] === NO_ROWS_TEXT) return { header: [], rows: [] };
+  const [header, ...rows] = shaped;
+  return { header: header.map(String), rows };
+}

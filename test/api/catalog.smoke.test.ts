@@ -1,0 +1,2 @@
+import { OPERATIONS } from "../../src/api/catalog";
+test("catalog has 22 operations", () => expect(OPERATIONS).toHaveLength(22));

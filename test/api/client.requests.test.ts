@@ -1,0 +1,122 @@
+/**
+ * The request the client sends for a typical call of every one of the 22 operations: method, URL (path from
+ * the catalog), headers and JSON body; the typed method generated for each operation sends the same request.
+ */
+import { createClient, methodName, OPERATIONS, type OperationCode } from "../../src/api";
+import { fakeFetch, ok } from "./support/fake-fetch";
+import { fixture, fixtureCodes } from "./support/fixtures";
+import { NOW, TYPICAL } from "./support/typical";
+
+const SECRET = "0123456789abcdef0123456789abcdef";
+const FIXTURES = new Set(fixtureCodes());
+
+/** The real response of the operation, or an empty page for keyword_conversion (no fixture exists). */
+const replyFor = (code: string) =>
+  FIXTURES.has(code) ? ok(fixture(code).data) : ok({ page: 1, pages: 0, size: 50, total: 0, items: [] });
+
+function clientWith(code: OperationCode) {
+  const fake = fakeFetch(replyFor(code));
+  let n = 0;
+  const attempts: unknown[] = [];
+  const client = createClient({
+    baseUrl: "https://api.example.test/",
+    secret: SECRET,
+    fetch: fake.fetch,
+    now: () => NOW,
+    newRequestId: () => `req-${++n}`,
+    onAttempt: (info) => attempts.push(info),
+  });
+  return { client, fake, attempts };
+}
+
+describe.each(OPERATIONS.map((op) => [op.code, op] as const))("%s", (code, op) => {
+  const typical = TYPICAL[code];
+
+  test(`POST ${op.path} with the secret, a request id and the normalized body`, async () => {
+    const { client, fake, attempts } = clientWith(code);
+    const result = await client.call(code, typical.params as never);
+
+    expect(fake.calls).toHaveLength(1);
+    const [request] = fake.calls;
+    expect(request.method).toBe("POST");
+    expect(request.url).toBe(`https://api.example.test${op.path}`);
+    expect(request.headers["secret-key"]).toBe(SECRET);
+    expect(request.headers["content-type"]).toBe("application/json;charset=utf-8");
+    expect(request.headers["x-request-id"]).toBe("req-1");
+    expect(request.body).toEqual(typical.body);
+    expect(request.url).not.toContain(SECRET);
+    expect(attempts).toEqual([{ operation: code, path: op.path, requestId: "req-1", attempt: 1 }]);
+    expect(result.operation).toBe(code);
+    expect(result.requestId).toBe("req-1");
+    expect(Array.isArray(result.rows)).toBe(true);
+  });
+
+  test(`client.${methodName(code)}() sends the same request`, async () => {
+    const { client, fake } = clientWith(code);
+    const method = (client as unknown as Record<string, (p: unknown) => Promise<{ operation: string }>>)[
+      methodName(code)
+    ];
+    expect(typeof method).toBe("function");
+    const result = await method.call(client, typical.params);
+    expect(result.operation).toBe(code);
+    expect(fake.calls[0].url).toBe(`https://api.example.test${op.path}`);
+    expect(fake.calls[0].body).toEqual(typical.body);
+  });
+});
+
+test("method names are camelCase of the MCP codes and unique", () => {
+  expect(methodName("keyword_research_trends")).toBe("keywordResearchTrends");
+  expect(methodName("competitor_lookup")).toBe("competitorLookup");
+  expect(new Set(OPERATIONS.map((op) => methodName(op.code))).size).toBe(22);
+});
+
+test("typed methods are callable with typed params", async () => {
+  const { client } = clientWith("keyword_research_trends");
+  const result = await client.keywordResearchTrends({ marketplace: "US", keyword: "test" });
+  expect(result.rows[0].keywrod).toBe("test");
+});
+
+test("each attempt gets its own request id and the base URL may end in /v1", async () => {
+  const fake = fakeFetch(ok([]));
+  let n = 0;
+  const client = createClient({
+    baseUrl: "http://127.0.0.1:8787/v1/",
+    secret: SECRET,
+    fetch: fake.fetch,
+    newRequestId: () => `id-${++n}`,
+  });
+  await client.marketEbcDistribution({ marketplace: "US", nodeIdPath: "1:2" });
+  await client.marketEbcDistribution({ marketplace: "US", nodeIdPath: "1:2" });
+  expect(fake.calls.map((c) => c.url)).toEqual([
+    "http://127.0.0.1:8787/v1/market/ebc",
+    "http://127.0.0.1:8787/v1/market/ebc",
+  ]);
+  expect(fake.calls.map((c) => c.headers["x-request-id"])).toEqual(["id-1", "id-2"]);
+});
+
+test("the default request id is a fresh UUID per request", async () => {
+  const fake = fakeFetch(ok([]));
+  const client = createClient({ baseUrl: "http://127.0.0.1:8787", secret: SECRET, fetch: fake.fetch });
+  await client.marketEbcDistribution({ marketplace: "US", nodeIdPath: "1:2" });
+  await client.marketEbcDistribution({ marketplace: "US", nodeIdPath: "1:2" });
+  const [a, b] = fake.calls.map((c) => c.headers["x-request-id"]);
+  expect(a).toMatch(/^[0-9a-f-]{36}$/);
+  expect(a).not.toBe(b);
+});
+
+describe("visits", () => {
+  test.each([
+    ["a number", 1234, 1234],
+    ["an object with a remaining-like field", { used: 10, remaining: 990 }, 990],
+    ["an object with only a count", { visitCount: 77 }, 77],
+    ["something else", "n/a", null],
+  ])("GET /v1/visits reads %s", async (_, data, remaining) => {
+    const fake = fakeFetch(ok(data));
+    const client = createClient({ baseUrl: "https://api.example.test", secret: SECRET, fetch: fake.fetch });
+    await expect(client.visits()).resolves.toEqual({ remaining, raw: data });
+    expect(fake.calls[0].method).toBe("GET");
+    expect(fake.calls[0].url).toBe("https://api.example.test/v1/visits");
+    expect(fake.calls[0].headers["secret-key"]).toBe(SECRET);
+    expect(fake.calls[0].body).toBeUndefined();
+  });
+});

@@ -1,0 +1,152 @@
+/**
+ * One factory picks the error class: every known envelope code to its class and advice, whatever the HTTP
+ * status; non-envelope bodies by status; and the secret never shows in what an error prints or serializes.
+ */
+import {
+  ApiError,
+  createClient,
+  errorFromResponse,
+  HttpError,
+  isMadError,
+  MadError,
+  MalformedResponseError,
+  ParamError,
+  SecretKeyError,
+  SecretKeyInvalidError,
+  SecretKeyOverdueError,
+  ServerInternalError,
+  UnknownApiError,
+  UrlNotFoundError,
+  VisitMaxError,
+} from "../../src/api";
+import { apiError, fakeFetch, json, networkFailure, text } from "./support/fake-fetch";
+
+const SECRET = "0123456789abcdef0123456789abcdef";
+
+const CODES: [
+  code: string,
+  cls: new (...args: never[]) => ApiError,
+  kind: string,
+  retryable: boolean,
+  advice: RegExp,
+][] = [
+  ["ERROR_PARAM", ParamError, "param", false, /Check the values/],
+  ["ERROR_SECRET_KEY", SecretKeyError, "secretKey", false, /correct API secret/],
+  ["ERROR_SECRET_KEY_OVERDUE", SecretKeyOverdueError, "secretKeyOverdue", false, /Renew/],
+  ["ERROR_SECRET_KEY_INVALID", SecretKeyInvalidError, "secretKeyInvalid", false, /valid API secret/],
+  ["ERROR_VISIT_MAX", VisitMaxError, "visitMax", false, /quota resets/],
+  ["ERROR_URL_NOT_FOUND", UrlNotFoundError, "urlNotFound", false, /base URL/],
+  ["ERROR_SERVER_INTERNAL", ServerInternalError, "serverInternal", true, /Try again/],
+  ["ERROR_SOMETHING_NEW", UnknownApiError, "unknownApi", false, /contact the data provider/],
+];
+
+describe.each(CODES)("%s", (code, cls, kind, retryable, advice) => {
+  test.each([200, 400, 500])(`maps to its class with HTTP %i`, (status) => {
+    const error = errorFromResponse({
+      status,
+      body: { code, message: "接口访问次数已达上限", data: null },
+      requestId: "r-1",
+    });
+    expect(error).toBeInstanceOf(cls);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toBeInstanceOf(MadError);
+    expect(isMadError(error)).toBe(true);
+    expect(error.kind).toBe(kind);
+    expect(error.retryable).toBe(retryable);
+    expect(error.advice).toMatch(advice);
+    expect(error.requestId).toBe("r-1");
+    const apiErr = error as ApiError;
+    expect(apiErr.code).toBe(code);
+    expect(apiErr.status).toBe(status);
+    expect(apiErr.serviceMessage).toBe("接口访问次数已达上限");
+    expect(error.message).toContain(code);
+  });
+
+  test("reaches the caller of the client", async () => {
+    const fake = fakeFetch(apiError(code, "x"));
+    const client = createClient({ baseUrl: "https://api.example.test", secret: SECRET, fetch: fake.fetch, retries: 0 });
+    await expect(client.marketEbcDistribution({ marketplace: "US", nodeIdPath: "1:2" })).rejects.toBeInstanceOf(cls);
+  });
+});
+
+describe("responses without an envelope", () => {
+  test.each([
+    [429, true, /wait a minute/],
+    [500, true, /unavailable/],
+    [503, true, /unavailable/],
+    [400, false, /refused/],
+    [401, false, /secret and the base URL/],
+    [404, false, /base URL/],
+  ])("HTTP %i becomes HttpError (retryable %s)", (status, retryable, advice) => {
+    const error = errorFromResponse({ status, body: "<html>busy</html>", retryAfterMs: 3000 });
+    expect(error).toBeInstanceOf(HttpError);
+    expect((error as HttpError).status).toBe(status);
+    expect((error as HttpError).retryAfterMs).toBe(3000);
+    expect(error.retryable).toBe(retryable);
+    expect(error.advice).toMatch(advice);
+  });
+
+  test.each([
+    ["a non-JSON body", undefined],
+    ["an array", [1, 2]],
+    ["an object without code", { data: [] }],
+    ["an OK envelope (nothing to report)", { code: "OK", data: null }],
+  ])("2xx with %s is malformed", (_, body) => {
+    const error = errorFromResponse({ status: 200, body });
+    expect(error).toBeInstanceOf(MalformedResponseError);
+    expect(error.kind).toBe("malformed");
+    expect(error.retryable).toBe(false);
+  });
+});
+
+describe("the secret never leaks", () => {
+  const leaks = (error: unknown) => {
+    const e = error as Error & { cause?: unknown };
+    const cause = e.cause instanceof Error ? `${e.cause.message} ${e.cause.stack}` : String(e.cause ?? "");
+    return [e.message, String(e), JSON.stringify(e), e.stack ?? "", cause, JSON.stringify(Object.entries(e))].some(
+      (s) => s.includes(SECRET),
+    );
+  };
+
+  const failures: [string, () => Promise<unknown>][] = [
+    ["a service message echoing the secret", async () => fakeFetch(apiError("ERROR_SECRET_KEY", `bad key ${SECRET}`))],
+    ["a fetch error quoting the secret", async () => fakeFetch(new TypeError(`header secret-key: ${SECRET} rejected`))],
+    ["a network failure", async () => fakeFetch(networkFailure())],
+    ["an HTTP error page", async () => fakeFetch(text(`<p>${SECRET}</p>`, 502))],
+    ["a malformed success", async () => fakeFetch(json({ code: "OK", data: SECRET }))],
+  ];
+
+  test.each(failures)("%s", async (_, makeFake) => {
+    const fake = (await makeFake()) as ReturnType<typeof fakeFetch>;
+    const client = createClient({ baseUrl: "https://api.example.test", secret: SECRET, fetch: fake.fetch, retries: 0 });
+    const error = await client.marketResearchStatistics({ marketplace: "US", nodeIdPath: "1:2" }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(isMadError(error)).toBe(true);
+    expect(fake.calls[0].headers["secret-key"]).toBe(SECRET);
+    expect(leaks(error)).toBe(false);
+  });
+
+  test("nor does the client itself print it", () => {
+    const client = createClient({ baseUrl: "https://api.example.test", secret: SECRET });
+    expect(JSON.stringify(client)).not.toContain(SECRET);
+    expect(Object.keys(client)).not.toContain("secret");
+  });
+
+  test("JSON of an error carries its safe fields", () => {
+    const error = errorFromResponse({
+      status: 200,
+      body: { code: "ERROR_VISIT_MAX", message: "limit", data: null },
+      requestId: "r-9",
+    });
+    expect(JSON.parse(JSON.stringify(error))).toMatchObject({
+      name: "VisitMaxError",
+      kind: "visitMax",
+      code: "ERROR_VISIT_MAX",
+      requestId: "r-9",
+      retryable: false,
+    });
+    expect(String(error)).toMatch(/^VisitMaxError: /);
+  });
+});

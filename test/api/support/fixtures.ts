@@ -1,0 +1,14 @@
+/** The 21 real responses, copied into the repository from shared/fixtures/api-examples so CI has them. */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+
+export const FIXTURE_DIR = join(__dirname, "..", "..", "fixtures", "api-examples");
+
+export const fixtureCodes = (): string[] =>
+  readdirSync(FIXTURE_DIR)
+    .filter((f) => f.endsWith(".json"))
+    .map((f) => f.replace(/\.json$/, ""))
+    .sort();
+
+export const fixture = (code: string): { code: string; message: string; data: unknown } =>
+  JSON.parse(readFileSync(join(FIXTURE_DIR, `${code}.json`), "utf8"));

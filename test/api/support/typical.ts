@@ -1,0 +1,219 @@
+/**
+ * A typical call of every operation, written by hand: the parameters a user would give and the JSON body the
+ * client must send for them (normalized: marketplace upper-cased with GB -> UK, text trimmed, ASINs upper-cased,
+ * empty values left out). `Record<OperationCode, ...>` makes the compiler demand all 22 operations.
+ */
+import type { OperationCode, ParamsOf } from "../../../src/api";
+
+/** The clock of these calls: a Sunday, so 20250802 is the latest Saturday and 202507 the previous month. */
+export const NOW = new Date("2025-08-10T12:00:00Z");
+
+export type TypicalCall<C extends OperationCode> = { params: ParamsOf<C>; body: Record<string, unknown> };
+
+export const TYPICAL: { [C in OperationCode]: TypicalCall<C> } = {
+  competitor_lookup: {
+    params: {
+      marketplace: "us",
+      asins: ["b0dgvp84b5", " B0DGVP84B6 "],
+      month: "202507",
+      order: { field: "total_units", desc: true },
+      page: 1,
+      size: 50,
+    },
+    body: {
+      marketplace: "US",
+      asins: ["B0DGVP84B5", "B0DGVP84B6"],
+      month: "202507",
+      order: { field: "total_units", desc: true },
+      page: 1,
+      size: 50,
+    },
+  },
+  product_research: {
+    params: {
+      marketplace: "US",
+      keyword: " bath rug ",
+      minPrice: 10,
+      maxPrice: 40,
+      minUnits: 300,
+      dimensionType: "LS, SO",
+      badgeBS: "y",
+      nodeIdPathEqual: false,
+      excludeBrands: "",
+      size: 100,
+    },
+    body: {
+      marketplace: "US",
+      keyword: "bath rug",
+      minPrice: 10,
+      maxPrice: 40,
+      minUnits: 300,
+      dimensionType: "LS,SO",
+      badgeBS: "Y",
+      nodeIdPathEqual: false,
+      size: 100,
+    },
+  },
+  keyword_conversion: {
+    params: { marketplace: "US", keyword: "phone stand", timeType: "WEEK", minSearches: 1000, size: 50 },
+    body: { marketplace: "US", keyword: "phone stand", timeType: "WEEK", minSearches: 1000, size: 50 },
+  },
+  keyword_research_trends: {
+    params: { marketplace: "US", keyword: "test" },
+    body: { marketplace: "US", keyword: "test" },
+  },
+  traffic_extend: {
+    params: {
+      marketplace: "US",
+      asinList: ["B07Z82895W"],
+      historyDate: "202506",
+      queryType: 2,
+      platformChoice: true,
+      minSearches: 500,
+      page: 1,
+      size: 50,
+    },
+    body: {
+      marketplace: "US",
+      asinList: ["B07Z82895W"],
+      historyDate: "202506",
+      queryType: 2,
+      platformChoice: true,
+      minSearches: 500,
+      page: 1,
+      size: 50,
+    },
+  },
+  market_product_concentration: {
+    params: { marketplace: "US", nodeIdPath: "172282:281407", month: "202507", topN: 10 },
+    body: { marketplace: "US", nodeIdPath: "172282:281407", month: "202507", topN: 10 },
+  },
+  keyword_research: {
+    params: {
+      marketplace: "US",
+      keywords: "child",
+      month: "202507",
+      marketPeriod: "N,S12",
+      minSearches: 10000,
+      order: { field: "searches", desc: true },
+      size: 15,
+    },
+    body: {
+      marketplace: "US",
+      keywords: "child",
+      month: "202507",
+      marketPeriod: "N,S12",
+      minSearches: 10000,
+      order: { field: "searches", desc: true },
+      size: 15,
+    },
+  },
+  keyword_order: {
+    params: {
+      marketplace: "US",
+      asins: ["B07F8S18D5"],
+      reverseType: "W",
+      date: "20250802",
+      conversionType: ["E", "S"],
+      size: 50,
+    },
+    body: {
+      marketplace: "US",
+      asins: ["B07F8S18D5"],
+      reverseType: "W",
+      date: "20250802",
+      conversionType: ["E", "S"],
+      size: 50,
+    },
+  },
+  market_seller_concentration: {
+    params: { marketplace: "DE", nodeIdPath: "172282:281407" },
+    body: { marketplace: "DE", nodeIdPath: "172282:281407" },
+  },
+  aba_research_weekly: {
+    params: { marketplace: "US", date: "20250802", includeKeywords: "screen protector", searchModel: 1, size: 40 },
+    body: { marketplace: "US", date: "20250802", includeKeywords: "screen protector", searchModel: 1, size: 40 },
+  },
+  traffic_keyword: {
+    params: {
+      marketplace: "US",
+      asin: "b07z82895w",
+      badges: ["naturalSearching", "sponsorVideo"],
+      order: { field: "rankPosition", desc: false },
+      page: 2,
+      size: 100,
+    },
+    body: {
+      marketplace: "US",
+      asin: "B07Z82895W",
+      badges: ["naturalSearching", "sponsorVideo"],
+      order: { field: "rankPosition", desc: false },
+      page: 2,
+      size: 100,
+    },
+  },
+  aba_research_monthly: {
+    params: {
+      marketplace: "US",
+      date: "202507",
+      minSearches: 5000,
+      order: { field: "searches", desc: true },
+      size: 15,
+    },
+    body: { marketplace: "US", date: "202507", minSearches: 5000, order: { field: "searches", desc: true }, size: 15 },
+  },
+  traffic_listing: {
+    params: { marketplace: "US", asinList: ["B0C2PQ4DKQ"], relations: ["vav", "fbt"], variations: true, size: 50 },
+    body: { marketplace: "US", asinList: ["B0C2PQ4DKQ"], relations: ["vav", "fbt"], variations: true, size: 50 },
+  },
+  keyword_miner: {
+    params: {
+      marketplace: "US",
+      keyword: "child",
+      minRelevancy: 50,
+      maxRelevancy: 100,
+      order: { field: "searches", desc: true },
+      size: 100,
+    },
+    body: {
+      marketplace: "US",
+      keyword: "child",
+      minRelevancy: 50,
+      maxRelevancy: 100,
+      order: { field: "searches", desc: true },
+      size: 100,
+    },
+  },
+  market_listing_trend_distribution: {
+    params: { marketplace: "US", nodeIdPath: "172282:281407", newProduct: 6 },
+    body: { marketplace: "US", nodeIdPath: "172282:281407", newProduct: 6 },
+  },
+  traffic_source: {
+    params: { marketplace: "US", q: "B07Z82895W", month: "202507" },
+    body: { marketplace: "US", q: "B07Z82895W", month: "202507" },
+  },
+  market_seller_country_distribution: {
+    params: { marketplace: "gb", nodeIdPath: "172282:281407" },
+    body: { marketplace: "UK", nodeIdPath: "172282:281407" },
+  },
+  market_ratings_count_distribution: {
+    params: { marketplace: "US", nodeIdPath: "172282:281407", month: "202507" },
+    body: { marketplace: "US", nodeIdPath: "172282:281407", month: "202507" },
+  },
+  aba_research_trend: {
+    params: { marketplace: "US", keyword: "phone stand", timeGranularity: "M" },
+    body: { marketplace: "US", keyword: "phone stand", timeGranularity: "M" },
+  },
+  market_ebc_distribution: {
+    params: { marketplace: "US", nodeIdPath: "172282:281407" },
+    body: { marketplace: "US", nodeIdPath: "172282:281407" },
+  },
+  market_brand_concentration: {
+    params: { marketplace: "JP", nodeIdPath: "172282:281407", topN: 10 },
+    body: { marketplace: "JP", nodeIdPath: "172282:281407", topN: 10 },
+  },
+  market_research_statistics: {
+    params: { marketplace: "US", nodeIdPath: "172282:281407" },
+    body: { marketplace: "US", nodeIdPath: "172282:281407" },
+  },
+};

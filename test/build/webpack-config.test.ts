@@ -1,0 +1,63 @@
+/**
+ * Production builds rewrite the manifest's URL base to ADDIN_BASE_URL, and the rewritten manifest still passes the
+ * offline check; development builds and unset ADDIN_BASE_URL keep https://localhost:3000/.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { validateManifest } from "../../scripts/validate-manifest";
+
+const ROOT = join(__dirname, "..", "..");
+const MANIFEST = readFileSync(join(ROOT, "manifest.xml"), "utf8");
+
+interface CopyPattern {
+  from: string;
+  transform?: (content: Buffer) => string;
+}
+interface WebpackConfig {
+  plugins: { patterns?: CopyPattern[] }[];
+}
+type ConfigFactory = (env: Record<string, unknown>, argv: { mode: string }) => Promise<WebpackConfig>;
+const configFactory = require("../../webpack.config.js") as ConfigFactory;
+
+async function builtManifest(mode: "production" | "development", baseUrl?: string): Promise<string> {
+  const previous = process.env.ADDIN_BASE_URL;
+  if (baseUrl === undefined) delete process.env.ADDIN_BASE_URL;
+  else process.env.ADDIN_BASE_URL = baseUrl;
+  try {
+    const config = await configFactory({ WEBPACK_BUILD: true }, { mode });
+    const pattern = config.plugins.flatMap((plugin) => plugin.patterns ?? []).find((p) => p.from === "manifest.xml");
+    if (!pattern?.transform) throw new Error("the build does not copy manifest.xml");
+    return pattern.transform(Buffer.from(MANIFEST));
+  } finally {
+    if (previous === undefined) delete process.env.ADDIN_BASE_URL;
+    else process.env.ADDIN_BASE_URL = previous;
+  }
+}
+
+/** Every https URL (the XML namespaces are http URIs, not locations). */
+const addinUrls = (xml: string) => [...xml.matchAll(/https:\/\/[^"<\s]+/g)].map((match) => match[0]);
+const builtFiles = {
+  builtFileExists: (path: string) => ["functions.js", "functions.json", "taskpane.html"].includes(path),
+  readAsset: (path: string) => readFileSync(join(ROOT, "assets", path)),
+};
+
+describe("manifest URL base in builds", () => {
+  it("rewrites every add-in URL to ADDIN_BASE_URL in production, adding the trailing slash", async () => {
+    const manifest = await builtManifest("production", "https://addins.example.com/mad");
+    const urls = addinUrls(manifest);
+    expect(urls.length).toBeGreaterThan(5);
+    expect(urls.every((url) => url.startsWith("https://addins.example.com/mad/"))).toBe(true);
+    expect(manifest).not.toContain("localhost");
+    expect(validateManifest(manifest, builtFiles)).toEqual([]);
+  });
+
+  it("keeps the localhost base when ADDIN_BASE_URL is unset, and always in development", async () => {
+    expect(await builtManifest("production")).toBe(MANIFEST);
+    expect(await builtManifest("development", "https://addins.example.com/mad/")).toBe(MANIFEST);
+  });
+
+  it("refuses a base Office cannot load", async () => {
+    await expect(builtManifest("production", "http://addins.example.com/")).rejects.toThrow(/https/);
+    await expect(builtManifest("production", "addins.example.com")).rejects.toThrow(/not a URL/);
+  });
+});

@@ -1,0 +1,119 @@
+/**
+ * A fake of the service behind an injected fetch, on simulated time: it pages through `total` rows (page 0 in
+ * answers, as the live service does), takes `latencyMs` of clock time per request, and records every request
+ * (time, path, body, headers) so tests can count calls, concurrency and pacing.
+ */
+import type { Clock } from "../../src/engine/clock";
+
+export interface SentRequest {
+  at: number;
+  url: string;
+  path: string;
+  body: Record<string, unknown> | undefined;
+  headers: Record<string, string>;
+  signal: AbortSignal | undefined;
+}
+
+export type Fault = "stall" | "http500" | "visitMax";
+
+export interface FakeServiceOptions {
+  clock: Clock;
+  latencyMs?: number;
+  /** Matching rows of paged operations (default 5,000). */
+  total?: number;
+  /** Rows actually served before the data runs short (simulates a short page despite `total`). */
+  available?: number;
+  /** Rows of array operations (default 12). */
+  arrayRows?: number;
+}
+
+interface FakeResponse {
+  status: number;
+  headers: Headers;
+  text(): Promise<string>;
+}
+
+export class FakeService {
+  readonly requests: SentRequest[] = [];
+  /** Faults applied to the next requests, one each. */
+  readonly faults: Fault[] = [];
+  concurrent = 0;
+  maxConcurrent = 0;
+  aborted = 0;
+  /** null: answers carry no total. */
+  total: number | null;
+  available: number | undefined;
+  remaining = 987;
+
+  constructor(private readonly options: FakeServiceOptions) {
+    this.total = options.total ?? 5000;
+    this.available = options.available;
+  }
+
+  get calls(): number {
+    return this.requests.length;
+  }
+
+  /** Send times of every request, for pacing checks. */
+  sendTimes(): number[] {
+    return this.requests.map((r) => r.at);
+  }
+
+  /** Most requests in any window of `windowMs` (inclusive start, exclusive end). */
+  maxInWindow(windowMs: number): number {
+    const times = this.sendTimes().sort((a, b) => a - b);
+    let best = 0;
+    for (let i = 0, j = 0; i < times.length; i++) {
+      while (times[i] - times[j] >= windowMs) j++;
+      best = Math.max(best, i - j + 1);
+    }
+    return best;
+  }
+
+  readonly fetch = (async (input: RequestInfo | URL, init?: RequestInit): Promise<FakeResponse> => {
+    const url = String(input);
+    const path = new URL(url).pathname;
+    const body = typeof init?.body === "string" ? (JSON.parse(init.body) as Record<string, unknown>) : undefined;
+    const headers = { ...(init?.headers as Record<string, string>) };
+    const signal = init?.signal ?? undefined;
+    this.requests.push({ at: this.options.clock.now(), url, path, body, headers, signal });
+    const fault = this.faults.shift();
+    this.concurrent++;
+    this.maxConcurrent = Math.max(this.maxConcurrent, this.concurrent);
+    try {
+      if (fault === "stall") {
+        // Never answers and ignores the signal: the engine must settle on its own.
+        return await new Promise<FakeResponse>(() => undefined);
+      }
+      await this.options.clock.sleep(this.options.latencyMs ?? 100, signal).catch((error: unknown) => {
+        this.aborted++;
+        throw error;
+      });
+      if (fault === "http500") return respond(500, { message: "boom" });
+      if (fault === "visitMax") return respond(200, { code: "ERROR_VISIT_MAX", message: "limit", data: null });
+      if (path === "/v1/visits") return respond(200, { code: "OK", message: "ok", data: { remaining: this.remaining } });
+      return respond(200, { code: "OK", message: "成功", data: this.dataFor(path, body ?? {}) });
+    } finally {
+      this.concurrent--;
+    }
+  }) as unknown as typeof fetch;
+
+  private dataFor(path: string, body: Record<string, unknown>): unknown {
+    const tag = JSON.stringify(body.keyword ?? body.nodeIdPath ?? body.marketplace ?? "");
+    if (path.startsWith("/v1/market/") && path !== "/v1/market/statistics") {
+      return Array.from({ length: this.options.arrayRows ?? 12 }, (_, i) => ({ label: `${tag}-${i}`, products: i }));
+    }
+    const page = Number(body.page ?? 1);
+    const size = Number(body.size ?? 50);
+    const served = Math.min(this.total ?? Infinity, this.available ?? Infinity, 2000);
+    const from = (page - 1) * size;
+    const count = Math.max(0, Math.min(size, served - from));
+    const items = Array.from({ length: count }, (_, i) => ({ asin: `B0${String(from + i).padStart(8, "0")}`, title: `${tag} #${from + i + 1}` }));
+    // The live service sends page 0 and pages 0 in some answers: the engine must not rely on them.
+    return { page: 0, pages: 0, size, total: this.total, items };
+  }
+}
+
+function respond(status: number, body: unknown): FakeResponse {
+  return { status, headers: new Headers(), text: async () => JSON.stringify(body) };
+}

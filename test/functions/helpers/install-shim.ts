@@ -1,0 +1,7 @@
+/**
+ * Imported before src/functions/functions so that its associate() calls reach the CustomFunctions stand-in,
+ * as they reach Excel's runtime when the functions bundle loads.
+ */
+import { installCustomFunctionsShim } from "./custom-functions-shim";
+
+export const shim = installCustomFunctionsShim();

@@ -1,0 +1,203 @@
+/**
+ * The flattening rule, on the real fixtures as the client parses them: every rule a user sees in the spilled
+ * table (dotted columns, min/max/value columns, joined lists, compact object lists, maps, blanks, dates, layouts).
+ */
+import { operation, OPERATIONS, type OperationCode } from "../../src/api/catalog";
+import { parseResult } from "../../src/api/parse";
+import { parseFormulaArgs, recordColumns } from "../../src/functions/arguments";
+import { COMPACT_TEXT_LIMIT, epochMsToSerial, type Cell } from "../../src/functions/cells";
+import { columnsOf } from "../../src/functions/columns";
+import { DEFAULT_DISPLAY, NO_ROWS_TEXT, shapeResult, type DisplayOptions } from "../../src/functions/shape";
+import { ABA_RESEARCH_FIELDS } from "../../src/api/records";
+import { exampleBody } from "./helpers/fixture-service";
+
+async function parsed(code: OperationCode) {
+  return parseResult(code, exampleBody(code), "test");
+}
+
+async function spill(code: OperationCode, display: Partial<DisplayOptions> = {}, fields?: string): Promise<Cell[][]> {
+  const op = operation(code);
+  const result = await parsed(code);
+  const columns = fields ? parseFormulaArgs(op, { market: "US", positional: [], fields }).columns : recordColumns(op);
+  return shapeResult(op, result, columns, { ...DEFAULT_DISPLAY, ...display });
+}
+
+/** The value under a header name in the first data row. */
+function cell(table: Cell[][], name: string, row = 1): Cell {
+  const index = table[0].indexOf(name);
+  if (index < 0) throw new Error(`no column ${name} in ${table[0].join(", ")}`);
+  return table[row][index];
+}
+
+describe("every operation spills a rectangular table of numbers, texts and booleans", () => {
+  test.each(OPERATIONS.map((op) => op.code))("%s", async (code) => {
+    const table = await spill(code);
+    const width = table[0].length;
+    expect(table.length).toBeGreaterThan(1);
+    for (const row of table) {
+      expect(row).toHaveLength(width);
+      for (const value of row) expect(["string", "number", "boolean"]).toContain(typeof value);
+    }
+    const op = operation(code);
+    if (op.shape === "object") expect(table[0]).toEqual(["field", "value"]);
+    else expect(table[0]).toEqual(recordColumns(op).map((c) => c.name));
+  });
+});
+
+describe("flattening rules", () => {
+  test("objects become dotted columns; the live amazonChoice lands in badge.platformChoice", async () => {
+    const table = await spill("competitor_lookup");
+    expect(table[0]).toEqual(expect.arrayContaining(["badge.bestSeller", "badge.platformChoice", "badge.newRelease", "badge.ebc", "badge.video"]));
+    expect(table[0]).not.toContain("badge");
+    expect(cell(table, "badge.bestSeller")).toBe("#1 Best Seller in Smartwatches");
+    expect(cell(table, "badge.platformChoice")).toBe("N");
+    const traffic = await spill("traffic_keyword");
+    expect(cell(traffic, "rankPosition.page")).toBe(3);
+    expect(cell(traffic, "adPosition.position")).toBe(73);
+  });
+
+  test("the -1 none sentinel and null are blank cells, never 0", async () => {
+    const table = await spill("competitor_lookup");
+    expect(cell(table, "primePrice")).toBe("");
+    expect(cell(table, "deliveryPrice")).toBe("");
+    expect(cell(table, "nodeId")).toBe("");
+    expect(cell(table, "lqs")).toBe("");
+    // A real 0 stays 0.
+    expect(cell(table, "ratingDelta")).toBe(0);
+    const extend = await spill("traffic_extend");
+    expect(cell(extend, "spr")).toBe("");
+    expect(cell(extend, "rankPosition.page")).toBe("");
+  });
+
+  test("live field names are normalized: amzUnit to platformUnit, amazonChoice to platformChoice (keyword mining)", async () => {
+    const listing = await spill("traffic_listing");
+    expect(cell(listing, "platformUnit")).toBe(2000);
+    expect(cell(listing, "platformUnitDate")).toBeCloseTo(epochMsToSerial(1757838157000), 8);
+    const mining = await spill("keyword_miner");
+    expect(cell(mining, "platformChoice")).toBe(false);
+  });
+
+  test("epoch milliseconds become Excel date serial numbers (UTC), or text with dates=text", async () => {
+    const table = await spill("competitor_lookup");
+    expect(cell(table, "availableDate")).toBe(45546); // 2024-09-11 00:00 UTC
+    const trend = await spill("aba_research_trend");
+    expect(cell(trend, "date")).toBe(epochMsToSerial(1709222400000));
+    expect(cell(trend, "label")).toBe("202403");
+    const text = await spill("competitor_lookup", { dates: "text" });
+    expect(cell(text, "availableDate")).toBe("2024-09-11 00:00");
+    const traffic = await spill("traffic_keyword", { dates: "text" });
+    expect(cell(traffic, "rankPosition.updatedTime")).toBe("2025-07-24 09:27");
+  });
+
+  test("min/max/value objects become three columns", async () => {
+    const table = await spill("keyword_conversion");
+    expect(table[0]).toEqual(expect.arrayContaining(["phrasePpc.min", "phrasePpc.max", "phrasePpc.value"]));
+    expect([cell(table, "phrasePpc.min"), cell(table, "phrasePpc.max"), cell(table, "phrasePpc.value")]).toEqual([0.9, 1.7, 1.31]);
+    expect(cell(table, "broadPpc.value")).toBe("");
+    expect([cell(table, "exactCpa.min"), cell(table, "exactCpa.max"), cell(table, "exactCpa.value")]).toEqual(["", "", ""]);
+    expect(cell(table, "exactAcos.min")).toBe(0.35); // min above max is kept as sent
+  });
+
+  test("lists of texts are comma-joined", async () => {
+    const aba = await spill("aba_research_weekly");
+    expect(cell(aba, "top3Brands")).toBe("Ailun, MAGIC JOHN, JETech");
+    expect(cell(aba, "departments")).toBe("Cell Phones & Accessories");
+    const sellers = await spill("market_seller_concentration");
+    expect(cell(sellers, "asins")).toBe("B0B6G28SXP, B0BZH3T9S9, B0CHMLN1FS");
+    const traffic = await spill("traffic_keyword");
+    expect(cell(traffic, "badges")).toBe("naturalSearching, sponsorVideo");
+  });
+
+  test("lists of objects become compact text: identity, label, first two figures (rates as percentages)", async () => {
+    const orders = await spill("keyword_order");
+    expect(cell(orders, "monopolyAsinDtos")).toBe("B07F8S18D5 (11.65% / 10.38%); B092J6LZPF (6.46% / 4.84%); B07Z82895W (5.68% / 6.23%)");
+    const research = await spill("keyword_research");
+    expect(String(cell(research, "searchDepartments"))).toMatch(/^hpc: Health, Household & Baby Care \(2725 \/ 15\.39%\); grocery: Grocery & Gourmet Food \(1361 \/ 7\.69%\)/);
+    const products = await spill("competitor_lookup");
+    expect(cell(products, "subcategories")).toBe("14130292011: Smartwatches (1); 7939901011: Smartwatches (1); 172282: Back to results (14)");
+    const mining = await spill("keyword_miner");
+    expect(cell(mining, "departments")).toBe("hpc: Health, Household & Baby Care; grocery: Grocery & Gourmet Food");
+    const aba = await spill("aba_research_weekly");
+    expect(cell(aba, "top3AsinDtoList")).toBe("B09CSSP9C1 (6.79% / 3.35%); B0B769X1VJ (4.07% / 2.81%); B09F2JY5FF (4.03% / 2.26%)");
+  });
+
+  test("compact text is capped at 255 characters with an ellipsis", () => {
+    const op = operation("aba_research_weekly");
+    const items = Array.from({ length: 40 }, (_, i) => ({ asin: `B0000000${String(i).padStart(2, "0")}`, clickRate: 0.1, conversionRate: 0.05 }));
+    const table = shapeResult(op, { rows: [{ top3AsinDtoList: items }] }, columnsOf(ABA_RESEARCH_FIELDS), DEFAULT_DISPLAY);
+    const text = String(cell(table, "top3AsinDtoList"));
+    expect(text).toHaveLength(COMPACT_TEXT_LIMIT);
+    expect(text.endsWith("…")).toBe(true);
+  });
+
+  test("label -> list maps become KEY: a, b; KEY2: c", async () => {
+    const table = await spill("traffic_source");
+    expect(cell(table, "badgeDetails")).toBe("AD: SPONSOR_VIDEO, HIGHLY_RATED, ADS; SEARCH: NATURAL_SEARCHING");
+    expect(cell(table, "badgeLabels")).toBe("SEARCH, AD");
+    expect(cell(table, "asinInfo.asin")).toBe("B07Z82895W");
+    expect(cell(table, "asinInfo.currency")).toBe("");
+  });
+
+  test("text from the service stays text, even when it looks like a formula", () => {
+    const op = operation("competitor_lookup");
+    const table = shapeResult(op, { rows: [{ asin: "B000000001", title: "=HYPERLINK(\"http://x\")" }] }, recordColumns(op), DEFAULT_DISPLAY);
+    expect(cell(table, "title")).toBe('=HYPERLINK("http://x")');
+  });
+});
+
+describe("layouts", () => {
+  test("a single record spills field/value rows by default", async () => {
+    const table = await spill("market_research_statistics");
+    expect(table[0]).toEqual(["field", "value"]);
+    expect(table[1]).toEqual(["nodeLabelPath", "Electronics:Accessories & Supplies"]);
+    expect(table.find((row) => row[0] === "totalProducts")).toEqual(["totalProducts", ""]);
+    expect(table.find((row) => row[0] === "newProductProportion")).toEqual(["newProductProportion", 2.63]);
+    expect(table).toHaveLength(recordColumns(operation("market_research_statistics")).length + 1);
+  });
+
+  test("layout=horizontal spills one header row and one wide row", async () => {
+    const table = await spill("market_research_statistics", { layout: "horizontal" });
+    expect(table).toHaveLength(2);
+    expect(cell(table, "avgPrice")).toBe(42.5);
+    expect(cell(table, "firstShelfDate")).toBe("2012-06-24");
+  });
+
+  test("traffic keywords spill items; stats=TRUE spills the word-part table", async () => {
+    const items = await spill("traffic_keyword");
+    expect(cell(items, "keyword")).toBe("phone accessory");
+    const stats = await spill("traffic_keyword", { stats: true });
+    expect(stats).toEqual([
+      ["keywords", "total"],
+      ["phone", 1],
+      ["accessory", 1],
+    ]);
+  });
+
+  test("headers=FALSE drops the header row", async () => {
+    const table = await spill("aba_research_weekly", { headers: false });
+    expect(table).toHaveLength(1);
+    expect(table[0][0]).toBe("screen protector");
+    const vertical = await spill("market_research_statistics", { headers: false });
+    expect(vertical[0][0]).toBe("nodeLabelPath");
+  });
+
+  test("fields pick and order columns; an object's name takes all its columns", async () => {
+    const table = await spill("competitor_lookup", {}, "price, asin, badge");
+    expect(table[0]).toEqual(["price", "asin", "badge.bestSeller", "badge.platformChoice", "badge.newRelease", "badge.ebc", "badge.video"]);
+    expect(table[1].slice(0, 2)).toEqual([728.99, "B0DGVP84B5"]);
+  });
+
+  test("an empty result is the single cell 'No rows'", () => {
+    const op = operation("product_research");
+    expect(shapeResult(op, { rows: [] }, recordColumns(op), DEFAULT_DISPLAY)).toEqual([[NO_ROWS_TEXT]]);
+    expect(shapeResult(operation("traffic_keyword"), { rows: [], stats: [] }, recordColumns(op), { ...DEFAULT_DISPLAY, stats: true })).toEqual([[NO_ROWS_TEXT]]);
+  });
+
+  test("limit keeps the first rows of plain arrays", async () => {
+    const op = operation("keyword_research_trends");
+    const result = await parsed("keyword_research_trends");
+    const table = shapeResult(op, result, recordColumns(op), DEFAULT_DISPLAY, 3);
+    expect(table).toHaveLength(4);
+    expect(table[1][0]).toBe(result.rows[0].time);
+  });
+});

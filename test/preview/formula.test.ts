@@ -1,0 +1,73 @@
+import { parseRangeAddress } from "../../src/preview/address";
+import { formatValue } from "../../src/preview/format";
+import { inputTextOf, parseInput } from "../../src/preview/formula";
+
+const parse = (text: string) => parseInput(text, "Sheet1");
+
+describe("parseInput", () => {
+  it("reads numbers, booleans, text and apostrophe text", () => {
+    expect(parse("")).toEqual({ kind: "empty" });
+    expect(parse("12.5")).toEqual({ kind: "value", value: 12.5 });
+    expect(parse("-3")).toEqual({ kind: "value", value: -3 });
+    expect(parse("true")).toEqual({ kind: "value", value: true });
+    expect(parse("yoga mat")).toEqual({ kind: "value", value: "yoga mat" });
+    expect(parse("'=SUM(A1)")).toEqual({ kind: "value", value: "=SUM(A1)" });
+    expect(parse("'42")).toEqual({ kind: "value", value: "42" });
+  });
+
+  it("parses a call with literals, omitted arguments, cells and ranges", () => {
+    const parsed = parse('=mad.keywordtrends("US", "say ""hi""", , -1.5e2, TRUE, $b$2, Sheet1!A1:c5)');
+    expect(parsed).toEqual({
+      kind: "formula",
+      call: {
+        name: "MAD.KEYWORDTRENDS",
+        args: [
+          { kind: "literal", value: "US" },
+          { kind: "literal", value: 'say "hi"' },
+          { kind: "omitted" },
+          { kind: "literal", value: -150 },
+          { kind: "literal", value: true },
+          { kind: "reference", range: parseRangeAddress("B2"), text: "$B$2" },
+          { kind: "reference", range: parseRangeAddress("A1:C5"), text: "SHEET1!A1:C5" },
+        ],
+      },
+    });
+    expect(parse("=MAD.VERSION()")).toEqual({ kind: "formula", call: { name: "MAD.VERSION", args: [] } });
+  });
+
+  it.each([
+    ['=MAD.A(MAD.B("x"))', /Nested function calls/],
+    ["=A1", /Only function calls/],
+    ['=MAD.A("x"', /closing parenthesis/],
+    ['=MAD.A("x)', /closing quote/],
+    ["=MAD.A(A1+1)", /"\+" is not supported/],
+    ["=MAD.A(Other!A1)", /one sheet, Sheet1/],
+    ["=MAD.A(A1:B2:C3)", /not a cell or range/],
+  ])("explains why %s cannot be evaluated", (text, message) => {
+    const parsed = parse(text);
+    expect(parsed.kind).toBe("invalidFormula");
+    expect(parsed.kind === "invalidFormula" && parsed.message).toMatch(message);
+  });
+});
+
+describe("inputTextOf", () => {
+  it("gives text that parses back to the same value", () => {
+    for (const value of ["=1+1", "'quoted", "42", "TRUE", "plain", 7, false]) {
+      const reparsed = parse(inputTextOf(value));
+      expect(reparsed).toEqual({ kind: "value", value });
+    }
+  });
+});
+
+describe("formatValue", () => {
+  it("shows dates, thousands, decimals, percent and currency", () => {
+    expect(formatValue(45292, "yyyy-mm-dd")).toBe("2024-01-01");
+    expect(formatValue(45292.5, "yyyy-mm-dd hh:mm")).toBe("2024-01-01 12:00");
+    expect(formatValue(1234567.891, "#,##0")).toBe("1,234,568");
+    expect(formatValue(0.1234, "0.0%")).toBe("12.3%");
+    expect(formatValue(-1234.5, "$#,##0.00")).toBe("-$1,234.50");
+    expect(formatValue(1 / 3)).toBe("0.3333333333");
+    expect(formatValue("=text", "@")).toBe("=text");
+    expect(formatValue(true)).toBe("TRUE");
+  });
+});

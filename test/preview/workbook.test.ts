@@ -1,0 +1,126 @@
+import { parseCellAddress } from "../../src/preview/address";
+import type { ArgumentValue, FunctionInvoker, FunctionOutcome, PendingCall } from "../../src/preview/cell-types";
+import { toOutcome } from "../../src/preview/function-runtime";
+import { Workbook } from "../../src/preview/workbook";
+
+interface Call {
+  name: string;
+  args: readonly ArgumentValue[];
+  address: string;
+  canceled: boolean;
+  settle(result: unknown): void;
+}
+
+/** Records calls and lets each test decide when and how they settle. */
+class FakeInvoker implements FunctionInvoker {
+  calls: Call[] = [];
+  isRegistered(name: string): boolean {
+    return name.startsWith("MAD.");
+  }
+  invoke(name: string, args: readonly ArgumentValue[], address: string): PendingCall {
+    let resolve!: (o: FunctionOutcome) => void;
+    const outcome = new Promise<FunctionOutcome>((r) => (resolve = r));
+    const call: Call = { name, args, address, canceled: false, settle: (result) => resolve(toOutcome(result)) };
+    this.calls.push(call);
+    return { outcome, cancel: () => (call.canceled = true) };
+  }
+}
+
+const at = (address: string) => parseCellAddress(address)!;
+const flush = () => new Promise((r) => setTimeout(r, 0));
+
+function setup() {
+  const invoker = new FakeInvoker();
+  const book = new Workbook(invoker, 30, 10);
+  const show = (address: string) => book.display(at(address));
+  return { invoker, book, show };
+}
+
+describe("Workbook", () => {
+  it("shows #BUSY! while pending, then spills the result below and right", async () => {
+    const { invoker, book, show } = setup();
+    book.setInput(at("B2"), '=MAD.KEYWORDTRENDS("US","yoga mat")');
+    expect(show("B2").text).toBe("#BUSY!");
+    expect(invoker.calls).toHaveLength(1);
+    expect(invoker.calls[0]).toMatchObject({ args: ["US", "yoga mat"], address: "Sheet1!B2" });
+    invoker.calls[0].settle([["month", "searches"], ["2024-01", 1200]]);
+    await flush();
+    expect([show("B2").text, show("C2").text, show("B3").text, show("C3").text]).toEqual(["month", "searches", "2024-01", "1200"]);
+    expect(book.spillRange(at("B2"))).toEqual({ top: 1, left: 1, bottom: 2, right: 2 });
+  });
+
+  it("shows #SPILL! when the area holds a value and spills once it is cleared, without calling again", async () => {
+    const { invoker, book, show } = setup();
+    book.setInput(at("A3"), "in the way");
+    book.setInput(at("A1"), '=MAD.X("a")');
+    invoker.calls[0].settle([[1], [2], [3]]);
+    await flush();
+    expect(show("A1").error).toMatchObject({ code: "#SPILL!", message: expect.stringContaining("A3") });
+    book.setInput(at("A3"), "");
+    expect(show("A3").text).toBe("3");
+    expect(invoker.calls).toHaveLength(1);
+  });
+
+  it("recalculates when a referenced cell changes and cancels the outdated call", async () => {
+    const { invoker, book, show } = setup();
+    book.setInput(at("A1"), "limit");
+    book.setInput(at("B1"), "5");
+    book.setInput(at("D1"), "=MAD.X(A1:B1)");
+    expect(invoker.calls[0].args).toEqual([[["limit", 5]]]);
+    book.setInput(at("B1"), "7");
+    expect(invoker.calls[0].canceled).toBe(true);
+    expect(invoker.calls[1].args).toEqual([[["limit", 7]]]);
+    invoker.calls[0].settle([["stale"]]);
+    invoker.calls[1].settle([["fresh"]]);
+    await flush();
+    expect(show("D1").text).toBe("fresh");
+  });
+
+  it("waits for a referenced spill instead of calling with blanks, then follows its changes", async () => {
+    const { invoker, book, show } = setup();
+    book.setInput(at("A1"), '=MAD.SOURCE("x")');
+    invoker.calls[0].settle([["k"], ["yoga"]]);
+    await flush();
+    book.setInput(at("C1"), "=MAD.USE(A2)");
+    expect(invoker.calls[1].args).toEqual(["yoga"]);
+    invoker.calls[1].settle([["used yoga"]]);
+    await flush();
+    book.recalculate([at("A1")]);
+    expect(show("C1").text).toBe("#BUSY!");
+    expect(invoker.calls).toHaveLength(3);
+    invoker.calls[2].settle([["k"], ["mat"]]);
+    await flush();
+    expect(invoker.calls).toHaveLength(4);
+    expect(invoker.calls[3].args).toEqual(["mat"]);
+  });
+
+  it("passes an argument's error on without calling, and reports circular references", async () => {
+    const { invoker, book, show } = setup();
+    book.setInput(at("A1"), '=MAD.X("bad")');
+    invoker.calls[0].settle([[{ code: "#VALUE!", message: "market must be a marketplace code" }]]);
+    await flush();
+    book.setInput(at("B1"), "=MAD.Y(A1)");
+    expect(show("B1").error).toEqual({ code: "#VALUE!", message: "A1 shows #VALUE!: market must be a marketplace code" });
+    expect(invoker.calls).toHaveLength(1);
+    book.setInput(at("C1"), "=MAD.Z(C1)");
+    expect(show("C1").error?.message).toMatch(/Circular reference/);
+    expect(invoker.calls).toHaveLength(1);
+  });
+
+  it("shows #NAME? for unknown functions and formulas outside the preview's scope", () => {
+    const { book, show } = setup();
+    book.setInput(at("A1"), "=SUM(B1:B3)");
+    expect(show("A1").error?.code).toBe("#NAME?");
+    book.setInput(at("A2"), "=MAD.X(1+2)");
+    expect(show("A2").error).toMatchObject({ code: "#NAME?", message: expect.stringContaining("not supported") });
+  });
+
+  it("keeps written text as text, even when it looks like a formula", () => {
+    const { invoker, book, show } = setup();
+    book.setValues(at("A1"), [["=HYPERLINK(\"x\")", 3]], ["@", "#,##0.00"]);
+    expect(show("A1").text).toBe('=HYPERLINK("x")');
+    expect(show("B1").text).toBe("3.00");
+    expect(book.inputText(at("A1"))).toBe("'=HYPERLINK(\"x\")");
+    expect(invoker.calls).toHaveLength(0);
+  });
+});
