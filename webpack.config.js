@@ -27,7 +27,8 @@ function productionBaseUrl() {
   } catch {
     throw new Error(`ADDIN_BASE_URL is not a URL: "${configured}"`);
   }
-  if (url.protocol !== "https:") throw new Error(`ADDIN_BASE_URL must use https (Office loads add-ins over HTTPS only)`);
+  if (url.protocol !== "https:")
+    throw new Error(`ADDIN_BASE_URL must use https (Office loads add-ins over HTTPS only)`);
   if (url.search || url.hash) throw new Error(`ADDIN_BASE_URL must not have a query or fragment`);
   return url.href.endsWith("/") ? url.href : `${url.href}/`;
 }
@@ -40,8 +41,8 @@ async function devServerHttpsOptions() {
     return { ca, key, cert };
   } catch (error) {
     console.warn(
-      `office-addin-dev-certs could not provide trusted certificates (${error.message}); ` +
-        "serving with a self-signed certificate that Office will not trust. Run `npx office-addin-dev-certs install`."
+      `office-addin-dev-certs could not provide trusted certificates (${String(error.message).trim()}); ` +
+        "serving with a self-signed certificate that Office will not trust. Run `npx office-addin-dev-certs install`.",
     );
     return {};
   }

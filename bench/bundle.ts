@@ -23,7 +23,7 @@ export interface BundleReport {
   readonly bundles: readonly BundleSize[];
 }
 
-const ENTRY_FILES = ["functions.js", "taskpane.js"];
+const BUILD_OUTPUTS = ["functions.js", "taskpane.js", "taskpane.html"];
 
 function sizeOf(dist: string, name: string, files: readonly string[]): BundleSize {
   let minifiedBytes = 0;
@@ -36,15 +36,24 @@ function sizeOf(dist: string, name: string, files: readonly string[]): BundleSiz
   return { name, files, minifiedBytes, gzipBytes };
 }
 
+/** Local scripts an HTML page loads (`<script src=...>`, minified attributes included). */
+function pageScripts(html: string): string[] {
+  return [...html.matchAll(/<script\b[^>]*\bsrc=["']?([^"' >]+)/gi)].map((m) => m[1]).filter((src) => !/^[a-z]+:/i.test(src));
+}
+
 /**
- * Chunks split off for lazy loading (`import()`): every other .js file webpack wrote. The functions bundle carries
- * the webpack runtime and loads nothing on demand (custom functions must register at once), so those chunks
- * belong to the task pane.
+ * The task pane's files: what taskpane.html loads besides the functions bundle (which is measured on its own),
+ * plus the chunks webpack split off for lazy loading: .js files no page loads directly. The functions bundle loads
+ * nothing on demand (custom functions must register at once), so those chunks are the task pane's.
  */
-function lazyChunks(dist: string): string[] {
-  return readdirSync(dist)
-    .filter((f) => f.endsWith(".js") && !ENTRY_FILES.includes(f))
+function taskPaneFiles(dist: string): string[] {
+  const pages = readdirSync(dist).filter((f) => f.endsWith(".html"));
+  const loadedByPages = new Set(pages.flatMap((page) => pageScripts(readFileSync(path.join(dist, page), "utf8"))));
+  const own = pageScripts(readFileSync(path.join(dist, "taskpane.html"), "utf8")).filter((f) => f !== "functions.js");
+  const lazy = readdirSync(dist)
+    .filter((f) => f.endsWith(".js") && !loadedByPages.has(f))
     .sort();
+  return [...own, ...lazy];
 }
 
 function newestSourceMtime(dir: string): number {
@@ -61,7 +70,7 @@ const DEV_BUILD_MARK = "/******/";
 
 /** A production build newer than every source file. */
 function usableBuild(root: string, dist: string): boolean {
-  if (ENTRY_FILES.some((f) => !existsSync(path.join(dist, f)))) return false;
+  if (BUILD_OUTPUTS.some((f) => !existsSync(path.join(dist, f)))) return false;
   const functions = path.join(dist, "functions.js");
   if (readFileSync(functions, "utf8").includes(DEV_BUILD_MARK)) return false;
   return statSync(functions).mtimeMs >= newestSourceMtime(path.join(root, "src"));
@@ -80,6 +89,6 @@ export function measureBundles(root: string): BundleReport {
   }
   const dist = path.join(root, dir);
   const functions = sizeOf(dist, "functions bundle", ["functions.js"]);
-  const taskpane = sizeOf(dist, "task pane bundle", ["taskpane.js", ...lazyChunks(dist)]);
+  const taskpane = sizeOf(dist, "task pane bundle", taskPaneFiles(dist));
   return { dir, built, bundles: [functions, taskpane] };
 }

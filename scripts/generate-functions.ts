@@ -2,16 +2,30 @@
  * Writes src/functions/functions.ts (the MAD.* wrappers with their JSDoc) and the README's `## Functions` section
  * from the operation catalog. Run after changing the catalog: `npm run gen:functions`.
  */
+import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { renderReadmeSection, withFunctionsSection } from "../src/functions/codegen/readme";
 import { renderFunctionsSource } from "../src/functions/codegen/wrappers";
 
 const root = join(__dirname, "..");
-const functionsFile = join(root, "src/functions/functions.ts");
-const readmeFile = join(root, "README.md");
+export const FUNCTIONS_FILE = join(root, "src/functions/functions.ts");
+const README_FILE = join(root, "README.md");
 
-writeFileSync(functionsFile, renderFunctionsSource());
-const readme = existsSync(readmeFile) ? readFileSync(readmeFile, "utf8") : "# Marketplace Analytics Data for Excel\n";
-writeFileSync(readmeFile, withFunctionsSection(readme, renderReadmeSection()));
-console.log("wrote src/functions/functions.ts and the README's Functions section");
+/** The wrapper file as written: the rendering in the project's prettier style (what `npm run lint` checks). */
+export function functionsFileText(): string {
+  const cli = require.resolve("prettier/bin/prettier.cjs");
+  return execFileSync(process.execPath, [cli, "--stdin-filepath", FUNCTIONS_FILE], {
+    input: renderFunctionsSource(),
+    encoding: "utf8",
+  });
+}
+
+if (require.main === module) {
+  writeFileSync(FUNCTIONS_FILE, functionsFileText());
+  const readme = existsSync(README_FILE)
+    ? readFileSync(README_FILE, "utf8")
+    : "# Marketplace Analytics Data for Excel\n";
+  writeFileSync(README_FILE, withFunctionsSection(readme, renderReadmeSection()));
+  console.log("wrote src/functions/functions.ts and the README's Functions section");
+}

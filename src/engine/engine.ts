@@ -8,17 +8,33 @@ import type { OperationCode } from "../api/catalog";
 import { createClient, type AttemptInfo } from "../api/client";
 import { AbortError, isMadError, type MadError, NetworkError, TimeoutError } from "../api/errors";
 import type { ParamsOf, RecordOf } from "../api/request-types";
-import { anySignal, raceAbort } from "../api/timeout";
+import { raceAbort } from "../api/timeout";
 import { validateParams } from "../api/validate";
 import { systemClock } from "./clock";
 import { CacheMissError, MissingSecretError } from "./errors";
 import { InFlight } from "./inflight";
 import { accountId, canonicalJson } from "./keys";
-import { Pacer, RATE_WINDOW_MS } from "./pacer";
-import { DEFAULT_CACHE_TTL_MS, DEFAULT_MAX_CACHE_BYTES, DEFAULT_MAX_CACHE_ENTRIES, PageCache, type CachedPage } from "./page-cache";
+import { Pacer, RATE_WINDOW_MS, type SendSlot } from "./pacer";
+import {
+  DEFAULT_CACHE_TTL_MS,
+  DEFAULT_MAX_CACHE_BYTES,
+  DEFAULT_MAX_CACHE_ENTRIES,
+  PageCache,
+  type CachedPage,
+} from "./page-cache";
 import { pagesFor, planPaging, type PagingPlan } from "./paging";
+import { childController } from "./signals";
 import { readStoredSettings, writeStoredSettings, type StoredSettings } from "./settings";
-import type { ConnectionCheck, Engine, EngineOptions, QueryOptions, QueryPlan, QueryResult, Settings, UsageSnapshot } from "./types";
+import type {
+  ConnectionCheck,
+  Engine,
+  EngineOptions,
+  QueryOptions,
+  QueryPlan,
+  QueryResult,
+  Settings,
+  UsageSnapshot,
+} from "./types";
 
 export const ENGINE_DEFAULTS = { perMinute: 40, concurrency: 4, totalTimeoutMs: 60_000 } as const;
 
@@ -53,6 +69,16 @@ interface Fetched {
   attempts: number;
 }
 
+/**
+ * Where a page sits in one read of a paged query. `end.lastPage` drops once a short page arrives, so later
+ * pages of the same read still waiting for their turn are dismissed without a send.
+ */
+interface PageSlot {
+  page: number;
+  pageSize: number;
+  end: { lastPage: number };
+}
+
 interface PageOutcome extends Fetched {
   source: "cache" | "sent" | "joined";
 }
@@ -67,7 +93,11 @@ export function createEngine(options: EngineOptions): Engine {
   const clock = options.clock ?? systemClock;
   const store = options.store;
   const totalTimeoutMs = options.totalTimeoutMs ?? ENGINE_DEFAULTS.totalTimeoutMs;
-  const pacer = new Pacer({ clock, perMinute: options.perMinute ?? ENGINE_DEFAULTS.perMinute, concurrency: options.concurrency ?? ENGINE_DEFAULTS.concurrency });
+  const pacer = new Pacer({
+    clock,
+    perMinute: options.perMinute ?? ENGINE_DEFAULTS.perMinute,
+    concurrency: options.concurrency ?? ENGINE_DEFAULTS.concurrency,
+  });
   const cache = new PageCache({
     store,
     clock,
@@ -105,34 +135,38 @@ export function createEngine(options: EngineOptions): Engine {
   pacer.onChange(changed);
 
   // ------------------------------------------------------------------------------------------ metering
-  // A retry takes its window slot in the client's backoff sleep, before the attempt; the first attempt's slot
-  // was taken by pacer.run. An attempt nobody asked a slot for (a retry without a pause) is still recorded.
-  let retryGrants = 0;
-  const retrySleep = async (ms: number, signal?: AbortSignal) => {
-    await clock.sleep(ms, signal);
-    await pacer.acquireRetrySlot(signal);
-    retryGrants++;
-  };
-  const meter = (info: AttemptInfo) => {
-    counters.callsThisSession++;
-    if (info.attempt > 1) {
-      if (retryGrants > 0) retryGrants--;
-      else pacer.recordUnplannedSend();
-    }
-    options.client?.onAttempt?.(info);
-    changed();
-  };
-  /** A client per request: settings changes apply to the next request, and attempts are counted per request. */
-  const clientFor = (settings: QueryContext["settings"], onAttempt: (info: AttemptInfo) => void) =>
-    createClient({
+  /**
+   * A client per request: settings changes apply to the next request, and its attempts are metered and paced
+   * as its own. The first attempt sends on the slot pacer.run granted; each retry takes a new slot in the
+   * client's backoff sleep, before the attempt. An attempt without a slot (a retry without a pause) is still
+   * recorded in the window.
+   */
+  const requestClient = (settings: QueryContext["settings"]) => {
+    const state = { attempts: 0, firstSlot: null as SendSlot | null, retrySlot: null as SendSlot | null };
+    const client = createClient({
       ...options.client,
       baseUrl: settings.baseUrl,
       secret: settings.secret,
       fetch: options.fetch ?? options.client?.fetch,
-      sleep: retrySleep,
-      onAttempt,
       now: () => new Date(clock.now()),
+      sleep: async (ms, signal) => {
+        await clock.sleep(ms, signal);
+        state.retrySlot = await pacer.acquireRetrySlot(signal);
+      },
+      onAttempt: (info) => {
+        state.attempts++;
+        counters.callsThisSession++;
+        const slot = info.attempt === 1 ? state.firstSlot : state.retrySlot;
+        if (slot) slot.markSent();
+        else pacer.recordUnplannedSend();
+        if (info.attempt === 1) state.firstSlot = null;
+        else state.retrySlot = null;
+        options.client?.onAttempt?.(info);
+        changed();
+      },
     });
+    return { client, state };
+  };
 
   // ------------------------------------------------------------------------------------------ settings
   let settingsRead: Promise<StoredSettings> | null = null;
@@ -142,7 +176,8 @@ export function createEngine(options: EngineOptions): Engine {
       (settings) => {
         settingsRead = null;
         if (options.perMinute === undefined) pacer.setPerMinute(settings.perMinute ?? ENGINE_DEFAULTS.perMinute);
-        if (options.cacheTtlMs === undefined) cache.ttlMs = settings.cacheTtlHours !== null ? settings.cacheTtlHours * HOUR_MS : DEFAULT_CACHE_TTL_MS;
+        if (options.cacheTtlMs === undefined)
+          cache.ttlMs = settings.cacheTtlHours !== null ? settings.cacheTtlHours * HOUR_MS : DEFAULT_CACHE_TTL_MS;
         return settings;
       },
       (error: unknown) => {
@@ -155,7 +190,11 @@ export function createEngine(options: EngineOptions): Engine {
   let lastAccount: { baseUrl: string; secret: string; id: Promise<string> } | null = null;
   const accountOf = (settings: { baseUrl: string; secret: string }): Promise<string> => {
     if (!lastAccount || lastAccount.baseUrl !== settings.baseUrl || lastAccount.secret !== settings.secret) {
-      lastAccount = { baseUrl: settings.baseUrl, secret: settings.secret, id: accountId(settings.baseUrl, settings.secret) };
+      lastAccount = {
+        baseUrl: settings.baseUrl,
+        secret: settings.secret,
+        id: accountId(settings.baseUrl, settings.secret),
+      };
     }
     return lastAccount.id;
   };
@@ -176,7 +215,11 @@ export function createEngine(options: EngineOptions): Engine {
    * query's request waits in a queue that keeps moving, its clock restarts, and it gets the full budget after
    * its last turn. A request that never answers, or a queue that stopped moving, still ends in TimeoutError.
    */
-  const withDeadline = async <T>(tracker: TurnTracker, callerSignal: AbortSignal | undefined, work: (signal: AbortSignal) => Promise<T>): Promise<T> => {
+  const withDeadline = async <T>(
+    tracker: TurnTracker,
+    callerSignal: AbortSignal | undefined,
+    work: (signal: AbortSignal) => Promise<T>,
+  ): Promise<T> => {
     if (callerSignal?.aborted) throw new AbortError();
     const started = clock.now();
     const controller = new AbortController();
@@ -220,29 +263,48 @@ export function createEngine(options: EngineOptions): Engine {
       return await promise;
     } finally {
       tracker.waiting.delete(turn);
-      if (turn.grantedAt !== null) tracker.lastGrantAt = Math.max(tracker.lastGrantAt ?? turn.grantedAt, turn.grantedAt);
+      if (turn.grantedAt !== null)
+        tracker.lastGrantAt = Math.max(tracker.lastGrantAt ?? turn.grantedAt, turn.grantedAt);
     }
   };
 
-  const send = (ctx: QueryContext, pageKey: string, params: Record<string, unknown>, signal: AbortSignal, turn: Turn): Promise<Fetched> => {
-    let attempts = 0;
-    const client = clientFor(ctx.settings, (info) => {
-      attempts++;
-      meter(info);
-    });
-    return pacer.run(async () => {
-      turn.grantedAt = clock.now();
-      const result = await client.call(ctx.code, params as ParamsOf<OperationCode>, { signal });
-      const page: CachedPage = {
-        data: { rows: result.rows, total: result.total, ...(result.stats ? { stats: result.stats } : {}) },
-        fetchedAt: clock.now(),
-      };
-      cache.put(ctx.account, pageKey, page);
-      return { page, attempts };
-    }, signal);
+  const send = (
+    ctx: QueryContext,
+    pageKey: string,
+    params: Record<string, unknown>,
+    signal: AbortSignal,
+    turn: Turn,
+    slot?: PageSlot,
+  ): Promise<Fetched> => {
+    const { client, state } = requestClient(ctx.settings);
+    return pacer.run<Fetched>(
+      async (sendSlot) => {
+        state.firstSlot = sendSlot;
+        turn.grantedAt = clock.now();
+        const result = await client.call(ctx.code, params as ParamsOf<OperationCode>, { signal });
+        const page: CachedPage = {
+          data: { rows: result.rows, total: result.total, ...(result.stats ? { stats: result.stats } : {}) },
+          fetchedAt: clock.now(),
+        };
+        cache.put(ctx.account, pageKey, page);
+        if (slot && result.rows.length < slot.pageSize) slot.end.lastPage = Math.min(slot.end.lastPage, slot.page);
+        return { page, attempts: state.attempts };
+      },
+      signal,
+      slot && {
+        when: () => slot.page > slot.end.lastPage,
+        // Past the end of the data: an empty page, not cached, never read by a query (it stops at the short page).
+        value: () => ({ page: { data: { rows: [], total: null }, fetchedAt: clock.now() }, attempts: 0 }),
+      },
+    );
   };
 
-  const getPage = async (ctx: QueryContext, params: Record<string, unknown>, signal: AbortSignal): Promise<PageOutcome> => {
+  const getPage = async (
+    ctx: QueryContext,
+    params: Record<string, unknown>,
+    signal: AbortSignal,
+    slot?: PageSlot,
+  ): Promise<PageOutcome> => {
     const pageKey = `${ctx.code}|${canonicalJson(params)}`;
     const cacheHit = (page: CachedPage): PageOutcome => {
       counters.cacheHits++;
@@ -266,7 +328,7 @@ export function createEngine(options: EngineOptions): Engine {
       (requestSignal) => {
         const turn: Turn = { grantedAt: null };
         turns.set(requestKey, turn);
-        return send(ctx, pageKey, params, requestSignal, turn).finally(() => {
+        return send(ctx, pageKey, params, requestSignal, turn, slot).finally(() => {
           if (turns.get(requestKey) === turn) turns.delete(requestKey);
         });
       },
@@ -284,15 +346,18 @@ export function createEngine(options: EngineOptions): Engine {
     const { plan } = ctx;
     if (plan.mode === "single") return [await getPage(ctx, plan.params, signal)];
     const pageParams = (page: number) => ({ ...plan.params, page });
-    const outcomes = [await getPage(ctx, pageParams(1), signal)];
+    const end = { lastPage: Infinity };
+    const slot = (page: number): PageSlot => ({ page, pageSize: plan.pageSize, end });
+    const outcomes = [await getPage(ctx, pageParams(1), signal, slot(1))];
     let rows = outcomes[0].page.data.rows.length;
-    const done = (outcome: PageOutcome) => outcome.page.data.rows.length < plan.pageSize || rows >= (plan.limit ?? Infinity);
+    const done = (outcome: PageOutcome) =>
+      outcome.page.data.rows.length < plan.pageSize || rows >= (plan.limit ?? Infinity);
     if (done(outcomes[0])) return outcomes;
     const pages = pagesFor(plan, outcomes[0].page.data.total);
     if (outcomes[0].page.data.total === null) {
       // Without a total, each page tells whether there is another one.
       for (let page = 2; page <= pages; page++) {
-        const outcome = await getPage(ctx, pageParams(page), signal);
+        const outcome = await getPage(ctx, pageParams(page), signal, slot(page));
         outcomes.push(outcome);
         rows += outcome.page.data.rows.length;
         if (done(outcome)) break;
@@ -302,9 +367,8 @@ export function createEngine(options: EngineOptions): Engine {
     // With a total, the remaining pages are requested together (the pacer orders and bounds them) and read in
     // order; pages after a short one are given up (aborted unless another query waits for them).
     const later = Array.from({ length: pages - 1 }, (_, i) => {
-      const stop = new AbortController();
-      const linked = anySignal([signal, stop.signal]);
-      const promise = getPage(ctx, pageParams(i + 2), linked.signal).finally(linked.dispose);
+      const stop = childController(signal);
+      const promise = getPage(ctx, pageParams(i + 2), stop.signal, slot(i + 2));
       promise.catch(() => undefined);
       return { stop, promise };
     });
@@ -340,7 +404,11 @@ export function createEngine(options: EngineOptions): Engine {
 
   // ------------------------------------------------------------------------------------------ the engine
   return {
-    async query<C extends OperationCode>(code: C, params: ParamsOf<C>, queryOptions: QueryOptions = {}): Promise<QueryResult<C>> {
+    async query<C extends OperationCode>(
+      code: C,
+      params: ParamsOf<C>,
+      queryOptions: QueryOptions = {},
+    ): Promise<QueryResult<C>> {
       try {
         if (queryOptions.signal?.aborted) throw new AbortError();
         const prepared = prepare(code, params, queryOptions.limit);
@@ -361,12 +429,17 @@ export function createEngine(options: EngineOptions): Engine {
       }
     },
 
-    async plan<C extends OperationCode>(code: C, params: ParamsOf<C>, planOptions: { limit?: number; bypassCache?: boolean } = {}): Promise<QueryPlan> {
+    async plan<C extends OperationCode>(
+      code: C,
+      params: ParamsOf<C>,
+      planOptions: { limit?: number; bypassCache?: boolean } = {},
+    ): Promise<QueryPlan> {
       const { plan } = prepare(code, params, planOptions.limit);
       const settings = await currentSettings();
       if (!settings.secret) return { pages: plan.maxPages, uncachedPages: plan.maxPages };
       const account = await accountOf({ baseUrl: settings.baseUrl, secret: settings.secret });
-      const keyOf = (page: number) => `${code}|${canonicalJson(plan.mode === "single" ? plan.params : { ...plan.params, page })}`;
+      const keyOf = (page: number) =>
+        `${code}|${canonicalJson(plan.mode === "single" ? plan.params : { ...plan.params, page })}`;
       const first = await cache.get(account, keyOf(1));
       const shortFirst = first !== undefined && plan.mode === "pages" && first.data.rows.length < plan.pageSize;
       const pages = !first ? plan.maxPages : shortFirst ? 1 : pagesFor(plan, first.data.total);
@@ -390,14 +463,15 @@ export function createEngine(options: EngineOptions): Engine {
     async checkConnection(): Promise<ConnectionCheck> {
       try {
         const settings = withSecret(await currentSettings());
-        const client = clientFor(settings, meter);
+        const { client, state } = requestClient(settings);
         const tracker: TurnTracker = { waiting: new Set(), lastGrantAt: null };
         const turn: Turn = { grantedAt: null };
         const visits = await withDeadline(tracker, undefined, (signal) =>
           awaitTurn(
             tracker,
             turn,
-            pacer.run(() => {
+            pacer.run((sendSlot) => {
+              state.firstSlot = sendSlot;
               turn.grantedAt = clock.now();
               return client.visits({ signal });
             }, signal),

@@ -7,8 +7,30 @@ export { createEngine, ENGINE_DEFAULTS } from "./engine";
 export { CacheMissError, MissingSecretError } from "./errors";
 export { accountId, canonicalJson } from "./keys";
 export { RATE_WINDOW_MS } from "./pacer";
-export { CACHE_INDEX_KEY, DEFAULT_CACHE_TTL_MS, DEFAULT_MAX_CACHE_BYTES, DEFAULT_MAX_CACHE_ENTRIES } from "./page-cache";
+export {
+  CACHE_INDEX_KEY,
+  DEFAULT_CACHE_TTL_MS,
+  DEFAULT_MAX_CACHE_BYTES,
+  DEFAULT_MAX_CACHE_ENTRIES,
+} from "./page-cache";
 export { checkLimit, planPaging, type PagingPlan } from "./paging";
 export { getSharedEngine } from "./shared";
-export { CACHE_KEY_PREFIX, detectStore, memoryStore, PRODUCTION_BASE_URL, SETTINGS_KEYS, webStorageStore, type KeyValueStore } from "./store";
-export type { ConnectionCheck, Engine, EngineOptions, QueryOptions, QueryPlan, QueryResult, Settings, UsageSnapshot } from "./types";
+export {
+  CACHE_KEY_PREFIX,
+  detectStore,
+  memoryStore,
+  PRODUCTION_BASE_URL,
+  SETTINGS_KEYS,
+  webStorageStore,
+  type KeyValueStore,
+} from "./store";
+export type {
+  ConnectionCheck,
+  Engine,
+  EngineOptions,
+  QueryOptions,
+  QueryPlan,
+  QueryResult,
+  Settings,
+  UsageSnapshot,
+} from "./types";

@@ -237,7 +237,9 @@ export class PageCache {
       const text = await this.options.store.getItem(id);
       if (!text) return undefined;
       const stored = JSON.parse(text) as StoredPage;
-      return typeof stored?.k === "string" && typeof stored.t === "number" && Array.isArray(stored.r?.rows) ? stored : undefined;
+      return typeof stored?.k === "string" && typeof stored.t === "number" && Array.isArray(stored.r?.rows)
+        ? stored
+        : undefined;
     } catch {
       return undefined;
     }

@@ -34,7 +34,11 @@ export function checkLimit(limit: unknown): number | undefined {
   }
   if (limit < 1) throw new ValidationError("limit", "min", `limit: must be at least 1 (got ${limit})`);
   if (limit > ROW_CAP) {
-    throw new ValidationError("limit", "max", `limit: at most ${ROW_CAP} rows; the service keeps only the top ${ROW_CAP} rows of a query (got ${limit})`);
+    throw new ValidationError(
+      "limit",
+      "max",
+      `limit: at most ${ROW_CAP} rows; the service keeps only the top ${ROW_CAP} rows of a query (got ${limit})`,
+    );
   }
   return limit;
 }
@@ -65,7 +69,13 @@ export function planPaging(code: OperationCode, params: Record<string, unknown>,
   const pageSize = explicitSize ?? sizeParam.fixed ?? sizeParam.max ?? defaultSize;
   const rows = Math.min(wanted, ROW_CAP);
   const { page: _page, ...rest } = params;
-  return { mode: "pages", params: { ...rest, size: pageSize }, pageSize, limit: rows, maxPages: Math.ceil(rows / pageSize) };
+  return {
+    mode: "pages",
+    params: { ...rest, size: pageSize },
+    pageSize,
+    limit: rows,
+    maxPages: Math.ceil(rows / pageSize),
+  };
 }
 
 /**

@@ -47,7 +47,11 @@ export async function writeStoredSettings(store: KeyValueStore, patch: Partial<S
     if (baseUrl === null) await store.removeItem(SETTINGS_KEYS.baseUrl);
     else {
       if (!/^https?:\/\/[^/\s]+/i.test(baseUrl)) {
-        throw new ValidationError("baseUrl", "type", `baseUrl: expected an http(s) address such as ${PRODUCTION_BASE_URL}`);
+        throw new ValidationError(
+          "baseUrl",
+          "type",
+          `baseUrl: expected an http(s) address such as ${PRODUCTION_BASE_URL}`,
+        );
       }
       await store.setItem(SETTINGS_KEYS.baseUrl, baseUrl);
     }
@@ -58,7 +62,11 @@ export async function writeStoredSettings(store: KeyValueStore, patch: Partial<S
     else {
       // Refuse what no HTTP header can carry, without echoing the value.
       if (!/^[\x21-\x7e]+$/.test(secret)) {
-        throw new ValidationError("secret", "type", "secret: contains spaces or characters an API secret cannot have; paste it again");
+        throw new ValidationError(
+          "secret",
+          "type",
+          "secret: contains spaces or characters an API secret cannot have; paste it again",
+        );
       }
       await store.setItem(SETTINGS_KEYS.secret, secret);
     }

@@ -40,13 +40,16 @@ export function webStorageStore(storage: Storage): KeyValueStore {
     getItem: async (key) => storage.getItem(key),
     setItem: async (key, value) => storage.setItem(key, value),
     removeItem: async (key) => storage.removeItem(key),
-    getKeys: async () => Array.from({ length: storage.length }, (_, i) => storage.key(i)).filter((k): k is string => k !== null),
+    getKeys: async () =>
+      Array.from({ length: storage.length }, (_, i) => storage.key(i)).filter((k): k is string => k !== null),
   };
 }
 
 function isKeyValueStore(value: unknown): value is KeyValueStore {
   const v = value as Partial<KeyValueStore> | null | undefined;
-  return !!v && typeof v.getItem === "function" && typeof v.setItem === "function" && typeof v.removeItem === "function";
+  return (
+    !!v && typeof v.getItem === "function" && typeof v.setItem === "function" && typeof v.removeItem === "function"
+  );
 }
 
 /** OfficeRuntime.storage when present, else window.localStorage, else an in-memory store. */

@@ -91,7 +91,11 @@ export type ConnectionCheck = { ok: true; remaining: number | null } | { ok: fal
 export interface Engine {
   /** Validates first (ValidationError: nothing queued); rejects with MadError subclasses only. */
   query<C extends OperationCode>(code: C, params: ParamsOf<C>, options?: QueryOptions): Promise<QueryResult<C>>;
-  plan<C extends OperationCode>(code: C, params: ParamsOf<C>, options?: { limit?: number; bypassCache?: boolean }): Promise<QueryPlan>;
+  plan<C extends OperationCode>(
+    code: C,
+    params: ParamsOf<C>,
+    options?: { limit?: number; bypassCache?: boolean },
+  ): Promise<QueryPlan>;
   /** Stable key of a normalized query (reports group identical queries by it); throws ValidationError. */
   cacheKey<C extends OperationCode>(code: C, params: ParamsOf<C>, options?: { limit?: number }): string;
   usage(): UsageSnapshot;

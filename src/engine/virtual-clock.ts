@@ -58,16 +58,17 @@ export class VirtualClock implements Clock {
     });
   }
 
-  /** Moves time forward by `ms`, firing due timers in order (letting each one's continuation run). */
+  /** Moves time forward by `ms`, firing due timers in order and letting each one's continuation run first. */
   async advance(ms: number): Promise<void> {
     const target = this.current + ms;
     for (;;) {
+      await settle();
       const next = this.timers[0];
       if (!next || next.at > target) break;
       this.fireNext();
-      await settle();
     }
     this.current = Math.max(this.current, target);
+    await settle();
   }
 
   private fireNext(): void {

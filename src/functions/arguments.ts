@@ -8,7 +8,16 @@ import { ROW_CAP, type AnyOperation } from "../api/catalog";
 import type { ParamSpec } from "../api/catalog-types";
 import { RECORD_FIELDS } from "../api/records";
 import { didYouMean } from "../api/validate";
-import { argumentError, cellsOf, dateFormatOf, dateParamValue, listItems, numberValue, showValue, textValue } from "./cell-input";
+import {
+  argumentError,
+  cellsOf,
+  dateFormatOf,
+  dateParamValue,
+  listItems,
+  numberValue,
+  showValue,
+  textValue,
+} from "./cell-input";
 import { columnsOf, type Column } from "./columns";
 import { parseFilters } from "./filters";
 import type { DisplayOptions } from "./shape";
@@ -42,13 +51,20 @@ function specOf(op: AnyOperation, name: string): ParamSpec {
 }
 
 /** One required argument: a list from a range or separated text, else one value typed by the parameter's kind. */
-function positionalValue(spec: ParamSpec, arg: string, raw: unknown, params: Readonly<Record<string, unknown>>): unknown {
+function positionalValue(
+  spec: ParamSpec,
+  arg: string,
+  raw: unknown,
+  params: Readonly<Record<string, unknown>>,
+): unknown {
   const cells = cellsOf(raw);
   if (spec.kind === "stringList") return listItems(cells);
-  if (cells.length > 1) throw argumentError(spec.name, arg, "type", `expects one value, got a range of ${cells.length} values`);
+  if (cells.length > 1)
+    throw argumentError(spec.name, arg, "type", `expects one value, got a range of ${cells.length} values`);
   if (!cells.length) return undefined; // the validator reports it as required
   const value = cells[0];
-  if (spec.kind === "month" || spec.kind === "saturday" || spec.kind === "weekOrMonth") return dateParamValue(value, dateFormatOf(spec, params));
+  if (spec.kind === "month" || spec.kind === "saturday" || spec.kind === "weekOrMonth")
+    return dateParamValue(value, dateFormatOf(spec, params));
   return textValue(value);
 }
 
@@ -62,8 +78,16 @@ export function parseFields(op: AnyOperation, arg: unknown): { columns: readonly
     const lower = name.toLowerCase();
     const matches = all.filter((c) => c.name.toLowerCase() === lower || c.name.toLowerCase().startsWith(`${lower}.`));
     if (!matches.length) {
-      const hint = didYouMean(name, all.map((c) => c.name));
-      throw argumentError("returnFields", "fields", "unknownField", `${showValue(name)} is not a column of MAD.${op.fn}${hint ? `; did you mean ${hint}?` : ""}`);
+      const hint = didYouMean(
+        name,
+        all.map((c) => c.name),
+      );
+      throw argumentError(
+        "returnFields",
+        "fields",
+        "unknownField",
+        `${showValue(name)} is not a column of MAD.${op.fn}${hint ? `; did you mean ${hint}?` : ""}`,
+      );
     }
     for (const column of matches) if (!picked.includes(column)) picked.push(column);
   }
@@ -77,7 +101,12 @@ export function parseLimit(raw: unknown): number | undefined {
   if (!cells.length) return undefined;
   const n = cells.length === 1 ? numberValue(cells[0]) : undefined;
   if (n === undefined || !Number.isInteger(n) || n < 1 || n > ROW_CAP) {
-    throw argumentError("limit", "limit", "range", `expected a whole number from 1 to ${ROW_CAP} (got ${cells.length === 1 ? showValue(cells[0]) : "a range"})`);
+    throw argumentError(
+      "limit",
+      "limit",
+      "range",
+      `expected a whole number from 1 to ${ROW_CAP} (got ${cells.length === 1 ? showValue(cells[0]) : "a range"})`,
+    );
   }
   return n;
 }
@@ -85,7 +114,8 @@ export function parseLimit(raw: unknown): number | undefined {
 export function parseFormulaArgs(op: AnyOperation, args: FormulaArgs): ParsedFormula {
   const params: Record<string, unknown> = {};
   const market = cellsOf(args.market);
-  if (market.length > 1) throw argumentError("marketplace", "market", "type", "expects one marketplace code, got a range");
+  if (market.length > 1)
+    throw argumentError("marketplace", "market", "type", "expects one marketplace code, got a range");
   if (market.length) params.marketplace = textValue(market[0]);
   op.positional.forEach(({ arg, param }, i) => {
     const value = positionalValue(specOf(op, param), arg, args.positional[i], params);

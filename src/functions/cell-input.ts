@@ -66,7 +66,11 @@ export function dateParamValue(value: unknown, format: "month" | "saturday"): st
 export function dateFormatOf(spec: ParamSpec, params: Readonly<Record<string, unknown>>): "month" | "saturday" {
   if (spec.kind === "month") return "month";
   if (spec.kind === "saturday") return "saturday";
-  const switchValue = spec.switchParam ? String(params[spec.switchParam] ?? "").trim().toUpperCase() : "";
+  const switchValue = spec.switchParam
+    ? String(params[spec.switchParam] ?? "")
+        .trim()
+        .toUpperCase()
+    : "";
   return spec.formats?.[switchValue] ?? "saturday";
 }
 

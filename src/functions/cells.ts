@@ -44,7 +44,8 @@ function cap(text: string, limit: number): string {
   return text.length <= limit ? text : `${text.slice(0, limit - 1)}…`;
 }
 
-const isBlank = (value: unknown) => value === null || value === undefined || (typeof value === "number" && !Number.isFinite(value));
+const isBlank = (value: unknown) =>
+  value === null || value === undefined || (typeof value === "number" && !Number.isFinite(value));
 const isLink = (spec: FieldSpec) => /url|image/i.test(spec.name);
 const round2 = (n: number) => String(Math.round(n * 100) / 100);
 
@@ -58,7 +59,11 @@ function figureText(value: number, format: NumberFormatHint | undefined): string
 /** Any value as short plain text (used inside compact text and for fields of undocumented shape). */
 function plainText(value: unknown): string {
   if (isBlank(value)) return "";
-  if (Array.isArray(value)) return value.map(plainText).filter((t) => t !== "").join(", ");
+  if (Array.isArray(value))
+    return value
+      .map(plainText)
+      .filter((t) => t !== "")
+      .join(", ");
   if (typeof value === "object") {
     return Object.entries(value as Record<string, unknown>)
       .filter(([, v]) => !isBlank(v))

@@ -14,7 +14,7 @@ export type ValueItemPart = (typeof VALUE_ITEM_PARTS)[number];
 export interface Column {
   /** Header text and `fields` name: the dotted path. */
   readonly name: string;
-  /** Field names from the record down to the leaf. */
+  /** The fields from the record's top level down to the leaf. */
   readonly path: readonly FieldSpec[];
   /** The leaf field (for a valueItem part: the valueItem field). */
   readonly spec: FieldSpec;
@@ -69,7 +69,8 @@ export function readColumn(record: unknown, column: Column): unknown {
     value = readField(value, spec);
     if (value === undefined || value === null) return value;
   }
-  if (column.part) return typeof value === "object" && value !== null ? (value as Record<string, unknown>)[column.part] : undefined;
+  if (column.part)
+    return typeof value === "object" && value !== null ? (value as Record<string, unknown>)[column.part] : undefined;
   return value;
 }
 

@@ -56,7 +56,13 @@ export function describeFailure(error: unknown, op?: AnyOperation): CellFailure 
   if (error instanceof ValidationError) return { code: "#VALUE!", message: fit(validationMessage(op, error)) };
   if (!isMadError(error)) {
     const detail = error instanceof Error ? error.message : String(error);
-    return { code: "#N/A", message: explain(`Unexpected error: ${detail}`, "Recalculate to try again; if it persists, report it with the formula.") };
+    return {
+      code: "#N/A",
+      message: explain(
+        `Unexpected error: ${detail}`,
+        "Recalculate to try again; if it persists, report it with the formula.",
+      ),
+    };
   }
   const mad = error as MadError & { kind: string };
   switch (mad.kind) {

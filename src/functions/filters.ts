@@ -28,7 +28,8 @@ import { DEFAULT_DISPLAY, type DisplayOptions } from "./shape";
 /** Display options that go in `filters` under these names; documented in the README's Functions section. */
 export const RESERVED_OPTIONS = {
   headers: "TRUE (default) or FALSE: the header row of column names.",
-  layout: "vertical (default: field/value rows) or horizontal (one wide row); single-record results (MAD.CATEGORYSTATS).",
+  layout:
+    "vertical (default: field/value rows) or horizontal (one wide row); single-record results (MAD.CATEGORYSTATS).",
   stats: "TRUE: spill the word-part stats table instead of the keywords (MAD.TRAFFICKEYWORDS).",
   dates: "serial (default: Excel date numbers, format the column as a date) or text (yyyy-mm-dd hh:mm, UTC).",
 } as const;
@@ -68,7 +69,9 @@ const HEADER_NAMES = new Set(["name", "filter", "filters", "parameter"]);
 
 /** A first row `name | value` (or `filter | value`) labels a filter block; it is not a filter. */
 const isHeaderRow = (row: readonly unknown[]) =>
-  row.length >= 2 && HEADER_NAMES.has(String(row[0]).trim().toLowerCase()) && String(row[1]).trim().toLowerCase() === "value";
+  row.length >= 2 &&
+  HEADER_NAMES.has(String(row[0]).trim().toLowerCase()) &&
+  String(row[1]).trim().toLowerCase() === "value";
 
 /** The filters a range or text names, in order; blank rows dropped, blank values kept empty. */
 function rawFilters(arg: unknown): RawFilter[] {
@@ -78,7 +81,8 @@ function rawFilters(arg: unknown): RawFilter[] {
     const [first, ...rest] = row;
     const values = rest.filter((cell) => !isBlankCell(cell));
     if (isBlankCell(first)) {
-      if (values.length) throw argumentError("filters", "filters", "format", `a row has the value ${showValue(values[0])} but no name`);
+      if (values.length)
+        throw argumentError("filters", "filters", "format", `a row has the value ${showValue(values[0])} but no name`);
       continue;
     }
     if (row.length === 1 || (!values.length && typeof first === "string" && first.includes("="))) {
@@ -142,7 +146,12 @@ function orderValue(spec: ParamSpec, text: string, label: string): { field?: str
   const parts = text.split(/\s+/).filter((p) => p !== "");
   const direction = parts.length > 1 ? parts.pop()!.toLowerCase() : undefined;
   if (parts.length !== 1 || (direction !== undefined && direction !== "asc" && direction !== "desc")) {
-    throw argumentError(spec.name, label, "type", `expected a sort field and asc or desc, e.g. "${spec.sortFields?.[0] ?? "searches"} desc" (got ${showValue(text)})`);
+    throw argumentError(
+      spec.name,
+      label,
+      "type",
+      `expected a sort field and asc or desc, e.g. "${spec.sortFields?.[0] ?? "searches"} desc" (got ${showValue(text)})`,
+    );
   }
   const field = spec.sortFields?.find((s) => s.toLowerCase() === parts[0].toLowerCase()) ?? parts[0];
   return direction === undefined ? { field } : { field, desc: direction === "desc" };
@@ -174,10 +183,17 @@ function applyDisplay(op: AnyOperation, name: ReservedOption, f: RawFilter, disp
     case "dates":
       return { ...display, dates: choiceOf(f, label, ["serial", "text"] as const) };
     case "layout":
-      if (op.shape !== "object") throw argumentError(name, label, "option", `applies only to single-record results (MAD.CATEGORYSTATS), not MAD.${op.fn}`);
+      if (op.shape !== "object")
+        throw argumentError(
+          name,
+          label,
+          "option",
+          `applies only to single-record results (MAD.CATEGORYSTATS), not MAD.${op.fn}`,
+        );
       return { ...display, layout: choiceOf(f, label, ["vertical", "horizontal"] as const) };
     case "stats":
-      if (op.shape !== "itemsWithStats") throw argumentError(name, label, "option", `applies only to MAD.TRAFFICKEYWORDS, not MAD.${op.fn}`);
+      if (op.shape !== "itemsWithStats")
+        throw argumentError(name, label, "option", `applies only to MAD.TRAFFICKEYWORDS, not MAD.${op.fn}`);
       return { ...display, stats: booleanOf(f, label) };
   }
 }
@@ -200,23 +216,40 @@ export function parseFilters(op: AnyOperation, arg: unknown, fixed: Readonly<Rec
     const isOrderPart = orderSpec && (lower === ORDER_FIELD.toLowerCase() || lower === ORDER_DESC.toLowerCase());
     if (!reserved && !spec && !isOrderPart) {
       const hint = didYouMean(f.name, filterNames(op));
-      throw argumentError(f.name, "filters", "unknownParam", `${showValue(f.name)} is not a filter of MAD.${op.fn}${hint ? `; did you mean ${hint}?` : ""}`);
+      throw argumentError(
+        f.name,
+        "filters",
+        "unknownParam",
+        `${showValue(f.name)} is not a filter of MAD.${op.fn}${hint ? `; did you mean ${hint}?` : ""}`,
+      );
     }
-    if (spec && movedName(op, spec)) throw argumentError(spec.name, labelOf(spec.name), "moved", `not a filter: ${movedName(op, spec)}`);
+    if (spec && movedName(op, spec))
+      throw argumentError(spec.name, labelOf(spec.name), "moved", `not a filter: ${movedName(op, spec)}`);
     if (!f.values.length) continue; // a cleared value means "not set"
     if (reserved) {
       display = applyDisplay(op, reserved, f, display);
     } else if (isOrderPart && orderSpec) {
       orderParts ??= {};
       if (lower === ORDER_DESC.toLowerCase()) orderParts.desc = booleanOf(f, labelOf(ORDER_DESC));
-      else orderParts.field = orderValue(orderSpec, textValue(oneValue(f, labelOf(ORDER_FIELD))), labelOf(ORDER_FIELD)).field;
+      else
+        orderParts.field = orderValue(
+          orderSpec,
+          textValue(oneValue(f, labelOf(ORDER_FIELD))),
+          labelOf(ORDER_FIELD),
+        ).field;
     } else if (spec) {
       params[spec.name] = paramValue(spec, f, { ...fixed, ...params });
     }
   }
 
   if (orderParts) {
-    if ("order" in params) throw argumentError("order", labelOf("order"), "duplicate", `set either order or ${ORDER_FIELD}/${ORDER_DESC}, not both`);
+    if ("order" in params)
+      throw argumentError(
+        "order",
+        labelOf("order"),
+        "duplicate",
+        `set either order or ${ORDER_FIELD}/${ORDER_DESC}, not both`,
+      );
     params.order = orderParts;
   }
   return { params, display };

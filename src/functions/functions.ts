@@ -21,7 +21,13 @@ import { associateFunctions } from "./associate";
  * @cancelable
  * @requiresAddress
  */
-export function competitorLookup(market: string, filters: unknown[][], fields: unknown[][], limit: number, invocation: CustomFunctions.CancelableInvocation): Promise<unknown[][]> {
+export function competitorLookup(
+  market: string,
+  filters: unknown[][],
+  fields: unknown[][],
+  limit: number,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
   return runFormula("competitor_lookup", { market, positional: [], filters, fields, limit }, invocation);
 }
 
@@ -38,7 +44,13 @@ export function competitorLookup(market: string, filters: unknown[][], fields: u
  * @cancelable
  * @requiresAddress
  */
-export function productResearch(market: string, filters: unknown[][], fields: unknown[][], limit: number, invocation: CustomFunctions.CancelableInvocation): Promise<unknown[][]> {
+export function productResearch(
+  market: string,
+  filters: unknown[][],
+  fields: unknown[][],
+  limit: number,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
   return runFormula("product_research", { market, positional: [], filters, fields, limit }, invocation);
 }
 
@@ -50,13 +62,20 @@ export function productResearch(market: string, filters: unknown[][], fields: un
  * @param keyword Keyword.
  * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: timeType, matchType, includeKeywords, excludeKeywords and more. Display options: headers, dates.
  * @param [fields] Columns to spill, e.g. "keyword, keywordCn, keywordJp" (text or a range); blank = all.
- * @param [limit] Rows wanted, 1 to 2000, fetched page by page; blank = one page (50 rows).
+ * @param [limit] Rows wanted, 1 to 100; blank = 50.
  * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
  * @returns Keyword conversion: a table with a header row of column names.
  * @cancelable
  * @requiresAddress
  */
-export function keywordConversion(market: string, keyword: string, filters: unknown[][], fields: unknown[][], limit: number, invocation: CustomFunctions.CancelableInvocation): Promise<unknown[][]> {
+export function keywordConversion(
+  market: string,
+  keyword: string,
+  filters: unknown[][],
+  fields: unknown[][],
+  limit: number,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
   return runFormula("keyword_conversion", { market, positional: [keyword], filters, fields, limit }, invocation);
 }
 
@@ -74,7 +93,14 @@ export function keywordConversion(market: string, keyword: string, filters: unkn
  * @cancelable
  * @requiresAddress
  */
-export function keywordResearchTrends(market: string, keyword: string, filters: unknown[][], fields: unknown[][], limit: number, invocation: CustomFunctions.CancelableInvocation): Promise<unknown[][]> {
+export function keywordResearchTrends(
+  market: string,
+  keyword: string,
+  filters: unknown[][],
+  fields: unknown[][],
+  limit: number,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
   return runFormula("keyword_research_trends", { market, positional: [keyword], filters, fields, limit }, invocation);
 }
 
@@ -92,7 +118,14 @@ export function keywordResearchTrends(market: string, keyword: string, filters: 
  * @cancelable
  * @requiresAddress
  */
-export function trafficExtend(market: string, asins: unknown[][], filters: unknown[][], fields: unknown[][], limit: number, invocation: CustomFunctions.CancelableInvocation): Promise<unknown[][]> {
+export function trafficExtend(
+  market: string,
+  asins: unknown[][],
+  filters: unknown[][],
+  fields: unknown[][],
+  limit: number,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
   return runFormula("traffic_extend", { market, positional: [asins], filters, fields, limit }, invocation);
 }
 
@@ -110,8 +143,19 @@ export function trafficExtend(market: string, asins: unknown[][], filters: unkno
  * @cancelable
  * @requiresAddress
  */
-export function marketProductConcentration(market: string, nodeIdPath: string, filters: unknown[][], fields: unknown[][], limit: number, invocation: CustomFunctions.CancelableInvocation): Promise<unknown[][]> {
-  return runFormula("market_product_concentration", { market, positional: [nodeIdPath], filters, fields, limit }, invocation);
+export function marketProductConcentration(
+  market: string,
+  nodeIdPath: string,
+  filters: unknown[][],
+  fields: unknown[][],
+  limit: number,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return runFormula(
+    "market_product_concentration",
+    { market, positional: [nodeIdPath], filters, fields, limit },
+    invocation,
+  );
 }
 
 /**
@@ -127,7 +171,13 @@ export function marketProductConcentration(market: string, nodeIdPath: string, f
  * @cancelable
  * @requiresAddress
  */
-export function keywordResearch(market: string, filters: unknown[][], fields: unknown[][], limit: number, invocation: CustomFunctions.CancelableInvocation): Promise<unknown[][]> {
+export function keywordResearch(
+  market: string,
+  filters: unknown[][],
+  fields: unknown[][],
+  limit: number,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
   return runFormula("keyword_research", { market, positional: [], filters, fields, limit }, invocation);
 }
 
@@ -146,7 +196,15 @@ export function keywordResearch(market: string, filters: unknown[][], fields: un
  * @cancelable
  * @requiresAddress
  */
-export function keywordOrder(market: string, asins: unknown[][], reverseType: string, filters: unknown[][], fields: unknown[][], limit: number, invocation: CustomFunctions.CancelableInvocation): Promise<unknown[][]> {
+export function keywordOrder(
+  market: string,
+  asins: unknown[][],
+  reverseType: string,
+  filters: unknown[][],
+  fields: unknown[][],
+  limit: number,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
   return runFormula("keyword_order", { market, positional: [asins, reverseType], filters, fields, limit }, invocation);
 }
 
@@ -164,8 +222,19 @@ export function keywordOrder(market: string, asins: unknown[][], reverseType: st
  * @cancelable
  * @requiresAddress
  */
-export function marketSellerConcentration(market: string, nodeIdPath: string, filters: unknown[][], fields: unknown[][], limit: number, invocation: CustomFunctions.CancelableInvocation): Promise<unknown[][]> {
-  return runFormula("market_seller_concentration", { market, positional: [nodeIdPath], filters, fields, limit }, invocation);
+export function marketSellerConcentration(
+  market: string,
+  nodeIdPath: string,
+  filters: unknown[][],
+  fields: unknown[][],
+  limit: number,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return runFormula(
+    "market_seller_concentration",
+    { market, positional: [nodeIdPath], filters, fields, limit },
+    invocation,
+  );
 }
 
 /**
@@ -181,7 +250,13 @@ export function marketSellerConcentration(market: string, nodeIdPath: string, fi
  * @cancelable
  * @requiresAddress
  */
-export function abaResearchWeekly(market: string, filters: unknown[][], fields: unknown[][], limit: number, invocation: CustomFunctions.CancelableInvocation): Promise<unknown[][]> {
+export function abaResearchWeekly(
+  market: string,
+  filters: unknown[][],
+  fields: unknown[][],
+  limit: number,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
   return runFormula("aba_research_weekly", { market, positional: [], filters, fields, limit }, invocation);
 }
 
@@ -199,7 +274,14 @@ export function abaResearchWeekly(market: string, filters: unknown[][], fields: 
  * @cancelable
  * @requiresAddress
  */
-export function trafficKeyword(market: string, asin: string, filters: unknown[][], fields: unknown[][], limit: number, invocation: CustomFunctions.CancelableInvocation): Promise<unknown[][]> {
+export function trafficKeyword(
+  market: string,
+  asin: string,
+  filters: unknown[][],
+  fields: unknown[][],
+  limit: number,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
   return runFormula("traffic_keyword", { market, positional: [asin], filters, fields, limit }, invocation);
 }
 
@@ -216,7 +298,13 @@ export function trafficKeyword(market: string, asin: string, filters: unknown[][
  * @cancelable
  * @requiresAddress
  */
-export function abaResearchMonthly(market: string, filters: unknown[][], fields: unknown[][], limit: number, invocation: CustomFunctions.CancelableInvocation): Promise<unknown[][]> {
+export function abaResearchMonthly(
+  market: string,
+  filters: unknown[][],
+  fields: unknown[][],
+  limit: number,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
   return runFormula("aba_research_monthly", { market, positional: [], filters, fields, limit }, invocation);
 }
 
@@ -235,7 +323,15 @@ export function abaResearchMonthly(market: string, filters: unknown[][], fields:
  * @cancelable
  * @requiresAddress
  */
-export function trafficListing(market: string, asins: unknown[][], relations: unknown[][], filters: unknown[][], fields: unknown[][], limit: number, invocation: CustomFunctions.CancelableInvocation): Promise<unknown[][]> {
+export function trafficListing(
+  market: string,
+  asins: unknown[][],
+  relations: unknown[][],
+  filters: unknown[][],
+  fields: unknown[][],
+  limit: number,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
   return runFormula("traffic_listing", { market, positional: [asins, relations], filters, fields, limit }, invocation);
 }
 
@@ -253,7 +349,14 @@ export function trafficListing(market: string, asins: unknown[][], relations: un
  * @cancelable
  * @requiresAddress
  */
-export function keywordMiner(market: string, keyword: string, filters: unknown[][], fields: unknown[][], limit: number, invocation: CustomFunctions.CancelableInvocation): Promise<unknown[][]> {
+export function keywordMiner(
+  market: string,
+  keyword: string,
+  filters: unknown[][],
+  fields: unknown[][],
+  limit: number,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
   return runFormula("keyword_miner", { market, positional: [keyword], filters, fields, limit }, invocation);
 }
 
@@ -271,8 +374,19 @@ export function keywordMiner(market: string, keyword: string, filters: unknown[]
  * @cancelable
  * @requiresAddress
  */
-export function marketListingTrendDistribution(market: string, nodeIdPath: string, filters: unknown[][], fields: unknown[][], limit: number, invocation: CustomFunctions.CancelableInvocation): Promise<unknown[][]> {
-  return runFormula("market_listing_trend_distribution", { market, positional: [nodeIdPath], filters, fields, limit }, invocation);
+export function marketListingTrendDistribution(
+  market: string,
+  nodeIdPath: string,
+  filters: unknown[][],
+  fields: unknown[][],
+  limit: number,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return runFormula(
+    "market_listing_trend_distribution",
+    { market, positional: [nodeIdPath], filters, fields, limit },
+    invocation,
+  );
 }
 
 /**
@@ -290,7 +404,15 @@ export function marketListingTrendDistribution(market: string, nodeIdPath: strin
  * @cancelable
  * @requiresAddress
  */
-export function trafficSource(market: string, q: string, month: unknown, filters: unknown[][], fields: unknown[][], limit: number, invocation: CustomFunctions.CancelableInvocation): Promise<unknown[][]> {
+export function trafficSource(
+  market: string,
+  q: string,
+  month: unknown,
+  filters: unknown[][],
+  fields: unknown[][],
+  limit: number,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
   return runFormula("traffic_source", { market, positional: [q, month], filters, fields, limit }, invocation);
 }
 
@@ -308,8 +430,19 @@ export function trafficSource(market: string, q: string, month: unknown, filters
  * @cancelable
  * @requiresAddress
  */
-export function marketSellerCountryDistribution(market: string, nodeIdPath: string, filters: unknown[][], fields: unknown[][], limit: number, invocation: CustomFunctions.CancelableInvocation): Promise<unknown[][]> {
-  return runFormula("market_seller_country_distribution", { market, positional: [nodeIdPath], filters, fields, limit }, invocation);
+export function marketSellerCountryDistribution(
+  market: string,
+  nodeIdPath: string,
+  filters: unknown[][],
+  fields: unknown[][],
+  limit: number,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return runFormula(
+    "market_seller_country_distribution",
+    { market, positional: [nodeIdPath], filters, fields, limit },
+    invocation,
+  );
 }
 
 /**
@@ -326,8 +459,19 @@ export function marketSellerCountryDistribution(market: string, nodeIdPath: stri
  * @cancelable
  * @requiresAddress
  */
-export function marketRatingsCountDistribution(market: string, nodeIdPath: string, filters: unknown[][], fields: unknown[][], limit: number, invocation: CustomFunctions.CancelableInvocation): Promise<unknown[][]> {
-  return runFormula("market_ratings_count_distribution", { market, positional: [nodeIdPath], filters, fields, limit }, invocation);
+export function marketRatingsCountDistribution(
+  market: string,
+  nodeIdPath: string,
+  filters: unknown[][],
+  fields: unknown[][],
+  limit: number,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return runFormula(
+    "market_ratings_count_distribution",
+    { market, positional: [nodeIdPath], filters, fields, limit },
+    invocation,
+  );
 }
 
 /**
@@ -344,7 +488,14 @@ export function marketRatingsCountDistribution(market: string, nodeIdPath: strin
  * @cancelable
  * @requiresAddress
  */
-export function abaResearchTrend(market: string, keyword: string, filters: unknown[][], fields: unknown[][], limit: number, invocation: CustomFunctions.CancelableInvocation): Promise<unknown[][]> {
+export function abaResearchTrend(
+  market: string,
+  keyword: string,
+  filters: unknown[][],
+  fields: unknown[][],
+  limit: number,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
   return runFormula("aba_research_trend", { market, positional: [keyword], filters, fields, limit }, invocation);
 }
 
@@ -362,8 +513,19 @@ export function abaResearchTrend(market: string, keyword: string, filters: unkno
  * @cancelable
  * @requiresAddress
  */
-export function marketEbcDistribution(market: string, nodeIdPath: string, filters: unknown[][], fields: unknown[][], limit: number, invocation: CustomFunctions.CancelableInvocation): Promise<unknown[][]> {
-  return runFormula("market_ebc_distribution", { market, positional: [nodeIdPath], filters, fields, limit }, invocation);
+export function marketEbcDistribution(
+  market: string,
+  nodeIdPath: string,
+  filters: unknown[][],
+  fields: unknown[][],
+  limit: number,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return runFormula(
+    "market_ebc_distribution",
+    { market, positional: [nodeIdPath], filters, fields, limit },
+    invocation,
+  );
 }
 
 /**
@@ -380,8 +542,19 @@ export function marketEbcDistribution(market: string, nodeIdPath: string, filter
  * @cancelable
  * @requiresAddress
  */
-export function marketBrandConcentration(market: string, nodeIdPath: string, filters: unknown[][], fields: unknown[][], limit: number, invocation: CustomFunctions.CancelableInvocation): Promise<unknown[][]> {
-  return runFormula("market_brand_concentration", { market, positional: [nodeIdPath], filters, fields, limit }, invocation);
+export function marketBrandConcentration(
+  market: string,
+  nodeIdPath: string,
+  filters: unknown[][],
+  fields: unknown[][],
+  limit: number,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return runFormula(
+    "market_brand_concentration",
+    { market, positional: [nodeIdPath], filters, fields, limit },
+    invocation,
+  );
 }
 
 /**
@@ -398,8 +571,19 @@ export function marketBrandConcentration(market: string, nodeIdPath: string, fil
  * @cancelable
  * @requiresAddress
  */
-export function marketResearchStatistics(market: string, nodeIdPath: string, filters: unknown[][], fields: unknown[][], limit: number, invocation: CustomFunctions.CancelableInvocation): Promise<unknown[][]> {
-  return runFormula("market_research_statistics", { market, positional: [nodeIdPath], filters, fields, limit }, invocation);
+export function marketResearchStatistics(
+  market: string,
+  nodeIdPath: string,
+  filters: unknown[][],
+  fields: unknown[][],
+  limit: number,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return runFormula(
+    "market_research_statistics",
+    { market, positional: [nodeIdPath], filters, fields, limit },
+    invocation,
+  );
 }
 
 /** Every MAD function by its id (the catalog's `fn`). */

@@ -18,11 +18,19 @@ export interface RunnerDeps {
   engine: () => Engine;
   registry: () => FormulaRegistry;
   now: () => number;
-  /** Longest a formula may wait, queue included, before it settles with #N/A (backs up the engine's timeout). */
+  /**
+   * Last resort against a stall of the engine itself: the engine settles every query within its total timeout
+   * plus its fair wait in the pacing queue, so this only needs to exceed that for a long storm.
+   */
   settleWithinMs: number;
 }
 
-const DEFAULT_DEPS: RunnerDeps = { engine: getSharedEngine, registry: getFormulaRegistry, now: Date.now, settleWithinMs: 90_000 };
+const DEFAULT_DEPS: RunnerDeps = {
+  engine: getSharedEngine,
+  registry: getFormulaRegistry,
+  now: Date.now,
+  settleWithinMs: 15 * 60_000,
+};
 let deps: RunnerDeps = DEFAULT_DEPS;
 
 /** Replaces dependencies (tests, the preview page); call with no argument to restore the defaults. */
@@ -31,7 +39,10 @@ export function configureRunner(patch?: Partial<RunnerDeps>): void {
 }
 
 /** The invocation object Excel passes last; absent when a wrapper is called directly. */
-export type FormulaInvocation = Pick<CustomFunctions.CancelableInvocation, "address" | "onCanceled" | "isInValuePreview" | "functionName">;
+export type FormulaInvocation = Pick<
+  CustomFunctions.CancelableInvocation,
+  "address" | "onCanceled" | "isInValuePreview" | "functionName"
+>;
 
 function inValuePreview(invocation: FormulaInvocation | undefined): boolean {
   const flag: unknown = invocation?.isInValuePreview;
@@ -76,7 +87,11 @@ export interface WrapperArgs {
 }
 
 /** Runs one MAD formula; resolves with the spilled array or rejects with a CustomFunctions.Error. */
-export async function runFormula(code: OperationCode, args: WrapperArgs, invocation?: FormulaInvocation): Promise<Cell[][]> {
+export async function runFormula(
+  code: OperationCode,
+  args: WrapperArgs,
+  invocation?: FormulaInvocation,
+): Promise<Cell[][]> {
   const op = operation(code);
   const functionName = `MAD.${op.fn}`;
   const preview = inValuePreview(invocation);
@@ -118,13 +133,33 @@ export async function runFormula(code: OperationCode, args: WrapperArgs, invocat
     const controller = new AbortController();
     if (invocation) invocation.onCanceled = () => controller.abort();
     const result = await guarded(
-      engine.query(code, parsed.params as ParamsOf<typeof code>, { limit: parsed.limit, signal: controller.signal, cacheOnly: preview }),
+      engine.query(code, parsed.params as ParamsOf<typeof code>, {
+        limit: parsed.limit,
+        signal: controller.signal,
+        cacheOnly: preview,
+      }),
       deps.settleWithinMs,
       controller,
     );
-    const cells = shapeResult(op, { rows: result.rows, stats: result.stats }, parsed.columns, parsed.display, parsed.limit);
-    const rows = parsed.display.stats ? (Array.isArray(result.stats) ? result.stats.length : 0) : Math.min(result.rows.length, parsed.limit ?? Infinity);
-    note({ status: "ok", rows, lastRefreshed: result.fetchedAt, callsSpent: result.callsSpent, fromCache: result.fromCache });
+    const cells = shapeResult(
+      op,
+      { rows: result.rows, stats: result.stats },
+      parsed.columns,
+      parsed.display,
+      parsed.limit,
+    );
+    const rows = parsed.display.stats
+      ? Array.isArray(result.stats)
+        ? result.stats.length
+        : 0
+      : Math.min(result.rows.length, parsed.limit ?? Infinity);
+    note({
+      status: "ok",
+      rows,
+      lastRefreshed: result.fetchedAt,
+      callsSpent: result.callsSpent,
+      fromCache: result.fromCache,
+    });
     return cells;
   } catch (error) {
     const failure: CellFailure = withoutSecret(describeFailure(error, op), await secretOf(engine));

@@ -34,7 +34,8 @@ export interface ShapeInput {
   readonly stats?: unknown;
 }
 
-const rowOf = (record: unknown, columns: readonly Column[], dates: DateDisplay): Cell[] => columns.map((c) => toCell(readColumn(record, c), c, dates));
+const rowOf = (record: unknown, columns: readonly Column[], dates: DateDisplay): Cell[] =>
+  columns.map((c) => toCell(readColumn(record, c), c, dates));
 
 function table(records: readonly unknown[], columns: readonly Column[], display: DisplayOptions): Cell[][] {
   if (!records.length || !columns.length) return [[NO_ROWS_TEXT]];
@@ -55,7 +56,13 @@ export const STATS_COLUMNS = columnsOf(TRAFFIC_KEYWORD_STATS_FIELDS);
  * The spilled array for a result. `columns` are the selected columns of the operation's record; `limit` cuts
  * results the service does not page (plain arrays).
  */
-export function shapeResult(op: AnyOperation, result: ShapeInput, columns: readonly Column[], display: DisplayOptions, limit?: number): Cell[][] {
+export function shapeResult(
+  op: AnyOperation,
+  result: ShapeInput,
+  columns: readonly Column[],
+  display: DisplayOptions,
+  limit?: number,
+): Cell[][] {
   if (display.stats) return table(Array.isArray(result.stats) ? result.stats : [], STATS_COLUMNS, display);
   const records = limit === undefined ? result.rows : result.rows.slice(0, limit);
   if (op.shape === "object") return records.length ? singleRecord(records[0], columns, display) : [[NO_ROWS_TEXT]];

@@ -3,12 +3,13 @@
  * formula bar labelled "Formula" that edits the selected cell, and a status line that spells out the selected
  * cell's error or spill. Only changed cells are touched on each render.
  */
-import { CellPosition, cellAddress, columnLetters, positionKey, rangeAddress, rangeContains } from "./address";
+import { CellPosition, cellAddress, columnLetters, parseCellAddress, positionKey, rangeAddress, rangeContains } from "./address";
 import type { DisplayCell, Workbook } from "./workbook";
 
 export interface GridElements {
   readonly formulaInput: HTMLInputElement;
-  readonly nameBox: HTMLElement;
+  /** Shows the selected cell's address; typing an address there and pressing Enter selects it. */
+  readonly nameBox: HTMLInputElement;
   readonly table: HTMLTableElement;
   readonly status: HTMLElement;
   /** A hidden container for the cells' descriptions (aria-describedby targets). */
@@ -31,6 +32,7 @@ export class GridView {
   ) {
     this.buildTable();
     this.bindFormulaBar();
+    this.bindNameBox();
     workbook.onChange(() => this.scheduleRender());
     this.select(this.selected, false);
     this.render();
@@ -51,7 +53,7 @@ export class GridView {
     cell.tabIndex = 0;
     cell.setAttribute("aria-selected", "true");
     if (focus) cell.focus();
-    this.elements.nameBox.textContent = cellAddress(this.selected);
+    this.elements.nameBox.value = cellAddress(this.selected);
     this.elements.formulaInput.value = this.formulaBarText(this.selected);
     this.render();
   }
@@ -168,6 +170,19 @@ export class GridView {
     });
   }
 
+  private bindNameBox(): void {
+    const box = this.elements.nameBox;
+    box.addEventListener("keydown", (event) => {
+      if (event.key === "Escape") box.value = cellAddress(this.selected);
+      if (event.key !== "Enter") return;
+      event.preventDefault();
+      const target = parseCellAddress(box.value);
+      if (target && target.row < this.workbook.rowCount && target.col < this.workbook.columnCount) this.select(target);
+      else this.elements.status.textContent = `"${box.value}" is not a cell of this grid (A1 to ${cellAddress({ row: this.workbook.rowCount - 1, col: this.workbook.columnCount - 1 })}).`;
+    });
+    box.addEventListener("blur", () => (box.value = cellAddress(this.selected)));
+  }
+
   private commitEdit(): void {
     const editing = this.editing;
     this.editing = undefined;
@@ -226,7 +241,9 @@ export class GridView {
       description.textContent = shown.error.message;
       td.setAttribute("aria-describedby", descriptionId);
     } else {
-      td.removeAttribute("title");
+      // Long text is cut off at the cell's edge; the tooltip shows all of it.
+      if (shown.text.length > 12) td.title = shown.text;
+      else td.removeAttribute("title");
       td.removeAttribute("aria-describedby");
       description?.remove();
     }
@@ -244,7 +261,9 @@ export class GridView {
     const pending = this.workbook.pendingCount();
     const parts: string[] = [];
     if (shown.error) parts.push(`${address}: ${shown.error.code} ${shown.error.message}`);
-    else if (spill) parts.push(`${address}: part of the results spilled into ${rangeAddress(spill)}`);
+    else if (spill && shown.anchor) {
+      parts.push(`${address}: ${rangeAddress(spill)} holds the results of the formula in ${cellAddress(shown.anchor)}`);
+    }
     if (pending > 0) parts.push(`${pending} formula${pending === 1 ? "" : "s"} calculating`);
     const text = parts.join(" · ") || "Ready";
     if (this.elements.status.textContent !== text) this.elements.status.textContent = text;

@@ -3,7 +3,7 @@
  * and the built task pane beside it, both running on stand-ins for the Office runtime. Served by `npm start` next
  * to the built add-in and the local simulator.
  */
-import { DEMO_SECRET } from "./tmp-demo-secret";
+import { DEMO_SECRET } from "../simulator/demo-secret";
 import { FunctionRuntime, FunctionsMetadata } from "./function-runtime";
 import { GridView } from "./grid-view";
 import { PreviewHost } from "./preview-host";

@@ -37,18 +37,24 @@ export function parseFaultRule(input: unknown): FaultRule {
   const rule = input as Partial<FaultRule> | null;
   if (!rule || typeof rule !== "object") throw new FaultRuleError("expected {match?, times, fault}");
   const times = rule.times ?? 1;
-  if (!Number.isInteger(times) || times < 1) throw new FaultRuleError("times: expected a whole number of requests, at least 1");
+  if (!Number.isInteger(times) || times < 1)
+    throw new FaultRuleError("times: expected a whole number of requests, at least 1");
   const match = rule.match ?? {};
-  if (match.operation !== undefined && !isOperationCode(match.operation)) throw new FaultRuleError(`match.operation: unknown operation ${match.operation}`);
-  if (match.path !== undefined && (typeof match.path !== "string" || !match.path.startsWith("/"))) throw new FaultRuleError("match.path: expected a path such as /v1/product/research");
+  if (match.operation !== undefined && !isOperationCode(match.operation))
+    throw new FaultRuleError(`match.operation: unknown operation ${match.operation}`);
+  if (match.path !== undefined && (typeof match.path !== "string" || !match.path.startsWith("/")))
+    throw new FaultRuleError("match.path: expected a path such as /v1/product/research");
   const fault = rule.fault as FaultSpec | undefined;
   switch (fault?.type) {
     case "http":
-      if (!Number.isInteger(fault.status) || fault.status < 400 || fault.status > 599) throw new FaultRuleError("fault.status: expected an HTTP error status 400..599");
-      if (fault.retryAfterSeconds !== undefined && !(fault.retryAfterSeconds >= 0)) throw new FaultRuleError("fault.retryAfterSeconds: expected seconds >= 0");
+      if (!Number.isInteger(fault.status) || fault.status < 400 || fault.status > 599)
+        throw new FaultRuleError("fault.status: expected an HTTP error status 400..599");
+      if (fault.retryAfterSeconds !== undefined && !(fault.retryAfterSeconds >= 0))
+        throw new FaultRuleError("fault.retryAfterSeconds: expected seconds >= 0");
       break;
     case "envelope":
-      if (typeof fault.code !== "string" || !fault.code) throw new FaultRuleError("fault.code: expected an envelope code such as ERROR_SERVER_INTERNAL");
+      if (typeof fault.code !== "string" || !fault.code)
+        throw new FaultRuleError("fault.code: expected an envelope code such as ERROR_SERVER_INTERNAL");
       break;
     case "stall":
     case "malformed":
@@ -71,7 +77,8 @@ export class FaultQueue {
 
   add(input: unknown): void {
     const rule = parseFaultRule(input);
-    const path = rule.match?.operation ? operation(rule.match.operation as never).path : rule.match?.path;
+    const code = rule.match?.operation;
+    const path = code && isOperationCode(code) ? operation(code).path : rule.match?.path;
     this.rules.push({ path, remaining: rule.times ?? 1, fault: rule.fault });
   }
 

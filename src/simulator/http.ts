@@ -16,7 +16,12 @@ export const ENVELOPE_MESSAGES: Readonly<Record<string, string>> = {
 export const JSON_TYPE = "application/json;charset=utf-8";
 const MAX_BODY_BYTES = 1_000_000;
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   if (res.headersSent || res.destroyed) return;
   const text = JSON.stringify(body);
   res.writeHead(status, { "content-type": JSON_TYPE, "content-length": Buffer.byteLength(text), ...headers });
@@ -24,7 +29,13 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
 }
 
 /** `{code, message, data}` with HTTP 200, as the live service answers (its error statuses are undocumented). */
-export function sendEnvelope(res: ServerResponse, code: string, data: unknown = null, message?: string, headers?: Record<string, string>): void {
+export function sendEnvelope(
+  res: ServerResponse,
+  code: string,
+  data: unknown = null,
+  message?: string,
+  headers?: Record<string, string>,
+): void {
   sendJson(res, 200, { code, message: message ?? ENVELOPE_MESSAGES[code] ?? "", data }, headers);
 }
 
@@ -49,7 +60,12 @@ export function readBody(req: IncomingMessage): Promise<Buffer> {
 }
 
 export function isLoopback(address: string | undefined): boolean {
-  return address === "127.0.0.1" || address === "::1" || address === "::ffff:127.0.0.1" || (address?.startsWith("127.") ?? false);
+  return (
+    address === "127.0.0.1" ||
+    address === "::1" ||
+    address === "::ffff:127.0.0.1" ||
+    (address?.startsWith("127.") ?? false)
+  );
 }
 
 /**

@@ -68,6 +68,11 @@ export class MonthlyQuota {
   snapshot(key: string): QuotaSnapshot {
     const k = this.monthKey(key);
     const used = this.used.get(k) ?? 0;
-    return { month: k.slice(-6), used, quota: this.quota ?? null, remaining: this.quota === undefined ? null : Math.max(0, this.quota - used) };
+    return {
+      month: k.slice(-6),
+      used,
+      quota: this.quota ?? null,
+      remaining: this.quota === undefined ? null : Math.max(0, this.quota - used),
+    };
   }
 }

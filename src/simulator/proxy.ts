@@ -12,13 +12,21 @@ const UPSTREAM_TIMEOUT_MS = 60_000;
 
 export function normalizeUpstream(upstream: string): string {
   const url = new URL(upstream);
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error(`upstream: expected an http(s) URL (got ${url.protocol})`);
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new Error(`upstream: expected an http(s) URL (got ${url.protocol})`);
   if (url.username || url.password) throw new Error("upstream: credentials in the URL are not allowed");
   return url.toString().replace(/\/+$/, "").replace(/\/v1$/, "");
 }
 
 /** Forwards one request; returns the upstream status (0 when the upstream could not be reached). */
-export async function forward(req: IncomingMessage, res: ServerResponse, upstream: string, pathAndQuery: string, body: Buffer, closing: AbortSignal): Promise<number> {
+export async function forward(
+  req: IncomingMessage,
+  res: ServerResponse,
+  upstream: string,
+  pathAndQuery: string,
+  body: Buffer,
+  closing: AbortSignal,
+): Promise<number> {
   const headers: Record<string, string> = {};
   for (const name of FORWARDED_REQUEST_HEADERS) {
     const value = req.headers[name];
@@ -29,7 +37,7 @@ export async function forward(req: IncomingMessage, res: ServerResponse, upstrea
     const response = await fetch(`${upstream}${pathAndQuery}`, {
       method,
       headers,
-      body: method === "GET" || method === "HEAD" ? undefined : body,
+      body: method === "GET" || method === "HEAD" ? undefined : new Uint8Array(body),
       redirect: "manual",
       signal: AbortSignal.any([closing, AbortSignal.timeout(UPSTREAM_TIMEOUT_MS)]),
     });

@@ -30,21 +30,38 @@ export interface PreviewResult {
   readonly fromCache: boolean;
 }
 
-const query = (engine: Engine, code: OperationCode, params: Readonly<Record<string, unknown>>, options: { limit?: number; bypassCache?: boolean }) =>
-  engine.query(code, params as never, options) as Promise<QueryResult>;
+const query = (
+  engine: Engine,
+  code: OperationCode,
+  params: Readonly<Record<string, unknown>>,
+  options: { limit?: number; bypassCache?: boolean },
+) => engine.query(code, params as never, options) as Promise<QueryResult>;
 
 export async function runPreview(engine: Engine, q: ValidQuery, shownRows = 20): Promise<PreviewResult> {
   const limit = Math.min(q.limit ?? PREVIEW_LIMIT, PREVIEW_LIMIT);
   const result = await query(engine, q.code, q.params, { limit });
   const { header, rows } = previewOf(q.code, { rows: result.rows, stats: result.stats }, q.fields, shownRows);
-  return { header, rows, total: result.total ?? result.rows.length, callsSpent: result.callsSpent, fromCache: result.fromCache };
+  return {
+    header,
+    rows,
+    total: result.total ?? result.rows.length,
+    callsSpent: result.callsSpent,
+    fromCache: result.fromCache,
+  };
 }
 
 /** Writes the filter block at the active cell and the formula beside it; returns where the formula went. */
-export async function insertFormula(host: HostAdapter, q: ValidQuery): Promise<{ formula: string; sheet: string; address: string }> {
+export async function insertFormula(
+  host: HostAdapter,
+  q: ValidQuery,
+): Promise<{ formula: string; sheet: string; address: string }> {
   const at = await host.getActiveCell();
   const { returnFields: _picked, ...params } = q.params;
-  const block = buildFilterBlock(q.code, params, { fields: q.fields, ...(q.limit === undefined ? {} : { limit: q.limit }), at });
+  const block = buildFilterBlock(q.code, params, {
+    fields: q.fields,
+    ...(q.limit === undefined ? {} : { limit: q.limit }),
+    at,
+  });
   await host.writeValues(block.block, block.values);
   await host.writeFormula(block.formulaCell, block.formula);
   return { formula: block.formula, ...block.formulaCell };
@@ -55,7 +72,11 @@ export function tableNameFor(code: OperationCode): string {
   return `MAD_${operation(code).title.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ""))}`;
 }
 
-export async function insertTable(engine: Engine, host: HostAdapter, q: ValidQuery): Promise<{ table: TableInfo; callsSpent: number }> {
+export async function insertTable(
+  engine: Engine,
+  host: HostAdapter,
+  q: ValidQuery,
+): Promise<{ table: TableInfo; callsSpent: number }> {
   const result = await query(engine, q.code, q.params, q.limit === undefined ? {} : { limit: q.limit });
   const shaped = tableOf(q.code, { rows: result.rows, stats: result.stats }, q.fields, q.limit);
   const stored: StoredQuery = {
@@ -66,7 +87,13 @@ export async function insertTable(engine: Engine, host: HostAdapter, q: ValidQue
     refreshedAt: result.fetchedAt,
   };
   const at = await host.getActiveCell();
-  const table = await host.createTable(at, { name: tableNameFor(q.code), header: shaped.header, rows: shaped.rows, columnFormats: shaped.formats, query: stored });
+  const table = await host.createTable(at, {
+    name: tableNameFor(q.code),
+    header: shaped.header,
+    rows: shaped.rows,
+    columnFormats: shaped.formats,
+    query: stored,
+  });
   return { table, callsSpent: result.callsSpent };
 }
 
@@ -115,8 +142,17 @@ export async function executeRefresh(
           const row = byId.get(id);
           if (row?.kind !== "table" || !row.tableName) continue;
           try {
-            const shaped = tableOf(group.query.operation, { rows: result.rows, stats: result.stats }, row.fields ?? [], group.query.limit);
-            const stored: StoredQuery = { ...group.query, ...(row.fields?.length ? { fields: row.fields } : {}), refreshedAt: result.fetchedAt };
+            const shaped = tableOf(
+              group.query.operation,
+              { rows: result.rows, stats: result.stats },
+              row.fields ?? [],
+              group.query.limit,
+            );
+            const stored: StoredQuery = {
+              ...group.query,
+              ...(row.fields?.length ? { fields: row.fields } : {}),
+              refreshedAt: result.fetchedAt,
+            };
             await host.replaceTableRows(row.tableName, shaped.rows, stored);
           } catch (error) {
             failures[id] = messageOf(error);

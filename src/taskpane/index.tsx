@@ -13,5 +13,9 @@ Office.onReady(() => {
   const container = document.getElementById("root");
   if (!container) return;
   const { host, preview } = pickHost();
-  createRoot(container).render(<App services={{ host, engine: getSharedEngine(), registry: getFormulaRegistry(), now: () => new Date(), preview }} />);
+  createRoot(container).render(
+    <App
+      services={{ host, engine: getSharedEngine(), registry: getFormulaRegistry(), now: () => new Date(), preview }}
+    />,
+  );
 });

@@ -17,8 +17,8 @@ import {
   TRAFFIC_KEYWORD_STATS_FIELDS,
 } from "../../src/api/records";
 import type { RecordOf } from "../../src/api/request-types";
+import { FIXTURE_DIR } from "./support/fixtures";
 
-const FIXTURE_DIR = "/work/shared/fixtures/api-examples";
 const fixtureFiles = readdirSync(FIXTURE_DIR).filter((f) => f.endsWith(".json"));
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };

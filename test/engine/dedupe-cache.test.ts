@@ -36,13 +36,17 @@ describe("dedupe", () => {
 describe("cache", () => {
   test("a second engine over the same store (Excel restarted) answers from the persisted cache with 0 calls", async () => {
     const first = setup();
-    const before = await Promise.all(Array.from({ length: 10 }, (_, i) => first.engine.query("product_research", research(`kw${i}`), { limit: 250 })));
+    const before = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => first.engine.query("product_research", research(`kw${i}`), { limit: 250 })),
+    );
     await first.engine.flush();
     const callsBefore = first.service.calls;
     expect(callsBefore).toBe(30);
 
     const reopened = first.restart();
-    const after = await Promise.all(Array.from({ length: 10 }, (_, i) => reopened.query("product_research", research(`kw${i}`), { limit: 250 })));
+    const after = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => reopened.query("product_research", research(`kw${i}`), { limit: 250 })),
+    );
     expect(first.service.calls).toBe(callsBefore);
     expect(after.map((r) => r.rows)).toEqual(before.map((r) => r.rows));
     expect(after.every((r) => r.fromCache && r.callsSpent === 0)).toBe(true);
@@ -86,7 +90,9 @@ describe("cache", () => {
 
   test("cacheOnly answers from the cache and never calls; a miss is CacheMissError", async () => {
     const { engine, service } = setup();
-    await expect(engine.query("product_research", research("x"), { cacheOnly: true })).rejects.toBeInstanceOf(CacheMissError);
+    await expect(engine.query("product_research", research("x"), { cacheOnly: true })).rejects.toBeInstanceOf(
+      CacheMissError,
+    );
     expect(service.calls).toBe(0);
     await engine.query("product_research", research("x"));
     const preview = await engine.query("product_research", research("x"), { cacheOnly: true });
@@ -123,7 +129,9 @@ describe("cache", () => {
     expect(stored.length).toBeLessThan(12);
     const reopened = setup({ store, clock }).engine;
     await reopened.query("product_research", research("k11"), { limit: 100, cacheOnly: true });
-    await expect(reopened.query("product_research", research("k0"), { limit: 100, cacheOnly: true })).rejects.toBeInstanceOf(CacheMissError);
+    await expect(
+      reopened.query("product_research", research("k0"), { limit: 100, cacheOnly: true }),
+    ).rejects.toBeInstanceOf(CacheMissError);
   });
 
   test("accounts are isolated: another secret does not see the first one's cache", async () => {
@@ -140,7 +148,10 @@ describe("cache", () => {
 
   test("the secret appears in no stored key or value except mad.secret", async () => {
     const { engine, store } = setup();
-    await Promise.all([engine.query("product_research", research("a"), { limit: 300 }), engine.query("market_brand_concentration", { marketplace: "US", nodeIdPath: "1:2" })]);
+    await Promise.all([
+      engine.query("product_research", research("a"), { limit: 300 }),
+      engine.query("market_brand_concentration", { marketplace: "US", nodeIdPath: "1:2" }),
+    ]);
     await engine.flush();
     const items = await dumpStore(store);
     expect(items.some(([k]) => k.startsWith("mad.cache."))).toBe(true);
@@ -177,8 +188,13 @@ describe("bad input and settings", () => {
     const error = await engine.query("product_research", { marketplace: "XX" } as never).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ValidationError);
     expect((error as ValidationError).param).toBe("marketplace");
-    await expect(engine.query("product_research", research("a"), { limit: 2001 })).rejects.toMatchObject({ param: "limit", rule: "max" });
-    await expect(engine.query("product_research", research("a"), { limit: 0 })).rejects.toMatchObject({ param: "limit" });
+    await expect(engine.query("product_research", research("a"), { limit: 2001 })).rejects.toMatchObject({
+      param: "limit",
+      rule: "max",
+    });
+    await expect(engine.query("product_research", research("a"), { limit: 0 })).rejects.toMatchObject({
+      param: "limit",
+    });
     expect(engine.usage().queued).toBe(0);
     expect(service.calls).toBe(0);
   });

@@ -91,7 +91,8 @@ export class FakeService {
       });
       if (fault === "http500") return respond(500, { message: "boom" });
       if (fault === "visitMax") return respond(200, { code: "ERROR_VISIT_MAX", message: "limit", data: null });
-      if (path === "/v1/visits") return respond(200, { code: "OK", message: "ok", data: { remaining: this.remaining } });
+      if (path === "/v1/visits")
+        return respond(200, { code: "OK", message: "ok", data: { remaining: this.remaining } });
       return respond(200, { code: "OK", message: "成功", data: this.dataFor(path, body ?? {}) });
     } finally {
       this.concurrent--;
@@ -108,7 +109,10 @@ export class FakeService {
     const served = Math.min(this.total ?? Infinity, this.available ?? Infinity, 2000);
     const from = (page - 1) * size;
     const count = Math.max(0, Math.min(size, served - from));
-    const items = Array.from({ length: count }, (_, i) => ({ asin: `B0${String(from + i).padStart(8, "0")}`, title: `${tag} #${from + i + 1}` }));
+    const items = Array.from({ length: count }, (_, i) => ({
+      asin: `B0${String(from + i).padStart(8, "0")}`,
+      title: `${tag} #${from + i + 1}`,
+    }));
     // The live service sends page 0 and pages 0 in some answers: the engine must not rely on them.
     return { page: 0, pages: 0, size, total: this.total, items };
   }

@@ -6,11 +6,20 @@ import { seededStore, setup } from "./setup";
 const research = (keyword: string) => ({ marketplace: "US", keyword }) as const;
 const MINUTE = 60_000;
 
+async function until(condition: () => boolean): Promise<void> {
+  for (let turn = 0; !condition(); turn++) {
+    if (turn > 10_000) throw new Error("condition never met");
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
 describe("pacing", () => {
   test("120 unique queries at 40/min never exceed 40 sends in any rolling minute and finish after ~2 simulated minutes", async () => {
     const { engine, service, clock } = setup();
     const start = clock.now();
-    const results = await Promise.all(Array.from({ length: 120 }, (_, i) => engine.query("product_research", research(`k${i}`))));
+    const results = await Promise.all(
+      Array.from({ length: 120 }, (_, i) => engine.query("product_research", research(`k${i}`))),
+    );
     const elapsed = clock.now() - start;
     expect(results).toHaveLength(120);
     expect(service.calls).toBe(120);
@@ -24,10 +33,14 @@ describe("pacing", () => {
     const clock = new VirtualClock({ autoAdvance: false });
     const { engine, service } = setup({ clock, store: seededStore({ "mad.perMinute": "10" }) });
     let done = false;
-    const all = Promise.all(Array.from({ length: 25 }, (_, i) => engine.query("product_research", research(`p${i}`)))).then((r) => {
+    const all = Promise.all(
+      Array.from({ length: 25 }, (_, i) => engine.query("product_research", research(`p${i}`))),
+    ).then((r) => {
       done = true;
       return r;
     });
+    // Hashing the account is real asynchronous work: wait until every query has reached the pacer.
+    await until(() => service.calls + engine.usage().queued === 25);
     await clock.advance(1_000);
     expect(service.calls).toBe(10);
     expect(engine.usage()).toMatchObject({ queued: 15, inFlight: 0 });
@@ -102,7 +115,13 @@ describe("cancellation and timeouts", () => {
   });
 
   test("a stalled request settles with TimeoutError (total) and frees its slot", async () => {
-    const { engine, service } = setup({ engine: { totalTimeoutMs: 30_000, concurrency: 1, client: { attemptTimeoutMs: 10 * MINUTE, totalTimeoutMs: 10 * MINUTE } } });
+    const { engine, service } = setup({
+      engine: {
+        totalTimeoutMs: 30_000,
+        concurrency: 1,
+        client: { attemptTimeoutMs: 10 * MINUTE, totalTimeoutMs: 10 * MINUTE },
+      },
+    });
     service.faults.push("stall");
     const error = await engine.query("product_research", research("stall")).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TimeoutError);
@@ -114,7 +133,9 @@ describe("cancellation and timeouts", () => {
 
   test("a query queued behind a storm gets its fair wait on top of the total timeout", async () => {
     const { engine } = setup({ engine: { perMinute: 5, totalTimeoutMs: 10_000 } });
-    const results = await Promise.allSettled(Array.from({ length: 12 }, (_, i) => engine.query("product_research", research(`q${i}`))));
+    const results = await Promise.allSettled(
+      Array.from({ length: 12 }, (_, i) => engine.query("product_research", research(`q${i}`))),
+    );
     expect(results.every((r) => r.status === "fulfilled")).toBe(true);
   });
 });

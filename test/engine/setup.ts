@@ -24,13 +24,25 @@ export interface Setup {
 }
 
 export function setup(
-  options: { store?: KeyValueStore; clock?: VirtualClock; service?: Partial<FakeServiceOptions>; engine?: Partial<EngineOptions> } = {},
+  options: {
+    store?: KeyValueStore;
+    clock?: VirtualClock;
+    service?: Partial<FakeServiceOptions>;
+    engine?: Partial<EngineOptions>;
+  } = {},
 ): Setup {
   const clock = options.clock ?? new VirtualClock();
   const service = new FakeService({ clock, ...options.service });
   const store = options.store ?? seededStore();
   const make = (extra: Partial<EngineOptions> = {}) =>
-    createEngine({ store, clock, fetch: service.fetch, ...options.engine, ...extra, client: { random: () => 0, ...options.engine?.client, ...extra.client } });
+    createEngine({
+      store,
+      clock,
+      fetch: service.fetch,
+      ...options.engine,
+      ...extra,
+      client: { random: () => 0, ...options.engine?.client, ...extra.client },
+    });
   return { clock, service, store, engine: make(), restart: make };
 }
 

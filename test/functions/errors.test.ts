@@ -48,7 +48,12 @@ describe("bad arguments: #VALUE! naming the argument, and no request", () => {
     const tooMany = Array.from({ length: 21 }, (_, i) => [`B0000000${String(i).padStart(2, "0")}`]);
     const outcome = await h.run("traffic_extend", { positional: [tooMany] });
     expect(outcome.error).toEqual({ code: "#VALUE!", message: "asins: at most 20 ASINs (got 21)" });
-    const badPrice = await h.run("product_research", { filters: [["minPrice", 30], ["maxPrice", 10]] });
+    const badPrice = await h.run("product_research", {
+      filters: [
+        ["minPrice", 30],
+        ["maxPrice", 10],
+      ],
+    });
     expect(badPrice.error?.message).toMatch(/^Price: minPrice 30 is greater than maxPrice 10/);
     const badSaturday = await h.run("aba_research_weekly", { filters: "date=20250801" });
     expect(badSaturday.error?.message).toBe("date (in filters): 20250801 is not a Saturday (weeks end on Saturday)");
@@ -83,22 +88,38 @@ describe("service failures: #N/A saying what happened and what to do", () => {
     const service = fixtureService();
     const h = harness(shim, service, { secret: null });
     const outcome = await h.run("keyword_research_trends");
-    expect(outcome.error).toEqual({ code: "#N/A", message: expect.stringMatching(/^No API secret is set\. Open the task pane .* enter your API secret\.$/) });
+    expect(outcome.error).toEqual({
+      code: "#N/A",
+      message: expect.stringMatching(/^No API secret is set\. Open the task pane .* enter your API secret\.$/),
+    });
     expect(service.calls()).toBe(0);
   });
 
   test("network failure and a malformed answer", async () => {
     const service = fixtureService();
-    const down = harness(shim, { ...service, fetch: (async () => Promise.reject(new TypeError("fetch failed"))) as typeof fetch });
-    expect((await down.run("keyword_research_trends")).error?.message).toMatch(/^Could not reach the service.*Check the network connection/);
-    const garbled = harness(shim, { ...service, fetch: (async () => new Response("<html>proxy</html>", { status: 200 })) as typeof fetch });
-    expect((await garbled.run("keyword_research_trends")).error).toEqual({ code: "#N/A", message: expect.stringMatching(/unexpected answer/) });
+    const down = harness(shim, {
+      ...service,
+      fetch: (async () => Promise.reject(new TypeError("fetch failed"))) as typeof fetch,
+    });
+    expect((await down.run("keyword_research_trends")).error?.message).toMatch(
+      /^Could not reach the service.*Check the network connection/,
+    );
+    const garbled = harness(shim, {
+      ...service,
+      fetch: (async () => new Response("<html>proxy</html>", { status: 200 })) as typeof fetch,
+    });
+    expect((await garbled.run("keyword_research_trends")).error).toEqual({
+      code: "#N/A",
+      message: expect.stringMatching(/unexpected answer/),
+    });
   });
 
   test("a stalled service settles with #N/A at the total timeout", async () => {
     const service = fixtureService();
     const stalled = (async (_url: unknown, init?: RequestInit) =>
-      new Promise<Response>((_, reject) => init?.signal?.addEventListener("abort", () => reject(init.signal!.reason)))) as typeof fetch;
+      new Promise<Response>((_, reject) =>
+        init?.signal?.addEventListener("abort", () => reject(init.signal!.reason)),
+      )) as typeof fetch;
     const h = harness(shim, { ...service, fetch: stalled }, { totalTimeoutMs: 200 });
     const outcome = await h.run("keyword_research_trends");
     expect(outcome.error?.code).toBe("#N/A");
@@ -109,7 +130,10 @@ describe("service failures: #N/A saying what happened and what to do", () => {
     const service = fixtureService();
     const echo = (async (url: string, init?: RequestInit) => {
       const secret = new Headers(init?.headers).get("secret-key");
-      return new Response(JSON.stringify({ code: "ERROR_PARAM", message: `bad request for key ${secret}`, data: null }), { status: 200 });
+      return new Response(
+        JSON.stringify({ code: "ERROR_PARAM", message: `bad request for key ${secret}`, data: null }),
+        { status: 200 },
+      );
     }) as typeof fetch;
     const h = harness(shim, { ...service, fetch: echo });
     const outcome = await h.run("keyword_research_trends");

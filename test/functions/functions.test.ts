@@ -50,7 +50,14 @@ describe("each function spills its shaped table", () => {
     for (const p of op.positional) expect(body[p.param]).toBeDefined();
 
     const entry = h.registry.get("Sheet1!B2");
-    expect(entry).toMatchObject({ functionName: `MAD.${fn}`, operation: code, status: "ok", callsSpent: 1, fromCache: false, errorMessage: null });
+    expect(entry).toMatchObject({
+      functionName: `MAD.${fn}`,
+      operation: code,
+      status: "ok",
+      callsSpent: 1,
+      fromCache: false,
+      errorMessage: null,
+    });
     expect(entry?.rows).toBe(op.shape === "object" ? 1 : table.length - 1);
     expect(typeof entry?.lastRefreshed).toBe("number");
   });
@@ -86,11 +93,21 @@ test("filters, fields and limit reach the service; the spill follows fields", as
   });
 });
 
+test("the market is case-insensitive and GB means UK", async () => {
+  const service = fixtureService();
+  const h = harness(shim, service);
+  await h.run("keyword_research_trends", { market: " gb " });
+  expect((service.bodies[0].body as { marketplace: string }).marketplace).toBe("UK");
+});
+
 test("single records: field/value rows by default, one wide row with layout=horizontal", async () => {
   const h = harness(shim, fixtureService());
   const vertical = await h.run("market_research_statistics");
   expect(vertical.value?.[1]).toEqual(["nodeLabelPath", "Electronics:Accessories & Supplies"]);
-  const horizontal = await h.run("market_research_statistics", { filters: "layout=horizontal", fields: "avgPrice, avgRating" });
+  const horizontal = await h.run("market_research_statistics", {
+    filters: "layout=horizontal",
+    fields: "avgPrice, avgRating",
+  });
   expect(horizontal.value).toEqual([
     ["avgPrice", "avgRating"],
     [42.5, 4.3],
@@ -118,7 +135,11 @@ test("100 cells with 10 distinct queries cause 10 calls; after a restart, 0", as
   const evaluateAll = () =>
     Promise.all(
       Array.from({ length: 100 }, (_, cell) =>
-        h.run("keyword_research_trends", { market: cell % 2 ? "us" : "US", positional: [keywords[cell % 10]] }, { address: `Sheet1!A${cell + 1}` }),
+        h.run(
+          "keyword_research_trends",
+          { market: cell % 2 ? "us" : "US", positional: [keywords[cell % 10]] },
+          { address: `Sheet1!A${cell + 1}` },
+        ),
       ),
     );
   const first = await evaluateAll();
@@ -138,11 +159,23 @@ test("the registry lists live formulas with their status, replacing a cell's pre
   const h = harness(shim, service);
   await h.run("keyword_research_trends", {}, { address: "Report!A1" });
   await h.run("traffic_extend", { limit: 0 }, { address: "Report!F1" });
-  expect(h.registry.get("Report!F1")).toMatchObject({ status: "error", errorMessage: expect.stringMatching(/^limit:/), rows: 0 });
-  await h.run("traffic_extend", { positional: typicalPositional(operation("traffic_extend")) }, { address: "Report!F1" });
+  expect(h.registry.get("Report!F1")).toMatchObject({
+    status: "error",
+    errorMessage: expect.stringMatching(/^limit:/),
+    rows: 0,
+  });
+  await h.run(
+    "traffic_extend",
+    { positional: typicalPositional(operation("traffic_extend")) },
+    { address: "Report!F1" },
+  );
   const listed = h.registry.list();
   expect(listed.map((e) => e.id)).toEqual(["Report!A1", "Report!F1"]);
-  expect(listed[1]).toMatchObject({ status: "ok", operation: "traffic_extend", params: { marketplace: "US", asinList: ["B07Z82895W", "B0DGVP84B5"] } });
+  expect(listed[1]).toMatchObject({
+    status: "ok",
+    operation: "traffic_extend",
+    params: { marketplace: "US", asinList: ["B07Z82895W", "B0DGVP84B5"] },
+  });
   expect(listed[1].cacheKey).toMatch(/^traffic_extend\|/);
   expect(JSON.stringify(listed)).not.toContain(service.secret);
 });

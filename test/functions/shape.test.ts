@@ -6,7 +6,7 @@ import { operation, OPERATIONS, type OperationCode } from "../../src/api/catalog
 import { parseResult } from "../../src/api/parse";
 import { parseFormulaArgs, recordColumns } from "../../src/functions/arguments";
 import { COMPACT_TEXT_LIMIT, epochMsToSerial, type Cell } from "../../src/functions/cells";
-import { columnsOf } from "../../src/functions/columns";
+import { columnsOf, numberFormatOf } from "../../src/functions/columns";
 import { DEFAULT_DISPLAY, NO_ROWS_TEXT, shapeResult, type DisplayOptions } from "../../src/functions/shape";
 import { ABA_RESEARCH_FIELDS } from "../../src/api/records";
 import { exampleBody } from "./helpers/fixture-service";
@@ -47,7 +47,15 @@ describe("every operation spills a rectangular table of numbers, texts and boole
 describe("flattening rules", () => {
   test("objects become dotted columns; the live amazonChoice lands in badge.platformChoice", async () => {
     const table = await spill("competitor_lookup");
-    expect(table[0]).toEqual(expect.arrayContaining(["badge.bestSeller", "badge.platformChoice", "badge.newRelease", "badge.ebc", "badge.video"]));
+    expect(table[0]).toEqual(
+      expect.arrayContaining([
+        "badge.bestSeller",
+        "badge.platformChoice",
+        "badge.newRelease",
+        "badge.ebc",
+        "badge.video",
+      ]),
+    );
     expect(table[0]).not.toContain("badge");
     expect(cell(table, "badge.bestSeller")).toBe("#1 Best Seller in Smartwatches");
     expect(cell(table, "badge.platformChoice")).toBe("N");
@@ -92,9 +100,15 @@ describe("flattening rules", () => {
   test("min/max/value objects become three columns", async () => {
     const table = await spill("keyword_conversion");
     expect(table[0]).toEqual(expect.arrayContaining(["phrasePpc.min", "phrasePpc.max", "phrasePpc.value"]));
-    expect([cell(table, "phrasePpc.min"), cell(table, "phrasePpc.max"), cell(table, "phrasePpc.value")]).toEqual([0.9, 1.7, 1.31]);
+    expect([cell(table, "phrasePpc.min"), cell(table, "phrasePpc.max"), cell(table, "phrasePpc.value")]).toEqual([
+      0.9, 1.7, 1.31,
+    ]);
     expect(cell(table, "broadPpc.value")).toBe("");
-    expect([cell(table, "exactCpa.min"), cell(table, "exactCpa.max"), cell(table, "exactCpa.value")]).toEqual(["", "", ""]);
+    expect([cell(table, "exactCpa.min"), cell(table, "exactCpa.max"), cell(table, "exactCpa.value")]).toEqual([
+      "",
+      "",
+      "",
+    ]);
     expect(cell(table, "exactAcos.min")).toBe(0.35); // min above max is kept as sent
   });
 
@@ -110,21 +124,38 @@ describe("flattening rules", () => {
 
   test("lists of objects become compact text: identity, label, first two figures (rates as percentages)", async () => {
     const orders = await spill("keyword_order");
-    expect(cell(orders, "monopolyAsinDtos")).toBe("B07F8S18D5 (11.65% / 10.38%); B092J6LZPF (6.46% / 4.84%); B07Z82895W (5.68% / 6.23%)");
+    expect(cell(orders, "monopolyAsinDtos")).toBe(
+      "B07F8S18D5 (11.65% / 10.38%); B092J6LZPF (6.46% / 4.84%); B07Z82895W (5.68% / 6.23%)",
+    );
     const research = await spill("keyword_research");
-    expect(String(cell(research, "searchDepartments"))).toMatch(/^hpc: Health, Household & Baby Care \(2725 \/ 15\.39%\); grocery: Grocery & Gourmet Food \(1361 \/ 7\.69%\)/);
+    expect(String(cell(research, "searchDepartments"))).toMatch(
+      /^hpc: Health, Household & Baby Care \(2725 \/ 15\.39%\); grocery: Grocery & Gourmet Food \(1361 \/ 7\.69%\)/,
+    );
     const products = await spill("competitor_lookup");
-    expect(cell(products, "subcategories")).toBe("14130292011: Smartwatches (1); 7939901011: Smartwatches (1); 172282: Back to results (14)");
+    expect(cell(products, "subcategories")).toBe(
+      "14130292011: Smartwatches (1); 7939901011: Smartwatches (1); 172282: Back to results (14)",
+    );
     const mining = await spill("keyword_miner");
     expect(cell(mining, "departments")).toBe("hpc: Health, Household & Baby Care; grocery: Grocery & Gourmet Food");
     const aba = await spill("aba_research_weekly");
-    expect(cell(aba, "top3AsinDtoList")).toBe("B09CSSP9C1 (6.79% / 3.35%); B0B769X1VJ (4.07% / 2.81%); B09F2JY5FF (4.03% / 2.26%)");
+    expect(cell(aba, "top3AsinDtoList")).toBe(
+      "B09CSSP9C1 (6.79% / 3.35%); B0B769X1VJ (4.07% / 2.81%); B09F2JY5FF (4.03% / 2.26%)",
+    );
   });
 
   test("compact text is capped at 255 characters with an ellipsis", () => {
     const op = operation("aba_research_weekly");
-    const items = Array.from({ length: 40 }, (_, i) => ({ asin: `B0000000${String(i).padStart(2, "0")}`, clickRate: 0.1, conversionRate: 0.05 }));
-    const table = shapeResult(op, { rows: [{ top3AsinDtoList: items }] }, columnsOf(ABA_RESEARCH_FIELDS), DEFAULT_DISPLAY);
+    const items = Array.from({ length: 40 }, (_, i) => ({
+      asin: `B0000000${String(i).padStart(2, "0")}`,
+      clickRate: 0.1,
+      conversionRate: 0.05,
+    }));
+    const table = shapeResult(
+      op,
+      { rows: [{ top3AsinDtoList: items }] },
+      columnsOf(ABA_RESEARCH_FIELDS),
+      DEFAULT_DISPLAY,
+    );
     const text = String(cell(table, "top3AsinDtoList"));
     expect(text).toHaveLength(COMPACT_TEXT_LIMIT);
     expect(text.endsWith("…")).toBe(true);
@@ -140,9 +171,26 @@ describe("flattening rules", () => {
 
   test("text from the service stays text, even when it looks like a formula", () => {
     const op = operation("competitor_lookup");
-    const table = shapeResult(op, { rows: [{ asin: "B000000001", title: "=HYPERLINK(\"http://x\")" }] }, recordColumns(op), DEFAULT_DISPLAY);
+    const table = shapeResult(
+      op,
+      { rows: [{ asin: "B000000001", title: '=HYPERLINK("http://x")' }] },
+      recordColumns(op),
+      DEFAULT_DISPLAY,
+    );
     expect(cell(table, "title")).toBe('=HYPERLINK("http://x")');
   });
+});
+
+test("number formats per column for hosts that can format (dates, currency, rates as sent)", () => {
+  const byName = new Map(recordColumns(operation("competitor_lookup")).map((c) => [c.name, c]));
+  expect(numberFormatOf(byName.get("availableDate")!)).toBe("yyyy-mm-dd hh:mm");
+  expect(numberFormatOf(byName.get("availableDate")!, "text")).toBe("@");
+  expect(numberFormatOf(byName.get("price")!)).toBe("#,##0.00");
+  expect(numberFormatOf(byName.get("profit")!)).toBe('0.00"%"'); // 98.52 means 98.52 %
+  expect(numberFormatOf(byName.get("units")!)).toBe("#,##0");
+  expect(numberFormatOf(byName.get("badge.bestSeller")!)).toBe("@");
+  const aba = new Map(recordColumns(operation("aba_research_weekly")).map((c) => [c.name, c]));
+  expect(numberFormatOf(aba.get("purchaseRate")!)).toBe("0.00%"); // 0.047 means 4.7 %
 });
 
 describe("layouts", () => {
@@ -183,14 +231,27 @@ describe("layouts", () => {
 
   test("fields pick and order columns; an object's name takes all its columns", async () => {
     const table = await spill("competitor_lookup", {}, "price, asin, badge");
-    expect(table[0]).toEqual(["price", "asin", "badge.bestSeller", "badge.platformChoice", "badge.newRelease", "badge.ebc", "badge.video"]);
+    expect(table[0]).toEqual([
+      "price",
+      "asin",
+      "badge.bestSeller",
+      "badge.platformChoice",
+      "badge.newRelease",
+      "badge.ebc",
+      "badge.video",
+    ]);
     expect(table[1].slice(0, 2)).toEqual([728.99, "B0DGVP84B5"]);
   });
 
   test("an empty result is the single cell 'No rows'", () => {
     const op = operation("product_research");
     expect(shapeResult(op, { rows: [] }, recordColumns(op), DEFAULT_DISPLAY)).toEqual([[NO_ROWS_TEXT]]);
-    expect(shapeResult(operation("traffic_keyword"), { rows: [], stats: [] }, recordColumns(op), { ...DEFAULT_DISPLAY, stats: true })).toEqual([[NO_ROWS_TEXT]]);
+    expect(
+      shapeResult(operation("traffic_keyword"), { rows: [], stats: [] }, recordColumns(op), {
+        ...DEFAULT_DISPLAY,
+        stats: true,
+      }),
+    ).toEqual([[NO_ROWS_TEXT]]);
   });
 
   test("limit keeps the first rows of plain arrays", async () => {

@@ -5,7 +5,10 @@
 import type { FieldSpec, FieldType } from "../catalog-types";
 
 type F<N extends string, T extends FieldType> = FieldSpec & { readonly name: N; readonly type: T };
-type Obj<N extends string, T extends "object" | "objectList", Fs extends readonly FieldSpec[]> = Omit<FieldSpec, "fields"> & {
+type Obj<N extends string, T extends "object" | "objectList", Fs extends readonly FieldSpec[]> = Omit<
+  FieldSpec,
+  "fields"
+> & {
   readonly name: N;
   readonly type: T;
   readonly fields: Fs;
@@ -26,7 +29,12 @@ export const sl = field("stringList");
 export const vi = field("valueItem");
 export const slm = field("stringListMap");
 export const u = field("unknown");
-export const obj = <const N extends string, const Fs extends readonly FieldSpec[]>(name: N, doc: string, fields: Fs, extra: Extra = {}): Obj<N, "object", Fs> => ({
+export const obj = <const N extends string, const Fs extends readonly FieldSpec[]>(
+  name: N,
+  doc: string,
+  fields: Fs,
+  extra: Extra = {},
+): Obj<N, "object", Fs> => ({
   name,
   type: "object",
   doc,

@@ -34,7 +34,8 @@ function filterExample(op: AnyOperation): string | undefined {
   const range = specs.find((p) => p.role === "rangeMin");
   const parts: string[] = [];
   if (range) parts.push(`${range.name}=${range.kind === "integer" ? 1000 : 10}`);
-  else if (specs.some((p) => p.name === "month" && !op.positional.some((x) => x.param === "month"))) parts.push("month=202507");
+  else if (specs.some((p) => p.name === "month" && !op.positional.some((x) => x.param === "month")))
+    parts.push("month=202507");
   const order = specs.find((p) => p.kind === "order");
   if (order?.sortFields?.length) parts.push(`order=${order.sortFields[0]} desc`);
   if (op.shape === "object") parts.push("layout=horizontal");
@@ -74,6 +75,16 @@ function valueWords(spec: ParamSpec): string {
   return `${base[spec.kind]}${bounds}${options ? `: ${spec.openOptions ? "e.g. " : ""}${options}` : ""}`;
 }
 
+/** What `limit` does for an operation, from its paging parameters. */
+export function limitSummary(op: AnyOperation): string {
+  const size = paramWithRole(op, "size");
+  const page = paramWithRole(op, "page");
+  if (!size) return "`limit` keeps the first rows; blank = all rows.";
+  const pageSize = size.fixed ?? size.max ?? size.default;
+  if (!page) return `\`limit\` sets the rows of its one call (at most ${pageSize}); blank = ${size.default}.`;
+  return `\`limit\` fetches pages of ${pageSize} rows, one call each; blank = one page of ${size.default}.`;
+}
+
 /** Filter rows of an operation; min/max pairs share one row. */
 function filterRows(op: AnyOperation): string[] {
   const rows: string[] = [];
@@ -93,18 +104,19 @@ function filterRows(op: AnyOperation): string[] {
 function functionEntry(op: AnyOperation): string {
   const args = argumentNames(op).map((a) => (["filters", "fields", "limit"].includes(a) ? `[${a}]` : a));
   const filters = filterRows(op);
-  const size = paramWithRole(op, "size");
-  const limitWords = size ? `pages of ${size.fixed ?? size.max ?? size.default} rows; blank = one page of ${size.default}` : "blank = all rows";
+  const limitWords = limitSummary(op);
   return [
     `### MAD.${op.fn}`,
     "",
     `${op.title} (${GROUP_LABELS[op.group]}, ${code(op.code)}). ${op.description}`,
     "",
-    `Syntax: ${code(`=MAD.${op.fn}(${args.join(", ")})`)}; limit ${limitWords}.`,
+    `Syntax: ${code(`=MAD.${op.fn}(${args.join(", ")})`)}. ${limitWords}`,
     "",
     ...examples(op).map((e) => `    ${e}`),
     "",
-    ...(filters.length ? ["| Filter | Value | Meaning |", "|---|---|---|", ...filters, ""] : ["No filters beyond the display options.", ""]),
+    ...(filters.length
+      ? ["| Filter | Value | Meaning |", "|---|---|---|", ...filters, ""]
+      : ["No filters beyond the display options.", ""]),
     `Columns: ${recordColumns(op)
       .map((c) => code(c.name))
       .join(", ")}.`,
@@ -160,8 +172,8 @@ ${Object.entries(RESERVED_OPTIONS)
 - Null, absent fields and the -1 "none" price (${code("primePrice")}, ${code("deliveryPrice")}) are blank cells,
   never 0. Texts from the service are values, never formulas.
 - Epoch-millisecond times become Excel date numbers (UTC). A custom function cannot format its cells, so they show
-  as numbers until the column is formatted as a date (Excel keeps the format when the formula recalculates; the
-  task pane applies it when it inserts a formula). ${code("dates=text")} spills ${code("yyyy-mm-dd hh:mm")} text instead.
+  as numbers until the column is formatted as a date; Excel keeps that format when the formula recalculates.
+  ${code("dates=text")} spills ${code("yyyy-mm-dd hh:mm")} text instead.
 - Category statistics (one record) spill ${code("field | value")} rows; ${code("layout=horizontal")} spills one wide
   row. Traffic keywords of a product spill the keywords; ${code("stats=TRUE")} spills the word-part counts.
 - No matching rows: the single cell ${code(NO_ROWS_TEXT)} (not an error).
@@ -182,7 +194,10 @@ ${Object.entries(RESERVED_OPTIONS)
 
 export function renderReadmeSection(operations: readonly AnyOperation[] = OPERATIONS): string {
   const table = operations
-    .map((op) => `| [MAD.${op.fn}](#${helpAnchor(op)}) | ${op.title} | ${op.positional.map((p) => code(p.arg)).join(", ") || "–"} |`)
+    .map(
+      (op) =>
+        `| [MAD.${op.fn}](#${helpAnchor(op)}) | ${op.title} | ${op.positional.map((p) => code(p.arg)).join(", ") || "–"} |`,
+    )
     .join("\n");
   return `${INTRO}${table}\n\n${operations.map(functionEntry).join("\n")}`;
 }
@@ -204,5 +219,8 @@ export function functionsSectionOf(readme: string): string | undefined {
   const start = lines.findIndex((l) => l.trim() === "## Functions");
   if (start < 0) return undefined;
   const rest = lines.slice(start + 1).findIndex((l) => /^## /.test(l));
-  return lines.slice(start, rest < 0 ? lines.length : start + 1 + rest).join("\n").replace(/\n*$/, "\n");
+  return lines
+    .slice(start, rest < 0 ? lines.length : start + 1 + rest)
+    .join("\n")
+    .replace(/\n*$/, "\n");
 }

@@ -20,7 +20,13 @@ export const helpUrl = (op: AnyOperation) => `${HELP_BASE_URL}#${helpAnchor(op)}
 export const wrapperName = (op: AnyOperation) => op.code.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
 /** Excel argument names of a function, in order (the invocation is not one). */
-export const argumentNames = (op: AnyOperation): string[] => ["market", ...op.positional.map((p) => p.arg), "filters", "fields", "limit"];
+export const argumentNames = (op: AnyOperation): string[] => [
+  "market",
+  ...op.positional.map((p) => p.arg),
+  "filters",
+  "fields",
+  "limit",
+];
 
 const specOf = (op: AnyOperation, name: string) => (op.params as readonly ParamSpec[]).find((p) => p.name === name)!;
 
@@ -40,7 +46,9 @@ function positionalHelp(spec: ParamSpec): string {
 export function filtersHelp(op: AnyOperation): string {
   const names = filterNames(op).filter((n) => !(n in RESERVED_OPTIONS));
   const shown = names.slice(0, 4).join(", ");
-  const options = Object.keys(RESERVED_OPTIONS).filter((o) => (o !== "layout" || op.shape === "object") && (o !== "stats" || op.shape === "itemsWithStats"));
+  const options = Object.keys(RESERVED_OPTIONS).filter(
+    (o) => (o !== "layout" || op.shape === "object") && (o !== "stats" || op.shape === "itemsWithStats"),
+  );
   const more = names.length > 4 ? " and more" : "";
   return `Other parameters: name/value rows, or text "name=value; name=value". Names: ${shown}${more}. Display options: ${options.join(", ")}.`;
 }
@@ -56,7 +64,9 @@ export function fieldsHelp(op: AnyOperation): string {
 export function limitHelp(op: AnyOperation): string {
   const size = paramWithRole(op, "size");
   if (!size) return `Rows to show, 1 to ${ROW_CAP}; blank = all rows returned.`;
-  return `Rows wanted, 1 to ${ROW_CAP}, fetched page by page; blank = one page (${size.default ?? "default"} rows).`;
+  const pageSize = size.fixed ?? size.max ?? size.default;
+  if (!paramWithRole(op, "page")) return `Rows wanted, 1 to ${pageSize}; blank = ${size.default}.`;
+  return `Rows wanted, 1 to ${ROW_CAP}, fetched page by page; blank = one page (${size.default} rows).`;
 }
 
 function wrapperSource(op: AnyOperation): string {
@@ -86,7 +96,12 @@ function wrapperSource(op: AnyOperation): string {
     "invocation: CustomFunctions.CancelableInvocation",
   ];
   const call = `runFormula("${op.code}", { market, positional: [${positional.map((p) => p.arg).join(", ")}], filters, fields, limit }, invocation)`;
-  return [...lines, `export function ${wrapperName(op)}(${params.join(", ")}): Promise<unknown[][]> {`, `  return ${call};`, "}"].join("\n");
+  return [
+    ...lines,
+    `export function ${wrapperName(op)}(${params.join(", ")}): Promise<unknown[][]> {`,
+    `  return ${call};`,
+    "}",
+  ].join("\n");
 }
 
 const HEADER = `/**

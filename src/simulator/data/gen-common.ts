@@ -25,13 +25,30 @@ import {
 
 const ALL_NOUNS: readonly string[] = (() => {
   const out = new Set<string>();
-  const walk = (nodes: readonly CategoryNode[]) => nodes.forEach((n) => (n.nouns.forEach((x) => out.add(x)), walk(n.children ?? [])));
+  const walk = (nodes: readonly CategoryNode[]) =>
+    nodes.forEach((n) => (n.nouns.forEach((x) => out.add(x)), walk(n.children ?? [])));
   walk(CATEGORY_TREE);
   return [...out];
 })();
 
-const TITLE_TAILS = ["with Storage Pocket", "for Home and Office", "Compatible with Most Devices", "Easy to Clean", "Gift for Women and Men", "Durable and Lightweight", "2 Pack"];
-const FEATURES = ["Non-Slip", "Premium Quality", "Upgraded Version", "Large Capacity", "Quick Dry", "Machine Washable", "Eco-Friendly"];
+const TITLE_TAILS = [
+  "with Storage Pocket",
+  "for Home and Office",
+  "Compatible with Most Devices",
+  "Easy to Clean",
+  "Gift for Women and Men",
+  "Durable and Lightweight",
+  "2 Pack",
+];
+const FEATURES = [
+  "Non-Slip",
+  "Premium Quality",
+  "Upgraded Version",
+  "Large Capacity",
+  "Quick Dry",
+  "Machine Washable",
+  "Eco-Friendly",
+];
 
 const titleCase = (text: string) => text.replace(/\b[a-z]/g, (c) => c.toUpperCase());
 /** The top-level record a (possibly nested) row belongs to. */
@@ -43,7 +60,8 @@ export const fraction = (rng: Rng, min: number, max: number) => rng.float(min, m
 /** The query's product ids, or a random one. */
 function asinFor(row: Row, rng: Rng): string {
   const { asins } = row.scenario;
-  if (!row.parent && row.scenario.code === "competitor_lookup" && asins.length > 0) return asins[row.index % asins.length];
+  if (!row.parent && row.scenario.code === "competitor_lookup" && asins.length > 0)
+    return asins[row.index % asins.length];
   return asin(rng);
 }
 
@@ -60,7 +78,8 @@ function categoryFor(row: Row, rng: Rng): CategoryPath {
 function topicFor(row: Row, rng: Rng): string {
   const { topic, asins, category, domain } = row.scenario;
   if (topic) return topic;
-  if (domain === "product" || row.scenario.code === "traffic_source") return rng.pick(row.get<CategoryPath>("_category").nouns);
+  if (domain === "product" || row.scenario.code === "traffic_source")
+    return rng.pick(row.get<CategoryPath>("_category").nouns);
   if (category) return rng.pick(category.nouns);
   if (asins.length > 0) return rng.pick(categoryOfAsin(asins[row.index % asins.length]).nouns);
   return rng.pick(ALL_NOUNS);
@@ -92,7 +111,12 @@ export function searchVolume(row: Row, rng: Rng): number {
 }
 
 /** ABA-style rank from searches: fewer searches, larger rank. */
-export const rankFromSearches = (searches: number, rng: Rng) => Math.max(1, Math.round((6e9 / Math.pow(Math.max(searches, 1), 1.15)) * rng.float(0.9, 1.1)));
+export const rankFromSearches = (searches: number, rng: Rng) =>
+  Math.max(1, Math.round((6e9 / Math.pow(Math.max(searches, 1), 1.15)) * rng.float(0.9, 1.1)));
+
+/** Best sellers have many ratings; the long tail anything from none to a few thousand. */
+const ratingCount = (rng: Rng, popularity: number, most: number) =>
+  rng.logUniform(Math.max(1, most * popularity * 0.05), Math.max(2, most * Math.max(0.05, popularity)));
 
 const bid = (row: Row, rng: Rng) => money(row, rng.float(0.3, 3.2));
 
@@ -126,7 +150,7 @@ export const COMMON: Record<string, Generator> = {
   impressions: (row, rng) => Math.round(row.num("searches") * rng.float(6, 30)),
   purchaseRate: (_row, rng) => fraction(rng, 0.002, 0.16),
   purchases: (row) => Math.round(row.num("searches") * row.num("purchaseRate")),
-  products: (_row, rng) => rng.logUniform(300, 600_000),
+  products: (_row, rng) => rng.logUniform(2_000, 600_000),
   adProducts: (row, rng) => Math.round(row.num("products") * rng.float(0.0001, 0.02, 4)),
   supplyDemandRatio: (row) => round(row.num("searches") / Math.max(1, row.num("products")), 2),
   searchRank: (row, rng) => rankFromSearches(row.num("searches"), rng),
@@ -150,8 +174,8 @@ export const COMMON: Record<string, Generator> = {
   avgPrice: (row, rng) => price(rng, row.scenario.market, 8, 80),
   rating: (_row, rng) => rng.float(3.3, 4.9, 1),
   avgRating: (_row, rng) => rng.float(3.8, 4.8, 1),
-  ratings: (row, rng) => rng.logUniform(1, 60_000 * Math.max(0.05, top(row).num("_pop"))),
-  reviews: (row, rng) => rng.logUniform(1, 40_000 * Math.max(0.05, top(row).num("_pop"))),
+  ratings: (row, rng) => ratingCount(rng, top(row).num("_pop"), 60_000),
+  reviews: (row, rng) => ratingCount(rng, top(row).num("_pop"), 40_000),
   avgRatings: (_row, rng) => (rng.chance(0.1) ? null : rng.logUniform(50, 30_000)),
   avgReviews: (_row, rng) => rng.logUniform(50, 30_000),
   variations: (_row, rng) => rng.logUniform(1, 120),

@@ -1,33 +1,47 @@
 /** Field generators of keyword and search-frequency (ABA) records. */
 import { round, Rng } from "./prng";
 import type { Generator, ListDecision, Row } from "./row";
-import { facts, fraction, keywordOf, money, rankFromSearches, top } from "./gen-common";
+import { facts, fraction, keywordOf, money, productTitle, rankFromSearches, top } from "./gen-common";
 import { DEPARTMENTS } from "./vocab";
 import { brandName, daysAgo, translate, weekBounds } from "./values";
 
 const growth = (current: number, previous: number | undefined) => (previous ? round(current / previous - 1, 4) : 0);
-const valueItem = (value: number, low: number, high: number) => ({ min: round(value * low, 2), max: round(value * high, 2), value: round(value, 2) });
+const valueItem = (value: number, low: number, high: number) => ({
+  min: round(value * low, 2),
+  max: round(value * high, 2),
+  value: round(value, 2),
+});
 const position = (rng: Rng, now: number) => {
   const page = rng.int(1, 3);
   const pageSize = rng.pick([16, 20, 24, 48, 60]);
   const index = rng.int(1, pageSize);
-  return { page, pageSize, index, position: (page - 1) * pageSize + index, updatedTime: daysAgo(now, rng.int(1, 20)) + rng.int(0, 86_399) * 1000 };
+  return {
+    page,
+    pageSize,
+    index,
+    position: (page - 1) * pageSize + index,
+    updatedTime: daysAgo(now, rng.int(1, 20)) + rng.int(0, 86_399) * 1000,
+  };
 };
 /** Word lists whose first item is one of the query's product ids (variants, top products of a word). */
 const withQueryAsins = (row: Row, count: number): ListDecision => {
   const asins = row.scenario.asins;
-  return Array.from({ length: count }, (_, i) => (i === 0 && asins.length > 0 ? { asin: asins[row.index % asins.length] } : {}));
+  return Array.from({ length: count }, (_, i) =>
+    i === 0 && asins.length > 0 ? { asin: asins[row.index % asins.length] } : {},
+  );
 };
 
 const TRAFFIC: Record<string, Generator> = {
-  trafficPercentage: (row, rng) => (row.parent ? fraction(rng, 0.01, 0.3) : round(Math.min(0.3, 0.2 * row.num("_pop") * rng.float(0.5, 1.5)), 4)),
+  trafficPercentage: (row, rng) =>
+    row.parent ? fraction(rng, 0.01, 0.3) : round(Math.min(0.3, 0.2 * row.num("_pop") * rng.float(0.5, 1.5)), 4),
   calculatedWeeklySearches: (row) => round((row.num("searches") / 4.3) * row.num("trafficPercentage"), 2),
   searchesRankTimeFrom: (row) => weekBounds(row.scenario.week)[0],
   searchesRankTimeTo: (row) => weekBounds(row.scenario.week)[1],
   latest1daysAds: (_row, rng) => (rng.chance(0.7) ? 0 : rng.int(1, 20)),
   latest7daysAds: (_row, rng) => rng.int(0, 200),
   latest30daysAds: (row, rng) => row.num("latest7daysAds") * rng.int(2, 6),
-  rankPosition: (row, rng) => (rng.chance(row.scenario.record === "extendedTrafficKeyword" ? 0.6 : 0.2) ? null : position(rng, row.scenario.now)),
+  rankPosition: (row, rng) =>
+    rng.chance(row.scenario.record === "extendedTrafficKeyword" ? 0.6 : 0.2) ? null : position(rng, row.scenario.now),
   adPosition: (row, rng) => (rng.chance(0.5) ? null : position(rng, row.scenario.now)),
   "extendedTrafficKeyword.badges": (_row, rng) => ["R", ...rng.sample(["HR", "AD", "AC"], rng.int(0, 2))],
   "productTrafficKeyword.badges": (_row, rng) => [
@@ -40,11 +54,13 @@ const TRAFFIC: Record<string, Generator> = {
   trafficKeywordType: (_row, rng) => rng.pick(["primary", "precise", "preciseLongTail", null]),
   conversionKeywordType: (_row, rng) => rng.pick(["excellent", "stable", "lost", "invalid", null]),
   topAsins: () => null,
-  searchesTrend: (row, rng) => (row.scenario.record === "keywordConversion" ? trendText(row.num("searches"), rng) : null),
+  searchesTrend: (row, rng) =>
+    row.scenario.record === "keywordConversion" ? trendText(row.num("searches"), rng) : null,
 };
 
 /** Keyword conversion's trend strings: recent weekly values, oldest first (the format is undocumented). */
-const trendText = (latest: number, rng: Rng) => Array.from({ length: 6 }, (_, i) => Math.round(latest * (1 + (5 - i) * rng.float(-0.05, 0.05)))).join(",");
+const trendText = (latest: number, rng: Rng) =>
+  Array.from({ length: 6 }, (_, i) => Math.round(latest * (1 + (5 - i) * rng.float(-0.05, 0.05)))).join(",");
 
 const CONVERSION: Record<string, Generator> = {
   searchConvRate: (row) => round(row.num("purchases") / Math.max(1, row.num("searches")), 4),
@@ -111,9 +127,11 @@ const RESEARCH: Record<string, Generator> = {
   "keywordResearch.currency": (row) => facts(row).currencySymbol,
   growth: (_row, rng) => rng.float(-40, 60, 5),
   searchMonthlyCr: (_row, rng) => rng.float(-60, 120, 2),
-  searchMonthlyCv: (row) => Math.round((row.num("searches") * row.num("searchMonthlyCr")) / (100 + row.num("searchMonthlyCr"))),
+  searchMonthlyCv: (row) =>
+    Math.round((row.num("searches") * row.num("searchMonthlyCr")) / (100 + row.num("searchMonthlyCr"))),
   searchNearlyCr: (row) => round(row.num("growth"), 2),
-  searchNearlyCv: (row) => Math.round((row.num("searches") * row.num("searchNearlyCr")) / (100 + row.num("searchNearlyCr"))),
+  searchNearlyCv: (row) =>
+    Math.round((row.num("searches") * row.num("searchNearlyCr")) / (100 + row.num("searchNearlyCr"))),
   araClickRate: (_row, rng) => fraction(rng, 0.1, 0.8),
   araShareRate: (_row, rng) => fraction(rng, 0, 0.5),
   goodsValue: (_row, rng) => fraction(rng, 0, 0.4),
@@ -121,19 +139,26 @@ const RESEARCH: Record<string, Generator> = {
   hasBrandWord: (_row, rng) => rng.chance(0.1),
   "keywordResearch.brand": (row, rng) => (row.get("hasBrandWord") ? brandName(rng) : null),
   brands: (_row, rng) => Array.from({ length: 3 }, () => brandName(rng)),
-  categories: (_row, rng) => rng.sample(DEPARTMENTS.map(([, label]) => label), 3),
-  searchDepartments: (_row, rng): ListDecision => rng.sample(DEPARTMENTS, rng.int(1, 3)).map(([code, label]) => ({ code, label })),
+  categories: (_row, rng) =>
+    rng.sample(
+      DEPARTMENTS.map(([, label]) => label),
+      3,
+    ),
+  searchDepartments: (_row, rng): ListDecision =>
+    rng.sample(DEPARTMENTS, rng.int(1, 3)).map(([code, label]) => ({ code, label })),
   "searchDepartments.total": (row, rng) => Math.round(top(row).num("searches") * rng.float(0.02, 0.3)),
   "searchDepartments.ratio": (row) => round(row.num("total") / Math.max(1, top(row).num("searches")), 8),
   relationAsinList: (_row, rng): ListDecision => rng.int(3, 5),
   araAsinList: (row): ListDecision => withQueryAsins(row, 3),
-  "araAsinList.title": (_row, rng) => (rng.chance(0.5) ? null : "Top product"),
+  "araAsinList.title": (row, rng) => (rng.chance(0.5) ? null : productTitle(row, rng)),
 };
 
 const MINING: Record<string, Generator> = {
-  relevancy: (row, rng) => (row.index === 0 ? 100 : round(Math.max(1, 100 - row.index * rng.float(0.02, 0.2) - rng.float(0, 15)), 1)),
+  relevancy: (row, rng) =>
+    row.index === 0 ? 100 : round(Math.max(1, 100 - row.index * rng.float(0.02, 0.2) - rng.float(0, 15)), 1),
   platformChoice: (_row, rng) => rng.chance(0.12),
-  "keywordMining.departments": (_row, rng): ListDecision => rng.sample(DEPARTMENTS, rng.int(1, 2)).map(([code, label]) => ({ code, label })),
+  "keywordMining.departments": (_row, rng): ListDecision =>
+    rng.sample(DEPARTMENTS, rng.int(1, 2)).map(([code, label]) => ({ code, label })),
   trends: () => null,
 };
 
@@ -142,34 +167,58 @@ const ORDER_WORDS: Record<string, Generator> = {
   "orderWord.asin": () => null,
   conversionType: (_row, rng) => rng.pick(["E", "S", "L", "I", "U", "U"]),
   searchRankGv: (row, rng) => Math.round(row.num("searchRank") * rng.float(-0.4, 0.4)),
-  searchRankGr: (row) => round(row.num("searchRankGv") / Math.max(1, row.num("searchRank") - row.num("searchRankGv")), 4),
+  searchRankGr: (row) =>
+    round(row.num("searchRankGv") / Math.max(1, row.num("searchRank") - row.num("searchRankGv")), 4),
   monopolyAsinDtos: (row): ListDecision => withQueryAsins(row, 3),
 };
 
 /** ABA rank changes: wN rank is the rank N periods before; value = wN - current; rate = value / wN. */
 const rankChange = (prefix: "w1" | "w4" | "w12", spread: number): Record<string, Generator> => ({
-  [`${prefix}SearchRank`]: (row, rng) => Math.max(1, Math.round(row.num("searchRank") * rng.float(1 - spread, 1 + spread))),
+  [`${prefix}SearchRank`]: (row, rng) =>
+    Math.max(1, Math.round(row.num("searchRank") * rng.float(1 - spread, 1 + spread))),
   [`${prefix}RankGrowthValue`]: (row) => row.num(`${prefix}SearchRank`) - row.num("searchRank"),
-  [`${prefix}RankGrowthRate`]: (row) => round(row.num(`${prefix}RankGrowthValue`) / Math.max(1, row.num(`${prefix}SearchRank`)), 4),
+  [`${prefix}RankGrowthRate`]: (row) =>
+    round(row.num(`${prefix}RankGrowthValue`) / Math.max(1, row.num(`${prefix}SearchRank`)), 4),
 });
 
 const ABA: Record<string, Generator> = {
   ...rankChange("w1", 0.2),
   ...rankChange("w4", 0.5),
   ...rankChange("w12", 0.9),
-  "abaResearch.date": (row) => (row.scenario.code === "aba_research_weekly" ? row.scenario.week : row.scenario.dataMonth),
+  "abaResearch.date": (row) =>
+    row.scenario.code === "aba_research_weekly" ? row.scenario.week : row.scenario.dataMonth,
   // The natural order is by rank: rank grows with the index, searches follow from the rank.
-  "abaResearch.searchRank": (row, rng) => Math.round(((row.index + 1) * rng.float(1.6, 2.4) + rng.int(0, 3)) * (row.scenario.topic ? 40 : 1)),
-  "abaResearch.searches": (row, rng) => Math.max(50, Math.round((2e9 / Math.pow(row.num("searchRank"), 1.1)) * facts(row).volume * rng.float(0.9, 1.1))),
+  "abaResearch.searchRank": (row, rng) =>
+    Math.round(((row.index + 1) * rng.float(1.6, 2.4) + rng.int(0, 3)) * (row.scenario.topic ? 40 : 1)),
+  // About 3 million weekly searches at rank 1 and 22,000 at rank 9,000 (fixture); a month has 4.4 weeks.
+  "abaResearch.searches": (row, rng) => {
+    const weeks = row.scenario.code === "aba_research_monthly" ? 4.4 : 1;
+    return Math.max(
+      50,
+      Math.round(3e6 * Math.pow(row.num("searchRank"), -0.54) * weeks * facts(row).volume * rng.float(0.9, 1.1)),
+    );
+  },
   searchRankCv: (row) => row.get("w1RankGrowthValue"),
   searchRankCr: (row) => row.get("w1RankGrowthRate"),
   searchRankGrowthValue: (row) => row.get("w1RankGrowthValue"),
   searchRankGrowthRate: (row) => row.get("w1RankGrowthRate"),
   clickShareRate: (_row, rng) => fraction(rng, 0.05, 0.7),
   cprExact: (_row, rng) => rng.int(1, 400),
-  "abaResearch.departments": (_row, rng) => rng.sample(DEPARTMENTS.map(([, label]) => label), rng.int(1, 2)),
+  "abaResearch.departments": (_row, rng) =>
+    rng.sample(
+      DEPARTMENTS.map(([, label]) => label),
+      rng.int(1, 2),
+    ),
   top3Brands: (_row, rng) => Array.from({ length: 3 }, () => brandName(rng)),
   top3AsinDtoList: (): ListDecision => 3,
 };
 
-export const KEYWORD: Record<string, Generator> = { ...TRAFFIC, ...CONVERSION, ...TRENDS, ...RESEARCH, ...MINING, ...ORDER_WORDS, ...ABA };
+export const KEYWORD: Record<string, Generator> = {
+  ...TRAFFIC,
+  ...CONVERSION,
+  ...TRENDS,
+  ...RESEARCH,
+  ...MINING,
+  ...ORDER_WORDS,
+  ...ABA,
+};

@@ -16,10 +16,23 @@ const TABLE: Record<string, Generator> = { ...COMMON, ...PRODUCT, ...TRAFFIC_SOU
 /** Names that reached the type defaults; the contract tests assert this stays empty for documented fields. */
 export const UNMAPPED_FIELDS = new Set<string>();
 
+const FOUND = new Map<string, Generator | null>();
+
 function lookup(row: Row, name: string): Generator | undefined {
   const { record, domain } = row.scenario;
-  const scoped = row.path ? `${row.path}.${name}` : name;
-  return TABLE[`${record}.${scoped}`] ?? (row.path ? TABLE[scoped] : undefined) ?? TABLE[`${domain}:${name}`] ?? TABLE[name];
+  const key = `${record}|${row.path}|${name}`;
+  let found = FOUND.get(key);
+  if (found === undefined) {
+    const scoped = row.path ? `${row.path}.${name}` : name;
+    found =
+      TABLE[`${record}.${scoped}`] ??
+      (row.path ? TABLE[scoped] : undefined) ??
+      TABLE[`${domain}:${name}`] ??
+      TABLE[name] ??
+      null;
+    FOUND.set(key, found);
+  }
+  return found ?? undefined;
 }
 
 export const resolveField: Resolver = (row, name, spec) => {

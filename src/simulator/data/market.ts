@@ -56,11 +56,24 @@ const asinList = (seed: number, count: number) => {
 /** Rows splitting the sample by bucket weights: products, units, revenue, unitsRatio and the bucket's ASINs. */
 function split(s: Scenario, sample: Sample, buckets: readonly { preset: Preset; weight: number }[]): Preset[] {
   const rng = new Rng(mix(sample.seed, hashString(s.record)));
-  const products = apportion(sample.products, buckets.map((b) => b.weight));
-  const units = apportion(sample.units, products.map((p) => (p === 0 ? 0 : p * rng.float(0.3, 1.7))));
+  const products = apportion(
+    sample.products,
+    buckets.map((b) => b.weight),
+  );
+  const units = apportion(
+    sample.units,
+    products.map((p) => (p === 0 ? 0 : p * rng.float(0.3, 1.7))),
+  );
   return buckets.map((bucket, i) => {
     const revenue = round(units[i] * toCurrency(s.market, sample.avgPriceUsd * rng.float(0.6, 1.5)), 2);
-    return { ...bucket.preset, products: products[i], units: units[i], revenue, unitsRatio: round(units[i] / sample.units, 4), asins: asinList(mix(sample.seed, i), products[i]) };
+    return {
+      ...bucket.preset,
+      products: products[i],
+      units: units[i],
+      revenue,
+      unitsRatio: round(units[i] / sample.units, 4),
+      asins: asinList(mix(sample.seed, i), products[i]),
+    };
   });
 }
 
@@ -78,17 +91,36 @@ function listingYears(s: Scenario, sample: Sample): Preset[] {
 function sellerCountries(s: Scenario, sample: Sample): Preset[] {
   const rng = new Rng(mix(sample.seed, 2));
   const home = COUNTRIES.find(([code]) => code === s.market.replace("UK", "GB"));
-  const others = rng.sample(COUNTRIES.filter(([code]) => !["CN", "US", "HK", s.market].includes(code)), rng.int(1, 2));
-  const rows: [string, number][] = [["中国", 0.55], ["美国", 0.22], [UNKNOWN_COUNTRY, 0.06], ["中国香港", 0.04], ...others.map(([, name]): [string, number] => [name, 0.02])];
+  const others = rng.sample(
+    COUNTRIES.filter(([code]) => !["CN", "US", "HK", s.market].includes(code)),
+    rng.int(1, 2),
+  );
+  const rows: [string, number][] = [
+    ["中国", 0.55],
+    ["美国", 0.22],
+    [UNKNOWN_COUNTRY, 0.06],
+    ["中国香港", 0.04],
+    ...others.map(([, name]): [string, number] => [name, 0.02]),
+  ];
   if (home && !rows.some(([name]) => name === home[1])) rows.push([home[1], 0.08]);
-  const presets = split(s, sample, rows.map(([name, weight]) => ({ preset: { label: name, country: name }, weight: weight * rng.float(0.6, 1.4) })));
+  const presets = split(
+    s,
+    sample,
+    rows.map(([name, weight]) => ({ preset: { label: name, country: name }, weight: weight * rng.float(0.6, 1.4) })),
+  );
   const revenue = presets.reduce((a, p) => a + Number(p.revenue), 0) || 1;
-  return presets.map((p): Preset => ({ ...p, revenueRatio: round(Number(p.revenue) / revenue, 4) })).sort((a, b) => Number(b.products) - Number(a.products));
+  return presets
+    .map((p): Preset => ({ ...p, revenueRatio: round(Number(p.revenue) / revenue, 4) }))
+    .sort((a, b) => Number(b.products) - Number(a.products));
 }
 
 function ratingBuckets(s: Scenario, sample: Sample): Preset[] {
   const weights = [0.12, 0.4, 0.12, 0.1, 0.07, 0.07, 0.12];
-  return split(s, sample, RATING_COUNT_BUCKETS.map(([label], i) => ({ preset: { label }, weight: weights[i] })));
+  return split(
+    s,
+    sample,
+    RATING_COUNT_BUCKETS.map(([label], i) => ({ preset: { label }, weight: weights[i] })),
+  );
 }
 
 /** A+/video: four buckets over old products, four over new ones (ratios per group, in percent), and A+ overall. */
@@ -96,8 +128,14 @@ function aplusVideo(s: Scenario, sample: Sample): Preset[] {
   const rng = new Rng(mix(sample.seed, 3));
   const kinds = ["有A+有视频", "有A+无视频", "无A+有视频", "无A+无视频"];
   const group = (count: number, units: number, prefix: string) => {
-    const products = apportion(count, [0.2, 0.2, 0.08, 0.52].map((w) => w * rng.float(0.5, 1.5)));
-    const unitParts = apportion(units, products.map((p, i) => p * (i === 0 ? 3 : i === 1 ? 1.5 : 0.5) * rng.float(0.5, 1.5)));
+    const products = apportion(
+      count,
+      [0.2, 0.2, 0.08, 0.52].map((w) => w * rng.float(0.5, 1.5)),
+    );
+    const unitParts = apportion(
+      units,
+      products.map((p, i) => p * (i === 0 ? 3 : i === 1 ? 1.5 : 0.5) * rng.float(0.5, 1.5)),
+    );
     return kinds.map((kind, i) => ({
       label: `${prefix}${kind}`,
       products: products[i],
@@ -174,7 +212,8 @@ const isoDate = (ms: number) => {
 export const MARKET: Record<string, Generator> = {
   _sample: (row) => sampleOf(row.scenario),
   "productConcentration.price": (row) => row.get("_unitPrice"),
-  "productConcentration.sellerName": (row, rng) => `${row.get("brand")}${rng.pick([" Direct", " Store", "", " Official"])}`,
+  "productConcentration.sellerName": (row, rng) =>
+    `${row.get("brand")}${rng.pick([" Direct", " Store", "", " Official"])}`,
   sellerType: (_row, rng) => rng.pick(["FBA", "FBA", "FBA", "FBM", "AMZ"]),
   shelfDate: (row, rng) => isoDate(daysAgo(row.scenario.now, rng.logUniform(30, 4000))),
   newFlag: (row, rng) => (row.index > 2 && rng.chance(0.15) ? 1 : 0),
@@ -185,7 +224,8 @@ export const MARKET: Record<string, Generator> = {
   "market:avgPrice": (row) => round(row.num("totalRevenue") / Math.max(1, row.num("totalUnits")), 2),
   "market:ratings": (_row, rng) => rng.logUniform(1, 5000),
   "market:reviews": (_row, rng) => (rng.chance(0.4) ? 0 : rng.logUniform(1, 300)),
-  newProducts: (row, rng) => (row.scenario.record === "categoryStatistics" ? stat(row).newProducts : rng.chance(0.8) ? 0 : 1),
+  newProducts: (row, rng) =>
+    row.scenario.record === "categoryStatistics" ? stat(row).newProducts : rng.chance(0.8) ? 0 : 1,
   newUnits: (row, rng) => (row.num("newProducts") === 0 ? 0 : Math.round(row.num("totalUnits") * rng.float(0.05, 0.5))),
   newRevenue: (row) => round(row.num("newUnits") * row.num("avgPrice"), 2),
   newUnitsRatio: (row) => round(row.num("newUnits") / Math.max(1, row.num("totalUnits")), 4),

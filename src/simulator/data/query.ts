@@ -11,7 +11,11 @@ type Predicate = (row: Row) => boolean;
 type Values = Readonly<Record<string, unknown>>;
 
 const csvSet = (value: unknown): Set<string> =>
-  new Set((Array.isArray(value) ? value : String(value).split(",")).map((v) => String(v).trim().toLowerCase()).filter(Boolean));
+  new Set(
+    (Array.isArray(value) ? value : String(value).split(","))
+      .map((v) => String(v).trim().toLowerCase())
+      .filter(Boolean),
+  );
 const lower = (value: unknown) => String(value ?? "").toLowerCase();
 const anyIn = (value: unknown, set: Set<string>) => set.has(lower(value));
 /** The text a keyword filter reads: the record's keyword, or a product's title. */
@@ -26,7 +30,9 @@ const FILTERS: Record<string, (value: unknown, params: Values, now: number) => P
   // Only where the keyword is not what the universe is about (traffic keywords of one product).
   keyword: (value) => (row) => row.scenario.topic !== undefined || textOf(row).includes(lower(value)),
   includeKeywords: (value, params) =>
-    params.exactFlag === true && typeof value === "string" ? (row) => textOf(row) === lower(value) : (row) => containsAny(row, value),
+    params.exactFlag === true && typeof value === "string"
+      ? (row) => textOf(row) === lower(value)
+      : (row) => containsAny(row, value),
   excludeKeywords: (value) => (row) => !containsAny(row, value),
   fulfillment: (value) => (row) => csvSet(value).has(lower(row.get("fulfillment")).replace("amz", "plt")),
   dimensionType: (value) => (row) => anyIn(row.get("dimensionsType"), csvSet(value)),
@@ -35,17 +41,30 @@ const FILTERS: Record<string, (value: unknown, params: Values, now: number) => P
   excludeBrands: (value) => (row) => !anyIn(row.get("brand"), csvSet(value)),
   includeSellers: (value) => (row) => anyIn(row.get("sellerName"), csvSet(value)),
   excludeSellers: (value) => (row) => !anyIn(row.get("sellerName"), csvSet(value)),
-  badgeBS: (value) => (value === "Y" ? (row) => badgeSet(row, "bestSeller").startsWith("#") || badgeSet(row, "bestSeller") === "y" : undefined),
+  badgeBS: (value) =>
+    value === "Y"
+      ? (row) => badgeSet(row, "bestSeller").startsWith("#") || badgeSet(row, "bestSeller") === "y"
+      : undefined,
   badgeAC: (value) => (value === "Y" ? (row) => !["", "n", "null"].includes(badgeSet(row, "amazonChoice")) : undefined),
   badgeNR: (value) => (value === "Y" ? (row) => badgeSet(row, "newRelease") === "y" : undefined),
-  availableMonth: (value, _params, now) => (row) => row.num("availableDate") >= now - Number(value) * 30.44 * 86_400_000,
+  availableMonth: (value, _params, now) => (row) =>
+    row.num("availableDate") >= now - Number(value) * 30.44 * 86_400_000,
   conversionType: (value) => (row) => anyIn(row.get("conversionType"), csvSet(value)),
-  badges: (value) => (row) => ((row.get("badges") as string[] | null) ?? []).some((b) => csvSet(value).has(b.toLowerCase())),
+  badges: (value) => (row) =>
+    ((row.get("badges") as string[] | null) ?? []).some((b) => csvSet(value).has(b.toLowerCase())),
   trafficKeywordTypes: (value) => (row) => anyIn(row.get("trafficKeywordType"), csvSet(value)),
   conversionKeywordTypes: (value) => (row) => anyIn(row.get("conversionKeywordType"), csvSet(value)),
   platformChoice: (value) =>
-    value === true ? (row) => (row.fields.some((f) => f.name === "platformChoice") ? row.get("platformChoice") === true : ((row.get("badges") as string[]) ?? []).includes("AC")) : undefined,
-  marketPeriod: (value) => (row) => String(row.get("marketPeriod")).split(",").some((code) => csvSet(value).has(code.toLowerCase())),
+    value === true
+      ? (row) =>
+          row.fields.some((f) => f.name === "platformChoice")
+            ? row.get("platformChoice") === true
+            : ((row.get("badges") as string[]) ?? []).includes("AC")
+      : undefined,
+  marketPeriod: (value) => (row) =>
+    String(row.get("marketPeriod"))
+      .split(",")
+      .some((code) => csvSet(value).has(code.toLowerCase())),
   filterRootWord: (value) => (Number(value) === 1 ? (row) => row.num("_wordCount") <= 2 : undefined),
   withYearlyGrowth: (value) => (value === true ? (row) => row.num("searchMonthlyCr") > 0 : undefined),
   rankGrowthValue: (value) => (row) => row.num("searchRankGrowthValue") >= Number(value),
@@ -57,27 +76,67 @@ export const FILTER_PARAMS: readonly string[] = [...Object.keys(FILTERS), "keywo
 
 /** Range base name -> field path, where lower-casing the first letter is not enough. */
 const RANGE_ALIASES: Record<string, Record<string, string>> = {
-  "*": { Search: "searches", PurchasesRate: "purchaseRate", SPR: "spr", UnitsCr: "unitsGr", SearchesCr: "growth", SearchMonthCv: "searchMonthlyCv", SearchMonthCr: "searchMonthlyCr", WordCount: "_wordCount" },
+  "*": {
+    Search: "searches",
+    PurchasesRate: "purchaseRate",
+    SPR: "spr",
+    UnitsCr: "unitsGr",
+    SearchesCr: "growth",
+    SearchMonthCv: "searchMonthlyCv",
+    SearchMonthCr: "searchMonthlyCr",
+    WordCount: "_wordCount",
+  },
   product: { SubBsrRank: "subcategories.0.rank" },
-  keywordConversion: { Ppc: "exactPpc.value", Cpa: "exactCpa.value", ProductPrice: "avgProductPrice.value", Acos: "exactAcos.value", Budget: "exactBudget.value" },
-  extendedTrafficKeyword: { SearchRank: "searchesRank", ConversionRate: "top3ConversionRate", Competitors: "latest30daysAds" },
+  keywordConversion: {
+    Ppc: "exactPpc.value",
+    Cpa: "exactCpa.value",
+    ProductPrice: "avgProductPrice.value",
+    Acos: "exactAcos.value",
+    Budget: "exactBudget.value",
+  },
+  extendedTrafficKeyword: {
+    SearchRank: "searchesRank",
+    ConversionRate: "top3ConversionRate",
+    Competitors: "latest30daysAds",
+  },
   keywordResearch: { Rating: "avgRating", Ratings: "avgRatings" },
   keywordMining: { Price: "avgPrice", Rating: "avgRating", Ratings: "avgRatings" },
-  abaResearch: { RankGrowthRate: "searchRankGrowthRate", MonopolyClickRate: "clickShareRate", ConversionRate: "purchaseRate", SPR: "cprExact", TitleDensity: "titleDensityExact" },
+  abaResearch: {
+    RankGrowthRate: "searchRankGrowthRate",
+    MonopolyClickRate: "clickShareRate",
+    ConversionRate: "purchaseRate",
+    SPR: "cprExact",
+    TitleDensity: "titleDensityExact",
+  },
 };
 
 /** The field a range or sort name refers to in this record, or undefined when it has none. */
-export function fieldPath(op: AnyOperation, fields: readonly { name: string }[], candidates: readonly (string | undefined)[]): string | undefined {
+export function fieldPath(
+  op: AnyOperation,
+  fields: readonly { name: string }[],
+  candidates: readonly (string | undefined)[],
+): string | undefined {
   const has = (path: string) => path.startsWith("_") || fields.some((f) => f.name === path.split(".")[0]);
   return candidates.find((c): c is string => typeof c === "string" && has(c));
 }
 
 export function rangeField(op: AnyOperation, fields: readonly { name: string }[], base: string): string | undefined {
   const first = base[0].toLowerCase() + base.slice(1);
-  return fieldPath(op, fields, [RANGE_ALIASES[op.record]?.[base], RANGE_ALIASES["*"][base], first, `avg${base}`, `${first}s`]);
+  return fieldPath(op, fields, [
+    RANGE_ALIASES[op.record]?.[base],
+    RANGE_ALIASES["*"][base],
+    first,
+    `avg${base}`,
+    `${first}s`,
+  ]);
 }
 
-export function buildFilters(op: AnyOperation, fields: readonly { name: string }[], params: Values, now: number): Predicate[] {
+export function buildFilters(
+  op: AnyOperation,
+  fields: readonly { name: string }[],
+  params: Values,
+  now: number,
+): Predicate[] {
   const out: Predicate[] = [];
   for (const p of op.params as readonly Param[]) {
     const value = params[p.name];
@@ -86,7 +145,9 @@ export function buildFilters(op: AnyOperation, fields: readonly { name: string }
       const path = rangeField(op, fields, p.range ?? "");
       const bound = Number(value);
       if (!path) continue;
-      out.push(p.role === "rangeMin" ? (row) => num(row.getPath(path)) >= bound : (row) => num(row.getPath(path)) <= bound);
+      out.push(
+        p.role === "rangeMin" ? (row) => num(row.getPath(path)) >= bound : (row) => num(row.getPath(path)) <= bound,
+      );
     } else {
       const predicate = FILTERS[p.name]?.(value, params, now);
       if (predicate) out.push(predicate);
@@ -120,7 +181,11 @@ const SORT_ALIASES: Record<string, string> = {
   searchfrequencyrank: "searchRank",
 };
 
-export function sortField(op: AnyOperation, fields: readonly { name: string }[], field: string | undefined): string | undefined {
+export function sortField(
+  op: AnyOperation,
+  fields: readonly { name: string }[],
+  field: string | undefined,
+): string | undefined {
   if (!field) return undefined;
   const camel = field.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
   return fieldPath(op, fields, [SORT_ALIASES[field], field, camel]);
@@ -133,7 +198,10 @@ export function sortRows(rows: Row[], path: string, desc: boolean): Row[] {
     const an = a.key === null || a.key === undefined;
     const bn = b.key === null || b.key === undefined;
     if (an || bn) return an === bn ? a.row.index - b.row.index : an ? 1 : -1;
-    const cmp = typeof a.key === "number" && typeof b.key === "number" ? a.key - b.key : String(a.key).localeCompare(String(b.key));
+    const cmp =
+      typeof a.key === "number" && typeof b.key === "number"
+        ? a.key - b.key
+        : String(a.key).localeCompare(String(b.key));
     return (desc ? -cmp : cmp) || a.row.index - b.row.index;
   });
   return keyed.map((k) => k.row);

@@ -17,7 +17,12 @@ import { chinaMidnight, saturdayBefore, shiftMonth, weekBounds } from "./values"
 /** First pages answer with page 0 here (keyword_order, traffic_listing fixtures). */
 const PAGE_ZERO_ON_FIRST: ReadonlySet<OperationCode> = new Set(["keyword_order", "traffic_listing"]);
 /** `pages` is 0 here whatever the total (ABA, traffic source and listing traffic fixtures). */
-const PAGES_ZERO: ReadonlySet<OperationCode> = new Set(["aba_research_weekly", "aba_research_monthly", "traffic_source", "traffic_listing"]);
+const PAGES_ZERO: ReadonlySet<OperationCode> = new Set([
+  "aba_research_weekly",
+  "aba_research_monthly",
+  "traffic_source",
+  "traffic_listing",
+]);
 /** The order field live responses echo when none was asked for. */
 const ECHOED_DEFAULT_ORDER: Partial<Record<OperationCode, { field: string; desc: boolean }>> = {
   keyword_order: { field: "searchRank", desc: false },
@@ -49,7 +54,9 @@ function universe(s: Scenario, fields: readonly FieldSpec[]): Row[] {
 /** Rows of a series (trends): presets per row, siblings reachable for growth figures. */
 function series(s: Scenario, fields: readonly FieldSpec[], presets: readonly Record<string, unknown>[]): Row[] {
   const rows: Row[] = [];
-  presets.forEach((preset, i) => rows.push(new Row(s, fields, i, mix(s.seed, i), resolveField, "", undefined, preset, (offset) => rows[i + offset])));
+  presets.forEach((preset, i) =>
+    rows.push(new Row(s, fields, i, mix(s.seed, i), resolveField, "", undefined, preset, (offset) => rows[i + offset])),
+  );
   return rows;
 }
 
@@ -113,12 +120,17 @@ function paged(op: AnyOperation, s: Scenario, fields: readonly FieldSpec[], quer
   const total = rows.length;
   const reachable = op.rowCap ? Math.min(total, op.rowCap) : total;
   const start = (page - 1) * size;
-  const items = start >= reachable ? [] : rows.slice(start, Math.min(start + size, reachable)).map((row) => row.materialize(query.only));
+  const items =
+    start >= reachable
+      ? []
+      : rows.slice(start, Math.min(start + size, reachable)).map((row) => row.materialize(query.only));
 
   if (op.shape === "itemsWithStats") {
     return { marketplace: s.market, asin: s.asins[0] ?? null, total, items, stats: wordStats(items) };
   }
-  const echoed = requested?.field ? { field: requested.field, desc } : (ECHOED_DEFAULT_ORDER[op.code] ?? { field: "", desc });
+  const echoed = requested?.field
+    ? { field: requested.field, desc }
+    : (ECHOED_DEFAULT_ORDER[op.code] ?? { field: "", desc });
   const took = new Rng(mix(s.seed, hashString(JSON.stringify(params)))).int(0, 900);
   return {
     guestId: null,
@@ -140,7 +152,11 @@ function paged(op: AnyOperation, s: Scenario, fields: readonly FieldSpec[], quer
 function wordStats(items: readonly Record<string, unknown>[]): { keywords: string; total: number }[] {
   const counts = new Map<string, number>();
   for (const item of items) {
-    const words = new Set(String(item.keyword ?? "").split(" ").filter((w) => w.length > 1));
+    const words = new Set(
+      String(item.keyword ?? "")
+        .split(" ")
+        .filter((w) => w.length > 1),
+    );
     for (const word of words) counts.set(word, (counts.get(word) ?? 0) + 1);
   }
   return [...counts.entries()]

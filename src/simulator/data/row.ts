@@ -51,6 +51,13 @@ export type Resolver = (row: Row, name: string, spec: FieldSpec | undefined) => 
 /** Live wire names the service uses instead of the spec's (reference-values.md "Quirks"). */
 const LIVE_NAMES = new Set(["amzUnit", "amzUnitDate", "amzSales", "amazonChoice"]);
 
+const SPEC_INDEX = new WeakMap<readonly FieldSpec[], Map<string, FieldSpec>>();
+function specOf(fields: readonly FieldSpec[], name: string): FieldSpec | undefined {
+  let index = SPEC_INDEX.get(fields);
+  if (!index) SPEC_INDEX.set(fields, (index = new Map(fields.map((f) => [f.name, f]))));
+  return index.get(name);
+}
+
 export function wireName(spec: FieldSpec): string {
   return spec.aliases?.find((alias) => LIVE_NAMES.has(alias)) ?? spec.name;
 }
@@ -75,8 +82,13 @@ export class Row {
   get<T = unknown>(name: string): T {
     if (Object.prototype.hasOwnProperty.call(this.preset, name)) return this.preset[name] as T;
     if (!this.values.has(name)) {
-      const spec = this.fields.find((f) => f.name === name);
-      this.values.set(name, spec && (spec.type === "object" || spec.type === "objectList") ? this.nestedValue(spec) : this.resolve(this, name, spec));
+      const spec = specOf(this.fields, name);
+      this.values.set(
+        name,
+        spec && (spec.type === "object" || spec.type === "objectList")
+          ? this.nestedValue(spec)
+          : this.resolve(this, name, spec),
+      );
     }
     return this.values.get(name) as T;
   }
@@ -91,7 +103,8 @@ export class Row {
   getPath(path: string): unknown {
     const [head, ...rest] = path.split(".");
     let value: unknown = this.get(head);
-    for (const key of rest) value = value && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined;
+    for (const key of rest)
+      value = value && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined;
     return value;
   }
 
@@ -118,7 +131,10 @@ export class Row {
     const make = (i: number, preset: Readonly<Record<string, unknown>> = {}) =>
       new Row(this.scenario, fields, i, mix(childSeed, i), this.resolve, spec.name, this, preset).materialize();
     if (spec.type === "object") return make(0, (decision ?? {}) as Record<string, unknown>);
-    const presets = typeof decision === "number" ? Array.from({ length: decision }, () => ({})) : ((decision ?? []) as Record<string, unknown>[]);
+    const presets =
+      typeof decision === "number"
+        ? Array.from({ length: decision }, () => ({}))
+        : ((decision ?? []) as Record<string, unknown>[]);
     return presets.map((preset, i) => make(i, preset));
   }
 }

@@ -54,8 +54,12 @@ const NOT_IDENTITY = new Set(["page", "size", "order", "returnFields", "marketpl
 const ASIN_PATTERN = /^[A-Z0-9]{10}$/;
 
 export function normalizeMarket(value: unknown): Marketplace {
-  const code = String(value ?? "US").trim().toUpperCase();
-  return MARKETPLACE_ALIASES[code] ?? (MARKETPLACES.find((m) => m.code === code)?.code as Marketplace | undefined) ?? "US";
+  const code = String(value ?? "US")
+    .trim()
+    .toUpperCase();
+  return (
+    MARKETPLACE_ALIASES[code] ?? (MARKETPLACES.find((m) => m.code === code)?.code as Marketplace | undefined) ?? "US"
+  );
 }
 
 /** Operations whose universe is one product's (or a few products') traffic: a keyword there is a filter. */
@@ -63,7 +67,8 @@ export function isAsinAnchored(op: AnyOperation): boolean {
   return op.params.some((p) => p.required && p.pattern === "asin");
 }
 
-const cleanTopic = (text: unknown) => (typeof text === "string" && text.trim() ? text.trim().toLowerCase().replace(/\s+/g, " ") : undefined);
+const cleanTopic = (text: unknown) =>
+  typeof text === "string" && text.trim() ? text.trim().toLowerCase().replace(/\s+/g, " ") : undefined;
 
 function topicOf(op: AnyOperation, params: Record<string, unknown>, asins: readonly string[]): string | undefined {
   if (isAsinAnchored(op)) return undefined;
@@ -82,32 +87,50 @@ function asinsOf(params: Record<string, unknown>): string[] {
 }
 
 /** A stable text of the identity parameters (sorted keys, lower-case strings, sorted lists). */
-function identityKey(code: string, market: string, topic: string | undefined, params: Record<string, unknown>): string {
+function identityKey(
+  op: AnyOperation,
+  market: string,
+  topic: string | undefined,
+  params: Record<string, unknown>,
+): string {
+  const ranges = new Set<string>(
+    op.params.filter((p) => p.role === "rangeMin" || p.role === "rangeMax").map((p) => p.name),
+  );
   const entries = Object.keys(params)
-    .filter((k) => !NOT_IDENTITY.has(k) && params[k] !== undefined && params[k] !== null && params[k] !== "")
+    .filter(
+      (k) =>
+        !NOT_IDENTITY.has(k) && !ranges.has(k) && params[k] !== undefined && params[k] !== null && params[k] !== "",
+    )
     .sort()
     .map((k) => {
       const v = params[k];
       if (Array.isArray(v)) return [k, v.map((x) => String(x).toLowerCase()).sort()];
       return [k, typeof v === "string" ? v.trim().toLowerCase() : v];
     });
-  return JSON.stringify([code, market, topic ?? "", entries]);
+  return JSON.stringify([op.code, market, topic ?? "", entries]);
 }
 
 export function scenarioFor(op: AnyOperation, params: Record<string, unknown>, now: number): Scenario {
   const market = normalizeMarket(params.marketplace);
   const asins = asinsOf(params);
   const topic = topicOf(op, params, asins);
-  const key = identityKey(op.code, market, topic, params);
+  const key = identityKey(op, market, topic, params);
   const seed = hashString(key);
-  const paths = Array.isArray(params.nodeIdPaths) ? (params.nodeIdPaths as string[]) : typeof params.nodeIdPath === "string" ? [params.nodeIdPath] : [];
-  const monthParam = [params.month, params.historyDate, params.date].find((v) => typeof v === "string" && /^\d{6}$/.test(v)) as string | undefined;
+  const paths = Array.isArray(params.nodeIdPaths)
+    ? (params.nodeIdPaths as string[])
+    : typeof params.nodeIdPath === "string"
+      ? [params.nodeIdPath]
+      : [];
+  const monthParam = [params.month, params.historyDate, params.date].find(
+    (v) => typeof v === "string" && /^\d{6}$/.test(v),
+  ) as string | undefined;
   const weekParam = typeof params.date === "string" && /^\d{8}$/.test(params.date) ? params.date : undefined;
   const [min, max] = UNIVERSE_SIZE[op.code] ?? [0, 0];
   const rng = new Rng(seed);
   let universeSize = rng.logUniform(Math.max(1, min), Math.max(1, max));
   // A keyword narrows the query: fewer records than the same query without one (where the keyword is optional).
-  if (topic && !["keyword_conversion", "keyword_miner"].includes(op.code)) universeSize = Math.max(Math.min(min, 20), Math.round(universeSize / 4));
+  if (topic && !["keyword_conversion", "keyword_miner"].includes(op.code))
+    universeSize = Math.max(Math.min(min, 20), Math.round(universeSize / 4));
   if (op.code === "competitor_lookup" && asins.length > 0) universeSize = asins.length;
   return {
     code: op.code,
@@ -130,4 +153,5 @@ export function scenarioFor(op: AnyOperation, params: Record<string, unknown>, n
 }
 
 /** The cache key of a scenario's universe: its identity and the day (dates in records follow the clock). */
-export const universeKey = (s: Scenario) => `${s.code}|${s.seed}|${s.dataMonth}|${s.week}|${Math.floor(s.now / 86_400_000)}`;
+export const universeKey = (s: Scenario) =>
+  `${s.code}|${s.seed}|${s.dataMonth}|${s.week}|${Math.floor(s.now / 86_400_000)}`;

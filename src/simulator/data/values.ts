@@ -24,8 +24,10 @@ const CHINA_OFFSET_MS = 8 * 3_600_000;
 
 export const asin = (rng: Rng): string => `B0${rng.chars(ID_CHARS, 8)}`;
 export const sellerId = (rng: Rng): string => `A${rng.chars(ID_CHARS, 13)}`;
-export const imageUrl = (rng: Rng, size = "_AC_US200_"): string => `https://m.media-amazon.com/images/I/${rng.chars(IMAGE_CHARS, 11)}L.${size}.jpg`;
-export const productUrl = (market: Marketplace, id: string): string => `https://${MARKET_FACTS[market].domain}/dp/${id}`;
+export const imageUrl = (rng: Rng, size = "_AC_US200_"): string =>
+  `https://m.media-amazon.com/images/I/${rng.chars(IMAGE_CHARS, 11)}L.${size}.jpg`;
+export const productUrl = (market: Marketplace, id: string): string =>
+  `https://${MARKET_FACTS[market].domain}/dp/${id}`;
 
 export function brandName(rng: Rng): string {
   const word = Array.from({ length: rng.int(2, 4) }, () => rng.pick(SYLLABLES)).join("");
@@ -46,11 +48,12 @@ export function toCurrency(market: Marketplace, usd: number, rng?: Rng): number 
   return Math.max(0.99, Math.floor(amount) + rng.pick([0.99, 0.49, 0.95, 0.0, 0.89]));
 }
 
+/** Word-by-word rendering; Chinese joins words without spaces except between words left in Latin letters. */
 export function translate(text: string, language: 0 | 1): string {
-  return text
-    .split(" ")
-    .map((word) => TRANSLATIONS[word.toLowerCase()]?.[language] ?? word)
-    .join(language === 0 ? "" : " ");
+  const words = text.split(" ").map((word) => TRANSLATIONS[word.toLowerCase()]?.[language] ?? word);
+  if (language === 1) return words.join(" ");
+  const latin = (w: string | undefined) => w !== undefined && /^[ -~]+$/.test(w);
+  return words.map((w, i) => (i > 0 && latin(w) && latin(words[i - 1]) ? ` ${w}` : w)).join("");
 }
 
 /**
@@ -70,7 +73,10 @@ export function keywordAround(topic: string, index: number, phrase: boolean, see
   if (!phrase) {
     // Multi-word topics get a word in the middle; a single word gets its plural (contains it, not as a word).
     const filler = PREFIXES[1 + ((index + seed) % (p - 1))];
-    core = words.length > 1 ? [words[0], filler, ...words.slice(1)].join(" ") : `${topic}${topic.endsWith("s") ? "es" : "s"}`;
+    core =
+      words.length > 1
+        ? [words[0], filler, ...words.slice(1)].join(" ")
+        : `${topic}${topic.endsWith("s") ? "es" : "s"}`;
   }
   const extra = round2 > 0 ? ` ${round2 + 1}` : "";
   return [prefix, core, suffix].filter(Boolean).join(" ") + extra;
@@ -137,11 +143,13 @@ export function categoryOfTopic(topic: string): CategoryPath {
   const walk = (nodes: readonly CategoryNode[], ids: string[]): boolean =>
     nodes.some((n) => {
       const path = [...ids, n.id];
-      if (n.nouns.some((noun) => noun === topic || words.some((w) => w.length > 3 && noun.split(" ").includes(w)))) found.push(path.join(":"));
+      if (n.nouns.some((noun) => noun === topic || words.some((w) => w.length > 3 && noun.split(" ").includes(w))))
+        found.push(path.join(":"));
       return walk(n.children ?? [], path) && false;
     });
   walk(CATEGORY_TREE, []);
-  if (found.length > 0) return categoryFromPath(found.sort((a, b) => b.length - a.length)[hashString(topic) % Math.min(found.length, 2)]);
+  if (found.length > 0)
+    return categoryFromPath(found.sort((a, b) => b.length - a.length)[hashString(topic) % Math.min(found.length, 2)]);
   return randomCategory(new Rng(hashString(topic)));
 }
 
@@ -200,7 +208,9 @@ export function weekBounds(saturday: string): [number, number] {
 
 /** The `back`-th Saturday before the Saturday `yyyyMMdd`. */
 export function saturdayBefore(saturday: string, back: number): string {
-  const date = new Date(Date.UTC(Number(saturday.slice(0, 4)), Number(saturday.slice(4, 6)) - 1, Number(saturday.slice(6, 8))));
+  const date = new Date(
+    Date.UTC(Number(saturday.slice(0, 4)), Number(saturday.slice(4, 6)) - 1, Number(saturday.slice(6, 8))),
+  );
   date.setUTCDate(date.getUTCDate() - 7 * back);
   return ymd(date);
 }

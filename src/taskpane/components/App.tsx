@@ -1,5 +1,14 @@
 /** The task pane: connection, query builder and reports, in three tabs that keep their state when switched. */
-import { FluentProvider, makeStyles, Tab, TabList, Text, Title3, tokens, webLightTheme } from "@fluentui/react-components";
+import {
+  FluentProvider,
+  makeStyles,
+  Subtitle1,
+  Tab,
+  TabList,
+  Text,
+  tokens,
+  webLightTheme,
+} from "@fluentui/react-components";
 import { useEffect, useState } from "react";
 import { ConnectionPanel } from "./ConnectionPanel";
 import { QueryBuilder } from "./QueryBuilder";
@@ -7,7 +16,15 @@ import { ReportsPanel } from "./ReportsPanel";
 import { ServicesProvider, useServices, useUsage, type PaneServices } from "./services";
 
 const useStyles = makeStyles({
-  root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM, padding: tokens.spacingHorizontalM, maxWidth: "100%", boxSizing: "border-box", minWidth: "280px" },
+  root: {
+    display: "flex",
+    flexDirection: "column",
+    gap: tokens.spacingVerticalM,
+    padding: tokens.spacingHorizontalM,
+    maxWidth: "100%",
+    boxSizing: "border-box",
+    minWidth: "280px",
+  },
   usage: { color: tokens.colorNeutralForeground2 },
 });
 
@@ -22,7 +39,10 @@ function UsageLine() {
   const { engine } = useServices();
   const usage = useUsage(engine);
   const styles = useStyles();
-  const left = usage.remainingThisMonth === null ? "not known yet (test the connection)" : usage.remainingThisMonth.toLocaleString("en-US");
+  const left =
+    usage.remainingThisMonth === null
+      ? "not known yet (test the connection)"
+      : usage.remainingThisMonth.toLocaleString("en-US");
   return (
     <Text size={200} className={styles.usage} role="status" aria-label="Usage">
       {`Calls this session: ${usage.callsThisSession} · Left this month: ${left}${usage.queued ? ` · ${usage.queued} waiting` : ""}`}
@@ -45,7 +65,7 @@ function Pane() {
 
   return (
     <main className={styles.root}>
-      <Title3 as="h1">Marketplace Analytics Data</Title3>
+      <Subtitle1 as="h1">Marketplace Analytics Data</Subtitle1>
       <UsageLine />
       <TabList selectedValue={tab} onTabSelect={(_, data) => setTab(data.value as TabName)} size="small">
         {TABS.map((t) => (
@@ -55,7 +75,13 @@ function Pane() {
         ))}
       </TabList>
       {TABS.map((t) => (
-        <div key={t.value} id={`mad-panel-${t.value}`} role="tabpanel" aria-labelledby={`mad-tab-${t.value}`} hidden={tab !== t.value}>
+        <div
+          key={t.value}
+          id={`mad-panel-${t.value}`}
+          role="tabpanel"
+          aria-labelledby={`mad-tab-${t.value}`}
+          hidden={tab !== t.value}
+        >
           {t.value === "connection" && <ConnectionPanel />}
           {t.value === "builder" && <QueryBuilder />}
           {t.value === "reports" && <ReportsPanel active={tab === "reports"} />}

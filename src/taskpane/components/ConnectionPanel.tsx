@@ -2,9 +2,28 @@
  * The secret, the base URL and the connection test. Settings go through the engine to runtime storage
  * (mad.secret, mad.baseUrl), shared with the functions; nothing here touches the workbook.
  */
-import { Button, Field, Input, makeStyles, MessageBar, MessageBarBody, MessageBarTitle, Radio, RadioGroup, Spinner, tokens } from "@fluentui/react-components";
+import {
+  Button,
+  Field,
+  Input,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  MessageBarTitle,
+  Radio,
+  RadioGroup,
+  Spinner,
+  tokens,
+} from "@fluentui/react-components";
 import { useEffect, useId, useState } from "react";
-import { baseUrlChoice, connectionReport, PRODUCTION_URL, simulatorUrl, type ConnectionReport } from "../model/connection";
+import {
+  baseUrlChoice,
+  connectionReport,
+  PRODUCTION_URL,
+  simulatorUrl,
+  type ConnectionReport,
+} from "../model/connection";
+import { useControlStyles } from "./styles";
 import { failureText, useServices } from "./services";
 
 const useStyles = makeStyles({
@@ -17,6 +36,7 @@ type Choice = "production" | "simulator" | "custom";
 export function ConnectionPanel() {
   const { engine, preview } = useServices();
   const styles = useStyles();
+  const controls = useControlStyles();
   const simulator = simulatorUrl(typeof location === "undefined" ? undefined : location.origin, preview);
   const [secret, setSecret] = useState("");
   const [showSecret, setShowSecret] = useState(false);
@@ -47,7 +67,10 @@ export function ConnectionPanel() {
   const baseUrl = choice === "production" ? PRODUCTION_URL : choice === "simulator" ? simulator : customUrl.trim();
 
   const save = async () => {
-    await engine.writeSettings({ secret: secret.trim() === "" ? null : secret.trim(), baseUrl: baseUrl || PRODUCTION_URL });
+    await engine.writeSettings({
+      secret: secret.trim() === "" ? null : secret.trim(),
+      baseUrl: baseUrl || PRODUCTION_URL,
+    });
   };
 
   const run = async (label: string, work: () => Promise<void>) => {
@@ -86,6 +109,7 @@ export function ConnectionPanel() {
     <section className={styles.root} aria-label="Connection">
       <Field label="API secret" hint="Kept in the add-in's storage on this computer, never in the workbook.">
         <Input
+          className={controls.control}
           id={secretId}
           type={showSecret ? "text" : "password"}
           value={secret}
@@ -93,7 +117,12 @@ export function ConnectionPanel() {
           spellCheck={false}
           onChange={(_, data) => setSecret(data.value)}
           contentAfter={
-            <Button appearance="transparent" size="small" aria-pressed={showSecret} onClick={() => setShowSecret((s) => !s)}>
+            <Button
+              appearance="transparent"
+              size="small"
+              aria-pressed={showSecret}
+              onClick={() => setShowSecret((s) => !s)}
+            >
               {showSecret ? "Hide" : "Show"}
             </Button>
           }
@@ -107,8 +136,17 @@ export function ConnectionPanel() {
         </RadioGroup>
       </Field>
       {choice === "custom" && (
-        <Field label="Base URL" hint="For example the local forwarding proxy, when the service refuses calls from the browser.">
-          <Input type="url" value={customUrl} placeholder="http://127.0.0.1:8788" onChange={(_, data) => setCustomUrl(data.value)} />
+        <Field
+          label="Base URL"
+          hint="For example the local forwarding proxy, when the service refuses calls from the browser."
+        >
+          <Input
+            className={controls.control}
+            type="url"
+            value={customUrl}
+            placeholder="http://127.0.0.1:8788"
+            onChange={(_, data) => setCustomUrl(data.value)}
+          />
         </Field>
       )}
       <div className={styles.buttons}>
@@ -125,7 +163,9 @@ export function ConnectionPanel() {
       {busy && <Spinner size="tiny" label={busy} />}
       <div aria-live="polite">
         {report && (
-          <MessageBar intent={report.status === "ok" ? "success" : report.status === "quotaReached" ? "warning" : "error"}>
+          <MessageBar
+            intent={report.status === "ok" ? "success" : report.status === "quotaReached" ? "warning" : "error"}
+          >
             <MessageBarBody>
               <MessageBarTitle>{report.title}</MessageBarTitle>
               {report.detail}

@@ -3,10 +3,22 @@
  * accessible name too), required fields are marked, the catalog's doc line is the hint, and the validator's
  * messages show underneath.
  */
-import { Checkbox, Combobox, Dropdown, Field, Input, Option, Switch, Textarea, makeStyles, tokens } from "@fluentui/react-components";
+import {
+  Checkbox,
+  Combobox,
+  Dropdown,
+  Field,
+  Input,
+  Option,
+  Switch,
+  Textarea,
+  makeStyles,
+  tokens,
+} from "@fluentui/react-components";
 import type { EnumOption } from "../../api/catalog-types";
 import { displayDate, monthChoices, saturdayChoices, type FormField } from "../model/form-model";
 import type { FormValue, MultiValue, OrderValue } from "../model/form-values";
+import { useControlStyles } from "./styles";
 
 export interface ParamFieldProps {
   readonly field: FormField;
@@ -33,11 +45,24 @@ interface Choice {
   readonly text: string;
 }
 
-function SingleChoice(props: { id: string; choices: readonly Choice[]; value: string; required: boolean; onChange: (v: string) => void; onBlur?: () => void; disabled?: boolean; placeholder?: string }) {
-  const all = props.required ? props.choices : [{ value: NOT_SET, text: "Not set" }, ...props.choices];
+function SingleChoice(props: {
+  id: string;
+  choices: readonly Choice[];
+  value: string;
+  required: boolean;
+  onChange: (v: string) => void;
+  onBlur?: () => void;
+  disabled?: boolean;
+  placeholder?: string;
+}) {
+  const controls = useControlStyles();
+  const all = props.required
+    ? props.choices
+    : [{ value: NOT_SET, text: props.placeholder ?? "Not set" }, ...props.choices];
   const selected = all.find((c) => c.value === props.value);
   return (
     <Dropdown
+      className={controls.control}
       id={props.id}
       value={selected && selected.value !== NOT_SET ? selected.text : ""}
       placeholder={props.placeholder ?? (props.required ? "Choose…" : "Not set")}
@@ -55,11 +80,21 @@ function SingleChoice(props: { id: string; choices: readonly Choice[]; value: st
   );
 }
 
-function MultiChoice(props: { id: string; name: string; options: readonly EnumOption[]; value: MultiValue; open: boolean; onChange: (v: MultiValue) => void; onBlur?: () => void }) {
+function MultiChoice(props: {
+  id: string;
+  name: string;
+  options: readonly EnumOption[];
+  value: MultiValue;
+  open: boolean;
+  onChange: (v: MultiValue) => void;
+  onBlur?: () => void;
+}) {
+  const controls = useControlStyles();
   const texts = props.options.filter((o) => props.value.selected.includes(String(o.value))).map((o) => String(o.value));
   return (
     <>
       <Dropdown
+        className={controls.control}
         id={props.id}
         multiselect
         value={texts.join(", ")}
@@ -76,6 +111,7 @@ function MultiChoice(props: { id: string; name: string; options: readonly EnumOp
       </Dropdown>
       {props.open && (
         <Input
+          className={controls.control}
           aria-label={`${props.name}, other values`}
           placeholder="Other values, comma-separated"
           value={props.value.other}
@@ -87,20 +123,29 @@ function MultiChoice(props: { id: string; name: string; options: readonly EnumOp
   );
 }
 
-function OrderControl(props: { id: string; field: FormField; value: OrderValue; onChange: (v: OrderValue) => void; onBlur?: () => void }) {
+function OrderControl(props: {
+  id: string;
+  field: FormField;
+  value: OrderValue;
+  onChange: (v: OrderValue) => void;
+  onBlur?: () => void;
+}) {
   const styles = useStyles();
+  const controls = useControlStyles();
   const control = props.field.control;
   if (control.type !== "order") return null;
   const choices = control.sortFields.map((f) => ({ value: f, text: f }));
+  const serviceDefault = `Service default${control.defaultField ? ` (${control.defaultField})` : ""}`;
   return (
     <div className={styles.orderRow}>
       <div className={styles.grow}>
         {control.open ? (
           <Combobox
+            className={controls.control}
             id={props.id}
             freeform
             value={props.value.field}
-            placeholder="Service default"
+            placeholder={serviceDefault}
             selectedOptions={props.value.field ? [props.value.field] : []}
             onOptionSelect={(_, data) => props.onChange({ ...props.value, field: data.optionValue ?? "" })}
             onChange={(event) => props.onChange({ ...props.value, field: event.target.value })}
@@ -113,10 +158,22 @@ function OrderControl(props: { id: string; field: FormField; value: OrderValue; 
             ))}
           </Combobox>
         ) : (
-          <SingleChoice id={props.id} choices={choices} value={props.value.field} required={false} placeholder="Service default" onChange={(field) => props.onChange({ ...props.value, field })} onBlur={props.onBlur} />
+          <SingleChoice
+            id={props.id}
+            choices={choices}
+            value={props.value.field}
+            required={false}
+            placeholder={serviceDefault}
+            onChange={(field) => props.onChange({ ...props.value, field })}
+            onBlur={props.onBlur}
+          />
         )}
       </div>
-      <Switch label="desc" checked={props.value.desc} onChange={(_, data) => props.onChange({ ...props.value, desc: data.checked })} />
+      <Switch
+        label="desc"
+        checked={props.value.desc}
+        onChange={(_, data) => props.onChange({ ...props.value, desc: data.checked })}
+      />
     </div>
   );
 }
@@ -125,11 +182,18 @@ function OrderControl(props: { id: string; field: FormField; value: OrderValue; 
 const nextBoolean = (value: FormValue): boolean | null => (value === null ? true : value === true ? false : null);
 
 export function ParamField({ field, value, onChange, onBlur, messages, now, switchValue }: ParamFieldProps) {
+  const controls = useControlStyles();
   const id = fieldId(field.name);
   const control = field.control;
   const error = messages?.length ? messages.join(" ") : undefined;
   const text = typeof value === "string" ? value : "";
-  const common = { label: field.name, required: field.required, hint: field.help, validationMessage: error, validationState: error ? ("error" as const) : ("none" as const) };
+  const common = {
+    label: field.name,
+    required: field.required,
+    hint: field.help,
+    validationMessage: error,
+    validationState: error ? ("error" as const) : ("none" as const),
+  };
 
   switch (control.type) {
     case "boolean":
@@ -150,7 +214,15 @@ export function ParamField({ field, value, onChange, onBlur, messages, now, swit
       return (
         <Field {...common}>
           {control.open ? (
-            <Combobox id={id} freeform value={text} onOptionSelect={(_, d) => onChange(d.optionValue ?? "")} onChange={(e) => onChange(e.target.value)} onBlur={onBlur}>
+            <Combobox
+              className={controls.control}
+              id={id}
+              freeform
+              value={text}
+              onOptionSelect={(_, d) => onChange(d.optionValue ?? "")}
+              onChange={(e) => onChange(e.target.value)}
+              onBlur={onBlur}
+            >
               {choices.map((c) => (
                 <Option key={c.value} value={c.value} text={c.text}>
                   {c.text}
@@ -158,7 +230,14 @@ export function ParamField({ field, value, onChange, onBlur, messages, now, swit
               ))}
             </Combobox>
           ) : (
-            <SingleChoice id={id} choices={choices} value={text} required={field.required} onChange={onChange} onBlur={onBlur} />
+            <SingleChoice
+              id={id}
+              choices={choices}
+              value={text}
+              required={field.required}
+              onChange={onChange}
+              onBlur={onBlur}
+            />
           )}
         </Field>
       );
@@ -166,20 +245,46 @@ export function ParamField({ field, value, onChange, onBlur, messages, now, swit
     case "multiEnum":
       return (
         <Field {...common}>
-          <MultiChoice id={id} name={field.name} options={control.options} value={value as MultiValue} open={control.open} onChange={onChange} onBlur={onBlur} />
+          <MultiChoice
+            id={id}
+            name={field.name}
+            options={control.options}
+            value={value as MultiValue}
+            open={control.open}
+            onChange={onChange}
+            onBlur={onBlur}
+          />
         </Field>
       );
     case "lines":
       return (
-        <Field {...common} hint={`${field.help} ${control.pattern === "asin" ? "One per line or comma-separated." : "One per line."}`}>
-          <Textarea id={id} value={text} resize="vertical" onChange={(_, d) => onChange(d.value)} onBlur={onBlur} />
+        <Field
+          {...common}
+          hint={`${field.help} ${control.pattern === "asin" ? "One per line or comma-separated." : "One per line."}`}
+        >
+          <Textarea
+            className={controls.control}
+            id={id}
+            value={text}
+            resize="vertical"
+            onChange={(_, d) => onChange(d.value)}
+            onBlur={onBlur}
+          />
         </Field>
       );
     case "month":
     case "saturday":
     case "weekOrMonth": {
-      const format = control.type === "weekOrMonth" ? control.formats[typeof switchValue === "string" ? switchValue : ""] : control.type;
-      const dates = format === "saturday" ? saturdayChoices(now, control.maxMonthsBack) : format === "month" ? monthChoices(now, control.maxMonthsBack) : [];
+      const format =
+        control.type === "weekOrMonth"
+          ? control.formats[typeof switchValue === "string" ? switchValue : ""]
+          : control.type;
+      const dates =
+        format === "saturday"
+          ? saturdayChoices(now, control.maxMonthsBack)
+          : format === "month"
+            ? monthChoices(now, control.maxMonthsBack)
+            : [];
       const choices = dates.map((d) => ({ value: d, text: `${displayDate(d)} (${d})` }));
       const waiting = control.type === "weekOrMonth" && !format;
       return (
@@ -190,7 +295,9 @@ export function ParamField({ field, value, onChange, onBlur, messages, now, swit
             value={text}
             required={field.required}
             disabled={waiting}
-            placeholder={waiting ? `Choose ${control.type === "weekOrMonth" ? control.switchParam : ""} first` : undefined}
+            placeholder={
+              waiting ? `Choose ${control.type === "weekOrMonth" ? control.switchParam : ""} first` : undefined
+            }
             onChange={onChange}
             onBlur={onBlur}
           />
@@ -206,13 +313,26 @@ export function ParamField({ field, value, onChange, onBlur, messages, now, swit
     case "number":
       return (
         <Field {...common}>
-          <Input id={id} inputMode={control.integer ? "numeric" : "decimal"} value={text} onChange={(_, d) => onChange(d.value)} onBlur={onBlur} />
+          <Input
+            className={controls.control}
+            id={id}
+            inputMode={control.integer ? "numeric" : "decimal"}
+            value={text}
+            onChange={(_, d) => onChange(d.value)}
+            onBlur={onBlur}
+          />
         </Field>
       );
     case "text":
       return (
         <Field {...common}>
-          <Input id={id} value={text} onChange={(_, d) => onChange(d.value)} onBlur={onBlur} />
+          <Input
+            className={controls.control}
+            id={id}
+            value={text}
+            onChange={(_, d) => onChange(d.value)}
+            onBlur={onBlur}
+          />
         </Field>
       );
   }

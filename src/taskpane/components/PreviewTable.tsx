@@ -2,17 +2,43 @@
  * The first rows of a query in the pane. Cells are React text nodes only: API text is escaped by React and never
  * interpreted as HTML. The table scrolls sideways inside the narrow pane and is reachable by keyboard.
  */
-import { makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, tokens } from "@fluentui/react-components";
+import {
+  makeStyles,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  tokens,
+} from "@fluentui/react-components";
 import type { Cell } from "../../functions/cells";
 
 const useStyles = makeStyles({
-  scroller: { overflowX: "auto", maxHeight: "360px", overflowY: "auto", border: `1px solid ${tokens.colorNeutralStroke2}` },
+  scroller: {
+    overflowX: "auto",
+    maxHeight: "360px",
+    overflowY: "auto",
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+  },
   cell: { whiteSpace: "nowrap", maxWidth: "220px", overflow: "hidden", textOverflow: "ellipsis" },
 });
 
-const cellText = (cell: Cell) => (typeof cell === "boolean" ? (cell ? "TRUE" : "FALSE") : typeof cell === "number" ? String(Math.round(cell * 10000) / 10000) : cell);
+const cellText = (cell: Cell) =>
+  typeof cell === "boolean"
+    ? cell
+      ? "TRUE"
+      : "FALSE"
+    : typeof cell === "number"
+      ? String(Math.round(cell * 10000) / 10000)
+      : cell;
 
-export function PreviewTable(props: { header: readonly string[]; rows: readonly (readonly Cell[])[]; caption: string }) {
+export function PreviewTable(props: {
+  header: readonly string[];
+  rows: readonly (readonly Cell[])[];
+  caption: string;
+}) {
   const styles = useStyles();
   if (!props.header.length) return <Text>No rows match.</Text>;
   return (

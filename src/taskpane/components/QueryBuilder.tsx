@@ -3,7 +3,19 @@
  * table. The client's validation runs on every change; a field shows its messages once touched, and every field
  * once an action was tried. Nothing is sent while anything is invalid.
  */
-import { Button, Dropdown, Field, makeStyles, MessageBar, MessageBarBody, Option, OptionGroup, ProgressBar, Text, tokens } from "@fluentui/react-components";
+import {
+  Button,
+  Dropdown,
+  Field,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Option,
+  OptionGroup,
+  ProgressBar,
+  Text,
+  tokens,
+} from "@fluentui/react-components";
 import { useMemo, useState } from "react";
 import type { OperationCode } from "../../api/catalog";
 import { insertFormula, insertTable, runPreview, type PreviewResult, type ValidQuery } from "../actions";
@@ -13,6 +25,7 @@ import { FIELD_PICKER, validateDraft, type InlineErrors } from "../model/inline-
 import { fieldId } from "./ParamField";
 import { PreviewTable } from "./PreviewTable";
 import { QueryForm } from "./QueryForm";
+import { useControlStyles } from "./styles";
 import { failureText, useServices } from "./services";
 
 const useStyles = makeStyles({
@@ -21,7 +34,8 @@ const useStyles = makeStyles({
 });
 
 const GROUPS = operationGroups();
-const titleOf = (code: OperationCode) => GROUPS.flatMap((g) => g.operations).find((o) => o.code === code)?.title ?? code;
+const titleOf = (code: OperationCode) =>
+  GROUPS.flatMap((g) => g.operations).find((o) => o.code === code)?.title ?? code;
 
 function freshDraft(code: OperationCode): QueryDraft {
   return { values: initialValues(formModel(code)), fields: [], limit: "" };
@@ -39,6 +53,7 @@ function visible(errors: InlineErrors, touched: ReadonlySet<string>, attempted: 
 export function QueryBuilder() {
   const { engine, host, now } = useServices();
   const styles = useStyles();
+  const controls = useControlStyles();
   const [code, setCode] = useState<OperationCode>("product_research");
   const [draft, setDraft] = useState<QueryDraft>(() => freshDraft("product_research"));
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
@@ -66,7 +81,8 @@ export function QueryBuilder() {
     setDraft((d) => {
       const values = { ...d.values, [name]: value };
       // A date whose format follows this parameter (order words' date after reverseType) starts over.
-      for (const f of allFields(model)) if (f.control.type === "weekOrMonth" && f.control.switchParam === name) values[f.name] = "";
+      for (const f of allFields(model))
+        if (f.control.type === "weekOrMonth" && f.control.switchParam === name) values[f.name] = "";
       return { ...d, values };
     });
     setTouched((t) => new Set(t).add(name));
@@ -76,12 +92,22 @@ export function QueryBuilder() {
   const validQuery = (): ValidQuery | null => {
     setAttempted(true);
     if (!validation.params) {
-      const first = [...allFields(model).map((f) => f.name), FIELD_PICKER, "limit"].find((name) => validation.errors.byField[name]);
+      const first = [...allFields(model).map((f) => f.name), FIELD_PICKER, "limit"].find(
+        (name) => validation.errors.byField[name],
+      );
       if (first) document.getElementById(fieldId(first))?.focus();
-      setOutcome({ kind: "error", text: `Correct the ${validation.errors.count === 1 ? "marked field" : `${validation.errors.count} marked problems`} first; nothing was sent.` });
+      setOutcome({
+        kind: "error",
+        text: `Correct the ${validation.errors.count === 1 ? "marked field" : `${validation.errors.count} marked problems`} first; nothing was sent.`,
+      });
       return null;
     }
-    return { code, params: validation.params, fields: draft.fields, ...(validation.limit === undefined ? {} : { limit: validation.limit }) };
+    return {
+      code,
+      params: validation.params,
+      fields: draft.fields,
+      ...(validation.limit === undefined ? {} : { limit: validation.limit }),
+    };
   };
 
   const act = async (label: string, work: (q: ValidQuery) => Promise<Outcome>) => {
@@ -107,18 +133,29 @@ export function QueryBuilder() {
   const onInsertFormula = () =>
     act("Writing the formula…", async (q) => {
       const written = await insertFormula(host, q);
-      return { kind: "success", text: `Wrote the filter block and ${written.formula} at ${written.sheet}!${written.address}. Edit a value in the block and the formula recomputes.` };
+      return {
+        kind: "success",
+        text: `Wrote the filter block and ${written.formula} at ${written.sheet}!${written.address}. Edit a value in the block and the formula recomputes.`,
+      };
     });
   const onInsertTable = () =>
     act("Fetching the rows and writing the table…", async (q) => {
       const { table, callsSpent } = await insertTable(engine, host, q);
-      return { kind: "success", text: `Created table ${table.name} at ${table.sheet}!${table.address} with ${table.rowCount} rows (${callsSpent} call${callsSpent === 1 ? "" : "s"}).` };
+      return {
+        kind: "success",
+        text: `Created table ${table.name} at ${table.sheet}!${table.address} with ${table.rowCount} rows (${callsSpent} call${callsSpent === 1 ? "" : "s"}).`,
+      };
     });
 
   return (
     <section className={styles.root} aria-label="Query builder">
       <Field label="Operation" hint={model.description}>
-        <Dropdown value={titleOf(code)} selectedOptions={[code]} onOptionSelect={(_, d) => d.optionValue && pick(d.optionValue as OperationCode)}>
+        <Dropdown
+          className={controls.control}
+          value={titleOf(code)}
+          selectedOptions={[code]}
+          onOptionSelect={(_, d) => d.optionValue && pick(d.optionValue as OperationCode)}
+        >
           {GROUPS.map((g) => (
             <OptionGroup key={g.group} label={g.label}>
               {g.operations.map((o) => (

@@ -2,15 +2,32 @@
  * The generated form of one operation: required fields, filters, min/max pairs side by side, then the output
  * options (columns, order, limit). Pure rendering: state and validation live in the QueryBuilder.
  */
-import { Accordion, AccordionHeader, AccordionItem, AccordionPanel, Dropdown, Field, Input, makeStyles, Option, tokens } from "@fluentui/react-components";
+import {
+  Accordion,
+  AccordionHeader,
+  AccordionItem,
+  AccordionPanel,
+  Dropdown,
+  Field,
+  Input,
+  makeStyles,
+  Option,
+  tokens,
+} from "@fluentui/react-components";
 import type { FormModel } from "../model/form-model";
 import type { FormValue, FormValues, QueryDraft } from "../model/form-values";
 import { FIELD_PICKER, type InlineErrors } from "../model/inline-errors";
 import { fieldId, ParamField } from "./ParamField";
+import { useControlStyles } from "./styles";
 
 const useStyles = makeStyles({
   section: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS },
-  pair: { display: "grid", gridTemplateColumns: "1fr 1fr", gap: tokens.spacingHorizontalS, alignItems: "start" },
+  pair: {
+    display: "grid",
+    gridTemplateColumns: "minmax(0, 1fr) minmax(0, 1fr)",
+    gap: tokens.spacingHorizontalS,
+    alignItems: "start",
+  },
   pairLegend: { fontWeight: tokens.fontWeightSemibold, padding: 0, marginBottom: tokens.spacingVerticalXS },
   fieldset: { border: "none", margin: 0, padding: 0 },
 });
@@ -27,10 +44,14 @@ export interface QueryFormProps {
 }
 
 const isSet = (v: FormValue | undefined) =>
-  v !== undefined && v !== null && v !== "" && !(typeof v === "object" && "selected" in v && !v.selected.length && !v.other.trim());
+  v !== undefined &&
+  v !== null &&
+  v !== "" &&
+  !(typeof v === "object" && "selected" in v && !v.selected.length && !v.other.trim());
 
 export function QueryForm({ model, draft, onValue, onDraft, onTouch, shown, now }: QueryFormProps) {
   const styles = useStyles();
+  const controls = useControlStyles();
   const values: FormValues = draft.values;
   const render = (field: FormModel["main"][number]) => (
     <ParamField
@@ -46,7 +67,9 @@ export function QueryForm({ model, draft, onValue, onDraft, onTouch, shown, now 
   );
   const filtersSet = model.filters.filter((f) => isSet(values[f.name])).length;
   const rangesSet = model.ranges.filter((r) => isSet(values[r.min.name]) || isSet(values[r.max.name])).length;
-  const sections = ["filters", "ranges", "output"].filter((s) => (s === "filters" ? model.filters.length : s === "ranges" ? model.ranges.length : true));
+  const sections = ["filters", "ranges", "output"].filter((s) =>
+    s === "filters" ? model.filters.length : s === "ranges" ? model.ranges.length : true,
+  );
   const fieldMessages = shown.byField[FIELD_PICKER];
   const limitMessages = shown.byField.limit;
 
@@ -91,6 +114,7 @@ export function QueryForm({ model, draft, onValue, onDraft, onTouch, shown, now 
                 validationState={fieldMessages?.length ? "error" : "none"}
               >
                 <Dropdown
+                  className={controls.control}
                   id={fieldId(FIELD_PICKER)}
                   multiselect
                   placeholder="All columns"
@@ -120,7 +144,14 @@ export function QueryForm({ model, draft, onValue, onDraft, onTouch, shown, now 
                 validationMessage={limitMessages?.join(" ")}
                 validationState={limitMessages?.length ? "error" : "none"}
               >
-                <Input id={fieldId("limit")} inputMode="numeric" value={draft.limit} onChange={(_, d) => onDraft({ limit: d.value })} onBlur={() => onTouch("limit")} />
+                <Input
+                  className={controls.control}
+                  id={fieldId("limit")}
+                  inputMode="numeric"
+                  value={draft.limit}
+                  onChange={(_, d) => onDraft({ limit: d.value })}
+                  onBlur={() => onTouch("limit")}
+                />
               </Field>
             </div>
           </AccordionPanel>

@@ -30,12 +30,25 @@ import { failureText, useServices } from "./services";
 const useStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM },
   actions: { display: "flex", flexWrap: "wrap", gap: tokens.spacingHorizontalS },
-  list: { listStyleType: "none", margin: 0, padding: 0, display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS },
+  list: {
+    listStyleType: "none",
+    margin: 0,
+    padding: 0,
+    display: "flex",
+    flexDirection: "column",
+    gap: tokens.spacingVerticalS,
+  },
   item: { borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, paddingBottom: tokens.spacingVerticalXS },
   details: { display: "block", marginLeft: "28px", color: tokens.colorNeutralForeground2 },
 });
 
-const STATUS_COLOR = { ok: "success", error: "danger", running: "informative", cancelled: "warning", "not run": "subtle" } as const;
+const STATUS_COLOR = {
+  ok: "success",
+  error: "danger",
+  running: "informative",
+  cancelled: "warning",
+  "not run": "subtle",
+} as const;
 
 function when(ms: number | null): string {
   if (ms === null) return "never refreshed";
@@ -106,8 +119,14 @@ export function ReportsPanel({ active }: { active: boolean }) {
       const failed = Object.keys(outcome.failures).length;
       setNotice(
         failed
-          ? { kind: "error", text: `${failed} of ${chosen.length} failed (${outcome.callsSpent} calls spent). Use "Retry failed" to try those again.` }
-          : { kind: "success", text: `Refreshed ${chosen.length} item${chosen.length === 1 ? "" : "s"} with ${outcome.callsSpent} call${outcome.callsSpent === 1 ? "" : "s"}.` },
+          ? {
+              kind: "error",
+              text: `${failed} of ${chosen.length} failed (${outcome.callsSpent} calls spent). Use "Retry failed" to try those again.`,
+            }
+          : {
+              kind: "success",
+              text: `Refreshed ${chosen.length} item${chosen.length === 1 ? "" : "s"} with ${outcome.callsSpent} call${outcome.callsSpent === 1 ? "" : "s"}.`,
+            },
       );
     } catch (error) {
       setNotice({ kind: "error", text: failureText(error) });
@@ -126,7 +145,9 @@ export function ReportsPanel({ active }: { active: boolean }) {
     setBusy("Counting the calls this refresh needs…");
     setNotice(null);
     try {
-      const plan = await planRefresh(engine, refreshTargets(chosen), { remainingThisMonth: engine.usage().remainingThisMonth });
+      const plan = await planRefresh(engine, refreshTargets(chosen), {
+        remainingThisMonth: engine.usage().remainingThisMonth,
+      });
       setBusy(null);
       if (plan.needsConfirmation) setPending({ plan, rows: chosen });
       else await run(chosen, plan);
@@ -151,7 +172,10 @@ export function ReportsPanel({ active }: { active: boolean }) {
         <Button appearance="primary" disabled={busy !== null || !rows.length} onClick={() => refresh(rows)}>
           Refresh all
         </Button>
-        <Button disabled={busy !== null || !selected.size} onClick={() => refresh(rows.filter((r) => selected.has(r.id)))}>
+        <Button
+          disabled={busy !== null || !selected.size}
+          onClick={() => refresh(rows.filter((r) => selected.has(r.id)))}
+        >
           Refresh selected
         </Button>
         <Button disabled={busy !== null || !failed.length} onClick={() => refresh(failed)}>
@@ -164,7 +188,10 @@ export function ReportsPanel({ active }: { active: boolean }) {
       {busy && (
         <div aria-live="polite">
           <Text>{busy}</Text>
-          <ProgressBar aria-label={busy} {...(progress ? { value: progress.done / Math.max(progress.total, 1) } : {})} />
+          <ProgressBar
+            aria-label={busy}
+            {...(progress ? { value: progress.done / Math.max(progress.total, 1) } : {})}
+          />
           {progress && <Text size={200}>{`${progress.done} of ${progress.total} steps`}</Text>}
         </div>
       )}
@@ -179,7 +206,11 @@ export function ReportsPanel({ active }: { active: boolean }) {
       <ul className={styles.list} aria-label="Formulas and tables">
         {rows.map((row) => (
           <li key={row.id} className={styles.item}>
-            <Checkbox checked={selected.has(row.id)} onChange={() => toggle(row.id)} label={`${row.sheet}!${row.address.split(":")[0]} · ${row.operation}`} />
+            <Checkbox
+              checked={selected.has(row.id)}
+              onChange={() => toggle(row.id)}
+              label={`${row.sheet}!${row.address.split(":")[0]} · ${row.operation}`}
+            />
             <Badge appearance="tint" color={STATUS_COLOR[row.status]}>
               {row.status}
             </Badge>

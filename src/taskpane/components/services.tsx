@@ -35,7 +35,12 @@ export function useUsage(engine: Engine): UsageSnapshot {
 
 /** Plain words for any failure (MadErrors carry advice on what to do). */
 export function failureText(error: unknown): string {
-  if (error && typeof error === "object" && "advice" in error && typeof (error as { advice: unknown }).advice === "string") {
+  if (
+    error &&
+    typeof error === "object" &&
+    "advice" in error &&
+    typeof (error as { advice: unknown }).advice === "string"
+  ) {
     const e = error as { message: string; advice: string };
     return e.advice && !e.message.includes(e.advice) ? `${e.message}. ${e.advice}` : e.message;
   }

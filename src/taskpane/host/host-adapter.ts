@@ -55,7 +55,11 @@ export interface HostAdapter {
    * Writes a block of values at `target` (its top-left cell). Strings are written as text: a value starting with
    * `=`, `+`, `-` or `@` never becomes a formula. Returns the address written.
    */
-  writeValues(target: CellTarget, values: readonly (readonly CellValue[])[], columnFormats?: ColumnFormats): Promise<CellTarget>;
+  writeValues(
+    target: CellTarget,
+    values: readonly (readonly CellValue[])[],
+    columnFormats?: ColumnFormats,
+  ): Promise<CellTarget>;
   /** Writes one formula into one cell (the only way a formula enters the workbook). */
   writeFormula(target: CellTarget, formula: string): Promise<void>;
   /** Creates a static table with header, rows and per-column formats, and keeps `query` with it. */

@@ -9,7 +9,16 @@
  *   (it lives in runtime storage, see the connection panel).
  * - Tables are found again by name; a table renamed by hand loses its stored query (it is then an ordinary table).
  */
-import type { CellTarget, CellValue, ColumnFormats, FormulaCell, HostAdapter, StoredQuery, TableInfo, TableSpec } from "./host-adapter";
+import type {
+  CellTarget,
+  CellValue,
+  ColumnFormats,
+  FormulaCell,
+  HostAdapter,
+  StoredQuery,
+  TableInfo,
+  TableSpec,
+} from "./host-adapter";
 import { cellAddress, offset, parseCell, rangeAddress } from "../model/a1";
 
 export const TABLES_SETTING = "mad.tables";
@@ -34,16 +43,23 @@ export function splitAddress(address: string): { sheet: string; address: string 
 
 /** Number formats cell by cell: text cells `@`, other cells their column's format. */
 export function cellFormats(values: readonly (readonly CellValue[])[], columnFormats?: ColumnFormats): string[][] {
-  return values.map((row) => row.map((value, col) => (typeof value === "string" ? TEXT : (columnFormats?.[col] ?? GENERAL))));
+  return values.map((row) =>
+    row.map((value, col) => (typeof value === "string" ? TEXT : (columnFormats?.[col] ?? GENERAL))),
+  );
 }
 
-const excelValues = (values: readonly (readonly CellValue[])[]) => values.map((row) => row.map((v) => (v === null ? "" : v)));
+const excelValues = (values: readonly (readonly CellValue[])[]) =>
+  values.map((row) => row.map((v) => (v === null ? "" : v)));
 const width = (values: readonly (readonly CellValue[])[]) => values.reduce((w, row) => Math.max(w, row.length), 0);
 const padRows = (values: readonly (readonly CellValue[])[], cols: number): CellValue[][] =>
   values.map((row) => [...row, ...Array<CellValue>(cols - row.length).fill(null)]);
 
 /** Formats first, then values, in one batch: the order is what keeps text from becoming formulas. */
-function writeBlock(range: Excel.Range, values: readonly (readonly CellValue[])[], columnFormats?: ColumnFormats): void {
+function writeBlock(
+  range: Excel.Range,
+  values: readonly (readonly CellValue[])[],
+  columnFormats?: ColumnFormats,
+): void {
   range.numberFormat = cellFormats(values, columnFormats);
   range.values = excelValues(values) as (string | number | boolean)[][];
 }
@@ -74,7 +90,11 @@ export function createOfficeHost(deps: OfficeHostDeps = {}): HostAdapter {
     new Promise<void>((resolve, reject) => {
       const s = settings();
       s.set(TABLES_SETTING, JSON.stringify(tables));
-      s.saveAsync((result) => (String(result.status) === "failed" ? reject(new Error(`Could not save the table's query: ${result.error?.message ?? "unknown error"}`)) : resolve()));
+      s.saveAsync((result) =>
+        String(result.status) === "failed"
+          ? reject(new Error(`Could not save the table's query: ${result.error?.message ?? "unknown error"}`))
+          : resolve(),
+      );
     });
 
   async function uniqueTableName(context: Excel.RequestContext, proposed: string): Promise<string> {
@@ -110,7 +130,9 @@ export function createOfficeHost(deps: OfficeHostDeps = {}): HostAdapter {
 
     writeFormula: (target, formula) =>
       run(async (context) => {
-        context.workbook.worksheets.getItem(target.sheet).getRange(cellAddress(parseCell(target.address))).formulas = [[formula]];
+        context.workbook.worksheets.getItem(target.sheet).getRange(cellAddress(parseCell(target.address))).formulas = [
+          [formula],
+        ];
         await context.sync();
       }),
 
@@ -122,13 +144,21 @@ export function createOfficeHost(deps: OfficeHostDeps = {}): HostAdapter {
         const address = rangeAddress(top, 1 + Math.max(spec.rows.length, 1), cols);
         const sheet = context.workbook.worksheets.getItem(target.sheet);
         writeBlock(sheet.getRange(rangeAddress(top, 1, cols)), [spec.header]);
-        if (spec.rows.length) writeBlock(sheet.getRange(rangeAddress(offset(top, 1, 0), spec.rows.length, cols)), padRows(spec.rows, cols), spec.columnFormats);
+        if (spec.rows.length)
+          writeBlock(
+            sheet.getRange(rangeAddress(offset(top, 1, 0), spec.rows.length, cols)),
+            padRows(spec.rows, cols),
+            spec.columnFormats,
+          );
         const table = sheet.tables.add(address, true);
         table.name = name;
         await context.sync();
         return { name, sheet: target.sheet, address, rowCount: spec.rows.length, query: spec.query };
       });
-      await writeStored({ ...readStored(), [info.name]: { sheet: info.sheet, query: spec.query, formats: [...spec.columnFormats] } });
+      await writeStored({
+        ...readStored(),
+        [info.name]: { sheet: info.sheet, query: spec.query, formats: [...spec.columnFormats] },
+      });
       return info;
     },
 
@@ -155,7 +185,10 @@ export function createOfficeHost(deps: OfficeHostDeps = {}): HostAdapter {
         await context.sync();
         return { name: tableName, sheet: sheetName, address, rowCount: rows.length, query };
       });
-      await writeStored({ ...readStored(), [tableName]: { sheet: info.sheet, query, formats: stored[tableName]?.formats ?? [] } });
+      await writeStored({
+        ...readStored(),
+        [tableName]: { sheet: info.sheet, query, formats: stored[tableName]?.formats ?? [] },
+      });
       return info;
     },
 

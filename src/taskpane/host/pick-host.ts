@@ -19,7 +19,11 @@ const METHODS: readonly (keyof HostAdapter)[] = [
 ];
 
 export function isHostAdapter(value: unknown): value is HostAdapter {
-  return typeof value === "object" && value !== null && METHODS.every((m) => typeof (value as Record<string, unknown>)[m] === "function");
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    METHODS.every((m) => typeof (value as Record<string, unknown>)[m] === "function")
+  );
 }
 
 export function pickHost(scope: unknown = globalThis): { host: HostAdapter; preview: boolean } {

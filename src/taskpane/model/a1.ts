@@ -18,7 +18,11 @@ export function parseCell(address: string): CellPosition {
   const local = address.includes("!") ? address.slice(address.lastIndexOf("!") + 1) : address;
   const match = /^\$?([A-Za-z]{1,3})\$?(\d+)/.exec(local);
   if (!match) throw new Error(`Not a cell address: ${address}`);
-  const col = match[1].toUpperCase().split("").reduce((n, c) => n * 26 + (c.charCodeAt(0) - 64), 0) - 1;
+  const col =
+    match[1]
+      .toUpperCase()
+      .split("")
+      .reduce((n, c) => n * 26 + (c.charCodeAt(0) - 64), 0) - 1;
   return { col, row: Number(match[2]) - 1 };
 }
 

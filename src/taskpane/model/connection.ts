@@ -6,7 +6,8 @@ export const PRODUCTION_URL = "https://api.sellersprite.com";
 /** Where `npm start` runs the simulator when the pane is not served by it. */
 export const SIMULATOR_URL = "http://127.0.0.1:8787";
 
-export type ConnectionStatus = "ok" | "wrongSecret" | "expiredSecret" | "quotaReached" | "unreachable" | "noSecret" | "failed";
+export type ConnectionStatus =
+  "ok" | "wrongSecret" | "expiredSecret" | "quotaReached" | "unreachable" | "noSecret" | "failed";
 
 export interface ConnectionReport {
   readonly status: ConnectionStatus;
@@ -43,13 +44,21 @@ const TITLES: Readonly<Record<ConnectionStatus, string>> = {
   failed: "The connection test failed",
 };
 
-export function connectionReport(result: { ok: true; remaining: number | null } | { ok: false; error: ErrorLike }): ConnectionReport {
+export function connectionReport(
+  result: { ok: true; remaining: number | null } | { ok: false; error: ErrorLike },
+): ConnectionReport {
   if (result.ok) {
-    const left = result.remaining === null ? "The service does not report the calls left this month." : `${result.remaining.toLocaleString("en-US")} calls left this month.`;
+    const left =
+      result.remaining === null
+        ? "The service does not report the calls left this month."
+        : `${result.remaining.toLocaleString("en-US")} calls left this month.`;
     return { status: "ok", title: TITLES.ok, detail: left };
   }
   const status = STATUS_OF_KIND[result.error.kind ?? ""] ?? "failed";
-  const detail = status === "noSecret" ? "Enter the API secret, then test again." : (result.error.advice ?? result.error.message ?? "");
+  const detail =
+    status === "noSecret"
+      ? "Enter the API secret, then test again."
+      : (result.error.advice ?? result.error.message ?? "");
   return { status, title: TITLES[status], detail };
 }
 

@@ -5,7 +5,14 @@
  * Paging parameters are not fields: `page` and `size` are the engine's business (it pages through with the
  * largest page size until `limit`), and `returnFields` is the field picker.
  */
-import { GROUP_LABELS, MARKETPLACES, type EnumOption, type OperationGroup, type ParamSpec, type TextPattern } from "../../api/catalog-types";
+import {
+  GROUP_LABELS,
+  MARKETPLACES,
+  type EnumOption,
+  type OperationGroup,
+  type ParamSpec,
+  type TextPattern,
+} from "../../api/catalog-types";
 import { OPERATIONS, operation, type AnyOperation, type OperationCode } from "../../api/catalog";
 import { RECORD_FIELDS } from "../../api/records";
 import { latestSaturday, monthBefore } from "../../api/dates";
@@ -16,15 +23,36 @@ export type FieldControl =
   | { readonly type: "number"; readonly integer: boolean; readonly min?: number; readonly max?: number }
   | { readonly type: "enum"; readonly options: readonly EnumOption[]; readonly open: boolean }
   /** csv and stringList parameters with known values: a multi-select; `open` lets the user add other values. */
-  | { readonly type: "multiEnum"; readonly options: readonly EnumOption[]; readonly open: boolean; readonly encoding: "csv" | "list" }
+  | {
+      readonly type: "multiEnum";
+      readonly options: readonly EnumOption[];
+      readonly open: boolean;
+      readonly encoding: "csv" | "list";
+    }
   /** A list without known values: one item per line (ASINs, keywords). */
-  | { readonly type: "lines"; readonly pattern?: TextPattern; readonly maxItems?: number; readonly encoding: "csv" | "list" }
+  | {
+      readonly type: "lines";
+      readonly pattern?: TextPattern;
+      readonly maxItems?: number;
+      readonly encoding: "csv" | "list";
+    }
   | { readonly type: "boolean" }
   | { readonly type: "month"; readonly maxMonthsBack?: number }
   | { readonly type: "saturday"; readonly maxMonthsBack?: number }
   /** A Saturday or a month, chosen by the value of `switchParam` (order words: reverseType W or M). */
-  | { readonly type: "weekOrMonth"; readonly switchParam: string; readonly formats: Readonly<Record<string, "saturday" | "month">>; readonly maxMonthsBack?: number }
-  | { readonly type: "order"; readonly sortFields: readonly string[]; readonly open: boolean; readonly defaultField?: string; readonly defaultDesc: boolean };
+  | {
+      readonly type: "weekOrMonth";
+      readonly switchParam: string;
+      readonly formats: Readonly<Record<string, "saturday" | "month">>;
+      readonly maxMonthsBack?: number;
+    }
+  | {
+      readonly type: "order";
+      readonly sortFields: readonly string[];
+      readonly open: boolean;
+      readonly defaultField?: string;
+      readonly defaultDesc: boolean;
+    };
 
 export interface FormField {
   /** The wire name; also the field's label and accessible name. */
@@ -88,7 +116,12 @@ function controlFor(spec: ParamSpec): FieldControl {
     case "saturday":
       return { type: "saturday", maxMonthsBack: spec.maxMonthsBack };
     case "weekOrMonth":
-      return { type: "weekOrMonth", switchParam: spec.switchParam ?? "", formats: spec.formats ?? {}, maxMonthsBack: spec.maxMonthsBack };
+      return {
+        type: "weekOrMonth",
+        switchParam: spec.switchParam ?? "",
+        formats: spec.formats ?? {},
+        maxMonthsBack: spec.maxMonthsBack,
+      };
     case "csv":
     case "stringList": {
       const encoding = spec.kind === "csv" ? "csv" : "list";
@@ -137,7 +170,8 @@ export function formModel(code: OperationCode): FormModel {
       const max = specs.find((p) => p.role === "rangeMax" && p.range === spec.range);
       if (!max) throw new Error(`${code}: ${spec.name} has no maximum partner`);
       ranges.push({ base: spec.range ?? spec.name, min: fieldFor(spec), max: fieldFor(max) });
-    } else if (spec.role === "rangeMax") continue; // placed with its minimum
+    } else if (spec.role === "rangeMax")
+      continue; // placed with its minimum
     else if (spec.required) main.push(fieldFor(spec));
     else filters.push(fieldFor(spec));
   }
@@ -163,7 +197,12 @@ export function formModel(code: OperationCode): FormModel {
 
 /** Every field of a form, in display order (main, filters, range sides, order). */
 export function allFields(model: FormModel): FormField[] {
-  return [...model.main, ...model.filters, ...model.ranges.flatMap((r) => [r.min, r.max]), ...(model.order ? [model.order] : [])];
+  return [
+    ...model.main,
+    ...model.filters,
+    ...model.ranges.flatMap((r) => [r.min, r.max]),
+    ...(model.order ? [model.order] : []),
+  ];
 }
 
 export interface OperationChoice {
@@ -173,11 +212,19 @@ export interface OperationChoice {
 }
 
 /** Operations grouped as in the spec, for the operation picker. */
-export function operationGroups(): { readonly group: OperationGroup; readonly label: string; readonly operations: readonly OperationChoice[] }[] {
+export function operationGroups(): {
+  readonly group: OperationGroup;
+  readonly label: string;
+  readonly operations: readonly OperationChoice[];
+}[] {
   return (Object.keys(GROUP_LABELS) as OperationGroup[]).map((group) => ({
     group,
     label: GROUP_LABELS[group],
-    operations: OPERATIONS.filter((op) => op.group === group).map((op) => ({ code: op.code, title: op.title, fn: op.fn })),
+    operations: OPERATIONS.filter((op) => op.group === group).map((op) => ({
+      code: op.code,
+      title: op.title,
+      fn: op.fn,
+    })),
   }));
 }
 
@@ -190,7 +237,9 @@ export function monthChoices(now: Date, maxMonthsBack = 24): string[] {
 export function saturdayChoices(now: Date, maxMonthsBack = 24): string[] {
   const out: string[] = [];
   const latest = latestSaturday(now);
-  const day = new Date(Date.UTC(Number(latest.slice(0, 4)), Number(latest.slice(4, 6)) - 1, Number(latest.slice(6, 8))));
+  const day = new Date(
+    Date.UTC(Number(latest.slice(0, 4)), Number(latest.slice(4, 6)) - 1, Number(latest.slice(6, 8))),
+  );
   const oldest = monthBefore(now, maxMonthsBack);
   for (;;) {
     const text = `${day.getUTCFullYear()}${String(day.getUTCMonth() + 1).padStart(2, "0")}${String(day.getUTCDate()).padStart(2, "0")}`;
@@ -202,5 +251,7 @@ export function saturdayChoices(now: Date, maxMonthsBack = 24): string[] {
 
 /** `202508` -> `2025-08`; `20250802` -> `2025-08-02` (how the pickers show dates). */
 export function displayDate(text: string): string {
-  return text.length === 8 ? `${text.slice(0, 4)}-${text.slice(4, 6)}-${text.slice(6, 8)}` : `${text.slice(0, 4)}-${text.slice(4, 6)}`;
+  return text.length === 8
+    ? `${text.slice(0, 4)}-${text.slice(4, 6)}-${text.slice(6, 8)}`
+    : `${text.slice(0, 4)}-${text.slice(4, 6)}`;
 }

@@ -32,12 +32,12 @@ export interface QueryDraft {
 const isMulti = (v: FormValue): v is MultiValue => typeof v === "object" && v !== null && "selected" in v;
 const isOrder = (v: FormValue): v is OrderValue => typeof v === "object" && v !== null && "desc" in v;
 
-/** The starting values of a form: required marketplace US, an order preset to the documented default. */
+/** The starting values of a form: marketplace US; no order field (the service's default order), its default direction. */
 export function initialValues(model: FormModel): FormValues {
   const values: Record<string, FormValue> = {};
   for (const field of allFields(model)) {
     if (field.spec.kind === "marketplace") values[field.name] = "US";
-    else if (field.control.type === "order") values[field.name] = { field: field.control.defaultField ?? "", desc: field.control.defaultDesc };
+    else if (field.control.type === "order") values[field.name] = { field: "", desc: field.control.defaultDesc };
     else if (field.control.type === "multiEnum") values[field.name] = { selected: [], other: "" };
     else if (field.control.type === "boolean") values[field.name] = null;
     else values[field.name] = "";
@@ -80,7 +80,9 @@ function paramValue(field: FormField, value: FormValue | undefined): unknown {
       if (typeof value !== "string") return undefined;
       const picked = optionValue(control.options, value.trim());
       // A hand-typed value of a numeric open enum is still a number.
-      return typeof picked === "string" && (field.spec.kind === "integer" || field.spec.kind === "number") ? numberOrText(picked) : picked;
+      return typeof picked === "string" && (field.spec.kind === "integer" || field.spec.kind === "number")
+        ? numberOrText(picked)
+        : picked;
     }
     case "multiEnum": {
       if (!isMulti(value)) return undefined;
@@ -117,7 +119,8 @@ export function toParams(model: FormModel, values: FormValues): Record<string, u
 /** Parameters plus returnFields from the field picker: what the engine is asked for. */
 export function draftParams(model: FormModel, draft: QueryDraft): Record<string, unknown> {
   const params = toParams(model, draft.values);
-  if (draft.fields.length > 0 && model.paging.some((p) => p.coveredBy === "fieldPicker")) params.returnFields = draft.fields.join(",");
+  if (draft.fields.length > 0 && model.paging.some((p) => p.coveredBy === "fieldPicker"))
+    params.returnFields = draft.fields.join(",");
   return params;
 }
 

@@ -22,14 +22,20 @@ const formName = (param: string) => (param === "returnFields" ? FIELD_PICKER : p
 
 export const NO_ERRORS: InlineErrors = { byField: {}, general: [], count: 0 };
 
-export function inlineErrors(model: FormModel, errors: readonly Pick<ValidationError, "param" | "params" | "message">[], extra: Record<string, string> = {}): InlineErrors {
+export function inlineErrors(
+  model: FormModel,
+  errors: readonly Pick<ValidationError, "param" | "params" | "message">[],
+  extra: Record<string, string> = {},
+): InlineErrors {
   const names = new Set(allFields(model).map((f) => f.name));
   const byField: Record<string, string[]> = {};
   const general: string[] = [];
   const add = (name: string, message: string) => (byField[name] ??= []).push(message);
   names.add(FIELD_PICKER);
   for (const error of errors) {
-    const targets = (error.params?.length ? error.params : [error.param]).map(formName).filter((name) => names.has(name));
+    const targets = (error.params?.length ? error.params : [error.param])
+      .map(formName)
+      .filter((name) => names.has(name));
     if (targets.length === 0) general.push(error.message);
     for (const name of targets) add(name, error.message);
   }
@@ -38,10 +44,18 @@ export function inlineErrors(model: FormModel, errors: readonly Pick<ValidationE
 }
 
 /** Validates a draft with the client's own rules (and the limit), ready to show inline. */
-export function validateDraft(model: FormModel, draft: QueryDraft, now: Date): { errors: InlineErrors; params?: Record<string, unknown>; limit?: number } {
+export function validateDraft(
+  model: FormModel,
+  draft: QueryDraft,
+  now: Date,
+): { errors: InlineErrors; params?: Record<string, unknown>; limit?: number } {
   const outcome = checkParams(model.code, draftParams(model, draft), { now });
   const limit = parseLimit(draft.limit);
   const errors = inlineErrors(model, outcome.errors, limit.error ? { limit: limit.error } : {});
   if (errors.count > 0 || !outcome.params) return { errors };
-  return { errors, params: outcome.params as Record<string, unknown>, ...(limit.limit !== undefined ? { limit: limit.limit } : {}) };
+  return {
+    errors,
+    params: outcome.params as Record<string, unknown>,
+    ...(limit.limit !== undefined ? { limit: limit.limit } : {}),
+  };
 }

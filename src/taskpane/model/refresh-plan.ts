@@ -28,7 +28,11 @@ export interface RefreshTarget {
 /** The part of the engine a plan needs (structural, so tests can count calls on a stand-in). */
 export interface PlanningEngine {
   cacheKey(code: OperationCode, params: never, options?: { limit?: number }): string;
-  plan(code: OperationCode, params: never, options?: { limit?: number; bypassCache?: boolean }): Promise<{ pages: number; uncachedPages: number }>;
+  plan(
+    code: OperationCode,
+    params: never,
+    options?: { limit?: number; bypassCache?: boolean },
+  ): Promise<{ pages: number; uncachedPages: number }>;
 }
 
 export interface RefreshGroup {
@@ -74,16 +78,27 @@ export async function planRefresh(
   }
   const groups: RefreshGroup[] = [];
   for (const [key, { query, ids }] of byKey) {
-    const plan = await engine.plan(query.operation, query.params as never, { ...(query.limit === undefined ? {} : { limit: query.limit }), bypassCache: true });
+    const plan = await engine.plan(query.operation, query.params as never, {
+      ...(query.limit === undefined ? {} : { limit: query.limit }),
+      bypassCache: true,
+    });
     groups.push({ key, query, targetIds: ids, pages: plan.pages });
   }
   const calls = groups.reduce((sum, g) => sum + g.pages, 0) + unknownIds.length;
   const threshold = options.confirmAbove ?? CONFIRM_ABOVE_CALLS;
   const remaining = options.remainingThisMonth;
   let reason: string | undefined;
-  if (remaining !== null && calls > remaining) reason = `This refresh needs ${calls} calls but only ${remaining} are left this month.`;
+  if (remaining !== null && calls > remaining)
+    reason = `This refresh needs ${calls} calls but only ${remaining} are left this month.`;
   else if (calls > threshold) reason = `This refresh will spend ${unknownIds.length ? "at least " : ""}${calls} calls.`;
-  return { groups, unknownIds, calls, atLeast: unknownIds.length > 0, needsConfirmation: reason !== undefined, ...(reason ? { reason } : {}) };
+  return {
+    groups,
+    unknownIds,
+    calls,
+    atLeast: unknownIds.length > 0,
+    needsConfirmation: reason !== undefined,
+    ...(reason ? { reason } : {}),
+  };
 }
 
 /** "12 calls for 3 unique queries (5 formulas, 2 tables)" */
@@ -91,7 +106,10 @@ export function describePlan(plan: RefreshPlan, targets: readonly RefreshTarget[
   const formulas = targets.filter((t) => t.kind === "formula").length;
   const tables = targets.length - formulas;
   const unique = plan.groups.length + plan.unknownIds.length;
-  const parts = [formulas ? `${formulas} formula${formulas === 1 ? "" : "s"}` : "", tables ? `${tables} table${tables === 1 ? "" : "s"}` : ""].filter(Boolean);
+  const parts = [
+    formulas ? `${formulas} formula${formulas === 1 ? "" : "s"}` : "",
+    tables ? `${tables} table${tables === 1 ? "" : "s"}` : "",
+  ].filter(Boolean);
   const calls = `${plan.atLeast ? "at least " : ""}${plan.calls} call${plan.calls === 1 ? "" : "s"}`;
   return `${calls} for ${unique} unique quer${unique === 1 ? "y" : "ies"} (${parts.join(", ") || "nothing selected"})`;
 }

@@ -53,11 +53,25 @@ export function operationOfFormula(formula: string): OperationCode | undefined {
 
 function formulaRow(cell: FormulaCell, entry: FormulaEntry | undefined): ReportRow {
   const id = cellId(cell.sheet, cell.address);
-  const base = { id, kind: "formula" as const, sheet: cell.sheet, address: cellAddress(parseCell(cell.address)), cell: { sheet: cell.sheet, address: cell.address } };
+  const base = {
+    id,
+    kind: "formula" as const,
+    sheet: cell.sheet,
+    address: cellAddress(parseCell(cell.address)),
+    cell: { sheet: cell.sheet, address: cell.address },
+  };
   if (!entry) {
     const code = operationOfFormula(cell.formula);
     const fn = /MAD\.[A-Z]+/i.exec(cell.formula)?.[0] ?? "MAD";
-    return { ...base, operation: code ? operation(code).title : fn, rows: null, lastRefreshed: null, status: "not run", message: null, query: null };
+    return {
+      ...base,
+      operation: code ? operation(code).title : fn,
+      rows: null,
+      lastRefreshed: null,
+      status: "not run",
+      message: null,
+      query: null,
+    };
   }
   const known = isOperationCode(entry.operation) && entry.cacheKey !== null;
   return {
@@ -68,7 +82,13 @@ function formulaRow(cell: FormulaCell, entry: FormulaEntry | undefined): ReportR
     status: entry.status,
     message: entry.errorMessage,
     // A formula with bad arguments has no query to refresh; recalculating it is all a refresh can do.
-    query: known ? { operation: entry.operation, params: entry.params, ...(entry.limit === undefined ? {} : { limit: entry.limit }) } : null,
+    query: known
+      ? {
+          operation: entry.operation,
+          params: entry.params,
+          ...(entry.limit === undefined ? {} : { limit: entry.limit }),
+        }
+      : null,
   };
 }
 
@@ -85,7 +105,10 @@ function tableRow(table: TableInfo, failure: string | undefined): ReportRow {
     lastRefreshed: query?.refreshedAt ?? null,
     status: failure ? "error" : "ok",
     message: failure ?? null,
-    query: code && query ? { operation: code, params: query.params, ...(query.limit === undefined ? {} : { limit: query.limit }) } : null,
+    query:
+      code && query
+        ? { operation: code, params: query.params, ...(query.limit === undefined ? {} : { limit: query.limit }) }
+        : null,
     tableName: table.name,
     fields: query?.fields ?? [],
   };
@@ -103,18 +126,28 @@ export function reportRows(
     const id = entryCellId(entry);
     if (id) byCell.set(id, entry);
   }
-  return [...cells.map((cell) => formulaRow(cell, byCell.get(cellId(cell.sheet, cell.address)))), ...tables.map((t) => tableRow(t, tableFailures[t.name]))];
+  return [
+    ...cells.map((cell) => formulaRow(cell, byCell.get(cellId(cell.sheet, cell.address)))),
+    ...tables.map((t) => tableRow(t, tableFailures[t.name])),
+  ];
 }
 
 /** Registry entries whose cell no longer holds a MAD formula (to forget). */
 export function staleEntries(cells: readonly FormulaCell[], entries: readonly FormulaEntry[]): string[] {
   const live = new Set(cells.map((c) => cellId(c.sheet, c.address)));
-  return entries.filter((e) => {
-    const id = entryCellId(e);
-    return id !== null && !live.has(id);
-  }).map((e) => e.id);
+  return entries
+    .filter((e) => {
+      const id = entryCellId(e);
+      return id !== null && !live.has(id);
+    })
+    .map((e) => e.id);
 }
 
 export function refreshTargets(rows: readonly ReportRow[]): RefreshTarget[] {
-  return rows.map((row) => ({ id: row.id, kind: row.kind, query: row.query, ...(row.status === "not run" ? { notRun: true } : {}) }));
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    query: row.query,
+    ...(row.status === "not run" ? { notRun: true } : {}),
+  }));
 }

@@ -27,10 +27,16 @@ export interface ResultTable {
  * A result as a table: one row per record, a header of column names. A single record (category statistics) is
  * one wide row, so every column keeps its own format; dates are Excel serial numbers (formatted as dates).
  */
-export function tableOf(code: OperationCode, result: ShapeInput, fields: readonly string[] = [], limit?: number): ResultTable {
+export function tableOf(
+  code: OperationCode,
+  result: ShapeInput,
+  fields: readonly string[] = [],
+  limit?: number,
+): ResultTable {
   const columns = selectColumns(code, fields);
   const shaped = shapeResult(operation(code), result, columns, { ...DEFAULT_DISPLAY, layout: "horizontal" }, limit);
-  if (shaped.length === 1 && shaped[0][0] === NO_ROWS_TEXT) return { header: columns.map((c) => c.name), rows: [], formats: columnFormats(columns) };
+  if (shaped.length === 1 && shaped[0][0] === NO_ROWS_TEXT)
+    return { header: columns.map((c) => c.name), rows: [], formats: columnFormats(columns) };
   const [header, ...rows] = shaped;
   return { header: header.map(String), rows, formats: columnFormats(columns) };
 }
@@ -39,7 +45,12 @@ export function tableOf(code: OperationCode, result: ShapeInput, fields: readonl
  * The pane's preview: the first `maxRows` rows with dates as text (the pane does not format serial numbers);
  * a single record reads as field/value rows, which fits a narrow pane.
  */
-export function previewOf(code: OperationCode, result: ShapeInput, fields: readonly string[] = [], maxRows = 20): { header: string[]; rows: Cell[][] } {
+export function previewOf(
+  code: OperationCode,
+  result: ShapeInput,
+  fields: readonly string[] = [],
+  maxRows = 20,
+): { header: string[]; rows: Cell[][] } {
   const columns = selectColumns(code, fields);
   const shaped = shapeResult(operation(code), result, columns, { ...DEFAULT_DISPLAY, dates: "text" }, maxRows);
   if (shaped.length === 1 && shaped[0][0] === NO_ROWS_TEXT) return { header: [], rows: [] };

@@ -4,7 +4,7 @@
  * A lock directory keeps parallel test files from building at the same time.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 export const ROOT = path.resolve(__dirname, "../../..");
@@ -12,6 +12,7 @@ export const DIST = path.join(ROOT, "dist");
 const OUTPUTS = ["preview.html", "preview.js", "taskpane.html", "taskpane.js", "functions.js", "functions.json"];
 const INPUTS = ["src", "assets", "webpack.config.js", "package.json", "manifest.xml"];
 const LOCK = path.join(ROOT, ".cache", "build.lock");
+const STAMP = path.join(ROOT, ".cache", "build.stamp");
 
 function newestModification(entry: string): number {
   const stats = statSync(entry);
@@ -19,12 +20,16 @@ function newestModification(entry: string): number {
   return readdirSync(entry).reduce((newest, name) => Math.max(newest, newestModification(path.join(entry, name))), stats.mtimeMs);
 }
 
+/**
+ * Fresh when every output exists and a build ran after the newest source change: either an output was written
+ * after it, or our own build stamp was (webpack leaves an unchanged output file untouched).
+ */
 function isFresh(): boolean {
   const outputs = OUTPUTS.map((name) => path.join(DIST, name));
   if (!outputs.every((file) => existsSync(file))) return false;
-  const oldestOutput = Math.min(...outputs.map((file) => statSync(file).mtimeMs));
+  const lastBuild = Math.max(...[...outputs, STAMP].filter(existsSync).map((file) => statSync(file).mtimeMs));
   const newestInput = Math.max(...INPUTS.map((name) => path.join(ROOT, name)).filter(existsSync).map(newestModification));
-  return newestInput <= oldestOutput;
+  return newestInput <= lastBuild;
 }
 
 async function withLock<T>(work: () => T): Promise<T> {
@@ -52,6 +57,9 @@ export async function ensureBuilt(): Promise<void> {
   await withLock(() => {
     if (isFresh()) return;
     const webpackCli = require.resolve("webpack-cli/bin/cli.js", { paths: [ROOT] });
+    const started = new Date();
     execFileSync(process.execPath, [webpackCli, "--mode", "production"], { cwd: ROOT, stdio: "pipe", timeout: 5 * 60_000 });
+    writeFileSync(STAMP, "");
+    utimesSync(STAMP, started, started);
   });
 }

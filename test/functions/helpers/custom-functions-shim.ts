@@ -65,7 +65,11 @@ export function installCustomFunctionsShim(): CustomFunctionsShim {
     invoke(id, args, options = {}) {
       const fn = associations.get(id.toUpperCase());
       if (!fn) throw new Error(`no function associated with ${id}`);
-      const invocation: Invocation = { functionName: id, address: options.address, isInValuePreview: options.preview === true };
+      const invocation: Invocation = {
+        functionName: id,
+        address: options.address,
+        isInValuePreview: options.preview === true,
+      };
       const outcome = Promise.resolve()
         .then(() => (fn as (...a: unknown[]) => unknown)(...args, invocation))
         .then(

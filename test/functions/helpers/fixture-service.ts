@@ -51,7 +51,9 @@ const KEYWORD_CONVERSION_BODY = {
         searchesTrend: "up",
         clickTrend: "flat",
         purchaseTrend: "up",
-        top3Asins: [{ asin: "B07Z82895W", imageUrl: "https://example.invalid/a.jpg", clickRate: 0.1131, conversionRate: 0.1038 }],
+        top3Asins: [
+          { asin: "B07Z82895W", imageUrl: "https://example.invalid/a.jpg", clickRate: 0.1131, conversionRate: 0.1038 },
+        ],
         top10Asins: [],
       },
     ],
@@ -77,7 +79,8 @@ export interface FixtureService {
   failNext(failure: QueuedFailure, times?: number): void;
 }
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 export function fixtureService(secret = "0123456789abcdef0123456789abcdef"): FixtureService {
   const baseUrl = "http://fixtures.test";
@@ -100,7 +103,8 @@ export function fixtureService(secret = "0123456789abcdef0123456789abcdef"): Fix
       if (failure && "status" in failure) return new Response("busy", { status: failure.status });
       if (failure) return json({ code: failure.envelope, message: "错误", data: null });
       const headers = new Headers(init?.headers);
-      if (headers.get("secret-key") !== secret) return json({ code: "ERROR_SECRET_KEY", message: "秘钥错误", data: null });
+      if (headers.get("secret-key") !== secret)
+        return json({ code: "ERROR_SECRET_KEY", message: "秘钥错误", data: null });
       if (url.pathname === "/v1/visits") return json({ code: "OK", message: "成功", data: { remaining: 999 } });
       const op = byPath.get(url.pathname);
       if (!op) return json({ code: "ERROR_URL_NOT_FOUND", message: "", data: null });

@@ -37,7 +37,13 @@ export interface CallArgs {
 
 /** The full argument list Excel passes: omitted optional arguments are null. */
 export function argumentList(op: AnyOperation, args: CallArgs = {}): unknown[] {
-  return [args.market ?? "US", ...(args.positional ?? typicalPositional(op)), args.filters ?? null, args.fields ?? null, args.limit ?? null];
+  return [
+    args.market ?? "US",
+    ...(args.positional ?? typicalPositional(op)),
+    args.filters ?? null,
+    args.fields ?? null,
+    args.limit ?? null,
+  ];
 }
 
 export interface ServiceLike {
@@ -53,21 +59,31 @@ export interface Harness {
   registry: FormulaRegistry;
   call(code: OperationCode, args?: CallArgs, options?: InvokeOptions): RunningCall;
   /** Awaits a call and returns its outcome. */
-  run(code: OperationCode, args?: CallArgs, options?: InvokeOptions): Promise<{ value?: unknown[][]; error?: { code: string; message?: string } }>;
+  run(
+    code: OperationCode,
+    args?: CallArgs,
+    options?: InvokeOptions,
+  ): Promise<{ value?: unknown[][]; error?: { code: string; message?: string } }>;
   /** A new engine over the same store, as after an Excel restart. */
   restart(): Promise<void>;
 }
 
-export function harness(shim: CustomFunctionsShim, service: ServiceLike, options: Partial<EngineOptions> & { secret?: string | null } = {}): Harness {
+export function harness(
+  shim: CustomFunctionsShim,
+  service: ServiceLike,
+  options: Partial<EngineOptions> & { secret?: string | null } = {},
+): Harness {
   const { secret = service.secret, ...engineOptions } = options;
   const store = memoryStore({ "mad.baseUrl": service.baseUrl, ...(secret ? { "mad.secret": secret } : {}) });
-  const makeEngine = () => createEngine({ store, fetch: service.fetch, perMinute: 6000, client: { retries: 0 }, ...engineOptions });
+  const makeEngine = () =>
+    createEngine({ store, fetch: service.fetch, perMinute: 6000, client: { retries: 0 }, ...engineOptions });
   const registry = new FormulaRegistry();
   const h: Harness = {
     engine: makeEngine(),
     store,
     registry,
-    call: (code, args, invokeOptions) => shim.invoke(operation(code).fn, argumentList(operation(code), args), invokeOptions),
+    call: (code, args, invokeOptions) =>
+      shim.invoke(operation(code).fn, argumentList(operation(code), args), invokeOptions),
     run: (code, args, invokeOptions) => h.call(code, args, invokeOptions).outcome,
     async restart() {
       await h.engine.flush();

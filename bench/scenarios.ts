@@ -1,0 +1,236 @@
+/**
+ * The benchmark scenarios. Each returns its measures (a figure and the baseline measured in the same run) and,
+ * when something did not go cleanly, notes for the report. HTTP calls are counted by the simulator itself.
+ */
+import { performance } from "node:perf_hooks";
+import { operation } from "../src/api/catalog";
+import { createClient } from "../src/api/client";
+import { monthBefore } from "../src/api/dates";
+import { RECORD_FIELDS } from "../src/api/records";
+import { createEngine, memoryStore, type Engine, type EngineOptions, type KeyValueStore } from "../src/engine";
+import { recordColumns } from "../src/functions/arguments";
+import { configureRunner } from "../src/functions/runner";
+import { DEFAULT_DISPLAY, shapeResult } from "../src/functions/shape";
+import { startSimulator, type RunningSimulator } from "../src/simulator";
+import type { Measure } from "./report";
+import { WarpClock } from "./warp-clock";
+import { cellsOf, describeErrors, evaluateCells, evaluateNaively, type Evaluation, type FormulaCell, type Query } from "./workbook";
+
+export const BENCH_SECRET = "bench000000000000000000000000000";
+/** Default concurrency of the engine; the naive path gets the same. */
+export const CONCURRENCY = 4;
+
+export interface ScenarioResult {
+  readonly measures: Measure[];
+  readonly notes: string[];
+}
+
+export interface BenchContext {
+  readonly latencyMs: number;
+  readonly sim: RunningSimulator;
+}
+
+const seconds = (since: number) => performance.now() - since;
+
+function storeFor(sim: RunningSimulator): KeyValueStore {
+  return memoryStore({ "mad.secret": BENCH_SECRET, "mad.baseUrl": sim.url });
+}
+
+/** An engine for the runner; pacing is lifted except in the pacing scenario (which measures it on its own). */
+function engineFor(store: KeyValueStore, extra: Partial<EngineOptions> = {}): Engine {
+  const engine = createEngine({ store, perMinute: 1_000_000, concurrency: CONCURRENCY, ...extra });
+  configureRunner({ engine: () => engine, settleWithinMs: 600_000 });
+  return engine;
+}
+
+function callsDuring<T>(sim: RunningSimulator, work: () => Promise<T>): Promise<{ value: T; calls: number; ms: number }> {
+  sim.resetStats();
+  const started = performance.now();
+  return work().then((value) => ({ value, calls: sim.stats().total, ms: seconds(started) }));
+}
+
+function noteErrors(notes: string[], label: string, evaluation: Evaluation): void {
+  if (evaluation.errors.size) notes.push(`${label}: ${describeErrors(evaluation)}`);
+}
+
+/** 50 unique queries of three kinds: keyword trends, category statistics, product research pages. */
+export function stormQueries(): Query[] {
+  const keywords = ["yoga mat", "phone stand", "dog bed", "led strip", "water bottle", "desk lamp", "usb hub", "tote bag", "air fryer", "bike light"];
+  const queries: Query[] = [];
+  for (let i = 0; i < 20; i++) queries.push({ code: "keyword_research_trends", params: { marketplace: i < 10 ? "US" : "DE", keyword: keywords[i % 10] } });
+  for (let i = 0; i < 15; i++) queries.push({ code: "market_research_statistics", params: { marketplace: "US", nodeIdPath: `172282:${281407 + i}` } });
+  for (let i = 0; i < 15; i++) queries.push({ code: "product_research", params: { marketplace: "US", minPrice: 10 + i, maxPrice: 60 + i } });
+  return queries;
+}
+
+export interface StormOutcome extends ScenarioResult {
+  readonly store: KeyValueStore;
+  readonly cells: FormulaCell[];
+  readonly firstOpenMs: number;
+}
+
+/** 1. Recalculation storm: 1,000 cells over 50 unique queries, engine vs one request per cell. */
+export async function recalculationStorm(ctx: BenchContext): Promise<StormOutcome> {
+  const notes: string[] = [];
+  const queries = stormQueries();
+  const cells = cellsOf(queries, 20);
+  const store = storeFor(ctx.sim);
+  const engine = engineFor(store);
+  const storm = await callsDuring(ctx.sim, () => evaluateCells(cells));
+  noteErrors(notes, "storm", storm.value);
+  await engine.flush();
+
+  const client = createClient({ baseUrl: ctx.sim.url, secret: BENCH_SECRET });
+  const naive = await callsDuring(ctx.sim, () => evaluateNaively(client, cells, CONCURRENCY));
+  noteErrors(notes, "naive path", naive.value);
+
+  const scenario = `1. Recalculation storm (${cells.length} cells, ${queries.length} unique queries)`;
+  const baselineLabel = "one request per cell";
+  return {
+    store,
+    cells,
+    firstOpenMs: storm.ms,
+    notes,
+    measures: [
+      { scenario, measure: "HTTP calls", unit: "calls", value: storm.calls, baselineLabel, baseline: naive.calls, goal: `${queries.length}`, goalMet: storm.calls === queries.length },
+      { scenario, measure: "wall time", unit: "ms", value: storm.ms, baselineLabel, baseline: naive.ms },
+    ],
+  };
+}
+
+/** 2. Reopen: the same workbook after a restart (a new engine over the persisted store), within the TTL. */
+export async function reopen(ctx: BenchContext, storm: StormOutcome): Promise<ScenarioResult> {
+  const notes: string[] = [];
+  engineFor(storm.store);
+  const again = await callsDuring(ctx.sim, () => evaluateCells(storm.cells));
+  noteErrors(notes, "reopen", again.value);
+  const scenario = "2. Reopen after restart (same workbook, within the cache TTL)";
+  const baselineLabel = "first open";
+  return {
+    notes,
+    measures: [
+      { scenario, measure: "HTTP calls", unit: "calls", value: again.calls, baselineLabel, baseline: stormCalls(storm), goal: "0", goalMet: again.calls === 0 },
+      { scenario, measure: "wall time", unit: "ms", value: again.ms, baselineLabel, baseline: storm.firstOpenMs },
+    ],
+  };
+}
+
+const stormCalls = (storm: StormOutcome) => storm.measures[0].value;
+
+export interface PagingOutcome extends ScenarioResult {
+  /** The 2,000 records of the limit query (for the shaping scenario). */
+  readonly records: unknown[];
+}
+
+/** 3. Paging: limit 2,000 (20 pages of 100) vs a single page of 100, each on a cold cache. */
+export async function paging(ctx: BenchContext): Promise<PagingOutcome> {
+  const notes: string[] = [];
+  const query = (limit: number): Query => ({ code: "product_research", params: { marketplace: "US", month: monthBefore(new Date(), 1) }, limit });
+  engineFor(storeFor(ctx.sim));
+  const one = await callsDuring(ctx.sim, () => evaluateCells([{ address: "Sheet1!A1", query: query(100) }]));
+  noteErrors(notes, "single page", one.value);
+  const engine = engineFor(storeFor(ctx.sim));
+  const many = await callsDuring(ctx.sim, () => evaluateCells([{ address: "Sheet1!A1", query: query(2000) }]));
+  noteErrors(notes, "limit 2000", many.value);
+  if (many.value.rows !== 2000) notes.push(`limit 2000 spilled ${many.value.rows} rows`);
+  const { code, params } = query(2000);
+  // The same query again: every page comes from the cache (the records feed the shaping scenario).
+  const result = await engine.query(code, params as never, { limit: 2000 });
+  const scenario = "3. Paging (product research)";
+  const baselineLabel = "one page of 100";
+  return {
+    notes,
+    records: result.rows,
+    measures: [
+      { scenario, measure: `HTTP calls for limit 2000 (${many.value.rows} rows)`, unit: "calls", value: many.calls, baselineLabel, baseline: one.calls, goal: "20", goalMet: many.calls === 20 },
+      { scenario, measure: "wall time", unit: "ms", value: many.ms, baselineLabel, baseline: one.ms },
+    ],
+  };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/**
+ * 4. Shaping: the 2,000 product records to the spilled array (every column, header row) vs JSON.parse of the same
+ * records as the service sends them. Runs alternate after a warm-up; medians are compared. Peak heap is sampled
+ * after every run.
+ */
+export function shaping(records: unknown[], runs = 25): ScenarioResult {
+  const notes: string[] = [];
+  const op = operation("product_research");
+  const columns = recordColumns(op);
+  const payload = JSON.stringify({ code: "OK", message: "成功", data: { page: 1, size: records.length, total: records.length, items: records } });
+  const missing = RECORD_FIELDS.product.map((f) => f.name).filter((name) => !(records[0] && name in (records[0] as object)));
+  if (missing.length) notes.push(`shaping: records lack documented fields ${missing.join(", ")}`);
+  const heapBefore = process.memoryUsage().heapUsed;
+  let heapPeak = heapBefore;
+  const shapeMs: number[] = [];
+  const parseMs: number[] = [];
+  let cells = 0;
+  for (let i = -3; i < runs; i++) {
+    let started = performance.now();
+    const parsed = JSON.parse(payload) as { data: { items: unknown[] } };
+    const parseTime = performance.now() - started;
+    started = performance.now();
+    const spilled = shapeResult(op, { rows: records }, columns, DEFAULT_DISPLAY);
+    const shapeTime = performance.now() - started;
+    heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
+    if (i < 0) continue; // warm-up
+    parseMs.push(parseTime);
+    shapeMs.push(shapeTime);
+    cells = spilled.length * spilled[0].length;
+    if (parsed.data.items.length !== records.length) throw new Error("parse baseline lost records");
+  }
+  const scenario = `4. Shaping ${records.length} product records (${columns.length} columns, ${cells} cells), median of ${runs}`;
+  return {
+    notes,
+    measures: [
+      { scenario, measure: "flatten to the spilled array", unit: "ms", value: median(shapeMs), baselineLabel: `JSON.parse of the same payload (${(payload.length / 1024 / 1024).toFixed(2)} MiB)`, baseline: median(parseMs) },
+      { scenario, measure: "peak heap used while shaping", unit: "MB", value: heapPeak / 1e6, baselineLabel: "heap used before", baseline: heapBefore / 1e6 },
+    ],
+  };
+}
+
+/**
+ * 5. Pacing: 120 unique queries under the default 40/minute pacing, the simulator limiting at 40/minute too, on
+ * simulated time (the engine's clock and the simulator's `now` are one WarpClock; waits are skipped, requests and
+ * their latency run in real time). The theoretical minimum: 40 sends per rolling minute, so the last of n sends
+ * can start at (ceil(n/40) - 1) minutes, plus one latency.
+ */
+export async function pacing(ctx: BenchContext, count = 120, perMinute = 40): Promise<ScenarioResult> {
+  const notes: string[] = [];
+  const clock = new WarpClock();
+  const sim = await startSimulator({ port: 0, secret: BENCH_SECRET, latencyMs: ctx.latencyMs, rateLimitPerMinute: perMinute, now: () => clock.now(), staticDir: false });
+  try {
+    const engine = createEngine({ store: storeFor(sim), clock, fetch: clock.wrapFetch(fetch), concurrency: CONCURRENCY });
+    configureRunner({ engine: () => engine, settleWithinMs: 600_000 });
+    const queries: Query[] = Array.from({ length: count }, (_, i) => ({
+      code: "keyword_research_trends",
+      params: { marketplace: "US", keyword: `pacing keyword ${i + 1}` },
+    }));
+    const started = clock.now();
+    const evaluation = await evaluateCells(cellsOf(queries, 1));
+    const simulatedMs = clock.now() - started;
+    clock.stop();
+    noteErrors(notes, "pacing", evaluation);
+    const stats = sim.stats();
+    const visitMax = stats.byResult.ERROR_VISIT_MAX ?? 0;
+    const minimumMs = (Math.ceil(count / perMinute) - 1) * 60_000 + ctx.latencyMs;
+    const scenario = `5. Pacing (${count} unique queries, ${perMinute}/min pacing, simulator limit ${perMinute}/min, simulated time)`;
+    return {
+      notes,
+      measures: [
+        { scenario, measure: "ERROR_VISIT_MAX answers", unit: "count", value: visitMax, baselineLabel: "requests sent", baseline: stats.total, goal: "0", goalMet: visitMax === 0 },
+        { scenario, measure: "cells settled with data", unit: "count", value: evaluation.ok, baselineLabel: "cells", baseline: count, goal: `${count}`, goalMet: evaluation.ok === count },
+        { scenario, measure: "simulated wall time", unit: "ms", value: simulatedMs, baselineLabel: "theoretical minimum", baseline: minimumMs },
+      ],
+    };
+  } finally {
+    clock.stop();
+    await sim.stop();
+  }
+}

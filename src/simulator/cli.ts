@@ -1,0 +1,61 @@
+/**
+ * npm run simulator -- [--port 8787] [--host 127.0.0.1] [--secret <32 chars>] [--latency <ms>] [--rate-limit <n>]
+ *                      [--quota <n>] [--upstream <url>] [--static <dir>] [--no-static] [--log]
+ * Prints the URL once it listens; stops cleanly on SIGINT/SIGTERM. The secret is printed only when it is the demo one.
+ */
+import { parseArgs } from "node:util";
+import { DEMO_SECRET } from "./handler";
+import { DEFAULT_HOST, DEFAULT_PORT, startSimulator } from "./server";
+
+function whole(name: string, text: string | undefined, min: number): number | undefined {
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < min)
+    throw new Error(`--${name}: expected a whole number >= ${min} (got "${text}")`);
+  return value;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: "string" },
+      host: { type: "string" },
+      secret: { type: "string" },
+      latency: { type: "string" },
+      "rate-limit": { type: "string" },
+      quota: { type: "string" },
+      upstream: { type: "string" },
+      static: { type: "string" },
+      "no-static": { type: "boolean" },
+      log: { type: "boolean" },
+    },
+    strict: true,
+  });
+  const secret = values.secret ?? process.env.MAD_SIMULATOR_SECRET ?? DEMO_SECRET;
+  const sim = await startSimulator({
+    port: whole("port", values.port, 0) ?? DEFAULT_PORT,
+    host: values.host ?? DEFAULT_HOST,
+    secret,
+    latencyMs: whole("latency", values.latency, 0),
+    rateLimitPerMinute: whole("rate-limit", values["rate-limit"], 1),
+    monthlyQuota: whole("quota", values.quota, 0),
+    upstream: values.upstream,
+    staticDir: values["no-static"] ? false : values.static,
+    log: values.log ? (line) => console.log(line) : undefined,
+  });
+  console.log(`Simulator listening on ${sim.url}`);
+  if (values.upstream)
+    console.log(`Forwarding /v1/* to ${new URL(values.upstream).origin} (the caller's secret-key is passed through)`);
+  else if (secret === DEMO_SECRET) console.log(`Demo secret-key: ${DEMO_SECRET}`);
+
+  const shutdown = () => {
+    void sim.stop().then(() => process.exit(0));
+  };
+  process.once("SIGINT", shutdown);
+  process.once("SIGTERM", shutdown);
+}
+
+main().catch((error: unknown) => {
+  console.error(`simulator: ${(error as Error).message}`);
+  process.exit(1);
+});

@@ -1,0 +1,38 @@
+/**
+ * One typical request per operation, valid against the catalog at the given date: for smoke runs, benchmarks,
+ * contract tests and the README. Values echo the real fixtures (the same ASINs, keywords and category).
+ */
+import type { OperationCode } from "../api/catalog";
+import { latestSaturday, monthBefore } from "../api/dates";
+import type { ParamsOf } from "../api/request-types";
+
+export type ExampleRequests = { [C in OperationCode]: ParamsOf<C> };
+
+export function exampleRequests(now: Date = new Date()): ExampleRequests {
+  const lastMonth = monthBefore(now, 1);
+  const node = "172282:281407";
+  return {
+    competitor_lookup: { marketplace: "US", keyword: "phone stand" },
+    product_research: { marketplace: "US", keyword: "bath rug" },
+    keyword_conversion: { marketplace: "US", keyword: "phone stand" },
+    keyword_research_trends: { marketplace: "US", keyword: "test" },
+    traffic_extend: { marketplace: "US", asinList: ["B07Z82895W"] },
+    market_product_concentration: { marketplace: "US", nodeIdPath: node },
+    keyword_research: { marketplace: "US", keywords: "child" },
+    keyword_order: { marketplace: "US", asins: ["B07Z82895W"], reverseType: "W", date: latestSaturday(now) },
+    market_seller_concentration: { marketplace: "US", nodeIdPath: node },
+    aba_research_weekly: { marketplace: "US", includeKeywords: "screen protector" },
+    traffic_keyword: { marketplace: "US", asin: "B07Z82895W" },
+    aba_research_monthly: { marketplace: "US", includeKeywords: "screen protector" },
+    traffic_listing: { marketplace: "US", asinList: ["B0C2PQ4DKQ"], relations: ["vav"] },
+    keyword_miner: { marketplace: "US", keyword: "child" },
+    market_listing_trend_distribution: { marketplace: "US", nodeIdPath: node },
+    traffic_source: { marketplace: "US", q: "B07Z82895W", month: lastMonth },
+    market_seller_country_distribution: { marketplace: "US", nodeIdPath: node },
+    market_ratings_count_distribution: { marketplace: "US", nodeIdPath: node },
+    aba_research_trend: { marketplace: "US", keyword: "screen protector", timeGranularity: "M" },
+    market_ebc_distribution: { marketplace: "US", nodeIdPath: node },
+    market_brand_concentration: { marketplace: "US", nodeIdPath: node },
+    market_research_statistics: { marketplace: "US", nodeIdPath: node },
+  };
+}

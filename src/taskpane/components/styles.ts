@@ -1,0 +1,7 @@
+/** Styles shared by the pane's controls. */
+import { makeStyles } from "@fluentui/react-components";
+
+export const useControlStyles = makeStyles({
+  // Fluent's inputs and dropdowns have wide minimum widths; in a 320 px pane (and half of it for ranges) they shrink.
+  control: { minWidth: 0, width: "100%", maxWidth: "100%", boxSizing: "border-box" },
+});

@@ -1,0 +1,149 @@
+/**
+ * The preview page runs the BUILT add-in (functions.js and taskpane.html from dist/) against the simulator, in
+ * Debian's chromium. These tests type formulas as a person would and read the grid through its accessible names.
+ */
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import type { Browser } from "playwright-core";
+import { createClient } from "../../src/api";
+import { RECORD_FIELDS } from "../../src/api/records";
+import { columnsOf } from "../../src/functions/columns";
+import { DEMO_SECRET } from "../../src/simulator/demo-secret";
+import { ROOT } from "./support/built-addin";
+import { launchChromium } from "./support/chromium";
+import { cell, describedBy, enter, openPreview, PreviewPage, PreviewStack, readRange, settledText, startPreviewStack } from "./support/preview";
+
+jest.setTimeout(240_000);
+
+let stack: PreviewStack;
+let browser: Browser;
+let preview: PreviewPage;
+
+beforeAll(async () => {
+  stack = await startPreviewStack();
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+beforeEach(async () => {
+  stack.simulator.resetStats();
+  preview = await openPreview(browser, stack);
+});
+
+afterEach(async () => {
+  await preview?.context.close();
+});
+
+const apiCalls = () => stack.simulator.stats().total;
+
+describe("the preview page", () => {
+  it("spills a formula's header and rows from the simulator, for one call", async () => {
+    const { page } = preview;
+    await enter(page, "A1", '=MAD.KEYWORDTRENDS("US","yoga mat")');
+    expect(await settledText(page, "A1")).toBe("time");
+
+    const client = createClient({ baseUrl: stack.simulator.url, secret: DEMO_SECRET });
+    const expected = await client.call("keyword_research_trends", { marketplace: "US", keyword: "yoga mat" });
+    const header = columnsOf(RECORD_FIELDS.keywordTrend).map((column) => column.name);
+    const shown = await readRange(page, "A1", expected.rows.length + 2, header.length + 1);
+
+    expect(shown[0]).toEqual([...header, ""]);
+    const searchColumn = header.indexOf("search");
+    expect(shown.slice(1, -1).map((row) => row[searchColumn])).toEqual(expected.rows.map((row) => String(row.search)));
+    expect(shown.slice(1, -1).map((row) => row[header.indexOf("keywrod")])).toEqual(expected.rows.map(() => "yoga mat"));
+    expect(shown[shown.length - 1].every((text) => text === "")).toBe(true);
+    expect(stack.simulator.stats().byOperation).toEqual({ keyword_research_trends: 2 }); // the page's call + ours
+
+    await cell(page, "C3").click();
+    await expect(page.getByRole("textbox", { name: "Formula" }).inputValue()).resolves.toBe('=MAD.KEYWORDTRENDS("US","yoga mat")');
+    expect(preview.problems).toEqual([]);
+  });
+
+  it("shows #VALUE! with the argument's message for a bad argument, and spends no call", async () => {
+    const { page } = preview;
+    await enter(page, "B2", '=MAD.KEYWORDTRENDS("XX","yoga mat")');
+    expect(await settledText(page, "B2")).toBe("#VALUE!");
+    const message = await cell(page, "B2").getAttribute("title");
+    expect(message).toMatch(/market/);
+    expect(message).toMatch(/"XX"/);
+    expect(await describedBy(page, "B2")).toBe(message);
+    await cell(page, "B2").click();
+    await expect(page.getByRole("status").textContent()).resolves.toContain(`B2: #VALUE! ${message}`);
+    expect(apiCalls()).toBe(0);
+  });
+
+  it("shows #SPILL! while the spill area holds a value, and spills when it is cleared", async () => {
+    const { page } = preview;
+    await enter(page, "A6", "in the way");
+    await enter(page, "A1", '=MAD.KEYWORDTRENDS("US","yoga mat")');
+    expect(await settledText(page, "A1")).toBe("#SPILL!");
+    expect(await describedBy(page, "A1")).toMatch(/isn't blank: A6 holds a value/);
+    expect(await cell(page, "A2").textContent()).toBe("");
+
+    await cell(page, "A6").click();
+    await page.keyboard.press("Delete");
+    await expect(settledText(page, "A1")).resolves.toBe("time");
+    expect(await cell(page, "A6").textContent()).toMatch(/^\d{4}/);
+    expect(apiCalls()).toBe(1);
+  });
+
+  it("recalculates when a referenced filter or limit cell changes", async () => {
+    const { page } = preview;
+    await enter(page, "H1", "minPrice");
+    await enter(page, "I1", "20");
+    await enter(page, "H2", "maxPrice");
+    await enter(page, "I2", "40");
+    await enter(page, "J1", "4");
+    await enter(page, "A1", '=MAD.PRODUCTRESEARCH("US",H1:I2,"asin,price",J1)');
+    expect(await settledText(page, "A1")).toBe("asin");
+    const first = await readRange(page, "A1", 6, 3);
+    expect(first[0]).toEqual(["asin", "price", ""]);
+    expect(first.slice(1, 5).every(([asin, price]) => asin !== "" && Number(price) >= 20 && Number(price) <= 40)).toBe(true);
+    expect(first[5]).toEqual(["", "", ""]);
+    const callsBefore = apiCalls();
+
+    await enter(page, "I1", "100");
+    await enter(page, "I2", "200");
+    await page.waitForFunction(() => Number(document.querySelector('td[aria-label="B2"]')?.textContent) >= 100, undefined, { timeout: 60_000 });
+    const second = await readRange(page, "A1", 5, 2);
+    expect(second.slice(1).every(([, price]) => Number(price) >= 100 && Number(price) <= 200)).toBe(true);
+
+    await enter(page, "J1", "2");
+    await page.waitForFunction(() => document.querySelector('td[aria-label="A4"]')?.textContent === "", undefined, { timeout: 60_000 });
+    expect((await readRange(page, "A1", 4, 1)).map(([text]) => text !== "")).toEqual([true, true, true, false]);
+    expect(apiCalls()).toBeGreaterThan(callsBefore);
+  });
+
+  it("gives the task pane the preview host adapter, which writes text as text", async () => {
+    const { page } = preview;
+    const frame = page.frameLocator("#task-pane");
+    await expect(frame.locator("body").textContent()).resolves.toContain("Marketplace Analytics Data");
+    const pane = page.frames().find((f) => f !== page.mainFrame())!;
+    const written = await pane.evaluate(async () => {
+      const host = (window as unknown as { __madPreviewHost: import("../../src/taskpane/host/host-adapter").HostAdapter }).__madPreviewHost;
+      return host.writeValues({ sheet: "Sheet1", address: "C3" }, [["=HYPERLINK(\"x\")", 12.5, true]], ["@", "0.00", "General"]);
+    });
+    expect(written).toEqual({ sheet: "Sheet1", address: "C3:E3" });
+    expect(await readRange(page, "C3", 1, 3)).toEqual([['=HYPERLINK("x")', "12.50", "TRUE"]]);
+    await cell(page, "C3").click();
+    await expect(page.getByRole("textbox", { name: "Formula" }).inputValue()).resolves.toBe('\'=HYPERLINK("x")');
+    expect(apiCalls()).toBe(0);
+  });
+
+  it("keeps a screenshot of the preview as a test artifact", async () => {
+    const { page } = preview;
+    await enter(page, "A1", '=MAD.KEYWORDTRENDS("US","yoga mat",,,12)');
+    await enter(page, "L1", '=MAD.KEYWORDTRENDS("XX","yoga mat")');
+    await settledText(page, "A1");
+    await settledText(page, "L1");
+    await cell(page, "L1").click();
+    const file = path.join(ROOT, "test-results", "preview.png");
+    mkdirSync(path.dirname(file), { recursive: true });
+    await page.screenshot({ path: file });
+    expect(await cell(page, "A13").textContent()).not.toBe("");
+  });
+});

@@ -1,0 +1,189 @@
+/**
+ * Secret hygiene over a whole session in the preview (the BUILT functions and task pane in headless chromium,
+ * against the simulator): formulas before connecting (wrong secret), a wrong secret tried in the task pane, the
+ * right one, queries, a bad argument, insert as formula, insert as table, refresh, and service errors injected
+ * through the simulator's control endpoint. Afterwards neither secret appears anywhere a workbook, a log or the
+ * network would keep it: grid values, cell error messages, formulas, tables and their stored queries, the pages'
+ * text, browser storage other than the runtime storage's mad.secret, console output, page errors, request URLs
+ * and bodies, and the simulator's request log. The secrets are random per run, so no bundle can contain them.
+ */
+import { randomBytes } from "node:crypto";
+import type { Browser, BrowserContext, FrameLocator, Page } from "playwright-core";
+import { startSimulator, type RunningSimulator } from "../../src/simulator";
+import { DIST, ensureBuilt } from "./support/built-addin";
+import { launchChromium } from "./support/chromium";
+import { describedBy, enter, settledText } from "./support/preview";
+
+jest.setTimeout(240_000);
+
+const SECRET = `hyg${randomBytes(16).toString("hex").slice(0, 29)}`;
+const WRONG_SECRET = `bad${randomBytes(16).toString("hex").slice(0, 29)}`;
+/** Where the task pane keeps settings in the preview: OfficeRuntime.storage's stand-in over localStorage. */
+const RUNTIME_SECRET_KEY = "mad-preview:mad.secret";
+
+let sim: RunningSimulator;
+let browser: Browser;
+const serverLog: string[] = [];
+
+beforeAll(async () => {
+  await ensureBuilt();
+  sim = await startSimulator({ port: 0, secret: SECRET, staticDir: DIST, log: (line) => serverLog.push(line) });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await sim?.stop();
+});
+
+interface Watched {
+  readonly context: BrowserContext;
+  readonly page: Page;
+  /** Everything the browser said or sent: console lines, page errors, request URLs and bodies. */
+  readonly console: string[];
+  readonly pageErrors: string[];
+  readonly requests: string[];
+}
+
+/** The preview with every console line, page error and request recorded from the first byte on. */
+async function openWatchedPreview(): Promise<Watched> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const watched: Watched = { context, page: await context.newPage(), console: [], pageErrors: [], requests: [] };
+  const { page } = watched;
+  page.on("console", (message) => watched.console.push(`${message.type()}: ${message.text()}`));
+  page.on("pageerror", (error) => watched.pageErrors.push(`${error.name}: ${error.message}\n${error.stack ?? ""}`));
+  page.on("request", (request) => watched.requests.push(`${request.method()} ${request.url()} ${request.postData() ?? ""}`));
+  await page.goto(`${sim.url}/preview.html`);
+  await page.waitForSelector("body[data-ready]", { timeout: 60_000 });
+  expect(await page.getAttribute("body", "data-ready")).toBe("true");
+  await page.waitForFunction(() => Number(document.getElementById("function-count")?.textContent) >= 22, undefined, { timeout: 60_000 });
+  return watched;
+}
+
+async function injectFault(operation: string, times: number, fault: unknown): Promise<void> {
+  const response = await fetch(`${sim.url}/__sim/faults`, { method: "POST", body: JSON.stringify({ match: { operation }, times, fault }) });
+  expect(response.status).toBe(200);
+}
+
+const paneOf = (page: Page) => page.frameLocator("#task-pane");
+const openTab = (pane: FrameLocator, name: "Connection" | "Build" | "Reports") => pane.getByRole("tab", { name }).click();
+
+/** Everything the workbook holds, as the preview's grid and host adapter expose it. */
+async function workbookContents(page: Page): Promise<string> {
+  const grid = await page.evaluate(() =>
+    [...document.querySelectorAll("td")].map((td) => `${td.getAttribute("aria-label") ?? ""}=${td.textContent ?? ""} ${td.getAttribute("title") ?? ""}`),
+  );
+  const descriptions = await page.evaluate(() => document.getElementById("cell-descriptions")?.textContent ?? "");
+  const paneFrame = await (await page.$("#task-pane"))?.contentFrame();
+  if (!paneFrame) throw new Error("the task pane frame is not loaded");
+  // The task pane's host adapter is the preview's workbook: its tables (with their stored queries) and formulas.
+  const host = await paneFrame.evaluate(async () => {
+    const adapter = (window as unknown as Record<string, { listTables(): Promise<unknown>; listMadFormulas(): Promise<unknown> }>).__madPreviewHost;
+    return JSON.stringify({ tables: await adapter.listTables(), formulas: await adapter.listMadFormulas() });
+  });
+  return [...grid, descriptions, host].join("\n");
+}
+
+async function visibleTexts(page: Page): Promise<string> {
+  const texts = await Promise.all(page.frames().map((frame) => frame.evaluate(() => document.body?.innerText ?? "").catch(() => "")));
+  return texts.join("\n");
+}
+
+/** Browser storage except the one place the secret belongs (runtime storage's mad.secret). */
+async function storageOutsideRuntimeSecret(page: Page): Promise<{ other: string; runtimeSecret: string | null }> {
+  return page.evaluate((secretKey) => {
+    const entries: string[] = [];
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i)!;
+      if (key !== secretKey) entries.push(`${key}=${localStorage.getItem(key)}`);
+    }
+    for (let i = 0; i < sessionStorage.length; i++) entries.push(`session:${sessionStorage.key(i)}=${sessionStorage.getItem(sessionStorage.key(i)!)}`);
+    return { other: `${entries.join("\n")}\ncookies:${document.cookie}`, runtimeSecret: localStorage.getItem(secretKey) };
+  }, RUNTIME_SECRET_KEY);
+}
+
+test("a full preview session leaves the secret nowhere but runtime storage", async () => {
+  const watched = await openWatchedPreview();
+  const { page } = watched;
+  const pane = paneOf(page);
+
+  // 1. Before connecting (the preview's demo secret is not this simulator's): an error in a cell.
+  await enter(page, "A1", '=MAD.KEYWORDTRENDS("US","yoga mat")');
+  expect(await settledText(page, "A1")).toBe("#N/A");
+  expect(await describedBy(page, "A1")).toMatch(/secret/i);
+
+  // 2. A wrong secret, then the right one, in the task pane.
+  await openTab(pane, "Connection");
+  const secretField = pane.getByLabel("API secret");
+  await pane.getByRole("radio", { name: /Local simulator/ }).check();
+  await secretField.fill(WRONG_SECRET);
+  await pane.getByRole("button", { name: "Test connection" }).click();
+  await pane.getByText("The secret is wrong").waitFor();
+  await secretField.fill(SECRET);
+  await pane.getByRole("button", { name: "Show" }).click();
+  await pane.getByRole("button", { name: "Test connection" }).click();
+  await pane.getByText("Connected").waitFor();
+
+  // 3. Queries: the failed cell with another keyword (the preview recomputes changed formulas only), a
+  // single-record result, a bad argument. Laid out so that no spill is blocked.
+  await enter(page, "A1", '=MAD.KEYWORDTRENDS("US","yoga mats")');
+  expect(await settledText(page, "A1")).not.toMatch(/^#/);
+  await enter(page, "A30", '=MAD.CATEGORYSTATS("US","172282:281407")');
+  expect(await settledText(page, "A30")).not.toMatch(/^#/);
+  await enter(page, "D30", '=MAD.KEYWORDTRENDS("XX","yoga mat")');
+  expect(await settledText(page, "D30")).toBe("#VALUE!");
+
+  // 4. Insert as formula and as table from the query builder (two columns, five rows).
+  await page.getByRole("gridcell", { name: "F30", exact: true }).click();
+  await openTab(pane, "Build");
+  await pane.getByRole("textbox", { name: "minPrice", exact: true }).fill("20");
+  await pane.getByRole("textbox", { name: "maxPrice", exact: true }).fill("60");
+  await pane.getByRole("combobox", { name: "fields", exact: true }).click();
+  for (const field of ["asin", "price"]) await pane.getByRole("option", { name: field, exact: true }).click();
+  await pane.getByRole("combobox", { name: "fields", exact: true }).press("Escape");
+  await pane.getByRole("textbox", { name: "limit", exact: true }).fill("5");
+  await pane.getByRole("button", { name: "Insert as formula" }).click();
+  await pane.getByText(/Wrote the filter block/).waitFor({ timeout: 60_000 });
+  await page.getByRole("gridcell", { name: "A80", exact: true }).click();
+  await pane.getByRole("button", { name: "Insert as table" }).click();
+  await pane.getByText(/Created table/).waitFor({ timeout: 60_000 });
+
+  // 5. Refresh, once cleanly and once into service errors.
+  await openTab(pane, "Reports");
+  await pane.getByRole("button", { name: "Refresh all" }).click();
+  await pane.getByText(/Refreshed \d+ items? with \d+ calls?/).waitFor({ timeout: 60_000 });
+  await injectFault("product_research", 10, { type: "envelope", code: "ERROR_SECRET_KEY_INVALID" });
+  await pane.getByRole("button", { name: "Refresh all" }).click();
+  await pane.getByText(/invalid or disabled/i).first().waitFor({ timeout: 60_000 });
+
+  // 6. Service errors in new cells.
+  await injectFault("keyword_research_trends", 10, { type: "envelope", code: "ERROR_SECRET_KEY" });
+  await enter(page, "A100", '=MAD.KEYWORDTRENDS("US","dog bed")');
+  expect(await settledText(page, "A100")).toBe("#N/A");
+  await injectFault("market_research_statistics", 10, { type: "http", status: 500 });
+  await enter(page, "D100", '=MAD.CATEGORYSTATS("US","172282:999")');
+  expect(await settledText(page, "D100")).toBe("#N/A");
+  sim.clearFaults();
+
+  // The session used the secret: runtime storage holds it and the service accepted it.
+  const storage = await storageOutsideRuntimeSecret(page);
+  expect(storage.runtimeSecret).toBe(SECRET);
+  expect(sim.stats().byResult.OK).toBeGreaterThan(3);
+
+  const places: Record<string, string> = {
+    "workbook (grid, cell messages, formulas, tables and stored queries)": await workbookContents(page),
+    "page text": await visibleTexts(page),
+    "browser storage outside mad.secret": storage.other,
+    "console output": watched.console.join("\n"),
+    "page errors": watched.pageErrors.join("\n"),
+    "request URLs and bodies": watched.requests.join("\n"),
+    "simulator request log": serverLog.join("\n"),
+  };
+  expect(places["workbook (grid, cell messages, formulas, tables and stored queries)"]).toContain("MAD.PRODUCTRESEARCH");
+  expect(watched.requests.some((r) => r.includes("/v1/"))).toBe(true);
+  const leaks = Object.entries(places).flatMap(([place, text]) =>
+    [SECRET, WRONG_SECRET].filter((secret) => text.includes(secret)).map((secret) => `${place} holds the ${secret === SECRET ? "secret" : "wrong secret"}`),
+  );
+  expect(leaks).toEqual([]);
+  await watched.context.close();
+});

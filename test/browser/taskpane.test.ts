@@ -1,0 +1,243 @@
+/**
+ * The BUILT task pane in the preview page, against the simulator, driven as a person would: by the fields'
+ * accessible names (each parameter's name), buttons and the grid's cells.
+ */
+import type { Browser, FrameLocator, Page } from "playwright-core";
+import { DEMO_SECRET } from "../../src/simulator/demo-secret";
+import { launchChromium } from "./support/chromium";
+import {
+  cell,
+  enter,
+  openPreview,
+  readRange,
+  settledText,
+  startPreviewStack,
+  type PreviewPage,
+  type PreviewStack,
+} from "./support/preview";
+
+jest.setTimeout(240_000);
+
+let stack: PreviewStack;
+let browser: Browser;
+let preview: PreviewPage;
+
+beforeAll(async () => {
+  stack = await startPreviewStack();
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+beforeEach(async () => {
+  preview = await openPreview(browser, stack);
+  stack.simulator.resetStats();
+});
+
+afterEach(async () => {
+  await preview?.context.close();
+});
+
+const apiCalls = () => stack.simulator.stats().total;
+const paneOf = (page: Page) => page.frameLocator("#task-pane");
+
+async function openTab(pane: FrameLocator, name: "Connection" | "Build" | "Reports") {
+  await pane.getByRole("tab", { name }).click();
+}
+
+/** Picks options of a dropdown by their visible texts (a multi-select lists them as menu item checkboxes), then closes it. */
+async function pick(pane: FrameLocator, field: string, ...options: string[]) {
+  const box = pane.getByRole("combobox", { name: field, exact: true });
+  await box.click();
+  for (const option of options) {
+    await pane
+      .getByRole("option", { name: option, exact: true })
+      .or(pane.getByRole("menuitemcheckbox", { name: option, exact: true }))
+      .click();
+  }
+  if ((await box.getAttribute("aria-expanded")) === "true") await box.press("Escape");
+}
+
+const text = (pane: FrameLocator, name: string) => pane.getByRole("textbox", { name, exact: true });
+
+/** A product research with a price range, an enum and the columns asin, price, fulfillment. */
+async function buildResearch(pane: FrameLocator) {
+  await openTab(pane, "Build");
+  await text(pane, "minPrice").fill("20");
+  await text(pane, "maxPrice").fill("60");
+  await pick(pane, "fulfillment", "FBA");
+  await pick(pane, "fields", "asin", "price", "fulfillment");
+  await text(pane, "limit").fill("5");
+}
+
+describe("the task pane in the preview", () => {
+  it("connects with the simulator's secret and names a wrong one in plain words", async () => {
+    const pane = paneOf(preview.page);
+    await openTab(pane, "Connection");
+    const secret = pane.getByLabel("API secret");
+    await expect(secret.getAttribute("type")).resolves.toBe("password");
+    await secret.fill("wrong0000000000000000000000000000");
+    await pane.getByRole("radio", { name: /Local simulator/ }).check();
+    await pane.getByRole("button", { name: "Test connection" }).click();
+    await expect(pane.getByText("The secret is wrong").waitFor()).resolves.toBeUndefined();
+
+    await secret.fill(DEMO_SECRET);
+    await pane.getByRole("button", { name: "Show" }).click();
+    await expect(secret.getAttribute("type")).resolves.toBe("text");
+    await pane.getByRole("button", { name: "Test connection" }).click();
+    await pane.getByText("Connected").waitFor();
+    // The simulator started by the preview has no monthly quota, and says so (GET /v1/visits: remaining null).
+    await pane.getByText("The service does not report the calls left this month.").waitFor();
+    expect(stack.simulator.stats().byOperation.visits).toBe(2);
+    // The secret lives in runtime storage, never in the workbook.
+    const stored = await preview.page.evaluate(() => window.localStorage.getItem("mad-preview:mad.secret"));
+    expect(stored).toBe(DEMO_SECRET);
+    expect(preview.problems).toEqual([]);
+  });
+
+  it("inserts a formula with its filter block; editing a filter cell recomputes", async () => {
+    const { page } = preview;
+    const pane = paneOf(page);
+    await cell(page, "A1").click();
+    await buildResearch(pane);
+    await pane.getByRole("button", { name: "Insert as formula" }).click();
+    await pane.getByText(/Wrote the filter block/).waitFor();
+
+    expect(await readRange(page, "A1", 7, 2)).toEqual([
+      ["MAD filters — Product research", ""],
+      ["marketplace", "US"],
+      ["fulfillment", "FBA"],
+      ["minPrice", "20"],
+      ["maxPrice", "60"],
+      ["fields", "asin,price,fulfillment"],
+      ["limit", "5"],
+    ]);
+    await cell(page, "D1").click();
+    await expect(page.getByRole("textbox", { name: "Formula" }).inputValue()).resolves.toBe(
+      "=MAD.PRODUCTRESEARCH($B$2,$A$3:$B$5,$B$6,$B$7)",
+    );
+    expect(await settledText(page, "D1")).toBe("asin");
+    const spilled = await readRange(page, "D1", 7, 3);
+    expect(spilled[0]).toEqual(["asin", "price", "fulfillment"]);
+    expect(
+      spilled
+        .slice(1, 6)
+        .every(
+          ([asin, price, fulfillment]) =>
+            asin !== "" && Number(price) >= 20 && Number(price) <= 60 && fulfillment === "FBA",
+        ),
+    ).toBe(true);
+    expect(spilled[6]).toEqual(["", "", ""]);
+
+    await enter(page, "B5", "30");
+    await page.waitForFunction(
+      () =>
+        [2, 3, 4, 5, 6].every((r) => {
+          const price = Number(document.querySelector(`td[aria-label="E${r}"]`)?.textContent);
+          return price >= 20 && price <= 30;
+        }),
+      undefined,
+      { timeout: 60_000 },
+    );
+
+    // The reports panel lists the formula with its rows; refreshing it spends one call (the cache is bypassed).
+    await openTab(pane, "Reports");
+    const item = pane.getByRole("checkbox", { name: "Sheet1!D1 · Product research" });
+    await item.waitFor();
+    await expect(pane.getByRole("listitem").filter({ has: item }).textContent()).resolves.toMatch(
+      /ok.*5 rows · refreshed/,
+    );
+    const before = apiCalls();
+    await item.check();
+    await pane.getByRole("button", { name: "Refresh selected" }).click();
+    await pane.getByText("Refreshed 1 item with 1 call.").waitFor({ timeout: 60_000 });
+    expect(apiCalls()).toBe(before + 1);
+    expect(await settledText(page, "D1")).toBe("asin");
+    expect(preview.problems).toEqual([]);
+  });
+
+  it("inserts a table with its header and number formats, and refreshes it from the reports panel", async () => {
+    const { page } = preview;
+    const pane = paneOf(page);
+    await cell(page, "A2").click();
+    await openTab(pane, "Build");
+    await text(pane, "minPrice").fill("20");
+    await text(pane, "maxPrice").fill("60");
+    await pick(pane, "fulfillment", "FBA", "FBM");
+    await pick(pane, "fields", "asin", "price", "availableDate", "ratings", "profit");
+    await text(pane, "limit").fill("8");
+    await pane.getByRole("button", { name: "Insert as table" }).click();
+    await pane.getByText(/Created table MAD_ProductResearch/).waitFor({ timeout: 60_000 });
+    const callsForTable = apiCalls();
+    expect(callsForTable).toBe(1);
+
+    const table = await readRange(page, "A2", 10, 5);
+    expect(table[0]).toEqual(["asin", "price", "availableDate", "ratings", "profit"]);
+    for (const [asin, price, date, ratings, profit] of table.slice(1, 9)) {
+      expect(asin).toMatch(/^[A-Z0-9]{10}$/);
+      expect(price).toMatch(/^\d{1,3}(,\d{3})*\.\d\d$/);
+      expect(date).toMatch(/^\d{4}-\d\d-\d\d$/);
+      expect(ratings).toMatch(/^\d{1,3}(,\d{3})*$/);
+      expect(profit).toMatch(/^-?\d+\.\d\d%$/);
+    }
+    expect(table[9]).toEqual(["", "", "", "", ""]);
+
+    await openTab(pane, "Reports");
+    const item = pane.getByRole("checkbox", { name: /Sheet1!A2 · Product research/ });
+    await item.waitFor();
+    await pane.getByRole("button", { name: "Refresh all" }).click();
+    await pane.getByText(/Refreshed 1 item with 1 call/).waitFor({ timeout: 60_000 });
+    expect(apiCalls()).toBe(callsForTable + 1); // the cache was bypassed for this query
+  });
+
+  it("shows an invalid input's message inline and sends nothing", async () => {
+    const pane = paneOf(preview.page);
+    await openTab(pane, "Build");
+    await text(pane, "minPrice").fill("abc");
+    await text(pane, "minRating").fill("4.5");
+    await text(pane, "maxRating").fill("3");
+    await pane.getByRole("button", { name: "Preview" }).click();
+    await pane.getByText(/minPrice: expected a number \(got "abc"\)/).waitFor();
+    await expect(pane.getByText(/Rating: minRating 4.5 is greater than maxRating 3/).count()).resolves.toBe(2);
+    await pane.getByText(/nothing was sent/).waitFor();
+    await expect(text(pane, "minPrice").getAttribute("aria-invalid")).resolves.toBe("true");
+    await pane.getByRole("button", { name: "Insert as table" }).click();
+    await pane.getByRole("button", { name: "Insert as formula" }).click();
+    expect(apiCalls()).toBe(0);
+    expect(await cell(preview.page, "A1").textContent()).toBe("");
+  });
+
+  it("writes a product title starting with = as text, in the preview and in a table", async () => {
+    const { page } = preview;
+    const pane = paneOf(page);
+    await cell(page, "A3").click();
+    await openTab(pane, "Build");
+    await pick(pane, "Operation", "Competitor lookup (MAD.COMPETITORS)");
+    await text(pane, "brand").fill("=1+2");
+    await pick(pane, "fields", "asin", "title", "brand");
+    await text(pane, "limit").fill("3");
+    await pane.getByRole("button", { name: "Preview" }).click();
+    await pane.getByText(/This preview cost 1 call/).waitFor({ timeout: 60_000 });
+    const previewTitle = await pane
+      .getByRole("region", { name: "Preview rows" })
+      .getByRole("cell")
+      .nth(1)
+      .textContent();
+    expect(previewTitle).toMatch(/^=1\+2 /);
+
+    await pane.getByRole("button", { name: "Insert as table" }).click();
+    await pane.getByText(/Created table MAD_CompetitorLookup/).waitFor({ timeout: 60_000 });
+    const rows = await readRange(page, "A3", 4, 3);
+    expect(rows[0]).toEqual(["asin", "title", "brand"]);
+    for (const [, title, brand] of rows.slice(1)) {
+      expect(title).toMatch(/^=1\+2 /);
+      expect(brand).toBe("=1+2");
+    }
+    await cell(page, "B4").click();
+    await expect(page.getByRole("textbox", { name: "Formula" }).inputValue()).resolves.toMatch(/^'=1\+2 /);
+    expect(preview.problems).toEqual([]);
+  });
+});

@@ -1,0 +1,103 @@
+/**
+ * The catalog, the functions registered with Excel and functions.json (generated here from the JSDoc by
+ * custom-functions-metadata, as the webpack plugin does) list the same 22 functions with the same arguments in
+ * the same order; the generated wrapper file and the README section are up to date with the catalog.
+ */
+import { shim } from "./helpers/install-shim";
+import { MAD_FUNCTIONS } from "../../src/functions/functions";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import {
+  generateCustomFunctionsMetadata,
+  type ICustomFunctionsMetadata,
+  type IGenerateResult,
+} from "custom-functions-metadata";
+import { OPERATIONS, type AnyOperation } from "../../src/api/catalog";
+import { argumentNames, helpUrl, wrapperName } from "../../src/functions/codegen/wrappers";
+import { functionsSectionOf, renderReadmeSection, withFunctionsSection } from "../../src/functions/codegen/readme";
+import { functionsFileText } from "../../scripts/generate-functions";
+
+const ROOT = join(__dirname, "../..");
+const FUNCTIONS_FILE = join(ROOT, "src/functions/functions.ts");
+
+let generated: IGenerateResult;
+let metadata: ICustomFunctionsMetadata;
+
+beforeAll(async () => {
+  generated = await generateCustomFunctionsMetadata(FUNCTIONS_FILE);
+  metadata = JSON.parse(generated.metadataJson);
+}, 60_000);
+
+afterAll(() => shim.uninstall());
+
+const byId = (id: string) => metadata.functions.find((f) => f.id === id)!;
+
+test("functions.json generates without errors and lists exactly the catalog's functions", () => {
+  expect(generated.errors).toEqual([]);
+  expect(metadata.functions.map((f) => f.id).sort()).toEqual(OPERATIONS.map((op) => op.fn).sort());
+  expect(metadata.functions).toHaveLength(22);
+});
+
+test("the registered functions are the catalog's, each associated with the wrapper the metadata names", () => {
+  expect([...shim.associations.keys()].sort()).toEqual(OPERATIONS.map((op) => op.fn).sort());
+  for (const { id, functionName } of generated.associate) {
+    expect(shim.associations.get(id)).toBe(MAD_FUNCTIONS[id]);
+    expect(MAD_FUNCTIONS[id].name).toBe(functionName);
+  }
+});
+
+describe.each(OPERATIONS.map((op) => [op.fn, op] as [string, AnyOperation]))("MAD.%s", (fn, op) => {
+  test("arguments: market, the catalog's required arguments, then filters, fields, limit", () => {
+    const f = byId(fn);
+    expect(f.parameters.map((p) => p.name)).toEqual(argumentNames(op));
+    expect(f.parameters.map((p) => p.name)).toEqual([
+      "market",
+      ...op.positional.map((p) => p.arg),
+      "filters",
+      "fields",
+      "limit",
+    ]);
+    expect(f.parameters.filter((p) => p.optional).map((p) => p.name)).toEqual(["filters", "fields", "limit"]);
+    // Ranges are accepted where lists, filters and fields go (a scalar parameter would be called per cell).
+    for (const name of [
+      "filters",
+      "fields",
+      ...op.positional.filter((p) => /asins|relations/.test(p.arg)).map((p) => p.arg),
+    ]) {
+      expect(f.parameters.find((p) => p.name === name)?.dimensionality).toBe("matrix");
+    }
+    expect(f.result).toEqual({ dimensionality: "matrix" });
+  });
+
+  test("help: a description, a help URL and a description for every argument", () => {
+    const f = byId(fn);
+    expect(f.description).toBe(op.description);
+    expect(f.helpUrl).toBe(helpUrl(op));
+    for (const p of f.parameters) {
+      expect(p.description?.length).toBeGreaterThan(3);
+      expect(p.description!.length).toBeLessThanOrEqual(255);
+    }
+  });
+
+  test("cancelable and given the calling cell's address (for the reports registry)", () => {
+    expect(byId(fn).options).toEqual({ cancelable: true, requiresAddress: true });
+    expect(generated.associate.find((a) => a.id === fn)?.functionName).toBe(wrapperName(op));
+  });
+});
+
+test("src/functions/functions.ts is the rendering of the catalog (run npm run gen:functions after catalog changes)", () => {
+  expect(readFileSync(FUNCTIONS_FILE, "utf8")).toBe(functionsFileText());
+});
+
+test("the README's Functions section is the rendering of the catalog", () => {
+  const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+  expect(functionsSectionOf(readme)).toBe(renderReadmeSection());
+  for (const op of OPERATIONS) expect(readme).toContain(`### MAD.${op.fn}\n`);
+});
+
+test("the README section is replaced in place, other sections kept", () => {
+  const before = "# Title\n\nIntro.\n\n## Functions\n\nold text\n\n## Development\n\nKeep me.\n";
+  const after = withFunctionsSection(before, "## Functions\n\nnew text\n");
+  expect(after).toBe("# Title\n\nIntro.\n\n## Functions\n\nnew text\n\n## Development\n\nKeep me.\n");
+  expect(withFunctionsSection("# Title\n", "## Functions\n\nx\n")).toBe("# Title\n\n## Functions\n\nx\n");
+});

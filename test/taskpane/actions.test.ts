@@ -1,0 +1,215 @@
+/**
+ * The pane's buttons end to end below the UI: the real engine over a scripted fetch, a recording host adapter.
+ * Preview stays small, "Insert as table" writes formats and the query, and a refresh sends each unique query
+ * once with the cache bypassed, replaces table rows and recalculates formula cells without spending again.
+ */
+import { createEngine, memoryStore, type Engine } from "../../src/engine";
+import {
+  executeRefresh,
+  insertFormula,
+  insertTable,
+  PREVIEW_LIMIT,
+  runPreview,
+  tableNameFor,
+} from "../../src/taskpane/actions";
+import { planRefresh } from "../../src/taskpane/model/refresh-plan";
+import { refreshTargets, reportRows } from "../../src/taskpane/model/reports";
+import type { FormulaEntry } from "../../src/functions/registry";
+import { fakeFetch, ok, type RecordedRequest } from "../api/support/fake-fetch";
+import { fixture } from "../api/support/fixtures";
+import { memoryHost } from "./support/memory-host";
+
+const SECRET = "0123456789abcdef0123456789abcdef";
+const item = (fixture("product_research").data as { items: Record<string, unknown>[] }).items[0];
+
+/** Product research pages of the requested size, 1,000 rows in all; the first title looks like a formula. */
+function researchPages(request: RecordedRequest) {
+  const body = request.body as { page?: number; size?: number };
+  const page = body.page ?? 1;
+  const size = body.size ?? 50;
+  const items = Array.from({ length: size }, (_, i) => ({
+    ...item,
+    asin: `B0TEST${String((page - 1) * size + i).padStart(4, "0")}`,
+    title: i === 0 && page === 1 ? '=HYPERLINK("x")' : `Mat ${i}`,
+  }));
+  return ok({ ...(fixture("product_research").data as object), page, size, total: 1000, items });
+}
+
+async function setup(): Promise<{ engine: Engine; sent: RecordedRequest[] }> {
+  const fake = fakeFetch(researchPages);
+  const engine = createEngine({ store: memoryStore(), fetch: fake.fetch, perMinute: 1000 });
+  await engine.writeSettings({ secret: SECRET, baseUrl: "http://127.0.0.1:8787" });
+  return { engine, sent: fake.calls };
+}
+
+const QUERY = {
+  code: "product_research" as const,
+  params: { marketplace: "US", minPrice: 10 },
+  fields: [] as string[],
+};
+
+it("previews at most one page of rows and reports what it cost", async () => {
+  const { engine, sent } = await setup();
+  const preview = await runPreview(engine, { ...QUERY, limit: 500 }, 20);
+  expect(sent).toHaveLength(1);
+  expect((sent[0].body as { size: number }).size).toBeLessThanOrEqual(100);
+  expect(preview.rows).toHaveLength(20);
+  expect(preview).toMatchObject({ total: 1000, callsSpent: 1, fromCache: false });
+  expect(preview.header.slice(0, 3)).toEqual(["asin", "title", "brand"]);
+  expect(preview.rows[0][1]).toBe('=HYPERLINK("x")'); // shown as text by React, never as HTML or a formula
+  expect(PREVIEW_LIMIT).toBe(50);
+});
+
+it("inserts a formula: the filter block at the active cell and the formula beside it", async () => {
+  const host = memoryHost();
+  const written = await insertFormula(host, {
+    ...QUERY,
+    params: { ...QUERY.params, returnFields: "asin,price" },
+    fields: ["asin", "price"],
+    limit: 40,
+  });
+  expect(host.values).toEqual([
+    {
+      target: { sheet: "Sheet1", address: "B3" },
+      values: [
+        ["MAD filters — Product research", null],
+        ["marketplace", "US"],
+        ["minPrice", 10],
+        ["fields", "asin,price"],
+        ["limit", 40],
+      ],
+    },
+  ]);
+  expect(host.formulas).toEqual([
+    { target: { sheet: "Sheet1", address: "E3" }, formula: "=MAD.PRODUCTRESEARCH($C$4,$B$5:$C$5,$C$6,$C$7)" },
+  ]);
+  expect(written).toEqual({
+    formula: "=MAD.PRODUCTRESEARCH($C$4,$B$5:$C$5,$C$6,$C$7)",
+    sheet: "Sheet1",
+    address: "E3",
+  });
+});
+
+it("inserts a table with per-column formats and the query kept with it", async () => {
+  const { engine, sent } = await setup();
+  const host = memoryHost();
+  const fields = ["asin", "title", "price", "profit", "availableDate", "ratings", "rating", "badge"];
+  const { table, callsSpent } = await insertTable(engine, host, {
+    ...QUERY,
+    params: { ...QUERY.params, returnFields: fields.join(",") },
+    fields,
+    limit: 150,
+  });
+  expect(sent).toHaveLength(2); // 150 rows at 100 a page
+  expect(callsSpent).toBe(2);
+  const { spec } = host.tables.get(table.name)!;
+  expect(table.name).toBe(tableNameFor("product_research"));
+  expect(table.name).toBe("MAD_ProductResearch");
+  expect(spec.rows).toHaveLength(150);
+  expect(spec.header).toEqual([
+    "asin",
+    "title",
+    "price",
+    "profit",
+    "availableDate",
+    "ratings",
+    "rating",
+    "badge.bestSeller",
+    "badge.platformChoice",
+    "badge.newRelease",
+    "badge.ebc",
+    "badge.video",
+  ]);
+  expect(spec.columnFormats).toEqual([
+    "@",
+    "@",
+    "#,##0.00",
+    '0.00"%"',
+    "yyyy-mm-dd",
+    "#,##0",
+    "#,##0.00",
+    "@",
+    "@",
+    "@",
+    "@",
+    "@",
+  ]);
+  expect(spec.rows[0][1]).toBe('=HYPERLINK("x")');
+  expect(typeof spec.rows[0][4]).toBe("number"); // a date serial, shown as a date by its format
+  expect(spec.query).toMatchObject({
+    operation: "product_research",
+    params: { marketplace: "US", minPrice: 10, returnFields: fields.join(",") },
+    fields,
+    limit: 150,
+  });
+  expect(spec.query.refreshedAt).toEqual(expect.any(Number));
+  expect(JSON.stringify(spec.query)).not.toContain(SECRET);
+});
+
+it("refreshes each unique query once, bypassing the cache, then serves the recalculated cells from it", async () => {
+  const { engine, sent } = await setup();
+  const host = memoryHost();
+  const q = { ...QUERY, limit: 150 };
+  await insertTable(engine, host, q);
+  await engine.query("product_research", q.params as never, { limit: 150 }); // the formulas' first run: cached
+  expect(sent).toHaveLength(2);
+
+  host.formulaCells = [
+    { sheet: "Sheet1", address: "E3", formula: "=MAD.PRODUCTRESEARCH($C$4,$B$5:$C$5,$C$6,$C$7)" },
+    { sheet: "Sheet2", address: "A1", formula: '=MAD.PRODUCTRESEARCH("US","minPrice=10",,150)' },
+  ];
+  const entry = (address: string): FormulaEntry => ({
+    id: address,
+    address,
+    functionName: "MAD.PRODUCTRESEARCH",
+    operation: "product_research",
+    params: q.params,
+    limit: 150,
+    cacheKey: engine.cacheKey("product_research", q.params as never, { limit: 150 }),
+    status: "ok",
+    rows: 150,
+    lastRefreshed: 1,
+    lastEvaluated: 1,
+    callsSpent: 0,
+    fromCache: true,
+    errorMessage: null,
+  });
+  const rows = reportRows(host.formulaCells, [entry("Sheet1!E3"), entry("Sheet2!A1")], await host.listTables());
+  const plan = await planRefresh(engine, refreshTargets(rows), { remainingThisMonth: null });
+  expect(plan).toMatchObject({ calls: 2, needsConfirmation: false });
+  expect(plan.groups).toHaveLength(1);
+
+  const progress: number[] = [];
+  const outcome = await executeRefresh(engine, host, plan, rows, (p) => progress.push(p.done));
+  expect(outcome).toEqual({ failures: {}, callsSpent: 2 });
+  expect(sent).toHaveLength(4); // two fresh pages, not four: the table and both formulas share them
+  expect(host.replaced).toHaveLength(1);
+  expect(host.replaced[0]).toMatchObject({
+    name: "MAD_ProductResearch",
+    query: { operation: "product_research", limit: 150 },
+  });
+  expect(host.recalculated).toEqual([
+    [
+      { sheet: "Sheet1", address: "E3" },
+      { sheet: "Sheet2", address: "A1" },
+    ],
+  ]);
+  expect(progress).toEqual([0, 1, 2]);
+
+  const reread = await engine.query("product_research", q.params as never, { limit: 150 });
+  expect(reread.callsSpent).toBe(0);
+  expect(sent).toHaveLength(4);
+});
+
+it("reports failures per item without stopping the others", async () => {
+  const { engine } = await setup();
+  const host = memoryHost();
+  await insertTable(engine, host, { ...QUERY, limit: 10 });
+  await engine.writeSettings({ secret: null });
+  const rows = reportRows([], [], await host.listTables());
+  const plan = await planRefresh(engine, refreshTargets(rows), { remainingThisMonth: null });
+  const outcome = await executeRefresh(engine, host, plan, rows);
+  expect(Object.keys(outcome.failures)).toEqual(["table:MAD_ProductResearch"]);
+  expect(outcome.failures["table:MAD_ProductResearch"]).toMatch(/secret/i);
+  expect(host.replaced).toHaveLength(0);
+});

@@ -1,0 +1,246 @@
+/**
+ * A small Excel for the Office.js host's tests, built from office-addin-mock objects (so a property read before
+ * load + sync fails as in Excel). It behaves like Excel where the host's promises depend on it:
+ * - writing `values` parses text the way Excel does: "=..." becomes a formula and "-5" a number, unless the
+ *   cell's number format is already `@` (text), in which case the text is kept as is;
+ * - tables, document settings, used ranges and recalculation are recorded so tests can read them back.
+ * Importing office-addin-mock needs `jest.mock("office-addin-manifest", ...)` in the test file (see there).
+ */
+import { OfficeMockObject } from "office-addin-mock";
+import { cellAddress, offset, parseCell, rangeAddress } from "../../../src/taskpane/model/a1";
+
+export interface FakeCell {
+  value: string | number | boolean | "";
+  formula?: string;
+  format: string;
+}
+
+type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const quoteSheet = (sheet: string) => (/^[A-Za-z0-9_]+$/.test(sheet) ? sheet : `'${sheet.replace(/'/g, "''")}'`);
+
+function cellsIn(address: string): { col: number; row: number }[][] {
+  const [from, to] = address.split(":").map((a) => parseCell(a));
+  const end = to ?? from;
+  const rows: { col: number; row: number }[][] = [];
+  for (let r = from.row; r <= end.row; r++) {
+    const row: { col: number; row: number }[] = [];
+    for (let c = from.col; c <= end.col; c++) row.push({ col: c, row: r });
+    rows.push(row);
+  }
+  return rows;
+}
+
+/** Excel's reading of typed text in a cell that is not formatted as text. */
+function parseTyped(text: string): { value: FakeCell["value"]; formula?: string } {
+  if (text.startsWith("=")) return { value: 0, formula: text };
+  if (/^[-+]?\d+(\.\d+)?$/.test(text.trim())) return { value: Number(text) };
+  return { value: text };
+}
+
+export class FakeExcel {
+  readonly sheets = new Map<string, Map<string, FakeCell>>();
+  readonly tables = new Map<string, { sheet: string; address: string }>();
+  readonly settings = new Map<string, unknown>();
+  /** Every write, in order: which property of which range. */
+  readonly writes: { sheet: string; address: string; prop: string }[] = [];
+  readonly calculated: string[] = [];
+  readonly active = { sheet: "Sheet1", address: "B3" };
+  private readonly mocks: OfficeMockObject[] = [];
+  private tableCount = 0;
+
+  constructor(sheetNames: string[] = ["Sheet1"]) {
+    for (const name of sheetNames) this.sheets.set(name, new Map());
+  }
+
+  cell(sheet: string, address: string): FakeCell | undefined {
+    return this.sheets.get(sheet)?.get(cellAddress(parseCell(address)));
+  }
+
+  /** Puts what a user typed into a cell (for scans). */
+  type(sheet: string, address: string, text: string): void {
+    this.sheets.get(sheet)!.set(cellAddress(parseCell(address)), { ...parseTyped(text), format: "General" });
+  }
+
+  /** Keeps the mock for context.sync; `isNullObject` is readable after a sync without its own load, as in Office.js. */
+  private track<T extends OfficeMockObject>(mock: T, isNullObject = false): T {
+    this.mocks.push(mock);
+    (mock as Any).isNullObject = isNullObject;
+    return mock;
+  }
+
+  private apply(sheet: string, address: string, prop: string, value: unknown): void {
+    this.writes.push({ sheet, address, prop });
+    const cells = this.sheets.get(sheet)!;
+    cellsIn(address).forEach((row, r) =>
+      row.forEach((pos, c) => {
+        const key = cellAddress(pos);
+        const current = cells.get(key) ?? { value: "", format: "General" };
+        const given = Array.isArray(value) ? (value as unknown[][])[r][c] : value;
+        if (prop === "numberFormat") cells.set(key, { ...current, format: String(given) });
+        else if (typeof given === "string" && current.format !== "@")
+          cells.set(key, { ...parseTyped(given), format: current.format });
+        else cells.set(key, { value: given as FakeCell["value"], format: current.format });
+      }),
+    );
+  }
+
+  private matrix(sheet: string, address: string, read: (cell: FakeCell | undefined) => unknown): unknown[][] {
+    const cells = this.sheets.get(sheet)!;
+    return cellsIn(address).map((row) => row.map((pos) => read(cells.get(cellAddress(pos)))));
+  }
+
+  range(sheet: string, address: string): Any {
+    if (!this.sheets.has(sheet)) throw new Error(`No sheet ${sheet}`);
+    const fake = this;
+    const grid = cellsIn(address);
+    const mock = this.track(
+      new OfficeMockObject({
+        address: `${quoteSheet(sheet)}!${address}`,
+        rowCount: grid.length,
+        columnCount: grid[0].length,
+        values: this.matrix(sheet, address, (c) => c?.value ?? ""),
+        formulas: this.matrix(sheet, address, (c) => c?.formula ?? c?.value ?? ""),
+        calculate() {
+          fake.calculated.push(`${sheet}!${address}`);
+        },
+        clear() {
+          for (const row of grid) for (const pos of row) fake.sheets.get(sheet)!.delete(cellAddress(pos));
+        },
+        getRow(index: number) {
+          return fake.range(sheet, rangeAddress(offset(grid[0][0], index, 0), 1, grid[0].length));
+        },
+      }),
+    );
+    return new Proxy(mock, {
+      set(target: Any, prop, value) {
+        if (prop === "values" || prop === "numberFormat" || prop === "formulas")
+          fake.apply(sheet, address, prop, value);
+        target[prop] = value;
+        return true;
+      },
+    });
+  }
+
+  private nullObject(props: Record<string, unknown>): Any {
+    return this.track(new OfficeMockObject(props), true);
+  }
+
+  private table(name: string): Any {
+    const fake = this;
+    const entry = () => fake.tables.get(name)!;
+    const top = () => parseCell(entry().address.split(":")[0]);
+    const size = () => cellsIn(entry().address);
+    const mock = this.track(
+      new OfficeMockObject({
+        name,
+        worksheet: { name: entry().sheet },
+        getRange: () => fake.range(entry().sheet, entry().address),
+        getHeaderRowRange: () => fake.range(entry().sheet, rangeAddress(top(), 1, size()[0].length)),
+        getDataBodyRange: () =>
+          fake.range(entry().sheet, rangeAddress(offset(top(), 1, 0), size().length - 1, size()[0].length)),
+        resize: (address: string) => fake.tables.set(name, { ...entry(), address }),
+      }),
+    );
+    (mock as Any).worksheet.getRange = (address: string) => fake.range(entry().sheet, address);
+    return new Proxy(mock, {
+      set(target: Any, prop, value) {
+        if (prop === "name" && value !== name) {
+          fake.tables.set(value, entry());
+          fake.tables.delete(name);
+          name = value;
+        }
+        target[prop] = value;
+        return true;
+      },
+    });
+  }
+
+  private worksheet(sheetName: string): Any {
+    const fake = this;
+    return this.track(
+      new OfficeMockObject({
+        name: sheetName,
+        getRange: (address: string) => fake.range(sheetName, address),
+        getUsedRangeOrNullObject: () => {
+          const keys = [...fake.sheets.get(sheetName)!.keys()].map((k) => parseCell(k));
+          if (!keys.length) return fake.nullObject({ address: "", formulas: [] });
+          const minCol = Math.min(...keys.map((k) => k.col));
+          const minRow = Math.min(...keys.map((k) => k.row));
+          const width = Math.max(...keys.map((k) => k.col)) - minCol + 1;
+          const height = Math.max(...keys.map((k) => k.row)) - minRow + 1;
+          return fake.range(sheetName, rangeAddress({ col: minCol, row: minRow }, height, width));
+        },
+        tables: {
+          add: (address: string, hasHeaders: boolean) => {
+            if (!hasHeaders) throw new Error("the host always writes its header row");
+            const name = `Table${++fake.tableCount}`;
+            fake.tables.set(name, { sheet: sheetName, address });
+            return fake.table(name);
+          },
+        },
+      }),
+    );
+  }
+
+  /** The request context an Excel.run batch receives. */
+  context(): Any {
+    const fake = this;
+    const items = [...this.sheets.keys()].map((name) => this.worksheet(name));
+    const worksheets = this.track(
+      new OfficeMockObject({
+        items,
+        getItem: (name: string) => fake.worksheet(name),
+        // A collection's load("items/name"), in the mock's terms: load the items, then those properties of each.
+        load(this: OfficeMockObject, properties: string) {
+          OfficeMockObject.prototype.load.call(this, "items");
+          const ofItems = properties
+            .split(",")
+            .map((p) => p.trim().replace(/^items\//, ""))
+            .filter((p) => p !== "items");
+          if (ofItems.length) items.forEach((item) => item.load(ofItems.join(",")));
+          return this;
+        },
+      }),
+    );
+    // Not tracked: its own sync is the one that syncs everything else.
+    const context: Any = new OfficeMockObject({
+      workbook: {
+        getActiveCell: () => fake.range(fake.active.sheet, fake.active.address),
+        tables: {
+          getItem: (name: string) => {
+            if (!fake.tables.has(name)) throw new Error(`ItemNotFound: ${name}`);
+            return fake.table(name);
+          },
+          getItemOrNullObject: (name: string) =>
+            fake.tables.has(name) ? fake.table(name) : fake.nullObject({ name: "" }),
+        },
+      },
+      async sync() {
+        for (const mock of [...fake.mocks]) await mock.sync();
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      },
+    });
+    context.workbook.worksheets = worksheets;
+    return context;
+  }
+
+  /** `Excel` and `Office` globals as the host uses them. */
+  globals(): { Excel: Any; Office: Any } {
+    const fake = this;
+    const Excel = { run: async <T>(batch: (context: Any) => Promise<T>) => batch(fake.context()) };
+    const Office = new OfficeMockObject({
+      context: {
+        document: {
+          settings: {
+            get: (key: string) => (fake.settings.has(key) ? fake.settings.get(key) : null),
+            set: (key: string, value: unknown) => void fake.settings.set(key, value),
+            remove: (key: string) => void fake.settings.delete(key),
+            saveAsync: (callback: (result: { status: string }) => void) => callback({ status: "succeeded" }),
+          },
+        },
+      },
+    });
+    return { Excel, Office };
+  }
+}

@@ -1,0 +1,62 @@
+/** A HostAdapter that records what the task pane asks of the workbook, for the actions' tests. */
+import type {
+  CellTarget,
+  CellValue,
+  ColumnFormats,
+  FormulaCell,
+  HostAdapter,
+  StoredQuery,
+  TableInfo,
+  TableSpec,
+} from "../../../src/taskpane/host/host-adapter";
+
+export interface MemoryHost extends HostAdapter {
+  readonly values: { target: CellTarget; values: readonly (readonly CellValue[])[]; formats?: ColumnFormats }[];
+  readonly formulas: { target: CellTarget; formula: string }[];
+  readonly tables: Map<string, { info: TableInfo; spec: TableSpec; rows: readonly (readonly CellValue[])[] }>;
+  readonly replaced: { name: string; rows: readonly (readonly CellValue[])[]; query: StoredQuery }[];
+  readonly recalculated: (readonly CellTarget[])[];
+  active: CellTarget;
+  formulaCells: FormulaCell[];
+}
+
+export function memoryHost(): MemoryHost {
+  const host: MemoryHost = {
+    values: [],
+    formulas: [],
+    tables: new Map(),
+    replaced: [],
+    recalculated: [],
+    active: { sheet: "Sheet1", address: "B3" },
+    formulaCells: [],
+    getActiveCell: async () => host.active,
+    writeValues: async (target, values, formats) => {
+      host.values.push({ target, values, ...(formats ? { formats } : {}) });
+      return target;
+    },
+    writeFormula: async (target, formula) => void host.formulas.push({ target, formula }),
+    createTable: async (target, spec) => {
+      const info: TableInfo = {
+        name: spec.name,
+        sheet: target.sheet,
+        address: target.address,
+        rowCount: spec.rows.length,
+        query: spec.query,
+      };
+      host.tables.set(spec.name, { info, spec, rows: spec.rows });
+      return info;
+    },
+    replaceTableRows: async (name, rows, query) => {
+      const table = host.tables.get(name);
+      if (!table) throw new Error(`No table ${name}`);
+      host.replaced.push({ name, rows, query });
+      const info = { ...table.info, rowCount: rows.length, query };
+      host.tables.set(name, { ...table, info, rows });
+      return info;
+    },
+    listTables: async () => [...host.tables.values()].map((t) => t.info),
+    listMadFormulas: async () => host.formulaCells,
+    recalculate: async (cells) => void host.recalculated.push(cells),
+  };
+  return host;
+}
