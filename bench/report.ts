@@ -45,6 +45,7 @@ export function formatValue(value: number, unit: Unit): string {
 export function ratioOf(m: Measure): string {
   if (m.baseline === 0) return m.value === 0 ? "1" : "n/a";
   const r = m.value / m.baseline;
+  if (r === 0) return "0";
   return r >= 100 ? r.toFixed(0) : r >= 10 ? r.toFixed(1) : r >= 0.01 ? r.toFixed(3) : r.toExponential(1);
 }
 

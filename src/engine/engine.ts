@@ -5,16 +5,16 @@
  * settles within its total timeout.
  */
 import type { OperationCode } from "../api/catalog";
-import { createClient, type AttemptInfo } from "../api/client";
-import { AbortError, isMadError, type MadError, NetworkError, TimeoutError } from "../api/errors";
-import type { ParamsOf, RecordOf } from "../api/request-types";
-import { raceAbort } from "../api/timeout";
+import { createClient } from "../api/client";
+import { AbortError, isMadError, type MadError, NetworkError } from "../api/errors";
+import type { ParamsOf } from "../api/request-types";
 import { validateParams } from "../api/validate";
 import { systemClock } from "./clock";
 import { CacheMissError, MissingSecretError } from "./errors";
 import { InFlight } from "./inflight";
 import { accountId, canonicalJson } from "./keys";
-import { Pacer, RATE_WINDOW_MS, type SendSlot } from "./pacer";
+import { awaitTurn, newTracker, withDeadline, type Turn, type TurnTracker } from "./deadline";
+import { Pacer, type SendSlot } from "./pacer";
 import {
   DEFAULT_CACHE_TTL_MS,
   DEFAULT_MAX_CACHE_BYTES,
@@ -22,8 +22,8 @@ import {
   PageCache,
   type CachedPage,
 } from "./page-cache";
+import { assemble, readPages, type Fetched, type PageOutcome, type PageSlot } from "./pages";
 import { pagesFor, planPaging, type PagingPlan } from "./paging";
-import { childController } from "./signals";
 import { readStoredSettings, writeStoredSettings, type StoredSettings } from "./settings";
 import type {
   ConnectionCheck,
@@ -46,41 +46,11 @@ interface Prepared {
   key: string;
 }
 
-/** A request's turn in the pacer: null until it is granted its slot. */
-interface Turn {
-  grantedAt: number | null;
-}
-
-/** The turns a query waits for, to tell a fair wait in the queue from a stall. */
-interface TurnTracker {
-  waiting: Set<Turn>;
-  lastGrantAt: number | null;
-}
-
 interface QueryContext extends Prepared, TurnTracker {
   settings: StoredSettings & { secret: string };
   account: string;
   bypassCache: boolean;
   cacheOnly: boolean;
-}
-
-interface Fetched {
-  page: CachedPage;
-  attempts: number;
-}
-
-/**
- * Where a page sits in one read of a paged query. `end.lastPage` drops once a short page arrives, so later
- * pages of the same read still waiting for their turn are dismissed without a send.
- */
-interface PageSlot {
-  page: number;
-  pageSize: number;
-  end: { lastPage: number };
-}
-
-interface PageOutcome extends Fetched {
-  source: "cache" | "sent" | "joined";
 }
 
 /** Any failure leaves the engine as a MadError (the faces map those, and only those, to cell errors). */
@@ -106,7 +76,9 @@ export function createEngine(options: EngineOptions): Engine {
     maxBytes: options.maxCacheBytes ?? DEFAULT_MAX_CACHE_BYTES,
   });
   const inflight = new InFlight<Fetched>();
+  /** The pacing turn of each request in flight, by request key (joiners wait on the same turn). */
   const turns = new Map<string, Turn>();
+  const deadlines = { clock, pacer, totalTimeoutMs };
 
   // ------------------------------------------------------------------------------------------ usage
   const counters = { callsThisSession: 0, cacheHits: 0, deduped: 0, remainingThisMonth: null as number | null };
@@ -210,64 +182,6 @@ export function createEngine(options: EngineOptions): Engine {
     return { code, plan, key: `${code}|${canonicalJson(normalized)}|${plan.limit ?? "all"}` };
   };
 
-  /**
-   * Runs `work` under the total timeout. Waiting for a pacing turn behind a storm is not a stall: while a
-   * query's request waits in a queue that keeps moving, its clock restarts, and it gets the full budget after
-   * its last turn. A request that never answers, or a queue that stopped moving, still ends in TimeoutError.
-   */
-  const withDeadline = async <T>(
-    tracker: TurnTracker,
-    callerSignal: AbortSignal | undefined,
-    work: (signal: AbortSignal) => Promise<T>,
-  ): Promise<T> => {
-    if (callerSignal?.aborted) throw new AbortError();
-    const started = clock.now();
-    const controller = new AbortController();
-    const stopTimer = new AbortController();
-    const extension = (): number | null => {
-      const now = clock.now();
-      let last = tracker.lastGrantAt;
-      let waiting = false;
-      for (const turn of tracker.waiting) {
-        if (turn.grantedAt === null) waiting = true;
-        else last = Math.max(last ?? turn.grantedAt, turn.grantedAt);
-      }
-      if (waiting && pacer.movedWithin(totalTimeoutMs + RATE_WINDOW_MS)) return totalTimeoutMs;
-      return last !== null && last + totalTimeoutMs > now ? last + totalTimeoutMs - now : null;
-    };
-    const arm = (ms: number) =>
-      clock.sleep(ms, stopTimer.signal).then(
-        () => {
-          const more = extension();
-          if (more !== null) arm(more);
-          else controller.abort(new TimeoutError("total", clock.now() - started));
-        },
-        () => undefined,
-      );
-    arm(totalTimeoutMs);
-    const onCallerAbort = () => controller.abort(new AbortError());
-    callerSignal?.addEventListener("abort", onCallerAbort, { once: true });
-    try {
-      return await raceAbort(work(controller.signal), controller.signal);
-    } finally {
-      stopTimer.abort();
-      callerSignal?.removeEventListener("abort", onCallerAbort);
-    }
-  };
-
-  /** Waits for a request's promise while counting its turn in the tracker. */
-  const awaitTurn = async <T>(tracker: TurnTracker, turn: Turn | undefined, promise: Promise<T>): Promise<T> => {
-    if (!turn) return promise;
-    tracker.waiting.add(turn);
-    try {
-      return await promise;
-    } finally {
-      tracker.waiting.delete(turn);
-      if (turn.grantedAt !== null)
-        tracker.lastGrantAt = Math.max(tracker.lastGrantAt ?? turn.grantedAt, turn.grantedAt);
-    }
-  };
-
   const send = (
     ctx: QueryContext,
     pageKey: string,
@@ -342,66 +256,6 @@ export function createEngine(options: EngineOptions): Engine {
     return joined.started ? { ...fetched, source: "sent" } : { page: fetched.page, attempts: 0, source: "joined" };
   };
 
-  const readPages = async (ctx: QueryContext, signal: AbortSignal): Promise<PageOutcome[]> => {
-    const { plan } = ctx;
-    if (plan.mode === "single") return [await getPage(ctx, plan.params, signal)];
-    const pageParams = (page: number) => ({ ...plan.params, page });
-    const end = { lastPage: Infinity };
-    const slot = (page: number): PageSlot => ({ page, pageSize: plan.pageSize, end });
-    const outcomes = [await getPage(ctx, pageParams(1), signal, slot(1))];
-    let rows = outcomes[0].page.data.rows.length;
-    const done = (outcome: PageOutcome) =>
-      outcome.page.data.rows.length < plan.pageSize || rows >= (plan.limit ?? Infinity);
-    if (done(outcomes[0])) return outcomes;
-    const pages = pagesFor(plan, outcomes[0].page.data.total);
-    if (outcomes[0].page.data.total === null) {
-      // Without a total, each page tells whether there is another one.
-      for (let page = 2; page <= pages; page++) {
-        const outcome = await getPage(ctx, pageParams(page), signal, slot(page));
-        outcomes.push(outcome);
-        rows += outcome.page.data.rows.length;
-        if (done(outcome)) break;
-      }
-      return outcomes;
-    }
-    // With a total, the remaining pages are requested together (the pacer orders and bounds them) and read in
-    // order; pages after a short one are given up (aborted unless another query waits for them).
-    const later = Array.from({ length: pages - 1 }, (_, i) => {
-      const stop = childController(signal);
-      const promise = getPage(ctx, pageParams(i + 2), stop.signal, slot(i + 2));
-      promise.catch(() => undefined);
-      return { stop, promise };
-    });
-    try {
-      for (const { promise } of later) {
-        const outcome = await promise;
-        outcomes.push(outcome);
-        rows += outcome.page.data.rows.length;
-        if (done(outcome)) break;
-      }
-    } finally {
-      for (const { stop } of later) stop.abort(new AbortError());
-    }
-    return outcomes;
-  };
-
-  const assemble = <C extends OperationCode>(ctx: QueryContext, outcomes: PageOutcome[]): QueryResult<C> => {
-    const first = outcomes[0].page.data;
-    const all = outcomes.flatMap((o) => o.page.data.rows);
-    const rows = ctx.plan.limit === null ? all : all.slice(0, ctx.plan.limit);
-    const result: QueryResult<C> = {
-      operation: ctx.code as C,
-      rows: rows as RecordOf<C>[],
-      total: first.total,
-      pages: outcomes.length,
-      callsSpent: outcomes.reduce((sum, o) => sum + o.attempts, 0),
-      fetchedAt: Math.min(...outcomes.map((o) => o.page.fetchedAt)),
-      fromCache: outcomes.every((o) => o.source === "cache"),
-    };
-    if (first.stats !== undefined) result.stats = first.stats as QueryResult["stats"];
-    return result;
-  };
-
   // ------------------------------------------------------------------------------------------ the engine
   return {
     async query<C extends OperationCode>(
@@ -419,11 +273,12 @@ export function createEngine(options: EngineOptions): Engine {
           account: await accountOf(settings),
           bypassCache: queryOptions.bypassCache === true,
           cacheOnly: queryOptions.cacheOnly === true,
-          waiting: new Set(),
-          lastGrantAt: null,
+          ...newTracker(),
         };
-        const outcomes = await withDeadline(ctx, queryOptions.signal, (signal) => readPages(ctx, signal));
-        return assemble<C>(ctx, outcomes);
+        const outcomes = await withDeadline(deadlines, ctx, queryOptions.signal, (signal) =>
+          readPages(ctx.plan, (pageParams, pageSignal, slot) => getPage(ctx, pageParams, pageSignal, slot), signal),
+        );
+        return assemble(code, ctx.plan, outcomes);
       } catch (error) {
         throw asMadError(error);
       }
@@ -464,9 +319,9 @@ export function createEngine(options: EngineOptions): Engine {
       try {
         const settings = withSecret(await currentSettings());
         const { client, state } = requestClient(settings);
-        const tracker: TurnTracker = { waiting: new Set(), lastGrantAt: null };
+        const tracker = newTracker();
         const turn: Turn = { grantedAt: null };
-        const visits = await withDeadline(tracker, undefined, (signal) =>
+        const visits = await withDeadline(deadlines, tracker, undefined, (signal) =>
           awaitTurn(
             tracker,
             turn,

@@ -3,6 +3,7 @@
  */
 export type { Clock } from "./clock";
 export { scaledClock, systemClock } from "./clock";
+export { VirtualClock } from "./virtual-clock";
 export { createEngine, ENGINE_DEFAULTS } from "./engine";
 export { CacheMissError, MissingSecretError } from "./errors";
 export { accountId, canonicalJson } from "./keys";

@@ -139,6 +139,7 @@ test("a full preview session leaves the secret nowhere but runtime storage", asy
   await pane.getByRole("textbox", { name: "minPrice", exact: true }).fill("20");
   await pane.getByRole("textbox", { name: "maxPrice", exact: true }).fill("60");
   await pane.getByRole("combobox", { name: "fields", exact: true }).click();
+  console.log(await pane.getByRole("option").count(), await pane.locator("[role=option]").count(), (await pane.locator("[role=option]").allTextContents()).slice(0, 5), await pane.locator("[role=option]").first().evaluate((e) => e.outerHTML));
   for (const field of ["asin", "price"]) await pane.getByRole("option", { name: field, exact: true }).click();
   await pane.getByRole("combobox", { name: "fields", exact: true }).press("Escape");
   await pane.getByRole("textbox", { name: "limit", exact: true }).fill("5");

@@ -11,7 +11,6 @@ import { startSimulator, type RunningSimulator } from "../../src/simulator";
 
 const SECRET = "enginetest0000000000000000000000";
 const MINUTE = 60_000;
-const research = (keyword: string) => ({ marketplace: "US", keyword }) as const;
 
 let sim: RunningSimulator | undefined;
 afterEach(async () => {

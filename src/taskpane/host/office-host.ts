@@ -24,6 +24,8 @@ import { cellAddress, offset, parseCell, rangeAddress } from "../model/a1";
 export const TABLES_SETTING = "mad.tables";
 const TEXT = "@";
 const GENERAL = "General";
+/** How many numbered variants of a table name are tried. */
+const MAX_NAME_TRIES = 50;
 
 interface StoredTable {
   readonly sheet: string;
@@ -97,15 +99,17 @@ export function createOfficeHost(deps: OfficeHostDeps = {}): HostAdapter {
       );
     });
 
+  /** The proposed name, or the first free `<name>_2`, `<name>_3`...: candidates are checked in one round trip. */
   async function uniqueTableName(context: Excel.RequestContext, proposed: string): Promise<string> {
     const base = proposed.replace(/[^A-Za-z0-9_.]/g, "_").replace(/^[^A-Za-z_]/, "_") || "MAD_Table";
-    for (let n = 1; ; n++) {
-      const candidate = n === 1 ? base : `${base}_${n}`;
-      const found = context.workbook.tables.getItemOrNullObject(candidate);
-      found.load("name");
-      await context.sync();
-      if (found.isNullObject) return candidate;
-    }
+    const candidates = Array.from({ length: MAX_NAME_TRIES }, (_, i) => (i === 0 ? base : `${base}_${i + 1}`));
+    const found = candidates.map((name) => context.workbook.tables.getItemOrNullObject(name));
+    found.forEach((table) => table.load("name"));
+    await context.sync();
+    const free = candidates.find((_, i) => found[i].isNullObject);
+    if (!free)
+      throw new Error(`The workbook already has tables ${base} to ${base}_${MAX_NAME_TRIES}; rename or delete some.`);
+    return free;
   }
 
   return {
@@ -170,7 +174,7 @@ export function createOfficeHost(deps: OfficeHostDeps = {}): HostAdapter {
         header.load("address,columnCount");
         const body = table.getDataBodyRange();
         body.load("address");
-        table.worksheet.load("name");
+        table.load("worksheet/name");
         await context.sync();
         const sheetName = table.worksheet.name;
         const cols = header.columnCount;

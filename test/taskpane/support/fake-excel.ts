@@ -92,7 +92,6 @@ export class FakeExcel {
 
   range(sheet: string, address: string): Any {
     if (!this.sheets.has(sheet)) throw new Error(`No sheet ${sheet}`);
-    const fake = this;
     const grid = cellsIn(address);
     const mock = this.track(
       new OfficeMockObject({
@@ -101,21 +100,21 @@ export class FakeExcel {
         columnCount: grid[0].length,
         values: this.matrix(sheet, address, (c) => c?.value ?? ""),
         formulas: this.matrix(sheet, address, (c) => c?.formula ?? c?.value ?? ""),
-        calculate() {
-          fake.calculated.push(`${sheet}!${address}`);
+        calculate: () => {
+          this.calculated.push(`${sheet}!${address}`);
         },
-        clear() {
-          for (const row of grid) for (const pos of row) fake.sheets.get(sheet)!.delete(cellAddress(pos));
+        clear: () => {
+          for (const row of grid) for (const pos of row) this.sheets.get(sheet)!.delete(cellAddress(pos));
         },
-        getRow(index: number) {
-          return fake.range(sheet, rangeAddress(offset(grid[0][0], index, 0), 1, grid[0].length));
+        getRow: (index: number) => {
+          return this.range(sheet, rangeAddress(offset(grid[0][0], index, 0), 1, grid[0].length));
         },
       }),
     );
     return new Proxy(mock, {
-      set(target: Any, prop, value) {
+      set: (target: Any, prop, value) => {
         if (prop === "values" || prop === "numberFormat" || prop === "formulas")
-          fake.apply(sheet, address, prop, value);
+          this.apply(sheet, address, prop, value);
         target[prop] = value;
         return true;
       },
@@ -127,27 +126,26 @@ export class FakeExcel {
   }
 
   private table(name: string): Any {
-    const fake = this;
-    const entry = () => fake.tables.get(name)!;
+    const entry = () => this.tables.get(name)!;
     const top = () => parseCell(entry().address.split(":")[0]);
     const size = () => cellsIn(entry().address);
     const mock = this.track(
       new OfficeMockObject({
         name,
         worksheet: { name: entry().sheet },
-        getRange: () => fake.range(entry().sheet, entry().address),
-        getHeaderRowRange: () => fake.range(entry().sheet, rangeAddress(top(), 1, size()[0].length)),
+        getRange: () => this.range(entry().sheet, entry().address),
+        getHeaderRowRange: () => this.range(entry().sheet, rangeAddress(top(), 1, size()[0].length)),
         getDataBodyRange: () =>
-          fake.range(entry().sheet, rangeAddress(offset(top(), 1, 0), size().length - 1, size()[0].length)),
-        resize: (address: string) => fake.tables.set(name, { ...entry(), address }),
+          this.range(entry().sheet, rangeAddress(offset(top(), 1, 0), size().length - 1, size()[0].length)),
+        resize: (address: string) => this.tables.set(name, { ...entry(), address }),
       }),
     );
-    (mock as Any).worksheet.getRange = (address: string) => fake.range(entry().sheet, address);
+    (mock as Any).worksheet.getRange = (address: string) => this.range(entry().sheet, address);
     return new Proxy(mock, {
-      set(target: Any, prop, value) {
+      set: (target: Any, prop, value) => {
         if (prop === "name" && value !== name) {
-          fake.tables.set(value, entry());
-          fake.tables.delete(name);
+          this.tables.set(value, entry());
+          this.tables.delete(name);
           name = value;
         }
         target[prop] = value;
@@ -157,26 +155,25 @@ export class FakeExcel {
   }
 
   private worksheet(sheetName: string): Any {
-    const fake = this;
     return this.track(
       new OfficeMockObject({
         name: sheetName,
-        getRange: (address: string) => fake.range(sheetName, address),
+        getRange: (address: string) => this.range(sheetName, address),
         getUsedRangeOrNullObject: () => {
-          const keys = [...fake.sheets.get(sheetName)!.keys()].map((k) => parseCell(k));
-          if (!keys.length) return fake.nullObject({ address: "", formulas: [] });
+          const keys = [...this.sheets.get(sheetName)!.keys()].map((k) => parseCell(k));
+          if (!keys.length) return this.nullObject({ address: "", formulas: [] });
           const minCol = Math.min(...keys.map((k) => k.col));
           const minRow = Math.min(...keys.map((k) => k.row));
           const width = Math.max(...keys.map((k) => k.col)) - minCol + 1;
           const height = Math.max(...keys.map((k) => k.row)) - minRow + 1;
-          return fake.range(sheetName, rangeAddress({ col: minCol, row: minRow }, height, width));
+          return this.range(sheetName, rangeAddress({ col: minCol, row: minRow }, height, width));
         },
         tables: {
           add: (address: string, hasHeaders: boolean) => {
             if (!hasHeaders) throw new Error("the host always writes its header row");
-            const name = `Table${++fake.tableCount}`;
-            fake.tables.set(name, { sheet: sheetName, address });
-            return fake.table(name);
+            const name = `Table${++this.tableCount}`;
+            this.tables.set(name, { sheet: sheetName, address });
+            return this.table(name);
           },
         },
       }),
@@ -185,12 +182,11 @@ export class FakeExcel {
 
   /** The request context an Excel.run batch receives. */
   context(): Any {
-    const fake = this;
     const items = [...this.sheets.keys()].map((name) => this.worksheet(name));
     const worksheets = this.track(
       new OfficeMockObject({
         items,
-        getItem: (name: string) => fake.worksheet(name),
+        getItem: (name: string) => this.worksheet(name),
         // A collection's load("items/name"), in the mock's terms: load the items, then those properties of each.
         load(this: OfficeMockObject, properties: string) {
           OfficeMockObject.prototype.load.call(this, "items");
@@ -206,18 +202,18 @@ export class FakeExcel {
     // Not tracked: its own sync is the one that syncs everything else.
     const context: Any = new OfficeMockObject({
       workbook: {
-        getActiveCell: () => fake.range(fake.active.sheet, fake.active.address),
+        getActiveCell: () => this.range(this.active.sheet, this.active.address),
         tables: {
           getItem: (name: string) => {
-            if (!fake.tables.has(name)) throw new Error(`ItemNotFound: ${name}`);
-            return fake.table(name);
+            if (!this.tables.has(name)) throw new Error(`ItemNotFound: ${name}`);
+            return this.table(name);
           },
           getItemOrNullObject: (name: string) =>
-            fake.tables.has(name) ? fake.table(name) : fake.nullObject({ name: "" }),
+            this.tables.has(name) ? this.table(name) : this.nullObject({ name: "" }),
         },
       },
-      async sync() {
-        for (const mock of [...fake.mocks]) await mock.sync();
+      sync: async () => {
+        for (const mock of [...this.mocks]) await mock.sync();
         await new Promise((resolve) => setTimeout(resolve, 0));
       },
     });
@@ -227,15 +223,14 @@ export class FakeExcel {
 
   /** `Excel` and `Office` globals as the host uses them. */
   globals(): { Excel: Any; Office: Any } {
-    const fake = this;
-    const Excel = { run: async <T>(batch: (context: Any) => Promise<T>) => batch(fake.context()) };
+    const Excel = { run: async <T>(batch: (context: Any) => Promise<T>) => batch(this.context()) };
     const Office = new OfficeMockObject({
       context: {
         document: {
           settings: {
-            get: (key: string) => (fake.settings.has(key) ? fake.settings.get(key) : null),
-            set: (key: string, value: unknown) => void fake.settings.set(key, value),
-            remove: (key: string) => void fake.settings.delete(key),
+            get: (key: string) => (this.settings.has(key) ? this.settings.get(key) : null),
+            set: (key: string, value: unknown) => void this.settings.set(key, value),
+            remove: (key: string) => void this.settings.delete(key),
             saveAsync: (callback: (result: { status: string }) => void) => callback({ status: "succeeded" }),
           },
         },

@@ -1,0 +1,63 @@
+/** "Test connection" says what happened in plain words, from the client's own error classes. */
+import {
+  type MadError,
+  NetworkError,
+  SecretKeyError,
+  SecretKeyInvalidError,
+  SecretKeyOverdueError,
+  TimeoutError,
+  VisitMaxError,
+} from "../../src/api/errors";
+import { MissingSecretError } from "../../src/engine";
+import {
+  baseUrlChoice,
+  connectionReport,
+  type ConnectionStatus,
+  PRODUCTION_URL,
+  simulatorUrl,
+  SIMULATOR_URL,
+} from "../../src/taskpane/model/connection";
+
+const init = { code: "X" };
+
+const CASES: readonly (readonly [MadError, ConnectionStatus, string])[] = [
+  [new SecretKeyError(init), "wrongSecret", "The secret is wrong"],
+  [new SecretKeyInvalidError(init), "wrongSecret", "The secret is wrong"],
+  [new SecretKeyOverdueError(init), "expiredSecret", "The secret has expired"],
+  [new VisitMaxError(init), "quotaReached", "The monthly quota is used up"],
+  [new NetworkError("connection refused"), "unreachable", "The service cannot be reached"],
+  [new TimeoutError("total", 60000), "unreachable", "The service cannot be reached"],
+  [new MissingSecretError(), "noSecret", "No secret entered"],
+];
+
+describe("connection report", () => {
+  it.each(CASES.map(([error, status, title]) => [error.name, error, status, title] as const))(
+    "%s",
+    (_name, error, status, title) => {
+      const report = connectionReport({ ok: false, error });
+      expect(report).toMatchObject({ status, title });
+      expect(report.detail).toBe(status === "noSecret" ? "Enter the API secret, then test again." : error.advice);
+    },
+  );
+
+  it("reports the calls left this month when the service tells", () => {
+    expect(connectionReport({ ok: true, remaining: 12345 })).toEqual({
+      status: "ok",
+      title: "Connected",
+      detail: "12,345 calls left this month.",
+    });
+    expect(connectionReport({ ok: true, remaining: null }).detail).toBe(
+      "The service does not report the calls left this month.",
+    );
+  });
+});
+
+describe("base URL choices", () => {
+  it("uses the page's origin for the simulator only in the preview", () => {
+    expect(simulatorUrl("http://127.0.0.1:4321", true)).toBe("http://127.0.0.1:4321");
+    expect(simulatorUrl("https://localhost:3000", false)).toBe(SIMULATOR_URL);
+    expect(baseUrlChoice(`${PRODUCTION_URL}/`, SIMULATOR_URL)).toBe("production");
+    expect(baseUrlChoice("http://127.0.0.1:8787", SIMULATOR_URL)).toBe("simulator");
+    expect(baseUrlChoice("http://127.0.0.1:8788", SIMULATOR_URL)).toBe("custom");
+  });
+});
