@@ -10,7 +10,7 @@ import { RECORD_FIELDS } from "../src/api/records";
 import { createEngine, memoryStore, type Engine, type EngineOptions, type KeyValueStore } from "../src/engine";
 import { recordColumns } from "../src/functions/arguments";
 import { configureRunner } from "../src/functions/runner";
-import { DEFAULT_DISPLAY, shapeResult } from "../src/functions/shape";
+import { DEFAULT_DISPLAY, shapeResult } from "../src/table/shape";
 import { startSimulator, type RunningSimulator } from "../src/simulator";
 import type { Measure } from "./report";
 import { WarpClock } from "./warp-clock";

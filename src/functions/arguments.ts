@@ -18,9 +18,9 @@ import {
   showValue,
   textValue,
 } from "./cell-input";
-import { columnsOf, type Column } from "./columns";
+import { columnsOf, type Column } from "../table/columns";
 import { parseFilters } from "./filters";
-import type { DisplayOptions } from "./shape";
+import type { DisplayOptions } from "../table/shape";
 
 /** The arguments as Excel passed them (scalars, 2D arrays, null/undefined when omitted). */
 export interface FormulaArgs {

@@ -5,7 +5,7 @@
  */
 import type { ParamSpec } from "../api/catalog-types";
 import { ValidationError } from "../api/errors";
-import { serialToDate } from "./cells";
+import { serialToDate } from "../table/cells";
 
 export const isBlankCell = (value: unknown): boolean =>
   value === null || value === undefined || (typeof value === "string" && value.trim() === "");

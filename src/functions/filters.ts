@@ -23,7 +23,7 @@ import {
   showValue,
   textValue,
 } from "./cell-input";
-import { DEFAULT_DISPLAY, type DisplayOptions } from "./shape";
+import { DEFAULT_DISPLAY, type DisplayOptions } from "../table/shape";
 
 /** Display options that go in `filters` under these names; documented in the README's Functions section. */
 export const RESERVED_OPTIONS = {

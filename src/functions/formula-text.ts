@@ -4,7 +4,7 @@
  */
 import { operation, type OperationCode } from "../api/catalog";
 import type { ParamSpec } from "../api/catalog-types";
-import type { Cell } from "./cells";
+import type { Cell } from "../table/cells";
 
 export const FILTER_BLOCK_HEADER: readonly Cell[] = ["name", "value"];
 

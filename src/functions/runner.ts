@@ -9,10 +9,10 @@ import { TimeoutError } from "../api/errors";
 import type { ParamsOf } from "../api/request-types";
 import { getSharedEngine, type Engine } from "../engine";
 import { parseFormulaArgs, type ParsedFormula } from "./arguments";
-import type { Cell } from "./cells";
+import type { Cell } from "../table/cells";
 import { describeFailure, toCellError, withoutSecret, type CellFailure } from "./errors";
-import { getFormulaRegistry, type FormulaEntry, type FormulaRegistry } from "./registry";
-import { shapeResult } from "./shape";
+import { getFormulaRegistry, type FormulaEntry, type FormulaRegistry } from "../engine/formula-registry";
+import { shapeResult } from "../table/shape";
 
 export interface RunnerDeps {
   engine: () => Engine;

@@ -9,7 +9,7 @@ import { buildFilterBlock } from "./model/filter-block";
 import { previewOf, tableOf } from "./model/result-table";
 import type { RefreshPlan } from "./model/refresh-plan";
 import type { ReportRow } from "./model/reports";
-import type { Cell } from "../functions/cells";
+import type { Cell } from "../table/cells";
 
 /** The pane never previews more than this many rows (one page of most operations). */
 export const PREVIEW_LIMIT = 50;

@@ -5,7 +5,7 @@
  */
 import { createRoot } from "react-dom/client";
 import { getSharedEngine } from "../engine";
-import { getFormulaRegistry } from "../functions/registry";
+import { getFormulaRegistry } from "../engine/formula-registry";
 import { App } from "./components/App";
 import { pickHost } from "./host/pick-host";
 

@@ -7,7 +7,7 @@ import path from "node:path";
 import type { Browser } from "playwright-core";
 import { createClient } from "../../src/api";
 import { RECORD_FIELDS } from "../../src/api/records";
-import { columnsOf } from "../../src/functions/columns";
+import { columnsOf } from "../../src/table/columns";
 import { DEMO_SECRET } from "../../src/simulator/demo-secret";
 import { ROOT } from "./support/built-addin";
 import { launchChromium } from "./support/chromium";

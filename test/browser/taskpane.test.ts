@@ -3,6 +3,7 @@
  * accessible names (each parameter's name), buttons and the grid's cells.
  */
 import type { Browser, FrameLocator, Page } from "playwright-core";
+import { OPERATIONS } from "../../src/api/catalog";
 import { DEMO_SECRET } from "../../src/simulator/demo-secret";
 import { launchChromium } from "./support/chromium";
 import {
@@ -191,6 +192,27 @@ describe("the task pane in the preview", () => {
     await pane.getByRole("button", { name: "Refresh all" }).click();
     await pane.getByText(/Refreshed 1 item with 1 call/).waitFor({ timeout: 60_000 });
     expect(apiCalls()).toBe(callsForTable + 1); // the cache was bypassed for this query
+  });
+
+  it("renders the form of every operation, each field named after its parameter", async () => {
+    const pane = paneOf(preview.page);
+    await openTab(pane, "Build");
+    for (const op of OPERATIONS) {
+      await pick(pane, "Operation", `${op.title} (MAD.${op.fn})`);
+      for (const p of op.params.filter((param) => param.required)) {
+        const named = { name: p.name, exact: true };
+        const control = pane.getByRole("combobox", named).or(pane.getByRole("textbox", named));
+        await expect(control.count()).resolves.toBe(1);
+        // Announced as required: the native attribute on text boxes, aria-required on dropdowns.
+        const required = await control.evaluate(
+          (e) => (e as HTMLInputElement).required || e.getAttribute("aria-required") === "true",
+        );
+        expect([op.code, p.name, required]).toEqual([op.code, p.name, true]);
+      }
+      await expect(pane.getByRole("combobox", { name: "fields", exact: true }).count()).resolves.toBe(1);
+    }
+    expect(apiCalls()).toBe(0);
+    expect(preview.problems).toEqual([]);
   });
 
   it("shows an invalid input's message inline and sends nothing", async () => {

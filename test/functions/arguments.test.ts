@@ -5,7 +5,7 @@
 import { operation, OPERATIONS, type OperationCode } from "../../src/api/catalog";
 import { ValidationError } from "../../src/api/errors";
 import { parseFormulaArgs, type FormulaArgs } from "../../src/functions/arguments";
-import { epochMsToSerial } from "../../src/functions/cells";
+import { epochMsToSerial } from "../../src/table/cells";
 import { filterNames, RESERVED_OPTIONS } from "../../src/functions/filters";
 
 const parse = (code: OperationCode, args: Partial<FormulaArgs>) =>

@@ -5,9 +5,9 @@
 import { operation, OPERATIONS, type OperationCode } from "../../src/api/catalog";
 import { parseResult } from "../../src/api/parse";
 import { parseFormulaArgs, recordColumns } from "../../src/functions/arguments";
-import { COMPACT_TEXT_LIMIT, epochMsToSerial, type Cell } from "../../src/functions/cells";
-import { columnsOf, numberFormatOf } from "../../src/functions/columns";
-import { DEFAULT_DISPLAY, NO_ROWS_TEXT, shapeResult, type DisplayOptions } from "../../src/functions/shape";
+import { COMPACT_TEXT_LIMIT, epochMsToSerial, type Cell } from "../../src/table/cells";
+import { columnsOf, numberFormatOf } from "../../src/table/columns";
+import { DEFAULT_DISPLAY, NO_ROWS_TEXT, shapeResult, type DisplayOptions } from "../../src/table/shape";
 import { ABA_RESEARCH_FIELDS } from "../../src/api/records";
 import { exampleBody } from "./helpers/fixture-service";
 

@@ -14,7 +14,7 @@ import {
 } from "../../src/taskpane/actions";
 import { planRefresh } from "../../src/taskpane/model/refresh-plan";
 import { refreshTargets, reportRows } from "../../src/taskpane/model/reports";
-import type { FormulaEntry } from "../../src/functions/registry";
+import type { FormulaEntry } from "../../src/engine/formula-registry";
 import { fakeFetch, ok, type RecordedRequest } from "../api/support/fake-fetch";
 import { fixture } from "../api/support/fixtures";
 import { memoryHost } from "./support/memory-host";

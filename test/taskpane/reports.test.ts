@@ -2,7 +2,7 @@
  * The reports panel's list: formulas found in the workbook joined with what the functions' registry knows of
  * them, and the add-in's tables. Also: the task pane finds the preview's host adapter under the preview's name.
  */
-import type { FormulaEntry } from "../../src/functions/registry";
+import type { FormulaEntry } from "../../src/engine/formula-registry";
 import { PREVIEW_HOST_GLOBAL as PREVIEW_SIDE } from "../../src/preview/stand-ins";
 import { isHostAdapter, PREVIEW_HOST_GLOBAL, pickHost } from "../../src/taskpane/host/pick-host";
 import { operationOfFormula, refreshTargets, reportRows, staleEntries } from "../../src/taskpane/model/reports";

@@ -6,9 +6,9 @@
 import { OPERATIONS, ROW_CAP, paramWithRole, type AnyOperation } from "../../api/catalog";
 import { GROUP_LABELS, type ParamSpec } from "../../api/catalog-types";
 import { recordColumns } from "../arguments";
-import { COMPACT_TEXT_LIMIT } from "../cells";
+import { COMPACT_TEXT_LIMIT } from "../../table/cells";
 import { RESERVED_OPTIONS } from "../filters";
-import { NO_ROWS_TEXT } from "../shape";
+import { NO_ROWS_TEXT } from "../../table/shape";
 import { argumentNames, HELP_BASE_URL, helpAnchor } from "./wrappers";
 
 const EXAMPLE_VALUES: Readonly<Record<string, string>> = {

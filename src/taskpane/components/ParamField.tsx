@@ -64,6 +64,7 @@ function SingleChoice(props: {
     <Dropdown
       className={controls.control}
       id={props.id}
+      aria-required={props.required || undefined}
       value={selected && selected.value !== NOT_SET ? selected.text : ""}
       placeholder={props.placeholder ?? (props.required ? "Choose…" : "Not set")}
       selectedOptions={[props.value]}
@@ -86,6 +87,7 @@ function MultiChoice(props: {
   options: readonly EnumOption[];
   value: MultiValue;
   open: boolean;
+  required: boolean;
   onChange: (v: MultiValue) => void;
   onBlur?: () => void;
 }) {
@@ -96,6 +98,7 @@ function MultiChoice(props: {
       <Dropdown
         className={controls.control}
         id={props.id}
+        aria-required={props.required || undefined}
         multiselect
         value={texts.join(", ")}
         placeholder="Not set"
@@ -251,6 +254,7 @@ export function ParamField({ field, value, onChange, onBlur, messages, now, swit
             options={control.options}
             value={value as MultiValue}
             open={control.open}
+            required={field.required}
             onChange={onChange}
             onBlur={onBlur}
           />

@@ -13,7 +13,7 @@ import {
   Text,
   tokens,
 } from "@fluentui/react-components";
-import type { Cell } from "../../functions/cells";
+import type { Cell } from "../../table/cells";
 
 const useStyles = makeStyles({
   scroller: {

@@ -1,7 +1,7 @@
 /** What the pane's components work with, handed in once at the entry (tests and the preview pass their own). */
 import { createContext, useContext, useEffect, useState } from "react";
 import type { Engine, UsageSnapshot } from "../../engine";
-import type { FormulaRegistry } from "../../functions/registry";
+import type { FormulaRegistry } from "../../engine/formula-registry";
 import type { HostAdapter } from "../host/host-adapter";
 
 export interface PaneServices {

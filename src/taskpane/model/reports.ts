@@ -4,7 +4,7 @@
  * their query, rows, status and refresh time; a formula the registry has not seen is listed as "not run".
  */
 import { operation, operationByFunction, isOperationCode, type OperationCode } from "../../api/catalog";
-import type { FormulaEntry } from "../../functions/registry";
+import type { FormulaEntry } from "../../engine/formula-registry";
 import type { CellTarget, FormulaCell, TableInfo } from "../host/host-adapter";
 import { cellAddress, parseCell } from "./a1";
 import type { RefreshQuery, RefreshTarget } from "./refresh-plan";

@@ -1,12 +1,12 @@
 /**
  * Query results as header + rows for the pane's preview and for inserted tables, through the functions' shaping
- * (src/functions/shape.ts), so the pane shows the same columns, in the same order, as a MAD formula would spill.
+ * (src/table/shape.ts), so the pane shows the same columns, in the same order, as a MAD formula would spill.
  */
 import { operation, type OperationCode } from "../../api/catalog";
 import { RECORD_FIELDS } from "../../api/records";
-import { columnsOf, type Column } from "../../functions/columns";
-import { DEFAULT_DISPLAY, NO_ROWS_TEXT, shapeResult, type ShapeInput } from "../../functions/shape";
-import type { Cell } from "../../functions/cells";
+import { columnsOf, type Column } from "../../table/columns";
+import { DEFAULT_DISPLAY, NO_ROWS_TEXT, shapeResult, type ShapeInput } from "../../table/shape";
+import type { Cell } from "../../table/cells";
 import { columnFormats } from "./table-formats";
 
 /** The columns of an operation's record, restricted to the picked top-level fields in pick order (all when none). */

@@ -1,11 +1,11 @@
 /**
  * Number formats of an inserted table, one per column. The column model and the number-format rule are the
- * functions' own (src/functions/columns.ts), so a table and a spilled formula of the same query look alike; a
+ * table module (src/table/columns.ts), so a table and a spilled formula of the same query look alike; a
  * table differs in two ways: dates show as `yyyy-mm-dd`, and every column whose cells are text (lists, objects,
  * undocumented shapes included) is formatted `@`, so API text such as "=SUM(...)" stays text.
  */
-import type { Column } from "../../functions/columns";
-import { numberFormatOf } from "../../functions/columns";
+import type { Column } from "../../table/columns";
+import { numberFormatOf } from "../../table/columns";
 
 export const TABLE_DATE_FORMAT = "yyyy-mm-dd";
 export const TEXT_FORMAT = "@";

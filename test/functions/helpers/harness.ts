@@ -6,7 +6,7 @@ import { operation, type AnyOperation, type OperationCode } from "../../../src/a
 import { monthBefore } from "../../../src/api/dates";
 import { createEngine, memoryStore, type Engine, type EngineOptions, type KeyValueStore } from "../../../src/engine";
 import { configureRunner } from "../../../src/functions/runner";
-import { FormulaRegistry } from "../../../src/functions/registry";
+import { FormulaRegistry } from "../../../src/engine/formula-registry";
 import type { CustomFunctionsShim, InvokeOptions, RunningCall } from "./custom-functions-shim";
 
 /** Typical values of the required arguments, as a user would enter them (lists as ranges). */
