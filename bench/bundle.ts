@@ -38,7 +38,9 @@ function sizeOf(dist: string, name: string, files: readonly string[]): BundleSiz
 
 /** Local scripts an HTML page loads (`<script src=...>`, minified attributes included). */
 function pageScripts(html: string): string[] {
-  return [...html.matchAll(/<script\b[^>]*\bsrc=["']?([^"' >]+)/gi)].map((m) => m[1]).filter((src) => !/^[a-z]+:/i.test(src));
+  return [...html.matchAll(/<script\b[^>]*\bsrc=["']?([^"' >]+)/gi)]
+    .map((m) => m[1])
+    .filter((src) => !/^[a-z]+:/i.test(src));
 }
 
 /**
@@ -81,10 +83,14 @@ export function measureBundles(root: string): BundleReport {
   let built = false;
   if (!usableBuild(root, path.join(root, dir))) {
     dir = ".bench/dist";
-    execFileSync(process.execPath, [path.join(root, "node_modules/webpack-cli/bin/cli.js"), "--mode", "production", "--output-path", dir], {
-      cwd: root,
-      stdio: ["ignore", "ignore", "inherit"],
-    });
+    execFileSync(
+      process.execPath,
+      [path.join(root, "node_modules/webpack-cli/bin/cli.js"), "--mode", "production", "--output-path", dir],
+      {
+        cwd: root,
+        stdio: ["ignore", "ignore", "inherit"],
+      },
+    );
     built = true;
   }
   const dist = path.join(root, dir);

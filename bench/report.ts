@@ -30,7 +30,11 @@ export interface RunInfo {
 export function formatValue(value: number, unit: Unit): string {
   switch (unit) {
     case "ms":
-      return value >= 10_000 ? `${(value / 1000).toFixed(1)} s` : value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${value.toFixed(value < 10 ? 2 : 0)} ms`;
+      return value >= 10_000
+        ? `${(value / 1000).toFixed(1)} s`
+        : value >= 1000
+          ? `${(value / 1000).toFixed(2)} s`
+          : `${value.toFixed(value < 10 ? 2 : 0)} ms`;
     case "bytes":
       return value >= 1024 * 1024 ? `${(value / 1024 / 1024).toFixed(2)} MiB` : `${(value / 1024).toFixed(1)} KiB`;
     case "MB":
@@ -53,7 +57,14 @@ const HEADER = ["Scenario", "Measure", "Result", "Baseline (same run)", "Ratio",
 
 function cells(m: Measure): string[] {
   const goal = m.goal ? `${m.goal}: ${m.goalMet ? "met" : "**missed**"}` : "";
-  return [m.scenario, m.measure, formatValue(m.value, m.unit), `${m.baselineLabel}: ${formatValue(m.baseline, m.unit)}`, ratioOf(m), goal];
+  return [
+    m.scenario,
+    m.measure,
+    formatValue(m.value, m.unit),
+    `${m.baselineLabel}: ${formatValue(m.baseline, m.unit)}`,
+    ratioOf(m),
+    goal,
+  ];
 }
 
 export function markdownTable(measures: readonly Measure[]): string {

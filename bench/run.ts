@@ -10,7 +10,16 @@ import { performance } from "node:perf_hooks";
 import { startSimulator } from "../src/simulator";
 import { measureBundles } from "./bundle";
 import { benchmarksMarkdown, consoleLine, type Measure } from "./report";
-import { BENCH_SECRET, CONCURRENCY, pacing, paging, recalculationStorm, reopen, shaping, type ScenarioResult } from "./scenarios";
+import {
+  BENCH_SECRET,
+  CONCURRENCY,
+  pacing,
+  paging,
+  recalculationStorm,
+  reopen,
+  shaping,
+  type ScenarioResult,
+} from "./scenarios";
 
 const ROOT = path.resolve(__dirname, "..");
 
@@ -24,7 +33,7 @@ const METHOD = [
   "Reopen: a new engine over the same persisted store (what OfficeRuntime.storage keeps across an Excel restart) evaluates the same 1,000 cells within the cache TTL. Baseline: the first open of scenario 1.",
   "Paging: MAD.PRODUCTRESEARCH with limit 2000 (pages of 100) on a cold cache. Baseline: the same query with limit 100 (one page) on a cold cache.",
   "Shaping: the 2,000 product records of scenario 3 (every documented field) flattened into the spilled array with every column and the header row (shapeResult), against JSON.parse of the same records as one service payload; 3 warm-up runs, then medians of alternating runs. Heap used is sampled after every run (process.memoryUsage).",
-  "Pacing: 120 unique MAD.KEYWORDTRENDS cells under the default 40/minute pacing while the simulator enforces 40/minute; the engine's clock and the simulator's clock are one simulated clock that skips waits whenever no request is in flight (requests and their latency run in real time). Baseline: the theoretical minimum, the last of 120 sends starting after two full minutes, plus one latency.",
+  `Pacing: 120 unique MAD.KEYWORDTRENDS cells under the default 40/minute pacing while the simulator enforces 40/minute; the engine's clock and the simulator's clock are one simulated clock that skips waits whenever no request is in flight (requests and their latency run in real time). Baseline: the theoretical minimum: the last 40 sends start after two full minutes and, ${CONCURRENCY} at a time, take 10 latencies.`,
   "Bundle: dist/functions.js and dist/taskpane.js (plus any chunk split off for lazy loading) as the production build writes them (minified), and gzipped with zlib level 9. A missing, development or stale dist/ is rebuilt into .bench/dist first. Baseline: the minified size.",
 ];
 
@@ -58,7 +67,10 @@ async function main(): Promise<void> {
   record(await pacing({ latencyMs, sim }));
 
   const bundles = measureBundles(ROOT);
-  if (bundles.built) notes.push(`bundle: measured a fresh production build in ${bundles.dir} (dist/ was missing, a development build or older than src/)`);
+  if (bundles.built)
+    notes.push(
+      `bundle: measured a fresh production build in ${bundles.dir} (dist/ was missing, a development build or older than src/)`,
+    );
   record({
     notes: [],
     measures: bundles.bundles.map((b) => ({
@@ -75,7 +87,10 @@ async function main(): Promise<void> {
   const command = `npm run bench${latencyMs === 100 ? "" : ` -- --latency ${latencyMs}`}`;
   console.log(`Done in ${(durationMs / 1000).toFixed(1)} s`);
   if (out !== "-") {
-    writeFileSync(path.resolve(ROOT, out), benchmarksMarkdown(measures, { command, startedAt, durationMs, latencyMs, notes }, METHOD));
+    writeFileSync(
+      path.resolve(ROOT, out),
+      benchmarksMarkdown(measures, { command, startedAt, durationMs, latencyMs, notes }, METHOD),
+    );
     console.log(`Wrote ${out}`);
   }
 }

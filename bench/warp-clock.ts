@@ -53,7 +53,11 @@ export class WarpClock implements Clock {
       try {
         const response = await inner(input, init);
         const body = await response.arrayBuffer();
-        return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+        return new Response(body, {
+          status: response.status,
+          statusText: response.statusText,
+          headers: response.headers,
+        });
       } finally {
         this.inFlight--;
       }

@@ -93,7 +93,11 @@ export async function evaluateCells(cells: readonly FormulaCell[]): Promise<Eval
 }
 
 /** The naive path: one client request per cell, `concurrency` at a time, no dedupe and no cache. */
-export async function evaluateNaively(client: MadClient, cells: readonly FormulaCell[], concurrency: number): Promise<Evaluation> {
+export async function evaluateNaively(
+  client: MadClient,
+  cells: readonly FormulaCell[],
+  concurrency: number,
+): Promise<Evaluation> {
   const errors = new Map<string, number>();
   let ok = 0;
   let rows = 0;

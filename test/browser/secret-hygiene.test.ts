@@ -52,16 +52,23 @@ async function openWatchedPreview(): Promise<Watched> {
   const { page } = watched;
   page.on("console", (message) => watched.console.push(`${message.type()}: ${message.text()}`));
   page.on("pageerror", (error) => watched.pageErrors.push(`${error.name}: ${error.message}\n${error.stack ?? ""}`));
-  page.on("request", (request) => watched.requests.push(`${request.method()} ${request.url()} ${request.postData() ?? ""}`));
+  page.on("request", (request) =>
+    watched.requests.push(`${request.method()} ${request.url()} ${request.postData() ?? ""}`),
+  );
   await page.goto(`${sim.url}/preview.html`);
   await page.waitForSelector("body[data-ready]", { timeout: 60_000 });
   expect(await page.getAttribute("body", "data-ready")).toBe("true");
-  await page.waitForFunction(() => Number(document.getElementById("function-count")?.textContent) >= 22, undefined, { timeout: 60_000 });
+  await page.waitForFunction(() => Number(document.getElementById("function-count")?.textContent) >= 22, undefined, {
+    timeout: 60_000,
+  });
   return watched;
 }
 
 async function injectFault(operation: string, times: number, fault: unknown): Promise<void> {
-  const response = await fetch(`${sim.url}/__sim/faults`, { method: "POST", body: JSON.stringify({ match: { operation }, times, fault }) });
+  const response = await fetch(`${sim.url}/__sim/faults`, {
+    method: "POST",
+    body: JSON.stringify({ match: { operation }, times, fault }),
+  });
   expect(response.status).toBe(200);
 }
 
@@ -70,32 +77,42 @@ async function pickFields(pane: FrameLocator, ...fields: string[]): Promise<void
   const box = pane.getByRole("combobox", { name: "fields", exact: true });
   await box.click();
   for (const field of fields) {
-    await pane.getByRole("option", { name: field, exact: true }).or(pane.getByRole("menuitemcheckbox", { name: field, exact: true })).click();
+    await pane
+      .getByRole("option", { name: field, exact: true })
+      .or(pane.getByRole("menuitemcheckbox", { name: field, exact: true }))
+      .click();
   }
   if ((await box.getAttribute("aria-expanded")) === "true") await box.press("Escape");
 }
 
 const paneOf = (page: Page) => page.frameLocator("#task-pane");
-const openTab = (pane: FrameLocator, name: "Connection" | "Build" | "Reports") => pane.getByRole("tab", { name }).click();
+const openTab = (pane: FrameLocator, name: "Connection" | "Build" | "Reports") =>
+  pane.getByRole("tab", { name }).click();
 
 /** Everything the workbook holds, as the preview's grid and host adapter expose it. */
 async function workbookContents(page: Page): Promise<string> {
   const grid = await page.evaluate(() =>
-    [...document.querySelectorAll("td")].map((td) => `${td.getAttribute("aria-label") ?? ""}=${td.textContent ?? ""} ${td.getAttribute("title") ?? ""}`),
+    [...document.querySelectorAll("td")].map(
+      (td) => `${td.getAttribute("aria-label") ?? ""}=${td.textContent ?? ""} ${td.getAttribute("title") ?? ""}`,
+    ),
   );
   const descriptions = await page.evaluate(() => document.getElementById("cell-descriptions")?.textContent ?? "");
   const paneFrame = await (await page.$("#task-pane"))?.contentFrame();
   if (!paneFrame) throw new Error("the task pane frame is not loaded");
   // The task pane's host adapter is the preview's workbook: its tables (with their stored queries) and formulas.
   const host = await paneFrame.evaluate(async () => {
-    const adapter = (window as unknown as Record<string, { listTables(): Promise<unknown>; listMadFormulas(): Promise<unknown> }>).__madPreviewHost;
+    const adapter = (
+      window as unknown as Record<string, { listTables(): Promise<unknown>; listMadFormulas(): Promise<unknown> }>
+    ).__madPreviewHost;
     return JSON.stringify({ tables: await adapter.listTables(), formulas: await adapter.listMadFormulas() });
   });
   return [...grid, descriptions, host].join("\n");
 }
 
 async function visibleTexts(page: Page): Promise<string> {
-  const texts = await Promise.all(page.frames().map((frame) => frame.evaluate(() => document.body?.innerText ?? "").catch(() => "")));
+  const texts = await Promise.all(
+    page.frames().map((frame) => frame.evaluate(() => document.body?.innerText ?? "").catch(() => "")),
+  );
   return texts.join("\n");
 }
 
@@ -107,8 +124,12 @@ async function storageOutsideRuntimeSecret(page: Page): Promise<{ other: string;
       const key = localStorage.key(i)!;
       if (key !== secretKey) entries.push(`${key}=${localStorage.getItem(key)}`);
     }
-    for (let i = 0; i < sessionStorage.length; i++) entries.push(`session:${sessionStorage.key(i)}=${sessionStorage.getItem(sessionStorage.key(i)!)}`);
-    return { other: `${entries.join("\n")}\ncookies:${document.cookie}`, runtimeSecret: localStorage.getItem(secretKey) };
+    for (let i = 0; i < sessionStorage.length; i++)
+      entries.push(`session:${sessionStorage.key(i)}=${sessionStorage.getItem(sessionStorage.key(i)!)}`);
+    return {
+      other: `${entries.join("\n")}\ncookies:${document.cookie}`,
+      runtimeSecret: localStorage.getItem(secretKey),
+    };
   }, RUNTIME_SECRET_KEY);
 }
 
@@ -162,7 +183,10 @@ test("a full preview session leaves the secret nowhere but runtime storage", asy
   await pane.getByText(/Refreshed \d+ items? with \d+ calls?/).waitFor({ timeout: 60_000 });
   await injectFault("product_research", 10, { type: "envelope", code: "ERROR_SECRET_KEY_INVALID" });
   await pane.getByRole("button", { name: "Refresh all" }).click();
-  await pane.getByText(/invalid or disabled/i).first().waitFor({ timeout: 60_000 });
+  await pane
+    .getByText(/invalid or disabled/i)
+    .first()
+    .waitFor({ timeout: 60_000 });
 
   // 6. Service errors in new cells.
   await injectFault("keyword_research_trends", 10, { type: "envelope", code: "ERROR_SECRET_KEY" });
@@ -187,10 +211,15 @@ test("a full preview session leaves the secret nowhere but runtime storage", asy
     "request URLs and bodies": watched.requests.join("\n"),
     "simulator request log": serverLog.join("\n"),
   };
-  expect(places["workbook (grid, cell messages, formulas, tables and stored queries)"]).toContain("MAD.PRODUCTRESEARCH");
+  // The scan sees what it should: the inserted formula and the table's stored query.
+  const workbook = places["workbook (grid, cell messages, formulas, tables and stored queries)"];
+  expect(workbook).toContain("MAD.PRODUCTRESEARCH");
+  expect(workbook).toMatch(/"query":\{"operation":"product_research"/);
   expect(watched.requests.some((r) => r.includes("/v1/"))).toBe(true);
   const leaks = Object.entries(places).flatMap(([place, text]) =>
-    [SECRET, WRONG_SECRET].filter((secret) => text.includes(secret)).map((secret) => `${place} holds the ${secret === SECRET ? "secret" : "wrong secret"}`),
+    [SECRET, WRONG_SECRET]
+      .filter((secret) => text.includes(secret))
+      .map((secret) => `${place} holds the ${secret === SECRET ? "secret" : "wrong secret"}`),
   );
   expect(leaks).toEqual([]);
   await watched.context.close();

@@ -7,8 +7,7 @@
 import fc from "fast-check";
 import { shim } from "../functions/helpers/install-shim";
 import { OPERATIONS } from "../../src/api/catalog";
-import { memoryStore } from "../../src/engine";
-import { createEngine } from "../../src/engine";
+import { createEngine, memoryStore } from "../../src/engine";
 import "../../src/functions/functions";
 import { RESERVED_OPTIONS } from "../../src/functions/filters";
 import { configureRunner } from "../../src/functions/runner";
@@ -23,7 +22,6 @@ const engine = createEngine({
   store: memoryStore({ "mad.secret": service.secret, "mad.baseUrl": service.baseUrl }),
   fetch: service.fetch,
   perMinute: 10_000,
-  cacheTtlMs: 0,
 });
 
 beforeAll(() => configureRunner({ engine: () => engine, settleWithinMs: 5_000 }));
@@ -47,26 +45,42 @@ describe.each(OPERATIONS.map((op) => [op.fn, op] as const))("MAD.%s", (_fn, op) 
 
   const categories = [...badCallsFor(op, NOW, Object.keys(RESERVED_OPTIONS))];
 
-  test.each(categories.map(([category, arb]) => [category, arb] as const))("bad input (%s): #VALUE! naming the argument, no request", async (_category, arb) => {
-    await fc.assert(
-      fc.asyncProperty(arb, filterForm, async (call, form) => {
-        const before = service.calls();
-        const outcome = await evaluate(call, form);
-        expect(outcome.value).toBeUndefined();
-        expect(outcome.error?.code).toBe("#VALUE!");
-        const message = outcome.error?.message ?? "";
-        const named = call.names.some((name) => message.toLowerCase().includes(name.toLowerCase()));
-        if (!named) throw new Error(`${call.what}: message "${message}" names none of ${call.names.join(", ")}`);
-        expect(service.calls()).toBe(before);
-      }),
-      { numRuns: RUNS_PER_CATEGORY },
-    );
-  });
+  test.each(categories.map(([category, arb]) => [category, arb] as const))(
+    "bad input (%s): #VALUE! naming the argument, no request",
+    async (_category, arb) => {
+      await fc.assert(
+        fc.asyncProperty(arb, filterForm, async (call, form) => {
+          const before = service.calls();
+          const outcome = await evaluate(call, form);
+          expect(outcome.value).toBeUndefined();
+          expect(outcome.error?.code).toBe("#VALUE!");
+          const message = outcome.error?.message ?? "";
+          const named = call.names.some((name) => message.toLowerCase().includes(name.toLowerCase()));
+          if (!named) throw new Error(`${call.what}: message "${message}" names none of ${call.names.join(", ")}`);
+          expect(service.calls()).toBe(before);
+        }),
+        { numRuns: RUNS_PER_CATEGORY },
+      );
+    },
+  );
 });
 
 test("the generators reach every kind of bad input the issue names, across the catalog", () => {
   const reached = new Set(OPERATIONS.flatMap((op) => [...badCallsFor(op, NOW, []).keys()]));
   expect([...reached].sort()).toEqual(
-    ["date", "enum", "limit", "market", "minAboveMax", "month", "notAFilter", "outOfRange", "pattern", "tooManyItems", "unknownFilter", "wrongType"].sort(),
+    [
+      "date",
+      "enum",
+      "limit",
+      "market",
+      "minAboveMax",
+      "month",
+      "notAFilter",
+      "outOfRange",
+      "pattern",
+      "tooManyItems",
+      "unknownFilter",
+      "wrongType",
+    ].sort(),
   );
 });

@@ -103,7 +103,9 @@ function withValue(op: AnyOperation, now: Date, spec: ParamSpec, value: unknown)
 
 type Maker = (spec: ParamSpec) => fc.Arbitrary<unknown> | undefined;
 
-const KNOWN_MARKETS = new Set([...MARKETPLACES.map((m) => m.code), ...Object.keys(MARKETPLACE_ALIASES)].map((c) => c.toUpperCase()));
+const KNOWN_MARKETS = new Set(
+  [...MARKETPLACES.map((m) => m.code), ...Object.keys(MARKETPLACE_ALIASES)].map((c) => c.toUpperCase()),
+);
 const word = fc.stringMatching(/^[A-Za-z]{1,8}$/);
 
 const badMarket = fc.oneof(
@@ -122,7 +124,9 @@ function badMonth(spec: ParamSpec, now: Date): fc.Arbitrary<unknown> {
     }),
   ];
   if (spec.maxMonthsBack !== undefined) {
-    arbs.push(fc.integer({ min: spec.maxMonthsBack + 2, max: spec.maxMonthsBack + 60 }).map((back) => monthBefore(now, back)));
+    arbs.push(
+      fc.integer({ min: spec.maxMonthsBack + 2, max: spec.maxMonthsBack + 60 }).map((back) => monthBefore(now, back)),
+    );
   }
   return fc.oneof(...arbs);
 }
@@ -130,11 +134,16 @@ function badMonth(spec: ParamSpec, now: Date): fc.Arbitrary<unknown> {
 /** Dates that are not Saturdays (in the past), not real dates, or future Saturdays. */
 function badSaturday(now: Date): fc.Arbitrary<unknown> {
   const latest = latestSaturday(now);
-  const saturday = new Date(Date.UTC(Number(latest.slice(0, 4)), Number(latest.slice(4, 6)) - 1, Number(latest.slice(6, 8))));
-  const format = (d: Date) => `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, "0")}${String(d.getUTCDate()).padStart(2, "0")}`;
+  const saturday = new Date(
+    Date.UTC(Number(latest.slice(0, 4)), Number(latest.slice(4, 6)) - 1, Number(latest.slice(6, 8))),
+  );
+  const format = (d: Date) =>
+    `${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, "0")}${String(d.getUTCDate()).padStart(2, "0")}`;
   const shifted = (days: number) => format(new Date(saturday.getTime() + days * 86_400_000));
   return fc.oneof(
-    fc.tuple(fc.integer({ min: 1, max: 40 }), fc.integer({ min: 1, max: 6 })).map(([weeks, day]) => shifted(-7 * weeks - day)),
+    fc
+      .tuple(fc.integer({ min: 1, max: 40 }), fc.integer({ min: 1, max: 6 }))
+      .map(([weeks, day]) => shifted(-7 * weeks - day)),
     fc.integer({ min: 1, max: 20 }).map((weeks) => shifted(7 * weeks)),
     fc.constantFrom("20250231", "2025-02-30", "2025082", "Saturday"),
   );
@@ -142,25 +151,29 @@ function badSaturday(now: Date): fc.Arbitrary<unknown> {
 
 /** Too many items for a list with a length limit (valid ASINs, so only the count is wrong). */
 const tooManyAsins = (max: number) =>
-  fc.integer({ min: max + 1, max: max + 10 }).map((count) =>
-    Array.from({ length: count }, (_, i) => `B0${String(i).padStart(8, "0")}`).join(","),
-  );
+  fc
+    .integer({ min: max + 1, max: max + 10 })
+    .map((count) => Array.from({ length: count }, (_, i) => `B0${String(i).padStart(8, "0")}`).join(","));
 
 const badAsin = fc.oneof(
   fc.stringMatching(/^B0[A-Z0-9]{1,6}$/),
   fc.stringMatching(/^B0[A-Z0-9]{9,14}$/),
   fc.constantFrom("B0-GVP84B5", "B0DGVP84B!", "not an asin"),
 );
-const badNodePath = fc.oneof(fc.constantFrom("abc", "172282::281407", "172282 > 281407", ":172282"), word.map((w) => `${w}:123`));
+const badNodePath = fc.oneof(
+  fc.constantFrom("abc", "172282::281407", "172282 > 281407", ":172282"),
+  word.map((w) => `${w}:123`),
+);
 
-/** Numbers past the spec's bounds (or the fixed size), as numbers. */
+/** Numbers past the spec's bounds. */
 function outOfRange(spec: ParamSpec): fc.Arbitrary<unknown> | undefined {
   // page and size follow `limit` in a formula (they are not filters); `limit` has its own category.
-  if ((spec.kind !== "integer" && spec.kind !== "number") || spec.role === "page" || spec.role === "size") return undefined;
-  if (spec.fixed !== undefined) return fc.integer({ min: 1, max: 500 }).filter((v) => v !== spec.fixed);
+  if ((spec.kind !== "integer" && spec.kind !== "number") || spec.role === "page" || spec.role === "size")
+    return undefined;
   const arbs: fc.Arbitrary<unknown>[] = [];
   if (spec.min !== undefined) arbs.push(fc.integer({ min: -1000, max: Math.ceil(spec.min) - 1 }));
-  if (spec.max !== undefined) arbs.push(fc.integer({ min: Math.floor(spec.max) + 1, max: Math.floor(spec.max) + 10_000 }));
+  if (spec.max !== undefined)
+    arbs.push(fc.integer({ min: Math.floor(spec.max) + 1, max: Math.floor(spec.max) + 10_000 }));
   return arbs.length ? fc.oneof(...arbs) : undefined;
 }
 
@@ -176,11 +189,14 @@ function notAnOption(spec: ParamSpec): fc.Arbitrary<unknown> | undefined {
   return arb;
 }
 
-/** Text where a number or a boolean is due; a number where a list of ASINs is due. */
+/** Text (or a fraction) where a whole number is due, text where a number is due, a non-boolean word for a boolean. */
 function wrongType(spec: ParamSpec): fc.Arbitrary<unknown> | undefined {
   if (spec.role === "page" || spec.role === "size") return undefined;
   if (spec.kind === "integer") {
-    return fc.oneof(fc.stringMatching(/^[a-z]{2,8}$/), fc.double({ min: 1.01, max: 99.99, noNaN: true }).filter((v) => !Number.isInteger(v)));
+    return fc.oneof(
+      fc.stringMatching(/^[a-z]{2,8}$/),
+      fc.double({ min: 1.01, max: 99.99, noNaN: true }).filter((v) => !Number.isInteger(v)),
+    );
   }
   if (spec.kind === "number") return fc.stringMatching(/^[a-z]{2,8}$/);
   if (spec.kind === "boolean") return fc.constantFrom("maybe", "sometimes", "both", "2x");
@@ -188,7 +204,11 @@ function wrongType(spec: ParamSpec): fc.Arbitrary<unknown> | undefined {
 }
 
 /** Arbitraries of bad calls for one operation, one per applicable category. */
-export function badCallsFor(op: AnyOperation, now: Date, reservedFilterNames: readonly string[]): Map<BadCategory, fc.Arbitrary<BadCall>> {
+export function badCallsFor(
+  op: AnyOperation,
+  now: Date,
+  reservedFilterNames: readonly string[],
+): Map<BadCategory, fc.Arbitrary<BadCall>> {
   const out = new Map<BadCategory, fc.Arbitrary<BadCall>[]>();
   const add = (
     category: BadCategory,
@@ -199,19 +219,37 @@ export function badCallsFor(op: AnyOperation, now: Date, reservedFilterNames: re
   ) => {
     const list = out.get(category) ?? [];
     const namesFor = typeof names === "function" ? names : () => names;
-    list.push(arb.map((call) => ({ ...call, category, names: namesFor(call), what: `${what}${spec ? ` (${spec.name})` : ""}` })));
+    list.push(
+      arb.map((call) => ({
+        ...call,
+        category,
+        names: namesFor(call),
+        what: `${what}${spec ? ` (${spec.name})` : ""}`,
+      })),
+    );
     out.set(category, list);
   };
   const per = (category: BadCategory, what: string, make: Maker) => {
     for (const spec of params(op)) {
       if (spec.role === "returnFields" || spec.role === "order") continue;
       const arb = make(spec);
-      if (arb) add(category, spec, arb.map((v) => withValue(op, now, spec, v)), namesOf(op, spec), what);
+      if (arb)
+        add(
+          category,
+          spec,
+          arb.map((v) => withValue(op, now, spec, v)),
+          namesOf(op, spec),
+          what,
+        );
     }
   };
 
   per("market", "a market that does not exist", (s) => (s.kind === "marketplace" ? badMarket : undefined));
-  per("month", "a bad month", (s) => (s.kind === "month" || (s.kind === "weekOrMonth" && !positionalParams(op).has(s.switchParam ?? "")) ? badMonth(s, now) : undefined));
+  per("month", "a bad month", (s) =>
+    s.kind === "month" || (s.kind === "weekOrMonth" && !positionalParams(op).has(s.switchParam ?? ""))
+      ? badMonth(s, now)
+      : undefined,
+  );
   per("date", "not a past Saturday", (s) => (s.kind === "saturday" ? badSaturday(now) : undefined));
   // A weekOrMonth date follows its switch (positional reverseType): W wants a Saturday, M a month.
   for (const spec of params(op).filter((p) => p.kind === "weekOrMonth" && p.switchParam && p.formats)) {
@@ -223,11 +261,21 @@ export function badCallsFor(op: AnyOperation, now: Date, reservedFilterNames: re
         const call = withValue(op, now, spec, v);
         return { ...call, positional: call.positional.map((p, i) => (i === slot ? switchValue : p)) };
       });
-      add(format === "saturday" ? "date" : "month", spec, arb, namesOf(op, spec), `${spec.switchParam}=${switchValue} with a bad date`);
+      add(
+        format === "saturday" ? "date" : "month",
+        spec,
+        arb,
+        namesOf(op, spec),
+        `${spec.switchParam}=${switchValue} with a bad date`,
+      );
     }
   }
-  per("tooManyItems", "too many items", (s) => (s.kind === "stringList" && s.maxItems !== undefined && s.pattern === "asin" ? tooManyAsins(s.maxItems) : undefined));
-  per("pattern", "text that breaks the pattern", (s) => (s.pattern === "asin" ? badAsin : s.pattern === "nodeIdPath" ? badNodePath : undefined));
+  per("tooManyItems", "too many items", (s) =>
+    s.kind === "stringList" && s.maxItems !== undefined && s.pattern === "asin" ? tooManyAsins(s.maxItems) : undefined,
+  );
+  per("pattern", "text that breaks the pattern", (s) =>
+    s.pattern === "asin" ? badAsin : s.pattern === "nodeIdPath" ? badNodePath : undefined,
+  );
   per("outOfRange", "a number out of range", outOfRange);
   per("enum", "a value outside the options", notAnOption);
   per("wrongType", "a value of the wrong type", wrongType);
@@ -240,7 +288,13 @@ export function badCallsFor(op: AnyOperation, now: Date, reservedFilterNames: re
       .tuple(fc.integer({ min: lo, max: hi - 1 }), fc.integer({ min: 1, max: Math.max(1, hi - lo) }))
       .map(([max, gap]) => [Math.min(hi, max + gap), max] as const)
       .filter(([a, b]) => a > b);
-    const arb = pair.map(([a, b]) => ({ ...validCall(op, now), filters: [[low.name, a], [high.name, b]] as const }));
+    const arb = pair.map(([a, b]) => ({
+      ...validCall(op, now),
+      filters: [
+        [low.name, a],
+        [high.name, b],
+      ] as const,
+    }));
     add("minAboveMax", low, arb, [low.range!, low.name, high.name], "min greater than max");
   }
 
@@ -249,25 +303,57 @@ export function badCallsFor(op: AnyOperation, now: Date, reservedFilterNames: re
   if (orderSpec) {
     const fields = new Set(orderSpec.sortFields!.map((f) => f.toLowerCase()));
     const badField = fc.stringMatching(/^[a-z][a-zA-Z_]{2,14}$/).filter((f) => !fields.has(f.toLowerCase()));
-    const arb = fc.tuple(badField, fc.constantFrom("asc", "desc")).map(([f, dir]) => ({ ...validCall(op, now), filters: [["order", `${f} ${dir}`]] as const }));
+    const arb = fc
+      .tuple(badField, fc.constantFrom("asc", "desc"))
+      .map(([f, dir]) => ({ ...validCall(op, now), filters: [["order", `${f} ${dir}`]] as const }));
     add("enum", orderSpec, arb, ["order"], "an order by a field the operation cannot sort by");
   }
 
   // Parameters that have their own argument (market, the required ones, fields) or follow `limit` (page, size).
-  const moved = params(op).filter((p) => p.kind === "marketplace" || p.role === "page" || p.role === "size" || p.role === "returnFields" || positionalParams(op).has(p.name));
-  const movedArb = fc.constantFrom(...moved).chain((spec) => fc.constant({ ...validCall(op, now), filters: [[spec.name, validValue(spec, now) ?? 1]] as const }));
-  add("notAFilter", undefined, movedArb, (call) => [String(call.filters[0][0])], "a parameter set in filters that has its own argument");
+  const moved = params(op).filter(
+    (p) =>
+      p.kind === "marketplace" ||
+      p.role === "page" ||
+      p.role === "size" ||
+      p.role === "returnFields" ||
+      positionalParams(op).has(p.name),
+  );
+  const movedArb = fc
+    .constantFrom(...moved)
+    .map((spec) => ({ ...validCall(op, now), filters: [[spec.name, validValue(spec, now) ?? 1]] as const }));
+  add(
+    "notAFilter",
+    undefined,
+    movedArb,
+    (call) => [String(call.filters[0][0])],
+    "a parameter set in filters that has its own argument",
+  );
 
-  const known = new Set([...params(op).map((p) => p.name.toLowerCase()), ...reservedFilterNames.map((n) => n.toLowerCase())]);
+  const known = new Set([
+    ...params(op).map((p) => p.name.toLowerCase()),
+    ...reservedFilterNames.map((n) => n.toLowerCase()),
+  ]);
   const unknownName = fc.stringMatching(/^[a-z][A-Za-z]{3,14}$/).filter((n) => !known.has(n.toLowerCase()));
-  add("unknownFilter", undefined, fc.tuple(unknownName, fc.oneof(fc.integer(), word)).map(([n, v]) => ({ ...validCall(op, now), filters: [[n, v]] })), (call) => [String(call.filters[0][0])], "an unknown filter");
+  add(
+    "unknownFilter",
+    undefined,
+    fc.tuple(unknownName, fc.oneof(fc.integer(), word)).map(([n, v]) => ({ ...validCall(op, now), filters: [[n, v]] })),
+    (call) => [String(call.filters[0][0])],
+    "an unknown filter",
+  );
 
   const badLimit = fc.oneof(
     fc.integer({ min: -5000, max: 0 }),
     fc.integer({ min: ROW_CAP + 1, max: 1_000_000 }),
     fc.constantFrom("lots", "all rows", 2.5, 10.25),
   );
-  add("limit", undefined, badLimit.map((limit) => ({ ...validCall(op, now), limit })), ["limit"], "a bad limit");
+  add(
+    "limit",
+    undefined,
+    badLimit.map((limit) => ({ ...validCall(op, now), limit })),
+    ["limit"],
+    "a bad limit",
+  );
 
   return new Map([...out].map(([category, arbs]) => [category, fc.oneof(...arbs)]));
 }

@@ -23,7 +23,12 @@ const TOTAL_MS = 1500;
 const RETRIES = 2;
 /** Scheduling slack on a loaded 2-core machine: a cell must settle by TOTAL_MS plus this. */
 const SLACK_MS = 700;
-const CLIENT: Partial<ClientOptions> = { attemptTimeoutMs: ATTEMPT_MS, totalTimeoutMs: TOTAL_MS, retries: RETRIES, backoff: { baseMs: 20, maxMs: 60 } };
+const CLIENT: Partial<ClientOptions> = {
+  attemptTimeoutMs: ATTEMPT_MS,
+  totalTimeoutMs: TOTAL_MS,
+  retries: RETRIES,
+  backoff: { baseMs: 20, maxMs: 60 },
+};
 const RECOVERY_CLIENT: Partial<ClientOptions> = { ...CLIENT, attemptTimeoutMs: 1000, totalTimeoutMs: 3000 };
 
 let sim: RunningSimulator;
@@ -31,7 +36,7 @@ let sim: RunningSimulator;
 beforeAll(async () => {
   sim = await startSimulator({ port: 0, secret: SECRET, staticDir: false });
   // Without faults every function's formula spills data with one request (this also warms the simulator up).
-  const settled = await evaluateAllUnder(null, 0, RECOVERY_CLIENT);
+  const settled = await evaluateAllUnder(null, 0, { ...CLIENT, attemptTimeoutMs: 10_000, totalTimeoutMs: 20_000 });
   const wrong = settled.filter((s) => !Array.isArray(s.value) || s.requests !== 1);
   if (wrong.length) throw new Error(`valid formulas failed without faults:\n${wrong.map(summary).join("\n")}`);
 });
@@ -54,7 +59,11 @@ function freshEngine(client: Partial<ClientOptions> = CLIENT): Engine {
 }
 
 async function control(method: "POST" | "DELETE", path: string, body?: unknown): Promise<void> {
-  const response = await fetch(`${sim.url}${path}`, { method, headers: { "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(`${sim.url}${path}`, {
+    method,
+    headers: { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
 }
 
@@ -68,11 +77,17 @@ interface Settled {
 }
 
 /** Injects the fault for every operation, evaluates every function's valid formula at once, counts requests. */
-async function evaluateAllUnder(fault: FaultSpec | null, times: number, client?: Partial<ClientOptions>): Promise<Settled[]> {
+async function evaluateAllUnder(
+  fault: FaultSpec | null,
+  times: number,
+  client?: Partial<ClientOptions>,
+): Promise<Settled[]> {
   freshEngine(client);
   await control("DELETE", "/__sim/faults");
   await control("DELETE", "/__sim/stats");
-  if (fault) for (const op of OPERATIONS) await control("POST", "/__sim/faults", { match: { operation: op.code }, times, fault });
+  if (fault)
+    for (const op of OPERATIONS)
+      await control("POST", "/__sim/faults", { match: { operation: op.code }, times, fault });
   const now = new Date();
   const outcomes = await Promise.all(
     OPERATIONS.map(async (op) => {
@@ -95,29 +110,97 @@ interface FailureCase {
 
 const RETRIED = 1 + RETRIES;
 const FAILURES: FailureCase[] = [
-  { name: "HTTP 500", fault: { type: "http", status: 500 }, requests: RETRIED, message: /HTTP 500.*try again in a few minutes/i },
-  { name: "HTTP 503", fault: { type: "http", status: 503 }, requests: RETRIED, message: /HTTP 503.*try again in a few minutes/i },
-  { name: "HTTP 429 with Retry-After", fault: { type: "http", status: 429, retryAfterSeconds: 0.2 }, requests: RETRIED, message: /HTTP 429.*too many requests/i },
-  { name: "a stall", fault: { type: "stall" }, requests: RETRIED, message: new RegExp(`did not answer within ${ATTEMPT_MS} ms`) },
-  { name: "a dropped connection", fault: { type: "reset" }, requests: RETRIED, message: /could not reach the service/i },
+  {
+    name: "HTTP 500",
+    fault: { type: "http", status: 500 },
+    requests: RETRIED,
+    message: /HTTP 500.*try again in a few minutes/i,
+  },
+  {
+    name: "HTTP 503",
+    fault: { type: "http", status: 503 },
+    requests: RETRIED,
+    message: /HTTP 503.*try again in a few minutes/i,
+  },
+  {
+    name: "HTTP 429 with Retry-After",
+    fault: { type: "http", status: 429, retryAfterSeconds: 0.2 },
+    requests: RETRIED,
+    message: /HTTP 429.*too many requests/i,
+  },
+  {
+    name: "a stall",
+    fault: { type: "stall" },
+    requests: RETRIED,
+    message: new RegExp(`did not answer within ${ATTEMPT_MS} ms`),
+  },
+  {
+    name: "a dropped connection",
+    fault: { type: "reset" },
+    requests: RETRIED,
+    message: /could not reach the service/i,
+  },
   { name: "a malformed body", fault: { type: "malformed" }, requests: 1, message: /unexpected answer/i },
-  { name: "ERROR_SERVER_INTERNAL", fault: { type: "envelope", code: "ERROR_SERVER_INTERNAL" }, requests: RETRIED, message: /internal fault.*ERROR_SERVER_INTERNAL/i },
-  { name: "ERROR_PARAM", fault: { type: "envelope", code: "ERROR_PARAM", message: "参数错误" }, requests: 1, message: /rejected a parameter.*ERROR_PARAM/i },
-  { name: "ERROR_SECRET_KEY", fault: { type: "envelope", code: "ERROR_SECRET_KEY", message: "秘钥错误" }, requests: 1, message: /secret is wrong.*enter the correct API secret/i },
-  { name: "ERROR_SECRET_KEY_OVERDUE", fault: { type: "envelope", code: "ERROR_SECRET_KEY_OVERDUE" }, requests: 1, message: /secret has expired.*renew/i },
-  { name: "ERROR_SECRET_KEY_INVALID", fault: { type: "envelope", code: "ERROR_SECRET_KEY_INVALID" }, requests: 1, message: /invalid or disabled/i },
-  { name: "ERROR_VISIT_MAX", fault: { type: "envelope", code: "ERROR_VISIT_MAX", message: "接口访问次数已达上限" }, requests: 1, message: /call limit of the plan is reached.*retrying now only fails again/i },
-  { name: "ERROR_URL_NOT_FOUND", fault: { type: "envelope", code: "ERROR_URL_NOT_FOUND" }, requests: 1, message: /does not know this operation.*base URL/i },
-  { name: "an unknown ERROR_* code", fault: { type: "envelope", code: "ERROR_SOMETHING_NEW" }, requests: 1, message: /ERROR_SOMETHING_NEW/ },
+  {
+    name: "ERROR_SERVER_INTERNAL",
+    fault: { type: "envelope", code: "ERROR_SERVER_INTERNAL" },
+    requests: RETRIED,
+    message: /internal fault.*ERROR_SERVER_INTERNAL/i,
+  },
+  {
+    name: "ERROR_PARAM",
+    fault: { type: "envelope", code: "ERROR_PARAM", message: "参数错误" },
+    requests: 1,
+    message: /rejected a parameter.*ERROR_PARAM/i,
+  },
+  {
+    name: "ERROR_SECRET_KEY",
+    fault: { type: "envelope", code: "ERROR_SECRET_KEY", message: "秘钥错误" },
+    requests: 1,
+    message: /secret is wrong.*enter the correct API secret/i,
+  },
+  {
+    name: "ERROR_SECRET_KEY_OVERDUE",
+    fault: { type: "envelope", code: "ERROR_SECRET_KEY_OVERDUE" },
+    requests: 1,
+    message: /secret has expired.*renew/i,
+  },
+  {
+    name: "ERROR_SECRET_KEY_INVALID",
+    fault: { type: "envelope", code: "ERROR_SECRET_KEY_INVALID" },
+    requests: 1,
+    message: /invalid or disabled/i,
+  },
+  {
+    name: "ERROR_VISIT_MAX",
+    fault: { type: "envelope", code: "ERROR_VISIT_MAX", message: "接口访问次数已达上限" },
+    requests: 1,
+    message: /call limit of the plan is reached.*retrying now only fails again/i,
+  },
+  {
+    name: "ERROR_URL_NOT_FOUND",
+    fault: { type: "envelope", code: "ERROR_URL_NOT_FOUND" },
+    requests: 1,
+    message: /does not know this operation.*base URL/i,
+  },
+  {
+    name: "an unknown ERROR_* code",
+    fault: { type: "envelope", code: "ERROR_SOMETHING_NEW" },
+    requests: 1,
+    message: /ERROR_SOMETHING_NEW/,
+  },
 ];
 
-const summary = (s: Settled) => `${s.op.fn}: ${s.code ?? "value"} after ${s.ms} ms, ${s.requests} request(s): ${s.message}`;
+const summary = (s: Settled) =>
+  `${s.op.fn}: ${s.code ?? "value"} after ${s.ms} ms, ${s.requests} request(s): ${s.message}`;
 
 describe.each(FAILURES)("$name on every function", ({ fault, requests, message }) => {
   test(`#N/A with its message, within ${TOTAL_MS} ms, ${requests} request(s) each`, async () => {
     // More failures queued than attempts allowed: a persistent fault.
     const settled = await evaluateAllUnder(fault, RETRIED + 2);
-    const wrong = settled.filter((s) => s.code !== "#N/A" || !message.test(s.message) || s.requests !== requests || s.ms > TOTAL_MS + SLACK_MS);
+    const wrong = settled.filter(
+      (s) => s.code !== "#N/A" || !message.test(s.message) || s.requests !== requests || s.ms > TOTAL_MS + SLACK_MS,
+    );
     expect(wrong.map(summary)).toEqual([]);
     for (const s of settled) expect(s.message).not.toContain(SECRET);
     if (fault.type === "http" && fault.retryAfterSeconds !== undefined) {
@@ -134,13 +217,21 @@ describe("transient failures are retried and the cell gets its data", () => {
     ["ERROR_SERVER_INTERNAL once", { type: "envelope", code: "ERROR_SERVER_INTERNAL" } as FaultSpec],
   ])("%s: data after 2 requests", async (_name, fault) => {
     const settled = await evaluateAllUnder(fault, 1, RECOVERY_CLIENT);
-    const wrong = settled.filter((s) => !Array.isArray(s.value) || s.requests !== 2 || s.ms > RECOVERY_CLIENT.totalTimeoutMs! + SLACK_MS);
+    const wrong = settled.filter(
+      (s) => !Array.isArray(s.value) || s.requests !== 2 || s.ms > RECOVERY_CLIENT.totalTimeoutMs! + SLACK_MS,
+    );
     expect(wrong.map(summary)).toEqual([]);
   });
 });
 
 test("a stall longer than the whole budget settles at the total timeout, with one request", async () => {
   const settled = await evaluateAllUnder({ type: "stall" }, RETRIED + 2, { ...CLIENT, attemptTimeoutMs: 10_000 });
-  const wrong = settled.filter((s) => s.code !== "#N/A" || !/did not complete within \d+ ms/.test(s.message) || s.requests !== 1 || s.ms > TOTAL_MS + SLACK_MS);
+  const wrong = settled.filter(
+    (s) =>
+      s.code !== "#N/A" ||
+      !/did not complete within \d+ ms/.test(s.message) ||
+      s.requests !== 1 ||
+      s.ms > TOTAL_MS + SLACK_MS,
+  );
   expect(wrong.map(summary)).toEqual([]);
 });

@@ -128,8 +128,8 @@ const INTRO = `## Functions
 
 Every operation of the service is a formula in the ${code("MAD")} namespace that spills a table. All functions
 take the same shape of arguments: ${code("=MAD.<NAME>(market, required..., [filters], [fields], [limit])")}.
-Help links of the functions point here (${code(`${HELP_BASE_URL}#mad<name>`)}). This section is generated from
-the operation catalog by ${code("npm run gen:functions")}.
+A function's help link (${code(`${HELP_BASE_URL}#mad<name>`)}) opens this section as a page, help.html, served with
+the add-in. This section and the page are generated from the operation catalog by ${code("npm run gen:functions")}.
 
 **Arguments**
 
