@@ -53,6 +53,8 @@ interface StoredPage {
 
 export class PageCache {
   private readonly memory = new Map<string, MemoryEntry>();
+  /** Store reads under way: identical cells after a restart share one read and one JSON.parse. */
+  private readonly reading = new Map<string, Promise<StoredPage | undefined>>();
   private memoryBytes = 0;
   private index: Map<string, IndexRow> | null = null;
   private indexLoading: Promise<Map<string, IndexRow>> | null = null;
@@ -232,7 +234,15 @@ export class PageCache {
     return this.indexLoading;
   }
 
-  private async readStored(id: string): Promise<StoredPage | undefined> {
+  private readStored(id: string): Promise<StoredPage | undefined> {
+    const pending = this.reading.get(id);
+    if (pending) return pending;
+    const read = this.readStoredOnce(id).finally(() => this.reading.delete(id));
+    this.reading.set(id, read);
+    return read;
+  }
+
+  private async readStoredOnce(id: string): Promise<StoredPage | undefined> {
     try {
       const text = await this.options.store.getItem(id);
       if (!text) return undefined;

@@ -6,7 +6,7 @@
  * Browser code imports no Node module; Office.js is touched only at the task pane's entry (Office.onReady) and in
  * its host modules; src/api has no Office code at all. Files stay small unless generated.
  */
-import { LAYERS, OFFICE_GLOBALS, scanSources, type ImportRef, type Layer, type SourceFile } from "./source-scan";
+import { LAYERS, scanSources, type ImportRef, type Layer, type SourceFile } from "./source-scan";
 
 /** Layers each layer may import besides itself. */
 const ALLOWED_LAYERS: Readonly<Record<Layer, readonly Layer[]>> = {

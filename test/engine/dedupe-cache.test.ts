@@ -53,6 +53,23 @@ describe("cache", () => {
     expect(reopened.usage()).toMatchObject({ callsThisSession: 0, cacheHits: 30 });
   });
 
+  test("after a restart, 100 identical cells read the stored page once", async () => {
+    const first = setup();
+    await first.engine.query("product_research", research("mat"));
+    await first.engine.flush();
+    const pageReads: string[] = [];
+    const getItem = first.store.getItem.bind(first.store);
+    first.store.getItem = (key: string) => {
+      if (key.startsWith("mad.cache.") && !key.endsWith("index")) pageReads.push(key);
+      return getItem(key);
+    };
+    const reopened = first.restart();
+    const cells = await Promise.all(Array.from({ length: 100 }, () => reopened.query("product_research", research("mat"))));
+    expect(cells.every((r) => r.rows.length === 50 && r.callsSpent === 0)).toBe(true);
+    expect(new Set(pageReads).size).toBe(1);
+    expect(pageReads).toHaveLength(1);
+  });
+
   test("an entry older than the TTL is fetched again", async () => {
     const { engine, service, clock } = setup({ engine: { cacheTtlMs: 60 * 60 * 1000 } });
     await engine.query("product_research", research("lamp"));
