@@ -4,6 +4,7 @@
  * builds keep https://localhost:3000/. The plugin is exercised in a real webpack compilation next to the
  * custom-functions metadata plugin, whose asset it rewrites.
  */
+import { createHash } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -32,18 +33,18 @@ interface FunctionsJson {
   functions: { id: string; helpUrl?: string; description: string; parameters: unknown[] }[];
 }
 
-/** Compiles an empty entry with the metadata plugin and (optionally) the rebase plugin; returns functions.json. */
-async function emittedFunctionsJson(rebaseTo?: string): Promise<string> {
+/** Compiles an empty entry with the given plugins (paths relative to the repository); returns the emitted file. */
+async function emitted(
+  file: string,
+  plugins: webpack.WebpackPluginInstance[],
+  mode: "none" | "production" = "none",
+): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), "help-url-base-"));
   try {
     writeFileSync(join(dir, "entry.js"), "export {};\n");
-    const plugins: webpack.WebpackPluginInstance[] = [
-      new CustomFunctionsMetadataPlugin({ output: "functions.json", input: join(ROOT, "src/functions/functions.ts") }),
-    ];
-    if (rebaseTo) plugins.push(new HelpUrlBasePlugin({ from: DEV_BASE, to: rebaseTo }));
     const compiler = webpack({
-      mode: "none",
-      context: dir,
+      mode,
+      context: ROOT,
       entry: join(dir, "entry.js"),
       output: { path: join(dir, "dist") },
       plugins,
@@ -53,10 +54,19 @@ async function emittedFunctionsJson(rebaseTo?: string): Promise<string> {
     );
     await new Promise((resolve) => compiler.close(resolve));
     expect(stats.compilation.errors.map(String)).toEqual([]);
-    return readFileSync(join(dir, "dist", "functions.json"), "utf8");
+    return readFileSync(join(dir, "dist", file), "utf8");
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** functions.json as the metadata plugin emits it, then (optionally) rebased. */
+function emittedFunctionsJson(rebaseTo?: string): Promise<string> {
+  const plugins: webpack.WebpackPluginInstance[] = [
+    new CustomFunctionsMetadataPlugin({ output: "functions.json", input: "./src/functions/functions.ts" }),
+  ];
+  if (rebaseTo) plugins.push(new HelpUrlBasePlugin({ from: DEV_BASE, to: rebaseTo }));
+  return emitted("functions.json", plugins);
 }
 
 let devJson: string;
@@ -137,6 +147,15 @@ describe("webpack.config.js wiring", () => {
     expect(copied).toContain(`${HOSTED_BASE}help.html#mad&lt;name&gt;`);
     expect(copied).not.toContain("localhost");
   });
+
+  it("a production build emits help.html as generated but rebased: not minified, so its style matches its policy", async () => {
+    const production = await plugins("production", HOSTED_BASE);
+    const copy = production.find((p) => p.patterns?.some((pattern) => pattern.to === "help.html"))!;
+    const page = await emitted("help.html", [copy as webpack.WebpackPluginInstance], "production");
+    expect(page).toBe(readFileSync(HELP_FILE, "utf8").split(DEV_BASE).join(HOSTED_BASE));
+    const style = page.match(/<style>([\s\S]*?)<\/style>/)![1];
+    expect(page).toContain(`style-src 'sha256-${createHash("sha256").update(style).digest("base64")}'`);
+  }, 60_000);
 
   it("keeps the dev base in development builds", async () => {
     const development = await plugins("development", HOSTED_BASE);
