@@ -13,7 +13,7 @@ import { configureRunner } from "../src/functions/runner";
 import { DEFAULT_DISPLAY, shapeResult } from "../src/table/shape";
 import { startSimulator, type RunningSimulator } from "../src/simulator";
 import type { Measure } from "./report";
-import { WarpClock } from "./warp-clock";
+import { WarpClock } from "../src/engine/warp-clock";
 import {
   cellsOf,
   describeErrors,

@@ -34,16 +34,3 @@ export const systemClock: Clock = {
     });
   },
 };
-
-/**
- * Real time running `speed` times faster: one real second is `speed` simulated seconds. Safe next to real I/O
- * (an HTTP request to the simulator simply takes speed x its latency in simulated time), unlike a clock that
- * jumps whenever it is idle.
- */
-export function scaledClock(speed: number, start: number = Date.now()): Clock {
-  const realStart = Date.now();
-  return {
-    now: () => start + (Date.now() - realStart) * speed,
-    sleep: (ms, signal) => systemClock.sleep(ms / speed, signal),
-  };
-}

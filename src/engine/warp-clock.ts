@@ -1,15 +1,12 @@
 /**
- * A clock that runs at real speed while requests are in flight and jumps over waits when nothing else is
+ * For simulations (benchmarks and pacing tests), not for production: a clock that runs at real speed while requests are in flight and jumps over waits when nothing else is
  * happening. The pacing scenario needs minutes of simulated time (120 calls at 40 a minute) without sleeping them:
  * the engine's pacer sleeps on this clock, the simulator's rate limiter reads the same `now`, and every HTTP
  * exchange goes through `fetch` below so the clock knows when the system is only waiting.
  *
  * now() = real time + the total of all jumps, so the simulator's latency counts as it would in real life.
  */
-export interface Clock {
-  now(): number;
-  sleep(ms: number, signal?: AbortSignal): Promise<void>;
-}
+import type { Clock } from "./clock";
 
 interface Sleeper {
   readonly at: number;
