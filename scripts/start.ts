@@ -9,7 +9,7 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { DEMO_SECRET, startSimulator } from "../src/simulator";
+import { DEMO_SECRET, startSimulator, type RunningSimulator } from "../src/simulator";
 
 const ROOT = path.resolve(__dirname, "..");
 const DIST = path.join(ROOT, "dist");
@@ -24,7 +24,12 @@ interface StartOptions {
 }
 
 function parseOptions(argv: readonly string[]): StartOptions {
-  const options: StartOptions = { build: true, port: Number(process.env.PORT ?? DEFAULT_PORT), host: "127.0.0.1", latencyMs: 0 };
+  const options: StartOptions = {
+    build: true,
+    port: Number(process.env.PORT ?? DEFAULT_PORT),
+    host: "127.0.0.1",
+    latencyMs: 0,
+  };
   for (let i = 0; i < argv.length; i++) {
     const value = () => {
       const next = argv[++i];
@@ -37,7 +42,8 @@ function parseOptions(argv: readonly string[]): StartOptions {
     else if (argv[i] === "--latency") options.latencyMs = Number(value());
     else throw new Error(`Unknown option ${argv[i]} (known: --no-build, --port N, --host H, --latency MS)`);
   }
-  if (!Number.isInteger(options.port) || options.port < 0 || options.port > 65535) throw new Error(`--port must be a port number`);
+  if (!Number.isInteger(options.port) || options.port < 0 || options.port > 65535)
+    throw new Error(`--port must be a port number`);
   if (!Number.isFinite(options.latencyMs) || options.latencyMs < 0) throw new Error(`--latency must be milliseconds`);
   return options;
 }
@@ -49,7 +55,10 @@ const children = new Set<ReturnType<typeof spawn>>();
 function build(): Promise<void> {
   const webpackCli = require.resolve("webpack-cli/bin/cli.js", { paths: [ROOT] });
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [webpackCli, "--mode", "production"], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [webpackCli, "--mode", "production"], {
+      cwd: ROOT,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     children.add(child);
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -68,7 +77,13 @@ async function startOnFreePort(options: StartOptions) {
   for (let attempt = 0; ; attempt++) {
     const port = options.port === 0 ? 0 : options.port + attempt;
     try {
-      return await startSimulator({ port, host: options.host, secret: DEMO_SECRET, latencyMs: options.latencyMs, staticDir: DIST });
+      return await startSimulator({
+        port,
+        host: options.host,
+        secret: DEMO_SECRET,
+        latencyMs: options.latencyMs,
+        staticDir: DIST,
+      });
     } catch (error) {
       const inUse = (error as NodeJS.ErrnoException).code === "EADDRINUSE";
       if (!inUse || attempt + 1 >= attempts) throw error;
@@ -78,13 +93,13 @@ async function startOnFreePort(options: StartOptions) {
 
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
-  let stopServer: (() => Promise<void>) | undefined;
+  const running: { server?: RunningSimulator } = {};
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) process.exit(130); // a second Ctrl-C: leave now
     stopping = true;
     for (const child of children) child.kill(signal);
-    await stopServer?.();
+    await running.server?.stop();
     console.log("Stopped.");
     process.exit(0);
   };
@@ -97,9 +112,10 @@ async function main(): Promise<void> {
     await build();
     console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   }
-  if (!existsSync(path.join(DIST, "preview.html"))) throw new Error("dist/preview.html is missing: run npm start (which builds) or npm run build.");
+  if (!existsSync(path.join(DIST, "preview.html")))
+    throw new Error("dist/preview.html is missing: run npm start (which builds) or npm run build.");
   const server = await startOnFreePort(options);
-  stopServer = () => server.stop();
+  running.server = server;
   const origin = new URL(server.url).origin;
   console.log("");
   console.log(`Preview:   ${origin}/preview.html`);

@@ -19,7 +19,8 @@ const CELL_PATTERN = /^\$?([A-Z]{1,3})\$?([0-9]{1,7})$/i;
 
 export function columnLetters(col: number): string {
   let letters = "";
-  for (let n = col + 1; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  for (let n = col + 1; n > 0; n = Math.floor((n - 1) / 26))
+    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
   return letters;
 }
 

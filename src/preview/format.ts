@@ -38,7 +38,8 @@ function formatDate(serial: number, code: string): string {
   return code.replace(/"([^"]*)"|yyyy|yy|mm|m|dd|d|hh|h|ss|s/gi, (token, quoted: string | undefined) => {
     if (quoted !== undefined) return quoted;
     const lower = token.toLowerCase();
-    if (lower.startsWith("y")) return lower === "yyyy" ? String(date.getUTCFullYear()) : pad(date.getUTCFullYear() % 100);
+    if (lower.startsWith("y"))
+      return lower === "yyyy" ? String(date.getUTCFullYear()) : pad(date.getUTCFullYear() % 100);
     if (lower.startsWith("d")) return lower === "dd" ? pad(date.getUTCDate()) : String(date.getUTCDate());
     if (lower.startsWith("h")) {
       afterHour = true;

@@ -84,10 +84,13 @@ class FormulaParser {
   parseFormula(): FunctionCall {
     const head = this.next();
     if (head.type !== "word" || this.peek().type !== "punct" || (this.peek() as { text: string }).text !== "(") {
-      throw new FormulaSyntaxError(`Only function calls such as =MAD.KEYWORDTRENDS("US","yoga mat") work here: ${SCOPE_NOTE}.`);
+      throw new FormulaSyntaxError(
+        `Only function calls such as =MAD.KEYWORDTRENDS("US","yoga mat") work here: ${SCOPE_NOTE}.`,
+      );
     }
     const call = this.parseCallAfterName(head.text);
-    if (this.peek().type !== "end") throw new FormulaSyntaxError(`Unexpected text after the closing parenthesis: ${SCOPE_NOTE}.`);
+    if (this.peek().type !== "end")
+      throw new FormulaSyntaxError(`Unexpected text after the closing parenthesis: ${SCOPE_NOTE}.`);
     return call;
   }
 
@@ -105,7 +108,9 @@ class FormulaParser {
       if (separator.type === "punct" && separator.text === ")") return { name: name.toUpperCase(), args };
       if (separator.type !== "punct" || separator.text !== ",") {
         throw new FormulaSyntaxError(
-          separator.type === "end" ? "A closing parenthesis is missing." : `Arguments are separated by commas: ${SCOPE_NOTE}.`,
+          separator.type === "end"
+            ? "A closing parenthesis is missing."
+            : `Arguments are separated by commas: ${SCOPE_NOTE}.`,
         );
       }
     }
@@ -117,17 +122,27 @@ class FormulaParser {
     if (token.type === "string") return { kind: "literal", value: token.text };
     if (token.type === "number") return { kind: "literal", value: token.value };
     if (token.type === "word") {
-      if (this.isPunct("(")) throw new FormulaSyntaxError(`Nested function calls such as ${token.text}(...) are not supported: ${SCOPE_NOTE}.`);
+      if (this.isPunct("("))
+        throw new FormulaSyntaxError(
+          `Nested function calls such as ${token.text}(...) are not supported: ${SCOPE_NOTE}.`,
+        );
       if (/^(true|false)$/i.test(token.text)) return { kind: "literal", value: token.text.toUpperCase() === "TRUE" };
       return { kind: "reference", range: this.referenceRange(token.text), text: token.text.toUpperCase() };
     }
-    throw new FormulaSyntaxError(token.type === "end" ? "A closing parenthesis is missing." : `An argument is missing before "${(token as { text: string }).text}".`);
+    throw new FormulaSyntaxError(
+      token.type === "end"
+        ? "A closing parenthesis is missing."
+        : `An argument is missing before "${(token as { text: string }).text}".`,
+    );
   }
 
   private referenceRange(text: string): CellRange {
     const bang = text.lastIndexOf("!");
     if (bang >= 0) {
-      const sheet = text.slice(0, bang).replace(/^'(.*)'$/, "$1").replace(/''/g, "'");
+      const sheet = text
+        .slice(0, bang)
+        .replace(/^'(.*)'$/, "$1")
+        .replace(/''/g, "'");
       if (sheet.toLowerCase() !== this.sheetName.toLowerCase()) {
         throw new FormulaSyntaxError(`The preview has one sheet, ${this.sheetName}; "${sheet}" does not exist.`);
       }

@@ -136,7 +136,8 @@ function coerceScalar(value: Scalar | null, parameter: ParameterMetadata, fn: st
       if (typeof value === "number") return value;
       if (typeof value === "boolean") return value ? 1 : 0;
       const number = value.trim() === "" ? NaN : Number(value);
-      if (Number.isNaN(number)) throw new ArgumentError(`${fn}: the argument "${parameter.name}" must be a number, not "${value}".`);
+      if (Number.isNaN(number))
+        throw new ArgumentError(`${fn}: the argument "${parameter.name}" must be a number, not "${value}".`);
       return number;
     }
     case "boolean": {
@@ -157,7 +158,9 @@ function errorOutcome(code: string, message: string): FunctionOutcome {
 function errorOf(value: unknown): { code: string; message: string } | undefined {
   if (typeof value !== "object" || value === null) return undefined;
   const { code, message } = value as { code?: unknown; message?: unknown };
-  return typeof code === "string" && code.startsWith("#") ? { code, message: typeof message === "string" ? message : "" } : undefined;
+  return typeof code === "string" && code.startsWith("#")
+    ? { code, message: typeof message === "string" ? message : "" }
+    : undefined;
 }
 
 function thrownOutcome(error: unknown): FunctionOutcome {
@@ -184,7 +187,12 @@ export function toOutcome(result: unknown): FunctionOutcome {
 function toResultCell(value: unknown): ResultCell {
   if (typeof value === "string" || typeof value === "boolean") return { value };
   if (typeof value === "number") {
-    return Number.isFinite(value) ? { value } : { value: ERROR_CODES.invalidNumber, error: { code: ERROR_CODES.invalidNumber, message: "Not a finite number." } };
+    return Number.isFinite(value)
+      ? { value }
+      : {
+          value: ERROR_CODES.invalidNumber,
+          error: { code: ERROR_CODES.invalidNumber, message: "Not a finite number." },
+        };
   }
   // Excel shows null and undefined inside a returned array as 0 (by design, OfficeDev/office-js#1503).
   if (value === null || value === undefined) return { value: 0 };
@@ -192,7 +200,10 @@ function toResultCell(value: unknown): ResultCell {
   if (error) return { value: error.code, error };
   const entity = value as { type?: unknown; basicValue?: unknown; numberFormat?: unknown };
   if ((entity.type === "FormattedNumber" || entity.type === "Double") && typeof entity.basicValue === "number") {
-    return { value: entity.basicValue, format: typeof entity.numberFormat === "string" ? entity.numberFormat : undefined };
+    return {
+      value: entity.basicValue,
+      format: typeof entity.numberFormat === "string" ? entity.numberFormat : undefined,
+    };
   }
   const message = "The function returned a value a cell cannot hold.";
   return { value: ERROR_CODES.invalidValue, error: { code: ERROR_CODES.invalidValue, message } };

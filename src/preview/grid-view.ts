@@ -3,7 +3,15 @@
  * formula bar labelled "Formula" that edits the selected cell, and a status line that spells out the selected
  * cell's error or spill. Only changed cells are touched on each render.
  */
-import { CellPosition, cellAddress, columnLetters, parseCellAddress, positionKey, rangeAddress, rangeContains } from "./address";
+import {
+  CellPosition,
+  cellAddress,
+  columnLetters,
+  parseCellAddress,
+  positionKey,
+  rangeAddress,
+  rangeContains,
+} from "./address";
 import type { DisplayCell, Workbook } from "./workbook";
 
 export interface GridElements {
@@ -178,7 +186,8 @@ export class GridView {
       event.preventDefault();
       const target = parseCellAddress(box.value);
       if (target && target.row < this.workbook.rowCount && target.col < this.workbook.columnCount) this.select(target);
-      else this.elements.status.textContent = `"${box.value}" is not a cell of this grid (A1 to ${cellAddress({ row: this.workbook.rowCount - 1, col: this.workbook.columnCount - 1 })}).`;
+      else
+        this.elements.status.textContent = `"${box.value}" is not a cell of this grid (A1 to ${cellAddress({ row: this.workbook.rowCount - 1, col: this.workbook.columnCount - 1 })}).`;
     });
     box.addEventListener("blur", () => (box.value = cellAddress(this.selected)));
   }
@@ -188,7 +197,11 @@ export class GridView {
     this.editing = undefined;
     if (!editing) return;
     const text = this.elements.formulaInput.value;
-    if (text === editing.original) return;
+    if (text === editing.original) {
+      // Like Excel, entering a formula again (F2, Enter) recalculates it: the way to retry after fixing the secret.
+      if (text.startsWith("=")) this.workbook.recalculate([editing.pos]);
+      return;
+    }
     try {
       this.workbook.setInput(editing.pos, text);
     } catch (error) {
@@ -273,7 +286,11 @@ export class GridView {
   }
 }
 
-function cellClasses(shown: DisplayCell, spill: { top: number; left: number; bottom: number; right: number } | undefined, pos: CellPosition): string {
+function cellClasses(
+  shown: DisplayCell,
+  spill: { top: number; left: number; bottom: number; right: number } | undefined,
+  pos: CellPosition,
+): string {
   const classes = ["cell"];
   if (shown.error) classes.push("is-error");
   else if (typeof shown.value === "number") classes.push("is-number");

@@ -3,7 +3,7 @@
  * and the built task pane beside it, both running on stand-ins for the Office runtime. Served by `npm start` next
  * to the built add-in and the local simulator.
  */
-import { DEMO_SECRET } from "../simulator/demo-secret";
+import { DEMO_SECRET } from "../api/demo-secret";
 import { FunctionRuntime, FunctionsMetadata } from "./function-runtime";
 import { GridView } from "./grid-view";
 import { PreviewHost } from "./preview-host";
@@ -82,13 +82,16 @@ async function main(): Promise<void> {
   });
   await seedSettings(storage);
   await loadMetadata(runtime, status);
-  await loadTaskPane(element<HTMLIFrameElement>("task-pane"), "taskpane.html", (target) => installStandIns(target, standIns));
+  await loadTaskPane(element<HTMLIFrameElement>("task-pane"), "taskpane.html", (target) =>
+    installStandIns(target, standIns),
+  );
   document.body.dataset.ready = "true";
   grid.select({ row: 0, col: 0 });
 }
 
 main().catch((error: unknown) => {
   const status = document.getElementById("status");
-  if (status) status.textContent = `The preview could not start: ${error instanceof Error ? error.message : String(error)}`;
+  if (status)
+    status.textContent = `The preview could not start: ${error instanceof Error ? error.message : String(error)}`;
   document.body.dataset.ready = "failed";
 });

@@ -13,7 +13,15 @@ import type {
   TableInfo,
   TableSpec,
 } from "../taskpane/host/host-adapter";
-import { CellPosition, CellRange, cellAddress, parseCellAddress, parseRangeAddress, rangeAddress, rangesIntersect } from "./address";
+import {
+  CellPosition,
+  CellRange,
+  cellAddress,
+  parseCellAddress,
+  parseRangeAddress,
+  rangeAddress,
+  rangesIntersect,
+} from "./address";
 import { SHEET_NAME, Workbook } from "./workbook";
 
 interface TableRecord {
@@ -36,8 +44,16 @@ export class PreviewHost implements HostAdapter {
     return { sheet: SHEET_NAME, address: cellAddress(this.activeCell()) };
   }
 
-  async writeValues(target: CellTarget, values: readonly (readonly CellValue[])[], columnFormats?: ColumnFormats): Promise<CellTarget> {
-    const written = this.workbook.setValues(topLeftOf(target), copyRows(values), columnFormats ? [...columnFormats] : undefined);
+  async writeValues(
+    target: CellTarget,
+    values: readonly (readonly CellValue[])[],
+    columnFormats?: ColumnFormats,
+  ): Promise<CellTarget> {
+    const written = this.workbook.setValues(
+      topLeftOf(target),
+      copyRows(values),
+      columnFormats ? [...columnFormats] : undefined,
+    );
     return { sheet: SHEET_NAME, address: rangeAddress(written) };
   }
 
@@ -50,28 +66,49 @@ export class PreviewHost implements HostAdapter {
     const topLeft = topLeftOf(target);
     const width = table.header.length;
     if (width === 0) throw new Error("A table needs at least one column.");
-    const range: CellRange = { top: topLeft.row, left: topLeft.col, bottom: topLeft.row + table.rows.length, right: topLeft.col + width - 1 };
+    const range: CellRange = {
+      top: topLeft.row,
+      left: topLeft.col,
+      bottom: topLeft.row + table.rows.length,
+      right: topLeft.col + width - 1,
+    };
     this.workbook.assertInside(range);
     for (const other of this.tables.values()) {
-      if (rangesIntersect(other.range, range)) throw new Error(`The table would overlap the table ${other.name} (${rangeAddress(other.range)}).`);
+      if (rangesIntersect(other.range, range))
+        throw new Error(`The table would overlap the table ${other.name} (${rangeAddress(other.range)}).`);
     }
-    const record: TableRecord = { name: this.uniqueName(table.name), range, columnFormats: [...table.columnFormats], query: copyQuery(table.query) };
+    const record: TableRecord = {
+      name: this.uniqueName(table.name),
+      range,
+      columnFormats: [...table.columnFormats],
+      query: copyQuery(table.query),
+    };
     this.tables.set(record.name.toLowerCase(), record);
     this.paint(record, [table.header.map(String), ...copyRows(table.rows)]);
     return this.info(record);
   }
 
-  async replaceTableRows(tableName: string, rows: readonly (readonly CellValue[])[], query: StoredQuery): Promise<TableInfo> {
+  async replaceTableRows(
+    tableName: string,
+    rows: readonly (readonly CellValue[])[],
+    query: StoredQuery,
+  ): Promise<TableInfo> {
     const record = this.tables.get(tableName.toLowerCase());
     if (!record) throw new Error(`There is no table named ${tableName}.`);
-    const header = Array.from({ length: record.range.right - record.range.left + 1 }, (_, c) =>
-      this.workbook.display({ row: record.range.top, col: record.range.left + c }).value,
+    const header = Array.from(
+      { length: record.range.right - record.range.left + 1 },
+      (_, c) => this.workbook.display({ row: record.range.top, col: record.range.left + c }).value,
     );
     this.workbook.batch(() => this.replaceRows(record, header, rows, query));
     return this.info(record);
   }
 
-  private replaceRows(record: TableRecord, header: CellValue[], rows: readonly (readonly CellValue[])[], query: StoredQuery): void {
+  private replaceRows(
+    record: TableRecord,
+    header: CellValue[],
+    rows: readonly (readonly CellValue[])[],
+    query: StoredQuery,
+  ): void {
     this.workbook.clear(record.range);
     record.range = { ...record.range, bottom: record.range.top + rows.length };
     this.workbook.assertInside(record.range);
@@ -104,7 +141,10 @@ export class PreviewHost implements HostAdapter {
     if (rows.length > 1) this.workbook.setValues({ row: top + 1, col: left }, rows.slice(1), record.columnFormats);
     this.workbook.setStyle({ top, left, bottom: top, right }, "table-header");
     for (let row = top + 1; row <= bottom; row++) {
-      this.workbook.setStyle({ top: row, left, bottom: row, right }, (row - top) % 2 === 0 ? "table-row table-band" : "table-row");
+      this.workbook.setStyle(
+        { top: row, left, bottom: row, right },
+        (row - top) % 2 === 0 ? "table-row table-band" : "table-row",
+      );
     }
   }
 

@@ -43,7 +43,8 @@ export class FunctionRegistry {
     const mappings = typeof idOrMappings === "string" ? { [idOrMappings]: fn } : idOrMappings;
     let added = false;
     for (const [id, implementation] of Object.entries(mappings)) {
-      if (typeof implementation !== "function") throw new TypeError(`CustomFunctions.associate("${id}"): not a function`);
+      if (typeof implementation !== "function")
+        throw new TypeError(`CustomFunctions.associate("${id}"): not a function`);
       const key = id.toUpperCase();
       if (this.functions.has(key)) continue;
       this.functions.set(key, implementation);
@@ -68,7 +69,8 @@ export class FunctionRegistry {
 
 export function createCustomFunctionsStandIn(registry: FunctionRegistry) {
   return {
-    associate: (idOrMappings: string | Record<string, AnyFunction>, fn?: AnyFunction) => registry.associate(idOrMappings, fn),
+    associate: (idOrMappings: string | Record<string, AnyFunction>, fn?: AnyFunction) =>
+      registry.associate(idOrMappings, fn),
     Error: CustomFunctionError,
     ErrorCode: ERROR_CODES,
   };
@@ -77,7 +79,9 @@ export function createCustomFunctionsStandIn(registry: FunctionRegistry) {
 /** `OfficeRuntime.storage` over a Web Storage area; keys are prefixed so the preview page's own keys stay apart. */
 export function createStorageStandIn(area: Storage, prefix = "mad-preview:") {
   const keys = () =>
-    Array.from({ length: area.length }, (_, i) => area.key(i)).filter((k): k is string => k !== null && k.startsWith(prefix));
+    Array.from({ length: area.length }, (_, i) => area.key(i)).filter(
+      (k): k is string => k !== null && k.startsWith(prefix),
+    );
   const storage = {
     async getItem(key: string): Promise<string | null> {
       return area.getItem(prefix + key);

@@ -12,10 +12,17 @@ const INSTALL_HOOK = "__madPreviewInstall";
  * Loads `pageUrl` into `frame`. `install` receives the frame's window before any of the page's own scripts run.
  * Resolves when the frame has loaded.
  */
-export async function loadTaskPane(frame: HTMLIFrameElement, pageUrl: string, install: (target: Window) => void): Promise<void> {
+export async function loadTaskPane(
+  frame: HTMLIFrameElement,
+  pageUrl: string,
+  install: (target: Window) => void,
+): Promise<void> {
   const absoluteUrl = new URL(pageUrl, window.location.href).href;
   const response = await fetch(absoluteUrl);
-  if (!response.ok) throw new Error(`The task pane page ${absoluteUrl} could not be loaded (HTTP ${response.status}). Run npm run build.`);
+  if (!response.ok)
+    throw new Error(
+      `The task pane page ${absoluteUrl} could not be loaded (HTTP ${response.status}). Run npm run build.`,
+    );
   const page = new DOMParser().parseFromString(await response.text(), "text/html");
   page.querySelectorAll("script[src]").forEach((script) => {
     if (/(^|\/)office(\.debug)?\.js($|\?)/.test(script.getAttribute("src") ?? "")) script.remove();
@@ -30,7 +37,9 @@ export async function loadTaskPane(frame: HTMLIFrameElement, pageUrl: string, in
     if (target === frame.contentWindow) install(target);
   };
   // A blob URL keeps this page's origin, so the frame shares its storage and can call back into this page.
-  const blobUrl = URL.createObjectURL(new Blob([`<!doctype html>\n${page.documentElement.outerHTML}`], { type: "text/html" }));
+  const blobUrl = URL.createObjectURL(
+    new Blob([`<!doctype html>\n${page.documentElement.outerHTML}`], { type: "text/html" }),
+  );
   await new Promise<void>((resolve, reject) => {
     frame.addEventListener("load", () => resolve(), { once: true });
     frame.addEventListener("error", () => reject(new Error("The task pane frame failed to load.")), { once: true });

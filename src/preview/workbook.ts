@@ -98,7 +98,11 @@ export class Workbook {
   }
 
   /** A value written by the add-in: text stays text, even when it starts with `=`. */
-  setValues(topLeft: CellPosition, values: readonly (readonly (Scalar | null)[])[], columnFormats?: readonly string[]): CellRange {
+  setValues(
+    topLeft: CellPosition,
+    values: readonly (readonly (Scalar | null)[])[],
+    columnFormats?: readonly string[],
+  ): CellRange {
     const bottom = topLeft.row + Math.max(values.length, 1) - 1;
     const right = topLeft.col + Math.max(0, ...values.map((row) => row.length)) - 1;
     this.assertInside(rangeOf(topLeft, { row: bottom, col: Math.max(right, topLeft.col) }));
@@ -168,7 +172,9 @@ export class Workbook {
 
   assertInside(range: CellRange): void {
     if (range.top < 0 || range.left < 0 || range.bottom >= this.rowCount || range.right >= this.columnCount) {
-      throw new RangeError(`${rangeAddress(range)} is outside the preview grid (A1:${cellAddress({ row: this.rowCount - 1, col: this.columnCount - 1 })}).`);
+      throw new RangeError(
+        `${rangeAddress(range)} is outside the preview grid (A1:${cellAddress({ row: this.rowCount - 1, col: this.columnCount - 1 })}).`,
+      );
     }
   }
 
@@ -222,7 +228,10 @@ export class Workbook {
     };
     for (const [key, stored] of this.cells) {
       if (stored.input.kind === "value") {
-        shown.set(key, withStyle(key, { value: stored.input.value, text: formatValue(stored.input.value, this.formats.get(key)) }));
+        shown.set(
+          key,
+          withStyle(key, { value: stored.input.value, text: formatValue(stored.input.value, this.formats.get(key)) }),
+        );
       } else if (stored.input.kind === "invalidFormula") {
         shown.set(key, withStyle(key, errorCell({ code: "#NAME?", message: stored.input.message })));
       }
@@ -252,12 +261,18 @@ export class Workbook {
       const rows = outcome.rows;
       const area = rangeOf(anchor, { row: anchor.row + rows.length - 1, col: anchor.col + rows[0].length - 1 });
       if (area.bottom >= this.rowCount || area.right >= this.columnCount) {
-        fail({ code: "#SPILL!", message: `The results (${rows.length} rows × ${rows[0].length} columns) extend beyond the edge of the preview grid.` });
+        fail({
+          code: "#SPILL!",
+          message: `The results (${rows.length} rows × ${rows[0].length} columns) extend beyond the edge of the preview grid.`,
+        });
         continue;
       }
       const blocker = cellsOf(area).find((pos) => {
         const cellKey = positionKey(pos);
-        return cellKey !== key && (this.cells.has(cellKey) || [...spills.values()].some((range) => rangeContains(range, pos)));
+        return (
+          cellKey !== key &&
+          (this.cells.has(cellKey) || [...spills.values()].some((range) => rangeContains(range, pos)))
+        );
       });
       if (blocker) {
         const message = `The spill range ${rangeAddress(area)} isn't blank: ${cellAddress(blocker)} holds a value. Clear it to see the results.`;
@@ -286,7 +301,13 @@ export class Workbook {
     const circular = this.circularFormulas();
     for (const formula of this.formulas.values()) {
       const gathered = circular.has(formula)
-        ? { error: { code: "#REF!", message: "Circular reference: this formula refers to its own cell or results, directly or through other formulas." } }
+        ? {
+            error: {
+              code: "#REF!",
+              message:
+                "Circular reference: this formula refers to its own cell or results, directly or through other formulas.",
+            },
+          }
         : this.gatherArguments(formula);
       if ("waiting" in gathered) {
         if (!formula.waiting) {
@@ -305,7 +326,10 @@ export class Workbook {
       if ("error" in gathered) {
         formula.argError = gathered.error;
       } else if (!this.invoker.isRegistered(formula.call.name)) {
-        formula.outcome = { kind: "error", error: { code: "#NAME?", message: `${formula.call.name} is not a function of this add-in.` } };
+        formula.outcome = {
+          kind: "error",
+          error: { code: "#NAME?", message: `${formula.call.name} is not a function of this add-in.` },
+        };
       } else {
         this.startCall(formula, gathered.args);
       }
@@ -339,7 +363,12 @@ export class Workbook {
             const cell = this.display(pos);
             if (cell.error?.code === BUSY.code || this.busyArea.has(positionKey(pos))) return { waiting: true };
             if (cell.error) {
-              return { error: { code: cell.error.code, message: `${cellAddress(pos)} shows ${cell.error.code}: ${cell.error.message}` } };
+              return {
+                error: {
+                  code: cell.error.code,
+                  message: `${cellAddress(pos)} shows ${cell.error.code}: ${cell.error.message}`,
+                },
+              };
             }
             values.push(cell.value);
           }
@@ -356,7 +385,11 @@ export class Workbook {
     const all = [...this.formulas.values()];
     const references = (f: FormulaState) => f.call.args.flatMap((arg) => (arg.kind === "reference" ? [arg.range] : []));
     const feeds = (source: FormulaState, target: FormulaState) =>
-      references(target).some((range) => rangeContains(range, source.pos) || (source.lastSpill !== undefined && rangesIntersect(range, source.lastSpill)));
+      references(target).some(
+        (range) =>
+          rangeContains(range, source.pos) ||
+          (source.lastSpill !== undefined && rangesIntersect(range, source.lastSpill)),
+      );
     const circular = new Set<FormulaState>();
     for (const start of all) {
       const seen = new Set<FormulaState>();

@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { OPERATIONS, type AnyOperation } from "../api/catalog";
 import { checkParams } from "../api/validate";
 import { simulate } from "./data/respond";
-import { DEMO_SECRET } from "./demo-secret";
+import { DEMO_SECRET } from "../api/demo-secret";
 import { FaultQueue, FaultRuleError, type FaultSpec } from "./faults";
 import { applyCors, BodyTooLargeError, delay, isLoopback, readBody, sendEnvelope, sendJson } from "./http";
 import { MonthlyQuota, RateLimiter } from "./limits";

@@ -22,7 +22,8 @@ import { FIXTURE_DIR } from "./support/fixtures";
 const fixtureFiles = readdirSync(FIXTURE_DIR).filter((f) => f.endsWith(".json"));
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-const isPlainObject = (v: Json): v is { [key: string]: Json } => typeof v === "object" && v !== null && !Array.isArray(v);
+const isPlainObject = (v: Json): v is { [key: string]: Json } =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** yyyy, yyyyMM, yyyyMMdd, yyyy.MM, yyyy-MM-dd, 2017年01月 */
 const DATE_TEXT = /^(\d{4}([.-]?\d{2}([.-]?\d{2})?)?|\d{4}年\d{2}月)$/;
@@ -46,18 +47,22 @@ function valueProblem(spec: FieldSpec, value: Json, path: string): string[] {
     case "stringList":
       return Array.isArray(value) && value.every((x) => typeof x === "string") ? [] : wrong("list of strings");
     case "stringListMap":
-      return isPlainObject(value) && Object.values(value).every((l) => Array.isArray(l) && l.every((x) => typeof x === "string"))
+      return isPlainObject(value) &&
+        Object.values(value).every((l) => Array.isArray(l) && l.every((x) => typeof x === "string"))
         ? []
         : wrong("map of string lists");
     case "valueItem":
-      return isPlainObject(value) && ["min", "max", "value"].every((k) => value[k] == null || typeof value[k] === "number")
+      return isPlainObject(value) &&
+        ["min", "max", "value"].every((k) => value[k] == null || typeof value[k] === "number")
         ? []
         : wrong("{min, max, value}");
     case "object":
       return isPlainObject(value) ? recordProblems(spec.fields ?? [], value, `${path}.`) : wrong("object");
     case "objectList":
       return Array.isArray(value)
-        ? value.flatMap((x, k) => (isPlainObject(x) ? recordProblems(spec.fields ?? [], x, `${path}[${k}].`) : wrong("list of objects")))
+        ? value.flatMap((x, k) =>
+            isPlainObject(x) ? recordProblems(spec.fields ?? [], x, `${path}[${k}].`) : wrong("list of objects"),
+          )
         : wrong("list of objects");
     case "unknown":
       return [];
@@ -79,7 +84,8 @@ function fixtureRecords(code: string): { records: { [key: string]: Json }[]; sta
   const data = (JSON.parse(readFileSync(join(FIXTURE_DIR, `${code}.json`), "utf8")) as { data: Json }).data;
   const shape = operation(code).shape;
   const rows = shape === "array" ? data : shape === "object" ? [data] : isPlainObject(data) ? data.items : null;
-  if (!Array.isArray(rows) || !rows.every(isPlainObject)) throw new Error(`${code}: data does not have the ${shape} shape`);
+  if (!Array.isArray(rows) || !rows.every(isPlainObject))
+    throw new Error(`${code}: data does not have the ${shape} shape`);
   const stats = shape === "itemsWithStats" && isPlainObject(data) && Array.isArray(data.stats) ? data.stats : [];
   return { records: rows as { [key: string]: Json }[], stats };
 }
@@ -98,7 +104,9 @@ describe.each(fixtureFiles.map((f) => f.replace(/\.json$/, "")))("fixture %s", (
 test("traffic_keyword stats match TRAFFIC_KEYWORD_STATS_FIELDS", () => {
   const { stats } = fixtureRecords("traffic_keyword");
   expect(stats.length).toBeGreaterThan(0);
-  expect(stats.flatMap((r) => (isPlainObject(r) ? recordProblems(TRAFFIC_KEYWORD_STATS_FIELDS, r) : ["not an object"]))).toEqual([]);
+  expect(
+    stats.flatMap((r) => (isPlainObject(r) ? recordProblems(TRAFFIC_KEYWORD_STATS_FIELDS, r) : ["not an object"])),
+  ).toEqual([]);
 });
 
 test("the checker reports unknown keys and wrongly typed values", () => {
@@ -117,7 +125,9 @@ describe.each(Object.entries(RECORD_FIELDS) as [RecordName, readonly FieldSpec[]
     const check = (list: readonly FieldSpec[], at: string): string[] => {
       const names = list.flatMap((f) => [f.name, ...(f.aliases ?? [])]);
       const dupes = names.filter((x, k) => names.indexOf(x) !== k).map((x) => `${at}${x} twice`);
-      const sentinels = list.filter((f) => f.noneSentinel !== undefined && !/Price$/.test(f.name)).map((f) => `${at}${f.name} sentinel`);
+      const sentinels = list
+        .filter((f) => f.noneSentinel !== undefined && !/Price$/.test(f.name))
+        .map((f) => `${at}${f.name} sentinel`);
       return [...dupes, ...sentinels, ...list.flatMap((f) => (f.fields ? check(f.fields, `${at}${f.name}.`) : []))];
     };
     expect(check(fields, `${name}.`)).toEqual([]);
@@ -126,9 +136,19 @@ describe.each(Object.entries(RECORD_FIELDS) as [RecordName, readonly FieldSpec[]
 
 test("record types are derived from the lists with the spec's names", () => {
   // Compile-time: these keys must exist with these types (tsc checks the test tree).
-  const trend: Pick<KeywordTrendRecord, "keywrod" | "time" | "search"> = { keywrod: "test", time: "2017年01月", search: 1 };
-  const aba: Pick<AbaResearchRecord, "w12RankGrowthRate" | "departments"> = { w12RankGrowthRate: 0.2, departments: ["x"] };
-  const mining: Pick<KeywordMiningRecord, "platformChoice" | "departments"> = { platformChoice: true, departments: [{ code: "hpc", label: null }] };
+  const trend: Pick<KeywordTrendRecord, "keywrod" | "time" | "search"> = {
+    keywrod: "test",
+    time: "2017年01月",
+    search: 1,
+  };
+  const aba: Pick<AbaResearchRecord, "w12RankGrowthRate" | "departments"> = {
+    w12RankGrowthRate: 0.2,
+    departments: ["x"],
+  };
+  const mining: Pick<KeywordMiningRecord, "platformChoice" | "departments"> = {
+    platformChoice: true,
+    departments: [{ code: "hpc", label: null }],
+  };
   const stats: Pick<CategoryStatisticsRecord, "nodeLabelPathLocale"> = { nodeLabelPathLocale: null };
   const product: Pick<RecordOf<"traffic_listing">, "platformUnit"> = { platformUnit: 2000 };
   // @ts-expect-error the live name is normalized away: records carry only the spec's names

@@ -8,10 +8,20 @@ import type { Browser } from "playwright-core";
 import { createClient } from "../../src/api";
 import { RECORD_FIELDS } from "../../src/api/records";
 import { columnsOf } from "../../src/table/columns";
-import { DEMO_SECRET } from "../../src/simulator/demo-secret";
+import { DEMO_SECRET } from "../../src/api/demo-secret";
 import { ROOT } from "./support/built-addin";
 import { launchChromium } from "./support/chromium";
-import { cell, describedBy, enter, openPreview, PreviewPage, PreviewStack, readRange, settledText, startPreviewStack } from "./support/preview";
+import {
+  cell,
+  describedBy,
+  enter,
+  openPreview,
+  PreviewPage,
+  PreviewStack,
+  readRange,
+  settledText,
+  startPreviewStack,
+} from "./support/preview";
 
 jest.setTimeout(240_000);
 
@@ -54,12 +64,16 @@ describe("the preview page", () => {
     expect(shown[0]).toEqual([...header, ""]);
     const searchColumn = header.indexOf("search");
     expect(shown.slice(1, -1).map((row) => row[searchColumn])).toEqual(expected.rows.map((row) => String(row.search)));
-    expect(shown.slice(1, -1).map((row) => row[header.indexOf("keywrod")])).toEqual(expected.rows.map(() => "yoga mat"));
+    expect(shown.slice(1, -1).map((row) => row[header.indexOf("keywrod")])).toEqual(
+      expected.rows.map(() => "yoga mat"),
+    );
     expect(shown[shown.length - 1].every((text) => text === "")).toBe(true);
     expect(stack.simulator.stats().byOperation).toEqual({ keyword_research_trends: 2 }); // the page's call + ours
 
     await cell(page, "C3").click();
-    await expect(page.getByRole("textbox", { name: "Formula" }).inputValue()).resolves.toBe('=MAD.KEYWORDTRENDS("US","yoga mat")');
+    await expect(page.getByRole("textbox", { name: "Formula" }).inputValue()).resolves.toBe(
+      '=MAD.KEYWORDTRENDS("US","yoga mat")',
+    );
     expect(preview.problems).toEqual([]);
   });
 
@@ -91,6 +105,22 @@ describe("the preview page", () => {
     expect(apiCalls()).toBe(1);
   });
 
+  it("recalculates a formula entered again, as Excel does: the retry after a service failure", async () => {
+    const { page } = preview;
+    stack.simulator.injectFault({
+      match: { operation: "aba_research_trend" },
+      times: 1,
+      fault: { type: "envelope", code: "ERROR_SECRET_KEY" },
+    });
+    await enter(page, "A1", '=MAD.ABATREND("US","desk lamp")');
+    expect(await settledText(page, "A1")).toBe("#N/A");
+    expect(await describedBy(page, "A1")).toMatch(/secret/i);
+
+    await enter(page, "A1", '=MAD.ABATREND("US","desk lamp")');
+    await expect(settledText(page, "A1")).resolves.toBe(columnsOf(RECORD_FIELDS.abaTrend)[0].name);
+    expect(apiCalls()).toBe(2);
+  });
+
   it("recalculates when a referenced filter or limit cell changes", async () => {
     const { page } = preview;
     await enter(page, "H1", "minPrice");
@@ -102,18 +132,26 @@ describe("the preview page", () => {
     expect(await settledText(page, "A1")).toBe("asin");
     const first = await readRange(page, "A1", 6, 3);
     expect(first[0]).toEqual(["asin", "price", ""]);
-    expect(first.slice(1, 5).every(([asin, price]) => asin !== "" && Number(price) >= 20 && Number(price) <= 40)).toBe(true);
+    expect(first.slice(1, 5).every(([asin, price]) => asin !== "" && Number(price) >= 20 && Number(price) <= 40)).toBe(
+      true,
+    );
     expect(first[5]).toEqual(["", "", ""]);
     const callsBefore = apiCalls();
 
     await enter(page, "I1", "100");
     await enter(page, "I2", "200");
-    await page.waitForFunction(() => Number(document.querySelector('td[aria-label="B2"]')?.textContent) >= 100, undefined, { timeout: 60_000 });
+    await page.waitForFunction(
+      () => Number(document.querySelector('td[aria-label="B2"]')?.textContent) >= 100,
+      undefined,
+      { timeout: 60_000 },
+    );
     const second = await readRange(page, "A1", 5, 2);
     expect(second.slice(1).every(([, price]) => Number(price) >= 100 && Number(price) <= 200)).toBe(true);
 
     await enter(page, "J1", "2");
-    await page.waitForFunction(() => document.querySelector('td[aria-label="A4"]')?.textContent === "", undefined, { timeout: 60_000 });
+    await page.waitForFunction(() => document.querySelector('td[aria-label="A4"]')?.textContent === "", undefined, {
+      timeout: 60_000,
+    });
     expect((await readRange(page, "A1", 4, 1)).map(([text]) => text !== "")).toEqual([true, true, true, false]);
     expect(apiCalls()).toBeGreaterThan(callsBefore);
   });
@@ -124,8 +162,14 @@ describe("the preview page", () => {
     await expect(frame.locator("body").textContent()).resolves.toContain("Marketplace Analytics Data");
     const pane = page.frames().find((f) => f !== page.mainFrame())!;
     const written = await pane.evaluate(async () => {
-      const host = (window as unknown as { __madPreviewHost: import("../../src/taskpane/host/host-adapter").HostAdapter }).__madPreviewHost;
-      return host.writeValues({ sheet: "Sheet1", address: "C3" }, [["=HYPERLINK(\"x\")", 12.5, true]], ["@", "0.00", "General"]);
+      const host = (
+        window as unknown as { __madPreviewHost: import("../../src/taskpane/host/host-adapter").HostAdapter }
+      ).__madPreviewHost;
+      return host.writeValues(
+        { sheet: "Sheet1", address: "C3" },
+        [['=HYPERLINK("x")', 12.5, true]],
+        ["@", "0.00", "General"],
+      );
     });
     expect(written).toEqual({ sheet: "Sheet1", address: "C3:E3" });
     expect(await readRange(page, "C3", 1, 3)).toEqual([['=HYPERLINK("x")', "12.50", "TRUE"]]);

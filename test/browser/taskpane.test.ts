@@ -4,7 +4,7 @@
  */
 import type { Browser, FrameLocator, Page } from "playwright-core";
 import { OPERATIONS } from "../../src/api/catalog";
-import { DEMO_SECRET } from "../../src/simulator/demo-secret";
+import { DEMO_SECRET } from "../../src/api/demo-secret";
 import { launchChromium } from "./support/chromium";
 import {
   cell,

@@ -64,7 +64,9 @@ describe("cache", () => {
       return getItem(key);
     };
     const reopened = first.restart();
-    const cells = await Promise.all(Array.from({ length: 100 }, () => reopened.query("product_research", research("mat"))));
+    const cells = await Promise.all(
+      Array.from({ length: 100 }, () => reopened.query("product_research", research("mat"))),
+    );
     expect(cells.every((r) => r.rows.length === 50 && r.callsSpent === 0)).toBe(true);
     expect(new Set(pageReads).size).toBe(1);
     expect(pageReads).toHaveLength(1);

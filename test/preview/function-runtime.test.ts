@@ -28,11 +28,18 @@ describe("FunctionRuntime", () => {
     const seen: unknown[][] = [];
     CustomFunctions.associate("TRENDS", (...args: unknown[]) => {
       seen.push(args);
-      return [["a", null], [{ type: "FormattedNumber", basicValue: 45292, numberFormat: "yyyy-mm-dd" }, true]];
+      return [
+        ["a", null],
+        [{ type: "FormattedNumber", basicValue: 45292, numberFormat: "yyyy-mm-dd" }, true],
+      ];
     });
     const outcome = await runtime.invoke("mad.keywordtrends", ["US", 42, "x"], "Sheet1!A1").outcome;
     expect(seen[0].slice(0, 4)).toEqual(["US", "42", [["x"]], null]);
-    expect(seen[0][4]).toMatchObject({ address: "Sheet1!A1", isInValuePreview: false, functionName: "mad.keywordtrends" });
+    expect(seen[0][4]).toMatchObject({
+      address: "Sheet1!A1",
+      isInValuePreview: false,
+      functionName: "mad.keywordtrends",
+    });
     expect(outcome).toEqual({
       kind: "rows",
       rows: [
@@ -45,10 +52,16 @@ describe("FunctionRuntime", () => {
   it("turns a thrown CustomFunctions.Error into its error value and message", async () => {
     const { CustomFunctions, runtime } = setup();
     CustomFunctions.associate("TRENDS", () => {
-      throw new CustomFunctions.Error(CustomFunctions.ErrorCode.notAvailable, "The secret is wrong: set it in the task pane.");
+      throw new CustomFunctions.Error(
+        CustomFunctions.ErrorCode.notAvailable,
+        "The secret is wrong: set it in the task pane.",
+      );
     });
     const outcome = await runtime.invoke("MAD.KEYWORDTRENDS", ["US", "k"], "Sheet1!A1").outcome;
-    expect(outcome).toEqual({ kind: "error", error: { code: "#N/A", message: "The secret is wrong: set it in the task pane." } });
+    expect(outcome).toEqual({
+      kind: "error",
+      error: { code: "#N/A", message: "The secret is wrong: set it in the task pane." },
+    });
   });
 
   it("refuses arguments Excel would refuse, without calling", async () => {
@@ -58,7 +71,11 @@ describe("FunctionRuntime", () => {
     const tooFew = await runtime.invoke("MAD.KEYWORDTRENDS", ["US"], "Sheet1!A1").outcome;
     const notANumber = await runtime.invoke("MAD.KEYWORDTRENDS", ["US", "k", null, "ten"], "Sheet1!A1").outcome;
     const rangeForScalar = await runtime.invoke("MAD.KEYWORDTRENDS", [[["US", "DE"]], "k"], "Sheet1!A1").outcome;
-    expect([tooFew, notANumber, rangeForScalar].map((o) => o.kind === "error" && o.error.code)).toEqual(["#VALUE!", "#VALUE!", "#VALUE!"]);
+    expect([tooFew, notANumber, rangeForScalar].map((o) => o.kind === "error" && o.error.code)).toEqual([
+      "#VALUE!",
+      "#VALUE!",
+      "#VALUE!",
+    ]);
     expect(notANumber.kind === "error" && notANumber.error.message).toMatch(/"limit" must be a number/);
     expect(implementation).not.toHaveBeenCalled();
   });
@@ -66,10 +83,13 @@ describe("FunctionRuntime", () => {
   it("tells the function it was canceled through invocation.onCanceled", async () => {
     const { CustomFunctions, runtime } = setup();
     const onCanceled = jest.fn();
-    CustomFunctions.associate("TRENDS", (_m: unknown, _k: unknown, _f: unknown, _l: unknown, invocation: { onCanceled?: () => void }) => {
-      invocation.onCanceled = onCanceled;
-      return new Promise(() => undefined);
-    });
+    CustomFunctions.associate(
+      "TRENDS",
+      (_m: unknown, _k: unknown, _f: unknown, _l: unknown, invocation: { onCanceled?: () => void }) => {
+        invocation.onCanceled = onCanceled;
+        return new Promise(() => undefined);
+      },
+    );
     runtime.invoke("MAD.KEYWORDTRENDS", ["US", "k"], "Sheet1!A1").cancel();
     expect(onCanceled).toHaveBeenCalledTimes(1);
   });

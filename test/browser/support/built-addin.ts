@@ -17,7 +17,10 @@ const STAMP = path.join(ROOT, ".cache", "build.stamp");
 function newestModification(entry: string): number {
   const stats = statSync(entry);
   if (!stats.isDirectory()) return stats.mtimeMs;
-  return readdirSync(entry).reduce((newest, name) => Math.max(newest, newestModification(path.join(entry, name))), stats.mtimeMs);
+  return readdirSync(entry).reduce(
+    (newest, name) => Math.max(newest, newestModification(path.join(entry, name))),
+    stats.mtimeMs,
+  );
 }
 
 /**
@@ -28,7 +31,11 @@ function isFresh(): boolean {
   const outputs = OUTPUTS.map((name) => path.join(DIST, name));
   if (!outputs.every((file) => existsSync(file))) return false;
   const lastBuild = Math.max(...[...outputs, STAMP].filter(existsSync).map((file) => statSync(file).mtimeMs));
-  const newestInput = Math.max(...INPUTS.map((name) => path.join(ROOT, name)).filter(existsSync).map(newestModification));
+  const newestInput = Math.max(
+    ...INPUTS.map((name) => path.join(ROOT, name))
+      .filter(existsSync)
+      .map(newestModification),
+  );
   return newestInput <= lastBuild;
 }
 
@@ -58,7 +65,11 @@ export async function ensureBuilt(): Promise<void> {
     if (isFresh()) return;
     const webpackCli = require.resolve("webpack-cli/bin/cli.js", { paths: [ROOT] });
     const started = new Date();
-    execFileSync(process.execPath, [webpackCli, "--mode", "production"], { cwd: ROOT, stdio: "pipe", timeout: 5 * 60_000 });
+    execFileSync(process.execPath, [webpackCli, "--mode", "production"], {
+      cwd: ROOT,
+      stdio: "pipe",
+      timeout: 5 * 60_000,
+    });
     writeFileSync(STAMP, "");
     utimesSync(STAMP, started, started);
   });

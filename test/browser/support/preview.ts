@@ -5,7 +5,7 @@
  */
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { startSimulator, type RunningSimulator } from "../../../src/simulator";
-import { DEMO_SECRET } from "../../../src/simulator/demo-secret";
+import { DEMO_SECRET } from "../../../src/api/demo-secret";
 import { cellAddress, parseCellAddress } from "../../../src/preview/address";
 import { DIST, ensureBuilt } from "./built-addin";
 
@@ -17,7 +17,12 @@ export interface PreviewStack {
 
 export async function startPreviewStack(options: { latencyMs?: number } = {}): Promise<PreviewStack> {
   await ensureBuilt();
-  const simulator = await startSimulator({ port: 0, secret: DEMO_SECRET, staticDir: DIST, latencyMs: options.latencyMs });
+  const simulator = await startSimulator({
+    port: 0,
+    secret: DEMO_SECRET,
+    staticDir: DIST,
+    latencyMs: options.latencyMs,
+  });
   return { simulator, previewUrl: `${simulator.url}/preview.html`, stop: () => simulator.stop() };
 }
 
@@ -38,13 +43,16 @@ export async function openPreview(browser: Browser, stack: PreviewStack): Promis
     if (message.type() === "error") problems.push(`console error: ${message.text()}`);
   });
   page.on("response", (response) => {
-    if (response.status() >= 400 && !response.url().includes("/v1/")) problems.push(`HTTP ${response.status()}: ${response.url()}`);
+    if (response.status() >= 400 && !response.url().includes("/v1/"))
+      problems.push(`HTTP ${response.status()}: ${response.url()}`);
   });
   await page.goto(stack.previewUrl);
   await page.waitForSelector("body[data-ready]", { timeout: 60_000 });
   const ready = await page.getAttribute("body", "data-ready");
   if (ready !== "true") throw new Error(`The preview did not start: ${await page.locator("#status").textContent()}`);
-  await page.waitForFunction(() => Number(document.getElementById("function-count")?.textContent) >= 22, undefined, { timeout: 60_000 });
+  await page.waitForFunction(() => Number(document.getElementById("function-count")?.textContent) >= 22, undefined, {
+    timeout: 60_000,
+  });
   return { context, page, problems };
 }
 
@@ -82,7 +90,8 @@ export async function readRange(page: Page, topLeft: string, rows: number, colum
     Array.from({ length: columns }, (_, c) => cellAddress({ row: start.row + r, col: start.col + c })),
   );
   return page.evaluate(
-    (grid) => grid.map((row) => row.map((label) => document.querySelector(`td[aria-label="${label}"]`)?.textContent ?? "")),
+    (grid) =>
+      grid.map((row) => row.map((label) => document.querySelector(`td[aria-label="${label}"]`)?.textContent ?? "")),
     labels,
   );
 }
