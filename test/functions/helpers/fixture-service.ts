@@ -1,17 +1,12 @@
 /**
- * A fetch that answers like the service from the real fixtures (shared/fixtures/api-examples), one per operation,
+ * A fetch that answers like the service from the real fixtures (test/fixtures/api-examples), one per operation,
  * and counts the requests. keyword_conversion has no fixture: it gets one record built from its field list.
  * Errors can be queued: the next request answers with an error envelope or an HTTP status.
  */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { OPERATIONS, type AnyOperation } from "../../../src/api/catalog";
+import { fixture } from "../../api/support/fixtures";
 
-export const FIXTURES_DIR = "/work/shared/fixtures/api-examples";
-
-export function fixture(code: string): { code: string; message: string; data: unknown } {
-  return JSON.parse(readFileSync(join(FIXTURES_DIR, `${code}.json`), "utf8"));
-}
+export { fixture };
 
 /** The one operation without a real example: a record with every kind of value the conversion record has. */
 const KEYWORD_CONVERSION_BODY = {
