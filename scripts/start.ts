@@ -4,7 +4,9 @@
  * everything. No certificates, nothing to install by hand.
  *
  * Options: --no-build (serve dist/ as it is; `npm run preview`), --port N (default 8787, else the next free
- * port), --host H (default 127.0.0.1), --latency MS (simulated service latency).
+ * port), --host H (default 127.0.0.1), --latency MS (simulated service latency), --quota N (calls this month,
+ * default 1,000 like the smallest plan, so the task pane shows calls left), --rate-limit N (default 40 a minute,
+ * the live limit).
  */
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -21,6 +23,8 @@ interface StartOptions {
   port: number;
   host: string;
   latencyMs: number;
+  quota: number;
+  rateLimit: number;
 }
 
 function parseOptions(argv: readonly string[]): StartOptions {
@@ -29,6 +33,8 @@ function parseOptions(argv: readonly string[]): StartOptions {
     port: Number(process.env.PORT ?? DEFAULT_PORT),
     host: "127.0.0.1",
     latencyMs: 0,
+    quota: 1000,
+    rateLimit: 40,
   };
   for (let i = 0; i < argv.length; i++) {
     const value = () => {
@@ -40,11 +46,21 @@ function parseOptions(argv: readonly string[]): StartOptions {
     else if (argv[i] === "--port") options.port = Number(value());
     else if (argv[i] === "--host") options.host = value();
     else if (argv[i] === "--latency") options.latencyMs = Number(value());
-    else throw new Error(`Unknown option ${argv[i]} (known: --no-build, --port N, --host H, --latency MS)`);
+    else if (argv[i] === "--quota") options.quota = Number(value());
+    else if (argv[i] === "--rate-limit") options.rateLimit = Number(value());
+    else
+      throw new Error(
+        `Unknown option ${argv[i]} (known: --no-build, --port N, --host H, --latency MS, --quota N, --rate-limit N)`,
+      );
   }
   if (!Number.isInteger(options.port) || options.port < 0 || options.port > 65535)
     throw new Error(`--port must be a port number`);
   if (!Number.isFinite(options.latencyMs) || options.latencyMs < 0) throw new Error(`--latency must be milliseconds`);
+  for (const [flag, n] of [
+    ["--quota", options.quota],
+    ["--rate-limit", options.rateLimit],
+  ] as const)
+    if (!Number.isInteger(n) || n < 1) throw new Error(`${flag} must be a whole number of calls`);
   return options;
 }
 
@@ -82,6 +98,8 @@ async function startOnFreePort(options: StartOptions) {
         host: options.host,
         secret: DEMO_SECRET,
         latencyMs: options.latencyMs,
+        monthlyQuota: options.quota,
+        rateLimitPerMinute: options.rateLimit,
         staticDir: DIST,
       });
     } catch (error) {
@@ -119,7 +137,9 @@ async function main(): Promise<void> {
   const origin = new URL(server.url).origin;
   console.log("");
   console.log(`Preview:   ${origin}/preview.html`);
-  console.log(`Simulator: ${origin} (the preview uses its demo secret; nothing leaves this machine)`);
+  console.log(
+    `Simulator: ${origin} (demo secret, ${options.quota} calls this month, ${options.rateLimit} a minute; nothing leaves this machine)`,
+  );
   if (process.platform === "win32" || process.platform === "darwin") {
     console.log("Excel desktop: npm run start:desktop sideloads the add-in (HTTPS dev certificates, manifest.xml).");
   }

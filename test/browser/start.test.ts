@@ -4,6 +4,7 @@
  */
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import path from "node:path";
+import { DEMO_SECRET } from "../../src/api/demo-secret";
 import { ensureBuilt, ROOT } from "./support/built-addin";
 
 jest.setTimeout(180_000);
@@ -41,6 +42,9 @@ test("npm start serves the preview and the built add-in, and Ctrl-C stops it cle
     expect((await fetch(`${origin}/${file}`)).status).toBe(200);
   }
   expect(output.text).not.toMatch(/error/i);
+  // The demo behaves like the smallest plan, so the task pane has calls left to show.
+  const visits = await fetch(`${origin}/v1/visits`, { headers: { "secret-key": DEMO_SECRET } });
+  expect((await visits.json()).data).toMatchObject({ quota: 1000, remaining: 1000, rateLimitPerMinute: 40 });
 
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   child.kill("SIGINT");
