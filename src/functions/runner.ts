@@ -61,11 +61,22 @@ function guarded<T>(work: Promise<T>, ms: number, controller: AbortController): 
   return Promise.race([work, guard]).finally(() => clearTimeout(timer));
 }
 
+/** How long a failing cell waits for the secret to scrub from its message (the client has already redacted). */
+const SECRET_READ_MS = 2_000;
+
+/** The secret, or null when it cannot be read promptly: a stalled store must not keep a failed cell #BUSY!. */
 async function secretOf(engine: Engine | undefined): Promise<string | null> {
+  if (!engine) return null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const giveUp = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), SECRET_READ_MS);
+  });
   try {
-    return engine ? (await engine.readSettings()).secret : null;
+    return await Promise.race([engine.readSettings().then((settings) => settings.secret), giveUp]);
   } catch {
     return null;
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -104,7 +115,11 @@ export async function runFormula(
   const note = (patch: Partial<FormulaEntry>) => {
     if (preview || !entry) return;
     entry = { ...entry, ...patch };
-    registry.record(entry);
+    try {
+      registry.record(entry);
+    } catch {
+      // The registry is bookkeeping for the reports panel; it must never decide what a cell shows.
+    }
   };
 
   try {

@@ -73,8 +73,9 @@ export class Workbook {
 
   constructor(
     private readonly invoker: FunctionInvoker,
-    readonly rowCount = 200,
-    readonly columnCount = 26,
+    // Wide enough for the widest record (keyword conversion spills 55 columns), deep enough for a few pages.
+    readonly rowCount = 300,
+    readonly columnCount = 60,
   ) {}
 
   /** The text the formula bar shows for a cell. */

@@ -123,7 +123,7 @@ export async function executeRefresh(
   onProgress: (p: RefreshProgress) => void = () => undefined,
 ): Promise<RefreshOutcome> {
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const failures: Record<string, string> = {};
+  const failures: Record<string, string> = { ...plan.invalid };
   const total = plan.groups.length + 1;
   let done = 0;
   let callsSpent = 0;

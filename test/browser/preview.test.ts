@@ -6,7 +6,9 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser } from "playwright-core";
 import { createClient } from "../../src/api";
+import { OPERATIONS } from "../../src/api/catalog";
 import { RECORD_FIELDS } from "../../src/api/records";
+import { exampleRequests } from "../../src/simulator/examples";
 import { columnsOf } from "../../src/table/columns";
 import { DEMO_SECRET } from "../../src/api/demo-secret";
 import { ROOT } from "./support/built-addin";
@@ -74,6 +76,20 @@ describe("the preview page", () => {
     await expect(page.getByRole("textbox", { name: "Formula" }).inputValue()).resolves.toBe(
       '=MAD.KEYWORDTRENDS("US","yoga mat")',
     );
+    expect(preview.problems).toEqual([]);
+  });
+
+  it("runs every one of the 22 functions typed in the formula bar, each spilling its header", async () => {
+    const { page } = preview;
+    const examples = exampleRequests();
+    for (const op of OPERATIONS) {
+      const params = examples[op.code] as Record<string, unknown>;
+      const args = [`"${params.marketplace}"`, ...op.positional.map((p) => `"${[params[p.param]].flat().join(",")}"`)];
+      await enter(page, "A1", `=MAD.${op.fn}(${args.join(",")})`);
+      const first = await settledText(page, "A1");
+      const header = op.shape === "object" ? "field" : columnsOf(RECORD_FIELDS[op.record])[0].name;
+      expect({ fn: op.fn, first }).toEqual({ fn: op.fn, first: header });
+    }
     expect(preview.problems).toEqual([]);
   });
 

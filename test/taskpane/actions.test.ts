@@ -213,3 +213,27 @@ it("reports failures per item without stopping the others", async () => {
   expect(outcome.failures["table:MAD_ProductResearch"]).toMatch(/secret/i);
   expect(host.replaced).toHaveLength(0);
 });
+
+it("refreshes the other items when a stored query no longer passes validation (a month aged out)", async () => {
+  const { engine, sent } = await setup();
+  const host = memoryHost();
+  await insertTable(engine, host, { ...QUERY, limit: 10 });
+  // A table inserted long ago: its month is now further back than the service keeps.
+  host.tables.set("MAD_Old", {
+    ...host.tables.get("MAD_ProductResearch")!,
+    info: {
+      ...host.tables.get("MAD_ProductResearch")!.info,
+      name: "MAD_Old",
+      query: { operation: "product_research", params: { marketplace: "US", month: "201901" }, limit: 10 },
+    },
+  });
+  const rows = reportRows([], [], await host.listTables());
+  const before = sent.length;
+  const plan = await planRefresh(engine, refreshTargets(rows), { remainingThisMonth: null });
+  expect(plan.calls).toBe(1);
+  const outcome = await executeRefresh(engine, host, plan, rows);
+  expect(Object.keys(outcome.failures)).toEqual(["table:MAD_Old"]);
+  expect(outcome.failures["table:MAD_Old"]).toMatch(/month: 201901 .*24 months/);
+  expect(host.replaced.map((r) => r.name)).toEqual(["MAD_ProductResearch"]);
+  expect(sent.length - before).toBe(1);
+});

@@ -46,6 +46,11 @@ export interface RefreshPlan {
   readonly groups: readonly RefreshGroup[];
   /** Targets whose cost is unknown until they run (each counted as one call). */
   readonly unknownIds: readonly string[];
+  /**
+   * Targets whose stored query no longer passes validation (a month aged past the service's 24, a renamed
+   * parameter): id -> message. They cost nothing and fail on their own instead of blocking the whole refresh.
+   */
+  readonly invalid?: Readonly<Record<string, string>>;
   /** Calls the refresh will spend: pages of the unique queries plus one per unknown target. */
   readonly calls: number;
   /** True when `calls` is a lower bound (unknown targets may page). */
@@ -65,13 +70,20 @@ export async function planRefresh(
 ): Promise<RefreshPlan> {
   const byKey = new Map<string, { query: RefreshQuery; ids: string[] }>();
   const unknownIds: string[] = [];
+  const invalid: Record<string, string> = {};
   for (const target of targets) {
     if (!target.query) {
       if (target.notRun) unknownIds.push(target.id);
       continue;
     }
     const { operation, params, limit } = target.query;
-    const key = engine.cacheKey(operation, params as never, limit === undefined ? {} : { limit });
+    let key: string;
+    try {
+      key = engine.cacheKey(operation, params as never, limit === undefined ? {} : { limit });
+    } catch (error) {
+      invalid[target.id] = error instanceof Error ? error.message : String(error);
+      continue;
+    }
     const group = byKey.get(key);
     if (group) group.ids.push(target.id);
     else byKey.set(key, { query: target.query, ids: [target.id] });
@@ -94,6 +106,7 @@ export async function planRefresh(
   return {
     groups,
     unknownIds,
+    ...(Object.keys(invalid).length ? { invalid } : {}),
     calls,
     atLeast: unknownIds.length > 0,
     needsConfirmation: reason !== undefined,
