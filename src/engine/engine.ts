@@ -6,7 +6,7 @@
  */
 import type { OperationCode } from "../api/catalog";
 import { createClient } from "../api/client";
-import { AbortError, isMadError, type MadError, NetworkError } from "../api/errors";
+import { AbortError, isMadError, type MadError, NetworkError, TimeoutError } from "../api/errors";
 import type { ParamsOf } from "../api/request-types";
 import { validateParams } from "../api/validate";
 import { systemClock } from "./clock";
@@ -142,9 +142,20 @@ export function createEngine(options: EngineOptions): Engine {
 
   // ------------------------------------------------------------------------------------------ settings
   let settingsRead: Promise<StoredSettings> | null = null;
-  /** A storm of queries started together reads the store once. */
+  /**
+   * A storm of queries started together reads the store once. Runtime storage that stops answering must not hold
+   * every cell at #BUSY!, so the read is bounded by the query's total time.
+   */
+  const boundedSettingsRead = (): Promise<StoredSettings> => {
+    const stop = new AbortController();
+    const expired = clock.sleep(totalTimeoutMs, stop.signal).then(() => {
+      throw new TimeoutError("total", totalTimeoutMs);
+    });
+    expired.catch(() => undefined);
+    return Promise.race([readStoredSettings(store), expired]).finally(() => stop.abort());
+  };
   const currentSettings = (): Promise<StoredSettings> => {
-    settingsRead ??= readStoredSettings(store).then(
+    settingsRead ??= boundedSettingsRead().then(
       (settings) => {
         settingsRead = null;
         if (options.perMinute === undefined) pacer.setPerMinute(settings.perMinute ?? ENGINE_DEFAULTS.perMinute);

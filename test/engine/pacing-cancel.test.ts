@@ -1,5 +1,6 @@
 import { AbortError, TimeoutError } from "../../src/api/errors";
 import { getSharedEngine } from "../../src/engine/shared";
+import type { KeyValueStore } from "../../src/engine/store";
 import { VirtualClock } from "../../src/engine/virtual-clock";
 import { seededStore, setup } from "./setup";
 
@@ -146,4 +147,22 @@ describe("shared engine", () => {
     expect(getSharedEngine()).toBe(a);
     expect((globalThis as Record<symbol, unknown>)[Symbol.for("mad.engine")]).toBe(a);
   });
+});
+
+test("runtime storage that never answers settles every query with TimeoutError (total), sending nothing", async () => {
+  const silent: KeyValueStore = {
+    getItem: () => new Promise<string | null>(() => undefined),
+    setItem: async () => undefined,
+    removeItem: async () => undefined,
+  };
+  const { engine, service, clock } = setup({ store: silent, engine: { totalTimeoutMs: 5_000 } });
+  const cells = Array.from({ length: 3 }, () =>
+    engine.query("keyword_miner", { marketplace: "US", keyword: "lamp" }).catch((error: unknown) => error),
+  );
+  await clock.advance(5_000);
+  for (const outcome of await Promise.all(cells)) {
+    expect(outcome).toBeInstanceOf(TimeoutError);
+    expect(outcome).toMatchObject({ scope: "total" });
+  }
+  expect(service.calls).toBe(0);
 });
