@@ -56,6 +56,8 @@ module.exports = async (env, argv) => {
   const baseUrl = production ? productionBaseUrl() : DEV_BASE_URL;
   const serving = Boolean(env.WEBPACK_SERVE);
   const withBaseUrl = (content) => content.toString().split(DEV_BASE_URL).join(baseUrl);
+  // A build for hosting (ADDIN_BASE_URL set) ships the add-in only; local builds also carry the preview page.
+  const withPreview = !(production && process.env.ADDIN_BASE_URL);
 
   return {
     mode: production ? "production" : "development",
@@ -65,7 +67,7 @@ module.exports = async (env, argv) => {
       functions: "./src/functions/functions.ts",
       taskpane: { import: "./src/taskpane/index.tsx", dependOn: "functions" },
       // The local preview page (npm start): loads the built taskpane.html in a frame; never part of the add-in.
-      preview: "./src/preview/index.ts",
+      ...(withPreview ? { preview: "./src/preview/index.ts" } : {}),
     },
     output: {
       path: path.resolve(__dirname, "dist"),
@@ -97,11 +99,15 @@ module.exports = async (env, argv) => {
         chunks: ["functions", "taskpane"],
         chunksSortMode: "manual",
       }),
-      new HtmlWebpackPlugin({
-        filename: "preview.html",
-        template: "./src/preview/preview.html",
-        chunks: ["preview"],
-      }),
+      ...(withPreview
+        ? [
+            new HtmlWebpackPlugin({
+              filename: "preview.html",
+              template: "./src/preview/preview.html",
+              chunks: ["preview"],
+            }),
+          ]
+        : []),
       new CopyWebpackPlugin({
         patterns: [
           { from: "assets/*.png", to: "assets/[name][ext]" },

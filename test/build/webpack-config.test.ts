@@ -1,6 +1,7 @@
 /**
  * Production builds rewrite the manifest's URL base to ADDIN_BASE_URL, and the rewritten manifest still passes the
- * offline check; development builds and unset ADDIN_BASE_URL keep https://localhost:3000/.
+ * offline check; development builds and unset ADDIN_BASE_URL keep https://localhost:3000/. A build for hosting
+ * ships the add-in only, without the local preview page.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -14,24 +15,29 @@ interface CopyPattern {
   transform?: (content: Buffer) => string;
 }
 interface WebpackConfig {
-  plugins: { patterns?: CopyPattern[] }[];
+  entry: Record<string, unknown>;
+  plugins: { patterns?: CopyPattern[]; userOptions?: { filename?: string } }[];
 }
 type ConfigFactory = (env: Record<string, unknown>, argv: { mode: string }) => Promise<WebpackConfig>;
 const configFactory = require("../../webpack.config.js") as ConfigFactory;
 
-async function builtManifest(mode: "production" | "development", baseUrl?: string): Promise<string> {
+async function configFor(mode: "production" | "development", baseUrl?: string): Promise<WebpackConfig> {
   const previous = process.env.ADDIN_BASE_URL;
   if (baseUrl === undefined) delete process.env.ADDIN_BASE_URL;
   else process.env.ADDIN_BASE_URL = baseUrl;
   try {
-    const config = await configFactory({ WEBPACK_BUILD: true }, { mode });
-    const pattern = config.plugins.flatMap((plugin) => plugin.patterns ?? []).find((p) => p.from === "manifest.xml");
-    if (!pattern?.transform) throw new Error("the build does not copy manifest.xml");
-    return pattern.transform(Buffer.from(MANIFEST));
+    return await configFactory({ WEBPACK_BUILD: true }, { mode });
   } finally {
     if (previous === undefined) delete process.env.ADDIN_BASE_URL;
     else process.env.ADDIN_BASE_URL = previous;
   }
+}
+
+async function builtManifest(mode: "production" | "development", baseUrl?: string): Promise<string> {
+  const config = await configFor(mode, baseUrl);
+  const pattern = config.plugins.flatMap((plugin) => plugin.patterns ?? []).find((p) => p.from === "manifest.xml");
+  if (!pattern?.transform) throw new Error("the build does not copy manifest.xml");
+  return pattern.transform(Buffer.from(MANIFEST));
 }
 
 /** Every https URL (the XML namespaces are http URIs, not locations). */
@@ -59,5 +65,19 @@ describe("manifest URL base in builds", () => {
   it("refuses a base Office cannot load", async () => {
     await expect(builtManifest("production", "http://addins.example.com/")).rejects.toThrow(/https/);
     await expect(builtManifest("production", "addins.example.com")).rejects.toThrow(/not a URL/);
+  });
+});
+
+describe("what a build ships", () => {
+  const pages = (config: WebpackConfig) => config.plugins.flatMap((p) => p.userOptions?.filename ?? []);
+
+  it("leaves the local preview page out of a build for hosting, and keeps it in local builds (npm start)", async () => {
+    const hosted = await configFor("production", "https://addins.example.com/mad/");
+    expect(Object.keys(hosted.entry)).toEqual(["functions", "taskpane"]);
+    expect(pages(hosted)).toEqual(["taskpane.html"]);
+
+    const local = await configFor("production");
+    expect(Object.keys(local.entry)).toEqual(["functions", "taskpane", "preview"]);
+    expect(pages(local)).toEqual(["taskpane.html", "preview.html"]);
   });
 });
