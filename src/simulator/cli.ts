@@ -46,7 +46,9 @@ async function main(): Promise<void> {
   console.log(`Simulator listening on ${sim.url}`);
   if (values.upstream)
     console.log(`Forwarding /v1/* to ${new URL(values.upstream).origin} (the caller's secret-key is passed through)`);
-  else if (secret === DEMO_SECRET) console.log(`Demo secret-key: ${DEMO_SECRET}`);
+  // Never print a key, not even the demo one (it is in the README): a log line is no place for credentials.
+  else if (secret === DEMO_SECRET) console.log("Accepting the README's demo secret-key");
+  else console.log("Accepting the secret-key given with --secret");
 
   const shutdown = () => {
     void sim.stop().then(() => process.exit(0));
