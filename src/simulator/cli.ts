@@ -46,9 +46,11 @@ async function main(): Promise<void> {
   console.log(`Simulator listening on ${sim.url}`);
   if (values.upstream)
     console.log(`Forwarding /v1/* to ${new URL(values.upstream).origin} (the caller's secret-key is passed through)`);
-  // Never print a key, not even the demo one (it is in the README): a log line is no place for credentials.
-  else if (secret === DEMO_SECRET) console.log("Accepting the README's demo secret-key");
-  else console.log("Accepting the secret-key given with --secret");
+  else {
+    // Never print a key, not even the demo one (it is in the README): a log line is no place for credentials.
+    const keyNote = secret === DEMO_SECRET ? "the README's demo key" : "the key given with --secret";
+    console.log(`Accepting ${keyNote} as secret-key`);
+  }
 
   const shutdown = () => {
     void sim.stop().then(() => process.exit(0));
