@@ -48,8 +48,8 @@ async function main(): Promise<void> {
     console.log(`Forwarding /v1/* to ${new URL(values.upstream).origin} (the caller's secret-key is passed through)`);
   else {
     // Never print a key, not even the demo one (it is in the README): a log line is no place for credentials.
-    const keyNote = secret === DEMO_SECRET ? "the README's demo key" : "the key given with --secret";
-    console.log(`Accepting ${keyNote} as secret-key`);
+    const keyNote = secret === DEMO_SECRET ? "the README's demo secret-key" : "the secret-key given with --secret";
+    console.log(`Accepting ${keyNote}`);
   }
 
   const shutdown = () => {
