@@ -18,6 +18,8 @@ it("settles with #N/A when the engine and its settings store never answer", asyn
   let sent = 0;
   const engine = createEngine({
     store: stalledStore,
+    // The engine bounds its own settings read by the total time; kept short so no timer outlives the test.
+    totalTimeoutMs: 300,
     fetch: (async () => {
       sent++;
       throw new Error("nothing may be sent");
