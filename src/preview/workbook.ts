@@ -17,6 +17,7 @@ import {
   rangesIntersect,
 } from "./address";
 import { ArgumentValue, BUSY, CellError, FunctionInvoker, FunctionOutcome, PendingCall } from "./cell-types";
+import { nodesInCycles } from "./cycles";
 import { formatValue } from "./format";
 import { CellInput, FunctionCall, inputTextOf, parseInput, Scalar } from "./formula";
 
@@ -55,6 +56,10 @@ interface FormulaState {
 }
 
 const MAX_PASSES = 50;
+const CIRCULAR: CellError = {
+  code: "#REF!",
+  message: "Circular reference: this formula refers to its own cell or results, directly or through other formulas.",
+};
 const EMPTY: DisplayCell = { value: null, text: "" };
 
 export class Workbook {
@@ -301,15 +306,7 @@ export class Workbook {
     let changed = false;
     const circular = this.circularFormulas();
     for (const formula of this.formulas.values()) {
-      const gathered = circular.has(formula)
-        ? {
-            error: {
-              code: "#REF!",
-              message:
-                "Circular reference: this formula refers to its own cell or results, directly or through other formulas.",
-            },
-          }
-        : this.gatherArguments(formula);
+      const gathered = circular.has(formula) ? { error: CIRCULAR } : this.gatherArguments(formula);
       if ("waiting" in gathered) {
         if (!formula.waiting) {
           formula.pending?.cancel();
@@ -391,22 +388,7 @@ export class Workbook {
           rangeContains(range, source.pos) ||
           (source.lastSpill !== undefined && rangesIntersect(range, source.lastSpill)),
       );
-    const circular = new Set<FormulaState>();
-    for (const start of all) {
-      const seen = new Set<FormulaState>();
-      const stack = all.filter((g) => feeds(g, start));
-      while (stack.length > 0) {
-        const next = stack.pop() as FormulaState;
-        if (next === start) {
-          circular.add(start);
-          break;
-        }
-        if (seen.has(next)) continue;
-        seen.add(next);
-        stack.push(...all.filter((g) => feeds(g, next)));
-      }
-    }
-    return circular;
+    return nodesInCycles(all, feeds);
   }
 }
 

@@ -1,54 +1,115 @@
 /**
- * `npm start` as a newcomer runs it: it serves the preview and the add-in from one origin, and Ctrl-C stops
- * everything it started and frees the port. (`--no-build` here: the build itself is what `npm run build` tests.)
+ * `npm start` serves the preview next to the built add-in and the simulator, and Ctrl-C stops everything:
+ * the process exits and the port is free again. (--no-build: the build itself is what `npm run build` checks.)
  */
-import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
 import path from "node:path";
 import { DEMO_SECRET } from "../../src/api/demo-secret";
-import { ensureBuilt, ROOT } from "./support/built-addin";
+import { ROOT, ensureBuilt } from "./support/built-addin";
 
-jest.setTimeout(180_000);
+jest.setTimeout(240_000);
 
-/** Collects all output, and resolves with the first capture of `pattern` once it appears. */
-function waitForLine(
-  child: ChildProcessWithoutNullStreams,
-  pattern: RegExp,
-  output: { text: string },
-): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const collect = (chunk: Buffer) => {
-      output.text += chunk.toString();
-      const match = output.text.match(pattern);
-      if (match) resolve(match[1]);
-    };
-    child.stdout.on("data", collect);
-    child.stderr.on("data", collect);
-    child.on("exit", (code) => reject(new Error(`npm start exited (${code}) before it was ready:\n${output.text}`)));
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function canListen(port: number): Promise<boolean> {
+  const server = createServer();
+  return new Promise((resolve) => {
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
   });
 }
 
-test("npm start serves the preview and the built add-in, and Ctrl-C stops it cleanly", async () => {
-  await ensureBuilt();
-  const tsx = path.join(ROOT, "node_modules", ".bin", "tsx");
-  const child = spawn(tsx, ["scripts/start.ts", "--no-build", "--port", "0"], { cwd: ROOT });
-  const output = { text: "" };
-  const previewUrl = await waitForLine(child, /Preview:\s+(\S+)/, output);
+function startScript(args: string[]): {
+  child: ChildProcess;
+  output: () => string;
+  line: (pattern: RegExp) => Promise<RegExpMatchArray>;
+} {
+  const tsx = path.join(ROOT, "node_modules", "tsx", "dist", "cli.mjs");
+  const child = spawn(process.execPath, [tsx, "scripts/start.ts", ...args], {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const waiters: (() => void)[] = [];
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+    waiters.forEach((wake) => wake());
+  };
+  child.stdout?.on("data", collect);
+  child.stderr?.on("data", collect);
+  const line = (pattern: RegExp) =>
+    new Promise<RegExpMatchArray>((resolve, reject) => {
+      const check = () => {
+        const match = pattern.exec(output);
+        if (match) resolve(match);
+      };
+      waiters.push(check);
+      child.once("exit", (code) => reject(new Error(`start exited (${code}) before printing ${pattern}:\n${output}`)));
+      check();
+    });
+  return { child, output: () => output, line };
+}
 
-  const page = await fetch(previewUrl);
-  expect(page.status).toBe(200);
-  expect(await page.text()).toContain("not a spreadsheet");
-  const origin = new URL(previewUrl).origin;
-  for (const file of ["taskpane.html", "functions.js", "functions.json", "manifest.xml"]) {
-    expect((await fetch(`${origin}/${file}`)).status).toBe(200);
-  }
-  expect(output.text).not.toMatch(/error/i);
-  // The demo behaves like the smallest plan, so the task pane has calls left to show.
-  const visits = await fetch(`${origin}/v1/visits`, { headers: { "secret-key": DEMO_SECRET } });
-  expect((await visits.json()).data).toMatchObject({ quota: 1000, remaining: 1000, rateLimitPerMinute: 40 });
+const exited = (child: ChildProcess) =>
+  new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null)
+      resolve({ code: child.exitCode, signal: child.signalCode });
+    else child.once("exit", (code, signal) => resolve({ code, signal }));
+  });
 
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  child.kill("SIGINT");
-  expect(await exited).toBe(0);
-  expect(output.text).toContain("Stopped.");
-  await expect(fetch(previewUrl)).rejects.toThrow();
+describe("npm start", () => {
+  beforeAll(() => ensureBuilt());
+
+  it.each(["SIGINT", "SIGTERM"] as const)(
+    "serves the preview and the API on one origin, and %s stops it cleanly",
+    async (signal) => {
+      const port = await freePort();
+      const started = startScript(["--no-build", "--port", String(port)]);
+      try {
+        const [, url] = await started.line(/Preview:\s+(\S+)/);
+        expect(url).toBe(`http://127.0.0.1:${port}/preview.html`);
+        const page = await fetch(url);
+        expect(page.status).toBe(200);
+        expect(await page.text()).toContain("not a spreadsheet");
+        for (const file of ["taskpane.html", "functions.js", "functions.json", "manifest.xml"]) {
+          expect((await fetch(`http://127.0.0.1:${port}/${file}`)).status).toBe(200);
+        }
+        // The demo behaves like the smallest plan, so the task pane has calls left to show.
+        const visits = await fetch(`http://127.0.0.1:${port}/v1/visits`, { headers: { "secret-key": DEMO_SECRET } });
+        expect((await visits.json()).data).toMatchObject({ quota: 1000, remaining: 1000, rateLimitPerMinute: 40 });
+        expect(started.output()).not.toMatch(/error/i);
+        expect(started.output()).not.toContain(DEMO_SECRET);
+
+        started.child.kill(signal);
+        expect(await exited(started.child)).toEqual({ code: 0, signal: null });
+        expect(started.output()).toContain("Stopped.");
+        expect(await canListen(port)).toBe(true);
+      } finally {
+        if (started.child.exitCode === null) started.child.kill("SIGKILL");
+      }
+    },
+  );
+
+  it("moves to the next port when the default one is taken", async () => {
+    const port = await freePort();
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(port, "127.0.0.1", resolve));
+    const started = startScript(["--no-build", "--port", String(port)]);
+    try {
+      const [, url] = await started.line(/Preview:\s+(\S+)/);
+      expect(new URL(url).port).not.toBe(String(port));
+      started.child.kill("SIGINT");
+      expect((await exited(started.child)).code).toBe(0);
+    } finally {
+      if (started.child.exitCode === null) started.child.kill("SIGKILL");
+      await new Promise((resolve) => blocker.close(resolve));
+    }
+  });
 });
