@@ -19,6 +19,21 @@ export const MARKETPLACES = [
 export type Marketplace = (typeof MARKETPLACES)[number]["code"];
 export const MARKETPLACE_ALIASES: Readonly<Record<string, Marketplace>> = { GB: "UK" };
 
+/** The marketplace a typed code names (`gb` -> `UK`), or undefined. */
+export function marketplaceOf(code: unknown): Marketplace | undefined {
+  const text = String(code ?? "")
+    .trim()
+    .toUpperCase();
+  const hit = MARKETPLACE_ALIASES[text] ?? MARKETPLACES.find((m) => m.code === text)?.code;
+  return hit;
+}
+
+/** The options that belong to a marketplace (all of them when none is chosen yet). */
+export function optionsForMarket(options: readonly EnumOption[], market: unknown): readonly EnumOption[] {
+  const chosen = marketplaceOf(market);
+  return chosen ? options.filter((o) => !o.markets || o.markets.includes(chosen)) : options;
+}
+
 /**
  * How a request parameter is typed and checked.
  * - `marketplace`: one of MARKETPLACES (case-insensitive, aliases accepted).
@@ -45,8 +60,16 @@ export type ParamKind =
 export type ScalarValue = string | number | boolean;
 
 export interface EnumOption {
+  /** The value as the live service spells it; what goes on the wire. */
   readonly value: string | number;
   readonly label: string;
+  /** Other spellings users may type (the spec's neutral `PLT` for the service's `AMZ`); always sent as `value`. */
+  readonly aliases?: readonly string[];
+  /**
+   * The marketplaces this value belongs to (size tiers differ per market); absent = every marketplace. The builder
+   * offers the chosen market's values; validation accepts every listed value, since the service is the judge.
+   */
+  readonly markets?: readonly Marketplace[];
 }
 
 /** Text patterns a string (or each list item) must match. */
@@ -56,8 +79,10 @@ export type TextPattern = "asin" | "nodeIdPath";
 export type ParamRole = "page" | "size" | "order" | "rangeMin" | "rangeMax" | "returnFields";
 
 export interface ParamSpec {
-  /** Wire name, exactly as the service spells it. */
+  /** Wire name, exactly as the live service spells it (its official parameter table). */
   readonly name: string;
+  /** Other names users may type (the spec's neutral names, e.g. `minPlatformUnit`); always sent as `name`. */
+  readonly aliases?: readonly string[];
   readonly kind: ParamKind;
   /** One line for tooltips, builder help and docs. */
   readonly doc: string;
@@ -76,6 +101,8 @@ export interface ParamSpec {
   readonly maxItems?: number;
   /** Pattern for a string, or for each item of a stringList. */
   readonly pattern?: TextPattern;
+  /** Words a date parameter takes besides its format (month `nearly`: the last 30 days, table 1.1). */
+  readonly words?: readonly EnumOption[];
   /** For month kinds: how far back the service has data. */
   readonly maxMonthsBack?: number;
   /** For weekOrMonth: the parameter whose value picks the format, and the format per value. */

@@ -16,6 +16,7 @@ import {
   marketplace,
   matchType,
   month,
+  NEARLY,
   nodeIdPath,
   num,
   opts,
@@ -130,6 +131,10 @@ const SEARCH_MODELS = opts(
 );
 const YES = opts(["Y", "Yes"]);
 
+/** Product operations point `month` to table 1.1: a month, or `nearly` for the last 30 days. */
+const productMonth = () =>
+  yearMonth("month", "Month yyyyMM, or nearly for the last 30 days (also when omitted).", { words: NEARLY });
+
 const keywordLists = () =>
   [
     list("includeKeywords", "Only words containing these words."),
@@ -175,7 +180,7 @@ export const OPERATIONS = [
     description: "Products matching a brand, seller, ASIN list, category or keyword, with sales and listing data.",
     params: [
       marketplace,
-      yearMonth("month", "Month yyyyMM; omitted = the last 30 days."),
+      productMonth(),
       str("brand", "Brand name."),
       str("sellerName", "Seller name."),
       asinList("asins", 40, "Product ids (ASINs), at most 40."),
@@ -203,7 +208,7 @@ export const OPERATIONS = [
     description: "Products filtered by sales, price, rating, badges, size tier and more (top 2,000 rows reachable).",
     params: [
       marketplace,
-      yearMonth("month", "Month yyyyMM; omitted = the last 30 days."),
+      productMonth(),
       str("keyword", "Keyword in the title."),
       matchType(2, PHRASE_FUZZY_EXACT),
       str("includeSellers", "Only these sellers."),
@@ -236,8 +241,11 @@ export const OPERATIONS = [
       str("badgeBS", "Y = has the best-seller badge.", { options: YES }),
       str("badgeAC", "Y = has the choice badge.", { options: YES }),
       str("badgeNR", "Y = has the new-release badge.", { options: YES }),
-      csv("fulfillment", "Fulfillment, comma-separated among PLT, FBA, FBM.", {
-        options: opts(["PLT", "Fulfilled by the marketplace itself"], ["FBA", "FBA"], ["FBM", "FBM"]),
+      csv("fulfillment", "Fulfillment, comma-separated among AMZ (the marketplace itself; PLT in the spec), FBA, FBM.", {
+        options: [
+          { value: "AMZ", label: "Sold by the marketplace itself", aliases: ["PLT"] },
+          ...opts(["FBA", "FBA"], ["FBM", "FBM"]),
+        ],
       }),
       str("variation", "N = include variants, Y = exclude variants.", { options: YES_NO_VARIANTS }),
       ...ranges(
@@ -261,7 +269,7 @@ export const OPERATIONS = [
         ["Bsr", "main-category BSR"],
         ["BsrCv", "BSR growth count"],
         ["Units", "monthly units"],
-        ["PlatformUnit", "monthly child units"],
+        ["AmzUnit", "monthly child units", "PlatformUnit"],
         ["Variations", "number of variants"],
         ["SubBsrRank", "subcategory rank (with filterSub=Y)"],
       ),
@@ -309,7 +317,9 @@ export const OPERATIONS = [
         ["ConversionRate", "top-three conversion rate"],
         ["Budget", "budget"],
       ),
-      // The spec gives no page parameter and no size maximum; the add-in caps one call at 100 rows.
+      // The spec gives no page parameter, but the service pages it like the others (its own request example sends
+      // page and size); it gives no size maximum, so the add-in caps one call at 100 rows.
+      page(),
       size(50, 100),
     ],
     positional: [{ arg: "keyword", param: "keyword" }],
@@ -344,7 +354,7 @@ export const OPERATIONS = [
         default: 2,
       }),
       ...keywordLists(),
-      bool("platformChoice", "Only words with a choice recommendation."),
+      bool("amazonChoice", "Only words with a choice recommendation.", { aliases: ["platformChoice"] }),
       ...ranges(
         "integer",
         ["Searches", "searches"],
@@ -602,7 +612,7 @@ export const OPERATIONS = [
       required(str("keyword", "Seed keyword.")),
       month("historyDate", "Month yyyyMM; omitted = the last 30 days.", { maxMonthsBack: 24 }),
       list("keywordList", "More seed keywords (batch)."),
-      bool("platformChoice", "Only words with a choice recommendation."),
+      bool("amazonChoice", "Only words with a choice recommendation.", { aliases: ["platformChoice"] }),
       int("filterRootWord", "0 = all words, 1 = root words only.", {
         options: opts([0, "All words"], [1, "Root words only"]),
         default: 0,
@@ -647,7 +657,7 @@ export const OPERATIONS = [
       {
         kind: "noOrderWithFilters",
         field: "relevancy",
-        filterParams: ["keywordList", "platformChoice", "filterRootWord", "includeKeywords", "excludeKeywords"],
+        filterParams: ["keywordList", "amazonChoice", "filterRootWord", "includeKeywords", "excludeKeywords"],
       },
     ],
   }),

@@ -3,7 +3,7 @@
  * category-market parameters) across operations, so each shape is written once here. The builders keep
  * parameter names and kinds as literal types, so request types are derived from the catalog rows themselves.
  */
-import type { EnumOption, ParamKind, ParamSpec, ScalarValue } from "./catalog-types";
+import type { EnumOption, Marketplace, ParamKind, ParamSpec, ScalarValue } from "./catalog-types";
 
 /** A ParamSpec whose name, kind and required flag are known to the type system. */
 export type Param<
@@ -66,6 +66,13 @@ export const returnFields = csv(
 export const opts = (...pairs: readonly (readonly [string | number, string])[]): readonly EnumOption[] =>
   pairs.map(([value, label]) => ({ value, label }));
 
+/** Options that only some marketplaces have: `forMarkets(["UK", "DE"], opts(...))`. */
+export const forMarkets = (markets: readonly Marketplace[], options: readonly EnumOption[]): readonly EnumOption[] =>
+  options.map((o) => ({ ...o, markets }));
+
+/** `month=nearly`: the last 30 days, where the official table points `month` to table 1.1. */
+export const NEARLY = opts(["nearly", "Last 30 days"]);
+
 /** Marks a parameter required; required parameters are the main fields of the builder. */
 export const required = <N extends string, K extends ParamKind>(p: Param<N, K>): Param<N, K, true> => ({
   ...p,
@@ -122,16 +129,23 @@ export const order = (
 
 type RangeParams<B extends string, K extends "integer" | "number"> = Param<`min${B}` | `max${B}`, K, false>;
 
+/**
+ * A range pair: the base name as the live service spells it, its words, and optionally the spec's neutral base
+ * name, which users may type too (`["AmzUnit", "monthly child units", "PlatformUnit"]`).
+ */
+type RangeRow = readonly [base: string, doc: string, specBase?: string];
+
 /** min<Name>/max<Name> pairs of one numeric kind: `ranges("integer", ["Searches", "searches"], ...)`. */
-export const ranges = <K extends "integer" | "number", const T extends readonly (readonly [string, string])[]>(
+export const ranges = <K extends "integer" | "number", const T extends readonly RangeRow[]>(
   kind: K,
   ...pairs: T
 ): RangeParams<T[number][0], K>[] =>
-  pairs.flatMap(([base, doc]) =>
+  pairs.flatMap(([base, doc, specBase]) =>
     (["min", "max"] as const).map((side) => ({
       name: `${side}${base}` as `min${T[number][0]}`,
       kind,
       doc: `${side === "min" ? "Minimum" : "Maximum"} ${doc}.`,
+      ...(specBase ? { aliases: [`${side}${specBase}`] } : {}),
       role: side === "min" ? ("rangeMin" as const) : ("rangeMax" as const),
       range: base,
       section: "ranges" as const,
@@ -157,7 +171,8 @@ export const asinList = <const N extends string>(name: N, maxItems: number | und
   list(name, doc, { pattern: "asin", ...(maxItems === undefined ? {} : { maxItems }) });
 
 /** yyyyMM within the 24 months the service keeps. */
-export const yearMonth = <const N extends string>(name: N, doc: string) => month(name, doc, { maxMonthsBack: 24 });
+export const yearMonth = <const N extends string>(name: N, doc: string, extra: Extra = {}) =>
+  month(name, doc, { maxMonthsBack: 24, ...extra });
 
 /** The parameters every category-market operation shares; nodeIdPath is what the operation is about. */
 export const marketParams = () =>

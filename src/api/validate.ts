@@ -49,9 +49,13 @@ const show = (value: unknown) =>
   typeof value === "string" ? `"${value}"` : Array.isArray(value) ? "a list" : String(value);
 const optionList = (options: readonly EnumOption[]) => options.map((o) => String(o.value)).join(", ");
 
-/** Case-insensitive match of a typed value to its option, so `y` becomes `Y` and `fbA` becomes `FBA`. */
-function canonicalOption(spec: ParamSpec, value: string): string {
-  const hit = spec.options?.find((o) => String(o.value).toLowerCase() === value.toLowerCase());
+/** Whether a typed value names an option: its value or one of its aliases, in any case. */
+const namesOption = (o: EnumOption, value: string) =>
+  [String(o.value), ...(o.aliases ?? [])].some((name) => name.toLowerCase() === value.toLowerCase());
+
+/** The option's wire value for a typed one, so `y` becomes `Y`, `fbA` becomes `FBA` and the spec's `PLT` `AMZ`. */
+function canonicalOption(options: readonly EnumOption[] | undefined, value: string): string {
+  const hit = options?.find((o) => namesOption(o, value));
   return hit ? String(hit.value) : value;
 }
 
@@ -70,7 +74,7 @@ function textChecks<I>(spec: ParamSpec, text: z.ZodType<string, I>) {
   const options = closedOptions(spec);
   let schema = text
     .transform((v) => v.trim())
-    .transform((v) => (spec.pattern === "asin" ? v.toUpperCase() : canonicalOption(spec, v)));
+    .transform((v) => (spec.pattern === "asin" ? v.toUpperCase() : canonicalOption(spec.options, v)));
   if (pattern) {
     schema = schema.refine((v) => pattern.regex.test(v), {
       error: (iss) => `${spec.name}: ${show(iss.input)} is not ${pattern.words}`,
@@ -157,7 +161,7 @@ function schemaFor(spec: ParamSpec): z.ZodType<unknown> {
     case "saturday":
     case "weekOrMonth":
       // A date typed into a cell arrives as a number (202508); the date rules themselves run afterwards.
-      return z.union([z.string(), z.number().int()]).transform((v) => String(v).trim());
+      return z.union([z.string(), z.number().int()]).transform((v) => canonicalOption(spec.words, String(v).trim()));
     case "stringList": {
       const items = z.array(textChecks(spec, z.string()));
       return listInput.pipe(spec.maxItems === undefined ? items : items.max(spec.maxItems));
@@ -282,6 +286,34 @@ function rangeIssues(specs: readonly ParamSpec[], values: Normalized): Validatio
   return issues;
 }
 
+/**
+ * The parameters under their wire names: a name the spec uses instead (`minPlatformUnit` for `minAmzUnit`) is
+ * moved to the wire name, so both spellings make one request (and one cache key). Both given is an error.
+ */
+function officialNames(
+  specs: readonly ParamSpec[],
+  given: Readonly<Record<string, unknown>>,
+  errors: ValidationError[],
+): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...given };
+  for (const spec of specs) {
+    for (const alias of spec.aliases ?? []) {
+      if (!(alias in out)) continue;
+      const value = out[alias];
+      delete out[alias];
+      if (isEmpty(value)) continue;
+      if (!isEmpty(out[spec.name])) {
+        errors.push(
+          new ValidationError(spec.name, "duplicate", `${spec.name}: given twice, also as ${alias} (the same parameter)`),
+        );
+        continue;
+      }
+      out[spec.name] = value;
+    }
+  }
+  return out;
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Entry points
 
@@ -314,11 +346,12 @@ export function checkParams<C extends OperationCode>(
   const now = options.now ?? new Date();
   const op = operation(code);
   const specs = op.params as readonly ParamSpec[];
-  const input = (params ?? {}) as Record<string, unknown>;
+  const given = (params ?? {}) as Record<string, unknown>;
   const errors: ValidationError[] = [];
   const values: Normalized = {};
 
   const known = specs.map((p) => p.name);
+  const input = officialNames(specs, given, errors);
   for (const name of Object.keys(input)) {
     if (known.includes(name) || isEmpty(input[name])) continue;
     const hint = didYouMean(name, known);
@@ -350,6 +383,7 @@ export function checkParams<C extends OperationCode>(
   for (const spec of specs) {
     const text = values[spec.name];
     if (typeof text !== "string" || !["month", "saturday", "weekOrMonth"].includes(spec.kind)) continue;
+    if (spec.words?.some((w) => w.value === text)) continue;
     const issue = dateIssue(spec, text, values, now);
     if (issue) errors.push(new ValidationError(spec.name, issue.rule, issue.message));
   }

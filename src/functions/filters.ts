@@ -3,7 +3,8 @@
  * - As a range: one row per filter, the name in the first column and the value in the second (list values may
  *   continue in the cells to the right, or be comma-separated in one cell). Rows with a blank value are skipped.
  * - As text: `name=value; name=value` (also one such text per cell of a one-column range).
- * Names are the spec's parameter names (`minPrice`, `includeKeywords`), case-insensitive. Values are typed by
+ * Names are the service's parameter names (`minPrice`, `minAmzUnit`) or the spec's for the same parameter
+ * (`minPlatformUnit`), case-insensitive; either way the request carries the service's name. Values are typed by
  * the parameter's kind: numbers from numeric cells or text, booleans from TRUE/FALSE (or yes/no, 1/0), months as
  * 202508 or a date, lists as above. `order` takes `field [asc|desc]`; `orderField`/`orderDesc` set the parts.
  * Reserved names (never parameters of the service): headers, layout, stats, dates (see RESERVED_OPTIONS).
@@ -208,10 +209,12 @@ export function parseFilters(op: AnyOperation, arg: unknown, fixed: Readonly<Rec
 
   for (const f of rawFilters(arg)) {
     const lower = f.name.toLowerCase();
-    if (seen.has(lower)) throw argumentError(f.name, labelOf(f.name), "duplicate", "is set twice");
-    seen.add(lower);
+    const spec = specs.find((p) => [p.name, ...(p.aliases ?? [])].some((name) => name.toLowerCase() === lower));
+    // Both spellings of one parameter (minAmzUnit and minPlatformUnit) are one filter.
+    const key = spec ? spec.name.toLowerCase() : lower;
+    if (seen.has(key)) throw argumentError(f.name, labelOf(f.name), "duplicate", "is set twice");
+    seen.add(key);
     const reserved = RESERVED_NAMES.find((n) => n === lower);
-    const spec = specs.find((p) => p.name.toLowerCase() === lower);
     const orderSpec = specs.find((p) => p.kind === "order");
     const isOrderPart = orderSpec && (lower === ORDER_FIELD.toLowerCase() || lower === ORDER_DESC.toLowerCase());
     if (!reserved && !spec && !isOrderPart) {

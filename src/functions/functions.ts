@@ -62,7 +62,7 @@ export function productResearch(
  * @param keyword Keyword.
  * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: timeType, matchType, includeKeywords, excludeKeywords and more. Display options: headers, dates.
  * @param [fields] Columns to spill, e.g. "keyword, keywordCn, keywordJp" (text or a range); blank = all.
- * @param [limit] Rows wanted, 1 to 100; blank = 50.
+ * @param [limit] Rows wanted, 1 to 2000, fetched page by page; blank = one page (50 rows).
  * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
  * @returns Keyword conversion: a table with a header row of column names.
  * @cancelable
@@ -341,7 +341,7 @@ export function trafficListing(
  * @helpurl https://localhost:3000/help.html#madkeywordminer
  * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
  * @param keyword Seed keyword.
- * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: historyDate, keywordList, platformChoice, filterRootWord and more. Display options: headers, dates.
+ * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: historyDate, keywordList, amazonChoice, filterRootWord and more. Display options: headers, dates.
  * @param [fields] Columns to spill, e.g. "keyword, keywordCn, keywordJp" (text or a range); blank = all.
  * @param [limit] Rows wanted, 1 to 2000, fetched page by page; blank = one page (50 rows).
  * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.

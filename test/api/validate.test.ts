@@ -41,7 +41,7 @@ const CASES: Case[] = [
     "product_research",
     { marketplace: "US", fulfillment: "FBA,XYZ" },
     "fulfillment",
-    /"XYZ" is not one of PLT, FBA, FBM/,
+    /"XYZ" is not one of AMZ, FBA, FBM/,
   ],
   ["enum", "traffic_keyword", { marketplace: "US", asin: ASIN, badges: ["nope"] }, "badges", /"nope" is not one of/],
   ["min", "competitor_lookup", { marketplace: "US", page: 0 }, "page", /^page: at least 1 \(got 0\)/],
@@ -134,7 +134,7 @@ const CASES: Case[] = [
     "keyword_miner",
     { marketplace: "US", keyword: "x", platformChoice: true, order: { field: "relevancy" } },
     "order",
-    /cannot sort by relevancy while filtering by platformChoice/,
+    /cannot sort by relevancy while filtering by amazonChoice/,
   ],
 ];
 

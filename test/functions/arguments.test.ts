@@ -123,11 +123,11 @@ describe("filters", () => {
 
   test("booleans only for boolean parameters: Y stays text for Y/N codes, becomes TRUE for booleans", () => {
     expect(parse("product_research", { filters: "badgeAC=y" }).params.badgeAC).toBe("y"); // the validator canonicalizes the option
-    expect(parse("keyword_miner", { positional: ["phone"], filters: "platformChoice=Y" }).params.platformChoice).toBe(
+    expect(parse("keyword_miner", { positional: ["phone"], filters: "platformChoice=Y" }).params.amazonChoice).toBe(
       true,
     );
-    expect(failure("keyword_miner", { positional: ["phone"], filters: "platformChoice=maybe" }).message).toBe(
-      'platformChoice (in filters): expected TRUE or FALSE (got "maybe")',
+    expect(failure("keyword_miner", { positional: ["phone"], filters: "amazonChoice=maybe" }).message).toBe(
+      'amazonChoice (in filters): expected TRUE or FALSE (got "maybe")',
     );
   });
 

@@ -141,7 +141,7 @@ test("only 2,000 rows are reachable where the catalog says so; total stays the t
   expect(aba.items.length).toBeGreaterThan(0);
 });
 
-test("product research enum filters: fulfillment (AMZ counts as PLT), size tier, badges", async () => {
+test("product research enum filters: fulfillment (the spec's PLT goes out as AMZ), size tier, badges", async () => {
   const plt = await call("product_research", { marketplace: "US", fulfillment: "PLT", size: 100 });
   expect(plt.items.every((r) => r.fulfillment === "AMZ")).toBe(true);
   const tiers = await call("product_research", { marketplace: "US", dimensionType: "ST,LS", size: 100 });

@@ -138,7 +138,7 @@ describe("validation shown inline", () => {
         values: {
           ...initialValues(miner),
           keyword: "yoga",
-          platformChoice: true,
+          amazonChoice: true,
           order: { field: "relevancy", desc: true },
         },
         fields: [],
@@ -146,8 +146,8 @@ describe("validation shown inline", () => {
       },
       NOW,
     );
-    expect(errors.byField.order?.[0]).toMatch(/cannot sort by relevancy while filtering by platformChoice/);
-    expect(errors.byField.platformChoice).toEqual(errors.byField.order);
+    expect(errors.byField.order?.[0]).toMatch(/cannot sort by relevancy while filtering by amazonChoice/);
+    expect(errors.byField.amazonChoice).toEqual(errors.byField.order);
   });
 
   it("shows a limit problem under limit", () => {

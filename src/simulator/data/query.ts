@@ -34,7 +34,7 @@ const FILTERS: Record<string, (value: unknown, params: Values, now: number) => P
       ? (row) => textOf(row) === lower(value)
       : (row) => containsAny(row, value),
   excludeKeywords: (value) => (row) => !containsAny(row, value),
-  fulfillment: (value) => (row) => csvSet(value).has(lower(row.get("fulfillment")).replace("amz", "plt")),
+  fulfillment: (value) => (row) => anyIn(row.get("fulfillment"), csvSet(value)),
   dimensionType: (value) => (row) => anyIn(row.get("dimensionsType"), csvSet(value)),
   sellerNation: (value) => (row) => anyIn(row.get("sellerNation"), csvSet(value)),
   includeBrands: (value) => (row) => anyIn(row.get("brand"), csvSet(value)),
@@ -54,7 +54,7 @@ const FILTERS: Record<string, (value: unknown, params: Values, now: number) => P
     ((row.get("badges") as string[] | null) ?? []).some((b) => csvSet(value).has(b.toLowerCase())),
   trafficKeywordTypes: (value) => (row) => anyIn(row.get("trafficKeywordType"), csvSet(value)),
   conversionKeywordTypes: (value) => (row) => anyIn(row.get("conversionKeywordType"), csvSet(value)),
-  platformChoice: (value) =>
+  amazonChoice: (value) =>
     value === true
       ? (row) =>
           row.fields.some((f) => f.name === "platformChoice")
@@ -86,7 +86,7 @@ const RANGE_ALIASES: Record<string, Record<string, string>> = {
     SearchMonthCr: "searchMonthlyCr",
     WordCount: "_wordCount",
   },
-  product: { SubBsrRank: "subcategories.0.rank" },
+  product: { SubBsrRank: "subcategories.0.rank", AmzUnit: "platformUnit" },
   keywordConversion: {
     Ppc: "exactPpc.value",
     Cpa: "exactCpa.value",

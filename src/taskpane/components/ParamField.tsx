@@ -15,7 +15,7 @@ import {
   makeStyles,
   tokens,
 } from "@fluentui/react-components";
-import type { EnumOption } from "../../api/catalog-types";
+import { optionsForMarket, type EnumOption } from "../../api/catalog-types";
 import { displayDate, monthChoices, saturdayChoices, type FormField } from "../model/form-model";
 import type { FormValue, MultiValue, OrderValue } from "../model/form-values";
 import { useControlStyles } from "./styles";
@@ -29,6 +29,8 @@ export interface ParamFieldProps {
   readonly now: Date;
   /** The value of the parameter a weekOrMonth date follows (reverseType). */
   readonly switchValue?: FormValue;
+  /** The chosen marketplace: options that differ per market (size tiers) follow it. */
+  readonly market?: FormValue;
 }
 
 const useStyles = makeStyles({
@@ -184,7 +186,7 @@ function OrderControl(props: {
 /** not set -> true -> false -> not set: one key (space) walks through the three states. */
 const nextBoolean = (value: FormValue): boolean | null => (value === null ? true : value === true ? false : null);
 
-export function ParamField({ field, value, onChange, onBlur, messages, now, switchValue }: ParamFieldProps) {
+export function ParamField({ field, value, onChange, onBlur, messages, now, switchValue, market }: ParamFieldProps) {
   const controls = useControlStyles();
   const id = fieldId(field.name);
   const control = field.control;
@@ -213,7 +215,7 @@ export function ParamField({ field, value, onChange, onBlur, messages, now, swit
         </Field>
       );
     case "enum": {
-      const choices = control.options.map((o) => ({ value: String(o.value), text: optionText(o) }));
+      const choices = optionsForMarket(control.options, market).map((o) => ({ value: String(o.value), text: optionText(o) }));
       return (
         <Field {...common}>
           {control.open ? (
@@ -251,7 +253,7 @@ export function ParamField({ field, value, onChange, onBlur, messages, now, swit
           <MultiChoice
             id={id}
             name={field.name}
-            options={control.options}
+            options={optionsForMarket(control.options, market)}
             value={value as MultiValue}
             open={control.open}
             required={field.required}
@@ -289,7 +291,11 @@ export function ParamField({ field, value, onChange, onBlur, messages, now, swit
           : format === "month"
             ? monthChoices(now, control.maxMonthsBack)
             : [];
-      const choices = dates.map((d) => ({ value: d, text: `${displayDate(d)} (${d})` }));
+      const words = control.type === "month" ? (control.words ?? []) : [];
+      const choices = [
+        ...words.map((w) => ({ value: String(w.value), text: optionText(w) })),
+        ...dates.map((d) => ({ value: d, text: `${displayDate(d)} (${d})` })),
+      ];
       const waiting = control.type === "weekOrMonth" && !format;
       return (
         <Field {...common}>

@@ -63,6 +63,7 @@ export function QueryForm({ model, draft, onValue, onDraft, onTouch, shown, now 
       messages={shown.byField[field.name]}
       now={now}
       switchValue={field.control.type === "weekOrMonth" ? values[field.control.switchParam] : undefined}
+      market={values.marketplace}
     />
   );
   const filtersSet = model.filters.filter((f) => isSet(values[f.name])).length;

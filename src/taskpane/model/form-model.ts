@@ -37,7 +37,8 @@ export type FieldControl =
       readonly encoding: "csv" | "list";
     }
   | { readonly type: "boolean" }
-  | { readonly type: "month"; readonly maxMonthsBack?: number }
+  /** `words` are offered before the months (`nearly`: the last 30 days). */
+  | { readonly type: "month"; readonly maxMonthsBack?: number; readonly words?: readonly EnumOption[] }
   | { readonly type: "saturday"; readonly maxMonthsBack?: number }
   /** A Saturday or a month, chosen by the value of `switchParam` (order words: reverseType W or M). */
   | {
@@ -112,7 +113,7 @@ function controlFor(spec: ParamSpec): FieldControl {
     case "boolean":
       return { type: "boolean" };
     case "month":
-      return { type: "month", maxMonthsBack: spec.maxMonthsBack };
+      return { type: "month", maxMonthsBack: spec.maxMonthsBack, ...(spec.words ? { words: spec.words } : {}) };
     case "saturday":
       return { type: "saturday", maxMonthsBack: spec.maxMonthsBack };
     case "weekOrMonth":
@@ -140,9 +141,10 @@ function controlFor(spec: ParamSpec): FieldControl {
 }
 
 function helpFor(spec: ParamSpec): string {
-  if (spec.default === undefined || spec.role) return spec.doc;
+  const aliases = spec.aliases?.length ? ` Also accepted as ${spec.aliases.join(", ")} (the spec's name).` : "";
+  if (spec.default === undefined || spec.role) return `${spec.doc}${aliases}`;
   const option = spec.options?.find((o) => o.value === spec.default);
-  return `${spec.doc} Service default: ${option ? option.label : String(spec.default)}.`;
+  return `${spec.doc} Service default: ${option ? option.label : String(spec.default)}.${aliases}`;
 }
 
 function fieldFor(spec: ParamSpec): FormField {
