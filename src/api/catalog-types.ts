@@ -76,7 +76,7 @@ export interface EnumOption {
 export type TextPattern = "asin" | "nodeIdPath";
 
 /** Why a parameter is there; the engine, the builder and the functions treat these roles specially. */
-export type ParamRole = "page" | "size" | "order" | "rangeMin" | "rangeMax" | "returnFields";
+export type ParamRole = "page" | "size" | "order" | "rangeMin" | "rangeMax";
 
 export interface ParamSpec {
   /** Wire name, exactly as the live service spells it (its official parameter table). */

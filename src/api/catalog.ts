@@ -3,13 +3,14 @@
  * for the client's validation, the simulator's routes, the MAD functions' arguments, the query builder's forms
  * and the README's function table. Value sets come from shared/spec/reference-values.md.
  */
-import type { CrossRule, OperationGroup, PositionalArg, ResponseShape } from "./catalog-types";
+import type { CrossRule, EnumOption, OperationGroup, PositionalArg, ResponseShape } from "./catalog-types";
 import {
   asinList,
   bool,
   bounded,
   csv,
   fixedSize,
+  forMarkets,
   int,
   list,
   marketParams,
@@ -26,7 +27,6 @@ import {
   PHRASE_FUZZY_EXACT,
   ranges,
   required,
-  returnFields,
   saturday,
   size,
   str,
@@ -56,10 +56,15 @@ export interface Operation<
   readonly rules?: readonly CrossRule[];
 }
 
-/** Every operation also takes `returnFields` (the spec: "an MCP client may pass a parameter named returnFields"). */
+/**
+ * A catalog row, its names kept literal. Parameters are the live service's official table (the spec's own names
+ * are aliases). The spec's `returnFields` belongs to its MCP tools, not to the HTTP service (no official table
+ * lists it), so it is not a parameter: the add-in picks columns itself, and queries that differ only in their
+ * columns share one call.
+ */
 const define = <const C extends string, const Ps extends readonly Param[], const R extends RecordName>(
   op: Operation<C, Ps, R>,
-): Operation<C, readonly [...Ps, typeof returnFields], R> => ({ ...op, params: [...op.params, returnFields] });
+): Operation<C, Ps, R> => op;
 
 /** The service keeps only the top 2,000 rows of any query (reference-values.md, "Row cap"). */
 export const ROW_CAP = 2000;
@@ -78,9 +83,13 @@ const PRODUCT_SORT_FIELDS = [
   "total_units_growth",
   "reviews_increasement",
   "bsr_rank_cv",
+  "total_amount_growth",
+  "bsr_rank_cr",
 ] as const;
+/** Table 1.8; `keywordsIsHide` is monthly purchases. */
 const KEYWORD_RESEARCH_SORT_FIELDS = [
   "searches",
+  "keywordsIsHide",
   "searches_growth",
   "yearly_growth_rate",
   "growth_rate_trend_min",
@@ -92,29 +101,73 @@ const TRAFFIC_KEYWORD_SORT_FIELDS = [
   "adPosition",
   "createdTime",
   "searchesRank",
+  "searches",
   "purchases",
   "purchaseRate",
   "products",
   "supplyDemandRatio",
+  "latest1daysAds",
   "bid",
   "trafficPercentage",
 ] as const;
+/** Table 2.5: extended traffic keywords sort by these, not by the traffic-keyword table 2.3. */
+const TRAFFIC_EXTEND_SORT_FIELDS = [
+  "trafficPercentage",
+  "relationAsin",
+  "searchesRank",
+  "searches",
+  "purchases",
+  "purchaseRate",
+  "spr",
+  "titleDensity",
+  "products",
+  "supplyDemandRatio",
+  "adProduct",
+  "monopolyClickRate",
+  "bid",
+] as const;
 const ABA_SORT_FIELDS = ["searchfrequencyrank", "cprExact", "titleDensityExact", "searches"] as const;
 
-const DIMENSION_TYPES = opts(
-  ["ST", "Small standard"],
-  ["SS", "Small standard (SS)"],
-  ["LS", "Large standard"],
-  ["SO", "Small oversize"],
-  ["MO", "Medium oversize"],
-  ["LO", "Large oversize"],
-  ["LB", "Large bulky"],
-  ["SP", "Special oversize"],
-  ["ELO", "Extra-large 0-50 lb"],
-  ["EL5O", "Extra-large 50-70 lb"],
-  ["EL7O", "Extra-large 70-150 lb"],
-  ["EL15O", "Extra-large over 150 lb"],
-);
+/**
+ * Table 1.4: size tiers differ per marketplace (the older English table per market; the newer appendix adds the US
+ * codes SS, LB and the extra-large tiers). `O` (other) is in every market. A code can mean a different tier in
+ * another market (LB), so each market lists its own.
+ */
+const EU_UK = ["UK", "DE", "FR", "IT", "ES"] as const;
+const DIMENSION_TYPES: readonly EnumOption[] = [
+  ...forMarkets(
+    ["US"],
+    opts(
+      ["ST", "Small standard"],
+      ["SS", "Small standard (SS)"],
+      ["LS", "Large standard"],
+      ["SO", "Small oversize"],
+      ["MO", "Medium oversize"],
+      ["LO", "Large oversize"],
+      ["LB", "Large bulky"],
+      ["SP", "Special oversize"],
+      ["ELO", "Extra-large 0-50 lb"],
+      ["EL5O", "Extra-large 50-70 lb"],
+      ["EL7O", "Extra-large 70-150 lb"],
+      ["EL15O", "Extra-large over 150 lb"],
+    ),
+  ),
+  ...forMarkets(["JP"], opts(["SM", "Small"], ["ST", "Standard"], ["OV", "Oversize"], ["SS", "Extra large"])),
+  ...forMarkets(
+    EU_UK,
+    opts(
+      ["SL", "Small envelope"],
+      ["NL", "Standard envelope"],
+      ["LL", "Large envelope"],
+      ["SD", "Standard parcel"],
+      ["SB", "Small oversize"],
+      ["NB", "Standard oversize"],
+      ["LB", "Large oversize"],
+    ),
+  ),
+  ...forMarkets(["CA"], opts(["EN", "Envelope"], ["ST", "Standard"], ["OS", "Oversize"])),
+  ...opts(["O", "Other"]),
+];
 const MARKET_PERIODS = opts(
   ["N", "General"],
   ...Array.from({ length: 12 }, (_, i) => [`S${i + 1}`, `Seasonal, peak in month ${i + 1}`] as const),
@@ -226,7 +279,7 @@ export const OPERATIONS = [
       int("availableMonth", "Listed within the last N months.", {
         options: opts([1, "30 days"], [3, "3 months"], [6, "6 months"], [12, "12 months"], [24, "24 months"]),
       }),
-      csv("dimensionType", "Size tiers, comma-separated.", { options: DIMENSION_TYPES }),
+      csv("dimensionType", "Size tiers of the marketplace, comma-separated (table 1.4).", { options: DIMENSION_TYPES }),
       csv("sellerNation", "Seller country codes, comma-separated (e.g. CN, US).", {
         options: opts(
           ["CN", "China"],
@@ -241,12 +294,16 @@ export const OPERATIONS = [
       str("badgeBS", "Y = has the best-seller badge.", { options: YES }),
       str("badgeAC", "Y = has the choice badge.", { options: YES }),
       str("badgeNR", "Y = has the new-release badge.", { options: YES }),
-      csv("fulfillment", "Fulfillment, comma-separated among AMZ (the marketplace itself; PLT in the spec), FBA, FBM.", {
-        options: [
-          { value: "AMZ", label: "Sold by the marketplace itself", aliases: ["PLT"] },
-          ...opts(["FBA", "FBA"], ["FBM", "FBM"]),
-        ],
-      }),
+      csv(
+        "fulfillment",
+        "Fulfillment, comma-separated among AMZ (the marketplace itself; PLT in the spec), FBA, FBM.",
+        {
+          options: [
+            { value: "AMZ", label: "Sold by the marketplace itself", aliases: ["PLT"] },
+            ...opts(["FBA", "FBA"], ["FBM", "FBM"]),
+          ],
+        },
+      ),
       str("variation", "N = include variants, Y = exclude variants.", { options: YES_NO_VARIANTS }),
       ...ranges(
         "number",
@@ -369,7 +426,7 @@ export const OPERATIONS = [
       ),
       ...ranges(
         "number",
-        ["PurchaseRate", "purchase rate"],
+        ["PurchaseRate", "purchase rate", "PurchasesRate"],
         ["SupplyDemandRatio", "supply-demand ratio"],
         ["Bid", "suggested bid"],
         ["AvgPrice", "average price"],
@@ -379,7 +436,7 @@ export const OPERATIONS = [
       ),
       page(),
       size(50, 50),
-      order({ desc: true }, TRAFFIC_KEYWORD_SORT_FIELDS),
+      order({ desc: true }, TRAFFIC_EXTEND_SORT_FIELDS),
     ],
     positional: [{ arg: "asins", param: "asinList" }],
     shape: "paged",
@@ -526,6 +583,8 @@ export const OPERATIONS = [
           ["naturalSearching", "Natural search"],
           ["amazonChoice", "Choice"],
           ["editorialRecommendations", "Editorial recommendations"],
+          ["fourStar", "Four stars and above"],
+          ["highlyRated", "Highly rated"],
           ["sponsorBrand", "Sponsored brand"],
           ["sponsorVideo", "Sponsored video"],
           ["ads", "Ads"],
@@ -585,6 +644,15 @@ export const OPERATIONS = [
             ["bab", "Bought also bought"],
             ["vav", "Viewed also viewed"],
             ["avp", "Viewed also purchased"],
+            // The older table 2.2 lists these too, and the official request example sends also_viewed.
+            ["mie", "More items to explore"],
+            ["bav", "Bought after viewing"],
+            ["asf", "Also shopped for"],
+            ["cpf", "Climate pledge friendly"],
+            ["bca", "Brands in this category"],
+            ["fsa", "Four stars and above"],
+            ["sp", "Sponsored products"],
+            ["also_viewed", "Also viewed"],
           ),
         }),
       ),

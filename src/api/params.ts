@@ -53,16 +53,6 @@ export const weekOrMonth = <const N extends string>(
   maxMonthsBack: 24,
 });
 
-/** `fields` of the functions and the builder's field picker; the service's encoding is not documented. */
-export const returnFields = csv(
-  "returnFields",
-  "Fields to return (comma-separated field names); fewer fields, less data.",
-  {
-    role: "returnFields",
-    section: "paging",
-  },
-);
-
 export const opts = (...pairs: readonly (readonly [string | number, string])[]): readonly EnumOption[] =>
   pairs.map(([value, label]) => ({ value, label }));
 

@@ -304,7 +304,11 @@ function officialNames(
       if (isEmpty(value)) continue;
       if (!isEmpty(out[spec.name])) {
         errors.push(
-          new ValidationError(spec.name, "duplicate", `${spec.name}: given twice, also as ${alias} (the same parameter)`),
+          new ValidationError(
+            spec.name,
+            "duplicate",
+            `${spec.name}: given twice, also as ${alias} (the same parameter)`,
+          ),
         );
         continue;
       }

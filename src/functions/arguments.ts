@@ -69,7 +69,7 @@ function positionalValue(
 }
 
 /** `fields`: column names (or a top-level object's name for all its columns), from text or a range. */
-export function parseFields(op: AnyOperation, arg: unknown): { columns: readonly Column[]; returnFields?: string } {
+export function parseFields(op: AnyOperation, arg: unknown): { columns: readonly Column[] } {
   const all = recordColumns(op);
   const names = listItems(cellsOf(arg));
   if (!names.length) return { columns: all };
@@ -83,7 +83,7 @@ export function parseFields(op: AnyOperation, arg: unknown): { columns: readonly
         all.map((c) => c.name),
       );
       throw argumentError(
-        "returnFields",
+        "fields",
         "fields",
         "unknownField",
         `${showValue(name)} is not a column of MAD.${op.fn}${hint ? `; did you mean ${hint}?` : ""}`,
@@ -91,8 +91,7 @@ export function parseFields(op: AnyOperation, arg: unknown): { columns: readonly
     }
     for (const column of matches) if (!picked.includes(column)) picked.push(column);
   }
-  const returnFields = [...new Set(picked.map((c) => c.topField))].join(",");
-  return { columns: picked, returnFields };
+  return { columns: picked };
 }
 
 /** `limit`: rows wanted, a whole number from 1 to the service's 2,000-row cap; blank = one page. */
@@ -123,8 +122,7 @@ export function parseFormulaArgs(op: AnyOperation, args: FormulaArgs): ParsedFor
   });
   const filters = parseFilters(op, args.filters, params);
   Object.assign(params, filters.params);
-  const { columns, returnFields } = parseFields(op, args.fields);
-  if (returnFields) params.returnFields = returnFields;
+  const { columns } = parseFields(op, args.fields);
   const limit = parseLimit(args.limit);
   return { params, display: filters.display, columns, ...(limit === undefined ? {} : { limit }) };
 }

@@ -163,7 +163,6 @@ function movedName(op: AnyOperation, spec: ParamSpec): string | undefined {
   if (spec.kind === "marketplace") return "use the market argument";
   const positional = op.positional.find((p) => p.param === spec.name);
   if (positional) return `use the ${positional.arg} argument`;
-  if (spec.role === "returnFields") return "use the fields argument";
   if (spec.role === "page" || spec.role === "size") return "paging follows the limit argument";
   return undefined;
 }
@@ -217,6 +216,8 @@ export function parseFilters(op: AnyOperation, arg: unknown, fixed: Readonly<Rec
     const reserved = RESERVED_NAMES.find((n) => n === lower);
     const orderSpec = specs.find((p) => p.kind === "order");
     const isOrderPart = orderSpec && (lower === ORDER_FIELD.toLowerCase() || lower === ORDER_DESC.toLowerCase());
+    if (lower === "returnfields")
+      throw argumentError(f.name, labelOf(f.name), "moved", "not a filter: use the fields argument");
     if (!reserved && !spec && !isOrderPart) {
       const hint = didYouMean(f.name, filterNames(op));
       throw argumentError(

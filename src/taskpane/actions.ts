@@ -16,7 +16,7 @@ export const PREVIEW_LIMIT = 50;
 
 export interface ValidQuery {
   readonly code: OperationCode;
-  /** Validated parameters (the client's normalization), returnFields included when columns were picked. */
+  /** Validated parameters (the client's normalization); the picked columns are `fields`. */
   readonly params: Readonly<Record<string, unknown>>;
   readonly fields: readonly string[];
   readonly limit?: number;
@@ -56,8 +56,7 @@ export async function insertFormula(
   q: ValidQuery,
 ): Promise<{ formula: string; sheet: string; address: string }> {
   const at = await host.getActiveCell();
-  const { returnFields: _picked, ...params } = q.params;
-  const block = buildFilterBlock(q.code, params, {
+  const block = buildFilterBlock(q.code, q.params, {
     fields: q.fields,
     ...(q.limit === undefined ? {} : { limit: q.limit }),
     at,

@@ -106,13 +106,15 @@ describe("paging", () => {
     });
   });
 
-  test("an operation without a page parameter gets one call of size min(limit, max)", async () => {
+  test("keyword conversion pages like the others (the official request example sends page and size)", async () => {
     const { engine, service } = setup();
-    const result = await engine.query("keyword_conversion", { marketplace: "US", keyword: "desk" }, { limit: 30 });
-    expect(pagesAsked(service.requests)).toEqual([[undefined, 30]]);
-    expect(result.rows).toHaveLength(30);
-    await engine.query("keyword_conversion", { marketplace: "US", keyword: "desk" }, { limit: 500 });
-    expect(pagesAsked(service.requests)[1]).toEqual([undefined, 100]);
+    const result = await engine.query("keyword_conversion", { marketplace: "US", keyword: "desk" }, { limit: 250 });
+    expect(pagesAsked(service.requests)).toEqual([
+      [1, 100],
+      [2, 100],
+      [3, 100], // the same size on every page, so pages line up; the rows past the limit are dropped
+    ]);
+    expect(result.rows).toHaveLength(250);
   });
 
   test("array operations: one call, limit keeps the first rows; an explicit page asks exactly that page", async () => {

@@ -231,7 +231,7 @@ export function badCallsFor(
   };
   const per = (category: BadCategory, what: string, make: Maker) => {
     for (const spec of params(op)) {
-      if (spec.role === "returnFields" || spec.role === "order") continue;
+      if (spec.role === "order") continue;
       const arb = make(spec);
       if (arb)
         add(
@@ -311,12 +311,7 @@ export function badCallsFor(
 
   // Parameters that have their own argument (market, the required ones, fields) or follow `limit` (page, size).
   const moved = params(op).filter(
-    (p) =>
-      p.kind === "marketplace" ||
-      p.role === "page" ||
-      p.role === "size" ||
-      p.role === "returnFields" ||
-      positionalParams(op).has(p.name),
+    (p) => p.kind === "marketplace" || p.role === "page" || p.role === "size" || positionalParams(op).has(p.name),
   );
   const movedArb = fc
     .constantFrom(...moved)

@@ -203,7 +203,7 @@ describe("filters", () => {
 });
 
 describe("fields and limit", () => {
-  test("fields become returnFields of top-level names", () => {
+  test("fields pick columns locally (whole objects by their name) and send nothing to the service", () => {
     const parsed = parse("competitor_lookup", {
       fields: [
         ["asin", "BADGE.bestSeller"],
@@ -211,10 +211,10 @@ describe("fields and limit", () => {
       ],
     });
     expect(parsed.columns.map((c) => c.name)).toEqual(["asin", "badge.bestSeller", "price"]);
-    expect(parsed.params.returnFields).toBe("asin,badge,price");
+    expect(parsed.params).not.toHaveProperty("returnFields");
   });
 
-  test("blank fields spill every column and send no returnFields", () => {
+  test("blank fields spill every column", () => {
     const parsed = parse("competitor_lookup", { fields: null });
     expect(parsed.params.returnFields).toBeUndefined();
     expect(parsed.columns.length).toBeGreaterThan(40);

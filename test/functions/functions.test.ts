@@ -87,7 +87,6 @@ test("filters, fields and limit reach the service; the spill follows fields", as
     maxPrice: 80,
     badgeBS: "Y",
     order: { field: "price", desc: true },
-    returnFields: "asin,price,badge",
     page: 1,
     size: 100,
   });

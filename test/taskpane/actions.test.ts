@@ -64,7 +64,6 @@ it("inserts a formula: the filter block at the active cell and the formula besid
   const host = memoryHost();
   const written = await insertFormula(host, {
     ...QUERY,
-    params: { ...QUERY.params, returnFields: "asin,price" },
     fields: ["asin", "price"],
     limit: 40,
   });
@@ -96,7 +95,6 @@ it("inserts a table with per-column formats and the query kept with it", async (
   const fields = ["asin", "title", "price", "profit", "availableDate", "ratings", "rating", "badge"];
   const { table, callsSpent } = await insertTable(engine, host, {
     ...QUERY,
-    params: { ...QUERY.params, returnFields: fields.join(",") },
     fields,
     limit: 150,
   });
@@ -138,7 +136,7 @@ it("inserts a table with per-column formats and the query kept with it", async (
   expect(typeof spec.rows[0][4]).toBe("number"); // a date serial, shown as a date by its format
   expect(spec.query).toMatchObject({
     operation: "product_research",
-    params: { marketplace: "US", minPrice: 10, returnFields: fields.join(",") },
+    params: { marketplace: "US", minPrice: 10 },
     fields,
     limit: 150,
   });

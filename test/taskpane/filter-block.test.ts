@@ -93,10 +93,8 @@ describe("product research with filters", () => {
 
   it("gives the functions back the same query", () => {
     const parsed = evaluate("product_research", block);
-    expect(validateParams("product_research", parsed.params, { now: NOW })).toEqual({
-      ...params,
-      returnFields: "asin,title,price",
-    });
+    expect(validateParams("product_research", parsed.params, { now: NOW })).toEqual(params);
+    expect(parsed.columns.map((c) => c.name)).toEqual(["asin", "title", "price"]);
     expect(parsed.limit).toBe(100);
     expect(parsed.columns.map((c) => c.name)).toEqual(["asin", "title", "price"]);
   });

@@ -76,10 +76,11 @@ describe("form values to parameters", () => {
     expect(splitItems("yoga mat, thick\nfoam roller")).toEqual(["yoga mat, thick", "foam roller"]);
   });
 
-  it("sends the picked columns as returnFields", () => {
-    expect(
-      draftParams(research, { values: initialValues(research), fields: ["asin", "price"], limit: "" }).returnFields,
-    ).toBe("asin,price");
+  it("never sends the picked columns: they are chosen locally, so one call serves every choice of columns", () => {
+    const all = draftParams(research, { values: initialValues(research), fields: [], limit: "" });
+    const picked = draftParams(research, { values: initialValues(research), fields: ["asin", "price"], limit: "" });
+    expect(picked).toEqual(all);
+    expect(picked).not.toHaveProperty("returnFields");
   });
 
   it("reads the limit as a whole number from 1 to 2,000", () => {

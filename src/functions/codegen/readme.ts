@@ -137,7 +137,10 @@ the add-in. This section and the page are generated from the operation catalog b
 - Required arguments follow, as listed per function. Lists (ASINs, relations) are a range (one per cell) or text
   separated by commas. Months are ${code("202508")} (number or text), ${code("2025-08")} or a real date in a cell.
 - ${code("filters")}: every other parameter of the operation, by its name in the specification (range filters as
-  ${code("minPrice")} / ${code("maxPrice")}). Either a range of name/value rows (name in the first column, value in
+  ${code("minPrice")} / ${code("maxPrice")}), as the live service spells them; where the spec names a parameter or a
+  value otherwise, its name is accepted too and sent under the service's (${code("minPlatformUnit")} as
+  ${code("minAmzUnit")}, ${code("platformChoice")} as ${code("amazonChoice")}, fulfillment ${code("PLT")} as
+  ${code("AMZ")}). Either a range of name/value rows (name in the first column, value in
   the second; list values comma-separated in the cell or continued in the cells to the right; a first row
   ${code("name | value")} or ${code("filter | value")} is a header and skipped; rows with a blank value are
   skipped), or text ${code("name=value; name=value")}. Names are case-insensitive. Booleans are TRUE/FALSE (or
@@ -146,7 +149,8 @@ the add-in. This section and the page are generated from the operation catalog b
   follows ${code("limit")}. An unknown name is a #VALUE! error with a did-you-mean.
 - ${code("fields")}: the columns to spill, by the header names below (text separated by commas, or a range), in the
   order given; the name of an object (${code("badge")}) or of a min/max/value (${code("phrasePpc")}) takes all
-  its columns. Sent to the service as ${code("returnFields")} (top-level names).
+  its columns. Columns are picked in the add-in, not by the service, so formulas that differ only in their
+  ${code("fields")} share one call and one cached page.
 - ${code("limit")}: rows wanted, 1 to ${ROW_CAP} (the service's row cap). Paged operations fetch page after page of
   the largest page size until the limit or the total is reached; each page is one call, cached. Blank = one page.
 

@@ -2,8 +2,15 @@
 import { round } from "./prng";
 import type { Generator, ListDecision, NestedDecision, Row } from "./row";
 import { facts, money, top } from "./gen-common";
-import { DIMENSION_TYPES } from "./vocab";
+import { operation } from "../../api/catalog";
+import { optionsForMarket, type ParamSpec } from "../../api/catalog-types";
 import { CategoryPath, daysAgo, sellerId } from "./values";
+
+/** The marketplace's size tiers, from the catalog's table 1.4 (UK products are SB or O, never ST). */
+const TIER_OPTIONS = (operation("product_research").params as readonly ParamSpec[]).find(
+  (p) => p.name === "dimensionType",
+)!.options!;
+const sizeTiers = (market: string): string[] => optionsForMarket(TIER_OPTIONS, market).map((o) => String(o.value));
 
 const NATIONS = ["CN", "CN", "CN", "CN", "US", "US", "HK", "JP", "DE", "TW"];
 
@@ -78,10 +85,11 @@ export const PRODUCT: Record<string, Generator> = {
   "product.badge": (): NestedDecision => ({}),
   "product.weight": (row, rng) => weight(row, rng.float(0.1, 12)),
   "product.dimension": (row, rng) => dimension(row, [rng.float(2, 30, 1), rng.float(1, 20, 1), rng.float(0.5, 10, 1)]),
-  "product.dimensionsType": (_row, rng) => (rng.chance(0.2) ? null : rng.pick(DIMENSION_TYPES)),
+  "product.dimensionsType": (row, rng) => (rng.chance(0.2) ? null : rng.pick(sizeTiers(row.scenario.market))),
   "product.pkgDimensions": (row, rng) =>
     rng.chance(0.15) ? null : dimension(row, [rng.float(3, 32, 1), rng.float(2, 22, 1), rng.float(0.5, 12, 1)]),
-  "product.pkgDimensionType": (row, rng) => (row.get("pkgDimensions") === null ? null : rng.pick(DIMENSION_TYPES)),
+  "product.pkgDimensionType": (row, rng) =>
+    row.get("pkgDimensions") === null ? null : rng.pick(sizeTiers(row.scenario.market)),
   "product.pkgWeight": (row, rng) => (row.get("pkgDimensions") === null ? null : weight(row, rng.float(0.2, 13))),
   "product.deliveryPrice": (row, rng) => (rng.chance(0.8) ? -1 : money(row, rng.float(0, 9))),
   "product.subcategories": (row, rng): ListDecision => {

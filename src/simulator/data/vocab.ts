@@ -334,7 +334,6 @@ export const COLORS: readonly string[] = [
   "Red",
 ];
 export const SIZES: readonly string[] = ["Small", "Medium", "Large", "X-Large", "One Size", "2 Pack", "Standard"];
-export const DIMENSION_TYPES: readonly string[] = ["ST", "SS", "LS", "SO", "MO", "LO", "LB", "SP", "ELO"];
 export const SYLLABLES: readonly string[] = [
   "na",
   "rw",

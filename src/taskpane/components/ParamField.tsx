@@ -215,7 +215,10 @@ export function ParamField({ field, value, onChange, onBlur, messages, now, swit
         </Field>
       );
     case "enum": {
-      const choices = optionsForMarket(control.options, market).map((o) => ({ value: String(o.value), text: optionText(o) }));
+      const choices = optionsForMarket(control.options, market).map((o) => ({
+        value: String(o.value),
+        text: optionText(o),
+      }));
       return (
         <Field {...common}>
           {control.open ? (

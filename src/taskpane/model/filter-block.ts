@@ -73,8 +73,7 @@ export function buildFilterBlock(
   const positionalNames = new Set<string>(["marketplace", ...op.positional.map((a) => a.param)]);
   const filterStart = rows.length;
   for (const spec of specs) {
-    if (positionalNames.has(spec.name) || spec.role === "page" || spec.role === "size" || spec.role === "returnFields")
-      continue;
+    if (positionalNames.has(spec.name) || spec.role === "page" || spec.role === "size") continue;
     const value = cellValueOf(params[spec.name]);
     if (value === null || value === "") continue;
     rows.push([spec.name, value]);

@@ -3,7 +3,7 @@
  * label, option, help text and pairing comes from the ParamSpecs, so a catalog change changes the form.
  *
  * Paging parameters are not fields: `page` and `size` are the engine's business (it pages through with the
- * largest page size until `limit`), and `returnFields` is the field picker.
+ * largest page size until `limit`); the field picker chooses columns locally.
  */
 import {
   GROUP_LABELS,
@@ -73,7 +73,7 @@ export interface RangePair {
 }
 
 /** How each paging-role parameter is offered instead of a field. */
-export type PagingCover = "limit" | "fieldPicker";
+export type PagingCover = "limit";
 
 export interface FormModel {
   readonly code: OperationCode;
@@ -87,7 +87,7 @@ export interface FormModel {
   readonly filters: readonly FormField[];
   readonly ranges: readonly RangePair[];
   readonly order?: FormField;
-  /** page, size and returnFields, with what replaces them in the form. */
+  /** page and size, with what replaces them in the form. */
   readonly paging: readonly { readonly name: string; readonly coveredBy: PagingCover }[];
   /** Column names the field picker offers (the record's top-level fields). */
   readonly recordFields: readonly string[];
@@ -166,7 +166,6 @@ export function formModel(code: OperationCode): FormModel {
   let order: FormField | undefined;
   for (const spec of specs) {
     if (spec.role === "page" || spec.role === "size") paging.push({ name: spec.name, coveredBy: "limit" });
-    else if (spec.role === "returnFields") paging.push({ name: spec.name, coveredBy: "fieldPicker" });
     else if (spec.role === "order") order = fieldFor(spec);
     else if (spec.role === "rangeMin") {
       const max = specs.find((p) => p.role === "rangeMax" && p.range === spec.range);

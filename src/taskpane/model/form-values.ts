@@ -106,7 +106,7 @@ function paramValue(field: FormField, value: FormValue | undefined): unknown {
   }
 }
 
-/** The request parameters the form describes (unset fields omitted), without paging and returnFields. */
+/** The request parameters the form describes (unset fields omitted), without paging. */
 export function toParams(model: FormModel, values: FormValues): Record<string, unknown> {
   const params: Record<string, unknown> = {};
   for (const field of allFields(model)) {
@@ -116,12 +116,9 @@ export function toParams(model: FormModel, values: FormValues): Record<string, u
   return params;
 }
 
-/** Parameters plus returnFields from the field picker: what the engine is asked for. */
+/** What the engine is asked for: the form's parameters (the picked columns are chosen locally, not sent). */
 export function draftParams(model: FormModel, draft: QueryDraft): Record<string, unknown> {
-  const params = toParams(model, draft.values);
-  if (draft.fields.length > 0 && model.paging.some((p) => p.coveredBy === "fieldPicker"))
-    params.returnFields = draft.fields.join(",");
-  return params;
+  return toParams(model, draft.values);
 }
 
 export const LIMIT_MAX = 2000;
