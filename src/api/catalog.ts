@@ -126,6 +126,19 @@ const TRAFFIC_EXTEND_SORT_FIELDS = [
   "monopolyClickRate",
   "bid",
 ] as const;
+/** Table 2.4 of the older English document (traffic-source sort fields); suggestions, the newer table differs. */
+const TRAFFIC_SOURCE_SORT_FIELDS = [
+  "keyword",
+  "nk",
+  "ac",
+  "er",
+  "fs",
+  "hr",
+  "spb",
+  "spv",
+  "ads",
+  "updatedTime",
+] as const;
 const ABA_SORT_FIELDS = ["searchfrequencyrank", "cprExact", "titleDensityExact", "searches"] as const;
 
 /**
@@ -409,6 +422,9 @@ export const OPERATIONS = [
       int("queryType", "Which variants: 0 all, 1 best-selling, 2 the current one.", {
         options: opts([0, "All variants"], [1, "Best-selling variants"], [2, "Current variant"]),
         default: 2,
+      }),
+      int("matchType", "How the include words are matched.", {
+        options: opts([1, "Fuzzy"], [2, "Broad"], [3, "Exact"]),
       }),
       ...keywordLists(),
       bool("amazonChoice", "Only words with a choice recommendation.", { aliases: ["platformChoice"] }),
@@ -716,7 +732,11 @@ export const OPERATIONS = [
       ),
       page(),
       size(50, 100),
-      order({ desc: true }, ["relevancy", "searches", "purchases", "searchRank"], true),
+      order(
+        { desc: true },
+        ["relevancy", "searches", "purchases", "searchRank", "keywordsIsHide", "updatedTime"],
+        true,
+      ),
     ],
     positional: [{ arg: "keyword", param: "keyword" }],
     shape: "paged",
@@ -754,7 +774,7 @@ export const OPERATIONS = [
       required(yearMonth("month", "Month yyyyMM.")),
       page(),
       size(50, 100),
-      order({ desc: true }, undefined, true),
+      order({ desc: true }, TRAFFIC_SOURCE_SORT_FIELDS, true),
     ],
     positional: [
       { arg: "q", param: "q" },

@@ -110,7 +110,7 @@ export function keywordResearchTrends(
  * @helpurl https://localhost:3000/help.html#madtrafficextend
  * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
  * @param asins Product ids (ASINs), at most 20. A range, or text separated by commas.
- * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: historyDate, queryType, includeKeywords, excludeKeywords and more. Display options: headers, dates.
+ * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: historyDate, queryType, matchType, includeKeywords and more. Display options: headers, dates.
  * @param [fields] Columns to spill, e.g. "keyword, keywordCn, searches" (text or a range); blank = all.
  * @param [limit] Rows wanted, 1 to 2000, fetched page by page; blank = one page (50 rows).
  * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
