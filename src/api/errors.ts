@@ -13,6 +13,7 @@ export type MadErrorKind =
   | "secretKey"
   | "secretKeyOverdue"
   | "secretKeyInvalid"
+  | "unauthorized"
   | "visitMax"
   | "urlNotFound"
   | "serverInternal"
@@ -32,6 +33,7 @@ const ERROR_NAMES: Readonly<Record<MadErrorKind, string>> = {
   secretKey: "SecretKeyError",
   secretKeyOverdue: "SecretKeyOverdueError",
   secretKeyInvalid: "SecretKeyInvalidError",
+  unauthorized: "UnauthorizedError",
   visitMax: "VisitMaxError",
   urlNotFound: "UrlNotFoundError",
   serverInternal: "ServerInternalError",
@@ -113,6 +115,8 @@ interface ApiErrorInit {
   code: string;
   status?: number;
   serviceMessage?: string;
+  /** The envelope's `data` when it is a short name (ERROR_PARAM sends the offending parameter there). */
+  detail?: string;
   requestId?: string;
   retryAfterMs?: number;
 }
@@ -135,14 +139,20 @@ export class ApiError extends MadError {
 }
 
 export class ParamError extends ApiError {
+  /** The parameter the service named in `data` (its wire name), when it named one. */
+  readonly param?: string;
+
   constructor(init: ApiErrorInit) {
     super(
       "param",
-      "The service rejected a parameter",
-      "Check the values (dates, codes, product ids, category path) and try again.",
+      init.detail ? `The service refused the parameter ${init.detail}` : "The service rejected a parameter",
+      init.detail
+        ? `Check the value of ${init.detail} (dates, codes, product ids, category path) and try again.`
+        : "Check the values (dates, codes, product ids, category path) and try again.",
       false,
       init,
     );
+    if (init.detail) this.param = init.detail;
   }
 }
 
@@ -182,6 +192,18 @@ export class SecretKeyInvalidError extends ApiError {
   }
 }
 
+export class UnauthorizedError extends ApiError {
+  constructor(init: ApiErrorInit) {
+    super(
+      "unauthorized",
+      "The API secret is not authorised for this operation",
+      "The plan of this secret does not include this data: use a secret whose plan does, or ask the provider to extend the plan.",
+      false,
+      init,
+    );
+  }
+}
+
 export class VisitMaxError extends ApiError {
   constructor(init: ApiErrorInit) {
     super(
@@ -212,12 +234,22 @@ export class ServerInternalError extends ApiError {
   }
 }
 
+/** `ERROR_SOME_THING` -> "some thing": the code in plain words for a code the add-in does not know. */
+function codeInWords(code: string): string {
+  return code
+    .replace(/^ERROR_?/i, "")
+    .replace(/[_-]+/g, " ")
+    .trim()
+    .toLowerCase();
+}
+
 export class UnknownApiError extends ApiError {
   constructor(init: ApiErrorInit) {
+    const words = codeInWords(init.code);
     super(
       "unknownApi",
-      `The service returned the error code ${init.code}`,
-      "Try again later; if it keeps happening, contact the data provider.",
+      `The service refused the request with the error code ${init.code}${words ? ` ("${words}")` : ""}`,
+      "Check the request and the plan of the API secret; if the refusal persists, contact the data provider with the code.",
       false,
       init,
     );
@@ -229,6 +261,7 @@ const API_ERRORS: Readonly<Record<string, new (init: ApiErrorInit) => ApiError>>
   ERROR_SECRET_KEY: SecretKeyError,
   ERROR_SECRET_KEY_OVERDUE: SecretKeyOverdueError,
   ERROR_SECRET_KEY_INVALID: SecretKeyInvalidError,
+  ERROR_UNAUTHORIZED: UnauthorizedError,
   ERROR_VISIT_MAX: VisitMaxError,
   ERROR_URL_NOT_FOUND: UrlNotFoundError,
   ERROR_SERVER_INTERNAL: ServerInternalError,
@@ -335,6 +368,16 @@ export function isEnvelope(body: unknown): body is Envelope {
   );
 }
 
+/**
+ * The envelope's `data` when it names something (ERROR_PARAM: "nodeIdPath"): a short name of letters, digits and
+ * `_ . , [ ] -`, so nothing the service sends (markup, long text, a secret-sized blob) lands in a message as is.
+ */
+function detailFrom(data: unknown): string | undefined {
+  if (typeof data !== "string") return undefined;
+  const name = data.trim();
+  return /^[A-Za-z][\w.,[\] -]{0,59}$/.test(name) ? name : undefined;
+}
+
 const isSuccessStatus = (status: number) => status >= 200 && status < 300;
 
 /**
@@ -351,6 +394,8 @@ export function errorFromResponse(input: {
   if (isEnvelope(body) && body.code !== "OK") {
     const serviceMessage = typeof body.message === "string" && body.message.trim() ? body.message.trim() : undefined;
     const init: ApiErrorInit = { code: body.code, status, serviceMessage, requestId, retryAfterMs };
+    const detail = detailFrom(body.data);
+    if (detail !== undefined) init.detail = detail;
     const ErrorClass = API_ERRORS[body.code] ?? UnknownApiError;
     return new ErrorClass(init);
   }
