@@ -3,8 +3,8 @@
  * `advice` (shown as is by cells and the task pane) and a `retryable` flag the retry loop reads. One factory,
  * errorFromResponse, turns any HTTP response that is not a success into the right class.
  *
- * Secrets: no error is ever built from the secret; `redactSecret` additionally scrubs text that came from outside
- * (service messages, causes) before an error leaves the client, and `toJSON` lists only safe fields.
+ * Secrets: no error is ever built from the secret; `redactSecret` (redact.ts) additionally scrubs text that came
+ * from outside (service messages, causes) before an error leaves the client, and `toJSON` lists only safe fields.
  */
 
 export type MadErrorKind =
@@ -406,54 +406,4 @@ export function errorFromResponse(input: {
   );
 }
 
-// ---------------------------------------------------------------------------------------------------------------
-// Secret scrubbing
-
-const MASK = "[secret]";
-
-function scrub(text: string, secret: string): string {
-  return text.split(secret).join(MASK);
-}
-
-/**
- * Replaces the secret wherever outside text could have carried it into an error (a service message echoing the
- * header, a fetch implementation's error text) and drops causes that still mention it. Mutates and returns `error`.
- */
-export function redactSecret<E extends MadError>(error: E, secret: string): E {
-  if (!secret) return error;
-  const fields = ["message", "stack", "serviceMessage", "advice"] as const;
-  for (const key of fields) {
-    const value = (error as unknown as Record<string, unknown>)[key];
-    if (typeof value === "string" && value.includes(secret)) {
-      Object.defineProperty(error, key, {
-        value: scrub(value, secret),
-        writable: true,
-        configurable: true,
-        enumerable: key === "serviceMessage",
-      });
-    }
-  }
-  const cause = (error as { cause?: unknown }).cause;
-  if (cause !== undefined) {
-    const asError = cause as { message?: unknown; stack?: unknown } | null;
-    const message =
-      typeof asError === "object" && asError !== null && typeof asError.message === "string"
-        ? asError.message
-        : undefined;
-    const causeText =
-      message !== undefined ? `${message}\n${String(asError?.stack ?? "")}\n${safeString(cause)}` : safeString(cause);
-    if (causeText.includes(secret)) {
-      const clean = new Error(scrub(message ?? causeText, secret));
-      Object.defineProperty(error, "cause", { value: clean, writable: true, configurable: true, enumerable: false });
-    }
-  }
-  return error;
-}
-
-function safeString(value: unknown): string {
-  try {
-    return typeof value === "string" ? value : (JSON.stringify(value) ?? String(value));
-  } catch {
-    return String(value);
-  }
-}
+export { redactSecret } from "./redact";
