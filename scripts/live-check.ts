@@ -339,7 +339,8 @@ async function checkAll(
       const result = await client.call(op.code, params as never);
       const rows = result.rows as unknown as Record<string, unknown>[];
       discover(rows, found);
-      report = { code: op.code, outcome: "ok", ok: true, records: rows.length, drift: fieldDrift(rows, fields) };
+      const outcome = rows.length ? "ok" : "ok (no records: fields not checked)";
+      report = { code: op.code, outcome, ok: true, records: rows.length, drift: fieldDrift(rows, fields) };
     } catch (error) {
       const sent = !(isMadError(error) && error.kind === "validation");
       if (!sent) spent--;
