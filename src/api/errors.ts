@@ -3,8 +3,8 @@
  * `advice` (shown as is by cells and the task pane) and a `retryable` flag the retry loop reads. One factory,
  * errorFromResponse, turns any HTTP response that is not a success into the right class.
  *
- * Secrets: no error is ever built from the secret; `redactSecret` additionally scrubs text that came from outside
- * (service messages, causes) before an error leaves the client, and `toJSON` lists only safe fields.
+ * Secrets: no error is ever built from the secret; `redactSecret` (redact.ts) additionally scrubs text that came
+ * from outside (service messages, causes) before an error leaves the client, and `toJSON` lists only safe fields.
  */
 
 export type MadErrorKind =
@@ -13,6 +13,7 @@ export type MadErrorKind =
   | "secretKey"
   | "secretKeyOverdue"
   | "secretKeyInvalid"
+  | "unauthorized"
   | "visitMax"
   | "urlNotFound"
   | "serverInternal"
@@ -32,6 +33,7 @@ const ERROR_NAMES: Readonly<Record<MadErrorKind, string>> = {
   secretKey: "SecretKeyError",
   secretKeyOverdue: "SecretKeyOverdueError",
   secretKeyInvalid: "SecretKeyInvalidError",
+  unauthorized: "UnauthorizedError",
   visitMax: "VisitMaxError",
   urlNotFound: "UrlNotFoundError",
   serverInternal: "ServerInternalError",
@@ -113,6 +115,8 @@ interface ApiErrorInit {
   code: string;
   status?: number;
   serviceMessage?: string;
+  /** The envelope's `data` when it is a short name (ERROR_PARAM sends the offending parameter there). */
+  detail?: string;
   requestId?: string;
   retryAfterMs?: number;
 }
@@ -135,14 +139,20 @@ export class ApiError extends MadError {
 }
 
 export class ParamError extends ApiError {
+  /** The parameter the service named in `data` (its wire name), when it named one. */
+  readonly param?: string;
+
   constructor(init: ApiErrorInit) {
     super(
       "param",
-      "The service rejected a parameter",
-      "Check the values (dates, codes, product ids, category path) and try again.",
+      init.detail ? `The service refused the parameter ${init.detail}` : "The service rejected a parameter",
+      init.detail
+        ? `Check the value of ${init.detail} (dates, codes, product ids, category path) and try again.`
+        : "Check the values (dates, codes, product ids, category path) and try again.",
       false,
       init,
     );
+    if (init.detail) this.param = init.detail;
   }
 }
 
@@ -182,6 +192,18 @@ export class SecretKeyInvalidError extends ApiError {
   }
 }
 
+export class UnauthorizedError extends ApiError {
+  constructor(init: ApiErrorInit) {
+    super(
+      "unauthorized",
+      "The API secret is not authorised for this operation",
+      "The plan of this secret does not include this data: use a secret whose plan does, or ask the provider to extend the plan.",
+      false,
+      init,
+    );
+  }
+}
+
 export class VisitMaxError extends ApiError {
   constructor(init: ApiErrorInit) {
     super(
@@ -212,12 +234,22 @@ export class ServerInternalError extends ApiError {
   }
 }
 
+/** `ERROR_SOME_THING` -> "some thing": the code in plain words for a code the add-in does not know. */
+function codeInWords(code: string): string {
+  return code
+    .replace(/^ERROR_?/i, "")
+    .replace(/[_-]+/g, " ")
+    .trim()
+    .toLowerCase();
+}
+
 export class UnknownApiError extends ApiError {
   constructor(init: ApiErrorInit) {
+    const words = codeInWords(init.code);
     super(
       "unknownApi",
-      `The service returned the error code ${init.code}`,
-      "Try again later; if it keeps happening, contact the data provider.",
+      `The service refused the request with the error code ${init.code}${words ? ` ("${words}")` : ""}`,
+      "Check the request and the plan of the API secret; if the refusal persists, contact the data provider with the code.",
       false,
       init,
     );
@@ -229,6 +261,7 @@ const API_ERRORS: Readonly<Record<string, new (init: ApiErrorInit) => ApiError>>
   ERROR_SECRET_KEY: SecretKeyError,
   ERROR_SECRET_KEY_OVERDUE: SecretKeyOverdueError,
   ERROR_SECRET_KEY_INVALID: SecretKeyInvalidError,
+  ERROR_UNAUTHORIZED: UnauthorizedError,
   ERROR_VISIT_MAX: VisitMaxError,
   ERROR_URL_NOT_FOUND: UrlNotFoundError,
   ERROR_SERVER_INTERNAL: ServerInternalError,
@@ -335,6 +368,16 @@ export function isEnvelope(body: unknown): body is Envelope {
   );
 }
 
+/**
+ * The envelope's `data` when it names something (ERROR_PARAM: "nodeIdPath"): a short name of letters, digits and
+ * `_ . , [ ] -`, so nothing the service sends (markup, long text, a secret-sized blob) lands in a message as is.
+ */
+function detailFrom(data: unknown): string | undefined {
+  if (typeof data !== "string") return undefined;
+  const name = data.trim();
+  return /^[A-Za-z][\w.,[\] -]{0,59}$/.test(name) ? name : undefined;
+}
+
 const isSuccessStatus = (status: number) => status >= 200 && status < 300;
 
 /**
@@ -351,6 +394,8 @@ export function errorFromResponse(input: {
   if (isEnvelope(body) && body.code !== "OK") {
     const serviceMessage = typeof body.message === "string" && body.message.trim() ? body.message.trim() : undefined;
     const init: ApiErrorInit = { code: body.code, status, serviceMessage, requestId, retryAfterMs };
+    const detail = detailFrom(body.data);
+    if (detail !== undefined) init.detail = detail;
     const ErrorClass = API_ERRORS[body.code] ?? UnknownApiError;
     return new ErrorClass(init);
   }
@@ -361,54 +406,4 @@ export function errorFromResponse(input: {
   );
 }
 
-// ---------------------------------------------------------------------------------------------------------------
-// Secret scrubbing
-
-const MASK = "[secret]";
-
-function scrub(text: string, secret: string): string {
-  return text.split(secret).join(MASK);
-}
-
-/**
- * Replaces the secret wherever outside text could have carried it into an error (a service message echoing the
- * header, a fetch implementation's error text) and drops causes that still mention it. Mutates and returns `error`.
- */
-export function redactSecret<E extends MadError>(error: E, secret: string): E {
-  if (!secret) return error;
-  const fields = ["message", "stack", "serviceMessage", "advice"] as const;
-  for (const key of fields) {
-    const value = (error as unknown as Record<string, unknown>)[key];
-    if (typeof value === "string" && value.includes(secret)) {
-      Object.defineProperty(error, key, {
-        value: scrub(value, secret),
-        writable: true,
-        configurable: true,
-        enumerable: key === "serviceMessage",
-      });
-    }
-  }
-  const cause = (error as { cause?: unknown }).cause;
-  if (cause !== undefined) {
-    const asError = cause as { message?: unknown; stack?: unknown } | null;
-    const message =
-      typeof asError === "object" && asError !== null && typeof asError.message === "string"
-        ? asError.message
-        : undefined;
-    const causeText =
-      message !== undefined ? `${message}\n${String(asError?.stack ?? "")}\n${safeString(cause)}` : safeString(cause);
-    if (causeText.includes(secret)) {
-      const clean = new Error(scrub(message ?? causeText, secret));
-      Object.defineProperty(error, "cause", { value: clean, writable: true, configurable: true, enumerable: false });
-    }
-  }
-  return error;
-}
-
-function safeString(value: unknown): string {
-  try {
-    return typeof value === "string" ? value : (JSON.stringify(value) ?? String(value));
-  } catch {
-    return String(value);
-  }
-}
+export { redactSecret } from "./redact";

@@ -2,10 +2,12 @@
  * Turns a response body into rows. The envelope's code decides success; `data` must have the operation's shape
  * (catalog `shape`); records get the specification's field names where the live service uses others (FieldSpec
  * `aliases`, also inside nested objects and lists). Nothing is filled in or dropped: an absent field stays absent,
- * unknown extra keys stay, -1 sentinels stay -1 (the faces blank them).
+ * unknown extra keys stay, -1 sentinels stay -1 (the faces blank them). Texts have their HTML character references
+ * decoded here, once (`Mat &amp; Strap` -> `Mat & Strap`), so cells, tables and the task pane all show the text.
  */
 import { operation, type OperationCode } from "./catalog";
 import type { FieldSpec, ResponseShape } from "./catalog-types";
+import { decodeEntities } from "./entities";
 import { errorFromResponse, isEnvelope, MalformedResponseError } from "./errors";
 import { RECORD_FIELDS } from "./records";
 import type { RecordOf } from "./request-types";
@@ -63,21 +65,37 @@ function fieldMap(fields: readonly FieldSpec[]): FieldMap {
   return map;
 }
 
-/** A record with live names renamed to the specification's; when both names are present, the spec's wins. */
+/**
+ * A record with live names renamed to the specification's (when both names are present, the spec's wins) and its
+ * texts decoded, in nested objects and lists too.
+ */
 export function normalizeRecord(raw: Json, map: FieldMap): Json {
   const out: Json = {};
   for (const [key, value] of Object.entries(raw)) {
     const target = map.renames.get(key);
     const name = target !== undefined && !(target in raw) ? target : key;
     const inner = map.nested.get(name);
-    out[name] = inner ? normalizeNested(value, inner) : value;
+    out[name] = inner ? normalizeNested(value, inner) : decodeTexts(value);
   }
   return out;
 }
 
 function normalizeNested(value: unknown, map: FieldMap): unknown {
   if (isObject(value)) return normalizeRecord(value, map);
-  if (Array.isArray(value)) return value.map((item) => (isObject(item) ? normalizeRecord(item, map) : item));
+  if (Array.isArray(value))
+    return value.map((item) => (isObject(item) ? normalizeRecord(item, map) : decodeTexts(item)));
+  return decodeTexts(value);
+}
+
+/** Texts decoded wherever they sit in a value the catalog describes no further (a list of texts, a label map). */
+function decodeTexts(value: unknown): unknown {
+  if (typeof value === "string") return decodeEntities(value);
+  if (Array.isArray(value)) return value.map(decodeTexts);
+  if (isObject(value)) {
+    const out: Json = {};
+    for (const [key, inner] of Object.entries(value)) out[key] = decodeTexts(inner);
+    return out;
+  }
   return value;
 }
 

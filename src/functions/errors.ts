@@ -4,7 +4,7 @@
  * happened and what to do, from the error's own `advice`. Excel shows short messages only: at most 250 chars.
  */
 import type { AnyOperation } from "../api/catalog";
-import { isMadError, ValidationError, type MadError } from "../api/errors";
+import { isMadError, ParamError, ValidationError, type MadError } from "../api/errors";
 import { makeCellError, type CellError, type CellErrorCode } from "./cell-error";
 
 export const MAX_MESSAGE = 250;
@@ -64,6 +64,13 @@ export function describeFailure(error: unknown, op?: AnyOperation): CellFailure 
       ),
     };
   }
+  if (error instanceof ParamError && error.param) {
+    // The service names its wire parameter; say where the formula sets it (an argument, or in filters).
+    const label = argumentLabel(op, error.param);
+    const named = label.startsWith(error.param) ? label : `${error.param} (${label})`;
+    const what = error.message.replace(`parameter ${error.param}`, `parameter ${named}`);
+    return { code: "#N/A", message: explain(what, error.advice) };
+  }
   const mad = error as MadError & { kind: string };
   switch (mad.kind) {
     case "cacheMiss":
@@ -73,6 +80,7 @@ export function describeFailure(error: unknown, op?: AnyOperation): CellFailure 
     case "secretKey":
     case "secretKeyOverdue":
     case "secretKeyInvalid":
+    case "unauthorized":
       return { code: "#N/A", message: explain(mad.message, `${sentence(mad.advice)} ${SETTINGS_WHERE}`) };
     default:
       return { code: "#N/A", message: explain(mad.message, mad.advice) };

@@ -13,8 +13,11 @@ export type FaultSpec =
   | { readonly type: "malformed" }
   /** The connection is dropped without an answer. */
   | { readonly type: "reset" }
-  /** HTTP 200 with `{code, message, data: null}`, e.g. ERROR_SERVER_INTERNAL or ERROR_VISIT_MAX. */
-  | { readonly type: "envelope"; readonly code: string; readonly message?: string };
+  /**
+   * HTTP 200 with `{code, message, data}`, e.g. ERROR_SERVER_INTERNAL or ERROR_VISIT_MAX; `data` defaults to null
+   * (ERROR_PARAM names the refused parameter there: `data: "nodeIdPath"`).
+   */
+  | { readonly type: "envelope"; readonly code: string; readonly message?: string; readonly data?: string | null };
 
 export interface FaultMatch {
   /** Exact request path, e.g. /v1/product/research. */
@@ -55,6 +58,8 @@ export function parseFaultRule(input: unknown): FaultRule {
     case "envelope":
       if (typeof fault.code !== "string" || !fault.code)
         throw new FaultRuleError("fault.code: expected an envelope code such as ERROR_SERVER_INTERNAL");
+      if (fault.data !== undefined && fault.data !== null && typeof fault.data !== "string")
+        throw new FaultRuleError("fault.data: expected a text such as a parameter name, or null");
       break;
     case "stall":
     case "malformed":

@@ -126,7 +126,7 @@ export function createSimulatorHandler(options: SimulatorOptions = {}): Simulato
         res.destroy();
         return finish(res, "reset");
       case "envelope":
-        sendEnvelope(res, fault.code, null, fault.message);
+        sendEnvelope(res, fault.code, fault.data ?? null, fault.message);
         return finish(res, fault.code);
     }
   }

@@ -109,6 +109,24 @@ describe("visits", () => {
     ["a number", 1234, 1234],
     ["an object with a remaining-like field", { used: 10, remaining: 990 }, 990],
     ["an object with only a count", { visitCount: 77 }, 77],
+    ["a list of modules (one)", [{ module: "api", remain: 812, message: "剩余次数" }], 812],
+    [
+      "a list of modules: the whole-API module answers",
+      [
+        { module: "keyword", remain: 40, message: "" },
+        { module: "openApi", remain: 950, message: "" },
+      ],
+      950,
+    ],
+    [
+      "a list of modules: else the one that runs out first",
+      [
+        { module: "product", remain: "300", message: "" },
+        { module: "keyword", remain: 120, message: "" },
+      ],
+      120,
+    ],
+    ["a list without counts", [{ module: "api", message: "x" }], null],
     ["something else", "n/a", null],
   ])("GET /v1/visits reads %s", async (_, data, remaining) => {
     const fake = fakeFetch(ok(data));

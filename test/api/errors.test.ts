@@ -15,6 +15,7 @@ import {
   SecretKeyInvalidError,
   SecretKeyOverdueError,
   ServerInternalError,
+  UnauthorizedError,
   UnknownApiError,
   UrlNotFoundError,
   VisitMaxError,
@@ -34,10 +35,11 @@ const CODES: [
   ["ERROR_SECRET_KEY", SecretKeyError, "secretKey", false, /correct API secret/],
   ["ERROR_SECRET_KEY_OVERDUE", SecretKeyOverdueError, "secretKeyOverdue", false, /Renew/],
   ["ERROR_SECRET_KEY_INVALID", SecretKeyInvalidError, "secretKeyInvalid", false, /valid API secret/],
+  ["ERROR_UNAUTHORIZED", UnauthorizedError, "unauthorized", false, /plan of this secret/],
   ["ERROR_VISIT_MAX", VisitMaxError, "visitMax", false, /quota resets/],
   ["ERROR_URL_NOT_FOUND", UrlNotFoundError, "urlNotFound", false, /base URL/],
   ["ERROR_SERVER_INTERNAL", ServerInternalError, "serverInternal", true, /Try again/],
-  ["ERROR_SOMETHING_NEW", UnknownApiError, "unknownApi", false, /contact the data provider/],
+  ["ERROR_SOMETHING_NEW", UnknownApiError, "unknownApi", false, /contact the data provider with the code/],
 ];
 
 describe.each(CODES)("%s", (code, cls, kind, retryable, advice) => {
@@ -66,6 +68,54 @@ describe.each(CODES)("%s", (code, cls, kind, retryable, advice) => {
     const fake = fakeFetch(apiError(code, "x"));
     const client = createClient({ baseUrl: "https://api.example.test", secret: SECRET, fetch: fake.fetch, retries: 0 });
     await expect(client.marketEbcDistribution({ marketplace: "US", nodeIdPath: "1:2" })).rejects.toBeInstanceOf(cls);
+  });
+});
+
+describe("envelopes as the live service sends them", () => {
+  test("ERROR_PARAM names the parameter the service put in data", () => {
+    const error = errorFromResponse({
+      status: 200,
+      body: { code: "ERROR_PARAM", message: "参数错误", data: "nodeIdPath" },
+    }) as ParamError;
+    expect(error).toBeInstanceOf(ParamError);
+    expect(error.param).toBe("nodeIdPath");
+    expect(error.message).toMatch(/^The service refused the parameter nodeIdPath/);
+    expect(error.advice).toMatch(/Check the value of nodeIdPath/);
+  });
+
+  test.each([
+    ["null", null],
+    ["markup", "<b>nodeIdPath</b>"],
+    ["a Chinese sentence", "参数错误"],
+    ["an object", { field: "nodeIdPath" }],
+  ])("ERROR_PARAM with %s in data names no parameter", (_, data) => {
+    const error = errorFromResponse({ status: 200, body: { code: "ERROR_PARAM", message: "参数错误", data } });
+    expect(error).toBeInstanceOf(ParamError);
+    expect((error as ParamError).param).toBeUndefined();
+    expect(error.message).toMatch(/^The service rejected a parameter/);
+    expect(error.message).not.toContain("<b>");
+  });
+
+  test("an envelope with no data key is still an envelope", () => {
+    const error = errorFromResponse({ status: 200, body: { code: "ERROR_SECRET_KEY_INVALID", message: "秘钥无效" } });
+    expect(error).toBeInstanceOf(SecretKeyInvalidError);
+    expect(error.message).toMatch(/^The API secret is invalid or disabled \(service says: 秘钥无效\)/);
+  });
+
+  test("ERROR_UNAUTHORIZED is a permanent refusal of this secret's plan", () => {
+    const error = errorFromResponse({ status: 200, body: { code: "ERROR_UNAUTHORIZED", message: "未授权" } });
+    expect(error).toBeInstanceOf(UnauthorizedError);
+    expect(error.retryable).toBe(false);
+    expect(error.message).toMatch(/not authorised/);
+    expect(`${error.message} ${error.advice}`).not.toMatch(/try again/i);
+  });
+
+  test("an unknown ERROR_ code says what happened in plain words, and no 'try again later'", () => {
+    const error = errorFromResponse({ status: 200, body: { code: "ERROR_ACCOUNT_FROZEN", message: "账户冻结" } });
+    expect(error).toBeInstanceOf(UnknownApiError);
+    expect(error.retryable).toBe(false);
+    expect(error.message).toContain('ERROR_ACCOUNT_FROZEN ("account frozen")');
+    expect(`${error.message} ${error.advice}`).not.toMatch(/try again later/i);
   });
 });
 

@@ -154,6 +154,18 @@ const FAILURES: FailureCase[] = [
     message: /rejected a parameter.*ERROR_PARAM/i,
   },
   {
+    name: "ERROR_PARAM naming nodeIdPath in data",
+    fault: { type: "envelope", code: "ERROR_PARAM", message: "参数错误", data: "nodeIdPath" },
+    requests: 1,
+    message: /refused the parameter nodeIdPath.*Check the value of nodeIdPath/,
+  },
+  {
+    name: "ERROR_UNAUTHORIZED",
+    fault: { type: "envelope", code: "ERROR_UNAUTHORIZED", message: "未授权" },
+    requests: 1,
+    message: /not authorised for this operation/,
+  },
+  {
     name: "ERROR_SECRET_KEY",
     fault: { type: "envelope", code: "ERROR_SECRET_KEY", message: "秘钥错误" },
     requests: 1,
@@ -187,7 +199,7 @@ const FAILURES: FailureCase[] = [
     name: "an unknown ERROR_* code",
     fault: { type: "envelope", code: "ERROR_SOMETHING_NEW" },
     requests: 1,
-    message: /ERROR_SOMETHING_NEW/,
+    message: /error code ERROR_SOMETHING_NEW \("something new"\)/,
   },
 ];
 

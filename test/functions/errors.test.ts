@@ -66,6 +66,8 @@ describe("service failures: #N/A saying what happened and what to do", () => {
     ["wrong secret", { envelope: "ERROR_SECRET_KEY" }, /API secret is wrong.*Enter the correct API secret/],
     ["expired secret", { envelope: "ERROR_SECRET_KEY_OVERDUE" }, /expired.*Renew the subscription/],
     ["disabled secret", { envelope: "ERROR_SECRET_KEY_INVALID" }, /invalid or disabled.*Enter a valid API secret/],
+    ["not authorised", { envelope: "ERROR_UNAUTHORIZED" }, /not authorised for this operation.*plan of this secret/],
+    ["unknown code", { envelope: "ERROR_IP_BLOCKED" }, /error code ERROR_IP_BLOCKED \("ip blocked"\).*contact/],
     ["quota reached", { envelope: "ERROR_VISIT_MAX" }, /call limit of the plan is reached.*quota resets/],
     ["parameter refused", { envelope: "ERROR_PARAM" }, /rejected a parameter.*Check the values/],
     ["server fault", { envelope: "ERROR_SERVER_INTERNAL" }, /internal fault.*Try again in a few minutes/],
@@ -81,6 +83,25 @@ describe("service failures: #N/A saying what happened and what to do", () => {
     expect(outcome.error?.code).toBe("#N/A");
     expect(outcome.error?.message).toMatch(message);
     expect(outcome.error!.message!.length).toBeLessThanOrEqual(MAX_MESSAGE);
+    expect(service.calls()).toBe(1);
+  });
+
+  test.each([
+    [
+      "market_research_statistics",
+      /^The service refused the parameter nodeIdPath \(service says: .*Check the value of nodeIdPath/,
+    ],
+    [
+      "product_research",
+      /^The service refused the parameter nodeIdPaths \(in filters\) .*Check the value of nodeIdPaths/,
+    ],
+  ] as const)("%s: ERROR_PARAM with data (a parameter name) names the refused parameter", async (code, message) => {
+    const service = fixtureService();
+    const h = harness(shim, service);
+    service.failNext({ envelope: "ERROR_PARAM", data: code === "product_research" ? "nodeIdPaths" : "nodeIdPath" });
+    const outcome = await h.run(code);
+    expect(outcome.error?.code).toBe("#N/A");
+    expect(outcome.error?.message).toMatch(message);
     expect(service.calls()).toBe(1);
   });
 

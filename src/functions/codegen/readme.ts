@@ -189,6 +189,10 @@ ${Object.entries(RESERVED_OPTIONS)
 - ${code("#N/A")}: no secret set, a wrong or expired secret, the plan's quota reached, the network or the service
   failing, a timeout; the message says what happened and what to do. While Excel previews a formula being typed
   the cell shows ${code("#N/A")} "Preview: press Enter..." unless the result is cached: previews never spend a call.
+  When the service refuses a parameter and names it (${code("ERROR_PARAM")} with ${code('data: "nodeIdPath"')}), the message names it
+  too: "The service refused the parameter nodeIdPath ... Check the value of nodeIdPath". A secret whose plan does not
+  cover the operation (${code("ERROR_UNAUTHORIZED")}) and any error code the add-in does not know are reported as permanent
+  refusals (the code in plain words), never as "try again later".
 
 **All functions**
 

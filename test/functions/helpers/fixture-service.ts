@@ -60,7 +60,8 @@ export function exampleBody(code: string): unknown {
   return code === "keyword_conversion" ? KEYWORD_CONVERSION_BODY : fixture(code);
 }
 
-export type QueuedFailure = { envelope: string } | { status: number };
+/** An envelope error (with `data`, e.g. the parameter ERROR_PARAM names) or an HTTP status without an envelope. */
+export type QueuedFailure = { envelope: string; data?: string } | { status: number };
 
 export interface FixtureService {
   readonly baseUrl: string;
@@ -96,7 +97,7 @@ export function fixtureService(secret = "0123456789abcdef0123456789abcdef"): Fix
       bodies.push({ path: url.pathname, body: init?.body ? JSON.parse(String(init.body)) : undefined });
       const failure = failures.shift();
       if (failure && "status" in failure) return new Response("busy", { status: failure.status });
-      if (failure) return json({ code: failure.envelope, message: "错误", data: null });
+      if (failure) return json({ code: failure.envelope, message: "错误", data: failure.data ?? null });
       const headers = new Headers(init?.headers);
       if (headers.get("secret-key") !== secret)
         return json({ code: "ERROR_SECRET_KEY", message: "秘钥错误", data: null });
