@@ -57,12 +57,14 @@ module.exports = async (env, argv) => {
   const serving = Boolean(env.WEBPACK_SERVE);
   const withBaseUrl = (content) => content.toString().split(DEV_BASE_URL).join(baseUrl);
   // A build for hosting (ADDIN_BASE_URL set) ships the add-in only; local builds also carry the preview page.
-  const withPreview = !(production && process.env.ADDIN_BASE_URL);
+  const hosting = Boolean(production && process.env.ADDIN_BASE_URL);
+  const withPreview = !hosting;
 
   return {
     mode: production ? "production" : "development",
     target: ["web", "es2020"],
-    devtool: "source-map",
+    // A hosting build ships no source maps (they would publish the whole source); local builds keep them.
+    devtool: hosting ? false : "source-map",
     entry: {
       functions: "./src/functions/functions.ts",
       taskpane: { import: "./src/taskpane/index.tsx", dependOn: "functions" },
@@ -124,7 +126,8 @@ module.exports = async (env, argv) => {
     },
     devServer: {
       port: DEV_SERVER_PORT,
-      headers: { "Access-Control-Allow-Origin": "*" },
+      // Loopback only, and no CORS grant: Excel loads the add-in from this origin itself.
+      host: "localhost",
       server: { type: "https", options: serving ? await devServerHttpsOptions() : {} },
     },
   };

@@ -16,6 +16,8 @@ interface CopyPattern {
 }
 interface WebpackConfig {
   entry: Record<string, unknown>;
+  devtool: string | false;
+  devServer: { host?: string; headers?: Record<string, string>; port?: number };
   plugins: { patterns?: CopyPattern[]; userOptions?: { filename?: string } }[];
 }
 type ConfigFactory = (env: Record<string, unknown>, argv: { mode: string }) => Promise<WebpackConfig>;
@@ -79,5 +81,20 @@ describe("what a build ships", () => {
     const local = await configFor("production");
     expect(Object.keys(local.entry)).toEqual(["functions", "taskpane", "preview"]);
     expect(pages(local)).toEqual(["taskpane.html", "preview.html"]);
+  });
+});
+
+describe("source maps and the dev server", () => {
+  it("writes no source maps (no .map files, no sourceMappingURL comments) in a build for hosting", async () => {
+    expect((await configFor("production", "https://addins.example.com/mad/")).devtool).toBe(false);
+    // Local and development builds keep them for debugging.
+    expect((await configFor("development")).devtool).toBe("source-map");
+    expect((await configFor("production")).devtool).toBe("source-map");
+  });
+
+  it("binds the dev server to localhost and grants no CORS to every origin", async () => {
+    const { devServer } = await configFor("development");
+    expect(devServer.host).toBe("localhost");
+    expect(JSON.stringify(devServer.headers ?? {})).not.toMatch(/access-control-allow-origin/i);
   });
 });
