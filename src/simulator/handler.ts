@@ -12,7 +12,7 @@ import { DEMO_SECRET } from "../api/demo-secret";
 import { FaultQueue, FaultRuleError, type FaultSpec } from "./faults";
 import { applyCors, BodyTooLargeError, delay, isLoopback, readBody, sendEnvelope, sendJson } from "./http";
 import { MonthlyQuota, RateLimiter } from "./limits";
-import { forward, normalizeUpstream } from "./proxy";
+import { createRelay, normalizeUpstream, type Relay } from "../server/relay";
 import { createStaticHandler, defaultStaticDir, type StaticHandler } from "./static";
 
 export { DEMO_SECRET };
@@ -105,6 +105,8 @@ export function createSimulatorHandler(options: SimulatorOptions = {}): Simulato
   const closing = new AbortController();
   let stats = emptyStats();
   const controlToken = options.controlToken ?? randomBytes(24).toString("hex");
+  // Forwarding mode is the production relay (npm run serve), not a second implementation.
+  const relay: Relay | undefined = upstream ? createRelay({ upstream, closing: closing.signal }) : undefined;
 
   const finish = (_res: ServerResponse, result: string) => {
     bump(stats.byResult, result);
@@ -204,16 +206,9 @@ export function createSimulatorHandler(options: SimulatorOptions = {}): Simulato
       if (options.latencyMs) await delay(options.latencyMs, closing.signal);
       const fault = faults.take(url.pathname);
       if (fault) result = applyFault(res, fault);
-      else if (upstream) {
-        const status = await forward(
-          req,
-          res,
-          upstream,
-          url.pathname + url.search,
-          await readBody(req),
-          closing.signal,
-        );
-        result = finish(res, `proxied_${status}`);
+      else if (relay) {
+        const outcome = await relay(req, res, url.pathname);
+        result = finish(res, `proxied_${outcome.status}`);
       } else if (url.pathname === VISITS_PATH && (req.method === "GET" || req.method === "POST"))
         result = visits(req, res);
       else if (!op) {
