@@ -55,7 +55,9 @@ async function main(): Promise<void> {
   });
   console.log(`Simulator listening on ${sim.url}`);
   if (values.upstream)
-    console.log(`Forwarding /v1/* to ${new URL(values.upstream).origin} (the caller's secret-key is passed through)`);
+    console.log(
+      `Relaying the catalog operations to ${new URL(values.upstream).origin} (the caller's secret-key is passed through)`,
+    );
   else {
     // Never print a key, not even the demo one (it is in the README): a log line is no place for credentials.
     const keyNote =
