@@ -14,6 +14,7 @@ const path = require("path");
 const CopyWebpackPlugin = require("copy-webpack-plugin");
 const CustomFunctionsMetadataPlugin = require("custom-functions-metadata-plugin");
 const HtmlWebpackPlugin = require("html-webpack-plugin");
+const { DefinePlugin } = require("webpack");
 const { HelpUrlBasePlugin } = require("./webpack/help-url-base-plugin");
 
 /** The base every URL in manifest.xml uses; the dev server serves dist/ here. */
@@ -30,10 +31,42 @@ function productionBaseUrl() {
   } catch {
     throw new Error(`ADDIN_BASE_URL is not a URL: "${configured}"`);
   }
-  if (url.protocol !== "https:")
+  // Plain http only on this machine (tests of a hosting build); Office itself loads add-ins over HTTPS only.
+  const loopback = url.hostname === "localhost" || url.hostname === "127.0.0.1";
+  if (url.protocol !== "https:" && !(url.protocol === "http:" && loopback))
     throw new Error(`ADDIN_BASE_URL must use https (Office loads add-ins over HTTPS only)`);
   if (url.search || url.hash) throw new Error(`ADDIN_BASE_URL must not have a query or fragment`);
   return url.href.endsWith("/") ? url.href : `${url.href}/`;
+}
+
+const escapeXml = (text) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/** An https URL from a build setting, or an error naming it. */
+function httpsSetting(name) {
+  const value = process.env[name];
+  if (!value) return undefined;
+  if (!URL.canParse(value) || new URL(value).protocol !== "https:") throw new Error(`${name} must be an https URL`);
+  return value;
+}
+
+/**
+ * The manifest for a base: every add-in URL moves to the base, AppDomains to its origin; a hosting build also takes
+ * ProviderName (ADDIN_PROVIDER) and SupportUrl (ADDIN_SUPPORT_URL, default the help page) from the build settings.
+ */
+function manifestFor(content, baseUrl, hosting) {
+  let xml = content.toString().split(DEV_BASE_URL).join(baseUrl);
+  xml = xml
+    .split(`<AppDomain>${new URL(DEV_BASE_URL).origin}</AppDomain>`)
+    .join(`<AppDomain>${new URL(baseUrl).origin}</AppDomain>`);
+  if (!hosting) return xml;
+  const provider = process.env.ADDIN_PROVIDER;
+  if (provider)
+    xml = xml.replace(/<ProviderName>[^<]*<\/ProviderName>/, `<ProviderName>${escapeXml(provider)}</ProviderName>`);
+  const support = httpsSetting("ADDIN_SUPPORT_URL");
+  if (support)
+    xml = xml.replace(/<SupportUrl DefaultValue="[^"]*"\/>/, `<SupportUrl DefaultValue="${escapeXml(support)}"/>`);
+  return xml;
 }
 
 /** HTTPS for the dev server: the Office dev certificates when they can be installed, else a self-signed one. */
@@ -57,12 +90,14 @@ module.exports = async (env, argv) => {
   const serving = Boolean(env.WEBPACK_SERVE);
   const withBaseUrl = (content) => content.toString().split(DEV_BASE_URL).join(baseUrl);
   // A build for hosting (ADDIN_BASE_URL set) ships the add-in only; local builds also carry the preview page.
-  const withPreview = !(production && process.env.ADDIN_BASE_URL);
+  const hosting = Boolean(production && process.env.ADDIN_BASE_URL);
+  const withPreview = !hosting;
 
   return {
     mode: production ? "production" : "development",
     target: ["web", "es2020"],
-    devtool: "source-map",
+    // A hosting build ships no source maps (they would publish the whole source); local builds keep them.
+    devtool: hosting ? false : "source-map",
     entry: {
       functions: "./src/functions/functions.ts",
       taskpane: { import: "./src/taskpane/index.tsx", dependOn: "functions" },
@@ -87,6 +122,8 @@ module.exports = async (env, argv) => {
       ],
     },
     plugins: [
+      // A hosting build calls its own origin's relay by default (src/engine/store.ts: DEFAULT_BASE_URL).
+      new DefinePlugin({ MAD_HOSTED_BASE_URL: JSON.stringify(hosting ? baseUrl.replace(/\/+$/, "") : "") }),
       new CustomFunctionsMetadataPlugin({
         output: "functions.json",
         input: "./src/functions/functions.ts",
@@ -111,7 +148,7 @@ module.exports = async (env, argv) => {
       new CopyWebpackPlugin({
         patterns: [
           { from: "assets/*.png", to: "assets/[name][ext]" },
-          { from: "manifest.xml", to: "manifest.xml", transform: withBaseUrl },
+          { from: "manifest.xml", to: "manifest.xml", transform: (content) => manifestFor(content, baseUrl, hosting) },
           // minimized: served as generated; the page's Content-Security-Policy hashes its style block byte for byte.
           { from: "src/help/help.html", to: "help.html", transform: withBaseUrl, info: { minimized: true } },
         ],
@@ -124,7 +161,8 @@ module.exports = async (env, argv) => {
     },
     devServer: {
       port: DEV_SERVER_PORT,
-      headers: { "Access-Control-Allow-Origin": "*" },
+      // Loopback only, and no CORS grant: Excel loads the add-in from this origin itself.
+      host: "localhost",
       server: { type: "https", options: serving ? await devServerHttpsOptions() : {} },
     },
   };

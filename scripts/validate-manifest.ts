@@ -93,6 +93,16 @@ function checkTopLevel(app: XmlElement, report: Report): void {
     if (!sets.includes(required)) report(`missing required element OfficeApp/Requirements/Sets/Set Name="${required}"`);
   }
   requireText(app, "Permissions", report, [new RegExp(`^(${PERMISSIONS.join("|")})$`), PERMISSIONS.join(" | ")]);
+  // AppMarketplace and the admin center show SupportUrl; a hosting build sets it (ADDIN_SUPPORT_URL or help.html).
+  const support = firstAt(app, "SupportUrl")?.attributes.DefaultValue;
+  if (!support) report("missing required element OfficeApp/SupportUrl DefaultValue");
+  else if (!URL.canParse(support) || new URL(support).protocol !== "https:")
+    report(`SupportUrl: "${support}" must be an https URL`);
+  for (const domain of allAt(app, "AppDomains/AppDomain")) {
+    const text = domain.text.trim();
+    if (!URL.canParse(text) || new URL(text).protocol !== "https:" || new URL(text).origin !== text)
+      report(`AppDomain: "${text}" must be an https origin such as https://addins.example.com`);
+  }
 }
 
 function collectResources(app: XmlElement, report: Report): Map<string, Resource> {

@@ -19,7 +19,9 @@ export { checkLimit, planPaging, type PagingPlan } from "./paging";
 export { getSharedEngine } from "./shared";
 export {
   CACHE_KEY_PREFIX,
+  DEFAULT_BASE_URL,
   detectStore,
+  HOSTED_BASE_URL,
   memoryStore,
   PRODUCTION_BASE_URL,
   SETTINGS_KEYS,

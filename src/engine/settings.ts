@@ -3,7 +3,7 @@
  * outside the workbook file), never in a cell, a document setting or a cache item.
  */
 import { ValidationError } from "../api/errors";
-import { PRODUCTION_BASE_URL, SETTINGS_KEYS, type KeyValueStore } from "./store";
+import { DEFAULT_BASE_URL, PRODUCTION_BASE_URL, SETTINGS_KEYS, type KeyValueStore } from "./store";
 import type { Settings } from "./types";
 
 /** Settings plus the optional tuning the store may hold. */
@@ -27,7 +27,7 @@ export async function readStoredSettings(store: KeyValueStore): Promise<StoredSe
   ]);
   const cleanSecret = secret?.trim() ?? "";
   return {
-    baseUrl: normalizeBaseUrl(baseUrl) ?? PRODUCTION_BASE_URL,
+    baseUrl: normalizeBaseUrl(baseUrl) ?? DEFAULT_BASE_URL,
     secret: cleanSecret ? cleanSecret : null,
     cacheTtlHours: positiveNumber(ttl),
     perMinute: positiveNumber(perMinute),

@@ -21,7 +21,16 @@ export const SETTINGS_KEYS = {
 /** Every persisted cache entry's key starts with this, followed by the account hash and a dot. */
 export const CACHE_KEY_PREFIX = "mad.cache.";
 
+/** The service's own address (direct calls). */
 export const PRODUCTION_BASE_URL = "https://api.sellersprite.com";
+
+/** Set by webpack (DefinePlugin) in a build with ADDIN_BASE_URL: where that build is hosted; "" otherwise. */
+declare const MAD_HOSTED_BASE_URL: string | undefined;
+/** The relay of the host serving this build (`npm run serve`), when it is a hosting build. */
+export const HOSTED_BASE_URL: string | undefined =
+  typeof MAD_HOSTED_BASE_URL === "string" && MAD_HOSTED_BASE_URL !== "" ? MAD_HOSTED_BASE_URL : undefined;
+/** The base URL while none is stored: the hosting relay (same origin, so only the secret is needed), else direct. */
+export const DEFAULT_BASE_URL: string = HOSTED_BASE_URL ?? PRODUCTION_BASE_URL;
 
 /** A store that lives as long as the object: tests, and hosts without any storage. */
 export function memoryStore(initial: Record<string, string> = {}): KeyValueStore {

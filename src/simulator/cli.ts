@@ -1,7 +1,9 @@
 /**
- * npm run simulator -- [--port 8787] [--host 127.0.0.1] [--secret <32 chars>] [--latency <ms>] [--rate-limit <n>]
+ * npm run simulator -- [--port 8787] [--host 127.0.0.1] [--secret-env NAME | --secret <32 chars>] [--latency <ms>]
+ *                      [--rate-limit <n>]
  *                      [--quota <n>] [--upstream <url>] [--static <dir>] [--no-static] [--log]
- * Prints the URL once it listens; stops cleanly on SIGINT/SIGTERM. The secret is printed only when it is the demo one.
+ * `--secret-env NAME` reads the secret from that environment variable (a command line shows in `ps`).
+ * Prints the URL and the control endpoint's per-run token once it listens; stops cleanly on SIGINT/SIGTERM. The secret is printed only when it is the demo one.
  */
 import { parseArgs } from "node:util";
 import { DEMO_SECRET } from "./handler";
@@ -21,6 +23,7 @@ async function main(): Promise<void> {
       port: { type: "string" },
       host: { type: "string" },
       secret: { type: "string" },
+      "secret-env": { type: "string" },
       latency: { type: "string" },
       "rate-limit": { type: "string" },
       quota: { type: "string" },
@@ -31,7 +34,14 @@ async function main(): Promise<void> {
     },
     strict: true,
   });
-  const secret = values.secret ?? process.env.MAD_SIMULATOR_SECRET ?? DEMO_SECRET;
+  const secretEnv = values["secret-env"];
+  if (secretEnv !== undefined && !process.env[secretEnv])
+    throw new Error(`--secret-env: the environment variable ${secretEnv} is not set`);
+  const secret =
+    (secretEnv !== undefined ? process.env[secretEnv] : undefined) ??
+    values.secret ??
+    process.env.MAD_SIMULATOR_SECRET ??
+    DEMO_SECRET;
   const sim = await startSimulator({
     port: whole("port", values.port, 0) ?? DEFAULT_PORT,
     host: values.host ?? DEFAULT_HOST,
@@ -45,11 +55,19 @@ async function main(): Promise<void> {
   });
   console.log(`Simulator listening on ${sim.url}`);
   if (values.upstream)
-    console.log(`Forwarding /v1/* to ${new URL(values.upstream).origin} (the caller's secret-key is passed through)`);
+    console.log(
+      `Relaying the catalog operations to ${new URL(values.upstream).origin} (the caller's secret-key is passed through)`,
+    );
   else {
     // Never print a key, not even the demo one (it is in the README): a log line is no place for credentials.
-    const keyNote = secret === DEMO_SECRET ? "the README's demo secret-key" : "the secret-key given with --secret";
+    const keyNote =
+      secret === DEMO_SECRET
+        ? "the README's demo secret-key"
+        : secretEnv !== undefined
+          ? `the secret-key in $${secretEnv}`
+          : "the secret-key given with --secret";
     console.log(`Accepting ${keyNote}`);
+    console.log(`Control endpoint /__sim/* token (header x-sim-token): ${sim.controlToken}`);
   }
 
   const shutdown = () => {

@@ -3,7 +3,7 @@
  * endpoints `/__sim/*`, and static files. Exported as a factory so other servers (the preview) can mount it and
  * fall through to their own routes with `next`.
  */
-import { createHash, timingSafeEqual } from "node:crypto";
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { OPERATIONS, type AnyOperation } from "../api/catalog";
 import { checkParams } from "../api/validate";
@@ -12,7 +12,7 @@ import { DEMO_SECRET } from "../api/demo-secret";
 import { FaultQueue, FaultRuleError, type FaultSpec } from "./faults";
 import { applyCors, BodyTooLargeError, delay, isLoopback, readBody, sendEnvelope, sendJson } from "./http";
 import { MonthlyQuota, RateLimiter } from "./limits";
-import { forward, normalizeUpstream } from "./proxy";
+import { createRelay, normalizeUpstream, type Relay } from "../server/relay";
 import { createStaticHandler, defaultStaticDir, type StaticHandler } from "./static";
 
 export { DEMO_SECRET };
@@ -34,6 +34,8 @@ export interface SimulatorOptions {
   now?: () => number;
   /** One line per /v1 request (method, path, result, time); never headers or bodies. */
   log?: (line: string) => void;
+  /** The token `/__sim/*` requires in `x-sim-token`; default a random one per run. */
+  controlToken?: string;
 }
 
 export interface SimulatorStats {
@@ -52,10 +54,14 @@ export interface SimulatorHandler {
   resetStats(): void;
   injectFault(rule: unknown): void;
   clearFaults(): void;
+  /** What `/__sim/*` requires in the `x-sim-token` header (a web page cannot know it). */
+  readonly controlToken: string;
   /** Releases stalled requests and pending waits (their connections are dropped). */
   close(): void;
 }
 
+export const CONTROL_TOKEN_HEADER = "x-sim-token";
+const isJsonType = (type: string | undefined) => /^application\/json\s*(;|$)/i.test(type ?? "");
 const BY_PATH = new Map<string, AnyOperation>(OPERATIONS.map((op) => [op.path, op]));
 const VISITS_PATH = "/v1/visits";
 
@@ -98,6 +104,9 @@ export function createSimulatorHandler(options: SimulatorOptions = {}): Simulato
   const stalled = new Set<ServerResponse>();
   const closing = new AbortController();
   let stats = emptyStats();
+  const controlToken = options.controlToken ?? randomBytes(24).toString("hex");
+  // Forwarding mode is the production relay (npm run serve), not a second implementation.
+  const relay: Relay | undefined = upstream ? createRelay({ upstream, closing: closing.signal }) : undefined;
 
   const finish = (_res: ServerResponse, result: string) => {
     bump(stats.byResult, result);
@@ -197,16 +206,9 @@ export function createSimulatorHandler(options: SimulatorOptions = {}): Simulato
       if (options.latencyMs) await delay(options.latencyMs, closing.signal);
       const fault = faults.take(url.pathname);
       if (fault) result = applyFault(res, fault);
-      else if (upstream) {
-        const status = await forward(
-          req,
-          res,
-          upstream,
-          url.pathname + url.search,
-          await readBody(req),
-          closing.signal,
-        );
-        result = finish(res, `proxied_${status}`);
+      else if (relay) {
+        const outcome = await relay(req, res, url.pathname);
+        result = finish(res, `proxied_${outcome.status}`);
       } else if (url.pathname === VISITS_PATH && (req.method === "GET" || req.method === "POST"))
         result = visits(req, res);
       else if (!op) {
@@ -225,8 +227,15 @@ export function createSimulatorHandler(options: SimulatorOptions = {}): Simulato
   }
 
   async function control(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    if (upstream)
+      return sendJson(res, 404, { error: "no control endpoint in forwarding mode: faults and stats are off" });
     if (!isLoopback(req.socket.remoteAddress))
       return sendJson(res, 403, { error: "the control endpoint answers loopback clients only" });
+    if (!secretMatches(req.headers[CONTROL_TOKEN_HEADER], controlToken))
+      return sendJson(res, 403, { error: `the control endpoint requires the run's token in ${CONTROL_TOKEN_HEADER}` });
+    // A page can send a "simple" cross-origin POST (text/plain) without a preflight; JSON needs one, and we grant none.
+    if (req.method !== "GET" && !isJsonType(req.headers["content-type"]))
+      return sendJson(res, 415, { error: "the control endpoint takes content-type: application/json" });
     const route = `${req.method} ${url.pathname}`;
     if (route === "GET /__sim/stats") return sendJson(res, 200, stats);
     if (route === "DELETE /__sim/stats") {
@@ -251,7 +260,15 @@ export function createSimulatorHandler(options: SimulatorOptions = {}): Simulato
 
   return {
     handle(req, res, next) {
-      const url = new URL(req.url ?? "/", "http://simulator.local");
+      let url: URL;
+      try {
+        url = new URL(req.url ?? "/", "http://simulator.local");
+      } catch {
+        // e.g. "GET //[ HTTP/1.1": a bad request, never a reason to stop the server.
+        options.log?.(`${req.method} (malformed request target) -> HTTP_400`);
+        return sendJson(res, 400, { code: "ERROR_PARAM", message: "malformed request target", data: null });
+      }
+      if (url.pathname.startsWith("/__sim/")) return void control(req, res, url).catch(() => sendJson(res, 500, {}));
       applyCors(req, res);
       if (req.method === "OPTIONS") {
         res.writeHead(204, { "content-length": "0" });
@@ -262,8 +279,7 @@ export function createSimulatorHandler(options: SimulatorOptions = {}): Simulato
         next
           ? next()
           : sendJson(res, 404, { code: "ERROR_URL_NOT_FOUND", message: `接口不存在: ${url.pathname}`, data: null });
-      if (url.pathname.startsWith("/__sim/")) void control(req, res, url);
-      else if (url.pathname === "/v1" || url.pathname.startsWith("/v1/")) void api(req, res, url);
+      if (url.pathname === "/v1" || url.pathname.startsWith("/v1/")) void api(req, res, url);
       else if (serveStatic) serveStatic(req, res, notFound);
       else notFound();
     },
@@ -271,6 +287,7 @@ export function createSimulatorHandler(options: SimulatorOptions = {}): Simulato
     resetStats: () => void (stats = emptyStats()),
     injectFault: (rule) => faults.add(rule),
     clearFaults: () => faults.clear(),
+    controlToken,
     close() {
       closing.abort(new Error("simulator stopping"));
       for (const res of stalled) res.destroy();

@@ -19,6 +19,8 @@ export interface RunningSimulator {
   resetStats(): void;
   injectFault(rule: unknown): void;
   clearFaults(): void;
+  /** The token `/__sim/*` requires in the `x-sim-token` header. */
+  readonly controlToken: string;
   readonly handler: SimulatorHandler;
   readonly server: Server;
 }
@@ -28,7 +30,11 @@ export const DEFAULT_HOST = "127.0.0.1";
 
 export async function startSimulator(options: StartOptions = {}): Promise<RunningSimulator> {
   const handler = createSimulatorHandler(options);
-  const server = createServer((req, res) => handler.handle(req, res));
+  const server = createServer(
+    // Slow or idle clients may not hold sockets forever.
+    { headersTimeout: 20_000, requestTimeout: 120_000, keepAliveTimeout: 5_000 },
+    (req, res) => handler.handle(req, res),
+  );
   const host = options.host ?? DEFAULT_HOST;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -49,6 +55,7 @@ export async function startSimulator(options: StartOptions = {}): Promise<Runnin
     resetStats: () => handler.resetStats(),
     injectFault: (rule) => handler.injectFault(rule),
     clearFaults: () => handler.clearFaults(),
+    controlToken: handler.controlToken,
     stop() {
       stopping ??= new Promise<void>((resolve) => {
         handler.close();

@@ -2,6 +2,7 @@
  * The layering of src/, read from the code itself. Imports run downward only:
  *   api  <-  engine, table  <-  functions  (codegen: build time, describes functions)
  *   api, engine, table  <-  taskpane        api  <-  simulator (Node only)
+ *   api  <-  server (npm run serve: hosting and the relay, Node only)  <-  simulator (its --upstream mode)
  *   everything browser-side  <-  preview (the local preview page; never the simulator)
  * Browser code imports no Node module; Office.js is touched only at the task pane's entry (Office.onReady) and in
  * its host modules; src/api has no Office code at all. Files stay small unless generated.
@@ -17,11 +18,14 @@ const ALLOWED_LAYERS: Readonly<Record<Layer, readonly Layer[]>> = {
   codegen: ["api", "table", "functions"],
   taskpane: ["api", "engine", "table"],
   preview: ["api", "engine", "table", "functions", "taskpane"],
-  simulator: ["api"],
+  simulator: ["api", "server"],
+  server: ["api"],
 };
 
 /** Layers bundled for the browser (the add-in and the preview page): no Node module may reach them. */
 const BROWSER_LAYERS: readonly Layer[] = ["api", "engine", "table", "functions", "taskpane", "preview"];
+/** Layers that run in Node only (build-time code generation, the simulator, the hosting server). */
+const NODE_LAYERS: readonly Layer[] = ["codegen", "simulator", "server"];
 /** npm packages that only run in Node. */
 const NODE_ONLY_PACKAGES = ["serve-static", "markdown-it", "typescript", "custom-functions-metadata"];
 /** UI libraries: the task pane's (and the preview page's) business only. */
@@ -94,7 +98,7 @@ test("browser code imports no Node module, no Node-only package and no build-tim
         (ref) =>
           ref.target.kind === "node-builtin" ||
           (ref.target.kind === "package" && NODE_ONLY_PACKAGES.includes(ref.target.name)) ||
-          (ref.target.kind === "layer" && (ref.target.layer === "codegen" || ref.target.layer === "simulator")),
+          (ref.target.kind === "layer" && ref.target.layer !== undefined && NODE_LAYERS.includes(ref.target.layer)),
       )
       .filter((ref) => !isPending(file, ref))
       .map((ref) => `${at(file, ref)} imports ${ref.specifier}`),

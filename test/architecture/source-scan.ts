@@ -11,7 +11,17 @@ export const ROOT = resolve(__dirname, "..", "..");
 const SRC = join(ROOT, "src");
 
 /** The layers: folders of src/, with build-time code generation apart from the runtime functions it describes. */
-export const LAYERS = ["api", "engine", "table", "functions", "codegen", "taskpane", "preview", "simulator"] as const;
+export const LAYERS = [
+  "api",
+  "engine",
+  "table",
+  "functions",
+  "codegen",
+  "taskpane",
+  "preview",
+  "simulator",
+  "server",
+] as const;
 export type Layer = (typeof LAYERS)[number];
 
 /** The globals Office provides; `Office` and `Excel` are Office.js, the others the custom functions runtime. */

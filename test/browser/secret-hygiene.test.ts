@@ -67,6 +67,7 @@ async function openWatchedPreview(): Promise<Watched> {
 async function injectFault(operation: string, times: number, fault: unknown): Promise<void> {
   const response = await fetch(`${sim.url}/__sim/faults`, {
     method: "POST",
+    headers: { "content-type": "application/json", "x-sim-token": sim.controlToken },
     body: JSON.stringify({ match: { operation }, times, fault }),
   });
   expect(response.status).toBe(200);

@@ -16,6 +16,8 @@ interface CopyPattern {
 }
 interface WebpackConfig {
   entry: Record<string, unknown>;
+  devtool: string | false;
+  devServer: { host?: string; headers?: Record<string, string>; port?: number };
   plugins: { patterns?: CopyPattern[]; userOptions?: { filename?: string } }[];
 }
 type ConfigFactory = (env: Record<string, unknown>, argv: { mode: string }) => Promise<WebpackConfig>;
@@ -40,8 +42,9 @@ async function builtManifest(mode: "production" | "development", baseUrl?: strin
   return pattern.transform(Buffer.from(MANIFEST));
 }
 
-/** Every https URL (the XML namespaces are http URIs, not locations). */
-const addinUrls = (xml: string) => [...xml.matchAll(/https:\/\/[^"<\s]+/g)].map((match) => match[0]);
+/** Every https URL but the AppDomain origins (the XML namespaces are http URIs, not locations). */
+const addinUrls = (xml: string) =>
+  [...xml.replace(/<AppDomain>[^<]*<\/AppDomain>/g, "").matchAll(/https:\/\/[^"<\s]+/g)].map((match) => match[0]);
 const builtFiles = {
   builtFileExists: (path: string) => ["functions.js", "functions.json", "taskpane.html"].includes(path),
   readAsset: (path: string) => readFileSync(join(ROOT, "assets", path)),
@@ -79,5 +82,64 @@ describe("what a build ships", () => {
     const local = await configFor("production");
     expect(Object.keys(local.entry)).toEqual(["functions", "taskpane", "preview"]);
     expect(pages(local)).toEqual(["taskpane.html", "preview.html"]);
+  });
+});
+
+describe("source maps and the dev server", () => {
+  it("writes no source maps (no .map files, no sourceMappingURL comments) in a build for hosting", async () => {
+    expect((await configFor("production", "https://addins.example.com/mad/")).devtool).toBe(false);
+    // Local and development builds keep them for debugging.
+    expect((await configFor("development")).devtool).toBe("source-map");
+    expect((await configFor("production")).devtool).toBe("source-map");
+  });
+
+  it("binds the dev server to localhost and grants no CORS to every origin", async () => {
+    const { devServer } = await configFor("development");
+    expect(devServer.host).toBe("localhost");
+    expect(JSON.stringify(devServer.headers ?? {})).not.toMatch(/access-control-allow-origin/i);
+  });
+});
+
+describe("a hosting build's manifest and default service address", () => {
+  const withEnv = async <T>(vars: Record<string, string>, work: () => Promise<T>): Promise<T> => {
+    const saved = Object.fromEntries(Object.keys(vars).map((k) => [k, process.env[k]]));
+    Object.assign(process.env, vars);
+    try {
+      return await work();
+    } finally {
+      for (const [k, v] of Object.entries(saved))
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+    }
+  };
+
+  it("AppDomains and SupportUrl follow ADDIN_BASE_URL; ProviderName and the support address come from settings", async () => {
+    const plain = await builtManifest("production", "https://addins.example.com/mad/");
+    expect(plain).toContain("<AppDomain>https://addins.example.com</AppDomain>");
+    expect(plain).toContain('<SupportUrl DefaultValue="https://addins.example.com/mad/help.html"/>');
+    const branded = await withEnv(
+      { ADDIN_PROVIDER: "Contoso & Co", ADDIN_SUPPORT_URL: "https://contoso.example/help" },
+      () => builtManifest("production", "https://addins.example.com/mad/"),
+    );
+    expect(branded).toContain("<ProviderName>Contoso &amp; Co</ProviderName>");
+    expect(branded).toContain('<SupportUrl DefaultValue="https://contoso.example/help"/>');
+    expect(validateManifest(branded, builtFiles)).toEqual([]);
+    await expect(
+      withEnv({ ADDIN_SUPPORT_URL: "http://contoso.example/help" }, () =>
+        builtManifest("production", "https://addins.example.com/mad/"),
+      ),
+    ).rejects.toThrow(/ADDIN_SUPPORT_URL must be an https URL/);
+  });
+
+  it("defaults the add-in's service address to its own host (the relay) in a hosting build only", async () => {
+    const defined = async (baseUrl?: string) => {
+      const config = await configFor("production", baseUrl);
+      const plugin = config.plugins.find((p) => (p as { definitions?: object }).definitions) as unknown as {
+        definitions: Record<string, string>;
+      };
+      return JSON.parse(plugin.definitions.MAD_HOSTED_BASE_URL) as string;
+    };
+    expect(await defined("https://addins.example.com/mad/")).toBe("https://addins.example.com/mad");
+    expect(await defined()).toBe("");
   });
 });

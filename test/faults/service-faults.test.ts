@@ -61,7 +61,7 @@ function freshEngine(client: Partial<ClientOptions> = CLIENT): Engine {
 async function control(method: "POST" | "DELETE", path: string, body?: unknown): Promise<void> {
   const response = await fetch(`${sim.url}${path}`, {
     method,
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", "x-sim-token": sim.controlToken },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);

@@ -55,3 +55,32 @@ test("rejects a bad option with a message naming it", async () => {
   expect(await exited(child)).toBe(1);
   expect(output()).toContain("--rate-limit: expected a whole number");
 }, 20_000);
+
+test("--secret-env reads the secret from the environment; the token for /__sim is printed", async () => {
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", CLI, "--port", "0", "--secret-env", "MAD_TEST_SECRET", "--no-static"],
+    { cwd: path.resolve(__dirname, "../.."), env: { ...process.env, MAD_TEST_SECRET: SECRET } },
+  );
+  let output = "";
+  const ready = new Promise<string>((resolve) =>
+    child.stdout.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening on (\S+)[\s\S]*token \(header x-sim-token\): (\w+)/.exec(output);
+      if (match) resolve(match[1]);
+    }),
+  );
+  const base = await ready;
+  const reply = await fetch(`${base}/v1/market/ebc`, {
+    method: "POST",
+    headers: { "secret-key": SECRET },
+    body: JSON.stringify({ marketplace: "US", nodeIdPath: "172282" }),
+  });
+  expect((await reply.json()).code).toBe("OK");
+  const token = /x-sim-token\): (\w+)/.exec(output)?.[1] ?? "";
+  expect((await fetch(`${base}/__sim/stats`, { headers: { "x-sim-token": token } })).status).toBe(200);
+  const done = exited(child);
+  child.kill("SIGTERM");
+  expect(await done).toBe(0);
+  expect(output).not.toContain(SECRET);
+}, 20_000);

@@ -8,13 +8,19 @@ beforeAll(async () => {
   sim = await start();
 });
 afterAll(() => sim.stop());
+const control = (method: string, path: string, body?: unknown) =>
+  fetch(`${sim.url}${path}`, {
+    method,
+    headers: { "content-type": "application/json", "x-sim-token": sim.controlToken },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 afterEach(async () => {
-  await fetch(`${sim.url}/__sim/faults`, { method: "DELETE" });
+  await control("DELETE", "/__sim/faults");
 });
 
 const RESEARCH = "/v1/product/research";
 const BODY = { marketplace: "US", size: 1 };
-const inject = (rule: unknown) => fetch(`${sim.url}/__sim/faults`, { method: "POST", body: JSON.stringify(rule) });
+const inject = (rule: unknown) => control("POST", "/__sim/faults", rule);
 const research = (signal?: AbortSignal) =>
   fetch(sim.url + RESEARCH, {
     method: "POST",
@@ -73,7 +79,7 @@ test.each(["ERROR_SERVER_INTERNAL", "ERROR_VISIT_MAX", "ERROR_SECRET_KEY_OVERDUE
 
 test("DELETE /__sim/faults clears pending faults; bad rules are refused with the reason", async () => {
   await inject({ times: 5, fault: { type: "http", status: 500 } });
-  await fetch(`${sim.url}/__sim/faults`, { method: "DELETE" });
+  await control("DELETE", "/__sim/faults");
   expect((await research()).status).toBe(200);
   const bad = await inject({ times: 1, fault: { type: "explode" } });
   expect(bad.status).toBe(400);
@@ -82,13 +88,13 @@ test("DELETE /__sim/faults clears pending faults; bad rules are refused with the
 });
 
 test("GET /__sim/stats counts the requests received per operation, including faulted ones", async () => {
-  await fetch(`${sim.url}/__sim/stats`, { method: "DELETE" });
+  await control("DELETE", "/__sim/stats");
   await inject({ times: 1, fault: { type: "http", status: 500 } });
   await research();
   await research();
   await post(sim.url, "/v1/keyword/miner", { marketplace: "US", keyword: "x" });
   await post(sim.url, "/v1/unknown", {});
-  const stats = await (await fetch(`${sim.url}/__sim/stats`)).json();
+  const stats = await (await control("GET", "/__sim/stats")).json();
   expect(stats).toEqual({
     total: 4,
     byOperation: { product_research: 2, keyword_miner: 1, unknown: 1 },

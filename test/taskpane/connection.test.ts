@@ -60,4 +60,11 @@ describe("base URL choices", () => {
     expect(baseUrlChoice("http://127.0.0.1:8787", SIMULATOR_URL)).toBe("simulator");
     expect(baseUrlChoice("http://127.0.0.1:8788", SIMULATOR_URL)).toBe("custom");
   });
+
+  it("recognises a hosting build's own server, and still offers the direct service address", () => {
+    const hosted = "https://addins.example.com";
+    expect(baseUrlChoice(`${hosted}/`, SIMULATOR_URL, hosted)).toBe("hosted");
+    expect(baseUrlChoice(PRODUCTION_URL, SIMULATOR_URL, hosted)).toBe("production");
+    expect(baseUrlChoice(hosted, SIMULATOR_URL)).toBe("custom");
+  });
 });

@@ -16,11 +16,13 @@ import {
   tokens,
 } from "@fluentui/react-components";
 import { useEffect, useId, useState } from "react";
+import { DEFAULT_BASE_URL, HOSTED_BASE_URL } from "../../engine";
 import {
   baseUrlChoice,
   connectionReport,
   PRODUCTION_URL,
   simulatorUrl,
+  type BaseUrlChoice,
   type ConnectionReport,
 } from "../model/connection";
 import { useControlStyles } from "./styles";
@@ -31,7 +33,7 @@ const useStyles = makeStyles({
   buttons: { display: "flex", flexWrap: "wrap", gap: tokens.spacingHorizontalS },
 });
 
-type Choice = "production" | "simulator" | "custom";
+type Choice = BaseUrlChoice;
 
 export function ConnectionPanel() {
   const { engine, preview } = useServices();
@@ -40,7 +42,7 @@ export function ConnectionPanel() {
   const simulator = simulatorUrl(typeof location === "undefined" ? undefined : location.origin, preview);
   const [secret, setSecret] = useState("");
   const [showSecret, setShowSecret] = useState(false);
-  const [choice, setChoice] = useState<Choice>("production");
+  const [choice, setChoice] = useState<Choice>(HOSTED_BASE_URL ? "hosted" : "production");
   const [customUrl, setCustomUrl] = useState("");
   const [busy, setBusy] = useState<string | null>(null);
   const [report, setReport] = useState<ConnectionReport | null>(null);
@@ -53,7 +55,7 @@ export function ConnectionPanel() {
       (settings) => {
         if (!live) return;
         setSecret(settings.secret ?? "");
-        const picked = baseUrlChoice(settings.baseUrl, simulator);
+        const picked = baseUrlChoice(settings.baseUrl, simulator, HOSTED_BASE_URL);
         setChoice(picked);
         if (picked === "custom") setCustomUrl(settings.baseUrl);
       },
@@ -64,12 +66,19 @@ export function ConnectionPanel() {
     };
   }, [engine, simulator]);
 
-  const baseUrl = choice === "production" ? PRODUCTION_URL : choice === "simulator" ? simulator : customUrl.trim();
+  const baseUrl =
+    choice === "hosted"
+      ? (HOSTED_BASE_URL ?? DEFAULT_BASE_URL)
+      : choice === "production"
+        ? PRODUCTION_URL
+        : choice === "simulator"
+          ? simulator
+          : customUrl.trim();
 
   const save = async () => {
     await engine.writeSettings({
       secret: secret.trim() === "" ? null : secret.trim(),
-      baseUrl: baseUrl || PRODUCTION_URL,
+      baseUrl: baseUrl || DEFAULT_BASE_URL,
     });
   };
 
@@ -130,7 +139,8 @@ export function ConnectionPanel() {
       </Field>
       <Field label="Service">
         <RadioGroup value={choice} onChange={(_, data) => setChoice(data.value as Choice)}>
-          <Radio value="production" label={`Production (${PRODUCTION_URL})`} />
+          {HOSTED_BASE_URL && <Radio value="hosted" label={`This add-in's server (${HOSTED_BASE_URL})`} />}
+          <Radio value="production" label={`Production, direct (${PRODUCTION_URL})`} />
           <Radio value="simulator" label={`Local simulator (${simulator})`} />
           <Radio value="custom" label="Forwarding proxy or other URL" />
         </RadioGroup>

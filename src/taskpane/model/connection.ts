@@ -67,9 +67,12 @@ export function simulatorUrl(pageOrigin: string | undefined, servedBySimulator: 
   return servedBySimulator && pageOrigin && /^https?:\/\//.test(pageOrigin) ? pageOrigin : SIMULATOR_URL;
 }
 
-/** Which choice a stored base URL corresponds to. */
-export function baseUrlChoice(baseUrl: string, simulator: string): "production" | "simulator" | "custom" {
+export type BaseUrlChoice = "hosted" | "production" | "simulator" | "custom";
+
+/** Which choice a stored base URL corresponds to; `hosted` is the relay of the host serving a hosting build. */
+export function baseUrlChoice(baseUrl: string, simulator: string, hosted?: string): BaseUrlChoice {
   const clean = baseUrl.replace(/\/+$/, "");
+  if (hosted !== undefined && clean === hosted.replace(/\/+$/, "")) return "hosted";
   if (clean === PRODUCTION_URL) return "production";
   if (clean === simulator.replace(/\/+$/, "")) return "simulator";
   return "custom";

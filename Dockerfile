@@ -1,0 +1,35 @@
+# The hosted add-in: `npm run serve`'s server (bundled) in front of the built add-in.
+#   docker build --build-arg ADDIN_BASE_URL=https://addins.example.com/ -t mad-addin .
+#   docker run -p 8080:8080 mad-addin
+# See docs/deploy.md for the settings, TLS and distributing dist/manifest.xml.
+
+# --- build: the add-in for its public address, and the server as one file ---
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+ARG ADDIN_BASE_URL
+ARG ADDIN_PROVIDER
+ARG ADDIN_SUPPORT_URL
+COPY package.json package-lock.json ./
+RUN npm ci
+COPY . .
+RUN test -n "$ADDIN_BASE_URL" || (echo "set --build-arg ADDIN_BASE_URL=https://<your host>/" >&2 && exit 1)
+RUN ADDIN_BASE_URL="$ADDIN_BASE_URL" ADDIN_PROVIDER="$ADDIN_PROVIDER" ADDIN_SUPPORT_URL="$ADDIN_SUPPORT_URL" npm run build
+RUN npm run build:server
+
+# --- runtime: Node on a slim image, no build tools, no source, not root ---
+FROM node:20-bookworm-slim AS runtime
+ENV NODE_ENV=production \
+    PORT=8080 \
+    HOST=0.0.0.0 \
+    MAD_STATIC_DIR=/app/dist \
+    MAD_UPSTREAM=https://api.sellersprite.com
+WORKDIR /app
+# Owned by root and read-only to the server's user.
+COPY --from=build /app/dist ./dist
+COPY --from=build /app/build/server/serve.js ./serve.js
+USER node
+EXPOSE 8080
+HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+# node directly (not npm): SIGTERM reaches the server, which finishes requests in flight and exits 0.
+CMD ["node", "serve.js"]
