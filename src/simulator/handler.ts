@@ -77,21 +77,6 @@ function secretMatches(given: string | string[] | undefined, expected: string): 
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** returnFields as a comma-separated string or a JSON array (or its text), to a set of names. */
-function fieldSet(value: unknown): Set<string> | undefined {
-  if (value === undefined || value === null || value === "") return undefined;
-  let list: unknown = value;
-  if (typeof value === "string" && value.trim().startsWith("[")) {
-    try {
-      list = JSON.parse(value);
-    } catch {
-      list = value;
-    }
-  }
-  const names = (Array.isArray(list) ? list : String(list).split(",")).map((v) => String(v).trim()).filter(Boolean);
-  return names.length > 0 ? new Set(names) : undefined;
-}
-
 export function createSimulatorHandler(options: SimulatorOptions = {}): SimulatorHandler {
   const now = options.now ?? Date.now;
   const secret = options.secret ?? DEMO_SECRET;
@@ -182,13 +167,11 @@ export function createSimulatorHandler(options: SimulatorOptions = {}): Simulato
     // Like the live service, names that are not parameters are ignored rather than refused.
     const known = new Set<string>(op.params.map((p) => p.name));
     const raw = Object.fromEntries(Object.entries(input).filter(([name]) => known.has(name)));
-    const only = fieldSet(raw.returnFields);
-    if (Array.isArray(raw.returnFields)) raw.returnFields = raw.returnFields.join(",");
     const outcome = checkParams(op.code, raw, { now: new Date(now()) });
     if (!outcome.params)
       return reject("ERROR_PARAM", `参数错误: ${outcome.errors[0]?.message ?? "invalid parameters"}`);
 
-    const data = simulate(op, { code: op.code, params: outcome.params as Record<string, unknown>, now: now(), only });
+    const data = simulate(op, { code: op.code, params: outcome.params as Record<string, unknown>, now: now() });
     quota.consume(key);
     sendEnvelope(res, "OK", data);
     return finish(res, "OK");

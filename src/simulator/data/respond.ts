@@ -84,14 +84,12 @@ export interface SimulatedQuery {
   readonly code: OperationCode;
   readonly params: Record<string, unknown>;
   readonly now: number;
-  /** Field names (wire or spec) to keep in each record; undefined = all. */
-  readonly only?: ReadonlySet<string>;
 }
 
 export function simulate(op: AnyOperation, query: SimulatedQuery): unknown {
   const s = scenarioFor(op, query.params, query.now);
   const fields = fieldsOf(op);
-  const out = (rows: readonly Row[]) => rows.map((row) => row.materialize(query.only));
+  const out = (rows: readonly Row[]) => rows.map((row) => row.materialize());
   switch (op.shape) {
     case "array":
       return out(s.domain === "market" ? series(s, fields, marketRows(s)) : series(s, fields, trendPresets(s)));
@@ -123,7 +121,7 @@ function paged(op: AnyOperation, s: Scenario, fields: readonly FieldSpec[], quer
   const items =
     start >= reachable
       ? []
-      : rows.slice(start, Math.min(start + size, reachable)).map((row) => row.materialize(query.only));
+      : rows.slice(start, Math.min(start + size, reachable)).map((row) => row.materialize());
 
   if (op.shape === "itemsWithStats") {
     return { marketplace: s.market, asin: s.asins[0] ?? null, total, items, stats: wordStats(items) };

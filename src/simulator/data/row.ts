@@ -113,12 +113,10 @@ export class Row {
   }
 
   /** The record as the service sends it: live names, every field present, values of the documented type. */
-  materialize(only?: ReadonlySet<string>): Record<string, unknown> {
+  materialize(): Record<string, unknown> {
     const out: Record<string, unknown> = {};
     for (const spec of this.fields) {
-      const wire = wireName(spec);
-      if (only && !only.has(wire) && !only.has(spec.name)) continue;
-      out[wire] = coerce(spec, this.get(spec.name));
+      out[wireName(spec)] = coerce(spec, this.get(spec.name));
     }
     return out;
   }

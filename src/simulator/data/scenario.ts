@@ -50,7 +50,7 @@ const DOMAIN: Record<RecordName, Domain> = {
   categoryStatistics: "market",
 };
 
-const NOT_IDENTITY = new Set(["page", "size", "order", "returnFields", "marketplace", ...FILTER_PARAMS]);
+const NOT_IDENTITY = new Set(["page", "size", "order", "marketplace", ...FILTER_PARAMS]);
 const ASIN_PATTERN = /^[A-Z0-9]{10}$/;
 
 export function normalizeMarket(value: unknown): Marketplace {
