@@ -52,6 +52,46 @@ afterEach(async () => {
 
 const apiCalls = () => stack.simulator.stats().total;
 
+describe("formulas with the live service's names and values spill", () => {
+  const byColumn = (check: (values: string[]) => boolean) => check;
+  const formulas: [string, string, (values: string[]) => boolean][] = [
+    ['=MAD.PRODUCTRESEARCH("US","minAmzUnit=20")', "platformUnit", byColumn((v) => v.every((x) => Number(x) >= 20))],
+    ['=MAD.PRODUCTRESEARCH("UK","dimensionType=SB")', "dimensionsType", byColumn((v) => v.every((x) => x === "SB"))],
+    [
+      '=MAD.KEYWORDMINER("US","yoga mat","amazonChoice=TRUE")',
+      "platformChoice",
+      byColumn((v) => v.every((x) => x === "TRUE")),
+    ],
+    [
+      '=MAD.TRAFFICEXTEND("US","B07Z82895W","order=searches desc")',
+      "searches",
+      byColumn((v) => v.map(Number).every((n, i, all) => i === 0 || all[i - 1] >= n)),
+    ],
+  ];
+
+  it.each(formulas)("%s", async (formula, columnName, check) => {
+    const { page } = preview;
+    await enter(page, "A1", formula);
+    await settledText(page, "A1");
+    const [header, ...rows] = await readRange(page, "A1", 11, 60);
+    const at = header.indexOf(columnName);
+    expect(at).toBeGreaterThanOrEqual(0);
+    const values = rows.map((row) => row[at]).filter((text) => text !== "");
+    expect(values.length).toBeGreaterThan(0);
+    expect(check(values)).toBe(true);
+    expect(preview.problems).toEqual([]);
+  });
+
+  it('=MAD.KEYWORDCONVERSION("US","yoga mat",,,250) spills 250 rows from 3 calls', async () => {
+    const { page } = preview;
+    await enter(page, "A1", '=MAD.KEYWORDCONVERSION("US","yoga mat",,,250)');
+    expect(await settledText(page, "A1")).toBe("keyword");
+    const column = await readRange(page, "A250", 3, 1);
+    expect(column.map((row) => row[0] !== "")).toEqual([true, true, false]); // header + 250 rows end at A251
+    expect(stack.simulator.stats().byOperation.keyword_conversion).toBe(3);
+  });
+});
+
 describe("the preview page", () => {
   it("spills a formula's header and rows from the simulator, for one call", async () => {
     const { page } = preview;
