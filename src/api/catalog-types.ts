@@ -152,6 +152,8 @@ export interface FieldSpec {
   /** A number meaning "none" (price -1); shown blank. */
   readonly noneSentinel?: number;
   readonly format?: NumberFormatHint;
+  /** A label from a known set the service sends in Chinese (countries, buckets): read in English. */
+  readonly englishLabel?: true;
 }
 
 /** How `data` is shaped in a successful response. */

@@ -8,6 +8,7 @@
 import { operation, type OperationCode } from "./catalog";
 import type { FieldSpec, ResponseShape } from "./catalog-types";
 import { decodeEntities } from "./entities";
+import { englishLabel } from "./labels";
 import { errorFromResponse, isEnvelope, MalformedResponseError } from "./errors";
 import { RECORD_FIELDS } from "./records";
 import type { RecordOf } from "./request-types";
@@ -46,6 +47,8 @@ interface FieldMap {
   readonly renames: ReadonlyMap<string, string>;
   /** specification name -> nested field map (object and objectList fields) */
   readonly nested: ReadonlyMap<string, FieldMap>;
+  /** fields whose Chinese labels are read in English */
+  readonly english: ReadonlySet<string>;
 }
 
 const FIELD_MAPS = new WeakMap<readonly FieldSpec[], FieldMap>();
@@ -55,12 +58,14 @@ function fieldMap(fields: readonly FieldSpec[]): FieldMap {
   if (map) return map;
   const renames = new Map<string, string>();
   const nested = new Map<string, FieldMap>();
+  const english = new Set<string>();
   for (const field of fields) {
+    if (field.englishLabel) english.add(field.name);
     for (const alias of field.aliases ?? []) renames.set(alias, field.name);
     if ((field.type === "object" || field.type === "objectList") && field.fields)
       nested.set(field.name, fieldMap(field.fields));
   }
-  map = { renames, nested };
+  map = { renames, nested, english };
   FIELD_MAPS.set(fields, map);
   return map;
 }
@@ -75,7 +80,8 @@ export function normalizeRecord(raw: Json, map: FieldMap): Json {
     const target = map.renames.get(key);
     const name = target !== undefined && !(target in raw) ? target : key;
     const inner = map.nested.get(name);
-    out[name] = inner ? normalizeNested(value, inner) : decodeTexts(value);
+    const text = inner ? normalizeNested(value, inner) : decodeTexts(value);
+    out[name] = map.english.has(name) && typeof text === "string" ? englishLabel(text) : text;
   }
   return out;
 }

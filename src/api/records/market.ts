@@ -55,7 +55,7 @@ export type BrandConcentrationRecord = RecordFrom<typeof BRAND_CONCENTRATION_FIE
 
 /** Listing-date trend: one record per year, ascending, empty years with zeros. */
 export const LISTING_TREND_FIELDS = [
-  s("label", "Bucket label"),
+  s("label", "Bucket label", { englishLabel: true }),
   dt("year", "Year, yyyy"),
   i("products", "Products"),
   i("units", "Units"),
@@ -67,8 +67,8 @@ export type ListingTrendRecord = RecordFrom<typeof LISTING_TREND_FIELDS>;
 
 /** Seller-country distribution; one bucket has an unknown-country label. */
 export const SELLER_COUNTRY_FIELDS = [
-  s("label", "Bucket label"),
-  s("country", "Country, localized name"),
+  s("label", "Bucket label, in English", { englishLabel: true }),
+  s("country", "Country name, in English", { englishLabel: true }),
   i("products", "Products"),
   i("units", "Units"),
   n("revenue", "Revenue", { format: "currency" }),
@@ -80,7 +80,7 @@ export type SellerCountryRecord = RecordFrom<typeof SELLER_COUNTRY_FIELDS>;
 
 /** Rating-count distribution: buckets none, 1-50, ..., 500 and above. */
 export const RATING_COUNT_FIELDS = [
-  s("label", "Rating-count bucket"),
+  s("label", "Rating-count bucket, in English", { englishLabel: true }),
   i("products", "Products"),
   i("units", "Units"),
   n("revenue", "Revenue", { format: "currency" }),
@@ -91,7 +91,7 @@ export type RatingCountRecord = RecordFrom<typeof RATING_COUNT_FIELDS>;
 
 /** A+/video distribution; ratios are percentages 0 to 100. */
 export const APLUS_VIDEO_FIELDS = [
-  s("label", "A+/video bucket, localized"),
+  s("label", "A+/video bucket, in English", { englishLabel: true }),
   i("products", "Products"),
   n("productsRatio", "Share of products, 0 to 100", { format: "percent" }),
   i("units", "Units"),
