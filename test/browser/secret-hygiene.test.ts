@@ -12,6 +12,7 @@ import type { Browser, BrowserContext, FrameLocator, Page } from "playwright-cor
 import { startSimulator, type RunningSimulator } from "../../src/simulator";
 import { DIST, ensureBuilt } from "./support/built-addin";
 import { launchChromium } from "./support/chromium";
+import { fieldLabel } from "./support/labels";
 import { describedBy, enter, settledText } from "./support/preview";
 
 jest.setTimeout(240_000);
@@ -168,8 +169,8 @@ test("a full preview session leaves the secret nowhere but runtime storage", asy
   // 4. Insert as formula and as table from the query builder (two columns, five rows).
   await page.getByRole("gridcell", { name: "F30", exact: true }).click();
   await openTab(pane, "Build");
-  await pane.getByRole("textbox", { name: "minPrice", exact: true }).fill("20");
-  await pane.getByRole("textbox", { name: "maxPrice", exact: true }).fill("60");
+  await pane.getByRole("textbox", { name: fieldLabel("product_research", "minPrice"), exact: true }).fill("20");
+  await pane.getByRole("textbox", { name: fieldLabel("product_research", "maxPrice"), exact: true }).fill("60");
   await pickFields(pane, "asin", "price");
   await pane.getByRole("textbox", { name: "limit", exact: true }).fill("5");
   await pane.getByRole("button", { name: "Insert as formula" }).click();
