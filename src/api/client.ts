@@ -16,6 +16,8 @@ import {
   MadError,
   NetworkError,
   redactSecret,
+  RedirectError,
+  redirectTargetHost,
   TimeoutError,
   ValidationError,
   type Envelope,
@@ -315,13 +317,19 @@ export class MadClient {
         Accept: "application/json",
       };
       if (plan.method === "POST") headers["Content-Type"] = "application/json;charset=utf-8";
-      const init: RequestInit = { method: plan.method, headers, signal: linked.signal };
+      // Never follow a redirect: the secret header would go to whatever host the answer names.
+      const init: RequestInit = { method: plan.method, headers, signal: linked.signal, redirect: "manual" };
       if (plan.body !== undefined) init.body = JSON.stringify(plan.body);
       this.meter({ operation: plan.operation, path: plan.path, requestId, attempt });
+      const url = `${this.baseUrl}${plan.path}`;
       const response = await raceAbort(
-        Promise.resolve().then(() => this.fetchImpl(`${this.baseUrl}${plan.path}`, init)),
+        Promise.resolve().then(() => this.fetchImpl(url, init)),
         linked.signal,
       );
+      // Browsers hide a manual redirect behind an opaque response (status 0); Node shows the 3xx and its Location.
+      if (response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400)) {
+        throw new RedirectError(response.status, redirectTargetHost(response.headers?.get("location"), url), requestId);
+      }
       const text = await raceAbort(response.text(), linked.signal);
       const body = parseJson(text);
       if (isEnvelope(body) && body.code === "OK") return plan.read(body, requestId);
