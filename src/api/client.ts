@@ -17,7 +17,6 @@ import {
   NetworkError,
   redactSecret,
   RedirectError,
-  redirectTargetHost,
   TimeoutError,
   ValidationError,
   type Envelope,
@@ -152,6 +151,16 @@ function remainingFrom(data: unknown): number | null {
     }
   }
   return null;
+}
+
+/** The host of a Location header, resolved against the request's URL; "" when there is none or it is unreadable. */
+export function redirectTargetHost(location: string | null | undefined, requestUrl: string): string {
+  if (!location) return "";
+  try {
+    return new URL(location, requestUrl).host;
+  } catch {
+    return "";
+  }
 }
 
 const TOTAL_TIMEOUT = Symbol("total timeout");

@@ -344,16 +344,6 @@ export class RedirectError extends MadError {
   }
 }
 
-/** The host of a Location header, resolved against the request's URL; "" when there is none or it is unreadable. */
-export function redirectTargetHost(location: string | null | undefined, requestUrl: string): string {
-  if (!location) return "";
-  try {
-    return new URL(location, requestUrl).host;
-  } catch {
-    return "";
-  }
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // The one factory
 

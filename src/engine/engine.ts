@@ -9,6 +9,7 @@ import { createClient } from "../api/client";
 import { AbortError, isMadError, type MadError, NetworkError, TimeoutError } from "../api/errors";
 import type { ParamsOf } from "../api/request-types";
 import { validateParams } from "../api/validate";
+import { AccountGate } from "./account-gate";
 import { systemClock } from "./clock";
 import { CacheMissError, MissingSecretError } from "./errors";
 import { InFlight } from "./inflight";
@@ -79,6 +80,8 @@ export function createEngine(options: EngineOptions): Engine {
   /** The pacing turn of each request in flight, by request key (joiners wait on the same turn). */
   const turns = new Map<string, Turn>();
   const deadlines = { clock, pacer, totalTimeoutMs };
+  /** Fails every request of an account the service refused, without sending (see ./account-gate). */
+  const gate = new AccountGate();
 
   // ------------------------------------------------------------------------------------------ usage
   const counters = { callsThisSession: 0, cacheHits: 0, deduped: 0, remainingThisMonth: null as number | null };
@@ -202,25 +205,35 @@ export function createEngine(options: EngineOptions): Engine {
     slot?: PageSlot,
   ): Promise<Fetched> => {
     const { client, state } = requestClient(ctx.settings);
-    return pacer.run<Fetched>(
-      async (sendSlot) => {
-        state.firstSlot = sendSlot;
-        turn.grantedAt = clock.now();
-        const result = await client.call(ctx.code, params as ParamsOf<OperationCode>, { signal });
-        const page: CachedPage = {
-          data: { rows: result.rows, total: result.total, ...(result.stats ? { stats: result.stats } : {}) },
-          fetchedAt: clock.now(),
-        };
-        cache.put(ctx.account, pageKey, page);
-        if (slot && result.rows.length < slot.pageSize) slot.end.lastPage = Math.min(slot.end.lastPage, slot.page);
-        return { page, attempts: state.attempts };
-      },
-      signal,
-      slot && {
-        when: () => slot.page > slot.end.lastPage,
-        // Past the end of the data: an empty page, not cached, never read by a query (it stops at the short page).
-        value: () => ({ page: { data: { rows: [], total: null }, fetchedAt: clock.now() }, attempts: 0 }),
-      },
+    return gate.pass(ctx.account, signal, () =>
+      pacer.run<Fetched>(
+        async (sendSlot) => {
+          // The account may have been refused while this request waited for its slot.
+          const refused = gate.refusal(ctx.account);
+          if (refused) throw refused;
+          state.firstSlot = sendSlot;
+          turn.grantedAt = clock.now();
+          const result = await client
+            .call(ctx.code, params as ParamsOf<OperationCode>, { signal })
+            .catch((error: unknown) => {
+              gate.noteFailure(ctx.account, error);
+              throw error;
+            });
+          const page: CachedPage = {
+            data: { rows: result.rows, total: result.total, ...(result.stats ? { stats: result.stats } : {}) },
+            fetchedAt: clock.now(),
+          };
+          cache.put(ctx.account, pageKey, page);
+          if (slot && result.rows.length < slot.pageSize) slot.end.lastPage = Math.min(slot.end.lastPage, slot.page);
+          return { page, attempts: state.attempts };
+        },
+        signal,
+        slot && {
+          when: () => slot.page > slot.end.lastPage,
+          // Past the end of the data: an empty page, not cached, never read by a query (it stops at the short page).
+          value: () => ({ page: { data: { rows: [], total: null }, fetchedAt: clock.now() }, attempts: 0 }),
+        },
+      ),
     );
   };
 
@@ -344,6 +357,7 @@ export function createEngine(options: EngineOptions): Engine {
           ),
         );
         counters.remainingThisMonth = visits.remaining;
+        gate.accepted(await accountOf(settings));
         changed();
         return { ok: true, remaining: visits.remaining };
       } catch (error) {
@@ -358,13 +372,18 @@ export function createEngine(options: EngineOptions): Engine {
       return { baseUrl, secret };
     },
 
-    writeSettings: (patch) => writeStoredSettings(store, patch),
+    writeSettings: async (patch) => {
+      await writeStoredSettings(store, patch);
+      // New settings: a refused account gets another chance.
+      gate.reset();
+    },
 
     async signOut(): Promise<void> {
       const settings = await readStoredSettings(store);
       if (settings.secret) await cache.clear(await accountOf({ baseUrl: settings.baseUrl, secret: settings.secret }));
       await writeStoredSettings(store, { secret: null });
       lastAccount = null;
+      gate.reset();
     },
 
     flush: () => cache.flush(),

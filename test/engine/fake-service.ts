@@ -44,6 +44,8 @@ export class FakeService {
   total: number | null;
   available: number | undefined;
   remaining = 987;
+  /** An error code every request is answered with (a refused secret), or null. */
+  refuseWith: string | null = null;
 
   constructor(private readonly options: FakeServiceOptions) {
     this.total = options.total ?? 5000;
@@ -91,6 +93,7 @@ export class FakeService {
       });
       if (fault === "http500") return respond(500, { message: "boom" });
       if (fault === "visitMax") return respond(200, { code: "ERROR_VISIT_MAX", message: "limit", data: null });
+      if (this.refuseWith) return respond(200, { code: this.refuseWith, message: "refused", data: null });
       if (path === "/v1/visits")
         return respond(200, { code: "OK", message: "ok", data: { remaining: this.remaining } });
       return respond(200, { code: "OK", message: "成功", data: this.dataFor(path, body ?? {}) });
