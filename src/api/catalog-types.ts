@@ -72,8 +72,10 @@ export interface ParamSpec {
   readonly max?: number;
   /** The only value the service accepts (size of order-word lookup). */
   readonly fixed?: number;
-  /** List length limit for stringList. */
+  /** List length limit for stringList and csv. */
   readonly maxItems?: number;
+  /** Length limit (characters) of a text, or of each item of a stringList or csv. */
+  readonly maxLength?: number;
   /** Pattern for a string, or for each item of a stringList. */
   readonly pattern?: TextPattern;
   /** For month kinds: how far back the service has data. */
