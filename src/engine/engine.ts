@@ -13,9 +13,18 @@ import { AccountGate } from "./account-gate";
 import { systemClock } from "./clock";
 import { CacheMissError, MissingSecretError } from "./errors";
 import { InFlight } from "./inflight";
+import {
+  isVisitMax,
+  MINUTE_WAIT_MS,
+  minuteLimitError,
+  minuteWait,
+  monthlyQuotaError,
+  pacingSaver,
+  restorePacing,
+} from "./minute-limit";
 import { accountId, canonicalJson } from "./keys";
 import { awaitTurn, newTracker, withDeadline, type Turn, type TurnTracker } from "./deadline";
-import { Pacer, type SendSlot } from "./pacer";
+import { Pacer, WINDOW_SAFETY_MS, type SendSlot } from "./pacer";
 import {
   DEFAULT_CACHE_TTL_MS,
   DEFAULT_MAX_CACHE_BYTES,
@@ -108,6 +117,9 @@ export function createEngine(options: EngineOptions): Engine {
     });
   };
   pacer.onChange(changed);
+  const savePacing = pacingSaver(store, pacer);
+  /** Read once, before the first send: the sends of the last minute before a restart still count. */
+  let pacingRestored: Promise<void> | null = null;
 
   // ------------------------------------------------------------------------------------------ metering
   /**
@@ -137,6 +149,7 @@ export function createEngine(options: EngineOptions): Engine {
         if (info.attempt === 1) state.firstSlot = null;
         else state.retrySlot = null;
         options.client?.onAttempt?.(info);
+        savePacing();
         changed();
       },
     });
@@ -158,19 +171,22 @@ export function createEngine(options: EngineOptions): Engine {
     return Promise.race([readStoredSettings(store), expired]).finally(() => stop.abort());
   };
   const currentSettings = (): Promise<StoredSettings> => {
-    settingsRead ??= boundedSettingsRead().then(
-      (settings) => {
-        settingsRead = null;
-        if (options.perMinute === undefined) pacer.setPerMinute(settings.perMinute ?? ENGINE_DEFAULTS.perMinute);
-        if (options.cacheTtlMs === undefined)
-          cache.ttlMs = settings.cacheTtlHours !== null ? settings.cacheTtlHours * HOUR_MS : DEFAULT_CACHE_TTL_MS;
-        return settings;
-      },
-      (error: unknown) => {
-        settingsRead = null;
-        throw error;
-      },
-    );
+    pacingRestored ??= restorePacing(store, pacer);
+    settingsRead ??= Promise.all([boundedSettingsRead(), pacingRestored])
+      .then(([settings]) => settings)
+      .then(
+        (settings) => {
+          settingsRead = null;
+          if (options.perMinute === undefined) pacer.setPerMinute(settings.perMinute ?? ENGINE_DEFAULTS.perMinute);
+          if (options.cacheTtlMs === undefined)
+            cache.ttlMs = settings.cacheTtlHours !== null ? settings.cacheTtlHours * HOUR_MS : DEFAULT_CACHE_TTL_MS;
+          return settings;
+        },
+        (error: unknown) => {
+          settingsRead = null;
+          throw error;
+        },
+      );
     return settingsRead;
   };
   let lastAccount: { baseUrl: string; secret: string; id: Promise<string> } | null = null;
@@ -213,8 +229,23 @@ export function createEngine(options: EngineOptions): Engine {
           if (refused) throw refused;
           state.firstSlot = sendSlot;
           turn.grantedAt = clock.now();
-          const result = await client
-            .call(ctx.code, params as ParamsOf<OperationCode>, { signal })
+          const call = () => client.call(ctx.code, params as ParamsOf<OperationCode>, { signal });
+          const result = await call()
+            .catch(async (error: unknown) => {
+              if (!isVisitMax(error)) throw error;
+              const remaining = async () => (await requestClient(ctx.settings).client.visits({ signal })).remaining;
+              const wait = await minuteWait(error, pacer, remaining);
+              if (wait === "monthly") throw monthlyQuotaError(error);
+              if (wait === "unknown") throw error;
+              if (wait > Math.min(MINUTE_WAIT_MS, totalTimeoutMs + WINDOW_SAFETY_MS)) throw minuteLimitError(error);
+              // Wait the minute out (every other send waits too); the query's budget starts again after the wait.
+              pacer.holdFor(wait);
+              turn.grantedAt = clock.now() + wait;
+              await clock.sleep(wait, signal);
+              return call().catch((again: unknown) => {
+                throw isVisitMax(again) ? minuteLimitError(again) : again;
+              });
+            })
             .catch((error: unknown) => {
               gate.noteFailure(ctx.account, error);
               throw error;

@@ -14,7 +14,7 @@ export interface SentRequest {
   signal: AbortSignal | undefined;
 }
 
-export type Fault = "stall" | "http500" | "visitMax";
+export type Fault = "stall" | "http500" | "visitMax" | "visitMaxRetryAfter5s";
 
 export interface FakeServiceOptions {
   clock: Clock;
@@ -93,6 +93,8 @@ export class FakeService {
       });
       if (fault === "http500") return respond(500, { message: "boom" });
       if (fault === "visitMax") return respond(200, { code: "ERROR_VISIT_MAX", message: "limit", data: null });
+      if (fault === "visitMaxRetryAfter5s")
+        return respond(429, { code: "ERROR_VISIT_MAX", message: "limit", data: null }, { "retry-after": "5" });
       if (this.refuseWith) return respond(200, { code: this.refuseWith, message: "refused", data: null });
       if (path === "/v1/visits")
         return respond(200, { code: "OK", message: "ok", data: { remaining: this.remaining } });
@@ -121,6 +123,6 @@ export class FakeService {
   }
 }
 
-function respond(status: number, body: unknown): FakeResponse {
-  return { status, headers: new Headers(), text: async () => JSON.stringify(body) };
+function respond(status: number, body: unknown, headers: Record<string, string> = {}): FakeResponse {
+  return { status, headers: new Headers(headers), text: async () => JSON.stringify(body) };
 }
