@@ -14,7 +14,8 @@ export interface SentRequest {
   signal: AbortSignal | undefined;
 }
 
-export type Fault = "stall" | "http500" | "visitMax" | "visitMaxRetryAfter5s";
+/** `none`: answered normally (to fail a later request of a sequence). */
+export type Fault = "none" | "stall" | "http500" | "visitMax" | "visitMaxRetryAfter5s";
 
 export interface FakeServiceOptions {
   clock: Clock;

@@ -51,3 +51,18 @@ test("the pacing history survives a restart: a full minute before the restart st
   expect(service.requests[5].at - firstSend).toBeGreaterThanOrEqual(MINUTE);
   expect(clock.now()).toBeGreaterThanOrEqual(firstSend + MINUTE);
 });
+
+test("pages already fetched stay cached when a later page fails: the next run asks only for the missing page", async () => {
+  const { engine, service } = setup({ engine: { concurrency: 1 } });
+  // Page 1 answers; page 2 fails on every attempt (the first and its two retries).
+  service.faults.push("none", "http500", "http500", "http500");
+  const limit = 300;
+  await expect(engine.query("product_research", research("pages"), { limit })).rejects.toThrow(/HTTP 500/);
+  const before = service.calls;
+  expect(service.requests.filter((r) => r.body?.page === 2)).toHaveLength(3);
+  const result = await engine.query("product_research", research("pages"), { limit });
+  expect(result.rows).toHaveLength(limit);
+  const again = service.requests.slice(before).map((r) => r.body?.page);
+  expect(again).not.toContain(1);
+  expect(again).toContain(2);
+});
