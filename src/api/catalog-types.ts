@@ -97,8 +97,10 @@ export interface ParamSpec {
   readonly max?: number;
   /** The only value the service accepts (size of order-word lookup). */
   readonly fixed?: number;
-  /** List length limit for stringList. */
+  /** List length limit for stringList and csv. */
   readonly maxItems?: number;
+  /** Length limit (characters) of a text, or of each item of a stringList or csv. */
+  readonly maxLength?: number;
   /** Pattern for a string, or for each item of a stringList. */
   readonly pattern?: TextPattern;
   /** Words a date parameter takes besides its format (month `nearly`: the last 30 days, table 1.1). */

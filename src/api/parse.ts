@@ -164,8 +164,16 @@ function parseStats(stats: unknown, fail: (detail: string) => never): KeywordSta
   });
 }
 
-/** Reads a response body of an operation. Throws the envelope's error for a code other than OK. */
-export function parseResult<C extends OperationCode>(code: C, body: unknown, requestId: string): OperationResult<C> {
+/**
+ * Reads a response body of an operation. Throws the envelope's error for a code other than OK. `maxRows`: the page
+ * size asked for; a service sending more rows than that has only the first `maxRows` read.
+ */
+export function parseResult<C extends OperationCode>(
+  code: C,
+  body: unknown,
+  requestId: string,
+  maxRows?: number,
+): OperationResult<C> {
   const fail = (detail: string): never => {
     throw new MalformedResponseError(detail, requestId);
   };
@@ -174,7 +182,8 @@ export function parseResult<C extends OperationCode>(code: C, body: unknown, req
   const op = operation(code);
   const { items, total, page, size, stats } = extract(op.shape, body.data, fail);
   const map = recordFieldMap(op.record);
-  const rows = items.map((item, index) =>
+  const kept = maxRows !== undefined && items.length > maxRows ? items.slice(0, maxRows) : items;
+  const rows = kept.map((item, index) =>
     isObject(item) ? normalizeRecord(item, map) : fail(`record ${index + 1} is not an object`),
   );
   const result: OperationResult<C> = { operation: code, rows: rows as RecordOf<C>[], total, page, size, requestId };

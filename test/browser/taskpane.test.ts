@@ -91,6 +91,9 @@ describe("the task pane in the preview", () => {
     await expect(secret.getAttribute("type")).resolves.toBe("text");
     await pane.getByRole("button", { name: "Test connection" }).click();
     await pane.getByText("Connected").waitFor();
+    // Saved: the input is emptied and the pane shows only that a secret is set, with its last 4 characters.
+    await expect(secret.inputValue()).resolves.toBe("");
+    await pane.getByText(new RegExp(`Secret set: ••••${DEMO_SECRET.slice(-4)}`)).waitFor();
     // The simulator started by the preview has no monthly quota, and says so (GET /v1/visits: remaining null).
     await pane.getByText("The service does not report the calls left this month.").waitFor();
     expect(stack.simulator.stats().byOperation.visits).toBe(2);

@@ -21,8 +21,10 @@ import {
   baseUrlChoice,
   connectionReport,
   PRODUCTION_URL,
+  secretToSave,
   simulatorUrl,
   type BaseUrlChoice,
+  storedSecretHint,
   type ConnectionReport,
 } from "../model/connection";
 import { useControlStyles } from "./styles";
@@ -40,7 +42,9 @@ export function ConnectionPanel() {
   const styles = useStyles();
   const controls = useControlStyles();
   const simulator = simulatorUrl(typeof location === "undefined" ? undefined : location.origin, preview);
+  /** What is typed: a new secret only. The stored one is never read back into the input. */
   const [secret, setSecret] = useState("");
+  const [storedHint, setStoredHint] = useState<string | null>(null);
   const [showSecret, setShowSecret] = useState(false);
   const [choice, setChoice] = useState<Choice>(HOSTED_BASE_URL ? "hosted" : "production");
   const [customUrl, setCustomUrl] = useState("");
@@ -54,7 +58,7 @@ export function ConnectionPanel() {
     engine.readSettings().then(
       (settings) => {
         if (!live) return;
-        setSecret(settings.secret ?? "");
+        setStoredHint(storedSecretHint(settings.secret));
         const picked = baseUrlChoice(settings.baseUrl, simulator, HOSTED_BASE_URL);
         setChoice(picked);
         if (picked === "custom") setCustomUrl(settings.baseUrl);
@@ -76,10 +80,15 @@ export function ConnectionPanel() {
           : customUrl.trim();
 
   const save = async () => {
+    const next = secretToSave(secret, storedHint !== null);
     await engine.writeSettings({
-      secret: secret.trim() === "" ? null : secret.trim(),
       baseUrl: baseUrl || DEFAULT_BASE_URL,
+      ...(next === undefined ? {} : { secret: next }),
     });
+    if (typeof next === "string") {
+      setStoredHint(storedSecretHint(next));
+      setSecret("");
+    }
   };
 
   const run = async (label: string, work: () => Promise<void>) => {
@@ -110,13 +119,21 @@ export function ConnectionPanel() {
     run("Signing out…", async () => {
       await engine.signOut();
       setSecret("");
+      setStoredHint(null);
       setReport(null);
       setNotice("Signed out: the secret is removed from this computer's add-in storage.");
     });
 
   return (
     <section className={styles.root} aria-label="Connection">
-      <Field label="API secret" hint="Kept in the add-in's storage on this computer, never in the workbook.">
+      <Field
+        label="API secret"
+        hint={
+          storedHint
+            ? `${storedHint}. Type a new secret to replace it. Kept in the add-in's storage on this computer, never in the workbook.`
+            : "Kept in the add-in's storage on this computer, never in the workbook."
+        }
+      >
         <Input
           className={controls.control}
           id={secretId}
