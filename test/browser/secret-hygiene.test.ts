@@ -27,9 +27,10 @@ let browser: Browser;
 const serverLog: string[] = [];
 
 beforeAll(async () => {
+  // Chromium first: without it the file fails at once with how to install it, before any build.
+  browser = await launchChromium();
   await ensureBuilt();
   sim = await startSimulator({ port: 0, secret: SECRET, staticDir: DIST, log: (line) => serverLog.push(line) });
-  browser = await launchChromium();
 });
 
 afterAll(async () => {

@@ -25,8 +25,9 @@ let browser: Browser;
 let preview: PreviewPage;
 
 beforeAll(async () => {
-  stack = await startPreviewStack();
+  // Chromium first: without it the file fails at once with how to install it, before any build.
   browser = await launchChromium();
+  stack = await startPreviewStack();
 });
 
 afterAll(async () => {
