@@ -193,24 +193,3 @@ export type CrossRule = {
   readonly field: string;
   readonly filterParams: readonly string[];
 };
-
-export interface OperationSpec<Code extends string = string, Rec extends string = string> {
-  /** MCP code, the stable id of the operation. */
-  readonly code: Code;
-  /** Path below the base URL, with the /v1 prefix. */
-  readonly path: `/v1/${string}`;
-  /** MAD function name without the namespace (`KEYWORDTRENDS`). */
-  readonly fn: string;
-  readonly group: OperationGroup;
-  readonly title: string;
-  readonly description: string;
-  readonly params: readonly ParamSpec[];
-  /** Required arguments after `market`, in the function's order. */
-  readonly positional: readonly PositionalArg[];
-  readonly shape: ResponseShape;
-  /** Record type of the rows (items, array elements or the single object). */
-  readonly record: Rec;
-  /** At most this many rows are reachable through paging (the service's row cap). */
-  readonly rowCap?: number;
-  readonly rules?: readonly CrossRule[];
-}

@@ -269,9 +269,6 @@ const API_ERRORS: Readonly<Record<string, new (init: ApiErrorInit) => ApiError>>
   ERROR_SERVER_INTERNAL: ServerInternalError,
 };
 
-/** The error codes the service is known to send (reference-values.md). */
-export const KNOWN_ERROR_CODES = Object.keys(API_ERRORS);
-
 // ---------------------------------------------------------------------------------------------------------------
 // Transport failures
 

@@ -26,7 +26,7 @@ import {
 } from "./cell-input";
 import { DEFAULT_DISPLAY, type DisplayOptions } from "../table/shape";
 
-/** Display options that go in `filters` under these names; documented in the README's Functions section. */
+/** Display options that go in `filters` under these names; documented in docs/functions.md (generated). */
 export const RESERVED_OPTIONS = {
   headers: "TRUE (default) or FALSE: the header row of column names.",
   layout:

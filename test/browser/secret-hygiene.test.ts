@@ -10,12 +10,13 @@
  * secrets are random per run, so no bundle can contain them.
  */
 import { randomBytes } from "node:crypto";
-import type { Browser, BrowserContext, FrameLocator, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { startSimulator, type RunningSimulator } from "../../src/simulator";
 import { DIST, ensureBuilt } from "./support/built-addin";
 import { launchChromium } from "./support/chromium";
 import { fieldLabel } from "./support/labels";
-import { describedBy, enter, settledText } from "./support/preview";
+import { describedBy, enter, settledText, waitForFunctions } from "./support/preview";
+import { openTab, paneOf, pick } from "./support/taskpane";
 
 jest.setTimeout(240_000);
 
@@ -29,9 +30,10 @@ let browser: Browser;
 const serverLog: string[] = [];
 
 beforeAll(async () => {
+  // Chromium first: without it the file fails at once with how to install it, before any build.
+  browser = await launchChromium();
   await ensureBuilt();
   sim = await startSimulator({ port: 0, secret: SECRET, staticDir: DIST, log: (line) => serverLog.push(line) });
-  browser = await launchChromium();
 });
 
 afterAll(async () => {
@@ -105,9 +107,7 @@ async function openWatchedPreview(): Promise<Watched> {
   await page.goto(`${sim.url}/preview.html`);
   await page.waitForSelector("body[data-ready]", { timeout: 60_000 });
   expect(await page.getAttribute("body", "data-ready")).toBe("true");
-  await page.waitForFunction(() => Number(document.getElementById("function-count")?.textContent) >= 22, undefined, {
-    timeout: 60_000,
-  });
+  await waitForFunctions(page);
   return watched;
 }
 
@@ -119,23 +119,6 @@ async function injectFault(operation: string, times: number, fault: unknown): Pr
   });
   expect(response.status).toBe(200);
 }
-
-/** Picks columns in the multi-select `fields` dropdown (its items are options or checkbox menu items). */
-async function pickFields(pane: FrameLocator, ...fields: string[]): Promise<void> {
-  const box = pane.getByRole("combobox", { name: "fields", exact: true });
-  await box.click();
-  for (const field of fields) {
-    await pane
-      .getByRole("option", { name: field, exact: true })
-      .or(pane.getByRole("menuitemcheckbox", { name: field, exact: true }))
-      .click();
-  }
-  if ((await box.getAttribute("aria-expanded")) === "true") await box.press("Escape");
-}
-
-const paneOf = (page: Page) => page.frameLocator("#task-pane");
-const openTab = (pane: FrameLocator, name: "Connection" | "Build" | "Reports") =>
-  pane.getByRole("tab", { name }).click();
 
 /** Everything the workbook holds, as the preview's grid and host adapter expose it. */
 async function workbookContents(page: Page): Promise<string> {
@@ -217,7 +200,7 @@ test("a full preview session leaves the secret nowhere but runtime storage", asy
   await openTab(pane, "Build");
   await pane.getByRole("textbox", { name: fieldLabel("product_research", "minPrice"), exact: true }).fill("20");
   await pane.getByRole("textbox", { name: fieldLabel("product_research", "maxPrice"), exact: true }).fill("60");
-  await pickFields(pane, "asin", "price");
+  await pick(pane, "fields", "asin", "price");
   await pane.getByRole("textbox", { name: "limit", exact: true }).fill("5");
   await pane.getByRole("button", { name: "Insert as formula" }).click();
   await pane.getByText(/Wrote the filter block/).waitFor({ timeout: 60_000 });

@@ -2,7 +2,7 @@
  * The BUILT task pane in the preview page, against the simulator, driven as a person would: by the fields'
  * accessible names (each parameter's name), buttons and the grid's cells.
  */
-import type { Browser, FrameLocator, Page } from "playwright-core";
+import type { Browser, FrameLocator } from "playwright-core";
 import { OPERATIONS } from "../../src/api/catalog";
 import { DEMO_SECRET } from "../../src/api/demo-secret";
 import { launchChromium } from "./support/chromium";
@@ -17,6 +17,7 @@ import {
   type PreviewPage,
   type PreviewStack,
 } from "./support/preview";
+import { openTab, paneOf, pick } from "./support/taskpane";
 
 jest.setTimeout(240_000);
 
@@ -25,8 +26,9 @@ let browser: Browser;
 let preview: PreviewPage;
 
 beforeAll(async () => {
-  stack = await startPreviewStack();
+  // Chromium first: without it the file fails at once with how to install it, before any build.
   browser = await launchChromium();
+  stack = await startPreviewStack();
 });
 
 afterAll(async () => {
@@ -44,25 +46,6 @@ afterEach(async () => {
 });
 
 const apiCalls = () => stack.simulator.stats().total;
-const paneOf = (page: Page) => page.frameLocator("#task-pane");
-
-async function openTab(pane: FrameLocator, name: "Connection" | "Build" | "Reports") {
-  await pane.getByRole("tab", { name }).click();
-}
-
-/** Picks options of a dropdown by their visible texts (a multi-select lists them as menu item checkboxes), then closes it. */
-async function pick(pane: FrameLocator, field: string, ...options: string[]) {
-  const box = pane.getByRole("combobox", { name: field, exact: true });
-  await box.click();
-  for (const option of options) {
-    await pane
-      .getByRole("option", { name: option, exact: true })
-      .or(pane.getByRole("menuitemcheckbox", { name: option, exact: true }))
-      .click();
-  }
-  if ((await box.getAttribute("aria-expanded")) === "true") await box.press("Escape");
-}
-
 const text = (pane: FrameLocator, name: string) => pane.getByRole("textbox", { name, exact: true });
 
 /** A product research with a price range, an enum and the columns asin, price, fulfillment. */

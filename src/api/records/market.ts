@@ -25,7 +25,6 @@ export const PRODUCT_CONCENTRATION_FIELDS = [
   s("asinUrl", "Product link"),
   s("imageUrl", "Image link"),
 ] as const;
-export type ProductConcentrationRecord = RecordFrom<typeof PRODUCT_CONCENTRATION_FIELDS>;
 
 /** Figures shared by seller and brand concentration, after the name. */
 const CONCENTRATION_FIGURES = [
@@ -48,10 +47,8 @@ const CONCENTRATION_FIGURES = [
 ] as const;
 
 export const SELLER_CONCENTRATION_FIELDS = [s("sellerName", "Seller"), ...CONCENTRATION_FIGURES] as const;
-export type SellerConcentrationRecord = RecordFrom<typeof SELLER_CONCENTRATION_FIELDS>;
 
 export const BRAND_CONCENTRATION_FIELDS = [s("brand", "Brand"), ...CONCENTRATION_FIGURES] as const;
-export type BrandConcentrationRecord = RecordFrom<typeof BRAND_CONCENTRATION_FIELDS>;
 
 /** Listing-date trend: one record per year, ascending, empty years with zeros. */
 export const LISTING_TREND_FIELDS = [
@@ -63,7 +60,6 @@ export const LISTING_TREND_FIELDS = [
   n("unitsRatio", "Share of units", { format: "fraction" }),
   sl("asins", "Product ids"),
 ] as const;
-export type ListingTrendRecord = RecordFrom<typeof LISTING_TREND_FIELDS>;
 
 /** Seller-country distribution; one bucket has an unknown-country label. */
 export const SELLER_COUNTRY_FIELDS = [
@@ -76,7 +72,6 @@ export const SELLER_COUNTRY_FIELDS = [
   n("revenueRatio", "Share of revenue (absent in live data)", { format: "fraction" }),
   sl("asins", "Product ids"),
 ] as const;
-export type SellerCountryRecord = RecordFrom<typeof SELLER_COUNTRY_FIELDS>;
 
 /** Rating-count distribution: buckets none, 1-50, ..., 500 and above. */
 export const RATING_COUNT_FIELDS = [
@@ -87,7 +82,6 @@ export const RATING_COUNT_FIELDS = [
   n("unitsRatio", "Share of units", { format: "fraction" }),
   sl("asins", "Product ids"),
 ] as const;
-export type RatingCountRecord = RecordFrom<typeof RATING_COUNT_FIELDS>;
 
 /** A+/video distribution; ratios are percentages 0 to 100. */
 export const APLUS_VIDEO_FIELDS = [
@@ -97,7 +91,6 @@ export const APLUS_VIDEO_FIELDS = [
   i("units", "Units"),
   n("unitsRatio", "Share of units, 0 to 100", { format: "percent" }),
 ] as const;
-export type AplusVideoRecord = RecordFrom<typeof APLUS_VIDEO_FIELDS>;
 
 /** Category statistics (one object): sample averages, the top-N listing group and the new-product group. */
 export const CATEGORY_STATISTICS_FIELDS = [
