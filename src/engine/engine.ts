@@ -370,9 +370,9 @@ export function createEngine(options: EngineOptions): Engine {
       return () => void listeners.delete(listener);
     },
 
-    async checkConnection(): Promise<ConnectionCheck> {
+    async checkConnection(candidate: Partial<Settings> = {}): Promise<ConnectionCheck> {
       try {
-        const settings = withSecret(await currentSettings());
+        const settings = withSecret({ ...(await currentSettings()), ...candidate });
         const { client, state } = requestClient(settings);
         const tracker = newTracker();
         const turn: Turn = { grantedAt: null };

@@ -24,6 +24,7 @@ import {
   secretToSave,
   simulatorUrl,
   type BaseUrlChoice,
+  NOT_SAVED_AFTER_FAILED_TEST,
   storedSecretHint,
   type ConnectionReport,
 } from "../model/connection";
@@ -110,10 +111,17 @@ export function ConnectionPanel() {
       setReport(null);
       setNotice("Settings saved.");
     });
+  // Only settings that pass are saved: a mistyped secret must not replace one that works.
   const onTest = () =>
     run("Testing the connection…", async () => {
-      await save();
-      setReport(connectionReport(await engine.checkConnection()));
+      const next = secretToSave(secret, storedHint !== null);
+      const result = await engine.checkConnection({
+        baseUrl: baseUrl || DEFAULT_BASE_URL,
+        ...(next === undefined ? {} : { secret: next }),
+      });
+      setReport(connectionReport(result));
+      if (result.ok) await save();
+      else setNotice(NOT_SAVED_AFTER_FAILED_TEST);
     });
   const onSignOut = () =>
     run("Signing out…", async () => {

@@ -93,6 +93,10 @@ export function storedSecretHint(secret: string | null | undefined): string | nu
  * The secret to store from what was typed: a new one replaces the stored one; nothing typed keeps the stored
  * secret (undefined: leave the setting alone), or stays without one (null).
  */
+/** Said after a failed test: nothing was saved, and how to keep the settings anyway. */
+export const NOT_SAVED_AFTER_FAILED_TEST =
+  "Not saved: the test failed, so the settings in use are unchanged. Choose Save to keep these settings anyway.";
+
 export function secretToSave(typed: string, hasStored: boolean): string | null | undefined {
   const clean = typed.trim();
   if (clean) return clean;
