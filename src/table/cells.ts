@@ -10,7 +10,7 @@
  * Text from the service stays text: Excel never evaluates a custom function's string result as a formula.
  */
 import type { FieldSpec, NumberFormatHint } from "../api/catalog-types";
-import { readField, type Column } from "./columns";
+import { readColumn, readField, type Column } from "./columns";
 
 export type Cell = string | number | boolean;
 export type DateDisplay = "serial" | "text";
@@ -160,4 +160,58 @@ export function toCell(value: unknown, column: Column, dates: DateDisplay): Cell
     }
   }
   return typeof cell === "string" ? cap(cell, MAX_CELL_TEXT) : cell;
+}
+
+/** Reads one column of a record straight to its cell. */
+export type CellReader = (record: unknown) => Cell;
+
+/** The raw-value reader of a column: direct property reads, aliases only where the field has any. */
+function compilePath(column: Column): (record: unknown) => unknown {
+  const { path, part } = column;
+  if (path.length === 1 && !path[0].aliases?.length && !part) {
+    const name = path[0].name;
+    return (record) =>
+      typeof record === "object" && record !== null ? (record as Record<string, unknown>)[name] : undefined;
+  }
+  return (record) => readColumn(record, column);
+}
+
+/**
+ * The reader of one column, compiled once per column and date display (shape.ts caches it per column list):
+ * the field path and the value conversion are resolved here, not per cell. Values of unexpected shape take the
+ * general path (toCell), so a compiled reader always gives the cell toCell gives.
+ */
+export function compileColumn(column: Column, dates: DateDisplay): CellReader {
+  const read = compilePath(column);
+  const general = (value: unknown) => toCell(value, column, dates);
+  const { spec } = column;
+  if (column.part || spec.type === "integer" || spec.type === "number") {
+    const sentinel = spec.noneSentinel;
+    return (record) => {
+      const value = read(record);
+      if (typeof value !== "number") return general(value);
+      if (!Number.isFinite(value)) return "";
+      return value === sentinel ? "" : value;
+    };
+  }
+  if (spec.type === "string" || spec.type === "dateText") {
+    return (record) => {
+      const value = read(record);
+      return typeof value === "string" && value.length <= MAX_CELL_TEXT ? value : general(value);
+    };
+  }
+  if (spec.type === "epochMs") {
+    return (record) => {
+      const value = read(record);
+      if (typeof value !== "number" || !Number.isFinite(value)) return general(value);
+      return dates === "text" ? epochMsToText(value) : epochMsToSerial(value);
+    };
+  }
+  if (spec.type === "boolean") {
+    return (record) => {
+      const value = read(record);
+      return typeof value === "boolean" ? value : general(value);
+    };
+  }
+  return (record) => general(read(record));
 }
