@@ -7,7 +7,14 @@ import { operation } from "../src/api/catalog";
 import { createClient } from "../src/api/client";
 import { monthBefore } from "../src/api/dates";
 import { RECORD_FIELDS } from "../src/api/records";
-import { createEngine, memoryStore, type Engine, type EngineOptions, type KeyValueStore } from "../src/engine";
+import {
+  createEngine,
+  ENGINE_DEFAULTS,
+  memoryStore,
+  type Engine,
+  type EngineOptions,
+  type KeyValueStore,
+} from "../src/engine";
 import { recordColumns } from "../src/functions/arguments";
 import { configureRunner } from "../src/functions/runner";
 import { DEFAULT_DISPLAY, shapeResult } from "../src/table/shape";
@@ -26,7 +33,7 @@ import {
 
 export const BENCH_SECRET = "bench000000000000000000000000000";
 /** Default concurrency of the engine; the naive path gets the same. */
-export const CONCURRENCY = 4;
+export const CONCURRENCY = ENGINE_DEFAULTS.concurrency;
 
 export interface ScenarioResult {
   readonly measures: Measure[];
