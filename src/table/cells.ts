@@ -73,35 +73,60 @@ function plainText(value: unknown): string {
   return String(value);
 }
 
-function compactItem(item: unknown, fields: readonly FieldSpec[]): string {
-  if (typeof item !== "object" || item === null) return plainText(item);
-  const texts = fields.filter((f) => (f.type === "string" || f.type === "dateText") && !isLink(f));
-  const identity = texts[0];
-  const label = texts.find((f) => f.name === "label" && f !== identity);
-  const head = [identity, label]
-    .filter((f): f is FieldSpec => f !== undefined)
-    .map((f) => plainText(readField(item, f)))
-    .filter((t) => t !== "")
-    .join(": ");
-  const figures = fields
-    .filter((f) => f.type === "integer" || f.type === "number")
-    .slice(0, 2)
-    .map((f) => {
-      const v = readField(item, f);
-      if (typeof v !== "number" || !Number.isFinite(v) || v === f.noneSentinel) return "";
-      return figureText(v, f.format);
-    })
-    .filter((t) => t !== "");
-  if (!figures.length) return head;
-  return head ? `${head} (${figures.join(" / ")})` : figures.join(" / ");
+/** Which sub-fields make an item's compact text; worked out once per field list, not per item. */
+interface CompactPlan {
+  readonly head: readonly FieldSpec[];
+  readonly figures: readonly FieldSpec[];
 }
 
+const COMPACT_PLANS = new WeakMap<readonly FieldSpec[], CompactPlan>();
+
+function compactPlan(fields: readonly FieldSpec[]): CompactPlan {
+  let plan = COMPACT_PLANS.get(fields);
+  if (!plan) {
+    const texts = fields.filter((f) => (f.type === "string" || f.type === "dateText") && !isLink(f));
+    const identity = texts[0];
+    const label = texts.find((f) => f.name === "label" && f !== identity);
+    plan = {
+      head: [identity, label].filter((f): f is FieldSpec => f !== undefined),
+      figures: fields.filter((f) => f.type === "integer" || f.type === "number").slice(0, 2),
+    };
+    COMPACT_PLANS.set(fields, plan);
+  }
+  return plan;
+}
+
+function compactItem(item: unknown, fields: readonly FieldSpec[]): string {
+  if (typeof item !== "object" || item === null) return plainText(item);
+  const plan = compactPlan(fields);
+  // Plain loops: this runs for every item of every list cell, and each array step would be garbage.
+  let head = "";
+  for (const f of plan.head) {
+    const text = plainText(readField(item, f));
+    if (text !== "") head = head === "" ? text : `${head}: ${text}`;
+  }
+  let figures = "";
+  for (const f of plan.figures) {
+    const v = readField(item, f);
+    if (typeof v !== "number" || !Number.isFinite(v) || v === f.noneSentinel) continue;
+    const text = figureText(v, f.format);
+    if (text !== "") figures = figures === "" ? text : `${figures} / ${text}`;
+  }
+  if (figures === "") return head;
+  return head ? `${head} (${figures})` : figures;
+}
+
+const NO_FIELDS: readonly FieldSpec[] = [];
+
 function objectListText(value: unknown, spec: FieldSpec): string {
-  const items = Array.isArray(value) ? value : [value];
-  const text = items
-    .map((item) => compactItem(item, spec.fields ?? []))
-    .filter((t) => t !== "")
-    .join("; ");
+  const fields = spec.fields ?? NO_FIELDS;
+  if (!Array.isArray(value)) return cap(compactItem(value, fields), COMPACT_TEXT_LIMIT);
+  let text = "";
+  for (const item of value) {
+    const part = compactItem(item, fields);
+    if (part !== "") text = text === "" ? part : `${text}; ${part}`;
+    if (text.length > COMPACT_TEXT_LIMIT) break; // cut below anyway
+  }
   return cap(text, COMPACT_TEXT_LIMIT);
 }
 
