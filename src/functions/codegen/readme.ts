@@ -152,8 +152,11 @@ with the add-in. This reference and the page are generated from the operation ca
   order given; the name of an object (${code("badge")}) or of a min/max/value (${code("phrasePpc")}) takes all
   its columns. Columns are picked in the add-in, not by the service, so formulas that differ only in their
   ${code("fields")} share one call and one cached page.
-- ${code("limit")}: rows wanted, 1 to ${ROW_CAP} (the service's row cap). Paged operations fetch page after page of
-  the largest page size until the limit or the total is reached; each page is one call, cached. Blank = one page.
+- ${code("limit")}: rows wanted, 1 to ${ROW_CAP} (the service's row cap). Paged operations fetch pages of the largest page
+  size until the limit or the total is reached; each page is one call, cached. Once the first page tells the
+  total, the remaining pages are fetched together (up to six at a time, within the per-minute pacing), never past
+  the total; rows stay in page order. If one page fails the query fails, but the pages already fetched stay
+  cached. Blank = one page.
 
 **Display options** (reserved names in ${code("filters")}; never sent to the service)
 
