@@ -190,18 +190,23 @@ export type CrossRule = {
   readonly filterParams: readonly string[];
 };
 
+/** How an operation goes on the wire: POST with a JSON body (most), or GET with the parameters in the query. */
+export type HttpMethod = "GET" | "POST";
+
 export interface OperationSpec<Code extends string = string, Rec extends string = string> {
   /** MCP code, the stable id of the operation. */
   readonly code: Code;
   /** Path below the base URL, with the /v1 prefix. */
   readonly path: `/v1/${string}`;
+  /** The HTTP method; absent = POST. Read it through `methodOf`. */
+  readonly method?: HttpMethod;
   /** MAD function name without the namespace (`KEYWORDTRENDS`). */
   readonly fn: string;
   readonly group: OperationGroup;
   readonly title: string;
   readonly description: string;
   readonly params: readonly ParamSpec[];
-  /** Required arguments after `market`, in the function's order. */
+  /** Arguments after `market`, in the function's order; required unless their parameter is optional. */
   readonly positional: readonly PositionalArg[];
   readonly shape: ResponseShape;
   /** Record type of the rows (items, array elements or the single object). */

@@ -7,7 +7,7 @@
  *
  * Works in Node 20 and in browsers: only fetch, AbortController and setTimeout are used.
  */
-import { OPERATIONS, type OperationCode } from "./catalog";
+import { methodOf, operation, OPERATIONS, type OperationCode } from "./catalog";
 import {
   AbortError,
   errorFromResponse,
@@ -76,6 +76,8 @@ interface RequestPlan<T> {
   operation: string;
   method: "GET" | "POST";
   path: string;
+  /** GET parameters, already encoded (no leading `?`). */
+  query?: string;
   body?: unknown;
   read: (body: Envelope, requestId: string) => T;
 }
@@ -163,6 +165,19 @@ function remainingFrom(data: unknown): number | null {
   return null;
 }
 
+/**
+ * The validated parameters of a GET operation as a URL query (`marketplace=US&keyword=yoga%20mat`). Only
+ * parameters go there; the secret stays in its header. Lists are comma-joined (no GET operation takes one today).
+ */
+function queryString(params: Readonly<Record<string, unknown>>): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    if (value === undefined || value === null) continue;
+    query.append(name, Array.isArray(value) ? value.join(",") : String(value));
+  }
+  return query.toString();
+}
+
 const TOTAL_TIMEOUT = Symbol("total timeout");
 const ATTEMPT_TIMEOUT = Symbol("attempt timeout");
 
@@ -198,27 +213,29 @@ export class MadClient {
     Object.defineProperty(this, "secret", { enumerable: false });
   }
 
-  /** Validates (ValidationError, no request), then POSTs and parses one page of an operation. */
+  /** Validates (ValidationError, no request), then sends (POST, or GET where the catalog says) and parses one page. */
   async call<C extends OperationCode>(
     code: C,
     params: ParamsOf<C>,
     options: CallOptions = {},
   ): Promise<OperationResult<C>> {
     const body = validateParams(code, params, { now: this.now() });
-    const path = OPERATIONS.find((op) => op.code === code)!.path;
-    return this.send(
-      {
-        operation: code,
-        method: "POST",
-        path,
-        body,
-        read: (envelope, requestId) => parseResult(code, envelope, requestId),
-      },
-      options,
-    );
+    const op = operation(code);
+    const read = (envelope: Envelope, requestId: string) => parseResult(code, envelope, requestId);
+    const method = methodOf(op);
+    switch (method) {
+      case "POST":
+        return this.send({ operation: code, method, path: op.path, body, read }, options);
+      case "GET":
+        return this.send({ operation: code, method, path: op.path, query: queryString(body), read }, options);
+      default: {
+        const unhandled: never = method;
+        throw new Error(`no request plan for method ${String(unhandled)}`);
+      }
+    }
   }
 
-  /** GET /v1/visits: the calls left in the plan (not one of the 22 operations; its shape is not documented). */
+  /** GET /v1/visits: the calls left in the plan (not one of the catalog's operations; its shape is not documented). */
   async visits(options: CallOptions = {}): Promise<VisitsResult> {
     return this.send(
       {
@@ -330,7 +347,9 @@ export class MadClient {
       if (plan.body !== undefined) init.body = JSON.stringify(plan.body);
       this.meter({ operation: plan.operation, path: plan.path, requestId, attempt });
       const response = await raceAbort(
-        Promise.resolve().then(() => this.fetchImpl(`${this.baseUrl}${plan.path}`, init)),
+        Promise.resolve().then(() =>
+          this.fetchImpl(`${this.baseUrl}${plan.path}${plan.query ? `?${plan.query}` : ""}`, init),
+        ),
         linked.signal,
       );
       const text = await raceAbort(response.text(), linked.signal);

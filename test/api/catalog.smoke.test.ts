@@ -1,2 +1,7 @@
+import official from "../fixtures/official/operations.json";
 import { OPERATIONS } from "../../src/api/catalog";
-test("catalog has 22 operations", () => expect(OPERATIONS).toHaveLength(22));
+
+test("the catalog has one operation per operation of the official tables (23)", () => {
+  expect(OPERATIONS).toHaveLength(official.operations.length);
+  expect(OPERATIONS).toHaveLength(23);
+});

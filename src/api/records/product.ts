@@ -94,3 +94,13 @@ export const TRAFFIC_SOURCE_FIELDS = [
   slm("badgeDetails", "Label -> exposure types (e.g. AD: SPONSOR_VIDEO, ADS)"),
 ] as const;
 export type TrafficSourceRecord = RecordFrom<typeof TRAFFIC_SOURCE_FIELDS>;
+
+/** A category node of the category lookup (product_node): where it sits in the tree and how many products it has. */
+export const CATEGORY_NODE_FIELDS = [
+  s("nodeIdPath", "Node ids joined by ':' from the root, e.g. 3375251:3407731"),
+  s("nodeLabelPath", "Node names joined by ':' from the root"),
+  i("products", "Products in the category"),
+  s("nodeLabelLocale", "The node's name, localized"),
+  s("nodeLabelPathLocale", "Node names, localized, joined by ':'"),
+] as const;
+export type CategoryNodeRecord = RecordFrom<typeof CATEGORY_NODE_FIELDS>;

@@ -1,6 +1,7 @@
 /**
  * A fetch that answers like the service from the real fixtures (test/fixtures/api-examples), one per operation,
- * and counts the requests. keyword_conversion has no fixture: it gets one record built from its field list.
+ * and counts the requests. keyword_conversion and product_node have no fixture: each gets records built from its
+ * field list.
  * Errors can be queued: the next request answers with an error envelope or an HTTP status.
  */
 import { OPERATIONS, type AnyOperation } from "../../../src/api/catalog";
@@ -55,9 +56,33 @@ const KEYWORD_CONVERSION_BODY = {
   },
 };
 
-/** The service's answer for an operation: its real fixture (or the built keyword_conversion record). */
+/** The category lookup has no recorded answer: two nodes in its documented fields (names joined by ':'). */
+const PRODUCT_NODE_BODY = {
+  code: "OK",
+  message: "成功",
+  data: [
+    {
+      nodeIdPath: "3375251:3407731:3422251",
+      nodeLabelPath: "Sports & Outdoors:Fitness & Exercise Equipment:Yoga",
+      products: 41250,
+      nodeLabelLocale: "瑜伽",
+      nodeLabelPathLocale: "运动户外:健身器材:瑜伽",
+    },
+    {
+      nodeIdPath: "3375251:3407731:3422251:3422301",
+      nodeLabelPath: "Sports & Outdoors:Fitness & Exercise Equipment:Yoga:Mats",
+      products: 12873,
+      nodeLabelLocale: "瑜伽垫",
+      nodeLabelPathLocale: "运动户外:健身器材:瑜伽:瑜伽垫",
+    },
+  ],
+};
+
+/** The service's answer for an operation: its real fixture (or the records built for the two without one). */
 export function exampleBody(code: string): unknown {
-  return code === "keyword_conversion" ? KEYWORD_CONVERSION_BODY : fixture(code);
+  if (code === "keyword_conversion") return KEYWORD_CONVERSION_BODY;
+  if (code === "product_node") return PRODUCT_NODE_BODY;
+  return fixture(code);
 }
 
 /** An envelope error (with `data`, e.g. the parameter ERROR_PARAM names) or an HTTP status without an envelope. */
@@ -94,7 +119,14 @@ export function fixtureService(secret = "0123456789abcdef0123456789abcdef"): Fix
     fetch: (async (input: string | URL | Request, init?: RequestInit) => {
       const url = new URL(typeof input === "string" ? input : input instanceof URL ? input.href : input.url);
       if (!url.pathname.startsWith("/v1/")) return json({ code: "ERROR_URL_NOT_FOUND", message: "", data: null });
-      bodies.push({ path: url.pathname, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      // A GET operation's parameters are its query.
+      const sent =
+        init?.method === "GET" && url.search
+          ? Object.fromEntries(url.searchParams)
+          : init?.body
+            ? JSON.parse(String(init.body))
+            : undefined;
+      bodies.push({ path: url.pathname, body: sent });
       const failure = failures.shift();
       if (failure && "status" in failure) return new Response("busy", { status: failure.status });
       if (failure) return json({ code: failure.envelope, message: "错误", data: failure.data ?? null });
