@@ -119,7 +119,7 @@ describe("the preview page", () => {
     expect(preview.problems).toEqual([]);
   });
 
-  it("runs every one of the 22 functions typed in the formula bar, each spilling its header", async () => {
+  it("runs every one of the functions typed in the formula bar, each spilling its header", async () => {
     const { page } = preview;
     const examples = exampleRequests();
     for (const op of OPERATIONS) {
@@ -130,6 +130,20 @@ describe("the preview page", () => {
       const header = op.shape === "object" ? "field" : columnsOf(RECORD_FIELDS[op.record])[0].name;
       expect({ fn: op.fn, first }).toEqual({ fn: op.fn, first: header });
     }
+    expect(preview.problems).toEqual([]);
+  });
+
+  it('spills categories with their nodeIdPath for =MAD.CATEGORIES("US","yoga"), from one GET', async () => {
+    const { page } = preview;
+    await enter(page, "A1", '=MAD.CATEGORIES("US","yoga")');
+    expect(await settledText(page, "A1")).toBe("nodeIdPath");
+    const rows = await readRange(page, "A1", 5, 2);
+    expect(rows[0]).toEqual(["nodeIdPath", "nodeLabelPath"]);
+    expect(rows).toContainEqual([
+      "3375251:3407731:3422251:3422301",
+      "Sports & Outdoors:Fitness & Exercise Equipment:Yoga:Mats",
+    ]);
+    expect(stack.simulator.stats().byOperation).toEqual({ product_node: 1 });
     expect(preview.problems).toEqual([]);
   });
 
