@@ -5,8 +5,8 @@
  * failures are retried (never more than the bound) and the others are not, counted at the simulator.
  *
  * Small budgets keep the suite fast: attempt 300 ms, total 1.5 s, 2 retries, backoff of at most 60 ms. Where a
- * retry must end in data, the attempt budget is 1 s: the simulator runs in this process, and generating 22
- * answers at once takes a few hundred milliseconds of this process's time on a loaded machine.
+ * retry must end in data, the attempt budget is 1 s: the simulator runs in this process, and generating every
+ * operation's answer at once takes a few hundred milliseconds of this process's time on a loaded machine.
  */
 import { shim } from "../functions/helpers/install-shim";
 import { OPERATIONS, type AnyOperation } from "../../src/api/catalog";
@@ -45,7 +45,7 @@ afterAll(async () => {
   await sim.stop();
 });
 
-/** One engine per case, with room for all 22 functions at once (pacing is not what this suite is about). */
+/** One engine per case, with room for every function at once (pacing is not what this suite is about). */
 function freshEngine(client: Partial<ClientOptions> = CLIENT): Engine {
   const engine = createEngine({
     store: memoryStore({ "mad.secret": SECRET, "mad.baseUrl": sim.url }),
