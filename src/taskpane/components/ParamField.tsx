@@ -288,8 +288,8 @@ export function ParamField({ field, value, onChange, onBlur, messages, now, swit
           />
         </Field>
       );
-    case "lines":
-      return (
+    case "lines": {
+      const list = (
         <Field
           {...common}
           hint={`${field.help} ${control.pattern === "asin" ? "One per line or comma-separated." : "One per line."}`}
@@ -302,17 +302,23 @@ export function ParamField({ field, value, onChange, onBlur, messages, now, swit
             onChange={(_, d) => onChange(d.value)}
             onBlur={onBlur}
           />
-          {control.pattern === "nodeIdPath" && (
-            <PathAdder
-              name={field.name}
-              id={`${id}-search`}
-              market={marketCode(market)}
-              lines={text}
-              onChange={onChange}
-            />
-          )}
         </Field>
       );
+      // The search sits outside the list's Field, so it keeps its own name rather than the list's label.
+      if (control.pattern !== "nodeIdPath") return list;
+      return (
+        <>
+          {list}
+          <PathAdder
+            name={field.name}
+            id={`${id}-search`}
+            market={marketCode(market)}
+            lines={text}
+            onChange={onChange}
+          />
+        </>
+      );
+    }
     case "month":
     case "saturday":
     case "weekOrMonth": {
