@@ -13,7 +13,7 @@ const useStyles = makeStyles({
   status: { display: "block", color: tokens.colorNeutralForeground3, minHeight: tokens.lineHeightBase200 },
 });
 
-export interface CategoryPickerProps {
+interface CategoryPickerProps {
   readonly id?: string;
   /** For a picker without a visible label of its own (the one that adds to nodeIdPaths). */
   readonly ariaLabel?: string;

@@ -11,11 +11,11 @@ import type { Engine } from "../../engine";
 /** Wait this long after the last keystroke before searching. */
 export const SEARCH_DEBOUNCE_MS = 350;
 /** Fewer characters than this are not searched (every category would match). */
-export const MIN_SEARCH_LENGTH = 2;
+const MIN_SEARCH_LENGTH = 2;
 /** How the picker shows a label path: the service's ':' becomes a readable separator. */
-export const LABEL_SEPARATOR = " › ";
+const LABEL_SEPARATOR = " › ";
 
-export interface CategoryChoice {
+interface CategoryChoice {
   readonly nodeIdPath: string;
   /** "Sports & Outdoors › Fitness & Exercise Equipment › Yoga › Mats" */
   readonly label: string;
@@ -42,9 +42,9 @@ const TIMERS: Scheduler = {
 };
 
 /** A node path as typed (`172282:281407`): the value itself, never a search. */
-export const looksLikeNodePath = (text: string): boolean => /^\d+(:\d+)*$/.test(text.trim());
+const looksLikeNodePath = (text: string): boolean => /^\d+(:\d+)*$/.test(text.trim());
 
-export const choiceOf = (node: CategoryNodeRecord): CategoryChoice => ({
+const choiceOf = (node: CategoryNodeRecord): CategoryChoice => ({
   nodeIdPath: String(node.nodeIdPath ?? ""),
   label: String(node.nodeLabelPath ?? node.nodeIdPath ?? "")
     .split(":")
