@@ -26,8 +26,13 @@ const EXAMPLE_VALUES: Readonly<Record<string, string>> = {
 const code = (text: string) => `\`${text}\``;
 const cellText = (text: string) => text.replace(/\|/g, "\\|");
 
+/** Where the shared example would read oddly (a category search for "phone stand"). */
+const EXAMPLE_VALUES_BY_OPERATION: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  product_node: { keyword: '"yoga"' },
+};
+
 function positionalExamples(op: AnyOperation): string[] {
-  return op.positional.map((p) => EXAMPLE_VALUES[p.arg] ?? '"..."');
+  return op.positional.map((p) => EXAMPLE_VALUES_BY_OPERATION[op.code]?.[p.arg] ?? EXAMPLE_VALUES[p.arg] ?? '"..."');
 }
 
 function filterExample(op: AnyOperation): string | undefined {
@@ -200,16 +205,21 @@ ${Object.entries(RESERVED_OPTIONS)
 
 **All functions**
 
-| Function | Operation | Required after market |
+| Function | Operation | Arguments after market |
 |---|---|---|
 `;
 
+/** The positional arguments; an optional one says it may be left blank. */
+function positionalList(op: AnyOperation): string {
+  const specs = op.params as readonly ParamSpec[];
+  return op.positional
+    .map((p) => `${code(p.arg)}${specs.find((s) => s.name === p.param)?.required ? "" : " (may be blank)"}`)
+    .join(", ");
+}
+
 export function renderReadmeSection(operations: readonly AnyOperation[] = OPERATIONS): string {
   const table = operations
-    .map(
-      (op) =>
-        `| [MAD.${op.fn}](#${helpAnchor(op)}) | ${op.title} | ${op.positional.map((p) => code(p.arg)).join(", ") || "–"} |`,
-    )
+    .map((op) => `| [MAD.${op.fn}](#${helpAnchor(op)}) | ${op.title} | ${positionalList(op) || "–"} |`)
     .join("\n");
   return `${INTRO}${table}\n\n${operations.map(functionEntry).join("\n")}`;
 }
