@@ -15,7 +15,7 @@ jest.mock("office-addin-manifest", () => ({
   },
 }));
 
-import { createOfficeHost, TABLES_SETTING } from "../../src/taskpane/host/office-host";
+import { createOfficeHost, EXCEL_REQUEST_LIMIT_BYTES, TABLES_SETTING } from "../../src/taskpane/host/office-host";
 import type { StoredQuery } from "../../src/taskpane/host/host-adapter";
 import { FakeExcel } from "./support/fake-excel";
 
@@ -226,7 +226,7 @@ describe("large writes", () => {
     expect(progress[0].start).toBe(0);
     progress.forEach((p, i) => i > 0 && expect(p.start).toBe(progress[i - 1].end));
     expect(progress[progress.length - 1].rowsWritten).toBe(ROWS);
-    for (const bytes of payloads) expect(bytes).toBeLessThan(5 * 1024 * 1024);
+    for (const bytes of payloads) expect(bytes).toBeLessThan(EXCEL_REQUEST_LIMIT_BYTES);
     expect(excel.cell("Sheet1", "A1")).toEqual({ value: HOSTILE[0], format: "@" });
     expect(excel.cell("Sheet1", "A1901")).toEqual({ value: HOSTILE[3], format: "@" });
     expect(excel.cell("Sheet1", "AZ2000")).toEqual({ value: longText(1999, 51), format: "@" });
