@@ -56,10 +56,10 @@ describe("pacing", () => {
     expect(clock.now() - service.requests[0].at).toBeGreaterThanOrEqual(2 * MINUTE);
   });
 
-  test("concurrency is bounded (default 6, configurable)", async () => {
-    const six = setup({ service: { latencyMs: 2_000 } });
-    await Promise.all(Array.from({ length: 12 }, (_, i) => six.engine.query("product_research", research(`c${i}`))));
-    expect(six.service.maxConcurrent).toBe(6);
+  test("concurrency is bounded (default 10, configurable)", async () => {
+    const ten = setup({ service: { latencyMs: 2_000 } });
+    await Promise.all(Array.from({ length: 20 }, (_, i) => ten.engine.query("product_research", research(`c${i}`))));
+    expect(ten.service.maxConcurrent).toBe(10);
     const two = setup({ service: { latencyMs: 2_000 }, engine: { concurrency: 2 } });
     await Promise.all(Array.from({ length: 6 }, (_, i) => two.engine.query("product_research", research(`c${i}`))));
     expect(two.service.maxConcurrent).toBe(2);
