@@ -104,3 +104,17 @@ describe("refresh planning", () => {
     });
   });
 });
+
+describe("a formula whose arguments are wrong (#VALUE!)", () => {
+  it("stays failed with its message: refreshing it spends nothing and never reports success", async () => {
+    const { engine, sent } = countingEngine();
+    const plan = await planRefresh(
+      engine,
+      [{ id: "Sheet1!A1", kind: "formula", query: null, problem: 'market: "XX" is not a marketplace.' }],
+      { remainingThisMonth: null },
+    );
+    expect(plan.calls).toBe(0);
+    expect(plan.invalid?.["Sheet1!A1"]).toMatch(/^market: "XX" is not a marketplace\. Fix the formula's arguments/);
+    expect(sent()).toBe(0);
+  });
+});

@@ -23,6 +23,8 @@ export interface RefreshTarget {
    */
   readonly query: RefreshQuery | null;
   readonly notRun?: boolean;
+  /** Why a formula without a query failed (bad arguments, #VALUE!): a refresh cannot fix it, so it stays failed. */
+  readonly problem?: string;
 }
 
 /** The part of the engine a plan needs (structural, so tests can count calls on a stand-in). */
@@ -74,6 +76,7 @@ export async function planRefresh(
   for (const target of targets) {
     if (!target.query) {
       if (target.notRun) unknownIds.push(target.id);
+      else if (target.problem) invalid[target.id] = `${target.problem} Fix the formula's arguments; a refresh cannot.`;
       continue;
     }
     const { operation, params, limit } = target.query;

@@ -149,5 +149,6 @@ export function refreshTargets(rows: readonly ReportRow[]): RefreshTarget[] {
     kind: row.kind,
     query: row.query,
     ...(row.status === "not run" ? { notRun: true } : {}),
+    ...(row.status === "error" && !row.query ? { problem: row.message ?? "The formula shows an error." } : {}),
   }));
 }
