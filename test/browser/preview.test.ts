@@ -361,3 +361,25 @@ describe("the preview grid's keys", () => {
     expect(apiCalls()).toBe(0);
   });
 });
+
+describe("the task pane on the preview grid", () => {
+  it("refuses a table that would run past the grid's edge before spending a call, and inserts one that fits", async () => {
+    const { page } = preview;
+    const pane = page.frameLocator("#task-pane");
+    await goTo(page, "A2450");
+    await pane.getByRole("tab", { name: "Build" }).click();
+    await pane.getByRole("textbox", { name: "limit", exact: true }).fill("100");
+    await pane.getByRole("button", { name: "Insert as table" }).click();
+    await pane.getByText(/Nothing was fetched: 101 rows × \d+ columns from A2450 run past the preview grid/).waitFor({
+      timeout: 60_000,
+    });
+    expect(apiCalls()).toBe(0);
+
+    await goTo(page, "A2390");
+    await pane.getByRole("button", { name: "Insert as table" }).click();
+    await pane.getByText(/Created table/).waitFor({ timeout: 60_000 });
+    const tail = await readRange(page, "A2490", 2, 1);
+    expect(tail.map(([text]) => text !== "")).toEqual([true, false]);
+    expect(preview.problems).toEqual([]);
+  });
+});
