@@ -308,6 +308,22 @@ describe("the preview grid's keys", () => {
     expect(await focusedName(page)).toBe("CV1");
     await page.keyboard.press("Shift+Tab");
     expect(await focusedName(page)).toBe("CU1");
+
+    // Past the sheet's first cell Shift+Tab leaves the grid: the keyboard is never trapped.
+    await page.keyboard.press("Control+Home");
+    await page.keyboard.press("Shift+Tab");
+    expect(await focusedName(page)).toBe("Formula");
+  });
+
+  it("keeps keys working after the selected cell scrolls out of the DOM, bringing the selection back", async () => {
+    const { page } = preview;
+    await goTo(page, "B2");
+    await page.locator("#grid-scroll").evaluate((scroller) => (scroller.scrollTop = 1_000 * 22));
+    await cell(page, "B1000").waitFor();
+    expect(await cell(page, "B2").count()).toBe(0);
+    await page.keyboard.press("ArrowDown");
+    expect(await focusedName(page)).toBe("B3");
+    await expect(cell(page, "B3").isVisible()).resolves.toBe(true);
   });
 
   it("Ctrl+Home goes to A1, Ctrl+End to the last used cell, PageDown and PageUp move a screenful", async () => {
