@@ -7,15 +7,19 @@
  * rows and columns stand in for the rest, rows and cells carry aria-rowindex/aria-colindex, and the window is
  * rebuilt as the grid scrolls. Only changed cells are repainted on each render.
  */
+import { CellPosition, cellAddress, parseCellAddress, positionKey, rangeAddress, rangeContains } from "./address";
 import {
-  CellPosition,
-  cellAddress,
-  columnLetters,
-  parseCellAddress,
-  positionKey,
-  rangeAddress,
-  rangeContains,
-} from "./address";
+  Alignment,
+  buildWindow,
+  HEADER_HEIGHT,
+  isInView,
+  RenderWindow,
+  ROW_HEADER_WIDTH,
+  ROW_HEIGHT,
+  COLUMN_WIDTH,
+  scrollIntoView,
+  visibleWindow,
+} from "./grid-window";
 import type { DisplayCell, Workbook } from "./workbook";
 
 export interface GridElements {
@@ -30,30 +34,11 @@ export interface GridElements {
   readonly descriptions: HTMLElement;
 }
 
-/** Sizes in CSS pixels; preview.html's styles give rows and columns exactly these. */
-export const ROW_HEIGHT = 22;
-export const COLUMN_WIDTH = 96;
-const HEADER_HEIGHT = 22;
-const ROW_HEADER_WIDTH = 44;
-/** Rows and columns rendered beyond the visible ones, so short scrolls show cells at once. */
-const OVERSCAN_ROWS = 8;
-const OVERSCAN_COLUMNS = 2;
-
-/** The inclusive block of cells in the DOM. */
-interface RenderWindow {
-  readonly top: number;
-  readonly bottom: number;
-  readonly left: number;
-  readonly right: number;
-}
-
-type Alignment = "nearest" | "start";
-
 export class GridView {
   private selected: CellPosition = { row: 0, col: 0 };
   private editing: { pos: CellPosition; original: string } | undefined;
   private window: RenderWindow | undefined;
-  private readonly cellElements = new Map<string, HTMLTableCellElement>();
+  private cellElements = new Map<string, HTMLTableCellElement>();
   private readonly rendered = new Map<string, string>();
   private scrollScheduled = false;
 
@@ -82,7 +67,7 @@ export class GridView {
     const col = Math.min(Math.max(pos.col, 0), this.workbook.columnCount - 1);
     this.commitEdit();
     this.selected = { row, col };
-    this.scrollIntoView(this.selected, align);
+    scrollIntoView(this.elements.scroller, this.selected, align);
     this.updateWindow();
     this.elements.nameBox.value = cellAddress(this.selected);
     this.elements.formulaInput.value = this.formulaBarText(this.selected);
@@ -92,7 +77,7 @@ export class GridView {
 
   /** Focuses the selected cell (F6 into the grid), scrolling it into view first. */
   focusSelected(): void {
-    this.scrollIntoView(this.selected, "nearest");
+    scrollIntoView(this.elements.scroller, this.selected, "nearest");
     this.updateWindow();
     this.render();
     this.cellElements.get(positionKey(this.selected))?.focus({ preventScroll: true });
@@ -136,38 +121,10 @@ export class GridView {
     table.addEventListener("keydown", (event) => this.onGridKey(event));
   }
 
-  /** The rows and columns in view, plus overscan. */
-  private visibleWindow(): RenderWindow {
-    const { scroller } = this.elements;
-    // Before layout (or in a hidden page) the size is 0: render a screenful anyway.
-    const height = scroller.clientHeight || 40 * ROW_HEIGHT;
-    const width = scroller.clientWidth || 16 * COLUMN_WIDTH;
-    const clampRow = (row: number) => Math.min(Math.max(row, 0), this.workbook.rowCount - 1);
-    const clampCol = (col: number) => Math.min(Math.max(col, 0), this.workbook.columnCount - 1);
-    return {
-      top: clampRow(Math.floor(scroller.scrollTop / ROW_HEIGHT) - OVERSCAN_ROWS),
-      bottom: clampRow(Math.ceil((scroller.scrollTop + height) / ROW_HEIGHT) + OVERSCAN_ROWS),
-      left: clampCol(Math.floor(scroller.scrollLeft / COLUMN_WIDTH) - OVERSCAN_COLUMNS),
-      right: clampCol(Math.ceil((scroller.scrollLeft + width) / COLUMN_WIDTH) + OVERSCAN_COLUMNS),
-    };
-  }
-
   /** Rows fully in view: how far PageUp/PageDown move. */
   private pageRows(): number {
     const height = this.elements.scroller.clientHeight - HEADER_HEIGHT;
     return Math.max(1, Math.floor(height / ROW_HEIGHT) || 20);
-  }
-
-  private scrollIntoView(pos: CellPosition, align: Alignment): void {
-    const { scroller } = this.elements;
-    const top = pos.row * ROW_HEIGHT; // scrollTop that puts the row right under the sticky column headers
-    const bottom = top + HEADER_HEIGHT + ROW_HEIGHT - scroller.clientHeight; // ... at the bottom edge
-    if (align === "start" || scroller.scrollTop > top) scroller.scrollTop = top;
-    else if (scroller.clientHeight > 0 && scroller.scrollTop < bottom) scroller.scrollTop = bottom;
-    const left = pos.col * COLUMN_WIDTH;
-    const right = left + ROW_HEADER_WIDTH + COLUMN_WIDTH - scroller.clientWidth;
-    if (align === "start" || scroller.scrollLeft > left) scroller.scrollLeft = left;
-    else if (scroller.clientWidth > 0 && scroller.scrollLeft < right) scroller.scrollLeft = right;
   }
 
   private scheduleWindowUpdate(): void {
@@ -181,7 +138,7 @@ export class GridView {
 
   /** Rebuilds the rendered rows and columns when the window moved; true when it did. */
   private updateWindow(): boolean {
-    const next = this.visibleWindow();
+    const next = visibleWindow(this.elements.scroller, this.workbook.rowCount, this.workbook.columnCount);
     const current = this.window;
     if (
       current &&
@@ -194,88 +151,13 @@ export class GridView {
     }
     const hadFocus = this.hasFocus();
     this.window = next;
-    this.buildWindow(next);
+    this.rendered.clear();
+    this.cellElements = buildWindow(this.elements.table, next, this.workbook.rowCount, this.workbook.columnCount);
     if (hadFocus) {
       const selectedCell = this.cellElements.get(positionKey(this.selected));
       (selectedCell ?? this.elements.table).focus({ preventScroll: true });
     }
     return true;
-  }
-
-  private buildWindow(win: RenderWindow): void {
-    const { table } = this.elements;
-    const columnCount = this.workbook.columnCount;
-    const head = document.createElement("tr");
-    head.setAttribute("role", "row");
-    head.setAttribute("aria-rowindex", "1");
-    const corner = document.createElement("th");
-    corner.className = "corner";
-    corner.setAttribute("role", "columnheader");
-    corner.setAttribute("aria-label", "Row numbers");
-    head.append(corner);
-    const spacer = (tag: "th" | "td", columns: number): HTMLTableCellElement => {
-      const element = document.createElement(tag);
-      element.className = "spacer";
-      element.setAttribute("aria-hidden", "true");
-      element.setAttribute("role", "presentation");
-      if (tag === "th") element.style.width = `${columns * COLUMN_WIDTH}px`;
-      return element;
-    };
-    const before = win.left;
-    const after = columnCount - 1 - win.right;
-    if (before > 0) head.append(spacer("th", before));
-    for (let col = win.left; col <= win.right; col++) {
-      const th = document.createElement("th");
-      th.textContent = columnLetters(col);
-      th.setAttribute("role", "columnheader");
-      th.setAttribute("aria-colindex", String(col + 2));
-      th.scope = "col";
-      head.append(th);
-    }
-    if (after > 0) head.append(spacer("th", after));
-    table.tHead!.replaceChildren(head);
-
-    const spacerRow = (rows: number): HTMLTableRowElement => {
-      const tr = document.createElement("tr");
-      tr.className = "spacer";
-      tr.setAttribute("aria-hidden", "true");
-      tr.setAttribute("role", "presentation");
-      tr.style.height = `${rows * ROW_HEIGHT}px`;
-      const td = document.createElement("td");
-      td.colSpan = 1 + (before > 0 ? 1 : 0) + (win.right - win.left + 1) + (after > 0 ? 1 : 0);
-      tr.append(td);
-      return tr;
-    };
-    const rows: HTMLTableRowElement[] = [];
-    if (win.top > 0) rows.push(spacerRow(win.top));
-    this.cellElements.clear();
-    this.rendered.clear();
-    for (let row = win.top; row <= win.bottom; row++) {
-      const tr = document.createElement("tr");
-      tr.setAttribute("role", "row");
-      tr.setAttribute("aria-rowindex", String(row + 2));
-      const th = document.createElement("th");
-      th.textContent = String(row + 1);
-      th.setAttribute("role", "rowheader");
-      th.setAttribute("aria-colindex", "1");
-      th.scope = "row";
-      tr.append(th);
-      if (before > 0) tr.append(spacer("td", before));
-      for (let col = win.left; col <= win.right; col++) {
-        const td = document.createElement("td");
-        td.setAttribute("role", "gridcell");
-        td.setAttribute("aria-colindex", String(col + 2));
-        td.tabIndex = -1;
-        td.dataset.row = String(row);
-        td.dataset.col = String(col);
-        tr.append(td);
-        this.cellElements.set(positionKey({ row, col }), td);
-      }
-      if (after > 0) tr.append(spacer("td", after));
-      rows.push(tr);
-    }
-    if (win.bottom < this.workbook.rowCount - 1) rows.push(spacerRow(this.workbook.rowCount - 1 - win.bottom));
-    table.tBodies[0].replaceChildren(...rows);
   }
 
   private onGridKey(event: KeyboardEvent): void {
@@ -376,7 +258,7 @@ export class GridView {
       event.preventDefault();
       const target = parseCellAddress(box.value);
       if (target && target.row < this.workbook.rowCount && target.col < this.workbook.columnCount) {
-        this.select(target, true, this.isInView(target) ? "nearest" : "start");
+        this.select(target, true, isInView(this.elements.scroller, target) ? "nearest" : "start");
       } else
         this.elements.status.textContent = `"${box.value}" is not a cell of this grid (A1 to ${cellAddress({ row: this.workbook.rowCount - 1, col: this.workbook.columnCount - 1 })}).`;
     });
@@ -433,18 +315,6 @@ export class GridView {
       }
     }
     this.renderStatus();
-  }
-
-  private isInView(pos: CellPosition): boolean {
-    const { scroller } = this.elements;
-    const top = HEADER_HEIGHT + pos.row * ROW_HEIGHT;
-    const left = ROW_HEADER_WIDTH + pos.col * COLUMN_WIDTH;
-    return (
-      top >= scroller.scrollTop + HEADER_HEIGHT &&
-      top + ROW_HEIGHT <= scroller.scrollTop + scroller.clientHeight &&
-      left >= scroller.scrollLeft + ROW_HEADER_WIDTH &&
-      left + COLUMN_WIDTH <= scroller.scrollLeft + scroller.clientWidth
-    );
   }
 
   private paintCell(

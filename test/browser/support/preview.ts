@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { startSimulator, type RunningSimulator } from "../../../src/simulator";
 import { DEMO_SECRET } from "../../../src/api/demo-secret";
 import { cellAddress, parseCellAddress } from "../../../src/preview/address";
-import { COLUMN_WIDTH, ROW_HEIGHT } from "../../../src/preview/grid-view";
+import { COLUMN_WIDTH, ROW_HEIGHT } from "../../../src/preview/grid-window";
 import { DIST, ensureBuilt } from "./built-addin";
 
 export interface PreviewStack {
