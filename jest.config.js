@@ -1,28 +1,39 @@
 /**
- * One jest run covers unit tests (Node), contract tests against the simulator over real HTTP, and browser tests
- * (playwright-core driving Debian's chromium) in test/browser. TypeScript is transpiled only; `npm run typecheck`
- * does the type checking once for the whole tree.
+ * Two jest projects. `unit` (everything outside test/browser): Node tests, including contract tests against the
+ * simulator over real HTTP; runs anywhere Node runs (`npm run test:unit`). `browser` (test/browser): the built
+ * add-in in Debian's chromium through playwright-core; needs /usr/bin/chromium or CHROMIUM_PATH. `npm test` runs
+ * both. TypeScript is transpiled only; `npm run typecheck` does the type checking once for the whole tree.
  */
-/** @type {import('jest').Config} */
-module.exports = {
+const transform = {
+  "^.+\\.tsx?$": [
+    "ts-jest",
+    {
+      // isolatedModules: transpile file by file (fast); `npm run typecheck` checks types once for the whole tree.
+      tsconfig: {
+        module: "commonjs",
+        moduleResolution: "node",
+        jsx: "react-jsx",
+        esModuleInterop: true,
+        target: "ES2022",
+        isolatedModules: true,
+      },
+    },
+  ],
+};
+
+const shared = {
   testEnvironment: "node",
   roots: ["<rootDir>/test"],
   testMatch: ["**/*.test.ts", "**/*.test.tsx"],
-  transform: {
-    "^.+\\.tsx?$": [
-      "ts-jest",
-      {
-        // isolatedModules: transpile file by file (fast); `npm run typecheck` checks types once for the whole tree.
-        tsconfig: {
-          module: "commonjs",
-          moduleResolution: "node",
-          jsx: "react-jsx",
-          esModuleInterop: true,
-          target: "ES2022",
-          isolatedModules: true,
-        },
-      },
-    ],
-  },
+  transform,
   testTimeout: 20000,
+};
+
+/** @type {import('jest').Config} */
+module.exports = {
+  testTimeout: 20000,
+  projects: [
+    { ...shared, displayName: "unit", testPathIgnorePatterns: ["/node_modules/", "<rootDir>/test/browser/"] },
+    { ...shared, displayName: "browser", roots: ["<rootDir>/test/browser"] },
+  ],
 };

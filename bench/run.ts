@@ -7,6 +7,7 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+import { parseArgs } from "node:util";
 import { startSimulator } from "../src/simulator";
 import { measureBundles } from "./bundle";
 import { benchmarksMarkdown, consoleLine, type Measure } from "./report";
@@ -23,9 +24,14 @@ import {
 
 const ROOT = path.resolve(__dirname, "..");
 
-function option(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && process.argv[i + 1] !== undefined ? process.argv[i + 1] : fallback;
+/** `npm run bench -- [--latency MS] [--out FILE]`. */
+function options(): { latency: string; out: string } {
+  const { values } = parseArgs({
+    strict: true,
+    allowPositionals: false,
+    options: { latency: { type: "string", default: "100" }, out: { type: "string", default: "BENCHMARKS.md" } },
+  });
+  return values;
 }
 
 const METHOD = [
@@ -38,8 +44,8 @@ const METHOD = [
 ];
 
 async function main(): Promise<void> {
-  const latencyMs = Number(option("latency", "100"));
-  const out = option("out", "BENCHMARKS.md");
+  const { latency, out } = options();
+  const latencyMs = Number(latency);
   const startedAt = new Date();
   const started = performance.now();
   const measures: Measure[] = [];

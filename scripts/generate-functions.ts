@@ -1,11 +1,17 @@
 /**
- * Writes src/functions/functions.ts (the MAD.* wrappers with their JSDoc) and the README's `## Functions` section
- * from the operation catalog. Run after changing the catalog: `npm run gen:functions`.
+ * Writes src/functions/functions.ts (the MAD.* wrappers with their JSDoc), docs/functions.md (the function reference)
+ * and the README's short `## Functions` section from the operation catalog. Run after changing the catalog:
+ * `npm run gen:functions`.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { renderReadmeSection, withFunctionsSection } from "../src/functions/codegen/readme";
+import {
+  FUNCTIONS_DOC,
+  renderFunctionsDoc,
+  renderReadmeSummary,
+  withFunctionsSection,
+} from "../src/functions/codegen/readme";
 import { renderFunctionsSource } from "../src/functions/codegen/wrappers";
 
 const root = join(__dirname, "..");
@@ -26,6 +32,7 @@ if (require.main === module) {
   const readme = existsSync(README_FILE)
     ? readFileSync(README_FILE, "utf8")
     : "# Marketplace Analytics Data for Excel\n";
-  writeFileSync(README_FILE, withFunctionsSection(readme, renderReadmeSection()));
-  console.log("wrote src/functions/functions.ts and the README's Functions section");
+  writeFileSync(README_FILE, withFunctionsSection(readme, renderReadmeSummary()));
+  writeFileSync(join(root, FUNCTIONS_DOC), renderFunctionsDoc());
+  console.log(`wrote src/functions/functions.ts, ${FUNCTIONS_DOC} and the README's Functions section`);
 }

@@ -1,6 +1,6 @@
 /**
  * Writes src/help/help.html, the page the functions' help links open, from the operation catalog (the same text as
- * the README's Functions section). `npm run gen:functions` runs it after the wrappers; the build copies the file.
+ * docs/functions.md). `npm run gen:functions` runs it after the wrappers; the build copies the file.
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";

@@ -11,6 +11,7 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import { DEMO_SECRET, startSimulator, type RunningSimulator } from "../src/simulator";
 
 const ROOT = path.resolve(__dirname, "..");
@@ -27,32 +28,35 @@ interface StartOptions {
   rateLimit: number;
 }
 
+const USAGE = "known: --no-build, --port N, --host H, --latency MS, --quota N, --rate-limit N";
+
 function parseOptions(argv: readonly string[]): StartOptions {
-  const options: StartOptions = {
-    build: true,
-    port: Number(process.env.PORT ?? DEFAULT_PORT),
-    host: "127.0.0.1",
-    latencyMs: 0,
-    quota: 1000,
-    rateLimit: 40,
-  };
-  for (let i = 0; i < argv.length; i++) {
-    const value = () => {
-      const next = argv[++i];
-      if (next === undefined) throw new Error(`${argv[i - 1]} needs a value`);
-      return next;
-    };
-    if (argv[i] === "--no-build") options.build = false;
-    else if (argv[i] === "--port") options.port = Number(value());
-    else if (argv[i] === "--host") options.host = value();
-    else if (argv[i] === "--latency") options.latencyMs = Number(value());
-    else if (argv[i] === "--quota") options.quota = Number(value());
-    else if (argv[i] === "--rate-limit") options.rateLimit = Number(value());
-    else
-      throw new Error(
-        `Unknown option ${argv[i]} (known: --no-build, --port N, --host H, --latency MS, --quota N, --rate-limit N)`,
-      );
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        "no-build": { type: "boolean" },
+        port: { type: "string" },
+        host: { type: "string" },
+        latency: { type: "string" },
+        quota: { type: "string" },
+        "rate-limit": { type: "string" },
+      },
+    }));
+  } catch (error) {
+    throw new Error(`${(error as Error).message} (${USAGE})`);
   }
+  const options: StartOptions = {
+    build: !values["no-build"],
+    port: Number(values.port ?? process.env.PORT ?? DEFAULT_PORT),
+    host: values.host ?? "127.0.0.1",
+    latencyMs: Number(values.latency ?? 0),
+    quota: Number(values.quota ?? 1000),
+    rateLimit: Number(values["rate-limit"] ?? 40),
+  };
   if (!Number.isInteger(options.port) || options.port < 0 || options.port > 65535)
     throw new Error(`--port must be a port number`);
   if (!Number.isFinite(options.latencyMs) || options.latencyMs < 0) throw new Error(`--latency must be milliseconds`);

@@ -8,6 +8,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
 import { readPngSize } from "./png";
 import { XmlElement, allAt, childrenNamed, firstAt, parseXml, walk } from "./xml-tree";
 
@@ -275,14 +276,15 @@ export function filesOnDisk(distDir: string, assetsDir: string): ManifestFiles {
   };
 }
 
+/** `tsx scripts/validate-manifest.ts [manifest.xml ...] [--dist DIR] [--assets DIR]`. */
 function main(argv: string[]): number {
-  const manifests: string[] = [];
-  const options = { dist: "dist", assets: "assets" };
-  for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === "--dist" || argv[i] === "--assets") options[argv[i] === "--dist" ? "dist" : "assets"] = argv[++i];
-    else manifests.push(argv[i]);
-  }
-  if (manifests.length === 0) manifests.push("manifest.xml");
+  const { values: options, positionals } = parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: true,
+    options: { dist: { type: "string", default: "dist" }, assets: { type: "string", default: "assets" } },
+  });
+  const manifests = positionals.length > 0 ? positionals : ["manifest.xml"];
   const files = filesOnDisk(resolve(options.dist), resolve(options.assets));
   let failed = false;
   for (const manifest of manifests) {
@@ -299,4 +301,12 @@ function main(argv: string[]): number {
   return failed ? 1 : 0;
 }
 
-if (require.main === module) process.exitCode = main(process.argv.slice(2));
+if (require.main === module) {
+  try {
+    process.exitCode = main(process.argv.slice(2));
+  } catch (error) {
+    // parseArgs: an unknown option or a missing value.
+    console.error(`validate-manifest: ${(error as Error).message}`);
+    process.exitCode = 2;
+  }
+}

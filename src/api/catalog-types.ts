@@ -97,8 +97,10 @@ export interface ParamSpec {
   readonly max?: number;
   /** The only value the service accepts (size of order-word lookup). */
   readonly fixed?: number;
-  /** List length limit for stringList. */
+  /** List length limit for stringList and csv. */
   readonly maxItems?: number;
+  /** Length limit (characters) of a text, or of each item of a stringList or csv. */
+  readonly maxLength?: number;
   /** Pattern for a string, or for each item of a stringList. */
   readonly pattern?: TextPattern;
   /** Words a date parameter takes besides its format (month `nearly`: the last 30 days, table 1.1). */
@@ -152,6 +154,8 @@ export interface FieldSpec {
   /** A number meaning "none" (price -1); shown blank. */
   readonly noneSentinel?: number;
   readonly format?: NumberFormatHint;
+  /** A label from a known set the service sends in Chinese (countries, buckets): read in English. */
+  readonly englishLabel?: true;
 }
 
 /** How `data` is shaped in a successful response. */
@@ -189,24 +193,3 @@ export type CrossRule = {
   readonly field: string;
   readonly filterParams: readonly string[];
 };
-
-export interface OperationSpec<Code extends string = string, Rec extends string = string> {
-  /** MCP code, the stable id of the operation. */
-  readonly code: Code;
-  /** Path below the base URL, with the /v1 prefix. */
-  readonly path: `/v1/${string}`;
-  /** MAD function name without the namespace (`KEYWORDTRENDS`). */
-  readonly fn: string;
-  readonly group: OperationGroup;
-  readonly title: string;
-  readonly description: string;
-  readonly params: readonly ParamSpec[];
-  /** Required arguments after `market`, in the function's order. */
-  readonly positional: readonly PositionalArg[];
-  readonly shape: ResponseShape;
-  /** Record type of the rows (items, array elements or the single object). */
-  readonly record: Rec;
-  /** At most this many rows are reachable through paging (the service's row cap). */
-  readonly rowCap?: number;
-  readonly rules?: readonly CrossRule[];
-}

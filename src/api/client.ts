@@ -14,8 +14,10 @@ import {
   isEnvelope,
   isMadError,
   MadError,
+  MalformedResponseError,
   NetworkError,
   redactSecret,
+  RedirectError,
   TimeoutError,
   ValidationError,
   type Envelope,
@@ -163,6 +165,44 @@ function remainingFrom(data: unknown): number | null {
   return null;
 }
 
+/** The host of a Location header, resolved against the request's URL; "" when there is none or it is unreadable. */
+export function redirectTargetHost(location: string | null | undefined, requestUrl: string): string {
+  if (!location) return "";
+  try {
+    return new URL(location, requestUrl).host;
+  } catch {
+    return "";
+  }
+}
+
+/** Records nest a few levels; an answer nested deeper than this would overflow the stack of whatever walks it. */
+const MAX_ANSWER_DEPTH = 64;
+
+/** Whether a parsed JSON value nests deeper than `limit` (walked without recursion). */
+function nestsDeeperThan(value: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [current, depth] = stack.pop()!;
+    if (typeof current !== "object" || current === null) continue;
+    if (depth >= limit) return true;
+    for (const child of Array.isArray(current) ? current : Object.values(current)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/** An answer that cannot be read (nested too deep to walk, say) is a malformed answer, not a network failure. */
+function readAnswer<T>(plan: RequestPlan<T>, body: Envelope, requestId: string): T {
+  if (nestsDeeperThan(body, MAX_ANSWER_DEPTH)) {
+    throw new MalformedResponseError(`values nested more than ${MAX_ANSWER_DEPTH} levels deep`, requestId);
+  }
+  try {
+    return plan.read(body, requestId);
+  } catch (error) {
+    if (isMadError(error)) throw error;
+    throw new MalformedResponseError(`it could not be read (${describeFailure(error)})`, requestId);
+  }
+}
+
 const TOTAL_TIMEOUT = Symbol("total timeout");
 const ATTEMPT_TIMEOUT = Symbol("attempt timeout");
 
@@ -205,14 +245,19 @@ export class MadClient {
     options: CallOptions = {},
   ): Promise<OperationResult<C>> {
     const body = validateParams(code, params, { now: this.now() });
-    const path = OPERATIONS.find((op) => op.code === code)!.path;
+    const op = OPERATIONS.find((o) => o.code === code)!;
+    // A page never holds more rows than the size asked for (or the service's default size), whatever is sent.
+    const sizeSpec = op.params.find((p) => p.role === "size");
+    const asked = sizeSpec && (body as Record<string, unknown>)[sizeSpec.name];
+    const fallback = sizeSpec?.fixed ?? sizeSpec?.default;
+    const maxRows = typeof asked === "number" ? asked : typeof fallback === "number" ? fallback : undefined;
     return this.send(
       {
         operation: code,
         method: "POST",
-        path,
+        path: op.path,
         body,
-        read: (envelope, requestId) => parseResult(code, envelope, requestId),
+        read: (envelope, requestId) => parseResult(code, envelope, requestId, maxRows),
       },
       options,
     );
@@ -326,16 +371,22 @@ export class MadClient {
         Accept: "application/json",
       };
       if (plan.method === "POST") headers["Content-Type"] = "application/json;charset=utf-8";
-      const init: RequestInit = { method: plan.method, headers, signal: linked.signal };
+      // Never follow a redirect: the secret header would go to whatever host the answer names.
+      const init: RequestInit = { method: plan.method, headers, signal: linked.signal, redirect: "manual" };
       if (plan.body !== undefined) init.body = JSON.stringify(plan.body);
       this.meter({ operation: plan.operation, path: plan.path, requestId, attempt });
+      const url = `${this.baseUrl}${plan.path}`;
       const response = await raceAbort(
-        Promise.resolve().then(() => this.fetchImpl(`${this.baseUrl}${plan.path}`, init)),
+        Promise.resolve().then(() => this.fetchImpl(url, init)),
         linked.signal,
       );
+      // Browsers hide a manual redirect behind an opaque response (status 0); Node shows the 3xx and its Location.
+      if (response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400)) {
+        throw new RedirectError(response.status, redirectTargetHost(response.headers?.get("location"), url), requestId);
+      }
       const text = await raceAbort(response.text(), linked.signal);
       const body = parseJson(text);
-      if (isEnvelope(body) && body.code === "OK") return plan.read(body, requestId);
+      if (isEnvelope(body) && body.code === "OK") return readAnswer(plan, body, requestId);
       const retryAfterMs = parseRetryAfter(response.headers?.get("retry-after"), Date.now());
       throw errorFromResponse({ status: response.status, body, requestId, retryAfterMs });
     } catch (error) {

@@ -23,6 +23,7 @@ export type MadErrorKind =
   | "abort"
   | "network"
   | "malformed"
+  | "redirect"
   // Raised by the request engine (src/engine): no secret set; cacheOnly query with nothing cached.
   | "missingSecret"
   | "cacheMiss";
@@ -43,6 +44,7 @@ const ERROR_NAMES: Readonly<Record<MadErrorKind, string>> = {
   abort: "AbortError",
   network: "NetworkError",
   malformed: "MalformedResponseError",
+  redirect: "RedirectError",
   missingSecret: "MissingSecretError",
   cacheMiss: "CacheMissError",
 };
@@ -267,9 +269,6 @@ const API_ERRORS: Readonly<Record<string, new (init: ApiErrorInit) => ApiError>>
   ERROR_SERVER_INTERNAL: ServerInternalError,
 };
 
-/** The error codes the service is known to send (reference-values.md). */
-export const KNOWN_ERROR_CODES = Object.keys(API_ERRORS);
-
 // ---------------------------------------------------------------------------------------------------------------
 // Transport failures
 
@@ -346,6 +345,32 @@ export class MalformedResponseError extends MadError {
       retryable: false,
       requestId,
     });
+  }
+}
+
+/**
+ * The service (or a typed base URL) answered with a redirect. The client never follows one: following would send
+ * the secret to whatever host the answer names. Not retried; the message names only the target's host.
+ */
+export class RedirectError extends MadError {
+  readonly status: number;
+  /** The host the redirect points at ("" when the answer does not say, as with a browser's opaque redirect). */
+  readonly targetHost: string;
+
+  constructor(status: number, targetHost: string, requestId?: string) {
+    const where = targetHost ? ` to ${targetHost}` : "";
+    super(
+      "redirect",
+      `The service redirected the request${where} (HTTP ${status || "redirect"}); it was not followed`,
+      {
+        advice:
+          "The secret is only sent to the base URL itself: set the base URL to the address the service really answers at.",
+        retryable: false,
+        requestId,
+      },
+    );
+    this.status = status;
+    this.targetHost = targetHost;
   }
 }
 

@@ -18,6 +18,19 @@ export type Param<
 
 type Extra = Partial<Omit<ParamSpec, "name" | "kind" | "doc" | "required">>;
 
+/**
+ * Caps no real query needs to exceed, so one formula cannot send a huge paid request: a text, and each item of a
+ * list, at most 500 characters; a list at most 200 items unless the service documents a smaller maximum.
+ */
+export const TEXT_CAPS = { maxLength: 500, maxItems: 200 } as const;
+
+const capsFor = (kind: ParamKind): Extra =>
+  kind === "string"
+    ? { maxLength: TEXT_CAPS.maxLength }
+    : kind === "stringList" || kind === "csv"
+      ? { maxLength: TEXT_CAPS.maxLength, maxItems: TEXT_CAPS.maxItems }
+      : {};
+
 const param =
   <K extends ParamKind>(kind: K) =>
   <const N extends string>(name: N, doc: string, extra: Extra = {}): Param<N, K, false> => ({
@@ -25,6 +38,7 @@ const param =
     kind,
     doc,
     section: "filters",
+    ...capsFor(kind),
     ...extra,
   });
 

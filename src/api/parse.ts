@@ -8,6 +8,7 @@
 import { operation, type OperationCode } from "./catalog";
 import type { FieldSpec, ResponseShape } from "./catalog-types";
 import { decodeEntities } from "./entities";
+import { englishLabel } from "./labels";
 import { errorFromResponse, isEnvelope, MalformedResponseError } from "./errors";
 import { RECORD_FIELDS } from "./records";
 import type { RecordOf } from "./request-types";
@@ -46,6 +47,8 @@ interface FieldMap {
   readonly renames: ReadonlyMap<string, string>;
   /** specification name -> nested field map (object and objectList fields) */
   readonly nested: ReadonlyMap<string, FieldMap>;
+  /** fields whose Chinese labels are read in English */
+  readonly english: ReadonlySet<string>;
 }
 
 const FIELD_MAPS = new WeakMap<readonly FieldSpec[], FieldMap>();
@@ -55,12 +58,14 @@ function fieldMap(fields: readonly FieldSpec[]): FieldMap {
   if (map) return map;
   const renames = new Map<string, string>();
   const nested = new Map<string, FieldMap>();
+  const english = new Set<string>();
   for (const field of fields) {
+    if (field.englishLabel) english.add(field.name);
     for (const alias of field.aliases ?? []) renames.set(alias, field.name);
     if ((field.type === "object" || field.type === "objectList") && field.fields)
       nested.set(field.name, fieldMap(field.fields));
   }
-  map = { renames, nested };
+  map = { renames, nested, english };
   FIELD_MAPS.set(fields, map);
   return map;
 }
@@ -75,7 +80,8 @@ export function normalizeRecord(raw: Json, map: FieldMap): Json {
     const target = map.renames.get(key);
     const name = target !== undefined && !(target in raw) ? target : key;
     const inner = map.nested.get(name);
-    out[name] = inner ? normalizeNested(value, inner) : decodeTexts(value);
+    const text = inner ? normalizeNested(value, inner) : decodeTexts(value);
+    out[name] = map.english.has(name) && typeof text === "string" ? englishLabel(text) : text;
   }
   return out;
 }
@@ -158,8 +164,16 @@ function parseStats(stats: unknown, fail: (detail: string) => never): KeywordSta
   });
 }
 
-/** Reads a response body of an operation. Throws the envelope's error for a code other than OK. */
-export function parseResult<C extends OperationCode>(code: C, body: unknown, requestId: string): OperationResult<C> {
+/**
+ * Reads a response body of an operation. Throws the envelope's error for a code other than OK. `maxRows`: the page
+ * size asked for; a service sending more rows than that has only the first `maxRows` read.
+ */
+export function parseResult<C extends OperationCode>(
+  code: C,
+  body: unknown,
+  requestId: string,
+  maxRows?: number,
+): OperationResult<C> {
   const fail = (detail: string): never => {
     throw new MalformedResponseError(detail, requestId);
   };
@@ -168,7 +182,8 @@ export function parseResult<C extends OperationCode>(code: C, body: unknown, req
   const op = operation(code);
   const { items, total, page, size, stats } = extract(op.shape, body.data, fail);
   const map = recordFieldMap(op.record);
-  const rows = items.map((item, index) =>
+  const kept = maxRows !== undefined && items.length > maxRows ? items.slice(0, maxRows) : items;
+  const rows = kept.map((item, index) =>
     isObject(item) ? normalizeRecord(item, map) : fail(`record ${index + 1} is not an object`),
   );
   const result: OperationResult<C> = { operation: code, rows: rows as RecordOf<C>[], total, page, size, requestId };

@@ -3,7 +3,7 @@
  * backoff with full jitter (a random wait between 0 and the cap) spreads the retries of many cells recalculating
  * at once; a Retry-After the service sends wins over the computed wait.
  */
-import { isMadError, type MadError } from "./errors";
+import type { MadError } from "./errors";
 
 export interface BackoffOptions {
   readonly baseMs: number;
@@ -25,14 +25,6 @@ export function parseRetryAfter(value: string | null | undefined, nowMs: number)
   if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
   const at = Date.parse(text);
   return Number.isNaN(at) ? undefined : Math.max(0, at - nowMs);
-}
-
-/**
- * Only transient failures are retried: network errors, attempt timeouts, HTTP 429/5xx and ERROR_SERVER_INTERNAL
- * (the errors built retryable). Validation, auth, parameter, quota, not-found, malformed and aborts never are.
- */
-export function isRetryable(error: unknown): error is MadError {
-  return isMadError(error) && error.retryable;
 }
 
 /** The Retry-After the service asked for, if any. */

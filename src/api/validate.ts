@@ -72,9 +72,16 @@ function textSchema(spec: ParamSpec) {
 function textChecks<I>(spec: ParamSpec, text: z.ZodType<string, I>) {
   const pattern = spec.pattern ? TEXT_PATTERNS[spec.pattern] : undefined;
   const options = closedOptions(spec);
-  let schema = text
-    .transform((v) => v.trim())
-    .transform((v) => (spec.pattern === "asin" ? v.toUpperCase() : canonicalOption(spec.options, v)));
+  const { maxLength } = spec;
+  let schema = text.transform((v) => v.trim());
+  if (maxLength !== undefined) {
+    schema = schema.refine((v) => v.length <= maxLength, {
+      error: (iss) => `${spec.name}: at most ${maxLength} characters (got ${String(iss.input).trim().length})`,
+      params: { rule: "maxLength" },
+      abort: true,
+    });
+  }
+  schema = schema.transform((v) => (spec.pattern === "asin" ? v.toUpperCase() : canonicalOption(spec.options, v)));
   if (pattern) {
     schema = schema.refine((v) => pattern.regex.test(v), {
       error: (iss) => `${spec.name}: ${show(iss.input)} is not ${pattern.words}`,
@@ -119,6 +126,12 @@ const listInput = z
     (typeof v === "string" ? v.split(/[,\n]/) : v.map(String)).map((item) => item.trim()).filter((item) => item !== ""),
   );
 
+/** The item count is checked before the items, so an oversized list is refused without reading each item. */
+function listLength(spec: ParamSpec) {
+  const items = z.array(z.string());
+  return spec.maxItems === undefined ? items : items.max(spec.maxItems);
+}
+
 function orderSchema(spec: ParamSpec) {
   const closedFields = spec.sortFields && !spec.openOptions ? spec.sortFields : undefined;
   return z
@@ -162,12 +175,13 @@ function schemaFor(spec: ParamSpec): z.ZodType<unknown> {
     case "weekOrMonth":
       // A date typed into a cell arrives as a number (202508); the date rules themselves run afterwards.
       return z.union([z.string(), z.number().int()]).transform((v) => canonicalOption(spec.words, String(v).trim()));
-    case "stringList": {
-      const items = z.array(textChecks(spec, z.string()));
-      return listInput.pipe(spec.maxItems === undefined ? items : items.max(spec.maxItems));
-    }
+    case "stringList":
+      return listInput.pipe(listLength(spec)).pipe(z.array(textChecks(spec, z.string())));
     case "csv":
-      return listInput.pipe(z.array(textChecks(spec, z.string()))).transform((values) => values.join(","));
+      return listInput
+        .pipe(listLength(spec))
+        .pipe(z.array(textChecks(spec, z.string())))
+        .transform((values) => values.join(","));
     case "order":
       return orderSchema(spec);
   }

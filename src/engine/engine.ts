@@ -9,12 +9,22 @@ import { createClient } from "../api/client";
 import { AbortError, isMadError, type MadError, NetworkError, TimeoutError } from "../api/errors";
 import type { ParamsOf } from "../api/request-types";
 import { validateParams } from "../api/validate";
+import { AccountGate } from "./account-gate";
 import { systemClock } from "./clock";
 import { CacheMissError, MissingSecretError } from "./errors";
 import { InFlight } from "./inflight";
+import {
+  isVisitMax,
+  MINUTE_WAIT_MS,
+  minuteLimitError,
+  minuteWait,
+  monthlyQuotaError,
+  pacingSaver,
+  restorePacing,
+} from "./minute-limit";
 import { accountId, canonicalJson } from "./keys";
 import { awaitTurn, newTracker, withDeadline, type Turn, type TurnTracker } from "./deadline";
-import { Pacer, type SendSlot } from "./pacer";
+import { Pacer, WINDOW_SAFETY_MS, type SendSlot } from "./pacer";
 import {
   DEFAULT_CACHE_TTL_MS,
   DEFAULT_MAX_CACHE_BYTES,
@@ -79,6 +89,8 @@ export function createEngine(options: EngineOptions): Engine {
   /** The pacing turn of each request in flight, by request key (joiners wait on the same turn). */
   const turns = new Map<string, Turn>();
   const deadlines = { clock, pacer, totalTimeoutMs };
+  /** Fails every request of an account the service refused, without sending (see ./account-gate). */
+  const gate = new AccountGate();
 
   // ------------------------------------------------------------------------------------------ usage
   const counters = { callsThisSession: 0, cacheHits: 0, deduped: 0, remainingThisMonth: null as number | null };
@@ -105,6 +117,9 @@ export function createEngine(options: EngineOptions): Engine {
     });
   };
   pacer.onChange(changed);
+  const savePacing = pacingSaver(store, pacer);
+  /** Read once, before the first send: the sends of the last minute before a restart still count. */
+  let pacingRestored: Promise<void> | null = null;
 
   // ------------------------------------------------------------------------------------------ metering
   /**
@@ -134,6 +149,7 @@ export function createEngine(options: EngineOptions): Engine {
         if (info.attempt === 1) state.firstSlot = null;
         else state.retrySlot = null;
         options.client?.onAttempt?.(info);
+        savePacing();
         changed();
       },
     });
@@ -155,19 +171,22 @@ export function createEngine(options: EngineOptions): Engine {
     return Promise.race([readStoredSettings(store), expired]).finally(() => stop.abort());
   };
   const currentSettings = (): Promise<StoredSettings> => {
-    settingsRead ??= boundedSettingsRead().then(
-      (settings) => {
-        settingsRead = null;
-        if (options.perMinute === undefined) pacer.setPerMinute(settings.perMinute ?? ENGINE_DEFAULTS.perMinute);
-        if (options.cacheTtlMs === undefined)
-          cache.ttlMs = settings.cacheTtlHours !== null ? settings.cacheTtlHours * HOUR_MS : DEFAULT_CACHE_TTL_MS;
-        return settings;
-      },
-      (error: unknown) => {
-        settingsRead = null;
-        throw error;
-      },
-    );
+    pacingRestored ??= restorePacing(store, pacer);
+    settingsRead ??= Promise.all([boundedSettingsRead(), pacingRestored])
+      .then(([settings]) => settings)
+      .then(
+        (settings) => {
+          settingsRead = null;
+          if (options.perMinute === undefined) pacer.setPerMinute(settings.perMinute ?? ENGINE_DEFAULTS.perMinute);
+          if (options.cacheTtlMs === undefined)
+            cache.ttlMs = settings.cacheTtlHours !== null ? settings.cacheTtlHours * HOUR_MS : DEFAULT_CACHE_TTL_MS;
+          return settings;
+        },
+        (error: unknown) => {
+          settingsRead = null;
+          throw error;
+        },
+      );
     return settingsRead;
   };
   let lastAccount: { baseUrl: string; secret: string; id: Promise<string> } | null = null;
@@ -202,25 +221,50 @@ export function createEngine(options: EngineOptions): Engine {
     slot?: PageSlot,
   ): Promise<Fetched> => {
     const { client, state } = requestClient(ctx.settings);
-    return pacer.run<Fetched>(
-      async (sendSlot) => {
-        state.firstSlot = sendSlot;
-        turn.grantedAt = clock.now();
-        const result = await client.call(ctx.code, params as ParamsOf<OperationCode>, { signal });
-        const page: CachedPage = {
-          data: { rows: result.rows, total: result.total, ...(result.stats ? { stats: result.stats } : {}) },
-          fetchedAt: clock.now(),
-        };
-        cache.put(ctx.account, pageKey, page);
-        if (slot && result.rows.length < slot.pageSize) slot.end.lastPage = Math.min(slot.end.lastPage, slot.page);
-        return { page, attempts: state.attempts };
-      },
-      signal,
-      slot && {
-        when: () => slot.page > slot.end.lastPage,
-        // Past the end of the data: an empty page, not cached, never read by a query (it stops at the short page).
-        value: () => ({ page: { data: { rows: [], total: null }, fetchedAt: clock.now() }, attempts: 0 }),
-      },
+    return gate.pass(ctx.account, signal, () =>
+      pacer.run<Fetched>(
+        async (sendSlot) => {
+          // The account may have been refused while this request waited for its slot.
+          const refused = gate.refusal(ctx.account);
+          if (refused) throw refused;
+          state.firstSlot = sendSlot;
+          turn.grantedAt = clock.now();
+          const call = () => client.call(ctx.code, params as ParamsOf<OperationCode>, { signal });
+          const result = await call()
+            .catch(async (error: unknown) => {
+              if (!isVisitMax(error)) throw error;
+              const remaining = async () => (await requestClient(ctx.settings).client.visits({ signal })).remaining;
+              const wait = await minuteWait(error, pacer, remaining);
+              if (wait === "monthly") throw monthlyQuotaError(error);
+              if (wait === "unknown") throw error;
+              if (wait > Math.min(MINUTE_WAIT_MS, totalTimeoutMs + WINDOW_SAFETY_MS)) throw minuteLimitError(error);
+              // Wait the minute out (every other send waits too); the query's budget starts again after the wait.
+              pacer.holdFor(wait);
+              turn.grantedAt = clock.now() + wait;
+              await clock.sleep(wait, signal);
+              return call().catch((again: unknown) => {
+                throw isVisitMax(again) ? minuteLimitError(again) : again;
+              });
+            })
+            .catch((error: unknown) => {
+              gate.noteFailure(ctx.account, error);
+              throw error;
+            });
+          const page: CachedPage = {
+            data: { rows: result.rows, total: result.total, ...(result.stats ? { stats: result.stats } : {}) },
+            fetchedAt: clock.now(),
+          };
+          cache.put(ctx.account, pageKey, page);
+          if (slot && result.rows.length < slot.pageSize) slot.end.lastPage = Math.min(slot.end.lastPage, slot.page);
+          return { page, attempts: state.attempts };
+        },
+        signal,
+        slot && {
+          when: () => slot.page > slot.end.lastPage,
+          // Past the end of the data: an empty page, not cached, never read by a query (it stops at the short page).
+          value: () => ({ page: { data: { rows: [], total: null }, fetchedAt: clock.now() }, attempts: 0 }),
+        },
+      ),
     );
   };
 
@@ -326,9 +370,9 @@ export function createEngine(options: EngineOptions): Engine {
       return () => void listeners.delete(listener);
     },
 
-    async checkConnection(): Promise<ConnectionCheck> {
+    async checkConnection(candidate: Partial<Settings> = {}): Promise<ConnectionCheck> {
       try {
-        const settings = withSecret(await currentSettings());
+        const settings = withSecret({ ...(await currentSettings()), ...candidate });
         const { client, state } = requestClient(settings);
         const tracker = newTracker();
         const turn: Turn = { grantedAt: null };
@@ -344,6 +388,7 @@ export function createEngine(options: EngineOptions): Engine {
           ),
         );
         counters.remainingThisMonth = visits.remaining;
+        gate.accepted(await accountOf(settings));
         changed();
         return { ok: true, remaining: visits.remaining };
       } catch (error) {
@@ -358,13 +403,18 @@ export function createEngine(options: EngineOptions): Engine {
       return { baseUrl, secret };
     },
 
-    writeSettings: (patch) => writeStoredSettings(store, patch),
+    writeSettings: async (patch) => {
+      await writeStoredSettings(store, patch);
+      // New settings: a refused account gets another chance.
+      gate.reset();
+    },
 
     async signOut(): Promise<void> {
       const settings = await readStoredSettings(store);
       if (settings.secret) await cache.clear(await accountOf({ baseUrl: settings.baseUrl, secret: settings.secret }));
       await writeStoredSettings(store, { secret: null });
       lastAccount = null;
+      gate.reset();
     },
 
     flush: () => cache.flush(),

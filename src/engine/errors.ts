@@ -3,12 +3,13 @@
  * every rejection of the engine through one path.
  */
 import { MadError } from "../api/errors";
+import { TASK_PANE_PLACE } from "../api/ribbon";
 
 /** No `mad.secret` is set: nothing is sent. */
 export class MissingSecretError extends MadError {
   constructor() {
     super("missingSecret", "No API secret is set", {
-      advice: "Open the task pane (Marketplace Analytics on the Home tab) and enter your API secret.",
+      advice: `Open ${TASK_PANE_PLACE} and enter your API secret.`,
       retryable: false,
     });
   }

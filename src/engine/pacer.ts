@@ -194,6 +194,37 @@ export class Pacer {
     });
   }
 
+  /** Send times inside the window, oldest first: persisted, so pacing survives a restart of Excel. */
+  history(): number[] {
+    this.prune();
+    return this.sends.map((send) => send.at);
+  }
+
+  /** Adds the sends an earlier run recorded (the service's minute outlives the add-in's memory). */
+  restore(times: readonly number[]): void {
+    const now = this.clock.now();
+    const horizon = now - this.windowMs;
+    const earlier = times.filter((at) => Number.isFinite(at) && at > horizon && at <= now).map((at) => ({ at }));
+    if (earlier.length === 0) return;
+    this.sends = [...earlier, ...this.sends].sort((a, b) => a.at - b.at);
+    // Those sends moved the queue: waiting for the window they fill is a fair turn, not a stall.
+    this.lastMoveAt = Math.max(this.lastMoveAt, this.sends[this.sends.length - 1].at);
+    this.pump();
+  }
+
+  /** Whether the window is full, so the service would refuse a send for the minute. */
+  isFull(): boolean {
+    this.prune();
+    return this.sends.length >= this.perMinuteLimit;
+  }
+
+  /** The service refused for the minute: no send is granted for `ms` (the window counts as full until then). */
+  holdFor(ms: number): void {
+    const at = this.clock.now() + ms - this.windowMs;
+    const held = Array.from({ length: this.perMinuteLimit }, () => ({ at }));
+    this.sends = [...held, ...this.sends].sort((a, b) => a.at - b.at);
+  }
+
   /** Records a send that did not go through a grant (an attempt the client made without asking). */
   recordUnplannedSend(): void {
     this.sends.push({ at: this.clock.now() });

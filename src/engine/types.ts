@@ -100,8 +100,11 @@ export interface Engine {
   cacheKey<C extends OperationCode>(code: C, params: ParamsOf<C>, options?: { limit?: number }): string;
   usage(): UsageSnapshot;
   onUsage(listener: (usage: UsageSnapshot) => void): () => void;
-  /** One cheap call (GET /v1/visits) for "Test connection"; updates remainingThisMonth. */
-  checkConnection(): Promise<ConnectionCheck>;
+  /**
+   * One cheap call (GET /v1/visits) for "Test connection"; updates remainingThisMonth. With `candidate`, tests
+   * those settings (over the stored ones) without saving them, so a failing secret never replaces a working one.
+   */
+  checkConnection(candidate?: Partial<Settings>): Promise<ConnectionCheck>;
   /** Drops every cached page (memory and persisted, all accounts). */
   clearCache(): Promise<void>;
   readSettings(): Promise<Settings>;

@@ -1,6 +1,6 @@
 /**
  * The one place that builds CustomFunctions.Error objects. In Excel the runtime provides the class; in Node tests a
- * shim installed on globalThis.CustomFunctions (or a factory set here) stands in, so no test needs Excel.
+ * shim installed on globalThis.CustomFunctions stands in, so no test needs Excel.
  */
 
 export type CellErrorCode = "#VALUE!" | "#N/A";
@@ -11,18 +11,9 @@ export interface CellError {
   readonly message?: string;
 }
 
-export type CellErrorFactory = (code: CellErrorCode, message: string) => CellError;
-
 interface CustomFunctionsLike {
   Error: new (code: never, message?: string) => CellError;
   ErrorCode: { invalidValue: string; notAvailable: string };
-}
-
-let injected: CellErrorFactory | undefined;
-
-/** Replaces the factory (tests); `undefined` restores the default (the runtime's CustomFunctions.Error). */
-export function setCellErrorFactory(factory: CellErrorFactory | undefined): void {
-  injected = factory;
 }
 
 function runtime(): CustomFunctionsLike | undefined {
@@ -31,7 +22,6 @@ function runtime(): CustomFunctionsLike | undefined {
 }
 
 export function makeCellError(code: CellErrorCode, message: string): CellError {
-  if (injected) return injected(code, message);
   const cf = runtime();
   if (cf) {
     const errorCode = code === "#VALUE!" ? cf.ErrorCode.invalidValue : cf.ErrorCode.notAvailable;

@@ -3,6 +3,7 @@
  * everything else (no secret, a refused secret, quota, network, service faults, timeouts) is #N/A saying what
  * happened and what to do, from the error's own `advice`. Excel shows short messages only: at most 250 chars.
  */
+import { TASK_PANE_PLACE } from "../api/ribbon";
 import type { AnyOperation } from "../api/catalog";
 import { isMadError, ParamError, ValidationError, type MadError } from "../api/errors";
 import { makeCellError, type CellError, type CellErrorCode } from "./cell-error";
@@ -13,7 +14,7 @@ export const PREVIEW_MESSAGE = "Preview: press Enter to run the query (no call s
 export const CANCELLED_MESSAGE = "Cancelled by Excel. Recalculate (F9) to run the query again.";
 
 /** Where the secret is set; added to the secret errors, whose advice speaks of "the add-in's settings". */
-const SETTINGS_WHERE = "They are in the task pane (Marketplace Analytics on the Home tab).";
+const SETTINGS_WHERE = `They are in ${TASK_PANE_PLACE}.`;
 
 export interface CellFailure {
   readonly code: CellErrorCode;

@@ -26,7 +26,7 @@ import {
 } from "./cell-input";
 import { DEFAULT_DISPLAY, type DisplayOptions } from "../table/shape";
 
-/** Display options that go in `filters` under these names; documented in the README's Functions section. */
+/** Display options that go in `filters` under these names; documented in docs/functions.md (generated). */
 export const RESERVED_OPTIONS = {
   headers: "TRUE (default) or FALSE: the header row of column names.",
   layout:
@@ -62,6 +62,15 @@ function textPairs(text: string): RawFilter[] {
       const eq = part.indexOf("=");
       if (eq <= 0) throw argumentError("filters", "filters", "format", `expected name=value, got ${showValue(part)}`);
       const value = part.slice(eq + 1).trim();
+      // "minPrice=10, maxPrice=50": a comma where a semicolon was meant would make one filter of two.
+      const glued = /,\s*([A-Za-z][A-Za-z0-9]*)\s*=/.exec(value);
+      if (glued)
+        throw argumentError(
+          "filters",
+          "filters",
+          "format",
+          `separate filters with ";", not ",": write ${showValue(`${part.slice(0, eq).trim()}=${value.slice(0, glued.index).trim()}; ${glued[1]}=...`)}`,
+        );
       return { name: part.slice(0, eq).trim(), values: value === "" ? [] : [value] };
     });
 }

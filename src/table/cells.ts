@@ -40,8 +40,13 @@ export function epochMsToText(ms: number): string {
   return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
 }
 
+/** Cuts to `limit` UTF-16 units with an ellipsis, never between the two halves of a surrogate pair (an emoji). */
 function cap(text: string, limit: number): string {
-  return text.length <= limit ? text : `${text.slice(0, limit - 1)}…`;
+  if (text.length <= limit) return text;
+  const end = limit - 1;
+  const lastKept = text.charCodeAt(end - 1);
+  const splitsPair = lastKept >= 0xd800 && lastKept <= 0xdbff;
+  return `${text.slice(0, splitsPair ? end - 1 : end)}…`;
 }
 
 const isBlank = (value: unknown) =>

@@ -1,2 +1,8 @@
 import { OPERATIONS } from "../../src/api/catalog";
-test("catalog has 22 operations", () => expect(OPERATIONS).toHaveLength(22));
+import { fixtureCodes } from "./support/fixtures";
+
+test("every operation has its own code, and every real response in the fixture folder names one of them", () => {
+  const codes = OPERATIONS.map((op) => op.code);
+  expect(new Set(codes).size).toBe(OPERATIONS.length);
+  expect(fixtureCodes().filter((code) => !codes.includes(code as never))).toEqual([]);
+});

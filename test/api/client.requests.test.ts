@@ -1,5 +1,5 @@
 /**
- * The request the client sends for a typical call of every one of the 22 operations: method, URL (path from
+ * The request the client sends for a typical call of every operation of the catalog: method, URL (path from
  * the catalog), headers and JSON body; the typed method generated for each operation sends the same request.
  */
 import { createClient, methodName, OPERATIONS, type OperationCode } from "../../src/api";
@@ -10,7 +10,7 @@ import { NOW, TYPICAL } from "./support/typical";
 const SECRET = "0123456789abcdef0123456789abcdef";
 const FIXTURES = new Set(fixtureCodes());
 
-/** The real response of the operation, or an empty page for keyword_conversion (no fixture exists). */
+/** The real response of the operation, or an empty page when the fixture folder has none for it. */
 const replyFor = (code: string) =>
   FIXTURES.has(code) ? ok(fixture(code).data) : ok({ page: 1, pages: 0, size: 50, total: 0, items: [] });
 
@@ -67,7 +67,7 @@ describe.each(OPERATIONS.map((op) => [op.code, op] as const))("%s", (code, op) =
 test("method names are camelCase of the MCP codes and unique", () => {
   expect(methodName("keyword_research_trends")).toBe("keywordResearchTrends");
   expect(methodName("competitor_lookup")).toBe("competitorLookup");
-  expect(new Set(OPERATIONS.map((op) => methodName(op.code))).size).toBe(22);
+  expect(new Set(OPERATIONS.map((op) => methodName(op.code))).size).toBe(OPERATIONS.length);
 });
 
 test("typed methods are callable with typed params", async () => {

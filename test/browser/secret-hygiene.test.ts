@@ -4,15 +4,19 @@
  * right one, queries, a bad argument, insert as formula, insert as table, refresh, and service errors injected
  * through the simulator's control endpoint. Afterwards neither secret appears anywhere a workbook, a log or the
  * network would keep it: grid values, cell error messages, formulas, tables and their stored queries, the pages'
- * text, browser storage other than the runtime storage's mad.secret, console output, page errors, request URLs
- * and bodies, and the simulator's request log. The secrets are random per run, so no bundle can contain them.
+ * text, browser storage other than the runtime storage's mad.secret, console output, page errors, every request's
+ * URL, headers (but secret-key to the base URL) and body, and the simulator's request log; nor in any disguise
+ * (lower/upper case, base64, URL-encoded, any 12-character run); and no request goes to another host. The
+ * secrets are random per run, so no bundle can contain them.
  */
 import { randomBytes } from "node:crypto";
-import type { Browser, BrowserContext, FrameLocator, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { startSimulator, type RunningSimulator } from "../../src/simulator";
 import { DIST, ensureBuilt } from "./support/built-addin";
 import { launchChromium } from "./support/chromium";
-import { describedBy, enter, goTo, settledText } from "./support/preview";
+import { fieldLabel } from "./support/labels";
+import { describedBy, enter, goTo, settledText, waitForFunctions } from "./support/preview";
+import { openTab, paneOf, pick } from "./support/taskpane";
 
 jest.setTimeout(240_000);
 
@@ -26,9 +30,10 @@ let browser: Browser;
 const serverLog: string[] = [];
 
 beforeAll(async () => {
+  // Chromium first: without it the file fails at once with how to install it, before any build.
+  browser = await launchChromium();
   await ensureBuilt();
   sim = await startSimulator({ port: 0, secret: SECRET, staticDir: DIST, log: (line) => serverLog.push(line) });
-  browser = await launchChromium();
 });
 
 afterAll(async () => {
@@ -36,14 +41,51 @@ afterAll(async () => {
   await sim?.stop();
 });
 
+interface SentRequest {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: Record<string, string>;
+  readonly body: string;
+}
+
 interface Watched {
   readonly context: BrowserContext;
   readonly page: Page;
-  /** Everything the browser said or sent: console lines, page errors, request URLs and bodies. */
+  /** Everything the browser said or sent: console lines, page errors, requests (URL, every header, body). */
   readonly console: string[];
   readonly pageErrors: string[];
-  readonly requests: string[];
+  readonly requests: Promise<SentRequest>[];
 }
+
+/**
+ * The forms a leaked secret could take: as is, lower- and upper-cased, base64 (and base64url), URL-encoded, and
+ * every 12-character run of it (a truncated or partly masked copy).
+ */
+function secretForms(secret: string): string[] {
+  const base64 = Buffer.from(secret, "utf8").toString("base64");
+  const forms = new Set([
+    secret,
+    secret.toLowerCase(),
+    secret.toUpperCase(),
+    base64,
+    base64.replace(/=+$/, ""),
+    Buffer.from(secret, "utf8").toString("base64url"),
+    encodeURIComponent(secret),
+  ]);
+  for (let i = 0; i + 12 <= secret.length; i++) {
+    const run = secret.slice(i, i + 12);
+    forms.add(run);
+    forms.add(run.toLowerCase());
+    forms.add(run.toUpperCase());
+  }
+  return [...forms];
+}
+
+/** Text holding any form of the secret, compared case-insensitively. */
+const holdsSecret = (text: string, secret: string): boolean => {
+  const lower = text.toLowerCase();
+  return secretForms(secret).some((form) => lower.includes(form.toLowerCase()));
+};
 
 /** The preview with every console line, page error and request recorded from the first byte on. */
 async function openWatchedPreview(): Promise<Watched> {
@@ -53,14 +95,19 @@ async function openWatchedPreview(): Promise<Watched> {
   page.on("console", (message) => watched.console.push(`${message.type()}: ${message.text()}`));
   page.on("pageerror", (error) => watched.pageErrors.push(`${error.name}: ${error.message}\n${error.stack ?? ""}`));
   page.on("request", (request) =>
-    watched.requests.push(`${request.method()} ${request.url()} ${request.postData() ?? ""}`),
+    watched.requests.push(
+      request.allHeaders().then((headers) => ({
+        method: request.method(),
+        url: request.url(),
+        headers,
+        body: request.postData() ?? "",
+      })),
+    ),
   );
   await page.goto(`${sim.url}/preview.html`);
   await page.waitForSelector("body[data-ready]", { timeout: 60_000 });
   expect(await page.getAttribute("body", "data-ready")).toBe("true");
-  await page.waitForFunction(() => Number(document.getElementById("function-count")?.textContent) >= 22, undefined, {
-    timeout: 60_000,
-  });
+  await waitForFunctions(page);
   return watched;
 }
 
@@ -72,23 +119,6 @@ async function injectFault(operation: string, times: number, fault: unknown): Pr
   });
   expect(response.status).toBe(200);
 }
-
-/** Picks columns in the multi-select `fields` dropdown (its items are options or checkbox menu items). */
-async function pickFields(pane: FrameLocator, ...fields: string[]): Promise<void> {
-  const box = pane.getByRole("combobox", { name: "fields", exact: true });
-  await box.click();
-  for (const field of fields) {
-    await pane
-      .getByRole("option", { name: field, exact: true })
-      .or(pane.getByRole("menuitemcheckbox", { name: field, exact: true }))
-      .click();
-  }
-  if ((await box.getAttribute("aria-expanded")) === "true") await box.press("Escape");
-}
-
-const paneOf = (page: Page) => page.frameLocator("#task-pane");
-const openTab = (pane: FrameLocator, name: "Connection" | "Build" | "Reports") =>
-  pane.getByRole("tab", { name }).click();
 
 /** Everything the workbook holds, as the preview's grid and host adapter expose it. */
 async function workbookContents(page: Page): Promise<string> {
@@ -168,9 +198,9 @@ test("a full preview session leaves the secret nowhere but runtime storage", asy
   // 4. Insert as formula and as table from the query builder (two columns, five rows).
   await goTo(page, "F30");
   await openTab(pane, "Build");
-  await pane.getByRole("textbox", { name: "minPrice", exact: true }).fill("20");
-  await pane.getByRole("textbox", { name: "maxPrice", exact: true }).fill("60");
-  await pickFields(pane, "asin", "price");
+  await pane.getByRole("textbox", { name: fieldLabel("product_research", "minPrice"), exact: true }).fill("20");
+  await pane.getByRole("textbox", { name: fieldLabel("product_research", "maxPrice"), exact: true }).fill("60");
+  await pick(pane, "fields", "asin", "price");
   await pane.getByRole("textbox", { name: "limit", exact: true }).fill("5");
   await pane.getByRole("button", { name: "Insert as formula" }).click();
   await pane.getByText(/Wrote the filter block/).waitFor({ timeout: 60_000 });
@@ -203,23 +233,46 @@ test("a full preview session leaves the secret nowhere but runtime storage", asy
   expect(storage.runtimeSecret).toBe(SECRET);
   expect(sim.stats().byResult.OK).toBeGreaterThan(3);
 
+  const requests = await Promise.all(watched.requests);
+  const baseHost = new URL(sim.url).host;
+  // Only the base URL's host is ever contacted (the preview page, its bundles and the simulator share it).
+  // (data: and blob: URLs are the page's own memory, not the network.)
+  const network = requests.filter((r) => !/^(data|blob):/i.test(r.url));
+  expect(network.filter((r) => new URL(r.url).host !== baseHost).map((r) => r.url)).toEqual([]);
+  // Every header but secret-key to the base URL itself, where the secret belongs.
+  const requestText = requests
+    .map((r) => {
+      const toBase = new URL(r.url).host === baseHost;
+      const headers = Object.entries(r.headers)
+        .filter(([name]) => !(toBase && name.toLowerCase() === "secret-key"))
+        .map(([name, value]) => `${name}: ${value}`);
+      return `${r.method} ${r.url}\n${headers.join("\n")}\n${r.body}`;
+    })
+    .join("\n");
+  // The secret did go to the simulator in its header (the scan would otherwise prove nothing).
+  expect(requests.some((r) => r.headers["secret-key"] === SECRET)).toBe(true);
+
   const places: Record<string, string> = {
     "workbook (grid, cell messages, formulas, tables and stored queries)": await workbookContents(page),
     "page text": await visibleTexts(page),
     "browser storage outside mad.secret": storage.other,
     "console output": watched.console.join("\n"),
     "page errors": watched.pageErrors.join("\n"),
-    "request URLs and bodies": watched.requests.join("\n"),
+    "requests (URLs, headers other than secret-key to the base URL, bodies)": requestText,
     "simulator request log": serverLog.join("\n"),
   };
   // The scan sees what it should: the inserted formula and the table's stored query.
   const workbook = places["workbook (grid, cell messages, formulas, tables and stored queries)"];
   expect(workbook).toContain("MAD.PRODUCTRESEARCH");
   expect(workbook).toMatch(/"query":\{"operation":"product_research"/);
-  expect(watched.requests.some((r) => r.includes("/v1/"))).toBe(true);
+  expect(requests.some((r) => r.url.includes("/v1/"))).toBe(true);
+  // The detector sees the disguises it claims to.
+  expect(holdsSecret(`x ${Buffer.from(SECRET).toString("base64")} y`, SECRET)).toBe(true);
+  expect(holdsSecret(`x=${SECRET.slice(7, 19).toUpperCase()}&`, SECRET)).toBe(true);
+  expect(holdsSecret(SECRET.slice(7, 18), SECRET)).toBe(false);
   const leaks = Object.entries(places).flatMap(([place, text]) =>
     [SECRET, WRONG_SECRET]
-      .filter((secret) => text.includes(secret))
+      .filter((secret) => holdsSecret(text, secret))
       .map((secret) => `${place} holds the ${secret === SECRET ? "secret" : "wrong secret"}`),
   );
   expect(leaks).toEqual([]);

@@ -2,10 +2,11 @@
  * The BUILT task pane in the preview page, against the simulator, driven as a person would: by the fields'
  * accessible names (each parameter's name), buttons and the grid's cells.
  */
-import type { Browser, FrameLocator, Page } from "playwright-core";
+import type { Browser, FrameLocator } from "playwright-core";
 import { OPERATIONS } from "../../src/api/catalog";
 import { DEMO_SECRET } from "../../src/api/demo-secret";
 import { launchChromium } from "./support/chromium";
+import { fieldLabel } from "./support/labels";
 import {
   cell,
   enter,
@@ -16,6 +17,7 @@ import {
   type PreviewPage,
   type PreviewStack,
 } from "./support/preview";
+import { openTab, paneOf, pick } from "./support/taskpane";
 
 jest.setTimeout(240_000);
 
@@ -24,8 +26,9 @@ let browser: Browser;
 let preview: PreviewPage;
 
 beforeAll(async () => {
-  stack = await startPreviewStack();
+  // Chromium first: without it the file fails at once with how to install it, before any build.
   browser = await launchChromium();
+  stack = await startPreviewStack();
 });
 
 afterAll(async () => {
@@ -43,33 +46,14 @@ afterEach(async () => {
 });
 
 const apiCalls = () => stack.simulator.stats().total;
-const paneOf = (page: Page) => page.frameLocator("#task-pane");
-
-async function openTab(pane: FrameLocator, name: "Connection" | "Build" | "Reports") {
-  await pane.getByRole("tab", { name }).click();
-}
-
-/** Picks options of a dropdown by their visible texts (a multi-select lists them as menu item checkboxes), then closes it. */
-async function pick(pane: FrameLocator, field: string, ...options: string[]) {
-  const box = pane.getByRole("combobox", { name: field, exact: true });
-  await box.click();
-  for (const option of options) {
-    await pane
-      .getByRole("option", { name: option, exact: true })
-      .or(pane.getByRole("menuitemcheckbox", { name: option, exact: true }))
-      .click();
-  }
-  if ((await box.getAttribute("aria-expanded")) === "true") await box.press("Escape");
-}
-
 const text = (pane: FrameLocator, name: string) => pane.getByRole("textbox", { name, exact: true });
 
 /** A product research with a price range, an enum and the columns asin, price, fulfillment. */
 async function buildResearch(pane: FrameLocator) {
   await openTab(pane, "Build");
-  await text(pane, "minPrice").fill("20");
-  await text(pane, "maxPrice").fill("60");
-  await pick(pane, "fulfillment", "FBA");
+  await text(pane, fieldLabel("product_research", "minPrice")).fill("20");
+  await text(pane, fieldLabel("product_research", "maxPrice")).fill("60");
+  await pick(pane, fieldLabel("product_research", "fulfillment"), "FBA");
   await pick(pane, "fields", "asin", "price", "fulfillment");
   await text(pane, "limit").fill("5");
 }
@@ -90,6 +74,9 @@ describe("the task pane in the preview", () => {
     await expect(secret.getAttribute("type")).resolves.toBe("text");
     await pane.getByRole("button", { name: "Test connection" }).click();
     await pane.getByText("Connected").waitFor();
+    // Saved: the input is emptied and the pane shows only that a secret is set, with its last 4 characters.
+    await expect(secret.inputValue()).resolves.toBe("");
+    await pane.getByText(new RegExp(`Secret set: ••••${DEMO_SECRET.slice(-4)}`)).waitFor();
     // The simulator started by the preview has no monthly quota, and says so (GET /v1/visits: remaining null).
     await pane.getByText("The service does not report the calls left this month.").waitFor();
     expect(stack.simulator.stats().byOperation.visits).toBe(2);
@@ -165,9 +152,9 @@ describe("the task pane in the preview", () => {
     const pane = paneOf(page);
     await cell(page, "A2").click();
     await openTab(pane, "Build");
-    await text(pane, "minPrice").fill("20");
-    await text(pane, "maxPrice").fill("60");
-    await pick(pane, "fulfillment", "FBA", "FBM");
+    await text(pane, fieldLabel("product_research", "minPrice")).fill("20");
+    await text(pane, fieldLabel("product_research", "maxPrice")).fill("60");
+    await pick(pane, fieldLabel("product_research", "fulfillment"), "FBA", "FBM");
     await pick(pane, "fields", "asin", "price", "availableDate", "ratings", "profit");
     await text(pane, "limit").fill("8");
     await pane.getByRole("button", { name: "Insert as table" }).click();
@@ -194,13 +181,13 @@ describe("the task pane in the preview", () => {
     expect(apiCalls()).toBe(callsForTable + 1); // the cache was bypassed for this query
   });
 
-  it("renders the form of every operation, each field named after its parameter", async () => {
+  it("renders the form of every operation, each field named by its plain label", async () => {
     const pane = paneOf(preview.page);
     await openTab(pane, "Build");
     for (const op of OPERATIONS) {
       await pick(pane, "Operation", `${op.title} (MAD.${op.fn})`);
       for (const p of op.params.filter((param) => param.required)) {
-        const named = { name: p.name, exact: true };
+        const named = { name: fieldLabel(op.code, p.name), exact: true };
         const control = pane.getByRole("combobox", named).or(pane.getByRole("textbox", named));
         await expect(control.count()).resolves.toBe(1);
         // Announced as required: the native attribute on text boxes, aria-required on dropdowns.
@@ -218,14 +205,16 @@ describe("the task pane in the preview", () => {
   it("shows an invalid input's message inline and sends nothing", async () => {
     const pane = paneOf(preview.page);
     await openTab(pane, "Build");
-    await text(pane, "minPrice").fill("abc");
-    await text(pane, "minRating").fill("4.5");
-    await text(pane, "maxRating").fill("3");
+    await text(pane, fieldLabel("product_research", "minPrice")).fill("abc");
+    await text(pane, fieldLabel("product_research", "minRating")).fill("4.5");
+    await text(pane, fieldLabel("product_research", "maxRating")).fill("3");
     await pane.getByRole("button", { name: "Preview" }).click();
     await pane.getByText(/minPrice: expected a number \(got "abc"\)/).waitFor();
     await expect(pane.getByText(/Rating: minRating 4.5 is greater than maxRating 3/).count()).resolves.toBe(2);
     await pane.getByText(/nothing was sent/).waitFor();
-    await expect(text(pane, "minPrice").getAttribute("aria-invalid")).resolves.toBe("true");
+    await expect(text(pane, fieldLabel("product_research", "minPrice")).getAttribute("aria-invalid")).resolves.toBe(
+      "true",
+    );
     await pane.getByRole("button", { name: "Insert as table" }).click();
     await pane.getByRole("button", { name: "Insert as formula" }).click();
     expect(apiCalls()).toBe(0);
@@ -238,7 +227,7 @@ describe("the task pane in the preview", () => {
     await cell(page, "A3").click();
     await openTab(pane, "Build");
     await pick(pane, "Operation", "Competitor lookup (MAD.COMPETITORS)");
-    await text(pane, "brand").fill("=1+2");
+    await text(pane, fieldLabel("competitor_lookup", "brand")).fill("=1+2");
     await pick(pane, "fields", "asin", "title", "brand");
     await text(pane, "limit").fill("3");
     await pane.getByRole("button", { name: "Preview" }).click();

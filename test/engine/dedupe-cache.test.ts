@@ -231,6 +231,19 @@ describe("bad input and settings", () => {
     await expect(engine.writeSettings({ baseUrl: "ftp://nope" })).rejects.toBeInstanceOf(ValidationError);
   });
 
+  test("checkConnection of candidate settings tests them without saving: a failing secret replaces nothing", async () => {
+    const { engine, service } = setup();
+    service.refuseWith = "ERROR_SECRET_KEY";
+    const failed = await engine.checkConnection({ secret: "typo-secret-00000000000000000000" });
+    expect(failed.ok).toBe(false);
+    expect(service.requests[0].headers["secret-key"]).toBe("typo-secret-00000000000000000000");
+    expect((await engine.readSettings()).secret).toBe(SECRET);
+    service.refuseWith = null;
+    expect((await engine.checkConnection({ baseUrl: "http://other.test" })).ok).toBe(true);
+    expect(service.requests[1].url).toBe("http://other.test/v1/visits");
+    expect((await engine.readSettings()).baseUrl).toBe(BASE_URL);
+  });
+
   test("checkConnection reports the calls left and updates usage listeners", async () => {
     const { engine, service } = setup();
     const seen: (number | null)[] = [];

@@ -14,7 +14,8 @@ export interface SentRequest {
   signal: AbortSignal | undefined;
 }
 
-export type Fault = "stall" | "http500" | "visitMax";
+/** `none`: answered normally (to fail a later request of a sequence). */
+export type Fault = "none" | "stall" | "http500" | "visitMax" | "visitMaxRetryAfter5s";
 
 export interface FakeServiceOptions {
   clock: Clock;
@@ -44,6 +45,8 @@ export class FakeService {
   total: number | null;
   available: number | undefined;
   remaining = 987;
+  /** An error code every request is answered with (a refused secret), or null. */
+  refuseWith: string | null = null;
 
   constructor(private readonly options: FakeServiceOptions) {
     this.total = options.total ?? 5000;
@@ -91,6 +94,9 @@ export class FakeService {
       });
       if (fault === "http500") return respond(500, { message: "boom" });
       if (fault === "visitMax") return respond(200, { code: "ERROR_VISIT_MAX", message: "limit", data: null });
+      if (fault === "visitMaxRetryAfter5s")
+        return respond(429, { code: "ERROR_VISIT_MAX", message: "limit", data: null }, { "retry-after": "5" });
+      if (this.refuseWith) return respond(200, { code: this.refuseWith, message: "refused", data: null });
       if (path === "/v1/visits")
         return respond(200, { code: "OK", message: "ok", data: { remaining: this.remaining } });
       return respond(200, { code: "OK", message: "成功", data: this.dataFor(path, body ?? {}) });
@@ -118,6 +124,6 @@ export class FakeService {
   }
 }
 
-function respond(status: number, body: unknown): FakeResponse {
-  return { status, headers: new Headers(), text: async () => JSON.stringify(body) };
+function respond(status: number, body: unknown, headers: Record<string, string> = {}): FakeResponse {
+  return { status, headers: new Headers(headers), text: async () => JSON.stringify(body) };
 }

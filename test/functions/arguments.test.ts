@@ -236,3 +236,11 @@ describe("fields and limit", () => {
     }
   });
 });
+
+test('"minPrice=10, maxPrice=50" says to separate filters with ";"', () => {
+  expect(failure("product_research", { filters: "minPrice=10, maxPrice=50" }).message).toBe(
+    'filters: separate filters with ";", not ",": write "minPrice=10; maxPrice=..."',
+  );
+  // A comma inside one value is still a list.
+  expect(parse("product_research", { filters: "fulfillment=FBA, FBM" }).params.fulfillment).toBe("FBA,FBM");
+});

@@ -68,7 +68,6 @@ describe("service failures: #N/A saying what happened and what to do", () => {
     ["disabled secret", { envelope: "ERROR_SECRET_KEY_INVALID" }, /invalid or disabled.*Enter a valid API secret/],
     ["not authorised", { envelope: "ERROR_UNAUTHORIZED" }, /not authorised for this operation.*plan of this secret/],
     ["unknown code", { envelope: "ERROR_IP_BLOCKED" }, /error code ERROR_IP_BLOCKED \("ip blocked"\).*contact/],
-    ["quota reached", { envelope: "ERROR_VISIT_MAX" }, /call limit of the plan is reached.*quota resets/],
     ["parameter refused", { envelope: "ERROR_PARAM" }, /rejected a parameter.*Check the values/],
     ["server fault", { envelope: "ERROR_SERVER_INTERNAL" }, /internal fault.*Try again in a few minutes/],
     ["unknown path", { envelope: "ERROR_URL_NOT_FOUND" }, /does not know this operation.*Check the base URL/],
@@ -103,6 +102,19 @@ describe("service failures: #N/A saying what happened and what to do", () => {
     expect(outcome.error?.code).toBe("#N/A");
     expect(outcome.error?.message).toMatch(message);
     expect(service.calls()).toBe(1);
+  });
+
+  test("ERROR_VISIT_MAX with calls left this month and no time to wait the minute: the per-minute limit", async () => {
+    const service = fixtureService();
+    const h = harness(shim, service, { totalTimeoutMs: 2_000 });
+    service.failNext({ envelope: "ERROR_VISIT_MAX" });
+    const outcome = await h.run("keyword_research_trends");
+    expect(outcome.error?.code).toBe("#N/A");
+    expect(outcome.error?.message).toMatch(/per-minute call limit.*Recalculate in a minute/);
+    expect(outcome.error?.message).not.toMatch(/quota/);
+    // The refused call, then /v1/visits (calls left: so not the monthly quota).
+    expect(service.bodies.map((b) => b.path)).toHaveLength(2);
+    expect(service.bodies[1].path).toBe("/v1/visits");
   });
 
   test("no secret set: #N/A pointing at the task pane, nothing sent", async () => {

@@ -1,5 +1,5 @@
 /**
- * The 22 MAD functions as Excel runs them (through the CustomFunctions stand-in) against a service: each spills
+ * The MAD functions as Excel runs them (through the CustomFunctions stand-in) against a service: each spills
  * its shaped table and sends the parameters its arguments name; identical cells share calls; a restart reuses
  * the persisted cache; the reports registry lists every live formula.
  */

@@ -1,7 +1,7 @@
 /**
  * The catalog, the functions registered with Excel and functions.json (generated here from the JSDoc by
- * custom-functions-metadata, as the webpack plugin does) list the same 22 functions with the same arguments in
- * the same order; the generated wrapper file and the README section are up to date with the catalog.
+ * custom-functions-metadata, as the webpack plugin does) list the same functions with the same arguments in
+ * the same order; the generated wrapper file, docs/functions.md and the README section are up to date with the catalog.
  */
 import { shim } from "./helpers/install-shim";
 import { MAD_FUNCTIONS } from "../../src/functions/functions";
@@ -14,7 +14,13 @@ import {
 } from "custom-functions-metadata";
 import { OPERATIONS, type AnyOperation } from "../../src/api/catalog";
 import { argumentNames, helpUrl, wrapperName } from "../../src/functions/codegen/wrappers";
-import { functionsSectionOf, renderReadmeSection, withFunctionsSection } from "../../src/functions/codegen/readme";
+import {
+  FUNCTIONS_DOC,
+  functionsSectionOf,
+  renderFunctionsDoc,
+  renderReadmeSummary,
+  withFunctionsSection,
+} from "../../src/functions/codegen/readme";
 import { functionsFileText } from "../../scripts/generate-functions";
 
 const ROOT = join(__dirname, "../..");
@@ -35,7 +41,7 @@ const byId = (id: string) => metadata.functions.find((f) => f.id === id)!;
 test("functions.json generates without errors and lists exactly the catalog's functions", () => {
   expect(generated.errors).toEqual([]);
   expect(metadata.functions.map((f) => f.id).sort()).toEqual(OPERATIONS.map((op) => op.fn).sort());
-  expect(metadata.functions).toHaveLength(22);
+  expect(metadata.functions).toHaveLength(OPERATIONS.length);
 });
 
 test("the registered functions are the catalog's, each associated with the wrapper the metadata names", () => {
@@ -89,10 +95,17 @@ test("src/functions/functions.ts is the rendering of the catalog (run npm run ge
   expect(readFileSync(FUNCTIONS_FILE, "utf8")).toBe(functionsFileText());
 });
 
-test("the README's Functions section is the rendering of the catalog", () => {
+test("docs/functions.md is the rendering of the catalog (run npm run gen:functions after catalog changes)", () => {
+  const doc = readFileSync(join(ROOT, FUNCTIONS_DOC), "utf8");
+  expect(doc).toBe(renderFunctionsDoc());
+  expect(doc).toMatch(/^<!-- Generated .*do not edit/);
+  for (const op of OPERATIONS) expect(doc).toContain(`### MAD.${op.fn}\n`);
+});
+
+test("the README's Functions section is the catalog's table, each function linking to its reference entry", () => {
   const readme = readFileSync(join(ROOT, "README.md"), "utf8");
-  expect(functionsSectionOf(readme)).toBe(renderReadmeSection());
-  for (const op of OPERATIONS) expect(readme).toContain(`### MAD.${op.fn}\n`);
+  expect(functionsSectionOf(readme)).toBe(renderReadmeSummary());
+  for (const op of OPERATIONS) expect(readme).toContain(`[MAD.${op.fn}](${FUNCTIONS_DOC}#mad${op.fn.toLowerCase()})`);
 });
 
 test("the README section is replaced in place, other sections kept", () => {

@@ -109,7 +109,6 @@ test("100 cells with 10 distinct queries cause 10 calls; after a restart, 0", as
 
 describe("the simulator's faults reach the cell as #N/A with what to do", () => {
   const faults: [string, FaultSpec, RegExp][] = [
-    ["quota reached", { type: "envelope", code: "ERROR_VISIT_MAX" } as FaultSpec, /call limit of the plan is reached/],
     ["expired secret", { type: "envelope", code: "ERROR_SECRET_KEY_OVERDUE" } as FaultSpec, /expired.*task pane/],
     ["HTTP 503", { type: "http", status: 503 }, /HTTP 503.*Try again in a few minutes/],
     ["malformed body", { type: "malformed" }, /unexpected answer/],
@@ -122,6 +121,20 @@ describe("the simulator's faults reach the cell as #N/A with what to do", () => 
     expect(outcome.error?.code).toBe("#N/A");
     expect(outcome.error?.message).toMatch(message);
     expect(service.calls()).toBe(1);
+  });
+
+  test("quota reached: the refusal stands when /v1/visits cannot tell the minute from the month", async () => {
+    const h = harness(shim, service);
+    sim.injectFault({
+      match: { operation: "keyword_miner" },
+      times: 1,
+      fault: { type: "envelope", code: "ERROR_VISIT_MAX" },
+    });
+    const outcome = await h.run("keyword_miner");
+    expect(outcome.error?.code).toBe("#N/A");
+    expect(outcome.error?.message).toMatch(/call limit of the plan is reached/);
+    // The refused call and the /v1/visits look-up.
+    expect(service.calls()).toBe(2);
   });
 
   test("a wrong secret", async () => {

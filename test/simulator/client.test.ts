@@ -1,4 +1,4 @@
-/** The client's happy path for all 22 operations against the simulator, over real HTTP. */
+/** The client's happy path for every operation of the catalog against the simulator, over real HTTP. */
 import { OPERATIONS } from "../../src/api/catalog";
 import { createClient, methodName } from "../../src/api/client";
 import { RECORD_FIELDS } from "../../src/api/records";

@@ -14,7 +14,9 @@ import {
   connectionReport,
   type ConnectionStatus,
   PRODUCTION_URL,
+  secretToSave,
   simulatorUrl,
+  storedSecretHint,
   SIMULATOR_URL,
 } from "../../src/taskpane/model/connection";
 
@@ -66,5 +68,23 @@ describe("base URL choices", () => {
     expect(baseUrlChoice(`${hosted}/`, SIMULATOR_URL, hosted)).toBe("hosted");
     expect(baseUrlChoice(PRODUCTION_URL, SIMULATOR_URL, hosted)).toBe("production");
     expect(baseUrlChoice(hosted, SIMULATOR_URL)).toBe("custom");
+  });
+});
+
+describe("the stored secret is never shown", () => {
+  const SECRET = "0123456789abcdef0123456789ab1a2b";
+
+  test("the pane shows only that a secret is set and its last 4 characters", () => {
+    expect(storedSecretHint(SECRET)).toBe("Secret set: ••••1a2b");
+    expect(storedSecretHint(SECRET)).not.toContain(SECRET.slice(0, 12));
+    expect(storedSecretHint("short-key")).toBe("Secret set");
+    expect(storedSecretHint(null)).toBeNull();
+    expect(storedSecretHint("  ")).toBeNull();
+  });
+
+  test("replacing the secret is typing a new one; an empty input keeps the stored secret", () => {
+    expect(secretToSave("  new-secret-0123456789 ", true)).toBe("new-secret-0123456789");
+    expect(secretToSave("", true)).toBeUndefined();
+    expect(secretToSave("", false)).toBeNull();
   });
 });

@@ -10,6 +10,7 @@ import {
   splitItems,
   toParams,
   type FormValues,
+  carryOver,
 } from "../../src/taskpane/model/form-values";
 import { FIELD_PICKER, validateDraft } from "../../src/taskpane/model/inline-errors";
 
@@ -156,5 +157,24 @@ describe("validation shown inline", () => {
       expect.stringMatching(/^limit:/),
     ]);
     expect(FIELD_PICKER).toBe("fields");
+  });
+});
+
+describe("switching operation", () => {
+  it("keeps the typed keyword and market, and starts the rest fresh", () => {
+    const research = formModel("product_research");
+    const miner = formModel("keyword_miner");
+    const draft = {
+      values: { ...initialValues(research), marketplace: "UK", keyword: "yoga mat", minPrice: "20" },
+      fields: ["asin", "price"],
+      limit: "100",
+    };
+    const next = carryOver(research, draft, miner);
+    expect(next.values.keyword).toBe("yoga mat");
+    expect(next.values.marketplace).toBe("UK");
+    expect(next.values.minPrice).toBe("20"); // the same name and kind in both forms: kept
+    expect(next.values).not.toHaveProperty("badgeBS"); // not a field of the miner
+    expect(next.fields).toEqual([]); // other records, other columns
+    expect(next.limit).toBe("100");
   });
 });

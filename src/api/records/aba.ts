@@ -53,4 +53,3 @@ export const ABA_TREND_FIELDS = [
   i("rank", "ABA rank"),
   i("searches", "Searches"),
 ] as const;
-export type AbaTrendRecord = RecordFrom<typeof ABA_TREND_FIELDS>;

@@ -69,7 +69,6 @@ export const KEYWORD_CONVERSION_FIELDS = [
     b("handledImageUrl", "Image link was processed"),
   ]),
 ] as const;
-export type KeywordConversionRecord = RecordFrom<typeof KEYWORD_CONVERSION_FIELDS>;
 
 /** Keyword trends (array, oldest first). The misspelled `keywrod*` names are the service's real names. */
 export const KEYWORD_TREND_FIELDS = [
@@ -148,7 +147,6 @@ export const EXTENDED_TRAFFIC_KEYWORD_FIELDS = [
     s("imageUrl", "Image link"),
   ]),
 ] as const;
-export type ExtendedTrafficKeywordRecord = RecordFrom<typeof EXTENDED_TRAFFIC_KEYWORD_FIELDS>;
 
 /** Traffic keywords of one product (items). */
 export const PRODUCT_TRAFFIC_KEYWORD_FIELDS = [
@@ -163,11 +161,9 @@ export const PRODUCT_TRAFFIC_KEYWORD_FIELDS = [
   u("topAsins", "Top products (shape undocumented)"),
   u("searchesTrend", "Searches trend (shape undocumented)"),
 ] as const;
-export type ProductTrafficKeywordRecord = RecordFrom<typeof PRODUCT_TRAFFIC_KEYWORD_FIELDS>;
 
 /** traffic_keyword's `stats`: how many of the words contain each word part. */
 export const TRAFFIC_KEYWORD_STATS_FIELDS = [s("keywords", "Word part"), i("total", "Words containing it")] as const;
-export type TrafficKeywordStats = RecordFrom<typeof TRAFFIC_KEYWORD_STATS_FIELDS>;
 
 /** Keyword research (items). */
 export const KEYWORD_RESEARCH_FIELDS = [
@@ -225,7 +221,6 @@ export const KEYWORD_RESEARCH_FIELDS = [
     s("imageUrl", "Image link"),
   ]),
 ] as const;
-export type KeywordResearchRecord = RecordFrom<typeof KEYWORD_RESEARCH_FIELDS>;
 
 /** Keyword mining (items): derived and long-tail words. */
 export const KEYWORD_MINING_FIELDS = [
@@ -286,4 +281,3 @@ export const ORDER_WORD_FIELDS = [
     s("imageUrl", "Image link"),
   ]),
 ] as const;
-export type OrderWordRecord = RecordFrom<typeof ORDER_WORD_FIELDS>;

@@ -25,7 +25,6 @@ export const PRODUCT_CONCENTRATION_FIELDS = [
   s("asinUrl", "Product link"),
   s("imageUrl", "Image link"),
 ] as const;
-export type ProductConcentrationRecord = RecordFrom<typeof PRODUCT_CONCENTRATION_FIELDS>;
 
 /** Figures shared by seller and brand concentration, after the name. */
 const CONCENTRATION_FIGURES = [
@@ -48,14 +47,12 @@ const CONCENTRATION_FIGURES = [
 ] as const;
 
 export const SELLER_CONCENTRATION_FIELDS = [s("sellerName", "Seller"), ...CONCENTRATION_FIGURES] as const;
-export type SellerConcentrationRecord = RecordFrom<typeof SELLER_CONCENTRATION_FIELDS>;
 
 export const BRAND_CONCENTRATION_FIELDS = [s("brand", "Brand"), ...CONCENTRATION_FIGURES] as const;
-export type BrandConcentrationRecord = RecordFrom<typeof BRAND_CONCENTRATION_FIELDS>;
 
 /** Listing-date trend: one record per year, ascending, empty years with zeros. */
 export const LISTING_TREND_FIELDS = [
-  s("label", "Bucket label"),
+  s("label", "Bucket label", { englishLabel: true }),
   dt("year", "Year, yyyy"),
   i("products", "Products"),
   i("units", "Units"),
@@ -63,12 +60,11 @@ export const LISTING_TREND_FIELDS = [
   n("unitsRatio", "Share of units", { format: "fraction" }),
   sl("asins", "Product ids"),
 ] as const;
-export type ListingTrendRecord = RecordFrom<typeof LISTING_TREND_FIELDS>;
 
 /** Seller-country distribution; one bucket has an unknown-country label. */
 export const SELLER_COUNTRY_FIELDS = [
-  s("label", "Bucket label"),
-  s("country", "Country, localized name"),
+  s("label", "Bucket label, in English", { englishLabel: true }),
+  s("country", "Country name, in English", { englishLabel: true }),
   i("products", "Products"),
   i("units", "Units"),
   n("revenue", "Revenue", { format: "currency" }),
@@ -76,28 +72,25 @@ export const SELLER_COUNTRY_FIELDS = [
   n("revenueRatio", "Share of revenue (absent in live data)", { format: "fraction" }),
   sl("asins", "Product ids"),
 ] as const;
-export type SellerCountryRecord = RecordFrom<typeof SELLER_COUNTRY_FIELDS>;
 
 /** Rating-count distribution: buckets none, 1-50, ..., 500 and above. */
 export const RATING_COUNT_FIELDS = [
-  s("label", "Rating-count bucket"),
+  s("label", "Rating-count bucket, in English", { englishLabel: true }),
   i("products", "Products"),
   i("units", "Units"),
   n("revenue", "Revenue", { format: "currency" }),
   n("unitsRatio", "Share of units", { format: "fraction" }),
   sl("asins", "Product ids"),
 ] as const;
-export type RatingCountRecord = RecordFrom<typeof RATING_COUNT_FIELDS>;
 
 /** A+/video distribution; ratios are percentages 0 to 100. */
 export const APLUS_VIDEO_FIELDS = [
-  s("label", "A+/video bucket, localized"),
+  s("label", "A+/video bucket, in English", { englishLabel: true }),
   i("products", "Products"),
   n("productsRatio", "Share of products, 0 to 100", { format: "percent" }),
   i("units", "Units"),
   n("unitsRatio", "Share of units, 0 to 100", { format: "percent" }),
 ] as const;
-export type AplusVideoRecord = RecordFrom<typeof APLUS_VIDEO_FIELDS>;
 
 /** Category statistics (one object): sample averages, the top-N listing group and the new-product group. */
 export const CATEGORY_STATISTICS_FIELDS = [

@@ -1,5 +1,5 @@
 /** Product-side records: the product record (competitor lookup, product research, listing traffic) and traffic source. */
-import { i, ms, n, obj, objList, type RecordFrom, s, sl, slm } from "./fields";
+import { i, ms, n, obj, objList, s, sl, slm } from "./fields";
 
 export const PRODUCT_FIELDS = [
   s("asin", "Product id"),
@@ -57,7 +57,6 @@ export const PRODUCT_FIELDS = [
   n("deliveryPrice", "Seller shipping fee", { noneSentinel: -1, format: "currency" }),
   objList("subcategories", "Subcategory ranks", [s("code", "Node id"), i("rank", "Rank"), s("label", "Name")]),
 ] as const;
-export type ProductRecord = RecordFrom<typeof PRODUCT_FIELDS>;
 
 /** Traffic source overview (items): where one product's exposure comes from, as keyword counts per source. */
 export const TRAFFIC_SOURCE_FIELDS = [
@@ -93,4 +92,3 @@ export const TRAFFIC_SOURCE_FIELDS = [
   sl("badgeLabels", "Exposure source labels (SEARCH, OFFICIAL, AD)"),
   slm("badgeDetails", "Label -> exposure types (e.g. AD: SPONSOR_VIDEO, ADS)"),
 ] as const;
-export type TrafficSourceRecord = RecordFrom<typeof TRAFFIC_SOURCE_FIELDS>;

@@ -1,6 +1,6 @@
 /**
  * Renders help.html, the page every function's help link opens (`@helpurl .../help.html#mad<name>`), from the same
- * markdown as the README's Functions section, so the page and the README cannot say different things. markdown-it
+ * markdown as docs/functions.md, so the page and the reference cannot say different things. markdown-it
  * runs with raw HTML off: every text from the catalog is escaped, never passed through as markup. The page is
  * self-contained (inline CSS, no scripts); its Content-Security-Policy allows nothing but that one style block.
  * Written to src/help/help.html by `npm run gen:functions`; the build copies it into dist/.

@@ -1,7 +1,8 @@
 /**
- * Renders the README's `## Functions` section from the catalog: the shared arguments, the display options, the
- * flattening rule, the errors, a table of all functions and one entry per function (syntax, examples, filters,
- * columns). test/functions/metadata.test.ts checks that the README holds exactly this text.
+ * Renders the function reference from the catalog: docs/functions.md (the shared arguments, the display options,
+ * the flattening rule, the errors, a table of all functions and one entry per function with syntax, examples,
+ * filters and columns; help.html renders the same markdown) and the README's short `## Functions` section (the
+ * table, linking into docs/functions.md). test/functions/metadata.test.ts checks both files hold exactly this text.
  */
 import { OPERATIONS, ROW_CAP, paramWithRole, type AnyOperation } from "../../api/catalog";
 import { GROUP_LABELS, type ParamSpec } from "../../api/catalog-types";
@@ -128,8 +129,8 @@ const INTRO = `## Functions
 
 Every operation of the service is a formula in the ${code("MAD")} namespace that spills a table. All functions
 take the same shape of arguments: ${code("=MAD.<NAME>(market, required..., [filters], [fields], [limit])")}.
-A function's help link (${code(`${HELP_BASE_URL}#mad<name>`)}) opens this section as a page, help.html, served with
-the add-in. This section and the page are generated from the operation catalog by ${code("npm run gen:functions")}.
+A function's help link (${code(`${HELP_BASE_URL}#mad<name>`)}) opens this reference as a page, help.html, served
+with the add-in. This reference and the page are generated from the operation catalog by ${code("npm run gen:functions")}.
 
 **Arguments**
 
@@ -208,6 +209,39 @@ export function renderReadmeSection(operations: readonly AnyOperation[] = OPERAT
     )
     .join("\n");
   return `${INTRO}${table}\n\n${operations.map(functionEntry).join("\n")}`;
+}
+
+/** Where the full reference is written, relative to the repository root. */
+export const FUNCTIONS_DOC = "docs/functions.md";
+
+const DO_NOT_EDIT =
+  "<!-- Generated from the operation catalog (src/api/catalog.ts) by `npm run gen:functions`: do not edit by hand. -->";
+
+/** docs/functions.md: the whole function reference under a do-not-edit header. */
+export function renderFunctionsDoc(operations: readonly AnyOperation[] = OPERATIONS): string {
+  return `${DO_NOT_EDIT}\n\n${renderReadmeSection(operations)}`;
+}
+
+/** The README's `## Functions` section: how the functions are called, and a table linking into the reference. */
+export function renderReadmeSummary(operations: readonly AnyOperation[] = OPERATIONS): string {
+  const table = operations
+    .map(
+      (op) =>
+        `| [MAD.${op.fn}](${FUNCTIONS_DOC}#${helpAnchor(op)}) | ${op.title} | ${op.positional.map((p) => code(p.arg)).join(", ") || "–"} |`,
+    )
+    .join("\n");
+  return `## Functions
+
+Every operation of the service is a formula in the ${code("MAD")} namespace that spills a table:
+${code("=MAD.<NAME>(market, required..., [filters], [fields], [limit])")}. The full reference (arguments, filters,
+display options, how results are laid out, errors in cells, and each function's filters and columns) is
+[${FUNCTIONS_DOC}](${FUNCTIONS_DOC}), generated from the operation catalog by ${code("npm run gen:functions")}
+and served with the add-in as help.html (each function's help link).
+
+| Function | Operation | Required after market |
+|---|---|---|
+${table}
+`;
 }
 
 /** Replaces (or appends) the `## Functions` section of a README text, up to the next level-2 heading. */

@@ -9,10 +9,10 @@ import type { ParamSpec } from "../../api/catalog-types";
 import { recordColumns } from "../arguments";
 import { filterNames, RESERVED_OPTIONS } from "../filters";
 
-/** Where each function's help lives: the README's Functions section, served as help.html by the dev server. */
+/** Where each function's help lives: the function reference (docs/functions.md), served as help.html with the add-in. */
 export const HELP_BASE_URL = "https://localhost:3000/help.html";
 
-/** The README heading anchor of a function (`### MAD.KEYWORDTRENDS` -> `madkeywordtrends`). */
+/** The reference's heading anchor of a function (`### MAD.KEYWORDTRENDS` -> `madkeywordtrends`). */
 export const helpAnchor = (op: AnyOperation) => `mad${op.fn.toLowerCase()}`;
 export const helpUrl = (op: AnyOperation) => `${HELP_BASE_URL}#${helpAnchor(op)}`;
 

@@ -119,9 +119,7 @@ function paged(op: AnyOperation, s: Scenario, fields: readonly FieldSpec[], quer
   const reachable = op.rowCap ? Math.min(total, op.rowCap) : total;
   const start = (page - 1) * size;
   const items =
-    start >= reachable
-      ? []
-      : rows.slice(start, Math.min(start + size, reachable)).map((row) => row.materialize());
+    start >= reachable ? [] : rows.slice(start, Math.min(start + size, reachable)).map((row) => row.materialize());
 
   if (op.shape === "itemsWithStats") {
     return { marketplace: s.market, asin: s.asins[0] ?? null, total, items, stats: wordStats(items) };

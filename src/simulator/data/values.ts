@@ -82,11 +82,6 @@ export function keywordAround(topic: string, index: number, phrase: boolean, see
   return [prefix, core, suffix].filter(Boolean).join(" ") + extra;
 }
 
-/** True when the text contains the topic as a contiguous phrase of whole words. */
-export function containsPhrase(text: string, topic: string): boolean {
-  return ` ${text.toLowerCase()} `.includes(` ${topic.toLowerCase()} `);
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // Categories
 

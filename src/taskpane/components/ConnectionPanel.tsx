@@ -21,8 +21,11 @@ import {
   baseUrlChoice,
   connectionReport,
   PRODUCTION_URL,
+  secretToSave,
   simulatorUrl,
   type BaseUrlChoice,
+  NOT_SAVED_AFTER_FAILED_TEST,
+  storedSecretHint,
   type ConnectionReport,
 } from "../model/connection";
 import { useControlStyles } from "./styles";
@@ -40,7 +43,9 @@ export function ConnectionPanel() {
   const styles = useStyles();
   const controls = useControlStyles();
   const simulator = simulatorUrl(typeof location === "undefined" ? undefined : location.origin, preview);
+  /** What is typed: a new secret only. The stored one is never read back into the input. */
   const [secret, setSecret] = useState("");
+  const [storedHint, setStoredHint] = useState<string | null>(null);
   const [showSecret, setShowSecret] = useState(false);
   const [choice, setChoice] = useState<Choice>(HOSTED_BASE_URL ? "hosted" : "production");
   const [customUrl, setCustomUrl] = useState("");
@@ -54,7 +59,7 @@ export function ConnectionPanel() {
     engine.readSettings().then(
       (settings) => {
         if (!live) return;
-        setSecret(settings.secret ?? "");
+        setStoredHint(storedSecretHint(settings.secret));
         const picked = baseUrlChoice(settings.baseUrl, simulator, HOSTED_BASE_URL);
         setChoice(picked);
         if (picked === "custom") setCustomUrl(settings.baseUrl);
@@ -76,10 +81,15 @@ export function ConnectionPanel() {
           : customUrl.trim();
 
   const save = async () => {
+    const next = secretToSave(secret, storedHint !== null);
     await engine.writeSettings({
-      secret: secret.trim() === "" ? null : secret.trim(),
       baseUrl: baseUrl || DEFAULT_BASE_URL,
+      ...(next === undefined ? {} : { secret: next }),
     });
+    if (typeof next === "string") {
+      setStoredHint(storedSecretHint(next));
+      setSecret("");
+    }
   };
 
   const run = async (label: string, work: () => Promise<void>) => {
@@ -101,22 +111,37 @@ export function ConnectionPanel() {
       setReport(null);
       setNotice("Settings saved.");
     });
+  // Only settings that pass are saved: a mistyped secret must not replace one that works.
   const onTest = () =>
     run("Testing the connection…", async () => {
-      await save();
-      setReport(connectionReport(await engine.checkConnection()));
+      const next = secretToSave(secret, storedHint !== null);
+      const result = await engine.checkConnection({
+        baseUrl: baseUrl || DEFAULT_BASE_URL,
+        ...(next === undefined ? {} : { secret: next }),
+      });
+      setReport(connectionReport(result));
+      if (result.ok) await save();
+      else setNotice(NOT_SAVED_AFTER_FAILED_TEST);
     });
   const onSignOut = () =>
     run("Signing out…", async () => {
       await engine.signOut();
       setSecret("");
+      setStoredHint(null);
       setReport(null);
       setNotice("Signed out: the secret is removed from this computer's add-in storage.");
     });
 
   return (
     <section className={styles.root} aria-label="Connection">
-      <Field label="API secret" hint="Kept in the add-in's storage on this computer, never in the workbook.">
+      <Field
+        label="API secret"
+        hint={
+          storedHint
+            ? `${storedHint}. Type a new secret to replace it. Kept in the add-in's storage on this computer, never in the workbook.`
+            : "Kept in the add-in's storage on this computer, never in the workbook."
+        }
+      >
         <Input
           className={controls.control}
           id={secretId}

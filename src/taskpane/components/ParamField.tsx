@@ -1,6 +1,6 @@
 /**
- * One parameter of the query builder, rendered from its FormField. The label is the parameter's wire name (its
- * accessible name too), required fields are marked, the catalog's doc line is the hint, and the validator's
+ * One parameter of the query builder, rendered from its FormField. The label is plain English (its accessible
+ * name too; the wire name is in the hint), required fields are marked, the catalog's doc line is the hint, and the validator's
  * messages show underneath.
  */
 import {
@@ -193,7 +193,7 @@ export function ParamField({ field, value, onChange, onBlur, messages, now, swit
   const error = messages?.length ? messages.join(" ") : undefined;
   const text = typeof value === "string" ? value : "";
   const common = {
-    label: field.name,
+    label: field.label,
     required: field.required,
     hint: field.help,
     validationMessage: error,
@@ -206,8 +206,9 @@ export function ParamField({ field, value, onChange, onBlur, messages, now, swit
         <Field hint={field.help} validationMessage={error} validationState={common.validationState}>
           <Checkbox
             id={id}
-            label={`${field.name}${value === null ? " (not set)" : value ? " (TRUE)" : " (FALSE)"}`}
-            aria-label={field.name}
+            label={`${field.label}${value === null ? " (not set)" : value ? " (TRUE)" : " (FALSE)"}`}
+            aria-label={field.label}
+            aria-description={`API name: ${field.name}`}
             checked={value === null ? "mixed" : value === true}
             onChange={() => onChange(nextBoolean(value))}
             onBlur={onBlur}
@@ -255,7 +256,7 @@ export function ParamField({ field, value, onChange, onBlur, messages, now, swit
         <Field {...common}>
           <MultiChoice
             id={id}
-            name={field.name}
+            name={field.label}
             options={optionsForMarket(control.options, market)}
             value={value as MultiValue}
             open={control.open}

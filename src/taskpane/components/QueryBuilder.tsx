@@ -20,7 +20,7 @@ import { useMemo, useState } from "react";
 import type { OperationCode } from "../../api/catalog";
 import { insertFormula, insertTable, runPreview, type PreviewResult, type ValidQuery } from "../actions";
 import { allFields, formModel, operationGroups } from "../model/form-model";
-import { initialValues, type FormValue, type QueryDraft } from "../model/form-values";
+import { carryOver, initialValues, type FormValue, type QueryDraft } from "../model/form-values";
 import { FIELD_PICKER, validateDraft, type InlineErrors } from "../model/inline-errors";
 import { fieldId } from "./ParamField";
 import { PreviewTable } from "./PreviewTable";
@@ -70,7 +70,7 @@ export function QueryBuilder() {
 
   const pick = (next: OperationCode) => {
     setCode(next);
-    setDraft(freshDraft(next));
+    setDraft((d) => carryOver(formModel(code), d, formModel(next)));
     setTouched(new Set());
     setAttempted(false);
     setOutcome(null);

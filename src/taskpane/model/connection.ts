@@ -77,3 +77,28 @@ export function baseUrlChoice(baseUrl: string, simulator: string, hosted?: strin
   if (clean === simulator.replace(/\/+$/, "")) return "simulator";
   return "custom";
 }
+
+/**
+ * What the pane shows of a stored secret: only that one is set and its last 4 characters (enough to tell two
+ * keys apart). The secret itself is never loaded into an input, so *Show* cannot display it.
+ */
+export function storedSecretHint(secret: string | null | undefined): string | null {
+  const clean = (secret ?? "").trim();
+  if (!clean) return null;
+  // A short secret keeps even its last characters to itself.
+  return clean.length >= 12 ? `Secret set: ••••${clean.slice(-4)}` : "Secret set";
+}
+
+/**
+ * The secret to store from what was typed: a new one replaces the stored one; nothing typed keeps the stored
+ * secret (undefined: leave the setting alone), or stays without one (null).
+ */
+/** Said after a failed test: nothing was saved, and how to keep the settings anyway. */
+export const NOT_SAVED_AFTER_FAILED_TEST =
+  "Not saved: the test failed, so the settings in use are unchanged. Choose Save to keep these settings anyway.";
+
+export function secretToSave(typed: string, hasStored: boolean): string | null | undefined {
+  const clean = typed.trim();
+  if (clean) return clean;
+  return hasStored ? undefined : null;
+}

@@ -14,6 +14,7 @@ import {
   type TextPattern,
 } from "../../api/catalog-types";
 import { OPERATIONS, operation, type AnyOperation, type OperationCode } from "../../api/catalog";
+import { paramLabel } from "../../api/param-labels";
 import { RECORD_FIELDS } from "../../api/records";
 import { latestSaturday, monthBefore } from "../../api/dates";
 
@@ -56,10 +57,12 @@ export type FieldControl =
     };
 
 export interface FormField {
-  /** The wire name; also the field's label and accessible name. */
+  /** The wire name: what formulas, filter blocks and the service use; shown in the hint. */
   readonly name: string;
+  /** Plain English for people ("BSR growth rate, min"): the field's label and accessible name. */
+  readonly label: string;
   readonly required: boolean;
-  /** Help text: the catalog's doc line, plus the documented default when there is one. */
+  /** Help text: the catalog's doc line, the documented default when there is one, and the API name. */
   readonly help: string;
   readonly control: FieldControl;
   readonly spec: ParamSpec;
@@ -141,14 +144,21 @@ function controlFor(spec: ParamSpec): FieldControl {
 }
 
 function helpFor(spec: ParamSpec): string {
-  const aliases = spec.aliases?.length ? ` Also accepted as ${spec.aliases.join(", ")} (the spec's name).` : "";
-  if (spec.default === undefined || spec.role) return `${spec.doc}${aliases}`;
+  const apiName = ` API name: ${spec.name}${spec.aliases?.length ? ` (also ${spec.aliases.join(", ")})` : ""}.`;
+  if (spec.default === undefined || spec.role) return `${spec.doc}${apiName}`;
   const option = spec.options?.find((o) => o.value === spec.default);
-  return `${spec.doc} Service default: ${option ? option.label : String(spec.default)}.${aliases}`;
+  return `${spec.doc} Service default: ${option ? option.label : String(spec.default)}.${apiName}`;
 }
 
 function fieldFor(spec: ParamSpec): FormField {
-  return { name: spec.name, required: Boolean(spec.required), help: helpFor(spec), control: controlFor(spec), spec };
+  return {
+    name: spec.name,
+    label: paramLabel(spec),
+    required: Boolean(spec.required),
+    help: helpFor(spec),
+    control: controlFor(spec),
+    spec,
+  };
 }
 
 const CACHE = new Map<string, FormModel>();

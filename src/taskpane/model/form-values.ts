@@ -45,6 +45,23 @@ export function initialValues(model: FormModel): FormValues {
   return values;
 }
 
+/**
+ * The draft of the next operation: what the user typed into a field the next form has too (the keyword, the
+ * market, the ASINs), of the same kind, is kept; everything else starts fresh. Columns belong to one record type,
+ * so they are dropped unless the next operation returns the same records.
+ */
+export function carryOver(from: FormModel, draft: QueryDraft, to: FormModel): QueryDraft {
+  const values: Record<string, FormValue> = { ...initialValues(to) };
+  const before = new Map(allFields(from).map((f) => [f.name, f]));
+  for (const field of allFields(to)) {
+    const previous = before.get(field.name);
+    if (previous && previous.spec.kind === field.spec.kind && previous.control.type === field.control.type)
+      values[field.name] = draft.values[field.name] ?? values[field.name];
+  }
+  const sameRecords = from.recordFields.join() === to.recordFields.join();
+  return { values, fields: sameRecords ? draft.fields : [], limit: draft.limit };
+}
+
 /** Splits pasted text into items: one per line; ASIN lists also split on commas and spaces. */
 export function splitItems(text: string, pattern?: string): string[] {
   const separator = pattern === "asin" ? /[\s,;]+/ : /\r?\n/;

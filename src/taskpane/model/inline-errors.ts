@@ -20,8 +20,6 @@ export interface InlineErrors {
 export const FIELD_PICKER = "fields";
 const formName = (param: string) => (param === "returnFields" ? FIELD_PICKER : param);
 
-export const NO_ERRORS: InlineErrors = { byField: {}, general: [], count: 0 };
-
 export function inlineErrors(
   model: FormModel,
   errors: readonly Pick<ValidationError, "param" | "params" | "message">[],

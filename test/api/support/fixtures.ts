@@ -1,4 +1,4 @@
-/** The 21 real responses, copied into the repository from shared/fixtures/api-examples so CI has them. */
+/** The real responses (one file per operation that has one), copied into the repository from shared/fixtures/api-examples so CI has them. */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 

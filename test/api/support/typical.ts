@@ -1,7 +1,7 @@
 /**
  * A typical call of every operation, written by hand: the parameters a user would give and the JSON body the
  * client must send for them (normalized: marketplace upper-cased with GB -> UK, text trimmed, ASINs upper-cased,
- * empty values left out). `Record<OperationCode, ...>` makes the compiler demand all 22 operations.
+ * empty values left out). `Record<OperationCode, ...>` makes the compiler demand every operation.
  */
 import type { OperationCode, ParamsOf } from "../../../src/api";
 

@@ -5,6 +5,7 @@
  */
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { startSimulator, type RunningSimulator } from "../../../src/simulator";
+import { OPERATIONS } from "../../../src/api/catalog";
 import { DEMO_SECRET } from "../../../src/api/demo-secret";
 import { cellAddress, parseCellAddress } from "../../../src/preview/address";
 import { COLUMN_WIDTH, ROW_HEIGHT } from "../../../src/preview/grid-window";
@@ -51,10 +52,19 @@ export async function openPreview(browser: Browser, stack: PreviewStack): Promis
   await page.waitForSelector("body[data-ready]", { timeout: 60_000 });
   const ready = await page.getAttribute("body", "data-ready");
   if (ready !== "true") throw new Error(`The preview did not start: ${await page.locator("#status").textContent()}`);
-  await page.waitForFunction(() => Number(document.getElementById("function-count")?.textContent) >= 22, undefined, {
-    timeout: 60_000,
-  });
+  await waitForFunctions(page);
   return { context, page, problems };
+}
+
+/** Waits until the preview has registered one custom function per catalog operation. */
+export async function waitForFunctions(page: Page): Promise<void> {
+  await page.waitForFunction(
+    (count) => Number(document.getElementById("function-count")?.textContent) >= count,
+    OPERATIONS.length,
+    {
+      timeout: 60_000,
+    },
+  );
 }
 
 /**

@@ -86,9 +86,3 @@ export function installCustomFunctionsShim(): CustomFunctionsShim {
     },
   };
 }
-
-/** Excel's omitted optional argument. */
-export const OMITTED = null;
-
-/** A text typed into a matrix argument arrives as a 1x1 array. */
-export const text = (value: string): string[][] => [[value]];

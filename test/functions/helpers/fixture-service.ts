@@ -1,14 +1,15 @@
 /**
  * A fetch that answers like the service from the real fixtures (test/fixtures/api-examples), one per operation,
- * and counts the requests. keyword_conversion has no fixture: it gets one record built from its field list.
+ * and counts the requests. An operation without a fixture answers with the record built for it below (from its
+ * field list); one with neither fails with a message saying to add one.
  * Errors can be queued: the next request answers with an error envelope or an HTTP status.
  */
 import { OPERATIONS, type AnyOperation } from "../../../src/api/catalog";
-import { fixture } from "../../api/support/fixtures";
+import { fixture, fixtureCodes } from "../../api/support/fixtures";
 
 export { fixture };
 
-/** The one operation without a real example: a record with every kind of value the conversion record has. */
+/** keyword_conversion has no real example: a record with every kind of value the conversion record has. */
 const KEYWORD_CONVERSION_BODY = {
   code: "OK",
   message: "成功",
@@ -55,9 +56,19 @@ const KEYWORD_CONVERSION_BODY = {
   },
 };
 
-/** The service's answer for an operation: its real fixture (or the built keyword_conversion record). */
+/** Answers built by hand for operations without a real response in the fixture folder. */
+const BUILT_BODIES: Readonly<Record<string, unknown>> = { keyword_conversion: KEYWORD_CONVERSION_BODY };
+const FIXTURE_CODES = new Set(fixtureCodes());
+
+/** The service's answer for an operation: its real fixture, or else the answer built for it here. */
 export function exampleBody(code: string): unknown {
-  return code === "keyword_conversion" ? KEYWORD_CONVERSION_BODY : fixture(code);
+  if (FIXTURE_CODES.has(code)) return fixture(code);
+  const built = BUILT_BODIES[code];
+  if (built === undefined)
+    throw new Error(
+      `${code} has no fixture in test/fixtures/api-examples: add one, or build an answer in BUILT_BODIES.`,
+    );
+  return built;
 }
 
 /** An envelope error (with `data`, e.g. the parameter ERROR_PARAM names) or an HTTP status without an envelope. */

@@ -1,0 +1,70 @@
+/**
+ * Labels the service sends in Chinese from known sets read in English, in real responses and in the simulator's;
+ * unknown text passes unchanged, and keywordCn (Chinese on purpose) is never touched.
+ */
+import type { OperationCode } from "../../src/api/catalog";
+import { OPERATIONS } from "../../src/api/catalog";
+import type { FieldSpec } from "../../src/api/catalog-types";
+import { englishLabel } from "../../src/api/labels";
+import { parseResult } from "../../src/api/parse";
+import { RECORD_FIELDS } from "../../src/api/records";
+import { startSimulator, type RunningSimulator } from "../../src/simulator";
+import { createClient } from "../../src/api";
+import { fixture, fixtureCodes } from "./support/fixtures";
+
+const CJK = /[\u3040-\u30ff\u4e00-\u9fff]/;
+
+test.each([
+  ["中国", "China"],
+  ["中国香港", "Hong Kong"],
+  ["美国", "United States"],
+  ["未知", "Unknown"],
+  ["无评分数", "No ratings"],
+  ["500以上", "500 and over"],
+  ["4.5以上", "4.5 and over"],
+  ["3年以上", "Over 3 years"],
+  ["有A+有视频", "with A+, with video"],
+  ["新品无A+有视频", "New products, no A+, with video"],
+  ["Amazon自营", "Sold by Amazon"],
+  ["1-50", "1-50"],
+  ["某个新标签", "某个新标签"],
+])("%s reads %s", (label, english) => {
+  expect(englishLabel(label)).toBe(english);
+});
+
+const labelFields = (record: string) =>
+  ((RECORD_FIELDS as unknown as Record<string, readonly FieldSpec[]>)[record] ?? [])
+    .filter((f) => f.englishLabel)
+    .map((f) => f.name);
+const withLabels = OPERATIONS.filter((op) => labelFields(op.record).length > 0);
+
+test("the label fields of real responses hold no Chinese once parsed; keywordCn stays as sent", () => {
+  const codes = new Set(fixtureCodes());
+  const checked = withLabels.filter((op) => codes.has(op.code));
+  expect(checked.length).toBeGreaterThan(0);
+  for (const op of checked) {
+    const { rows } = parseResult(op.code as OperationCode, fixture(op.code), "rid");
+    for (const row of rows as Record<string, unknown>[])
+      for (const name of labelFields(op.record)) expect(String(row[name] ?? "")).not.toMatch(CJK);
+  }
+  const mining = parseResult("keyword_miner", fixture("keyword_miner"), "rid").rows as Record<string, unknown>[];
+  expect(mining.some((row) => CJK.test(String(row.keywordCn)))).toBe(true);
+});
+
+describe("the simulator's US category reports", () => {
+  let sim: RunningSimulator;
+  const secret = "0123456789abcdef0123456789abcdef";
+  beforeAll(async () => {
+    sim = await startSimulator({ port: 0, staticDir: false, secret });
+  });
+  afterAll(() => sim.stop());
+
+  test.each(withLabels.map((op) => [op.code] as const))("%s holds no Chinese labels", async (code) => {
+    const client = createClient({ baseUrl: sim.url, secret, retries: 0 });
+    const op = OPERATIONS.find((o) => o.code === code)!;
+    const { rows } = await client.call(code as never, { marketplace: "US", nodeIdPath: "172282:281407" } as never);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows as Record<string, unknown>[])
+      for (const name of labelFields(op.record)) expect(String(row[name] ?? "")).not.toMatch(CJK);
+  });
+});

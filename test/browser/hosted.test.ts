@@ -1,0 +1,148 @@
+/**
+ * The hosted add-in as a user installs it: a hosting build (ADDIN_BASE_URL) served by `npm run serve` in front of
+ * the simulator, opened in Chromium. office.js, which Office itself would provide, is answered by a small script
+ * of stand-ins (CustomFunctions, OfficeRuntime.storage, Office), so the page runs under the server's own
+ * Content-Security-Policy unchanged. The base URL is left at its default (the add-in's own server): the user only
+ * pastes the secret, Test connection passes, and =MAD.KEYWORDTRENDS("US","yoga mat") evaluates through the relay.
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { execFile } from "node:child_process";
+import type { Browser, Page } from "playwright-core";
+import { startSimulator, type RunningSimulator } from "../../src/simulator";
+import { ROOT } from "./support/built-addin";
+import { launchChromium } from "./support/chromium";
+
+jest.setTimeout(300_000);
+
+const SECRET = "hosted0secret000000000000000abcd";
+const run = promisify(execFile);
+
+/** What office.js provides in Excel, as far as the add-in's bundles touch it. */
+const OFFICE_STAND_IN = `
+  window.__functions = {};
+  window.CustomFunctions = {
+    associate(id, fn) {
+      const pairs = typeof id === "string" ? { [id]: fn } : id;
+      for (const [name, impl] of Object.entries(pairs)) window.__functions[name.toUpperCase()] = impl;
+    },
+    Error: class extends Error { constructor(code, message) { super(message || ""); this.code = code; } },
+    ErrorCode: { invalidValue: "#VALUE!", notAvailable: "#N/A" },
+  };
+  const area = window.localStorage;
+  window.OfficeRuntime = { storage: {
+    async getItem(k) { return area.getItem(k); },
+    async setItem(k, v) { area.setItem(k, String(v)); },
+    async removeItem(k) { area.removeItem(k); },
+    async getItems(ks) { return Object.fromEntries(ks.map((k) => [k, area.getItem(k)])); },
+    async setItems(items) { for (const [k, v] of Object.entries(items)) area.setItem(k, String(v)); },
+    async removeItems(ks) { for (const k of ks) area.removeItem(k); },
+    async getKeys() { return Object.keys(area); },
+  } };
+  const info = { host: "Excel", platform: "OfficeOnline" };
+  window.Office = {
+    HostType: { Excel: "Excel" },
+    onReady(cb) { return Promise.resolve().then(() => { if (cb) cb(info); return info; }); },
+    context: { host: "Excel", platform: "OfficeOnline", requirements: { isSetSupported: () => true } },
+  };
+`;
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+let sim: RunningSimulator;
+let out: string;
+let served: ChildProcessWithoutNullStreams;
+let base: string;
+let browser: Browser;
+let log = "";
+
+beforeAll(async () => {
+  sim = await startSimulator({ port: 0, staticDir: false, secret: SECRET });
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}/`;
+  out = mkdtempSync(path.join(tmpdir(), "mad-hosted-"));
+  const dist = path.join(out, "dist");
+  await run("npm", ["run", "build", "--", "--output-path", dist], {
+    cwd: ROOT,
+    env: { ...process.env, ADDIN_BASE_URL: base },
+    maxBuffer: 1 << 26,
+  });
+  served = spawn(
+    process.execPath,
+    ["--import", "tsx", "src/server/cli.ts", "--port", String(port), "--upstream", sim.url, "--static", dist],
+    { cwd: ROOT, env: { ...process.env, HOST: "127.0.0.1" } },
+  );
+  await new Promise<void>((resolve, reject) => {
+    served.stdout.on("data", (chunk: Buffer) => {
+      log += chunk.toString();
+      if (log.includes('"event":"listening"')) resolve();
+    });
+    served.stderr.on("data", (chunk: Buffer) => (log += chunk.toString()));
+    served.on("exit", (code) => reject(new Error(`serve exited ${code}: ${log}`)));
+  });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  served?.kill("SIGTERM");
+  await sim?.stop();
+  if (out) rmSync(out, { recursive: true, force: true });
+});
+
+async function openHostedPane(): Promise<{ page: Page; problems: string[]; hosts: Set<string> }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const problems: string[] = [];
+  const hosts = new Set<string>();
+  page.on("pageerror", (error) => problems.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(message.text());
+  });
+  page.on("request", (request) => hosts.add(new URL(request.url()).host));
+  await page.route("https://appsforoffice.microsoft.com/**", (route) =>
+    route.fulfill({ status: 200, contentType: "text/javascript", body: OFFICE_STAND_IN }),
+  );
+  await page.goto(`${base}taskpane.html`);
+  return { page, problems, hosts };
+}
+
+test("a user of the hosted add-in only pastes the secret: Test connection passes and a formula evaluates", async () => {
+  const { page, problems, hosts } = await openHostedPane();
+  await page.getByRole("tab", { name: "Connection" }).click();
+  // The default is the add-in's own server, and it is chosen.
+  await expect(
+    page.getByRole("radio", { name: `This add-in's server (${base.replace(/\/$/, "")})` }).isChecked(),
+  ).resolves.toBe(true);
+  await page.getByLabel("API secret").fill(SECRET);
+  sim.resetStats();
+  await page.getByRole("button", { name: "Test connection" }).click();
+  await page.getByText("Connected").waitFor();
+  expect(sim.stats().total).toBeGreaterThan(0); // the test went through the relay to the service
+
+  const table = await page.evaluate(async () => {
+    const fn = (window as unknown as { __functions: Record<string, (...a: unknown[]) => Promise<unknown[][]>> })
+      .__functions.KEYWORDTRENDS;
+    return fn("US", "yoga mat", null, null, null, { address: "Sheet1!A1", isInValuePreview: false });
+  });
+  expect(table[0][0]).toBe("time");
+  expect(table.length).toBeGreaterThan(2);
+  expect(sim.stats().byOperation.keyword_research_trends).toBe(1);
+  // Every request went to the add-in's own origin (office.js is Office's own, answered here by the stand-in).
+  expect([...hosts].filter((host) => host !== new URL(base).host && host !== "appsforoffice.microsoft.com")).toEqual(
+    [],
+  );
+  expect(problems).toEqual([]);
+  expect(log).not.toContain(SECRET);
+  await page.context().close();
+});

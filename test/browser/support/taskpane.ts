@@ -1,0 +1,21 @@
+/** Helpers that drive the task pane inside the preview page by accessible names, as a person would. */
+import type { FrameLocator, Page } from "playwright-core";
+
+export const paneOf = (page: Page): FrameLocator => page.frameLocator("#task-pane");
+
+export async function openTab(pane: FrameLocator, name: "Connection" | "Build" | "Reports"): Promise<void> {
+  await pane.getByRole("tab", { name }).click();
+}
+
+/** Picks options of a dropdown by their visible texts (a multi-select lists them as menu item checkboxes), then closes it. */
+export async function pick(pane: FrameLocator, field: string, ...options: string[]): Promise<void> {
+  const box = pane.getByRole("combobox", { name: field, exact: true });
+  await box.click();
+  for (const option of options) {
+    await pane
+      .getByRole("option", { name: option, exact: true })
+      .or(pane.getByRole("menuitemcheckbox", { name: option, exact: true }))
+      .click();
+  }
+  if ((await box.getAttribute("aria-expanded")) === "true") await box.press("Escape");
+}
