@@ -107,6 +107,8 @@ module.exports = async (env, argv) => {
     output: {
       path: path.resolve(__dirname, "dist"),
       filename: "[name].js",
+      // Chunks loaded on demand (the task pane's tab panels); hashed, as hosting may cache them.
+      chunkFilename: "[name].[contenthash:8].js",
       clean: true,
     },
     resolve: {

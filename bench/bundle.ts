@@ -21,6 +21,8 @@ export interface BundleReport {
   readonly dir: string;
   readonly built: boolean;
   readonly bundles: readonly BundleSize[];
+  /** What taskpane.html loads before the pane is interactive (its script tags, functions.js aside). */
+  readonly initial: BundleSize;
 }
 
 const BUILD_OUTPUTS = ["functions.js", "taskpane.js", "taskpane.html"];
@@ -48,14 +50,16 @@ function pageScripts(html: string): string[] {
  * plus the chunks webpack split off for lazy loading: .js files no page loads directly. The functions bundle loads
  * nothing on demand (custom functions must register at once), so those chunks are the task pane's.
  */
-function taskPaneFiles(dist: string): string[] {
+function taskPaneFiles(dist: string): { initial: string[]; lazy: string[] } {
   const pages = readdirSync(dist).filter((f) => f.endsWith(".html"));
   const loadedByPages = new Set(pages.flatMap((page) => pageScripts(readFileSync(path.join(dist, page), "utf8"))));
-  const own = pageScripts(readFileSync(path.join(dist, "taskpane.html"), "utf8")).filter((f) => f !== "functions.js");
+  const initial = pageScripts(readFileSync(path.join(dist, "taskpane.html"), "utf8")).filter(
+    (f) => f !== "functions.js",
+  );
   const lazy = readdirSync(dist)
     .filter((f) => f.endsWith(".js") && !loadedByPages.has(f))
     .sort();
-  return [...own, ...lazy];
+  return { initial, lazy };
 }
 
 function newestSourceMtime(dir: string): number {
@@ -95,6 +99,8 @@ export function measureBundles(root: string): BundleReport {
   }
   const dist = path.join(root, dir);
   const functions = sizeOf(dist, "functions bundle", ["functions.js"]);
-  const taskpane = sizeOf(dist, "task pane bundle", taskPaneFiles(dist));
-  return { dir, built, bundles: [functions, taskpane] };
+  const { initial, lazy } = taskPaneFiles(dist);
+  const taskpane = sizeOf(dist, "task pane bundle", [...initial, ...lazy]);
+  const initialScripts = sizeOf(dist, "task pane initial scripts", initial);
+  return { dir, built, bundles: [functions, taskpane], initial: initialScripts };
 }

@@ -193,3 +193,6 @@ export type CrossRule = {
   readonly field: string;
   readonly filterParams: readonly string[];
 };
+
+/** How an operation goes on the wire: POST with a JSON body (most), or GET with the parameters in the query. */
+export type HttpMethod = "GET" | "POST";

@@ -3,7 +3,7 @@
  * for the client's validation, the simulator's routes, the MAD functions' arguments, the query builder's forms
  * and the README's function table. Value sets come from shared/spec/reference-values.md.
  */
-import type { CrossRule, EnumOption, OperationGroup, PositionalArg, ResponseShape } from "./catalog-types";
+import type { CrossRule, EnumOption, HttpMethod, OperationGroup, PositionalArg, ResponseShape } from "./catalog-types";
 import {
   asinList,
   bool,
@@ -44,6 +44,8 @@ export interface Operation<
 > {
   readonly code: C;
   readonly path: `/v1/${string}`;
+  /** Absent = POST (every operation but the category lookup). */
+  readonly method?: HttpMethod;
   readonly fn: string;
   readonly group: OperationGroup;
   readonly title: string;
@@ -860,6 +862,27 @@ export const OPERATIONS = [
     shape: "object",
     record: "categoryStatistics",
   }),
+  define({
+    code: "product_node",
+    path: "/v1/product/node",
+    method: "GET",
+    fn: "CATEGORIES",
+    group: "product",
+    title: "Category lookup",
+    description:
+      "Categories whose names match a keyword (or the node a path names), with their node path and product count; " +
+      "neither = the top-level categories.",
+    params: [
+      marketplace,
+      str("keyword", "Words of a category name (e.g. yoga) or a node id; blank = the top-level categories.", {
+        section: "main",
+      }),
+      nodeIdPath(),
+    ],
+    positional: [{ arg: "keyword", param: "keyword" }],
+    shape: "array",
+    record: "categoryNode",
+  }),
 ] as const;
 
 export type AnyOperation = (typeof OPERATIONS)[number];
@@ -882,6 +905,11 @@ export function operation<C extends OperationCode>(code: C): OperationOf<C> {
 /** Looks an operation up by its MAD function name (`KEYWORDTRENDS`), case-insensitively. */
 export function operationByFunction(fn: string): AnyOperation | undefined {
   return BY_FN.get(fn.toUpperCase());
+}
+
+/** The HTTP method of an operation (POST unless its row says GET). */
+export function methodOf(op: AnyOperation): HttpMethod {
+  return (op as { method?: HttpMethod }).method ?? "POST";
 }
 
 /** The parameter with the given role (page, size, order), if the operation has one. */

@@ -7,7 +7,7 @@
  *
  * Works in Node 20 and in browsers: only fetch, AbortController and setTimeout are used.
  */
-import { OPERATIONS, type OperationCode } from "./catalog";
+import { methodOf, operation, OPERATIONS, type OperationCode } from "./catalog";
 import {
   AbortError,
   errorFromResponse,
@@ -78,6 +78,8 @@ interface RequestPlan<T> {
   operation: string;
   method: "GET" | "POST";
   path: string;
+  /** GET parameters, already encoded (no leading `?`). */
+  query?: string;
   body?: unknown;
   read: (body: Envelope, requestId: string) => T;
 }
@@ -203,6 +205,19 @@ function readAnswer<T>(plan: RequestPlan<T>, body: Envelope, requestId: string):
   }
 }
 
+/**
+ * The validated parameters of a GET operation as a URL query (`marketplace=US&keyword=yoga%20mat`). Only
+ * parameters go there; the secret stays in its header. Lists are comma-joined (no GET operation takes one today).
+ */
+function queryString(params: Readonly<Record<string, unknown>>): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    if (value === undefined || value === null) continue;
+    query.append(name, Array.isArray(value) ? value.join(",") : String(value));
+  }
+  return query.toString();
+}
+
 const TOTAL_TIMEOUT = Symbol("total timeout");
 const ATTEMPT_TIMEOUT = Symbol("attempt timeout");
 
@@ -238,32 +253,34 @@ export class MadClient {
     Object.defineProperty(this, "secret", { enumerable: false });
   }
 
-  /** Validates (ValidationError, no request), then POSTs and parses one page of an operation. */
+  /** Validates (ValidationError, no request), then sends (POST, or GET where the catalog says) and parses one page. */
   async call<C extends OperationCode>(
     code: C,
     params: ParamsOf<C>,
     options: CallOptions = {},
   ): Promise<OperationResult<C>> {
     const body = validateParams(code, params, { now: this.now() });
-    const op = OPERATIONS.find((o) => o.code === code)!;
+    const op = operation(code);
     // A page never holds more rows than the size asked for (or the service's default size), whatever is sent.
     const sizeSpec = op.params.find((p) => p.role === "size");
     const asked = sizeSpec && (body as Record<string, unknown>)[sizeSpec.name];
     const fallback = sizeSpec?.fixed ?? sizeSpec?.default;
     const maxRows = typeof asked === "number" ? asked : typeof fallback === "number" ? fallback : undefined;
-    return this.send(
-      {
-        operation: code,
-        method: "POST",
-        path: op.path,
-        body,
-        read: (envelope, requestId) => parseResult(code, envelope, requestId, maxRows),
-      },
-      options,
-    );
+    const read = (envelope: Envelope, requestId: string) => parseResult(code, envelope, requestId, maxRows);
+    const method = methodOf(op);
+    switch (method) {
+      case "POST":
+        return this.send({ operation: code, method, path: op.path, body, read }, options);
+      case "GET":
+        return this.send({ operation: code, method, path: op.path, query: queryString(body), read }, options);
+      default: {
+        const unhandled: never = method;
+        throw new Error(`no request plan for method ${String(unhandled)}`);
+      }
+    }
   }
 
-  /** GET /v1/visits: the calls left in the plan (not one of the 22 operations; its shape is not documented). */
+  /** GET /v1/visits: the calls left in the plan (not one of the catalog's operations; its shape is not documented). */
   async visits(options: CallOptions = {}): Promise<VisitsResult> {
     return this.send(
       {
@@ -375,7 +392,7 @@ export class MadClient {
       const init: RequestInit = { method: plan.method, headers, signal: linked.signal, redirect: "manual" };
       if (plan.body !== undefined) init.body = JSON.stringify(plan.body);
       this.meter({ operation: plan.operation, path: plan.path, requestId, attempt });
-      const url = `${this.baseUrl}${plan.path}`;
+      const url = `${this.baseUrl}${plan.path}${plan.query ? `?${plan.query}` : ""}`;
       const response = await raceAbort(
         Promise.resolve().then(() => this.fetchImpl(url, init)),
         linked.signal,

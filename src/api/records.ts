@@ -24,7 +24,7 @@ import {
   SELLER_CONCENTRATION_FIELDS,
   SELLER_COUNTRY_FIELDS,
 } from "./records/market";
-import { PRODUCT_FIELDS, TRAFFIC_SOURCE_FIELDS } from "./records/product";
+import { CATEGORY_NODE_FIELDS, PRODUCT_FIELDS, TRAFFIC_SOURCE_FIELDS } from "./records/product";
 
 export * from "./records/fields";
 export * from "./records/product";
@@ -51,7 +51,8 @@ export type RecordName =
   | "sellerCountry"
   | "ratingCount"
   | "aplusVideo"
-  | "categoryStatistics";
+  | "categoryStatistics"
+  | "categoryNode";
 
 /** Every record type by name; the catalog's `record` refers to these names. The compiler checks coverage. */
 export const RECORD_FIELDS = {
@@ -74,4 +75,5 @@ export const RECORD_FIELDS = {
   ratingCount: RATING_COUNT_FIELDS,
   aplusVideo: APLUS_VIDEO_FIELDS,
   categoryStatistics: CATEGORY_STATISTICS_FIELDS,
+  categoryNode: CATEGORY_NODE_FIELDS,
 } as const satisfies Record<RecordName, readonly FieldSpec[]>;

@@ -586,6 +586,31 @@ export function marketResearchStatistics(
   );
 }
 
+/**
+ * Categories whose names match a keyword (or the node a path names), with their node path and product count; neither = the top-level categories.
+ * @customfunction CATEGORIES
+ * @helpurl https://localhost:3000/help.html#madcategories
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param keyword Words of a category name (e.g. yoga) or a node id; blank = the top-level categories.
+ * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: nodeIdPath. Display options: headers, dates.
+ * @param [fields] Columns to spill, e.g. "nodeIdPath, nodeLabelPath, products" (text or a range); blank = all.
+ * @param [limit] Rows to show, 1 to 2000; blank = all rows returned.
+ * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
+ * @returns Category lookup: a table with a header row of column names.
+ * @cancelable
+ * @requiresAddress
+ */
+export function productNode(
+  market: string,
+  keyword: string,
+  filters: unknown[][],
+  fields: unknown[][],
+  limit: number,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return runFormula("product_node", { market, positional: [keyword], filters, fields, limit }, invocation);
+}
+
 /** Every MAD function by its id (the catalog's `fn`). */
 export const MAD_FUNCTIONS: Readonly<Record<string, (...args: never[]) => Promise<unknown[][]>>> = {
   COMPETITORS: competitorLookup,
@@ -610,6 +635,7 @@ export const MAD_FUNCTIONS: Readonly<Record<string, (...args: never[]) => Promis
   APLUSVIDEO: marketEbcDistribution,
   BRANDCONCENTRATION: marketBrandConcentration,
   CATEGORYSTATS: marketResearchStatistics,
+  CATEGORIES: productNode,
 };
 
 associateFunctions(MAD_FUNCTIONS);

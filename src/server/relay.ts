@@ -1,11 +1,11 @@
 /**
  * The same-origin relay to the marketplace analytics service: the one implementation behind `npm run serve` and the
- * simulator's `--upstream` mode. It relays only the catalog's operations (`POST /v1/<path>`) and `GET /v1/visits`,
+ * simulator's `--upstream` mode. It relays only the catalog's operations (`POST /v1/<path>`, or GET with its query where the catalog says) and `GET /v1/visits`,
  * passes the caller's `secret-key` header and JSON body and nothing else of the caller's, never follows a redirect,
  * caps the body, bounds the wait, and passes the upstream's answer back. The secret is never logged or echoed.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { OPERATIONS } from "../api/catalog";
+import { methodOf, OPERATIONS } from "../api/catalog";
 
 export const VISITS_PATH = "/v1/visits";
 export const DEFAULT_UPSTREAM = "https://api.sellersprite.com";
@@ -13,7 +13,7 @@ export const DEFAULT_MAX_BODY_BYTES = 1_000_000;
 export const DEFAULT_UPSTREAM_TIMEOUT_MS = 60_000;
 
 /** Relayed routes, from the catalog: `METHOD path`. */
-const RELAYED = new Set<string>([...OPERATIONS.map((op) => `POST ${op.path}`), `GET ${VISITS_PATH}`]);
+const RELAYED = new Set<string>([...OPERATIONS.map((op) => `${methodOf(op)} ${op.path}`), `GET ${VISITS_PATH}`]);
 const PASSED_BACK_HEADERS = ["content-type", "retry-after"];
 const JSON_TYPE = "application/json;charset=utf-8";
 
@@ -131,7 +131,9 @@ export function createRelay(options: RelayOptions): Relay {
     let response: Response;
     let payload: Buffer;
     try {
-      response = await fetch(`${upstream}${pathname}`, {
+      // A GET operation's parameters are its query (never the secret, which travels in its header).
+      const query = req.method === "GET" ? new URL(req.url ?? "/", "http://relay.local").search : "";
+      response = await fetch(`${upstream}${pathname}${query}`, {
         method: req.method,
         headers,
         body: req.method === "POST" ? new Uint8Array(body) : undefined,

@@ -12,6 +12,7 @@ export function exampleRequests(now: Date = new Date()): ExampleRequests {
   const lastMonth = monthBefore(now, 1);
   const node = "172282:281407";
   return {
+    product_node: { marketplace: "US", keyword: "yoga" },
     competitor_lookup: { marketplace: "US", keyword: "phone stand" },
     product_research: { marketplace: "US", keyword: "bath rug" },
     keyword_conversion: { marketplace: "US", keyword: "phone stand" },

@@ -5,7 +5,7 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { OPERATIONS, type AnyOperation } from "../api/catalog";
+import { methodOf, OPERATIONS, type AnyOperation } from "../api/catalog";
 import { checkParams } from "../api/validate";
 import { simulate } from "./data/respond";
 import { DEMO_SECRET } from "../api/demo-secret";
@@ -139,12 +139,15 @@ export function createSimulatorHandler(options: SimulatorOptions = {}): Simulato
     return finish(res, "OK");
   }
 
-  async function operationCall(req: IncomingMessage, res: ServerResponse, op: AnyOperation): Promise<string> {
+  async function operationCall(req: IncomingMessage, res: ServerResponse, op: AnyOperation, url: URL): Promise<string> {
     const reject = (code: string, message?: string, headers?: Record<string, string>) => {
       sendEnvelope(res, code, null, message, headers);
       return finish(res, code);
     };
-    if (req.method !== "POST") return reject("ERROR_URL_NOT_FOUND", `接口不存在: ${req.method} ${op.path}`);
+    // Each operation answers its catalog method only, like the live service's routes (a GET-mapped endpoint
+    // does not take a JSON body, and the POST endpoints are not mapped for GET).
+    const method = methodOf(op);
+    if (req.method !== method) return reject("ERROR_URL_NOT_FOUND", `接口不存在: ${req.method} ${op.path}`);
     if (!secretMatches(req.headers["secret-key"], secret)) return reject("ERROR_SECRET_KEY");
     const key = keyId(secret);
     const slot = limiter.acquire(key);
@@ -154,7 +157,7 @@ export function createSimulatorHandler(options: SimulatorOptions = {}): Simulato
     let input: unknown;
     try {
       const text = (await readBody(req)).toString("utf8").trim();
-      input = text ? JSON.parse(text) : {};
+      input = method === "GET" ? Object.fromEntries(url.searchParams) : text ? JSON.parse(text) : {};
     } catch (error) {
       return reject(
         "ERROR_PARAM",
@@ -197,7 +200,7 @@ export function createSimulatorHandler(options: SimulatorOptions = {}): Simulato
       else if (!op) {
         sendEnvelope(res, "ERROR_URL_NOT_FOUND", null, `接口不存在: ${url.pathname}`);
         result = finish(res, "ERROR_URL_NOT_FOUND");
-      } else result = await operationCall(req, res, op);
+      } else result = await operationCall(req, res, op, url);
     } catch (error) {
       if (closing.signal.aborted) {
         res.destroy();

@@ -10,7 +10,7 @@
  * Text from the service stays text: Excel never evaluates a custom function's string result as a formula.
  */
 import type { FieldSpec, NumberFormatHint } from "../api/catalog-types";
-import { readField, type Column } from "./columns";
+import { readColumn, readField, type Column } from "./columns";
 
 export type Cell = string | number | boolean;
 export type DateDisplay = "serial" | "text";
@@ -78,35 +78,60 @@ function plainText(value: unknown): string {
   return String(value);
 }
 
-function compactItem(item: unknown, fields: readonly FieldSpec[]): string {
-  if (typeof item !== "object" || item === null) return plainText(item);
-  const texts = fields.filter((f) => (f.type === "string" || f.type === "dateText") && !isLink(f));
-  const identity = texts[0];
-  const label = texts.find((f) => f.name === "label" && f !== identity);
-  const head = [identity, label]
-    .filter((f): f is FieldSpec => f !== undefined)
-    .map((f) => plainText(readField(item, f)))
-    .filter((t) => t !== "")
-    .join(": ");
-  const figures = fields
-    .filter((f) => f.type === "integer" || f.type === "number")
-    .slice(0, 2)
-    .map((f) => {
-      const v = readField(item, f);
-      if (typeof v !== "number" || !Number.isFinite(v) || v === f.noneSentinel) return "";
-      return figureText(v, f.format);
-    })
-    .filter((t) => t !== "");
-  if (!figures.length) return head;
-  return head ? `${head} (${figures.join(" / ")})` : figures.join(" / ");
+/** Which sub-fields make an item's compact text; worked out once per field list, not per item. */
+interface CompactPlan {
+  readonly head: readonly FieldSpec[];
+  readonly figures: readonly FieldSpec[];
 }
 
+const COMPACT_PLANS = new WeakMap<readonly FieldSpec[], CompactPlan>();
+
+function compactPlan(fields: readonly FieldSpec[]): CompactPlan {
+  let plan = COMPACT_PLANS.get(fields);
+  if (!plan) {
+    const texts = fields.filter((f) => (f.type === "string" || f.type === "dateText") && !isLink(f));
+    const identity = texts[0];
+    const label = texts.find((f) => f.name === "label" && f !== identity);
+    plan = {
+      head: [identity, label].filter((f): f is FieldSpec => f !== undefined),
+      figures: fields.filter((f) => f.type === "integer" || f.type === "number").slice(0, 2),
+    };
+    COMPACT_PLANS.set(fields, plan);
+  }
+  return plan;
+}
+
+function compactItem(item: unknown, fields: readonly FieldSpec[]): string {
+  if (typeof item !== "object" || item === null) return plainText(item);
+  const plan = compactPlan(fields);
+  // Plain loops: this runs for every item of every list cell, and each array step would be garbage.
+  let head = "";
+  for (const f of plan.head) {
+    const text = plainText(readField(item, f));
+    if (text !== "") head = head === "" ? text : `${head}: ${text}`;
+  }
+  let figures = "";
+  for (const f of plan.figures) {
+    const v = readField(item, f);
+    if (typeof v !== "number" || !Number.isFinite(v) || v === f.noneSentinel) continue;
+    const text = figureText(v, f.format);
+    if (text !== "") figures = figures === "" ? text : `${figures} / ${text}`;
+  }
+  if (figures === "") return head;
+  return head ? `${head} (${figures})` : figures;
+}
+
+const NO_FIELDS: readonly FieldSpec[] = [];
+
 function objectListText(value: unknown, spec: FieldSpec): string {
-  const items = Array.isArray(value) ? value : [value];
-  const text = items
-    .map((item) => compactItem(item, spec.fields ?? []))
-    .filter((t) => t !== "")
-    .join("; ");
+  const fields = spec.fields ?? NO_FIELDS;
+  if (!Array.isArray(value)) return cap(compactItem(value, fields), COMPACT_TEXT_LIMIT);
+  let text = "";
+  for (const item of value) {
+    const part = compactItem(item, fields);
+    if (part !== "") text = text === "" ? part : `${text}; ${part}`;
+    if (text.length > COMPACT_TEXT_LIMIT) break; // cut below anyway
+  }
   return cap(text, COMPACT_TEXT_LIMIT);
 }
 
@@ -165,4 +190,58 @@ export function toCell(value: unknown, column: Column, dates: DateDisplay): Cell
     }
   }
   return typeof cell === "string" ? cap(cell, MAX_CELL_TEXT) : cell;
+}
+
+/** Reads one column of a record straight to its cell. */
+export type CellReader = (record: unknown) => Cell;
+
+/** The raw-value reader of a column: direct property reads, aliases only where the field has any. */
+function compilePath(column: Column): (record: unknown) => unknown {
+  const { path, part } = column;
+  if (path.length === 1 && !path[0].aliases?.length && !part) {
+    const name = path[0].name;
+    return (record) =>
+      typeof record === "object" && record !== null ? (record as Record<string, unknown>)[name] : undefined;
+  }
+  return (record) => readColumn(record, column);
+}
+
+/**
+ * The reader of one column, compiled once per column and date display (shape.ts caches it per column list):
+ * the field path and the value conversion are resolved here, not per cell. Values of unexpected shape take the
+ * general path (toCell), so a compiled reader always gives the cell toCell gives.
+ */
+export function compileColumn(column: Column, dates: DateDisplay): CellReader {
+  const read = compilePath(column);
+  const general = (value: unknown) => toCell(value, column, dates);
+  const { spec } = column;
+  if (column.part || spec.type === "integer" || spec.type === "number") {
+    const sentinel = spec.noneSentinel;
+    return (record) => {
+      const value = read(record);
+      if (typeof value !== "number") return general(value);
+      if (!Number.isFinite(value)) return "";
+      return value === sentinel ? "" : value;
+    };
+  }
+  if (spec.type === "string" || spec.type === "dateText") {
+    return (record) => {
+      const value = read(record);
+      return typeof value === "string" && value.length <= MAX_CELL_TEXT ? value : general(value);
+    };
+  }
+  if (spec.type === "epochMs") {
+    return (record) => {
+      const value = read(record);
+      if (typeof value !== "number" || !Number.isFinite(value)) return general(value);
+      return dates === "text" ? epochMsToText(value) : epochMsToSerial(value);
+    };
+  }
+  if (spec.type === "boolean") {
+    return (record) => {
+      const value = read(record);
+      return typeof value === "boolean" ? value : general(value);
+    };
+  }
+  return (record) => general(read(record));
 }

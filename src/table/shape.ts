@@ -10,8 +10,8 @@
  */
 import type { AnyOperation } from "../api/catalog";
 import { TRAFFIC_KEYWORD_STATS_FIELDS } from "../api/records";
-import { toCell, type Cell, type DateDisplay } from "./cells";
-import { columnsOf, readColumn, type Column } from "./columns";
+import { compileColumn, type Cell, type CellReader, type DateDisplay } from "./cells";
+import { columnsOf, type Column } from "./columns";
 
 export type Layout = "vertical" | "horizontal";
 
@@ -34,18 +34,38 @@ export interface ShapeInput {
   readonly stats?: unknown;
 }
 
-const rowOf = (record: unknown, columns: readonly Column[], dates: DateDisplay): Cell[] =>
-  columns.map((c) => toCell(readColumn(record, c), c, dates));
+/** The compiled readers of a column list, made once per list and date display (lists come from a cache). */
+const READERS = {
+  serial: new WeakMap<readonly Column[], CellReader[]>(),
+  text: new WeakMap<readonly Column[], CellReader[]>(),
+};
+
+function readersOf(columns: readonly Column[], dates: DateDisplay): CellReader[] {
+  let readers = READERS[dates].get(columns);
+  if (!readers) READERS[dates].set(columns, (readers = columns.map((c) => compileColumn(c, dates))));
+  return readers;
+}
+
+function rowOf(record: unknown, readers: readonly CellReader[]): Cell[] {
+  const row = new Array<Cell>(readers.length);
+  for (let c = 0; c < readers.length; c++) row[c] = readers[c](record);
+  return row;
+}
 
 function table(records: readonly unknown[], columns: readonly Column[], display: DisplayOptions): Cell[][] {
   if (!records.length || !columns.length) return [[NO_ROWS_TEXT]];
-  const body = records.map((record) => rowOf(record, columns, display.dates));
-  return display.headers ? [columns.map((c) => c.name), ...body] : body;
+  const readers = readersOf(columns, display.dates);
+  const offset = display.headers ? 1 : 0;
+  // One preallocated outer array, filled in place (no intermediate body array and no spread copy).
+  const out = new Array<Cell[]>(records.length + offset);
+  if (display.headers) out[0] = columns.map((c) => c.name);
+  for (let r = 0; r < records.length; r++) out[r + offset] = rowOf(records[r], readers);
+  return out;
 }
 
 function singleRecord(record: unknown, columns: readonly Column[], display: DisplayOptions): Cell[][] {
   if (display.layout === "horizontal") return table([record], columns, display);
-  const values = rowOf(record, columns, display.dates);
+  const values = rowOf(record, readersOf(columns, display.dates));
   const body = columns.map((c, i): Cell[] => [c.name, values[i]]);
   return display.headers ? [[...VERTICAL_HEADER], ...body] : body;
 }

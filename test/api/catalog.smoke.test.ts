@@ -1,3 +1,4 @@
+import official from "../fixtures/official/operations.json";
 import { OPERATIONS } from "../../src/api/catalog";
 import { fixtureCodes } from "./support/fixtures";
 
@@ -5,4 +6,8 @@ test("every operation has its own code, and every real response in the fixture f
   const codes = OPERATIONS.map((op) => op.code);
   expect(new Set(codes).size).toBe(OPERATIONS.length);
   expect(fixtureCodes().filter((code) => !codes.includes(code as never))).toEqual([]);
+});
+
+test("the catalog has one operation per operation of the official tables ", () => {
+  expect(OPERATIONS).toHaveLength(official.operations.length);
 });

@@ -1,8 +1,10 @@
 /**
- * The request the client sends for a typical call of every operation of the catalog: method, URL (path from
- * the catalog), headers and JSON body; the typed method generated for each operation sends the same request.
+ * The request the client sends for a typical call of every operation: method, URL (path from the catalog), headers
+ * and JSON body (or, for a GET operation, the query); the typed method generated for each operation sends the same
+ * request.
  */
-import { createClient, methodName, OPERATIONS, type OperationCode } from "../../src/api";
+import { createClient, methodName, methodOf, OPERATIONS, type OperationCode } from "../../src/api";
+import type { RecordedRequest } from "./support/fake-fetch";
 import { fakeFetch, ok } from "./support/fake-fetch";
 import { fixture, fixtureCodes } from "./support/fixtures";
 import { NOW, TYPICAL } from "./support/typical";
@@ -12,7 +14,15 @@ const FIXTURES = new Set(fixtureCodes());
 
 /** The real response of the operation, or an empty page when the fixture folder has none for it. */
 const replyFor = (code: string) =>
-  FIXTURES.has(code) ? ok(fixture(code).data) : ok({ page: 1, pages: 0, size: 50, total: 0, items: [] });
+  FIXTURES.has(code)
+    ? ok(fixture(code).data)
+    : ok(
+        OPERATIONS.find((op) => op.code === code)?.shape === "array" ? [] : { page: 1, pages: 0, size: 50, items: [] },
+      );
+
+/** The parameters a request carried: its JSON body, or its query for a GET. */
+const sentParams = (request: RecordedRequest): unknown =>
+  request.method === "GET" ? Object.fromEntries(new URL(request.url).searchParams) : request.body;
 
 function clientWith(code: OperationCode) {
   const fake = fakeFetch(replyFor(code));
@@ -32,18 +42,21 @@ function clientWith(code: OperationCode) {
 describe.each(OPERATIONS.map((op) => [op.code, op] as const))("%s", (code, op) => {
   const typical = TYPICAL[code];
 
-  test(`POST ${op.path} with the secret, a request id and the normalized body`, async () => {
+  const method = methodOf(op);
+  test(`${method} ${op.path} with the secret, a request id and the normalized parameters`, async () => {
     const { client, fake, attempts } = clientWith(code);
     const result = await client.call(code, typical.params as never);
 
     expect(fake.calls).toHaveLength(1);
     const [request] = fake.calls;
-    expect(request.method).toBe("POST");
-    expect(request.url).toBe(`https://api.example.test${op.path}`);
+    expect(request.method).toBe(method);
+    expect(request.url.split("?")[0]).toBe(`https://api.example.test${op.path}`);
     expect(request.headers["secret-key"]).toBe(SECRET);
-    expect(request.headers["content-type"]).toBe("application/json;charset=utf-8");
+    expect(request.headers["content-type"]).toBe(method === "POST" ? "application/json;charset=utf-8" : undefined);
     expect(request.headers["x-request-id"]).toBe("req-1");
-    expect(request.body).toEqual(typical.body);
+    expect(sentParams(request)).toEqual(typical.body);
+    if (method === "GET") expect(request.body).toBeUndefined();
+    else expect(request.url).not.toContain("?");
     expect(request.url).not.toContain(SECRET);
     expect(attempts).toEqual([{ operation: code, path: op.path, requestId: "req-1", attempt: 1 }]);
     expect(result.operation).toBe(code);
@@ -59,9 +72,30 @@ describe.each(OPERATIONS.map((op) => [op.code, op] as const))("%s", (code, op) =
     expect(typeof method).toBe("function");
     const result = await method.call(client, typical.params);
     expect(result.operation).toBe(code);
-    expect(fake.calls[0].url).toBe(`https://api.example.test${op.path}`);
-    expect(fake.calls[0].body).toEqual(typical.body);
+    expect(fake.calls[0].url.split("?")[0]).toBe(`https://api.example.test${op.path}`);
+    expect(sentParams(fake.calls[0])).toEqual(typical.body);
   });
+});
+
+test("a GET operation sends its parameters URL-encoded in the query, never the secret, and no body", async () => {
+  const fake = fakeFetch(ok([]));
+  const client = createClient({
+    baseUrl: "https://api.example.test",
+    secret: SECRET,
+    fetch: fake.fetch,
+    now: () => NOW,
+  });
+  await client.productNode({ marketplace: "de", keyword: "Sport & Freizeit/yoga" });
+  const [request] = fake.calls;
+  expect(request.method).toBe("GET");
+  const url = new URL(request.url);
+  expect(url.pathname).toBe("/v1/product/node");
+  expect(url.search).toBe("?marketplace=DE&keyword=Sport+%26+Freizeit%2Fyoga");
+  expect(Object.fromEntries(url.searchParams)).toEqual({ marketplace: "DE", keyword: "Sport & Freizeit/yoga" });
+  expect(request.url).not.toContain(SECRET);
+  expect(request.headers["secret-key"]).toBe(SECRET);
+  expect(request.body).toBeUndefined();
+  expect(fake.calls).toHaveLength(1);
 });
 
 test("method names are camelCase of the MCP codes and unique", () => {

@@ -135,6 +135,20 @@ describe("the preview page", () => {
     expect(preview.problems).toEqual([]);
   });
 
+  it('spills categories with their nodeIdPath for =MAD.CATEGORIES("US","yoga"), from one GET', async () => {
+    const { page } = preview;
+    await enter(page, "A1", '=MAD.CATEGORIES("US","yoga")');
+    expect(await settledText(page, "A1")).toBe("nodeIdPath");
+    const rows = await readRange(page, "A1", 5, 2);
+    expect(rows[0]).toEqual(["nodeIdPath", "nodeLabelPath"]);
+    expect(rows).toContainEqual([
+      "3375251:3407731:3422251:3422301",
+      "Sports & Outdoors:Fitness & Exercise Equipment:Yoga:Mats",
+    ]);
+    expect(stack.simulator.stats().byOperation).toEqual({ product_node: 1 });
+    expect(preview.problems).toEqual([]);
+  });
+
   it("shows #VALUE! with the argument's message for a bad argument, and spends no call", async () => {
     const { page } = preview;
     await enter(page, "B2", '=MAD.KEYWORDTRENDS("XX","yoga mat")');

@@ -202,6 +202,44 @@ describe("the task pane in the preview", () => {
     expect(preview.problems).toEqual([]);
   });
 
+  it("finds a category by its words and fills nodeIdPath with its path; a typed path is kept", async () => {
+    const pane = paneOf(preview.page);
+    await openTab(pane, "Build");
+    await pick(pane, "Operation", "Category statistics (MAD.CATEGORYSTATS)");
+    const box = pane.getByRole("combobox", { name: "nodeIdPath", exact: true });
+    await box.pressSequentially("yoga");
+    await pane
+      .getByRole("status")
+      .filter({ hasText: /categories match "yoga"/ })
+      .waitFor({ timeout: 30_000 });
+    await box.press("ArrowDown");
+    await pane.getByRole("option", { name: /^Sports & Outdoors › Fitness & Exercise Equipment › Yoga › Mats/ }).click();
+    await expect(box.inputValue()).resolves.toBe("3375251:3407731:3422251:3422301");
+    expect(stack.simulator.stats().byOperation).toEqual({ product_node: 1 });
+    await box.fill("172282:281407");
+    await expect(box.inputValue()).resolves.toBe("172282:281407");
+    expect(stack.simulator.stats().byOperation).toEqual({ product_node: 1 });
+    expect(preview.problems).toEqual([]);
+  });
+
+  it("adds a found category as a line of nodeIdPaths", async () => {
+    const pane = paneOf(preview.page);
+    await openTab(pane, "Build");
+    await pick(pane, "Operation", "Product research (MAD.PRODUCTRESEARCH)");
+    await text(pane, "nodeIdPaths").fill("172282:281407");
+    const adder = pane.getByRole("combobox", { name: "Add a category to nodeIdPaths", exact: true });
+    await adder.pressSequentially("bath rugs");
+    await pane
+      .getByRole("status")
+      .filter({ hasText: /categories match "bath rugs"/ })
+      .waitFor({ timeout: 30_000 });
+    await adder.press("ArrowDown");
+    await pane.getByRole("option", { name: /^Home & Kitchen › Bath › Bath Rugs/ }).click();
+    await expect(text(pane, "nodeIdPaths").inputValue()).resolves.toBe("172282:281407\n1055398:1063236:1063242");
+    await expect(adder.inputValue()).resolves.toBe("");
+    expect(stack.simulator.stats().byOperation).toEqual({ product_node: 1 });
+  });
+
   it("shows an invalid input's message inline and sends nothing", async () => {
     const pane = paneOf(preview.page);
     await openTab(pane, "Build");

@@ -56,10 +56,10 @@ describe("pacing", () => {
     expect(clock.now() - service.requests[0].at).toBeGreaterThanOrEqual(2 * MINUTE);
   });
 
-  test("concurrency is bounded (default 4, configurable)", async () => {
-    const four = setup({ service: { latencyMs: 2_000 } });
-    await Promise.all(Array.from({ length: 12 }, (_, i) => four.engine.query("product_research", research(`c${i}`))));
-    expect(four.service.maxConcurrent).toBe(4);
+  test("concurrency is bounded (default 6, configurable)", async () => {
+    const six = setup({ service: { latencyMs: 2_000 } });
+    await Promise.all(Array.from({ length: 12 }, (_, i) => six.engine.query("product_research", research(`c${i}`))));
+    expect(six.service.maxConcurrent).toBe(6);
     const two = setup({ service: { latencyMs: 2_000 }, engine: { concurrency: 2 } });
     await Promise.all(Array.from({ length: 6 }, (_, i) => two.engine.query("product_research", research(`c${i}`))));
     expect(two.service.maxConcurrent).toBe(2);

@@ -1,5 +1,6 @@
 import { ROW_CAP } from "../../src/api/catalog";
 import { planPaging } from "../../src/engine/paging";
+import type { Fault } from "./fake-service";
 import { setup } from "./setup";
 
 const research = { marketplace: "US", keyword: "desk" } as const;
@@ -15,6 +16,37 @@ describe("paging", () => {
     expect(new Set(result.rows.map((r) => r.asin)).size).toBe(2000);
     expect(result).toMatchObject({ pages: 20, callsSpent: 20, total: 50_000, fromCache: false });
     expect(pagesAsked(service.requests)).toEqual(Array.from({ length: 20 }, (_, i) => [i + 1, 100]));
+  });
+
+  test("after the first page gives the total, the other pages are fetched together, never past the total", async () => {
+    const { engine, service } = setup({ service: { total: 1250, latencyMs: 100 } });
+    const result = await engine.query("product_research", research, { limit: 2000 });
+    // Page 1 alone (it tells the total), then pages 2-13 six at a time: 13 pages, none past row 1,250.
+    expect(service.calls).toBe(13);
+    expect(service.maxConcurrent).toBe(6);
+    expect(Math.max(...service.requests.map((r) => Number(r.body?.page)))).toBe(13);
+    expect(new Set(service.requests.map((r) => r.body?.page)).size).toBe(13);
+    // Rows stay in page order whatever order the pages answered in.
+    expect(result.rows).toHaveLength(1250);
+    expect(result.rows.map((r) => r.asin)).toEqual(
+      Array.from({ length: 1250 }, (_, i) => `B${String(i).padStart(9, "0")}`),
+    );
+    // Every page is cached: the same query again sends nothing.
+    const again = await engine.query("product_research", research, { limit: 2000 });
+    expect(service.calls).toBe(13);
+    expect(again.fromCache).toBe(true);
+  });
+
+  test("a failed page fails the query; the pages fetched before it stay cached", async () => {
+    const { engine, service } = setup({ service: { total: 1000 }, engine: { client: { retries: 0 } } });
+    // Page 1 answers, page 2 fails (no retry), page 3 answers.
+    service.faults.push(undefined as unknown as Fault, "http500");
+    await expect(engine.query("product_research", research, { limit: 300 })).rejects.toThrow();
+    expect(service.calls).toBe(3);
+    expect(await engine.plan("product_research", research, { limit: 100 })).toEqual({ pages: 1, uncachedPages: 0 });
+    const again = await engine.query("product_research", research, { limit: 300 });
+    expect(again.rows).toHaveLength(300);
+    expect(service.calls).toBeLessThanOrEqual(5);
   });
 
   test("limit 130: 2 calls of 100 and exactly 130 rows", async () => {
@@ -33,7 +65,7 @@ describe("paging", () => {
   });
 
   test("a short page stops reading even when total promises more", async () => {
-    const { engine, service } = setup({ service: { total: 5000, available: 250 } });
+    const { engine, service } = setup({ service: { total: 5000, available: 250 }, engine: { concurrency: 4 } });
     const result = await engine.query("product_research", research, { limit: 1000 });
     expect(result.rows).toHaveLength(250);
     // Page 1 alone, then pages 2-5 together (concurrency 4). Page 2 answers first and frees a slot for page 6

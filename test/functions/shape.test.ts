@@ -5,8 +5,8 @@
 import { operation, OPERATIONS, type OperationCode } from "../../src/api/catalog";
 import { parseResult } from "../../src/api/parse";
 import { parseFormulaArgs, recordColumns } from "../../src/functions/arguments";
-import { COMPACT_TEXT_LIMIT, epochMsToSerial, type Cell } from "../../src/table/cells";
-import { columnsOf, numberFormatOf } from "../../src/table/columns";
+import { COMPACT_TEXT_LIMIT, epochMsToSerial, toCell, type Cell } from "../../src/table/cells";
+import { columnsOf, numberFormatOf, readColumn } from "../../src/table/columns";
 import { DEFAULT_DISPLAY, NO_ROWS_TEXT, shapeResult, type DisplayOptions } from "../../src/table/shape";
 import { ABA_RESEARCH_FIELDS } from "../../src/api/records";
 import { exampleBody } from "./helpers/fixture-service";
@@ -260,5 +260,30 @@ describe("layouts", () => {
     const table = shapeResult(op, result, recordColumns(op), DEFAULT_DISPLAY, 3);
     expect(table).toHaveLength(4);
     expect(table[1][0]).toBe(result.rows[0].time);
+  });
+});
+
+describe("compiled column readers", () => {
+  // The readers are compiled once per column list; they must give exactly the cell of the general conversion,
+  // for every operation, both date displays, and values of unexpected shape (strings for numbers, nulls, -1).
+  const odd = (record: unknown): unknown => {
+    if (typeof record !== "object" || record === null || Array.isArray(record)) return record;
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(record)) {
+      out[key] = typeof value === "number" ? String(value) : typeof value === "string" ? null : value;
+    }
+    return out;
+  };
+  it.each(OPERATIONS.map((op) => op.code))("%s: every cell equals the general conversion", async (code) => {
+    const op = operation(code);
+    if (op.shape === "object") return;
+    const result = await parsed(code);
+    const columns = recordColumns(op);
+    const records = [...result.rows, ...result.rows.map(odd), { primePrice: -1 }, null];
+    for (const dates of ["serial", "text"] as const) {
+      const table = shapeResult(op, { rows: records }, columns, { ...DEFAULT_DISPLAY, dates, headers: false });
+      const expected = records.map((record) => columns.map((c) => toCell(readColumn(record, c), c, dates)));
+      expect(table).toEqual(expected);
+    }
   });
 });

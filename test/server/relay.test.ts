@@ -46,3 +46,20 @@ test("an upstream that does not answer in time gives 504", async () => {
   expect(reply.status).toBe(504);
   expect(await reply.text()).not.toContain(SECRET);
 });
+
+test("the category lookup is relayed as a GET with its query; a POST to it is not relayed", async () => {
+  const base = await host({});
+  const reply = await fetch(`${base}/v1/product/node?marketplace=US&keyword=yoga+mats`, {
+    headers: { "secret-key": SECRET },
+  });
+  expect(reply.status).toBe(200);
+  const body = (await reply.json()) as { code: string; data: { nodeIdPath: string }[] };
+  expect(body.code).toBe("OK");
+  expect(body.data.map((n) => n.nodeIdPath)).toEqual(["3375251:3407731:3422251:3422301"]);
+  const viaPost = await fetch(`${base}/v1/product/node`, {
+    method: "POST",
+    headers: { "secret-key": SECRET, "content-type": "application/json" },
+    body: JSON.stringify({ marketplace: "US", keyword: "yoga" }),
+  });
+  expect(viaPost.status).toBe(404);
+});

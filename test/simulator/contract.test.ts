@@ -8,7 +8,7 @@ import { OPERATIONS } from "../../src/api/catalog";
 import type { ParamSpec } from "../../src/api/catalog-types";
 import { RECORD_FIELDS } from "../../src/api/records";
 import { exampleRequests, type RunningSimulator } from "../../src/simulator";
-import { at, keyPaths, post, type Rec, rowsOf, start, T0, typeProblems } from "./helpers";
+import { at, keyPaths, post, type Rec, rowsOf, send, start, T0, typeProblems } from "./helpers";
 
 const FIXTURES = path.resolve(__dirname, "../fixtures/api-examples");
 /** The real response of an operation, when the fixture folder has one. */
@@ -33,7 +33,7 @@ afterAll(() => sim.stop());
 
 describe.each(OPERATIONS.map((op) => [op.code, op] as const))("%s", (code, op) => {
   test("a typical request returns OK with records carrying every documented field with its type", async () => {
-    const reply = await post(sim.url, op.path, { ...EXAMPLES[code], ...wide(code) });
+    const reply = await send(sim.url, op.path, { ...EXAMPLES[code], ...wide(code) });
     expect(reply.status).toBe(200);
     expect(reply.body.code).toBe("OK");
     expect(reply.body.message).toBe("成功");
@@ -54,7 +54,7 @@ describe.each(OPERATIONS.map((op) => [op.code, op] as const))("%s", (code, op) =
   (readFixture(code) ? test : test.skip)("the real fixture's keys are a subset of the simulator's", async () => {
     const fixture = readFixture(code);
     expect(fixture).toBeDefined();
-    const reply = await post(sim.url, op.path, { ...EXAMPLES[code], ...wide(code) });
+    const reply = await send(sim.url, op.path, { ...EXAMPLES[code], ...wide(code) });
     // badgeDetails is a map: its keys are data, not field names.
     const opaque = new Set(["badgeDetails"]);
     const simulated = keyPaths(reply.body.data, "", new Set(), opaque);
@@ -64,11 +64,11 @@ describe.each(OPERATIONS.map((op) => [op.code, op] as const))("%s", (code, op) =
 
   test("the same request gives the same body, also after a restart", async () => {
     const body = { ...EXAMPLES[code], ...wide(code) };
-    const first = await post(sim.url, op.path, body);
-    const again = await post(sim.url, op.path, body);
+    const first = await send(sim.url, op.path, body);
+    const again = await send(sim.url, op.path, body);
     const other = await start();
     try {
-      const restarted = await post(other.url, op.path, body);
+      const restarted = await send(other.url, op.path, body);
       expect(again.text).toBe(first.text);
       expect(restarted.text).toBe(first.text);
     } finally {
@@ -189,7 +189,7 @@ describe("every catalog parameter is accepted", () => {
       // No order: keyword mining refuses ordering by relevancy while filtering (a validation rule, tested there).
       if (p.kind !== "order") request[p.name] ??= sample(p, request);
     }
-    const reply = await post(sim.url, op.path, request);
+    const reply = await send(sim.url, op.path, request);
     expect([reply.body.code, reply.body.message]).toEqual(["OK", "成功"]);
   });
 });

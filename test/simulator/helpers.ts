@@ -1,4 +1,5 @@
-/** Shared helpers of the simulator tests: a fixed clock, a JSON POST, and checks of records against FieldSpecs. */
+/** Shared helpers of the simulator tests: a fixed clock, a JSON POST (or a catalog GET), and checks of records against FieldSpecs. */
+import { methodOf, OPERATIONS } from "../../src/api/catalog";
 import type { FieldSpec } from "../../src/api/catalog-types";
 import { DEMO_SECRET, startSimulator, type RunningSimulator, type StartOptions } from "../../src/simulator";
 
@@ -40,6 +41,21 @@ export async function post(
     headers: { "content-type": "application/json", ...headers },
     body: JSON.stringify(params),
   });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, body: JSON.parse(text), text };
+}
+
+/** A call of a catalog operation with its method: POST with a JSON body, or GET with the parameters as a query. */
+export async function send(
+  base: string,
+  path: string,
+  params: Record<string, unknown>,
+  headers: Record<string, string> = { "secret-key": DEMO_SECRET },
+): Promise<Reply> {
+  const op = OPERATIONS.find((o) => o.path === path);
+  if (!op || methodOf(op) === "POST") return post(base, path, params, headers);
+  const query = new URLSearchParams(Object.entries(params).map(([name, value]) => [name, String(value)]));
+  const res = await fetch(`${base}${path}?${query}`, { method: "GET", headers });
   const text = await res.text();
   return { status: res.status, headers: res.headers, body: JSON.parse(text), text };
 }

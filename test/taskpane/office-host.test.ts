@@ -15,7 +15,7 @@ jest.mock("office-addin-manifest", () => ({
   },
 }));
 
-import { createOfficeHost, TABLES_SETTING } from "../../src/taskpane/host/office-host";
+import { createOfficeHost, EXCEL_REQUEST_LIMIT_BYTES, TABLES_SETTING } from "../../src/taskpane/host/office-host";
 import type { StoredQuery } from "../../src/taskpane/host/host-adapter";
 import { FakeExcel } from "./support/fake-excel";
 
@@ -193,5 +193,53 @@ describe("office host", () => {
       { sheet: "My Sheet", address: "C3" },
     ]);
     expect(excel.calculated).toEqual(["Sheet1!D4", "My Sheet!C3"]);
+  });
+});
+
+describe("large writes", () => {
+  // Excel on the web refuses a request over 5 MB: a 2,000 x 52 table of long texts must go out in row blocks.
+  const ROWS = 2000;
+  const COLS = 52;
+  const longText = (r: number, c: number) =>
+    c === 0 && r % 100 === 0 ? HOSTILE[(r / 100) % HOSTILE.length] : `Row ${r} column ${c}: ${"long text ".repeat(6)}`;
+  const rows = Array.from({ length: ROWS }, (_, r) => Array.from({ length: COLS }, (_, c) => longText(r, c)));
+  const columnName = (c: number) => (c < 26 ? String.fromCharCode(65 + c) : `A${String.fromCharCode(65 + c - 26)}`);
+
+  it("a 2,000 x 52 table of long texts goes out in several batches, each under 5 MB, text staying text", async () => {
+    const syncsPerBatch: number[] = [];
+    let syncs = 0;
+    const run = <T>(batch: (context: Excel.RequestContext) => Promise<T>) =>
+      Excel.run((context) => {
+        const sync = context.sync.bind(context);
+        (context as { sync: () => Promise<void> }).sync = () => {
+          syncs++;
+          return sync();
+        };
+        return batch(context);
+      });
+    const progress: { start: number; end: number; rowsWritten: number }[] = [];
+    const payloads: number[] = [];
+    const host = createOfficeHost({ run: run as never });
+    const written = await host.writeValues({ sheet: "Sheet1", address: "A1" }, rows, undefined, (p) => {
+      progress.push({ start: p.blockStart, end: p.blockEnd, rowsWritten: p.rowsWritten });
+      syncsPerBatch.push(syncs);
+      // What this batch put into the sheet, read back from the fake workbook, as JSON: values and formats.
+      const block: unknown[] = [];
+      for (let r = p.blockStart; r < p.blockEnd; r++)
+        for (let c = 0; c < COLS; c++) block.push(excel.cell("Sheet1", `${columnName(c)}${r + 1}`));
+      payloads.push(Buffer.byteLength(JSON.stringify(block)));
+    });
+    expect(written).toEqual({ sheet: "Sheet1", address: "A1:AZ2000" });
+    expect(progress.length).toBeGreaterThan(2);
+    expect(syncs).toBe(progress.length);
+    expect(syncsPerBatch).toEqual(progress.map((_, i) => i + 1));
+    // Blocks follow each other without gap or overlap, up to the last row.
+    expect(progress[0].start).toBe(0);
+    progress.forEach((p, i) => i > 0 && expect(p.start).toBe(progress[i - 1].end));
+    expect(progress[progress.length - 1].rowsWritten).toBe(ROWS);
+    for (const bytes of payloads) expect(bytes).toBeLessThan(EXCEL_REQUEST_LIMIT_BYTES);
+    expect(excel.cell("Sheet1", "A1")).toEqual({ value: HOSTILE[0], format: "@" });
+    expect(excel.cell("Sheet1", "A1901")).toEqual({ value: HOSTILE[3], format: "@" });
+    expect(excel.cell("Sheet1", "AZ2000")).toEqual({ value: longText(1999, 51), format: "@" });
   });
 });

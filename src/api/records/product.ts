@@ -1,5 +1,5 @@
 /** Product-side records: the product record (competitor lookup, product research, listing traffic) and traffic source. */
-import { i, ms, n, obj, objList, s, sl, slm } from "./fields";
+import { i, ms, n, obj, objList, s, sl, slm, type RecordFrom } from "./fields";
 
 export const PRODUCT_FIELDS = [
   s("asin", "Product id"),
@@ -92,3 +92,12 @@ export const TRAFFIC_SOURCE_FIELDS = [
   sl("badgeLabels", "Exposure source labels (SEARCH, OFFICIAL, AD)"),
   slm("badgeDetails", "Label -> exposure types (e.g. AD: SPONSOR_VIDEO, ADS)"),
 ] as const;
+/** A category node of the category lookup (product_node): where it sits in the tree and how many products it has. */
+export const CATEGORY_NODE_FIELDS = [
+  s("nodeIdPath", "Node ids joined by ':' from the root, e.g. 3375251:3407731"),
+  s("nodeLabelPath", "Node names joined by ':' from the root"),
+  i("products", "Products in the category"),
+  s("nodeLabelLocale", "The node's name, localized"),
+  s("nodeLabelPathLocale", "Node names, localized, joined by ':'"),
+] as const;
+export type CategoryNodeRecord = RecordFrom<typeof CATEGORY_NODE_FIELDS>;

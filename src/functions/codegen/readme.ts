@@ -26,8 +26,13 @@ const EXAMPLE_VALUES: Readonly<Record<string, string>> = {
 const code = (text: string) => `\`${text}\``;
 const cellText = (text: string) => text.replace(/\|/g, "\\|");
 
+/** Where the shared example would read oddly (a category search for "phone stand"). */
+const EXAMPLE_VALUES_BY_OPERATION: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  product_node: { keyword: '"yoga"' },
+};
+
 function positionalExamples(op: AnyOperation): string[] {
-  return op.positional.map((p) => EXAMPLE_VALUES[p.arg] ?? '"..."');
+  return op.positional.map((p) => EXAMPLE_VALUES_BY_OPERATION[op.code]?.[p.arg] ?? EXAMPLE_VALUES[p.arg] ?? '"..."');
 }
 
 function filterExample(op: AnyOperation): string | undefined {
@@ -152,8 +157,11 @@ with the add-in. This reference and the page are generated from the operation ca
   order given; the name of an object (${code("badge")}) or of a min/max/value (${code("phrasePpc")}) takes all
   its columns. Columns are picked in the add-in, not by the service, so formulas that differ only in their
   ${code("fields")} share one call and one cached page.
-- ${code("limit")}: rows wanted, 1 to ${ROW_CAP} (the service's row cap). Paged operations fetch page after page of
-  the largest page size until the limit or the total is reached; each page is one call, cached. Blank = one page.
+- ${code("limit")}: rows wanted, 1 to ${ROW_CAP} (the service's row cap). Paged operations fetch pages of the largest page
+  size until the limit or the total is reached; each page is one call, cached. Once the first page tells the
+  total, the remaining pages are fetched together (up to six at a time, within the per-minute pacing), never past
+  the total; rows stay in page order. If one page fails the query fails, but the pages already fetched stay
+  cached. Blank = one page.
 
 **Display options** (reserved names in ${code("filters")}; never sent to the service)
 
@@ -197,16 +205,21 @@ ${Object.entries(RESERVED_OPTIONS)
 
 **All functions**
 
-| Function | Operation | Required after market |
+| Function | Operation | Arguments after market |
 |---|---|---|
 `;
 
+/** The positional arguments; an optional one says it may be left blank. */
+function positionalList(op: AnyOperation): string {
+  const specs = op.params as readonly ParamSpec[];
+  return op.positional
+    .map((p) => `${code(p.arg)}${specs.find((s) => s.name === p.param)?.required ? "" : " (may be blank)"}`)
+    .join(", ");
+}
+
 export function renderReadmeSection(operations: readonly AnyOperation[] = OPERATIONS): string {
   const table = operations
-    .map(
-      (op) =>
-        `| [MAD.${op.fn}](#${helpAnchor(op)}) | ${op.title} | ${op.positional.map((p) => code(p.arg)).join(", ") || "–"} |`,
-    )
+    .map((op) => `| [MAD.${op.fn}](#${helpAnchor(op)}) | ${op.title} | ${positionalList(op) || "–"} |`)
     .join("\n");
   return `${INTRO}${table}\n\n${operations.map(functionEntry).join("\n")}`;
 }

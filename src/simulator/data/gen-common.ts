@@ -5,7 +5,8 @@
  */
 import { round, Rng } from "./prng";
 import type { Generator, Row } from "./row";
-import { COLORS, CATEGORY_TREE, CategoryNode, MARKET_FACTS, PREFIXES, SIZES } from "./vocab";
+import { CATEGORY_TREE, CategoryNode } from "./category-tree";
+import { COLORS, MARKET_FACTS, PREFIXES, SIZES } from "./vocab";
 import {
   asin,
   brandName,

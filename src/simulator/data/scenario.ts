@@ -48,6 +48,7 @@ const DOMAIN: Record<RecordName, Domain> = {
   ratingCount: "market",
   aplusVideo: "market",
   categoryStatistics: "market",
+  categoryNode: "market",
 };
 
 const NOT_IDENTITY = new Set(["page", "size", "order", "marketplace", ...FILTER_PARAMS]);

@@ -4,17 +4,9 @@
  * service's data follows.
  */
 import type { Marketplace } from "../../api/catalog-types";
+import { CATEGORY_TREE, CategoryNode, GENERIC_NODE_LABELS } from "./category-tree";
 import { hashString, Rng, round } from "./prng";
-import {
-  CATEGORY_TREE,
-  CategoryNode,
-  GENERIC_NODE_LABELS,
-  MARKET_FACTS,
-  PREFIXES,
-  SUFFIXES,
-  SYLLABLES,
-  TRANSLATIONS,
-} from "./vocab";
+import { MARKET_FACTS, PREFIXES, SUFFIXES, SYLLABLES, TRANSLATIONS } from "./vocab";
 
 const ID_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 const IMAGE_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+-";

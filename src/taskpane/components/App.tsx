@@ -1,4 +1,9 @@
-/** The task pane: connection, query builder and reports, in three tabs that keep their state when switched. */
+/**
+ * The task pane: connection, query builder and reports, in three tabs that keep their state when switched.
+ * Each tab's panel is a chunk of its own (connection, builder, reports), loaded when the tab first shows (the
+ * connection and builder ones at once): taskpane.html loads only the shell (title, usage line, tabs) before it is
+ * interactive.
+ */
 import {
   FluentProvider,
   makeStyles,
@@ -9,10 +14,7 @@ import {
   tokens,
   webLightTheme,
 } from "@fluentui/react-components";
-import { useEffect, useState } from "react";
-import { ConnectionPanel } from "./ConnectionPanel";
-import { QueryBuilder } from "./QueryBuilder";
-import { ReportsPanel } from "./ReportsPanel";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { ServicesProvider, useServices, useUsage, type PaneServices } from "./services";
 
 const useStyles = makeStyles({
@@ -27,6 +29,18 @@ const useStyles = makeStyles({
   },
   usage: { color: tokens.colorNeutralForeground2 },
 });
+
+const ConnectionPanel = lazy(() =>
+  import(/* webpackChunkName: "connection" */ "./ConnectionPanel").then((m) => ({ default: m.ConnectionPanel })),
+);
+const QueryBuilder = lazy(() =>
+  import(/* webpackChunkName: "builder" */ "./QueryBuilder").then((m) => ({ default: m.QueryBuilder })),
+);
+const ReportsPanel = lazy(() =>
+  import(/* webpackChunkName: "reports" */ "./ReportsPanel").then((m) => ({ default: m.ReportsPanel })),
+);
+
+const loading = <Text size={200}>Loading…</Text>;
 
 type TabName = "connection" | "builder" | "reports";
 const TABS: readonly { value: TabName; label: string }[] = [
@@ -54,6 +68,9 @@ function Pane() {
   const { engine } = useServices();
   const styles = useStyles();
   const [tab, setTab] = useState<TabName>("builder");
+  // A tab's chunk is loaded once it has been shown; it then stays mounted (and keeps its state) when hidden.
+  const [shown, setShown] = useState<ReadonlySet<TabName>>(new Set(["connection", "builder"]));
+  useEffect(() => setShown((s) => (s.has(tab) ? s : new Set([...s, tab]))), [tab]);
 
   useEffect(() => {
     // Without a secret, there is nothing to build yet: start on the connection tab.
@@ -82,9 +99,21 @@ function Pane() {
           aria-labelledby={`mad-tab-${t.value}`}
           hidden={tab !== t.value}
         >
-          {t.value === "connection" && <ConnectionPanel />}
-          {t.value === "builder" && <QueryBuilder />}
-          {t.value === "reports" && <ReportsPanel active={tab === "reports"} />}
+          {t.value === "connection" && (
+            <Suspense fallback={loading}>
+              <ConnectionPanel />
+            </Suspense>
+          )}
+          {t.value === "builder" && shown.has("builder") && (
+            <Suspense fallback={loading}>
+              <QueryBuilder />
+            </Suspense>
+          )}
+          {t.value === "reports" && shown.has("reports") && (
+            <Suspense fallback={loading}>
+              <ReportsPanel active={tab === "reports"} />
+            </Suspense>
+          )}
         </div>
       ))}
     </main>

@@ -15,9 +15,11 @@ import {
   makeStyles,
   tokens,
 } from "@fluentui/react-components";
+import { useState } from "react";
 import { optionsForMarket, type EnumOption } from "../../api/catalog-types";
 import { displayDate, monthChoices, saturdayChoices, type FormField } from "../model/form-model";
 import type { FormValue, MultiValue, OrderValue } from "../model/form-values";
+import { CategoryPicker } from "./CategoryPicker";
 import { useControlStyles } from "./styles";
 
 export interface ParamFieldProps {
@@ -183,6 +185,27 @@ function OrderControl(props: {
   );
 }
 
+const marketCode = (market: FormValue | undefined) => (typeof market === "string" ? market : "");
+
+/** nodeIdPaths: a category search whose pick is added as a line of the list. */
+function PathAdder(props: { name: string; id: string; market: string; lines: string; onChange: (v: string) => void }) {
+  const [text, setText] = useState("");
+  return (
+    <CategoryPicker
+      id={props.id}
+      ariaLabel={`Add a category to ${props.name}`}
+      market={props.market}
+      text={text}
+      onText={setText}
+      onPick={(path) => {
+        const lines = props.lines.split("\n").filter((line) => line.trim() !== "");
+        if (!lines.includes(path)) props.onChange([...lines, path].join("\n"));
+        setText("");
+      }}
+    />
+  );
+}
+
 /** not set -> true -> false -> not set: one key (space) walks through the three states. */
 const nextBoolean = (value: FormValue): boolean | null => (value === null ? true : value === true ? false : null);
 
@@ -266,8 +289,8 @@ export function ParamField({ field, value, onChange, onBlur, messages, now, swit
           />
         </Field>
       );
-    case "lines":
-      return (
+    case "lines": {
+      const list = (
         <Field
           {...common}
           hint={`${field.help} ${control.pattern === "asin" ? "One per line or comma-separated." : "One per line."}`}
@@ -282,6 +305,21 @@ export function ParamField({ field, value, onChange, onBlur, messages, now, swit
           />
         </Field>
       );
+      // The search sits outside the list's Field, so it keeps its own name rather than the list's label.
+      if (control.pattern !== "nodeIdPath") return list;
+      return (
+        <>
+          {list}
+          <PathAdder
+            name={field.name}
+            id={`${id}-search`}
+            market={marketCode(market)}
+            lines={text}
+            onChange={onChange}
+          />
+        </>
+      );
+    }
     case "month":
     case "saturday":
     case "weekOrMonth": {
@@ -338,6 +376,20 @@ export function ParamField({ field, value, onChange, onBlur, messages, now, swit
         </Field>
       );
     case "text":
+      if (control.pattern === "nodeIdPath")
+        return (
+          <Field {...common}>
+            <CategoryPicker
+              id={id}
+              market={marketCode(market)}
+              text={text}
+              required={field.required}
+              onText={onChange}
+              onPick={onChange}
+              onBlur={onBlur}
+            />
+          </Field>
+        );
       return (
         <Field {...common}>
           <Input

@@ -58,6 +58,20 @@ export interface AreaCheck {
   readonly occupied: readonly string[];
 }
 
+/** One block of rows written (large writes go out in several batches; see office-host.ts). */
+export interface WriteProgress {
+  /** Rows written so far, this block included. */
+  readonly rowsWritten: number;
+  readonly totalRows: number;
+  /** The block's rows: [first, end) indexes into the rows given. */
+  readonly blockStart: number;
+  readonly blockEnd: number;
+  /** Estimated JSON size of the block's request (values and number formats), in bytes. */
+  readonly estimatedBytes: number;
+}
+
+export type OnWriteProgress = (progress: WriteProgress) => void;
+
 export interface HostAdapter {
   /** The active cell (top-left of the selection). */
   getActiveCell(): Promise<CellTarget>;
@@ -69,15 +83,21 @@ export interface HostAdapter {
     target: CellTarget,
     values: readonly (readonly CellValue[])[],
     columnFormats?: ColumnFormats,
+    onProgress?: OnWriteProgress,
   ): Promise<CellTarget>;
   /** Checks the block of `rows` × `columns` cells whose top-left cell is `target`: sheet edge and cells in use. */
   checkArea(target: CellTarget, rows: number, columns: number): Promise<AreaCheck>;
   /** Writes one formula into one cell (the only way a formula enters the workbook). */
   writeFormula(target: CellTarget, formula: string): Promise<void>;
   /** Creates a static table with header, rows and per-column formats, and keeps `query` with it. */
-  createTable(target: CellTarget, table: TableSpec): Promise<TableInfo>;
+  createTable(target: CellTarget, table: TableSpec, onProgress?: OnWriteProgress): Promise<TableInfo>;
   /** Replaces a table's rows (same header) after a refresh and updates its stored query's refreshedAt. */
-  replaceTableRows(tableName: string, rows: readonly (readonly CellValue[])[], query: StoredQuery): Promise<TableInfo>;
+  replaceTableRows(
+    tableName: string,
+    rows: readonly (readonly CellValue[])[],
+    query: StoredQuery,
+    onProgress?: OnWriteProgress,
+  ): Promise<TableInfo>;
   /** Tables created by the add-in, with their stored queries. */
   listTables(): Promise<TableInfo[]>;
   /** Cells whose formula calls a MAD function. */

@@ -8,6 +8,10 @@
  *   parameters, fields, limit, refresh time, column formats). It is not secret; the API secret never goes there
  *   (it lives in runtime storage, see the connection panel).
  * - Tables are found again by name; a table renamed by hand loses its stored query (it is then an ordinary table).
+ * - Large writes go out in row blocks, one `context.sync()` each: Excel on the web refuses a request payload over
+ *   5 MB ("Resource limits and performance optimization for Office Add-ins"), so blocks are cut from the
+ *   estimated JSON size of their values and number formats, well under that limit. Each block sets its text
+ *   formats before its values, so the rule above holds per batch.
  */
 import type {
   AreaCheck,
@@ -16,6 +20,7 @@ import type {
   ColumnFormats,
   FormulaCell,
   HostAdapter,
+  OnWriteProgress,
   StoredQuery,
   TableInfo,
   TableSpec,
@@ -70,6 +75,91 @@ function writeBlock(
 ): void {
   range.numberFormat = cellFormats(values, columnFormats);
   range.values = excelValues(values) as (string | number | boolean)[][];
+}
+
+/** Excel on the web refuses a request over 5 MB. */
+export const EXCEL_REQUEST_LIMIT_BYTES = 5 * 1024 * 1024;
+/** Rows are packed into blocks up to this estimate: room for the request's own envelope and for misestimates. */
+export const BLOCK_BUDGET_BYTES = 3 * 1024 * 1024;
+
+/** UTF-8 bytes of a text as JSON writes it (quotes and escapes included, non-ASCII up to 3 bytes a char). */
+function jsonTextBytes(text: string): number {
+  let bytes = 2;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 0x22 || code === 0x5c) bytes += 2;
+    else if (code < 0x20) bytes += 6;
+    else if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else bytes += 3;
+  }
+  return bytes;
+}
+
+/** Estimated JSON bytes one row adds to a request: its values and its number formats. */
+export function estimateRowBytes(row: readonly CellValue[], columnFormats?: ColumnFormats): number {
+  let bytes = 4; // the row's brackets, in the values and in the formats
+  row.forEach((value, col) => {
+    if (typeof value === "string")
+      bytes += jsonTextBytes(value) + 4; // `"@"` + separators
+    else {
+      bytes += (value === null ? 2 : String(value).length) + 2;
+      bytes += jsonTextBytes(columnFormats?.[col] ?? GENERAL);
+    }
+  });
+  return bytes;
+}
+
+/** Rows cut into [start, end) blocks whose estimated request stays under `budget` (at least one row a block). */
+export function rowBlocks(
+  rows: readonly (readonly CellValue[])[],
+  columnFormats?: ColumnFormats,
+  budget = BLOCK_BUDGET_BYTES,
+): { start: number; end: number; bytes: number }[] {
+  const blocks: { start: number; end: number; bytes: number }[] = [];
+  let start = 0;
+  let bytes = 0;
+  rows.forEach((row, i) => {
+    const rowBytes = estimateRowBytes(row, columnFormats);
+    if (i > start && bytes + rowBytes > budget) {
+      blocks.push({ start, end: i, bytes });
+      start = i;
+      bytes = 0;
+    }
+    bytes += rowBytes;
+  });
+  if (rows.length) blocks.push({ start, end: rows.length, bytes });
+  return blocks;
+}
+
+/**
+ * Writes `rows` below `top` in row blocks, one sync each (formats before values in every block), reporting each
+ * block. The caller's later actions (a table over the range) go in its own final sync.
+ */
+async function writeRowsInBlocks(
+  context: Excel.RequestContext,
+  sheet: Excel.Worksheet,
+  top: ReturnType<typeof parseCell>,
+  rows: readonly (readonly CellValue[])[],
+  cols: number,
+  columnFormats: ColumnFormats | undefined,
+  onProgress: OnWriteProgress | undefined,
+): Promise<void> {
+  const padded = padRows(rows, cols);
+  for (const block of rowBlocks(padded, columnFormats)) {
+    const range = sheet.getRange(rangeAddress(offset(top, block.start, 0), block.end - block.start, cols));
+    writeBlock(range, padded.slice(block.start, block.end), columnFormats);
+    // One sync per block on purpose: each sync is one request, and a request must stay under Excel's 5 MB.
+    // eslint-disable-next-line office-addins/no-context-sync-in-loop
+    await context.sync();
+    onProgress?.({
+      rowsWritten: block.end,
+      totalRows: rows.length,
+      blockStart: block.start,
+      blockEnd: block.end,
+      estimatedBytes: block.bytes,
+    });
+  }
 }
 
 export interface OfficeHostDeps {
@@ -128,13 +218,13 @@ export function createOfficeHost(deps: OfficeHostDeps = {}): HostAdapter {
         return { sheet, address: cellAddress(parseCell(address)) };
       }),
 
-    writeValues: (target, values, columnFormats) =>
+    writeValues: (target, values, columnFormats, onProgress) =>
       run(async (context) => {
         const cols = width(values);
-        const address = rangeAddress(parseCell(target.address), values.length, cols);
-        const range = context.workbook.worksheets.getItem(target.sheet).getRange(address);
-        writeBlock(range, padRows(values, cols), columnFormats);
-        await context.sync();
+        const top = parseCell(target.address);
+        const address = rangeAddress(top, values.length, cols);
+        const sheet = context.workbook.worksheets.getItem(target.sheet);
+        await writeRowsInBlocks(context, sheet, top, values, cols, columnFormats, onProgress);
         return { sheet: target.sheet, address };
       }),
 
@@ -172,7 +262,7 @@ export function createOfficeHost(deps: OfficeHostDeps = {}): HostAdapter {
         await context.sync();
       }),
 
-    createTable: async (target, spec: TableSpec) => {
+    createTable: async (target, spec: TableSpec, onProgress) => {
       const info = await run(async (context) => {
         const name = await uniqueTableName(context, spec.name);
         const cols = spec.header.length;
@@ -180,12 +270,7 @@ export function createOfficeHost(deps: OfficeHostDeps = {}): HostAdapter {
         const address = rangeAddress(top, 1 + Math.max(spec.rows.length, 1), cols);
         const sheet = context.workbook.worksheets.getItem(target.sheet);
         writeBlock(sheet.getRange(rangeAddress(top, 1, cols)), [spec.header]);
-        if (spec.rows.length)
-          writeBlock(
-            sheet.getRange(rangeAddress(offset(top, 1, 0), spec.rows.length, cols)),
-            padRows(spec.rows, cols),
-            spec.columnFormats,
-          );
+        await writeRowsInBlocks(context, sheet, offset(top, 1, 0), spec.rows, cols, spec.columnFormats, onProgress);
         const table = sheet.tables.add(address, true);
         table.name = name;
         await context.sync();
@@ -198,7 +283,7 @@ export function createOfficeHost(deps: OfficeHostDeps = {}): HostAdapter {
       return info;
     },
 
-    replaceTableRows: async (tableName, rows, query) => {
+    replaceTableRows: async (tableName, rows, query, onProgress) => {
       const stored = readStored();
       const info = await run(async (context) => {
         const table = context.workbook.tables.getItem(tableName);
@@ -214,11 +299,10 @@ export function createOfficeHost(deps: OfficeHostDeps = {}): HostAdapter {
         body.clear("Contents");
         const address = rangeAddress(top, 1 + Math.max(rows.length, 1), cols);
         table.resize(address);
-        if (rows.length) {
-          const bodyRange = table.worksheet.getRange(rangeAddress(offset(top, 1, 0), rows.length, cols));
-          writeBlock(bodyRange, padRows(rows, cols), stored[tableName]?.formats);
-        }
         await context.sync();
+        const formats = stored[tableName]?.formats;
+        const sheet = context.workbook.worksheets.getItem(sheetName);
+        await writeRowsInBlocks(context, sheet, offset(top, 1, 0), rows, cols, formats, onProgress);
         return { name: tableName, sheet: sheetName, address, rowCount: rows.length, query };
       });
       await writeStored({

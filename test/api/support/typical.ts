@@ -1,6 +1,6 @@
 /**
  * A typical call of every operation, written by hand: the parameters a user would give and the JSON body the
- * client must send for them (normalized: marketplace upper-cased with GB -> UK, text trimmed, ASINs upper-cased,
+ * client must send for them (a JSON body, or the query of a GET operation; normalized: marketplace upper-cased with GB -> UK, text trimmed, ASINs upper-cased,
  * empty values left out). `Record<OperationCode, ...>` makes the compiler demand every operation.
  */
 import type { OperationCode, ParamsOf } from "../../../src/api";
@@ -11,6 +11,10 @@ export const NOW = new Date("2025-08-10T12:00:00Z");
 export type TypicalCall<C extends OperationCode> = { params: ParamsOf<C>; body: Record<string, unknown> };
 
 export const TYPICAL: { [C in OperationCode]: TypicalCall<C> } = {
+  product_node: {
+    params: { marketplace: "us", keyword: " yoga mat " },
+    body: { marketplace: "US", keyword: "yoga mat" },
+  },
   competitor_lookup: {
     params: {
       marketplace: "us",

@@ -56,8 +56,33 @@ const KEYWORD_CONVERSION_BODY = {
   },
 };
 
+/** The category lookup has no recorded answer: two nodes in its documented fields (names joined by ':'). */
+const PRODUCT_NODE_BODY = {
+  code: "OK",
+  message: "成功",
+  data: [
+    {
+      nodeIdPath: "3375251:3407731:3422251",
+      nodeLabelPath: "Sports & Outdoors:Fitness & Exercise Equipment:Yoga",
+      products: 41250,
+      nodeLabelLocale: "瑜伽",
+      nodeLabelPathLocale: "运动户外:健身器材:瑜伽",
+    },
+    {
+      nodeIdPath: "3375251:3407731:3422251:3422301",
+      nodeLabelPath: "Sports & Outdoors:Fitness & Exercise Equipment:Yoga:Mats",
+      products: 12873,
+      nodeLabelLocale: "瑜伽垫",
+      nodeLabelPathLocale: "运动户外:健身器材:瑜伽:瑜伽垫",
+    },
+  ],
+};
+
 /** Answers built by hand for operations without a real response in the fixture folder. */
-const BUILT_BODIES: Readonly<Record<string, unknown>> = { keyword_conversion: KEYWORD_CONVERSION_BODY };
+const BUILT_BODIES: Readonly<Record<string, unknown>> = {
+  keyword_conversion: KEYWORD_CONVERSION_BODY,
+  product_node: PRODUCT_NODE_BODY,
+};
 const FIXTURE_CODES = new Set(fixtureCodes());
 
 /** The service's answer for an operation: its real fixture, or else the answer built for it here. */
@@ -105,7 +130,14 @@ export function fixtureService(secret = "0123456789abcdef0123456789abcdef"): Fix
     fetch: (async (input: string | URL | Request, init?: RequestInit) => {
       const url = new URL(typeof input === "string" ? input : input instanceof URL ? input.href : input.url);
       if (!url.pathname.startsWith("/v1/")) return json({ code: "ERROR_URL_NOT_FOUND", message: "", data: null });
-      bodies.push({ path: url.pathname, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      // A GET operation's parameters are its query.
+      const sent =
+        init?.method === "GET" && url.search
+          ? Object.fromEntries(url.searchParams)
+          : init?.body
+            ? JSON.parse(String(init.body))
+            : undefined;
+      bodies.push({ path: url.pathname, body: sent });
       const failure = failures.shift();
       if (failure && "status" in failure) return new Response("busy", { status: failure.status });
       if (failure) return json({ code: failure.envelope, message: "错误", data: failure.data ?? null });
