@@ -1,17 +1,25 @@
 /**
- * The grid and formula bar: a plain DOM table (role=grid) whose cells are named by their address ("A1"), a
- * formula bar labelled "Formula" that edits the selected cell, and a status line that spells out the selected
- * cell's error or spill. Only changed cells are touched on each render.
+ * The grid and formula bar: a plain DOM table (role=grid) whose cells are named by their address and what they show
+ * ("A1 yoga mat", or "A1" when blank), a formula bar labelled "Formula" that edits the selected cell, a name box
+ * that jumps to a cell, and a status line that spells out the selected cell's error or spill.
+ *
+ * The sheet is large (thousands of rows), so only the cells in view plus a small overscan are in the DOM: spacer
+ * rows and columns stand in for the rest, rows and cells carry aria-rowindex/aria-colindex, and the window is
+ * rebuilt as the grid scrolls. Only changed cells are repainted on each render.
  */
+import { CellPosition, cellAddress, parseCellAddress, positionKey, rangeAddress, rangeContains } from "./address";
 import {
-  CellPosition,
-  cellAddress,
-  columnLetters,
-  parseCellAddress,
-  positionKey,
-  rangeAddress,
-  rangeContains,
-} from "./address";
+  Alignment,
+  buildWindow,
+  HEADER_HEIGHT,
+  isInView,
+  RenderWindow,
+  ROW_HEADER_WIDTH,
+  ROW_HEIGHT,
+  COLUMN_WIDTH,
+  scrollIntoView,
+  visibleWindow,
+} from "./grid-window";
 import type { DisplayCell, Workbook } from "./workbook";
 
 export interface GridElements {
@@ -19,20 +27,20 @@ export interface GridElements {
   /** Shows the selected cell's address; typing an address there and pressing Enter selects it. */
   readonly nameBox: HTMLInputElement;
   readonly table: HTMLTableElement;
+  /** The scrolling container around the table: its scroll position decides which cells are rendered. */
+  readonly scroller: HTMLElement;
   readonly status: HTMLElement;
   /** A hidden container for the cells' descriptions (aria-describedby targets). */
   readonly descriptions: HTMLElement;
 }
 
-interface Rendered {
-  signature: string;
-}
-
 export class GridView {
   private selected: CellPosition = { row: 0, col: 0 };
   private editing: { pos: CellPosition; original: string } | undefined;
-  private readonly cellElements: HTMLTableCellElement[][] = [];
-  private readonly rendered = new Map<string, Rendered>();
+  private window: RenderWindow | undefined;
+  private cellElements = new Map<string, HTMLTableCellElement>();
+  private readonly rendered = new Map<string, string>();
+  private scrollScheduled = false;
 
   constructor(
     private readonly workbook: Workbook,
@@ -42,32 +50,47 @@ export class GridView {
     this.bindFormulaBar();
     this.bindNameBox();
     workbook.onChange(() => this.scheduleRender());
+    elements.scroller.addEventListener("scroll", () => this.scheduleWindowUpdate());
+    if (typeof ResizeObserver !== "undefined") {
+      new ResizeObserver(() => this.scheduleWindowUpdate()).observe(elements.scroller);
+    }
     this.select(this.selected, false);
-    this.render();
   }
 
   selection(): CellPosition {
     return this.selected;
   }
 
-  select(pos: CellPosition, focus = true): void {
+  /** Selects a cell, scrolls it into view and (by default) focuses it. */
+  select(pos: CellPosition, focus = true, align: Alignment = "nearest"): void {
     const row = Math.min(Math.max(pos.row, 0), this.workbook.rowCount - 1);
     const col = Math.min(Math.max(pos.col, 0), this.workbook.columnCount - 1);
     this.commitEdit();
-    this.cellAt(this.selected).tabIndex = -1;
-    this.cellAt(this.selected).removeAttribute("aria-selected");
     this.selected = { row, col };
-    const cell = this.cellAt(this.selected);
-    cell.tabIndex = 0;
-    cell.setAttribute("aria-selected", "true");
-    if (focus) cell.focus();
+    scrollIntoView(this.elements.scroller, this.selected, align);
+    this.updateWindow();
     this.elements.nameBox.value = cellAddress(this.selected);
     this.elements.formulaInput.value = this.formulaBarText(this.selected);
     this.render();
+    if (focus) this.focusSelected();
   }
 
-  private cellAt(pos: CellPosition): HTMLTableCellElement {
-    return this.cellElements[pos.row][pos.col];
+  /** Focuses the selected cell (F6 into the grid), scrolling it into view first. */
+  focusSelected(): void {
+    scrollIntoView(this.elements.scroller, this.selected, "nearest");
+    this.updateWindow();
+    this.render();
+    this.cellElements.get(positionKey(this.selected))?.focus({ preventScroll: true });
+  }
+
+  /** True when focus is in the grid itself (a cell, or the table while its selected cell is scrolled away). */
+  hasFocus(): boolean {
+    return this.elements.table.contains(document.activeElement);
+  }
+
+  /** Leaving the formula bar without typing must not count as entering the formula again (which recalculates). */
+  leaveFormulaBar(): void {
+    if (this.editing && this.elements.formulaInput.value === this.editing.original) this.editing = undefined;
   }
 
   /** A spilled cell shows its formula, as in Excel (editing it there would block the spill). */
@@ -82,44 +105,15 @@ export class GridView {
     table.setAttribute("role", "grid");
     table.setAttribute("aria-rowcount", String(this.workbook.rowCount + 1));
     table.setAttribute("aria-colcount", String(this.workbook.columnCount + 1));
-    const head = table.createTHead().insertRow();
-    head.setAttribute("role", "row");
-    const corner = document.createElement("th");
-    corner.className = "corner";
-    corner.setAttribute("role", "columnheader");
-    corner.setAttribute("aria-label", "Row numbers");
-    head.append(corner);
-    for (let col = 0; col < this.workbook.columnCount; col++) {
-      const th = document.createElement("th");
-      th.textContent = columnLetters(col);
-      th.setAttribute("role", "columnheader");
-      th.scope = "col";
-      head.append(th);
-    }
-    const body = table.createTBody();
-    for (let row = 0; row < this.workbook.rowCount; row++) {
-      const tr = body.insertRow();
-      tr.setAttribute("role", "row");
-      const th = document.createElement("th");
-      th.textContent = String(row + 1);
-      th.setAttribute("role", "rowheader");
-      th.scope = "row";
-      tr.append(th);
-      const cells: HTMLTableCellElement[] = [];
-      for (let col = 0; col < this.workbook.columnCount; col++) {
-        const td = tr.insertCell();
-        td.setAttribute("role", "gridcell");
-        td.setAttribute("aria-label", cellAddress({ row, col }));
-        td.tabIndex = -1;
-        td.dataset.row = String(row);
-        td.dataset.col = String(col);
-        cells.push(td);
-      }
-      this.cellElements.push(cells);
-    }
+    // The table is always as wide as all its columns: spacers stand in for the columns not rendered.
+    table.style.width = `${ROW_HEADER_WIDTH + this.workbook.columnCount * COLUMN_WIDTH}px`;
+    // Focus lands on the table itself when the focused cell scrolls out of the DOM, so keys keep working.
+    table.tabIndex = -1;
+    table.createTHead();
+    table.createTBody();
     table.addEventListener("mousedown", (event) => {
       const td = (event.target as HTMLElement).closest("td");
-      if (!td) return;
+      if (!td || td.dataset.row === undefined) return;
       event.preventDefault();
       this.select({ row: Number(td.dataset.row), col: Number(td.dataset.col) });
     });
@@ -127,29 +121,107 @@ export class GridView {
     table.addEventListener("keydown", (event) => this.onGridKey(event));
   }
 
+  /** Rows fully in view: how far PageUp/PageDown move. */
+  private pageRows(): number {
+    const height = this.elements.scroller.clientHeight - HEADER_HEIGHT;
+    return Math.max(1, Math.floor(height / ROW_HEIGHT) || 20);
+  }
+
+  private scheduleWindowUpdate(): void {
+    if (this.scrollScheduled) return;
+    this.scrollScheduled = true;
+    requestAnimationFrame(() => {
+      this.scrollScheduled = false;
+      if (this.updateWindow()) this.render();
+    });
+  }
+
+  /** Rebuilds the rendered rows and columns when the window moved; true when it did. */
+  private updateWindow(): boolean {
+    const next = visibleWindow(this.elements.scroller, this.workbook.rowCount, this.workbook.columnCount);
+    const current = this.window;
+    if (
+      current &&
+      current.top === next.top &&
+      current.bottom === next.bottom &&
+      current.left === next.left &&
+      current.right === next.right
+    ) {
+      return false;
+    }
+    const hadFocus = this.hasFocus();
+    this.window = next;
+    this.rendered.clear();
+    this.cellElements = buildWindow(this.elements.table, next, this.workbook.rowCount, this.workbook.columnCount);
+    if (hadFocus) {
+      const selectedCell = this.cellElements.get(positionKey(this.selected));
+      (selectedCell ?? this.elements.table).focus({ preventScroll: true });
+    }
+    return true;
+  }
+
   private onGridKey(event: KeyboardEvent): void {
     const { row, col } = this.selected;
-    const moves: Record<string, CellPosition> = {
-      ArrowUp: { row: row - 1, col },
-      ArrowDown: { row: row + 1, col },
-      ArrowLeft: { row, col: col - 1 },
-      ArrowRight: { row, col: col + 1 },
-      Tab: { row, col: event.shiftKey ? col - 1 : col + 1 },
-      Home: { row, col: 0 },
-    };
-    if (event.key in moves) {
-      this.select(moves[event.key]);
+    const lastRow = this.workbook.rowCount - 1;
+    const lastCol = this.workbook.columnCount - 1;
+    const control = event.ctrlKey || event.metaKey;
+    let target: CellPosition | undefined;
+    switch (event.key) {
+      case "ArrowUp":
+        target = { row: row - 1, col };
+        break;
+      case "ArrowDown":
+        target = { row: row + 1, col };
+        break;
+      case "ArrowLeft":
+        target = { row, col: col - 1 };
+        break;
+      case "ArrowRight":
+        target = { row, col: col + 1 };
+        break;
+      case "Tab":
+        // Past the sheet's first or last cell Tab leaves the grid, so the keyboard is never trapped.
+        target = this.tabTarget(event.shiftKey);
+        if (!target) return;
+        break;
+      case "Home":
+        target = control ? { row: 0, col: 0 } : { row, col: 0 };
+        break;
+      case "End":
+        target = control ? this.workbook.lastUsedCell() : undefined;
+        break;
+      case "PageDown":
+        target = { row: Math.min(row + this.pageRows(), lastRow), col };
+        break;
+      case "PageUp":
+        target = { row: Math.max(row - this.pageRows(), 0), col };
+        break;
+    }
+    if (target) {
+      this.select({ row: Math.min(target.row, lastRow), col: Math.min(target.col, lastCol) });
     } else if (event.key === "Enter" || event.key === "F2") {
       this.startEdit();
     } else if (event.key === "Delete" || event.key === "Backspace") {
       this.workbook.setInput(this.selected, "");
       this.elements.formulaInput.value = this.formulaBarText(this.selected);
-    } else if (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey) {
+    } else if (event.key.length === 1 && !control && !event.altKey) {
       this.startEdit(event.key); // typing into a cell replaces its content, as in Excel
     } else {
       return;
     }
     event.preventDefault();
+  }
+
+  /** Tab moves right and wraps to the next row's first cell; Shift+Tab the other way. Undefined past the ends. */
+  private tabTarget(backwards: boolean): CellPosition | undefined {
+    const { row, col } = this.selected;
+    const lastCol = this.workbook.columnCount - 1;
+    if (backwards) {
+      if (col > 0) return { row, col: col - 1 };
+      return row > 0 ? { row: row - 1, col: lastCol } : undefined;
+    }
+    if (col < lastCol) return { row, col: col + 1 };
+    return row < this.workbook.rowCount - 1 ? { row: row + 1, col: 0 } : undefined;
   }
 
   private startEdit(replacement?: string): void {
@@ -169,7 +241,7 @@ export class GridView {
     input.addEventListener("keydown", (event) => {
       const { row, col } = this.selected;
       if (event.key === "Enter") this.select({ row: event.shiftKey ? row - 1 : row + 1, col });
-      else if (event.key === "Tab") this.select({ row, col: event.shiftKey ? col - 1 : col + 1 });
+      else if (event.key === "Tab") this.select(this.tabTarget(event.shiftKey) ?? this.selected);
       else if (event.key === "Escape") {
         this.editing = undefined;
         this.select(this.selected);
@@ -185,8 +257,9 @@ export class GridView {
       if (event.key !== "Enter") return;
       event.preventDefault();
       const target = parseCellAddress(box.value);
-      if (target && target.row < this.workbook.rowCount && target.col < this.workbook.columnCount) this.select(target);
-      else
+      if (target && target.row < this.workbook.rowCount && target.col < this.workbook.columnCount) {
+        this.select(target, true, isInView(this.elements.scroller, target) ? "nearest" : "start");
+      } else
         this.elements.status.textContent = `"${box.value}" is not a cell of this grid (A1 to ${cellAddress({ row: this.workbook.rowCount - 1, col: this.workbook.columnCount - 1 })}).`;
     });
     box.addEventListener("blur", () => (box.value = cellAddress(this.selected)));
@@ -221,28 +294,45 @@ export class GridView {
     });
   }
 
-  /** Updates the cells whose look changed, the spill outline and the status line. */
+  /** Updates the rendered cells whose look changed, the spill outline and the status line. */
   render(): void {
+    if (!this.window) this.updateWindow();
+    const win = this.window as RenderWindow;
     const spill = this.selectedSpill();
-    for (let row = 0; row < this.workbook.rowCount; row++) {
-      for (let col = 0; col < this.workbook.columnCount; col++) {
+    const selectedKey = positionKey(this.selected);
+    for (let row = win.top; row <= win.bottom; row++) {
+      for (let col = win.left; col <= win.right; col++) {
         const pos = { row, col };
+        const key = positionKey(pos);
         const shown = this.workbook.display(pos);
         const classes = cellClasses(shown, spill && rangeContains(spill, pos) ? spill : undefined, pos);
-        const signature = `${shown.text}\u0000${shown.error?.message ?? ""}\u0000${classes}`;
-        const key = positionKey(pos);
-        if (this.rendered.get(key)?.signature === signature) continue;
-        this.rendered.set(key, { signature });
-        this.paintCell(this.cellAt(pos), pos, shown, classes);
+        const isSelected = key === selectedKey;
+        const signature = `${shown.text}\u0000${shown.error?.message ?? ""}\u0000${classes}\u0000${isSelected}`;
+        if (this.rendered.get(key) === signature) continue;
+        this.rendered.set(key, signature);
+        const td = this.cellElements.get(key);
+        if (td) this.paintCell(td, pos, shown, classes, isSelected);
       }
     }
     this.renderStatus();
   }
 
-  private paintCell(td: HTMLTableCellElement, pos: CellPosition, shown: DisplayCell, classes: string): void {
+  private paintCell(
+    td: HTMLTableCellElement,
+    pos: CellPosition,
+    shown: DisplayCell,
+    classes: string,
+    isSelected: boolean,
+  ): void {
+    const address = cellAddress(pos);
     td.textContent = shown.text;
     td.className = classes;
-    const descriptionId = `describe-${cellAddress(pos)}`;
+    // The name starts with the address (how people and tests find a cell) and goes on with what it shows.
+    td.setAttribute("aria-label", shown.text ? `${address} ${shown.text}` : address);
+    td.tabIndex = isSelected ? 0 : -1;
+    if (isSelected) td.setAttribute("aria-selected", "true");
+    else td.removeAttribute("aria-selected");
+    const descriptionId = `describe-${address}`;
     let description = document.getElementById(descriptionId);
     if (shown.error) {
       td.title = shown.error.message;

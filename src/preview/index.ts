@@ -4,6 +4,7 @@
  * to the built add-in and the local simulator.
  */
 import { DEMO_SECRET } from "../api/demo-secret";
+import { FocusCycle, firstFocusable } from "./focus-cycle";
 import { FunctionRuntime, FunctionsMetadata } from "./function-runtime";
 import { GridView } from "./grid-view";
 import { PreviewHost } from "./preview-host";
@@ -57,6 +58,33 @@ function showFunctionList(runtime: FunctionRuntime, list: HTMLElement, count: HT
   );
 }
 
+/** F6 / Shift+F6 cycle grid → formula bar → task pane, from the page and from inside the task pane's frame. */
+function listenForF6(grid: GridView, frame: HTMLIFrameElement): void {
+  const formulaBar = [element<HTMLInputElement>("formula-input"), element<HTMLInputElement>("name-box")];
+  const cycle = new FocusCycle([
+    { name: "grid", contains: () => grid.hasFocus(), focus: () => grid.focusSelected() },
+    {
+      name: "formula bar",
+      contains: (active) => formulaBar.some((input) => input === active),
+      focus: () => formulaBar[0].focus(),
+      leave: () => grid.leaveFormulaBar(),
+    },
+    {
+      name: "task pane",
+      contains: (active) => active === frame,
+      focus: () => {
+        const doc = frame.contentDocument;
+        frame.focus();
+        const target = doc ? firstFocusable(doc) : undefined;
+        if (target) target.focus();
+        else frame.contentWindow?.focus();
+      },
+    },
+  ]);
+  cycle.listen(document, () => cycle.regionIndex(document.activeElement));
+  if (frame.contentDocument) cycle.listen(frame.contentDocument, () => cycle.regionIndex(frame));
+}
+
 async function main(): Promise<void> {
   const status = element<HTMLElement>("status");
   const registry = new FunctionRegistry();
@@ -66,6 +94,7 @@ async function main(): Promise<void> {
     formulaInput: element("formula-input"),
     nameBox: element("name-box"),
     table: element("grid"),
+    scroller: element("grid-scroll"),
     status,
     descriptions: element("cell-descriptions"),
   });
@@ -82,9 +111,9 @@ async function main(): Promise<void> {
   });
   await seedSettings(storage);
   await loadMetadata(runtime, status);
-  await loadTaskPane(element<HTMLIFrameElement>("task-pane"), "taskpane.html", (target) =>
-    installStandIns(target, standIns),
-  );
+  const frame = element<HTMLIFrameElement>("task-pane");
+  await loadTaskPane(frame, "taskpane.html", (target) => installStandIns(target, standIns));
+  listenForF6(grid, frame);
   document.body.dataset.ready = "true";
   grid.select({ row: 0, col: 0 });
 }

@@ -4,6 +4,7 @@
  * table); formulas go through the grid's own formula evaluation.
  */
 import type {
+  AreaCheck,
   CellTarget,
   CellValue,
   ColumnFormats,
@@ -32,6 +33,9 @@ interface TableRecord {
   query: StoredQuery;
 }
 
+/** An area check names at most this many cells in use. */
+const MAX_OCCUPIED = 20;
+
 export class PreviewHost implements HostAdapter {
   private readonly tables = new Map<string, TableRecord>();
 
@@ -55,6 +59,38 @@ export class PreviewHost implements HostAdapter {
       columnFormats ? [...columnFormats] : undefined,
     );
     return { sheet: SHEET_NAME, address: rangeAddress(written) };
+  }
+
+  async checkArea(target: CellTarget, rows: number, columns: number): Promise<AreaCheck> {
+    const topLeft = topLeftOf(target);
+    const wanted: CellRange = {
+      top: topLeft.row,
+      left: topLeft.col,
+      bottom: topLeft.row + Math.max(rows, 1) - 1,
+      right: topLeft.col + Math.max(columns, 1) - 1,
+    };
+    const fits = wanted.bottom < this.workbook.rowCount && wanted.right < this.workbook.columnCount;
+    const area: CellRange = {
+      ...wanted,
+      bottom: Math.min(wanted.bottom, this.workbook.rowCount - 1),
+      right: Math.min(wanted.right, this.workbook.columnCount - 1),
+    };
+    const occupied: string[] = [];
+    for (let row = area.top; row <= area.bottom && occupied.length < MAX_OCCUPIED; row++) {
+      for (let col = area.left; col <= area.right && occupied.length < MAX_OCCUPIED; col++) {
+        if (this.workbook.display({ row, col }).text !== "") occupied.push(cellAddress({ row, col }));
+      }
+    }
+    const edge = cellAddress({ row: this.workbook.rowCount - 1, col: this.workbook.columnCount - 1 });
+    return {
+      address: rangeAddress(area),
+      ...(fits
+        ? {}
+        : {
+            outside: `${rows} rows × ${columns} columns from ${cellAddress(topLeft)} run past the preview grid (A1:${edge}); pick a cell higher up or further left.`,
+          }),
+      occupied,
+    };
   }
 
   async writeFormula(target: CellTarget, formula: string): Promise<void> {

@@ -78,9 +78,10 @@ export class Workbook {
 
   constructor(
     private readonly invoker: FunctionInvoker,
-    // Wide enough for the widest record (keyword conversion spills 55 columns), deep enough for a few pages.
-    readonly rowCount = 300,
-    readonly columnCount = 60,
+    // Wide enough for the widest record (keyword conversion spills 55 columns), deep enough for the largest
+    // `limit` (2,000 rows) below a header and a filter block. The grid renders only the cells in view.
+    readonly rowCount = 2_500,
+    readonly columnCount = 100,
   ) {}
 
   /** The text the formula bar shows for a cell. */
@@ -90,6 +91,18 @@ export class Workbook {
 
   display(pos: CellPosition): DisplayCell {
     return this.shown.get(positionKey(pos)) ?? EMPTY;
+  }
+
+  /** The bottom-right corner of the cells that show something (where Ctrl+End goes); A1 on an empty sheet. */
+  lastUsedCell(): CellPosition {
+    let row = 0;
+    let col = 0;
+    for (const key of this.shown.keys()) {
+      const [r, c] = key.split(",").map(Number);
+      row = Math.max(row, r);
+      col = Math.max(col, c);
+    }
+    return { row, col };
   }
 
   /** The area a formula's results occupy, when they spilled. */

@@ -6,7 +6,7 @@ import { operation, type OperationCode } from "../api/catalog";
 import type { Engine, QueryResult } from "../engine";
 import type { HostAdapter, StoredQuery, TableInfo } from "./host/host-adapter";
 import { buildFilterBlock } from "./model/filter-block";
-import { previewOf, tableOf } from "./model/result-table";
+import { previewOf, selectColumns, tableOf } from "./model/result-table";
 import type { RefreshPlan } from "./model/refresh-plan";
 import type { ReportRow } from "./model/reports";
 import type { Cell } from "../table/cells";
@@ -76,6 +76,12 @@ export async function insertTable(
   host: HostAdapter,
   q: ValidQuery,
 ): Promise<{ table: TableInfo; callsSpent: number }> {
+  // The sheet's edge is checked before any call is spent (a limit-2,000 table spends 20 calls). Without a limit
+  // the size is known only after the call; createTable checks again then.
+  const at = await host.getActiveCell();
+  const columns = selectColumns(q.code, q.fields).length;
+  const area = await host.checkArea(at, 1 + (q.limit ?? 1), columns);
+  if (area.outside) throw new Error(`Nothing was fetched: ${area.outside}`);
   const result = await query(engine, q.code, q.params, q.limit === undefined ? {} : { limit: q.limit });
   const shaped = tableOf(q.code, { rows: result.rows, stats: result.stats }, q.fields, q.limit);
   const stored: StoredQuery = {
@@ -85,7 +91,6 @@ export async function insertTable(
     ...(q.limit === undefined ? {} : { limit: q.limit }),
     refreshedAt: result.fetchedAt,
   };
-  const at = await host.getActiveCell();
   const table = await host.createTable(at, {
     name: tableNameFor(q.code),
     header: shaped.header,

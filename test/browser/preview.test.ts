@@ -17,6 +17,7 @@ import {
   cell,
   describedBy,
   enter,
+  goTo,
   openPreview,
   PreviewPage,
   PreviewStack,
@@ -187,9 +188,14 @@ describe("the preview page", () => {
     expect(await settledText(page, "A1")).toBe("#N/A");
     expect(await describedBy(page, "A1")).toMatch(/secret/i);
 
+    // A refused secret holds every formula back until the settings change or a connection test passes.
+    const pane = page.frameLocator("#task-pane");
+    await pane.getByRole("tab", { name: "Connection" }).click();
+    await pane.getByRole("button", { name: "Test connection" }).click();
+    await pane.getByText("Connected").waitFor({ timeout: 60_000 });
     await enter(page, "A1", '=MAD.ABATREND("US","desk lamp")');
     await expect(settledText(page, "A1")).resolves.toBe(columnsOf(RECORD_FIELDS.abaTrend)[0].name);
-    expect(apiCalls()).toBe(2);
+    expect(stack.simulator.stats().byOperation.aba_research_trend).toBe(2);
   });
 
   it("recalculates when a referenced filter or limit cell changes", async () => {
@@ -212,7 +218,7 @@ describe("the preview page", () => {
     await enter(page, "I1", "100");
     await enter(page, "I2", "200");
     await page.waitForFunction(
-      () => Number(document.querySelector('td[aria-label="B2"]')?.textContent) >= 100,
+      () => Number(document.querySelector('td[aria-label^="B2 "]')?.textContent) >= 100,
       undefined,
       { timeout: 60_000 },
     );
@@ -222,7 +228,7 @@ describe("the preview page", () => {
     await enter(page, "J1", "2");
     await page.waitForFunction(() => document.querySelector('td[aria-label="A4"]')?.textContent === "", undefined, {
       timeout: 60_000,
-    });
+    }); // a blank cell's name is its address alone
     expect((await readRange(page, "A1", 4, 1)).map(([text]) => text !== "")).toEqual([true, true, true, false]);
     expect(apiCalls()).toBeGreaterThan(callsBefore);
   });
@@ -260,5 +266,156 @@ describe("the preview page", () => {
     mkdirSync(path.dirname(file), { recursive: true });
     await page.screenshot({ path: file });
     expect(await cell(page, "A13").textContent()).not.toBe("");
+  });
+});
+
+describe("the preview grid at full size", () => {
+  const nameBox = (page: PreviewPage["page"]) => page.getByRole("textbox", { name: "Name box" });
+  const focusedName = (page: PreviewPage["page"]) =>
+    page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.tagName);
+
+  it("jumps to B2000 from the name box, rendering only the cells in view", async () => {
+    const { page } = preview;
+    await goTo(page, "B2000");
+    await expect(nameBox(page).inputValue()).resolves.toBe("B2000");
+    expect(await focusedName(page)).toBe("B2000");
+    await expect(cell(page, "B2000").getAttribute("aria-selected")).resolves.toBe("true");
+    await expect(cell(page, "B2000").isVisible()).resolves.toBe(true);
+    expect(await cell(page, "A1").count()).toBe(0); // scrolled out of the DOM
+    expect(await page.locator("td[role=gridcell]").count()).toBeLessThan(2_000);
+
+    await nameBox(page).fill("ZZZ99999");
+    await nameBox(page).press("Enter");
+    await expect(page.getByRole("status").textContent()).resolves.toMatch(/"ZZZ99999" is not a cell of this grid/);
+  });
+
+  it('spills =MAD.PRODUCTRESEARCH("US",,,2000) to row 2001, and the last rows read back', async () => {
+    const { page } = preview;
+    await enter(page, "A1", '=MAD.PRODUCTRESEARCH("US",,,2000)');
+    expect(await settledText(page, "A1", 180_000)).toBe("asin");
+    const tail = await readRange(page, "A1999", 4, 1);
+    expect(tail.map(([text]) => text !== "")).toEqual([true, true, true, false]);
+    expect(tail[3][0]).toBe("");
+    await goTo(page, "A2001");
+    await expect(page.getByRole("status").textContent()).resolves.toContain("A1:");
+    expect(preview.problems).toEqual([]);
+  });
+
+  it("names each cell by its address and then what it shows", async () => {
+    const { page } = preview;
+    await enter(page, "A1", "yoga mat");
+    await enter(page, "B1", "12.5");
+    await expect(page.getByRole("gridcell", { name: "A1 yoga mat", exact: true }).count()).resolves.toBe(1);
+    await expect(page.getByRole("gridcell", { name: "B1 12.5", exact: true }).count()).resolves.toBe(1);
+    await expect(page.getByRole("gridcell", { name: "C1", exact: true }).count()).resolves.toBe(1);
+  });
+});
+
+describe("the preview grid's keys", () => {
+  const nameBox = (page: PreviewPage["page"]) => page.getByRole("textbox", { name: "Name box" });
+  const focusedName = (page: PreviewPage["page"]) =>
+    page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.tagName);
+
+  it("Tab and Shift+Tab wrap to the next and previous row instead of stopping at the edge", async () => {
+    const { page } = preview;
+    await goTo(page, "CU1");
+    await page.keyboard.press("Tab");
+    expect(await focusedName(page)).toBe("CV1");
+    await page.keyboard.press("Tab");
+    expect(await focusedName(page)).toBe("A2");
+    await expect(nameBox(page).inputValue()).resolves.toBe("A2");
+    await page.keyboard.press("Shift+Tab");
+    expect(await focusedName(page)).toBe("CV1");
+    await page.keyboard.press("Shift+Tab");
+    expect(await focusedName(page)).toBe("CU1");
+
+    // Past the sheet's first cell Shift+Tab leaves the grid: the keyboard is never trapped.
+    await page.keyboard.press("Control+Home");
+    await page.keyboard.press("Shift+Tab");
+    expect(await focusedName(page)).toBe("Formula");
+  });
+
+  it("keeps keys working after the selected cell scrolls out of the DOM, bringing the selection back", async () => {
+    const { page } = preview;
+    await goTo(page, "B2");
+    await page.locator("#grid-scroll").evaluate((scroller) => (scroller.scrollTop = 1_000 * 22));
+    await cell(page, "B1000").waitFor();
+    expect(await cell(page, "B2").count()).toBe(0);
+    await page.keyboard.press("ArrowDown");
+    expect(await focusedName(page)).toBe("B3");
+    await expect(cell(page, "B3").isVisible()).resolves.toBe(true);
+  });
+
+  it("Ctrl+Home goes to A1, Ctrl+End to the last used cell, PageDown and PageUp move a screenful", async () => {
+    const { page } = preview;
+    await enter(page, "C40", "x");
+    await enter(page, "E3", "y");
+    await goTo(page, "B2");
+    await page.keyboard.press("Control+End");
+    expect(await focusedName(page)).toBe("E40");
+    await page.keyboard.press("Control+Home");
+    expect(await focusedName(page)).toBe("A1");
+
+    await page.keyboard.press("PageDown");
+    const down = await nameBox(page).inputValue();
+    expect(down).toMatch(/^A\d+$/);
+    const rows = Number(down.slice(1)) - 1;
+    expect(rows).toBeGreaterThan(10);
+    expect(await focusedName(page)).toBe(down);
+    await expect(cell(page, down).isVisible()).resolves.toBe(true);
+    await page.keyboard.press("PageDown");
+    await expect(nameBox(page).inputValue()).resolves.toBe(`A${1 + 2 * rows}`);
+    await page.keyboard.press("PageUp");
+    await page.keyboard.press("PageUp");
+    expect(await focusedName(page)).toBe("A1");
+  });
+
+  it("F6 and Shift+F6 cycle grid → formula bar → task pane → grid", async () => {
+    const { page } = preview;
+    await goTo(page, "C3");
+    const where = () =>
+      page.evaluate(() => {
+        const active = document.activeElement;
+        if (active instanceof HTMLIFrameElement) {
+          const inner = active.contentDocument?.activeElement;
+          return inner && inner !== active.contentDocument?.body ? "task pane control" : "task pane frame only";
+        }
+        return active?.getAttribute("aria-label") ?? active?.tagName ?? "";
+      });
+    await page.keyboard.press("F6");
+    expect(await where()).toBe("Formula");
+    await page.keyboard.press("F6");
+    expect(await where()).toBe("task pane control");
+    await page.keyboard.press("F6");
+    expect(await where()).toBe("C3");
+    await page.keyboard.press("Shift+F6");
+    expect(await where()).toBe("task pane control");
+    await page.keyboard.press("Shift+F6");
+    expect(await where()).toBe("Formula");
+    await page.keyboard.press("Shift+F6");
+    expect(await where()).toBe("C3");
+    expect(apiCalls()).toBe(0);
+  });
+});
+
+describe("the task pane on the preview grid", () => {
+  it("refuses a table that would run past the grid's edge before spending a call, and inserts one that fits", async () => {
+    const { page } = preview;
+    const pane = page.frameLocator("#task-pane");
+    await goTo(page, "A2450");
+    await pane.getByRole("tab", { name: "Build" }).click();
+    await pane.getByRole("textbox", { name: "limit", exact: true }).fill("100");
+    await pane.getByRole("button", { name: "Insert as table" }).click();
+    await pane.getByText(/Nothing was fetched: 101 rows × \d+ columns from A2450 run past the preview grid/).waitFor({
+      timeout: 60_000,
+    });
+    expect(apiCalls()).toBe(0);
+
+    await goTo(page, "A2390");
+    await pane.getByRole("button", { name: "Insert as table" }).click();
+    await pane.getByText(/Created table/).waitFor({ timeout: 60_000 });
+    const tail = await readRange(page, "A2490", 2, 1);
+    expect(tail.map(([text]) => text !== "")).toEqual([true, false]);
+    expect(preview.problems).toEqual([]);
   });
 });

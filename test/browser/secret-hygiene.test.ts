@@ -15,7 +15,7 @@ import { startSimulator, type RunningSimulator } from "../../src/simulator";
 import { DIST, ensureBuilt } from "./support/built-addin";
 import { launchChromium } from "./support/chromium";
 import { fieldLabel } from "./support/labels";
-import { describedBy, enter, settledText, waitForFunctions } from "./support/preview";
+import { describedBy, enter, goTo, settledText, waitForFunctions } from "./support/preview";
 import { openTab, paneOf, pick } from "./support/taskpane";
 
 jest.setTimeout(240_000);
@@ -196,7 +196,7 @@ test("a full preview session leaves the secret nowhere but runtime storage", asy
   expect(await settledText(page, "D30")).toBe("#VALUE!");
 
   // 4. Insert as formula and as table from the query builder (two columns, five rows).
-  await page.getByRole("gridcell", { name: "F30", exact: true }).click();
+  await goTo(page, "F30");
   await openTab(pane, "Build");
   await pane.getByRole("textbox", { name: fieldLabel("product_research", "minPrice"), exact: true }).fill("20");
   await pane.getByRole("textbox", { name: fieldLabel("product_research", "maxPrice"), exact: true }).fill("60");
@@ -204,7 +204,7 @@ test("a full preview session leaves the secret nowhere but runtime storage", asy
   await pane.getByRole("textbox", { name: "limit", exact: true }).fill("5");
   await pane.getByRole("button", { name: "Insert as formula" }).click();
   await pane.getByText(/Wrote the filter block/).waitFor({ timeout: 60_000 });
-  await page.getByRole("gridcell", { name: "A80", exact: true }).click();
+  await goTo(page, "A80");
   await pane.getByRole("button", { name: "Insert as table" }).click();
   await pane.getByText(/Created table/).waitFor({ timeout: 60_000 });
 

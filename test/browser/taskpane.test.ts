@@ -124,7 +124,7 @@ describe("the task pane in the preview", () => {
     await page.waitForFunction(
       () =>
         [2, 3, 4, 5, 6].every((r) => {
-          const price = Number(document.querySelector(`td[aria-label="E${r}"]`)?.textContent);
+          const price = Number(document.querySelector(`td[aria-label^="E${r} "]`)?.textContent);
           return price >= 20 && price <= 30;
         }),
       undefined,

@@ -134,4 +134,19 @@ describe("Workbook", () => {
     expect(book.inputText(at("A1"))).toBe('\'=HYPERLINK("x")');
     expect(invoker.calls).toHaveLength(0);
   });
+
+  it("knows the last cell in use (Ctrl+End), spilled results included", async () => {
+    const { invoker, book } = setup();
+    expect(book.lastUsedCell()).toEqual(at("A1"));
+    book.setInput(at("B7"), "x");
+    book.setInput(at("D2"), '=MAD.TRENDS("US")');
+    invoker.calls[0].settle([
+      ["a", "b"],
+      [1, 2],
+    ]);
+    await flush();
+    expect(book.lastUsedCell()).toEqual(at("E7"));
+    book.setInput(at("B7"), "");
+    expect(book.lastUsedCell()).toEqual(at("E3"));
+  });
 });

@@ -235,3 +235,23 @@ it("refreshes the other items when a stored query no longer passes validation (a
   expect(host.replaced.map((r) => r.name)).toEqual(["MAD_ProductResearch"]);
   expect(sent.length - before).toBe(1);
 });
+
+it("checks the sheet's edge before spending a call on a table that would not fit", async () => {
+  const { engine, sent } = await setup();
+  const host = memoryHost();
+  const asked: [string, number, number][] = [];
+  host.checkArea = async (target, rows, columns) => {
+    asked.push([target.address, rows, columns]);
+    return {
+      address: target.address,
+      outside: "2001 rows × 2 columns from B3 run past the sheet's edge.",
+      occupied: [],
+    };
+  };
+  await expect(insertTable(engine, host, { ...QUERY, fields: ["asin", "price"], limit: 2000 })).rejects.toThrow(
+    /Nothing was fetched: 2001 rows × 2 columns from B3 run past the sheet's edge/,
+  );
+  expect(asked).toEqual([["B3", 2001, 2]]);
+  expect(sent).toHaveLength(0);
+  expect(host.tables.size).toBe(0);
+});

@@ -73,6 +73,17 @@ describe("office host", () => {
     expect(excel.cell("Sheet1", "C7")).toEqual({ value: "", format: "General" });
   });
 
+  it("checks an area before a table is written: cells in use, and the sheet's edge", async () => {
+    const host = createOfficeHost();
+    const target = { sheet: "Sheet1", address: "B3" };
+    expect(await host.checkArea(target, 2001, 4)).toEqual({ address: "B3:E2003", occupied: [] });
+    await host.writeValues({ sheet: "Sheet1", address: "C5" }, [["a note", null, 12]]);
+    expect((await host.checkArea(target, 2001, 4)).occupied).toEqual(["C5", "E5"]);
+    const edge = await host.checkArea({ sheet: "Sheet1", address: "A1048000" }, 2001, 2);
+    expect(edge.address).toBe("A1048000:B1048576");
+    expect(edge.outside).toMatch(/2001 rows × 2 columns from A1048000 run past the sheet's edge/);
+  });
+
   it("writes a formula into one cell", async () => {
     await createOfficeHost().writeFormula(
       { sheet: "Sheet1", address: "E3" },

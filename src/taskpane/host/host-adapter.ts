@@ -48,6 +48,16 @@ export interface FormulaCell {
   readonly formula: string;
 }
 
+/** What is in the way of writing a block at a cell, found before any call is spent on its content. */
+export interface AreaCheck {
+  /** The block's address (clipped to the sheet when it runs past the edge). */
+  readonly address: string;
+  /** Set when the block runs past the sheet's last row or column: why it cannot be written there. */
+  readonly outside?: string;
+  /** Addresses of cells in the block that already hold something (at most the first 20). */
+  readonly occupied: readonly string[];
+}
+
 /** One block of rows written (large writes go out in several batches; see office-host.ts). */
 export interface WriteProgress {
   /** Rows written so far, this block included. */
@@ -75,6 +85,8 @@ export interface HostAdapter {
     columnFormats?: ColumnFormats,
     onProgress?: OnWriteProgress,
   ): Promise<CellTarget>;
+  /** Checks the block of `rows` × `columns` cells whose top-left cell is `target`: sheet edge and cells in use. */
+  checkArea(target: CellTarget, rows: number, columns: number): Promise<AreaCheck>;
   /** Writes one formula into one cell (the only way a formula enters the workbook). */
   writeFormula(target: CellTarget, formula: string): Promise<void>;
   /** Creates a static table with header, rows and per-column formats, and keeps `query` with it. */

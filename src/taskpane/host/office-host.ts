@@ -14,6 +14,7 @@
  *   formats before its values, so the rule above holds per batch.
  */
 import type {
+  AreaCheck,
   CellTarget,
   CellValue,
   ColumnFormats,
@@ -29,6 +30,11 @@ import { cellAddress, offset, parseCell, rangeAddress } from "../model/a1";
 export const TABLES_SETTING = "mad.tables";
 const TEXT = "@";
 const GENERAL = "General";
+/** The size of an Excel worksheet. */
+const EXCEL_ROWS = 1_048_576;
+const EXCEL_COLUMNS = 16_384;
+/** An area check names at most this many cells in use. */
+const MAX_OCCUPIED = 20;
 /** How many numbered variants of a table name are tried. */
 const MAX_NAME_TRIES = 50;
 
@@ -220,6 +226,32 @@ export function createOfficeHost(deps: OfficeHostDeps = {}): HostAdapter {
         const sheet = context.workbook.worksheets.getItem(target.sheet);
         await writeRowsInBlocks(context, sheet, top, values, cols, columnFormats, onProgress);
         return { sheet: target.sheet, address };
+      }),
+
+    checkArea: (target, rows, columns) =>
+      run(async (context): Promise<AreaCheck> => {
+        const top = parseCell(target.address);
+        const fitRows = Math.max(1, Math.min(rows, EXCEL_ROWS - top.row));
+        const fitColumns = Math.max(1, Math.min(columns, EXCEL_COLUMNS - top.col));
+        const address = rangeAddress(top, fitRows, fitColumns);
+        const outside =
+          fitRows < rows || fitColumns < columns
+            ? `${rows} rows × ${columns} columns from ${cellAddress(top)} run past the sheet's edge; pick a cell higher up or further left.`
+            : undefined;
+        const used = context.workbook.worksheets.getItem(target.sheet).getRange(address).getUsedRangeOrNullObject(true);
+        used.load("address,values");
+        await context.sync();
+        const occupied: string[] = [];
+        if (!used.isNullObject) {
+          const corner = parseCell(splitAddress(used.address).address.split(":")[0]);
+          used.values.forEach((row, r) =>
+            row.forEach((value, c) => {
+              if (value !== "" && value !== null && occupied.length < MAX_OCCUPIED)
+                occupied.push(cellAddress(offset(corner, r, c)));
+            }),
+          );
+        }
+        return { address, ...(outside ? { outside } : {}), occupied };
       }),
 
     writeFormula: (target, formula) =>

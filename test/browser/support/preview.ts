@@ -8,6 +8,7 @@ import { startSimulator, type RunningSimulator } from "../../../src/simulator";
 import { OPERATIONS } from "../../../src/api/catalog";
 import { DEMO_SECRET } from "../../../src/api/demo-secret";
 import { cellAddress, parseCellAddress } from "../../../src/preview/address";
+import { COLUMN_WIDTH, ROW_HEIGHT } from "../../../src/preview/grid-window";
 import { DIST, ensureBuilt } from "./built-addin";
 
 export interface PreviewStack {
@@ -66,44 +67,101 @@ export async function waitForFunctions(page: Page): Promise<void> {
   );
 }
 
-export function cell(page: Page, address: string): Locator {
-  return page.getByRole("gridcell", { name: address, exact: true });
+/**
+ * A cell's accessible name is its address followed by what it shows ("A1 yoga mat"), or the address alone when it
+ * is blank: this matches the address as the name's first word.
+ */
+export function cellName(address: string): RegExp {
+  return new RegExp(`^${address}(?: |$)`);
 }
 
-/** Selects the cell, types into the formula bar and presses Enter, as a person would. */
+/** The CSS selector for a cell by its accessible name (see cellName). */
+export function cellSelector(address: string): string {
+  return `td[aria-label="${address}"], td[aria-label^="${address} "]`;
+}
+
+/**
+ * A rendered cell, found by its accessible name. The grid renders only the cells in view: for one further away,
+ * go there first (goTo) or let settledText/readRange scroll to it.
+ */
+export function cell(page: Page, address: string): Locator {
+  return page.getByRole("gridcell", { name: cellName(address) });
+}
+
+/** Types the address into the name box and presses Enter, as a person would: the grid scrolls there and selects it. */
+export async function goTo(page: Page, address: string): Promise<void> {
+  const box = page.getByRole("textbox", { name: "Name box" });
+  await box.fill(address);
+  await box.press("Enter");
+  await cell(page, address).waitFor();
+}
+
+/** Selects the cell (through the name box), types into the formula bar and presses Enter, as a person would. */
 export async function enter(page: Page, address: string, text: string): Promise<void> {
-  await cell(page, address).click();
+  await goTo(page, address);
   const formula = page.getByRole("textbox", { name: "Formula" });
   await formula.fill(text);
   await formula.press("Enter");
 }
 
+/** Scrolls the grid (without changing the selection) until each of these cells is rendered, and reads them. */
+async function readCells(page: Page, addresses: string[][]): Promise<string[][]> {
+  const positions = addresses.map((row) =>
+    row.map((address) => {
+      const pos = parseCellAddress(address);
+      if (!pos) throw new Error(`${address} is not a cell address`);
+      return pos;
+    }),
+  );
+  // No named functions inside page callbacks: tsx's keepNames would reference a helper the page lacks.
+  return page.evaluate(
+    async ({ grid, at, rowHeight, columnWidth }) => {
+      const scroller = document.getElementById("grid-scroll") as HTMLElement;
+      const texts: (string | undefined)[][] = grid.map((row) => row.map(() => undefined));
+      for (let attempt = 0; attempt < 10_000; attempt++) {
+        let missing: { row: number; col: number } | undefined;
+        grid.forEach((row, r) =>
+          row.forEach((label, c) => {
+            if (texts[r][c] !== undefined) return;
+            const element = document.querySelector(`td[aria-label="${label}"], td[aria-label^="${label} "]`);
+            if (element) texts[r][c] = element.textContent ?? "";
+            else missing ??= at[r][c];
+          }),
+        );
+        if (!missing) break;
+        const target = missing as { row: number; col: number };
+        scroller.scrollTop = target.row * rowHeight;
+        scroller.scrollLeft = target.col * columnWidth;
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      }
+      return texts.map((row) => row.map((text) => text ?? ""));
+    },
+    { grid: addresses, at: positions, rowHeight: ROW_HEIGHT, columnWidth: COLUMN_WIDTH },
+  );
+}
+
 /** Waits until the cell shows something other than #BUSY! (or nothing), and returns that text. */
 export async function settledText(page: Page, address: string, timeout = 60_000): Promise<string> {
-  // No named functions inside page callbacks: tsx's keepNames would reference a helper the page lacks.
+  await readCells(page, [[address]]);
   await page.waitForFunction(
-    (label) => {
-      const text = document.querySelector(`td[aria-label="${label}"]`)?.textContent ?? "";
+    (selector) => {
+      const text = document.querySelector(selector)?.textContent ?? "";
       return text !== "" && text !== "#BUSY!";
     },
-    address,
+    cellSelector(address),
     { timeout },
   );
   return (await cell(page, address).textContent()) ?? "";
 }
 
-/** The texts of a rectangle of cells, row by row. */
+/** The texts of a rectangle of cells, row by row (scrolling the grid to the cells not rendered). */
 export async function readRange(page: Page, topLeft: string, rows: number, columns: number): Promise<string[][]> {
   const start = parseCellAddress(topLeft);
   if (!start) throw new Error(`${topLeft} is not a cell address`);
   const labels = Array.from({ length: rows }, (_, r) =>
     Array.from({ length: columns }, (_, c) => cellAddress({ row: start.row + r, col: start.col + c })),
   );
-  return page.evaluate(
-    (grid) =>
-      grid.map((row) => row.map((label) => document.querySelector(`td[aria-label="${label}"]`)?.textContent ?? "")),
-    labels,
-  );
+  return readCells(page, labels);
 }
 
 /** The accessible description of a cell (its error message), through aria-describedby. */

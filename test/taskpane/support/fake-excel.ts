@@ -109,6 +109,15 @@ export class FakeExcel {
         getRow: (index: number) => {
           return this.range(sheet, rangeAddress(offset(grid[0][0], index, 0), 1, grid[0].length));
         },
+        getUsedRangeOrNullObject: () => {
+          const used = grid.flat().filter((pos) => this.sheets.get(sheet)!.has(cellAddress(pos)));
+          if (!used.length) return this.nullObject({ address: "", values: [] });
+          const top = Math.min(...used.map((pos) => pos.row));
+          const left = Math.min(...used.map((pos) => pos.col));
+          const height = Math.max(...used.map((pos) => pos.row)) - top + 1;
+          const width = Math.max(...used.map((pos) => pos.col)) - left + 1;
+          return this.range(sheet, rangeAddress({ row: top, col: left }, height, width));
+        },
       }),
     );
     return new Proxy(mock, {

@@ -34,6 +34,7 @@ export function memoryHost(): MemoryHost {
       host.values.push({ target, values, ...(formats ? { formats } : {}) });
       return target;
     },
+    checkArea: async (target, rows, columns) => ({ address: `${target.address} (${rows}×${columns})`, occupied: [] }),
     writeFormula: async (target, formula) => void host.formulas.push({ target, formula }),
     createTable: async (target, spec) => {
       const info: TableInfo = {
