@@ -206,7 +206,10 @@ describe("the task pane in the preview", () => {
     const pane = paneOf(preview.page);
     await openTab(pane, "Build");
     await pick(pane, "Operation", "Category statistics (MAD.CATEGORYSTATS)");
-    const box = pane.getByRole("combobox", { name: "nodeIdPath", exact: true });
+    const box = pane.getByRole("combobox", {
+      name: fieldLabel("market_research_statistics", "nodeIdPath"),
+      exact: true,
+    });
     await box.pressSequentially("yoga");
     await pane
       .getByRole("status")
@@ -226,8 +229,11 @@ describe("the task pane in the preview", () => {
     const pane = paneOf(preview.page);
     await openTab(pane, "Build");
     await pick(pane, "Operation", "Product research (MAD.PRODUCTRESEARCH)");
-    await text(pane, "nodeIdPaths").fill("172282:281407");
-    const adder = pane.getByRole("combobox", { name: "Add a category to nodeIdPaths", exact: true });
+    await text(pane, fieldLabel("product_research", "nodeIdPaths")).fill("172282:281407");
+    const adder = pane.getByRole("combobox", {
+      name: `Add a category to ${fieldLabel("product_research", "nodeIdPaths")}`,
+      exact: true,
+    });
     await adder.pressSequentially("bath rugs");
     await pane
       .getByRole("status")
@@ -235,7 +241,9 @@ describe("the task pane in the preview", () => {
       .waitFor({ timeout: 30_000 });
     await adder.press("ArrowDown");
     await pane.getByRole("option", { name: /^Home & Kitchen › Bath › Bath Rugs/ }).click();
-    await expect(text(pane, "nodeIdPaths").inputValue()).resolves.toBe("172282:281407\n1055398:1063236:1063242");
+    await expect(text(pane, fieldLabel("product_research", "nodeIdPaths")).inputValue()).resolves.toBe(
+      "172282:281407\n1055398:1063236:1063242",
+    );
     await expect(adder.inputValue()).resolves.toBe("");
     expect(stack.simulator.stats().byOperation).toEqual({ product_node: 1 });
   });

@@ -311,7 +311,7 @@ export function ParamField({ field, value, onChange, onBlur, messages, now, swit
         <>
           {list}
           <PathAdder
-            name={field.name}
+            name={field.label}
             id={`${id}-search`}
             market={marketCode(market)}
             lines={text}
