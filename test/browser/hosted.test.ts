@@ -7,13 +7,13 @@
  */
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { execFile } from "node:child_process";
 import type { Browser, Page } from "playwright-core";
 import { startSimulator, type RunningSimulator } from "../../src/simulator";
+import { freePort } from "./support/ports";
 import { ROOT } from "./support/built-addin";
 import { launchChromium } from "./support/chromium";
 
@@ -50,14 +50,6 @@ const OFFICE_STAND_IN = `
     context: { host: "Excel", platform: "OfficeOnline", requirements: { isSetSupported: () => true } },
   };
 `;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 let sim: RunningSimulator;
 let out: string;

@@ -6,17 +6,10 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 import path from "node:path";
 import { DEMO_SECRET } from "../../src/api/demo-secret";
+import { freePort } from "./support/ports";
 import { ROOT, ensureBuilt } from "./support/built-addin";
 
 jest.setTimeout(240_000);
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function canListen(port: number): Promise<boolean> {
   const server = createServer();
