@@ -211,7 +211,8 @@ test("a full preview session leaves the secret nowhere but runtime storage", asy
   // 5. Refresh, once cleanly and once into service errors.
   await openTab(pane, "Reports");
   await pane.getByRole("button", { name: "Refresh all" }).click();
-  await pane.getByText(/Refreshed \d+ items? with \d+ calls?/).waitFor({ timeout: 60_000 });
+  // Everything refreshes but D30, whose bad argument a refresh cannot fix: it is reported failed, not refreshed.
+  await pane.getByText(/1 of \d+ failed \(\d+ calls? spent\)/).waitFor({ timeout: 60_000 });
   await injectFault("product_research", 10, { type: "envelope", code: "ERROR_SECRET_KEY_INVALID" });
   await pane.getByRole("button", { name: "Refresh all" }).click();
   await pane
