@@ -9,7 +9,9 @@ import {
   Field,
   makeStyles,
   MessageBar,
+  MessageBarActions,
   MessageBarBody,
+  MessageBarTitle,
   Option,
   OptionGroup,
   ProgressBar,
@@ -18,7 +20,17 @@ import {
 } from "@fluentui/react-components";
 import { useMemo, useState } from "react";
 import type { OperationCode } from "../../api/catalog";
-import { insertFormula, insertTable, runPreview, type PreviewResult, type ValidQuery } from "../actions";
+import type { CellTarget } from "../host/host-adapter";
+import {
+  insertFormula,
+  insertTable,
+  planFormula,
+  runPreview,
+  type FormulaPlace,
+  type PreviewResult,
+  type ValidQuery,
+  type WrittenFormula,
+} from "../actions";
 import { allFields, formModel, operationGroups } from "../model/form-model";
 import { carryOver, initialValues, type FormValue, type QueryDraft } from "../model/form-values";
 import { FIELD_PICKER, validateDraft, type InlineErrors } from "../model/inline-errors";
@@ -61,6 +73,8 @@ export function QueryBuilder() {
   const [busy, setBusy] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [preview, setPreview] = useState<PreviewResult | null>(null);
+  /** Insert as formula found cells in use: the pane asks before writing anything. */
+  const [overwrite, setOverwrite] = useState<{ q: ValidQuery; place: FormulaPlace } | null>(null);
 
   const model = formModel(code);
   // The clock of pickers and date rules, read once: a pane left open over midnight keeps yesterday's choices.
@@ -75,6 +89,7 @@ export function QueryBuilder() {
     setAttempted(false);
     setOutcome(null);
     setPreview(null);
+    setOverwrite(null);
   };
 
   const onValue = (name: string, value: FormValue) => {
@@ -130,14 +145,42 @@ export function QueryBuilder() {
       setPreview(result);
       return null;
     });
+  const formulaOutcome = (written: WrittenFormula): Outcome =>
+    written.error
+      ? {
+          kind: "error",
+          text: `Wrote ${written.formula} at ${written.sheet}!${written.address}, but the cell shows ${written.error}.${written.error === "#SPILL!" ? " Cells in the way block its result: clear them or move the formula." : " Select the cell to see why."}`,
+        }
+      : {
+          kind: "success",
+          text: `Wrote the filter block and ${written.formula} at ${written.sheet}!${written.address}. Edit a value in the block and the formula recomputes.`,
+        };
   const onInsertFormula = () =>
-    act("Writing the formula…", async (q) => {
-      const written = await insertFormula(host, q);
-      return {
-        kind: "success",
-        text: `Wrote the filter block and ${written.formula} at ${written.sheet}!${written.address}. Edit a value in the block and the formula recomputes.`,
-      };
+    act("Checking the place for the formula…", async (q) => {
+      setOverwrite(null);
+      const place = await planFormula(host, q);
+      if (place.occupied.length || place.outside) {
+        setOverwrite({ q, place });
+        return null;
+      }
+      return formulaOutcome(await insertFormula(host, q, place.at));
     });
+  const writeFormulaAt = async (q: ValidQuery, at: CellTarget) => {
+    setOverwrite(null);
+    setBusy("Writing the formula…");
+    setOutcome(null);
+    try {
+      setOutcome(formulaOutcome(await insertFormula(host, q, at)));
+    } catch (error) {
+      setOutcome({ kind: "error", text: failureText(error) });
+    } finally {
+      setBusy(null);
+    }
+  };
+  const declineOverwrite = () => {
+    setOverwrite(null);
+    setOutcome({ kind: "info", text: "Nothing was written." });
+  };
   const onInsertTable = () =>
     act("Fetching the rows and writing the table…", async (q) => {
       const { table, callsSpent } = await insertTable(engine, host, q);
@@ -193,6 +236,29 @@ export function QueryBuilder() {
           Insert as table
         </Button>
       </div>
+      {overwrite && (
+        <MessageBar intent="warning" layout="multiline" aria-label="Cells in use">
+          <MessageBarBody>
+            <MessageBarTitle>
+              {overwrite.place.outside ? "The formula does not fit here." : "Cells in the way are not empty."}
+            </MessageBarTitle>
+            {overwrite.place.outside ??
+              `The filter block and the formula's result from ${overwrite.place.at.address} would overwrite ${overwrite.place.occupied.join(", ")}.`}
+            {overwrite.place.nextFree && ` The next free place is ${overwrite.place.nextFree.address}.`}
+          </MessageBarBody>
+          <MessageBarActions>
+            {!overwrite.place.outside && (
+              <Button onClick={() => void writeFormulaAt(overwrite.q, overwrite.place.at)}>Overwrite</Button>
+            )}
+            {overwrite.place.nextFree && (
+              <Button appearance="primary" onClick={() => void writeFormulaAt(overwrite.q, overwrite.place.nextFree!)}>
+                {`Use the next free place (${overwrite.place.nextFree.address})`}
+              </Button>
+            )}
+            <Button onClick={declineOverwrite}>Cancel</Button>
+          </MessageBarActions>
+        </MessageBar>
+      )}
       {busy && <ProgressBar aria-label={busy} />}
       {busy && <Text>{busy}</Text>}
       <div aria-live="polite">
