@@ -248,6 +248,37 @@ describe("the task pane in the preview", () => {
     expect(stack.simulator.stats().byOperation).toEqual({ product_node: 1 });
   });
 
+  it("insert as formula over a note and a value asks first: Cancel keeps the data, the next free place writes there", async () => {
+    const { page } = preview;
+    const pane = paneOf(page);
+    await enter(page, "A3", "my note");
+    await enter(page, "B5", "42");
+    await cell(page, "A1").click();
+    await buildResearch(pane);
+    await pane.getByRole("button", { name: "Insert as formula" }).click();
+    await pane.getByText(/would overwrite A3, B5/).waitFor({ timeout: 60_000 });
+
+    await pane.getByRole("button", { name: "Cancel" }).click();
+    await pane.getByText("Nothing was written.").waitFor();
+    expect(await settledText(page, "A3")).toBe("my note");
+    expect(await settledText(page, "B5")).toBe("42");
+    expect(await readRange(page, "A1", 1, 2)).toEqual([["", ""]]);
+    expect(apiCalls()).toBe(0);
+
+    await pane.getByRole("button", { name: "Insert as formula" }).click();
+    const nextFree = pane.getByRole("button", { name: /Use the next free place \((\w+)\)/ });
+    await nextFree.waitFor({ timeout: 60_000 });
+    const address = /\((\w+)\)/.exec((await nextFree.textContent()) ?? "")![1];
+    expect(address).toBe("C1");
+    await nextFree.click();
+    await pane.getByText(/Wrote the filter block and =MAD.PRODUCTRESEARCH/).waitFor({ timeout: 60_000 });
+    expect(await settledText(page, "C1")).toBe("MAD filters — Product research");
+    expect(await settledText(page, "F1")).toBe("asin");
+    expect(await settledText(page, "A3")).toBe("my note");
+    expect(await settledText(page, "B5")).toBe("42");
+    expect(preview.problems).toEqual([]);
+  });
+
   it("shows an invalid input's message inline and sends nothing", async () => {
     const pane = paneOf(preview.page);
     await openTab(pane, "Build");
