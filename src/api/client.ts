@@ -70,6 +70,8 @@ export const CLIENT_DEFAULTS = {
 export interface VisitsResult {
   /** Calls left in the plan, when the answer says so. */
   remaining: number | null;
+  /** The plan's monthly calls, when the answer says so (a `quota`, `monthlyQuota` or `total` field). */
+  quota: number | null;
   /** `data` as the service sent it (its shape is not documented). */
   raw: unknown;
 }
@@ -163,6 +165,15 @@ function remainingFrom(data: unknown): number | null {
       const n = countFrom(value);
       if (n !== null && pattern.test(key)) return n;
     }
+  }
+  return null;
+}
+
+/** The plan's monthly calls from the visits answer: an object's `quota`, `monthlyQuota` or `total` field. */
+function quotaFrom(data: unknown): number | null {
+  if (typeof data !== "object" || data === null || Array.isArray(data)) return null;
+  for (const [key, value] of Object.entries(data as Record<string, unknown>)) {
+    if (/^(monthly)?quota$|^total$/i.test(key)) return countFrom(value);
   }
   return null;
 }
@@ -287,7 +298,11 @@ export class MadClient {
         operation: "visits",
         method: "GET",
         path: "/v1/visits",
-        read: (envelope) => ({ remaining: remainingFrom(envelope.data), raw: envelope.data }),
+        read: (envelope) => ({
+          remaining: remainingFrom(envelope.data),
+          quota: quotaFrom(envelope.data),
+          raw: envelope.data,
+        }),
       },
       options,
     );
