@@ -8,7 +8,7 @@ import type { CellTarget, HostAdapter, StoredQuery, TableInfo } from "./host/hos
 import { cellAddress, parseCell } from "./model/a1";
 import { buildFilterBlock, FORMULA_GAP } from "./model/filter-block";
 import { previewOf, selectColumns, tableOf } from "./model/result-table";
-import type { RefreshPlan } from "./model/refresh-plan";
+import { CONFIRM_ABOVE_CALLS, type RefreshPlan } from "./model/refresh-plan";
 import type { ReportRow } from "./model/reports";
 import type { Cell } from "../table/cells";
 
@@ -155,6 +155,20 @@ export async function insertFormula(host: HostAdapter, q: ValidQuery, at?: CellT
 /** A table name from the operation: `MAD_ProductResearch`. */
 export function tableNameFor(code: OperationCode): string {
   return `MAD_${operation(code).title.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ""))}`;
+}
+
+/**
+ * Asks before Insert as table spends more than CONFIRM_ABOVE_CALLS calls or more than are left this month:
+ * the question with the count, or null when it can go ahead without asking.
+ */
+export async function tableSpendQuestion(engine: Engine, q: ValidQuery): Promise<string | null> {
+  const plan = await engine.plan(q.code, q.params as never, q.limit === undefined ? {} : { limit: q.limit });
+  const calls = plan.pages;
+  const remaining = engine.usage().remainingThisMonth;
+  if (remaining !== null && calls > remaining)
+    return `This table needs ${calls} calls but only ${remaining} are left this month.`;
+  if (calls > CONFIRM_ABOVE_CALLS) return `This table will spend ${calls} calls.`;
+  return null;
 }
 
 export async function insertTable(

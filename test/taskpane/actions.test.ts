@@ -9,6 +9,7 @@ import {
   insertFormula,
   insertTable,
   planFormula,
+  tableSpendQuestion,
   PREVIEW_LIMIT,
   runPreview,
   tableNameFor,
@@ -120,6 +121,18 @@ it("insert as formula reports what the cell shows when it ends in an error such 
   expect(written).toMatchObject({ address: "E3", shows: "#SPILL!", error: "#SPILL!" });
   host.shows.set("E3", "asin");
   expect(await insertFormula(host, QUERY)).not.toHaveProperty("error");
+});
+
+it("insert as table asks first, with the count, when it would spend more than 20 calls or more than are left", async () => {
+  const { engine, sent } = await setup();
+  expect(await tableSpendQuestion(engine, { ...QUERY, limit: 50 })).toBeNull();
+  // 2,000 rows are 20 pages of 100: at the threshold, not above it.
+  expect(await tableSpendQuestion(engine, { ...QUERY, limit: 2000 })).toBeNull();
+  const low = { ...engine, usage: () => ({ ...engine.usage(), remainingThisMonth: 5 }) };
+  expect(await tableSpendQuestion(low, { ...QUERY, limit: 2000 })).toBe(
+    "This table needs 20 calls but only 5 are left this month.",
+  );
+  expect(sent).toHaveLength(0);
 });
 
 it("inserts a table with per-column formats and the query kept with it", async () => {

@@ -25,6 +25,7 @@ import {
   insertFormula,
   insertTable,
   planFormula,
+  tableSpendQuestion,
   runPreview,
   type FormulaPlace,
   type PreviewResult,
@@ -74,6 +75,8 @@ export function QueryBuilder() {
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [preview, setPreview] = useState<PreviewResult | null>(null);
   /** Insert as formula found cells in use: the pane asks before writing anything. */
+  /** Insert as table would spend many calls (or more than are left): the pane asks first. */
+  const [spend, setSpend] = useState<{ q: ValidQuery; question: string } | null>(null);
   const [overwrite, setOverwrite] = useState<{ q: ValidQuery; place: FormulaPlace } | null>(null);
 
   const model = formModel(code);
@@ -90,6 +93,7 @@ export function QueryBuilder() {
     setOutcome(null);
     setPreview(null);
     setOverwrite(null);
+    setSpend(null);
   };
 
   const onValue = (name: string, value: FormValue) => {
@@ -181,14 +185,35 @@ export function QueryBuilder() {
     setOverwrite(null);
     setOutcome({ kind: "info", text: "Nothing was written." });
   };
+  const writeTable = async (q: ValidQuery): Promise<Outcome> => {
+    const { table, callsSpent } = await insertTable(engine, host, q);
+    return {
+      kind: "success",
+      text: `Created table ${table.name} at ${table.sheet}!${table.address} with ${table.rowCount} rows (${callsSpent} call${callsSpent === 1 ? "" : "s"}).`,
+    };
+  };
   const onInsertTable = () =>
     act("Fetching the rows and writing the table…", async (q) => {
-      const { table, callsSpent } = await insertTable(engine, host, q);
-      return {
-        kind: "success",
-        text: `Created table ${table.name} at ${table.sheet}!${table.address} with ${table.rowCount} rows (${callsSpent} call${callsSpent === 1 ? "" : "s"}).`,
-      };
+      setSpend(null);
+      const question = await tableSpendQuestion(engine, q);
+      if (question) {
+        setSpend({ q, question });
+        return null;
+      }
+      return writeTable(q);
     });
+  const confirmSpend = async (q: ValidQuery) => {
+    setSpend(null);
+    setBusy("Fetching the rows and writing the table…");
+    setOutcome(null);
+    try {
+      setOutcome(await writeTable(q));
+    } catch (error) {
+      setOutcome({ kind: "error", text: failureText(error) });
+    } finally {
+      setBusy(null);
+    }
+  };
 
   return (
     <section className={styles.root} aria-label="Query builder">
@@ -236,6 +261,27 @@ export function QueryBuilder() {
           Insert as table
         </Button>
       </div>
+      {spend && (
+        <MessageBar intent="warning" layout="multiline" aria-label="Calls to spend">
+          <MessageBarBody>
+            <MessageBarTitle>Insert as table asks first</MessageBarTitle>
+            {`${spend.question} Go ahead?`}
+          </MessageBarBody>
+          <MessageBarActions>
+            <Button appearance="primary" onClick={() => void confirmSpend(spend.q)}>
+              Insert the table
+            </Button>
+            <Button
+              onClick={() => {
+                setSpend(null);
+                setOutcome({ kind: "info", text: "Nothing was fetched." });
+              }}
+            >
+              Cancel
+            </Button>
+          </MessageBarActions>
+        </MessageBar>
+      )}
       {overwrite && (
         <MessageBar intent="warning" layout="multiline" aria-label="Cells in use">
           <MessageBarBody>
