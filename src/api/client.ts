@@ -170,13 +170,10 @@ function remainingFrom(data: unknown): number | null {
 }
 
 /** The plan's monthly calls from the visits answer: an object's `quota`, `monthlyQuota` or `total` field. */
-function quotaFrom(data: unknown): number | null {
-  if (typeof data !== "object" || data === null || Array.isArray(data)) return null;
-  for (const [key, value] of Object.entries(data as Record<string, unknown>)) {
-    if (/^(monthly)?quota$|^total$/i.test(key)) return countFrom(value);
-  }
-  return null;
-}
+const quotaFrom = (data: unknown): number | null =>
+  typeof data === "object" && data !== null && !Array.isArray(data)
+    ? countFrom(Object.entries(data).find(([key]) => /^(monthly)?quota$|^total$/i.test(key))?.[1])
+    : null;
 
 /** The host of a Location header, resolved against the request's URL; "" when there is none or it is unreadable. */
 export function redirectTargetHost(location: string | null | undefined, requestUrl: string): string {
@@ -298,11 +295,7 @@ export class MadClient {
         operation: "visits",
         method: "GET",
         path: "/v1/visits",
-        read: (envelope) => ({
-          remaining: remainingFrom(envelope.data),
-          quota: quotaFrom(envelope.data),
-          raw: envelope.data,
-        }),
+        read: ({ data }) => ({ remaining: remainingFrom(data), quota: quotaFrom(data), raw: data }),
       },
       options,
     );
