@@ -70,6 +70,8 @@ export const CLIENT_DEFAULTS = {
 export interface VisitsResult {
   /** Calls left in the plan, when the answer says so. */
   remaining: number | null;
+  /** The plan's monthly calls, when the answer says so (a `quota`, `monthlyQuota` or `total` field). */
+  quota: number | null;
   /** `data` as the service sent it (its shape is not documented). */
   raw: unknown;
 }
@@ -166,6 +168,12 @@ function remainingFrom(data: unknown): number | null {
   }
   return null;
 }
+
+/** The plan's monthly calls from the visits answer: an object's `quota`, `monthlyQuota` or `total` field. */
+const quotaFrom = (data: unknown): number | null =>
+  typeof data === "object" && data !== null && !Array.isArray(data)
+    ? countFrom(Object.entries(data).find(([key]) => /^(monthly)?quota$|^total$/i.test(key))?.[1])
+    : null;
 
 /** The host of a Location header, resolved against the request's URL; "" when there is none or it is unreadable. */
 export function redirectTargetHost(location: string | null | undefined, requestUrl: string): string {
@@ -287,7 +295,7 @@ export class MadClient {
         operation: "visits",
         method: "GET",
         path: "/v1/visits",
-        read: (envelope) => ({ remaining: remainingFrom(envelope.data), raw: envelope.data }),
+        read: ({ data }) => ({ remaining: remainingFrom(data), quota: quotaFrom(data), raw: data }),
       },
       options,
     );

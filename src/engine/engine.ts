@@ -98,7 +98,13 @@ export function createEngine(options: EngineOptions): Engine {
   const gate = new AccountGate();
 
   // ------------------------------------------------------------------------------------------ usage
-  const counters = { callsThisSession: 0, cacheHits: 0, deduped: 0, remainingThisMonth: null as number | null };
+  const counters = {
+    callsThisSession: 0,
+    cacheHits: 0,
+    deduped: 0,
+    remainingThisMonth: null as number | null,
+    quotaThisMonth: null as number | null,
+  };
   const listeners = new Set<(usage: UsageSnapshot) => void>();
   let emitScheduled = false;
   const usage = (): UsageSnapshot => {
@@ -148,6 +154,9 @@ export function createEngine(options: EngineOptions): Engine {
       onAttempt: (info) => {
         state.attempts++;
         counters.callsThisSession++;
+        // Counted down as calls go out, so calls left stays current between reads of /v1/visits.
+        if (counters.remainingThisMonth !== null)
+          counters.remainingThisMonth = Math.max(0, counters.remainingThisMonth - 1);
         const slot = info.attempt === 1 ? state.firstSlot : state.retrySlot;
         if (slot) slot.markSent();
         else pacer.recordUnplannedSend();
@@ -393,6 +402,7 @@ export function createEngine(options: EngineOptions): Engine {
           ),
         );
         counters.remainingThisMonth = visits.remaining;
+        counters.quotaThisMonth = visits.quota;
         gate.accepted(await accountOf(settings));
         changed();
         return { ok: true, remaining: visits.remaining };

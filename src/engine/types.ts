@@ -84,6 +84,8 @@ export interface UsageSnapshot {
   inFlight: number;
   /** Calls left in the plan, from the last connection check; null before one. */
   remainingThisMonth: number | null;
+  /** The plan's monthly calls, from the last connection check when the service says; null when unknown. */
+  quotaThisMonth: number | null;
 }
 
 export type ConnectionCheck = { ok: true; remaining: number | null } | { ok: false; error: MadError };

@@ -23,6 +23,7 @@ import {
   rangeAddress,
   rangesIntersect,
 } from "./address";
+import { BUSY } from "./cell-types";
 import { SHEET_NAME, Workbook } from "./workbook";
 
 interface TableRecord {
@@ -91,6 +92,26 @@ export class PreviewHost implements HostAdapter {
           }),
       occupied,
     };
+  }
+
+  /** What the cell shows once its formula settled (#BUSY! while its call runs; at most 60 s of waiting). */
+  readValue(target: CellTarget): Promise<CellValue> {
+    const pos = topLeftOf(target);
+    const shown = () => this.workbook.display(pos).text;
+    return new Promise((resolve) => {
+      const settle = () => {
+        if (shown() === BUSY.code) return;
+        stop();
+        clearTimeout(timer);
+        resolve(shown());
+      };
+      const timer = setTimeout(() => {
+        stop();
+        resolve(shown());
+      }, 60_000);
+      const stop = this.workbook.onChange(settle);
+      settle();
+    });
   }
 
   async writeFormula(target: CellTarget, formula: string): Promise<void> {

@@ -4,10 +4,11 @@
  */
 import { operation, type OperationCode } from "../api/catalog";
 import type { Engine, QueryResult } from "../engine";
-import type { HostAdapter, StoredQuery, TableInfo } from "./host/host-adapter";
-import { buildFilterBlock } from "./model/filter-block";
+import type { CellTarget, HostAdapter, StoredQuery, TableInfo } from "./host/host-adapter";
+import { cellAddress, parseCell } from "./model/a1";
+import { buildFilterBlock, FORMULA_GAP } from "./model/filter-block";
 import { previewOf, selectColumns, tableOf } from "./model/result-table";
-import type { RefreshPlan } from "./model/refresh-plan";
+import { CONFIRM_ABOVE_CALLS, type RefreshPlan } from "./model/refresh-plan";
 import type { ReportRow } from "./model/reports";
 import type { Cell } from "../table/cells";
 
@@ -50,25 +51,124 @@ export async function runPreview(engine: Engine, q: ValidQuery, shownRows = 20):
   };
 }
 
-/** Writes the filter block at the active cell and the formula beside it; returns where the formula went. */
-export async function insertFormula(
-  host: HostAdapter,
-  q: ValidQuery,
-): Promise<{ formula: string; sheet: string; address: string }> {
-  const at = await host.getActiveCell();
+/** Rows of one page when a formula has no limit (most operations' page size). */
+export const FORMULA_PAGE_ROWS = 50;
+
+/** Where Insert as formula would write, and what is in the way there, found before anything is written. */
+export interface FormulaPlace {
+  readonly at: CellTarget;
+  /** Non-empty cells in the filter block's or the result's area (the first few). */
+  readonly occupied: readonly string[];
+  /** Set when the block or the result runs past the sheet's edge. */
+  readonly outside?: string;
+  /** The first place to the right of `at`, on the same rows, where block and result fit on empty cells. */
+  readonly nextFree: CellTarget | null;
+}
+
+/** The block's and the result's size: rows = limit (or one page) + header, columns = the chosen fields'. */
+function formulaFootprint(q: ValidQuery, at: CellTarget) {
   const block = buildFilterBlock(q.code, q.params, {
     fields: q.fields,
     ...(q.limit === undefined ? {} : { limit: q.limit }),
     at,
   });
+  return {
+    block,
+    blockRows: block.values.length,
+    resultRows: 1 + (q.limit ?? FORMULA_PAGE_ROWS),
+    resultColumns: Math.max(selectColumns(q.code, q.fields).length, 1),
+  };
+}
+
+async function checkFormulaAt(host: HostAdapter, q: ValidQuery, at: CellTarget) {
+  const f = formulaFootprint(q, at);
+  const blockArea = await host.checkArea(f.block.block, f.blockRows, 2 + FORMULA_GAP);
+  const resultArea = await host.checkArea(f.block.formulaCell, f.resultRows, f.resultColumns);
+  const outside = blockArea.outside ?? resultArea.outside;
+  return {
+    occupied: [...blockArea.occupied, ...resultArea.occupied],
+    ...(outside === undefined ? {} : { outside }),
+    width: 2 + FORMULA_GAP + f.resultColumns,
+  };
+}
+
+/** Checks the active cell's place for Insert as formula and, when it is taken, finds the next free one. */
+export async function planFormula(host: HostAdapter, q: ValidQuery, at?: CellTarget): Promise<FormulaPlace> {
+  const start = at ?? (await host.getActiveCell());
+  const here = await checkFormulaAt(host, q, start);
+  if (!here.occupied.length && !here.outside) return { at: start, occupied: [], nextFree: null };
+  // Look to the right, one column at a time past the last taken cell, for a place on the same rows.
+  const top = parseCell(start.address);
+  let nextFree: CellTarget | null = null;
+  for (let col = top.col + 1, tries = 0; tries < 200; tries++) {
+    const candidate = { sheet: start.sheet, address: cellAddress({ row: top.row, col }) };
+    const check = await checkFormulaAt(host, q, candidate);
+    if (check.outside) break;
+    if (!check.occupied.length) {
+      nextFree = candidate;
+      break;
+    }
+    const rightmost = Math.max(...check.occupied.map((a) => parseCell(a).col));
+    col = Math.max(col + 1, rightmost + 1);
+  }
+  return {
+    at: start,
+    occupied: here.occupied,
+    ...(here.outside === undefined ? {} : { outside: here.outside }),
+    nextFree,
+  };
+}
+
+export interface WrittenFormula {
+  readonly formula: string;
+  readonly sheet: string;
+  readonly address: string;
+  /** What the formula's cell shows once written, when the host can tell (`#SPILL!`, a value, …). */
+  readonly shows?: string;
+  /** Set when the cell shows an Excel error. */
+  readonly error?: string;
+}
+
+/**
+ * Writes the filter block at `at` (the active cell by default) and the formula beside it; returns where the
+ * formula went and what it shows. Callers check the place first with planFormula: this writes over what is there.
+ */
+export async function insertFormula(host: HostAdapter, q: ValidQuery, at?: CellTarget): Promise<WrittenFormula> {
+  const start = at ?? (await host.getActiveCell());
+  const block = buildFilterBlock(q.code, q.params, {
+    fields: q.fields,
+    ...(q.limit === undefined ? {} : { limit: q.limit }),
+    at: start,
+  });
   await host.writeValues(block.block, block.values);
   await host.writeFormula(block.formulaCell, block.formula);
-  return { formula: block.formula, ...block.formulaCell };
+  const shows = host.readValue ? await host.readValue(block.formulaCell) : undefined;
+  const error = typeof shows === "string" && /^#[A-Z0-9/!?]+[!?]?$/.test(shows.trim()) ? shows.trim() : undefined;
+  return {
+    formula: block.formula,
+    ...block.formulaCell,
+    ...(shows === undefined || shows === null ? {} : { shows: String(shows) }),
+    ...(error ? { error } : {}),
+  };
 }
 
 /** A table name from the operation: `MAD_ProductResearch`. */
 export function tableNameFor(code: OperationCode): string {
   return `MAD_${operation(code).title.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ""))}`;
+}
+
+/**
+ * Asks before Insert as table spends more than CONFIRM_ABOVE_CALLS calls or more than are left this month:
+ * the question with the count, or null when it can go ahead without asking.
+ */
+export async function tableSpendQuestion(engine: Engine, q: ValidQuery): Promise<string | null> {
+  const plan = await engine.plan(q.code, q.params as never, q.limit === undefined ? {} : { limit: q.limit });
+  const calls = plan.pages;
+  const remaining = engine.usage().remainingThisMonth;
+  if (remaining !== null && calls > remaining)
+    return `This table needs ${calls} calls but only ${remaining} are left this month.`;
+  if (calls > CONFIRM_ABOVE_CALLS) return `This table will spend ${calls} calls.`;
+  return null;
 }
 
 export async function insertTable(

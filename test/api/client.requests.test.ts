@@ -165,10 +165,20 @@ describe("visits", () => {
   ])("GET /v1/visits reads %s", async (_, data, remaining) => {
     const fake = fakeFetch(ok(data));
     const client = createClient({ baseUrl: "https://api.example.test", secret: SECRET, fetch: fake.fetch });
-    await expect(client.visits()).resolves.toEqual({ remaining, raw: data });
+    await expect(client.visits()).resolves.toEqual({ remaining, quota: null, raw: data });
     expect(fake.calls[0].method).toBe("GET");
     expect(fake.calls[0].url).toBe("https://api.example.test/v1/visits");
     expect(fake.calls[0].headers["secret-key"]).toBe(SECRET);
     expect(fake.calls[0].body).toBeUndefined();
+  });
+
+  test("GET /v1/visits reads the plan's monthly quota when the answer names it", async () => {
+    const data = { month: "202611", used: 12, quota: 1000, remaining: 988 };
+    const client = createClient({
+      baseUrl: "https://api.example.test",
+      secret: SECRET,
+      fetch: fakeFetch(ok(data)).fetch,
+    });
+    await expect(client.visits()).resolves.toEqual({ remaining: 988, quota: 1000, raw: data });
   });
 });

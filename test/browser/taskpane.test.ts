@@ -28,7 +28,8 @@ let preview: PreviewPage;
 beforeAll(async () => {
   // Chromium first: without it the file fails at once with how to install it, before any build.
   browser = await launchChromium();
-  stack = await startPreviewStack();
+  // The quota `npm start` gives the simulator: the pane's meter shows used / quota.
+  stack = await startPreviewStack({ monthlyQuota: 1_000 });
 });
 
 afterAll(async () => {
@@ -77,9 +78,12 @@ describe("the task pane in the preview", () => {
     // Saved: the input is emptied and the pane shows only that a secret is set, with its last 4 characters.
     await expect(secret.inputValue()).resolves.toBe("");
     await pane.getByText(new RegExp(`Secret set: ••••${DEMO_SECRET.slice(-4)}`)).waitFor();
-    // The simulator started by the preview has no monthly quota, and says so (GET /v1/visits: remaining null).
-    await pane.getByText("The service does not report the calls left this month.").waitFor();
-    expect(stack.simulator.stats().byOperation.visits).toBe(2);
+    // The simulator started here has a monthly quota of 1,000 (GET /v1/visits: remaining and quota).
+    await pane.getByText(/\d calls left this month\./).waitFor();
+    // The two tests, and at most one read of calls left when the pane opened.
+    const visits = stack.simulator.stats().byOperation.visits ?? 0;
+    expect(visits).toBeGreaterThanOrEqual(2);
+    expect(visits).toBeLessThanOrEqual(3);
     // The secret lives in runtime storage, never in the workbook.
     const stored = await preview.page.evaluate(() => window.localStorage.getItem("mad-preview:mad.secret"));
     expect(stored).toBe(DEMO_SECRET);
@@ -246,6 +250,61 @@ describe("the task pane in the preview", () => {
     );
     await expect(adder.inputValue()).resolves.toBe("");
     expect(stack.simulator.stats().byOperation).toEqual({ product_node: 1 });
+  });
+
+  it("insert as formula over a note and a value asks first: Cancel keeps the data, the next free place writes there", async () => {
+    const { page } = preview;
+    const pane = paneOf(page);
+    await enter(page, "A3", "my note");
+    await enter(page, "B5", "42");
+    await cell(page, "A1").click();
+    await buildResearch(pane);
+    await pane.getByRole("button", { name: "Insert as formula" }).click();
+    await pane.getByText(/would overwrite A3, B5/).waitFor({ timeout: 60_000 });
+
+    await pane.getByRole("button", { name: "Cancel" }).click();
+    await pane.getByText("Nothing was written.").waitFor();
+    expect(await settledText(page, "A3")).toBe("my note");
+    expect(await settledText(page, "B5")).toBe("42");
+    expect(await readRange(page, "A1", 1, 2)).toEqual([["", ""]]);
+    expect(apiCalls()).toBe(0);
+
+    await pane.getByRole("button", { name: "Insert as formula" }).click();
+    const nextFree = pane.getByRole("button", { name: /Use the next free place \((\w+)\)/ });
+    await nextFree.waitFor({ timeout: 60_000 });
+    const address = /\((\w+)\)/.exec((await nextFree.textContent()) ?? "")![1];
+    expect(address).toBe("C1");
+    await nextFree.click();
+    await pane.getByText(/Wrote the filter block and =MAD.PRODUCTRESEARCH/).waitFor({ timeout: 60_000 });
+    expect(await settledText(page, "C1")).toBe("MAD filters — Product research");
+    expect(await settledText(page, "F1")).toBe("asin");
+    expect(await settledText(page, "A3")).toBe("my note");
+    expect(await settledText(page, "B5")).toBe("42");
+    expect(preview.problems).toEqual([]);
+  });
+
+  it("shows calls used / quota above the tabs and counts up as formulas spend", async () => {
+    const { page } = preview;
+    const pane = paneOf(page);
+    const meter = pane.getByRole("meter", { name: "Calls used this month" });
+    await meter.waitFor({ timeout: 60_000 });
+    const used = async () => Number(await meter.getAttribute("aria-valuenow"));
+    expect(await meter.getAttribute("aria-valuemax")).toBe("1000");
+    const before = await used();
+    await cell(page, "A1").click();
+    await buildResearch(pane);
+    await pane.getByRole("button", { name: "Insert as formula" }).click();
+    await pane.getByText(/Wrote the filter block/).waitFor({ timeout: 60_000 });
+    expect(apiCalls()).toBeGreaterThan(0);
+    await pane
+      .getByRole("status", { name: "Calls left" })
+      .getByText(new RegExp(`^${before + 1} / 1,000 calls used`))
+      .waitFor({ timeout: 60_000 });
+    expect(await used()).toBe(before + 1);
+    for (const name of ["Connection", "Reports"] as const) {
+      await openTab(pane, name);
+      expect(await meter.isVisible()).toBe(true);
+    }
   });
 
   it("shows an invalid input's message inline and sends nothing", async () => {

@@ -257,4 +257,17 @@ describe("bad input and settings", () => {
     const missing = await setup({ store: memoryStore() }).engine.checkConnection();
     expect(missing.ok).toBe(false);
   });
+
+  test("calls left goes down as calls are spent after a read of /v1/visits, and the plan's quota is kept", async () => {
+    const { engine, service } = setup();
+    service.quota = 1000;
+    await engine.checkConnection();
+    expect(engine.usage()).toMatchObject({ remainingThisMonth: 987, quotaThisMonth: 1000 });
+    await engine.query("product_research", research("desk"));
+    await engine.query("product_research", research("lamp"));
+    expect(engine.usage().remainingThisMonth).toBe(985);
+    service.remaining = 900;
+    await engine.checkConnection();
+    expect(engine.usage().remainingThisMonth).toBe(900);
+  });
 });

@@ -45,6 +45,8 @@ export class FakeService {
   total: number | null;
   available: number | undefined;
   remaining = 987;
+  /** The plan's monthly calls the visits answer names; left out when null. */
+  quota: number | null = null;
   /** An error code every request is answered with (a refused secret), or null. */
   refuseWith: string | null = null;
 
@@ -98,7 +100,11 @@ export class FakeService {
         return respond(429, { code: "ERROR_VISIT_MAX", message: "limit", data: null }, { "retry-after": "5" });
       if (this.refuseWith) return respond(200, { code: this.refuseWith, message: "refused", data: null });
       if (path === "/v1/visits")
-        return respond(200, { code: "OK", message: "ok", data: { remaining: this.remaining } });
+        return respond(200, {
+          code: "OK",
+          message: "ok",
+          data: { remaining: this.remaining, ...(this.quota === null ? {} : { quota: this.quota }) },
+        });
       return respond(200, { code: "OK", message: "成功", data: this.dataFor(path, body ?? {}) });
     } finally {
       this.concurrent--;

@@ -8,6 +8,8 @@ import {
   executeRefresh,
   insertFormula,
   insertTable,
+  planFormula,
+  tableSpendQuestion,
   PREVIEW_LIMIT,
   runPreview,
   tableNameFor,
@@ -87,6 +89,50 @@ it("inserts a formula: the filter block at the active cell and the formula besid
     sheet: "Sheet1",
     address: "E3",
   });
+});
+
+it("insert as formula finds a note in the filter block and a value in the result's area, and offers the next free place", async () => {
+  const host = memoryHost();
+  host.active = { sheet: "Sheet1", address: "A1" };
+  host.filled.add("A3").add("B5").add("F30");
+  const q = { ...QUERY, fields: ["asin", "price"], limit: 40 };
+  const place = await planFormula(host, q);
+  expect(place.occupied).toEqual(expect.arrayContaining(["A3", "B5"]));
+  // The block is 3 columns (A:C), the result 2 columns from D: the next place starts right of F30's column.
+  expect(place.nextFree).toEqual({ sheet: "Sheet1", address: "G1" });
+  expect(host.values).toEqual([]);
+  expect(host.formulas).toEqual([]);
+  const written = await insertFormula(host, q, place.nextFree!);
+  expect(host.values[0].target).toEqual({ sheet: "Sheet1", address: "G1" });
+  expect(written.address).toBe("J1");
+});
+
+it("insert as formula on empty cells needs no question", async () => {
+  const host = memoryHost();
+  host.filled.add("A1");
+  const place = await planFormula(host, { ...QUERY, limit: 10 });
+  expect(place).toEqual({ at: { sheet: "Sheet1", address: "B3" }, occupied: [], nextFree: null });
+});
+
+it("insert as formula reports what the cell shows when it ends in an error such as #SPILL!", async () => {
+  const host = memoryHost();
+  host.shows.set("E3", "#SPILL!");
+  const written = await insertFormula(host, QUERY);
+  expect(written).toMatchObject({ address: "E3", shows: "#SPILL!", error: "#SPILL!" });
+  host.shows.set("E3", "asin");
+  expect(await insertFormula(host, QUERY)).not.toHaveProperty("error");
+});
+
+it("insert as table asks first, with the count, when it would spend more than 20 calls or more than are left", async () => {
+  const { engine, sent } = await setup();
+  expect(await tableSpendQuestion(engine, { ...QUERY, limit: 50 })).toBeNull();
+  // 2,000 rows are 20 pages of 100: at the threshold, not above it.
+  expect(await tableSpendQuestion(engine, { ...QUERY, limit: 2000 })).toBeNull();
+  const low = { ...engine, usage: () => ({ ...engine.usage(), remainingThisMonth: 5 }) };
+  expect(await tableSpendQuestion(low, { ...QUERY, limit: 2000 })).toBe(
+    "This table needs 20 calls but only 5 are left this month.",
+  );
+  expect(sent).toHaveLength(0);
 });
 
 it("inserts a table with per-column formats and the query kept with it", async () => {

@@ -15,7 +15,8 @@ import {
   webLightTheme,
 } from "@fluentui/react-components";
 import { lazy, Suspense, useEffect, useState } from "react";
-import { ServicesProvider, useServices, useUsage, type PaneServices } from "./services";
+import { CallsMeter } from "./CallsMeter";
+import { ServicesProvider, useServices, type PaneServices } from "./services";
 
 const useStyles = makeStyles({
   root: {
@@ -27,7 +28,6 @@ const useStyles = makeStyles({
     boxSizing: "border-box",
     minWidth: "280px",
   },
-  usage: { color: tokens.colorNeutralForeground2 },
 });
 
 const ConnectionPanel = lazy(() =>
@@ -49,21 +49,6 @@ const TABS: readonly { value: TabName; label: string }[] = [
   { value: "reports", label: "Reports" },
 ];
 
-function UsageLine() {
-  const { engine } = useServices();
-  const usage = useUsage(engine);
-  const styles = useStyles();
-  const left =
-    usage.remainingThisMonth === null
-      ? "not known yet (test the connection)"
-      : usage.remainingThisMonth.toLocaleString("en-US");
-  return (
-    <Text size={200} className={styles.usage} role="status" aria-label="Usage">
-      {`Calls this session: ${usage.callsThisSession} · Left this month: ${left}${usage.queued ? ` · ${usage.queued} waiting` : ""}`}
-    </Text>
-  );
-}
-
 function Pane() {
   const { engine } = useServices();
   const styles = useStyles();
@@ -83,7 +68,7 @@ function Pane() {
   return (
     <main className={styles.root}>
       <Subtitle1 as="h1">Marketplace Analytics Data</Subtitle1>
-      <UsageLine />
+      <CallsMeter />
       <TabList selectedValue={tab} onTabSelect={(_, data) => setTab(data.value as TabName)} size="small">
         {TABS.map((t) => (
           <Tab key={t.value} value={t.value} id={`mad-tab-${t.value}`} aria-controls={`mad-panel-${t.value}`}>

@@ -9,7 +9,9 @@ import {
   Field,
   makeStyles,
   MessageBar,
+  MessageBarActions,
   MessageBarBody,
+  MessageBarTitle,
   Option,
   OptionGroup,
   ProgressBar,
@@ -18,7 +20,18 @@ import {
 } from "@fluentui/react-components";
 import { useMemo, useState } from "react";
 import type { OperationCode } from "../../api/catalog";
-import { insertFormula, insertTable, runPreview, type PreviewResult, type ValidQuery } from "../actions";
+import type { CellTarget } from "../host/host-adapter";
+import {
+  insertFormula,
+  insertTable,
+  planFormula,
+  tableSpendQuestion,
+  runPreview,
+  type FormulaPlace,
+  type PreviewResult,
+  type ValidQuery,
+  type WrittenFormula,
+} from "../actions";
 import { allFields, formModel, operationGroups } from "../model/form-model";
 import { carryOver, initialValues, type FormValue, type QueryDraft } from "../model/form-values";
 import { FIELD_PICKER, validateDraft, type InlineErrors } from "../model/inline-errors";
@@ -61,6 +74,10 @@ export function QueryBuilder() {
   const [busy, setBusy] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [preview, setPreview] = useState<PreviewResult | null>(null);
+  /** Insert as formula found cells in use: the pane asks before writing anything. */
+  /** Insert as table would spend many calls (or more than are left): the pane asks first. */
+  const [spend, setSpend] = useState<{ q: ValidQuery; question: string } | null>(null);
+  const [overwrite, setOverwrite] = useState<{ q: ValidQuery; place: FormulaPlace } | null>(null);
 
   const model = formModel(code);
   // The clock of pickers and date rules, read once: a pane left open over midnight keeps yesterday's choices.
@@ -75,6 +92,8 @@ export function QueryBuilder() {
     setAttempted(false);
     setOutcome(null);
     setPreview(null);
+    setOverwrite(null);
+    setSpend(null);
   };
 
   const onValue = (name: string, value: FormValue) => {
@@ -130,22 +149,71 @@ export function QueryBuilder() {
       setPreview(result);
       return null;
     });
+  const formulaOutcome = (written: WrittenFormula): Outcome =>
+    written.error
+      ? {
+          kind: "error",
+          text: `Wrote ${written.formula} at ${written.sheet}!${written.address}, but the cell shows ${written.error}.${written.error === "#SPILL!" ? " Cells in the way block its result: clear them or move the formula." : " Select the cell to see why."}`,
+        }
+      : {
+          kind: "success",
+          text: `Wrote the filter block and ${written.formula} at ${written.sheet}!${written.address}. Edit a value in the block and the formula recomputes.`,
+        };
   const onInsertFormula = () =>
-    act("Writing the formula…", async (q) => {
-      const written = await insertFormula(host, q);
-      return {
-        kind: "success",
-        text: `Wrote the filter block and ${written.formula} at ${written.sheet}!${written.address}. Edit a value in the block and the formula recomputes.`,
-      };
+    act("Checking the place for the formula…", async (q) => {
+      setOverwrite(null);
+      const place = await planFormula(host, q);
+      if (place.occupied.length || place.outside) {
+        setOverwrite({ q, place });
+        return null;
+      }
+      return formulaOutcome(await insertFormula(host, q, place.at));
     });
+  const writeFormulaAt = async (q: ValidQuery, at: CellTarget) => {
+    setOverwrite(null);
+    setBusy("Writing the formula…");
+    setOutcome(null);
+    try {
+      setOutcome(formulaOutcome(await insertFormula(host, q, at)));
+    } catch (error) {
+      setOutcome({ kind: "error", text: failureText(error) });
+    } finally {
+      setBusy(null);
+    }
+  };
+  const declineOverwrite = () => {
+    setOverwrite(null);
+    setOutcome({ kind: "info", text: "Nothing was written." });
+  };
+  const writeTable = async (q: ValidQuery): Promise<Outcome> => {
+    const { table, callsSpent } = await insertTable(engine, host, q);
+    return {
+      kind: "success",
+      text: `Created table ${table.name} at ${table.sheet}!${table.address} with ${table.rowCount} rows (${callsSpent} call${callsSpent === 1 ? "" : "s"}).`,
+    };
+  };
   const onInsertTable = () =>
     act("Fetching the rows and writing the table…", async (q) => {
-      const { table, callsSpent } = await insertTable(engine, host, q);
-      return {
-        kind: "success",
-        text: `Created table ${table.name} at ${table.sheet}!${table.address} with ${table.rowCount} rows (${callsSpent} call${callsSpent === 1 ? "" : "s"}).`,
-      };
+      setSpend(null);
+      const question = await tableSpendQuestion(engine, q);
+      if (question) {
+        setSpend({ q, question });
+        return null;
+      }
+      return writeTable(q);
     });
+  const confirmSpend = async (q: ValidQuery) => {
+    setSpend(null);
+    setBusy("Fetching the rows and writing the table…");
+    setOutcome(null);
+    try {
+      setOutcome(await writeTable(q));
+    } catch (error) {
+      setOutcome({ kind: "error", text: failureText(error) });
+    } finally {
+      setBusy(null);
+    }
+  };
 
   return (
     <section className={styles.root} aria-label="Query builder">
@@ -193,6 +261,50 @@ export function QueryBuilder() {
           Insert as table
         </Button>
       </div>
+      {spend && (
+        <MessageBar intent="warning" layout="multiline" aria-label="Calls to spend">
+          <MessageBarBody>
+            <MessageBarTitle>Insert as table asks first</MessageBarTitle>
+            {`${spend.question} Go ahead?`}
+          </MessageBarBody>
+          <MessageBarActions>
+            <Button appearance="primary" onClick={() => void confirmSpend(spend.q)}>
+              Insert the table
+            </Button>
+            <Button
+              onClick={() => {
+                setSpend(null);
+                setOutcome({ kind: "info", text: "Nothing was fetched." });
+              }}
+            >
+              Cancel
+            </Button>
+          </MessageBarActions>
+        </MessageBar>
+      )}
+      {overwrite && (
+        <MessageBar intent="warning" layout="multiline" aria-label="Cells in use">
+          <MessageBarBody>
+            <MessageBarTitle>
+              {overwrite.place.outside ? "The formula does not fit here." : "Cells in the way are not empty."}
+            </MessageBarTitle>
+            {overwrite.place.outside ??
+              `The filter block and the formula's result from ${overwrite.place.at.address} would overwrite ${overwrite.place.occupied.join(", ")}.`}
+            {overwrite.place.nextFree && ` The next free place is ${overwrite.place.nextFree.address}.`}
+          </MessageBarBody>
+          <MessageBarActions>
+            {!overwrite.place.outside && (
+              <Button onClick={() => void writeFormulaAt(overwrite.q, overwrite.place.at)}>Overwrite</Button>
+            )}
+            {overwrite.place.nextFree && (
+              <Button appearance="primary" onClick={() => void writeFormulaAt(overwrite.q, overwrite.place.nextFree!)}>
+                {`Use the next free place (${overwrite.place.nextFree.address})`}
+              </Button>
+            )}
+            <Button onClick={declineOverwrite}>Cancel</Button>
+          </MessageBarActions>
+        </MessageBar>
+      )}
       {busy && <ProgressBar aria-label={busy} />}
       {busy && <Text>{busy}</Text>}
       <div aria-live="polite">

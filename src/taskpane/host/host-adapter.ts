@@ -87,6 +87,11 @@ export interface HostAdapter {
   ): Promise<CellTarget>;
   /** Checks the block of `rows` × `columns` cells whose top-left cell is `target`: sheet edge and cells in use. */
   checkArea(target: CellTarget, rows: number, columns: number): Promise<AreaCheck>;
+  /**
+   * What one cell shows once calculated (a value, or an error such as `#SPILL!` as text). Optional: a host that
+   * cannot tell leaves it out and callers report what they wrote.
+   */
+  readValue?(target: CellTarget): Promise<CellValue>;
   /** Writes one formula into one cell (the only way a formula enters the workbook). */
   writeFormula(target: CellTarget, formula: string): Promise<void>;
   /** Creates a static table with header, rows and per-column formats, and keeps `query` with it. */

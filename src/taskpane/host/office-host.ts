@@ -35,6 +35,9 @@ const EXCEL_ROWS = 1_048_576;
 const EXCEL_COLUMNS = 16_384;
 /** An area check names at most this many cells in use. */
 const MAX_OCCUPIED = 20;
+/** How often and how far apart readValue looks again while a formula shows #BUSY! (about 30 s in all). */
+const READ_ATTEMPTS = 60;
+const READ_PAUSE_MS = 500;
 /** How many numbered variants of a table name are tried. */
 const MAX_NAME_TRIES = 50;
 
@@ -253,6 +256,25 @@ export function createOfficeHost(deps: OfficeHostDeps = {}): HostAdapter {
         }
         return { address, ...(outside ? { outside } : {}), occupied };
       }),
+
+    // A custom function shows #BUSY! while its call runs: look again a few times before reporting what it shows.
+    readValue: async (target) => {
+      let shown: CellValue = null;
+      for (let attempt = 0; attempt < READ_ATTEMPTS; attempt++) {
+        shown = await run(async (context) => {
+          const range = context.workbook.worksheets
+            .getItem(target.sheet)
+            .getRange(cellAddress(parseCell(target.address)));
+          range.load("values");
+          // eslint-disable-next-line office-addins/no-context-sync-in-loop -- polls a #BUSY! cell, one read per pause
+          await context.sync();
+          return (range.values[0]?.[0] ?? null) as CellValue;
+        });
+        if (shown !== "#BUSY!") return shown;
+        await new Promise((resolve) => setTimeout(resolve, READ_PAUSE_MS));
+      }
+      return shown;
+    },
 
     writeFormula: (target, formula) =>
       run(async (context) => {

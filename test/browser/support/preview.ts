@@ -17,13 +17,16 @@ export interface PreviewStack {
   stop(): Promise<void>;
 }
 
-export async function startPreviewStack(options: { latencyMs?: number } = {}): Promise<PreviewStack> {
+export async function startPreviewStack(
+  options: { latencyMs?: number; monthlyQuota?: number } = {},
+): Promise<PreviewStack> {
   await ensureBuilt();
   const simulator = await startSimulator({
     port: 0,
     secret: DEMO_SECRET,
     staticDir: DIST,
     latencyMs: options.latencyMs,
+    ...(options.monthlyQuota === undefined ? {} : { monthlyQuota: options.monthlyQuota }),
   });
   return { simulator, previewUrl: `${simulator.url}/preview.html`, stop: () => simulator.stop() };
 }

@@ -9,6 +9,7 @@ import type {
   TableInfo,
   TableSpec,
 } from "../../../src/taskpane/host/host-adapter";
+import { parseCell, rangeAddress } from "../../../src/taskpane/model/a1";
 
 export interface MemoryHost extends HostAdapter {
   readonly values: { target: CellTarget; values: readonly (readonly CellValue[])[]; formats?: ColumnFormats }[];
@@ -18,6 +19,10 @@ export interface MemoryHost extends HostAdapter {
   readonly recalculated: (readonly CellTarget[])[];
   active: CellTarget;
   formulaCells: FormulaCell[];
+  /** Cells of the active sheet that hold something, by address (`A3`): checkArea reports them. */
+  readonly filled: Set<string>;
+  /** What formula cells show once written, by address; readValue answers null for the rest. */
+  readonly shows: Map<string, CellValue>;
 }
 
 export function memoryHost(): MemoryHost {
@@ -29,12 +34,22 @@ export function memoryHost(): MemoryHost {
     recalculated: [],
     active: { sheet: "Sheet1", address: "B3" },
     formulaCells: [],
+    filled: new Set(),
+    shows: new Map(),
     getActiveCell: async () => host.active,
     writeValues: async (target, values, formats) => {
       host.values.push({ target, values, ...(formats ? { formats } : {}) });
       return target;
     },
-    checkArea: async (target, rows, columns) => ({ address: `${target.address} (${rows}×${columns})`, occupied: [] }),
+    checkArea: async (target, rows, columns) => {
+      const top = parseCell(target.address);
+      const occupied = [...host.filled].filter((address) => {
+        const cell = parseCell(address);
+        return cell.row >= top.row && cell.row < top.row + rows && cell.col >= top.col && cell.col < top.col + columns;
+      });
+      return { address: rangeAddress(top, rows, columns), occupied };
+    },
+    readValue: async (target) => host.shows.get(target.address) ?? null,
     writeFormula: async (target, formula) => void host.formulas.push({ target, formula }),
     createTable: async (target, spec) => {
       const info: TableInfo = {
