@@ -85,6 +85,10 @@ const NUMBER_FORMATS: Readonly<Record<NumberFormatHint, string>> = {
 
 /** Excel date-time format for epoch-millisecond columns converted to date serial numbers. */
 export const DATE_TIME_FORMAT = "yyyy-mm-dd hh:mm";
+/** Excel date format for calendar days (months as their first day). */
+export const DATE_FORMAT = "yyyy-mm-dd";
+/** Date columns sent as text also hold years (2012), shown as plain numbers: serials of dates are far above. */
+export const DATE_OR_YEAR_FORMAT = "[<10000]0;yyyy-mm-dd";
 
 /**
  * The Excel number format of a column, for hosts that can format cells (the task pane formats spilled ranges
@@ -92,9 +96,10 @@ export const DATE_TIME_FORMAT = "yyyy-mm-dd hh:mm";
  */
 export function numberFormatOf(column: Column, dates: "serial" | "text" = "serial"): string {
   const { spec } = column;
-  if (spec.type === "epochMs") return dates === "serial" ? DATE_TIME_FORMAT : "@";
+  if (spec.type === "epochMs") return dates === "text" ? "@" : spec.epochDay ? DATE_FORMAT : DATE_TIME_FORMAT;
+  if (spec.type === "dateText") return dates === "text" ? "@" : DATE_OR_YEAR_FORMAT;
   if (spec.format) return NUMBER_FORMATS[spec.format];
   if (spec.type === "integer") return NUMBER_FORMATS.integer;
-  if (spec.type === "string" || spec.type === "dateText") return "@";
+  if (spec.type === "string") return "@";
   return "General";
 }
