@@ -32,7 +32,9 @@ export const RESERVED_OPTIONS = {
   layout:
     "vertical (default: field/value rows) or horizontal (one wide row); single-record results (MAD.CATEGORYSTATS).",
   stats: "TRUE: spill the word-part stats table instead of the keywords (MAD.TRAFFICKEYWORDS).",
-  dates: "serial (default: Excel date numbers, format the column as a date) or text (yyyy-mm-dd hh:mm, UTC).",
+  dates:
+    "serial (default: Excel date numbers, months as their first day; format the column as a date) or text " +
+    "(yyyy-mm-dd; update times yyyy-mm-dd hh:mm, UTC).",
 } as const;
 export type ReservedOption = keyof typeof RESERVED_OPTIONS;
 const RESERVED_NAMES = Object.keys(RESERVED_OPTIONS) as ReservedOption[];

@@ -6,6 +6,8 @@
  *   years (`2012`) stay numbers; epoch-millisecond calendar days (`epochDay`: midnight China time, how the service
  *   stamps periods and listing dates) are read in UTC+8 so no day shifts (`yyyy-mm-dd`); other epoch
  *   milliseconds are moments, shown in UTC (`yyyy-mm-dd hh:mm`);
+ * - rates are fractions in every function (0.0831 = 8.31 %), so one `0.00%` format fits every rate column: fields the
+ *   service sends as percentages (`format: "percent"`, 8.31) are divided by 100 here;
  * - lists of texts become comma-joined text (`Ailun, MAGIC JOHN, JETech`);
  * - label -> list maps become `KEY: a, b; KEY2: c`;
  * - lists of objects become compact text, one `identity[: label] (figure / figure)` per item, joined by `; `:
@@ -197,10 +199,17 @@ function stringListMapText(value: unknown): string {
     .join("; ");
 }
 
+/** A rate the service sends as a percentage (8.31) as the fraction every rate column spills (0.0831). */
+export function percentToFraction(percent: number): number {
+  // Rounded to 12 significant digits so 8.31 becomes 0.0831, not 0.08310000000000001.
+  return Number((percent / 100).toPrecision(12));
+}
+
 function numberCell(value: unknown, spec: FieldSpec): Cell {
   const n = typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : NaN;
   if (!Number.isFinite(n)) return typeof value === "string" ? value : plainText(value);
-  return spec.noneSentinel !== undefined && n === spec.noneSentinel ? "" : n;
+  if (spec.noneSentinel !== undefined && n === spec.noneSentinel) return "";
+  return spec.format === "percent" ? percentToFraction(n) : n;
 }
 
 function scalarCell(value: unknown): Cell {
@@ -275,6 +284,14 @@ export function compileColumn(column: Column, dates: DateDisplay): CellReader {
   const { spec } = column;
   if (column.part || spec.type === "integer" || spec.type === "number") {
     const sentinel = spec.noneSentinel;
+    if (spec.format === "percent") {
+      return (record) => {
+        const value = read(record);
+        if (typeof value !== "number") return general(value);
+        if (!Number.isFinite(value)) return "";
+        return value === sentinel ? "" : percentToFraction(value);
+      };
+    }
     return (record) => {
       const value = read(record);
       if (typeof value !== "number") return general(value);

@@ -78,8 +78,8 @@ const NUMBER_FORMATS: Readonly<Record<NumberFormatHint, string>> = {
   integer: "#,##0",
   decimal: "#,##0.00",
   currency: "#,##0.00",
-  // "percent" values are already percentages (8.31 = 8.31 %): shown as numbers, not scaled by 100.
-  percent: '0.00"%"',
+  // "percent" values are sent as percentages (8.31) and spilled as fractions (0.0831), like "fraction" ones.
+  percent: "0.00%",
   fraction: "0.00%",
 };
 

@@ -226,11 +226,33 @@ test("number formats per column for hosts that can format (dates, currency, rate
   expect(numberFormatOf(byName.get("availableDate")!)).toBe("yyyy-mm-dd");
   expect(numberFormatOf(byName.get("availableDate")!, "text")).toBe("@");
   expect(numberFormatOf(byName.get("price")!)).toBe("#,##0.00");
-  expect(numberFormatOf(byName.get("profit")!)).toBe('0.00"%"'); // 98.52 means 98.52 %
+  expect(numberFormatOf(byName.get("profit")!)).toBe("0.00%"); // sent as 98.52, spilled as 0.9852
   expect(numberFormatOf(byName.get("units")!)).toBe("#,##0");
   expect(numberFormatOf(byName.get("badge.bestSeller")!)).toBe("@");
   const aba = new Map(recordColumns(operation("aba_research_weekly")).map((c) => [c.name, c]));
   expect(numberFormatOf(aba.get("purchaseRate")!)).toBe("0.00%"); // 0.047 means 4.7 %
+});
+
+describe("rates are fractions in every function, so one 0.00% format fits every rate column", () => {
+  test("rates the service sends as percentages are divided by 100; rates sent as fractions stay", async () => {
+    const competitors = await spill("competitor_lookup");
+    const sent = exampleBody("competitor_lookup") as { data: { items: Record<string, number>[] } };
+    expect(cell(competitors, "profit")).toBeCloseTo(sent.data.items[0].profit / 100, 12);
+    const aba = await spill("aba_research_weekly");
+    const abaSent = exampleBody("aba_research_weekly") as { data: { items: Record<string, number>[] } };
+    expect(cell(aba, "purchaseRate")).toBe(abaSent.data.items[0].purchaseRate);
+  });
+
+  test("every rate column of every function has the 0.00% format and holds fractions", () => {
+    for (const op of OPERATIONS) {
+      for (const column of recordColumns(op)) {
+        if (column.spec.format !== "percent" && column.spec.format !== "fraction") continue;
+        expect(numberFormatOf(column)).toBe("0.00%");
+        const cellOf = toCell(12.5, column, "serial");
+        expect(cellOf).toBe(column.spec.format === "percent" ? 0.125 : 12.5);
+      }
+    }
+  });
 });
 
 describe("layouts", () => {
@@ -239,7 +261,7 @@ describe("layouts", () => {
     expect(table[0]).toEqual(["field", "value"]);
     expect(table[1]).toEqual(["nodeLabelPath", "Electronics:Accessories & Supplies"]);
     expect(table.find((row) => row[0] === "totalProducts")).toEqual(["totalProducts", ""]);
-    expect(table.find((row) => row[0] === "newProductProportion")).toEqual(["newProductProportion", 2.63]);
+    expect(table.find((row) => row[0] === "newProductProportion")).toEqual(["newProductProportion", 0.0263]); // sent as 2.63 (%)
     expect(table).toHaveLength(recordColumns(operation("market_research_statistics")).length + 1);
   });
 
