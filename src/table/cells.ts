@@ -201,8 +201,8 @@ function stringListMapText(value: unknown): string {
 
 /** A rate the service sends as a percentage (8.31) as the fraction every rate column spills (0.0831). */
 export function percentToFraction(percent: number): number {
-  // Rounded to 12 significant digits so 8.31 becomes 0.0831, not 0.08310000000000001.
-  return Number((percent / 100).toPrecision(12));
+  // Rounded to 12 decimals so 8.31 becomes 0.0831, not 0.08310000000000001 (arithmetic: this runs per cell).
+  return Math.round(percent * 1e10) / 1e12;
 }
 
 function numberCell(value: unknown, spec: FieldSpec): Cell {

@@ -74,6 +74,34 @@ export function readColumn(record: unknown, column: Column): unknown {
   return value;
 }
 
+/** The short plain-English label of a field: its doc up to the first explanation (` (...)`, `: ...`). */
+function shortLabel(spec: FieldSpec): string {
+  const doc = spec.doc.split(/ \(|: /)[0].trim();
+  return doc === "" ? spec.name : doc;
+}
+
+const LABELS = new WeakMap<readonly Column[], readonly string[]>();
+
+/**
+ * Plain English headers (`headers=labels`) from each field's doc: `Share of units`, nested columns
+ * `Badges: Best-seller badge`, min/max/value parts `Exact-match bid, min`. A label two columns share is followed by
+ * the API name, so every header stays unique.
+ */
+export function columnLabels(columns: readonly Column[]): readonly string[] {
+  let labels = LABELS.get(columns);
+  if (!labels) {
+    const raw = columns.map((c) => {
+      const base = c.path.map(shortLabel).join(": ");
+      return c.part ? `${base}, ${c.part}` : base;
+    });
+    const counts = new Map<string, number>();
+    for (const label of raw) counts.set(label, (counts.get(label) ?? 0) + 1);
+    labels = raw.map((label, i) => ((counts.get(label) ?? 0) > 1 ? `${label} (${columns[i].name})` : label));
+    LABELS.set(columns, labels);
+  }
+  return labels;
+}
+
 const NUMBER_FORMATS: Readonly<Record<NumberFormatHint, string>> = {
   integer: "#,##0",
   decimal: "#,##0.00",

@@ -283,6 +283,24 @@ describe("layouts", () => {
     ]);
   });
 
+  test("headers=labels spills plain English headers, nested and min/max/value columns included, all distinct", async () => {
+    const products = await spill("competitor_lookup", { headerLabels: true });
+    const names = (await spill("competitor_lookup"))[0];
+    expect(cell(products, "Profit rate")).toBe(cell(await spill("competitor_lookup"), "profit"));
+    expect(products[0]).toContain("Badges: Best-seller badge");
+    expect(products[0]).toContain("Listing date, a date");
+    expect(products[0]).not.toContain("badge.bestSeller");
+    expect(products[0]).toHaveLength(names.length);
+    const keywords = await spill("keyword_miner", { headerLabels: true });
+    expect(new Set(keywords[0]).size).toBe(keywords[0].length);
+    for (const label of keywords[0]) expect(String(label).length).toBeLessThanOrEqual(80);
+    const conversion = await spill("keyword_research", { headerLabels: true });
+    expect(new Set(conversion[0]).size).toBe(conversion[0].length);
+    const vertical = await spill("market_research_statistics", { headerLabels: true });
+    expect(vertical[0]).toEqual(["field", "value"]);
+    expect(vertical.some((row) => row[0] === "New products' share")).toBe(true);
+  });
+
   test("headers=FALSE drops the header row", async () => {
     const table = await spill("aba_research_weekly", { headers: false });
     expect(table).toHaveLength(1);
