@@ -39,13 +39,14 @@ function filterExample(op: AnyOperation): string | undefined {
   const specs = op.params as readonly ParamSpec[];
   const range = specs.find((p) => p.role === "rangeMin");
   const parts: string[] = [];
-  if (range) parts.push(`${range.name}=${range.kind === "integer" ? 1000 : 10}`);
+  // Rate filters take fractions (0.1 = 10 %), like the rate columns.
+  if (range) parts.push(`${range.name}=${range.kind === "integer" ? 1000 : /Rate$/.test(range.name) ? 0.1 : 10}`);
   else if (specs.some((p) => p.name === "month" && !op.positional.some((x) => x.param === "month")))
     parts.push("month=202507");
   const order = specs.find((p) => p.kind === "order");
   if (order?.sortFields?.length) parts.push(`order=${order.sortFields[0]} desc`);
   if (op.shape === "object") parts.push("layout=horizontal");
-  if (op.shape === "itemsWithStats") parts.push("stats=TRUE");
+  // No stats=TRUE here: this example also picks columns, and the stats table has its own (see Display options).
   return parts.length ? parts.join("; ") : undefined;
 }
 
