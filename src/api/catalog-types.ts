@@ -126,9 +126,12 @@ export type FieldType =
   | "integer"
   | "number"
   | "boolean"
-  /** epoch milliseconds; shown as an Excel date */
+  /** epoch milliseconds; shown as an Excel date-time (UTC), or as a calendar day with `epochDay` */
   | "epochMs"
-  /** a date string (`yyyy-MM-dd`, `yyyy.MM`, `yyyyMM`, `2017年01月`): kept as text */
+  /**
+   * a date string: months (`yyyy.MM`, `yyyyMM`, `2017年01月`) spill as the first day of the month, days
+   * (`yyyyMMdd`, `yyyy-MM-dd`) as that day, years (`yyyy`) as numbers; anything else stays text
+   */
   | "dateText"
   | "stringList"
   /** {min, max, value} */
@@ -156,6 +159,11 @@ export interface FieldSpec {
   readonly format?: NumberFormatHint;
   /** A label from a known set the service sends in Chinese (countries, buckets): read in English. */
   readonly englishLabel?: true;
+  /**
+   * An epochMs field holding midnight of a calendar day in the service's calendar (China time, UTC+8): spilled as
+   * that day (202411 stays 2024-11-01, not 2024-10-31 16:00 UTC).
+   */
+  readonly epochDay?: true;
 }
 
 /** How `data` is shaped in a successful response. */

@@ -28,11 +28,15 @@ import { DEFAULT_DISPLAY, type DisplayOptions } from "../table/shape";
 
 /** Display options that go in `filters` under these names; documented in docs/functions.md (generated). */
 export const RESERVED_OPTIONS = {
-  headers: "TRUE (default) or FALSE: the header row of column names.",
+  headers:
+    "TRUE (default: a header row of API column names, the names fields takes), FALSE (no header row) or labels " +
+    "(plain English headers such as Share of units, Badges: Best-seller badge).",
   layout:
     "vertical (default: field/value rows) or horizontal (one wide row); single-record results (MAD.CATEGORYSTATS).",
   stats: "TRUE: spill the word-part stats table instead of the keywords (MAD.TRAFFICKEYWORDS).",
-  dates: "serial (default: Excel date numbers, format the column as a date) or text (yyyy-mm-dd hh:mm, UTC).",
+  dates:
+    "serial (default: Excel date numbers, months as their first day; format the column as a date) or text " +
+    "(yyyy-mm-dd; update times yyyy-mm-dd hh:mm, UTC).",
 } as const;
 export type ReservedOption = keyof typeof RESERVED_OPTIONS;
 const RESERVED_NAMES = Object.keys(RESERVED_OPTIONS) as ReservedOption[];
@@ -187,8 +191,15 @@ export function filterNames(op: AnyOperation): string[] {
 function applyDisplay(op: AnyOperation, name: ReservedOption, f: RawFilter, display: DisplayOptions): DisplayOptions {
   const label = labelOf(name);
   switch (name) {
-    case "headers":
-      return { ...display, headers: booleanOf(f, label) };
+    case "headers": {
+      const value = oneValue(f, label);
+      if (typeof value === "string" && value.trim().toLowerCase() === "labels")
+        return { ...display, headers: true, headerLabels: true };
+      const b = booleanValue(value);
+      if (b === undefined)
+        throw argumentError(f.name, label, "type", `expected TRUE, FALSE or labels (got ${showValue(value)})`);
+      return { ...display, headers: b, headerLabels: false };
+    }
     case "dates":
       return { ...display, dates: choiceOf(f, label, ["serial", "text"] as const) };
     case "layout":

@@ -1,7 +1,13 @@
 /**
  * One value of a record to one cell: a number, a text or a boolean, never null (blank = ""). The rules:
  * - null, absent and the -1 "none" sentinel (primePrice, deliveryPrice) are blank, never 0;
- * - epoch milliseconds become Excel date serial numbers (UTC), or `yyyy-mm-dd hh:mm` text with `dates=text`;
+ * - dates are Excel date serial numbers, or ISO text with `dates=text`, one rule for every function: months sent as
+ *   text (`2026.10`, `202508`, `2024年11月`) are the month's first day, days (`20261121`, `2024-01-05`) that day,
+ *   years (`2012`) stay numbers; epoch-millisecond calendar days (`epochDay`: midnight China time, how the service
+ *   stamps periods and listing dates) are read in UTC+8 so no day shifts (`yyyy-mm-dd`); other epoch
+ *   milliseconds are moments, shown in UTC (`yyyy-mm-dd hh:mm`);
+ * - rates are fractions in every function (0.0831 = 8.31 %), so one `0.00%` format fits every rate column: fields the
+ *   service sends as percentages (`format: "percent"`, 8.31) are divided by 100 here;
  * - lists of texts become comma-joined text (`Ailun, MAGIC JOHN, JETech`);
  * - label -> list maps become `KEY: a, b; KEY2: c`;
  * - lists of objects become compact text, one `identity[: label] (figure / figure)` per item, joined by `; `:
@@ -33,6 +39,57 @@ export function serialToDate(serial: number): Date {
 }
 
 const pad = (n: number) => String(n).padStart(2, "0");
+
+/** The service's calendar is China time: a calendar day it stamps in epoch milliseconds is midnight UTC+8. */
+const SERVICE_CALENDAR_OFFSET_MS = 8 * 3_600_000;
+
+/** The calendar day (as a whole serial) of an epoch-millisecond stamp of midnight in the service's calendar. */
+export function epochDayToSerial(ms: number): number {
+  return Math.floor((ms + SERVICE_CALENDAR_OFFSET_MS) / MS_PER_DAY) + UNIX_EPOCH_SERIAL;
+}
+
+/** `yyyy-mm-dd` of a whole date serial. */
+export function serialToIsoDate(serial: number): string {
+  const d = serialToDate(serial);
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+}
+
+function daySerial(year: number, month: number, day: number): number | undefined {
+  const ms = Date.UTC(year, month - 1, day);
+  const d = new Date(ms);
+  if (d.getUTCFullYear() !== year || d.getUTCMonth() !== month - 1 || d.getUTCDate() !== day) return undefined;
+  return ms / MS_PER_DAY + UNIX_EPOCH_SERIAL;
+}
+
+const MONTH_TEXT = /^(\d{4})(?:[.\-/]?(\d{2})|[.\-/](\d)|年(\d{1,2})月)$/;
+const DAY_TEXT = /^(\d{4})([.\-/]?)(\d{2})\2(\d{2})$/;
+const YEAR_TEXT = /^\d{4}$/;
+
+/**
+ * A date the service sends as text, as a cell: a month is its first day, a day is that day (date serials, or
+ * `yyyy-mm-dd` with `dates=text`), a year is a number; text of any other form passes through unchanged.
+ */
+export function dateTextCell(text: string, dates: DateDisplay): Cell {
+  const trimmed = text.trim();
+  if (YEAR_TEXT.test(trimmed)) return Number(trimmed);
+  let serial: number | undefined;
+  const day = DAY_TEXT.exec(trimmed);
+  if (day) serial = daySerial(Number(day[1]), Number(day[3]), Number(day[4]));
+  else {
+    const month = MONTH_TEXT.exec(trimmed);
+    if (month) serial = daySerial(Number(month[1]), Number(month[2] ?? month[3] ?? month[4]), 1);
+  }
+  if (serial === undefined) return text;
+  return dates === "text" ? serialToIsoDate(serial) : serial;
+}
+
+function epochCell(ms: number, spec: FieldSpec, dates: DateDisplay): Cell {
+  if (spec.epochDay) {
+    const serial = epochDayToSerial(ms);
+    return dates === "text" ? serialToIsoDate(serial) : serial;
+  }
+  return dates === "text" ? epochMsToText(ms) : epochMsToSerial(ms);
+}
 
 /** `yyyy-mm-dd hh:mm` in UTC. */
 export function epochMsToText(ms: number): string {
@@ -142,10 +199,17 @@ function stringListMapText(value: unknown): string {
     .join("; ");
 }
 
+/** A rate the service sends as a percentage (8.31) as the fraction every rate column spills (0.0831). */
+export function percentToFraction(percent: number): number {
+  // Rounded to 12 decimals so 8.31 becomes 0.0831, not 0.08310000000000001 (arithmetic: this runs per cell).
+  return Math.round(percent * 1e10) / 1e12;
+}
+
 function numberCell(value: unknown, spec: FieldSpec): Cell {
   const n = typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : NaN;
   if (!Number.isFinite(n)) return typeof value === "string" ? value : plainText(value);
-  return spec.noneSentinel !== undefined && n === spec.noneSentinel ? "" : n;
+  if (spec.noneSentinel !== undefined && n === spec.noneSentinel) return "";
+  return spec.format === "percent" ? percentToFraction(n) : n;
 }
 
 function scalarCell(value: unknown): Cell {
@@ -169,9 +233,12 @@ export function toCell(value: unknown, column: Column, dates: DateDisplay): Cell
       case "epochMs": {
         const ms = typeof value === "number" ? value : Number(value);
         if (!Number.isFinite(ms)) return scalarCell(value);
-        cell = dates === "text" ? epochMsToText(ms) : epochMsToSerial(ms);
+        cell = epochCell(ms, spec, dates);
         break;
       }
+      case "dateText":
+        cell = typeof value === "string" ? dateTextCell(value, dates) : scalarCell(value);
+        break;
       case "boolean":
         cell = typeof value === "boolean" ? value : scalarCell(value);
         break;
@@ -217,6 +284,14 @@ export function compileColumn(column: Column, dates: DateDisplay): CellReader {
   const { spec } = column;
   if (column.part || spec.type === "integer" || spec.type === "number") {
     const sentinel = spec.noneSentinel;
+    if (spec.format === "percent") {
+      return (record) => {
+        const value = read(record);
+        if (typeof value !== "number") return general(value);
+        if (!Number.isFinite(value)) return "";
+        return value === sentinel ? "" : percentToFraction(value);
+      };
+    }
     return (record) => {
       const value = read(record);
       if (typeof value !== "number") return general(value);
@@ -224,7 +299,13 @@ export function compileColumn(column: Column, dates: DateDisplay): CellReader {
       return value === sentinel ? "" : value;
     };
   }
-  if (spec.type === "string" || spec.type === "dateText") {
+  if (spec.type === "dateText") {
+    return (record) => {
+      const value = read(record);
+      return typeof value === "string" ? dateTextCell(value, dates) : general(value);
+    };
+  }
+  if (spec.type === "string") {
     return (record) => {
       const value = read(record);
       return typeof value === "string" && value.length <= MAX_CELL_TEXT ? value : general(value);
@@ -234,7 +315,7 @@ export function compileColumn(column: Column, dates: DateDisplay): CellReader {
     return (record) => {
       const value = read(record);
       if (typeof value !== "number" || !Number.isFinite(value)) return general(value);
-      return dates === "text" ? epochMsToText(value) : epochMsToSerial(value);
+      return epochCell(value, spec, dates);
     };
   }
   if (spec.type === "boolean") {

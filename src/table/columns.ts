@@ -74,17 +74,49 @@ export function readColumn(record: unknown, column: Column): unknown {
   return value;
 }
 
+/** The short plain-English label of a field: its doc up to the first explanation (` (...)`, `: ...`). */
+function shortLabel(spec: FieldSpec): string {
+  const doc = spec.doc.split(/ \(|: /)[0].trim();
+  return doc === "" ? spec.name : doc;
+}
+
+const LABELS = new WeakMap<readonly Column[], readonly string[]>();
+
+/**
+ * Plain English headers (`headers=labels`) from each field's doc: `Share of units`, nested columns
+ * `Badges: Best-seller badge`, min/max/value parts `Exact-match bid, min`. A label two columns share is followed by
+ * the API name, so every header stays unique.
+ */
+export function columnLabels(columns: readonly Column[]): readonly string[] {
+  let labels = LABELS.get(columns);
+  if (!labels) {
+    const raw = columns.map((c) => {
+      const base = c.path.map(shortLabel).join(": ");
+      return c.part ? `${base}, ${c.part}` : base;
+    });
+    const counts = new Map<string, number>();
+    for (const label of raw) counts.set(label, (counts.get(label) ?? 0) + 1);
+    labels = raw.map((label, i) => ((counts.get(label) ?? 0) > 1 ? `${label} (${columns[i].name})` : label));
+    LABELS.set(columns, labels);
+  }
+  return labels;
+}
+
 const NUMBER_FORMATS: Readonly<Record<NumberFormatHint, string>> = {
   integer: "#,##0",
   decimal: "#,##0.00",
   currency: "#,##0.00",
-  // "percent" values are already percentages (8.31 = 8.31 %): shown as numbers, not scaled by 100.
-  percent: '0.00"%"',
+  // "percent" values are sent as percentages (8.31) and spilled as fractions (0.0831), like "fraction" ones.
+  percent: "0.00%",
   fraction: "0.00%",
 };
 
 /** Excel date-time format for epoch-millisecond columns converted to date serial numbers. */
 export const DATE_TIME_FORMAT = "yyyy-mm-dd hh:mm";
+/** Excel date format for calendar days (months as their first day). */
+export const DATE_FORMAT = "yyyy-mm-dd";
+/** Date columns sent as text also hold years (2012), shown as plain numbers: serials of dates are far above. */
+export const DATE_OR_YEAR_FORMAT = "[<10000]0;yyyy-mm-dd";
 
 /**
  * The Excel number format of a column, for hosts that can format cells (the task pane formats spilled ranges
@@ -92,9 +124,10 @@ export const DATE_TIME_FORMAT = "yyyy-mm-dd hh:mm";
  */
 export function numberFormatOf(column: Column, dates: "serial" | "text" = "serial"): string {
   const { spec } = column;
-  if (spec.type === "epochMs") return dates === "serial" ? DATE_TIME_FORMAT : "@";
+  if (spec.type === "epochMs") return dates === "text" ? "@" : spec.epochDay ? DATE_FORMAT : DATE_TIME_FORMAT;
+  if (spec.type === "dateText") return dates === "text" ? "@" : DATE_OR_YEAR_FORMAT;
   if (spec.format) return NUMBER_FORMATS[spec.format];
   if (spec.type === "integer") return NUMBER_FORMATS.integer;
-  if (spec.type === "string" || spec.type === "dateText") return "@";
+  if (spec.type === "string") return "@";
   return "General";
 }

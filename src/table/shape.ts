@@ -1,6 +1,7 @@
 /**
  * A query result to the rectangular 2D array a MAD function spills: numbers, texts and booleans only, a header
- * row of column names (the names `fields` accepts) unless `headers=FALSE`.
+ * row of column names (the names `fields` accepts) unless `headers=FALSE`; `headers=labels` spills plain English
+ * labels instead.
  * - Paged results spill their items, plain arrays their rows, one row per record, columns in the record's order
  *   (or in the order `fields` lists them).
  * - A single record (category statistics) spills field/value rows (`field`, `value` header); `layout=horizontal`
@@ -11,7 +12,7 @@
 import type { AnyOperation } from "../api/catalog";
 import { TRAFFIC_KEYWORD_STATS_FIELDS } from "../api/records";
 import { compileColumn, type Cell, type CellReader, type DateDisplay } from "./cells";
-import { columnsOf, type Column } from "./columns";
+import { columnLabels, columnsOf, type Column } from "./columns";
 
 export type Layout = "vertical" | "horizontal";
 
@@ -21,6 +22,8 @@ export interface DisplayOptions {
   readonly layout: Layout;
   readonly stats: boolean;
   readonly dates: DateDisplay;
+  /** `headers=labels`: plain English headers (from the fields' docs) instead of API names. */
+  readonly headerLabels?: boolean;
 }
 
 export const DEFAULT_DISPLAY: DisplayOptions = { headers: true, layout: "vertical", stats: false, dates: "serial" };
@@ -58,15 +61,20 @@ function table(records: readonly unknown[], columns: readonly Column[], display:
   const offset = display.headers ? 1 : 0;
   // One preallocated outer array, filled in place (no intermediate body array and no spread copy).
   const out = new Array<Cell[]>(records.length + offset);
-  if (display.headers) out[0] = columns.map((c) => c.name);
+  if (display.headers) out[0] = headerRow(columns, display);
   for (let r = 0; r < records.length; r++) out[r + offset] = rowOf(records[r], readers);
   return out;
+}
+
+function headerRow(columns: readonly Column[], display: DisplayOptions): Cell[] {
+  return display.headerLabels ? [...columnLabels(columns)] : columns.map((c) => c.name);
 }
 
 function singleRecord(record: unknown, columns: readonly Column[], display: DisplayOptions): Cell[][] {
   if (display.layout === "horizontal") return table([record], columns, display);
   const values = rowOf(record, readersOf(columns, display.dates));
-  const body = columns.map((c, i): Cell[] => [c.name, values[i]]);
+  const names = headerRow(columns, display);
+  const body = columns.map((_, i): Cell[] => [names[i], values[i]]);
   return display.headers ? [[...VERTICAL_HEADER], ...body] : body;
 }
 

@@ -174,6 +174,13 @@ describe("filters", () => {
       headers: false,
       dates: "text",
     });
+    expect(parse("product_research", { filters: "headers=Labels" }).display).toMatchObject({
+      headers: true,
+      headerLabels: true,
+    });
+    expect(failure("product_research", { filters: "headers=names" }).message).toBe(
+      'headers (in filters): expected TRUE, FALSE or labels (got "names")',
+    );
     expect(
       parse("market_research_statistics", { positional: ["1:2"], filters: "layout=Horizontal" }).display.layout,
     ).toBe("horizontal");

@@ -85,16 +85,56 @@ describe("flattening rules", () => {
     expect(cell(mining, "platformChoice")).toBe(false);
   });
 
-  test("epoch milliseconds become Excel date serial numbers (UTC), or text with dates=text", async () => {
+  test("calendar days sent in epoch milliseconds are that day in the service's calendar, never the day before", async () => {
     const table = await spill("competitor_lookup");
-    expect(cell(table, "availableDate")).toBe(45546); // 2024-09-11 00:00 UTC
+    expect(cell(table, "availableDate")).toBe(45546); // 2024-09-11
     const trend = await spill("aba_research_trend");
-    expect(cell(trend, "date")).toBe(epochMsToSerial(1709222400000));
-    expect(cell(trend, "label")).toBe("202403");
+    // 1709222400000 = 2024-02-29 16:00 UTC = 2024-03-01 00:00 China time: the March period, not Feb 29.
+    expect(cell(trend, "date")).toBe(45352); // 2024-03-01
+    expect(cell(trend, "label")).toBe(45352); // "202403": the month's first day
     const text = await spill("competitor_lookup", { dates: "text" });
-    expect(cell(text, "availableDate")).toBe("2024-09-11 00:00");
+    expect(cell(text, "availableDate")).toBe("2024-09-11");
+    const trendText = await spill("aba_research_trend", { dates: "text" });
+    expect(cell(trendText, "date")).toBe("2024-03-01");
+    expect(cell(trendText, "label")).toBe("2024-03-01");
+  });
+
+  test("moments (update times) stay date-times in UTC", async () => {
     const traffic = await spill("traffic_keyword", { dates: "text" });
     expect(cell(traffic, "rankPosition.updatedTime")).toBe("2025-07-24 09:27");
+  });
+
+  test("months sent as text become the month's first day; days become dates; years stay numbers", async () => {
+    const trends = await spill("keyword_research_trends");
+    expect(cell(trends, "time")).toBe(42736); // "2017年01月" -> 2017-01-01
+    expect(cell(await spill("keyword_research_trends", { dates: "text" }), "time")).toBe("2017-01-01");
+    const weekly = await spill("aba_research_weekly");
+    expect(cell(weekly, "date")).toBe(45871); // "20250802" -> 2025-08-02
+    const monthly = await spill("aba_research_monthly", { dates: "text" });
+    expect(cell(monthly, "date")).toBe("2025-08-01"); // "202508"
+    const trend = await spill("market_listing_trend_distribution");
+    expect(typeof cell(trend, "year")).toBe("number");
+    expect(cell(trend, "year")).toBeGreaterThan(1990);
+    expect(cell(trend, "year")).toBeLessThan(2100);
+  });
+
+  test.each([
+    ["2026.10", "2026-10-01"],
+    ["202508", "2025-08-01"],
+    ["2024年11月", "2024-11-01"],
+    ["2024年1月", "2024-01-01"],
+    ["20261121", "2026-11-21"],
+    ["2017-06-22", "2017-06-22"],
+    ["2012", 2012],
+    ["20261341", "20261341"],
+    ["latest", "latest"],
+  ] as const)("date text %s spills as %s", (sent, shown) => {
+    const column = columnsOf(ABA_RESEARCH_FIELDS).find((c) => c.name === "date")!;
+    expect(toCell(sent, column, "text")).toBe(shown);
+    const serial = toCell(sent, column, "serial");
+    if (typeof shown === "string" && /^\d{4}-/.test(shown)) {
+      expect(serial).toBe((Date.parse(`${shown}T00:00:00Z`) - Date.UTC(1899, 11, 30)) / 86_400_000);
+    } else expect(serial).toBe(shown);
   });
 
   test("min/max/value objects become three columns", async () => {
@@ -183,14 +223,36 @@ describe("flattening rules", () => {
 
 test("number formats per column for hosts that can format (dates, currency, rates as sent)", () => {
   const byName = new Map(recordColumns(operation("competitor_lookup")).map((c) => [c.name, c]));
-  expect(numberFormatOf(byName.get("availableDate")!)).toBe("yyyy-mm-dd hh:mm");
+  expect(numberFormatOf(byName.get("availableDate")!)).toBe("yyyy-mm-dd");
   expect(numberFormatOf(byName.get("availableDate")!, "text")).toBe("@");
   expect(numberFormatOf(byName.get("price")!)).toBe("#,##0.00");
-  expect(numberFormatOf(byName.get("profit")!)).toBe('0.00"%"'); // 98.52 means 98.52 %
+  expect(numberFormatOf(byName.get("profit")!)).toBe("0.00%"); // sent as 98.52, spilled as 0.9852
   expect(numberFormatOf(byName.get("units")!)).toBe("#,##0");
   expect(numberFormatOf(byName.get("badge.bestSeller")!)).toBe("@");
   const aba = new Map(recordColumns(operation("aba_research_weekly")).map((c) => [c.name, c]));
   expect(numberFormatOf(aba.get("purchaseRate")!)).toBe("0.00%"); // 0.047 means 4.7 %
+});
+
+describe("rates are fractions in every function, so one 0.00% format fits every rate column", () => {
+  test("rates the service sends as percentages are divided by 100; rates sent as fractions stay", async () => {
+    const competitors = await spill("competitor_lookup");
+    const sent = exampleBody("competitor_lookup") as { data: { items: Record<string, number>[] } };
+    expect(cell(competitors, "profit")).toBeCloseTo(sent.data.items[0].profit / 100, 12);
+    const aba = await spill("aba_research_weekly");
+    const abaSent = exampleBody("aba_research_weekly") as { data: { items: Record<string, number>[] } };
+    expect(cell(aba, "purchaseRate")).toBe(abaSent.data.items[0].purchaseRate);
+  });
+
+  test("every rate column of every function has the 0.00% format and holds fractions", () => {
+    for (const op of OPERATIONS) {
+      for (const column of recordColumns(op)) {
+        if (column.spec.format !== "percent" && column.spec.format !== "fraction") continue;
+        expect(numberFormatOf(column)).toBe("0.00%");
+        const cellOf = toCell(12.5, column, "serial");
+        expect(cellOf).toBe(column.spec.format === "percent" ? 0.125 : 12.5);
+      }
+    }
+  });
 });
 
 describe("layouts", () => {
@@ -199,7 +261,7 @@ describe("layouts", () => {
     expect(table[0]).toEqual(["field", "value"]);
     expect(table[1]).toEqual(["nodeLabelPath", "Electronics:Accessories & Supplies"]);
     expect(table.find((row) => row[0] === "totalProducts")).toEqual(["totalProducts", ""]);
-    expect(table.find((row) => row[0] === "newProductProportion")).toEqual(["newProductProportion", 2.63]);
+    expect(table.find((row) => row[0] === "newProductProportion")).toEqual(["newProductProportion", 0.0263]); // sent as 2.63 (%)
     expect(table).toHaveLength(recordColumns(operation("market_research_statistics")).length + 1);
   });
 
@@ -207,7 +269,7 @@ describe("layouts", () => {
     const table = await spill("market_research_statistics", { layout: "horizontal" });
     expect(table).toHaveLength(2);
     expect(cell(table, "avgPrice")).toBe(42.5);
-    expect(cell(table, "firstShelfDate")).toBe("2012-06-24");
+    expect(cell(table, "firstShelfDate")).toBe(41084); // 2012-06-24
   });
 
   test("traffic keywords spill items; stats=TRUE spills the word-part table", async () => {
@@ -219,6 +281,24 @@ describe("layouts", () => {
       ["phone", 1],
       ["accessory", 1],
     ]);
+  });
+
+  test("headers=labels spills plain English headers, nested and min/max/value columns included, all distinct", async () => {
+    const products = await spill("competitor_lookup", { headerLabels: true });
+    const names = (await spill("competitor_lookup"))[0];
+    expect(cell(products, "Profit rate")).toBe(cell(await spill("competitor_lookup"), "profit"));
+    expect(products[0]).toContain("Badges: Best-seller badge");
+    expect(products[0]).toContain("Listing date, a date");
+    expect(products[0]).not.toContain("badge.bestSeller");
+    expect(products[0]).toHaveLength(names.length);
+    const keywords = await spill("keyword_miner", { headerLabels: true });
+    expect(new Set(keywords[0]).size).toBe(keywords[0].length);
+    for (const label of keywords[0]) expect(String(label).length).toBeLessThanOrEqual(80);
+    const conversion = await spill("keyword_research", { headerLabels: true });
+    expect(new Set(conversion[0]).size).toBe(conversion[0].length);
+    const vertical = await spill("market_research_statistics", { headerLabels: true });
+    expect(vertical[0]).toEqual(["field", "value"]);
+    expect(vertical.some((row) => row[0] === "New products' share")).toBe(true);
   });
 
   test("headers=FALSE drops the header row", async () => {
@@ -259,7 +339,7 @@ describe("layouts", () => {
     const result = await parsed("keyword_research_trends");
     const table = shapeResult(op, result, recordColumns(op), DEFAULT_DISPLAY, 3);
     expect(table).toHaveLength(4);
-    expect(table[1][0]).toBe(result.rows[0].time);
+    expect(table[1][0]).toBe(42736); // result.rows[0].time, "2017年01月"
   });
 });
 

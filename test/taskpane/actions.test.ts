@@ -168,7 +168,7 @@ it("inserts a table with per-column formats and the query kept with it", async (
     "@",
     "@",
     "#,##0.00",
-    '0.00"%"',
+    "0.00%",
     "yyyy-mm-dd",
     "#,##0",
     "#,##0.00",

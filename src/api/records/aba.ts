@@ -13,7 +13,10 @@ export const ABA_RESEARCH_FIELDS = [
   s("keyword", "Keyword"),
   s("keywordCn", "Keyword, Chinese"),
   s("keywordJp", "Keyword, Japanese"),
-  dt("date", "Period: yyyyMMdd (a Saturday) weekly, yyyyMM monthly"),
+  dt(
+    "date",
+    "Period start date: the week's Saturday (sent as yyyyMMdd) weekly, the month's first day (sent as yyyyMM) monthly",
+  ),
   s("marketplace", "Marketplace"),
   i("searchRank", "Search-frequency rank"),
   i("searchRankCv", "Rank growth value"),
@@ -48,8 +51,8 @@ export type AbaResearchRecord = RecordFrom<typeof ABA_RESEARCH_FIELDS>;
 
 /** ABA keyword trend (array, ascending by date). */
 export const ABA_TREND_FIELDS = [
-  dt("label", "Period label (yyyyMM for months)"),
-  ms("date", "First day of the period"),
+  dt("label", "Period as a date: the month's first day (sent as yyyyMM)"),
+  ms("date", "First day of the period, a date (sent as midnight China time)", { epochDay: true }),
   i("rank", "ABA rank"),
   i("searches", "Searches"),
 ] as const;

@@ -72,7 +72,7 @@ export const KEYWORD_CONVERSION_FIELDS = [
 
 /** Keyword trends (array, oldest first). The misspelled `keywrod*` names are the service's real names. */
 export const KEYWORD_TREND_FIELDS = [
-  dt("time", "Month, '2017年01月'"),
+  dt("time", "Month as a date: its first day (sent as '2017年01月')"),
   s("keywrod", "Keyword"),
   s("keywrodCn", "Keyword, Chinese"),
   s("keywrodJp", "Keyword, Japanese"),
@@ -91,7 +91,7 @@ const position = (name: "rankPosition" | "adPosition", doc: string) =>
     i("pageSize", "Products on the page"),
     i("index", "Index on the page"),
     i("position", "Overall position"),
-    ms("updatedTime", "Time the position was seen"),
+    ms("updatedTime", "Time the position was seen, date-time in UTC"),
   ]);
 
 /** Identity and key figures shared by both traffic keyword records (column order: these come first). */
@@ -113,8 +113,8 @@ const TRAFFIC_KEYWORD_DETAILS = [
   n("bidMin", "Bid range, low", { format: "currency" }),
   n("bidMax", "Bid range, high", { format: "currency" }),
   i("searchesRank", "Weekly search-frequency rank (smaller = more searches)"),
-  ms("searchesRankTimeFrom", "Rank period start"),
-  ms("searchesRankTimeTo", "Rank period end"),
+  ms("searchesRankTimeFrom", "Rank period start, a date (sent as midnight China time)", { epochDay: true }),
+  ms("searchesRankTimeTo", "Rank period end, a date (sent as midnight China time)", { epochDay: true }),
   i("latest1daysAds", "Advertising competitors, last day"),
   i("latest7daysAds", "Advertising competitors, last 7 days"),
   i("latest30daysAds", "Advertising competitors, last 30 days"),
@@ -123,7 +123,7 @@ const TRAFFIC_KEYWORD_DETAILS = [
   n("monopolyClickRate", "Top-three click concentration", { format: "fraction" }),
   n("top3ClickingRate", "Top-three click rate", { format: "fraction" }),
   n("top3ConversionRate", "Top-three conversion rate", { format: "fraction" }),
-  ms("updatedTime", "Update time"),
+  ms("updatedTime", "Update time, date-time in UTC"),
   position("rankPosition", "Natural rank; null when absent"),
   position("adPosition", "Ad rank; null when absent"),
   sl("badges", "Exposure position codes"),
@@ -170,7 +170,7 @@ export const KEYWORD_RESEARCH_FIELDS = [
   s("keywords", "Keyword"),
   s("keywordCn", "Keyword, Chinese"),
   s("marketplace", "Marketplace"),
-  dt("month", "Month, '2025.07'"),
+  dt("month", "Month as a date: its first day (sent as '2025.07')"),
   i("searches", "Searches"),
   i("purchases", "Purchases"),
   n("purchaseRate", "Purchase rate", { format: "fraction" }),
@@ -228,7 +228,7 @@ export const KEYWORD_MINING_FIELDS = [
   s("keywordCn", "Keyword, Chinese"),
   s("keywordJp", "Keyword, Japanese"),
   s("marketplace", "Marketplace"),
-  dt("month", "Month, '2025.07'"),
+  dt("month", "Month as a date: its first day (sent as '2025.07')"),
   n("relevancy", "Relevancy, 0 to 100", { format: "decimal" }),
   i("searches", "Searches"),
   i("searchRank", "Search rank"),

@@ -20,7 +20,7 @@ export const PRODUCT_CONCENTRATION_FIELDS = [
   i("ratings", "Number of ratings"),
   i("reviews", "Number of reviews"),
   n("rating", "Rating value", { format: "decimal" }),
-  dt("shelfDate", "Listing date, yyyy-MM-dd"),
+  dt("shelfDate", "Listing date, a date"),
   i("newFlag", "New product: 1 yes, 0 no"),
   s("asinUrl", "Product link"),
   s("imageUrl", "Image link"),
@@ -53,7 +53,7 @@ export const BRAND_CONCENTRATION_FIELDS = [s("brand", "Brand"), ...CONCENTRATION
 /** Listing-date trend: one record per year, ascending, empty years with zeros. */
 export const LISTING_TREND_FIELDS = [
   s("label", "Bucket label", { englishLabel: true }),
-  dt("year", "Year, yyyy"),
+  dt("year", "Year, a number (yyyy)"),
   i("products", "Products"),
   i("units", "Units"),
   n("revenue", "Revenue", { format: "currency" }),
@@ -134,7 +134,7 @@ export const CATEGORY_STATISTICS_FIELDS = [
   i("minNewRatings", "New products' fewest ratings"),
   i("maxNewRatings", "New products' most ratings"),
   n("newAvgRating", "New products' average rating", { format: "decimal" }),
-  dt("firstShelfDate", "Earliest listing date, yyyy-MM-dd"),
-  dt("lastShelfDate", "Latest listing date, yyyy-MM-dd"),
+  dt("firstShelfDate", "Earliest listing date, a date"),
+  dt("lastShelfDate", "Latest listing date, a date"),
 ] as const;
 export type CategoryStatisticsRecord = RecordFrom<typeof CATEGORY_STATISTICS_FIELDS>;

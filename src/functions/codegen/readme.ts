@@ -39,13 +39,14 @@ function filterExample(op: AnyOperation): string | undefined {
   const specs = op.params as readonly ParamSpec[];
   const range = specs.find((p) => p.role === "rangeMin");
   const parts: string[] = [];
-  if (range) parts.push(`${range.name}=${range.kind === "integer" ? 1000 : 10}`);
+  // Rate filters take fractions (0.1 = 10 %), like the rate columns.
+  if (range) parts.push(`${range.name}=${range.kind === "integer" ? 1000 : /Rate$/.test(range.name) ? 0.1 : 10}`);
   else if (specs.some((p) => p.name === "month" && !op.positional.some((x) => x.param === "month")))
     parts.push("month=202507");
   const order = specs.find((p) => p.kind === "order");
   if (order?.sortFields?.length) parts.push(`order=${order.sortFields[0]} desc`);
   if (op.shape === "object") parts.push("layout=horizontal");
-  if (op.shape === "itemsWithStats") parts.push("stats=TRUE");
+  // No stats=TRUE here: this example also picks columns, and the stats table has its own (see Display options).
   return parts.length ? parts.join("; ") : undefined;
 }
 
@@ -127,7 +128,32 @@ function functionEntry(op: AnyOperation): string {
       .map((c) => code(c.name))
       .join(", ")}.`,
     "",
+    ...dateAndRateNotes(op),
   ].join("\n");
+}
+
+/** What each date column holds and which rate columns were sent as fractions or as percentages. */
+function dateAndRateNotes(op: AnyOperation): string[] {
+  const columns = recordColumns(op);
+  const dates = columns.filter((c) => c.spec.type === "dateText" || c.spec.type === "epochMs");
+  const sentAs = (format: "fraction" | "percent") =>
+    columns
+      .filter((c) => c.spec.format === format)
+      .map((c) => code(c.name))
+      .join(", ");
+  const fractions = sentAs("fraction");
+  const percents = sentAs("percent");
+  const lines: string[] = [];
+  if (dates.length)
+    lines.push(`Dates: ${dates.map((c) => `${code(c.name)} (${cellText(c.spec.doc)})`).join(", ")}.`, "");
+  if (fractions || percents) {
+    const parts = [
+      fractions ? `sent as fractions: ${fractions}` : "",
+      percents ? `sent as percentages (8.31), divided by 100: ${percents}` : "",
+    ].filter((p) => p !== "");
+    lines.push(`Rates, spilled as fractions (format ${code("0.00%")}): ${parts.join("; ")}.`, "");
+  }
+  return lines;
 }
 
 const INTRO = `## Functions
@@ -184,9 +210,17 @@ ${Object.entries(RESERVED_OPTIONS)
   ${COMPACT_TEXT_LIMIT} characters.
 - Null, absent fields and the -1 "none" price (${code("primePrice")}, ${code("deliveryPrice")}) are blank cells,
   never 0. Texts from the service are values, never formulas.
-- Epoch-millisecond times become Excel date numbers (UTC). A custom function cannot format its cells, so they show
-  as numbers until the column is formatted as a date; Excel keeps that format when the formula recalculates.
-  ${code("dates=text")} spills ${code("yyyy-mm-dd hh:mm")} text instead.
+- Dates follow one rule in every function: a date is an Excel date number. Months the service sends as text
+  (${code("2026.10")}, ${code("202508")}, ${code("2024年11月")}) are the month's first day, days (${code("20261121")},
+  ${code("2024-06-22")}) that day, years (${code("2012")}) plain numbers. Calendar days the service stamps in epoch
+  milliseconds (trend periods, listing dates: midnight China time) are that day in the service's calendar, never the
+  day before; update times are date-times in UTC. Each function below says what its date columns hold. A custom
+  function cannot format its cells, so dates show as numbers until the column is formatted as a date; Excel keeps
+  that format when the formula recalculates. ${code("dates=text")} spills ${code("yyyy-mm-dd")} text instead
+  (${code("yyyy-mm-dd hh:mm")} for update times).
+- Rates are fractions in every function (${code("0.0831")} = 8.31 %), so one ${code("0.00%")} number format fits every
+  rate column: rates the service sends as percentages (${code("8.31")}) are divided by 100. Each function below lists
+  its rate columns and how the service sent them. Filters keep the service's own units (see each filter).
 - Category statistics (one record) spill ${code("field | value")} rows; ${code("layout=horizontal")} spills one wide
   row. Traffic keywords of a product spill the keywords; ${code("stats=TRUE")} spills the word-part counts.
 - No matching rows: the single cell ${code(NO_ROWS_TEXT)} (not an error).

@@ -10,11 +10,13 @@ import { numberFormatOf } from "../../table/columns";
 export const TABLE_DATE_FORMAT = "yyyy-mm-dd";
 export const TEXT_FORMAT = "@";
 
-const TEXT_TYPES = new Set(["string", "dateText", "stringList", "stringListMap", "object", "objectList", "unknown"]);
+const TEXT_TYPES = new Set(["string", "stringList", "stringListMap", "object", "objectList", "unknown"]);
 
 export function tableFormatOf(column: Column): string {
   if (column.part) return numberFormatOf(column);
   if (column.spec.type === "epochMs") return TABLE_DATE_FORMAT;
+  // Months and days sent as text are date serials (years plain numbers), like a spilled formula's.
+  if (column.spec.type === "dateText") return numberFormatOf(column);
   if (TEXT_TYPES.has(column.spec.type)) return TEXT_FORMAT;
   return numberFormatOf(column);
 }
