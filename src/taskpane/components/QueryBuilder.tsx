@@ -1,6 +1,6 @@
 /**
  * The query builder: pick an operation, fill its generated form, then preview, insert as formula or insert as
- * table. The client's validation runs on every change; a field shows its messages once touched, and every field
+ * table from a sticky footer; progress, outcome and preview show at the top, in view. The client's validation runs on every change; a field shows its messages once touched, and every field
  * once an action was tried. Nothing is sent while anything is invalid.
  */
 import {
@@ -30,7 +30,19 @@ import { failureText, useServices } from "./services";
 
 const useStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM },
-  actions: { display: "flex", flexWrap: "wrap", gap: tokens.spacingHorizontalS },
+  // A sticky footer: the buttons stay in view however long the form is.
+  actions: {
+    display: "flex",
+    flexWrap: "wrap",
+    gap: tokens.spacingHorizontalS,
+    position: "sticky",
+    bottom: 0,
+    zIndex: 1,
+    paddingTop: tokens.spacingVerticalS,
+    paddingBottom: tokens.spacingVerticalS,
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+  },
 });
 
 const GROUPS = operationGroups();
@@ -149,6 +161,24 @@ export function QueryBuilder() {
 
   return (
     <section className={styles.root} aria-label="Query builder">
+      {/* Progress, outcome and preview first: in view while the form below scrolls. */}
+      {busy && <ProgressBar aria-label={busy} />}
+      {busy && <Text>{busy}</Text>}
+      <div aria-live="polite">
+        {outcome && (
+          <MessageBar intent={outcome.kind}>
+            <MessageBarBody>{outcome.text}</MessageBarBody>
+          </MessageBar>
+        )}
+      </div>
+      {preview && (
+        <>
+          <Text aria-live="polite">
+            {`Showing ${preview.rows.length} of ${preview.total ?? preview.rows.length} rows. This preview cost ${preview.callsSpent} call${preview.callsSpent === 1 ? "" : "s"}${preview.fromCache ? " (from the cache)" : ""}.`}
+          </Text>
+          <PreviewTable header={preview.header} rows={preview.rows} caption={`Preview of ${model.title}`} />
+        </>
+      )}
       <Field label="Operation" hint={model.description}>
         <Dropdown
           className={controls.control}
@@ -182,7 +212,7 @@ export function QueryBuilder() {
           <MessageBarBody>{shown.general.join(" ")}</MessageBarBody>
         </MessageBar>
       )}
-      <div className={styles.actions}>
+      <div className={styles.actions} role="group" aria-label="Query actions">
         <Button appearance="primary" disabled={busy !== null} onClick={onPreview}>
           Preview
         </Button>
@@ -193,23 +223,6 @@ export function QueryBuilder() {
           Insert as table
         </Button>
       </div>
-      {busy && <ProgressBar aria-label={busy} />}
-      {busy && <Text>{busy}</Text>}
-      <div aria-live="polite">
-        {outcome && (
-          <MessageBar intent={outcome.kind}>
-            <MessageBarBody>{outcome.text}</MessageBarBody>
-          </MessageBar>
-        )}
-      </div>
-      {preview && (
-        <>
-          <Text aria-live="polite">
-            {`Showing ${preview.rows.length} of ${preview.total ?? preview.rows.length} rows. This preview cost ${preview.callsSpent} call${preview.callsSpent === 1 ? "" : "s"}${preview.fromCache ? " (from the cache)" : ""}.`}
-          </Text>
-          <PreviewTable header={preview.header} rows={preview.rows} caption={`Preview of ${model.title}`} />
-        </>
-      )}
     </section>
   );
 }
