@@ -17,7 +17,6 @@ import {
   Text,
   tokens,
 } from "@fluentui/react-components";
-import { ChevronDownRegular, ChevronRightRegular } from "@fluentui/react-icons";
 import { useState } from "react";
 import type { FormModel, RangePair } from "../model/form-model";
 import type { FormValue, FormValues, QueryDraft } from "../model/form-values";
@@ -125,13 +124,7 @@ export function QueryForm({ model, draft, onValue, onDraft, onTouch, shown, now 
       {commonRanges.map(renderRange)}
       {moreCount > 0 && (
         <div className={styles.more}>
-          <Button
-            appearance="subtle"
-            icon={open ? <ChevronDownRegular /> : <ChevronRightRegular />}
-            aria-expanded={open}
-            aria-controls={MORE_ID}
-            onClick={() => setExpanded(!open)}
-          >
+          <Button appearance="subtle" aria-expanded={open} aria-controls={MORE_ID} onClick={() => setExpanded(!open)}>
             {`More filters (${moreCount}${moreSet ? `, ${moreSet} set` : ""})`}
           </Button>
           {open && (
