@@ -17,7 +17,7 @@ import {
   type PreviewPage,
   type PreviewStack,
 } from "./support/preview";
-import { openTab, paneOf, pick } from "./support/taskpane";
+import { openTab, paneOf, pick, searchMoreFilters } from "./support/taskpane";
 
 jest.setTimeout(240_000);
 
@@ -54,6 +54,7 @@ async function buildResearch(pane: FrameLocator) {
   await openTab(pane, "Build");
   await text(pane, fieldLabel("product_research", "minPrice")).fill("20");
   await text(pane, fieldLabel("product_research", "maxPrice")).fill("60");
+  await searchMoreFilters(pane, "fulfillment");
   await pick(pane, fieldLabel("product_research", "fulfillment"), "FBA");
   await pick(pane, "fields", "asin", "price", "fulfillment");
   await text(pane, "limit").fill("5");
@@ -158,6 +159,7 @@ describe("the task pane in the preview", () => {
     await openTab(pane, "Build");
     await text(pane, fieldLabel("product_research", "minPrice")).fill("20");
     await text(pane, fieldLabel("product_research", "maxPrice")).fill("60");
+    await searchMoreFilters(pane, "fulfillment");
     await pick(pane, fieldLabel("product_research", "fulfillment"), "FBA", "FBM");
     await pick(pane, "fields", "asin", "price", "availableDate", "ratings", "profit");
     await text(pane, "limit").fill("8");
@@ -233,6 +235,7 @@ describe("the task pane in the preview", () => {
     const pane = paneOf(preview.page);
     await openTab(pane, "Build");
     await pick(pane, "Operation", "Product research (MAD.PRODUCTRESEARCH)");
+    await searchMoreFilters(pane, "nodeIdPaths");
     await text(pane, fieldLabel("product_research", "nodeIdPaths")).fill("172282:281407");
     const adder = pane.getByRole("combobox", {
       name: `Add a category to ${fieldLabel("product_research", "nodeIdPaths")}`,
@@ -305,6 +308,45 @@ describe("the task pane in the preview", () => {
       await openTab(pane, name);
       expect(await meter.isVisible()).toBe(true);
     }
+  });
+
+  it("keeps Preview and Insert in view while the long form scrolls", async () => {
+    const pane = paneOf(preview.page);
+    await openTab(pane, "Build");
+    await pane.getByRole("button", { name: /^More filters/ }).click();
+    // Scroll to the top of the (now long) More filters, far above the buttons' place in the form: they stay on screen.
+    await pane.getByRole("searchbox", { name: "Search filters" }).scrollIntoViewIfNeeded();
+    await pane.locator("html").evaluate(() => window.scrollBy(0, 200));
+    const frame = pane.owner();
+    const paneBox = await frame.boundingBox();
+    for (const name of ["Preview", "Insert as formula", "Insert as table"]) {
+      const box = await pane.getByRole("button", { name, exact: true }).boundingBox();
+      expect(box && paneBox && box.y >= paneBox.y && box.y + box.height <= paneBox.y + paneBox.height).toBe(true);
+    }
+    await expect(pane.getByRole("button", { name: "Preview", exact: true }).isVisible()).resolves.toBe(true);
+  });
+
+  it("hides the uncommon filters under More filters and finds one by its label or API name", async () => {
+    const pane = paneOf(preview.page);
+    await openTab(pane, "Build");
+    const label = fieldLabel("product_research", "sellerNation");
+    const control = pane
+      .getByRole("combobox", { name: label, exact: true })
+      .or(pane.getByRole("textbox", { name: label, exact: true }));
+    await expect(control.count()).resolves.toBe(0);
+    await expect(pane.getByRole("button", { name: /^More filters/ }).getAttribute("aria-expanded")).resolves.toBe(
+      "false",
+    );
+    await searchMoreFilters(pane, label.slice(0, 8));
+    await expect(control.count()).resolves.toBe(1);
+    // Another filter that does not match the search is hidden; the API name finds the field too.
+    const other = fieldLabel("product_research", "fulfillment");
+    await expect(pane.getByRole("combobox", { name: other, exact: true }).count()).resolves.toBe(0);
+    await pane.getByRole("searchbox", { name: "Search filters" }).fill("sellerNation");
+    await expect(control.count()).resolves.toBe(1);
+    await pane.getByRole("searchbox", { name: "Search filters" }).fill("no such filter");
+    await pane.getByText('No filter matches "no such filter".').waitFor();
+    expect(apiCalls()).toBe(0);
   });
 
   it("shows an invalid input's message inline and sends nothing", async () => {

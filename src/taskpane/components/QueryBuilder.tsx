@@ -1,6 +1,6 @@
 /**
  * The query builder: pick an operation, fill its generated form, then preview, insert as formula or insert as
- * table. The client's validation runs on every change; a field shows its messages once touched, and every field
+ * table from a sticky footer; progress, outcome and preview show at the top, in view. The client's validation runs on every change; a field shows its messages once touched, and every field
  * once an action was tried. Nothing is sent while anything is invalid.
  */
 import {
@@ -43,7 +43,19 @@ import { failureText, useServices } from "./services";
 
 const useStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM },
-  actions: { display: "flex", flexWrap: "wrap", gap: tokens.spacingHorizontalS },
+  // A sticky footer: the buttons stay in view however long the form is.
+  actions: {
+    display: "flex",
+    flexWrap: "wrap",
+    gap: tokens.spacingHorizontalS,
+    position: "sticky",
+    bottom: 0,
+    zIndex: 1,
+    paddingTop: tokens.spacingVerticalS,
+    paddingBottom: tokens.spacingVerticalS,
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+  },
 });
 
 const GROUPS = operationGroups();
@@ -217,50 +229,7 @@ export function QueryBuilder() {
 
   return (
     <section className={styles.root} aria-label="Query builder">
-      <Field label="Operation" hint={model.description}>
-        <Dropdown
-          className={controls.control}
-          value={titleOf(code)}
-          selectedOptions={[code]}
-          onOptionSelect={(_, d) => d.optionValue && pick(d.optionValue as OperationCode)}
-        >
-          {GROUPS.map((g) => (
-            <OptionGroup key={g.group} label={g.label}>
-              {g.operations.map((o) => (
-                <Option key={o.code} value={o.code} text={o.title}>
-                  {`${o.title} (MAD.${o.fn})`}
-                </Option>
-              ))}
-            </OptionGroup>
-          ))}
-        </Dropdown>
-      </Field>
-      <QueryForm
-        key={code}
-        model={model}
-        draft={draft}
-        onValue={onValue}
-        onDraft={(patch) => setDraft((d) => ({ ...d, ...patch }))}
-        onTouch={(name) => setTouched((t) => new Set(t).add(name))}
-        shown={shown}
-        now={today}
-      />
-      {shown.general.length > 0 && (
-        <MessageBar intent="error">
-          <MessageBarBody>{shown.general.join(" ")}</MessageBarBody>
-        </MessageBar>
-      )}
-      <div className={styles.actions}>
-        <Button appearance="primary" disabled={busy !== null} onClick={onPreview}>
-          Preview
-        </Button>
-        <Button disabled={busy !== null} onClick={onInsertFormula}>
-          Insert as formula
-        </Button>
-        <Button disabled={busy !== null} onClick={onInsertTable}>
-          Insert as table
-        </Button>
-      </div>
+      {/* Progress, outcome and preview first: in view while the form below scrolls. */}
       {spend && (
         <MessageBar intent="warning" layout="multiline" aria-label="Calls to spend">
           <MessageBarBody>
@@ -322,6 +291,50 @@ export function QueryBuilder() {
           <PreviewTable header={preview.header} rows={preview.rows} caption={`Preview of ${model.title}`} />
         </>
       )}
+      <Field label="Operation" hint={model.description}>
+        <Dropdown
+          className={controls.control}
+          value={titleOf(code)}
+          selectedOptions={[code]}
+          onOptionSelect={(_, d) => d.optionValue && pick(d.optionValue as OperationCode)}
+        >
+          {GROUPS.map((g) => (
+            <OptionGroup key={g.group} label={g.label}>
+              {g.operations.map((o) => (
+                <Option key={o.code} value={o.code} text={o.title}>
+                  {`${o.title} (MAD.${o.fn})`}
+                </Option>
+              ))}
+            </OptionGroup>
+          ))}
+        </Dropdown>
+      </Field>
+      <QueryForm
+        key={code}
+        model={model}
+        draft={draft}
+        onValue={onValue}
+        onDraft={(patch) => setDraft((d) => ({ ...d, ...patch }))}
+        onTouch={(name) => setTouched((t) => new Set(t).add(name))}
+        shown={shown}
+        now={today}
+      />
+      {shown.general.length > 0 && (
+        <MessageBar intent="error">
+          <MessageBarBody>{shown.general.join(" ")}</MessageBarBody>
+        </MessageBar>
+      )}
+      <div className={styles.actions} role="group" aria-label="Query actions">
+        <Button appearance="primary" disabled={busy !== null} onClick={onPreview}>
+          Preview
+        </Button>
+        <Button disabled={busy !== null} onClick={onInsertFormula}>
+          Insert as formula
+        </Button>
+        <Button disabled={busy !== null} onClick={onInsertTable}>
+          Insert as table
+        </Button>
+      </div>
     </section>
   );
 }

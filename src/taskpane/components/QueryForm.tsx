@@ -1,20 +1,24 @@
 /**
- * The generated form of one operation: required fields, filters, min/max pairs side by side, then the output
- * options (columns, order, limit). Pure rendering: state and validation live in the QueryBuilder.
+ * The generated form of one operation: required fields, the common filters and min/max pairs (side by side), the
+ * rest under a collapsed, searchable "More filters", then the output options (columns, order, limit). Pure rendering: state and validation live in the QueryBuilder.
  */
 import {
   Accordion,
   AccordionHeader,
   AccordionItem,
   AccordionPanel,
+  Button,
   Dropdown,
   Field,
   Input,
   makeStyles,
   Option,
+  SearchBox,
+  Text,
   tokens,
 } from "@fluentui/react-components";
-import type { FormModel } from "../model/form-model";
+import { useState } from "react";
+import type { FormModel, RangePair } from "../model/form-model";
 import type { FormValue, FormValues, QueryDraft } from "../model/form-values";
 import { FIELD_PICKER, type InlineErrors } from "../model/inline-errors";
 import { fieldId, ParamField } from "./ParamField";
@@ -30,7 +34,23 @@ const useStyles = makeStyles({
   },
   pairLegend: { fontWeight: tokens.fontWeightSemibold, padding: 0, marginBottom: tokens.spacingVerticalXS },
   fieldset: { border: "none", margin: 0, padding: 0 },
+  more: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS, alignItems: "stretch" },
 });
+
+const MORE_ID = "more-filters";
+/** How many filters and ranges show before "More filters": the catalog lists each operation's common ones first. */
+const COMMON_FILTERS = 4;
+const COMMON_RANGES = 4;
+
+/** The operation's common filters (shown at once) and the rest (under "More filters"), in catalog order. */
+function splitCommon(model: FormModel) {
+  return {
+    commonFilters: model.filters.slice(0, COMMON_FILTERS),
+    moreFilters: model.filters.slice(COMMON_FILTERS),
+    commonRanges: model.ranges.slice(0, COMMON_RANGES),
+    moreRanges: model.ranges.slice(COMMON_RANGES),
+  };
+}
 
 export interface QueryFormProps {
   readonly model: FormModel;
@@ -53,6 +73,8 @@ export function QueryForm({ model, draft, onValue, onDraft, onTouch, shown, now 
   const styles = useStyles();
   const controls = useControlStyles();
   const values: FormValues = draft.values;
+  const [expanded, setExpanded] = useState(false);
+  const [search, setSearch] = useState("");
   const render = (field: FormModel["main"][number]) => (
     <ParamField
       key={field.name}
@@ -66,10 +88,31 @@ export function QueryForm({ model, draft, onValue, onDraft, onTouch, shown, now 
       market={values.marketplace}
     />
   );
-  const filtersSet = model.filters.filter((f) => isSet(values[f.name])).length;
-  const rangesSet = model.ranges.filter((r) => isSet(values[r.min.name]) || isSet(values[r.max.name])).length;
-  const sections = ["filters", "ranges", "output"].filter((s) =>
-    s === "filters" ? model.filters.length : s === "ranges" ? model.ranges.length : true,
+  const { commonFilters, commonRanges, moreFilters, moreRanges } = splitCommon(model);
+  const needle = search.trim().toLowerCase();
+  const matches = (f: FormModel["main"][number]) =>
+    !needle || f.label.toLowerCase().includes(needle) || f.name.toLowerCase().includes(needle);
+  const foundFilters = moreFilters.filter(matches);
+  const foundRanges = moreRanges.filter(
+    (r) => matches(r.min) || matches(r.max) || r.base.toLowerCase().includes(needle),
+  );
+  const moreCount = moreFilters.length + moreRanges.length;
+  const moreSet =
+    moreFilters.filter((f) => isSet(values[f.name])).length +
+    moreRanges.filter((r) => isSet(values[r.min.name]) || isSet(values[r.max.name])).length;
+  // A field with a message to show must be in view: the section opens itself rather than hide the problem.
+  const moreHasMessages = [...moreFilters, ...moreRanges.flatMap((r) => [r.min, r.max])].some(
+    (f) => shown.byField[f.name]?.length,
+  );
+  const open = expanded || moreHasMessages;
+  const renderRange = (pair: RangePair) => (
+    <fieldset key={pair.base} className={styles.fieldset}>
+      <legend className={styles.pairLegend}>{pair.base}</legend>
+      <div className={styles.pair}>
+        {render(pair.min)}
+        {render(pair.max)}
+      </div>
+    </fieldset>
   );
   const fieldMessages = shown.byField[FIELD_PICKER];
   const limitMessages = shown.byField.limit;
@@ -77,33 +120,32 @@ export function QueryForm({ model, draft, onValue, onDraft, onTouch, shown, now 
   return (
     <div className={styles.section}>
       {model.main.map(render)}
-      <Accordion multiple collapsible defaultOpenItems={sections}>
-        {model.filters.length > 0 && (
-          <AccordionItem value="filters">
-            <AccordionHeader as="h3">{`Filters (${filtersSet} set)`}</AccordionHeader>
-            <AccordionPanel>
-              <div className={styles.section}>{model.filters.map(render)}</div>
-            </AccordionPanel>
-          </AccordionItem>
-        )}
-        {model.ranges.length > 0 && (
-          <AccordionItem value="ranges">
-            <AccordionHeader as="h3">{`Ranges (${rangesSet} set)`}</AccordionHeader>
-            <AccordionPanel>
-              <div className={styles.section}>
-                {model.ranges.map((pair) => (
-                  <fieldset key={pair.base} className={styles.fieldset}>
-                    <legend className={styles.pairLegend}>{pair.base}</legend>
-                    <div className={styles.pair}>
-                      {render(pair.min)}
-                      {render(pair.max)}
-                    </div>
-                  </fieldset>
-                ))}
-              </div>
-            </AccordionPanel>
-          </AccordionItem>
-        )}
+      {commonFilters.map(render)}
+      {commonRanges.map(renderRange)}
+      {moreCount > 0 && (
+        <div className={styles.more}>
+          <Button appearance="subtle" aria-expanded={open} aria-controls={MORE_ID} onClick={() => setExpanded(!open)}>
+            {`More filters (${moreCount}${moreSet ? `, ${moreSet} set` : ""})`}
+          </Button>
+          {open && (
+            <div id={MORE_ID} className={styles.section}>
+              <SearchBox
+                className={controls.control}
+                aria-label="Search filters"
+                placeholder="Search filters by name"
+                value={search}
+                onChange={(_, d) => setSearch(d.value)}
+              />
+              {foundFilters.map(render)}
+              {foundRanges.map(renderRange)}
+              {foundFilters.length + foundRanges.length === 0 && (
+                <Text role="status">{`No filter matches "${search.trim()}".`}</Text>
+              )}
+            </div>
+          )}
+        </div>
+      )}
+      <Accordion multiple collapsible defaultOpenItems={["output"]}>
         <AccordionItem value="output">
           <AccordionHeader as="h3">Columns, order and rows</AccordionHeader>
           <AccordionPanel>

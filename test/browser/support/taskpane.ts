@@ -19,3 +19,10 @@ export async function pick(pane: FrameLocator, field: string, ...options: string
   }
   if ((await box.getAttribute("aria-expanded")) === "true") await box.press("Escape");
 }
+
+/** Opens "More filters" (when closed) and searches it for a field by its label or API name. */
+export async function searchMoreFilters(pane: FrameLocator, words: string): Promise<void> {
+  const more = pane.getByRole("button", { name: /^More filters/ });
+  if ((await more.getAttribute("aria-expanded")) !== "true") await more.click();
+  await pane.getByRole("searchbox", { name: "Search filters" }).fill(words);
+}
