@@ -52,7 +52,15 @@ afterEach(async () => {
   await preview?.context.close();
 });
 
-const apiCalls = () => stack.simulator.stats().total;
+/**
+ * Calls to the service's operations: the task pane's calls meter reads GET /v1/visits when it opens, which is not
+ * one of the operations a plan pays for.
+ */
+const operationCalls = () => {
+  const { visits: _visits, ...byOperation } = stack.simulator.stats().byOperation;
+  return byOperation;
+};
+const apiCalls = () => Object.values(operationCalls()).reduce((sum, n) => sum + n, 0);
 
 describe("formulas with the live service's names and values spill", () => {
   const byColumn = (check: (values: string[]) => boolean) => check;
@@ -112,7 +120,7 @@ describe("the preview page", () => {
       expected.rows.map(() => "yoga mat"),
     );
     expect(shown[shown.length - 1].every((text) => text === "")).toBe(true);
-    expect(stack.simulator.stats().byOperation).toEqual({ keyword_research_trends: 2 }); // the page's call + ours
+    expect(operationCalls()).toEqual({ keyword_research_trends: 2 }); // the page's call + ours
 
     await cell(page, "C3").click();
     await expect(page.getByRole("textbox", { name: "Formula" }).inputValue()).resolves.toBe(
@@ -145,7 +153,7 @@ describe("the preview page", () => {
       "3375251:3407731:3422251:3422301",
       "Sports & Outdoors:Fitness & Exercise Equipment:Yoga:Mats",
     ]);
-    expect(stack.simulator.stats().byOperation).toEqual({ product_node: 1 });
+    expect(operationCalls()).toEqual({ product_node: 1 });
     expect(preview.problems).toEqual([]);
   });
 
