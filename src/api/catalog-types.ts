@@ -44,18 +44,8 @@ export function optionsForMarket(options: readonly EnumOption[], market: unknown
  * - `csv`: one string of comma-separated values (`options` apply per value).
  * - `order`: `{field, desc}`; `sortFields` lists the allowed fields when the service's set is known.
  */
-export type ParamKind =
-  | "marketplace"
-  | "string"
-  | "integer"
-  | "number"
-  | "boolean"
-  | "month"
-  | "saturday"
-  | "weekOrMonth"
-  | "stringList"
-  | "csv"
-  | "order";
+export type { ParamKind } from "./param-kinds";
+import type { ParamKind } from "./param-kinds";
 
 export type ScalarValue = string | number | boolean;
 

@@ -13,6 +13,7 @@ import { MARKETPLACE_ALIASES, MARKETPLACES, type EnumOption, type ParamSpec, typ
 import { checkMonth, checkSaturday, type DateIssue } from "./dates";
 import { ValidationError } from "./errors";
 import type { ParamsOf } from "./request-types";
+import { PARAM_KINDS, traitsOf } from "./param-kinds";
 
 export interface ValidateOptions {
   /** The clock for date rules (not in the future, months back). */
@@ -184,6 +185,10 @@ function schemaFor(spec: ParamSpec): z.ZodType<unknown> {
         .transform((values) => values.join(","));
     case "order":
       return orderSchema(spec);
+    default: {
+      const unhandled: never = spec.kind;
+      throw new Error(`no schema for parameter kind ${String(unhandled)}`);
+    }
   }
 }
 
@@ -194,20 +199,6 @@ function cachedSchema(spec: ParamSpec): z.ZodType<unknown> {
   return schema;
 }
 
-const KIND_WORDS: Readonly<Record<ParamSpec["kind"], string>> = {
-  marketplace: "a marketplace code such as US",
-  string: "text",
-  integer: "a whole number",
-  number: "a number",
-  boolean: "TRUE or FALSE",
-  month: "a month as yyyyMM",
-  saturday: "a date as yyyyMMdd",
-  weekOrMonth: "a date as yyyyMMdd or a month as yyyyMM",
-  stringList: "a list of texts",
-  csv: "comma-separated values",
-  order: "an order {field, desc}",
-};
-
 /** Plain-words messages for zod's own checks (refinements carry their own). */
 function messageFor(spec: ParamSpec, iss: z.core.$ZodRawIssue): string {
   const items = spec.pattern === "asin" ? "ASINs" : "items";
@@ -215,7 +206,7 @@ function messageFor(spec: ParamSpec, iss: z.core.$ZodRawIssue): string {
     case "invalid_type":
       return iss.expected === "int"
         ? `${spec.name}: expected a whole number (got ${show(iss.input)})`
-        : `${spec.name}: expected ${iss.path?.length ? `${String(iss.path[0])} to be ${iss.expected}` : KIND_WORDS[spec.kind]} (got ${show(iss.input)})`;
+        : `${spec.name}: expected ${iss.path?.length ? `${String(iss.path[0])} to be ${iss.expected}` : PARAM_KINDS[spec.kind].words} (got ${show(iss.input)})`;
     case "too_big":
       return iss.origin === "array"
         ? `${spec.name}: at most ${iss.maximum} ${items} (got ${(iss.input as unknown[]).length})`
@@ -225,7 +216,7 @@ function messageFor(spec: ParamSpec, iss: z.core.$ZodRawIssue): string {
     case "unrecognized_keys":
       return `${spec.name}: unknown key ${iss.keys.join(", ")}; an order is {field, desc}`;
     case "invalid_union":
-      return `${spec.name}: expected ${KIND_WORDS[spec.kind]} (got ${show(iss.input)})`;
+      return `${spec.name}: expected ${PARAM_KINDS[spec.kind].words} (got ${show(iss.input)})`;
     default:
       return `${spec.name}: invalid value ${show(iss.input)}`;
   }
@@ -400,7 +391,7 @@ export function checkParams<C extends OperationCode>(
 
   for (const spec of specs) {
     const text = values[spec.name];
-    if (typeof text !== "string" || !["month", "saturday", "weekOrMonth"].includes(spec.kind)) continue;
+    if (typeof text !== "string" || !traitsOf(spec.kind).dateFormat) continue;
     if (spec.words?.some((w) => w.value === text)) continue;
     const issue = dateIssue(spec, text, values, now);
     if (issue) errors.push(new ValidationError(spec.name, issue.rule, issue.message));

@@ -6,6 +6,7 @@
  */
 import { ROW_CAP, type AnyOperation } from "../api/catalog";
 import type { ParamSpec } from "../api/catalog-types";
+import { traitsOf } from "../api/param-kinds";
 import { RECORD_FIELDS } from "../api/records";
 import { didYouMean } from "../api/validate";
 import {
@@ -58,13 +59,13 @@ function positionalValue(
   params: Readonly<Record<string, unknown>>,
 ): unknown {
   const cells = cellsOf(raw);
-  if (spec.kind === "stringList") return listItems(cells);
+  const traits = traitsOf(spec.kind);
+  if (traits.list === "array") return listItems(cells);
   if (cells.length > 1)
     throw argumentError(spec.name, arg, "type", `expects one value, got a range of ${cells.length} values`);
   if (!cells.length) return undefined; // the validator reports it as required
   const value = cells[0];
-  if (spec.kind === "month" || spec.kind === "saturday" || spec.kind === "weekOrMonth")
-    return dateParamValue(value, dateFormatOf(spec, params));
+  if (traits.dateFormat) return dateParamValue(value, dateFormatOf(spec, params));
   return textValue(value);
 }
 

@@ -4,6 +4,7 @@
  * These helpers turn that into plain values, and typed values into what the service expects.
  */
 import type { ParamSpec } from "../api/catalog-types";
+import { traitsOf } from "../api/param-kinds";
 import { ValidationError } from "../api/errors";
 import { serialToDate } from "../table/cells";
 
@@ -64,8 +65,8 @@ export function dateParamValue(value: unknown, format: "month" | "saturday"): st
 
 /** The format a date parameter takes: fixed by its kind, or chosen by its switch parameter (reverseType W/M). */
 export function dateFormatOf(spec: ParamSpec, params: Readonly<Record<string, unknown>>): "month" | "saturday" {
-  if (spec.kind === "month") return "month";
-  if (spec.kind === "saturday") return "saturday";
+  const fixed = traitsOf(spec.kind).dateFormat;
+  if (fixed === "month" || fixed === "saturday") return fixed;
   const switchValue = spec.switchParam
     ? String(params[spec.switchParam] ?? "")
         .trim()

@@ -150,8 +150,13 @@ function paramValue(spec: ParamSpec, f: RawFilter, params: Readonly<Record<strin
       return listItems(f.values).join(",");
     case "order":
       return orderValue(spec, textValue(oneValue(f, label)), label);
-    default:
+    case "marketplace":
+    case "string":
       return textValue(oneValue(f, label));
+    default: {
+      const unhandled: never = spec.kind;
+      throw new Error(`no cell reading for parameter kind ${String(unhandled)}`);
+    }
   }
 }
 

@@ -6,6 +6,7 @@
  */
 import { OPERATIONS, ROW_CAP, paramWithRole, type AnyOperation } from "../../api/catalog";
 import { GROUP_LABELS, type ParamSpec } from "../../api/catalog-types";
+import { PARAM_KINDS } from "../../api/param-kinds";
 import { recordColumns } from "../arguments";
 import { COMPACT_TEXT_LIMIT } from "../../table/cells";
 import { RESERVED_OPTIONS } from "../filters";
@@ -65,21 +66,9 @@ function examples(op: AnyOperation): string[] {
 
 function valueWords(spec: ParamSpec): string {
   const options = spec.options?.map((o) => String(o.value)).join(", ");
-  const base: Record<ParamSpec["kind"], string> = {
-    marketplace: "market code",
-    string: "text",
-    integer: "whole number",
-    number: "number",
-    boolean: "TRUE/FALSE",
-    month: "yyyyMM",
-    saturday: "yyyyMMdd (Saturday)",
-    weekOrMonth: "yyyyMMdd or yyyyMM",
-    stringList: "list",
-    csv: "list",
-    order: `field asc/desc${spec.sortFields ? ` (${spec.sortFields.join(", ")})` : ""}`,
-  };
+  const sortFields = spec.kind === "order" && spec.sortFields ? ` (${spec.sortFields.join(", ")})` : "";
   const bounds = spec.min !== undefined || spec.max !== undefined ? ` ${spec.min ?? ""}..${spec.max ?? ""}` : "";
-  return `${base[spec.kind]}${bounds}${options ? `: ${spec.openOptions ? "e.g. " : ""}${options}` : ""}`;
+  return `${PARAM_KINDS[spec.kind].docWords}${sortFields}${bounds}${options ? `: ${spec.openOptions ? "e.g. " : ""}${options}` : ""}`;
 }
 
 /** What `limit` does for an operation, from its paging parameters. */

@@ -6,6 +6,7 @@
  */
 import { OPERATIONS, ROW_CAP, paramWithRole, type AnyOperation } from "../../api/catalog";
 import type { ParamSpec } from "../../api/catalog-types";
+import { PARAM_KINDS } from "../../api/param-kinds";
 import { recordColumns } from "../arguments";
 import { filterNames, RESERVED_OPTIONS } from "../filters";
 
@@ -32,9 +33,7 @@ const specOf = (op: AnyOperation, name: string) => (op.params as readonly ParamS
 
 /** TypeScript type of an argument, as custom-functions-metadata maps it: unknown[][] = a range or a value. */
 function argumentType(spec: ParamSpec): string {
-  if (spec.kind === "stringList") return "unknown[][]";
-  if (spec.kind === "month" || spec.kind === "saturday" || spec.kind === "weekOrMonth") return "unknown";
-  return "string";
+  return PARAM_KINDS[spec.kind].excelArgument;
 }
 
 function positionalHelp(spec: ParamSpec): string {

@@ -14,6 +14,7 @@ import {
   type TextPattern,
 } from "../../api/catalog-types";
 import { OPERATIONS, operation, type AnyOperation, type OperationCode } from "../../api/catalog";
+import { traitsOf } from "../../api/param-kinds";
 import { paramLabel } from "../../api/param-labels";
 import { RECORD_FIELDS } from "../../api/records";
 import { latestSaturday, monthBefore } from "../../api/dates";
@@ -104,12 +105,12 @@ const MARKETPLACE_OPTIONS: readonly EnumOption[] = MARKETPLACES.map((m) => ({ va
 
 function controlFor(spec: ParamSpec): FieldControl {
   const open = Boolean(spec.openOptions);
-  switch (spec.kind) {
+  const family = traitsOf(spec.kind).control;
+  switch (family) {
     case "marketplace":
       return { type: "enum", options: MARKETPLACE_OPTIONS, open: false };
-    case "string":
+    case "text":
       return spec.options ? { type: "enum", options: spec.options, open } : { type: "text", pattern: spec.pattern };
-    case "integer":
     case "number":
       if (spec.options) return { type: "enum", options: spec.options, open };
       return { type: "number", integer: spec.kind === "integer", min: spec.min, max: spec.max };
@@ -126,9 +127,8 @@ function controlFor(spec: ParamSpec): FieldControl {
         formats: spec.formats ?? {},
         maxMonthsBack: spec.maxMonthsBack,
       };
-    case "csv":
-    case "stringList": {
-      const encoding = spec.kind === "csv" ? "csv" : "list";
+    case "list": {
+      const encoding = traitsOf(spec.kind).list === "csv" ? "csv" : "list";
       if (spec.options) return { type: "multiEnum", options: spec.options, open, encoding };
       return { type: "lines", pattern: spec.pattern, maxItems: spec.maxItems, encoding };
     }
@@ -140,6 +140,10 @@ function controlFor(spec: ParamSpec): FieldControl {
         defaultField: spec.orderDefault?.field,
         defaultDesc: spec.orderDefault?.desc ?? true,
       };
+    default: {
+      const unhandled: never = family;
+      throw new Error(`no form control for control family ${String(unhandled)}`);
+    }
   }
 }
 

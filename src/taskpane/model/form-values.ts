@@ -4,6 +4,7 @@
  * passes through whatever cannot be reshaped (the text "abc" for a number) and the validator names the problem.
  */
 import type { EnumOption } from "../../api/catalog-types";
+import { traitsOf } from "../../api/param-kinds";
 import type { OrderParam } from "../../api/request-types";
 import { allFields, type FormField, type FormModel } from "./form-model";
 
@@ -97,9 +98,7 @@ function paramValue(field: FormField, value: FormValue | undefined): unknown {
       if (typeof value !== "string") return undefined;
       const picked = optionValue(control.options, value.trim());
       // A hand-typed value of a numeric open enum is still a number.
-      return typeof picked === "string" && (field.spec.kind === "integer" || field.spec.kind === "number")
-        ? numberOrText(picked)
-        : picked;
+      return typeof picked === "string" && traitsOf(field.spec.kind).numeric ? numberOrText(picked) : picked;
     }
     case "multiEnum": {
       if (!isMulti(value)) return undefined;
