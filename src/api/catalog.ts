@@ -3,7 +3,15 @@
  * for the client's validation, the simulator's routes, the MAD functions' arguments, the query builder's forms
  * and the README's function table. Value sets come from shared/spec/reference-values.md.
  */
-import type { CrossRule, EnumOption, HttpMethod, OperationGroup, PositionalArg, ResponseShape } from "./catalog-types";
+import type {
+  CrossRule,
+  EnumOption,
+  HttpMethod,
+  OperationGroup,
+  ParamSpec,
+  PositionalArg,
+  ResponseShape,
+} from "./catalog-types";
 import {
   asinList,
   bool,
@@ -915,4 +923,23 @@ export function methodOf(op: AnyOperation): HttpMethod {
 /** The parameter with the given role (page, size, order), if the operation has one. */
 export function paramWithRole(op: AnyOperation, role: NonNullable<Param["role"]>): Param | undefined {
   return (op.params as readonly Param[]).find((p) => p.role === role);
+}
+
+/**
+ * Why a parameter is not a filter of its MAD function: the marketplace and the positional parameters are arguments of
+ * their own, and paging follows `limit`. The one rule for the filters argument, the filter block, the form and docs.
+ */
+export type NotAFilter = "market" | "positional" | "paging";
+type FilterCandidate = Pick<ParamSpec, "name" | "kind" | "role">;
+
+export function notAFilterBecause(op: AnyOperation, spec: FilterCandidate): NotAFilter | undefined {
+  if (spec.kind === "marketplace") return "market";
+  if (op.positional.some((p) => p.param === spec.name)) return "positional";
+  if (spec.role === "page" || spec.role === "size") return "paging";
+  return undefined;
+}
+
+/** Whether users set this parameter in the `filters` argument (or the filter block's rows). */
+export function isFilterParam(op: AnyOperation, spec: FilterCandidate): boolean {
+  return notAFilterBecause(op, spec) === undefined;
 }

@@ -13,15 +13,22 @@ export interface OrderParam {
   desc?: boolean;
 }
 
-type ValueOfKind<K extends ParamKind> = K extends "integer" | "number"
-  ? number
-  : K extends "boolean"
-    ? boolean
-    : K extends "stringList"
-      ? readonly string[]
-      : K extends "order"
-        ? OrderParam
-        : string;
+/** The TypeScript type of each kind's value; a new kind fails to compile here until it has one. */
+type EveryKind<T extends Record<ParamKind, unknown>> = T;
+type ValueByKind = EveryKind<{
+  marketplace: string;
+  string: string;
+  integer: number;
+  number: number;
+  boolean: boolean;
+  month: string;
+  saturday: string;
+  weekOrMonth: string;
+  stringList: readonly string[];
+  csv: string;
+  order: OrderParam;
+}>;
+type ValueOfKind<K extends ParamKind> = ValueByKind[K];
 
 type ParamsFromList<Ps extends readonly Param[]> = {
   [X in Ps[number] as NonNullable<X["required"]> extends true ? X["name"] : never]: ValueOfKind<X["kind"]>;

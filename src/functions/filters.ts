@@ -9,7 +9,7 @@
  * 202508 or a date, lists as above. `order` takes `field [asc|desc]`; `orderField`/`orderDesc` set the parts.
  * Reserved names (never parameters of the service): headers, layout, stats, dates (see RESERVED_OPTIONS).
  */
-import type { AnyOperation } from "../api/catalog";
+import { isFilterParam, notAFilterBecause, type AnyOperation } from "../api/catalog";
 import type { ParamSpec } from "../api/catalog-types";
 import { didYouMean } from "../api/validate";
 import {
@@ -178,17 +178,27 @@ function orderValue(spec: ParamSpec, text: string, label: string): { field?: str
 
 /** Names users may not set in filters, with what to use instead. */
 function movedName(op: AnyOperation, spec: ParamSpec): string | undefined {
-  if (spec.kind === "marketplace") return "use the market argument";
-  const positional = op.positional.find((p) => p.param === spec.name);
-  if (positional) return `use the ${positional.arg} argument`;
-  if (spec.role === "page" || spec.role === "size") return "paging follows the limit argument";
-  return undefined;
+  const reason = notAFilterBecause(op, spec);
+  switch (reason) {
+    case undefined:
+      return undefined;
+    case "market":
+      return "use the market argument";
+    case "positional":
+      return `use the ${op.positional.find((p) => p.param === spec.name)?.arg ?? spec.name} argument`;
+    case "paging":
+      return "paging follows the limit argument";
+    default: {
+      const unhandled: never = reason;
+      return unhandled;
+    }
+  }
 }
 
 /** The names `filters` accepts for an operation: its filter parameters, then the reserved options. */
 export function filterNames(op: AnyOperation): string[] {
   const specs = op.params as readonly ParamSpec[];
-  const names = specs.filter((p) => !movedName(op, p)).map((p) => p.name);
+  const names = specs.filter((p) => isFilterParam(op, p)).map((p) => p.name);
   if (specs.some((p) => p.kind === "order")) names.push(ORDER_FIELD, ORDER_DESC);
   return [...names, ...RESERVED_NAMES];
 }

@@ -4,7 +4,7 @@
  * filters and columns; help.html renders the same markdown) and the README's short `## Functions` section (the
  * table, linking into docs/functions.md). test/functions/metadata.test.ts checks both files hold exactly this text.
  */
-import { OPERATIONS, ROW_CAP, paramWithRole, type AnyOperation } from "../../api/catalog";
+import { isFilterParam, OPERATIONS, ROW_CAP, paramWithRole, type AnyOperation } from "../../api/catalog";
 import { GROUP_LABELS, type ParamSpec } from "../../api/catalog-types";
 import { PARAM_KINDS } from "../../api/param-kinds";
 import { recordColumns } from "../arguments";
@@ -84,9 +84,8 @@ export function limitSummary(op: AnyOperation): string {
 /** Filter rows of an operation; min/max pairs share one row. */
 function filterRows(op: AnyOperation): string[] {
   const rows: string[] = [];
-  const skip = new Set(["marketplace", "returnFields", ...op.positional.map((p) => p.param)]);
   for (const spec of op.params as readonly ParamSpec[]) {
-    if (skip.has(spec.name) || spec.role === "page" || spec.role === "size" || spec.role === "rangeMax") continue;
+    if (!isFilterParam(op, spec) || spec.role === "rangeMax") continue; // a maximum shares its minimum's row
     if (spec.role === "rangeMin" && spec.range) {
       const doc = spec.doc.replace(/^Minimum /, "").replace(/\.$/, "");
       rows.push(`| ${code(spec.name)}, ${code(`max${spec.range}`)} | ${valueWords(spec)} | ${cellText(doc)} (range) |`);

@@ -13,7 +13,7 @@
  * Every argument is a cell reference into the block, never a literal, so any edit recomputes.
  */
 import type { CellTarget, CellValue } from "../host/host-adapter";
-import { operation, type OperationCode } from "../../api/catalog";
+import { isFilterParam, operation, type OperationCode } from "../../api/catalog";
 import type { ParamSpec } from "../../api/catalog-types";
 import { cellAddress, offset, parseCell, rangeAddress } from "./a1";
 
@@ -70,10 +70,9 @@ export function buildFilterBlock(
     return refOfRow(rows.length - 1);
   });
 
-  const positionalNames = new Set<string>(["marketplace", ...op.positional.map((a) => a.param)]);
   const filterStart = rows.length;
   for (const spec of specs) {
-    if (positionalNames.has(spec.name) || spec.role === "page" || spec.role === "size") continue;
+    if (!isFilterParam(op, spec)) continue;
     const value = cellValueOf(params[spec.name]);
     if (value === null || value === "") continue;
     rows.push([spec.name, value]);

@@ -13,7 +13,7 @@ import {
   type ParamSpec,
   type TextPattern,
 } from "../../api/catalog-types";
-import { OPERATIONS, operation, type AnyOperation, type OperationCode } from "../../api/catalog";
+import { notAFilterBecause, OPERATIONS, operation, type AnyOperation, type OperationCode } from "../../api/catalog";
 import { traitsOf } from "../../api/param-kinds";
 import { paramLabel } from "../../api/param-labels";
 import { RECORD_FIELDS } from "../../api/records";
@@ -179,7 +179,7 @@ export function formModel(code: OperationCode): FormModel {
   const paging: { name: string; coveredBy: PagingCover }[] = [];
   let order: FormField | undefined;
   for (const spec of specs) {
-    if (spec.role === "page" || spec.role === "size") paging.push({ name: spec.name, coveredBy: "limit" });
+    if (notAFilterBecause(op, spec) === "paging") paging.push({ name: spec.name, coveredBy: "limit" });
     else if (spec.role === "order") order = fieldFor(spec);
     else if (spec.role === "rangeMin") {
       const max = specs.find((p) => p.role === "rangeMax" && p.range === spec.range);
