@@ -20,7 +20,8 @@ import {
 import { recordColumns } from "../src/functions/arguments";
 import { configureRunner } from "../src/functions/runner";
 import { DEFAULT_DISPLAY, shapeResult } from "../src/table/shape";
-import { startSimulator, type RunningSimulator } from "../src/simulator";
+import { startSimulator } from "../src/simulator";
+import type { BenchSimulator } from "./child-simulator";
 import type { Measure } from "./report";
 import { WarpClock } from "../src/engine/warp-clock";
 import {
@@ -44,10 +45,10 @@ export interface ScenarioResult {
 
 export interface BenchContext {
   readonly latencyMs: number;
-  readonly sim: RunningSimulator;
+  readonly sim: BenchSimulator;
 }
 
-function storeFor(sim: RunningSimulator): KeyValueStore {
+function storeFor(sim: { readonly url: string }): KeyValueStore {
   return memoryStore({ "mad.secret": BENCH_SECRET, "mad.baseUrl": sim.url });
 }
 
@@ -58,13 +59,15 @@ function engineFor(store: KeyValueStore, extra: Partial<EngineOptions> = {}): En
   return engine;
 }
 
-function callsDuring<T>(
-  sim: RunningSimulator,
+async function callsDuring<T>(
+  sim: BenchSimulator,
   work: () => Promise<T>,
 ): Promise<{ value: T; calls: number; ms: number }> {
-  sim.resetStats();
+  await sim.resetStats();
   const started = performance.now();
-  return work().then((value) => ({ value, calls: sim.stats().total, ms: performance.now() - started }));
+  const value = await work();
+  const ms = performance.now() - started;
+  return { value, calls: (await sim.stats()).total, ms };
 }
 
 function noteErrors(notes: string[], label: string, evaluation: Evaluation): void {
@@ -320,7 +323,11 @@ export function shaping(records: unknown[], runs = 25): ScenarioResult {
  * their latency run in real time). The theoretical minimum: 40 sends per rolling minute, so the last window's
  * sends start after (ceil(n/40) - 1) minutes and take ceil(its sends / concurrency) latencies.
  */
-export async function pacing(ctx: BenchContext, count = 120, perMinute = 40): Promise<ScenarioResult> {
+export async function pacing(
+  ctx: Pick<BenchContext, "latencyMs">,
+  count = 120,
+  perMinute = 40,
+): Promise<ScenarioResult> {
   const notes: string[] = [];
   const clock = new WarpClock();
   const sim = await startSimulator({
