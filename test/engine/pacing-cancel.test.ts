@@ -56,10 +56,10 @@ describe("pacing", () => {
     expect(clock.now() - service.requests[0].at).toBeGreaterThanOrEqual(2 * MINUTE);
   });
 
-  test("concurrency is bounded (default 10, configurable)", async () => {
-    const ten = setup({ service: { latencyMs: 2_000 } });
-    await Promise.all(Array.from({ length: 20 }, (_, i) => ten.engine.query("product_research", research(`c${i}`))));
-    expect(ten.service.maxConcurrent).toBe(10);
+  test("concurrency is bounded (default 20, configurable)", async () => {
+    const many = setup({ service: { latencyMs: 2_000 } });
+    await Promise.all(Array.from({ length: 30 }, (_, i) => many.engine.query("product_research", research(`c${i}`))));
+    expect(many.service.maxConcurrent).toBe(20);
     const two = setup({ service: { latencyMs: 2_000 }, engine: { concurrency: 2 } });
     await Promise.all(Array.from({ length: 6 }, (_, i) => two.engine.query("product_research", research(`c${i}`))));
     expect(two.service.maxConcurrent).toBe(2);

@@ -21,9 +21,9 @@ describe("paging", () => {
   test("after the first page gives the total, the other pages are fetched together, never past the total", async () => {
     const { engine, service } = setup({ service: { total: 1250, latencyMs: 100 } });
     const result = await engine.query("product_research", research, { limit: 2000 });
-    // Page 1 alone (it tells the total), then pages 2-13 ten at a time: 13 pages, none past row 1,250.
+    // Page 1 alone (it tells the total), then pages 2-13 all at once: 13 pages, none past row 1,250.
     expect(service.calls).toBe(13);
-    expect(service.maxConcurrent).toBe(10);
+    expect(service.maxConcurrent).toBe(12);
     expect(Math.max(...service.requests.map((r) => Number(r.body?.page)))).toBe(13);
     expect(new Set(service.requests.map((r) => r.body?.page)).size).toBe(13);
     // Rows stay in page order whatever order the pages answered in.

@@ -173,7 +173,7 @@ with the add-in. This reference and the page are generated from the operation ca
   ${code("fields")} share one call and one cached page.
 - ${code("limit")}: rows wanted, 1 to ${ROW_CAP} (the service's row cap). Paged operations fetch pages of the largest page
   size until the limit or the total is reached; each page is one call, cached. Once the first page tells the
-  total, the remaining pages are fetched together (up to ten at a time, within the per-minute pacing), never past
+  total, the remaining pages are fetched together (up to twenty at a time, within the per-minute pacing), never past
   the total; rows stay in page order. If one page fails the query fails, but the pages already fetched stay
   cached. Blank = one page.
 

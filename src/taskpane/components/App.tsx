@@ -15,7 +15,6 @@ import {
   webLightTheme,
 } from "@fluentui/react-components";
 import { lazy, Suspense, useEffect, useState } from "react";
-import { CallsMeter } from "./CallsMeter";
 import { ServicesProvider, useServices, type PaneServices } from "./services";
 
 const useStyles = makeStyles({
@@ -30,6 +29,10 @@ const useStyles = makeStyles({
   },
 });
 
+// The meter loads beside the shell: it shows once the engine has figures, and keeps the first paint light.
+const CallsMeter = lazy(() =>
+  import(/* webpackChunkName: "meter" */ "./CallsMeter").then((m) => ({ default: m.CallsMeter })),
+);
 const ConnectionPanel = lazy(() =>
   import(/* webpackChunkName: "connection" */ "./ConnectionPanel").then((m) => ({ default: m.ConnectionPanel })),
 );
@@ -68,7 +71,9 @@ function Pane() {
   return (
     <main className={styles.root}>
       <Subtitle1 as="h1">Marketplace Analytics Data</Subtitle1>
-      <CallsMeter />
+      <Suspense fallback={null}>
+        <CallsMeter />
+      </Suspense>
       <TabList selectedValue={tab} onTabSelect={(_, data) => setTab(data.value as TabName)} size="small">
         {TABS.map((t) => (
           <Tab key={t.value} value={t.value} id={`mad-tab-${t.value}`} aria-controls={`mad-panel-${t.value}`}>

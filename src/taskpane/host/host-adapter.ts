@@ -72,6 +72,93 @@ export interface WriteProgress {
 
 export type OnWriteProgress = (progress: WriteProgress) => void;
 
+/** The native chart types report templates use. */
+export type ChartKind = "bar" | "column" | "line";
+
+/**
+ * One column of a MAD formula's spilled result, below its header row: what a chart's categories or one series read.
+ * Hosts bind it through a workbook name over the spill (`D5#`), so the chart follows the spill when its row count
+ * changes.
+ */
+export interface SpillColumn {
+  /** The cell on the report's sheet that holds the MAD formula (A1, e.g. `D5`). */
+  readonly cell: string;
+  /** 0-based column within the spill (templates pass explicit `fields`, so they know each column's place). */
+  readonly column: number;
+}
+
+export interface ChartSeriesSpec {
+  /** Legend entry, e.g. "Searches". */
+  readonly name: string;
+  readonly values: SpillColumn;
+}
+
+export interface ChartSpec {
+  readonly kind: ChartKind;
+  /** The chart's title; the preview's accessible name is `${title} chart` (e.g. "Brand share chart"). */
+  readonly title: string;
+  readonly categories: SpillColumn;
+  readonly series: readonly ChartSeriesSpec[];
+  readonly categoryAxisTitle: string;
+  readonly valueAxisTitle: string;
+  /** Top-left cell the chart is placed at, on the report's sheet. */
+  readonly anchor: string;
+  /** Only the first N rows are charted (e.g. the top 10 brands); every row stays in the sheet. */
+  readonly maxPoints?: number;
+}
+
+/** A cell a template writes as a plain value (inputs, their labels, section titles). */
+export interface ReportValueCell {
+  readonly address: string;
+  readonly value: CellValue;
+  /** How it looks: a section title, a label beside an input, or an input a person may edit. */
+  readonly role: "title" | "label" | "input" | "note";
+  /** Excel number format, e.g. `@` for an input that must stay text (`172282:281407`). */
+  readonly format?: string;
+}
+
+/** What a template lays out on a new sheet. Formulas reference the input cells, so editing an input reworks it. */
+export interface ReportSheetSpec {
+  /** Proposed sheet name (`Market 172282`); the host makes it unique and valid and returns the final one. */
+  readonly name: string;
+  readonly values: readonly ReportValueCell[];
+  readonly formulas: readonly FormulaTarget[];
+  readonly charts: readonly ChartSpec[];
+  /** Kept with the sheet so the Reports tab can list and refresh the report as one group. Never holds the secret. */
+  readonly report: ReportGroupInfo;
+}
+
+export interface FormulaTarget {
+  readonly address: string;
+  /** The whole formula, `=MAD.CATEGORYSTATS($B$3,$B$4)`. */
+  readonly formula: string;
+}
+
+/** A report made from a template, as stored with its sheet. */
+export interface ReportGroupInfo {
+  /** Template id, e.g. `categoryMarket`. */
+  readonly template: string;
+  /** Template title, e.g. "Category market". */
+  readonly title: string;
+  /** The inputs as given when it was created (the cells on the sheet are the live ones). */
+  readonly inputs: Readonly<Record<string, CellValue>>;
+  readonly createdAt: number;
+}
+
+export interface CreatedReportSheet {
+  /** The sheet's final name. */
+  readonly sheet: string;
+  /** Workbook names created for chart series and categories. */
+  readonly names: readonly string[];
+  readonly charts: number;
+}
+
+/** A sheet made from a template: the Reports tab shows it as one group that refreshes together. */
+export interface ReportSheetInfo {
+  readonly sheet: string;
+  readonly report: ReportGroupInfo;
+}
+
 export interface HostAdapter {
   /** The active cell (top-left of the selection). */
   getActiveCell(): Promise<CellTarget>;
@@ -109,4 +196,15 @@ export interface HostAdapter {
   listMadFormulas(): Promise<FormulaCell[]>;
   /** Recalculates the given formula cells (refresh of live formulas). */
   recalculate(cells: readonly CellTarget[]): Promise<void>;
+  /**
+   * Why this host cannot create report sheets with charts (e.g. a missing Excel requirement set), as a message
+   * for the person; null when it can.
+   */
+  reportSupport?(): Promise<string | null>;
+  /** Adds a sheet laid out from a template: values, formulas, workbook names over the spills, and native charts. */
+  createReportSheet?(spec: ReportSheetSpec): Promise<CreatedReportSheet>;
+  /** Sheets made from templates, with what they were made from. */
+  listReportSheets?(): Promise<ReportSheetInfo[]>;
+  /** Points each chart of a report sheet at its spills' current size (after a refresh changed their row counts). */
+  refreshReportCharts?(sheet: string): Promise<void>;
 }
