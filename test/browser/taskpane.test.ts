@@ -426,4 +426,31 @@ describe("the task pane in the preview", () => {
     }
     expect(preview.problems).toEqual([]);
   });
+
+  it("in a small window the pane stays in view and a long message wraps instead of being cut", async () => {
+    const { page } = preview;
+    const pane = paneOf(page);
+    await cell(page, "A1").click();
+    await openTab(pane, "Build");
+    await pane.getByRole("button", { name: "Insert as formula" }).click();
+    const message = pane.getByText(/Wrote the filter block/);
+    await message.waitFor({ timeout: 60_000 });
+    for (const size of [
+      { width: 1280, height: 600 },
+      { width: 800, height: 600 },
+    ]) {
+      await page.setViewportSize(size);
+      const frame = await page.locator("#task-pane").boundingBox();
+      // At least 250 px of the pane show without scrolling the page (the grid scrolls inside its own box).
+      expect(frame!.y + 250).toBeLessThanOrEqual(size.height);
+      expect(frame!.height).toBeGreaterThanOrEqual(300);
+      expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(size.height * 1.2);
+      // The message's text fits its bar: nothing runs past the edge.
+      const fits = await message.evaluate((element) => {
+        const bar = element.closest("[role=group], .fui-MessageBar") ?? element.parentElement!;
+        return element.scrollWidth <= element.clientWidth + 1 && bar.scrollWidth <= bar.clientWidth + 1;
+      });
+      expect(fits).toBe(true);
+    }
+  });
 });

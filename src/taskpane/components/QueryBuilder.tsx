@@ -257,7 +257,7 @@ export function QueryBuilder() {
       {/* Progress, outcome and preview first: in view while the form below scrolls. */}
       {spend && (
         <MessageBar intent="warning" layout="multiline" aria-label="Calls to spend">
-          <MessageBarBody>
+          <MessageBarBody className={controls.message}>
             <MessageBarTitle>Insert as table asks first</MessageBarTitle>
             {`${spend.question} Go ahead?`}
           </MessageBarBody>
@@ -278,7 +278,7 @@ export function QueryBuilder() {
       )}
       {overwrite && (
         <MessageBar intent="warning" layout="multiline" aria-label="Cells in use">
-          <MessageBarBody>
+          <MessageBarBody className={controls.message}>
             <MessageBarTitle>
               {overwrite.place.outside ? "The formula does not fit here." : "Cells in the way are not empty."}
             </MessageBarTitle>
@@ -314,8 +314,8 @@ export function QueryBuilder() {
       )}
       <div aria-live="polite">
         {outcome && (
-          <MessageBar intent={outcome.kind}>
-            <MessageBarBody>{outcome.text}</MessageBarBody>
+          <MessageBar layout="multiline" intent={outcome.kind}>
+            <MessageBarBody className={controls.message}>{outcome.text}</MessageBarBody>
           </MessageBar>
         )}
       </div>
@@ -356,8 +356,8 @@ export function QueryBuilder() {
         now={today}
       />
       {shown.general.length > 0 && (
-        <MessageBar intent="error">
-          <MessageBarBody>{shown.general.join(" ")}</MessageBarBody>
+        <MessageBar layout="multiline" intent="error">
+          <MessageBarBody className={controls.message}>{shown.general.join(" ")}</MessageBarBody>
         </MessageBar>
       )}
       <div className={styles.actions} role="group" aria-label="Query actions">
