@@ -50,8 +50,9 @@ export interface ClientOptions {
   random?: () => number;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   newRequestId?: () => string;
-  /** Metering hook: called once per HTTP request actually sent. */
+  /** Metering hooks: once per HTTP request actually sent; once per request the service answered (any status). */
   onAttempt?: (info: AttemptInfo) => void;
+  onAnswer?: (info: AttemptInfo & { status: number }) => void;
   /** The clock of the date rules (months not in the future, 24 months back). */
   now?: () => Date;
 }
@@ -240,7 +241,7 @@ export class MadClient {
   private readonly random: () => number;
   private readonly sleepImpl: (ms: number, signal?: AbortSignal) => Promise<void>;
   private readonly newRequestId: () => string;
-  private readonly onAttempt?: (info: AttemptInfo) => void;
+  private readonly hooks: Pick<ClientOptions, "onAttempt" | "onAnswer">;
   private readonly now: () => Date;
 
   constructor(options: ClientOptions) {
@@ -255,7 +256,7 @@ export class MadClient {
     this.random = options.random ?? Math.random;
     this.sleepImpl = options.sleep ?? defaultSleep;
     this.newRequestId = options.newRequestId ?? defaultRequestId;
-    this.onAttempt = options.onAttempt;
+    this.hooks = { onAttempt: options.onAttempt, onAnswer: options.onAnswer };
     this.now = options.now ?? (() => new Date());
     // The secret is a private field, but keep it out of console.log / JSON of the client as well.
     Object.defineProperty(this, "secret", { enumerable: false });
@@ -351,9 +352,9 @@ export class MadClient {
   }
 
   /** A failing metering hook must not fail (or retry) the call it meters. */
-  private meter(info: AttemptInfo): void {
+  private meter<I>(hook: ((info: I) => void) | undefined, info: I): void {
     try {
-      this.onAttempt?.(info);
+      hook?.(info);
     } catch {
       // ignored on purpose
     }
@@ -399,12 +400,14 @@ export class MadClient {
       // Never follow a redirect: the secret header would go to whatever host the answer names.
       const init: RequestInit = { method: plan.method, headers, signal: linked.signal, redirect: "manual" };
       if (plan.body !== undefined) init.body = JSON.stringify(plan.body);
-      this.meter({ operation: plan.operation, path: plan.path, requestId, attempt });
+      const info: AttemptInfo = { operation: plan.operation, path: plan.path, requestId, attempt };
+      this.meter(this.hooks.onAttempt, info);
       const url = `${this.baseUrl}${plan.path}${plan.query ? `?${plan.query}` : ""}`;
       const response = await raceAbort(
         Promise.resolve().then(() => this.fetchImpl(url, init)),
         linked.signal,
       );
+      this.meter(this.hooks.onAnswer, { ...info, status: response.status });
       // Browsers hide a manual redirect behind an opaque response (status 0); Node shows the 3xx and its Location.
       if (response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400)) {
         throw new RedirectError(response.status, redirectTargetHost(response.headers?.get("location"), url), requestId);

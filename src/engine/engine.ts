@@ -154,10 +154,6 @@ export function createEngine(options: EngineOptions): Engine {
       },
       onAttempt: (info) => {
         state.attempts++;
-        counters.callsThisSession++;
-        // Counted down as calls go out, so calls left stays current between reads of /v1/visits.
-        if (counters.remainingThisMonth !== null)
-          counters.remainingThisMonth = Math.max(0, counters.remainingThisMonth - 1);
         const slot = info.attempt === 1 ? state.firstSlot : state.retrySlot;
         if (slot) slot.markSent();
         else pacer.recordUnplannedSend();
@@ -165,6 +161,15 @@ export function createEngine(options: EngineOptions): Engine {
         else state.retrySlot = null;
         options.client?.onAttempt?.(info);
         savePacing();
+        changed();
+      },
+      onAnswer: (info) => {
+        // Only calls the service answered are counted: one that failed on the network or timed out never reached it.
+        counters.callsThisSession++;
+        // Counted down as answers come, so calls left stays current between reads of /v1/visits.
+        if (counters.remainingThisMonth !== null)
+          counters.remainingThisMonth = Math.max(0, counters.remainingThisMonth - 1);
+        options.client?.onAnswer?.(info);
         changed();
       },
     });
@@ -346,7 +351,12 @@ export function createEngine(options: EngineOptions): Engine {
           ...newTracker(),
         };
         const outcomes = await withDeadline(deadlines, ctx, queryOptions.signal, (signal) =>
-          readPages(ctx.plan, (pageParams, pageSignal, slot) => getPage(ctx, pageParams, pageSignal, slot), signal),
+          readPages(
+            ctx.plan,
+            (pageParams, pageSignal, slot) => getPage(ctx, pageParams, pageSignal, slot),
+            signal,
+            queryOptions.onPage,
+          ),
         );
         return assemble(code, ctx.plan, outcomes);
       } catch (error) {

@@ -32,26 +32,55 @@ export interface PageSlot {
 
 export type GetPage = (params: Record<string, unknown>, signal: AbortSignal, slot?: PageSlot) => Promise<PageOutcome>;
 
+/** Pages read so far and pages expected in all (the plan's maximum until the first page gives the total). */
+export type OnPage = (done: number, total: number) => void;
+
 /** The pages of a query, in order, stopping at the limit, the total or a short page. */
-export async function readPages(plan: PagingPlan, getPage: GetPage, signal: AbortSignal): Promise<PageOutcome[]> {
-  if (plan.mode === "single") return [await getPage(plan.params, signal)];
+export async function readPages(
+  plan: PagingPlan,
+  getPage: GetPage,
+  signal: AbortSignal,
+  onPage: OnPage = () => undefined,
+): Promise<PageOutcome[]> {
+  const report = (done: number, total: number) => {
+    try {
+      onPage(done, total);
+    } catch {
+      // a failing display must not fail a query
+    }
+  };
+  if (plan.mode === "single") {
+    report(0, 1);
+    const only = await getPage(plan.params, signal);
+    report(1, 1);
+    return [only];
+  }
   const pageParams = (page: number) => ({ ...plan.params, page });
   const end = { lastPage: Infinity };
   const slot = (page: number): PageSlot => ({ page, pageSize: plan.pageSize, end });
+  report(0, plan.maxPages);
   const outcomes = [await getPage(pageParams(1), signal, slot(1))];
   let rows = outcomes[0].page.data.rows.length;
   const done = (outcome: PageOutcome) =>
     outcome.page.data.rows.length < plan.pageSize || rows >= (plan.limit ?? Infinity);
-  if (done(outcomes[0])) return outcomes;
+  if (done(outcomes[0])) {
+    report(1, 1);
+    return outcomes;
+  }
   const total = outcomes[0].page.data.total;
   const pages = pagesFor(plan, total);
+  report(1, pages);
   if (total === null) {
     // Without a total, each page tells whether there is another one.
     for (let page = 2; page <= pages; page++) {
       const outcome = await getPage(pageParams(page), signal, slot(page));
       outcomes.push(outcome);
       rows += outcome.page.data.rows.length;
-      if (done(outcome)) break;
+      if (done(outcome)) {
+        report(outcomes.length, outcomes.length);
+        break;
+      }
+      report(outcomes.length, pages);
     }
     return outcomes;
   }
@@ -68,7 +97,11 @@ export async function readPages(plan: PagingPlan, getPage: GetPage, signal: Abor
       const outcome = await promise;
       outcomes.push(outcome);
       rows += outcome.page.data.rows.length;
-      if (done(outcome)) break;
+      if (done(outcome)) {
+        report(outcomes.length, outcomes.length);
+        break;
+      }
+      report(outcomes.length, pages);
     }
   } finally {
     for (const { stop } of later) stop.abort(new AbortError());

@@ -48,6 +48,11 @@ export interface QueryOptions {
   bypassCache?: boolean;
   /** Formula value preview: never spend a call; CacheMissError when not cached. */
   cacheOnly?: boolean;
+  /**
+   * Progress, "page 7 of 20": pages read so far and pages expected in all (the plan's most until the first page
+   * gives the total; the pages read when the data ends early). Called with 0 first, and with done = total last.
+   */
+  onPage?: (done: number, total: number) => void;
 }
 
 export interface QueryResult<C extends OperationCode = OperationCode> {
@@ -72,7 +77,7 @@ export interface QueryPlan {
 }
 
 export interface UsageSnapshot {
-  /** HTTP requests sent by this engine (retries and connection checks included). */
+  /** HTTP requests of this engine the service answered (retries and connection checks included; not network failures or timeouts). */
   callsThisSession: number;
   /** Pages served from the cache. */
   cacheHits: number;

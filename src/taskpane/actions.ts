@@ -3,6 +3,7 @@
  * takes the engine and the host adapter it works with, so tests and the preview page can hand in their own.
  */
 import { operation, type OperationCode } from "../api/catalog";
+import { AbortError } from "../api/errors";
 import type { Engine, QueryResult } from "../engine";
 import type { CellTarget, HostAdapter, StoredQuery, TableInfo } from "./host/host-adapter";
 import { cellAddress, parseCell } from "./model/a1";
@@ -31,16 +32,33 @@ export interface PreviewResult {
   readonly fromCache: boolean;
 }
 
+/** Long work can be cancelled (Cancel in the pane) and reports its pages ("page 7 of 20"). */
+export interface LongWork {
+  readonly signal?: AbortSignal;
+  readonly onPage?: (done: number, total: number) => void;
+}
+
 const query = (
   engine: Engine,
   code: OperationCode,
   params: Readonly<Record<string, unknown>>,
-  options: { limit?: number; bypassCache?: boolean },
+  options: { limit?: number; bypassCache?: boolean } & LongWork,
 ) => engine.query(code, params as never, options) as Promise<QueryResult>;
 
-export async function runPreview(engine: Engine, q: ValidQuery, shownRows = 20): Promise<PreviewResult> {
+/** After a cancel, nothing more is shown or written, even when the last page had already arrived. */
+function stopIfCancelled(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new AbortError();
+}
+
+export async function runPreview(
+  engine: Engine,
+  q: ValidQuery,
+  shownRows = 20,
+  work: LongWork = {},
+): Promise<PreviewResult> {
   const limit = Math.min(q.limit ?? PREVIEW_LIMIT, PREVIEW_LIMIT);
-  const result = await query(engine, q.code, q.params, { limit });
+  const result = await query(engine, q.code, q.params, { limit, ...work });
+  stopIfCancelled(work.signal);
   const { header, rows } = previewOf(q.code, { rows: result.rows, stats: result.stats }, q.fields, shownRows);
   return {
     header,
@@ -175,6 +193,7 @@ export async function insertTable(
   engine: Engine,
   host: HostAdapter,
   q: ValidQuery,
+  work: LongWork = {},
 ): Promise<{ table: TableInfo; callsSpent: number }> {
   // The sheet's edge is checked before any call is spent (a limit-2,000 table spends 20 calls). Without a limit
   // the size is known only after the call; createTable checks again then.
@@ -182,7 +201,11 @@ export async function insertTable(
   const columns = selectColumns(q.code, q.fields).length;
   const area = await host.checkArea(at, 1 + (q.limit ?? 1), columns);
   if (area.outside) throw new Error(`Nothing was fetched: ${area.outside}`);
-  const result = await query(engine, q.code, q.params, q.limit === undefined ? {} : { limit: q.limit });
+  const result = await query(engine, q.code, q.params, {
+    ...(q.limit === undefined ? {} : { limit: q.limit }),
+    ...work,
+  });
+  stopIfCancelled(work.signal);
   const shaped = tableOf(q.code, { rows: result.rows, stats: result.stats }, q.fields, q.limit);
   const stored: StoredQuery = {
     operation: q.code,

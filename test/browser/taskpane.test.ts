@@ -398,4 +398,59 @@ describe("the task pane in the preview", () => {
     await expect(page.getByRole("textbox", { name: "Formula" }).inputValue()).resolves.toMatch(/^'=1\+2 /);
     expect(preview.problems).toEqual([]);
   });
+
+  it("shows the page count while Insert as table pages, and Cancel stops it with nothing written", async () => {
+    const { page } = preview;
+    const pane = paneOf(page);
+    await cell(page, "A1").click();
+    await openTab(pane, "Build");
+    await pick(pane, "fields", "asin");
+    // One table of 100 rows: its first page (100 rows) is then cached for the longer query below.
+    await text(pane, "limit").fill("100");
+    await pane.getByRole("button", { name: "Insert as table" }).click();
+    await pane.getByText(/Created table MAD_ProductResearch/).waitFor({ timeout: 60_000 });
+
+    // Every later page hangs, so the query stays on page 1 until cancelled.
+    stack.simulator.injectFault({ match: { operation: "product_research" }, times: 19, fault: { type: "stall" } });
+    try {
+      await cell(page, "C1").click();
+      await text(pane, "limit").fill("2000");
+      await pane.getByRole("button", { name: "Insert as table" }).click();
+      await pane.getByText(/Page 1 of 20\./).waitFor({ timeout: 60_000 });
+      await pane.getByRole("button", { name: "Cancel", exact: true }).click();
+      await pane.getByText("Cancelled: nothing was written or shown.").waitFor();
+      expect(await readRange(page, "C1", 2, 1)).toEqual([[""], [""]]);
+      await expect(pane.getByRole("button", { name: "Insert as table" }).isEnabled()).resolves.toBe(true);
+    } finally {
+      stack.simulator.clearFaults();
+    }
+    expect(preview.problems).toEqual([]);
+  });
+
+  it("in a small window the pane stays in view and a long message wraps instead of being cut", async () => {
+    const { page } = preview;
+    const pane = paneOf(page);
+    await cell(page, "A1").click();
+    await openTab(pane, "Build");
+    await pane.getByRole("button", { name: "Insert as formula" }).click();
+    const message = pane.getByText(/Wrote the filter block/);
+    await message.waitFor({ timeout: 60_000 });
+    for (const size of [
+      { width: 1280, height: 600 },
+      { width: 800, height: 600 },
+    ]) {
+      await page.setViewportSize(size);
+      const frame = await page.locator("#task-pane").boundingBox();
+      // At least 250 px of the pane show without scrolling the page (the grid scrolls inside its own box).
+      expect(frame!.y + 250).toBeLessThanOrEqual(size.height);
+      expect(frame!.height).toBeGreaterThanOrEqual(300);
+      expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(size.height * 1.2);
+      // The message's text fits its bar: nothing runs past the edge.
+      const fits = await message.evaluate((element) => {
+        const bar = element.closest("[role=group], .fui-MessageBar") ?? element.parentElement!;
+        return element.scrollWidth <= element.clientWidth + 1 && bar.scrollWidth <= bar.clientWidth + 1;
+      });
+      expect(fits).toBe(true);
+    }
+  });
 });

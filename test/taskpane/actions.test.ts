@@ -3,6 +3,7 @@
  * Preview stays small, "Insert as table" writes formats and the query, and a refresh sends each unique query
  * once with the cache bypassed, replaces table rows and recalculates formula cells without spending again.
  */
+import { AbortError } from "../../src/api/errors";
 import { createEngine, memoryStore, type Engine } from "../../src/engine";
 import {
   executeRefresh,
@@ -300,4 +301,48 @@ it("checks the sheet's edge before spending a call on a table that would not fit
   expect(asked).toEqual([["B3", 2001, 2]]);
   expect(sent).toHaveLength(0);
   expect(host.tables.size).toBe(0);
+});
+
+it("Insert as table counts its pages and, cancelled mid-way, writes nothing", async () => {
+  const { engine } = await setup();
+  const host = memoryHost();
+  const seen: string[] = [];
+  const controller = new AbortController();
+  const insert = insertTable(
+    engine,
+    host,
+    { ...QUERY, limit: 1000 },
+    {
+      signal: controller.signal,
+      onPage: (done, total) => {
+        seen.push(`${done} of ${total}`);
+        if (done === 2) controller.abort();
+      },
+    },
+  );
+  await expect(insert).rejects.toBeInstanceOf(AbortError);
+  expect(seen.slice(0, 3)).toEqual(["0 of 10", "1 of 10", "2 of 10"]);
+  expect(host.tables.size).toBe(0);
+  expect(host.values).toEqual([]);
+});
+
+it("Insert as table reports every page up to the last one when not cancelled", async () => {
+  const { engine } = await setup();
+  const host = memoryHost();
+  const seen: string[] = [];
+  await insertTable(engine, host, { ...QUERY, limit: 300 }, { onPage: (done, total) => seen.push(`${done}/${total}`) });
+  expect(seen).toEqual(["0/3", "1/3", "2/3", "3/3"]);
+  expect(host.tables.size).toBe(1);
+});
+
+it("a preview cancelled after its page arrived shows nothing", async () => {
+  const { engine } = await setup();
+  const controller = new AbortController();
+  const preview = runPreview(engine, QUERY, 20, {
+    signal: controller.signal,
+    onPage: (done) => {
+      if (done === 1) controller.abort();
+    },
+  });
+  await expect(preview).rejects.toBeInstanceOf(AbortError);
 });

@@ -199,17 +199,18 @@ export function ConnectionPanel() {
       <div aria-live="polite">
         {report && (
           <MessageBar
+            layout="multiline"
             intent={report.status === "ok" ? "success" : report.status === "quotaReached" ? "warning" : "error"}
           >
-            <MessageBarBody>
+            <MessageBarBody className={controls.message}>
               <MessageBarTitle>{report.title}</MessageBarTitle>
               {report.detail}
             </MessageBarBody>
           </MessageBar>
         )}
         {notice && (
-          <MessageBar intent="info">
-            <MessageBarBody>{notice}</MessageBarBody>
+          <MessageBar layout="multiline" intent="info">
+            <MessageBarBody className={controls.message}>{notice}</MessageBarBody>
           </MessageBar>
         )}
       </div>

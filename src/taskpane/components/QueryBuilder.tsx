@@ -18,7 +18,8 @@ import {
   Text,
   tokens,
 } from "@fluentui/react-components";
-import { useMemo, useState } from "react";
+import { useMemo, useRef, useState } from "react";
+import { AbortError } from "../../api/errors";
 import type { OperationCode } from "../../api/catalog";
 import type { CellTarget } from "../host/host-adapter";
 import {
@@ -28,6 +29,7 @@ import {
   tableSpendQuestion,
   runPreview,
   type FormulaPlace,
+  type LongWork,
   type PreviewResult,
   type ValidQuery,
   type WrittenFormula,
@@ -43,6 +45,7 @@ import { failureText, useServices } from "./services";
 
 const useStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM },
+  busyLine: { display: "flex", alignItems: "center", gap: tokens.spacingHorizontalS, flexWrap: "wrap" },
   // A sticky footer: the buttons stay in view however long the form is.
   actions: {
     display: "flex",
@@ -84,6 +87,11 @@ export function QueryBuilder() {
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [attempted, setAttempted] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
+  /** Pages read of the running query ("page 7 of 20"); null before the first report or when nothing runs. */
+  const [pages, setPages] = useState<{ done: number; total: number } | null>(null);
+  /** Cancel aborts the running query; set only while a Preview or Insert as table is fetching. */
+  const running = useRef<AbortController | null>(null);
+  const [cancellable, setCancellable] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [preview, setPreview] = useState<PreviewResult | null>(null);
   /** Insert as formula found cells in use: the pane asks before writing anything. */
@@ -141,23 +149,48 @@ export function QueryBuilder() {
     };
   };
 
-  const act = async (label: string, work: (q: ValidQuery) => Promise<Outcome>) => {
-    const q = validQuery();
-    if (!q) return;
+  /**
+   * Runs one action with the busy line on; `work` gets a cancel signal and a page counter for the query it runs.
+   * A cancelled action has written nothing (the actions check the signal before writing) and says so.
+   */
+  const perform = async (label: string, work: (long: LongWork) => Promise<Outcome>) => {
+    const controller = new AbortController();
+    running.current = controller;
     setBusy(label);
+    setPages(null);
     setOutcome(null);
+    const long: LongWork = {
+      signal: controller.signal,
+      onPage: (done, total) => {
+        setCancellable(true);
+        if (!controller.signal.aborted) setPages({ done, total });
+      },
+    };
     try {
-      setOutcome(await work(q));
+      setOutcome(await work(long));
     } catch (error) {
-      setOutcome({ kind: "error", text: failureText(error) });
+      setOutcome(
+        controller.signal.aborted && error instanceof AbortError
+          ? { kind: "info", text: "Cancelled: nothing was written or shown." }
+          : { kind: "error", text: failureText(error) },
+      );
     } finally {
+      if (running.current === controller) running.current = null;
+      setCancellable(false);
+      setPages(null);
       setBusy(null);
     }
   };
+  const act = async (label: string, work: (q: ValidQuery, long: LongWork) => Promise<Outcome>) => {
+    const q = validQuery();
+    if (!q) return;
+    await perform(label, (long) => work(q, long));
+  };
+  const cancel = () => running.current?.abort(new AbortError());
 
   const onPreview = () =>
-    act("Running the preview…", async (q) => {
-      const result = await runPreview(engine, q);
+    act("Running the preview…", async (q, long) => {
+      const result = await runPreview(engine, q, 20, long);
       setPreview(result);
       return null;
     });
@@ -197,34 +230,26 @@ export function QueryBuilder() {
     setOverwrite(null);
     setOutcome({ kind: "info", text: "Nothing was written." });
   };
-  const writeTable = async (q: ValidQuery): Promise<Outcome> => {
-    const { table, callsSpent } = await insertTable(engine, host, q);
+  const writeTable = async (q: ValidQuery, long: LongWork): Promise<Outcome> => {
+    const { table, callsSpent } = await insertTable(engine, host, q, long);
     return {
       kind: "success",
       text: `Created table ${table.name} at ${table.sheet}!${table.address} with ${table.rowCount} rows (${callsSpent} call${callsSpent === 1 ? "" : "s"}).`,
     };
   };
   const onInsertTable = () =>
-    act("Fetching the rows and writing the table…", async (q) => {
+    act("Fetching the rows and writing the table…", async (q, long) => {
       setSpend(null);
       const question = await tableSpendQuestion(engine, q);
       if (question) {
         setSpend({ q, question });
         return null;
       }
-      return writeTable(q);
+      return writeTable(q, long);
     });
   const confirmSpend = async (q: ValidQuery) => {
     setSpend(null);
-    setBusy("Fetching the rows and writing the table…");
-    setOutcome(null);
-    try {
-      setOutcome(await writeTable(q));
-    } catch (error) {
-      setOutcome({ kind: "error", text: failureText(error) });
-    } finally {
-      setBusy(null);
-    }
+    await perform("Fetching the rows and writing the table…", (long) => writeTable(q, long));
   };
 
   return (
@@ -232,7 +257,7 @@ export function QueryBuilder() {
       {/* Progress, outcome and preview first: in view while the form below scrolls. */}
       {spend && (
         <MessageBar intent="warning" layout="multiline" aria-label="Calls to spend">
-          <MessageBarBody>
+          <MessageBarBody className={controls.message}>
             <MessageBarTitle>Insert as table asks first</MessageBarTitle>
             {`${spend.question} Go ahead?`}
           </MessageBarBody>
@@ -253,7 +278,7 @@ export function QueryBuilder() {
       )}
       {overwrite && (
         <MessageBar intent="warning" layout="multiline" aria-label="Cells in use">
-          <MessageBarBody>
+          <MessageBarBody className={controls.message}>
             <MessageBarTitle>
               {overwrite.place.outside ? "The formula does not fit here." : "Cells in the way are not empty."}
             </MessageBarTitle>
@@ -274,12 +299,23 @@ export function QueryBuilder() {
           </MessageBarActions>
         </MessageBar>
       )}
-      {busy && <ProgressBar aria-label={busy} />}
-      {busy && <Text>{busy}</Text>}
+      {busy && (
+        <ProgressBar aria-label={busy} {...(pages && pages.total > 0 ? { value: pages.done / pages.total } : {})} />
+      )}
+      {busy && (
+        <div className={styles.busyLine}>
+          <Text>{pages && pages.total > 1 ? `${busy} Page ${pages.done} of ${pages.total}.` : busy}</Text>
+          {cancellable && (
+            <Button size="small" onClick={cancel}>
+              Cancel
+            </Button>
+          )}
+        </div>
+      )}
       <div aria-live="polite">
         {outcome && (
-          <MessageBar intent={outcome.kind}>
-            <MessageBarBody>{outcome.text}</MessageBarBody>
+          <MessageBar layout="multiline" intent={outcome.kind}>
+            <MessageBarBody className={controls.message}>{outcome.text}</MessageBarBody>
           </MessageBar>
         )}
       </div>
@@ -320,8 +356,8 @@ export function QueryBuilder() {
         now={today}
       />
       {shown.general.length > 0 && (
-        <MessageBar intent="error">
-          <MessageBarBody>{shown.general.join(" ")}</MessageBarBody>
+        <MessageBar layout="multiline" intent="error">
+          <MessageBarBody className={controls.message}>{shown.general.join(" ")}</MessageBarBody>
         </MessageBar>
       )}
       <div className={styles.actions} role="group" aria-label="Query actions">

@@ -26,6 +26,7 @@ import type { FormulaCell, TableInfo } from "../host/host-adapter";
 import { describePlan, planRefresh, type RefreshPlan } from "../model/refresh-plan";
 import { refreshTargets, reportRows, staleEntries, type ReportRow } from "../model/reports";
 import { failureText, useServices } from "./services";
+import { useControlStyles } from "./styles";
 
 const useStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM },
@@ -69,6 +70,7 @@ interface Pending {
 export function ReportsPanel({ active }: { active: boolean }) {
   const { engine, host, registry } = useServices();
   const styles = useStyles();
+  const controls = useControlStyles();
   const scan = useRef<{ cells: FormulaCell[]; tables: TableInfo[] }>({ cells: [], tables: [] });
   const [rows, setRows] = useState<ReportRow[]>([]);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -197,8 +199,8 @@ export function ReportsPanel({ active }: { active: boolean }) {
       )}
       <div aria-live="polite">
         {notice && (
-          <MessageBar intent={notice.kind}>
-            <MessageBarBody>{notice.text}</MessageBarBody>
+          <MessageBar layout="multiline" intent={notice.kind}>
+            <MessageBarBody className={controls.message}>{notice.text}</MessageBarBody>
           </MessageBar>
         )}
       </div>
