@@ -4,17 +4,9 @@
  * connection and builder ones at once): taskpane.html loads only the shell (title, usage line, tabs) before it is
  * interactive.
  */
-import {
-  FluentProvider,
-  makeStyles,
-  Subtitle1,
-  Tab,
-  TabList,
-  Text,
-  tokens,
-  webLightTheme,
-} from "@fluentui/react-components";
+import { FluentProvider, makeStyles, Subtitle1, Text, tokens, webLightTheme } from "@fluentui/react-components";
 import { lazy, Suspense, useEffect, useState } from "react";
+import { PaneTabs, panelId, tabId } from "./PaneTabs";
 import { ServicesProvider, useServices, type PaneServices } from "./services";
 
 const useStyles = makeStyles({
@@ -74,19 +66,13 @@ function Pane() {
       <Suspense fallback={null}>
         <CallsMeter />
       </Suspense>
-      <TabList selectedValue={tab} onTabSelect={(_, data) => setTab(data.value as TabName)} size="small">
-        {TABS.map((t) => (
-          <Tab key={t.value} value={t.value} id={`mad-tab-${t.value}`} aria-controls={`mad-panel-${t.value}`}>
-            {t.label}
-          </Tab>
-        ))}
-      </TabList>
+      <PaneTabs tabs={TABS} selected={tab} onSelect={setTab} label="Task pane sections" />
       {TABS.map((t) => (
         <div
           key={t.value}
-          id={`mad-panel-${t.value}`}
+          id={panelId(t.value)}
           role="tabpanel"
-          aria-labelledby={`mad-tab-${t.value}`}
+          aria-labelledby={tabId(t.value)}
           hidden={tab !== t.value}
         >
           {t.value === "connection" && (

@@ -7,15 +7,11 @@ import {
   Badge,
   Button,
   Checkbox,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   makeStyles,
   MessageBar,
+  MessageBarActions,
   MessageBarBody,
+  MessageBarTitle,
   ProgressBar,
   Text,
   tokens,
@@ -187,6 +183,21 @@ export function ReportsPanel({ active }: { active: boolean }) {
           Rescan
         </Button>
       </div>
+      {/* Asks in place, above the list, as the Build tab does: no modal (and no focus trap) for one question. */}
+      {pending && (
+        <MessageBar intent="warning" layout="multiline" aria-label="Calls to spend">
+          <MessageBarBody className={controls.message}>
+            <MessageBarTitle>Refresh now?</MessageBarTitle>
+            {`${pending.plan.reason} ${describePlan(pending.plan, refreshTargets(pending.rows))}.`}
+          </MessageBarBody>
+          <MessageBarActions>
+            <Button appearance="primary" onClick={() => void run(pending.rows, pending.plan)}>
+              Refresh
+            </Button>
+            <Button onClick={() => setPending(null)}>Cancel</Button>
+          </MessageBarActions>
+        </MessageBar>
+      )}
       {busy && (
         <div aria-live="polite">
           <Text>{busy}</Text>
@@ -223,27 +234,6 @@ export function ReportsPanel({ active }: { active: boolean }) {
           </li>
         ))}
       </ul>
-      <Dialog open={pending !== null} onOpenChange={(_, data) => !data.open && setPending(null)}>
-        <DialogSurface>
-          <DialogBody>
-            <DialogTitle>Refresh now?</DialogTitle>
-            <DialogContent>
-              {pending && (
-                <>
-                  <Text block>{pending.plan.reason}</Text>
-                  <Text block>{describePlan(pending.plan, refreshTargets(pending.rows))}.</Text>
-                </>
-              )}
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="primary" onClick={() => pending && void run(pending.rows, pending.plan)}>
-                Refresh
-              </Button>
-              <Button onClick={() => setPending(null)}>Cancel</Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
     </section>
   );
 }
