@@ -158,6 +158,18 @@ function compactPlan(fields: readonly FieldSpec[]): CompactPlan {
   return plan;
 }
 
+/**
+ * What one item of a list-of-objects cell reads as, by sub-field names: `asin (clickRate / conversionRate)`.
+ * The generated reference prints it per list column, so a reader knows what the figures in such a cell are.
+ */
+export function compactItemPattern(fields: readonly FieldSpec[]): string {
+  const { head, figures } = compactPlan(fields);
+  const headText = head.map((f) => f.name).join(": ");
+  const figureText = figures.map((f) => f.name).join(" / ");
+  if (figureText === "") return headText;
+  return headText ? `${headText} (${figureText})` : figureText;
+}
+
 function compactItem(item: unknown, fields: readonly FieldSpec[]): string {
   if (typeof item !== "object" || item === null) return plainText(item);
   const plan = compactPlan(fields);

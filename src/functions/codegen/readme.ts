@@ -8,7 +8,7 @@ import { isFilterParam, OPERATIONS, ROW_CAP, paramWithRole, type AnyOperation } 
 import { GROUP_LABELS, type ParamSpec } from "../../api/catalog-types";
 import { PARAM_KINDS } from "../../api/param-kinds";
 import { recordColumns } from "../arguments";
-import { COMPACT_TEXT_LIMIT } from "../../table/cells";
+import { COMPACT_TEXT_LIMIT, compactItemPattern } from "../../table/cells";
 import { RESERVED_OPTIONS } from "../filters";
 import { NO_ROWS_TEXT } from "../../table/shape";
 import { argumentNames, HELP_BASE_URL, helpAnchor } from "./wrappers";
@@ -120,7 +120,7 @@ function functionEntry(op: AnyOperation): string {
   ].join("\n");
 }
 
-/** What each date column holds and which rate columns were sent as fractions or as percentages. */
+/** What each list column's items read as, what each date column holds, which rates came as fractions or percentages. */
 function dateAndRateNotes(op: AnyOperation): string[] {
   const columns = recordColumns(op);
   const dates = columns.filter((c) => c.spec.type === "dateText" || c.spec.type === "epochMs");
@@ -132,6 +132,14 @@ function dateAndRateNotes(op: AnyOperation): string[] {
   const fractions = sentAs("fraction");
   const percents = sentAs("percent");
   const lines: string[] = [];
+  const lists = columns.filter((c) => c.spec.type === "objectList" && c.spec.fields?.length);
+  if (lists.length)
+    lines.push(
+      `Lists, one item each, joined by ${code("; ")}: ${lists
+        .map((c) => `${code(c.name)} as ${code(compactItemPattern(c.spec.fields ?? []))}`)
+        .join(", ")}.`,
+      "",
+    );
   if (dates.length)
     lines.push(`Dates: ${dates.map((c) => `${code(c.name)} (${cellText(c.spec.doc)})`).join(", ")}.`, "");
   if (fractions || percents) {
