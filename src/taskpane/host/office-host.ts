@@ -26,6 +26,7 @@ import type {
   TableSpec,
 } from "./host-adapter";
 import { cellAddress, offset, parseCell, rangeAddress } from "../model/a1";
+import { officeReportMethods } from "./office-reports";
 
 export const TABLES_SETTING = "mad.tables";
 const TEXT = "@";
@@ -170,11 +171,14 @@ export interface OfficeHostDeps {
   readonly run?: <T>(batch: (context: Excel.RequestContext) => Promise<T>) => Promise<T>;
   /** The document settings (injectable for tests). */
   readonly settings?: () => Office.Settings;
+  /** The requirement sets this Excel supports (injectable for tests). */
+  readonly requirements?: () => Pick<Office.RequirementSetSupport, "isSetSupported"> | undefined;
 }
 
 export function createOfficeHost(deps: OfficeHostDeps = {}): HostAdapter {
   const run = deps.run ?? (<T>(batch: (context: Excel.RequestContext) => Promise<T>) => Excel.run(batch));
   const settings = deps.settings ?? (() => Office.context.document.settings);
+  const requirements = deps.requirements ?? (() => Office.context.requirements);
 
   const readStored = (): StoredTables => {
     const raw = settings().get(TABLES_SETTING) as unknown;
@@ -212,6 +216,8 @@ export function createOfficeHost(deps: OfficeHostDeps = {}): HostAdapter {
   }
 
   return {
+    ...officeReportMethods({ run, settings, requirements }),
+
     getActiveCell: () =>
       run(async (context) => {
         const cell = context.workbook.getActiveCell();
