@@ -10,7 +10,7 @@ export function specCells(spec: ReportSheetSpec): Map<string, CellValue> {
 
 /** A formula's function name (`BRANDCONCENTRATION`) and its arguments: a reference to one cell is its value, to a range rows of values. */
 export function formulaArguments(formula: string, cells: Map<string, CellValue>): { fn: string; args: unknown[] } {
-  const input = parseInput(formula, "Report");
+  const input = parseInput(formula);
   if (input.kind !== "formula") throw new Error(`${formula} does not parse: ${JSON.stringify(input)}`);
   return {
     fn: input.call.name.replace(/^MAD\./, ""),
