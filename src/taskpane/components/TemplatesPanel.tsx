@@ -21,7 +21,7 @@ import {
   Textarea,
   tokens,
 } from "@fluentui/react-components";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState, type FocusEvent } from "react";
 import { MARKETPLACES } from "../../api/catalog-types";
 import { createReport, planReport, type ReportPlan } from "../report-actions";
 import { TEMPLATES, type ReportTemplate, type TemplateInput, type TemplateInputs } from "../model/templates";
@@ -53,7 +53,7 @@ function InputControl(props: {
   input: TemplateInput;
   values: TemplateInputs;
   onChange: (value: string) => void;
-  onBlur: () => void;
+  onBlur: (event: FocusEvent<HTMLElement>) => void;
 }) {
   const controls = useControlStyles();
   const { template, input, values } = props;
@@ -141,6 +141,15 @@ function TemplateCard({ template, support }: { template: ReportTemplate; support
     [template, values, today, usage.remainingThisMonth],
   );
   const headingId = `mad-template-${template.id}-title`;
+  const createButton = useRef<HTMLButtonElement>(null);
+  /**
+   * A field shows its messages once left; not when left for Create, whose click would land elsewhere if the message
+   * pushed it down first (Create shows every message anyway).
+   */
+  const onLeave = (name: string, event: FocusEvent<HTMLElement>) => {
+    if (event.relatedTarget && event.relatedTarget === createButton.current) return;
+    setTouched((t) => new Set(t).add(name));
+  };
 
   const create = async (plan: ReportPlan) => {
     setAsk(null);
@@ -197,7 +206,7 @@ function TemplateCard({ template, support }: { template: ReportTemplate; support
               input={input}
               values={values}
               onChange={(value) => setValues((v) => ({ ...v, [input.name]: value }))}
-              onBlur={() => setTouched((t) => new Set(t).add(input.name))}
+              onBlur={(event) => onLeave(input.name, event)}
             />
           </Field>
         );
@@ -234,6 +243,7 @@ function TemplateCard({ template, support }: { template: ReportTemplate; support
       </div>
       <div className={styles.actions}>
         <Button
+          ref={createButton}
           appearance="primary"
           disabled={busy}
           onClick={onCreate}
