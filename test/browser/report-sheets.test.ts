@@ -9,6 +9,7 @@ import { ROOT } from "./support/built-addin";
 import { launchChromium } from "./support/chromium";
 import {
   enter,
+  goTo,
   openPreview,
   PreviewPage,
   PreviewStack,
@@ -125,6 +126,15 @@ describe("report sheets in the preview", () => {
     await page.getByRole("grid", { name: "Keyword yoga mat" }).waitFor();
     expect(await settledText(page, "A1")).toBe("Keyword opportunity");
     expect((await drawnChart(page, "Searches and purchases")).points).toBeGreaterThan(3);
+
+    // Ctrl+PageUp / Ctrl+PageDown from the grid, as in Excel.
+    await goTo(page, "C4");
+    await page.keyboard.press("Control+PageUp");
+    await page.getByRole("grid", { name: "Sheet1" }).waitFor();
+    await expect(page.getByRole("tab", { name: "Sheet1" }).getAttribute("aria-selected")).resolves.toBe("true");
+    await page.keyboard.press("Control+PageDown");
+    await page.getByRole("grid", { name: "Keyword yoga mat" }).waitFor();
+    await expect(page.getByRole("textbox", { name: "Name box" }).inputValue()).resolves.toBe("C4");
 
     // A second report of the same input gets its own sheet, numbered as Excel numbers copies.
     const second = await createReportSheet(page, keywordTrendsReport());
