@@ -199,6 +199,15 @@ export class GridView {
     const lastRow = this.workbook.rowCount - 1;
     const lastCol = this.workbook.columnCount - 1;
     const control = event.ctrlKey || event.metaKey;
+    if (control && (event.key === "PageDown" || event.key === "PageUp")) {
+      // Ctrl+PageDown / Ctrl+PageUp: the next or previous sheet, as in Excel.
+      const sheets = this.workbook.sheets();
+      const next = sheets.indexOf(this.shownSheet) + (event.key === "PageDown" ? 1 : -1);
+      if (next >= 0 && next < sheets.length) this.workbook.activate(sheets[next].name);
+      this.focusSelected();
+      event.preventDefault();
+      return;
+    }
     let target: CellPosition | undefined;
     switch (event.key) {
       case "ArrowUp":

@@ -6,6 +6,7 @@
 import { DEMO_SECRET } from "../api/demo-secret";
 import { FocusCycle, firstFocusable } from "./focus-cycle";
 import { FunctionRuntime, FunctionsMetadata } from "./function-runtime";
+import { ChartView } from "./chart-view";
 import { GridView } from "./grid-view";
 import { PreviewHost } from "./preview-host";
 import {
@@ -16,6 +17,7 @@ import {
   installStandIns,
   StorageStandIn,
 } from "./stand-ins";
+import { SheetTabs } from "./sheet-tabs";
 import { loadTaskPane } from "./task-pane-frame";
 import { Workbook } from "./workbook";
 
@@ -98,6 +100,8 @@ async function main(): Promise<void> {
     status,
     descriptions: element("cell-descriptions"),
   });
+  new SheetTabs(workbook, element("sheet-tabs"), element("grid-scroll"));
+  new ChartView(workbook, element("chart-layer"), (message) => (status.textContent = message));
   const storage = createStorageStandIn(window.localStorage);
   const standIns = {
     customFunctions: createCustomFunctionsStandIn(registry),

@@ -162,6 +162,30 @@ describe("PreviewHost report sheets", () => {
     );
   });
 
+  it("keeps tables apart per sheet: the same address on two sheets does not overlap", async () => {
+    const { book, host } = reportSetup();
+    const { sheet } = await host.createReportSheet(keywordReport());
+    const table = {
+      name: "Brands",
+      header: ["brand", "sales"],
+      rows: [["Gaiam", 900]],
+      columnFormats: ["@", "#,##0"],
+      query: { operation: "market_brand_concentration", params: { marketplace: "US" } },
+    };
+    const onReport = await host.createTable({ sheet, address: "H20" }, table);
+    const onFirst = await host.createTable({ sheet: "Sheet1", address: "H20" }, table);
+    expect([onReport.sheet, onFirst.sheet]).toEqual([sheet, "Sheet1"]);
+    expect(onFirst.name).toBe("Brands2");
+    expect(book.display(parseCellAddress("H21")!, sheet).text).toBe("Gaiam");
+    await host.replaceTableRows("Brands", [["Manduka", 700]], table.query);
+    expect(book.display(parseCellAddress("H21")!, sheet).text).toBe("Manduka");
+    expect(book.display(parseCellAddress("H21")!, "Sheet1").text).toBe("Gaiam");
+    expect((await host.listTables()).map((t) => [t.name, t.sheet, t.address])).toEqual([
+      ["Brands", sheet, "H20:I21"],
+      ["Brands2", "Sheet1", "H20:I21"],
+    ]);
+  });
+
   it("refuses a spec it cannot lay out before adding anything", async () => {
     const { book, host } = reportSetup();
     const bad = (change: (spec: ReportSheetSpec) => ReportSheetSpec) => host.createReportSheet(change(keywordReport()));
