@@ -16,6 +16,7 @@ import {
   type PreviewPage,
   type PreviewStack,
 } from "./support/preview";
+import { drawnChart } from "./support/report";
 import { openTab, paneOf } from "./support/taskpane";
 
 jest.setTimeout(240_000);
@@ -69,6 +70,19 @@ async function expectSectionsSpilled(page: Page, id: TemplateId, inputs: Templat
   }
 }
 
+/** Every chart of the report is drawn (an image named "<title> chart") with points from its spill; their summaries. */
+async function expectChartsDrawn(page: Page, id: TemplateId, inputs: TemplateInputs): Promise<string[]> {
+  const spec = reportSheetSpec(templateById(id), inputs, new Date());
+  const summaries: string[] = [];
+  for (const chart of spec.charts) {
+    const drawn = await drawnChart(page, chart.title);
+    expect([chart.title, drawn.points > 0]).toEqual([chart.title, true]);
+    if (chart.maxPoints) expect(drawn.points).toBeLessThanOrEqual(chart.maxPoints);
+    summaries.push(drawn.summary);
+  }
+  return summaries;
+}
+
 const sheetShown = (page: Page, name: string) => page.getByRole("grid", { name, exact: true }).waitFor();
 
 describe("report templates in the preview", () => {
@@ -95,6 +109,7 @@ describe("report templates in the preview", () => {
       ["Category", "3375251:3407731:3422251:3422301"],
     ]);
     await expectSectionsSpilled(page, "categoryMarket", inputs);
+    expect(await expectChartsDrawn(page, "categoryMarket", inputs)).toHaveLength(4);
     // One call per section, as the pane said.
     expect(stack.simulator.stats().total).toBe(8);
     expect(preview.problems).toEqual([]);
@@ -108,6 +123,7 @@ describe("report templates in the preview", () => {
     await create(pane, "Keyword opportunity", "Keywords yoga mat");
     await sheetShown(page, "Keywords yoga mat");
     await expectSectionsSpilled(page, "keywordOpportunity", { market: "US", keyword: "yoga mat" });
+    const charts = await expectChartsDrawn(page, "keywordOpportunity", { market: "US", keyword: "yoga mat" });
 
     const spec = reportSheetSpec(templateById("keywordOpportunity"), { market: "US", keyword: "yoga mat" }, new Date());
     const mined = spec.formulas[2].address; // keyword mining: its keywords follow the seed keyword
@@ -122,6 +138,9 @@ describe("report templates in the preview", () => {
       { timeout: 60_000 },
     );
     await expectSectionsSpilled(page, "keywordOpportunity", { market: "US", keyword: "phone stand" });
+    // The charts follow: drawn again from the new spills.
+    const redrawn = await expectChartsDrawn(page, "keywordOpportunity", { market: "US", keyword: "phone stand" });
+    expect(redrawn).not.toEqual(charts);
     // Every section asked again for the new keyword.
     expect(stack.simulator.stats().total).toBe(4);
     expect(preview.problems).toEqual([]);
@@ -137,6 +156,7 @@ describe("report templates in the preview", () => {
     await sheetShown(page, "Competitors B07Z82895W");
     expect(await readRange(page, "A4", 1, 3)).toEqual([["ASINs", "B07Z82895W", "B0DGVP84B5"]]);
     await expectSectionsSpilled(page, "competitorWatch", inputs);
+    await expectChartsDrawn(page, "competitorWatch", inputs);
 
     await openTab(pane, "Reports");
     const report = pane.getByRole("region", { name: "Report Competitors B07Z82895W" });
