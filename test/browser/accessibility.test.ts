@@ -1,6 +1,6 @@
 /**
  * axe-core on the BUILT preview page and task pane: no serious or critical violation on the preview grid, on a report
- * sheet with its chart, or on any tab of the task pane (Connection, Build with More filters open, Reports).
+ * sheet with its chart, or on any tab of the task pane (Connection, Build with More filters open, Templates, Reports).
  */
 import type { Browser, Frame, Page } from "playwright-core";
 import { launchChromium } from "./support/chromium";
@@ -89,7 +89,7 @@ describe("accessibility (axe-core)", () => {
     await expect(seriousViolations(preview.page, ["#task-pane"])).resolves.toEqual([]);
   });
 
-  it.each(["Connection", "Build", "Reports"] as const)(
+  it.each(["Connection", "Build", "Templates", "Reports"] as const)(
     "finds no serious or critical violation on the task pane's %s tab",
     async (tab) => {
       const pane = paneOf(preview.page);

@@ -36,7 +36,7 @@ function statusText(state: CategorySearchState, market: string, text: string): s
     case "done":
       return state.choices.length === 0
         ? `No categories match "${state.words}".`
-        : `${state.choices.length} categories match "${state.words}".`;
+        : `${state.choices.length} ${state.choices.length === 1 ? "category matches" : "categories match"} "${state.words}".`;
     case "failed":
       return `Category search failed: ${failureText(state.error)}`;
     default: {
