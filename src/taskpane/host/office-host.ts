@@ -12,6 +12,7 @@
  *   5 MB ("Resource limits and performance optimization for Office Add-ins"), so blocks are cut from the
  *   estimated JSON size of their values and number formats, well under that limit. Each block sets its text
  *   formats before its values, so the rule above holds per batch.
+ * - Report sheets made from templates (sheets, workbook names over spills, native charts) are office-reports.ts.
  */
 import type {
   AreaCheck,
