@@ -68,12 +68,12 @@ export class ChartView {
     }
     charts.forEach((spec, index) => {
       const shown = this.shown.get(key(index)) ?? this.create(key(index), spec);
-      this.show(shown, spec, chartData(sheet, spec));
+      this.show(shown, spec, chartData(sheet, spec), sheet.chartsRevision);
     });
   }
 
-  private show(shown: ShownChart, spec: ChartSpec, data: ChartData): void {
-    const signature = JSON.stringify(data);
+  private show(shown: ShownChart, spec: ChartSpec, data: ChartData, revision: number): void {
+    const signature = `${revision} ${JSON.stringify(data)}`;
     if (signature === shown.signature) return;
     shown.signature = signature;
     shown.summary.textContent = chartSummary(spec, data);

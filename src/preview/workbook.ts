@@ -101,6 +101,12 @@ export class Workbook {
     this.notify();
   }
 
+  /** Shows the next (1) or previous (-1) sheet, if there is one (Ctrl+PageDown / Ctrl+PageUp). */
+  activateNext(step: 1 | -1): void {
+    const next = this.sheetList[this.sheetList.indexOf(this.active) + step];
+    if (next) this.activate(next.name);
+  }
+
   defineName(name: DefinedName): void {
     if (this.names.has(name.name.toLowerCase())) throw new Error(`The workbook already has a name ${name.name}.`);
     this.names.set(name.name.toLowerCase(), { ...name });
@@ -248,7 +254,8 @@ export class Workbook {
     return sheet;
   }
 
-  private findSheet(name: string): Sheet | undefined {
+  /** The sheet of that name, ignoring case, if there is one. */
+  findSheet(name: string): Sheet | undefined {
     const wanted = name.toLowerCase();
     return this.sheetList.find((sheet) => sheet.name.toLowerCase() === wanted);
   }

@@ -294,7 +294,7 @@ describe("the preview grid at full size", () => {
 
     await nameBox(page).fill("ZZZ99999");
     await nameBox(page).press("Enter");
-    await expect(page.getByRole("status").textContent()).resolves.toMatch(/"ZZZ99999" is not a cell of this grid/);
+    await expect(page.getByRole("status").textContent()).resolves.toMatch(/"ZZZ99999" is not a cell of this workbook/);
   });
 
   it('spills =MAD.PRODUCTRESEARCH("US",,,2000) to row 2001, and the last rows read back', async () => {

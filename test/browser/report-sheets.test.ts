@@ -136,6 +136,17 @@ describe("report sheets in the preview", () => {
     await page.getByRole("grid", { name: "Keyword yoga mat" }).waitFor();
     await expect(page.getByRole("textbox", { name: "Name box" }).inputValue()).resolves.toBe("C4");
 
+    // The name box reaches a cell of another sheet.
+    const nameBox = page.getByRole("textbox", { name: "Name box" });
+    await nameBox.fill("sheet1!B2");
+    await nameBox.press("Enter");
+    await page.getByRole("grid", { name: "Sheet1" }).waitFor();
+    await expect(nameBox.inputValue()).resolves.toBe("B2");
+    await nameBox.fill("'Keyword yoga mat'!B3");
+    await nameBox.press("Enter");
+    await page.getByRole("grid", { name: "Keyword yoga mat" }).waitFor();
+    await expect(page.getByRole("textbox", { name: "Formula" }).inputValue()).resolves.toBe("yoga mat");
+
     // A second report of the same input gets its own sheet, numbered as Excel numbers copies.
     const second = await createReportSheet(page, keywordTrendsReport());
     expect(second.sheet).toBe("Keyword yoga mat (2)");
