@@ -74,7 +74,7 @@ export class Sheet {
   chartsRevision = 0;
 
   constructor(
-    /** Stable for the sheet's life (names such as `MAD_2_c1_cat` use it); never reused. */
+    /** Stable for the sheet's life; never reused. */
     readonly id: number,
     readonly name: string,
     private readonly rowCount: number,

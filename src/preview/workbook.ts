@@ -30,7 +30,7 @@ export interface DefinedName {
   readonly name: string;
   /** The sheet it belongs to (its id: names stay with their sheet). */
   readonly sheetId: number;
-  /** What Excel's Name Manager would show, e.g. `=DROP(CHOOSECOLS('Market 1'!$A$6#,2),1)`. */
+  /** What Excel's Name Manager would show, e.g. `=OFFSET('Market 1'!$A$6,1,1,ROWS('Market 1'!$A$6#)-1,1)`. */
   readonly refersTo: string;
 }
 

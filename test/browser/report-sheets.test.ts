@@ -60,13 +60,13 @@ describe("report sheets in the preview", () => {
     expect(created).toEqual({
       sheet: "Keyword yoga mat",
       names: [
-        "MAD_2_c1_cat",
-        "MAD_2_c1_s1",
-        "MAD_2_c1_s2",
-        "MAD_2_c2_cat",
-        "MAD_2_c2_s1",
-        "MAD_2_c3_cat",
-        "MAD_2_c3_s1",
+        "MAD_Keyword_yoga_mat_1_x",
+        "MAD_Keyword_yoga_mat_1_s1",
+        "MAD_Keyword_yoga_mat_1_s2",
+        "MAD_Keyword_yoga_mat_2_x",
+        "MAD_Keyword_yoga_mat_2_s1",
+        "MAD_Keyword_yoga_mat_3_x",
+        "MAD_Keyword_yoga_mat_3_s1",
       ],
       charts: 3,
     });
