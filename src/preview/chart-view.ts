@@ -92,11 +92,14 @@ export class ChartView {
         shown.state.textContent = data.labels.length === 0 ? "No rows to chart." : "";
       })
       .catch((error: unknown) => {
+        // Loading is tried again on the next change (the chunk may have failed on a dropped connection).
         this.renderer = undefined;
         shown.signature = undefined;
-        this.report(
-          `The chart "${spec.title}" could not be drawn: ${error instanceof Error ? error.message : String(error)}`,
-        );
+        const message = `The chart could not be drawn: ${error instanceof Error ? error.message : String(error)}`;
+        shown.image.dataset.status = "unavailable";
+        shown.state.textContent = message;
+        shown.summary.textContent = `${spec.title}: ${message}`;
+        this.report(`${spec.title}: ${message}`);
       });
   }
 
