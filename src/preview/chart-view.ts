@@ -68,12 +68,12 @@ export class ChartView {
     }
     charts.forEach((spec, index) => {
       const shown = this.shown.get(key(index)) ?? this.create(key(index), spec);
-      this.show(shown, spec, chartData(sheet, spec));
+      this.show(shown, spec, chartData(sheet, spec), sheet.chartsRevision);
     });
   }
 
-  private show(shown: ShownChart, spec: ChartSpec, data: ChartData): void {
-    const signature = JSON.stringify(data);
+  private show(shown: ShownChart, spec: ChartSpec, data: ChartData, revision: number): void {
+    const signature = `${revision} ${JSON.stringify(data)}`;
     if (signature === shown.signature) return;
     shown.signature = signature;
     shown.summary.textContent = chartSummary(spec, data);
@@ -92,11 +92,14 @@ export class ChartView {
         shown.state.textContent = data.labels.length === 0 ? "No rows to chart." : "";
       })
       .catch((error: unknown) => {
+        // Loading is tried again on the next change (the chunk may have failed on a dropped connection).
         this.renderer = undefined;
         shown.signature = undefined;
-        this.report(
-          `The chart "${spec.title}" could not be drawn: ${error instanceof Error ? error.message : String(error)}`,
-        );
+        const message = `The chart could not be drawn: ${error instanceof Error ? error.message : String(error)}`;
+        shown.image.dataset.status = "unavailable";
+        shown.state.textContent = message;
+        shown.summary.textContent = `${spec.title}: ${message}`;
+        this.report(`${spec.title}: ${message}`);
       });
   }
 

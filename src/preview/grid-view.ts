@@ -201,9 +201,7 @@ export class GridView {
     const control = event.ctrlKey || event.metaKey;
     if (control && (event.key === "PageDown" || event.key === "PageUp")) {
       // Ctrl+PageDown / Ctrl+PageUp: the next or previous sheet, as in Excel.
-      const sheets = this.workbook.sheets();
-      const next = sheets.indexOf(this.shownSheet) + (event.key === "PageDown" ? 1 : -1);
-      if (next >= 0 && next < sheets.length) this.workbook.activate(sheets[next].name);
+      this.workbook.activateNext(event.key === "PageDown" ? 1 : -1);
       this.focusSelected();
       event.preventDefault();
       return;
@@ -299,11 +297,19 @@ export class GridView {
       if (event.key === "Escape") box.value = cellAddress(this.selected);
       if (event.key !== "Enter") return;
       event.preventDefault();
-      const target = parseCellAddress(box.value);
-      if (target && target.row < this.workbook.rowCount && target.col < this.workbook.columnCount) {
+      // `B3`, or `Market 1!B3` / `'Market 1'!B3` on another sheet.
+      const bang = box.value.lastIndexOf("!");
+      const sheetName = box.value
+        .slice(0, Math.max(bang, 0))
+        .replace(/^'(.*)'$/, "$1")
+        .replace(/''/g, "'");
+      const sheet = bang < 0 ? this.shownSheet : this.workbook.findSheet(sheetName);
+      const target = parseCellAddress(box.value.slice(bang + 1));
+      if (sheet && target && target.row < this.workbook.rowCount && target.col < this.workbook.columnCount) {
+        this.workbook.activate(sheet.name);
         this.select(target, true, isInView(this.elements.scroller, target) ? "nearest" : "start");
       } else
-        this.elements.status.textContent = `"${box.value}" is not a cell of this grid (A1 to ${cellAddress({ row: this.workbook.rowCount - 1, col: this.workbook.columnCount - 1 })}).`;
+        this.elements.status.textContent = `"${box.value}" is not a cell of this workbook (A1 to ${cellAddress({ row: this.workbook.rowCount - 1, col: this.workbook.columnCount - 1 })} of a sheet: B3, Sheet1!B3).`;
     });
     box.addEventListener("blur", () => (box.value = cellAddress(this.selected)));
   }

@@ -60,9 +60,13 @@ function showFunctionList(runtime: FunctionRuntime, list: HTMLElement, count: HT
   );
 }
 
-/** F6 / Shift+F6 cycle grid → formula bar → task pane, from the page and from inside the task pane's frame. */
+/**
+ * F6 / Shift+F6 cycle grid → formula bar → sheet tabs → task pane, from the page and from inside the task pane's
+ * frame.
+ */
 function listenForF6(grid: GridView, frame: HTMLIFrameElement): void {
   const formulaBar = [element<HTMLInputElement>("formula-input"), element<HTMLInputElement>("name-box")];
+  const sheetTabs = element("sheet-tabs");
   const cycle = new FocusCycle([
     { name: "grid", contains: () => grid.hasFocus(), focus: () => grid.focusSelected() },
     {
@@ -70,6 +74,11 @@ function listenForF6(grid: GridView, frame: HTMLIFrameElement): void {
       contains: (active) => formulaBar.some((input) => input === active),
       focus: () => formulaBar[0].focus(),
       leave: () => grid.leaveFormulaBar(),
+    },
+    {
+      name: "sheet tabs",
+      contains: (active) => sheetTabs.contains(active),
+      focus: () => sheetTabs.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus(),
     },
     {
       name: "task pane",

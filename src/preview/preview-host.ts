@@ -222,10 +222,11 @@ export class PreviewHost implements HostAdapter {
       .flatMap((sheet) => (sheet.report ? [{ sheet: sheet.name, report: copySpec(sheet.report.report) }] : []));
   }
 
-  /** The charts read the spills whenever the workbook changes; this redraws them now, from the current values. */
+  /** Charts follow their spills on every change anyway; this draws the sheet's charts again now, from the spills. */
   async refreshReportCharts(sheet: string): Promise<void> {
     const target = this.workbook.sheet(sheet);
     if (!target.report) throw new Error(`The sheet "${target.name}" was not made from a report template.`);
+    target.chartsRevision++;
     this.workbook.notify();
   }
 

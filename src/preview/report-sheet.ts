@@ -2,7 +2,7 @@
  * A report sheet from a template, laid out in the preview workbook the way the Office host lays it out in Excel:
  * a new sheet with a unique valid name, the inputs and titles as plain values (never formulas), the sections as MAD
  * formulas that reference the input cells, one workbook name per chart category and series over the spilled
- * column it reads (`MAD_<sheet id>_c1_cat`), and the charts kept with the sheet for the chart view to draw.
+ * column it reads (`MAD_Market_172282_1_x`), and the charts kept with the sheet for the chart view to draw.
  * Everything is checked before anything is written, so a bad spec leaves the workbook as it was.
  */
 import type {
@@ -15,7 +15,6 @@ import type {
 } from "../taskpane/host/host-adapter";
 import { CellPosition, cellAddress, parseCellAddress, positionKey, rangeOf } from "./address";
 import type { Sheet } from "./sheet";
-import { sheetReference } from "./sheet-names";
 import type { Workbook } from "./workbook";
 
 const CHART_KINDS: Readonly<Record<ChartKind, true>> = { bar: true, column: true, line: true };
@@ -43,7 +42,7 @@ export function addReportSheet(workbook: Workbook, spec: ReportSheetSpec): Creat
       workbook.setStyle(rangeOf(pos), styleOf(cell.role), sheet.name);
     }
     for (const { pos, formula } of formulas) workbook.setInput(pos, formula, sheet.name);
-    const names = spec.charts.flatMap((chart, index) => defineChartNames(workbook, sheet, chart, index + 1));
+    const names = defineChartNames(workbook, sheet, spec.charts);
     sheet.report = { report: spec.report, charts: spec.charts };
     workbook.activate(sheet.name);
     return { sheet: sheet.name, names, charts: spec.charts.length };
@@ -90,23 +89,43 @@ function styleOf(role: ReportValueCell["role"]): string {
 }
 
 /**
- * The names a chart reads, as Excel would hold them: the column below the spill's header, cut to the first
- * maxPoints rows, e.g. `=TAKE(DROP(CHOOSECOLS('Market 1'!$A$6#,2),1),10)`.
+ * A prefix for the sheet's names that no workbook name uses yet: `MAD_Market_281407`, else `MAD_Market_281407_2`…
+ * (the Office host's scheme, so a template gives the same names in Excel and in the preview).
  */
-function defineChartNames(workbook: Workbook, sheet: Sheet, chart: ChartSpec, chartNumber: number): string[] {
-  const refersTo = (column: SpillColumn) => {
-    const pos = parseCellAddress(column.cell) as CellPosition;
-    const anchor = `${sheetReference(sheet.name)}!${absolute(pos)}#`;
-    const below = `DROP(CHOOSECOLS(${anchor},${column.column + 1}),1)`;
-    return `=${chart.maxPoints === undefined ? below : `TAKE(${below},${chart.maxPoints})`}`;
+function namePrefix(sheetName: string, taken: readonly string[]): string {
+  const base = `MAD_${sheetName.replace(/[^A-Za-z0-9_]/g, "_")}`;
+  const used = (prefix: string) => taken.some((name) => name.toLowerCase().startsWith(`${prefix.toLowerCase()}_`));
+  for (let n = 1; ; n++) {
+    const candidate = n === 1 ? base : `${base}_${n}`;
+    if (!used(candidate)) return candidate;
+  }
+}
+
+/**
+ * The names a chart reads, as the Office host defines them in Excel: the column below the spill's header, cut to
+ * the first maxPoints rows, e.g. `=OFFSET('Market 1'!$A$6,1,1,MIN(ROWS('Market 1'!$A$6#)-1,10),1)`; `<prefix>_1_x`
+ * for the first chart's categories, `<prefix>_1_s1` for its first series.
+ */
+function defineChartNames(workbook: Workbook, sheet: Sheet, charts: readonly ChartSpec[]): string[] {
+  const prefix = namePrefix(
+    sheet.name,
+    workbook.definedNames().map((name) => name.name),
+  );
+  const quoted = `'${sheet.name.replace(/'/g, "''")}'`;
+  const refersTo = (column: SpillColumn, maxPoints: number | undefined) => {
+    const cell = `${quoted}!${absolute(parseCellAddress(column.cell) as CellPosition)}`;
+    const rows = `ROWS(${cell}#)-1`;
+    return `=OFFSET(${cell},1,${column.column},${maxPoints === undefined ? rows : `MIN(${rows},${maxPoints})`},1)`;
   };
-  const prefix = `MAD_${sheet.id}_c${chartNumber}`;
-  const entries: [string, SpillColumn][] = [
-    [`${prefix}_cat`, chart.categories],
-    ...chart.series.map((series, index): [string, SpillColumn] => [`${prefix}_s${index + 1}`, series.values]),
-  ];
-  for (const [name, column] of entries) workbook.defineName({ name, sheetId: sheet.id, refersTo: refersTo(column) });
-  return entries.map(([name]) => name);
+  return charts.flatMap((chart, index) => {
+    const entries: [string, SpillColumn][] = [
+      [`${prefix}_${index + 1}_x`, chart.categories],
+      ...chart.series.map((series, s): [string, SpillColumn] => [`${prefix}_${index + 1}_s${s + 1}`, series.values]),
+    ];
+    for (const [name, column] of entries)
+      workbook.defineName({ name, sheetId: sheet.id, refersTo: refersTo(column, chart.maxPoints) });
+    return entries.map(([name]) => name);
+  });
 }
 
 function absolute(pos: CellPosition): string {

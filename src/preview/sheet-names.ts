@@ -6,40 +6,31 @@
 
 export const MAX_SHEET_NAME_LENGTH = 31;
 
-/** Excel keeps this name for its change history. */
-const RESERVED = ["history"];
-
-/** The proposal with forbidden characters replaced, trimmed and cut to 31 characters; "Sheet" if nothing is left. */
+/**
+ * The proposal with forbidden characters as spaces, trimmed and cut to 31 characters; "Report" when nothing is left
+ * or it is "History" (Excel keeps that name for its change history). The same rules as the Office host's (the
+ * task pane's report layout), so a template gives the same sheet name in Excel and in the preview.
+ */
 function validSheetName(proposed: string): string {
-  const replaced = proposed
-    .replace(/[:\\/]/g, "-")
-    .replace(/\[/g, "(")
-    .replace(/]/g, ")")
-    .replace(/[?*]/g, "")
+  const name = proposed
     // Control characters would be invisible in a tab (and some are refused by Excel).
-    .replace(/\p{Cc}/gu, " ")
-    .replace(/\s+/g, " ");
-  const trimmed = (text: string) =>
-    text
-      .trim()
-      .replace(/^'+|'+$/g, "")
-      .trim();
-  const name = trimmed([...trimmed(replaced)].slice(0, MAX_SHEET_NAME_LENGTH).join(""));
-  return name || "Sheet";
+    .replace(/[:\\/?*[\]\p{Cc}]/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, MAX_SHEET_NAME_LENGTH)
+    .replace(/^'+|'+$/g, "")
+    .trim();
+  return name === "" || name.toLowerCase() === "history" ? "Report" : name;
 }
 
 /** A valid sheet name for the proposal, not among `taken` (compared ignoring case), numbered ` (2)`, ` (3)`… if need be. */
 export function uniqueSheetName(proposed: string, taken: Iterable<string>): string {
-  const used = new Set([...RESERVED, ...[...taken].map((name) => name.toLowerCase())]);
+  const used = new Set([...taken].map((name) => name.toLowerCase()));
   const base = validSheetName(proposed);
   if (!used.has(base.toLowerCase())) return base;
   for (let n = 2; ; n++) {
     const suffix = ` (${n})`;
-    const stem = [...base]
-      .slice(0, MAX_SHEET_NAME_LENGTH - suffix.length)
-      .join("")
-      .trimEnd();
-    const candidate = `${stem}${suffix}`;
+    const candidate = `${base.slice(0, MAX_SHEET_NAME_LENGTH - suffix.length).trimEnd()}${suffix}`;
     if (!used.has(candidate.toLowerCase())) return candidate;
   }
 }

@@ -81,8 +81,9 @@ export class SheetTabs {
       tab.setAttribute("aria-selected", String(selected));
       // One tab stop for the whole list: the selected tab (arrow keys reach the others).
       tab.tabIndex = selected ? 0 : -1;
-      if (selected) {
+      if (selected && this.panel.getAttribute("aria-labelledby") !== tab.id) {
         this.panel.setAttribute("aria-labelledby", tab.id);
+        // Only when the selection moved: every recalculation renders the tabs, and must not scroll the page.
         tab.scrollIntoView({ block: "nearest", inline: "nearest" });
       }
     }

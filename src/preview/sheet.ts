@@ -70,9 +70,11 @@ export class Sheet {
   private busyArea = new Set<string>();
   /** Set on sheets made from a report template. */
   report?: ReportAttachment;
+  /** Counts requests to redraw the sheet's charts (refreshReportCharts), so even unchanged data is drawn again. */
+  chartsRevision = 0;
 
   constructor(
-    /** Stable for the sheet's life (names such as `MAD_2_c1_cat` use it); never reused. */
+    /** Stable for the sheet's life; never reused. */
     readonly id: number,
     readonly name: string,
     private readonly rowCount: number,

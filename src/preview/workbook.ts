@@ -30,7 +30,7 @@ export interface DefinedName {
   readonly name: string;
   /** The sheet it belongs to (its id: names stay with their sheet). */
   readonly sheetId: number;
-  /** What Excel's Name Manager would show, e.g. `=DROP(CHOOSECOLS('Market 1'!$A$6#,2),1)`. */
+  /** What Excel's Name Manager would show, e.g. `=OFFSET('Market 1'!$A$6,1,1,ROWS('Market 1'!$A$6#)-1,1)`. */
   readonly refersTo: string;
 }
 
@@ -99,6 +99,12 @@ export class Workbook {
     if (sheet === this.active) return;
     this.active = sheet;
     this.notify();
+  }
+
+  /** Shows the next (1) or previous (-1) sheet, if there is one (Ctrl+PageDown / Ctrl+PageUp). */
+  activateNext(step: 1 | -1): void {
+    const next = this.sheetList[this.sheetList.indexOf(this.active) + step];
+    if (next) this.activate(next.name);
   }
 
   defineName(name: DefinedName): void {
@@ -248,7 +254,8 @@ export class Workbook {
     return sheet;
   }
 
-  private findSheet(name: string): Sheet | undefined {
+  /** The sheet of that name, ignoring case, if there is one. */
+  findSheet(name: string): Sheet | undefined {
     const wanted = name.toLowerCase();
     return this.sheetList.find((sheet) => sheet.name.toLowerCase() === wanted);
   }

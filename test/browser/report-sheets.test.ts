@@ -59,8 +59,16 @@ describe("report sheets in the preview", () => {
     const created = await createReportSheet(page, keywordTrendsReport());
     expect(created).toEqual({
       sheet: "Keyword yoga mat",
-      names: ["MAD_2_c1_cat", "MAD_2_c1_s1", "MAD_2_c1_s2"],
-      charts: 1,
+      names: [
+        "MAD_Keyword_yoga_mat_1_x",
+        "MAD_Keyword_yoga_mat_1_s1",
+        "MAD_Keyword_yoga_mat_1_s2",
+        "MAD_Keyword_yoga_mat_2_x",
+        "MAD_Keyword_yoga_mat_2_s1",
+        "MAD_Keyword_yoga_mat_3_x",
+        "MAD_Keyword_yoga_mat_3_s1",
+      ],
+      charts: 3,
     });
 
     const tabs = page.getByRole("tablist", { name: "Sheets" });
@@ -83,6 +91,11 @@ describe("report sheets in the preview", () => {
     const before = await drawnChart(page, "Searches and purchases");
     expect(before.points).toBe(rows.length);
     for (const [month, searches] of rows) expect(before.summary).toContain(`${month} ${searches}`);
+    const column = await drawnChart(page, "Purchases, first months");
+    expect(column.points).toBe(6);
+    expect(column.summary).toContain(`${rows[5][0]} ${rows[5][2]}`);
+    expect(column.summary).not.toContain(rows[6][0]);
+    expect((await drawnChart(page, "Searches, first months")).points).toBe(4);
     const file = path.join(ROOT, "test-results", "report-sheet.png");
     mkdirSync(path.dirname(file), { recursive: true });
     await page.screenshot({ path: file });
@@ -135,6 +148,17 @@ describe("report sheets in the preview", () => {
     await page.keyboard.press("Control+PageDown");
     await page.getByRole("grid", { name: "Keyword yoga mat" }).waitFor();
     await expect(page.getByRole("textbox", { name: "Name box" }).inputValue()).resolves.toBe("C4");
+
+    // The name box reaches a cell of another sheet.
+    const nameBox = page.getByRole("textbox", { name: "Name box" });
+    await nameBox.fill("sheet1!B2");
+    await nameBox.press("Enter");
+    await page.getByRole("grid", { name: "Sheet1" }).waitFor();
+    await expect(nameBox.inputValue()).resolves.toBe("B2");
+    await nameBox.fill("'Keyword yoga mat'!B3");
+    await nameBox.press("Enter");
+    await page.getByRole("grid", { name: "Keyword yoga mat" }).waitFor();
+    await expect(page.getByRole("textbox", { name: "Formula" }).inputValue()).resolves.toBe("yoga mat");
 
     // A second report of the same input gets its own sheet, numbered as Excel numbers copies.
     const second = await createReportSheet(page, keywordTrendsReport());

@@ -112,7 +112,7 @@ describe("PreviewHost report sheets", () => {
     const created = await host.createReportSheet(keywordReport());
     expect(created).toEqual({
       sheet: "Keyword yoga mat",
-      names: ["MAD_2_c1_cat", "MAD_2_c1_s1", "MAD_2_c1_s2"],
+      names: ["MAD_Keyword_yoga_mat_1_x", "MAD_Keyword_yoga_mat_1_s1", "MAD_Keyword_yoga_mat_1_s2"],
       charts: 1,
     });
     expect(book.activeSheet().name).toBe("Keyword yoga mat");
@@ -124,10 +124,12 @@ describe("PreviewHost report sheets", () => {
     expect(shown("B3").style).toBe("report-input");
     await flush();
     expect(["A6", "B6", "A7", "B9"].map((a) => shown(a).text)).toEqual(["month", "searches", "2024-01", "300"]);
+    const sheetId = book.sheet(created.sheet).id;
+    const spill = (column: number) => `=OFFSET('Keyword yoga mat'!$A$6,1,${column},ROWS('Keyword yoga mat'!$A$6#)-1,1)`;
     expect(book.definedNames()).toEqual([
-      { name: "MAD_2_c1_cat", sheetId: 2, refersTo: "=DROP(CHOOSECOLS('Keyword yoga mat'!$A$6#,1),1)" },
-      { name: "MAD_2_c1_s1", sheetId: 2, refersTo: "=DROP(CHOOSECOLS('Keyword yoga mat'!$A$6#,2),1)" },
-      { name: "MAD_2_c1_s2", sheetId: 2, refersTo: "=DROP(CHOOSECOLS('Keyword yoga mat'!$A$6#,3),1)" },
+      { name: "MAD_Keyword_yoga_mat_1_x", sheetId, refersTo: spill(0) },
+      { name: "MAD_Keyword_yoga_mat_1_s1", sheetId, refersTo: spill(1) },
+      { name: "MAD_Keyword_yoga_mat_1_s2", sheetId, refersTo: spill(2) },
     ]);
     await expect(host.listMadFormulas()).resolves.toEqual([
       { sheet: "Keyword yoga mat", address: "A6", formula: "=MAD.KEYWORDTRENDS($B$2,$B$3)" },
@@ -140,7 +142,7 @@ describe("PreviewHost report sheets", () => {
     await host.createReportSheet(keywordReport());
     const second = await host.createReportSheet(keywordReport());
     expect(second.sheet).toBe("Keyword yoga mat (2)");
-    expect(second.names[0]).toBe("MAD_3_c1_cat");
+    expect(second.names[0]).toBe("MAD_Keyword_yoga_mat__2__1_x");
     expect(book.sheets().map((s) => s.name)).toEqual(["Sheet1", "Keyword yoga mat", "Keyword yoga mat (2)"]);
     expect((await host.listReportSheets()).map((r) => r.sheet)).toEqual(["Keyword yoga mat", "Keyword yoga mat (2)"]);
   });

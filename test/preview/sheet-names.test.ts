@@ -10,12 +10,16 @@ describe("uniqueSheetName", () => {
     expect(uniqueSheetName("Market 172282", ["Market 172282", "Market 172282 (2)"])).toBe("Market 172282 (3)");
   });
 
-  it("replaces the characters Excel refuses and never starts or ends with an apostrophe", () => {
-    expect(uniqueSheetName("Market 172282:281407", [])).toBe("Market 172282-281407");
-    expect(uniqueSheetName("a/b\\c?d*e[f]", [])).toBe("a-b-cde(f)");
+  it("turns the characters Excel refuses into spaces and never starts or ends with an apostrophe", () => {
+    expect(uniqueSheetName("Market 172282:281407", [])).toBe("Market 172282 281407");
+    expect(uniqueSheetName("a/b\\c?d*e[f]", [])).toBe("a b c d e f");
     expect(uniqueSheetName("'quoted'", [])).toBe("quoted");
-    expect(uniqueSheetName("  ", [])).toBe("Sheet");
-    expect(uniqueSheetName("History", [])).toBe("History (2)");
+    expect(uniqueSheetName("tab\there", [])).toBe("tab here");
+  });
+
+  it("names a blank or reserved proposal Report", () => {
+    expect(uniqueSheetName("  ", [])).toBe("Report");
+    expect(uniqueSheetName("History", ["report"])).toBe("Report (2)");
   });
 
   it("stays within 31 characters, the number included", () => {

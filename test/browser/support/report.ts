@@ -21,7 +21,10 @@ export async function createReportSheet(page: Page, spec: ReportSheetSpec): Prom
   }, spec);
 }
 
-/** A keyword report as a template lays it out: inputs in B2:B3, the trends at A6, a line chart over them. */
+/**
+ * A keyword report as a template lays it out: inputs in B2:B3, the trends at A6, a line chart over them and a column
+ * and a bar chart of their first months.
+ */
 export function keywordTrendsReport(name = "Keyword yoga mat"): ReportSheetSpec {
   return {
     name,
@@ -46,6 +49,26 @@ export function keywordTrendsReport(name = "Keyword yoga mat"): ReportSheetSpec 
         categoryAxisTitle: "Month",
         valueAxisTitle: "Count",
         anchor: "E2",
+      },
+      {
+        kind: "column",
+        title: "Purchases, first months",
+        categories: { cell: "A6", column: 0 },
+        series: [{ name: "Purchases", values: { cell: "A6", column: 2 } }],
+        categoryAxisTitle: "Month",
+        valueAxisTitle: "Purchases",
+        anchor: "E17",
+        maxPoints: 6,
+      },
+      {
+        kind: "bar",
+        title: "Searches, first months",
+        categories: { cell: "A6", column: 0 },
+        series: [{ name: "Searches", values: { cell: "A6", column: 1 } }],
+        categoryAxisTitle: "Month",
+        valueAxisTitle: "Searches",
+        anchor: "J17",
+        maxPoints: 4,
       },
     ],
     report: {
