@@ -15,6 +15,9 @@ jest.mock("office-addin-manifest", () => ({
   },
 }));
 
+import { parseCellAddress } from "../../src/preview/address";
+import { PreviewHost } from "../../src/preview/preview-host";
+import { Workbook } from "../../src/preview/workbook";
 import { createOfficeHost } from "../../src/taskpane/host/office-host";
 import { REPORTS_SETTING } from "../../src/taskpane/host/office-reports";
 import { reportSheetSpec } from "../../src/taskpane/model/report-layout";
@@ -58,6 +61,10 @@ describe("a Category market report", () => {
     // The node path stays text (format before value): not the time 17:22 or a number.
     expect(excel.cell("Market 281407", "B4")).toEqual({ value: "172282:281407", format: "@" });
     expect(excel.cell("Market 281407", "B3")).toEqual({ value: "US", format: "@" });
+    expect(excel.writes.filter((w) => w.sheet === "Market 281407" && w.address === "B4").map((w) => w.prop)).toEqual([
+      "numberFormat",
+      "values",
+    ]);
     expect(excel.cell("Market 281407", "A3")).toEqual({ value: "Market", format: "@" });
     expect(excel.isBold("Market 281407", "A1")).toBe(true);
     for (const f of spec.formulas) expect(excel.cell("Market 281407", f.address)?.formula).toBe(f.formula);
@@ -160,4 +167,36 @@ describe("other templates", () => {
       ["Revenue", ["values D24:D33", "categories A24:A33"]],
     ]);
   });
+});
+
+describe("the same template in Excel and in the preview", () => {
+  it.each(["categoryMarket", "keywordOpportunity", "competitorWatch"] as const)(
+    "%s: the same sheet, workbook names over the same spills, the same formulas",
+    async (id) => {
+      const spec = reportSheetSpec(
+        templateById(id),
+        { market: "US", nodeIdPath: "172282:281407", keyword: "yoga mat", asins: "B07Z82895W, B0DGVP84B5" },
+        NOW,
+      );
+      const inExcel = await createOfficeHost().createReportSheet!(spec);
+      // The preview's workbook, with functions that never run (only what is written is compared).
+      const book = new Workbook({
+        isRegistered: () => true,
+        invoke: () => ({ outcome: new Promise(() => undefined), cancel: () => undefined }),
+      });
+      const inPreview = await new PreviewHost(book, () => parseCellAddress("A1")!).createReportSheet(spec);
+      expect(inPreview).toEqual(inExcel);
+      expect(Object.fromEntries(book.definedNames().map((n) => [n.name, n.refersTo]))).toEqual(
+        Object.fromEntries(inExcel.names.map((name) => [name, excel.names.get(name)])),
+      );
+      for (const f of spec.formulas) {
+        const pos = parseCellAddress(f.address)!;
+        expect(book.inputText(pos, inPreview.sheet)).toBe(excel.cell(inExcel.sheet, f.address)?.formula);
+      }
+      for (const v of spec.values)
+        expect(book.inputText(parseCellAddress(v.address)!, inPreview.sheet)).toBe(
+          String(excel.cell(inExcel.sheet, v.address)?.value),
+        );
+    },
+  );
 });
