@@ -12,7 +12,8 @@
  *   5 MB ("Resource limits and performance optimization for Office Add-ins"), so blocks are cut from the
  *   estimated JSON size of their values and number formats, well under that limit. Each block sets its text
  *   formats before its values, so the rule above holds per batch.
- * - Report sheets made from templates (sheets, workbook names over spills, native charts) are office-reports.ts.
+ * - Report sheets made from templates (sheets, workbook names over spills, native charts) are office-reports.ts,
+ *   loaded on first use: the task pane's first paint does not wait for them (or for the templates they import).
  */
 import type {
   AreaCheck,
@@ -27,7 +28,7 @@ import type {
   TableSpec,
 } from "./host-adapter";
 import { cellAddress, offset, parseCell, rangeAddress } from "../model/a1";
-import { officeReportMethods } from "./office-reports";
+import type { officeReportMethods } from "./office-reports";
 
 export const TABLES_SETTING = "mad.tables";
 const TEXT = "@";
@@ -216,8 +217,17 @@ export function createOfficeHost(deps: OfficeHostDeps = {}): HostAdapter {
     return free;
   }
 
+  let reportMethods: Promise<ReturnType<typeof officeReportMethods>> | undefined;
+  const reports = () =>
+    (reportMethods ??= import(/* webpackChunkName: "office-reports" */ "./office-reports").then((m) =>
+      m.officeReportMethods({ run, settings, requirements }),
+    ));
+
   return {
-    ...officeReportMethods({ run, settings, requirements }),
+    reportSupport: async () => (await reports()).reportSupport(),
+    createReportSheet: async (spec) => (await reports()).createReportSheet(spec),
+    listReportSheets: async () => (await reports()).listReportSheets(),
+    refreshReportCharts: async (sheet) => (await reports()).refreshReportCharts(sheet),
 
     getActiveCell: () =>
       run(async (context) => {
