@@ -154,7 +154,7 @@ export class PreviewHost implements HostAdapter {
       sheet,
       range,
       columnFormats: [...table.columnFormats],
-      query: copyQuery(table.query),
+      query: copyPlain(table.query),
     };
     this.tables.set(record.name.toLowerCase(), record);
     this.paint(record, [table.header.map(String), ...copyRows(table.rows)]);
@@ -185,7 +185,7 @@ export class PreviewHost implements HostAdapter {
     this.workbook.clear(record.range, record.sheet);
     record.range = { ...record.range, bottom: record.range.top + rows.length };
     this.workbook.assertInside(record.range);
-    record.query = { ...copyQuery(query), refreshedAt: query.refreshedAt ?? Date.now() };
+    record.query = { ...copyPlain(query), refreshedAt: query.refreshedAt ?? Date.now() };
     this.paintRows(record, [header, ...copyRows(rows)]);
   }
 
@@ -213,13 +213,13 @@ export class PreviewHost implements HostAdapter {
   }
 
   async createReportSheet(spec: ReportSheetSpec): Promise<CreatedReportSheet> {
-    return addReportSheet(this.workbook, copySpec(spec));
+    return addReportSheet(this.workbook, copyPlain(spec));
   }
 
   async listReportSheets(): Promise<ReportSheetInfo[]> {
     return this.workbook
       .sheets()
-      .flatMap((sheet) => (sheet.report ? [{ sheet: sheet.name, report: copySpec(sheet.report.report) }] : []));
+      .flatMap((sheet) => (sheet.report ? [{ sheet: sheet.name, report: copyPlain(sheet.report.report) }] : []));
   }
 
   /** Charts follow their spills on every change anyway; this draws the sheet's charts again now, from the spills. */
@@ -256,7 +256,7 @@ export class PreviewHost implements HostAdapter {
       sheet: record.sheet,
       address: rangeAddress(record.range),
       rowCount: record.range.bottom - record.range.top,
-      query: copyQuery(record.query),
+      query: copyPlain(record.query),
     };
   }
 
@@ -279,16 +279,12 @@ export class PreviewHost implements HostAdapter {
   }
 }
 
-/** Copies what the task pane frame created (plain data), so the workbook never holds objects of another window. */
-function copySpec<T>(spec: T): T {
-  return JSON.parse(JSON.stringify(spec)) as T;
+/** Copies plain data the task pane frame created (queries, specs), so the workbook never holds its objects. */
+function copyPlain<T>(data: T): T {
+  return JSON.parse(JSON.stringify(data)) as T;
 }
 
 /** Copies values the task pane frame created, so the grid never holds objects of another window. */
 function copyRows(rows: readonly (readonly CellValue[])[]): (CellValue | null)[][] {
   return Array.from(rows, (row) => Array.from(row, (value) => (value === undefined ? null : value)));
-}
-
-function copyQuery(query: StoredQuery): StoredQuery {
-  return JSON.parse(JSON.stringify(query)) as StoredQuery;
 }

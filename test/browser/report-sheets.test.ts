@@ -16,6 +16,7 @@ import {
   readRange,
   settledText,
   startPreviewStack,
+  waitForFunctions,
 } from "./support/preview";
 import { chart, createReportSheet, drawnChart, keywordTrendsReport } from "./support/report";
 
@@ -117,6 +118,22 @@ describe("report sheets in the preview", () => {
     expect(after.points).toBe(reworked.length);
     for (const [month, searches] of reworked) expect(after.summary).toContain(`${month} ${searches}`);
     expect(preview.problems).toEqual([]);
+  });
+
+  it("loads Chart.js only when a chart is first shown, as its own chunks", async () => {
+    const { page } = preview;
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.frame() === page.mainFrame() && request.resourceType() === "script") scripts.push(request.url());
+    });
+    await page.reload();
+    await page.waitForSelector("body[data-ready=true]");
+    await waitForFunctions(page);
+    expect(scripts.map((url) => new URL(url).pathname)).toEqual(["/preview.js"]);
+    await createReportSheet(page, keywordTrendsReport());
+    await drawnChart(page, "Searches and purchases");
+    expect(scripts.length).toBeGreaterThan(1);
+    expect(scripts.slice(1).every((url) => /\/[\w.-]+\.[0-9a-f]{8}\.js$/.test(url))).toBe(true);
   });
 
   it("switches sheets with the tabs by mouse and keyboard, each sheet keeping its cells and charts", async () => {
