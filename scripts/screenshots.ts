@@ -3,18 +3,21 @@
  * pane as it is. Starts the preview stack in-process (the simulator serving the built add-in; built first when
  * stale), opens it in Chromium, builds a product research in the task pane, inserts it as a formula so its result
  * spills, and writes docs/images/preview.png (the sheet with the spilled result and the pane) and
- * docs/images/builder.png (the Build tab).
+ * docs/images/builder.png (the Build tab); then creates a Category market report from the Templates tab and writes
+ * docs/images/report.png (the report's sheet with its charts drawn).
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { launchChromium } from "../test/browser/support/chromium";
 import { fieldLabel } from "../test/browser/support/labels";
 import { cell, openPreview, settledText, startPreviewStack } from "../test/browser/support/preview";
+import { drawnChart } from "../test/browser/support/report";
 import { openTab, paneOf, pick, searchMoreFilters } from "../test/browser/support/taskpane";
 
 const IMAGES = path.resolve(__dirname, "..", "docs", "images");
 /** Small enough to keep the PNGs light, large enough for the pane beside a few spilled columns. */
 const VIEWPORT = { width: 1280, height: 800 };
+const REPORT_VIEWPORT = { width: 1760, height: 860 };
 
 async function main(): Promise<void> {
   mkdirSync(IMAGES, { recursive: true });
@@ -53,8 +56,30 @@ async function main(): Promise<void> {
     await pane.getByText(/^Showing \d+ of/).waitFor({ timeout: 60_000 });
     await scrollPaneToTop();
     await page.locator("#task-pane").screenshot({ path: path.join(IMAGES, "builder.png") });
+
+    // A Category market report for the yoga mats category, found by its words in the Templates tab.
+    await openTab(pane, "Templates");
+    const card = pane.getByRole("region", { name: "Category market", exact: true });
+    const category = card.getByRole("combobox", { name: "Category", exact: true });
+    await category.pressSequentially("yoga mats");
+    await card
+      .getByRole("status")
+      .filter({ hasText: /(categories match|category matches) "yoga mats"/ })
+      .waitFor({ timeout: 30_000 });
+    await category.press("ArrowDown");
+    await pane
+      .getByRole("option", { name: /› Yoga › Mats/ })
+      .first()
+      .click();
+    await card.getByRole("button", { name: "Create the Category market report" }).click();
+    await card.getByText(/^Created the sheet Market /).waitFor({ timeout: 120_000 });
+    for (const title of ["Brand share", "Seller countries", "Rating-count distribution", "Listing-date trend"])
+      await drawnChart(page, title);
+    // Wide enough for two charts side by side (Excel's columns are narrower than the preview's) beside the pane.
+    await page.setViewportSize(REPORT_VIEWPORT);
+    await page.screenshot({ path: path.join(IMAGES, "report.png") });
     await context.close();
-    console.log(`Wrote ${path.join(IMAGES, "preview.png")} and ${path.join(IMAGES, "builder.png")}`);
+    console.log(`Wrote ${["preview.png", "builder.png", "report.png"].map((f) => path.join(IMAGES, f)).join(", ")}`);
   } finally {
     await browser.close();
     await stack.stop();

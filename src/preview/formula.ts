@@ -9,7 +9,13 @@ export type Scalar = string | number | boolean;
 
 export type Argument =
   | { readonly kind: "literal"; readonly value: Scalar }
-  | { readonly kind: "reference"; readonly range: CellRange; readonly text: string }
+  | {
+      readonly kind: "reference";
+      readonly range: CellRange;
+      readonly text: string;
+      /** The sheet the reference names (`'Market 172282'!B3`); absent: the formula's own sheet. */
+      readonly sheet?: string;
+    }
   | { readonly kind: "omitted" };
 
 export interface FunctionCall {
@@ -26,13 +32,16 @@ export type CellInput =
 
 const NUMBER_PATTERN = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 
-/** Parses a cell's typed text. `sheetName` is the one sheet references may name (`Sheet1!A1`). */
-export function parseInput(text: string, sheetName: string): CellInput {
+/**
+ * Parses a cell's typed text. References may name a sheet (`Sheet2!A1`, `'My sheet'!A1`); whether it exists is
+ * decided when the formula is evaluated, as sheets come and go.
+ */
+export function parseInput(text: string): CellInput {
   if (text === "") return { kind: "empty" };
   if (text.startsWith("'")) return { kind: "value", value: text.slice(1) };
   if (text.startsWith("=") && text.length > 1) {
     try {
-      return { kind: "formula", call: new FormulaParser(text.slice(1), sheetName).parseFormula() };
+      return { kind: "formula", call: new FormulaParser(text.slice(1)).parseFormula() };
     } catch (error) {
       if (error instanceof FormulaSyntaxError) return { kind: "invalidFormula", message: error.message };
       throw error;
@@ -74,10 +83,7 @@ class FormulaParser {
   private readonly tokens: Token[];
   private index = 0;
 
-  constructor(
-    source: string,
-    private readonly sheetName: string,
-  ) {
+  constructor(source: string) {
     this.tokens = tokenize(source);
   }
 
@@ -127,7 +133,7 @@ class FormulaParser {
           `Nested function calls such as ${token.text}(...) are not supported: ${SCOPE_NOTE}.`,
         );
       if (/^(true|false)$/i.test(token.text)) return { kind: "literal", value: token.text.toUpperCase() === "TRUE" };
-      return { kind: "reference", range: this.referenceRange(token.text), text: token.text.toUpperCase() };
+      return { kind: "reference", ...this.reference(token.text), text: token.text.toUpperCase() };
     }
     throw new FormulaSyntaxError(
       token.type === "end"
@@ -136,20 +142,17 @@ class FormulaParser {
     );
   }
 
-  private referenceRange(text: string): CellRange {
+  private reference(text: string): { range: CellRange; sheet?: string } {
     const bang = text.lastIndexOf("!");
-    if (bang >= 0) {
-      const sheet = text
-        .slice(0, bang)
-        .replace(/^'(.*)'$/, "$1")
-        .replace(/''/g, "'");
-      if (sheet.toLowerCase() !== this.sheetName.toLowerCase()) {
-        throw new FormulaSyntaxError(`The preview has one sheet, ${this.sheetName}; "${sheet}" does not exist.`);
-      }
-    }
     const range = parseRangeAddress(text.slice(bang + 1));
     if (!range) throw new FormulaSyntaxError(`"${text}" is not a cell or range address (for example A1 or A1:B5).`);
-    return range;
+    if (bang < 0) return { range };
+    const sheet = text
+      .slice(0, bang)
+      .replace(/^'(.*)'$/, "$1")
+      .replace(/''/g, "'");
+    if (sheet === "") throw new FormulaSyntaxError(`"${text}" names no sheet before the "!".`);
+    return { range, sheet };
   }
 
   private isPunct(text: string): boolean {

@@ -20,7 +20,8 @@ import {
   scrollIntoView,
   visibleWindow,
 } from "./grid-window";
-import type { DisplayCell, Workbook } from "./workbook";
+import type { DisplayCell, Sheet } from "./sheet";
+import type { Workbook } from "./workbook";
 
 export interface GridElements {
   readonly formulaInput: HTMLInputElement;
@@ -36,7 +37,11 @@ export interface GridElements {
 
 export class GridView {
   private selected: CellPosition = { row: 0, col: 0 };
-  private editing: { pos: CellPosition; original: string } | undefined;
+  /** The cell being edited in the formula bar, on the sheet it belongs to (the edit lands there on commit). */
+  private editing: { pos: CellPosition; sheet: string; original: string } | undefined;
+  /** The sheet the grid shows, and where each sheet's selection and scroll were left (as Excel keeps them). */
+  private shownSheet: Sheet;
+  private readonly sheetViews = new Map<Sheet, { selected: CellPosition; scrollTop: number; scrollLeft: number }>();
   private window: RenderWindow | undefined;
   private cellElements = new Map<string, HTMLTableCellElement>();
   private readonly rendered = new Map<string, string>();
@@ -46,10 +51,14 @@ export class GridView {
     private readonly workbook: Workbook,
     private readonly elements: GridElements,
   ) {
+    this.shownSheet = workbook.activeSheet();
     this.buildTable();
     this.bindFormulaBar();
     this.bindNameBox();
-    workbook.onChange(() => this.scheduleRender());
+    workbook.onChange(() => {
+      if (workbook.activeSheet() !== this.shownSheet) this.showActiveSheet();
+      this.scheduleRender();
+    });
     elements.scroller.addEventListener("scroll", () => this.scheduleWindowUpdate());
     if (typeof ResizeObserver !== "undefined") {
       new ResizeObserver(() => this.scheduleWindowUpdate()).observe(elements.scroller);
@@ -100,9 +109,34 @@ export class GridView {
     return own || !anchor ? own : this.workbook.inputText(anchor);
   }
 
+  private editOfSelected(): { pos: CellPosition; sheet: string; original: string } {
+    return { pos: this.selected, sheet: this.shownSheet.name, original: this.workbook.inputText(this.selected) };
+  }
+
+  /** After another sheet was activated: keeps where this one was left, and shows the other where it was left. */
+  private showActiveSheet(): void {
+    const { scroller, table } = this.elements;
+    const previous = this.shownSheet;
+    this.sheetViews.set(previous, {
+      selected: this.selected,
+      scrollTop: scroller.scrollTop,
+      scrollLeft: scroller.scrollLeft,
+    });
+    this.shownSheet = this.workbook.activeSheet();
+    // An edit in progress belongs to the sheet it started on (editing keeps its name).
+    this.commitEdit();
+    table.setAttribute("aria-label", this.shownSheet.name);
+    const view = this.sheetViews.get(this.shownSheet) ?? { selected: { row: 0, col: 0 }, scrollTop: 0, scrollLeft: 0 };
+    scroller.scrollTop = view.scrollTop;
+    scroller.scrollLeft = view.scrollLeft;
+    this.rendered.clear();
+    this.select(view.selected, false);
+  }
+
   private buildTable(): void {
     const { table } = this.elements;
     table.setAttribute("role", "grid");
+    table.setAttribute("aria-label", this.shownSheet.name);
     table.setAttribute("aria-rowcount", String(this.workbook.rowCount + 1));
     table.setAttribute("aria-colcount", String(this.workbook.columnCount + 1));
     // The table is always as wide as all its columns: spacers stand in for the columns not rendered.
@@ -165,6 +199,13 @@ export class GridView {
     const lastRow = this.workbook.rowCount - 1;
     const lastCol = this.workbook.columnCount - 1;
     const control = event.ctrlKey || event.metaKey;
+    if (control && (event.key === "PageDown" || event.key === "PageUp")) {
+      // Ctrl+PageDown / Ctrl+PageUp: the next or previous sheet, as in Excel.
+      this.workbook.activateNext(event.key === "PageDown" ? 1 : -1);
+      this.focusSelected();
+      event.preventDefault();
+      return;
+    }
     let target: CellPosition | undefined;
     switch (event.key) {
       case "ArrowUp":
@@ -226,7 +267,7 @@ export class GridView {
 
   private startEdit(replacement?: string): void {
     const input = this.elements.formulaInput;
-    this.editing = { pos: this.selected, original: this.workbook.inputText(this.selected) };
+    this.editing = this.editOfSelected();
     if (replacement !== undefined) input.value = replacement;
     input.focus();
     input.setSelectionRange(input.value.length, input.value.length);
@@ -235,7 +276,7 @@ export class GridView {
   private bindFormulaBar(): void {
     const input = this.elements.formulaInput;
     input.addEventListener("focus", () => {
-      this.editing ??= { pos: this.selected, original: this.workbook.inputText(this.selected) };
+      this.editing ??= this.editOfSelected();
     });
     input.addEventListener("blur", () => this.commitEdit());
     input.addEventListener("keydown", (event) => {
@@ -256,11 +297,19 @@ export class GridView {
       if (event.key === "Escape") box.value = cellAddress(this.selected);
       if (event.key !== "Enter") return;
       event.preventDefault();
-      const target = parseCellAddress(box.value);
-      if (target && target.row < this.workbook.rowCount && target.col < this.workbook.columnCount) {
+      // `B3`, or `Market 1!B3` / `'Market 1'!B3` on another sheet.
+      const bang = box.value.lastIndexOf("!");
+      const sheetName = box.value
+        .slice(0, Math.max(bang, 0))
+        .replace(/^'(.*)'$/, "$1")
+        .replace(/''/g, "'");
+      const sheet = bang < 0 ? this.shownSheet : this.workbook.findSheet(sheetName);
+      const target = parseCellAddress(box.value.slice(bang + 1));
+      if (sheet && target && target.row < this.workbook.rowCount && target.col < this.workbook.columnCount) {
+        this.workbook.activate(sheet.name);
         this.select(target, true, isInView(this.elements.scroller, target) ? "nearest" : "start");
       } else
-        this.elements.status.textContent = `"${box.value}" is not a cell of this grid (A1 to ${cellAddress({ row: this.workbook.rowCount - 1, col: this.workbook.columnCount - 1 })}).`;
+        this.elements.status.textContent = `"${box.value}" is not a cell of this workbook (A1 to ${cellAddress({ row: this.workbook.rowCount - 1, col: this.workbook.columnCount - 1 })} of a sheet: B3, Sheet1!B3).`;
     });
     box.addEventListener("blur", () => (box.value = cellAddress(this.selected)));
   }
@@ -272,11 +321,11 @@ export class GridView {
     const text = this.elements.formulaInput.value;
     if (text === editing.original) {
       // Like Excel, entering a formula again (F2, Enter) recalculates it: the way to retry after fixing the secret.
-      if (text.startsWith("=")) this.workbook.recalculate([editing.pos]);
+      if (text.startsWith("=")) this.workbook.recalculate([editing.pos], editing.sheet);
       return;
     }
     try {
-      this.workbook.setInput(editing.pos, text);
+      this.workbook.setInput(editing.pos, text, editing.sheet);
     } catch (error) {
       this.elements.status.textContent = error instanceof Error ? error.message : String(error);
     }

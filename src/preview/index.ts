@@ -6,6 +6,7 @@
 import { DEMO_SECRET } from "../api/demo-secret";
 import { FocusCycle, firstFocusable } from "./focus-cycle";
 import { FunctionRuntime, FunctionsMetadata } from "./function-runtime";
+import { ChartView } from "./chart-view";
 import { GridView } from "./grid-view";
 import { PreviewHost } from "./preview-host";
 import {
@@ -16,6 +17,7 @@ import {
   installStandIns,
   StorageStandIn,
 } from "./stand-ins";
+import { SheetTabs } from "./sheet-tabs";
 import { loadTaskPane } from "./task-pane-frame";
 import { Workbook } from "./workbook";
 
@@ -58,9 +60,13 @@ function showFunctionList(runtime: FunctionRuntime, list: HTMLElement, count: HT
   );
 }
 
-/** F6 / Shift+F6 cycle grid → formula bar → task pane, from the page and from inside the task pane's frame. */
+/**
+ * F6 / Shift+F6 cycle grid → formula bar → sheet tabs → task pane, from the page and from inside the task pane's
+ * frame.
+ */
 function listenForF6(grid: GridView, frame: HTMLIFrameElement): void {
   const formulaBar = [element<HTMLInputElement>("formula-input"), element<HTMLInputElement>("name-box")];
+  const sheetTabs = element("sheet-tabs");
   const cycle = new FocusCycle([
     { name: "grid", contains: () => grid.hasFocus(), focus: () => grid.focusSelected() },
     {
@@ -68,6 +74,11 @@ function listenForF6(grid: GridView, frame: HTMLIFrameElement): void {
       contains: (active) => formulaBar.some((input) => input === active),
       focus: () => formulaBar[0].focus(),
       leave: () => grid.leaveFormulaBar(),
+    },
+    {
+      name: "sheet tabs",
+      contains: (active) => sheetTabs.contains(active),
+      focus: () => sheetTabs.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus(),
     },
     {
       name: "task pane",
@@ -98,6 +109,8 @@ async function main(): Promise<void> {
     status,
     descriptions: element("cell-descriptions"),
   });
+  new SheetTabs(workbook, element("sheet-tabs"), element("grid-scroll"));
+  new ChartView(workbook, element("chart-layer"), (message) => (status.textContent = message));
   const storage = createStorageStandIn(window.localStorage);
   const standIns = {
     customFunctions: createCustomFunctionsStandIn(registry),

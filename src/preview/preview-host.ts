@@ -8,8 +8,11 @@ import type {
   CellTarget,
   CellValue,
   ColumnFormats,
+  CreatedReportSheet,
   FormulaCell,
   HostAdapter,
+  ReportSheetInfo,
+  ReportSheetSpec,
   StoredQuery,
   TableInfo,
   TableSpec,
@@ -24,14 +27,22 @@ import {
   rangesIntersect,
 } from "./address";
 import { BUSY } from "./cell-types";
-import { SHEET_NAME, Workbook } from "./workbook";
+import { addReportSheet } from "./report-sheet";
+import { Workbook } from "./workbook";
 
 interface TableRecord {
   name: string;
+  sheet: string;
   /** Header and rows. */
   range: CellRange;
   columnFormats: readonly string[];
   query: StoredQuery;
+}
+
+/** A cell of a named sheet. */
+interface Located {
+  readonly sheet: string;
+  readonly pos: CellPosition;
 }
 
 /** An area check names at most this many cells in use. */
@@ -45,8 +56,9 @@ export class PreviewHost implements HostAdapter {
     private readonly activeCell: () => CellPosition,
   ) {}
 
+  /** The selected cell of the sheet shown in the grid. */
   async getActiveCell(): Promise<CellTarget> {
-    return { sheet: SHEET_NAME, address: cellAddress(this.activeCell()) };
+    return { sheet: this.workbook.activeSheet().name, address: cellAddress(this.activeCell()) };
   }
 
   async writeValues(
@@ -54,16 +66,18 @@ export class PreviewHost implements HostAdapter {
     values: readonly (readonly CellValue[])[],
     columnFormats?: ColumnFormats,
   ): Promise<CellTarget> {
+    const { sheet, pos } = this.locate(target);
     const written = this.workbook.setValues(
-      topLeftOf(target),
+      pos,
       copyRows(values),
       columnFormats ? [...columnFormats] : undefined,
+      sheet,
     );
-    return { sheet: SHEET_NAME, address: rangeAddress(written) };
+    return { sheet, address: rangeAddress(written) };
   }
 
   async checkArea(target: CellTarget, rows: number, columns: number): Promise<AreaCheck> {
-    const topLeft = topLeftOf(target);
+    const { sheet, pos: topLeft } = this.locate(target);
     const wanted: CellRange = {
       top: topLeft.row,
       left: topLeft.col,
@@ -79,7 +93,7 @@ export class PreviewHost implements HostAdapter {
     const occupied: string[] = [];
     for (let row = area.top; row <= area.bottom && occupied.length < MAX_OCCUPIED; row++) {
       for (let col = area.left; col <= area.right && occupied.length < MAX_OCCUPIED; col++) {
-        if (this.workbook.display({ row, col }).text !== "") occupied.push(cellAddress({ row, col }));
+        if (this.workbook.display({ row, col }, sheet).text !== "") occupied.push(cellAddress({ row, col }));
       }
     }
     const edge = cellAddress({ row: this.workbook.rowCount - 1, col: this.workbook.columnCount - 1 });
@@ -96,8 +110,8 @@ export class PreviewHost implements HostAdapter {
 
   /** What the cell shows once its formula settled (#BUSY! while its call runs; at most 60 s of waiting). */
   readValue(target: CellTarget): Promise<CellValue> {
-    const pos = topLeftOf(target);
-    const shown = () => this.workbook.display(pos).text;
+    const { sheet, pos } = this.locate(target);
+    const shown = () => this.workbook.display(pos, sheet).text;
     return new Promise((resolve) => {
       const settle = () => {
         if (shown() === BUSY.code) return;
@@ -116,11 +130,12 @@ export class PreviewHost implements HostAdapter {
 
   async writeFormula(target: CellTarget, formula: string): Promise<void> {
     if (!formula.startsWith("=")) throw new Error(`A formula starts with "=": ${formula}`);
-    this.workbook.setInput(topLeftOf(target), formula);
+    const { sheet, pos } = this.locate(target);
+    this.workbook.setInput(pos, formula, sheet);
   }
 
   async createTable(target: CellTarget, table: TableSpec): Promise<TableInfo> {
-    const topLeft = topLeftOf(target);
+    const { sheet, pos: topLeft } = this.locate(target);
     const width = table.header.length;
     if (width === 0) throw new Error("A table needs at least one column.");
     const range: CellRange = {
@@ -131,14 +146,15 @@ export class PreviewHost implements HostAdapter {
     };
     this.workbook.assertInside(range);
     for (const other of this.tables.values()) {
-      if (rangesIntersect(other.range, range))
+      if (other.sheet === sheet && rangesIntersect(other.range, range))
         throw new Error(`The table would overlap the table ${other.name} (${rangeAddress(other.range)}).`);
     }
     const record: TableRecord = {
       name: this.uniqueName(table.name),
+      sheet,
       range,
       columnFormats: [...table.columnFormats],
-      query: copyQuery(table.query),
+      query: copyPlain(table.query),
     };
     this.tables.set(record.name.toLowerCase(), record);
     this.paint(record, [table.header.map(String), ...copyRows(table.rows)]);
@@ -154,7 +170,7 @@ export class PreviewHost implements HostAdapter {
     if (!record) throw new Error(`There is no table named ${tableName}.`);
     const header = Array.from(
       { length: record.range.right - record.range.left + 1 },
-      (_, c) => this.workbook.display({ row: record.range.top, col: record.range.left + c }).value,
+      (_, c) => this.workbook.display({ row: record.range.top, col: record.range.left + c }, record.sheet).value,
     );
     this.workbook.batch(() => this.replaceRows(record, header, rows, query));
     return this.info(record);
@@ -166,10 +182,10 @@ export class PreviewHost implements HostAdapter {
     rows: readonly (readonly CellValue[])[],
     query: StoredQuery,
   ): void {
-    this.workbook.clear(record.range);
+    this.workbook.clear(record.range, record.sheet);
     record.range = { ...record.range, bottom: record.range.top + rows.length };
     this.workbook.assertInside(record.range);
-    record.query = { ...copyQuery(query), refreshedAt: query.refreshedAt ?? Date.now() };
+    record.query = { ...copyPlain(query), refreshedAt: query.refreshedAt ?? Date.now() };
     this.paintRows(record, [header, ...copyRows(rows)]);
   }
 
@@ -181,11 +197,37 @@ export class PreviewHost implements HostAdapter {
     return this.workbook
       .formulaCells()
       .filter((cell) => cell.name.startsWith("MAD."))
-      .map((cell) => ({ sheet: SHEET_NAME, address: cellAddress(cell.pos), formula: cell.text }));
+      .map((cell) => ({ sheet: cell.sheet, address: cellAddress(cell.pos), formula: cell.text }));
   }
 
   async recalculate(cells: readonly CellTarget[]): Promise<void> {
-    this.workbook.recalculate(cells.map(topLeftOf));
+    const located = cells.map((cell) => this.locate(cell));
+    this.workbook.batch(() => {
+      for (const { sheet, pos } of located) this.workbook.recalculate([pos], sheet);
+    });
+  }
+
+  /** Nothing is missing: the preview draws charts with Chart.js. */
+  async reportSupport(): Promise<string | null> {
+    return null;
+  }
+
+  async createReportSheet(spec: ReportSheetSpec): Promise<CreatedReportSheet> {
+    return addReportSheet(this.workbook, copyPlain(spec));
+  }
+
+  async listReportSheets(): Promise<ReportSheetInfo[]> {
+    return this.workbook
+      .sheets()
+      .flatMap((sheet) => (sheet.report ? [{ sheet: sheet.name, report: copyPlain(sheet.report.report) }] : []));
+  }
+
+  /** Charts follow their spills on every change anyway; this draws the sheet's charts again now, from the spills. */
+  async refreshReportCharts(sheet: string): Promise<void> {
+    const target = this.workbook.sheet(sheet);
+    if (!target.report) throw new Error(`The sheet "${target.name}" was not made from a report template.`);
+    target.chartsRevision++;
+    this.workbook.notify();
   }
 
   private paint(record: TableRecord, rows: (CellValue | null)[][]): void {
@@ -194,13 +236,16 @@ export class PreviewHost implements HostAdapter {
 
   private paintRows(record: TableRecord, rows: (CellValue | null)[][]): void {
     const { top, left, right, bottom } = record.range;
-    this.workbook.setValues({ row: top, col: left }, rows.slice(0, 1));
-    if (rows.length > 1) this.workbook.setValues({ row: top + 1, col: left }, rows.slice(1), record.columnFormats);
-    this.workbook.setStyle({ top, left, bottom: top, right }, "table-header");
+    const { sheet } = record;
+    this.workbook.setValues({ row: top, col: left }, rows.slice(0, 1), undefined, sheet);
+    if (rows.length > 1)
+      this.workbook.setValues({ row: top + 1, col: left }, rows.slice(1), record.columnFormats, sheet);
+    this.workbook.setStyle({ top, left, bottom: top, right }, "table-header", sheet);
     for (let row = top + 1; row <= bottom; row++) {
       this.workbook.setStyle(
         { top: row, left, bottom: row, right },
         (row - top) % 2 === 0 ? "table-row table-band" : "table-row",
+        sheet,
       );
     }
   }
@@ -208,11 +253,21 @@ export class PreviewHost implements HostAdapter {
   private info(record: TableRecord): TableInfo {
     return {
       name: record.name,
-      sheet: SHEET_NAME,
+      sheet: record.sheet,
       address: rangeAddress(record.range),
       rowCount: record.range.bottom - record.range.top,
-      query: copyQuery(record.query),
+      query: copyPlain(record.query),
     };
+  }
+
+  /** The target's sheet (the active one when it names none) and top-left cell. */
+  private locate(target: CellTarget): Located {
+    const sheet = target.sheet ? this.workbook.sheet(target.sheet).name : this.workbook.activeSheet().name;
+    const local = target.address.replace(/^.*!/, "");
+    const range = parseRangeAddress(local);
+    const pos = range ? { row: range.top, col: range.left } : parseCellAddress(local);
+    if (!pos) throw new Error(`"${target.address}" is not a cell address.`);
+    return { sheet, pos };
   }
 
   /** Excel table names: letters, digits, underscores and dots, starting with a letter or underscore, unique. */
@@ -224,21 +279,12 @@ export class PreviewHost implements HostAdapter {
   }
 }
 
-function topLeftOf(target: CellTarget): CellPosition {
-  if (target.sheet && target.sheet.toLowerCase() !== SHEET_NAME.toLowerCase()) {
-    throw new Error(`The preview has one sheet, ${SHEET_NAME}; it has no sheet "${target.sheet}".`);
-  }
-  const range = parseRangeAddress(target.address.replace(/^.*!/, "")) ?? undefined;
-  const cell = range ? { row: range.top, col: range.left } : parseCellAddress(target.address);
-  if (!cell) throw new Error(`"${target.address}" is not a cell address.`);
-  return cell;
+/** Copies plain data the task pane frame created (queries, specs), so the workbook never holds its objects. */
+function copyPlain<T>(data: T): T {
+  return JSON.parse(JSON.stringify(data)) as T;
 }
 
 /** Copies values the task pane frame created, so the grid never holds objects of another window. */
 function copyRows(rows: readonly (readonly CellValue[])[]): (CellValue | null)[][] {
   return Array.from(rows, (row) => Array.from(row, (value) => (value === undefined ? null : value)));
-}
-
-function copyQuery(query: StoredQuery): StoredQuery {
-  return JSON.parse(JSON.stringify(query)) as StoredQuery;
 }

@@ -1,58 +1,37 @@
 /**
- * The preview's one sheet: what was typed or written into each cell, and what each cell shows. Formulas call the
- * custom functions runtime; results spill below and right of their cell unless the area holds something
- * (#SPILL!); a formula shows #BUSY! while its call is pending and is called again whenever the values it refers to
- * change, including values spilled by other formulas. No call is made while an argument is still #BUSY!, and an
- * argument's error is passed on without a call, so a recalculation never spends quota on half-known inputs.
+ * The preview's workbook: its sheets (Sheet1 first), which one is shown, its defined names, and the evaluation of
+ * every formula on every sheet. Formulas call the custom functions runtime; results spill below and right of their
+ * cell unless the area holds something (#SPILL!); a formula shows #BUSY! while its call is pending and is called
+ * again whenever the values it refers to change, including values spilled by other formulas and cells of other
+ * sheets (`'Market 172282'!B3`). No call is made while an argument is still #BUSY!, and an argument's error is
+ * passed on without a call, so a recalculation never spends quota on half-known inputs.
  */
 import {
   CellPosition,
   CellRange,
   cellAddress,
   cellsOf,
-  positionKey,
   rangeAddress,
   rangeContains,
   rangeOf,
   rangesIntersect,
 } from "./address";
-import { ArgumentValue, BUSY, CellError, FunctionInvoker, FunctionOutcome, PendingCall } from "./cell-types";
+import { ArgumentValue, BUSY, CellError, FunctionInvoker } from "./cell-types";
 import { nodesInCycles } from "./cycles";
-import { formatValue } from "./format";
-import { CellInput, FunctionCall, inputTextOf, parseInput, Scalar } from "./formula";
+import { Argument, CellInput, inputTextOf, parseInput, Scalar } from "./formula";
+import { DisplayCell, FormulaState, Sheet } from "./sheet";
+import { sheetReference, uniqueSheetName } from "./sheet-names";
 
-export const SHEET_NAME = "Sheet1";
+/** The first sheet, there from the start. */
+export const FIRST_SHEET = "Sheet1";
 
-export interface DisplayCell {
-  readonly value: Scalar | null;
-  /** The value as shown, formatted. */
-  readonly text: string;
-  readonly error?: CellError;
-  /** The formula cell this value comes from (the formula's own cell or a cell it spills into). */
-  readonly anchor?: CellPosition;
-  readonly style?: string;
-}
-
-interface StoredCell {
-  readonly text: string;
-  readonly input: CellInput;
-}
-
-interface FormulaState {
-  readonly pos: CellPosition;
-  readonly call: FunctionCall;
-  readonly order: number;
-  /** The arguments of the current call, as compared to decide whether to call again. */
-  argsKey?: string;
-  pending?: PendingCall;
-  generation: number;
-  outcome?: FunctionOutcome;
-  /** Set while an argument is still #BUSY!: the formula waits without calling. */
-  waiting: boolean;
-  /** An argument's error passed on, or a circular reference. */
-  argError?: CellError;
-  /** Where the results last spilled: dependents wait while it is being recalculated; cycles are found with it. */
-  lastSpill?: CellRange;
+/** A workbook name (Name Manager) over a column of a formula's spilled results, as a chart's data reads it. */
+export interface DefinedName {
+  readonly name: string;
+  /** The sheet it belongs to (its id: names stay with their sheet). */
+  readonly sheetId: number;
+  /** What Excel's Name Manager would show, e.g. `=OFFSET('Market 1'!$A$6,1,1,ROWS('Market 1'!$A$6#)-1,1)`. */
+  readonly refersTo: string;
 }
 
 const MAX_PASSES = 50;
@@ -60,17 +39,12 @@ const CIRCULAR: CellError = {
   code: "#REF!",
   message: "Circular reference: this formula refers to its own cell or results, directly or through other formulas.",
 };
-const EMPTY: DisplayCell = { value: null, text: "" };
 
 export class Workbook {
-  private readonly cells = new Map<string, StoredCell>();
-  private readonly formats = new Map<string, string>();
-  private readonly styles = new Map<string, string>();
-  private readonly formulas = new Map<string, FormulaState>();
-  private shown = new Map<string, DisplayCell>();
-  private spills = new Map<string, CellRange>();
-  /** Cells of spills being recalculated: they count as #BUSY! for dependents. */
-  private busyArea = new Set<string>();
+  private readonly sheetList: Sheet[] = [];
+  private active: Sheet;
+  private nextSheetId = 1;
+  private readonly names = new Map<string, DefinedName>();
   private readonly listeners = new Set<() => void>();
   private formulaOrder = 0;
   private batchDepth = 0;
@@ -82,37 +56,93 @@ export class Workbook {
     // `limit` (2,000 rows) below a header and a filter block. The grid renders only the cells in view.
     readonly rowCount = 2_500,
     readonly columnCount = 100,
-  ) {}
-
-  /** The text the formula bar shows for a cell. */
-  inputText(pos: CellPosition): string {
-    return this.cells.get(positionKey(pos))?.text ?? "";
+  ) {
+    this.active = this.createSheet(FIRST_SHEET);
   }
 
-  display(pos: CellPosition): DisplayCell {
-    return this.shown.get(positionKey(pos)) ?? EMPTY;
+  /** The sheets in tab order. */
+  sheets(): readonly Sheet[] {
+    return [...this.sheetList];
+  }
+
+  /** The sheet shown in the grid. */
+  activeSheet(): Sheet {
+    return this.active;
+  }
+
+  /** The sheet of that name (ignoring case), or an error naming the sheets there are. */
+  sheet(name: string): Sheet {
+    const found = this.findSheet(name);
+    if (!found) {
+      const names = this.sheetList.map((sheet) => sheet.name).join(", ");
+      throw new Error(`The workbook has no sheet named "${name}" (its sheets: ${names}).`);
+    }
+    return found;
+  }
+
+  /** Adds a sheet after the last one, named after the proposal (made valid and unique); it is not activated. */
+  addSheet(proposedName: string): Sheet {
+    const sheet = this.createSheet(
+      uniqueSheetName(
+        proposedName,
+        this.sheetList.map((s) => s.name),
+      ),
+    );
+    // Formulas that named this sheet before it existed now find it.
+    this.update();
+    return sheet;
+  }
+
+  /** Shows the sheet in the grid. */
+  activate(name: string): void {
+    const sheet = this.sheet(name);
+    if (sheet === this.active) return;
+    this.active = sheet;
+    this.notify();
+  }
+
+  /** Shows the next (1) or previous (-1) sheet, if there is one (Ctrl+PageDown / Ctrl+PageUp). */
+  activateNext(step: 1 | -1): void {
+    const next = this.sheetList[this.sheetList.indexOf(this.active) + step];
+    if (next) this.activate(next.name);
+  }
+
+  defineName(name: DefinedName): void {
+    if (this.names.has(name.name.toLowerCase())) throw new Error(`The workbook already has a name ${name.name}.`);
+    this.names.set(name.name.toLowerCase(), { ...name });
+  }
+
+  definedNames(): DefinedName[] {
+    return [...this.names.values()];
+  }
+
+  /** The text the formula bar shows for a cell (of the active sheet unless another is named). */
+  inputText(pos: CellPosition, sheet?: string): string {
+    return this.on(sheet).inputText(pos);
+  }
+
+  display(pos: CellPosition, sheet?: string): DisplayCell {
+    return this.on(sheet).display(pos);
   }
 
   /** The bottom-right corner of the cells that show something (where Ctrl+End goes); A1 on an empty sheet. */
-  lastUsedCell(): CellPosition {
-    let row = 0;
-    let col = 0;
-    for (const key of this.shown.keys()) {
-      const [r, c] = key.split(",").map(Number);
-      row = Math.max(row, r);
-      col = Math.max(col, c);
-    }
-    return { row, col };
+  lastUsedCell(sheet?: string): CellPosition {
+    return this.on(sheet).lastUsedCell();
   }
 
   /** The area a formula's results occupy, when they spilled. */
-  spillRange(anchor: CellPosition): CellRange | undefined {
-    return this.spills.get(positionKey(anchor));
+  spillRange(anchor: CellPosition, sheet?: string): CellRange | undefined {
+    return this.on(sheet).spillRange(anchor);
   }
 
-  /** What a person typed: `=` starts a formula, `'` starts text, numbers and TRUE/FALSE are values. */
-  setInput(pos: CellPosition, text: string): void {
-    this.store(pos, text, parseInput(text, SHEET_NAME));
+  /**
+   * What a person typed: `=` starts a formula, `'` starts text, numbers and TRUE/FALSE are values. In a cell
+   * formatted as text (`@`) everything typed stays text, as in Excel.
+   */
+  setInput(pos: CellPosition, text: string, sheet?: string): void {
+    const target = this.on(sheet);
+    const asText = target.format(pos) === "@" && text !== "";
+    this.store(target, pos, text, asText ? { kind: "value", value: text.replace(/^'/, "") } : parseInput(text));
     this.update();
   }
 
@@ -121,52 +151,55 @@ export class Workbook {
     topLeft: CellPosition,
     values: readonly (readonly (Scalar | null)[])[],
     columnFormats?: readonly string[],
+    sheet?: string,
   ): CellRange {
+    const target = this.on(sheet);
     const bottom = topLeft.row + Math.max(values.length, 1) - 1;
     const right = topLeft.col + Math.max(0, ...values.map((row) => row.length)) - 1;
-    this.assertInside(rangeOf(topLeft, { row: bottom, col: Math.max(right, topLeft.col) }));
+    const area = rangeOf(topLeft, { row: bottom, col: Math.max(right, topLeft.col) });
+    this.assertInside(area);
     values.forEach((row, r) =>
       row.forEach((value, c) => {
         const pos = { row: topLeft.row + r, col: topLeft.col + c };
         const input: CellInput = value === null || value === "" ? { kind: "empty" } : { kind: "value", value };
-        this.store(pos, inputTextOf(value), input);
         const format = columnFormats?.[c];
-        if (format) this.formats.set(positionKey(pos), format);
+        this.store(target, pos, inputTextOf(value), input);
+        if (format) target.setFormat(pos, format);
       }),
     );
     this.update();
-    return rangeOf(topLeft, { row: bottom, col: Math.max(right, topLeft.col) });
+    return area;
   }
 
-  clear(range: CellRange): void {
+  clear(range: CellRange, sheet?: string): void {
+    const target = this.on(sheet);
     for (const pos of cellsOf(range)) {
-      this.store(pos, "", { kind: "empty" });
-      this.formats.delete(positionKey(pos));
-      this.styles.delete(positionKey(pos));
+      this.store(target, pos, "", { kind: "empty" });
+      target.setFormat(pos, undefined);
+      target.setStyle(pos, undefined);
     }
     this.update();
   }
 
-  /** A presentation class for the grid (table header, banded rows). */
-  setStyle(range: CellRange, style: string | undefined): void {
-    for (const pos of cellsOf(range)) {
-      if (style) this.styles.set(positionKey(pos), style);
-      else this.styles.delete(positionKey(pos));
-    }
+  /** A presentation class for the grid (table header, banded rows, a report's title). */
+  setStyle(range: CellRange, style: string | undefined, sheet?: string): void {
+    const target = this.on(sheet);
+    for (const pos of cellsOf(range)) target.setStyle(pos, style);
     this.update();
   }
 
-  /** Formula cells, in the order they were entered. */
-  formulaCells(): { pos: CellPosition; text: string; name: string }[] {
-    return [...this.formulas.values()]
+  /** Formula cells of every sheet, in the order they were entered. */
+  formulaCells(): { sheet: string; pos: CellPosition; text: string; name: string }[] {
+    return this.allFormulas()
       .sort((a, b) => a.order - b.order)
-      .map((f) => ({ pos: f.pos, text: this.inputText(f.pos), name: f.call.name }));
+      .map((f) => ({ sheet: f.sheet.name, pos: f.pos, text: f.sheet.inputText(f.pos), name: f.call.name }));
   }
 
   /** Calls these formulas again (a refresh), even though their arguments did not change. */
-  recalculate(positions: readonly CellPosition[]): void {
+  recalculate(positions: readonly CellPosition[], sheet?: string): void {
+    const target = this.on(sheet);
     for (const pos of positions) {
-      const formula = this.formulas.get(positionKey(pos));
+      const formula = target.formulas.get(`${pos.row},${pos.col}`);
       if (formula) formula.argsKey = undefined;
     }
     this.update();
@@ -174,16 +207,17 @@ export class Workbook {
 
   /** Calls formulas that failed with #NAME? again, after functions were registered. */
   retryUnknownFunctions(): void {
-    for (const formula of this.formulas.values()) {
+    for (const formula of this.allFormulas()) {
       if (formula.outcome?.kind === "error" && formula.outcome.error.code === "#NAME?") formula.argsKey = undefined;
     }
     this.update();
   }
 
   pendingCount(): number {
-    return [...this.formulas.values()].filter((f) => f.pending || f.waiting).length;
+    return this.allFormulas().filter((f) => f.pending || f.waiting).length;
   }
 
+  /** Told after every change: cells, results, sheets added, the active sheet. */
   onChange(listener: () => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -194,21 +228,6 @@ export class Workbook {
       throw new RangeError(
         `${rangeAddress(range)} is outside the preview grid (A1:${cellAddress({ row: this.rowCount - 1, col: this.columnCount - 1 })}).`,
       );
-    }
-  }
-
-  private store(pos: CellPosition, text: string, input: CellInput): void {
-    this.assertInside(rangeOf(pos));
-    const key = positionKey(pos);
-    const previous = this.formulas.get(key);
-    if (previous) {
-      previous.pending?.cancel();
-      this.formulas.delete(key);
-    }
-    if (input.kind === "empty") this.cells.delete(key);
-    else this.cells.set(key, { text, input });
-    if (input.kind === "formula") {
-      this.formulas.set(key, { pos, call: input.call, order: this.formulaOrder++, generation: 0, waiting: false });
     }
   }
 
@@ -223,6 +242,37 @@ export class Workbook {
     }
   }
 
+  /** Tells the listeners without a change of cells (e.g. charts asked to redraw). */
+  notify(): void {
+    if (this.batchDepth > 0) this.updateDue = true;
+    else this.listeners.forEach((listener) => listener());
+  }
+
+  private createSheet(name: string): Sheet {
+    const sheet = new Sheet(this.nextSheetId++, name, this.rowCount, this.columnCount);
+    this.sheetList.push(sheet);
+    return sheet;
+  }
+
+  /** The sheet of that name, ignoring case, if there is one. */
+  findSheet(name: string): Sheet | undefined {
+    const wanted = name.toLowerCase();
+    return this.sheetList.find((sheet) => sheet.name.toLowerCase() === wanted);
+  }
+
+  private on(sheet: string | undefined): Sheet {
+    return sheet === undefined ? this.active : this.sheet(sheet);
+  }
+
+  private allFormulas(): FormulaState[] {
+    return this.sheetList.flatMap((sheet) => [...sheet.formulas.values()]);
+  }
+
+  private store(sheet: Sheet, pos: CellPosition, text: string, input: CellInput): void {
+    this.assertInside(rangeOf(pos));
+    sheet.store(pos, text, input, this.formulaOrder++);
+  }
+
   private update(): void {
     if (this.batchDepth > 0) {
       this.updateDue = true;
@@ -230,95 +280,17 @@ export class Workbook {
     }
     this.updateDue = false;
     for (let pass = 0; pass < MAX_PASSES; pass++) {
-      this.layout();
+      this.sheetList.forEach((sheet) => sheet.layout());
       if (!this.startDueCalls()) break;
     }
     this.listeners.forEach((listener) => listener());
-  }
-
-  /** Recomputes what every cell shows from the stored inputs and the formulas' latest outcomes. */
-  private layout(): void {
-    const shown = new Map<string, DisplayCell>();
-    const spills = new Map<string, CellRange>();
-    const busyArea = new Set<string>();
-    const withStyle = (key: string, cell: DisplayCell): DisplayCell => {
-      const style = this.styles.get(key);
-      return style ? { ...cell, style } : cell;
-    };
-    for (const [key, stored] of this.cells) {
-      if (stored.input.kind === "value") {
-        shown.set(
-          key,
-          withStyle(key, { value: stored.input.value, text: formatValue(stored.input.value, this.formats.get(key)) }),
-        );
-      } else if (stored.input.kind === "invalidFormula") {
-        shown.set(key, withStyle(key, errorCell({ code: "#NAME?", message: stored.input.message })));
-      }
-    }
-    for (const key of this.styles.keys()) if (!shown.has(key)) shown.set(key, withStyle(key, EMPTY));
-    for (const formula of [...this.formulas.values()].sort((a, b) => a.order - b.order)) {
-      const key = positionKey(formula.pos);
-      const anchor = formula.pos;
-      const fail = (error: CellError) => shown.set(key, withStyle(key, { ...errorCell(error), anchor }));
-      const busy = formula.pending !== undefined || formula.waiting || (!formula.outcome && !formula.argError);
-      if (busy) {
-        for (const pos of formula.lastSpill ? cellsOf(formula.lastSpill) : []) {
-          if (!this.cells.has(positionKey(pos))) busyArea.add(positionKey(pos));
-        }
-        fail(BUSY);
-        continue;
-      }
-      if (formula.argError) {
-        fail(formula.argError);
-        continue;
-      }
-      const outcome = formula.outcome as FunctionOutcome;
-      if (outcome.kind === "error") {
-        fail(outcome.error);
-        continue;
-      }
-      const rows = outcome.rows;
-      const area = rangeOf(anchor, { row: anchor.row + rows.length - 1, col: anchor.col + rows[0].length - 1 });
-      if (area.bottom >= this.rowCount || area.right >= this.columnCount) {
-        fail({
-          code: "#SPILL!",
-          message: `The results (${rows.length} rows × ${rows[0].length} columns) extend beyond the edge of the preview grid.`,
-        });
-        continue;
-      }
-      const blocker = cellsOf(area).find((pos) => {
-        const cellKey = positionKey(pos);
-        return (
-          cellKey !== key &&
-          (this.cells.has(cellKey) || [...spills.values()].some((range) => rangeContains(range, pos)))
-        );
-      });
-      if (blocker) {
-        const message = `The spill range ${rangeAddress(area)} isn't blank: ${cellAddress(blocker)} holds a value. Clear it to see the results.`;
-        fail({ code: "#SPILL!", message });
-        continue;
-      }
-      spills.set(key, area);
-      formula.lastSpill = area;
-      rows.forEach((row, r) =>
-        row.forEach((cell, c) => {
-          const pos = { row: anchor.row + r, col: anchor.col + c };
-          const cellKey = positionKey(pos);
-          const text = cell.error ? cell.error.code : formatValue(cell.value, cell.format ?? this.formats.get(cellKey));
-          shown.set(cellKey, withStyle(cellKey, { value: cell.value, text, error: cell.error, anchor }));
-        }),
-      );
-    }
-    this.shown = shown;
-    this.spills = spills;
-    this.busyArea = busyArea;
   }
 
   /** Starts the calls whose arguments changed; true when any formula changed state. */
   private startDueCalls(): boolean {
     let changed = false;
     const circular = this.circularFormulas();
-    for (const formula of this.formulas.values()) {
+    for (const formula of this.allFormulas()) {
       const gathered = circular.has(formula) ? { error: CIRCULAR } : this.gatherArguments(formula);
       if ("waiting" in gathered) {
         if (!formula.waiting) {
@@ -350,61 +322,72 @@ export class Workbook {
 
   private startCall(formula: FormulaState, args: ArgumentValue[]): void {
     const generation = formula.generation;
-    const pending = this.invoker.invoke(formula.call.name, args, `${SHEET_NAME}!${cellAddress(formula.pos)}`);
+    const address = `${sheetReference(formula.sheet.name)}!${cellAddress(formula.pos)}`;
+    const pending = this.invoker.invoke(formula.call.name, args, address);
     formula.pending = pending;
     void pending.outcome.then((outcome) => {
-      if (formula.generation !== generation || this.formulas.get(positionKey(formula.pos)) !== formula) return;
+      const current = formula.sheet.formulas.get(`${formula.pos.row},${formula.pos.col}`);
+      if (formula.generation !== generation || current !== formula) return;
       formula.pending = undefined;
       formula.outcome = outcome;
       this.update();
     });
   }
 
+  /** The sheet a reference reads: the one it names, else the formula's own. */
+  private referencedSheet(formula: FormulaState, arg: Argument & { kind: "reference" }): Sheet | undefined {
+    return arg.sheet === undefined ? formula.sheet : this.findSheet(arg.sheet);
+  }
+
   private gatherArguments(formula: FormulaState): { args: ArgumentValue[] } | { error: CellError } | { waiting: true } {
     const args: ArgumentValue[] = [];
     for (const arg of formula.call.args) {
-      if (arg.kind === "omitted") args.push(null);
-      else if (arg.kind === "literal") args.push(arg.value);
-      else {
-        const matrix: (Scalar | null)[][] = [];
-        for (let row = arg.range.top; row <= arg.range.bottom; row++) {
-          const values: (Scalar | null)[] = [];
-          for (let col = arg.range.left; col <= arg.range.right; col++) {
-            const pos = { row, col };
-            const cell = this.display(pos);
-            if (cell.error?.code === BUSY.code || this.busyArea.has(positionKey(pos))) return { waiting: true };
-            if (cell.error) {
-              return {
-                error: {
-                  code: cell.error.code,
-                  message: `${cellAddress(pos)} shows ${cell.error.code}: ${cell.error.message}`,
-                },
-              };
-            }
-            values.push(cell.value);
-          }
-          matrix.push(values);
-        }
-        args.push(matrix.length === 1 && matrix[0].length === 1 ? matrix[0][0] : matrix);
+      if (arg.kind === "omitted") {
+        args.push(null);
+        continue;
       }
+      if (arg.kind === "literal") {
+        args.push(arg.value);
+        continue;
+      }
+      const sheet = this.referencedSheet(formula, arg);
+      if (!sheet)
+        return { error: { code: "#REF!", message: `${arg.text}: the workbook has no sheet "${arg.sheet}".` } };
+      const prefix = sheet === formula.sheet ? "" : `${sheetReference(sheet.name)}!`;
+      const matrix: (Scalar | null)[][] = [];
+      for (let row = arg.range.top; row <= arg.range.bottom; row++) {
+        const values: (Scalar | null)[] = [];
+        for (let col = arg.range.left; col <= arg.range.right; col++) {
+          const pos = { row, col };
+          const cell = sheet.display(pos);
+          if (cell.error?.code === BUSY.code || sheet.isRecalculating(pos)) return { waiting: true };
+          if (cell.error) {
+            const message = `${prefix}${cellAddress(pos)} shows ${cell.error.code}: ${cell.error.message}`;
+            return { error: { code: cell.error.code, message } };
+          }
+          values.push(cell.value);
+        }
+        matrix.push(values);
+      }
+      args.push(matrix.length === 1 && matrix[0].length === 1 ? matrix[0][0] : matrix);
     }
     return { args };
   }
 
   /** Formulas that depend on themselves through their own cell, their results or other formulas' results. */
   private circularFormulas(): Set<FormulaState> {
-    const all = [...this.formulas.values()];
-    const references = (f: FormulaState) => f.call.args.flatMap((arg) => (arg.kind === "reference" ? [arg.range] : []));
+    const all = this.allFormulas();
+    const references = (f: FormulaState) =>
+      f.call.args.flatMap((arg) =>
+        arg.kind === "reference" ? [{ sheet: this.referencedSheet(f, arg), range: arg.range }] : [],
+      );
     const feeds = (source: FormulaState, target: FormulaState) =>
       references(target).some(
-        (range) =>
-          rangeContains(range, source.pos) ||
-          (source.lastSpill !== undefined && rangesIntersect(range, source.lastSpill)),
+        ({ sheet, range }) =>
+          sheet === source.sheet &&
+          (rangeContains(range, source.pos) ||
+            (source.lastSpill !== undefined && rangesIntersect(range, source.lastSpill))),
       );
     return nodesInCycles(all, feeds);
   }
-}
-
-function errorCell(error: CellError): DisplayCell {
-  return { value: error.code, text: error.code, error };
 }

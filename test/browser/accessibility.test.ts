@@ -1,10 +1,11 @@
 /**
- * axe-core on the BUILT preview page and task pane: no serious or critical violation on the preview grid or on any
- * tab of the task pane (Connection, Build with More filters open, Reports).
+ * axe-core on the BUILT preview page and task pane: no serious or critical violation on the preview grid, on a report
+ * sheet with its chart, or on any tab of the task pane (Connection, Build with More filters open, Templates, Reports).
  */
 import type { Browser, Frame, Page } from "playwright-core";
 import { launchChromium } from "./support/chromium";
 import { openPreview, startPreviewStack, type PreviewPage, type PreviewStack } from "./support/preview";
+import { createReportSheet, drawnChart, keywordTrendsReport } from "./support/report";
 import { openTab, paneOf } from "./support/taskpane";
 
 jest.setTimeout(240_000);
@@ -72,7 +73,13 @@ describe("accessibility (axe-core)", () => {
     await expect(seriousViolations(preview.page, ["#task-pane"])).resolves.toEqual([]);
   });
 
-  it.each(["Connection", "Build", "Reports"] as const)(
+  it("finds no serious or critical violation on a report sheet with its chart and sheet tabs", async () => {
+    await createReportSheet(preview.page, keywordTrendsReport());
+    await drawnChart(preview.page, "Searches and purchases");
+    await expect(seriousViolations(preview.page, ["#task-pane"])).resolves.toEqual([]);
+  });
+
+  it.each(["Connection", "Build", "Templates", "Reports"] as const)(
     "finds no serious or critical violation on the task pane's %s tab",
     async (tab) => {
       const pane = paneOf(preview.page);

@@ -294,7 +294,7 @@ describe("the preview grid at full size", () => {
 
     await nameBox(page).fill("ZZZ99999");
     await nameBox(page).press("Enter");
-    await expect(page.getByRole("status").textContent()).resolves.toMatch(/"ZZZ99999" is not a cell of this grid/);
+    await expect(page.getByRole("status").textContent()).resolves.toMatch(/"ZZZ99999" is not a cell of this workbook/);
   });
 
   it('spills =MAD.PRODUCTRESEARCH("US",,,2000) to row 2001, and the last rows read back', async () => {
@@ -378,7 +378,7 @@ describe("the preview grid's keys", () => {
     expect(await focusedName(page)).toBe("A1");
   });
 
-  it("F6 and Shift+F6 cycle grid → formula bar → task pane → grid", async () => {
+  it("F6 and Shift+F6 cycle grid → formula bar → sheet tabs → task pane → grid", async () => {
     const { page } = preview;
     await goTo(page, "C3");
     const where = () =>
@@ -388,20 +388,18 @@ describe("the preview grid's keys", () => {
           const inner = active.contentDocument?.activeElement;
           return inner && inner !== active.contentDocument?.body ? "task pane control" : "task pane frame only";
         }
+        if (active?.getAttribute("role") === "tab") return `${active.textContent} tab`;
         return active?.getAttribute("aria-label") ?? active?.tagName ?? "";
       });
-    await page.keyboard.press("F6");
-    expect(await where()).toBe("Formula");
-    await page.keyboard.press("F6");
-    expect(await where()).toBe("task pane control");
-    await page.keyboard.press("F6");
-    expect(await where()).toBe("C3");
-    await page.keyboard.press("Shift+F6");
-    expect(await where()).toBe("task pane control");
-    await page.keyboard.press("Shift+F6");
-    expect(await where()).toBe("Formula");
-    await page.keyboard.press("Shift+F6");
-    expect(await where()).toBe("C3");
+    const cycle = ["Formula", "Sheet1 tab", "task pane control", "C3"];
+    for (const expected of cycle) {
+      await page.keyboard.press("F6");
+      expect(await where()).toBe(expected);
+    }
+    for (const expected of [...cycle.slice(0, -1)].reverse().concat("C3")) {
+      await page.keyboard.press("Shift+F6");
+      expect(await where()).toBe(expected);
+    }
     expect(apiCalls()).toBe(0);
   });
 });

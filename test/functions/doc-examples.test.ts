@@ -53,7 +53,7 @@ test("the reference and the help page hold examples of every function, the same 
 });
 
 test.each(EXAMPLES)("%s spills data rows from the simulator", async (formula) => {
-  const input = parseInput(formula, "Sheet1");
+  const input = parseInput(formula);
   if (input.kind !== "formula") throw new Error(`${formula} does not parse: ${JSON.stringify(input)}`);
   const fn = input.call.name.replace(/^MAD\./, "");
   const op = OPERATIONS.find((o) => o.fn === fn);

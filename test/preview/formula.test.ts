@@ -2,7 +2,7 @@ import { parseRangeAddress } from "../../src/preview/address";
 import { formatValue } from "../../src/preview/format";
 import { inputTextOf, parseInput } from "../../src/preview/formula";
 
-const parse = (text: string) => parseInput(text, "Sheet1");
+const parse = (text: string) => parseInput(text);
 
 describe("parseInput", () => {
   it("reads numbers, booleans, text and apostrophe text", () => {
@@ -28,11 +28,25 @@ describe("parseInput", () => {
           { kind: "literal", value: -150 },
           { kind: "literal", value: true },
           { kind: "reference", range: parseRangeAddress("B2"), text: "$B$2" },
-          { kind: "reference", range: parseRangeAddress("A1:C5"), text: "SHEET1!A1:C5" },
+          { kind: "reference", range: parseRangeAddress("A1:C5"), text: "SHEET1!A1:C5", sheet: "Sheet1" },
         ],
       },
     });
     expect(parse("=MAD.VERSION()")).toEqual({ kind: "formula", call: { name: "MAD.VERSION", args: [] } });
+  });
+
+  it("reads references to other sheets, quoted when the name has spaces", () => {
+    const parsed = parse("=MAD.A('Market 172282 (2)'!$B$3, Other!A1:B2, 'It''s'!C1)");
+    expect(parsed.kind === "formula" && parsed.call.args).toEqual([
+      {
+        kind: "reference",
+        range: parseRangeAddress("B3"),
+        text: "'MARKET 172282 (2)'!$B$3",
+        sheet: "Market 172282 (2)",
+      },
+      { kind: "reference", range: parseRangeAddress("A1:B2"), text: "OTHER!A1:B2", sheet: "Other" },
+      { kind: "reference", range: parseRangeAddress("C1"), text: "'IT''S'!C1", sheet: "It's" },
+    ]);
   });
 
   it.each([
@@ -41,7 +55,7 @@ describe("parseInput", () => {
     ['=MAD.A("x"', /closing parenthesis/],
     ['=MAD.A("x)', /closing quote/],
     ["=MAD.A(A1+1)", /"\+" is not supported/],
-    ["=MAD.A(Other!A1)", /one sheet, Sheet1/],
+    ["=MAD.A(!A1)", /names no sheet/],
     ["=MAD.A(A1:B2:C3)", /not a cell or range/],
   ])("explains why %s cannot be evaluated", (text, message) => {
     const parsed = parse(text);

@@ -150,3 +150,90 @@ describe("Workbook", () => {
     expect(book.lastUsedCell()).toEqual(at("E3"));
   });
 });
+
+describe("Workbook with several sheets", () => {
+  it("starts with Sheet1 active and adds sheets with unique names, without activating them", () => {
+    const { book } = setup();
+    expect(book.sheets().map((s) => s.name)).toEqual(["Sheet1"]);
+    const report = book.addSheet("Market 172282");
+    const again = book.addSheet("market 172282");
+    expect(book.sheets().map((s) => s.name)).toEqual(["Sheet1", "Market 172282", "market 172282 (2)"]);
+    expect(new Set([report.id, again.id, book.sheets()[0].id]).size).toBe(3);
+    expect(book.activeSheet().name).toBe("Sheet1");
+    book.activate("MARKET 172282");
+    expect(book.activeSheet()).toBe(report);
+    expect(() => book.activate("Nope")).toThrow(/no sheet named "Nope" \(its sheets: Sheet1, Market 172282/);
+  });
+
+  it("keeps each sheet's cells, spills and #SPILL! apart, and calls with the sheet in the address", async () => {
+    const { invoker, book } = setup();
+    book.addSheet("Report");
+    book.setInput(at("A3"), "in the way on Sheet1");
+    book.setInput(at("A1"), '=MAD.X("a")', "Report");
+    book.setInput(at("A1"), '=MAD.X("b")', "Sheet1");
+    expect(invoker.calls.map((c) => c.address)).toEqual(["Report!A1", "Sheet1!A1"]);
+    invoker.calls[0].settle([[1], [2], [3]]);
+    invoker.calls[1].settle([[1], [2], [3]]);
+    await flush();
+    expect(book.display(at("A3"), "Report").text).toBe("3");
+    expect(book.spillRange(at("A1"), "Report")).toEqual({ top: 0, left: 0, bottom: 2, right: 0 });
+    expect(book.display(at("A1"), "Sheet1").error?.code).toBe("#SPILL!");
+    expect(book.display(at("A1")).error?.code).toBe("#SPILL!"); // the active sheet: Sheet1
+    expect(book.formulaCells().map((f) => [f.sheet, f.text])).toEqual([
+      ["Report", '=MAD.X("a")'],
+      ["Sheet1", '=MAD.X("b")'],
+    ]);
+  });
+
+  it("recalculates a report's formula when its input cell on that sheet is edited", async () => {
+    const { invoker, book } = setup();
+    const report = book.addSheet("Keyword yoga mat");
+    book.setValues(at("B2"), [["US"], ["yoga mat"]], ["@"], report.name);
+    book.setInput(at("A6"), "=MAD.KEYWORDTRENDS($B$2,$B$3)", report.name);
+    expect(invoker.calls[0]).toMatchObject({ args: ["US", "yoga mat"], address: "'Keyword yoga mat'!A6" });
+    invoker.calls[0].settle([["month"], ["2024-01"]]);
+    await flush();
+    book.setInput(at("B3"), "yoga block", report.name);
+    expect(invoker.calls[0].canceled).toBe(false);
+    expect(invoker.calls[1].args).toEqual(["US", "yoga block"]);
+    expect(book.display(at("A6"), report.name).text).toBe("#BUSY!");
+    // Sheet1 has its own B3: editing it changes nothing on the report.
+    book.setInput(at("B3"), "elsewhere", "Sheet1");
+    expect(invoker.calls).toHaveLength(2);
+  });
+
+  it("keeps what is typed into a text-formatted cell as text (a category path, a number)", () => {
+    const { book } = setup();
+    book.setValues(at("B4"), [["172282:281407"]], ["@"]);
+    book.setInput(at("B4"), "12345");
+    expect(book.display(at("B4")).value).toBe("12345");
+    book.setInput(at("B4"), "=MAD.X(A1)");
+    expect(book.display(at("B4"))).toMatchObject({ value: "=MAD.X(A1)", text: "=MAD.X(A1)" });
+  });
+
+  it("reads references to other sheets, and says #REF! until the sheet exists", async () => {
+    const { invoker, book, show } = setup();
+    book.setInput(at("A1"), "=MAD.Y('Market 1'!B2)");
+    expect(show("A1").error).toEqual({
+      code: "#REF!",
+      message: `'MARKET 1'!B2: the workbook has no sheet "Market 1".`,
+    });
+    expect(invoker.calls).toHaveLength(0);
+    const market = book.addSheet("Market 1");
+    expect(invoker.calls.map((call) => call.args)).toEqual([[null]]); // a blank cell, as in Excel
+    book.setValues(at("B2"), [["US"]], undefined, market.name);
+    book.setValues(at("B2"), [["DE"]], undefined, market.name);
+    expect(invoker.calls.map((call) => call.args)).toEqual([[null], ["US"], ["DE"]]);
+    expect(invoker.calls.map((call) => call.canceled)).toEqual([true, true, false]);
+  });
+
+  it("finds circular references across sheets and calls neither formula", () => {
+    const { invoker, book } = setup();
+    book.addSheet("Other");
+    book.setInput(at("A1"), "=MAD.X(Other!A1)", "Sheet1");
+    book.setInput(at("A1"), "=MAD.Y(Sheet1!A1)", "Other");
+    expect(book.display(at("A1"), "Sheet1").error?.message).toMatch(/Circular reference/);
+    expect(book.display(at("A1"), "Other").error?.message).toMatch(/Circular reference/);
+    expect(invoker.calls.filter((call) => !call.canceled)).toHaveLength(0);
+  });
+});

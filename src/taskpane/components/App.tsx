@@ -1,8 +1,8 @@
 /**
- * The task pane: connection, query builder and reports, in three tabs that keep their state when switched.
- * Each tab's panel is a chunk of its own (connection, builder, reports), loaded when the tab first shows (the
- * connection and builder ones at once): taskpane.html loads only the shell (title, usage line, tabs) before it is
- * interactive.
+ * The task pane: connection, query builder, report templates and reports, in four tabs that keep their state when
+ * switched. Each tab's panel is a chunk of its own (connection, builder, templates, reports), loaded when the tab
+ * first shows (the connection and builder ones at once): taskpane.html loads only the shell (title, usage line,
+ * tabs) before it is interactive.
  */
 import { FluentProvider, makeStyles, Subtitle1, Text, tokens, webLightTheme } from "@fluentui/react-components";
 import { lazy, Suspense, useEffect, useState } from "react";
@@ -31,16 +31,20 @@ const ConnectionPanel = lazy(() =>
 const QueryBuilder = lazy(() =>
   import(/* webpackChunkName: "builder" */ "./QueryBuilder").then((m) => ({ default: m.QueryBuilder })),
 );
+const TemplatesPanel = lazy(() =>
+  import(/* webpackChunkName: "templates" */ "./TemplatesPanel").then((m) => ({ default: m.TemplatesPanel })),
+);
 const ReportsPanel = lazy(() =>
   import(/* webpackChunkName: "reports" */ "./ReportsPanel").then((m) => ({ default: m.ReportsPanel })),
 );
 
 const loading = <Text size={200}>Loading…</Text>;
 
-type TabName = "connection" | "builder" | "reports";
+type TabName = "connection" | "builder" | "templates" | "reports";
 const TABS: readonly { value: TabName; label: string }[] = [
   { value: "connection", label: "Connection" },
   { value: "builder", label: "Build" },
+  { value: "templates", label: "Templates" },
   { value: "reports", label: "Reports" },
 ];
 
@@ -83,6 +87,11 @@ function Pane() {
           {t.value === "builder" && shown.has("builder") && (
             <Suspense fallback={loading}>
               <QueryBuilder />
+            </Suspense>
+          )}
+          {t.value === "templates" && shown.has("templates") && (
+            <Suspense fallback={loading}>
+              <TemplatesPanel />
             </Suspense>
           )}
           {t.value === "reports" && shown.has("reports") && (

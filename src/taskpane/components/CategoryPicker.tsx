@@ -4,7 +4,7 @@
  * (CategorySearch: debounced, one call per distinct search) and its state is announced in a live region.
  */
 import { Combobox, Option, Text, makeStyles, tokens } from "@fluentui/react-components";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useState, type FocusEvent } from "react";
 import { CategorySearch, engineLookup, type CategorySearchState } from "../model/category-search";
 import { failureText, useServices } from "./services";
 import { useControlStyles } from "./styles";
@@ -24,7 +24,7 @@ interface CategoryPickerProps {
   readonly onText: (text: string) => void;
   /** A category was picked: its node path. */
   readonly onPick: (nodeIdPath: string) => void;
-  readonly onBlur?: () => void;
+  readonly onBlur?: (event: FocusEvent<HTMLInputElement>) => void;
 }
 
 function statusText(state: CategorySearchState, market: string, text: string): string {
@@ -36,7 +36,7 @@ function statusText(state: CategorySearchState, market: string, text: string): s
     case "done":
       return state.choices.length === 0
         ? `No categories match "${state.words}".`
-        : `${state.choices.length} categories match "${state.words}".`;
+        : `${state.choices.length} ${state.choices.length === 1 ? "category matches" : "categories match"} "${state.words}".`;
     case "failed":
       return `Category search failed: ${failureText(state.error)}`;
     default: {

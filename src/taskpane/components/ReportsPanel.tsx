@@ -1,5 +1,6 @@
 /**
- * The workbook's MAD formulas and add-in tables, and their refresh. Before refreshing, the panel tells how many
+ * The workbook's MAD formulas and add-in tables, and their refresh; a sheet made from a template shows as one report
+ * whose formulas refresh together, its charts then following the new spills. Before refreshing, the panel tells how many
  * calls it will spend (identical queries once, every page counted) and asks when that is many or more than the
  * month has left. A refresh bypasses the cache for the chosen queries only.
  */
@@ -18,9 +19,18 @@ import {
 } from "@fluentui/react-components";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { executeRefresh, type RefreshProgress } from "../actions";
-import type { FormulaCell, TableInfo } from "../host/host-adapter";
+import type { FormulaCell, ReportSheetInfo, TableInfo } from "../host/host-adapter";
+import { refreshReportSheets } from "../report-actions";
 import { describePlan, planRefresh, type RefreshPlan } from "../model/refresh-plan";
-import { refreshTargets, reportRows, staleEntries, type ReportRow } from "../model/reports";
+import {
+  describeReportInputs,
+  groupReports,
+  refreshTargets,
+  reportRows,
+  staleEntries,
+  type ReportGroup,
+  type ReportRow,
+} from "../model/reports";
 import { failureText, useServices } from "./services";
 import { useControlStyles } from "./styles";
 
@@ -37,6 +47,8 @@ const useStyles = makeStyles({
   },
   item: { borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, paddingBottom: tokens.spacingVerticalXS },
   details: { display: "block", marginLeft: "28px", color: tokens.colorNeutralForeground2 },
+  group: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalXXS, alignItems: "flex-start" },
+  groupDetails: { color: tokens.colorNeutralForeground2 },
 });
 
 const STATUS_COLOR = {
@@ -58,6 +70,15 @@ function describeRow(row: ReportRow): string {
   return `${row.kind === "table" ? `Table ${row.tableName} · ` : ""}${rows}${when(row.lastRefreshed)}`;
 }
 
+/** "8 formulas: 6 ok, 2 not run" */
+function describeGroup(group: ReportGroup): string {
+  const counts = new Map<string, number>();
+  for (const row of group.rows) counts.set(row.status, (counts.get(row.status) ?? 0) + 1);
+  const n = group.rows.length;
+  const parts = [...counts].map(([status, count]) => `${count} ${status}`);
+  return `${n} formula${n === 1 ? "" : "s"}${parts.length ? `: ${parts.join(", ")}` : ""}`;
+}
+
 interface Pending {
   readonly plan: RefreshPlan;
   readonly rows: readonly ReportRow[];
@@ -69,6 +90,7 @@ export function ReportsPanel({ active }: { active: boolean }) {
   const controls = useControlStyles();
   const scan = useRef<{ cells: FormulaCell[]; tables: TableInfo[] }>({ cells: [], tables: [] });
   const [rows, setRows] = useState<ReportRow[]>([]);
+  const [reportSheets, setReportSheets] = useState<ReportSheetInfo[]>([]);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [tableFailures, setTableFailures] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState<string | null>(null);
@@ -85,8 +107,13 @@ export function ReportsPanel({ active }: { active: boolean }) {
   const rescan = useCallback(async () => {
     setBusy("Looking for MAD formulas and tables…");
     try {
-      const [cells, tables] = await Promise.all([host.listMadFormulas(), host.listTables()]);
+      const [cells, tables, sheets] = await Promise.all([
+        host.listMadFormulas(),
+        host.listTables(),
+        host.listReportSheets ? host.listReportSheets() : Promise.resolve([]),
+      ]);
       scan.current = { cells, tables };
+      setReportSheets(sheets);
       for (const id of staleEntries(cells, registry.list())) registry.remove(id);
       rebuild();
     } catch (error) {
@@ -107,6 +134,13 @@ export function ReportsPanel({ active }: { active: boolean }) {
     setBusy(`Refreshing: ${describePlan(plan, refreshTargets(chosen))}`);
     try {
       const outcome = await executeRefresh(engine, host, plan, chosen, setProgress);
+      // Reports among the chosen rows: their charts follow the new spills once the formulas show them.
+      const ids = new Set(chosen.map((r) => r.id));
+      const touched = groupReports(rows, reportSheets).groups.filter((g) => g.rows.some((r) => ids.has(r.id)));
+      await refreshReportSheets(
+        host,
+        touched.map((g) => ({ sheet: g.sheet, cells: g.rows.filter((r) => r.cell).map((r) => r.cell!) })),
+      );
       const failedTables: Record<string, string> = { ...tableFailures };
       for (const row of chosen) if (row.tableName) delete failedTables[row.tableName];
       for (const [id, message] of Object.entries(outcome.failures)) {
@@ -163,6 +197,7 @@ export function ReportsPanel({ active }: { active: boolean }) {
       return next;
     });
   const failed = rows.filter((r) => r.status === "error");
+  const { groups, others } = groupReports(rows, reportSheets);
 
   return (
     <section className={styles.root} aria-label="Reports">
@@ -216,8 +251,33 @@ export function ReportsPanel({ active }: { active: boolean }) {
         )}
       </div>
       {rows.length === 0 && !busy && <Text>No MAD formulas or add-in tables in this workbook yet.</Text>}
+      {groups.length > 0 && (
+        <ul className={styles.list} aria-label="Reports from templates">
+          {groups.map((group) => (
+            <li key={group.sheet} className={styles.item}>
+              <section className={styles.group} aria-label={`Report ${group.sheet}`}>
+                <Text weight="semibold">{`${group.report.title} · ${group.sheet}`}</Text>
+                <Text size={200} className={styles.groupDetails}>
+                  {describeReportInputs(group.report)}
+                </Text>
+                <Text size={200} className={styles.groupDetails}>
+                  {describeGroup(group)}
+                </Text>
+                <Button
+                  size="small"
+                  disabled={busy !== null || !group.rows.length}
+                  aria-label={`Refresh report ${group.sheet}`}
+                  onClick={() => refresh(group.rows)}
+                >
+                  Refresh report
+                </Button>
+              </section>
+            </li>
+          ))}
+        </ul>
+      )}
       <ul className={styles.list} aria-label="Formulas and tables">
-        {rows.map((row) => (
+        {others.map((row) => (
           <li key={row.id} className={styles.item}>
             <Checkbox
               checked={selected.has(row.id)}

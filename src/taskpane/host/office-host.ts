@@ -12,6 +12,8 @@
  *   5 MB ("Resource limits and performance optimization for Office Add-ins"), so blocks are cut from the
  *   estimated JSON size of their values and number formats, well under that limit. Each block sets its text
  *   formats before its values, so the rule above holds per batch.
+ * - Report sheets made from templates (sheets, workbook names over spills, native charts) are office-reports.ts,
+ *   loaded on first use: the task pane's first paint does not wait for them (or for the templates they import).
  */
 import type {
   AreaCheck,
@@ -26,6 +28,7 @@ import type {
   TableSpec,
 } from "./host-adapter";
 import { cellAddress, offset, parseCell, rangeAddress } from "../model/a1";
+import type { officeReportMethods } from "./office-reports";
 
 export const TABLES_SETTING = "mad.tables";
 const TEXT = "@";
@@ -170,11 +173,14 @@ export interface OfficeHostDeps {
   readonly run?: <T>(batch: (context: Excel.RequestContext) => Promise<T>) => Promise<T>;
   /** The document settings (injectable for tests). */
   readonly settings?: () => Office.Settings;
+  /** The requirement sets this Excel supports (injectable for tests). */
+  readonly requirements?: () => Pick<Office.RequirementSetSupport, "isSetSupported"> | undefined;
 }
 
 export function createOfficeHost(deps: OfficeHostDeps = {}): HostAdapter {
   const run = deps.run ?? (<T>(batch: (context: Excel.RequestContext) => Promise<T>) => Excel.run(batch));
   const settings = deps.settings ?? (() => Office.context.document.settings);
+  const requirements = deps.requirements ?? (() => Office.context.requirements);
 
   const readStored = (): StoredTables => {
     const raw = settings().get(TABLES_SETTING) as unknown;
@@ -211,7 +217,18 @@ export function createOfficeHost(deps: OfficeHostDeps = {}): HostAdapter {
     return free;
   }
 
+  let reportMethods: Promise<ReturnType<typeof officeReportMethods>> | undefined;
+  const reports = () =>
+    (reportMethods ??= import(/* webpackChunkName: "office-reports" */ "./office-reports").then((m) =>
+      m.officeReportMethods({ run, settings, requirements }),
+    ));
+
   return {
+    reportSupport: async () => (await reports()).reportSupport(),
+    createReportSheet: async (spec) => (await reports()).createReportSheet(spec),
+    listReportSheets: async () => (await reports()).listReportSheets(),
+    refreshReportCharts: async (sheet) => (await reports()).refreshReportCharts(sheet),
+
     getActiveCell: () =>
       run(async (context) => {
         const cell = context.workbook.getActiveCell();

@@ -5,9 +5,10 @@
  */
 import { operation, operationByFunction, isOperationCode, type OperationCode } from "../../api/catalog";
 import type { FormulaEntry } from "../../engine/formula-registry";
-import type { CellTarget, FormulaCell, TableInfo } from "../host/host-adapter";
+import type { CellTarget, FormulaCell, ReportGroupInfo, ReportSheetInfo, TableInfo } from "../host/host-adapter";
 import { cellAddress, parseCell } from "./a1";
 import type { RefreshQuery, RefreshTarget } from "./refresh-plan";
+import { TEMPLATES } from "./templates";
 
 export type ReportStatus = "ok" | "error" | "running" | "cancelled" | "not run";
 
@@ -151,4 +152,32 @@ export function refreshTargets(rows: readonly ReportRow[]): RefreshTarget[] {
     ...(row.status === "not run" ? { notRun: true } : {}),
     ...(row.status === "error" && !row.query ? { problem: row.message ?? "The formula shows an error." } : {}),
   }));
+}
+
+/** A sheet made from a template and its formulas: the Reports tab shows and refreshes it as one group. */
+export interface ReportGroup {
+  readonly sheet: string;
+  readonly report: ReportGroupInfo;
+  readonly rows: readonly ReportRow[];
+}
+
+/** Report sheets' rows as groups (in the order the host lists the sheets); every other row stays on its own. */
+export function groupReports(
+  rows: readonly ReportRow[],
+  sheets: readonly ReportSheetInfo[],
+): { groups: ReportGroup[]; others: ReportRow[] } {
+  const bySheet = new Map(sheets.map((s) => [s.sheet, s]));
+  return {
+    groups: sheets.map((s) => ({ sheet: s.sheet, report: s.report, rows: rows.filter((r) => r.sheet === s.sheet) })),
+    others: rows.filter((r) => !bySheet.has(r.sheet)),
+  };
+}
+
+/** "Market US · Category 172282:281407": a report's inputs as given, labelled as its template labels them. */
+export function describeReportInputs(report: ReportGroupInfo): string {
+  const template = TEMPLATES.find((t) => t.id === report.template);
+  return Object.entries(report.inputs)
+    .filter(([, value]) => value !== null && value !== "")
+    .map(([name, value]) => `${template?.inputs.find((i) => i.name === name)?.label ?? name} ${String(value)}`)
+    .join(" · ");
 }

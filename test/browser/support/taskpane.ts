@@ -3,7 +3,10 @@ import type { FrameLocator, Page } from "playwright-core";
 
 export const paneOf = (page: Page): FrameLocator => page.frameLocator("#task-pane");
 
-export async function openTab(pane: FrameLocator, name: "Connection" | "Build" | "Reports"): Promise<void> {
+export async function openTab(
+  pane: FrameLocator,
+  name: "Connection" | "Build" | "Templates" | "Reports",
+): Promise<void> {
   await pane.getByRole("tab", { name }).click();
 }
 

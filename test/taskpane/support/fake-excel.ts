@@ -9,6 +9,23 @@
 import { OfficeMockObject } from "office-addin-mock";
 import { cellAddress, offset, parseCell, rangeAddress } from "../../../src/taskpane/model/a1";
 
+/** A chart the host added, with what it was told: its mock keeps the titles set on it. */
+export interface FakeChart {
+  readonly sheet: string;
+  readonly type: string;
+  /** The range the chart was added with. */
+  readonly source: string;
+  readonly mock: Any;
+  readonly series: FakeSeries[];
+  position?: [string, string];
+}
+
+export interface FakeSeries {
+  readonly mock: Any;
+  /** setValues / setXAxisValues calls, in order: `values Market!D40:D49`. */
+  readonly calls: string[];
+}
+
 export interface FakeCell {
   value: string | number | boolean | "";
   formula?: string;
@@ -38,6 +55,19 @@ function parseTyped(text: string): { value: FakeCell["value"]; formula?: string 
   return { value: text };
 }
 
+/** A collection's load("items/name"), in the mock's terms: load the items, then those properties of each. */
+function collectionLoad(items: OfficeMockObject[]) {
+  return function (this: OfficeMockObject, properties: string) {
+    OfficeMockObject.prototype.load.call(this, "items");
+    const ofItems = properties
+      .split(",")
+      .map((p) => p.trim().replace(/^items\//, ""))
+      .filter((p) => p !== "items");
+    if (ofItems.length) items.forEach((item) => item.load(ofItems.join(",")));
+    return this;
+  };
+}
+
 export class FakeExcel {
   readonly sheets = new Map<string, Map<string, FakeCell>>();
   readonly tables = new Map<string, { sheet: string; address: string }>();
@@ -46,11 +76,36 @@ export class FakeExcel {
   readonly writes: { sheet: string; address: string; prop: string }[] = [];
   readonly calculated: string[] = [];
   readonly active = { sheet: "Sheet1", address: "B3" };
+  readonly sheetIds = new Map<string, string>();
+  /** Workbook names: name -> the formula it refers to. */
+  readonly names = new Map<string, string>();
+  readonly charts: FakeChart[] = [];
+  /** Spilled results: `Sheet!D5` -> the spill's address (`D5:G15`), as Excel reports after calculating. */
+  readonly spills = new Map<string, string>();
+  /** Every range the host asked for, with its mock (titles' bold font is set on these). */
+  readonly ranges: { sheet: string; address: string; mock: Any }[] = [];
+  /** The ExcelApi version this Excel supports (requirement set checks). */
+  excelApi = "1.17";
+  activated: string | null = null;
   private readonly mocks: OfficeMockObject[] = [];
   private tableCount = 0;
+  private sheetCount = 0;
 
   constructor(sheetNames: string[] = ["Sheet1"]) {
-    for (const name of sheetNames) this.sheets.set(name, new Map());
+    for (const name of sheetNames) this.addSheet(name);
+  }
+
+  private addSheet(name: string): void {
+    if ([...this.sheets.keys()].some((n) => n.toLowerCase() === name.toLowerCase()))
+      throw new Error(`A sheet named ${name} already exists`);
+    if (name.length > 31 || /[:\\/?*[\]]/.test(name)) throw new Error(`InvalidArgument: sheet name ${name}`);
+    this.sheets.set(name, new Map());
+    this.sheetIds.set(name, `{sheet-${++this.sheetCount}}`);
+  }
+
+  /** Whether a text cell, font and all, was written bold. */
+  isBold(sheet: string, address: string): boolean {
+    return this.ranges.some((r) => r.sheet === sheet && r.address === address && r.mock.format.font.bold === true);
   }
 
   cell(sheet: string, address: string): FakeCell | undefined {
@@ -100,8 +155,13 @@ export class FakeExcel {
         columnCount: grid[0].length,
         values: this.matrix(sheet, address, (c) => c?.value ?? ""),
         formulas: this.matrix(sheet, address, (c) => c?.formula ?? c?.value ?? ""),
+        format: { font: { bold: false, italic: false } },
         calculate: () => {
           this.calculated.push(`${sheet}!${address}`);
+        },
+        getSpillingToRangeOrNullObject: () => {
+          const spill = this.spills.get(`${sheet}!${address}`);
+          return spill ? this.range(sheet, spill) : this.nullObject({ address: "" });
         },
         clear: () => {
           for (const row of grid) for (const pos of row) this.sheets.get(sheet)!.delete(cellAddress(pos));
@@ -120,6 +180,9 @@ export class FakeExcel {
         },
       }),
     );
+    this.ranges.push({ sheet, address, mock });
+    // What the fake's charts read of a range handed to them (a real chart needs no load either).
+    (mock as Any).fakeAddress = address;
     return new Proxy(mock, {
       set: (target: Any, prop, value) => {
         if (prop === "values" || prop === "numberFormat" || prop === "formulas")
@@ -167,6 +230,29 @@ export class FakeExcel {
     return this.track(
       new OfficeMockObject({
         name: sheetName,
+        id: this.sheetIds.get(sheetName),
+        activate: () => {
+          this.activated = sheetName;
+        },
+        charts: {
+          add: (type: string, source: Any, seriesBy: string) => {
+            if (seriesBy !== "Columns") throw new Error("the host adds series by columns");
+            const chart: FakeChart = {
+              sheet: sheetName,
+              type,
+              source: source.fakeAddress,
+              mock: null,
+              series: [],
+            };
+            const mock = this.chartMock(chart);
+            this.charts.push({ ...chart, mock });
+            return mock;
+          },
+          getItemOrNullObject: (name: string) => {
+            const chart = this.charts.find((c) => c.sheet === sheetName && c.mock.name === name);
+            return chart ? chart.mock : this.nullObject({ name: "" });
+          },
+        },
         getRange: (address: string) => this.range(sheetName, address),
         getUsedRangeOrNullObject: () => {
           const keys = [...this.sheets.get(sheetName)!.keys()].map((k) => parseCell(k));
@@ -189,6 +275,50 @@ export class FakeExcel {
     );
   }
 
+  private seriesMock(chart: FakeChart): Any {
+    const series: FakeSeries = { mock: null, calls: [] };
+    const address = (range: Any) => range.fakeAddress;
+    const mock = this.track(
+      new OfficeMockObject({
+        name: "",
+        setValues: (range: Any) => void series.calls.push(`values ${address(range)}`),
+        setXAxisValues: (range: Any) => void series.calls.push(`categories ${address(range)}`),
+      }),
+    );
+    chart.series.push({ ...series, mock });
+    return mock;
+  }
+
+  private chartMock(chart: FakeChart): Any {
+    const mock = this.track(
+      new OfficeMockObject({
+        name: "",
+        title: { text: "" },
+        axes: { categoryAxis: { title: { text: "" } }, valueAxis: { title: { text: "" } } },
+        legend: { visible: true },
+        setPosition: (start: string, end: string) => {
+          this.charts.find((c) => c.mock === mock)!.position = [start, end];
+        },
+      }),
+    );
+    // Added with one column of values: one series, as Excel does.
+    const own = () => this.charts.find((c) => c.mock === mock) ?? chart;
+    this.seriesMock(chart);
+    mock.series = {
+      getItemAt: (index: number) => {
+        const found = own().series[index];
+        if (!found) throw new Error(`ItemNotFound: series ${index}`);
+        return found.mock;
+      },
+      add: (name: string) => {
+        const added = this.seriesMock(own());
+        added.name = name;
+        return added;
+      },
+    };
+    return mock;
+  }
+
   /** The request context an Excel.run batch receives. */
   context(): Any {
     const items = [...this.sheets.keys()].map((name) => this.worksheet(name));
@@ -196,16 +326,31 @@ export class FakeExcel {
       new OfficeMockObject({
         items,
         getItem: (name: string) => this.worksheet(name),
-        // A collection's load("items/name"), in the mock's terms: load the items, then those properties of each.
-        load(this: OfficeMockObject, properties: string) {
-          OfficeMockObject.prototype.load.call(this, "items");
-          const ofItems = properties
-            .split(",")
-            .map((p) => p.trim().replace(/^items\//, ""))
-            .filter((p) => p !== "items");
-          if (ofItems.length) items.forEach((item) => item.load(ofItems.join(",")));
-          return this;
+        add: (name: string) => {
+          this.addSheet(name);
+          return this.worksheet(name);
         },
+        load: collectionLoad(items),
+      }),
+    );
+    const nameItems = [...this.names.keys()].map((name) => this.track(new OfficeMockObject({ name })));
+    const names = this.track(
+      new OfficeMockObject({
+        items: nameItems,
+        add: (name: string, formula: string) => {
+          if (this.names.has(name)) throw new Error(`A name ${name} already exists`);
+          this.names.set(name, formula);
+        },
+        // Excel resolves a name over a formula to a range only once it calculated; the fake never does.
+        getItemOrNullObject: (name: string) =>
+          this.track(
+            new OfficeMockObject({
+              name,
+              getRangeOrNullObject: () => this.nullObject({ address: "" }),
+            }),
+            !this.names.has(name),
+          ),
+        load: collectionLoad(nameItems),
       }),
     );
     // Not tracked: its own sync is the one that syncs everything else.
@@ -227,6 +372,7 @@ export class FakeExcel {
       },
     });
     context.workbook.worksheets = worksheets;
+    context.workbook.names = names;
     return context;
   }
 
@@ -235,6 +381,10 @@ export class FakeExcel {
     const Excel = { run: async <T>(batch: (context: Any) => Promise<T>) => batch(this.context()) };
     const Office = new OfficeMockObject({
       context: {
+        requirements: {
+          isSetSupported: (name: string, version: string) =>
+            name === "ExcelApi" && Number(version.split(".")[1]) <= Number(this.excelApi.split(".")[1]),
+        },
         document: {
           settings: {
             get: (key: string) => (this.settings.has(key) ? this.settings.get(key) : null),

@@ -5,6 +5,7 @@ import type {
   ColumnFormats,
   FormulaCell,
   HostAdapter,
+  ReportSheetSpec,
   StoredQuery,
   TableInfo,
   TableSpec,
@@ -23,6 +24,12 @@ export interface MemoryHost extends HostAdapter {
   readonly filled: Set<string>;
   /** What formula cells show once written, by address; readValue answers null for the rest. */
   readonly shows: Map<string, CellValue>;
+  /** Report sheets created, by final name, with the spec they were made from. */
+  readonly reports: Map<string, ReportSheetSpec>;
+  /** Sheets whose report charts were re-pointed, in order. */
+  readonly chartRefreshes: string[];
+  /** What reportSupport answers (null: supported). */
+  supportMessage: string | null;
 }
 
 export function memoryHost(): MemoryHost {
@@ -36,6 +43,9 @@ export function memoryHost(): MemoryHost {
     formulaCells: [],
     filled: new Set(),
     shows: new Map(),
+    reports: new Map(),
+    chartRefreshes: [],
+    supportMessage: null,
     getActiveCell: async () => host.active,
     writeValues: async (target, values, formats) => {
       host.values.push({ target, values, ...(formats ? { formats } : {}) });
@@ -73,6 +83,23 @@ export function memoryHost(): MemoryHost {
     listTables: async () => [...host.tables.values()].map((t) => t.info),
     listMadFormulas: async () => host.formulaCells,
     recalculate: async (cells) => void host.recalculated.push(cells),
+    reportSupport: async () => host.supportMessage,
+    createReportSheet: async (spec) => {
+      let sheet = spec.name;
+      for (let n = 2; host.reports.has(sheet); n++) sheet = `${spec.name} (${n})`;
+      host.reports.set(sheet, spec);
+      for (const f of spec.formulas) host.formulaCells.push({ sheet, address: f.address, formula: f.formula });
+      const names = spec.charts.flatMap((c, i) => [
+        `chart${i + 1}_x`,
+        ...c.series.map((_, j) => `chart${i + 1}_s${j + 1}`),
+      ]);
+      return { sheet, names, charts: spec.charts.length };
+    },
+    listReportSheets: async () => [...host.reports].map(([sheet, spec]) => ({ sheet, report: spec.report })),
+    refreshReportCharts: async (sheet) => {
+      if (!host.reports.has(sheet)) throw new Error(`${sheet} was not made from a template`);
+      host.chartRefreshes.push(sheet);
+    },
   };
   return host;
 }

@@ -1,0 +1,290 @@
+/**
+ * The Templates tab: one card per report template, with its description and the inputs it needs (market, a
+ * category through the category picker, a keyword, ASINs). Inputs are checked as they change by the catalog's own
+ * validation; Create states the calls a report spends, asks first when that is many or more than is left, then
+ * creates the report's sheet through the host and names it.
+ */
+import {
+  Button,
+  Dropdown,
+  Field,
+  Input,
+  makeStyles,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  MessageBarTitle,
+  Option,
+  ProgressBar,
+  Subtitle2,
+  Text,
+  Textarea,
+  tokens,
+} from "@fluentui/react-components";
+import { useEffect, useMemo, useRef, useState, type FocusEvent } from "react";
+import { MARKETPLACES } from "../../api/catalog-types";
+import { createReport, planReport, type ReportPlan } from "../report-actions";
+import { TEMPLATES, type ReportTemplate, type TemplateInput, type TemplateInputs } from "../model/templates";
+import { CategoryPicker } from "./CategoryPicker";
+import { failureText, useServices, useUsage } from "./services";
+import { useControlStyles } from "./styles";
+
+const useStyles = makeStyles({
+  root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalL },
+  card: {
+    display: "flex",
+    flexDirection: "column",
+    gap: tokens.spacingVerticalS,
+    padding: tokens.spacingHorizontalM,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+  },
+  description: { color: tokens.colorNeutralForeground2 },
+  actions: { display: "flex", flexWrap: "wrap", gap: tokens.spacingHorizontalS, alignItems: "center" },
+});
+
+export const templateInputId = (template: ReportTemplate, input: TemplateInput) =>
+  `mad-template-${template.id}-${input.name}`;
+
+type Outcome = { kind: "success" | "error" | "info"; text: string } | null;
+
+function InputControl(props: {
+  template: ReportTemplate;
+  input: TemplateInput;
+  values: TemplateInputs;
+  onChange: (value: string) => void;
+  onBlur: (event: FocusEvent<HTMLElement>) => void;
+}) {
+  const controls = useControlStyles();
+  const { template, input, values } = props;
+  const id = templateInputId(template, input);
+  const value = values[input.name] ?? "";
+  switch (input.kind) {
+    case "market": {
+      const chosen = MARKETPLACES.find((m) => m.code === value);
+      return (
+        <Dropdown
+          className={controls.control}
+          id={id}
+          aria-required
+          value={chosen ? `${chosen.label} (${chosen.code})` : ""}
+          placeholder="Choose…"
+          selectedOptions={[value]}
+          onOptionSelect={(_, data) => props.onChange(data.optionValue ?? "")}
+          onBlur={props.onBlur}
+        >
+          {MARKETPLACES.map((m) => (
+            <Option key={m.code} value={m.code} text={`${m.label} (${m.code})`}>
+              {`${m.label} (${m.code})`}
+            </Option>
+          ))}
+        </Dropdown>
+      );
+    }
+    case "category":
+      return (
+        <CategoryPicker
+          id={id}
+          market={values.market ?? ""}
+          text={value}
+          required
+          onText={props.onChange}
+          onPick={props.onChange}
+          onBlur={props.onBlur}
+        />
+      );
+    case "keyword":
+      return (
+        <Input
+          className={controls.control}
+          id={id}
+          aria-required
+          value={value}
+          onChange={(_, data) => props.onChange(data.value)}
+          onBlur={props.onBlur}
+        />
+      );
+    case "asins":
+      return (
+        <Textarea
+          className={controls.control}
+          id={id}
+          aria-required
+          resize="vertical"
+          value={value}
+          placeholder="B07Z82895W, B0DGVP84B5"
+          onChange={(_, data) => props.onChange(data.value)}
+          onBlur={props.onBlur}
+        />
+      );
+    default: {
+      const unhandled: never = input.kind;
+      return String(unhandled);
+    }
+  }
+}
+
+function TemplateCard({ template, support }: { template: ReportTemplate; support: string | null }) {
+  const { engine, host, now } = useServices();
+  const usage = useUsage(engine);
+  const styles = useStyles();
+  const controls = useControlStyles();
+  const [values, setValues] = useState<TemplateInputs>({ market: "US" });
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const [attempted, setAttempted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [ask, setAsk] = useState<ReportPlan | null>(null);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [today] = useState(now);
+  const planned = useMemo(
+    () => planReport(template, values, today, usage.remainingThisMonth),
+    [template, values, today, usage.remainingThisMonth],
+  );
+  const headingId = `mad-template-${template.id}-title`;
+  const createButton = useRef<HTMLButtonElement>(null);
+  /**
+   * A field shows its messages once left; not when left for Create, whose click would land elsewhere if the message
+   * pushed it down first (Create shows every message anyway).
+   */
+  const onLeave = (name: string, event: FocusEvent<HTMLElement>) => {
+    if (event.relatedTarget && event.relatedTarget === createButton.current) return;
+    setTouched((t) => new Set(t).add(name));
+  };
+
+  const create = async (plan: ReportPlan) => {
+    setAsk(null);
+    setBusy(true);
+    setOutcome(null);
+    try {
+      setOutcome({ kind: "success", text: (await createReport(host, plan.spec)).message });
+    } catch (error) {
+      setOutcome({ kind: "error", text: failureText(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const onCreate = () => {
+    setAttempted(true);
+    setOutcome(null);
+    if (!planned.plan) {
+      const first = template.inputs.find((i) => planned.errors.byInput[i.name]);
+      if (first) document.getElementById(templateInputId(template, first))?.focus();
+      const n = planned.errors.count;
+      setOutcome({
+        kind: "error",
+        text: `Correct the ${n === 1 ? "marked input" : `${n} marked problems`} first; nothing was sent.`,
+      });
+      return;
+    }
+    if (support) {
+      setOutcome({ kind: "error", text: support });
+      return;
+    }
+    if (planned.plan.question) setAsk(planned.plan);
+    else void create(planned.plan);
+  };
+
+  return (
+    <section className={styles.card} aria-labelledby={headingId}>
+      <Subtitle2 as="h2" id={headingId}>
+        {template.title}
+      </Subtitle2>
+      <Text className={styles.description}>{template.description}</Text>
+      {template.inputs.map((input) => {
+        const messages = attempted || touched.has(input.name) ? planned.errors.byInput[input.name] : undefined;
+        return (
+          <Field
+            key={input.name}
+            label={{ children: input.label, htmlFor: templateInputId(template, input) }}
+            hint={input.hint}
+            required
+            validationState={messages?.length ? "error" : "none"}
+            validationMessage={messages?.join(" ")}
+          >
+            <InputControl
+              template={template}
+              input={input}
+              values={values}
+              onChange={(value) => setValues((v) => ({ ...v, [input.name]: value }))}
+              onBlur={(event) => onLeave(input.name, event)}
+            />
+          </Field>
+        );
+      })}
+      {planned.plan && <Text size={200}>{planned.plan.costText}</Text>}
+      {ask && (
+        <MessageBar intent="warning" layout="multiline" aria-label="Calls to spend">
+          <MessageBarBody className={controls.message}>
+            <MessageBarTitle>Create asks first</MessageBarTitle>
+            {`${ask.question} Go ahead?`}
+          </MessageBarBody>
+          <MessageBarActions>
+            <Button appearance="primary" onClick={() => void create(ask)}>
+              Create the report
+            </Button>
+            <Button
+              onClick={() => {
+                setAsk(null);
+                setOutcome({ kind: "info", text: "Nothing was created." });
+              }}
+            >
+              Cancel
+            </Button>
+          </MessageBarActions>
+        </MessageBar>
+      )}
+      {busy && <ProgressBar aria-label={`Creating the ${template.title} report…`} />}
+      <div aria-live="polite">
+        {outcome && (
+          <MessageBar layout="multiline" intent={outcome.kind}>
+            <MessageBarBody className={controls.message}>{outcome.text}</MessageBarBody>
+          </MessageBar>
+        )}
+      </div>
+      <div className={styles.actions}>
+        <Button
+          ref={createButton}
+          appearance="primary"
+          disabled={busy}
+          onClick={onCreate}
+          aria-label={`Create the ${template.title} report`}
+        >
+          Create
+        </Button>
+        {busy && <Text>Creating the report…</Text>}
+      </div>
+    </section>
+  );
+}
+
+export function TemplatesPanel() {
+  const { host } = useServices();
+  const styles = useStyles();
+  const controls = useControlStyles();
+  const [support, setSupport] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    const check = host.reportSupport
+      ? host.reportSupport()
+      : Promise.resolve("This workbook host cannot create report sheets with charts.");
+    check.then(
+      (message) => live && setSupport(message),
+      (error: unknown) => live && setSupport(failureText(error)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [host]);
+  return (
+    <section className={styles.root} aria-label="Templates">
+      {support && (
+        <MessageBar intent="warning" layout="multiline">
+          <MessageBarBody className={controls.message}>{support}</MessageBarBody>
+        </MessageBar>
+      )}
+      {TEMPLATES.map((t) => (
+        <TemplateCard key={t.id} template={t} support={support} />
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,269 @@
+/**
+ * Where a template's report goes on its sheet, as one ReportSheetSpec the host writes:
+ * - rows 1–2: the template's title and a note; from row 3 the inputs, a label in column A and the value in B
+ *   (the ASINs one per cell from B across, so `$A$4:$U$4` is also a filter block `ASINs | B0… | B0…`); inputs
+ *   are text cells (`@`), so `172282:281407` or an all-digit ASIN stays as typed;
+ * - below the inputs, the charts, two to a row, each CHART_SIZE cells;
+ * - below the charts, the sections side by side with a blank column between: a title, then the formula whose
+ *   result spills down. Nothing is ever placed below a section, so a result longer than expected never runs into
+ *   another one (no #SPILL!), and editing an input reworks every section in place.
+ * Formulas reference the input cells with absolute references, so the report follows its inputs.
+ */
+import type { CellValue, ChartSpec, FormulaTarget, ReportSheetSpec, ReportValueCell } from "../host/host-adapter";
+import { cellAddress, offset, type CellPosition } from "./a1";
+import {
+  asinsOf,
+  MAX_ASINS,
+  type ArgSource,
+  type ReportTemplate,
+  type TemplateInputs,
+  type TemplateSection,
+} from "./templates";
+
+/** A chart's size in cells (hosts place a chart over this block from its anchor). */
+export const CHART_SIZE = { columns: 8, rows: 15 } as const;
+const CHARTS_PER_ROW = 2;
+const FIRST_INPUT_ROW = 2; // 0-based: row 3
+const TEXT = "@";
+
+/** A block of cells a report uses: 0-based top-left, rows × columns. */
+export interface Footprint {
+  readonly what: string;
+  readonly top: number;
+  readonly left: number;
+  readonly rows: number;
+  readonly columns: number;
+}
+
+/** Rows a section's result takes at most (header included); without a limit, as many as the service has. */
+export function sectionRows(section: TemplateSection, rowCap = 2000): number {
+  if (section.vertical) return section.fields.length + 1;
+  return 1 + (section.limit ?? rowCap);
+}
+
+const inputRow = (template: ReportTemplate, name: string) =>
+  FIRST_INPUT_ROW + template.inputs.findIndex((i) => i.name === name);
+const abs = (pos: CellPosition) => cellAddress(pos, true);
+
+/** An argument as formula text: a reference to its input cell(s), or a quoted literal of the template's own. */
+function argText(template: ReportTemplate, source: ArgSource): string {
+  switch (source.kind) {
+    case "input":
+      return abs({ row: inputRow(template, source.input), col: 1 });
+    case "asinRow": {
+      const row = inputRow(template, "asins");
+      return `${abs({ row, col: 1 })}:${abs({ row, col: MAX_ASINS })}`;
+    }
+    case "asinFilter": {
+      const row = inputRow(template, "asins");
+      return `${abs({ row, col: 0 })}:${abs({ row, col: MAX_ASINS })}`;
+    }
+    case "firstAsin":
+      return abs({ row: inputRow(template, "asins"), col: 1 });
+    case "text":
+      return `"${source.text.replace(/"/g, '""')}"`;
+    default: {
+      const unhandled: never = source;
+      throw new Error(`no formula text for ${String(unhandled)}`);
+    }
+  }
+}
+
+/** `=MAD.BRANDCONCENTRATION($B$3,$B$4,,"brand, totalUnitsRatio",10)` */
+export function sectionFormula(template: ReportTemplate, section: TemplateSection): string {
+  const args = [
+    argText(template, { kind: "input", input: "market" }),
+    ...section.positional.map((a) => argText(template, a)),
+    section.filters ? argText(template, section.filters) : "",
+    `"${section.fields.join(", ")}"`,
+    section.limit === undefined ? "" : String(section.limit),
+  ];
+  while (args[args.length - 1] === "") args.pop();
+  return `=MAD.${section.fn}(${args.join(",")})`;
+}
+
+const SHEET_NAME_MAX = 31;
+
+/** `Market 281407`, `Keywords yoga mat`, `Competitors B0DGVP84B5`: within Excel's sheet-name rules. */
+export function proposedSheetName(template: ReportTemplate, inputs: TemplateInputs): string {
+  const subject = (() => {
+    switch (template.id) {
+      case "categoryMarket":
+        return `Market ${(inputs.nodeIdPath ?? "").trim().split(":").pop() ?? ""}`;
+      case "keywordOpportunity":
+        return `Keywords ${(inputs.keyword ?? "").trim()}`;
+      case "competitorWatch":
+        return `Competitors ${asinsOf(inputs.asins)[0] ?? ""}`;
+      default: {
+        const unhandled: never = template.id;
+        return String(unhandled);
+      }
+    }
+  })();
+  return validSheetName(subject, template.title);
+}
+
+/** A sheet name Excel accepts: no `: \ / ? * [ ]`, no apostrophe at either end, 1 to 31 characters. */
+export function validSheetName(name: string, fallback = "Report"): string {
+  const cleaned = name
+    .replace(/[:\\/?*[\]]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, SHEET_NAME_MAX)
+    .replace(/^'+|'+$/g, "")
+    .trim();
+  return cleaned === "" || cleaned.toLowerCase() === "history" ? fallback.slice(0, SHEET_NAME_MAX) : cleaned;
+}
+
+/** The proposed name, or the first free `Name (2)`, `Name (3)`… (Excel compares sheet names without case). */
+export function uniqueSheetName(proposed: string, existing: readonly string[]): string {
+  const taken = new Set(existing.map((n) => n.toLowerCase()));
+  const base = validSheetName(proposed);
+  if (!taken.has(base.toLowerCase())) return base;
+  for (let n = 2; ; n++) {
+    const suffix = ` (${n})`;
+    const candidate = `${base.slice(0, SHEET_NAME_MAX - suffix.length).trimEnd()}${suffix}`;
+    if (!taken.has(candidate.toLowerCase())) return candidate;
+  }
+}
+
+interface Placed {
+  readonly section: TemplateSection;
+  readonly title: CellPosition;
+  readonly formula: CellPosition;
+}
+
+/** The sections side by side below the charts, and the charts two to a row below the inputs. */
+export function layoutReport(template: ReportTemplate): {
+  sections: Placed[];
+  charts: { section: Placed; anchor: CellPosition }[];
+  footprints: Footprint[];
+} {
+  const inputEnd = FIRST_INPUT_ROW + template.inputs.length; // first row after the inputs
+  const chartTop = inputEnd + 1;
+  const charted = template.sections.filter((s) => s.chart);
+  const chartRows = Math.ceil(charted.length / CHARTS_PER_ROW);
+  const sectionTop = chartTop + chartRows * (CHART_SIZE.rows + 1);
+  let left = 0;
+  const sections: Placed[] = template.sections.map((section) => {
+    const title = { row: sectionTop, col: left };
+    left += section.vertical ? 2 : section.fields.length;
+    left += 1;
+    return { section, title, formula: offset(title, 1, 0) };
+  });
+  const charts = sections
+    .filter((p) => p.section.chart)
+    .map((p, i) => ({
+      section: p,
+      anchor: {
+        row: chartTop + Math.floor(i / CHARTS_PER_ROW) * (CHART_SIZE.rows + 1),
+        col: (i % CHARTS_PER_ROW) * (CHART_SIZE.columns + 1),
+      },
+    }));
+  const footprints: Footprint[] = [
+    ...template.inputs.map((input, i) => ({
+      what: `input ${input.name}`,
+      top: FIRST_INPUT_ROW + i,
+      left: 0,
+      rows: 1,
+      columns: input.kind === "asins" ? 1 + MAX_ASINS : 2,
+    })),
+    ...sections.map((p) => ({
+      what: `section ${p.section.title}`,
+      top: p.title.row,
+      left: p.title.col,
+      rows: 1 + sectionRows(p.section),
+      columns: p.section.vertical ? 2 : p.section.fields.length,
+    })),
+    ...charts.map((c) => ({
+      what: `chart ${c.section.section.chart!.title}`,
+      top: c.anchor.row,
+      left: c.anchor.col,
+      rows: CHART_SIZE.rows,
+      columns: CHART_SIZE.columns,
+    })),
+  ];
+  return { sections, charts, footprints };
+}
+
+function inputCells(template: ReportTemplate, inputs: TemplateInputs): ReportValueCell[] {
+  return template.inputs.flatMap((input, i): ReportValueCell[] => {
+    const row = FIRST_INPUT_ROW + i;
+    const label: ReportValueCell = { address: cellAddress({ row, col: 0 }), value: input.label, role: "label" };
+    if (input.kind === "asins")
+      return [
+        label,
+        ...asinsOf(inputs.asins)
+          .slice(0, MAX_ASINS)
+          .map((asin, j): ReportValueCell => ({
+            address: cellAddress({ row, col: 1 + j }),
+            value: asin,
+            role: "input",
+            format: TEXT,
+          })),
+      ];
+    const value = (inputs[input.name] ?? "").trim();
+    return [label, { address: cellAddress({ row, col: 1 }), value, role: "input", format: TEXT }];
+  });
+}
+
+const isoDay = (now: Date) => now.toISOString().slice(0, 10);
+
+/** The inputs as stored with the report (the cells on the sheet are the live ones). */
+function storedInputs(template: ReportTemplate, inputs: TemplateInputs): Record<string, CellValue> {
+  return Object.fromEntries(
+    template.inputs.map((input) => [
+      input.name,
+      input.kind === "asins" ? asinsOf(inputs.asins).join(", ") : (inputs[input.name] ?? "").trim(),
+    ]),
+  );
+}
+
+/** Everything the host writes for a report made from `template` with `inputs` (checked beforehand). */
+export function reportSheetSpec(template: ReportTemplate, inputs: TemplateInputs, now: Date): ReportSheetSpec {
+  const layout = layoutReport(template);
+  const values: ReportValueCell[] = [
+    { address: "A1", value: `${template.title} report`, role: "title" },
+    {
+      address: "A2",
+      value: `Made on ${isoDay(now)} from the ${template.title} template. Edit an input below and every section reworks; refresh it from the Reports tab.`,
+      role: "note",
+    },
+    ...inputCells(template, inputs),
+    ...layout.sections.map((p): ReportValueCell => ({
+      address: cellAddress(p.title),
+      value: p.section.title,
+      role: "title",
+    })),
+  ];
+  const formulas: FormulaTarget[] = layout.sections.map((p) => ({
+    address: cellAddress(p.formula),
+    formula: sectionFormula(template, p.section),
+  }));
+  const charts: ChartSpec[] = layout.charts.map(({ section, anchor }) => {
+    const chart = section.section.chart!;
+    const cell = cellAddress(section.formula);
+    return {
+      kind: chart.kind,
+      title: chart.title,
+      categories: { cell, column: chart.categories },
+      series: chart.series.map((s) => ({ name: s.name, values: { cell, column: s.column } })),
+      categoryAxisTitle: chart.categoryAxisTitle,
+      valueAxisTitle: chart.valueAxisTitle,
+      anchor: cellAddress(anchor),
+      ...(chart.maxPoints === undefined ? {} : { maxPoints: chart.maxPoints }),
+    };
+  });
+  return {
+    name: proposedSheetName(template, inputs),
+    values,
+    formulas,
+    charts,
+    report: {
+      template: template.id,
+      title: template.title,
+      inputs: storedInputs(template, inputs),
+      createdAt: now.getTime(),
+    },
+  };
+}

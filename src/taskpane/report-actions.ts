@@ -1,0 +1,104 @@
+/**
+ * What the Templates tab's Create and the Reports tab's Refresh report do, without React: check the inputs, say
+ * what a report will spend (and whether to ask first), create its sheet through the host, wait for its formulas to
+ * show their results, then point its charts at the spills.
+ */
+import type { CellTarget, CreatedReportSheet, HostAdapter, ReportSheetSpec } from "./host/host-adapter";
+import { CONFIRM_ABOVE_CALLS } from "./model/refresh-plan";
+import {
+  describeCost,
+  reportCost,
+  validateTemplateInputs,
+  type InputErrors,
+  type ReportCost,
+} from "./model/report-cost";
+import { reportSheetSpec } from "./model/report-layout";
+import type { ReportTemplate, TemplateInputs } from "./model/templates";
+
+export interface ReportPlan {
+  readonly spec: ReportSheetSpec;
+  readonly cost: ReportCost;
+  /** "Creates a sheet and spends about 8 calls: 8 unique queries, 8 pages." */
+  readonly costText: string;
+  /** Set when the pane asks before creating: many calls, or more than are left this month. */
+  readonly question: string | null;
+}
+
+/** The report a template makes of these inputs, or the inputs' errors (then nothing may be created). */
+export function planReport(
+  template: ReportTemplate,
+  inputs: TemplateInputs,
+  now: Date,
+  remainingThisMonth: number | null,
+): { errors: InputErrors; plan?: ReportPlan } {
+  const errors = validateTemplateInputs(template, inputs, now);
+  if (errors.count) return { errors };
+  const cost = reportCost(template, inputs, now);
+  const calls = cost.pages;
+  const question =
+    remainingThisMonth !== null && calls > remainingThisMonth
+      ? `This report needs about ${calls} calls but only ${remainingThisMonth} are left this month.`
+      : calls > CONFIRM_ABOVE_CALLS
+        ? `This report will spend about ${calls} calls.`
+        : null;
+  return {
+    errors,
+    plan: {
+      spec: reportSheetSpec(template, inputs, now),
+      cost,
+      costText: `Creates a sheet and ${describeCost(cost)}.`,
+      question,
+    },
+  };
+}
+
+const isErrorShown = (value: unknown): value is string =>
+  typeof value === "string" && /^#[A-Z0-9/!?]+[!?]?$/.test(value.trim()) && value.trim() !== "#BUSY!";
+
+/** Waits until each formula shows its result (hosts that can tell); the cells that show an error. */
+async function settle(host: HostAdapter, cells: readonly CellTarget[]): Promise<string[]> {
+  if (!host.readValue) return [];
+  const shown = await Promise.all(cells.map((cell) => host.readValue!(cell)));
+  return cells.flatMap((cell, i) => {
+    const value = shown[i];
+    return isErrorShown(value) ? [`${cell.address} (${value.trim()})`] : [];
+  });
+}
+
+export interface CreatedReport extends CreatedReportSheet {
+  readonly message: string;
+  /** Sections whose formula shows an error once calculated. */
+  readonly failed: readonly string[];
+}
+
+/** Checks the host can, creates the report's sheet, waits for its formulas and points its charts at the spills. */
+export async function createReport(host: HostAdapter, spec: ReportSheetSpec): Promise<CreatedReport> {
+  if (!host.createReportSheet || !host.reportSupport)
+    throw new Error("This workbook host cannot create report sheets with charts.");
+  const missing = await host.reportSupport();
+  if (missing) throw new Error(missing);
+  const created = await host.createReportSheet(spec);
+  const failed = await settle(
+    host,
+    spec.formulas.map((f) => ({ sheet: created.sheet, address: f.address })),
+  );
+  if (spec.charts.length) await host.refreshReportCharts?.(created.sheet);
+  const sections = `${spec.formulas.length} section${spec.formulas.length === 1 ? "" : "s"}`;
+  const charts = `${created.charts} chart${created.charts === 1 ? "" : "s"}`;
+  const message = failed.length
+    ? `Created the sheet ${created.sheet} with ${sections} and ${charts}, but ${failed.join(", ")} show${failed.length === 1 ? "s" : ""} an error: select the cell to see why.`
+    : `Created the sheet ${created.sheet} with ${sections} and ${charts}. Edit an input on the sheet and the report reworks; refresh it from the Reports tab.`;
+  return { ...created, message, failed };
+}
+
+/** After a refresh recalculated a report's formulas: wait for their results, then point its charts at the spills. */
+export async function refreshReportSheets(
+  host: HostAdapter,
+  reports: readonly { sheet: string; cells: readonly CellTarget[] }[],
+): Promise<void> {
+  if (!host.refreshReportCharts) return;
+  for (const report of reports) {
+    await settle(host, report.cells);
+    await host.refreshReportCharts(report.sheet);
+  }
+}

@@ -1,0 +1,189 @@
+/**
+ * Report templates in the BUILT preview, against the simulator, driven as a person would: fill a template's inputs
+ * in the Templates tab (the category through its picker), Create, and the new sheet shows every section spilled
+ * with no error cell; editing an input cell on the sheet reworks the report; the Reports tab shows it as one group.
+ */
+import type { Browser, FrameLocator, Page } from "playwright-core";
+import { reportSheetSpec } from "../../src/taskpane/model/report-layout";
+import { templateById, type TemplateId, type TemplateInputs } from "../../src/taskpane/model/templates";
+import { launchChromium } from "./support/chromium";
+import {
+  enter,
+  openPreview,
+  readRange,
+  settledText,
+  startPreviewStack,
+  type PreviewPage,
+  type PreviewStack,
+} from "./support/preview";
+import { drawnChart } from "./support/report";
+import { openTab, paneOf } from "./support/taskpane";
+
+jest.setTimeout(240_000);
+
+let stack: PreviewStack;
+let browser: Browser;
+let preview: PreviewPage;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  stack = await startPreviewStack({ monthlyQuota: 1_000 });
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+beforeEach(async () => {
+  preview = await openPreview(browser, stack);
+  stack.simulator.resetStats();
+});
+afterEach(async () => {
+  await preview?.context.close();
+});
+
+/** Calls of the operations (the calls meter's free /v1/visits reads aside: they come when the pane decides). */
+const operationCalls = () =>
+  Object.entries(stack.simulator.stats().byOperation)
+    .filter(([name]) => name !== "visits")
+    .reduce((sum, [, count]) => sum + count, 0);
+const card = (pane: FrameLocator, title: string) => pane.getByRole("region", { name: title, exact: true });
+const ERROR_CELL = /^#[A-Z0-9/!?]+[!?]?$/;
+
+/** Creates the template's report from the pane and waits for the message naming its sheet. */
+async function create(pane: FrameLocator, title: string, sheet: string): Promise<void> {
+  const region = card(pane, title);
+  await region.getByText(/^Creates a sheet and spends about \d+ calls?: /).waitFor();
+  await region.getByRole("button", { name: `Create the ${title} report` }).click();
+  await region.getByText(new RegExp(`^Created the sheet ${sheet} with`)).waitFor({ timeout: 120_000 });
+}
+
+/** Every section of the report shows its header row and data below it, and no cell of it shows an error. */
+async function expectSectionsSpilled(page: Page, id: TemplateId, inputs: TemplateInputs): Promise<void> {
+  const template = templateById(id);
+  const spec = reportSheetSpec(template, inputs, new Date());
+  for (const [i, section] of template.sections.entries()) {
+    const at = spec.formulas[i].address;
+    const first = await settledText(page, at, 120_000);
+    expect([section.title, first]).toEqual([section.title, section.vertical ? "field" : section.fields[0]]);
+    const width = section.vertical ? 2 : section.fields.length;
+    const rows = await readRange(page, at, 1 + Math.min(section.limit ?? 10, 10), width);
+    const header = section.vertical ? rows.slice(1).map((r) => r[0]) : rows[0];
+    expect(header).toEqual(section.vertical ? section.fields.slice(0, rows.length - 1) : section.fields);
+    expect(rows[1].some((text) => text !== "")).toBe(true);
+    const errors = rows.flat().filter((text) => ERROR_CELL.test(text.trim()));
+    expect([section.title, errors]).toEqual([section.title, []]);
+  }
+}
+
+/** Every chart of the report is drawn (an image named "<title> chart") with points from its spill; their summaries. */
+async function expectChartsDrawn(page: Page, id: TemplateId, inputs: TemplateInputs): Promise<string[]> {
+  const spec = reportSheetSpec(templateById(id), inputs, new Date());
+  const summaries: string[] = [];
+  for (const chart of spec.charts) {
+    const drawn = await drawnChart(page, chart.title);
+    expect([chart.title, drawn.points > 0]).toEqual([chart.title, true]);
+    if (chart.maxPoints) expect(drawn.points).toBeLessThanOrEqual(chart.maxPoints);
+    summaries.push(drawn.summary);
+  }
+  return summaries;
+}
+
+const sheetShown = (page: Page, name: string) => page.getByRole("grid", { name, exact: true }).waitFor();
+
+describe("report templates in the preview", () => {
+  it("creates a Category market report from a category found by its words", async () => {
+    const { page } = preview;
+    const pane = paneOf(page);
+    await openTab(pane, "Templates");
+    const region = card(pane, "Category market");
+    const category = region.getByRole("combobox", { name: "Category", exact: true });
+    await category.pressSequentially("yoga");
+    await region
+      .getByRole("status")
+      .filter({ hasText: /categories match "yoga"/ })
+      .waitFor({ timeout: 30_000 });
+    await category.press("ArrowDown");
+    await pane.getByRole("option", { name: /^Sports & Outdoors › Fitness & Exercise Equipment › Yoga › Mats/ }).click();
+    await expect(category.inputValue()).resolves.toBe("3375251:3407731:3422251:3422301");
+    const inputs = { market: "US", nodeIdPath: "3375251:3407731:3422251:3422301" };
+    stack.simulator.resetStats();
+    await create(pane, "Category market", "Market 3422301");
+    await sheetShown(page, "Market 3422301");
+    expect(await readRange(page, "A3", 2, 2)).toEqual([
+      ["Market", "US"],
+      ["Category", "3375251:3407731:3422251:3422301"],
+    ]);
+    await expectSectionsSpilled(page, "categoryMarket", inputs);
+    expect(await expectChartsDrawn(page, "categoryMarket", inputs)).toHaveLength(4);
+    // One call per section, as the pane said.
+    expect(operationCalls()).toBe(8);
+    expect(preview.problems).toEqual([]);
+  });
+
+  it("creates a Keyword opportunity report, and editing its keyword cell reworks every section", async () => {
+    const { page } = preview;
+    const pane = paneOf(page);
+    await openTab(pane, "Templates");
+    await card(pane, "Keyword opportunity").getByRole("textbox", { name: "Keyword", exact: true }).fill("yoga mat");
+    await create(pane, "Keyword opportunity", "Keywords yoga mat");
+    await sheetShown(page, "Keywords yoga mat");
+    await expectSectionsSpilled(page, "keywordOpportunity", { market: "US", keyword: "yoga mat" });
+    const charts = await expectChartsDrawn(page, "keywordOpportunity", { market: "US", keyword: "yoga mat" });
+
+    const spec = reportSheetSpec(templateById("keywordOpportunity"), { market: "US", keyword: "yoga mat" }, new Date());
+    const mined = spec.formulas[2].address; // keyword mining: its keywords follow the seed keyword
+    const before = await readRange(page, mined, 4, 1);
+    stack.simulator.resetStats();
+    await enter(page, "B4", "phone stand");
+    await page.waitForFunction(
+      ([address, old]) =>
+        document.querySelector(`td[aria-label^="${address} "]`)?.textContent !== old &&
+        document.querySelector(`td[aria-label^="${address} "]`)?.textContent !== "#BUSY!",
+      [mined.replace(/\d+$/, (r) => String(Number(r) + 1)), before[1][0]] as const,
+      { timeout: 60_000 },
+    );
+    await expectSectionsSpilled(page, "keywordOpportunity", { market: "US", keyword: "phone stand" });
+    // The charts follow: drawn again from the new spills.
+    const redrawn = await expectChartsDrawn(page, "keywordOpportunity", { market: "US", keyword: "phone stand" });
+    expect(redrawn).not.toEqual(charts);
+    // Every section asked again for the new keyword.
+    expect(operationCalls()).toBe(4);
+    expect(preview.problems).toEqual([]);
+  });
+
+  it("creates a Competitor watch report, one ASIN a cell, and lists it in the Reports tab as one report", async () => {
+    const { page } = preview;
+    const pane = paneOf(page);
+    await openTab(pane, "Templates");
+    const inputs = { market: "US", asins: "B07Z82895W, B0DGVP84B5" };
+    await card(pane, "Competitor watch").getByRole("textbox", { name: "ASINs", exact: true }).fill(inputs.asins);
+    await create(pane, "Competitor watch", "Competitors B07Z82895W");
+    await sheetShown(page, "Competitors B07Z82895W");
+    expect(await readRange(page, "A4", 1, 3)).toEqual([["ASINs", "B07Z82895W", "B0DGVP84B5"]]);
+    await expectSectionsSpilled(page, "competitorWatch", inputs);
+    await expectChartsDrawn(page, "competitorWatch", inputs);
+
+    await openTab(pane, "Reports");
+    const report = pane.getByRole("region", { name: "Report Competitors B07Z82895W" });
+    await report.getByText("Market US · ASINs B07Z82895W, B0DGVP84B5").waitFor();
+    await report.getByText(/^4 formulas: 4 ok$/).waitFor({ timeout: 60_000 });
+    stack.simulator.resetStats();
+    await report.getByRole("button", { name: "Refresh report Competitors B07Z82895W" }).click();
+    await pane.getByText(/^Refreshed 4 items with 4 calls\.$/).waitFor({ timeout: 60_000 });
+    expect(operationCalls()).toBe(4);
+    expect(preview.problems).toEqual([]);
+  });
+
+  it("names a bad input and the rule, and creates nothing", async () => {
+    const { page } = preview;
+    const pane = paneOf(page);
+    await openTab(pane, "Templates");
+    const region = card(pane, "Competitor watch");
+    await region.getByRole("textbox", { name: "ASINs", exact: true }).fill("B07Z82895W, nope");
+    await region.getByRole("button", { name: "Create the Competitor watch report" }).click();
+    await region.getByText(/^ASINs: "NOPE" is not an ASIN of 10 letters and digits/).waitFor();
+    await region.getByText("Correct the marked input first; nothing was sent.").waitFor();
+    expect(operationCalls()).toBe(0);
+    await sheetShown(page, "Sheet1");
+  });
+});

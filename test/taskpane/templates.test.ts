@@ -1,0 +1,197 @@
+/**
+ * Report templates without a workbook: what each template lays out (inputs as text cells, titled formulas that
+ * reference the inputs, charts over known columns), that nothing overlaps, the sheet names, what a report costs
+ * (identical queries once) and the input checks that stop a bad report before anything is sent.
+ */
+import { operation, type OperationCode } from "../../src/api/catalog";
+import { canonicalJson, createEngine, memoryStore } from "../../src/engine";
+import { parseFormulaArgs, parseFields } from "../../src/functions/arguments";
+import { parseCell } from "../../src/taskpane/model/a1";
+import {
+  costOfQueries,
+  describeCost,
+  reportCost,
+  reportQueries,
+  sectionQuery,
+  validateTemplateInputs,
+} from "../../src/taskpane/model/report-cost";
+import {
+  layoutReport,
+  proposedSheetName,
+  reportSheetSpec,
+  uniqueSheetName,
+  validSheetName,
+} from "../../src/taskpane/model/report-layout";
+import { MAX_ASINS, TEMPLATES, templateById } from "../../src/taskpane/model/templates";
+import { formulaArguments, specCells } from "./support/report-cells";
+
+const NOW = new Date("2026-11-24T12:00:00Z");
+const SAMPLE = { market: "US", nodeIdPath: "172282:281407", keyword: "yoga mat", asins: "B07Z82895W, B0DGVP84B5" };
+
+describe.each(TEMPLATES.map((t) => [t.title, t] as const))("the %s template", (_, template) => {
+  const spec = reportSheetSpec(template, SAMPLE, NOW);
+
+  it("writes its inputs as labelled text cells at the top and a titled formula per section", () => {
+    for (const [i, input] of template.inputs.entries()) {
+      expect(spec.values).toContainEqual({ address: `A${3 + i}`, value: input.label, role: "label" });
+      expect(spec.values.find((v) => v.address === `B${3 + i}`)).toMatchObject({ role: "input", format: "@" });
+    }
+    expect(spec.formulas).toHaveLength(template.sections.length);
+    for (const [i, section] of template.sections.entries()) {
+      const at = parseCell(spec.formulas[i].address);
+      expect(spec.values).toContainEqual({
+        address: `${spec.formulas[i].address.replace(/\d+$/, "")}${at.row}`,
+        value: section.title,
+        role: "title",
+      });
+      expect(spec.formulas[i].formula).toMatch(new RegExp(`^=MAD\\.${section.fn}\\(\\$B\\$3,`));
+    }
+  });
+
+  it("asks each function for columns it has, and its formulas pass the section's query to the engine", () => {
+    const engine = createEngine({ store: memoryStore(), fetch: globalThis.fetch });
+    // Typed per operation in the engine; here the parameters come from a formula, as the functions hand them over.
+    const engineKey = engine.cacheKey as (
+      code: OperationCode,
+      params: Readonly<Record<string, unknown>>,
+      options: { limit?: number },
+    ) => string;
+    const cells = specCells(spec);
+    for (const [i, section] of template.sections.entries()) {
+      const op = operation(section.operation);
+      expect(parseFields(op, section.fields.join(", ")).columns.map((c) => c.name)).toEqual(section.fields);
+      const { fn, args } = formulaArguments(spec.formulas[i].formula, cells);
+      expect(fn).toBe(op.fn);
+      const n = op.positional.length;
+      const parsed = parseFormulaArgs(op, {
+        market: args[0],
+        positional: args.slice(1, 1 + n),
+        filters: args[1 + n],
+        fields: args[2 + n],
+        limit: args[3 + n],
+      });
+      const query = sectionQuery(section, SAMPLE);
+      // The engine's own key for what the formula asks and for what the cost counted: one query.
+      const key = (params: Readonly<Record<string, unknown>>, limit?: number) =>
+        engineKey(section.operation, params, limit === undefined ? {} : { limit });
+      expect(key(parsed.params, parsed.limit)).toBe(key(query.params, query.limit));
+      const formulaQuery = { section: "formula", operation: section.operation, params: parsed.params };
+      expect(
+        costOfQueries([query, { ...formulaQuery, ...(parsed.limit ? { limit: parsed.limit } : {}) }], NOW).queries,
+      ).toBe(1);
+    }
+  });
+
+  it("charts read columns its sections spill, with titles and axis titles", () => {
+    const charted = template.sections.filter((s) => s.chart);
+    expect(spec.charts).toHaveLength(charted.length);
+    for (const chart of spec.charts) {
+      const formulaIndex = spec.formulas.findIndex((f) => f.address === chart.categories.cell);
+      const section = template.sections[formulaIndex];
+      for (const column of [chart.categories, ...chart.series.map((s) => s.values)]) {
+        expect(column.cell).toBe(chart.categories.cell);
+        expect(column.column).toBeLessThan(section.fields.length);
+      }
+      expect(chart.title && chart.categoryAxisTitle && chart.valueAxisTitle).toBeTruthy();
+    }
+  });
+
+  it("lays out inputs, charts and sections without overlap, nothing below a section", () => {
+    const { footprints } = layoutReport(template);
+    for (const [i, a] of footprints.entries())
+      for (const b of footprints.slice(i + 1)) {
+        const apart =
+          a.top + a.rows <= b.top ||
+          b.top + b.rows <= a.top ||
+          a.left + a.columns <= b.left ||
+          b.left + b.columns <= a.left;
+        if (!apart) throw new Error(`${a.what} overlaps ${b.what}`);
+      }
+  });
+
+  it("costs a few calls, each query once", () => {
+    const cost = reportCost(template, SAMPLE, NOW);
+    expect(cost.queries).toBe(template.sections.length);
+    expect(cost.pages).toBe(template.sections.length);
+  });
+});
+
+describe("sheet names", () => {
+  it("name the template's subject", () => {
+    expect(reportSheetSpec(templateById("categoryMarket"), SAMPLE, NOW).name).toBe("Market 281407");
+    expect(reportSheetSpec(templateById("keywordOpportunity"), SAMPLE, NOW).name).toBe("Keywords yoga mat");
+    expect(reportSheetSpec(templateById("competitorWatch"), SAMPLE, NOW).name).toBe("Competitors B07Z82895W");
+  });
+
+  it("keep to Excel's rules and are made unique", () => {
+    expect(
+      proposedSheetName(templateById("keywordOpportunity"), { keyword: "yoga [mat]: 2*3 / a very long keyword" }),
+    ).toBe("Keywords yoga mat 2 3 a very lo");
+    expect(validSheetName("'quoted'")).toBe("quoted");
+    expect(validSheetName("history")).toBe("Report");
+    expect(uniqueSheetName("Market 281407", ["market 281407", "Market 281407 (2)"])).toBe("Market 281407 (3)");
+    expect(uniqueSheetName("K".repeat(31), ["K".repeat(31)])).toBe(`${"K".repeat(27)} (2)`);
+  });
+});
+
+describe("cost", () => {
+  it("counts identical queries once, however many sections show them", () => {
+    const [stats, brands] = reportQueries(templateById("categoryMarket"), SAMPLE);
+    expect(costOfQueries([stats, brands, { ...brands, section: "again" }], NOW)).toEqual({ queries: 2, pages: 2 });
+    // The same query spelled another way (market in lower case) is the same query for the engine.
+    const lower = { ...brands, params: { ...brands.params, marketplace: "us" } };
+    expect(costOfQueries([brands, lower], NOW)).toEqual({ queries: 1, pages: 1 });
+  });
+
+  it("counts a query's pages from its limit and the operation's page size", () => {
+    const [competitors] = reportQueries(templateById("competitorWatch"), SAMPLE);
+    expect(costOfQueries([{ ...competitors, limit: 250 }], NOW)).toEqual({ queries: 1, pages: 3 });
+    expect(describeCost({ queries: 4, pages: 5 })).toBe("spends about 5 calls: 4 unique queries, 5 pages");
+    expect(describeCost({ queries: 1, pages: 1 })).toBe("spends about 1 call: 1 unique query, 1 page");
+  });
+});
+
+describe("input checks", () => {
+  const check = (id: Parameters<typeof templateById>[0], inputs: Record<string, string>) =>
+    validateTemplateInputs(templateById(id), inputs, NOW);
+
+  it("pass for the sample inputs", () => {
+    for (const t of TEMPLATES) expect(validateTemplateInputs(t, SAMPLE, NOW)).toEqual({ byInput: {}, count: 0 });
+  });
+
+  it("name the input and the rule, once per input and rule", () => {
+    const blank = check("categoryMarket", { market: "XX", nodeIdPath: "" });
+    expect(blank.byInput.market).toEqual([expect.stringMatching(/^Market: "XX" is not a marketplace/)]);
+    expect(blank.byInput.nodeIdPath).toEqual([expect.stringMatching(/^Category: required\. Search by words/)]);
+    expect(blank.count).toBe(2);
+    expect(check("categoryMarket", { market: "US", nodeIdPath: "yoga" }).byInput.nodeIdPath).toEqual([
+      expect.stringMatching(/^Category: /),
+    ]);
+    expect(check("keywordOpportunity", { market: "US", keyword: " " }).byInput.keyword).toEqual([
+      expect.stringMatching(/^Keyword: required/),
+    ]);
+  });
+
+  it("hold Competitor watch to real ASINs, at most twenty", () => {
+    expect(check("competitorWatch", { market: "US", asins: "B07Z82895W, nope" }).byInput.asins).toEqual([
+      expect.stringMatching(/^ASINs: "NOPE" is not an ASIN/),
+    ]);
+    const many = Array.from({ length: MAX_ASINS + 1 }, (_, i) => `B0000000${String(i).padStart(2, "0")}`).join(" ");
+    expect(check("competitorWatch", { market: "US", asins: many }).byInput.asins).toEqual([
+      expect.stringMatching(/^ASINs: at most 20 ASINs \(got 21\)/),
+    ]);
+    expect(check("competitorWatch", { market: "US", asins: "" }).byInput.asins).toEqual([
+      expect.stringMatching(/^ASINs: required/),
+    ]);
+  });
+
+  it("keep the stored inputs plain, never the secret", () => {
+    const spec = reportSheetSpec(
+      templateById("competitorWatch"),
+      { market: "US", asins: "b07z82895w\nB0DGVP84B5" },
+      NOW,
+    );
+    expect(spec.report.inputs).toEqual({ market: "US", asins: "B07Z82895W, B0DGVP84B5" });
+    expect(canonicalJson(spec)).not.toMatch(/secret/i);
+  });
+});
