@@ -8,9 +8,10 @@ import type { OperationCode } from "../api/catalog";
 import { createClient } from "../api/client";
 import { AbortError, isMadError, type MadError, NetworkError, TimeoutError } from "../api/errors";
 import type { ParamsOf } from "../api/request-types";
+import type { BeforeRetryHook } from "../api/retry";
 import { validateParams } from "../api/validate";
 import { AccountGate } from "./account-gate";
-import { systemClock } from "./clock";
+import { systemClock } from "../api/clock";
 import { CacheMissError, MissingSecretError } from "./errors";
 import { InFlight } from "./inflight";
 import {
@@ -137,21 +138,20 @@ export function createEngine(options: EngineOptions): Engine {
   /**
    * A client per request: settings changes apply to the next request, and its attempts are metered and paced
    * as its own. The first attempt sends on the slot pacer.run granted; each retry takes a new slot in the
-   * client's backoff sleep, before the attempt. An attempt without a slot (a retry without a pause) is still
-   * recorded in the window.
+   * client's beforeRetry hook (after the backoff wait, before the attempt; the caller's hooks run first). An
+   * attempt without a slot is still recorded in the window.
    */
   const requestClient = (settings: QueryContext["settings"]) => {
     const state = { attempts: 0, firstSlot: null as SendSlot | null, retrySlot: null as SendSlot | null };
+    const takeRetrySlot: BeforeRetryHook = async ({ signal }) =>
+      void (state.retrySlot = await pacer.acquireRetrySlot(signal));
     const client = createClient({
       ...options.client,
       baseUrl: settings.baseUrl,
       secret: settings.secret,
       fetch: options.fetch ?? options.client?.fetch,
-      now: () => new Date(clock.now()),
-      sleep: async (ms, signal) => {
-        await clock.sleep(ms, signal);
-        state.retrySlot = await pacer.acquireRetrySlot(signal);
-      },
+      clock,
+      hooks: { beforeRetry: [...(options.client?.hooks?.beforeRetry ?? []), takeRetrySlot] },
       onAttempt: (info) => {
         state.attempts++;
         const slot = info.attempt === 1 ? state.firstSlot : state.retrySlot;

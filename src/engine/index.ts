@@ -1,8 +1,6 @@
 /**
  * The request engine: dedupe, cache (memory and persisted), pacing and paging between the faces and the client.
  */
-export type { Clock } from "./clock";
-export { systemClock } from "./clock";
 export { WarpClock } from "./warp-clock";
 export { VirtualClock } from "./virtual-clock";
 export { createEngine, ENGINE_DEFAULTS } from "./engine";

@@ -6,7 +6,7 @@ import type { ClientOptions } from "../api/client";
 import type { MadError } from "../api/errors";
 import type { OperationResult } from "../api/parse";
 import type { ParamsOf, RecordOf } from "../api/request-types";
-import type { Clock } from "./clock";
+import type { Clock } from "../api/clock";
 import type { KeyValueStore } from "./store";
 
 export interface Settings {
@@ -35,7 +35,7 @@ export interface EngineOptions {
   maxCacheBytes?: number;
   /** Every query settles within this, plus its fair wait behind queued requests; default 60 s. */
   totalTimeoutMs?: number;
-  /** Retries, attempt timeout, backoff... of the client (baseUrl, secret, fetch, sleep, onAttempt are the engine's). */
+  /** Retries, attempt timeout, backoff... of the client (baseUrl, secret, fetch, clock are the engine's; its beforeRetry hooks run before the engine's own). */
   client?: Partial<ClientOptions>;
 }
 

@@ -3,6 +3,7 @@
  * and JSON body (or, for a GET operation, the query); the typed method generated for each operation sends the same
  * request.
  */
+import { clockFrom } from "../../src/api/clock";
 import { createClient, methodName, methodOf, OPERATIONS, type OperationCode } from "../../src/api";
 import type { RecordedRequest } from "./support/fake-fetch";
 import { fakeFetch, ok } from "./support/fake-fetch";
@@ -32,7 +33,7 @@ function clientWith(code: OperationCode) {
     baseUrl: "https://api.example.test/",
     secret: SECRET,
     fetch: fake.fetch,
-    now: () => NOW,
+    clock: clockFrom(NOW),
     newRequestId: () => `req-${++n}`,
     onAttempt: (info) => attempts.push(info),
   });
@@ -83,7 +84,7 @@ test("a GET operation sends its parameters URL-encoded in the query, never the s
     baseUrl: "https://api.example.test",
     secret: SECRET,
     fetch: fake.fetch,
-    now: () => NOW,
+    clock: clockFrom(NOW),
   });
   await client.productNode({ marketplace: "de", keyword: "Sport & Freizeit/yoga" });
   const [request] = fake.calls;

@@ -7,6 +7,7 @@
  * - every official request example passes the add-in's own checks;
  * - every value an official table lists for a closed set is accepted (the service is the judge, not us).
  */
+import { clockFrom } from "../../src/api/clock";
 import official from "../fixtures/official/operations.json";
 import { OPERATIONS, type AnyOperation } from "../../src/api/catalog";
 import type { ParamSpec } from "../../src/api/catalog-types";
@@ -116,7 +117,7 @@ describe.each(cases)("%s", (_code, op) => {
       baseUrl: "http://service.test",
       secret: "0123456789abcdef0123456789abcdef",
       fetch: fetchSpy,
-      now: () => NOW,
+      clock: clockFrom(NOW),
     });
     const request = everything(op);
     const problems = checkParams(op.code, request, { now: NOW }).errors.map((e) => e.message);
