@@ -12,17 +12,9 @@ import type { BeforeRetryHook } from "../api/retry";
 import { validateParams } from "../api/validate";
 import { AccountGate } from "./account-gate";
 import { systemClock } from "../api/clock";
-import { CacheMissError, MissingSecretError } from "./errors";
+import { CacheMissError, minuteLimitError, MissingSecretError, monthlyQuotaError } from "./errors";
 import { InFlight } from "./inflight";
-import {
-  isVisitMax,
-  MINUTE_WAIT_MS,
-  minuteLimitError,
-  minuteWait,
-  monthlyQuotaError,
-  pacingSaver,
-  restorePacing,
-} from "./minute-limit";
+import { isVisitMax, MINUTE_WAIT_MS, minuteWait, pacingSaver, restorePacing } from "./minute-limit";
 import { accountId, canonicalJson } from "./keys";
 import { awaitTurn, newTracker, withDeadline, type Turn, type TurnTracker } from "./deadline";
 import { Pacer, WINDOW_SAFETY_MS, type SendSlot } from "./pacer";
