@@ -198,7 +198,7 @@ export async function paging(ctx: BenchContext): Promise<PagingOutcome> {
   if (many.value.rows !== 2000) notes.push(`limit 2000 spilled ${many.value.rows} rows`);
   const { code, params } = query(2000);
   // The same query again: every page comes from the cache (the records feed the shaping scenario).
-  const result = await engine.query(code, params as never, { limit: 2000 });
+  const result = await engine.query(code, params, { limit: 2000 });
   const scenario = "3. Paging (product research)";
   const baselineLabel = "one page of 100";
   return {

@@ -343,7 +343,7 @@ async function checkAll(
     let report: OperationReport;
     try {
       spent++;
-      const result = await client.call(op.code, params as never);
+      const result = await client.call(op.code, params);
       const rows = result.rows as unknown as Record<string, unknown>[];
       discover(rows, found);
       const outcome = rows.length ? "ok" : "ok (no records: fields not checked)";

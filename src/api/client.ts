@@ -28,7 +28,7 @@ import {
 } from "./errors";
 import { systemClock, clockTimer, type Clock } from "./clock";
 import { parseResult, type OperationResult } from "./parse";
-import type { ParamsOf } from "./request-types";
+import type { ParamsOf, UntypedParams } from "./request-types";
 import {
   backoffDelay,
   DEFAULT_BACKOFF,
@@ -232,10 +232,13 @@ export class MadClient {
     Object.defineProperty(this, "secret", { enumerable: false });
   }
 
-  /** Validates (ValidationError, no request), then sends (POST, or GET where the catalog says) and parses one page. */
+  /**
+   * Validates (ValidationError, no request), then sends (POST, or GET where the catalog says) and parses one page.
+   * `params` may be typed or untyped (as read from cells or a form): they are checked at run time either way.
+   */
   async call<C extends OperationCode>(
     code: C,
-    params: ParamsOf<C>,
+    params: ParamsOf<C> | UntypedParams,
     options: CallOptions = {},
   ): Promise<OperationResult<C>> {
     const body = validateParams(code, params, { now: new Date(this.clock.now()) });
@@ -420,8 +423,8 @@ export class MadClient {
 // The generated methods live on the prototype, so every MadClient has them; createClient types them.
 for (const op of OPERATIONS) {
   Object.defineProperty(MadClient.prototype, methodName(op.code), {
-    value: function (this: MadClient, params: unknown, options?: CallOptions) {
-      return this.call(op.code, params as never, options);
+    value: function (this: MadClient, params: UntypedParams, options?: CallOptions) {
+      return this.call(op.code, params, options);
     },
     writable: true,
     configurable: true,

@@ -7,7 +7,6 @@
 import type { OperationCode } from "../api/catalog";
 import { createClient } from "../api/client";
 import { AbortError, isMadError, type MadError, NetworkError, TimeoutError } from "../api/errors";
-import type { ParamsOf } from "../api/request-types";
 import type { BeforeRetryHook } from "../api/retry";
 import { validateParams } from "../api/validate";
 import { AccountGate } from "./account-gate";
@@ -33,6 +32,7 @@ import type {
   Engine,
   EngineOptions,
   QueryOptions,
+  QueryParams,
   QueryPlan,
   QueryResult,
   Settings,
@@ -241,7 +241,7 @@ export function createEngine(options: EngineOptions): Engine {
           if (refused) throw refused;
           state.firstSlot = sendSlot;
           turn.grantedAt = clock.now();
-          const call = () => client.call(ctx.code, params as ParamsOf<OperationCode>, { signal });
+          const call = () => client.call(ctx.code, params, { signal });
           const result = await call()
             .catch(async (error: unknown) => {
               if (!isVisitMax(error)) throw error;
@@ -327,7 +327,7 @@ export function createEngine(options: EngineOptions): Engine {
   return {
     async query<C extends OperationCode>(
       code: C,
-      params: ParamsOf<C>,
+      params: QueryParams<C>,
       queryOptions: QueryOptions = {},
     ): Promise<QueryResult<C>> {
       try {
@@ -358,7 +358,7 @@ export function createEngine(options: EngineOptions): Engine {
 
     async plan<C extends OperationCode>(
       code: C,
-      params: ParamsOf<C>,
+      params: QueryParams<C>,
       planOptions: { limit?: number; bypassCache?: boolean } = {},
     ): Promise<QueryPlan> {
       const { plan } = prepare(code, params, planOptions.limit);
@@ -376,7 +376,7 @@ export function createEngine(options: EngineOptions): Engine {
       return { pages, uncachedPages };
     },
 
-    cacheKey<C extends OperationCode>(code: C, params: ParamsOf<C>, keyOptions: { limit?: number } = {}): string {
+    cacheKey<C extends OperationCode>(code: C, params: QueryParams<C>, keyOptions: { limit?: number } = {}): string {
       return prepare(code, params, keyOptions.limit).key;
     },
 

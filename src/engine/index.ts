@@ -31,6 +31,7 @@ export type {
   Engine,
   EngineOptions,
   QueryOptions,
+  QueryParams,
   QueryPlan,
   QueryResult,
   Settings,

@@ -122,7 +122,7 @@ describe.each(cases)("%s", (_code, op) => {
     const request = everything(op);
     const problems = checkParams(op.code, request, { now: NOW }).errors.map((e) => e.message);
     expect(problems).toEqual([]);
-    await client.call(op.code, request as never).catch(() => undefined); // the empty answer may not parse
+    await client.call(op.code, request).catch(() => undefined); // the empty answer may not parse
     expect(bodies).toHaveLength(1);
     expect(Object.keys(bodies[0]).length).toBe(specs(op).length);
     expect(Object.keys(bodies[0]).filter((name) => !names.has(name))).toEqual([]);
