@@ -4,10 +4,11 @@
  * to typed values); the rules (options, bounds, patterns, dates) are the client validator's, run by the engine
  * before anything is queued. Any problem is a ValidationError naming the argument: the cell shows #VALUE!.
  */
-import { ROW_CAP, type AnyOperation } from "../api/catalog";
+import type { AnyOperation } from "../api/catalog";
 import type { ParamSpec } from "../api/catalog-types";
 import { traitsOf } from "../api/param-kinds";
 import { RECORD_FIELDS } from "../api/records";
+import { checkLimit } from "../api/row-limit";
 import { didYouMean } from "../api/validate";
 import {
   argumentError,
@@ -95,20 +96,12 @@ export function parseFields(op: AnyOperation, arg: unknown): { columns: readonly
   return { columns: picked };
 }
 
-/** `limit`: rows wanted, a whole number from 1 to the service's 2,000-row cap; blank = one page. */
+/** `limit`: rows wanted (checkLimit's rule, the service's 2,000-row cap); blank = one page. */
 export function parseLimit(raw: unknown): number | undefined {
   const cells = cellsOf(raw);
   if (!cells.length) return undefined;
-  const n = cells.length === 1 ? numberValue(cells[0]) : undefined;
-  if (n === undefined || !Number.isInteger(n) || n < 1 || n > ROW_CAP) {
-    throw argumentError(
-      "limit",
-      "limit",
-      "range",
-      `expected a whole number from 1 to ${ROW_CAP} (got ${cells.length === 1 ? showValue(cells[0]) : "a range"})`,
-    );
-  }
-  return n;
+  if (cells.length > 1) return checkLimit(cells, "a range");
+  return checkLimit(numberValue(cells[0]) ?? cells[0], showValue(cells[0]));
 }
 
 export function parseFormulaArgs(op: AnyOperation, args: FormulaArgs): ParsedFormula {
