@@ -17,7 +17,7 @@ import {
   type EngineOptions,
   type KeyValueStore,
 } from "../src/engine";
-import { recordColumns } from "../src/functions/arguments";
+import { recordColumns } from "../src/table/columns";
 import { configureRunner } from "../src/functions/runner";
 import { DEFAULT_DISPLAY, shapeResult } from "../src/table/shape";
 import { startSimulator } from "../src/simulator";

@@ -7,7 +7,6 @@
 import type { AnyOperation } from "../api/catalog";
 import type { ParamSpec } from "../api/catalog-types";
 import { traitsOf } from "../api/param-kinds";
-import { RECORD_FIELDS } from "../api/records";
 import { checkLimit } from "../api/row-limit";
 import { didYouMean } from "../api/validate";
 import {
@@ -20,7 +19,7 @@ import {
   showValue,
   textValue,
 } from "./cell-input";
-import { columnsOf, type Column } from "../table/columns";
+import { pickColumns, recordColumns, type Column } from "../table/columns";
 import { parseFilters } from "./filters";
 import type { DisplayOptions } from "../table/shape";
 
@@ -40,10 +39,6 @@ export interface ParsedFormula {
   readonly display: DisplayOptions;
   /** The columns to spill, in order. */
   readonly columns: readonly Column[];
-}
-
-export function recordColumns(op: AnyOperation): readonly Column[] {
-  return columnsOf(RECORD_FIELDS[op.record]);
 }
 
 function specOf(op: AnyOperation, name: string): ParamSpec {
@@ -73,27 +68,21 @@ function positionalValue(
 /** `fields`: column names (or a top-level object's name for all its columns), from text or a range. */
 export function parseFields(op: AnyOperation, arg: unknown): { columns: readonly Column[] } {
   const all = recordColumns(op);
-  const names = listItems(cellsOf(arg));
-  if (!names.length) return { columns: all };
-  const picked: Column[] = [];
-  for (const name of names) {
-    const lower = name.toLowerCase();
-    const matches = all.filter((c) => c.name.toLowerCase() === lower || c.name.toLowerCase().startsWith(`${lower}.`));
-    if (!matches.length) {
-      const hint = didYouMean(
-        name,
-        all.map((c) => c.name),
-      );
-      throw argumentError(
-        "fields",
-        "fields",
-        "unknownField",
-        `${showValue(name)} is not a column of MAD.${op.fn}${hint ? `; did you mean ${hint}?` : ""}`,
-      );
-    }
-    for (const column of matches) if (!picked.includes(column)) picked.push(column);
+  const { columns, unknown } = pickColumns(all, listItems(cellsOf(arg)));
+  if (unknown.length) {
+    const name = unknown[0];
+    const hint = didYouMean(
+      name,
+      all.map((c) => c.name),
+    );
+    throw argumentError(
+      "fields",
+      "fields",
+      "unknownField",
+      `${showValue(name)} is not a column of MAD.${op.fn}${hint ? `; did you mean ${hint}?` : ""}`,
+    );
   }
-  return { columns: picked };
+  return { columns };
 }
 
 /** `limit`: rows wanted (checkLimit's rule, the service's 2,000-row cap); blank = one page. */

@@ -7,7 +7,7 @@
 import { OPERATIONS, ROW_CAP, paramWithRole, type AnyOperation } from "../../api/catalog";
 import type { ParamSpec } from "../../api/catalog-types";
 import { PARAM_KINDS } from "../../api/param-kinds";
-import { recordColumns } from "../arguments";
+import { recordColumns } from "../../table/columns";
 import { filterNames, RESERVED_OPTIONS } from "../filters";
 
 /** Where each function's help lives: the function reference (docs/functions.md), served as help.html with the add-in. */
