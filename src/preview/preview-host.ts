@@ -22,7 +22,7 @@ import {
   parseRangeAddress,
   rangeAddress,
   rangesIntersect,
-} from "./address";
+} from "../table/a1";
 import { BUSY } from "./cell-types";
 import { SHEET_NAME, Workbook } from "./workbook";
 

@@ -15,7 +15,7 @@ import {
   rangeContains,
   rangeOf,
   rangesIntersect,
-} from "./address";
+} from "../table/a1";
 import { ArgumentValue, BUSY, CellError, FunctionInvoker, FunctionOutcome, PendingCall } from "./cell-types";
 import { nodesInCycles } from "./cycles";
 import { formatValue } from "./format";

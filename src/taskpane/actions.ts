@@ -6,7 +6,7 @@ import { operation, type OperationCode } from "../api/catalog";
 import { AbortError } from "../api/errors";
 import type { Engine } from "../engine";
 import type { CellTarget, HostAdapter, StoredQuery, TableInfo } from "./host/host-adapter";
-import { cellAddress, parseCell } from "./model/a1";
+import { cellAddress, parseCell } from "../table/a1";
 import { buildFilterBlock, FORMULA_GAP } from "./model/filter-block";
 import { previewOf, selectColumns, tableOf } from "./model/result-table";
 import { CONFIRM_ABOVE_CALLS, type RefreshPlan } from "./model/refresh-plan";

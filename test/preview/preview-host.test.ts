@@ -1,4 +1,4 @@
-import { parseCellAddress } from "../../src/preview/address";
+import { parseCellAddress } from "../../src/table/a1";
 import type { FunctionInvoker } from "../../src/preview/cell-types";
 import { PreviewHost } from "../../src/preview/preview-host";
 import { Workbook } from "../../src/preview/workbook";
