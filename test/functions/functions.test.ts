@@ -4,7 +4,7 @@
  * the persisted cache; the reports registry lists every live formula.
  */
 import { shim } from "./helpers/install-shim";
-import "../../src/functions/functions";
+import "../../src/functions/generated/functions";
 import { operation, OPERATIONS } from "../../src/api/catalog";
 import { recordColumns } from "../../src/table/columns";
 import { configureRunner } from "../../src/functions/runner";

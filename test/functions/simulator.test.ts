@@ -4,7 +4,7 @@
  * calls and a restart spends none, and the simulator's injected faults reach the cell as #N/A messages.
  */
 import { shim } from "./helpers/install-shim";
-import "../../src/functions/functions";
+import "../../src/functions/generated/functions";
 import { operation, OPERATIONS } from "../../src/api/catalog";
 import { startSimulator, type FaultSpec, type RunningSimulator } from "../../src/simulator";
 import { recordColumns } from "../../src/table/columns";
