@@ -209,7 +209,7 @@ describe("bad input and settings", () => {
     expect((error as ValidationError).param).toBe("marketplace");
     await expect(engine.query("product_research", research("a"), { limit: 2001 })).rejects.toMatchObject({
       param: "limit",
-      rule: "max",
+      rule: "range",
     });
     await expect(engine.query("product_research", research("a"), { limit: 0 })).rejects.toMatchObject({
       param: "limit",
