@@ -17,7 +17,7 @@ import {
   type EngineOptions,
   type KeyValueStore,
 } from "../src/engine";
-import { recordColumns } from "../src/functions/arguments";
+import { recordColumns } from "../src/table/columns";
 import { configureRunner } from "../src/functions/runner";
 import { DEFAULT_DISPLAY, shapeResult } from "../src/table/shape";
 import { startSimulator } from "../src/simulator";
@@ -211,7 +211,7 @@ export async function paging(ctx: BenchContext): Promise<PagingOutcome> {
   if (many.value.rows !== 2000) notes.push(`limit 2000 spilled ${many.value.rows} rows`);
   const { code, params } = query(2000);
   // The same query again on the last engine: every page comes from its cache (the records feed shaping).
-  const result = await last.engine.query(code, params as never, { limit: 2000 });
+  const result = await last.engine.query(code, params, { limit: 2000 });
   const scenario = "3. Paging (product research)";
   const baselineLabel = "one page of 100, same runs";
   return {

@@ -7,7 +7,7 @@ import { operation, type AnyOperation, type OperationCode } from "../src/api/cat
 import type { ParamSpec } from "../src/api/catalog-types";
 import type { MadClient } from "../src/api/client";
 import type { ParamsOf } from "../src/api/request-types";
-import { MAD_FUNCTIONS } from "../src/functions/functions";
+import { MAD_FUNCTIONS } from "../src/functions/generated/functions";
 
 /** One query as the service sees it. */
 export interface Query {

@@ -1,5 +1,5 @@
 /**
- * Writes src/functions/functions.ts (the MAD.* wrappers with their JSDoc), docs/functions.md (the function reference)
+ * Writes src/functions/generated/functions.ts (the MAD.* wrappers with their JSDoc), docs/functions.md (the function reference)
  * and the README's short `## Functions` section from the operation catalog. Run after changing the catalog:
  * `npm run gen:functions`.
  */
@@ -15,7 +15,7 @@ import {
 import { renderFunctionsSource } from "../src/functions/codegen/wrappers";
 
 const root = join(__dirname, "..");
-export const FUNCTIONS_FILE = join(root, "src/functions/functions.ts");
+export const FUNCTIONS_FILE = join(root, "src/functions/generated/functions.ts");
 const README_FILE = join(root, "README.md");
 
 /** The wrapper file as written: the rendering in the project's prettier style (what `npm run lint` checks). */
@@ -34,5 +34,5 @@ if (require.main === module) {
     : "# Marketplace Analytics Data for Excel\n";
   writeFileSync(README_FILE, withFunctionsSection(readme, renderReadmeSummary()));
   writeFileSync(join(root, FUNCTIONS_DOC), renderFunctionsDoc());
-  console.log(`wrote src/functions/functions.ts, ${FUNCTIONS_DOC} and the README's Functions section`);
+  console.log(`wrote src/functions/generated/functions.ts, ${FUNCTIONS_DOC} and the README's Functions section`);
 }

@@ -18,6 +18,7 @@ import { parseArgs } from "node:util";
 import { OPERATIONS, type AnyOperation, type OperationCode } from "../src/api/catalog";
 import type { FieldSpec, FieldType, ParamSpec } from "../src/api/catalog-types";
 import { createClient } from "../src/api/client";
+import { clockFrom } from "../src/api/clock";
 import { latestSaturday, monthBefore } from "../src/api/dates";
 import { isMadError, type ApiError } from "../src/api/errors";
 import { RECORD_FIELDS } from "../src/api/records";
@@ -292,7 +293,13 @@ export async function liveCheck(io: LiveCheckIo): Promise<number> {
   }
   secret = settings.secret;
   const now = io.now ?? new Date();
-  const client = createClient({ baseUrl: settings.baseUrl, secret, fetch: io.fetch, retries: 0, now: () => now });
+  const client = createClient({
+    baseUrl: settings.baseUrl,
+    secret,
+    fetch: io.fetch,
+    retries: 0,
+    clock: clockFrom(now),
+  });
   const ordered = [
     ...DISCOVERY_FIRST.map((code) => OPERATIONS.find((op) => op.code === code)!),
     ...OPERATIONS.filter((op) => !DISCOVERY_FIRST.includes(op.code)),
@@ -336,7 +343,7 @@ async function checkAll(
     let report: OperationReport;
     try {
       spent++;
-      const result = await client.call(op.code, params as never);
+      const result = await client.call(op.code, params);
       const rows = result.rows as unknown as Record<string, unknown>[];
       discover(rows, found);
       const outcome = rows.length ? "ok" : "ok (no records: fields not checked)";

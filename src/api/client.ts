@@ -5,6 +5,10 @@
  * Request ids: every HTTP attempt gets its own `x-request-id` (a retry is a separate request in the service's
  * logs and quota); the id of the attempt that produced a result or an error is on that result or error.
  *
+ * Time: every budget, backoff wait and timer reads the `clock` option (real time by default), so a simulated clock
+ * drives retries and timeouts without real waiting. Hooks: `hooks.beforeRetry` runs before each retry, after its
+ * wait (as in ky), and can stop it.
+ *
  * Works in Node 20 and in browsers: only fetch, AbortController and setTimeout are used.
  */
 import { methodOf, operation, OPERATIONS, type OperationCode } from "./catalog";
@@ -22,10 +26,21 @@ import {
   ValidationError,
   type Envelope,
 } from "./errors";
+import { systemClock, clockTimer, type Clock } from "./clock";
 import { parseResult, type OperationResult } from "./parse";
-import type { ParamsOf } from "./request-types";
-import { backoffDelay, DEFAULT_BACKOFF, parseRetryAfter, requestedDelay, type BackoffOptions } from "./retry";
-import { anySignal, raceAbort, sleep as defaultSleep, timer } from "./timeout";
+import type { ParamsOf, UntypedParams } from "./request-types";
+import {
+  backoffDelay,
+  DEFAULT_BACKOFF,
+  parseRetryAfter,
+  requestedDelay,
+  STOP_RETRY,
+  type BackoffOptions,
+  type BeforeRetryContext,
+  type ClientHooks,
+} from "./retry";
+import { anySignal, raceAbort } from "./timeout";
+import { quotaFrom, remainingFrom, type VisitsResult } from "./visits";
 import { validateParams } from "./validate";
 
 export interface AttemptInfo {
@@ -48,13 +63,14 @@ export interface ClientOptions {
   totalTimeoutMs?: number;
   backoff?: BackoffOptions;
   random?: () => number;
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Every time budget, backoff wait and timer, and the date rules (months not in the future, 24 months back). */
+  clock?: Clock;
+  /** `beforeRetry`: called before each retry, after its wait; returning STOP_RETRY ends the call with the failure. */
+  hooks?: ClientHooks;
   newRequestId?: () => string;
   /** Metering hooks: once per HTTP request actually sent; once per request the service answered (any status). */
   onAttempt?: (info: AttemptInfo) => void;
   onAnswer?: (info: AttemptInfo & { status: number }) => void;
-  /** The clock of the date rules (months not in the future, 24 months back). */
-  now?: () => Date;
 }
 
 export interface CallOptions {
@@ -67,15 +83,6 @@ export const CLIENT_DEFAULTS = {
   totalTimeoutMs: 45_000,
   backoff: DEFAULT_BACKOFF,
 } as const;
-
-export interface VisitsResult {
-  /** Calls left in the plan, when the answer says so. */
-  remaining: number | null;
-  /** The plan's monthly calls, when the answer says so (a `quota`, `monthlyQuota` or `total` field). */
-  quota: number | null;
-  /** `data` as the service sent it (its shape is not documented). */
-  raw: unknown;
-}
 
 interface RequestPlan<T> {
   operation: string;
@@ -138,43 +145,6 @@ function describeFailure(error: unknown): string {
   const code = e.cause?.code;
   return typeof code === "string" ? `${e.message} (${code})` : e.message;
 }
-
-const countFrom = (v: unknown): number | null =>
-  typeof v === "number" && Number.isFinite(v) ? v : typeof v === "string" && /^\d+$/.test(v.trim()) ? Number(v) : null;
-
-/**
- * The count of calls left from the visits answer, in any of the shapes seen: a number; an object (its most
- * count-like numeric field); or a list of `{module, remain, message}` as official clients read it. For a list, a
- * module named like the whole API (api, openapi, all, total) answers; else the smallest count, the one that runs
- * out first.
- */
-function remainingFrom(data: unknown): number | null {
-  if (Array.isArray(data)) {
-    const modules = data
-      .filter((item): item is Record<string, unknown> => typeof item === "object" && item !== null)
-      .map((item) => ({ module: String(item.module ?? ""), left: remainingFrom(item) }))
-      .filter((m): m is { module: string; left: number } => m.left !== null);
-    if (modules.length === 0) return null;
-    const whole = modules.find((m) => /^(open[ _-]?)?api$|^all$|^total$/i.test(m.module.trim()));
-    return whole ? whole.left : Math.min(...modules.map((m) => m.left));
-  }
-  const direct = countFrom(data);
-  if (direct !== null || typeof data !== "object" || data === null) return direct;
-  const entries = Object.entries(data as Record<string, unknown>);
-  for (const pattern of [/remain|left|surplus|avail|balance/i, /count|visit|quota|total/i]) {
-    for (const [key, value] of entries) {
-      const n = countFrom(value);
-      if (n !== null && pattern.test(key)) return n;
-    }
-  }
-  return null;
-}
-
-/** The plan's monthly calls from the visits answer: an object's `quota`, `monthlyQuota` or `total` field. */
-const quotaFrom = (data: unknown): number | null =>
-  typeof data === "object" && data !== null && !Array.isArray(data)
-    ? countFrom(Object.entries(data).find(([key]) => /^(monthly)?quota$|^total$/i.test(key))?.[1])
-    : null;
 
 /** The host of a Location header, resolved against the request's URL; "" when there is none or it is unreadable. */
 export function redirectTargetHost(location: string | null | undefined, requestUrl: string): string {
@@ -239,10 +209,10 @@ export class MadClient {
   private readonly totalTimeoutMs: number;
   private readonly backoff: BackoffOptions;
   private readonly random: () => number;
-  private readonly sleepImpl: (ms: number, signal?: AbortSignal) => Promise<void>;
+  private readonly clock: Clock;
+  private readonly beforeRetry: NonNullable<ClientHooks["beforeRetry"]>;
   private readonly newRequestId: () => string;
-  private readonly hooks: Pick<ClientOptions, "onAttempt" | "onAnswer">;
-  private readonly now: () => Date;
+  private readonly meters: Pick<ClientOptions, "onAttempt" | "onAnswer">;
 
   constructor(options: ClientOptions) {
     this.baseUrl = normalizeBaseUrl(options.baseUrl);
@@ -254,21 +224,24 @@ export class MadClient {
     this.totalTimeoutMs = options.totalTimeoutMs ?? CLIENT_DEFAULTS.totalTimeoutMs;
     this.backoff = options.backoff ?? CLIENT_DEFAULTS.backoff;
     this.random = options.random ?? Math.random;
-    this.sleepImpl = options.sleep ?? defaultSleep;
+    this.clock = options.clock ?? systemClock;
+    this.beforeRetry = [...(options.hooks?.beforeRetry ?? [])];
     this.newRequestId = options.newRequestId ?? defaultRequestId;
-    this.hooks = { onAttempt: options.onAttempt, onAnswer: options.onAnswer };
-    this.now = options.now ?? (() => new Date());
+    this.meters = { onAttempt: options.onAttempt, onAnswer: options.onAnswer };
     // The secret is a private field, but keep it out of console.log / JSON of the client as well.
     Object.defineProperty(this, "secret", { enumerable: false });
   }
 
-  /** Validates (ValidationError, no request), then sends (POST, or GET where the catalog says) and parses one page. */
+  /**
+   * Validates (ValidationError, no request), then sends (POST, or GET where the catalog says) and parses one page.
+   * `params` may be typed or untyped (as read from cells or a form): they are checked at run time either way.
+   */
   async call<C extends OperationCode>(
     code: C,
-    params: ParamsOf<C>,
+    params: ParamsOf<C> | UntypedParams,
     options: CallOptions = {},
   ): Promise<OperationResult<C>> {
-    const body = validateParams(code, params, { now: this.now() });
+    const body = validateParams(code, params, { now: new Date(this.clock.now()) });
     const op = operation(code);
     // A page never holds more rows than the size asked for (or the service's default size), whatever is sent.
     const sizeSpec = op.params.find((p) => p.role === "size");
@@ -303,8 +276,8 @@ export class MadClient {
   }
 
   private async send<T>(plan: RequestPlan<T>, options: CallOptions): Promise<T> {
-    const started = Date.now();
-    const total = timer(this.totalTimeoutMs, TOTAL_TIMEOUT);
+    const started = this.clock.now();
+    const total = clockTimer(this.clock, this.totalTimeoutMs, TOTAL_TIMEOUT);
     let requestId: string | undefined;
     try {
       this.checkSecret();
@@ -317,13 +290,14 @@ export class MadClient {
         } catch (error) {
           const failure = error as MadError;
           if (!failure.retryable || attempt > this.retries) throw failure;
-          const remaining = this.totalTimeoutMs - (Date.now() - started);
-          const wait = requestedDelay(failure) ?? backoffDelay(attempt, this.backoff, this.random);
+          const remaining = this.totalTimeoutMs - (this.clock.now() - started);
+          const delay = requestedDelay(failure) ?? backoffDelay(attempt, this.backoff, this.random);
           // No time left for another attempt after the wait: report the failure itself (for a slow service,
           // that the whole call ran out of time).
-          if (wait >= remaining)
+          if (delay >= remaining)
             throw failure instanceof TimeoutError ? new TimeoutError("total", this.totalTimeoutMs, requestId) : failure;
-          await this.pause(wait, options.signal, total.signal, requestId);
+          const retry = { operation: plan.operation, requestId, attempt: attempt + 1, error: failure, delay };
+          if ((await this.pause(retry, options.signal, total.signal)) === STOP_RETRY) throw failure;
         }
       }
     } catch (error) {
@@ -360,15 +334,27 @@ export class MadClient {
     }
   }
 
+  /** The wait before a retry, then the beforeRetry hooks; both end as soon as the caller aborts or time runs out. */
   private async pause(
-    ms: number,
+    retry: Omit<BeforeRetryContext, "signal">,
     caller: AbortSignal | undefined,
     total: AbortSignal,
-    requestId: string,
-  ): Promise<void> {
+  ): Promise<typeof STOP_RETRY | undefined> {
+    const { requestId } = retry;
     const linked = anySignal([caller, total]);
     try {
-      await raceAbort(this.sleepImpl(ms, linked.signal), linked.signal);
+      await raceAbort(this.clock.sleep(retry.delay, linked.signal), linked.signal);
+      for (const hook of this.beforeRetry) {
+        const context: BeforeRetryContext = { ...retry, signal: linked.signal };
+        if (
+          (await raceAbort(
+            Promise.resolve().then(() => hook(context)),
+            linked.signal,
+          )) === STOP_RETRY
+        )
+          return STOP_RETRY;
+      }
+      return undefined;
     } catch (error) {
       if (caller?.aborted) throw new AbortError(requestId);
       if (total.aborted) throw new TimeoutError("total", this.totalTimeoutMs, requestId);
@@ -386,9 +372,9 @@ export class MadClient {
     total: AbortSignal,
     started: number,
   ): Promise<T> {
-    const remaining = this.totalTimeoutMs - (Date.now() - started);
+    const remaining = this.totalTimeoutMs - (this.clock.now() - started);
     const attemptBound = this.attemptTimeoutMs < remaining;
-    const attemptTimer = timer(Math.min(this.attemptTimeoutMs, remaining), ATTEMPT_TIMEOUT);
+    const attemptTimer = clockTimer(this.clock, Math.min(this.attemptTimeoutMs, remaining), ATTEMPT_TIMEOUT);
     const linked = anySignal([caller, total, attemptTimer.signal]);
     try {
       const headers: Record<string, string> = {
@@ -401,13 +387,13 @@ export class MadClient {
       const init: RequestInit = { method: plan.method, headers, signal: linked.signal, redirect: "manual" };
       if (plan.body !== undefined) init.body = JSON.stringify(plan.body);
       const info: AttemptInfo = { operation: plan.operation, path: plan.path, requestId, attempt };
-      this.meter(this.hooks.onAttempt, info);
+      this.meter(this.meters.onAttempt, info);
       const url = `${this.baseUrl}${plan.path}${plan.query ? `?${plan.query}` : ""}`;
       const response = await raceAbort(
         Promise.resolve().then(() => this.fetchImpl(url, init)),
         linked.signal,
       );
-      this.meter(this.hooks.onAnswer, { ...info, status: response.status });
+      this.meter(this.meters.onAnswer, { ...info, status: response.status });
       // Browsers hide a manual redirect behind an opaque response (status 0); Node shows the 3xx and its Location.
       if (response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400)) {
         throw new RedirectError(response.status, redirectTargetHost(response.headers?.get("location"), url), requestId);
@@ -415,7 +401,7 @@ export class MadClient {
       const text = await raceAbort(response.text(), linked.signal);
       const body = parseJson(text);
       if (isEnvelope(body) && body.code === "OK") return readAnswer(plan, body, requestId);
-      const retryAfterMs = parseRetryAfter(response.headers?.get("retry-after"), Date.now());
+      const retryAfterMs = parseRetryAfter(response.headers?.get("retry-after"), this.clock.now());
       throw errorFromResponse({ status: response.status, body, requestId, retryAfterMs });
     } catch (error) {
       if (isMadError(error)) throw error;
@@ -437,8 +423,8 @@ export class MadClient {
 // The generated methods live on the prototype, so every MadClient has them; createClient types them.
 for (const op of OPERATIONS) {
   Object.defineProperty(MadClient.prototype, methodName(op.code), {
-    value: function (this: MadClient, params: unknown, options?: CallOptions) {
-      return this.call(op.code, params as never, options);
+    value: function (this: MadClient, params: UntypedParams, options?: CallOptions) {
+      return this.call(op.code, params, options);
     },
     writable: true,
     configurable: true,

@@ -1,57 +1,29 @@
 /**
  * The error hierarchy of the client. Every failure a caller can see is a MadError with a stable `kind`, plain
- * `advice` (shown as is by cells and the task pane) and a `retryable` flag the retry loop reads. One factory,
- * errorFromResponse, turns any HTTP response that is not a success into the right class.
+ * `advice` (shown as is by cells and the task pane) and a `retryable` flag the retry loop reads. One table,
+ * ERROR_KINDS, holds per kind its name, summary, advice and retryability (and a refusal's service code); the classes
+ * only carry the fields their kind adds. One factory, errorFromResponse, turns any HTTP response that is not a
+ * success into the right class.
  *
  * Secrets: no error is ever built from the secret; `redactSecret` (redact.ts) additionally scrubs text that came
  * from outside (service messages, causes) before an error leaves the client, and `toJSON` lists only safe fields.
  */
 
-export type MadErrorKind =
-  | "validation"
-  | "param"
-  | "secretKey"
-  | "secretKeyOverdue"
-  | "secretKeyInvalid"
-  | "unauthorized"
-  | "visitMax"
-  | "urlNotFound"
-  | "serverInternal"
-  | "unknownApi"
-  | "http"
-  | "timeout"
-  | "abort"
-  | "network"
-  | "malformed"
-  | "redirect"
-  // Raised by the request engine (src/engine): no secret set; cacheOnly query with nothing cached.
-  | "missingSecret"
-  | "cacheMiss";
+import {
+  ERROR_KINDS,
+  errorText,
+  type ApiErrorContexts,
+  type ApiErrorKind,
+  type ErrorKindRow,
+  type ErrorText,
+  type MadErrorKind,
+  type ServiceAnswer,
+} from "./error-kinds";
 
-const ERROR_NAMES: Readonly<Record<MadErrorKind, string>> = {
-  validation: "ValidationError",
-  param: "ParamError",
-  secretKey: "SecretKeyError",
-  secretKeyOverdue: "SecretKeyOverdueError",
-  secretKeyInvalid: "SecretKeyInvalidError",
-  unauthorized: "UnauthorizedError",
-  visitMax: "VisitMaxError",
-  urlNotFound: "UrlNotFoundError",
-  serverInternal: "ServerInternalError",
-  unknownApi: "UnknownApiError",
-  http: "HttpError",
-  timeout: "TimeoutError",
-  abort: "AbortError",
-  network: "NetworkError",
-  malformed: "MalformedResponseError",
-  redirect: "RedirectError",
-  missingSecret: "MissingSecretError",
-  cacheMiss: "CacheMissError",
-};
+export { ERROR_KINDS, errorText };
+export type { ErrorKindRegistry, ErrorKindRow, ErrorText, MadErrorKind, ServiceAnswer } from "./error-kinds";
 
 interface MadErrorInit {
-  advice: string;
-  retryable: boolean;
   requestId?: string;
   cause?: unknown;
 }
@@ -62,13 +34,12 @@ export class MadError extends Error {
   readonly retryable: boolean;
   readonly requestId?: string;
 
-  constructor(kind: MadErrorKind, message: string, init: MadErrorInit) {
-    super(message, init.cause === undefined ? undefined : { cause: init.cause });
-    // Named from the kind, not the constructor: minified bundles rename classes.
-    this.name = ERROR_NAMES[kind];
+  constructor(kind: MadErrorKind, text: ErrorText, init: MadErrorInit = {}) {
+    super(text.message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.name = text.name;
     this.kind = kind;
-    this.advice = init.advice;
-    this.retryable = init.retryable;
+    this.advice = text.advice;
+    this.retryable = text.retryable;
     if (init.requestId !== undefined) this.requestId = init.requestId;
   }
 
@@ -91,6 +62,10 @@ export function isMadError(e: unknown): e is MadError {
   return e instanceof MadError;
 }
 
+/** An error of an api kind, its text from ERROR_KINDS. */
+const fromTable = <K extends ApiErrorKind>(kind: K, context: ApiErrorContexts[K]): ErrorText =>
+  errorText<ApiErrorContexts[K]>(ERROR_KINDS[kind], context);
+
 // ---------------------------------------------------------------------------------------------------------------
 // Bad input (no request is sent)
 
@@ -103,7 +78,7 @@ export class ValidationError extends MadError {
   readonly params: readonly string[];
 
   constructor(param: string, rule: string, message: string, params: readonly string[] = [param]) {
-    super("validation", message, { advice: `Correct ${param} and try again: ${message}`, retryable: false });
+    super("validation", fromTable("validation", { param, message }));
     this.param = param;
     this.rule = rule;
     this.params = params;
@@ -111,17 +86,12 @@ export class ValidationError extends MadError {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// The service answered with an envelope whose code is not OK
+// The service's refusals: one class per kind, empty (as openai-node's); the kind follows the class.
 
-interface ApiErrorInit {
-  code: string;
-  status?: number;
-  serviceMessage?: string;
-  /** The envelope's `data` when it is a short name (ERROR_PARAM sends the offending parameter there). */
-  detail?: string;
-  requestId?: string;
-  retryAfterMs?: number;
-}
+type ServiceKind = Exclude<
+  ApiErrorKind,
+  "validation" | "http" | "timeout" | "abort" | "network" | "malformed" | "redirect"
+>;
 
 export class ApiError extends MadError {
   readonly code: string;
@@ -130,9 +100,15 @@ export class ApiError extends MadError {
   readonly serviceMessage?: string;
   readonly retryAfterMs?: number;
 
-  constructor(kind: MadErrorKind, summary: string, advice: string, retryable: boolean, init: ApiErrorInit) {
+  /**
+   * `row`: the texts, by default the row of this class's kind (ERROR_KINDS). A layer above may word a refusal
+   * more precisely (the engine tells the monthly quota from the per-minute limit) with a row of its own.
+   */
+  constructor(init: ServiceAnswer, row?: ErrorKindRow<ServiceAnswer> & { kind: ServiceKind }) {
+    const kind = row?.kind ?? serviceKindOf(new.target);
+    const text = errorText(row ?? ERROR_KINDS[kind], init);
     const said = init.serviceMessage ? ` (service says: ${init.serviceMessage})` : "";
-    super(kind, `${summary}${said} [${init.code}]`, { advice, retryable, requestId: init.requestId });
+    super(kind, { ...text, message: `${text.message}${said} [${init.code}]` }, { requestId: init.requestId });
     this.code = init.code;
     if (init.status !== undefined) this.status = init.status;
     if (init.serviceMessage) this.serviceMessage = init.serviceMessage;
@@ -144,153 +120,55 @@ export class ParamError extends ApiError {
   /** The parameter the service named in `data` (its wire name), when it named one. */
   readonly param?: string;
 
-  constructor(init: ApiErrorInit) {
-    super(
-      "param",
-      init.detail ? `The service refused the parameter ${init.detail}` : "The service rejected a parameter",
-      init.detail
-        ? `Check the value of ${init.detail} (dates, codes, product ids, category path) and try again.`
-        : "Check the values (dates, codes, product ids, category path) and try again.",
-      false,
-      init,
-    );
+  constructor(init: ServiceAnswer) {
+    super(init);
     if (init.detail) this.param = init.detail;
   }
 }
+export class SecretKeyError extends ApiError {}
+export class SecretKeyOverdueError extends ApiError {}
+export class SecretKeyInvalidError extends ApiError {}
+export class UnauthorizedError extends ApiError {}
+export class VisitMaxError extends ApiError {}
+export class UrlNotFoundError extends ApiError {}
+export class ServerInternalError extends ApiError {}
+export class UnknownApiError extends ApiError {}
 
-export class SecretKeyError extends ApiError {
-  constructor(init: ApiErrorInit) {
-    super(
-      "secretKey",
-      "The API secret is wrong",
-      "Enter the correct API secret in the add-in's settings.",
-      false,
-      init,
-    );
-  }
-}
-
-export class SecretKeyOverdueError extends ApiError {
-  constructor(init: ApiErrorInit) {
-    super(
-      "secretKeyOverdue",
-      "The API secret has expired",
-      "Renew the subscription, then enter the current API secret in the add-in's settings.",
-      false,
-      init,
-    );
-  }
-}
-
-export class SecretKeyInvalidError extends ApiError {
-  constructor(init: ApiErrorInit) {
-    super(
-      "secretKeyInvalid",
-      "The API secret is invalid or disabled",
-      "Enter a valid API secret in the add-in's settings, or ask the provider to enable it.",
-      false,
-      init,
-    );
-  }
-}
-
-export class UnauthorizedError extends ApiError {
-  constructor(init: ApiErrorInit) {
-    super(
-      "unauthorized",
-      "The API secret is not authorised for this operation",
-      "The plan of this secret does not include this data: use a secret whose plan does, or ask the provider to extend the plan.",
-      false,
-      init,
-    );
-  }
-}
-
-export class VisitMaxError extends ApiError {
-  constructor(init: ApiErrorInit) {
-    super(
-      "visitMax",
-      "The call limit of the plan is reached",
-      "Wait until the plan's quota resets or upgrade the plan; retrying now only fails again.",
-      false,
-      init,
-    );
-  }
-}
-
-export class UrlNotFoundError extends ApiError {
-  constructor(init: ApiErrorInit) {
-    super(
-      "urlNotFound",
-      "The service does not know this operation",
-      "Check the base URL (it ends before /v1) or update the add-in.",
-      false,
-      init,
-    );
-  }
-}
-
-export class ServerInternalError extends ApiError {
-  constructor(init: ApiErrorInit) {
-    super("serverInternal", "The service had an internal fault", "Try again in a few minutes.", true, init);
-  }
-}
-
-/** `ERROR_SOME_THING` -> "some thing": the code in plain words for a code the add-in does not know. */
-function codeInWords(code: string): string {
-  return code
-    .replace(/^ERROR_?/i, "")
-    .replace(/[_-]+/g, " ")
-    .trim()
-    .toLowerCase();
-}
-
-export class UnknownApiError extends ApiError {
-  constructor(init: ApiErrorInit) {
-    const words = codeInWords(init.code);
-    super(
-      "unknownApi",
-      `The service refused the request with the error code ${init.code}${words ? ` ("${words}")` : ""}`,
-      "Check the request and the plan of the API secret; if the refusal persists, contact the data provider with the code.",
-      false,
-      init,
-    );
-  }
-}
-
-const API_ERRORS: Readonly<Record<string, new (init: ApiErrorInit) => ApiError>> = {
-  ERROR_PARAM: ParamError,
-  ERROR_SECRET_KEY: SecretKeyError,
-  ERROR_SECRET_KEY_OVERDUE: SecretKeyOverdueError,
-  ERROR_SECRET_KEY_INVALID: SecretKeyInvalidError,
-  ERROR_UNAUTHORIZED: UnauthorizedError,
-  ERROR_VISIT_MAX: VisitMaxError,
-  ERROR_URL_NOT_FOUND: UrlNotFoundError,
-  ERROR_SERVER_INTERNAL: ServerInternalError,
+const SERVICE_CLASSES: { readonly [K in ServiceKind]: new (init: ServiceAnswer) => ApiError } = {
+  param: ParamError,
+  secretKey: SecretKeyError,
+  secretKeyOverdue: SecretKeyOverdueError,
+  secretKeyInvalid: SecretKeyInvalidError,
+  unauthorized: UnauthorizedError,
+  visitMax: VisitMaxError,
+  urlNotFound: UrlNotFoundError,
+  serverInternal: ServerInternalError,
+  unknownApi: UnknownApiError,
 };
+
+/** The kind of a refusal class; a code the add-in does not know (and ApiError itself) is `unknownApi`. */
+function serviceKindOf(cls: unknown): ServiceKind {
+  const found = (Object.keys(SERVICE_CLASSES) as ServiceKind[]).find((kind) => SERVICE_CLASSES[kind] === cls);
+  return found ?? "unknownApi";
+}
+
+/** The service's error code -> the class of its refusal (from the `code` of each ERROR_KINDS row). */
+const CLASS_OF_CODE: ReadonlyMap<string, new (init: ServiceAnswer) => ApiError> = new Map(
+  (Object.keys(SERVICE_CLASSES) as ServiceKind[]).flatMap((kind) => {
+    const code = ERROR_KINDS[kind].code;
+    return code ? [[code, SERVICE_CLASSES[kind]] as const] : [];
+  }),
+);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Transport failures
-
-function httpAdvice(status: number): string {
-  if (status === 429)
-    return "Too many requests: wait a minute and try again (the plan allows about 40 calls a minute).";
-  if (status >= 500) return "The service is unavailable right now. Try again in a few minutes.";
-  if (status === 401 || status === 403) return "Access was refused: check the API secret and the base URL.";
-  if (status === 404) return "Nothing answers at this address: check the base URL.";
-  return "The request was refused: check the base URL and the parameters.";
-}
 
 export class HttpError extends MadError {
   readonly status: number;
   readonly retryAfterMs?: number;
 
   constructor(status: number, init: { requestId?: string; retryAfterMs?: number } = {}) {
-    super("http", `The service answered HTTP ${status} without a result`, {
-      advice: httpAdvice(status),
-      retryable: status === 429 || status >= 500,
-      requestId: init.requestId,
-    });
+    super("http", fromTable("http", { status }), { requestId: init.requestId });
     this.status = status;
     if (init.retryAfterMs !== undefined) this.retryAfterMs = init.retryAfterMs;
   }
@@ -301,74 +179,37 @@ export class TimeoutError extends MadError {
   readonly scope: "attempt" | "total";
 
   constructor(scope: "attempt" | "total", ms: number, requestId?: string) {
-    super(
-      "timeout",
-      scope === "attempt"
-        ? `The service did not answer within ${ms} ms`
-        : `The call did not complete within ${ms} ms (retries included)`,
-      {
-        advice: "The service is slow right now. Try again; narrow the query if it keeps happening.",
-        retryable: scope === "attempt",
-        requestId,
-      },
-    );
+    super("timeout", fromTable("timeout", { scope, ms }), { requestId });
     this.scope = scope;
   }
 }
 
 export class AbortError extends MadError {
   constructor(requestId?: string) {
-    super("abort", "The request was cancelled", {
-      advice: "The request was cancelled; run it again when needed.",
-      retryable: false,
-      requestId,
-    });
+    super("abort", fromTable("abort", {}), { requestId });
   }
 }
 
 export class NetworkError extends MadError {
   constructor(detail: string, init: { requestId?: string; cause?: unknown } = {}) {
-    super("network", `Could not reach the service${detail ? `: ${detail}` : ""}`, {
-      advice:
-        "Check the network connection and the base URL. In a browser the service may refuse cross-origin calls; use the local forwarding proxy then.",
-      retryable: true,
-      requestId: init.requestId,
-      cause: init.cause,
-    });
+    super("network", fromTable("network", { detail }), init);
   }
 }
 
 export class MalformedResponseError extends MadError {
   constructor(detail: string, requestId?: string) {
-    super("malformed", `The service sent an unexpected answer: ${detail}`, {
-      advice: "Try again later; if it keeps happening, check that the base URL points at the analytics API.",
-      retryable: false,
-      requestId,
-    });
+    super("malformed", fromTable("malformed", { detail }), { requestId });
   }
 }
 
-/**
- * The service (or a typed base URL) answered with a redirect. The client never follows one: following would send
- * the secret to whatever host the answer names. Not retried; the message names only the target's host.
- */
+/** The service (or a typed base URL) answered with a redirect; not followed, not retried (see ERROR_KINDS). */
 export class RedirectError extends MadError {
   readonly status: number;
   /** The host the redirect points at ("" when the answer does not say, as with a browser's opaque redirect). */
   readonly targetHost: string;
 
   constructor(status: number, targetHost: string, requestId?: string) {
-    const where = targetHost ? ` to ${targetHost}` : "";
-    super(
-      "redirect",
-      `The service redirected the request${where} (HTTP ${status || "redirect"}); it was not followed`,
-      {
-        advice:
-          "The secret is only sent to the base URL itself: set the base URL to the address the service really answers at.",
-        retryable: false,
-        requestId,
-      },
-    );
+    super("redirect", fromTable("redirect", { status, targetHost }), { requestId });
     this.status = status;
     this.targetHost = targetHost;
   }
@@ -418,10 +259,10 @@ export function errorFromResponse(input: {
   const { status, body, requestId, retryAfterMs } = input;
   if (isEnvelope(body) && body.code !== "OK") {
     const serviceMessage = typeof body.message === "string" && body.message.trim() ? body.message.trim() : undefined;
-    const init: ApiErrorInit = { code: body.code, status, serviceMessage, requestId, retryAfterMs };
+    const init: ServiceAnswer = { code: body.code, status, serviceMessage, requestId, retryAfterMs };
     const detail = detailFrom(body.data);
     if (detail !== undefined) init.detail = detail;
-    const ErrorClass = API_ERRORS[body.code] ?? UnknownApiError;
+    const ErrorClass = CLASS_OF_CODE.get(body.code) ?? UnknownApiError;
     return new ErrorClass(init);
   }
   if (!isSuccessStatus(status)) return new HttpError(status, { requestId, retryAfterMs });

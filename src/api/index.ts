@@ -16,7 +16,10 @@ export { checkMonth, checkSaturday, latestSaturday, monthBefore } from "./dates"
 export type { DateIssue, DateRule } from "./dates";
 export { normalizeRecord, parseResult } from "./parse";
 export type { KeywordStat, OperationResult } from "./parse";
-export { backoffDelay, DEFAULT_BACKOFF, parseRetryAfter } from "./retry";
-export type { BackoffOptions } from "./retry";
+export { backoffDelay, DEFAULT_BACKOFF, parseRetryAfter, STOP_RETRY } from "./retry";
+export type { BackoffOptions, BeforeRetryContext, BeforeRetryHook, ClientHooks } from "./retry";
+export { systemClock } from "./clock";
+export type { Clock } from "./clock";
 export { CLIENT_DEFAULTS, createClient, MadClient, methodName } from "./client";
-export type { AttemptInfo, CallOptions, ClientOptions, OperationMethods, VisitsResult } from "./client";
+export type { AttemptInfo, CallOptions, ClientOptions, OperationMethods } from "./client";
+export type { VisitsResult } from "./visits";

@@ -36,6 +36,12 @@ type ParamsFromList<Ps extends readonly Param[]> = {
   [X in Ps[number] as NonNullable<X["required"]> extends true ? never : X["name"]]?: ValueOfKind<X["kind"]>;
 };
 
+/**
+ * Parameters as the faces hold them (read from cells or a form): not typed at compile time. The client and the
+ * engine take them as they are and check them at run time (validateParams: a ValidationError, nothing sent).
+ */
+export type UntypedParams = Readonly<Record<string, unknown>>;
+
 /** The request body of an operation, typed from its catalog row. */
 export type ParamsOf<C extends OperationCode> = ParamsFromList<OperationOf<C>["params"]>;
 

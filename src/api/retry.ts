@@ -32,3 +32,30 @@ export function requestedDelay(error: MadError): number | undefined {
   const ms = (error as { retryAfterMs?: unknown }).retryAfterMs;
   return typeof ms === "number" && ms >= 0 ? ms : undefined;
 }
+
+/** What a beforeRetry hook is told about the retry about to be sent. */
+export interface BeforeRetryContext {
+  readonly operation: string;
+  /** The request id of the attempt that failed. */
+  readonly requestId: string;
+  /** The attempt about to be made: 2 for the first retry. */
+  readonly attempt: number;
+  /** The failure being retried. */
+  readonly error: MadError;
+  /** The wait before this retry (the service's Retry-After or the backoff), already waited, in ms. */
+  readonly delay: number;
+  /** Aborts when the caller cancels or the call's time runs out; a hook that waits must end then. */
+  readonly signal: AbortSignal;
+}
+
+/** Returned by a beforeRetry hook: send no retry; the call fails with the failure it would have retried (ky's stop). */
+export const STOP_RETRY: unique symbol = Symbol("stop retry");
+
+/** Called in order before each retry; one that throws fails the call, one that waits delays the retry. */
+export type BeforeRetryHook = (
+  context: BeforeRetryContext,
+) => void | typeof STOP_RETRY | Promise<void | typeof STOP_RETRY>;
+
+export interface ClientHooks {
+  readonly beforeRetry?: readonly BeforeRetryHook[];
+}

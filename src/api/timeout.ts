@@ -45,13 +45,6 @@ export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<
   });
 }
 
-/** A controller that aborts with `reason` after `ms`; `clear` stops the timer. */
-export function timer(ms: number, reason: unknown): { signal: AbortSignal; clear: () => void } {
-  const controller = new AbortController();
-  const id = setTimeout(() => controller.abort(reason), Math.max(0, ms));
-  return { signal: controller.signal, clear: () => clearTimeout(id) };
-}
-
 /** One signal that aborts when any of the given signals aborts (with that signal's reason). */
 export function anySignal(signals: readonly (AbortSignal | undefined)[]): { signal: AbortSignal; dispose: () => void } {
   const controller = new AbortController();

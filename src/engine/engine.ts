@@ -7,21 +7,13 @@
 import type { OperationCode } from "../api/catalog";
 import { createClient } from "../api/client";
 import { AbortError, isMadError, type MadError, NetworkError, TimeoutError } from "../api/errors";
-import type { ParamsOf } from "../api/request-types";
+import type { BeforeRetryHook } from "../api/retry";
 import { validateParams } from "../api/validate";
 import { AccountGate } from "./account-gate";
-import { systemClock } from "./clock";
-import { CacheMissError, MissingSecretError } from "./errors";
+import { systemClock } from "../api/clock";
+import { CacheMissError, minuteLimitError, MissingSecretError, monthlyQuotaError } from "./errors";
 import { InFlight } from "./inflight";
-import {
-  isVisitMax,
-  MINUTE_WAIT_MS,
-  minuteLimitError,
-  minuteWait,
-  monthlyQuotaError,
-  pacingSaver,
-  restorePacing,
-} from "./minute-limit";
+import { isVisitMax, MINUTE_WAIT_MS, minuteWait, pacingSaver, restorePacing } from "./minute-limit";
 import { accountId, canonicalJson } from "./keys";
 import { awaitTurn, newTracker, withDeadline, type Turn, type TurnTracker } from "./deadline";
 import { Pacer, WINDOW_SAFETY_MS, type SendSlot } from "./pacer";
@@ -40,6 +32,7 @@ import type {
   Engine,
   EngineOptions,
   QueryOptions,
+  QueryParams,
   QueryPlan,
   QueryResult,
   Settings,
@@ -137,21 +130,20 @@ export function createEngine(options: EngineOptions): Engine {
   /**
    * A client per request: settings changes apply to the next request, and its attempts are metered and paced
    * as its own. The first attempt sends on the slot pacer.run granted; each retry takes a new slot in the
-   * client's backoff sleep, before the attempt. An attempt without a slot (a retry without a pause) is still
-   * recorded in the window.
+   * client's beforeRetry hook (after the backoff wait, before the attempt; the caller's hooks run first). An
+   * attempt without a slot is still recorded in the window.
    */
   const requestClient = (settings: QueryContext["settings"]) => {
     const state = { attempts: 0, firstSlot: null as SendSlot | null, retrySlot: null as SendSlot | null };
+    const takeRetrySlot: BeforeRetryHook = async ({ signal }) =>
+      void (state.retrySlot = await pacer.acquireRetrySlot(signal));
     const client = createClient({
       ...options.client,
       baseUrl: settings.baseUrl,
       secret: settings.secret,
       fetch: options.fetch ?? options.client?.fetch,
-      now: () => new Date(clock.now()),
-      sleep: async (ms, signal) => {
-        await clock.sleep(ms, signal);
-        state.retrySlot = await pacer.acquireRetrySlot(signal);
-      },
+      clock,
+      hooks: { beforeRetry: [...(options.client?.hooks?.beforeRetry ?? []), takeRetrySlot] },
       onAttempt: (info) => {
         state.attempts++;
         const slot = info.attempt === 1 ? state.firstSlot : state.retrySlot;
@@ -249,7 +241,7 @@ export function createEngine(options: EngineOptions): Engine {
           if (refused) throw refused;
           state.firstSlot = sendSlot;
           turn.grantedAt = clock.now();
-          const call = () => client.call(ctx.code, params as ParamsOf<OperationCode>, { signal });
+          const call = () => client.call(ctx.code, params, { signal });
           const result = await call()
             .catch(async (error: unknown) => {
               if (!isVisitMax(error)) throw error;
@@ -335,7 +327,7 @@ export function createEngine(options: EngineOptions): Engine {
   return {
     async query<C extends OperationCode>(
       code: C,
-      params: ParamsOf<C>,
+      params: QueryParams<C>,
       queryOptions: QueryOptions = {},
     ): Promise<QueryResult<C>> {
       try {
@@ -366,7 +358,7 @@ export function createEngine(options: EngineOptions): Engine {
 
     async plan<C extends OperationCode>(
       code: C,
-      params: ParamsOf<C>,
+      params: QueryParams<C>,
       planOptions: { limit?: number; bypassCache?: boolean } = {},
     ): Promise<QueryPlan> {
       const { plan } = prepare(code, params, planOptions.limit);
@@ -384,7 +376,7 @@ export function createEngine(options: EngineOptions): Engine {
       return { pages, uncachedPages };
     },
 
-    cacheKey<C extends OperationCode>(code: C, params: ParamsOf<C>, keyOptions: { limit?: number } = {}): string {
+    cacheKey<C extends OperationCode>(code: C, params: QueryParams<C>, keyOptions: { limit?: number } = {}): string {
       return prepare(code, params, keyOptions.limit).key;
     },
 

@@ -1,26 +1,77 @@
 /**
  * The engine's own failures, in the client's hierarchy (MadError with kind, advice, retryable), so the faces map
- * every rejection of the engine through one path.
+ * every rejection of the engine through one path. Their kinds are registered with src/api's ErrorKindRegistry
+ * below; their texts are rows like src/api's ERROR_KINDS.
  */
-import { MadError } from "../api/errors";
+import { ApiError, errorText, MadError, type ErrorKindRow, type ServiceAnswer } from "../api/errors";
 import { TASK_PANE_PLACE } from "../api/ribbon";
 
-/** No `mad.secret` is set: nothing is sent. */
-export class MissingSecretError extends MadError {
-  constructor() {
-    super("missingSecret", "No API secret is set", {
-      advice: `Open ${TASK_PANE_PLACE} and enter your API secret.`,
-      retryable: false,
-    });
+declare module "../api/error-kinds" {
+  interface ErrorKindRegistry {
+    /** No `mad.secret` is set: nothing is sent. */
+    missingSecret: object;
+    /** A cacheOnly query (formula value preview) whose pages are not all cached: no call is spent. */
+    cacheMiss: object;
   }
 }
 
-/** A cacheOnly query (formula value preview) whose pages are not all cached: no call is spent. */
+/** The engine's kinds, and its more precise words for the service's ERROR_VISIT_MAX (see ./minute-limit). */
+const ENGINE_ERRORS = {
+  missingSecret: {
+    name: "MissingSecretError",
+    summary: "No API secret is set",
+    advice: `Open ${TASK_PANE_PLACE} and enter your API secret.`,
+    retryable: false,
+  },
+  cacheMiss: {
+    name: "CacheMissError",
+    summary: "Not in the cache yet",
+    advice: "The result is fetched when the formula is entered; previews never spend a call.",
+    retryable: false,
+  },
+  monthlyQuota: {
+    kind: "visitMax",
+    name: "VisitMaxError",
+    summary: "The plan's monthly call quota is used up",
+    advice: "Wait until the plan's quota resets next month or upgrade the plan; retrying now only fails again.",
+    retryable: false,
+  },
+  minuteLimit: {
+    kind: "visitMax",
+    name: "VisitMaxError",
+    summary: "The service's per-minute call limit is reached",
+    advice: "Recalculate in a minute; lower the calls per minute in the settings if it keeps happening.",
+    retryable: false,
+  },
+} as const satisfies Record<string, ErrorKindRow & { kind?: "visitMax" }>;
+
+export class MissingSecretError extends MadError {
+  constructor() {
+    super("missingSecret", errorText(ENGINE_ERRORS.missingSecret, {}));
+  }
+}
+
 export class CacheMissError extends MadError {
   constructor() {
-    super("cacheMiss", "Not in the cache yet", {
-      advice: "The result is fetched when the formula is entered; previews never spend a call.",
-      retryable: false,
-    });
+    super("cacheMiss", errorText(ENGINE_ERRORS.cacheMiss, {}));
   }
+}
+
+/** What the service's refusal carried, reworded below. */
+const answerOf = (e: ApiError): ServiceAnswer => ({
+  code: e.code,
+  status: e.status,
+  serviceMessage: e.serviceMessage,
+  requestId: e.requestId,
+  retryAfterMs: e.retryAfterMs,
+});
+
+/** Final: the plan's calls for the month are used up. `monthly` lets the account gate stop the other cells. */
+export function monthlyQuotaError(e: ApiError): ApiError {
+  return Object.assign(new ApiError(answerOf(e), ENGINE_ERRORS.monthlyQuota), { monthly: true });
+}
+
+/** A per-minute refusal that outlasted the wait the query could afford. */
+export function minuteLimitError(e: ApiError): ApiError {
+  return new ApiError(answerOf(e), ENGINE_ERRORS.minuteLimit);
 }

@@ -1,8 +1,6 @@
 /**
  * The request engine: dedupe, cache (memory and persisted), pacing and paging between the faces and the client.
  */
-export type { Clock } from "./clock";
-export { systemClock } from "./clock";
 export { WarpClock } from "./warp-clock";
 export { VirtualClock } from "./virtual-clock";
 export { createEngine, ENGINE_DEFAULTS } from "./engine";
@@ -15,7 +13,7 @@ export {
   DEFAULT_MAX_CACHE_BYTES,
   DEFAULT_MAX_CACHE_ENTRIES,
 } from "./page-cache";
-export { checkLimit, planPaging, type PagingPlan } from "./paging";
+export { planPaging, type PagingPlan } from "./paging";
 export { getSharedEngine } from "./shared";
 export {
   CACHE_KEY_PREFIX,
@@ -33,6 +31,7 @@ export type {
   Engine,
   EngineOptions,
   QueryOptions,
+  QueryParams,
   QueryPlan,
   QueryResult,
   Settings,

@@ -21,38 +21,6 @@ export function isVisitMax(error: unknown): error is ApiError {
   return isMadError(error) && error.kind === "visitMax" && error instanceof ApiError;
 }
 
-type Init = ConstructorParameters<typeof ApiError>[4];
-const initOf = (e: ApiError): Init => ({
-  code: e.code,
-  status: e.status,
-  serviceMessage: e.serviceMessage,
-  requestId: e.requestId,
-  retryAfterMs: e.retryAfterMs,
-});
-
-/** Final: the plan's calls for the month are used up. `monthly` lets the account gate stop the other cells. */
-export function monthlyQuotaError(e: ApiError): ApiError {
-  const error = new ApiError(
-    "visitMax",
-    "The plan's monthly call quota is used up",
-    "Wait until the plan's quota resets next month or upgrade the plan; retrying now only fails again.",
-    false,
-    initOf(e),
-  );
-  return Object.assign(error, { monthly: true });
-}
-
-/** A per-minute refusal that outlasted the wait the query could afford. */
-export function minuteLimitError(e: ApiError): ApiError {
-  return new ApiError(
-    "visitMax",
-    "The service's per-minute call limit is reached",
-    "Recalculate in a minute; lower the calls per minute in the settings if it keeps happening.",
-    false,
-    initOf(e),
-  );
-}
-
 /**
  * How long to wait before retrying a per-minute refusal; "monthly" when `/v1/visits` says no calls are left;
  * "unknown" when nothing tells the two apart (the refusal then stands as the service worded it).

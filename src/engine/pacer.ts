@@ -13,7 +13,7 @@
  * when granted and moved to the moment the request is really sent (`markSent`), so time spent between the
  * grant and the send never shortens the minute the service sees.
  */
-import type { Clock } from "./clock";
+import type { Clock } from "../api/clock";
 
 export interface PacerOptions {
   clock: Clock;

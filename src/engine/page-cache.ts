@@ -8,7 +8,7 @@
  * allows about 10 MB per add-in; the persisted total is kept under `maxBytes` (5 MB by default) and
  * `maxEntries`, dropping the least recently used entries first.
  */
-import type { Clock } from "./clock";
+import type { Clock } from "../api/clock";
 import { shortHash } from "./keys";
 import { CACHE_KEY_PREFIX, type KeyValueStore } from "./store";
 

@@ -11,7 +11,7 @@
  * Without a limit, a paged query returns one page of the operation's default size.
  */
 import { operation, paramWithRole, ROW_CAP, type OperationCode } from "../api/catalog";
-import { ValidationError } from "../api/errors";
+import { checkLimit } from "../api/row-limit";
 
 export interface PagingPlan {
   /** `pages`: read pages 1.. until done; `single`: one call with `params` as given. */
@@ -24,23 +24,6 @@ export interface PagingPlan {
   limit: number | null;
   /** Most pages the plan can need. */
   maxPages: number;
-}
-
-/** Rejects a limit that is not a whole number from 1 to ROW_CAP, naming the argument. */
-export function checkLimit(limit: unknown): number | undefined {
-  if (limit === undefined || limit === null) return undefined;
-  if (typeof limit !== "number" || !Number.isInteger(limit)) {
-    throw new ValidationError("limit", "type", `limit: expected a whole number of rows (got ${JSON.stringify(limit)})`);
-  }
-  if (limit < 1) throw new ValidationError("limit", "min", `limit: must be at least 1 (got ${limit})`);
-  if (limit > ROW_CAP) {
-    throw new ValidationError(
-      "limit",
-      "max",
-      `limit: at most ${ROW_CAP} rows; the service keeps only the top ${ROW_CAP} rows of a query (got ${limit})`,
-    );
-  }
-  return limit;
 }
 
 /** Plans the calls of a query; `params` are already validated and normalized. */

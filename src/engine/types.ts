@@ -5,8 +5,8 @@ import type { OperationCode } from "../api/catalog";
 import type { ClientOptions } from "../api/client";
 import type { MadError } from "../api/errors";
 import type { OperationResult } from "../api/parse";
-import type { ParamsOf, RecordOf } from "../api/request-types";
-import type { Clock } from "./clock";
+import type { ParamsOf, RecordOf, UntypedParams } from "../api/request-types";
+import type { Clock } from "../api/clock";
 import type { KeyValueStore } from "./store";
 
 export interface Settings {
@@ -35,7 +35,7 @@ export interface EngineOptions {
   maxCacheBytes?: number;
   /** Every query settles within this, plus its fair wait behind queued requests; default 60 s. */
   totalTimeoutMs?: number;
-  /** Retries, attempt timeout, backoff... of the client (baseUrl, secret, fetch, sleep, onAttempt are the engine's). */
+  /** Retries, attempt timeout, backoff... of the client (baseUrl, secret, fetch, clock are the engine's; its beforeRetry hooks run before the engine's own). */
   client?: Partial<ClientOptions>;
 }
 
@@ -95,16 +95,22 @@ export interface UsageSnapshot {
 
 export type ConnectionCheck = { ok: true; remaining: number | null } | { ok: false; error: MadError };
 
+/**
+ * Parameters of a query: typed (`ParamsOf<C>`, from code) or untyped (`UntypedParams`, as the faces read them from
+ * cells and forms). Either way the engine validates them at run time before anything waits or is sent.
+ */
+export type QueryParams<C extends OperationCode> = ParamsOf<C> | UntypedParams;
+
 export interface Engine {
   /** Validates first (ValidationError: nothing queued); rejects with MadError subclasses only. */
-  query<C extends OperationCode>(code: C, params: ParamsOf<C>, options?: QueryOptions): Promise<QueryResult<C>>;
+  query<C extends OperationCode>(code: C, params: QueryParams<C>, options?: QueryOptions): Promise<QueryResult<C>>;
   plan<C extends OperationCode>(
     code: C,
-    params: ParamsOf<C>,
+    params: QueryParams<C>,
     options?: { limit?: number; bypassCache?: boolean },
   ): Promise<QueryPlan>;
   /** Stable key of a normalized query (reports group identical queries by it); throws ValidationError. */
-  cacheKey<C extends OperationCode>(code: C, params: ParamsOf<C>, options?: { limit?: number }): string;
+  cacheKey<C extends OperationCode>(code: C, params: QueryParams<C>, options?: { limit?: number }): string;
   usage(): UsageSnapshot;
   onUsage(listener: (usage: UsageSnapshot) => void): () => void;
   /**

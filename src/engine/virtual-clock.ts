@@ -1,7 +1,7 @@
 /**
  * Simulated time for tests and benchmarks without real I/O (see VirtualClock).
  */
-import { abortReason, type Clock } from "./clock";
+import { abortReason, type Clock } from "../api/clock";
 
 interface Timer {
   at: number;

@@ -4,10 +4,10 @@
  * to typed values); the rules (options, bounds, patterns, dates) are the client validator's, run by the engine
  * before anything is queued. Any problem is a ValidationError naming the argument: the cell shows #VALUE!.
  */
-import { ROW_CAP, type AnyOperation } from "../api/catalog";
+import type { AnyOperation } from "../api/catalog";
 import type { ParamSpec } from "../api/catalog-types";
 import { traitsOf } from "../api/param-kinds";
-import { RECORD_FIELDS } from "../api/records";
+import { checkLimit } from "../api/row-limit";
 import { didYouMean } from "../api/validate";
 import {
   argumentError,
@@ -19,7 +19,7 @@ import {
   showValue,
   textValue,
 } from "./cell-input";
-import { columnsOf, type Column } from "../table/columns";
+import { pickColumns, recordColumns, type Column } from "../table/columns";
 import { parseFilters } from "./filters";
 import type { DisplayOptions } from "../table/shape";
 
@@ -39,10 +39,6 @@ export interface ParsedFormula {
   readonly display: DisplayOptions;
   /** The columns to spill, in order. */
   readonly columns: readonly Column[];
-}
-
-export function recordColumns(op: AnyOperation): readonly Column[] {
-  return columnsOf(RECORD_FIELDS[op.record]);
 }
 
 function specOf(op: AnyOperation, name: string): ParamSpec {
@@ -72,43 +68,29 @@ function positionalValue(
 /** `fields`: column names (or a top-level object's name for all its columns), from text or a range. */
 export function parseFields(op: AnyOperation, arg: unknown): { columns: readonly Column[] } {
   const all = recordColumns(op);
-  const names = listItems(cellsOf(arg));
-  if (!names.length) return { columns: all };
-  const picked: Column[] = [];
-  for (const name of names) {
-    const lower = name.toLowerCase();
-    const matches = all.filter((c) => c.name.toLowerCase() === lower || c.name.toLowerCase().startsWith(`${lower}.`));
-    if (!matches.length) {
-      const hint = didYouMean(
-        name,
-        all.map((c) => c.name),
-      );
-      throw argumentError(
-        "fields",
-        "fields",
-        "unknownField",
-        `${showValue(name)} is not a column of MAD.${op.fn}${hint ? `; did you mean ${hint}?` : ""}`,
-      );
-    }
-    for (const column of matches) if (!picked.includes(column)) picked.push(column);
+  const { columns, unknown } = pickColumns(all, listItems(cellsOf(arg)));
+  if (unknown.length) {
+    const name = unknown[0];
+    const hint = didYouMean(
+      name,
+      all.map((c) => c.name),
+    );
+    throw argumentError(
+      "fields",
+      "fields",
+      "unknownField",
+      `${showValue(name)} is not a column of MAD.${op.fn}${hint ? `; did you mean ${hint}?` : ""}`,
+    );
   }
-  return { columns: picked };
+  return { columns };
 }
 
-/** `limit`: rows wanted, a whole number from 1 to the service's 2,000-row cap; blank = one page. */
+/** `limit`: rows wanted (checkLimit's rule, the service's 2,000-row cap); blank = one page. */
 export function parseLimit(raw: unknown): number | undefined {
   const cells = cellsOf(raw);
   if (!cells.length) return undefined;
-  const n = cells.length === 1 ? numberValue(cells[0]) : undefined;
-  if (n === undefined || !Number.isInteger(n) || n < 1 || n > ROW_CAP) {
-    throw argumentError(
-      "limit",
-      "limit",
-      "range",
-      `expected a whole number from 1 to ${ROW_CAP} (got ${cells.length === 1 ? showValue(cells[0]) : "a range"})`,
-    );
-  }
-  return n;
+  if (cells.length > 1) return checkLimit(cells, "a range");
+  return checkLimit(numberValue(cells[0]) ?? cells[0], showValue(cells[0]));
 }
 
 export function parseFormulaArgs(op: AnyOperation, args: FormulaArgs): ParsedFormula {

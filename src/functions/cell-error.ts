@@ -12,7 +12,7 @@ export interface CellError {
 }
 
 interface CustomFunctionsLike {
-  Error: new (code: never, message?: string) => CellError;
+  Error: new (code: string, message?: string) => CellError;
   ErrorCode: { invalidValue: string; notAvailable: string };
 }
 
@@ -25,7 +25,7 @@ export function makeCellError(code: CellErrorCode, message: string): CellError {
   const cf = runtime();
   if (cf) {
     const errorCode = code === "#VALUE!" ? cf.ErrorCode.invalidValue : cf.ErrorCode.notAvailable;
-    return new cf.Error(errorCode as never, message);
+    return new cf.Error(errorCode, message);
   }
   // Outside Excel and without a shim: a plain Error that still carries the code.
   return Object.assign(new Error(message), { code });

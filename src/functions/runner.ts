@@ -6,7 +6,6 @@
  */
 import { operation, type OperationCode } from "../api/catalog";
 import { TimeoutError } from "../api/errors";
-import type { ParamsOf } from "../api/request-types";
 import { getSharedEngine, type Engine } from "../engine";
 import { parseFormulaArgs, type ParsedFormula } from "./arguments";
 import type { Cell } from "../table/cells";
@@ -82,7 +81,7 @@ async function secretOf(engine: Engine | undefined): Promise<string | null> {
 
 function safeCacheKey(engine: Engine, code: OperationCode, parsed: ParsedFormula): string | null {
   try {
-    return engine.cacheKey(code, parsed.params as ParamsOf<typeof code>, { limit: parsed.limit });
+    return engine.cacheKey(code, parsed.params, { limit: parsed.limit });
   } catch {
     return null;
   }
@@ -148,7 +147,7 @@ export async function runFormula(
     const controller = new AbortController();
     if (invocation) invocation.onCanceled = () => controller.abort();
     const result = await guarded(
-      engine.query(code, parsed.params as ParamsOf<typeof code>, {
+      engine.query(code, parsed.params, {
         limit: parsed.limit,
         signal: controller.signal,
         cacheOnly: preview,

@@ -4,7 +4,7 @@
  * rows when given. Kept apart from the drawing so it can be tested and shown as text to screen readers.
  */
 import type { ChartSpec, SpillColumn } from "../taskpane/host/host-adapter";
-import { parseCellAddress } from "./address";
+import { parseCellAddress } from "../table/a1";
 import { BUSY } from "./cell-types";
 import type { Sheet } from "./sheet";
 

@@ -8,7 +8,7 @@
  */
 import type { Chart } from "chart.js";
 import type { ChartSpec } from "../taskpane/host/host-adapter";
-import { parseCellAddress } from "./address";
+import { parseCellAddress } from "../table/a1";
 import { ChartData, chartData, chartSummary } from "./chart-data";
 import { COLUMN_WIDTH, HEADER_HEIGHT, ROW_HEADER_WIDTH, ROW_HEIGHT } from "./grid-window";
 import type { Workbook } from "./workbook";

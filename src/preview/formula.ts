@@ -3,7 +3,7 @@
  * literal and cell-reference arguments (`=MAD.KEYWORDTRENDS("US", A2, B2:C6)`). Operators and nested calls are
  * outside the preview's scope; such formulas parse to a message that says so.
  */
-import { CellRange, parseRangeAddress } from "./address";
+import { CellRange, parseRangeAddress } from "../table/a1";
 
 export type Scalar = string | number | boolean;
 

@@ -7,7 +7,7 @@
  * rows and columns stand in for the rest, rows and cells carry aria-rowindex/aria-colindex, and the window is
  * rebuilt as the grid scrolls. Only changed cells are repainted on each render.
  */
-import { CellPosition, cellAddress, parseCellAddress, positionKey, rangeAddress, rangeContains } from "./address";
+import { CellPosition, cellAddress, parseCellAddress, positionKey, rangeAddress, rangeContains } from "../table/a1";
 import {
   Alignment,
   buildWindow,

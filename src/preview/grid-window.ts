@@ -3,7 +3,7 @@
  * for the rest, and scrolling a cell into view under the sticky headers. Thousands of rows stay cheap because only
  * a screenful of cells exists at a time.
  */
-import { CellPosition, columnLetters, positionKey } from "./address";
+import { CellPosition, columnLetters, positionKey } from "../table/a1";
 
 /** Sizes in CSS pixels; preview.html's styles give rows and columns exactly these. */
 export const ROW_HEIGHT = 22;

@@ -25,7 +25,7 @@ import {
   parseRangeAddress,
   rangeAddress,
   rangesIntersect,
-} from "./address";
+} from "../table/a1";
 import { BUSY } from "./cell-types";
 import { addReportSheet } from "./report-sheet";
 import { Workbook } from "./workbook";

@@ -13,7 +13,7 @@ import type {
   ReportValueCell,
   SpillColumn,
 } from "../taskpane/host/host-adapter";
-import { CellPosition, cellAddress, parseCellAddress, positionKey, rangeOf } from "./address";
+import { CellPosition, cellAddress, parseCellAddress, positionKey, rangeOf } from "../table/a1";
 import type { Sheet } from "./sheet";
 import type { Workbook } from "./workbook";
 

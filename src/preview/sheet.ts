@@ -13,7 +13,7 @@ import {
   rangeAddress,
   rangeContains,
   rangeOf,
-} from "./address";
+} from "../table/a1";
 import { BUSY, CellError, FunctionOutcome, PendingCall } from "./cell-types";
 import { formatValue } from "./format";
 import type { CellInput, FunctionCall, Scalar } from "./formula";

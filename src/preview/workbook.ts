@@ -15,7 +15,7 @@ import {
   rangeContains,
   rangeOf,
   rangesIntersect,
-} from "./address";
+} from "../table/a1";
 import { ArgumentValue, BUSY, CellError, FunctionInvoker } from "./cell-types";
 import { nodesInCycles } from "./cycles";
 import { Argument, CellInput, inputTextOf, parseInput, Scalar } from "./formula";

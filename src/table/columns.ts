@@ -6,7 +6,9 @@
  * - every other field is one column (lists and maps become text, see cells.ts).
  * Column order is the record's field order, sub-fields in their declared order.
  */
+import type { AnyOperation } from "../api/catalog";
 import type { FieldSpec, NumberFormatHint } from "../api/catalog-types";
+import { RECORD_FIELDS } from "../api/records";
 
 export const VALUE_ITEM_PARTS = ["min", "max", "value"] as const;
 export type ValueItemPart = (typeof VALUE_ITEM_PARTS)[number];
@@ -49,6 +51,33 @@ export function columnsOf(fields: readonly FieldSpec[]): readonly Column[] {
     CACHE.set(fields, (columns = out));
   }
   return columns;
+}
+
+/** Every column of an operation's record. */
+export function recordColumns(op: AnyOperation): readonly Column[] {
+  return columnsOf(RECORD_FIELDS[op.record]);
+}
+
+/**
+ * The columns a list of names picks (the formula's `fields` argument, the task pane's picked fields), in pick
+ * order, each once; all columns when there are no names. A name picks the column of that name, or every column
+ * under it (`badge` picks `badge.bestSeller`, ...; a top-level field picks all its columns), ignoring case.
+ * Names that pick nothing are returned in `unknown`, for the caller to report.
+ */
+export function pickColumns(
+  all: readonly Column[],
+  names: readonly string[],
+): { columns: readonly Column[]; unknown: readonly string[] } {
+  if (!names.length) return { columns: all, unknown: [] };
+  const picked: Column[] = [];
+  const unknown: string[] = [];
+  for (const name of names) {
+    const lower = name.toLowerCase();
+    const matches = all.filter((c) => c.name.toLowerCase() === lower || c.name.toLowerCase().startsWith(`${lower}.`));
+    if (!matches.length) unknown.push(name);
+    for (const column of matches) if (!picked.includes(column)) picked.push(column);
+  }
+  return { columns: picked, unknown };
 }
 
 /** Reads a field of a record by its name, falling back to the live service's aliases (amazonChoice). */

@@ -4,9 +4,9 @@
  */
 import { operation, type OperationCode } from "../api/catalog";
 import { AbortError } from "../api/errors";
-import type { Engine, QueryResult } from "../engine";
+import type { Engine } from "../engine";
 import type { CellTarget, HostAdapter, StoredQuery, TableInfo } from "./host/host-adapter";
-import { cellAddress, parseCell } from "./model/a1";
+import { cellAddress, parseCell } from "../table/a1";
 import { buildFilterBlock, FORMULA_GAP } from "./model/filter-block";
 import { previewOf, selectColumns, tableOf } from "./model/result-table";
 import { CONFIRM_ABOVE_CALLS, type RefreshPlan } from "./model/refresh-plan";
@@ -43,7 +43,7 @@ const query = (
   code: OperationCode,
   params: Readonly<Record<string, unknown>>,
   options: { limit?: number; bypassCache?: boolean } & LongWork,
-) => engine.query(code, params as never, options) as Promise<QueryResult>;
+) => engine.query(code, params, options);
 
 /** After a cancel, nothing more is shown or written, even when the last page had already arrived. */
 function stopIfCancelled(signal: AbortSignal | undefined): void {
@@ -180,7 +180,7 @@ export function tableNameFor(code: OperationCode): string {
  * the question with the count, or null when it can go ahead without asking.
  */
 export async function tableSpendQuestion(engine: Engine, q: ValidQuery): Promise<string | null> {
-  const plan = await engine.plan(q.code, q.params as never, q.limit === undefined ? {} : { limit: q.limit });
+  const plan = await engine.plan(q.code, q.params, q.limit === undefined ? {} : { limit: q.limit });
   const calls = plan.pages;
   const remaining = engine.usage().remainingThisMonth;
   if (remaining !== null && calls > remaining)

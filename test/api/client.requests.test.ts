@@ -3,6 +3,7 @@
  * and JSON body (or, for a GET operation, the query); the typed method generated for each operation sends the same
  * request.
  */
+import { clockFrom } from "../../src/api/clock";
 import { createClient, methodName, methodOf, OPERATIONS, type OperationCode } from "../../src/api";
 import type { RecordedRequest } from "./support/fake-fetch";
 import { fakeFetch, ok } from "./support/fake-fetch";
@@ -32,7 +33,7 @@ function clientWith(code: OperationCode) {
     baseUrl: "https://api.example.test/",
     secret: SECRET,
     fetch: fake.fetch,
-    now: () => NOW,
+    clock: clockFrom(NOW),
     newRequestId: () => `req-${++n}`,
     onAttempt: (info) => attempts.push(info),
   });
@@ -45,7 +46,7 @@ describe.each(OPERATIONS.map((op) => [op.code, op] as const))("%s", (code, op) =
   const method = methodOf(op);
   test(`${method} ${op.path} with the secret, a request id and the normalized parameters`, async () => {
     const { client, fake, attempts } = clientWith(code);
-    const result = await client.call(code, typical.params as never);
+    const result = await client.call(code, typical.params);
 
     expect(fake.calls).toHaveLength(1);
     const [request] = fake.calls;
@@ -83,7 +84,7 @@ test("a GET operation sends its parameters URL-encoded in the query, never the s
     baseUrl: "https://api.example.test",
     secret: SECRET,
     fetch: fake.fetch,
-    now: () => NOW,
+    clock: clockFrom(NOW),
   });
   await client.productNode({ marketplace: "de", keyword: "Sport & Freizeit/yoga" });
   const [request] = fake.calls;

@@ -5,6 +5,7 @@
 import {
   ApiError,
   createClient,
+  ERROR_KINDS,
   errorFromResponse,
   HttpError,
   isMadError,
@@ -198,5 +199,26 @@ describe("the secret never leaks", () => {
       retryable: false,
     });
     expect(String(error)).toMatch(/^VisitMaxError: /);
+  });
+});
+
+describe("the kinds table", () => {
+  const serviceRows = Object.entries(ERROR_KINDS).filter(([, row]) => "code" in row && row.code);
+
+  test("every service code in the table comes back as its own kind, with the row's name, advice and retryability", () => {
+    expect(serviceRows.length).toBeGreaterThan(5);
+    for (const [kind, row] of serviceRows) {
+      const error = errorFromResponse({ status: 200, body: { code: (row as { code: string }).code } });
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error).toMatchObject({ kind, name: row.name, retryable: row.retryable });
+      expect(error.advice).toBe(typeof row.advice === "string" ? row.advice : error.advice);
+    }
+  });
+
+  test("names and codes are unique", () => {
+    const names = Object.values(ERROR_KINDS).map((row) => row.name);
+    const codes = serviceRows.map(([, row]) => (row as { code: string }).code);
+    expect(new Set(names).size).toBe(names.length);
+    expect(new Set(codes).size).toBe(codes.length);
   });
 });

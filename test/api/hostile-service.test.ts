@@ -2,6 +2,7 @@
  * A hostile or broken service: too many rows for a page are not all kept, a value nested beyond any stack is a
  * malformed answer (not "Could not reach the service"), and the engine settles both the same way.
  */
+import { clockFrom } from "../../src/api/clock";
 import { createClient, MalformedResponseError } from "../../src/api";
 import { createEngine, memoryStore } from "../../src/engine";
 import { VirtualClock } from "../../src/engine/virtual-clock";
@@ -25,7 +26,7 @@ test("200,000 rows answered for a 50-row page: only 50 are kept", async () => {
     baseUrl: "https://api.example.test",
     secret: SECRET,
     fetch: fake.fetch,
-    now: () => NOW,
+    clock: clockFrom(NOW),
   });
   const result = await client.productResearch({ marketplace: "US", size: 50 });
   expect(result.rows).toHaveLength(50);
@@ -39,7 +40,7 @@ test("a 200,000-deep nested value is a malformed answer, not a network failure",
     baseUrl: "https://api.example.test",
     secret: SECRET,
     fetch: fake.fetch,
-    now: () => NOW,
+    clock: clockFrom(NOW),
   });
   const error = await client.productResearch({ marketplace: "US", size: 50 }).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(MalformedResponseError);

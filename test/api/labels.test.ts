@@ -62,7 +62,7 @@ describe("the simulator's US category reports", () => {
   test.each(withLabels.map((op) => [op.code] as const))("%s holds no Chinese labels", async (code) => {
     const client = createClient({ baseUrl: sim.url, secret, retries: 0 });
     const op = OPERATIONS.find((o) => o.code === code)!;
-    const { rows } = await client.call(code as never, { marketplace: "US", nodeIdPath: "172282:281407" } as never);
+    const { rows } = await client.call(code as never, { marketplace: "US", nodeIdPath: "172282:281407" });
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows as Record<string, unknown>[])
       for (const name of labelFields(op.record)) expect(String(row[name] ?? "")).not.toMatch(CJK);

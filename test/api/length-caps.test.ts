@@ -3,6 +3,7 @@
  * parameter of the catalog states its cap; more is refused as a ValidationError (a #VALUE! cell) naming the
  * parameter and the rule, with nothing sent.
  */
+import { clockFrom } from "../../src/api/clock";
 import { createClient, OPERATIONS, ValidationError } from "../../src/api";
 import { describeFailure } from "../../src/functions/errors";
 import { fakeFetch, ok } from "./support/fake-fetch";
@@ -14,7 +15,12 @@ function client() {
   const fake = fakeFetch(ok([]));
   return {
     fake,
-    client: createClient({ baseUrl: "https://api.example.test", secret: SECRET, fetch: fake.fetch, now: () => NOW }),
+    client: createClient({
+      baseUrl: "https://api.example.test",
+      secret: SECRET,
+      fetch: fake.fetch,
+      clock: clockFrom(NOW),
+    }),
   };
 }
 

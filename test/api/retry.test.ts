@@ -9,8 +9,11 @@ import {
   NetworkError,
   parseRetryAfter,
   ServerInternalError,
+  STOP_RETRY,
+  type BeforeRetryContext,
   type ClientOptions,
 } from "../../src/api";
+import { VirtualClock } from "../../src/engine/virtual-clock";
 import { apiError, fakeFetch, json, networkFailure, ok, text, type Reply } from "./support/fake-fetch";
 
 const SECRET = "0123456789abcdef0123456789abcdef";
@@ -26,7 +29,9 @@ function setup(replies: Reply[], options: Partial<ClientOptions> = {}) {
     secret: SECRET,
     fetch: fake.fetch,
     random: () => 0.5,
-    sleep: async (ms) => void sleeps.push(ms),
+    // Simulated time from now (a Retry-After date is read against it): the waits pass without real waiting.
+    clock: new VirtualClock({ start: Date.now() }),
+    hooks: { beforeRetry: [({ delay }) => void sleeps.push(delay)] },
     newRequestId: () => `r${++n}`,
     onAttempt: (info) => attempts.push(info.attempt),
     ...options,
@@ -134,5 +139,73 @@ describe("policy helpers", () => {
     expect(parseRetryAfter("Sun, 10 Aug 2025 11:00:00 GMT", now)).toBe(0);
     expect(parseRetryAfter("soon", now)).toBeUndefined();
     expect(parseRetryAfter(null, now)).toBeUndefined();
+  });
+});
+
+describe("beforeRetry hooks", () => {
+  test("each retry is seen after its wait, with the attempt to come, the failure and the wait", async () => {
+    const seen: BeforeRetryContext[] = [];
+    const clock = new VirtualClock();
+    const started = clock.now();
+    const waited: number[] = [];
+    const { fake, call } = setup([text("oops", 500), networkFailure(), ok([])], {
+      clock,
+      hooks: {
+        beforeRetry: [
+          (context) => {
+            seen.push(context);
+            waited.push(clock.now() - started);
+          },
+        ],
+      },
+    });
+    await expect(call()).resolves.toMatchObject({ rows: [], requestId: "r3" });
+    expect(fake.calls).toHaveLength(3);
+    expect(seen.map(({ attempt, requestId, delay }) => ({ attempt, requestId, delay }))).toEqual([
+      { attempt: 2, requestId: "r1", delay: 250 },
+      { attempt: 3, requestId: "r2", delay: 500 },
+    ]);
+    expect(seen[0].error).toBeInstanceOf(HttpError);
+    expect(seen[1].error).toBeInstanceOf(NetworkError);
+    expect(waited).toEqual([250, 750]);
+  });
+
+  test("a hook returning STOP_RETRY ends the call with the failure it would have retried; later hooks do not run", async () => {
+    const later = jest.fn();
+    const { fake, call } = setup([apiError("ERROR_SERVER_INTERNAL"), ok([])], {
+      hooks: { beforeRetry: [() => STOP_RETRY, later] },
+    });
+    const error = await call().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ServerInternalError);
+    expect(fake.calls).toHaveLength(1);
+    expect(later).not.toHaveBeenCalled();
+  });
+
+  test("a hook that throws fails the call with its error and sends nothing more", async () => {
+    const refusal = new NetworkError("no retries today");
+    const { fake, call } = setup([text("down", 503), ok([])], {
+      hooks: {
+        beforeRetry: [
+          () => {
+            throw refusal;
+          },
+        ],
+      },
+    });
+    await expect(call()).rejects.toBe(refusal);
+    expect(fake.calls).toHaveLength(1);
+  });
+
+  test("a hook that waits delays the retry, and the call's total time still bounds it", async () => {
+    const clock = new VirtualClock();
+    const started = clock.now();
+    const { fake, call } = setup([text("down", 503), ok([])], {
+      clock,
+      totalTimeoutMs: 5_000,
+      hooks: { beforeRetry: [({ signal }) => clock.sleep(60_000, signal)] },
+    });
+    await expect(call()).rejects.toMatchObject({ kind: "timeout", scope: "total" });
+    expect(fake.calls).toHaveLength(1);
+    expect(clock.now() - started).toBe(5_000);
   });
 });

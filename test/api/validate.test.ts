@@ -2,6 +2,7 @@
  * Bad input is refused before anything is sent: for every validation rule at least one rejected input, checked
  * through the client with a fake fetch that must never be called. Also: what normalization sends.
  */
+import { clockFrom } from "../../src/api/clock";
 import { createClient, ValidationError, validateParams, validateParamsAll, type OperationCode } from "../../src/api";
 import { fakeFetch, ok } from "./support/fake-fetch";
 import { NOW } from "./support/typical";
@@ -145,9 +146,9 @@ describe.each(CASES)("rule %s (%s)", (rule, code, params, param, message) => {
       baseUrl: "https://api.example.test",
       secret: SECRET,
       fetch: fake.fetch,
-      now: () => NOW,
+      clock: clockFrom(NOW),
     });
-    const failure = await client.call(code, params as never).then(
+    const failure = await client.call(code, params).then(
       () => undefined,
       (e: unknown) => e,
     );

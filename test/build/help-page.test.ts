@@ -27,12 +27,12 @@ const ids = (html: string) => [...html.matchAll(/\sid="([^"]+)"/g)].map((m) => m
 let metadata: ICustomFunctionsMetadata;
 
 beforeAll(async () => {
-  const generated = await generateCustomFunctionsMetadata(join(ROOT, "src/functions/functions.ts"));
+  const generated = await generateCustomFunctionsMetadata(join(ROOT, "src/functions/generated/functions.ts"));
   expect(generated.errors).toEqual([]);
   metadata = JSON.parse(generated.metadataJson);
 }, 60_000);
 
-test("src/help/help.html is the rendering of the catalog (run npm run gen:functions after catalog changes)", () => {
+test("src/functions/generated/help.html is the rendering of the catalog (run npm run gen:functions after catalog changes)", () => {
   expect(page).toBe(renderHelpPage());
 });
 

@@ -63,7 +63,7 @@ async function emitted(
 /** functions.json as the metadata plugin emits it, then (optionally) rebased. */
 function emittedFunctionsJson(rebaseTo?: string): Promise<string> {
   const plugins: webpack.WebpackPluginInstance[] = [
-    new CustomFunctionsMetadataPlugin({ output: "functions.json", input: "./src/functions/functions.ts" }),
+    new CustomFunctionsMetadataPlugin({ output: "functions.json", input: "./src/functions/generated/functions.ts" }),
   ];
   if (rebaseTo) plugins.push(new HelpUrlBasePlugin({ from: DEV_BASE, to: rebaseTo }));
   return emitted("functions.json", plugins);
@@ -142,7 +142,7 @@ describe("webpack.config.js wiring", () => {
       to: HOSTED_BASE,
     });
     const help = production.flatMap((p) => p.patterns ?? []).find((p) => p.to === "help.html")!;
-    expect(help.from).toBe("src/help/help.html");
+    expect(help.from).toBe("src/functions/generated/help.html");
     const copied = help.transform!(readFileSync(HELP_FILE));
     expect(copied).toContain(`${HOSTED_BASE}help.html#mad&lt;name&gt;`);
     expect(copied).not.toContain("localhost");

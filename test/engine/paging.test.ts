@@ -8,6 +8,22 @@ const pagesAsked = (requests: { body?: Record<string, unknown> }[]) =>
   requests.map((r) => [r.body?.page, r.body?.size]);
 
 describe("paging", () => {
+  test("a bad limit is refused with the formula's and the task pane's message, and nothing is sent", async () => {
+    const { engine, service } = setup();
+    for (const [limit, got] of [
+      [0, "0"],
+      [ROW_CAP + 1, String(ROW_CAP + 1)],
+      [2.5, "2.5"],
+    ] as const) {
+      await expect(engine.query("product_research", research, { limit })).rejects.toMatchObject({
+        kind: "validation",
+        param: "limit",
+        message: `limit: expected a whole number from 1 to ${ROW_CAP} (got ${got})`,
+      });
+    }
+    expect(service.calls).toBe(0);
+  });
+
   test("limit 2,000 over a 100-row operation: 20 calls and 2,000 rows, without overlap", async () => {
     const { engine, service } = setup({ service: { total: 50_000 } });
     const result = await engine.query("product_research", research, { limit: 2000 });

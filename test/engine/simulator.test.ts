@@ -3,7 +3,7 @@
  * returned, no rate-limit failures, every call settles) measured on the service's side.
  */
 import { TimeoutError } from "../../src/api/errors";
-import { systemClock, type Clock } from "../../src/engine/clock";
+import { systemClock, type Clock } from "../../src/api/clock";
 import { WarpClock } from "../../src/engine/warp-clock";
 import { createEngine } from "../../src/engine/engine";
 import { memoryStore, type KeyValueStore } from "../../src/engine/store";

@@ -8,7 +8,7 @@ import fc from "fast-check";
 import { shim } from "../functions/helpers/install-shim";
 import { OPERATIONS } from "../../src/api/catalog";
 import { createEngine, memoryStore } from "../../src/engine";
-import "../../src/functions/functions";
+import "../../src/functions/generated/functions";
 import { RESERVED_OPTIONS } from "../../src/functions/filters";
 import { configureRunner } from "../../src/functions/runner";
 import { fixtureService } from "../functions/helpers/fixture-service";

@@ -12,7 +12,7 @@ import { shim } from "../functions/helpers/install-shim";
 import { OPERATIONS, type AnyOperation } from "../../src/api/catalog";
 import { createEngine, memoryStore, type Engine } from "../../src/engine";
 import type { ClientOptions } from "../../src/api/client";
-import "../../src/functions/functions";
+import "../../src/functions/generated/functions";
 import { configureRunner } from "../../src/functions/runner";
 import { startSimulator, type FaultSpec, type RunningSimulator } from "../../src/simulator";
 import { formulaArguments, validCall } from "./bad-inputs";

@@ -1,6 +1,6 @@
 /** `=MAD.CATEGORIES(market, keyword)` against the simulator over real HTTP: it spills categories with their node path. */
 import { shim } from "./helpers/install-shim";
-import "../../src/functions/functions";
+import "../../src/functions/generated/functions";
 import { startSimulator, type RunningSimulator } from "../../src/simulator";
 import { configureRunner } from "../../src/functions/runner";
 import { harness, type ServiceLike } from "./helpers/harness";

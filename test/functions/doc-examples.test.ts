@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { shim } from "./helpers/install-shim";
-import "../../src/functions/functions";
+import "../../src/functions/generated/functions";
 import { OPERATIONS } from "../../src/api/catalog";
 import { startSimulator, type RunningSimulator } from "../../src/simulator";
 import { configureRunner } from "../../src/functions/runner";
@@ -31,7 +31,7 @@ function examplesOf(text: string): string[] {
 }
 
 const docs = examplesOf(readFileSync(join(ROOT, "docs", "functions.md"), "utf8"));
-const help = examplesOf(unescapeHtml(readFileSync(join(ROOT, "src", "help", "help.html"), "utf8")));
+const help = examplesOf(unescapeHtml(readFileSync(join(ROOT, "src", "functions", "generated", "help.html"), "utf8")));
 const EXAMPLES = [...new Set([...docs, ...help])];
 
 let sim: RunningSimulator;

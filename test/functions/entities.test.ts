@@ -3,7 +3,7 @@
  * and a title that decodes to a leading `=` spills as that text.
  */
 import { shim } from "./helpers/install-shim";
-import "../../src/functions/functions";
+import "../../src/functions/generated/functions";
 import { configureRunner } from "../../src/functions/runner";
 import { fixtureService } from "./helpers/fixture-service";
 import { harness } from "./helpers/harness";

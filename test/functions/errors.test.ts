@@ -4,7 +4,7 @@
  * the secret never appears in a message.
  */
 import { shim } from "./helpers/install-shim";
-import "../../src/functions/functions";
+import "../../src/functions/generated/functions";
 import { OPERATIONS } from "../../src/api/catalog";
 import { configureRunner } from "../../src/functions/runner";
 import { CANCELLED_MESSAGE, PREVIEW_MESSAGE, MAX_MESSAGE } from "../../src/functions/errors";

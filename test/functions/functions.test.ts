@@ -4,9 +4,9 @@
  * the persisted cache; the reports registry lists every live formula.
  */
 import { shim } from "./helpers/install-shim";
-import "../../src/functions/functions";
+import "../../src/functions/generated/functions";
 import { operation, OPERATIONS } from "../../src/api/catalog";
-import { recordColumns } from "../../src/functions/arguments";
+import { recordColumns } from "../../src/table/columns";
 import { configureRunner } from "../../src/functions/runner";
 import { fixtureService } from "./helpers/fixture-service";
 import { harness, typicalPositional } from "./helpers/harness";

@@ -4,7 +4,7 @@
  * test checks that the filter or the order really applied.
  */
 import { shim } from "./helpers/install-shim";
-import "../../src/functions/functions";
+import "../../src/functions/generated/functions";
 import { startSimulator, type RunningSimulator } from "../../src/simulator";
 import { configureRunner } from "../../src/functions/runner";
 import { harness, type ServiceLike } from "./helpers/harness";

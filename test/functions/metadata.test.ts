@@ -4,7 +4,7 @@
  * the same order; the generated wrapper file, docs/functions.md and the README section are up to date with the catalog.
  */
 import { shim } from "./helpers/install-shim";
-import { MAD_FUNCTIONS } from "../../src/functions/functions";
+import { MAD_FUNCTIONS } from "../../src/functions/generated/functions";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import {
@@ -24,7 +24,7 @@ import {
 import { functionsFileText } from "../../scripts/generate-functions";
 
 const ROOT = join(__dirname, "../..");
-const FUNCTIONS_FILE = join(ROOT, "src/functions/functions.ts");
+const FUNCTIONS_FILE = join(ROOT, "src/functions/generated/functions.ts");
 
 let generated: IGenerateResult;
 let metadata: ICustomFunctionsMetadata;
@@ -91,7 +91,7 @@ describe.each(OPERATIONS.map((op) => [op.fn, op] as [string, AnyOperation]))("MA
   });
 });
 
-test("src/functions/functions.ts is the rendering of the catalog (run npm run gen:functions after catalog changes)", () => {
+test("src/functions/generated/functions.ts is the rendering of the catalog (run npm run gen:functions after catalog changes)", () => {
   expect(readFileSync(FUNCTIONS_FILE, "utf8")).toBe(functionsFileText());
 });
 

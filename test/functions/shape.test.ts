@@ -4,7 +4,8 @@
  */
 import { operation, OPERATIONS, type OperationCode } from "../../src/api/catalog";
 import { parseResult } from "../../src/api/parse";
-import { parseFormulaArgs, recordColumns } from "../../src/functions/arguments";
+import { parseFormulaArgs } from "../../src/functions/arguments";
+import { recordColumns } from "../../src/table/columns";
 import { COMPACT_TEXT_LIMIT, epochMsToSerial, toCell, type Cell } from "../../src/table/cells";
 import { columnsOf, numberFormatOf, readColumn } from "../../src/table/columns";
 import { DEFAULT_DISPLAY, NO_ROWS_TEXT, shapeResult, type DisplayOptions } from "../../src/table/shape";

@@ -4,10 +4,10 @@
  * calls and a restart spends none, and the simulator's injected faults reach the cell as #N/A messages.
  */
 import { shim } from "./helpers/install-shim";
-import "../../src/functions/functions";
+import "../../src/functions/generated/functions";
 import { operation, OPERATIONS } from "../../src/api/catalog";
 import { startSimulator, type FaultSpec, type RunningSimulator } from "../../src/simulator";
-import { recordColumns } from "../../src/functions/arguments";
+import { recordColumns } from "../../src/table/columns";
 import { CANCELLED_MESSAGE } from "../../src/functions/errors";
 import { configureRunner } from "../../src/functions/runner";
 import { harness, type ServiceLike } from "./helpers/harness";

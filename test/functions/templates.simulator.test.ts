@@ -4,7 +4,7 @@
  * template's charts count on, and no error.
  */
 import { shim } from "./helpers/install-shim";
-import "../../src/functions/functions";
+import "../../src/functions/generated/functions";
 import { operation } from "../../src/api/catalog";
 import { startSimulator, type RunningSimulator } from "../../src/simulator";
 import { configureRunner } from "../../src/functions/runner";

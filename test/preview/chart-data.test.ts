@@ -1,4 +1,4 @@
-import { parseCellAddress } from "../../src/preview/address";
+import { parseCellAddress } from "../../src/table/a1";
 import type { FunctionInvoker, FunctionOutcome } from "../../src/preview/cell-types";
 import { chartData, chartSummary } from "../../src/preview/chart-data";
 import { toOutcome } from "../../src/preview/function-runtime";

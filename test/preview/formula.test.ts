@@ -1,4 +1,4 @@
-import { parseRangeAddress } from "../../src/preview/address";
+import { parseRangeAddress } from "../../src/table/a1";
 import { formatValue } from "../../src/preview/format";
 import { inputTextOf, parseInput } from "../../src/preview/formula";
 

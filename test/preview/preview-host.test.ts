@@ -1,4 +1,4 @@
-import { parseCellAddress } from "../../src/preview/address";
+import { parseCellAddress } from "../../src/table/a1";
 import type { FunctionInvoker } from "../../src/preview/cell-types";
 import { toOutcome } from "../../src/preview/function-runtime";
 import { PreviewHost } from "../../src/preview/preview-host";

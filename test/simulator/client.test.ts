@@ -1,4 +1,5 @@
 /** The client's happy path for every operation of the catalog against the simulator, over real HTTP. */
+import { clockFrom } from "../../src/api/clock";
 import { OPERATIONS } from "../../src/api/catalog";
 import { createClient, methodName } from "../../src/api/client";
 import { RECORD_FIELDS } from "../../src/api/records";
@@ -18,7 +19,7 @@ test.each(OPERATIONS.map((op) => [op.code, op] as const))("%s through its typed 
   const client = createClient({
     baseUrl: sim.url,
     secret: DEMO_SECRET,
-    now: () => new Date(T0),
+    clock: clockFrom(new Date(T0)),
     onAttempt: (info) => requests.push(info.path),
   });
   const method = (
@@ -37,14 +38,14 @@ test.each(OPERATIONS.map((op) => [op.code, op] as const))("%s through its typed 
 });
 
 test("call(code, params) and a wrong secret through the client", async () => {
-  const client = createClient({ baseUrl: sim.url, secret: DEMO_SECRET, now: () => new Date(T0) });
+  const client = createClient({ baseUrl: sim.url, secret: DEMO_SECRET, clock: clockFrom(new Date(T0)) });
   const result = await client.call("product_research", { marketplace: "US", size: 5 });
   expect(result.rows).toHaveLength(5);
   expect(result.rows[0]).toHaveProperty("platformUnit");
   const wrong = createClient({
     baseUrl: sim.url,
     secret: "wrong-secret-00000000000000000000",
-    now: () => new Date(T0),
+    clock: clockFrom(new Date(T0)),
     retries: 0,
   });
   await expect(wrong.call("product_research", { marketplace: "US" })).rejects.toMatchObject({ kind: "secretKey" });

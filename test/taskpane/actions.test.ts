@@ -196,7 +196,7 @@ it("refreshes each unique query once, bypassing the cache, then serves the recal
   const host = memoryHost();
   const q = { ...QUERY, limit: 150 };
   await insertTable(engine, host, q);
-  await engine.query("product_research", q.params as never, { limit: 150 }); // the formulas' first run: cached
+  await engine.query("product_research", q.params, { limit: 150 }); // the formulas' first run: cached
   expect(sent).toHaveLength(2);
 
   host.formulaCells = [
@@ -210,7 +210,7 @@ it("refreshes each unique query once, bypassing the cache, then serves the recal
     operation: "product_research",
     params: q.params,
     limit: 150,
-    cacheKey: engine.cacheKey("product_research", q.params as never, { limit: 150 }),
+    cacheKey: engine.cacheKey("product_research", q.params, { limit: 150 }),
     status: "ok",
     rows: 150,
     lastRefreshed: 1,
@@ -241,7 +241,7 @@ it("refreshes each unique query once, bypassing the cache, then serves the recal
   ]);
   expect(progress).toEqual([0, 1, 2]);
 
-  const reread = await engine.query("product_research", q.params as never, { limit: 150 });
+  const reread = await engine.query("product_research", q.params, { limit: 150 });
   expect(reread.callsSpent).toBe(0);
   expect(sent).toHaveLength(4);
 });

@@ -87,7 +87,9 @@ describe("form values to parameters", () => {
   it("reads the limit as a whole number from 1 to 2,000", () => {
     expect(parseLimit("")).toEqual({});
     expect(parseLimit("120")).toEqual({ limit: 120 });
-    expect(parseLimit("0").error).toMatch(/limit: between 1 and 2000/);
+    expect(parseLimit("0").error).toBe("limit: expected a whole number from 1 to 2000 (got 0)");
+    expect(parseLimit("5000").error).toBe("limit: expected a whole number from 1 to 2000 (got 5000)");
+    expect(parseLimit("lots").error).toBe('limit: expected a whole number from 1 to 2000 (got "lots")');
     expect(parseLimit("2.5").error).toMatch(/whole number/);
   });
 });

@@ -15,7 +15,7 @@ jest.mock("office-addin-manifest", () => ({
   },
 }));
 
-import { parseCellAddress } from "../../src/preview/address";
+import { parseCellAddress } from "../../src/table/a1";
 import { PreviewHost } from "../../src/preview/preview-host";
 import { Workbook } from "../../src/preview/workbook";
 import { createOfficeHost } from "../../src/taskpane/host/office-host";

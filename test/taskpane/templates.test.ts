@@ -6,7 +6,7 @@
 import { operation, type OperationCode } from "../../src/api/catalog";
 import { canonicalJson, createEngine, memoryStore } from "../../src/engine";
 import { parseFormulaArgs, parseFields } from "../../src/functions/arguments";
-import { parseCell } from "../../src/taskpane/model/a1";
+import { parseCell } from "../../src/table/a1";
 import {
   costOfQueries,
   describeCost,

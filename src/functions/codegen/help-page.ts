@@ -3,7 +3,7 @@
  * markdown as docs/functions.md, so the page and the reference cannot say different things. markdown-it
  * runs with raw HTML off: every text from the catalog is escaped, never passed through as markup. The page is
  * self-contained (inline CSS, no scripts); its Content-Security-Policy allows nothing but that one style block.
- * Written to src/help/help.html by `npm run gen:functions`; the build copies it into dist/.
+ * Written to src/functions/generated/help.html by `npm run gen:functions`; the build copies it into dist/.
  */
 import { createHash } from "node:crypto";
 import MarkdownIt from "markdown-it";

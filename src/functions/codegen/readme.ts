@@ -7,7 +7,7 @@
 import { isFilterParam, OPERATIONS, ROW_CAP, paramWithRole, type AnyOperation } from "../../api/catalog";
 import { GROUP_LABELS, type ParamSpec } from "../../api/catalog-types";
 import { PARAM_KINDS } from "../../api/param-kinds";
-import { recordColumns } from "../arguments";
+import { recordColumns } from "../../table/columns";
 import { COMPACT_TEXT_LIMIT, compactItemPattern } from "../../table/cells";
 import { RESERVED_OPTIONS } from "../filters";
 import { NO_ROWS_TEXT } from "../../table/shape";

@@ -1,5 +1,5 @@
 /**
- * Renders src/functions/functions.ts from the catalog: one JSDoc'd wrapper per operation. The JSDoc is what
+ * Renders src/functions/generated/functions.ts from the catalog: one JSDoc'd wrapper per operation. The JSDoc is what
  * custom-functions-metadata turns into functions.json, so names, argument order and help texts all come from the
  * catalog rows and cannot drift (test/functions/metadata.test.ts compares the file with this rendering).
  * Run `npm run gen:functions` after changing the catalog.
@@ -7,7 +7,7 @@
 import { OPERATIONS, ROW_CAP, paramWithRole, type AnyOperation } from "../../api/catalog";
 import type { ParamSpec } from "../../api/catalog-types";
 import { PARAM_KINDS } from "../../api/param-kinds";
-import { recordColumns } from "../arguments";
+import { recordColumns } from "../../table/columns";
 import { filterNames, RESERVED_OPTIONS } from "../filters";
 
 /** Where each function's help lives: the function reference (docs/functions.md), served as help.html with the add-in. */
@@ -110,8 +110,8 @@ const HEADER = `/**
  * MCP code. custom-functions-metadata builds functions.json from the JSDoc of these wrappers; \`MAD_FUNCTIONS\`
  * associates each id with its wrapper (the metadata plugin's loader adds the same associations).
  */
-import { runFormula } from "./runner";
-import { associateFunctions } from "./associate";`;
+import { runFormula } from "../runner";
+import { associateFunctions } from "../associate";`;
 
 export function renderFunctionsSource(operations: readonly AnyOperation[] = OPERATIONS): string {
   const wrappers = operations.map(wrapperSource).join("\n\n");

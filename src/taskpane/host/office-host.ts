@@ -27,7 +27,7 @@ import type {
   TableInfo,
   TableSpec,
 } from "./host-adapter";
-import { cellAddress, offset, parseCell, rangeAddress } from "../model/a1";
+import { blockAddress, cellAddress, offset, parseCell } from "../../table/a1";
 import type { officeReportMethods } from "./office-reports";
 
 export const TABLES_SETTING = "mad.tables";
@@ -153,7 +153,7 @@ async function writeRowsInBlocks(
 ): Promise<void> {
   const padded = padRows(rows, cols);
   for (const block of rowBlocks(padded, columnFormats)) {
-    const range = sheet.getRange(rangeAddress(offset(top, block.start, 0), block.end - block.start, cols));
+    const range = sheet.getRange(blockAddress(offset(top, block.start, 0), block.end - block.start, cols));
     writeBlock(range, padded.slice(block.start, block.end), columnFormats);
     // One sync per block on purpose: each sync is one request, and a request must stay under Excel's 5 MB.
     // eslint-disable-next-line office-addins/no-context-sync-in-loop
@@ -242,7 +242,7 @@ export function createOfficeHost(deps: OfficeHostDeps = {}): HostAdapter {
       run(async (context) => {
         const cols = width(values);
         const top = parseCell(target.address);
-        const address = rangeAddress(top, values.length, cols);
+        const address = blockAddress(top, values.length, cols);
         const sheet = context.workbook.worksheets.getItem(target.sheet);
         await writeRowsInBlocks(context, sheet, top, values, cols, columnFormats, onProgress);
         return { sheet: target.sheet, address };
@@ -253,7 +253,7 @@ export function createOfficeHost(deps: OfficeHostDeps = {}): HostAdapter {
         const top = parseCell(target.address);
         const fitRows = Math.max(1, Math.min(rows, EXCEL_ROWS - top.row));
         const fitColumns = Math.max(1, Math.min(columns, EXCEL_COLUMNS - top.col));
-        const address = rangeAddress(top, fitRows, fitColumns);
+        const address = blockAddress(top, fitRows, fitColumns);
         const outside =
           fitRows < rows || fitColumns < columns
             ? `${rows} rows × ${columns} columns from ${cellAddress(top)} run past the sheet's edge; pick a cell higher up or further left.`
@@ -306,9 +306,9 @@ export function createOfficeHost(deps: OfficeHostDeps = {}): HostAdapter {
         const name = await uniqueTableName(context, spec.name);
         const cols = spec.header.length;
         const top = parseCell(target.address);
-        const address = rangeAddress(top, 1 + Math.max(spec.rows.length, 1), cols);
+        const address = blockAddress(top, 1 + Math.max(spec.rows.length, 1), cols);
         const sheet = context.workbook.worksheets.getItem(target.sheet);
-        writeBlock(sheet.getRange(rangeAddress(top, 1, cols)), [spec.header]);
+        writeBlock(sheet.getRange(blockAddress(top, 1, cols)), [spec.header]);
         await writeRowsInBlocks(context, sheet, offset(top, 1, 0), spec.rows, cols, spec.columnFormats, onProgress);
         const table = sheet.tables.add(address, true);
         table.name = name;
@@ -336,7 +336,7 @@ export function createOfficeHost(deps: OfficeHostDeps = {}): HostAdapter {
         const cols = header.columnCount;
         const top = parseCell(splitAddress(header.address).address);
         body.clear("Contents");
-        const address = rangeAddress(top, 1 + Math.max(rows.length, 1), cols);
+        const address = blockAddress(top, 1 + Math.max(rows.length, 1), cols);
         table.resize(address);
         await context.sync();
         const formats = stored[tableName]?.formats;

@@ -21,7 +21,7 @@ import type {
   ReportSheetSpec,
   SpillColumn,
 } from "./host-adapter";
-import { cellAddress, offset, parseCell, rangeAddress } from "../model/a1";
+import { blockAddress, cellAddress, offset, parseCell } from "../../table/a1";
 import { CHART_SIZE, uniqueSheetName } from "../model/report-layout";
 
 export const REPORTS_SETTING = "mad.reports";
@@ -71,7 +71,7 @@ function columnOfSpill(spillAddress: string, column: SpillColumn, maxPoints?: nu
   const [from, to] = spillAddress.split(":").map((a) => parseCell(a));
   const rows = (to ?? from).row - from.row;
   if (rows < 1) return null;
-  return rangeAddress(offset(from, 1, column.column), Math.min(rows, maxPoints ?? rows), 1);
+  return blockAddress(offset(from, 1, column.column), Math.min(rows, maxPoints ?? rows), 1);
 }
 
 const localAddress = (address: string) => address.slice(address.lastIndexOf("!") + 1);
@@ -171,7 +171,7 @@ export function officeReportMethods(deps: ReportHostDeps): ReportMethods {
         // Until the formula has spilled, a series covers the first rows below its header.
         const firstRows = (column: SpillColumn, maxPoints?: number) =>
           sheet.getRange(
-            rangeAddress(
+            blockAddress(
               offset(parseCell(column.cell), 1, column.column),
               Math.min(maxPoints ?? FIRST_POINTS, FIRST_POINTS),
               1,

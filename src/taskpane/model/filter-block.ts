@@ -15,7 +15,7 @@
 import type { CellTarget, CellValue } from "../host/host-adapter";
 import { isFilterParam, operation, type OperationCode } from "../../api/catalog";
 import type { ParamSpec } from "../../api/catalog-types";
-import { cellAddress, offset, parseCell, rangeAddress } from "./a1";
+import { cellAddress, offset, parseCell, blockAddress } from "../../table/a1";
 
 export const BLOCK_TITLE_PREFIX = "MAD filters — ";
 export const FIELDS_ROW = "fields";
@@ -78,7 +78,7 @@ export function buildFilterBlock(
     rows.push([spec.name, value]);
   }
   const filterRows = rows.length - filterStart;
-  const filtersRange = filterRows > 0 ? rangeAddress(offset(top, filterStart, 0), filterRows, 2, true) : null;
+  const filtersRange = filterRows > 0 ? blockAddress(offset(top, filterStart, 0), filterRows, 2, true) : null;
 
   rows.push([FIELDS_ROW, options.fields?.length ? options.fields.join(",") : null]);
   const fieldsRef = refOfRow(rows.length - 1);

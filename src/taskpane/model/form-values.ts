@@ -6,6 +6,7 @@
 import type { EnumOption } from "../../api/catalog-types";
 import { traitsOf } from "../../api/param-kinds";
 import type { OrderParam } from "../../api/request-types";
+import { limitFromText } from "../../api/row-limit";
 import { allFields, type FormField, type FormModel } from "./form-model";
 
 export interface MultiValue {
@@ -137,14 +138,12 @@ export function draftParams(model: FormModel, draft: QueryDraft): Record<string,
   return toParams(model, draft.values);
 }
 
-export const LIMIT_MAX = 2000;
-
-/** The limit as typed: a whole number 1..2000, undefined when empty, or a message naming the rule. */
+/** The limit as typed: undefined when empty, else the row limit's one rule (src/api/row-limit.ts) or its message. */
 export function parseLimit(text: string): { limit?: number; error?: string } {
-  const trimmed = text.trim();
-  if (trimmed === "") return {};
-  const value = Number(trimmed);
-  if (!Number.isInteger(value)) return { error: `limit: expected a whole number (got "${trimmed}")` };
-  if (value < 1 || value > LIMIT_MAX) return { error: `limit: between 1 and ${LIMIT_MAX} rows (got ${value})` };
-  return { limit: value };
+  try {
+    const limit = limitFromText(text);
+    return limit === undefined ? {} : { limit };
+  } catch (error) {
+    return { error: (error as Error).message };
+  }
 }

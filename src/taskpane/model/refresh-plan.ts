@@ -6,10 +6,11 @@
  * total is many calls or more than the month has left.
  */
 import type { OperationCode } from "../../api/catalog";
+import type { UntypedParams } from "../../api/request-types";
 
 export interface RefreshQuery {
   readonly operation: OperationCode;
-  readonly params: Readonly<Record<string, unknown>>;
+  readonly params: UntypedParams;
   readonly limit?: number;
 }
 
@@ -29,10 +30,10 @@ export interface RefreshTarget {
 
 /** The part of the engine a plan needs (structural, so tests can count calls on a stand-in). */
 export interface PlanningEngine {
-  cacheKey(code: OperationCode, params: never, options?: { limit?: number }): string;
+  cacheKey(code: OperationCode, params: UntypedParams, options?: { limit?: number }): string;
   plan(
     code: OperationCode,
-    params: never,
+    params: UntypedParams,
     options?: { limit?: number; bypassCache?: boolean },
   ): Promise<{ pages: number; uncachedPages: number }>;
 }
@@ -82,7 +83,7 @@ export async function planRefresh(
     const { operation, params, limit } = target.query;
     let key: string;
     try {
-      key = engine.cacheKey(operation, params as never, limit === undefined ? {} : { limit });
+      key = engine.cacheKey(operation, params, limit === undefined ? {} : { limit });
     } catch (error) {
       invalid[target.id] = error instanceof Error ? error.message : String(error);
       continue;
@@ -93,7 +94,7 @@ export async function planRefresh(
   }
   const groups: RefreshGroup[] = [];
   for (const [key, { query, ids }] of byKey) {
-    const plan = await engine.plan(query.operation, query.params as never, {
+    const plan = await engine.plan(query.operation, query.params, {
       ...(query.limit === undefined ? {} : { limit: query.limit }),
       bypassCache: true,
     });

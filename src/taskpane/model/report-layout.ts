@@ -10,7 +10,7 @@
  * Formulas reference the input cells with absolute references, so the report follows its inputs.
  */
 import type { CellValue, ChartSpec, FormulaTarget, ReportSheetSpec, ReportValueCell } from "../host/host-adapter";
-import { cellAddress, offset, type CellPosition } from "./a1";
+import { cellAddress, offset, type CellPosition } from "../../table/a1";
 import {
   asinsOf,
   MAX_ASINS,

@@ -6,7 +6,7 @@
 import { operation, operationByFunction, isOperationCode, type OperationCode } from "../../api/catalog";
 import type { FormulaEntry } from "../../engine/formula-registry";
 import type { CellTarget, FormulaCell, ReportGroupInfo, ReportSheetInfo, TableInfo } from "../host/host-adapter";
-import { cellAddress, parseCell } from "./a1";
+import { cellAddress, parseCell } from "../../table/a1";
 import type { RefreshQuery, RefreshTarget } from "./refresh-plan";
 import { TEMPLATES } from "./templates";
 

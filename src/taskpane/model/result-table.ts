@@ -3,17 +3,14 @@
  * (src/table/shape.ts), so the pane shows the same columns, in the same order, as a MAD formula would spill.
  */
 import { operation, type OperationCode } from "../../api/catalog";
-import { RECORD_FIELDS } from "../../api/records";
-import { columnsOf, type Column } from "../../table/columns";
+import { pickColumns, recordColumns, type Column } from "../../table/columns";
 import { DEFAULT_DISPLAY, NO_ROWS_TEXT, shapeResult, type ShapeInput } from "../../table/shape";
 import type { Cell } from "../../table/cells";
 import { columnFormats } from "./table-formats";
 
-/** The columns of an operation's record, restricted to the picked top-level fields in pick order (all when none). */
-export function selectColumns(code: OperationCode, fields: readonly string[] = []): Column[] {
-  const all = columnsOf(RECORD_FIELDS[operation(code).record]);
-  if (fields.length === 0) return [...all];
-  return fields.flatMap((name) => all.filter((c) => c.topField === name || c.name === name));
+/** The columns of an operation's record the picked fields select, by the formula's rule (all when none). */
+export function selectColumns(code: OperationCode, fields: readonly string[] = []): readonly Column[] {
+  return pickColumns(recordColumns(operation(code)), fields).columns;
 }
 
 export interface ResultTable {

@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { startSimulator, type RunningSimulator } from "../../../src/simulator";
 import { OPERATIONS } from "../../../src/api/catalog";
 import { DEMO_SECRET } from "../../../src/api/demo-secret";
-import { cellAddress, parseCellAddress } from "../../../src/preview/address";
+import { cellAddress, parseCellAddress } from "../../../src/table/a1";
 import { COLUMN_WIDTH, ROW_HEIGHT } from "../../../src/preview/grid-window";
 import { DIST, ensureBuilt } from "./built-addin";
 

@@ -7,7 +7,7 @@
  * Importing office-addin-mock needs `jest.mock("office-addin-manifest", ...)` in the test file (see there).
  */
 import { OfficeMockObject } from "office-addin-mock";
-import { cellAddress, offset, parseCell, rangeAddress } from "../../../src/taskpane/model/a1";
+import { cellAddress, offset, parseCell, blockAddress } from "../../../src/table/a1";
 
 /** A chart the host added, with what it was told: its mock keeps the titles set on it. */
 export interface FakeChart {
@@ -167,7 +167,7 @@ export class FakeExcel {
           for (const row of grid) for (const pos of row) this.sheets.get(sheet)!.delete(cellAddress(pos));
         },
         getRow: (index: number) => {
-          return this.range(sheet, rangeAddress(offset(grid[0][0], index, 0), 1, grid[0].length));
+          return this.range(sheet, blockAddress(offset(grid[0][0], index, 0), 1, grid[0].length));
         },
         getUsedRangeOrNullObject: () => {
           const used = grid.flat().filter((pos) => this.sheets.get(sheet)!.has(cellAddress(pos)));
@@ -176,7 +176,7 @@ export class FakeExcel {
           const left = Math.min(...used.map((pos) => pos.col));
           const height = Math.max(...used.map((pos) => pos.row)) - top + 1;
           const width = Math.max(...used.map((pos) => pos.col)) - left + 1;
-          return this.range(sheet, rangeAddress({ row: top, col: left }, height, width));
+          return this.range(sheet, blockAddress({ row: top, col: left }, height, width));
         },
       }),
     );
@@ -206,9 +206,9 @@ export class FakeExcel {
         name,
         worksheet: { name: entry().sheet },
         getRange: () => this.range(entry().sheet, entry().address),
-        getHeaderRowRange: () => this.range(entry().sheet, rangeAddress(top(), 1, size()[0].length)),
+        getHeaderRowRange: () => this.range(entry().sheet, blockAddress(top(), 1, size()[0].length)),
         getDataBodyRange: () =>
-          this.range(entry().sheet, rangeAddress(offset(top(), 1, 0), size().length - 1, size()[0].length)),
+          this.range(entry().sheet, blockAddress(offset(top(), 1, 0), size().length - 1, size()[0].length)),
         resize: (address: string) => this.tables.set(name, { ...entry(), address }),
       }),
     );
@@ -261,7 +261,7 @@ export class FakeExcel {
           const minRow = Math.min(...keys.map((k) => k.row));
           const width = Math.max(...keys.map((k) => k.col)) - minCol + 1;
           const height = Math.max(...keys.map((k) => k.row)) - minRow + 1;
-          return this.range(sheetName, rangeAddress({ col: minCol, row: minRow }, height, width));
+          return this.range(sheetName, blockAddress({ col: minCol, row: minRow }, height, width));
         },
         tables: {
           add: (address: string, hasHeaders: boolean) => {

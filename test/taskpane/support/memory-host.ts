@@ -10,7 +10,7 @@ import type {
   TableInfo,
   TableSpec,
 } from "../../../src/taskpane/host/host-adapter";
-import { parseCell, rangeAddress } from "../../../src/taskpane/model/a1";
+import { parseCell, blockAddress } from "../../../src/table/a1";
 
 export interface MemoryHost extends HostAdapter {
   readonly values: { target: CellTarget; values: readonly (readonly CellValue[])[]; formats?: ColumnFormats }[];
@@ -57,7 +57,7 @@ export function memoryHost(): MemoryHost {
         const cell = parseCell(address);
         return cell.row >= top.row && cell.row < top.row + rows && cell.col >= top.col && cell.col < top.col + columns;
       });
-      return { address: rangeAddress(top, rows, columns), occupied };
+      return { address: blockAddress(top, rows, columns), occupied };
     },
     readValue: async (target) => host.shows.get(target.address) ?? null,
     writeFormula: async (target, formula) => void host.formulas.push({ target, formula }),

@@ -1,7 +1,7 @@
 /** Reads a report spec's formulas as Excel would call them: references resolved from the cells the spec writes. */
 import { parseInput } from "../../../src/preview/formula";
 import type { CellValue, ReportSheetSpec } from "../../../src/taskpane/host/host-adapter";
-import { cellAddress } from "../../../src/taskpane/model/a1";
+import { cellAddress } from "../../../src/table/a1";
 
 /** The value of every cell the spec writes, by address. */
 export function specCells(spec: ReportSheetSpec): Map<string, CellValue> {

@@ -1,5 +1,6 @@
 /**
- * A1 addresses of the preview grid: zero-based row/column positions, column letters, rectangular ranges.
+ * A1 addresses, for both faces: where the task pane writes in Excel and the preview page's grid. Zero-based
+ * row/column positions, column letters, rectangular ranges, `$` for absolute references.
  */
 
 export interface CellPosition {
@@ -30,8 +31,24 @@ export function columnIndex(letters: string): number {
   return n - 1;
 }
 
-export function cellAddress(pos: CellPosition): string {
-  return `${columnLetters(pos.col)}${pos.row + 1}`;
+export function cellAddress(pos: CellPosition, absolute = false): string {
+  const d = absolute ? "$" : "";
+  return `${d}${columnLetters(pos.col)}${d}${pos.row + 1}`;
+}
+
+export function offset(pos: CellPosition, rows: number, cols: number): CellPosition {
+  return { col: pos.col + cols, row: pos.row + rows };
+}
+
+/**
+ * The top-left cell of an address as Excel reports it: `B3`, `$B$3`, `Sheet1!B3` or `B3:D9`. Throws on anything
+ * else (an address from Excel that does not parse is a bug, not bad input).
+ */
+export function parseCell(address: string): CellPosition {
+  const local = address.includes("!") ? address.slice(address.lastIndexOf("!") + 1) : address;
+  const match = /^\$?([A-Za-z]{1,3})\$?(\d+)/.exec(local);
+  if (!match) throw new Error(`Not a cell address: ${address}`);
+  return { col: columnIndex(match[1]), row: Number(match[2]) - 1 };
 }
 
 /** Parses `B7` or `$B$7`; undefined when the text is not a cell address. */
@@ -62,10 +79,15 @@ export function rangeOf(a: CellPosition, b: CellPosition = a): CellRange {
   };
 }
 
-export function rangeAddress(range: CellRange): string {
-  const start = cellAddress({ row: range.top, col: range.left });
+export function rangeAddress(range: CellRange, absolute = false): string {
+  const start = cellAddress({ row: range.top, col: range.left }, absolute);
   if (range.top === range.bottom && range.left === range.right) return start;
-  return `${start}:${cellAddress({ row: range.bottom, col: range.right })}`;
+  return `${start}:${cellAddress({ row: range.bottom, col: range.right }, absolute)}`;
+}
+
+/** `B3:C9` for a block of `rows` x `cols` whose top-left is `pos` (a single cell when 1 x 1). */
+export function blockAddress(pos: CellPosition, rows: number, cols: number, absolute = false): string {
+  return rangeAddress(rangeOf(pos, offset(pos, Math.max(rows, 1) - 1, Math.max(cols, 1) - 1)), absolute);
 }
 
 export function rangeContains(range: CellRange, pos: CellPosition): boolean {

@@ -5,8 +5,8 @@
  * MCP code. custom-functions-metadata builds functions.json from the JSDoc of these wrappers; `MAD_FUNCTIONS`
  * associates each id with its wrapper (the metadata plugin's loader adds the same associations).
  */
-import { runFormula } from "./runner";
-import { associateFunctions } from "./associate";
+import { runFormula } from "../runner";
+import { associateFunctions } from "../associate";
 
 /**
  * Products matching a brand, seller, ASIN list, category or keyword, with sales and listing data.
