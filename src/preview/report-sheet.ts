@@ -14,6 +14,7 @@ import type {
   SpillColumn,
 } from "../taskpane/host/host-adapter";
 import { CellPosition, cellAddress, parseCellAddress, positionKey, rangeOf } from "../table/a1";
+import { quotedSheet } from "../table/sheet-names";
 import type { Sheet } from "./sheet";
 import type { Workbook } from "./workbook";
 
@@ -111,7 +112,7 @@ function defineChartNames(workbook: Workbook, sheet: Sheet, charts: readonly Cha
     sheet.name,
     workbook.definedNames().map((name) => name.name),
   );
-  const quoted = `'${sheet.name.replace(/'/g, "''")}'`;
+  const quoted = quotedSheet(sheet.name);
   const refersTo = (column: SpillColumn, maxPoints: number | undefined) => {
     const cell = `${quoted}!${absolute(parseCellAddress(column.cell) as CellPosition)}`;
     const rows = `ROWS(${cell}#)-1`;

@@ -20,7 +20,7 @@ import { ArgumentValue, BUSY, CellError, FunctionInvoker } from "./cell-types";
 import { nodesInCycles } from "./cycles";
 import { Argument, CellInput, inputTextOf, parseInput, Scalar } from "./formula";
 import { DisplayCell, FormulaState, Sheet } from "./sheet";
-import { sheetReference, uniqueSheetName } from "./sheet-names";
+import { sheetReference, uniqueSheetName } from "../table/sheet-names";
 
 /** The first sheet, there from the start. */
 export const FIRST_SHEET = "Sheet1";

@@ -15,13 +15,8 @@ import {
   sectionQuery,
   validateTemplateInputs,
 } from "../../src/taskpane/model/report-cost";
-import {
-  layoutReport,
-  proposedSheetName,
-  reportSheetSpec,
-  uniqueSheetName,
-  validSheetName,
-} from "../../src/taskpane/model/report-layout";
+import { layoutReport, proposedSheetName, reportSheetSpec } from "../../src/taskpane/model/report-layout";
+import { uniqueSheetName, validSheetName } from "../../src/table/sheet-names";
 import { MAX_ASINS, TEMPLATES, templateById } from "../../src/taskpane/model/templates";
 import { formulaArguments, specCells } from "./support/report-cells";
 

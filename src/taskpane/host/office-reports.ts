@@ -22,7 +22,8 @@ import type {
   SpillColumn,
 } from "./host-adapter";
 import { blockAddress, cellAddress, offset, parseCell } from "../../table/a1";
-import { CHART_SIZE, uniqueSheetName } from "../model/report-layout";
+import { CHART_SIZE } from "../model/report-layout";
+import { quotedSheet, uniqueSheetName } from "../../table/sheet-names";
 
 export const REPORTS_SETTING = "mad.reports";
 export const REPORT_REQUIREMENT = { set: "ExcelApi", version: "1.13" } as const;
@@ -57,11 +58,9 @@ const CHART_TYPES: Readonly<Record<ChartKind, "BarClustered" | "ColumnClustered"
   line: "Line",
 };
 
-const quoted = (sheet: string) => `'${sheet.replace(/'/g, "''")}'`;
-
 /** `=OFFSET('Market 281407'!$D$39,1,0,MIN(ROWS('Market 281407'!$D$39#)-1,10),1)` */
 export function spillColumnFormula(sheet: string, column: SpillColumn, maxPoints?: number): string {
-  const cell = `${quoted(sheet)}!${cellAddress(parseCell(column.cell), true)}`;
+  const cell = `${quotedSheet(sheet)}!${cellAddress(parseCell(column.cell), true)}`;
   const rows = `ROWS(${cell}#)-1`;
   return `=OFFSET(${cell},1,${column.column},${maxPoints === undefined ? rows : `MIN(${rows},${maxPoints})`},1)`;
 }

@@ -11,6 +11,7 @@
  */
 import type { CellValue, ChartSpec, FormulaTarget, ReportSheetSpec, ReportValueCell } from "../host/host-adapter";
 import { cellAddress, offset, type CellPosition } from "../../table/a1";
+import { validSheetName } from "../../table/sheet-names";
 import {
   asinsOf,
   MAX_ASINS,
@@ -82,8 +83,6 @@ export function sectionFormula(template: ReportTemplate, section: TemplateSectio
   return `=MAD.${section.fn}(${args.join(",")})`;
 }
 
-const SHEET_NAME_MAX = 31;
-
 /** `Market 281407`, `Keywords yoga mat`, `Competitors B0DGVP84B5`: within Excel's sheet-name rules. */
 export function proposedSheetName(template: ReportTemplate, inputs: TemplateInputs): string {
   const subject = (() => {
@@ -101,30 +100,6 @@ export function proposedSheetName(template: ReportTemplate, inputs: TemplateInpu
     }
   })();
   return validSheetName(subject, template.title);
-}
-
-/** A sheet name Excel accepts: no `: \ / ? * [ ]`, no apostrophe at either end, 1 to 31 characters. */
-export function validSheetName(name: string, fallback = "Report"): string {
-  const cleaned = name
-    .replace(/[:\\/?*[\]]/g, " ")
-    .replace(/\s+/g, " ")
-    .trim()
-    .slice(0, SHEET_NAME_MAX)
-    .replace(/^'+|'+$/g, "")
-    .trim();
-  return cleaned === "" || cleaned.toLowerCase() === "history" ? fallback.slice(0, SHEET_NAME_MAX) : cleaned;
-}
-
-/** The proposed name, or the first free `Name (2)`, `Name (3)`… (Excel compares sheet names without case). */
-export function uniqueSheetName(proposed: string, existing: readonly string[]): string {
-  const taken = new Set(existing.map((n) => n.toLowerCase()));
-  const base = validSheetName(proposed);
-  if (!taken.has(base.toLowerCase())) return base;
-  for (let n = 2; ; n++) {
-    const suffix = ` (${n})`;
-    const candidate = `${base.slice(0, SHEET_NAME_MAX - suffix.length).trimEnd()}${suffix}`;
-    if (!taken.has(candidate.toLowerCase())) return candidate;
-  }
 }
 
 interface Placed {

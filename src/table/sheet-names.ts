@@ -1,17 +1,17 @@
 /**
  * Sheet names by Excel's rules: at most 31 characters, none of `: \ / ? * [ ]`, not starting or ending with an
  * apostrophe, not blank, not "History" (reserved), and unique ignoring case. A proposed name is made valid and
- * then unique the way Excel numbers copies: `Market 172282 (2)`.
+ * then unique the way Excel numbers copies: `Market 172282 (2)`. One home for both hosts: the Office host and the
+ * preview name a template's sheet by these rules, so a template gives the same sheet name in Excel and the preview.
  */
 
-export const MAX_SHEET_NAME_LENGTH = 31;
+const MAX_SHEET_NAME_LENGTH = 31;
 
 /**
- * The proposal with forbidden characters as spaces, trimmed and cut to 31 characters; "Report" when nothing is left
- * or it is "History" (Excel keeps that name for its change history). The same rules as the Office host's (the
- * task pane's report layout), so a template gives the same sheet name in Excel and in the preview.
+ * The proposal with forbidden characters as spaces, trimmed and cut to 31 characters; `fallback` when nothing is left
+ * or it is "History" (Excel keeps that name for its change history).
  */
-function validSheetName(proposed: string): string {
+export function validSheetName(proposed: string, fallback = "Report"): string {
   const name = proposed
     // Control characters would be invisible in a tab (and some are refused by Excel).
     .replace(/[:\\/?*[\]\p{Cc}]/gu, " ")
@@ -20,7 +20,7 @@ function validSheetName(proposed: string): string {
     .slice(0, MAX_SHEET_NAME_LENGTH)
     .replace(/^'+|'+$/g, "")
     .trim();
-  return name === "" || name.toLowerCase() === "history" ? "Report" : name;
+  return name === "" || name.toLowerCase() === "history" ? fallback.slice(0, MAX_SHEET_NAME_LENGTH) : name;
 }
 
 /** A valid sheet name for the proposal, not among `taken` (compared ignoring case), numbered ` (2)`, ` (3)`… if need be. */
@@ -37,7 +37,13 @@ export function uniqueSheetName(proposed: string, taken: Iterable<string>): stri
 
 /** How a formula names the sheet: bare when it is a plain word (`Sheet1!A1`), else quoted (`'Market 1'!A1`). */
 export function sheetReference(name: string): string {
-  return /^[A-Za-z_][A-Za-z0-9_.]*$/.test(name) && !/^[A-Za-z]{1,3}[0-9]+$/.test(name)
-    ? name
-    : `'${name.replace(/'/g, "''")}'`;
+  return /^[A-Za-z_][A-Za-z0-9_.]*$/.test(name) && !/^[A-Za-z]{1,3}[0-9]+$/.test(name) ? name : quotedSheet(name);
+}
+
+/**
+ * The sheet always quoted (`'Market 1'`, `'Sheet1'`): how workbook names over a report's spills spell it, the same
+ * in both hosts whatever the sheet is called.
+ */
+export function quotedSheet(name: string): string {
+  return `'${name.replace(/'/g, "''")}'`;
 }

@@ -1,4 +1,4 @@
-import { sheetReference, uniqueSheetName } from "../../src/preview/sheet-names";
+import { sheetReference, uniqueSheetName } from "../../src/table/sheet-names";
 
 describe("uniqueSheetName", () => {
   it("keeps a valid, unused name as proposed", () => {
