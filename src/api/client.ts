@@ -43,6 +43,9 @@ import { anySignal, raceAbort } from "./timeout";
 import { quotaFrom, remainingFrom, type VisitsResult } from "./visits";
 import { validateParams } from "./validate";
 
+/** The operation name the /v1/visits read carries in metering: it reads the quota and spends none. */
+export const VISITS_OPERATION = "visits";
+
 export interface AttemptInfo {
   operation: string;
   path: string;
@@ -266,7 +269,7 @@ export class MadClient {
   async visits(options: CallOptions = {}): Promise<VisitsResult> {
     return this.send(
       {
-        operation: "visits",
+        operation: VISITS_OPERATION,
         method: "GET",
         path: "/v1/visits",
         read: ({ data }) => ({ remaining: remainingFrom(data), quota: quotaFrom(data), raw: data }),

@@ -5,7 +5,7 @@
  * settles within its total timeout.
  */
 import type { OperationCode } from "../api/catalog";
-import { createClient } from "../api/client";
+import { createClient, VISITS_OPERATION } from "../api/client";
 import { AbortError, isMadError, type MadError, NetworkError, TimeoutError } from "../api/errors";
 import type { BeforeRetryHook } from "../api/retry";
 import { validateParams } from "../api/validate";
@@ -157,10 +157,13 @@ export function createEngine(options: EngineOptions): Engine {
       },
       onAnswer: (info) => {
         // Only calls the service answered are counted: one that failed on the network or timed out never reached it.
-        counters.callsThisSession++;
-        // Counted down as answers come, so calls left stays current between reads of /v1/visits.
-        if (counters.remainingThisMonth !== null)
-          counters.remainingThisMonth = Math.max(0, counters.remainingThisMonth - 1);
+        // The /v1/visits read is free: it is not a call spent, and it sets calls left itself.
+        if (info.operation !== VISITS_OPERATION) {
+          counters.callsThisSession++;
+          // Counted down as answers come, so calls left stays current between reads of /v1/visits.
+          if (counters.remainingThisMonth !== null)
+            counters.remainingThisMonth = Math.max(0, counters.remainingThisMonth - 1);
+        }
         options.client?.onAnswer?.(info);
         changed();
       },

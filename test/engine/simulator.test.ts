@@ -20,7 +20,7 @@ afterEach(async () => {
 });
 
 async function start(
-  options: { latencyMs?: number; rateLimitPerMinute?: number; clock?: Clock } = {},
+  options: { latencyMs?: number; rateLimitPerMinute?: number; clock?: Clock; monthlyQuota?: number } = {},
 ): Promise<RunningSimulator> {
   const clock = options.clock ?? systemClock;
   sim = await startSimulator({
@@ -28,6 +28,7 @@ async function start(
     secret: SECRET,
     latencyMs: options.latencyMs ?? 5,
     rateLimitPerMinute: options.rateLimitPerMinute,
+    monthlyQuota: options.monthlyQuota,
     staticDir: false,
     now: () => clock.now(),
   });
@@ -122,4 +123,18 @@ test("a 429 with Retry-After is retried once, and both requests are metered", as
   expect(retried.callsSpent).toBe(2);
   expect(engine.usage().callsThisSession).toBe(2);
   expect(simulator.stats().total).toBe(2);
+});
+
+test("reading calls left (/v1/visits) is not a call spent: calls this session and calls left count only queries", async () => {
+  const simulator = await start({ monthlyQuota: 1000 });
+  const { engine } = engineFor(simulator);
+  const check = await engine.checkConnection();
+  expect(check.ok).toBe(true);
+  const before = engine.usage().remainingThisMonth;
+  expect(before).toBe(1000);
+  expect(engine.usage().callsThisSession).toBe(0);
+  await engine.query("market_research_statistics", { marketplace: "US", nodeIdPath: "172282:7" });
+  expect(engine.usage()).toMatchObject({ callsThisSession: 1, remainingThisMonth: 999 });
+  await engine.checkConnection();
+  expect(engine.usage()).toMatchObject({ callsThisSession: 1, remainingThisMonth: 999 });
 });
