@@ -104,6 +104,8 @@ describe("a Category market report", () => {
     const brand = excel.charts[0];
     expect(brand.mock.axes.categoryAxis.title.text).toBe("Brand");
     expect(brand.mock.axes.valueAxis.title.text).toBe("Share of units");
+    // Shares are fractions: the axis labels them as percentages (0.05 as 5%).
+    expect(brand.mock.axes.valueAxis.numberFormat).toBe("0%");
     expect(brand.position).toEqual(["A6", "H20"]);
     // Before the formula has spilled, the series covers the first rows below the header of its column.
     expect(brand.source).toBe("E40:E49");
@@ -166,6 +168,10 @@ describe("other templates", () => {
       ["Units", ["categories A24:A33"]],
       ["Revenue", ["values D24:D33", "categories A24:A33"]],
     ]);
+    // Revenue is a hundred times the units or more: it is read against a second value axis, titled, so both show.
+    expect(chart.series[1].mock.axisGroup).toBe("Secondary");
+    expect(chart.mock.axes.valueAxis.title.text).toBe("Units");
+    expect(chart.mock.axes.secondaryValueAxis.title.text).toBe("Revenue");
   });
 });
 

@@ -91,7 +91,15 @@ export interface ChartSeriesSpec {
   /** Legend entry, e.g. "Searches". */
   readonly name: string;
   readonly values: SpillColumn;
+  /**
+   * "secondary": read against a second value axis on the right, for a series of another size or unit (revenue
+   * beside units, purchases beside searches), which would otherwise lie flat along the bottom.
+   */
+  readonly axis?: "secondary";
 }
+
+/** How a value axis labels its numbers: "percent" for fractions (0.05 shows as 5%). */
+export type AxisFormat = "number" | "percent";
 
 export interface ChartSpec {
   readonly kind: ChartKind;
@@ -101,6 +109,10 @@ export interface ChartSpec {
   readonly series: readonly ChartSeriesSpec[];
   readonly categoryAxisTitle: string;
   readonly valueAxisTitle: string;
+  /** Labels of the value axis; "number" when absent. */
+  readonly valueAxisFormat?: AxisFormat;
+  /** Title of the second value axis, when a series is drawn against it. */
+  readonly secondaryValueAxisTitle?: string;
   /** Top-left cell the chart is placed at, on the report's sheet. */
   readonly anchor: string;
   /** Only the first N rows are charted (e.g. the top 10 brands); every row stays in the sheet. */

@@ -13,6 +13,7 @@
  * Requirement sets: the manifest declares ExcelApi 1.13; `reportSupport` checks it at run time.
  */
 import type {
+  AxisFormat,
   ChartKind,
   CreatedReportSheet,
   HostAdapter,
@@ -57,6 +58,9 @@ const CHART_TYPES: Readonly<Record<ChartKind, "BarClustered" | "ColumnClustered"
   column: "ColumnClustered",
   line: "Line",
 };
+
+/** Value axis labels in Excel's number-format codes (ChartAxis.numberFormat, ExcelApi 1.8). */
+const AXIS_NUMBER_FORMATS: Readonly<Record<AxisFormat, string>> = { number: "#,##0", percent: "0%" };
 
 /** `=OFFSET('Market 281407'!$D$39,1,0,MIN(ROWS('Market 281407'!$D$39#)-1,10),1)` */
 export function spillColumnFormula(sheet: string, column: SpillColumn, maxPoints?: number): string {
@@ -189,13 +193,21 @@ export function officeReportMethods(deps: ReportHostDeps): ReportMethods {
           added.title.text = chart.title;
           added.axes.categoryAxis.title.text = chart.categoryAxisTitle;
           added.axes.valueAxis.title.text = chart.valueAxisTitle;
+          if (chart.valueAxisFormat) added.axes.valueAxis.numberFormat = AXIS_NUMBER_FORMATS[chart.valueAxisFormat];
           added.legend.visible = chart.series.length > 1;
           chart.series.forEach((s, j) => {
             const target = j === 0 ? added.series.getItemAt(0) : added.series.add(s.name);
             target.name = s.name;
+            // ExcelApi 1.8: a series on the secondary group gets its own value axis on the right.
+            if (s.axis === "secondary") target.axisGroup = "Secondary";
             if (j > 0) target.setValues(firstRows(s.values, chart.maxPoints));
             target.setXAxisValues(firstRows(chart.categories, chart.maxPoints));
           });
+          if (chart.series.some((s) => s.axis === "secondary")) {
+            const second = added.axes.getItem("Value", "Secondary");
+            second.title.text = chart.secondaryValueAxisTitle ?? chart.valueAxisTitle;
+            if (chart.valueAxisFormat) second.numberFormat = AXIS_NUMBER_FORMATS[chart.valueAxisFormat];
+          }
           added.setPosition(chart.anchor, chartEnd(chart.anchor));
           return {
             chart: chartName,

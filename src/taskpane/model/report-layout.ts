@@ -222,9 +222,15 @@ export function reportSheetSpec(template: ReportTemplate, inputs: TemplateInputs
       kind: chart.kind,
       title: chart.title,
       categories: { cell, column: chart.categories },
-      series: chart.series.map((s) => ({ name: s.name, values: { cell, column: s.column } })),
+      series: chart.series.map((s) => ({
+        name: s.name,
+        values: { cell, column: s.column },
+        ...(s.axis ? { axis: s.axis } : {}),
+      })),
       categoryAxisTitle: chart.categoryAxisTitle,
       valueAxisTitle: chart.valueAxisTitle,
+      ...(chart.valueAxisFormat ? { valueAxisFormat: chart.valueAxisFormat } : {}),
+      ...(chart.secondaryValueAxisTitle ? { secondaryValueAxisTitle: chart.secondaryValueAxisTitle } : {}),
       anchor: cellAddress(anchor),
       ...(chart.maxPoints === undefined ? {} : { maxPoints: chart.maxPoints }),
     };

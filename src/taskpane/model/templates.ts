@@ -5,7 +5,7 @@
  * look like in the sheet is report-layout.ts's business; this module says what each section asks the service for,
  * so the same definition gives the formula text, the cost and the input checks (the catalog's own validation).
  */
-import type { ChartKind } from "../host/host-adapter";
+import type { AxisFormat, ChartKind } from "../host/host-adapter";
 import type { OperationCode } from "../../api/catalog";
 
 export type TemplateId = "categoryMarket" | "keywordOpportunity" | "competitorWatch";
@@ -45,9 +45,11 @@ export interface SectionChart {
   readonly title: string;
   /** Column index (within `fields`) of the category labels. */
   readonly categories: number;
-  readonly series: readonly { readonly name: string; readonly column: number }[];
+  readonly series: readonly { readonly name: string; readonly column: number; readonly axis?: "secondary" }[];
   readonly categoryAxisTitle: string;
   readonly valueAxisTitle: string;
+  readonly valueAxisFormat?: AxisFormat;
+  readonly secondaryValueAxisTitle?: string;
   readonly maxPoints?: number;
 }
 
@@ -135,6 +137,7 @@ const categoryMarket: ReportTemplate = {
         series: [{ name: "Share of units", column: 1 }],
         categoryAxisTitle: "Brand",
         valueAxisTitle: "Share of units",
+        valueAxisFormat: "percent",
         maxPoints: 10,
       },
     },
@@ -231,10 +234,12 @@ const keywordOpportunity: ReportTemplate = {
         categories: 0,
         series: [
           { name: "Searches", column: 1 },
-          { name: "Purchases", column: 2 },
+          // A fraction of the searches in size: on its own axis, or it lies flat along the bottom.
+          { name: "Purchases", column: 2, axis: "secondary" },
         ],
         categoryAxisTitle: "Month",
-        valueAxisTitle: "Searches and purchases",
+        valueAxisTitle: "Searches",
+        secondaryValueAxisTitle: "Purchases",
       },
     },
     {
@@ -302,10 +307,12 @@ const competitorWatch: ReportTemplate = {
         categories: 0,
         series: [
           { name: "Units", column: 2 },
-          { name: "Revenue", column: 3 },
+          // Money is a hundred times the units or more: on its own axis, so both show.
+          { name: "Revenue", column: 3, axis: "secondary" },
         ],
         categoryAxisTitle: "ASIN",
-        valueAxisTitle: "Units and revenue",
+        valueAxisTitle: "Units",
+        secondaryValueAxisTitle: "Revenue",
       },
     },
     {

@@ -281,6 +281,7 @@ export class FakeExcel {
     const mock = this.track(
       new OfficeMockObject({
         name: "",
+        axisGroup: "Primary",
         setValues: (range: Any) => void series.calls.push(`values ${address(range)}`),
         setXAxisValues: (range: Any) => void series.calls.push(`categories ${address(range)}`),
       }),
@@ -294,7 +295,15 @@ export class FakeExcel {
       new OfficeMockObject({
         name: "",
         title: { text: "" },
-        axes: { categoryAxis: { title: { text: "" } }, valueAxis: { title: { text: "" } } },
+        axes: {
+          categoryAxis: { title: { text: "" } },
+          valueAxis: { title: { text: "" }, numberFormat: "General" },
+          secondaryValueAxis: { title: { text: "" }, numberFormat: "General" },
+          getItem: (type: string, group: string) => {
+            if (type !== "Value" || group !== "Secondary") throw new Error(`the fake has no ${group} ${type} axis`);
+            return mock.axes.secondaryValueAxis;
+          },
+        },
         legend: { visible: true },
         setPosition: (start: string, end: string) => {
           this.charts.find((c) => c.mock === mock)!.position = [start, end];
