@@ -6,17 +6,23 @@
 import type { CellTarget, CreatedReportSheet, HostAdapter, ReportSheetSpec } from "./host/host-adapter";
 import { CONFIRM_ABOVE_CALLS } from "./model/refresh-plan";
 import {
+  costAgainstCache,
   describeCost,
   reportCost,
+  reportQueries,
   validateTemplateInputs,
+  type CostEngine,
   type InputErrors,
   type ReportCost,
+  type SectionQuery,
 } from "./model/report-cost";
 import { reportSheetSpec } from "./model/report-layout";
 import type { ReportTemplate, TemplateInputs } from "./model/templates";
 
 export interface ReportPlan {
   readonly spec: ReportSheetSpec;
+  /** The sections' queries, as the formulas will ask them. */
+  readonly queries: readonly SectionQuery[];
   readonly cost: ReportCost;
   /** "Creates a sheet and spends about 8 calls: 8 unique queries, 8 pages." */
   readonly costText: string;
@@ -24,32 +30,51 @@ export interface ReportPlan {
   readonly question: string | null;
 }
 
-/** The report a template makes of these inputs, or the inputs' errors (then nothing may be created). */
+/** When a report's calls call for asking first, the question; null to go ahead. */
+function questionFor(cost: ReportCost, remainingThisMonth: number | null): string | null {
+  const calls = cost.calls;
+  if (remainingThisMonth !== null && calls > remainingThisMonth)
+    return `This report needs about ${calls} calls but only ${remainingThisMonth} are left this month.`;
+  return calls > CONFIRM_ABOVE_CALLS ? `This report will spend about ${calls} calls.` : null;
+}
+
+function withCost(
+  plan: Omit<ReportPlan, "cost" | "costText" | "question">,
+  cost: ReportCost,
+  remaining: number | null,
+) {
+  return {
+    ...plan,
+    cost,
+    costText: `Creates a sheet and ${describeCost(cost)}.`,
+    question: questionFor(cost, remaining),
+  };
+}
+
+/**
+ * The report a template makes of these inputs, or the inputs' errors (then nothing may be created). Its cost is
+ * every page of the distinct queries (by the engine's own key); `countAgainstCache` refines it.
+ */
 export function planReport(
   template: ReportTemplate,
   inputs: TemplateInputs,
+  engine: CostEngine,
   now: Date,
   remainingThisMonth: number | null,
 ): { errors: InputErrors; plan?: ReportPlan } {
   const errors = validateTemplateInputs(template, inputs, now);
   if (errors.count) return { errors };
-  const cost = reportCost(template, inputs, now);
-  const calls = cost.pages;
-  const question =
-    remainingThisMonth !== null && calls > remainingThisMonth
-      ? `This report needs about ${calls} calls but only ${remainingThisMonth} are left this month.`
-      : calls > CONFIRM_ABOVE_CALLS
-        ? `This report will spend about ${calls} calls.`
-        : null;
-  return {
-    errors,
-    plan: {
-      spec: reportSheetSpec(template, inputs, now),
-      cost,
-      costText: `Creates a sheet and ${describeCost(cost)}.`,
-      question,
-    },
-  };
+  const base = { spec: reportSheetSpec(template, inputs, now), queries: reportQueries(template, inputs) };
+  return { errors, plan: withCost(base, reportCost(template, inputs, engine, now), remainingThisMonth) };
+}
+
+/** The plan with its cost counted against the engine's cache: pages already fetched are not spent again. */
+export async function countAgainstCache(
+  plan: ReportPlan,
+  engine: CostEngine,
+  remainingThisMonth: number | null,
+): Promise<ReportPlan> {
+  return withCost(plan, await costAgainstCache(plan.queries, engine), remainingThisMonth);
 }
 
 const isErrorShown = (value: unknown): value is string =>

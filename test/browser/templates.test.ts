@@ -162,6 +162,11 @@ describe("report templates in the preview", () => {
     expect(await readRange(page, "A4", 1, 3)).toEqual([["ASINs", "B07Z82895W", "B0DGVP84B5"]]);
     await expectSectionsSpilled(page, "competitorWatch", inputs);
     await expectChartsDrawn(page, "competitorWatch", inputs);
+    // The same report again would read every page from the cache: the pane says so, and would spend nothing.
+    await openTab(pane, "Templates");
+    await card(pane, "Competitor watch")
+      .getByText("Creates a sheet and spends about 0 calls: 4 unique queries, 4 pages, 4 of them already fetched.")
+      .waitFor();
 
     await openTab(pane, "Reports");
     const report = pane.getByRole("region", { name: "Report Competitors B07Z82895W" });

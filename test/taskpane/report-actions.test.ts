@@ -3,6 +3,7 @@
  * everything, the cost line and when the pane asks first, a host without the requirement set creates nothing,
  * a created report names its sheet and its failing sections, and report sheets group their formulas.
  */
+import { createEngine, memoryStore } from "../../src/engine";
 import type { FormulaCell } from "../../src/taskpane/host/host-adapter";
 import { createReport, planReport, refreshReportSheets } from "../../src/taskpane/report-actions";
 import { describeReportInputs, groupReports, reportRows } from "../../src/taskpane/model/reports";
@@ -10,39 +11,41 @@ import { templateById, type ReportTemplate } from "../../src/taskpane/model/temp
 import { memoryHost } from "./support/memory-host";
 
 const NOW = new Date("2026-11-24T12:00:00Z");
+/** An engine with nothing cached and no secret: plans count every page. */
+const ENGINE = createEngine({ store: memoryStore({}) });
 const CATEGORY = { market: "US", nodeIdPath: "172282:281407" };
 
 describe("planning a report", () => {
   it("stops at bad inputs, naming them, with no plan to create", () => {
-    const planned = planReport(templateById("categoryMarket"), { market: "US", nodeIdPath: "" }, NOW, null);
+    const planned = planReport(templateById("categoryMarket"), { market: "US", nodeIdPath: "" }, ENGINE, NOW, null);
     expect(planned.plan).toBeUndefined();
     expect(planned.errors.byInput.nodeIdPath?.[0]).toMatch(/^Category: required/);
   });
 
   it("states the calls it spends and goes ahead without asking when few", () => {
-    const { plan } = planReport(templateById("categoryMarket"), CATEGORY, NOW, 500);
+    const { plan } = planReport(templateById("categoryMarket"), CATEGORY, ENGINE, NOW, 500);
     expect(plan?.costText).toBe("Creates a sheet and spends about 8 calls: 8 unique queries, 8 pages.");
     expect(plan?.question).toBeNull();
     expect(plan?.spec.name).toBe("Market 281407");
   });
 
   it("asks first when the month has fewer calls left than the report needs", () => {
-    const { plan } = planReport(templateById("categoryMarket"), CATEGORY, NOW, 5);
+    const { plan } = planReport(templateById("categoryMarket"), CATEGORY, ENGINE, NOW, 5);
     expect(plan?.question).toBe("This report needs about 8 calls but only 5 are left this month.");
   });
 
   it("asks first when a report spends more than 20 calls", () => {
     const base = templateById("competitorWatch");
     const big: ReportTemplate = { ...base, sections: base.sections.map((s) => ({ ...s, limit: 500 })) };
-    const { plan } = planReport(big, { market: "US", asins: "B07Z82895W" }, NOW, null);
+    const { plan } = planReport(big, { market: "US", asins: "B07Z82895W" }, ENGINE, NOW, null);
     // Competitors 5 pages of 100, traffic keywords 5, order words 10 of 50, extended traffic 10 of 50.
-    expect(plan?.cost).toEqual({ queries: 4, pages: 30 });
+    expect(plan?.cost).toEqual({ queries: 4, pages: 30, calls: 30 });
     expect(plan?.question).toBe("This report will spend about 30 calls.");
   });
 });
 
 describe("creating a report", () => {
-  const spec = () => planReport(templateById("categoryMarket"), CATEGORY, NOW, null).plan!.spec;
+  const spec = () => planReport(templateById("categoryMarket"), CATEGORY, ENGINE, NOW, null).plan!.spec;
 
   it("creates nothing on a host without the requirement set, and says why", async () => {
     const host = memoryHost();
@@ -74,7 +77,8 @@ describe("report groups in the Reports tab", () => {
     const host = memoryHost();
     await createReport(
       host,
-      planReport(templateById("keywordOpportunity"), { market: "US", keyword: "yoga mat" }, NOW, null).plan!.spec,
+      planReport(templateById("keywordOpportunity"), { market: "US", keyword: "yoga mat" }, ENGINE, NOW, null).plan!
+        .spec,
     );
     const loose: FormulaCell = { sheet: "Sheet1", address: "B2", formula: '=MAD.KEYWORDTRENDS("US","yoga")' };
     const rows = reportRows([...host.formulaCells, loose], [], []);
@@ -90,7 +94,7 @@ describe("report groups in the Reports tab", () => {
     const host = memoryHost();
     const created = await createReport(
       host,
-      planReport(templateById("categoryMarket"), CATEGORY, NOW, null).plan!.spec,
+      planReport(templateById("categoryMarket"), CATEGORY, ENGINE, NOW, null).plan!.spec,
     );
     await refreshReportSheets(host, [{ sheet: created.sheet, cells: [{ sheet: created.sheet, address: "D39" }] }]);
     expect(host.chartRefreshes).toEqual(["Market 281407", "Market 281407"]);

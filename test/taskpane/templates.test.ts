@@ -5,9 +5,11 @@
  */
 import { operation, type OperationCode } from "../../src/api/catalog";
 import { canonicalJson, createEngine, memoryStore } from "../../src/engine";
+import { startSimulator } from "../../src/simulator";
 import { parseFormulaArgs, parseFields } from "../../src/functions/arguments";
 import { parseCell } from "../../src/table/a1";
 import {
+  costAgainstCache,
   costOfQueries,
   describeCost,
   reportCost,
@@ -21,6 +23,8 @@ import { MAX_ASINS, TEMPLATES, templateById } from "../../src/taskpane/model/tem
 import { formulaArguments, specCells } from "./support/report-cells";
 
 const NOW = new Date("2026-11-24T12:00:00Z");
+/** An engine with nothing cached and no secret: plans count every page. */
+const ENGINE = createEngine({ store: memoryStore({}) });
 const SAMPLE = { market: "US", nodeIdPath: "172282:281407", keyword: "yoga mat", asins: "B07Z82895W, B0DGVP84B5" };
 
 describe.each(TEMPLATES.map((t) => [t.title, t] as const))("the %s template", (_, template) => {
@@ -44,13 +48,8 @@ describe.each(TEMPLATES.map((t) => [t.title, t] as const))("the %s template", (_
   });
 
   it("asks each function for columns it has, and its formulas pass the section's query to the engine", () => {
-    const engine = createEngine({ store: memoryStore(), fetch: globalThis.fetch });
-    // Typed per operation in the engine; here the parameters come from a formula, as the functions hand them over.
-    const engineKey = engine.cacheKey as (
-      code: OperationCode,
-      params: Readonly<Record<string, unknown>>,
-      options: { limit?: number },
-    ) => string;
+    const engineKey = (code: OperationCode, params: Readonly<Record<string, unknown>>, options: { limit?: number }) =>
+      ENGINE.cacheKey(code, params, options);
     const cells = specCells(spec);
     for (const [i, section] of template.sections.entries()) {
       const op = operation(section.operation);
@@ -72,7 +71,8 @@ describe.each(TEMPLATES.map((t) => [t.title, t] as const))("the %s template", (_
       expect(key(parsed.params, parsed.limit)).toBe(key(query.params, query.limit));
       const formulaQuery = { section: "formula", operation: section.operation, params: parsed.params };
       expect(
-        costOfQueries([query, { ...formulaQuery, ...(parsed.limit ? { limit: parsed.limit } : {}) }], NOW).queries,
+        costOfQueries([query, { ...formulaQuery, ...(parsed.limit ? { limit: parsed.limit } : {}) }], ENGINE, NOW)
+          .queries,
       ).toBe(1);
     }
   });
@@ -105,7 +105,7 @@ describe.each(TEMPLATES.map((t) => [t.title, t] as const))("the %s template", (_
   });
 
   it("costs a few calls, each query once", () => {
-    const cost = reportCost(template, SAMPLE, NOW);
+    const cost = reportCost(template, SAMPLE, ENGINE, NOW);
     expect(cost.queries).toBe(template.sections.length);
     expect(cost.pages).toBe(template.sections.length);
   });
@@ -132,17 +132,41 @@ describe("sheet names", () => {
 describe("cost", () => {
   it("counts identical queries once, however many sections show them", () => {
     const [stats, brands] = reportQueries(templateById("categoryMarket"), SAMPLE);
-    expect(costOfQueries([stats, brands, { ...brands, section: "again" }], NOW)).toEqual({ queries: 2, pages: 2 });
+    expect(costOfQueries([stats, brands, { ...brands, section: "again" }], ENGINE, NOW)).toEqual({
+      queries: 2,
+      pages: 2,
+      calls: 2,
+    });
     // The same query spelled another way (market in lower case) is the same query for the engine.
     const lower = { ...brands, params: { ...brands.params, marketplace: "us" } };
-    expect(costOfQueries([brands, lower], NOW)).toEqual({ queries: 1, pages: 1 });
+    expect(costOfQueries([brands, lower], ENGINE, NOW)).toEqual({ queries: 1, pages: 1, calls: 1 });
   });
 
   it("counts a query's pages from its limit and the operation's page size", () => {
     const [competitors] = reportQueries(templateById("competitorWatch"), SAMPLE);
-    expect(costOfQueries([{ ...competitors, limit: 250 }], NOW)).toEqual({ queries: 1, pages: 3 });
-    expect(describeCost({ queries: 4, pages: 5 })).toBe("spends about 5 calls: 4 unique queries, 5 pages");
-    expect(describeCost({ queries: 1, pages: 1 })).toBe("spends about 1 call: 1 unique query, 1 page");
+    expect(costOfQueries([{ ...competitors, limit: 250 }], ENGINE, NOW)).toEqual({ queries: 1, pages: 3, calls: 3 });
+    expect(describeCost({ queries: 4, pages: 5, calls: 5 })).toBe("spends about 5 calls: 4 unique queries, 5 pages");
+    expect(describeCost({ queries: 1, pages: 1, calls: 1 })).toBe("spends about 1 call: 1 unique query, 1 page");
+    expect(describeCost({ queries: 8, pages: 8, calls: 0 })).toBe(
+      "spends about 0 calls: 8 unique queries, 8 pages, 8 of them already fetched",
+    );
+  });
+
+  it("counted against the cache, pages already fetched cost nothing: a report made again spends no call", async () => {
+    const sim = await startSimulator({ port: 0, staticDir: false, secret: "template-cost-secret" });
+    try {
+      const engine = createEngine({
+        store: memoryStore({ "mad.secret": "template-cost-secret", "mad.baseUrl": sim.url }),
+      });
+      const queries = reportQueries(templateById("categoryMarket"), SAMPLE);
+      expect(await costAgainstCache(queries, engine)).toEqual({ queries: 8, pages: 8, calls: 8 });
+      const [stats, brands] = queries;
+      for (const q of [stats, brands]) await engine.query(q.operation, q.params, q.limit ? { limit: q.limit } : {});
+      expect(await costAgainstCache(queries, engine)).toEqual({ queries: 8, pages: 8, calls: 6 });
+      expect(sim.stats().total).toBe(2); // counting spends nothing
+    } finally {
+      await sim.stop();
+    }
   });
 });
 

@@ -23,7 +23,7 @@ import {
 } from "@fluentui/react-components";
 import { useEffect, useMemo, useRef, useState, type FocusEvent } from "react";
 import { MARKETPLACES } from "../../api/catalog-types";
-import { createReport, planReport, type ReportPlan } from "../report-actions";
+import { countAgainstCache, createReport, planReport, type ReportPlan } from "../report-actions";
 import { TEMPLATES, type ReportTemplate, type TemplateInput, type TemplateInputs } from "../model/templates";
 import { CategoryPicker } from "./CategoryPicker";
 import { failureText, useServices, useUsage } from "./services";
@@ -137,9 +137,26 @@ function TemplateCard({ template, support }: { template: ReportTemplate; support
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [today] = useState(now);
   const planned = useMemo(
-    () => planReport(template, values, today, usage.remainingThisMonth),
-    [template, values, today, usage.remainingThisMonth],
+    () => planReport(template, values, engine, today, usage.remainingThisMonth),
+    [template, values, engine, today, usage.remainingThisMonth],
   );
+  // The same plan counted against the cache (a report made again spends nothing for pages already fetched),
+  // counted again when the month's figures change and when queries settle (their pages are cached by then).
+  const [counted, setCounted] = useState<ReportPlan | null>(null);
+  const settled = usage.inFlight === 0 && usage.queued === 0;
+  useEffect(() => {
+    setCounted(null);
+    if (!planned.plan) return;
+    let current = true;
+    countAgainstCache(planned.plan, engine, usage.remainingThisMonth).then(
+      (plan) => current && setCounted(plan),
+      () => undefined, // the upper bound stays shown
+    );
+    return () => {
+      current = false;
+    };
+  }, [planned, engine, usage.remainingThisMonth, settled]);
+  const plan = counted ?? planned.plan;
   const headingId = `mad-template-${template.id}-title`;
   const createButton = useRef<HTMLButtonElement>(null);
   /**
@@ -180,8 +197,9 @@ function TemplateCard({ template, support }: { template: ReportTemplate; support
       setOutcome({ kind: "error", text: support });
       return;
     }
-    if (planned.plan.question) setAsk(planned.plan);
-    else void create(planned.plan);
+    const chosen = plan ?? planned.plan;
+    if (chosen.question) setAsk(chosen);
+    else void create(chosen);
   };
 
   return (
@@ -211,7 +229,7 @@ function TemplateCard({ template, support }: { template: ReportTemplate; support
           </Field>
         );
       })}
-      {planned.plan && <Text size={200}>{planned.plan.costText}</Text>}
+      {plan && <Text size={200}>{plan.costText}</Text>}
       {ask && (
         <MessageBar intent="warning" layout="multiline" aria-label="Calls to spend">
           <MessageBarBody className={controls.message}>

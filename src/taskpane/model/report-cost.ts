@@ -7,7 +7,7 @@
  */
 import { operation, type OperationCode } from "../../api/catalog";
 import { checkParams } from "../../api/validate";
-import { canonicalJson, planPaging } from "../../engine";
+import { planPaging, type Engine } from "../../engine";
 import { asinsOf, type ArgSource, type ReportTemplate, type TemplateInputs, type TemplateSection } from "./templates";
 
 export interface SectionQuery {
@@ -130,29 +130,60 @@ export function validateTemplateInputs(template: ReportTemplate, inputs: Templat
 export interface ReportCost {
   /** Distinct queries (the engine's cache key), each spent once however many sections show it. */
   readonly queries: number;
-  /** Calls at most: the pages of the distinct queries. */
+  /** Pages of the distinct queries: the calls at most. */
   readonly pages: number;
+  /** Pages the cache cannot answer: what creating the report spends. Equal to `pages` until counted against it. */
+  readonly calls: number;
 }
 
-/** The calls a set of queries spends; throws the first ValidationError (check the inputs first). */
-export function costOfQueries(queries: readonly SectionQuery[], now: Date): ReportCost {
-  const pagesByKey = new Map<string, number>();
+/** What the cost needs of the engine: its query key (dedupe) and its plan of pages (cache). */
+export type CostEngine = Pick<Engine, "cacheKey" | "plan">;
+
+/** The distinct queries by the engine's own key (the first section asking for each). Throws a ValidationError. */
+function distinctQueries(queries: readonly SectionQuery[], engine: CostEngine): SectionQuery[] {
+  const byKey = new Map<string, SectionQuery>();
   for (const query of queries) {
+    const key = engine.cacheKey(query.operation, query.params, limitOption(query));
+    if (!byKey.has(key)) byKey.set(key, query);
+  }
+  return [...byKey.values()];
+}
+
+const limitOption = (query: SectionQuery) => (query.limit === undefined ? {} : { limit: query.limit });
+
+/** The calls a set of queries spends at most, before looking at the cache; throws a ValidationError (check first). */
+export function costOfQueries(queries: readonly SectionQuery[], engine: CostEngine, now: Date): ReportCost {
+  const distinct = distinctQueries(queries, engine);
+  let pages = 0;
+  for (const query of distinct) {
     const outcome = checkParams(query.operation, query.params, { now });
     if (!outcome.params) throw outcome.errors[0];
-    const normalized = outcome.params as Record<string, unknown>;
-    const plan = planPaging(query.operation, normalized, query.limit);
-    // The engine's query key (engine.ts, prepare): operation, normalized parameters, rows wanted.
-    pagesByKey.set(`${query.operation}|${canonicalJson(normalized)}|${plan.limit ?? "all"}`, plan.maxPages);
+    pages += planPaging(query.operation, outcome.params as Record<string, unknown>, query.limit).maxPages;
   }
-  return { queries: pagesByKey.size, pages: [...pagesByKey.values()].reduce((sum, pages) => sum + pages, 0) };
+  return { queries: distinct.length, pages, calls: pages };
 }
 
-export const reportCost = (template: ReportTemplate, inputs: TemplateInputs, now: Date): ReportCost =>
-  costOfQueries(reportQueries(template, inputs), now);
+/** The same cost counted against the engine's cache: pages already fetched (a report made again) cost nothing. */
+export async function costAgainstCache(queries: readonly SectionQuery[], engine: CostEngine): Promise<ReportCost> {
+  const distinct = distinctQueries(queries, engine);
+  const plans = await Promise.all(distinct.map((q) => engine.plan(q.operation, q.params, limitOption(q))));
+  return {
+    queries: distinct.length,
+    pages: plans.reduce((sum, plan) => sum + plan.pages, 0),
+    calls: plans.reduce((sum, plan) => sum + plan.uncachedPages, 0),
+  };
+}
 
-/** "spends about 8 calls: 8 unique queries, 8 pages" */
+export const reportCost = (template: ReportTemplate, inputs: TemplateInputs, engine: CostEngine, now: Date) =>
+  costOfQueries(reportQueries(template, inputs), engine, now);
+
+/** "spends about 8 calls: 8 unique queries, 8 pages", "…, 5 of them already fetched" when the cache has some. */
 export function describeCost(cost: ReportCost): string {
   const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-  return `spends about ${plural(cost.pages, "call", "calls")}: ${plural(cost.queries, "unique query", "unique queries")}, ${plural(cost.pages, "page", "pages")}`;
+  const cached = cost.pages - cost.calls;
+  return (
+    `spends about ${plural(cost.calls, "call", "calls")}: ` +
+    `${plural(cost.queries, "unique query", "unique queries")}, ${plural(cost.pages, "page", "pages")}` +
+    (cached > 0 ? `, ${cached} of them already fetched` : "")
+  );
 }
