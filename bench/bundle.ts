@@ -47,8 +47,8 @@ function pageScripts(html: string): string[] {
 
 /**
  * The task pane's files: what taskpane.html loads besides the functions bundle (which is measured on its own),
- * plus the chunks webpack split off for lazy loading: .js files no page loads directly. The functions bundle loads
- * nothing on demand (custom functions must register at once), so those chunks are the task pane's.
+ * plus the chunks webpack split off for the task pane to load on demand. The functions bundle loads nothing on
+ * demand (custom functions must register at once).
  */
 function taskPaneFiles(dist: string): { initial: string[]; lazy: string[] } {
   const pages = readdirSync(dist).filter((f) => f.endsWith(".html"));
@@ -56,8 +56,17 @@ function taskPaneFiles(dist: string): { initial: string[]; lazy: string[] } {
   const initial = pageScripts(readFileSync(path.join(dist, "taskpane.html"), "utf8")).filter(
     (f) => f !== "functions.js",
   );
+  // A chunk is the task pane's when taskpane.html's runtime names it: webpack writes each lazy chunk's content hash
+  // into the runtime of the page that loads it (functions.js here; the preview's chart chunks are named by preview.js).
+  const runtime = pageScripts(readFileSync(path.join(dist, "taskpane.html"), "utf8"))
+    .map((f) => readFileSync(path.join(dist, f), "utf8"))
+    .join("\n");
   const lazy = readdirSync(dist)
     .filter((f) => f.endsWith(".js") && !loadedByPages.has(f))
+    .filter((f) => {
+      const hash = /\.([0-9a-f]{8,})\.js$/.exec(f)?.[1];
+      return hash !== undefined && runtime.includes(hash);
+    })
     .sort();
   return { initial, lazy };
 }

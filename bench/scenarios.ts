@@ -182,7 +182,7 @@ export interface PagingOutcome extends ScenarioResult {
 }
 
 /** Paging runs per size; alternating cold runs, compared by their medians, so one slow round trip does not decide. */
-const PAGING_RUNS = 5;
+const PAGING_RUNS = 9;
 
 /** 3. Paging: limit 2,000 (20 pages of 100) vs a single page of 100, each on a cold cache (a fresh engine). */
 export async function paging(ctx: BenchContext): Promise<PagingOutcome> {

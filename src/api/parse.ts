@@ -76,7 +76,10 @@ function fieldMap(fields: readonly FieldSpec[]): FieldMap {
  */
 export function normalizeRecord(raw: Json, map: FieldMap): Json {
   const out: Json = {};
-  for (const [key, value] of Object.entries(raw)) {
+  // for...in over a parsed JSON object (own keys only): it runs for every record of every page, and the
+  // [key, value] pairs of Object.entries would be garbage.
+  for (const key in raw) {
+    const value = raw[key];
     const target = map.renames.get(key);
     const name = target !== undefined && !(target in raw) ? target : key;
     const inner = map.nested.get(name);
@@ -99,7 +102,7 @@ function decodeTexts(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(decodeTexts);
   if (isObject(value)) {
     const out: Json = {};
-    for (const [key, inner] of Object.entries(value)) out[key] = decodeTexts(inner);
+    for (const key in value) out[key] = decodeTexts(value[key]);
     return out;
   }
   return value;
