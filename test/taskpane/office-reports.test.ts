@@ -18,8 +18,7 @@ jest.mock("office-addin-manifest", () => ({
 import { parseCellAddress } from "../../src/table/a1";
 import { PreviewHost } from "../../src/preview/preview-host";
 import { Workbook } from "../../src/preview/workbook";
-import { createOfficeHost } from "../../src/taskpane/host/office-host";
-import { REPORTS_SETTING } from "../../src/taskpane/host/office-reports";
+import { createOfficeHost, followReportSheets, REPORTS_SETTING } from "../../src/taskpane/host/office-host";
 import { reportSheetSpec } from "../../src/taskpane/model/report-layout";
 import { templateById } from "../../src/taskpane/model/templates";
 import { FakeExcel } from "./support/fake-excel";
@@ -142,6 +141,46 @@ describe("a Category market report", () => {
     expect(trend.series[0].calls.slice(-2)).toEqual(["values AO40:AO43", "categories AN40:AN43"]);
     // Not spilled yet: left as it was.
     expect(countries.series[0].calls).toEqual(["categories X40:X49"]);
+  });
+
+  it("charts follow their spills: when the report sheet calculates, its series are re-pointed at the new size", async () => {
+    const host = createOfficeHost();
+    await host.createReportSheet!(categorySpec());
+    const [brand] = excel.charts;
+    expect(brand.series[0].calls).toEqual(["categories D40:D49"]);
+    // An input edited in Excel: the brand list spills 6 rows now, and Excel raises onCalculated for the sheet.
+    excel.spills.set("Market 281407!D39", "D39:I45");
+    await excel.calculate("Market 281407");
+    expect(brand.series[0].calls.slice(1)).toEqual(["values E40:E45", "categories D40:D45"]);
+  });
+
+  it("calculations during a re-pointing run it once more afterwards, not once each", async () => {
+    const host = createOfficeHost();
+    await host.createReportSheet!(categorySpec());
+    const [brand] = excel.charts;
+    excel.spills.set("Market 281407!D39", "D39:I45");
+    await Promise.all([1, 2, 3, 4].map(() => excel.calculate("Market 281407")));
+    expect(brand.series[0].calls.filter((c) => c.startsWith("values"))).toHaveLength(2);
+  });
+
+  it("report sheets of a reopened workbook follow their spills from the pane's start", async () => {
+    await createOfficeHost().createReportSheet!(categorySpec());
+    excel.calculatedHandlers.clear(); // Excel restarted: no handler of the last session is left
+    const reopened = createOfficeHost();
+    followReportSheets(reopened, () => ({ get: (key: string) => excel.settings.get(key) ?? null }));
+    for (let tries = 0; tries < 200 && !excel.calculatedHandlers.has("Market 281407"); tries++)
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(excel.calculatedHandlers.get("Market 281407")).toHaveLength(1);
+    excel.spills.set("Market 281407!D39", "D39:I42");
+    await excel.calculate("Market 281407");
+    expect(excel.charts[0].series[0].calls.slice(-2)).toEqual(["values E40:E42", "categories D40:D42"]);
+  });
+
+  it("a workbook without reports loads nothing to follow", async () => {
+    const host = createOfficeHost();
+    let listed = 0;
+    followReportSheets({ ...host, listReportSheets: async () => (listed++, []) }, () => ({ get: () => null }));
+    expect(listed).toBe(0);
   });
 
   it("refuses to re-point charts of a sheet no template made", async () => {

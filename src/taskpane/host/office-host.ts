@@ -31,6 +31,8 @@ import { blockAddress, cellAddress, offset, parseCell } from "../../table/a1";
 import type { officeReportMethods } from "./office-reports";
 
 export const TABLES_SETTING = "mad.tables";
+/** Where report sheets made from templates keep what they were made from (office-reports.ts). */
+export const REPORTS_SETTING = "mad.reports";
 const TEXT = "@";
 const GENERAL = "General";
 /** The size of an Excel worksheet. */
@@ -411,4 +413,22 @@ export function createOfficeHost(deps: OfficeHostDeps = {}): HostAdapter {
         await context.sync();
       }),
   };
+}
+
+/**
+ * Report sheets' charts follow their spills from the pane's start (office-reports.ts re-points them after each
+ * calculation), not only once the Reports tab has listed them. Nothing is loaded for a workbook without reports.
+ */
+export function followReportSheets(
+  host: HostAdapter,
+  settings: () => Pick<Office.Settings, "get"> = () => Office.context.document.settings,
+): void {
+  let stored: unknown;
+  try {
+    stored = settings().get(REPORTS_SETTING);
+  } catch {
+    return; // no document settings (Office not ready, or not in Excel): nothing to follow
+  }
+  if (!stored || !host.listReportSheets) return;
+  void host.listReportSheets().catch(() => undefined);
 }

@@ -5,9 +5,9 @@
  *   `=OFFSET('Sheet'!$D$5,1,<col>,MIN(ROWS('Sheet'!$D$5#)-1,<max>),1)`, a reference over the spill below its
  *   header, so the name follows the spill when the row count changes;
  * - native charts (ExcelApi 1.7–1.8: series values, category values, titles, axis titles, position) whose series
- *   read those columns. Office.js binds a series to a range, not to a name, so `refreshReportCharts` re-points every
- *   series at the name's current range (or, where Excel cannot resolve the name to a range, at the spill's column)
- *   after a recalculation changed the spills;
+ *   read those columns. Office.js binds a series to a range, not to a name, so every series is re-pointed at the
+ *   name's current range (or, where Excel cannot resolve the name to a range, at the spill's column) whenever the
+ *   report sheet calculates (its onCalculated event, ExcelApi 1.8) and on `refreshReportCharts`;
  * - what the report was made from lives in the document settings under `mad.reports`, keyed by the sheet's id (a
  *   renamed sheet stays a report), next to `mad.tables` (the same mechanism as the tables' queries; never a secret).
  * Requirement sets: the manifest declares ExcelApi 1.13; `reportSupport` checks it at run time.
@@ -25,8 +25,8 @@ import type {
 import { blockAddress, cellAddress, offset, parseCell } from "../../table/a1";
 import { CHART_SIZE } from "../model/report-layout";
 import { quotedSheet, uniqueSheetName } from "../../table/sheet-names";
+import { REPORTS_SETTING } from "./office-host";
 
-export const REPORTS_SETTING = "mad.reports";
 export const REPORT_REQUIREMENT = { set: "ExcelApi", version: "1.13" } as const;
 /** Rows a chart's series covers before its formula has spilled (re-pointed by refreshReportCharts). */
 const FIRST_POINTS = 10;
@@ -126,6 +126,83 @@ export function officeReportMethods(deps: ReportHostDeps): ReportMethods {
     }
   };
 
+  /** Points the report sheet's charts at the spills' current size; `key` is the sheet's name or id. */
+  const rePointCharts = async (key: string) => {
+    const stored = readStored();
+    await run(async (context) => {
+      const sheet = context.workbook.worksheets.getItem(key);
+      sheet.load("id,name");
+      await context.sync();
+      const entry = stored[sheet.id];
+      if (!entry) throw new Error(`The sheet ${sheet.name} was not made from a template: it has no report charts.`);
+      const look = (column: StoredColumn) => {
+        const named = context.workbook.names.getItemOrNullObject(column.name).getRangeOrNullObject();
+        named.load("address");
+        const spill = sheet.getRange(column.cell).getSpillingToRangeOrNullObject();
+        spill.load("address");
+        return { column, named, spill };
+      };
+      const charts = entry.charts.map((c) => ({
+        stored: c,
+        chart: sheet.charts.getItemOrNullObject(c.chart),
+        categories: look(c.categories),
+        series: c.series.map(look),
+      }));
+      await context.sync();
+      /** The column's current cells: the name's range, else the spill's column; null before any spill. */
+      const current = (found: ReturnType<typeof look>, maxPoints?: number): Excel.Range | null => {
+        if (!found.named.isNullObject) return sheet.getRange(localAddress(found.named.address));
+        if (found.spill.isNullObject) return null;
+        const address = columnOfSpill(localAddress(found.spill.address), found.column, maxPoints);
+        return address ? sheet.getRange(address) : null;
+      };
+      for (const { stored: c, chart, categories, series } of charts) {
+        if (chart.isNullObject) continue; // deleted by hand: nothing to re-point
+        const x = current(categories, c.maxPoints);
+        series.forEach((s, j) => {
+          const values = current(s, c.maxPoints);
+          if (!values || !x) return;
+          const target = chart.series.getItemAt(j);
+          target.setValues(values);
+          target.setXAxisValues(x);
+        });
+      }
+      await context.sync();
+    });
+  };
+
+  /**
+   * Charts follow their spills in Excel too: Office.js binds a series to a range, so after a report sheet calculates
+   * (an input edited, a refresh) its charts are pointed at the spills' new size. Calculations during a re-pointing
+   * run it once more afterwards, not once each. For this session: handlers are added again when the pane next opens.
+   */
+  const following = new Set<string>();
+  const rePointing = new Map<string, { again: boolean; done: Promise<void> }>();
+  /** Settles when the sheet's charts are re-pointed (never rejects: it runs from an event). */
+  const rePointSoon = (id: string): Promise<void> => {
+    const running = rePointing.get(id);
+    if (running) {
+      running.again = true;
+      return running.done;
+    }
+    const state = { again: false, done: Promise.resolve() };
+    state.done = (async () => {
+      do {
+        state.again = false;
+        // A sheet or chart deleted meanwhile leaves nothing to re-point; the next calculation tries again.
+        await rePointCharts(id).catch(() => undefined);
+      } while (state.again);
+      rePointing.delete(id);
+    })();
+    rePointing.set(id, state);
+    return state.done;
+  };
+  const followSpills = (sheet: Excel.Worksheet, id: string) => {
+    if (following.has(id)) return;
+    following.add(id);
+    sheet.onCalculated.add(() => rePointSoon(id));
+  };
+
   return {
     reportSupport: async () => {
       const requirements = deps.requirements();
@@ -218,6 +295,8 @@ export function officeReportMethods(deps: ReportHostDeps): ReportMethods {
         });
         sheet.activate();
         await context.sync();
+        followSpills(sheet, sheet.id);
+        await context.sync();
         return { sheetName, sheetId: sheet.id, names: created, charts };
       });
       await writeStored({
@@ -234,52 +313,13 @@ export function officeReportMethods(deps: ReportHostDeps): ReportMethods {
         const sheets = context.workbook.worksheets;
         sheets.load("items/id,items/name");
         await context.sync();
-        return sheets.items.filter((s) => stored[s.id]).map((s) => ({ sheet: s.name, report: stored[s.id].report }));
+        const reportSheets = sheets.items.filter((s) => stored[s.id]);
+        for (const sheet of reportSheets) followSpills(sheet, sheet.id);
+        await context.sync();
+        return reportSheets.map((s) => ({ sheet: s.name, report: stored[s.id].report }));
       });
     },
 
-    refreshReportCharts: async (sheetName: string) => {
-      const stored = readStored();
-      await run(async (context) => {
-        const sheet = context.workbook.worksheets.getItem(sheetName);
-        sheet.load("id");
-        await context.sync();
-        const entry = stored[sheet.id];
-        if (!entry) throw new Error(`The sheet ${sheetName} was not made from a template: it has no report charts.`);
-        const look = (column: StoredColumn) => {
-          const named = context.workbook.names.getItemOrNullObject(column.name).getRangeOrNullObject();
-          named.load("address");
-          const spill = sheet.getRange(column.cell).getSpillingToRangeOrNullObject();
-          spill.load("address");
-          return { column, named, spill };
-        };
-        const charts = entry.charts.map((c) => ({
-          stored: c,
-          chart: sheet.charts.getItemOrNullObject(c.chart),
-          categories: look(c.categories),
-          series: c.series.map(look),
-        }));
-        await context.sync();
-        /** The column's current cells: the name's range, else the spill's column; null before any spill. */
-        const current = (found: ReturnType<typeof look>, maxPoints?: number): Excel.Range | null => {
-          if (!found.named.isNullObject) return sheet.getRange(localAddress(found.named.address));
-          if (found.spill.isNullObject) return null;
-          const address = columnOfSpill(localAddress(found.spill.address), found.column, maxPoints);
-          return address ? sheet.getRange(address) : null;
-        };
-        for (const { stored: c, chart, categories, series } of charts) {
-          if (chart.isNullObject) continue; // deleted by hand: nothing to re-point
-          const x = current(categories, c.maxPoints);
-          series.forEach((s, j) => {
-            const values = current(s, c.maxPoints);
-            if (!values || !x) return;
-            const target = chart.series.getItemAt(j);
-            target.setValues(values);
-            target.setXAxisValues(x);
-          });
-        }
-        await context.sync();
-      });
-    },
+    refreshReportCharts: (sheetName: string) => rePointCharts(sheetName),
   };
 }

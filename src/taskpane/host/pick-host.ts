@@ -3,7 +3,7 @@
  * runs) or Office.js in Excel. The name must match src/preview/stand-ins.ts (a unit test checks it).
  */
 import type { HostAdapter } from "./host-adapter";
-import { createOfficeHost } from "./office-host";
+import { createOfficeHost, followReportSheets } from "./office-host";
 
 export const PREVIEW_HOST_GLOBAL = "__madPreviewHost";
 
@@ -29,5 +29,7 @@ export function isHostAdapter(value: unknown): value is HostAdapter {
 export function pickHost(scope: unknown = globalThis): { host: HostAdapter; preview: boolean } {
   const candidate = (scope as Record<string, unknown>)[PREVIEW_HOST_GLOBAL];
   if (isHostAdapter(candidate)) return { host: candidate, preview: true };
-  return { host: createOfficeHost(), preview: false };
+  const host = createOfficeHost();
+  followReportSheets(host);
+  return { host, preview: false };
 }

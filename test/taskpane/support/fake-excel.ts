@@ -77,6 +77,8 @@ export class FakeExcel {
   readonly calculated: string[] = [];
   readonly active = { sheet: "Sheet1", address: "B3" };
   readonly sheetIds = new Map<string, string>();
+  /** onCalculated handlers added per sheet (by name), run by `calculate`. */
+  readonly calculatedHandlers = new Map<string, ((event: { worksheetId: string }) => Promise<unknown>)[]>();
   /** Workbook names: name -> the formula it refers to. */
   readonly names = new Map<string, string>();
   readonly charts: FakeChart[] = [];
@@ -231,6 +233,12 @@ export class FakeExcel {
       new OfficeMockObject({
         name: sheetName,
         id: this.sheetIds.get(sheetName),
+        onCalculated: {
+          add: (handler: (event: { worksheetId: string }) => Promise<unknown>) => {
+            const handlers = this.calculatedHandlers.get(sheetName) ?? [];
+            this.calculatedHandlers.set(sheetName, [...handlers, handler]);
+          },
+        },
         activate: () => {
           this.activated = sheetName;
         },
@@ -328,13 +336,20 @@ export class FakeExcel {
     return mock;
   }
 
+  /** Excel calculated the sheet: its onCalculated handlers run, as Excel raises the event. */
+  async calculate(sheetName: string): Promise<void> {
+    const worksheetId = this.sheetIds.get(sheetName)!;
+    await Promise.all((this.calculatedHandlers.get(sheetName) ?? []).map((handler) => handler({ worksheetId })));
+  }
+
   /** The request context an Excel.run batch receives. */
   context(): Any {
     const items = [...this.sheets.keys()].map((name) => this.worksheet(name));
     const worksheets = this.track(
       new OfficeMockObject({
         items,
-        getItem: (name: string) => this.worksheet(name),
+        // Excel finds a sheet by its name or its id.
+        getItem: (key: string) => this.worksheet([...this.sheetIds].find(([, id]) => id === key)?.[0] ?? key),
         add: (name: string) => {
           this.addSheet(name);
           return this.worksheet(name);
