@@ -2,9 +2,8 @@
  * axe-core on the BUILT preview page and task pane: no serious or critical violation on the preview grid, on a report
  * sheet with its chart, or on any tab of the task pane (Connection, Build with More filters open, Templates, Reports).
  */
-import type { Browser, Frame, Page } from "playwright-core";
-import { launchChromium } from "./support/chromium";
-import { openPreview, startPreviewStack, type PreviewPage, type PreviewStack } from "./support/preview";
+import type { Frame, Page } from "playwright-core";
+import { previewPerTest } from "./support/preview";
 import { createReportSheet, drawnChart, keywordTrendsReport } from "./support/report";
 import { openTab, paneOf } from "./support/taskpane";
 
@@ -19,27 +18,7 @@ interface Violation {
   readonly targets: string[];
 }
 
-let stack: PreviewStack;
-let browser: Browser;
-let preview: PreviewPage;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  stack = await startPreviewStack();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
-
-beforeEach(async () => {
-  preview = await openPreview(browser, stack);
-});
-
-afterEach(async () => {
-  await preview?.context.close();
-});
+const session = previewPerTest();
 
 /** The serious and critical violations axe finds in a page or frame (axe injected once per document). */
 async function seriousViolations(target: Page | Frame, exclude: string[] = []): Promise<Violation[]> {
@@ -70,37 +49,37 @@ const paneFrame = (page: Page): Frame => {
 
 describe("accessibility (axe-core)", () => {
   it("finds no serious or critical violation on the preview grid", async () => {
-    await expect(seriousViolations(preview.page, ["#task-pane"])).resolves.toEqual([]);
+    await expect(seriousViolations(session.preview.page, ["#task-pane"])).resolves.toEqual([]);
   });
 
   it("finds no serious or critical violation on a report sheet with its chart and sheet tabs", async () => {
-    await createReportSheet(preview.page, keywordTrendsReport());
-    await drawnChart(preview.page, "Searches and purchases");
-    await expect(seriousViolations(preview.page, ["#task-pane"])).resolves.toEqual([]);
+    await createReportSheet(session.preview.page, keywordTrendsReport());
+    await drawnChart(session.preview.page, "Searches and purchases");
+    await expect(seriousViolations(session.preview.page, ["#task-pane"])).resolves.toEqual([]);
   });
 
   it.each(["Connection", "Build", "Templates", "Reports"] as const)(
     "finds no serious or critical violation on the task pane's %s tab",
     async (tab) => {
-      const pane = paneOf(preview.page);
+      const pane = paneOf(session.preview.page);
       await openTab(pane, tab);
       if (tab === "Build") await pane.getByRole("button", { name: /^More filters/ }).click();
-      await expect(seriousViolations(paneFrame(preview.page))).resolves.toEqual([]);
+      await expect(seriousViolations(paneFrame(session.preview.page))).resolves.toEqual([]);
     },
   );
 
   it("moves between the pane's tabs with the arrow keys, Home and End, with one tab in the Tab order", async () => {
-    const pane = paneOf(preview.page);
+    const pane = paneOf(session.preview.page);
     await openTab(pane, "Connection");
     const tab = (name: string) => pane.getByRole("tab", { name });
     await tab("Connection").focus();
-    await preview.page.keyboard.press("ArrowRight");
+    await session.preview.page.keyboard.press("ArrowRight");
     await expect(tab("Build").getAttribute("aria-selected")).resolves.toBe("true");
     await expect(tab("Build").evaluate((e) => e === document.activeElement)).resolves.toBe(true);
     await expect(pane.getByRole("tabpanel", { name: "Build" }).isVisible()).resolves.toBe(true);
-    await preview.page.keyboard.press("End");
+    await session.preview.page.keyboard.press("End");
     await expect(tab("Reports").getAttribute("aria-selected")).resolves.toBe("true");
-    await preview.page.keyboard.press("ArrowRight");
+    await session.preview.page.keyboard.press("ArrowRight");
     await expect(tab("Connection").getAttribute("aria-selected")).resolves.toBe("true");
     const tabStops = await pane.getByRole("tab").evaluateAll((tabs) => tabs.map((t) => t.getAttribute("tabindex")));
     expect(tabStops.filter((t) => t === "0")).toHaveLength(1);

@@ -4,7 +4,6 @@
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import type { Browser } from "playwright-core";
 import { createClient } from "../../src/api";
 import { OPERATIONS } from "../../src/api/catalog";
 import { RECORD_FIELDS } from "../../src/api/records";
@@ -12,55 +11,25 @@ import { exampleRequests } from "../../src/simulator/examples";
 import { columnsOf } from "../../src/table/columns";
 import { DEMO_SECRET } from "../../src/api/demo-secret";
 import { ROOT } from "./support/built-addin";
-import { launchChromium } from "./support/chromium";
 import {
   cell,
   describedBy,
   enter,
   goTo,
-  openPreview,
   PreviewPage,
-  PreviewStack,
   readRange,
   settledText,
-  startPreviewStack,
+  previewPerTest,
+  spentByOperation,
+  operationCalls,
 } from "./support/preview";
 
 jest.setTimeout(240_000);
 
-let stack: PreviewStack;
-let browser: Browser;
-let preview: PreviewPage;
+const session = previewPerTest();
 
-beforeAll(async () => {
-  // Chromium first: without it the file fails at once with how to install it, before any build.
-  browser = await launchChromium();
-  stack = await startPreviewStack();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
-
-beforeEach(async () => {
-  stack.simulator.resetStats();
-  preview = await openPreview(browser, stack);
-});
-
-afterEach(async () => {
-  await preview?.context.close();
-});
-
-/**
- * Calls to the service's operations: the task pane's calls meter reads GET /v1/visits when it opens, which is not
- * one of the operations a plan pays for.
- */
-const operationCalls = () => {
-  const { visits: _visits, ...byOperation } = stack.simulator.stats().byOperation;
-  return byOperation;
-};
-const apiCalls = () => Object.values(operationCalls()).reduce((sum, n) => sum + n, 0);
+const byOperation = () => spentByOperation(session.stack);
+const apiCalls = () => operationCalls(session.stack);
 
 describe("formulas with the live service's names and values spill", () => {
   const byColumn = (check: (values: string[]) => boolean) => check;
@@ -80,7 +49,7 @@ describe("formulas with the live service's names and values spill", () => {
   ];
 
   it.each(formulas)("%s", async (formula, columnName, check) => {
-    const { page } = preview;
+    const { page } = session.preview;
     await enter(page, "A1", formula);
     await settledText(page, "A1");
     const [header, ...rows] = await readRange(page, "A1", 11, 60);
@@ -89,26 +58,26 @@ describe("formulas with the live service's names and values spill", () => {
     const values = rows.map((row) => row[at]).filter((text) => text !== "");
     expect(values.length).toBeGreaterThan(0);
     expect(check(values)).toBe(true);
-    expect(preview.problems).toEqual([]);
+    expect(session.preview.problems).toEqual([]);
   });
 
   it('=MAD.KEYWORDCONVERSION("US","yoga mat",,,250) spills 250 rows from 3 calls', async () => {
-    const { page } = preview;
+    const { page } = session.preview;
     await enter(page, "A1", '=MAD.KEYWORDCONVERSION("US","yoga mat",,,250)');
     expect(await settledText(page, "A1")).toBe("keyword");
     const column = await readRange(page, "A250", 3, 1);
     expect(column.map((row) => row[0] !== "")).toEqual([true, true, false]); // header + 250 rows end at A251
-    expect(stack.simulator.stats().byOperation.keyword_conversion).toBe(3);
+    expect(session.stack.simulator.stats().byOperation.keyword_conversion).toBe(3);
   });
 });
 
 describe("the preview page", () => {
   it("spills a formula's header and rows from the simulator, for one call", async () => {
-    const { page } = preview;
+    const { page } = session.preview;
     await enter(page, "A1", '=MAD.KEYWORDTRENDS("US","yoga mat")');
     expect(await settledText(page, "A1")).toBe("time");
 
-    const client = createClient({ baseUrl: stack.simulator.url, secret: DEMO_SECRET });
+    const client = createClient({ baseUrl: session.stack.simulator.url, secret: DEMO_SECRET });
     const expected = await client.call("keyword_research_trends", { marketplace: "US", keyword: "yoga mat" });
     const header = columnsOf(RECORD_FIELDS.keywordTrend).map((column) => column.name);
     const shown = await readRange(page, "A1", expected.rows.length + 2, header.length + 1);
@@ -120,17 +89,17 @@ describe("the preview page", () => {
       expected.rows.map(() => "yoga mat"),
     );
     expect(shown[shown.length - 1].every((text) => text === "")).toBe(true);
-    expect(operationCalls()).toEqual({ keyword_research_trends: 2 }); // the page's call + ours
+    expect(byOperation()).toEqual({ keyword_research_trends: 2 }); // the page's call + ours
 
     await cell(page, "C3").click();
     await expect(page.getByRole("textbox", { name: "Formula" }).inputValue()).resolves.toBe(
       '=MAD.KEYWORDTRENDS("US","yoga mat")',
     );
-    expect(preview.problems).toEqual([]);
+    expect(session.preview.problems).toEqual([]);
   });
 
   it("runs every function of the catalog typed in the formula bar, each spilling its header", async () => {
-    const { page } = preview;
+    const { page } = session.preview;
     const examples = exampleRequests();
     for (const op of OPERATIONS) {
       const params = examples[op.code] as Record<string, unknown>;
@@ -140,11 +109,11 @@ describe("the preview page", () => {
       const header = op.shape === "object" ? "field" : columnsOf(RECORD_FIELDS[op.record])[0].name;
       expect({ fn: op.fn, first }).toEqual({ fn: op.fn, first: header });
     }
-    expect(preview.problems).toEqual([]);
+    expect(session.preview.problems).toEqual([]);
   });
 
   it('spills categories with their nodeIdPath for =MAD.CATEGORIES("US","yoga"), from one GET', async () => {
-    const { page } = preview;
+    const { page } = session.preview;
     await enter(page, "A1", '=MAD.CATEGORIES("US","yoga")');
     expect(await settledText(page, "A1")).toBe("nodeIdPath");
     const rows = await readRange(page, "A1", 5, 2);
@@ -153,12 +122,12 @@ describe("the preview page", () => {
       "3375251:3407731:3422251:3422301",
       "Sports & Outdoors:Fitness & Exercise Equipment:Yoga:Mats",
     ]);
-    expect(operationCalls()).toEqual({ product_node: 1 });
-    expect(preview.problems).toEqual([]);
+    expect(byOperation()).toEqual({ product_node: 1 });
+    expect(session.preview.problems).toEqual([]);
   });
 
   it("shows #VALUE! with the argument's message for a bad argument, and spends no call", async () => {
-    const { page } = preview;
+    const { page } = session.preview;
     await enter(page, "B2", '=MAD.KEYWORDTRENDS("XX","yoga mat")');
     expect(await settledText(page, "B2")).toBe("#VALUE!");
     const message = await cell(page, "B2").getAttribute("title");
@@ -171,7 +140,7 @@ describe("the preview page", () => {
   });
 
   it("shows #SPILL! while the spill area holds a value, and spills when it is cleared", async () => {
-    const { page } = preview;
+    const { page } = session.preview;
     await enter(page, "A6", "in the way");
     await enter(page, "A1", '=MAD.KEYWORDTRENDS("US","yoga mat")');
     expect(await settledText(page, "A1")).toBe("#SPILL!");
@@ -186,8 +155,8 @@ describe("the preview page", () => {
   });
 
   it("recalculates a formula entered again, as Excel does: the retry after a service failure", async () => {
-    const { page } = preview;
-    stack.simulator.injectFault({
+    const { page } = session.preview;
+    session.stack.simulator.injectFault({
       match: { operation: "aba_research_trend" },
       times: 1,
       fault: { type: "envelope", code: "ERROR_SECRET_KEY" },
@@ -203,11 +172,11 @@ describe("the preview page", () => {
     await pane.getByText("Connected").waitFor({ timeout: 60_000 });
     await enter(page, "A1", '=MAD.ABATREND("US","desk lamp")');
     await expect(settledText(page, "A1")).resolves.toBe(columnsOf(RECORD_FIELDS.abaTrend)[0].name);
-    expect(stack.simulator.stats().byOperation.aba_research_trend).toBe(2);
+    expect(session.stack.simulator.stats().byOperation.aba_research_trend).toBe(2);
   });
 
   it("recalculates when a referenced filter or limit cell changes", async () => {
-    const { page } = preview;
+    const { page } = session.preview;
     await enter(page, "H1", "minPrice");
     await enter(page, "I1", "20");
     await enter(page, "H2", "maxPrice");
@@ -242,7 +211,7 @@ describe("the preview page", () => {
   });
 
   it("gives the task pane the preview host adapter, which writes text as text", async () => {
-    const { page } = preview;
+    const { page } = session.preview;
     const frame = page.frameLocator("#task-pane");
     await expect(frame.locator("body").textContent()).resolves.toContain("Marketplace Analytics Data");
     const pane = page.frames().find((f) => f !== page.mainFrame())!;
@@ -264,7 +233,7 @@ describe("the preview page", () => {
   });
 
   it("keeps a screenshot of the preview as a test artifact", async () => {
-    const { page } = preview;
+    const { page } = session.preview;
     await enter(page, "A1", '=MAD.KEYWORDTRENDS("US","yoga mat",,,12)');
     await enter(page, "B16", '=MAD.KEYWORDTRENDS("XX","yoga mat")');
     await settledText(page, "A1");
@@ -283,7 +252,7 @@ describe("the preview grid at full size", () => {
     page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.tagName);
 
   it("jumps to B2000 from the name box, rendering only the cells in view", async () => {
-    const { page } = preview;
+    const { page } = session.preview;
     await goTo(page, "B2000");
     await expect(nameBox(page).inputValue()).resolves.toBe("B2000");
     expect(await focusedName(page)).toBe("B2000");
@@ -298,7 +267,7 @@ describe("the preview grid at full size", () => {
   });
 
   it('spills =MAD.PRODUCTRESEARCH("US",,,2000) to row 2001, and the last rows read back', async () => {
-    const { page } = preview;
+    const { page } = session.preview;
     await enter(page, "A1", '=MAD.PRODUCTRESEARCH("US",,,2000)');
     expect(await settledText(page, "A1", 180_000)).toBe("asin");
     const tail = await readRange(page, "A1999", 4, 1);
@@ -306,11 +275,11 @@ describe("the preview grid at full size", () => {
     expect(tail[3][0]).toBe("");
     await goTo(page, "A2001");
     await expect(page.getByRole("status").textContent()).resolves.toContain("A1:");
-    expect(preview.problems).toEqual([]);
+    expect(session.preview.problems).toEqual([]);
   });
 
   it("names each cell by its address and then what it shows", async () => {
-    const { page } = preview;
+    const { page } = session.preview;
     await enter(page, "A1", "yoga mat");
     await enter(page, "B1", "12.5");
     await expect(page.getByRole("gridcell", { name: "A1 yoga mat", exact: true }).count()).resolves.toBe(1);
@@ -325,7 +294,7 @@ describe("the preview grid's keys", () => {
     page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.tagName);
 
   it("Tab and Shift+Tab wrap to the next and previous row instead of stopping at the edge", async () => {
-    const { page } = preview;
+    const { page } = session.preview;
     await goTo(page, "CU1");
     await page.keyboard.press("Tab");
     expect(await focusedName(page)).toBe("CV1");
@@ -344,7 +313,7 @@ describe("the preview grid's keys", () => {
   });
 
   it("keeps keys working after the selected cell scrolls out of the DOM, bringing the selection back", async () => {
-    const { page } = preview;
+    const { page } = session.preview;
     await goTo(page, "B2");
     await page.locator("#grid-scroll").evaluate((scroller) => (scroller.scrollTop = 1_000 * 22));
     await cell(page, "B1000").waitFor();
@@ -355,7 +324,7 @@ describe("the preview grid's keys", () => {
   });
 
   it("Ctrl+Home goes to A1, Ctrl+End to the last used cell, PageDown and PageUp move a screenful", async () => {
-    const { page } = preview;
+    const { page } = session.preview;
     await enter(page, "C40", "x");
     await enter(page, "E3", "y");
     await goTo(page, "B2");
@@ -379,7 +348,7 @@ describe("the preview grid's keys", () => {
   });
 
   it("F6 and Shift+F6 cycle grid → formula bar → sheet tabs → task pane → grid", async () => {
-    const { page } = preview;
+    const { page } = session.preview;
     await goTo(page, "C3");
     const where = () =>
       page.evaluate(() => {
@@ -406,7 +375,7 @@ describe("the preview grid's keys", () => {
 
 describe("the task pane on the preview grid", () => {
   it("refuses a table that would run past the grid's edge before spending a call, and inserts one that fits", async () => {
-    const { page } = preview;
+    const { page } = session.preview;
     const pane = page.frameLocator("#task-pane");
     await goTo(page, "A2450");
     await pane.getByRole("tab", { name: "Build" }).click();
@@ -422,6 +391,6 @@ describe("the task pane on the preview grid", () => {
     await pane.getByText(/Created table/).waitFor({ timeout: 60_000 });
     const tail = await readRange(page, "A2490", 2, 1);
     expect(tail.map(([text]) => text !== "")).toEqual([true, false]);
-    expect(preview.problems).toEqual([]);
+    expect(session.preview.problems).toEqual([]);
   });
 });

@@ -4,45 +4,13 @@
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import type { Browser } from "playwright-core";
 import { ROOT } from "./support/built-addin";
-import { launchChromium } from "./support/chromium";
-import {
-  enter,
-  goTo,
-  openPreview,
-  PreviewPage,
-  PreviewStack,
-  readRange,
-  settledText,
-  startPreviewStack,
-  waitForFunctions,
-} from "./support/preview";
+import { enter, goTo, PreviewPage, readRange, settledText, waitForFunctions, previewPerTest } from "./support/preview";
 import { chart, createReportSheet, drawnChart, keywordTrendsReport } from "./support/report";
 
 jest.setTimeout(240_000);
 
-let stack: PreviewStack;
-let browser: Browser;
-let preview: PreviewPage;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  stack = await startPreviewStack();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
-
-beforeEach(async () => {
-  preview = await openPreview(browser, stack);
-});
-
-afterEach(async () => {
-  await preview?.context.close();
-});
+const session = previewPerTest();
 
 /** The spill's rows below its header, up to the first blank row. */
 async function spilledRows(page: PreviewPage["page"]): Promise<string[][]> {
@@ -56,7 +24,7 @@ async function spilledRows(page: PreviewPage["page"]): Promise<string[][]> {
 
 describe("report sheets in the preview", () => {
   it("adds a selected sheet tab whose formulas spill and whose chart draws them, reworked when an input changes", async () => {
-    const { page } = preview;
+    const { page } = session.preview;
     const created = await createReportSheet(page, keywordTrendsReport());
     expect(created).toEqual({
       sheet: "Keyword yoga mat",
@@ -117,11 +85,11 @@ describe("report sheets in the preview", () => {
     const after = await drawnChart(page, "Searches and purchases");
     expect(after.points).toBe(reworked.length);
     for (const [month, searches] of reworked) expect(after.summary).toContain(`${month} ${searches}`);
-    expect(preview.problems).toEqual([]);
+    expect(session.preview.problems).toEqual([]);
   });
 
   it("loads Chart.js only when a chart is first shown, as its own chunks", async () => {
-    const { page } = preview;
+    const { page } = session.preview;
     const scripts: string[] = [];
     page.on("request", (request) => {
       if (request.frame() === page.mainFrame() && request.resourceType() === "script") scripts.push(request.url());
@@ -137,7 +105,7 @@ describe("report sheets in the preview", () => {
   });
 
   it("switches sheets with the tabs by mouse and keyboard, each sheet keeping its cells and charts", async () => {
-    const { page } = preview;
+    const { page } = session.preview;
     await enter(page, "A1", "on Sheet1");
     await createReportSheet(page, keywordTrendsReport());
     await drawnChart(page, "Searches and purchases");
@@ -183,6 +151,6 @@ describe("report sheets in the preview", () => {
     await expect(page.getByRole("tab", { name: "Keyword yoga mat (2)" }).getAttribute("aria-selected")).resolves.toBe(
       "true",
     );
-    expect(preview.problems).toEqual([]);
+    expect(session.preview.problems).toEqual([]);
   });
 });

@@ -2,56 +2,27 @@
  * The BUILT task pane in the preview page, against the simulator, driven as a person would: by the fields'
  * accessible names (each parameter's name), buttons and the grid's cells.
  */
-import type { Browser, FrameLocator } from "playwright-core";
+import type { FrameLocator } from "playwright-core";
 import { OPERATIONS } from "../../src/api/catalog";
 import { DEMO_SECRET } from "../../src/api/demo-secret";
-import { launchChromium } from "./support/chromium";
 import { fieldLabel } from "./support/labels";
 import {
   cell,
   enter,
-  openPreview,
   readRange,
   settledText,
-  startPreviewStack,
-  type PreviewPage,
-  type PreviewStack,
+  previewPerTest,
+  spentByOperation,
+  operationCalls,
 } from "./support/preview";
 import { openTab, paneOf, pick, searchMoreFilters } from "./support/taskpane";
 
 jest.setTimeout(240_000);
 
-let stack: PreviewStack;
-let browser: Browser;
-let preview: PreviewPage;
+const session = previewPerTest({ monthlyQuota: 1_000 });
 
-beforeAll(async () => {
-  // Chromium first: without it the file fails at once with how to install it, before any build.
-  browser = await launchChromium();
-  // The quota `npm start` gives the simulator: the pane's meter shows used / quota.
-  stack = await startPreviewStack({ monthlyQuota: 1_000 });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
-
-beforeEach(async () => {
-  preview = await openPreview(browser, stack);
-  stack.simulator.resetStats();
-});
-
-afterEach(async () => {
-  await preview?.context.close();
-});
-
-/** Calls the operations spent; the calls meter's /v1/visits reads are free and come whenever the meter loads. */
-const apiCalls = () => stack.simulator.stats().total - (stack.simulator.stats().byOperation.visits ?? 0);
-const spentByOperation = () => {
-  const { visits: _free, ...spent } = stack.simulator.stats().byOperation;
-  return spent;
-};
+const apiCalls = () => operationCalls(session.stack);
+const spent = () => spentByOperation(session.stack);
 const text = (pane: FrameLocator, name: string) => pane.getByRole("textbox", { name, exact: true });
 
 /** A product research with a price range, an enum and the columns asin, price, fulfillment. */
@@ -67,7 +38,7 @@ async function buildResearch(pane: FrameLocator) {
 
 describe("the task pane in the preview", () => {
   it("connects with the simulator's secret and names a wrong one in plain words", async () => {
-    const pane = paneOf(preview.page);
+    const pane = paneOf(session.preview.page);
     await openTab(pane, "Connection");
     const secret = pane.getByLabel("API secret");
     await expect(secret.getAttribute("type")).resolves.toBe("password");
@@ -87,17 +58,17 @@ describe("the task pane in the preview", () => {
     // The simulator started here has a monthly quota of 1,000 (GET /v1/visits: remaining and quota).
     await pane.getByText(/\d calls left this month\./).waitFor();
     // The two tests, and at most one read of calls left when the pane opened.
-    const visits = stack.simulator.stats().byOperation.visits ?? 0;
+    const visits = session.stack.simulator.stats().byOperation.visits ?? 0;
     expect(visits).toBeGreaterThanOrEqual(2);
     expect(visits).toBeLessThanOrEqual(3);
     // The secret lives in runtime storage, never in the workbook.
-    const stored = await preview.page.evaluate(() => window.localStorage.getItem("mad-preview:mad.secret"));
+    const stored = await session.preview.page.evaluate(() => window.localStorage.getItem("mad-preview:mad.secret"));
     expect(stored).toBe(DEMO_SECRET);
-    expect(preview.problems).toEqual([]);
+    expect(session.preview.problems).toEqual([]);
   });
 
   it("inserts a formula with its filter block; editing a filter cell recomputes", async () => {
-    const { page } = preview;
+    const { page } = session.preview;
     const pane = paneOf(page);
     await cell(page, "A1").click();
     await buildResearch(pane);
@@ -154,11 +125,11 @@ describe("the task pane in the preview", () => {
     await pane.getByText("Refreshed 1 item with 1 call.").waitFor({ timeout: 60_000 });
     expect(apiCalls()).toBe(before + 1);
     expect(await settledText(page, "D1")).toBe("asin");
-    expect(preview.problems).toEqual([]);
+    expect(session.preview.problems).toEqual([]);
   });
 
   it("inserts a table with its header and number formats, and refreshes it from the reports panel", async () => {
-    const { page } = preview;
+    const { page } = session.preview;
     const pane = paneOf(page);
     await cell(page, "A2").click();
     await openTab(pane, "Build");
@@ -193,7 +164,7 @@ describe("the task pane in the preview", () => {
   });
 
   it("renders the form of every operation, each field named by its plain label", async () => {
-    const pane = paneOf(preview.page);
+    const pane = paneOf(session.preview.page);
     await openTab(pane, "Build");
     for (const op of OPERATIONS) {
       await pick(pane, "Operation", `${op.title} (MAD.${op.fn})`);
@@ -210,11 +181,11 @@ describe("the task pane in the preview", () => {
       await expect(pane.getByRole("combobox", { name: "fields", exact: true }).count()).resolves.toBe(1);
     }
     expect(apiCalls()).toBe(0);
-    expect(preview.problems).toEqual([]);
+    expect(session.preview.problems).toEqual([]);
   });
 
   it("finds a category by its words and fills nodeIdPath with its path; a typed path is kept", async () => {
-    const pane = paneOf(preview.page);
+    const pane = paneOf(session.preview.page);
     await openTab(pane, "Build");
     await pick(pane, "Operation", "Category statistics (MAD.CATEGORYSTATS)");
     const box = pane.getByRole("combobox", {
@@ -229,15 +200,15 @@ describe("the task pane in the preview", () => {
     await box.press("ArrowDown");
     await pane.getByRole("option", { name: /^Sports & Outdoors › Fitness & Exercise Equipment › Yoga › Mats/ }).click();
     await expect(box.inputValue()).resolves.toBe("3375251:3407731:3422251:3422301");
-    expect(spentByOperation()).toEqual({ product_node: 1 });
+    expect(spent()).toEqual({ product_node: 1 });
     await box.fill("172282:281407");
     await expect(box.inputValue()).resolves.toBe("172282:281407");
-    expect(spentByOperation()).toEqual({ product_node: 1 });
-    expect(preview.problems).toEqual([]);
+    expect(spent()).toEqual({ product_node: 1 });
+    expect(session.preview.problems).toEqual([]);
   });
 
   it("adds a found category as a line of nodeIdPaths", async () => {
-    const pane = paneOf(preview.page);
+    const pane = paneOf(session.preview.page);
     await openTab(pane, "Build");
     await pick(pane, "Operation", "Product research (MAD.PRODUCTRESEARCH)");
     await searchMoreFilters(pane, "nodeIdPaths");
@@ -257,11 +228,11 @@ describe("the task pane in the preview", () => {
       "172282:281407\n1055398:1063236:1063242",
     );
     await expect(adder.inputValue()).resolves.toBe("");
-    expect(spentByOperation()).toEqual({ product_node: 1 });
+    expect(spent()).toEqual({ product_node: 1 });
   });
 
   it("insert as formula over a note and a value asks first: Cancel keeps the data, the next free place writes there", async () => {
-    const { page } = preview;
+    const { page } = session.preview;
     const pane = paneOf(page);
     await enter(page, "A3", "my note");
     await enter(page, "B5", "42");
@@ -288,11 +259,11 @@ describe("the task pane in the preview", () => {
     expect(await settledText(page, "F1")).toBe("asin");
     expect(await settledText(page, "A3")).toBe("my note");
     expect(await settledText(page, "B5")).toBe("42");
-    expect(preview.problems).toEqual([]);
+    expect(session.preview.problems).toEqual([]);
   });
 
   it("shows calls used / quota above the tabs and counts up as formulas spend", async () => {
-    const { page } = preview;
+    const { page } = session.preview;
     const pane = paneOf(page);
     const meter = pane.getByRole("meter", { name: "Calls used this month" });
     await meter.waitFor({ timeout: 60_000 });
@@ -316,7 +287,7 @@ describe("the task pane in the preview", () => {
   });
 
   it("keeps Preview and Insert in view while the long form scrolls", async () => {
-    const pane = paneOf(preview.page);
+    const pane = paneOf(session.preview.page);
     await openTab(pane, "Build");
     await pane.getByRole("button", { name: /^More filters/ }).click();
     // Scroll to the top of the (now long) More filters, far above the buttons' place in the form: they stay on screen.
@@ -332,7 +303,7 @@ describe("the task pane in the preview", () => {
   });
 
   it("hides the uncommon filters under More filters and finds one by its label or API name", async () => {
-    const pane = paneOf(preview.page);
+    const pane = paneOf(session.preview.page);
     await openTab(pane, "Build");
     const label = fieldLabel("product_research", "sellerNation");
     const control = pane
@@ -355,7 +326,7 @@ describe("the task pane in the preview", () => {
   });
 
   it("shows an invalid input's message inline and sends nothing", async () => {
-    const pane = paneOf(preview.page);
+    const pane = paneOf(session.preview.page);
     await openTab(pane, "Build");
     await text(pane, fieldLabel("product_research", "minPrice")).fill("abc");
     await text(pane, fieldLabel("product_research", "minRating")).fill("4.5");
@@ -370,11 +341,11 @@ describe("the task pane in the preview", () => {
     await pane.getByRole("button", { name: "Insert as table" }).click();
     await pane.getByRole("button", { name: "Insert as formula" }).click();
     expect(apiCalls()).toBe(0);
-    expect(await cell(preview.page, "A1").textContent()).toBe("");
+    expect(await cell(session.preview.page, "A1").textContent()).toBe("");
   });
 
   it("writes a product title starting with = as text, in the preview and in a table", async () => {
-    const { page } = preview;
+    const { page } = session.preview;
     const pane = paneOf(page);
     await cell(page, "A3").click();
     await openTab(pane, "Build");
@@ -401,11 +372,11 @@ describe("the task pane in the preview", () => {
     }
     await cell(page, "B4").click();
     await expect(page.getByRole("textbox", { name: "Formula" }).inputValue()).resolves.toMatch(/^'=1\+2 /);
-    expect(preview.problems).toEqual([]);
+    expect(session.preview.problems).toEqual([]);
   });
 
   it("shows the page count while Insert as table pages, and Cancel stops it with nothing written", async () => {
-    const { page } = preview;
+    const { page } = session.preview;
     const pane = paneOf(page);
     await cell(page, "A1").click();
     await openTab(pane, "Build");
@@ -416,7 +387,11 @@ describe("the task pane in the preview", () => {
     await pane.getByText(/Created table MAD_ProductResearch/).waitFor({ timeout: 60_000 });
 
     // Every later page hangs, so the query stays on page 1 until cancelled.
-    stack.simulator.injectFault({ match: { operation: "product_research" }, times: 19, fault: { type: "stall" } });
+    session.stack.simulator.injectFault({
+      match: { operation: "product_research" },
+      times: 19,
+      fault: { type: "stall" },
+    });
     try {
       await cell(page, "C1").click();
       await text(pane, "limit").fill("2000");
@@ -427,13 +402,13 @@ describe("the task pane in the preview", () => {
       expect(await readRange(page, "C1", 2, 1)).toEqual([[""], [""]]);
       await expect(pane.getByRole("button", { name: "Insert as table" }).isEnabled()).resolves.toBe(true);
     } finally {
-      stack.simulator.clearFaults();
+      session.stack.simulator.clearFaults();
     }
-    expect(preview.problems).toEqual([]);
+    expect(session.preview.problems).toEqual([]);
   });
 
   it("in a small window the pane stays in view and a long message wraps instead of being cut", async () => {
-    const { page } = preview;
+    const { page } = session.preview;
     const pane = paneOf(page);
     await cell(page, "A1").click();
     await openTab(pane, "Build");

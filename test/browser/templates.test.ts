@@ -1,51 +1,19 @@
 /**
- * Report templates in the BUILT preview, against the simulator, driven as a person would: fill a template's inputs
+ * Report templates in the BUILT session.preview, against the simulator, driven as a person would: fill a template's inputs
  * in the Templates tab (the category through its picker), Create, and the new sheet shows every section spilled
  * with no error cell; editing an input cell on the sheet reworks the report; the Reports tab shows it as one group.
  */
-import type { Browser, FrameLocator, Page } from "playwright-core";
+import type { FrameLocator, Page } from "playwright-core";
 import { reportSheetSpec } from "../../src/taskpane/model/report-layout";
 import { templateById, type TemplateId, type TemplateInputs } from "../../src/taskpane/model/templates";
-import { launchChromium } from "./support/chromium";
-import {
-  enter,
-  openPreview,
-  readRange,
-  settledText,
-  startPreviewStack,
-  type PreviewPage,
-  type PreviewStack,
-} from "./support/preview";
+import { enter, readRange, settledText, previewPerTest, operationCalls } from "./support/preview";
 import { drawnChart } from "./support/report";
 import { openTab, paneOf } from "./support/taskpane";
 
 jest.setTimeout(240_000);
 
-let stack: PreviewStack;
-let browser: Browser;
-let preview: PreviewPage;
+const session = previewPerTest({ monthlyQuota: 1_000 });
 
-beforeAll(async () => {
-  browser = await launchChromium();
-  stack = await startPreviewStack({ monthlyQuota: 1_000 });
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
-beforeEach(async () => {
-  preview = await openPreview(browser, stack);
-  stack.simulator.resetStats();
-});
-afterEach(async () => {
-  await preview?.context.close();
-});
-
-/** Calls of the operations (the calls meter's free /v1/visits reads aside: they come when the pane decides). */
-const operationCalls = () =>
-  Object.entries(stack.simulator.stats().byOperation)
-    .filter(([name]) => name !== "visits")
-    .reduce((sum, [, count]) => sum + count, 0);
 const card = (pane: FrameLocator, title: string) => pane.getByRole("region", { name: title, exact: true });
 const ERROR_CELL = /^#[A-Z0-9/!?]+[!?]?$/;
 
@@ -92,7 +60,7 @@ const sheetShown = (page: Page, name: string) => page.getByRole("grid", { name, 
 
 describe("report templates in the preview", () => {
   it("creates a Category market report from a category found by its words", async () => {
-    const { page } = preview;
+    const { page } = session.preview;
     const pane = paneOf(page);
     await openTab(pane, "Templates");
     const region = card(pane, "Category market");
@@ -106,7 +74,7 @@ describe("report templates in the preview", () => {
     await pane.getByRole("option", { name: /^Sports & Outdoors › Fitness & Exercise Equipment › Yoga › Mats/ }).click();
     await expect(category.inputValue()).resolves.toBe("3375251:3407731:3422251:3422301");
     const inputs = { market: "US", nodeIdPath: "3375251:3407731:3422251:3422301" };
-    stack.simulator.resetStats();
+    session.stack.simulator.resetStats();
     await create(pane, "Category market", "Market 3422301");
     await sheetShown(page, "Market 3422301");
     expect(await readRange(page, "A3", 2, 2)).toEqual([
@@ -116,12 +84,12 @@ describe("report templates in the preview", () => {
     await expectSectionsSpilled(page, "categoryMarket", inputs);
     expect(await expectChartsDrawn(page, "categoryMarket", inputs)).toHaveLength(4);
     // One call per section, as the pane said.
-    expect(operationCalls()).toBe(8);
-    expect(preview.problems).toEqual([]);
+    expect(operationCalls(session.stack)).toBe(8);
+    expect(session.preview.problems).toEqual([]);
   });
 
   it("creates a Keyword opportunity report, and editing its keyword cell reworks every section", async () => {
-    const { page } = preview;
+    const { page } = session.preview;
     const pane = paneOf(page);
     await openTab(pane, "Templates");
     await card(pane, "Keyword opportunity").getByRole("textbox", { name: "Keyword", exact: true }).fill("yoga mat");
@@ -133,7 +101,7 @@ describe("report templates in the preview", () => {
     const spec = reportSheetSpec(templateById("keywordOpportunity"), { market: "US", keyword: "yoga mat" }, new Date());
     const mined = spec.formulas[2].address; // keyword mining: its keywords follow the seed keyword
     const before = await readRange(page, mined, 4, 1);
-    stack.simulator.resetStats();
+    session.stack.simulator.resetStats();
     await enter(page, "B4", "phone stand");
     await page.waitForFunction(
       ([address, old]) =>
@@ -147,12 +115,12 @@ describe("report templates in the preview", () => {
     const redrawn = await expectChartsDrawn(page, "keywordOpportunity", { market: "US", keyword: "phone stand" });
     expect(redrawn).not.toEqual(charts);
     // Every section asked again for the new keyword.
-    expect(operationCalls()).toBe(4);
-    expect(preview.problems).toEqual([]);
+    expect(operationCalls(session.stack)).toBe(4);
+    expect(session.preview.problems).toEqual([]);
   });
 
   it("creates a Competitor watch report, one ASIN a cell, and lists it in the Reports tab as one report", async () => {
-    const { page } = preview;
+    const { page } = session.preview;
     const pane = paneOf(page);
     await openTab(pane, "Templates");
     const inputs = { market: "US", asins: "B07Z82895W, B0DGVP84B5" };
@@ -172,15 +140,15 @@ describe("report templates in the preview", () => {
     const report = pane.getByRole("region", { name: "Report Competitors B07Z82895W" });
     await report.getByText("Market US · ASINs B07Z82895W, B0DGVP84B5").waitFor();
     await report.getByText(/^4 formulas: 4 ok$/).waitFor({ timeout: 60_000 });
-    stack.simulator.resetStats();
+    session.stack.simulator.resetStats();
     await report.getByRole("button", { name: "Refresh report Competitors B07Z82895W" }).click();
     await pane.getByText(/^Refreshed 4 items with 4 calls\.$/).waitFor({ timeout: 60_000 });
-    expect(operationCalls()).toBe(4);
-    expect(preview.problems).toEqual([]);
+    expect(operationCalls(session.stack)).toBe(4);
+    expect(session.preview.problems).toEqual([]);
   });
 
   it("names a bad input and the rule, and creates nothing", async () => {
-    const { page } = preview;
+    const { page } = session.preview;
     const pane = paneOf(page);
     await openTab(pane, "Templates");
     const region = card(pane, "Competitor watch");
@@ -188,7 +156,7 @@ describe("report templates in the preview", () => {
     await region.getByRole("button", { name: "Create the Competitor watch report" }).click();
     await region.getByText(/^ASINs: "NOPE" is not an ASIN of 10 letters and digits/).waitFor();
     await region.getByText("Correct the marked input first; nothing was sent.").waitFor();
-    expect(operationCalls()).toBe(0);
+    expect(operationCalls(session.stack)).toBe(0);
     await sheetShown(page, "Sheet1");
   });
 });

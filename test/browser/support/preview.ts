@@ -10,6 +10,7 @@ import { DEMO_SECRET } from "../../../src/api/demo-secret";
 import { cellAddress, parseCellAddress } from "../../../src/table/a1";
 import { COLUMN_WIDTH, ROW_HEIGHT } from "../../../src/preview/grid-window";
 import { DIST, ensureBuilt } from "./built-addin";
+import { launchChromium } from "./chromium";
 
 export interface PreviewStack {
   readonly simulator: RunningSimulator;
@@ -58,6 +59,46 @@ export async function openPreview(browser: Browser, stack: PreviewStack): Promis
   await waitForFunctions(page);
   return { context, page, problems };
 }
+
+/** What one file's preview tests share: Chromium and the served build once per file, a fresh page per test. */
+export interface PreviewSession {
+  readonly browser: Browser;
+  readonly stack: PreviewStack;
+  /** This test's page (a fresh browser context, empty storage), the simulator's counts reset once it loaded. */
+  readonly preview: PreviewPage;
+}
+
+/** Registers the jest hooks of a file of preview tests and returns what they set up. */
+export function previewPerTest(options: Parameters<typeof startPreviewStack>[0] = {}): PreviewSession {
+  const session = {} as { browser: Browser; stack: PreviewStack; preview: PreviewPage };
+  beforeAll(async () => {
+    // Chromium first: without it the file fails at once with how to install it, before any build.
+    session.browser = await launchChromium();
+    session.stack = await startPreviewStack(options);
+  });
+  afterAll(async () => {
+    await session.browser?.close();
+    await session.stack?.stop();
+  });
+  beforeEach(async () => {
+    session.preview = await openPreview(session.browser, session.stack);
+    session.stack.simulator.resetStats();
+  });
+  afterEach(async () => {
+    await session.preview?.context.close();
+  });
+  return session;
+}
+
+/** Calls per operation since the last reset: the calls meter's GET /v1/visits reads are free and come when it decides. */
+export function spentByOperation(stack: PreviewStack): Record<string, number> {
+  const { visits: _free, ...spent } = stack.simulator.stats().byOperation;
+  return spent;
+}
+
+/** Calls the operations spent since the last reset (the meter's free /v1/visits reads aside). */
+export const operationCalls = (stack: PreviewStack): number =>
+  Object.values(spentByOperation(stack)).reduce((sum, count) => sum + count, 0);
 
 /** Waits until the preview has registered one custom function per catalog operation. */
 export async function waitForFunctions(page: Page): Promise<void> {
