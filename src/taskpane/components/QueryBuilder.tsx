@@ -40,6 +40,7 @@ import { FIELD_PICKER, validateDraft, type InlineErrors } from "../model/inline-
 import { fieldId } from "./ParamField";
 import { PreviewTable } from "./PreviewTable";
 import { QueryForm } from "./QueryForm";
+import { AskBeforeSpending } from "./AskBeforeSpending";
 import { useControlStyles } from "./styles";
 import { failureText, useServices } from "./services";
 
@@ -256,25 +257,16 @@ export function QueryBuilder() {
     <section className={styles.root} aria-label="Query builder">
       {/* Progress, outcome and preview first: in view while the form below scrolls. */}
       {spend && (
-        <MessageBar intent="warning" layout="multiline" aria-label="Calls to spend">
-          <MessageBarBody className={controls.message}>
-            <MessageBarTitle>Insert as table asks first</MessageBarTitle>
-            {`${spend.question} Go ahead?`}
-          </MessageBarBody>
-          <MessageBarActions>
-            <Button appearance="primary" onClick={() => void confirmSpend(spend.q)}>
-              Insert the table
-            </Button>
-            <Button
-              onClick={() => {
-                setSpend(null);
-                setOutcome({ kind: "info", text: "Nothing was fetched." });
-              }}
-            >
-              Cancel
-            </Button>
-          </MessageBarActions>
-        </MessageBar>
+        <AskBeforeSpending
+          title="Insert as table asks first"
+          question={`${spend.question} Go ahead?`}
+          confirmLabel="Insert the table"
+          onConfirm={() => void confirmSpend(spend.q)}
+          onCancel={() => {
+            setSpend(null);
+            setOutcome({ kind: "info", text: "Nothing was fetched." });
+          }}
+        />
       )}
       {overwrite && (
         <MessageBar intent="warning" layout="multiline" aria-label="Cells in use">

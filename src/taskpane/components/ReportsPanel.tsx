@@ -10,9 +10,7 @@ import {
   Checkbox,
   makeStyles,
   MessageBar,
-  MessageBarActions,
   MessageBarBody,
-  MessageBarTitle,
   ProgressBar,
   Text,
   tokens,
@@ -32,6 +30,7 @@ import {
   type ReportRow,
 } from "../model/reports";
 import { failureText, useServices } from "./services";
+import { AskBeforeSpending } from "./AskBeforeSpending";
 import { useControlStyles } from "./styles";
 
 const useStyles = makeStyles({
@@ -220,18 +219,13 @@ export function ReportsPanel({ active }: { active: boolean }) {
       </div>
       {/* Asks in place, above the list, as the Build tab does: no modal (and no focus trap) for one question. */}
       {pending && (
-        <MessageBar intent="warning" layout="multiline" aria-label="Calls to spend">
-          <MessageBarBody className={controls.message}>
-            <MessageBarTitle>Refresh now?</MessageBarTitle>
-            {`${pending.plan.reason} ${describePlan(pending.plan, refreshTargets(pending.rows))}.`}
-          </MessageBarBody>
-          <MessageBarActions>
-            <Button appearance="primary" onClick={() => void run(pending.rows, pending.plan)}>
-              Refresh
-            </Button>
-            <Button onClick={() => setPending(null)}>Cancel</Button>
-          </MessageBarActions>
-        </MessageBar>
+        <AskBeforeSpending
+          title="Refresh now?"
+          question={`${pending.plan.reason} ${describePlan(pending.plan, refreshTargets(pending.rows))}.`}
+          confirmLabel="Refresh"
+          onConfirm={() => void run(pending.rows, pending.plan)}
+          onCancel={() => setPending(null)}
+        />
       )}
       {busy && (
         <div aria-live="polite">

@@ -11,9 +11,7 @@ import {
   Input,
   makeStyles,
   MessageBar,
-  MessageBarActions,
   MessageBarBody,
-  MessageBarTitle,
   Option,
   ProgressBar,
   Subtitle2,
@@ -27,6 +25,7 @@ import { countAgainstCache, createReport, planReport, type ReportPlan } from "..
 import { TEMPLATES, type ReportTemplate, type TemplateInput, type TemplateInputs } from "../model/templates";
 import { CategoryPicker } from "./CategoryPicker";
 import { failureText, useServices, useUsage } from "./services";
+import { AskBeforeSpending } from "./AskBeforeSpending";
 import { useControlStyles } from "./styles";
 
 const useStyles = makeStyles({
@@ -231,25 +230,16 @@ function TemplateCard({ template, support }: { template: ReportTemplate; support
       })}
       {plan && <Text size={200}>{plan.costText}</Text>}
       {ask && (
-        <MessageBar intent="warning" layout="multiline" aria-label="Calls to spend">
-          <MessageBarBody className={controls.message}>
-            <MessageBarTitle>Create asks first</MessageBarTitle>
-            {`${ask.question} Go ahead?`}
-          </MessageBarBody>
-          <MessageBarActions>
-            <Button appearance="primary" onClick={() => void create(ask)}>
-              Create the report
-            </Button>
-            <Button
-              onClick={() => {
-                setAsk(null);
-                setOutcome({ kind: "info", text: "Nothing was created." });
-              }}
-            >
-              Cancel
-            </Button>
-          </MessageBarActions>
-        </MessageBar>
+        <AskBeforeSpending
+          title="Create asks first"
+          question={`${ask.question} Go ahead?`}
+          confirmLabel="Create the report"
+          onConfirm={() => void create(ask)}
+          onCancel={() => {
+            setAsk(null);
+            setOutcome({ kind: "info", text: "Nothing was created." });
+          }}
+        />
       )}
       {busy && <ProgressBar aria-label={`Creating the ${template.title} report…`} />}
       <div aria-live="polite">

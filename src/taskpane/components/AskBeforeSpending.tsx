@@ -1,0 +1,34 @@
+/**
+ * The one way the pane asks before spending calls (Insert as table, Create a report, Refresh): a warning bar in
+ * place, above what it is about, with the count in its text, the action and Cancel. Not a modal: one question does
+ * not need a focus trap.
+ */
+import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle } from "@fluentui/react-components";
+import { useControlStyles } from "./styles";
+
+export function AskBeforeSpending(props: {
+  /** "Insert as table asks first" */
+  title: string;
+  /** The question, with the calls it would spend. */
+  question: string;
+  /** The action's button, e.g. "Insert the table". */
+  confirmLabel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const controls = useControlStyles();
+  return (
+    <MessageBar intent="warning" layout="multiline" aria-label="Calls to spend">
+      <MessageBarBody className={controls.message}>
+        <MessageBarTitle>{props.title}</MessageBarTitle>
+        {props.question}
+      </MessageBarBody>
+      <MessageBarActions>
+        <Button appearance="primary" onClick={props.onConfirm}>
+          {props.confirmLabel}
+        </Button>
+        <Button onClick={props.onCancel}>Cancel</Button>
+      </MessageBarActions>
+    </MessageBar>
+  );
+}
