@@ -16,7 +16,7 @@ import {
   tokens,
 } from "@fluentui/react-components";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { executeRefresh, type RefreshProgress } from "../build/actions";
+import { executeRefresh, type RefreshProgress } from "./actions";
 import type { FormulaCell, ReportSheetInfo, TableInfo } from "../host/host-adapter";
 import { refreshReportSheets } from "../templates/actions";
 import { describePlan, planRefresh, type RefreshPlan } from "./refresh-plan";
