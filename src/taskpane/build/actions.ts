@@ -11,6 +11,7 @@ import { buildFilterBlock, FORMULA_GAP } from "./filter-block";
 import { previewOf, selectColumns, tableOf } from "./result-table";
 import { CONFIRM_ABOVE_CALLS } from "../reports/refresh-plan";
 import type { Cell } from "../../table/cells";
+import { t } from "../../i18n";
 
 /** The pane never previews more than this many rows (one page of most operations). */
 export const PREVIEW_LIMIT = 50;
@@ -182,9 +183,8 @@ export async function tableSpendQuestion(engine: Engine, q: ValidQuery): Promise
   const plan = await engine.plan(q.code, q.params, q.limit === undefined ? {} : { limit: q.limit });
   const calls = plan.pages;
   const remaining = engine.usage().remainingThisMonth;
-  if (remaining !== null && calls > remaining)
-    return `This table needs ${calls} calls but only ${remaining} are left this month.`;
-  if (calls > CONFIRM_ABOVE_CALLS) return `This table will spend ${calls} calls.`;
+  if (remaining !== null && calls > remaining) return t("spend.table.tooMany", { calls, left: remaining });
+  if (calls > CONFIRM_ABOVE_CALLS) return t("spend.table.many", { calls });
   return null;
 }
 
@@ -199,7 +199,7 @@ export async function insertTable(
   const at = await host.getActiveCell();
   const columns = selectColumns(q.code, q.fields).length;
   const area = await host.checkArea(at, 1 + (q.limit ?? 1), columns);
-  if (area.outside) throw new Error(`Nothing was fetched: ${area.outside}`);
+  if (area.outside) throw new Error(t("build.table.doesNotFit", { why: area.outside }));
   const result = await query(engine, q.code, q.params, {
     ...(q.limit === undefined ? {} : { limit: q.limit }),
     ...work,
