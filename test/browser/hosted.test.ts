@@ -12,10 +12,10 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { execFile } from "node:child_process";
 import type { Browser, Page } from "playwright-core";
-import { startSimulator, type RunningSimulator } from "../../src/simulator";
 import { freePort } from "./support/ports";
 import { ROOT } from "./support/built-addin";
 import { launchChromium } from "./support/chromium";
+import { useSimulator } from "../support/simulator";
 
 jest.setTimeout(300_000);
 
@@ -51,7 +51,7 @@ const OFFICE_STAND_IN = `
   };
 `;
 
-let sim: RunningSimulator;
+const sim = useSimulator({ secret: SECRET });
 let out: string;
 let served: ChildProcessWithoutNullStreams;
 let base: string;
@@ -59,7 +59,6 @@ let browser: Browser;
 let log = "";
 
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0, staticDir: false, secret: SECRET });
   const port = await freePort();
   base = `http://127.0.0.1:${port}/`;
   out = mkdtempSync(path.join(tmpdir(), "mad-hosted-"));
@@ -88,7 +87,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   served?.kill("SIGTERM");
-  await sim?.stop();
   if (out) rmSync(out, { recursive: true, force: true });
 });
 
