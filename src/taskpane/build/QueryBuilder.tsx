@@ -78,7 +78,7 @@ function visible(errors: InlineErrors, touched: ReadonlySet<string>, attempted: 
 }
 
 export function QueryBuilder() {
-  const { engine, host, now } = useServices();
+  const { engine, host, clock } = useServices();
   const styles = useStyles();
   const controls = useControlStyles();
   const [code, setCode] = useState<OperationCode>("product_research");
@@ -94,7 +94,7 @@ export function QueryBuilder() {
 
   const model = formModel(code);
   // The clock of pickers and date rules, read once: a pane left open over midnight keeps yesterday's choices.
-  const [today] = useState(now);
+  const [today] = useState(() => new Date(clock.now()));
   const validation = useMemo(() => validateDraft(model, draft, today), [model, draft, today]);
   const shown = visible(validation.errors, touched, attempted);
 

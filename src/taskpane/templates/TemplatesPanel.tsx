@@ -124,7 +124,7 @@ function InputControl(props: {
 }
 
 function TemplateCard({ template, support }: { template: ReportTemplate; support: string | null }) {
-  const { engine, host, now } = useServices();
+  const { engine, host, clock } = useServices();
   const usage = useUsage(engine);
   const styles = useStyles();
   const controls = useControlStyles();
@@ -133,7 +133,7 @@ function TemplateCard({ template, support }: { template: ReportTemplate; support
   const [attempted, setAttempted] = useState(false);
   const { busy, outcome, setOutcome, perform } = useAction();
   const [ask, setAsk] = useState<ReportPlan | null>(null);
-  const [today] = useState(now);
+  const [today] = useState(() => new Date(clock.now()));
   const planned = useMemo(
     () => planReport(template, values, engine, today, usage.remainingThisMonth),
     [template, values, engine, today, usage.remainingThisMonth],
