@@ -40,6 +40,7 @@ import { PreviewTable } from "./PreviewTable";
 import { QueryForm } from "./QueryForm";
 import { AskBeforeSpending } from "../shared/AskBeforeSpending";
 import { useControlStyles } from "../shared/styles";
+import { OutcomeBar } from "../shared/OutcomeBar";
 import { useServices } from "../shared/services";
 import { useAction, type ActionWork, type Outcome } from "../shared/use-action";
 import { t } from "../../i18n";
@@ -264,13 +265,7 @@ export function QueryBuilder() {
           )}
         </div>
       )}
-      <div aria-live="polite">
-        {outcome && (
-          <MessageBar layout="multiline" intent={outcome.kind}>
-            <MessageBarBody className={controls.message}>{outcome.text}</MessageBarBody>
-          </MessageBar>
-        )}
-      </div>
+      <OutcomeBar outcome={outcome} />
       {preview && (
         <>
           <Text aria-live="polite">

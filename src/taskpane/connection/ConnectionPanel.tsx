@@ -28,6 +28,7 @@ import {
   type ConnectionReport,
 } from "./connection";
 import { useControlStyles } from "../shared/styles";
+import { OutcomeBar } from "../shared/OutcomeBar";
 import { failureText, useServices } from "../shared/services";
 import { useAction } from "../shared/use-action";
 import { t } from "../../i18n";
@@ -178,7 +179,7 @@ export function ConnectionPanel() {
         </Button>
       </div>
       {busy && <Spinner size="tiny" label={busy} />}
-      <div aria-live="polite">
+      <OutcomeBar outcome={notice}>
         {report && (
           <MessageBar
             layout="multiline"
@@ -190,12 +191,7 @@ export function ConnectionPanel() {
             </MessageBarBody>
           </MessageBar>
         )}
-        {notice && (
-          <MessageBar layout="multiline" intent={notice.kind}>
-            <MessageBarBody className={controls.message}>{notice.text}</MessageBarBody>
-          </MessageBar>
-        )}
-      </div>
+      </OutcomeBar>
     </section>
   );
 }
