@@ -20,13 +20,13 @@ import {
   MadError,
   MalformedResponseError,
   NetworkError,
-  redactSecret,
   RedirectError,
   TimeoutError,
   ValidationError,
   type Envelope,
 } from "./errors";
 import { systemClock, clockTimer, type Clock } from "./clock";
+import { redactSecret } from "./redact";
 import { parseResult, type OperationResult } from "./parse";
 import type { ParamsOf, UntypedParams } from "./request-types";
 import {

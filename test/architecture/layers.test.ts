@@ -7,7 +7,17 @@
  * Browser code imports no Node module; Office.js is touched only at the task pane's entry (Office.onReady) and in
  * its host modules; src/api has no Office code at all. Files stay small unless generated.
  */
-import { LAYERS, scanSources, type ImportRef, type Layer, type SourceFile } from "./source-scan";
+import { join } from "node:path";
+import {
+  importCircles,
+  LAYERS,
+  ROOT,
+  scanSource,
+  scanSources,
+  type ImportRef,
+  type Layer,
+  type SourceFile,
+} from "./source-scan";
 
 /** Layers each layer may import besides itself. */
 const ALLOWED_LAYERS: Readonly<Record<Layer, readonly Layer[]>> = {
@@ -168,6 +178,22 @@ test("every pending layering decision still names an import that exists", () => 
       found: true,
     });
   }
+});
+
+test("no import circles: no file reaches itself through its imports (type-only imports included)", () => {
+  expect(importCircles(sources)).toEqual([]);
+});
+
+test("the circle finder sees a circle through a folder's index and leaves a chain alone", () => {
+  const file = (path: string, text: string) => scanSource(join(ROOT, path), text);
+  const files = [
+    file("src/api/a.ts", 'import type { B } from "./b";'),
+    file("src/api/b.ts", 'export * from "./kinds";'),
+    file("src/api/kinds/index.ts", 'import { a } from "../a";'),
+    file("src/api/c.ts", 'import { a } from "./a";'),
+  ];
+  expect(importCircles(files)).toEqual([["src/api/a.ts", "src/api/b.ts", "src/api/kinds/index.ts"]]);
+  expect(importCircles(files.slice(1))).toEqual([]);
 });
 
 test(`no hand-written source file exceeds ${MAX_LINES} lines`, () => {
