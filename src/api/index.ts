@@ -20,6 +20,9 @@ export { backoffDelay, DEFAULT_BACKOFF, parseRetryAfter, STOP_RETRY } from "./re
 export type { BackoffOptions, BeforeRetryContext, BeforeRetryHook, ClientHooks } from "./retry";
 export { systemClock } from "./clock";
 export type { Clock } from "./clock";
-export { CLIENT_DEFAULTS, createClient, MadClient, methodName } from "./client";
-export type { AttemptInfo, CallOptions, ClientOptions, OperationMethods } from "./client";
+export { createClient, MadClient } from "./client";
+export { CLIENT_DEFAULTS } from "./client-options";
+export { methodName } from "./operation-methods";
+export type { AttemptInfo, CallOptions, ClientOptions } from "./client-options";
+export type { OperationMethods } from "./operation-methods";
 export type { VisitsResult } from "./visits";
