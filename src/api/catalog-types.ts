@@ -167,14 +167,17 @@ export type ResponseShape =
   /** {marketplace, asin, total, items, stats} (traffic keywords of a product) */
   | "itemsWithStats";
 
-export type OperationGroup = "product" | "keyword" | "aba" | "market";
-
-export const GROUP_LABELS: Readonly<Record<OperationGroup, string>> = {
+/**
+ * The groups of operations, with their names for people; the group union is this table's keys. Each group's
+ * operations are in catalog/<group>.ts, its records in records/<group>.ts; the catalog's index lists each group.
+ */
+export const GROUP_LABELS = {
   product: "Product data",
   keyword: "Keyword data",
   aba: "Search frequency (ABA)",
   market: "Category market",
-};
+} as const;
+export type OperationGroup = keyof typeof GROUP_LABELS;
 
 /** A positional argument of the MAD function: `arg` is what users see, `param` the wire name it fills. */
 export interface PositionalArg {

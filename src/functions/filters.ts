@@ -9,7 +9,8 @@
  * 202508 or a date, lists as above. `order` takes `field [asc|desc]`; `orderField`/`orderDesc` set the parts.
  * Reserved names (never parameters of the service): headers, layout, stats, dates (see RESERVED_OPTIONS).
  */
-import { isFilterParam, notAFilterBecause, type AnyOperation } from "../api/catalog";
+import type { AnyOperation } from "../api/catalog";
+import { isFilterParam, notAFilterBecause } from "../api/filter-params";
 import type { ParamSpec } from "../api/catalog-types";
 import { didYouMean } from "../api/validate";
 import {

@@ -50,9 +50,7 @@ const PENDING_DECISIONS: readonly { file: string; specifier: string; why: string
 
 const MAX_LINES = 450;
 /** Hand-written files allowed past MAX_LINES, with the reason. Each must still be past it. */
-const LONG_FILES: Readonly<Record<string, string>> = {
-  "src/api/catalog.ts": "the operation table itself: one declarative row per operation, the single source of truth",
-};
+const LONG_FILES: Readonly<Record<string, string>> = {};
 const isGenerated = (file: SourceFile) => /^\/\*\*\s*\n\s*\* GENERATED\b/.test(file.text);
 
 const sources = scanSources();

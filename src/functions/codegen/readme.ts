@@ -4,7 +4,8 @@
  * filters and columns; help.html renders the same markdown) and the README's short `## Functions` section (the
  * table, linking into docs/functions.md). test/functions/metadata.test.ts checks both files hold exactly this text.
  */
-import { isFilterParam, OPERATIONS, ROW_CAP, paramWithRole, type AnyOperation } from "../../api/catalog";
+import { OPERATIONS, ROW_CAP, paramWithRole, type AnyOperation } from "../../api/catalog";
+import { isFilterParam } from "../../api/filter-params";
 import { GROUP_LABELS, type ParamSpec } from "../../api/catalog-types";
 import { PARAM_KINDS } from "../../api/param-kinds";
 import { recordColumns } from "../../table/columns";
