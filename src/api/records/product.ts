@@ -1,5 +1,5 @@
 /** Records of the product group: the product record (competitor lookup, product research, listing traffic) and categories. */
-import { i, ms, n, obj, objList, s, sl, slm, type RecordFrom } from "./fields";
+import { i, ms, n, obj, objList, s, type RecordFrom } from "./fields";
 
 export const PRODUCT_FIELDS = [
   s("asin", "Product id"),
