@@ -15,8 +15,6 @@ import { PRODUCT_OPERATIONS } from "./product";
 import type { RecordName } from "../records";
 
 export { ROW_CAP, type Operation } from "./operation";
-// Until the task pane's files have moved (then they import ../filter-params themselves).
-export { isFilterParam, notAFilterBecause } from "../filter-params";
 
 /** Every group's rows, in the order of GROUP_LABELS (the order of the docs and the builder's picker). */
 const BY_GROUP = {

@@ -13,7 +13,8 @@ import {
   type ParamSpec,
   type TextPattern,
 } from "../../api/catalog-types";
-import { notAFilterBecause, OPERATIONS, operation, type AnyOperation, type OperationCode } from "../../api/catalog";
+import { OPERATIONS, operation, type AnyOperation, type OperationCode } from "../../api/catalog";
+import { notAFilterBecause } from "../../api/filter-params";
 import { traitsOf } from "../../api/param-kinds";
 import { paramLabel } from "../../api/param-labels";
 import { RECORD_FIELDS } from "../../api/records";
