@@ -10,7 +10,9 @@ export { RECORD_FIELDS } from "./records";
 export type { RecordFrom, RecordName, ValueItem } from "./records";
 
 export * from "./errors";
-export { checkParams, didYouMean, TEXT_PATTERNS, validateParams, validateParamsAll } from "./validate";
+export { checkParams, validateParams, validateParamsAll } from "./validate";
+export { didYouMean } from "./did-you-mean";
+export { TEXT_PATTERNS } from "./kinds/text-rules";
 export type { ValidateOptions, ValidationOutcome } from "./validate";
 export { checkMonth, checkSaturday, latestSaturday, monthBefore } from "./dates";
 export type { DateIssue, DateRule } from "./dates";
