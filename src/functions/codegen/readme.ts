@@ -173,7 +173,7 @@ with the add-in. This reference and the page are generated from the operation ca
   the second; list values comma-separated in the cell or continued in the cells to the right; a first row
   ${code("name | value")} or ${code("filter | value")} is a header and skipped; rows with a blank value are
   skipped), or text ${code("name=value; name=value")}. Names are case-insensitive. Booleans are TRUE/FALSE (or
-  yes/no, 1/0); Y/N codes such as ${code("badgeBS=Y")} stay text. Sort with ${code("order=price desc")} (or
+  yes/no, 1, the text 0); Y/N codes such as ${code("badgeBS=Y")} stay text. Sort with ${code("order=price desc")} (or
   ${code("orderField")} and ${code("orderDesc")}). ${code("page")} and ${code("size")} are not filters: paging
   follows ${code("limit")}. An unknown name is a #VALUE! error with a did-you-mean.
 - ${code("fields")}: the columns to spill, by the header names below (text separated by commas, or a range), in the
@@ -185,6 +185,12 @@ with the add-in. This reference and the page are generated from the operation ca
   total, the remaining pages are fetched together (up to twenty at a time, within the per-minute pacing), never past
   the total; rows stay in page order. If one page fails the query fails, but the pages already fetched stay
   cached. Blank = one page.
+- Blank cells: a blank cell, a blank range and an omitted argument mean "not given" wherever a value may be left
+  out. Some Excel builds pass a blank cell as the number 0, so a 0 means blank too wherever it cannot be the value:
+  ${code("market")}, ${code("fields")}, ${code("limit")}, display options, texts, dates, each item of a list, orders,
+  booleans (type FALSE) and numbers that cannot be 0 (${code("topN")}, ${code("matchType")}). A number filter that can
+  be 0 (${code("minPrice")}, ${code("queryType")}) takes a 0 as 0, so on those builds a cleared value cell sets it to 0:
+  delete the row, or its name, to drop the filter. Text typed as ${code("0")} (${code("minPrice=0")}) is always 0.
 
 **Display options** (reserved names in ${code("filters")}; never sent to the service)
 
