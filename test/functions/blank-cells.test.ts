@@ -6,31 +6,19 @@
 import { shim } from "./helpers/install-shim";
 import "../../src/functions/generated/functions";
 import { operation, OPERATIONS, type OperationCode } from "../../src/api/catalog";
-import { ValidationError } from "../../src/api/errors";
-import { parseFormulaArgs, type FormulaArgs } from "../../src/functions/arguments";
 import { configureRunner } from "../../src/functions/runner";
 import { DEFAULT_DISPLAY } from "../../src/table/shape";
 import { recordColumns } from "../../src/table/columns";
 import { fixtureService } from "./helpers/fixture-service";
 import { harness } from "./helpers/harness";
+import { failure, parse } from "./helpers/parse-args";
 
 afterAll(() => {
   configureRunner();
   shim.uninstall();
 });
 
-const parse = (code: OperationCode, args: Partial<FormulaArgs>) =>
-  parseFormulaArgs(operation(code), { market: "US", positional: [], ...args });
-
-function message(code: OperationCode, args: Partial<FormulaArgs>): string {
-  try {
-    parse(code, args);
-  } catch (error) {
-    if (error instanceof ValidationError) return error.message;
-    throw error;
-  }
-  throw new Error("expected a ValidationError");
-}
+const message = (code: OperationCode, args: Parameters<typeof parse>[1]) => failure(code, args).message;
 
 /** Every way a blank argument or a blank range reaches a function, on the web and on desktop. */
 const BLANKS: readonly [string, unknown][] = [
