@@ -135,7 +135,14 @@ function valueFor(spec: ParamSpec, op: AnyOperation, found: Discovered, settings
     case "string":
       if (spec.pattern === "asin" || (spec.name === "q" && op.group === "product")) return asin;
       if (spec.pattern === "nodeIdPath") return found.nodeIdPath ?? FALLBACK_NODE_PATH;
+      // A main category: the first id of the path found (bsr_prediction's categoryId).
+      if (spec.pattern === "nodeId") return (found.nodeIdPath ?? FALLBACK_NODE_PATH).split(":")[0];
       return firstOption ?? settings.keyword;
+    case "integerList":
+      return firstOption !== undefined ? [firstOption] : undefined;
+    case "timestamp":
+      // A week ago: a range any product with a history has points in.
+      return now.getTime() - 7 * DAY_MS;
   }
 }
 

@@ -78,6 +78,7 @@ export type ResponseShape =
  */
 export const GROUP_LABELS = {
   product: "Product data",
+  asin: "One product (ASIN)",
   keyword: "Keyword data",
   aba: "Search frequency (ABA)",
   market: "Category market",

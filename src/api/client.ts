@@ -1,6 +1,7 @@
 /**
- * The typed client: validates parameters from the catalog (no request for bad input), POSTs them to
- * `{baseUrl}/v1/...`, retries transient failures within a total time budget and parses the rows.
+ * The typed client: validates parameters from the catalog (no request for bad input), sends them to
+ * `{baseUrl}/v1/...` (POST with a JSON body, or GET with a query; parameters named in the path's braces in the
+ * path, see ./paths.ts), retries transient failures within a total time budget and parses the rows.
  *
  * Request ids: every HTTP attempt gets its own `x-request-id` (a retry is a separate request in the service's
  * logs and quota); the id of the attempt that produced a result or an error is on that result or error.
@@ -36,6 +37,7 @@ import {
 } from "./exchange";
 import { methodName, type OperationMethods } from "./operation-methods";
 import { parseResult, type OperationResult } from "./parse";
+import { fillPath } from "./paths";
 import { redactSecret } from "./redact";
 import type { ParamsOf, UntypedParams } from "./request-types";
 import {
@@ -106,11 +108,13 @@ export class MadClient {
     const maxRows = typeof asked === "number" ? asked : typeof fallback === "number" ? fallback : undefined;
     const read = (envelope: Envelope, requestId: string) => parseResult(code, envelope, requestId, maxRows);
     const method = methodOf(op);
+    // Parameters named in the path's braces go in the path (one encoded segment each), the rest as usual.
+    const { path, rest } = fillPath(op.path, body as Record<string, unknown>);
     switch (method) {
       case "POST":
-        return this.send({ operation: code, method, path: op.path, body, read }, options);
+        return this.send({ operation: code, method, path, body: rest, read }, options);
       case "GET":
-        return this.send({ operation: code, method, path: op.path, query: queryString(body), read }, options);
+        return this.send({ operation: code, method, path, query: queryString(rest), read }, options);
       default: {
         const unhandled: never = method;
         throw new Error(`no request plan for method ${String(unhandled)}`);

@@ -50,6 +50,8 @@ export const month = param("month");
 export const list = param("stringList");
 export const csv = param("csv");
 export const saturday = param("saturday");
+export const intList = param("integerList");
+export const timestamp = param("timestamp");
 
 /** A date whose format follows another parameter: `formats` maps that parameter's values to a format. */
 export const weekOrMonth = <const N extends string>(

@@ -6,6 +6,7 @@
  */
 import type { FieldSpec } from "./catalog-types";
 import { ABA_RECORDS } from "./records/aba";
+import { ASIN_RECORDS } from "./records/asin";
 import { KEYWORD_RECORDS } from "./records/keyword";
 import { MARKET_RECORDS } from "./records/market";
 import { PRODUCT_RECORDS } from "./records/product";
@@ -15,6 +16,8 @@ export * from "./records/product";
 export * from "./records/keyword";
 export * from "./records/aba";
 export * from "./records/market";
+export * from "./records/asin";
+export * from "./records/asin-history";
 
 /** Every record type by name, from each group's records; the catalog's `record` refers to these names. */
 export const RECORD_FIELDS = {
@@ -22,6 +25,7 @@ export const RECORD_FIELDS = {
   ...KEYWORD_RECORDS,
   ...ABA_RECORDS,
   ...MARKET_RECORDS,
+  ...ASIN_RECORDS,
 } as const satisfies Readonly<Record<string, readonly FieldSpec[]>>;
 
 export type RecordName = keyof typeof RECORD_FIELDS;

@@ -26,6 +26,8 @@ type ValueByKind = EveryKind<{
   weekOrMonth: string;
   stringList: readonly string[];
   csv: string;
+  integerList: readonly number[];
+  timestamp: number;
   order: OrderParam;
 }>;
 type ValueOfKind<K extends ParamKind> = ValueByKind[K];

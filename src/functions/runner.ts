@@ -4,13 +4,16 @@
  * the reports panel. Every call settles: errors become #VALUE!/#N/A, Excel's cancel aborts the wait, formula
  * value preview never spends a call (cache only), and a guard timer backs up the engine's own total timeout.
  */
-import { operation, type OperationCode } from "../api/catalog";
+import { operation, type AnyOperation, type OperationCode } from "../api/catalog";
+import type { HistoryForm } from "../api/history-form";
 import { TimeoutError } from "../api/errors";
-import { getSharedEngine, type Engine } from "../engine";
-import { parseFormulaArgs, type ParsedFormula } from "./arguments";
+import { getSharedEngine, type Engine, type QueryResult } from "../engine";
+import { parseFormulaArgs } from "./arguments";
+import { parseHistoryArgs } from "./history-args";
 import type { Cell } from "../table/cells";
 import { describeFailure, toCellError, withoutSecret, type CellFailure } from "./errors";
 import { getFormulaRegistry, type FormulaEntry, type FormulaRegistry } from "../engine/formula-registry";
+import { shapeHistory } from "../table/history";
 import { shapeResult } from "../table/shape";
 
 export interface RunnerDeps {
@@ -79,7 +82,7 @@ async function secretOf(engine: Engine | undefined): Promise<string | null> {
   }
 }
 
-function safeCacheKey(engine: Engine, code: OperationCode, parsed: ParsedFormula): string | null {
+function safeCacheKey(engine: Engine, code: OperationCode, parsed: FormulaPlan): string | null {
   try {
     return engine.cacheKey(code, parsed.params, { limit: parsed.limit });
   } catch {
@@ -87,14 +90,58 @@ function safeCacheKey(engine: Engine, code: OperationCode, parsed: ParsedFormula
   }
 }
 
-/** The arguments of a wrapper, in order after `market`. */
+/**
+ * The arguments of a wrapper, in order after `market`: a table function's filters, fields and limit, or a history
+ * function's start, end, interval and fields.
+ */
 export interface WrapperArgs {
   readonly market: unknown;
   readonly positional: readonly unknown[];
   readonly filters?: unknown;
   readonly fields?: unknown;
   readonly limit?: unknown;
+  readonly start?: unknown;
+  readonly end?: unknown;
+  readonly interval?: unknown;
 }
+
+/** What a formula asks the engine for, and how the answer becomes its cells. */
+interface FormulaPlan {
+  readonly params: Record<string, unknown>;
+  readonly limit?: number;
+  readonly shape: (result: QueryResult) => Cell[][];
+  /** Rows shown, for the reports panel. */
+  readonly rows: (result: QueryResult, cells: Cell[][]) => number;
+}
+
+function tablePlan(op: AnyOperation, args: WrapperArgs): FormulaPlan {
+  const parsed = parseFormulaArgs(op, args);
+  return {
+    params: parsed.params,
+    ...(parsed.limit === undefined ? {} : { limit: parsed.limit }),
+    shape: (result) =>
+      shapeResult(op, { rows: result.rows, stats: result.stats }, parsed.columns, parsed.display, parsed.limit),
+    rows: (result) =>
+      parsed.display.stats
+        ? Array.isArray(result.stats)
+          ? result.stats.length
+          : 0
+        : Math.min(result.rows.length, parsed.limit ?? Infinity),
+  };
+}
+
+function historyPlan(op: AnyOperation, form: HistoryForm, args: WrapperArgs): FormulaPlan {
+  const parsed = parseHistoryArgs(op, form, args);
+  return {
+    params: parsed.params,
+    shape: (result) => shapeHistory(form, result.rows[0], { ...parsed.range, now: deps.now() }, parsed.columns),
+    rows: (_result, cells) => (cells.length > 1 ? cells.length - 1 : 0),
+  };
+}
+
+/** The plan of a formula: its operation's history form, or a table of the answer's rows. */
+const planOf = (op: AnyOperation, args: WrapperArgs): FormulaPlan =>
+  op.history ? historyPlan(op, op.history, args) : tablePlan(op, args);
 
 /** Runs one MAD formula; resolves with the spilled array or rejects with a CustomFunctions.Error. */
 export async function runFormula(
@@ -108,7 +155,7 @@ export async function runFormula(
   const registry = deps.registry();
   const startedAt = deps.now();
   let engine: Engine | undefined;
-  let parsed: ParsedFormula | undefined;
+  let parsed: FormulaPlan | undefined;
   let entry: FormulaEntry | undefined;
 
   const note = (patch: Partial<FormulaEntry>) => {
@@ -122,7 +169,7 @@ export async function runFormula(
   };
 
   try {
-    parsed = parseFormulaArgs(op, args);
+    parsed = planOf(op, args);
     engine = deps.engine();
     const cacheKey = safeCacheKey(engine, code, parsed);
     const address = invocation?.address ?? null;
@@ -155,18 +202,8 @@ export async function runFormula(
       deps.settleWithinMs,
       controller,
     );
-    const cells = shapeResult(
-      op,
-      { rows: result.rows, stats: result.stats },
-      parsed.columns,
-      parsed.display,
-      parsed.limit,
-    );
-    const rows = parsed.display.stats
-      ? Array.isArray(result.stats)
-        ? result.stats.length
-        : 0
-      : Math.min(result.rows.length, parsed.limit ?? Infinity);
+    const cells = parsed.shape(result);
+    const rows = parsed.rows(result, cells);
     note({
       status: "ok",
       rows,

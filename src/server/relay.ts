@@ -1,24 +1,31 @@
 /**
  * The same-origin relay to the marketplace analytics service: the one implementation behind `npm run serve` and the
- * simulator's `--upstream` mode. It relays only the catalog's operations (`POST /v1/<path>`, or GET with its query where the catalog says) and `GET /v1/visits`,
- * passes the caller's `secret-key` header and JSON body and nothing else of the caller's, never follows a redirect,
- * caps the body, bounds the wait, and passes the upstream's answer back. The secret is never logged or echoed.
+ * simulator's `--upstream` mode. It relays only the catalog's operations (`POST /v1/<path>`, or GET with its query
+ * where the catalog says; a path with parameters, `/v1/asin/{marketplace}/{asin}`, as its template allows) and
+ * `GET /v1/visits`, passes the caller's `secret-key` header and JSON body and nothing else of the caller's, never
+ * follows a redirect, caps the body, bounds the wait, and passes the upstream's answer back. The secret is never
+ * logged or echoed.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { methodOf, OPERATIONS } from "../api/catalog";
+import { matchPath } from "../api/paths";
 
 export const VISITS_PATH = "/v1/visits";
 export const DEFAULT_UPSTREAM = "https://api.sellersprite.com";
 export const DEFAULT_MAX_BODY_BYTES = 1_000_000;
 export const DEFAULT_UPSTREAM_TIMEOUT_MS = 60_000;
 
-/** Relayed routes, from the catalog: `METHOD path`. */
-const RELAYED = new Set<string>([...OPERATIONS.map((op) => `${methodOf(op)} ${op.path}`), `GET ${VISITS_PATH}`]);
+/** Relayed routes, from the catalog: each operation's method and path template (`/v1/asin/{marketplace}/{asin}`). */
+const RELAYED: readonly { method: string; template: string }[] = [
+  ...OPERATIONS.map((op) => ({ method: methodOf(op), template: op.path })),
+  { method: "GET", template: VISITS_PATH },
+];
 const PASSED_BACK_HEADERS = ["content-type", "retry-after"];
 const JSON_TYPE = "application/json;charset=utf-8";
 
+/** Whether a request is one of the catalog's routes: its method, and its path under the route's template. */
 export function isRelayed(method: string | undefined, pathname: string): boolean {
-  return RELAYED.has(`${method ?? ""} ${pathname}`);
+  return RELAYED.some((route) => route.method === method && matchPath(route.template, pathname) !== undefined);
 }
 
 /** The upstream's origin and path prefix without a trailing slash or `/v1`; refuses what is not plain http(s). */

@@ -35,5 +35,15 @@ export function exampleRequests(now: Date = new Date()): ExampleRequests {
     market_ebc_distribution: { marketplace: "US", nodeIdPath: node },
     market_brand_concentration: { marketplace: "US", nodeIdPath: node },
     market_research_statistics: { marketplace: "US", nodeIdPath: node },
+    asin_detail: { marketplace: "US", asin: "B07Z82895W" },
+    asin_coupon_trend: { marketplace: "US", asin: "B0DXTMS9NF" },
+    asin_detail_with_coupon_trend: { marketplace: "US", asin: "B0DXTMS9NF" },
+    asin_prediction: { marketplace: "US", asin: "B0DBY873G7" },
+    asin_sales_trend: { marketplace: "US", asin: "B0DXTMS9NF" },
+    bsr_prediction: { marketplace: "US", bsr: 1024, categoryId: "172282" },
+    keepa_info: { marketplace: "US", asin: "B0DYL2DHVV" },
+    traffic_keyword_stat: { marketplace: "US", asin: "B07Z82895W" },
+    traffic_listing_stat: { marketplace: "US", asin: "B07Z82895W" },
+    review: { marketplace: "US", asin: "B08GHW4TBS" },
   };
 }

@@ -2,7 +2,7 @@
  * Fault injection: rules that make the next N matching requests fail in a chosen way. Tests and benchmarks add
  * rules through `POST /__sim/faults` (loopback only) or in process through `injectFault`.
  */
-import { isOperationCode, operation } from "../api/catalog";
+import { isOperationCode } from "../api/catalog";
 
 export type FaultSpec =
   /** An HTTP error status with a plain-text body; 429 may carry Retry-After. */
@@ -73,6 +73,7 @@ export function parseFaultRule(input: unknown): FaultRule {
 
 interface ActiveRule {
   readonly path?: string;
+  readonly operation?: string;
   remaining: number;
   readonly fault: FaultSpec;
 }
@@ -83,17 +84,29 @@ export class FaultQueue {
   add(input: unknown): void {
     const rule = parseFaultRule(input);
     const code = rule.match?.operation;
-    const path = code && isOperationCode(code) ? operation(code).path : rule.match?.path;
-    this.rules.push({ path, remaining: rule.times ?? 1, fault: rule.fault });
+    const byOperation = code !== undefined && isOperationCode(code);
+    // An operation's rule matches by its code: a path with parameters (`/v1/asin/{marketplace}/{asin}`) has many
+    // concrete paths, so its template is never compared with a request's path.
+    this.rules.push({
+      path: byOperation ? undefined : rule.match?.path,
+      operation: byOperation ? code : undefined,
+      remaining: rule.times ?? 1,
+      fault: rule.fault,
+    });
   }
 
   clear(): void {
     this.rules = [];
   }
 
-  /** The fault for this request, if a rule matches (first added first); uses up one of its times. */
-  take(path: string): FaultSpec | undefined {
-    const rule = this.rules.find((r) => r.remaining > 0 && (r.path === undefined || r.path === path));
+  /**
+   * The fault for this request (its concrete path, and the operation it is, when it is one), if a rule matches
+   * (first added first); uses up one of its times.
+   */
+  take(path: string, code?: string): FaultSpec | undefined {
+    const matches = (r: ActiveRule) =>
+      r.operation !== undefined ? r.operation === code : r.path === undefined || r.path === path;
+    const rule = this.rules.find((r) => r.remaining > 0 && matches(r));
     if (!rule) return undefined;
     rule.remaining--;
     this.rules = this.rules.filter((r) => r.remaining > 0);

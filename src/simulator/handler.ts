@@ -6,6 +6,8 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { methodOf, OPERATIONS, type AnyOperation } from "../api/catalog";
+import { readQuery } from "../api/kinds/read";
+import { matchPath } from "../api/paths";
 import { checkParams } from "../api/validate";
 import { simulate } from "./data/respond";
 import { DEMO_SECRET } from "../api/demo-secret";
@@ -62,7 +64,14 @@ export interface SimulatorHandler {
 
 export const CONTROL_TOKEN_HEADER = "x-sim-token";
 const isJsonType = (type: string | undefined) => /^application\/json\s*(;|$)/i.test(type ?? "");
-const BY_PATH = new Map<string, AnyOperation>(OPERATIONS.map((op) => [op.path, op]));
+/** The operation a request path names, with the parameters its path carries (`/v1/asin/US/B0...`). */
+function routeOf(pathname: string): { op: AnyOperation; pathParams: Record<string, string> } | undefined {
+  for (const op of OPERATIONS) {
+    const pathParams = matchPath(op.path, pathname);
+    if (pathParams) return { op, pathParams };
+  }
+  return undefined;
+}
 const VISITS_PATH = "/v1/visits";
 
 const emptyStats = (): SimulatorStats => ({ total: 0, byOperation: {}, byResult: {}, faultsApplied: 0 });
@@ -139,7 +148,12 @@ export function createSimulatorHandler(options: SimulatorOptions = {}): Simulato
     return finish(res, "OK");
   }
 
-  async function operationCall(req: IncomingMessage, res: ServerResponse, op: AnyOperation, url: URL): Promise<string> {
+  async function operationCall(
+    req: IncomingMessage,
+    res: ServerResponse,
+    { op, pathParams }: NonNullable<ReturnType<typeof routeOf>>,
+    url: URL,
+  ): Promise<string> {
     const reject = (code: string, message?: string, headers?: Record<string, string>) => {
       sendEnvelope(res, code, null, message, headers);
       return finish(res, code);
@@ -157,7 +171,7 @@ export function createSimulatorHandler(options: SimulatorOptions = {}): Simulato
     let input: unknown;
     try {
       const text = (await readBody(req)).toString("utf8").trim();
-      input = method === "GET" ? Object.fromEntries(url.searchParams) : text ? JSON.parse(text) : {};
+      input = method === "GET" ? readQuery(op.params, url.searchParams) : text ? JSON.parse(text) : {};
     } catch (error) {
       return reject(
         "ERROR_PARAM",
@@ -167,9 +181,13 @@ export function createSimulatorHandler(options: SimulatorOptions = {}): Simulato
     if (typeof input !== "object" || input === null || Array.isArray(input))
       return reject("ERROR_PARAM", "参数错误: body: expected a JSON object");
 
-    // Like the live service, names that are not parameters are ignored rather than refused.
+    // Like the live service, names that are not parameters are ignored rather than refused; the path's own
+    // parameters are the path's (a query or body cannot override them).
     const known = new Set<string>(op.params.map((p) => p.name));
-    const raw = Object.fromEntries(Object.entries(input).filter(([name]) => known.has(name)));
+    const raw = {
+      ...Object.fromEntries(Object.entries(input).filter(([name]) => known.has(name))),
+      ...pathParams,
+    };
     const outcome = checkParams(op.code, raw, { now: new Date(now()) });
     if (!outcome.params)
       return reject("ERROR_PARAM", `参数错误: ${outcome.errors[0]?.message ?? "invalid parameters"}`);
@@ -182,7 +200,8 @@ export function createSimulatorHandler(options: SimulatorOptions = {}): Simulato
 
   async function api(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const started = Date.now();
-    const op = BY_PATH.get(url.pathname);
+    const route = routeOf(url.pathname);
+    const op = route?.op;
     stats.total++;
     bump(stats.byOperation, op?.code ?? (url.pathname === VISITS_PATH ? "visits" : "unknown"));
     const requestId = req.headers["x-request-id"];
@@ -190,17 +209,17 @@ export function createSimulatorHandler(options: SimulatorOptions = {}): Simulato
     let result: string;
     try {
       if (options.latencyMs) await delay(options.latencyMs, closing.signal);
-      const fault = faults.take(url.pathname);
+      const fault = faults.take(url.pathname, op?.code);
       if (fault) result = applyFault(res, fault);
       else if (relay) {
         const outcome = await relay(req, res, url.pathname);
         result = finish(res, `proxied_${outcome.status}`);
       } else if (url.pathname === VISITS_PATH && (req.method === "GET" || req.method === "POST"))
         result = visits(req, res);
-      else if (!op) {
+      else if (!route) {
         sendEnvelope(res, "ERROR_URL_NOT_FOUND", null, `接口不存在: ${url.pathname}`);
         result = finish(res, "ERROR_URL_NOT_FOUND");
-      } else result = await operationCall(req, res, op, url);
+      } else result = await operationCall(req, res, route, url);
     } catch (error) {
       if (closing.signal.aborted) {
         res.destroy();

@@ -44,14 +44,16 @@ describe.each(OPERATIONS.map((op) => [op.code, op] as const))("%s", (code, op) =
   const typical = TYPICAL[code];
 
   const method = methodOf(op);
-  test(`${method} ${op.path} with the secret, a request id and the normalized parameters`, async () => {
+  // A path with parameters (`/v1/asin/{marketplace}/{asin}`) is filled with the call's own values.
+  const path = typical.path ?? op.path;
+  test(`${method} ${path} with the secret, a request id and the normalized parameters`, async () => {
     const { client, fake, attempts } = clientWith(code);
     const result = await client.call(code, typical.params);
 
     expect(fake.calls).toHaveLength(1);
     const [request] = fake.calls;
     expect(request.method).toBe(method);
-    expect(request.url.split("?")[0]).toBe(`https://api.example.test${op.path}`);
+    expect(request.url.split("?")[0]).toBe(`https://api.example.test${path}`);
     expect(request.headers["secret-key"]).toBe(SECRET);
     expect(request.headers["content-type"]).toBe(method === "POST" ? "application/json;charset=utf-8" : undefined);
     expect(request.headers["x-request-id"]).toBe("req-1");
@@ -59,7 +61,7 @@ describe.each(OPERATIONS.map((op) => [op.code, op] as const))("%s", (code, op) =
     if (method === "GET") expect(request.body).toBeUndefined();
     else expect(request.url).not.toContain("?");
     expect(request.url).not.toContain(SECRET);
-    expect(attempts).toEqual([{ operation: code, path: op.path, requestId: "req-1", attempt: 1 }]);
+    expect(attempts).toEqual([{ operation: code, path, requestId: "req-1", attempt: 1 }]);
     expect(result.operation).toBe(code);
     expect(result.requestId).toBe("req-1");
     expect(Array.isArray(result.rows)).toBe(true);
@@ -73,7 +75,7 @@ describe.each(OPERATIONS.map((op) => [op.code, op] as const))("%s", (code, op) =
     expect(typeof method).toBe("function");
     const result = await method.call(client, typical.params);
     expect(result.operation).toBe(code);
-    expect(fake.calls[0].url.split("?")[0]).toBe(`https://api.example.test${op.path}`);
+    expect(fake.calls[0].url.split("?")[0]).toBe(`https://api.example.test${path}`);
     expect(sentParams(fake.calls[0])).toEqual(typical.body);
   });
 });

@@ -13,6 +13,8 @@ import { OPERATIONS, type AnyOperation } from "../../src/api/catalog";
 import type { ParamSpec } from "../../src/api/catalog-types";
 import { MadClient } from "../../src/api/client";
 import { latestSaturday, monthBefore } from "../../src/api/dates";
+import { readQuery } from "../../src/api/kinds/read";
+import { matchPath } from "../../src/api/paths";
 import { checkParams } from "../../src/api/validate";
 
 interface OfficialParam {
@@ -20,10 +22,22 @@ interface OfficialParam {
   readonly values?: readonly (string | number | boolean)[];
   readonly sortFields?: readonly string[];
 }
+/**
+ * A request example: a JSON body, a GET query, or a path with its parameters in it (`/v1/asin/US/B0...`, with a
+ * query or not). `refusedBecause`: the add-in refuses it, for the reason the docs themselves give (a placeholder
+ * ASIN such as B0XXXXXXXXX, a required parameter left empty, a route the catalog does not follow).
+ */
+interface OfficialExample {
+  readonly source: string;
+  readonly body?: unknown;
+  readonly query?: string;
+  readonly path?: string;
+  readonly refusedBecause?: string;
+}
 interface OfficialOperation {
   readonly path: string;
   readonly params: readonly OfficialParam[];
-  readonly requestExamples: readonly { source: string; body?: unknown; query?: string }[];
+  readonly requestExamples: readonly OfficialExample[];
 }
 
 const OFFICIAL = new Map((official.operations as readonly OfficialOperation[]).map((o) => [o.path, o]));
@@ -70,6 +84,12 @@ function everything(op: AnyOperation): Record<string, unknown> {
       case "csv":
         request[p.name] = String(option ?? "CN");
         break;
+      case "integerList":
+        request[p.name] = [option ?? 1];
+        break;
+      case "timestamp":
+        request[p.name] = Date.UTC(2025, 7, 2);
+        break;
       case "order":
         request[p.name] = { field: p.sortFields?.find((f) => !ruled.has(f)) ?? "searches", desc: true };
         break;
@@ -105,12 +125,15 @@ describe.each(cases)("%s", (_code, op) => {
   test("a request with every parameter set carries only official names", async () => {
     const bodies: Record<string, unknown>[] = [];
     const fetchSpy: typeof fetch = async (url, init) => {
-      // A GET operation carries its parameters in the query, the others in a JSON body.
-      bodies.push(
-        init?.method === "GET"
-          ? Object.fromEntries(new URL(String(url)).searchParams)
-          : (JSON.parse(String(init?.body)) as Record<string, unknown>),
-      );
+      // A GET operation carries its parameters in the query, the others in a JSON body; both may carry some in
+      // the path (`/v1/asin/{marketplace}/{asin}`).
+      const sent = new URL(String(url));
+      bodies.push({
+        ...matchPath(op.path, sent.pathname),
+        ...(init?.method === "GET"
+          ? Object.fromEntries(sent.searchParams)
+          : (JSON.parse(String(init?.body)) as Record<string, unknown>)),
+      });
       return new Response(JSON.stringify({ code: "OK", message: "", data: op.shape === "array" ? [] : {} }));
     };
     const client = new MadClient({
@@ -128,12 +151,28 @@ describe.each(cases)("%s", (_code, op) => {
     expect(Object.keys(bodies[0]).filter((name) => !names.has(name))).toEqual([]);
   });
 
-  // A GET example is its query string; its values are text, as the service receives them.
+  // A GET example is its query string (and its path's parameters); its values are text, as the service receives them.
+  const paramsOf = (e: OfficialExample): unknown =>
+    e.path !== undefined || e.query !== undefined
+      ? { ...matchPath(op.path, e.path ?? op.path), ...readQuery(specs(op), new URLSearchParams(e.query ?? "")) }
+      : e.body;
   const examples = table.requestExamples
-    .map((e) => (typeof e.query === "string" ? { ...e, body: Object.fromEntries(new URLSearchParams(e.query)) } : e))
+    .map((e) => ({ ...e, body: paramsOf(e) }))
     .filter((e) => typeof e.body === "object" && e.body !== null);
-  if (examples.length) {
-    test.each(examples.map((e) => [e.source, e.body] as const))(
+  const refused = examples.filter((e) => e.refusedBecause !== undefined);
+  if (refused.length) {
+    test.each(refused.map((e) => [e.source, e.refusedBecause, e] as const))(
+      "the official request example (%s) is refused: %s",
+      (_source, _reason, e) => {
+        // Either a parameter is refused, or its path is not the operation's route.
+        const offRoute = e.path !== undefined && matchPath(op.path, e.path) === undefined;
+        expect(offRoute || checkParams(op.code, e.body, { now: NOW }).errors.length > 0).toBe(true);
+      },
+    );
+  }
+  const accepted = examples.filter((e) => e.refusedBecause === undefined);
+  if (accepted.length) {
+    test.each(accepted.map((e) => [e.source, e.body] as const))(
       "the official request example (%s) passes the add-in's checks",
       (_source, body) => {
         // Examples are dated when they were written: check them against a clock of that time.

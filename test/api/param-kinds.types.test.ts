@@ -53,7 +53,7 @@ const everySpec = OPERATIONS.flatMap((op) => op.params as readonly ParamSpec[]);
 /** A value a careful person would type for a parameter (a US one where options differ per market). */
 function sampleValue(spec: ParamSpec): string | number | boolean {
   const option = spec.options?.find((o) => !o.markets || o.markets.includes("US"))?.value;
-  const text = spec.pattern === "asin" ? "B07Z82895W" : spec.pattern === "nodeIdPath" ? "172282:281407" : "yoga";
+  const text = spec.pattern === "asin" ? "B07Z82895W" : spec.pattern?.startsWith("nodeId") ? "172282:281407" : "yoga";
   switch (spec.kind) {
     case "marketplace":
       return "US";
@@ -72,6 +72,10 @@ function sampleValue(spec: ParamSpec): string | number | boolean {
     case "csv":
     case "order":
       return option ?? text;
+    case "integerList":
+      return option ?? 1;
+    case "timestamp":
+      return "2025-08-02";
     default: {
       const unhandled: never = spec.kind;
       return unhandled;

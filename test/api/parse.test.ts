@@ -20,10 +20,11 @@ const CODES = fixtureCodes();
 const parse = (code: string) => parseResult(code as OperationCode, fixture(code), "rid-1");
 const rowsOf = (code: string) => parse(code).rows as unknown as Json[];
 
-/** The raw records of a fixture, as the live service sent them. */
+/** The raw records of a fixture, as the live service sent them (a single record may have its own `items`). */
 function rawRecords(code: string): Json[] {
   const data = fixture(code).data as Json | Json[];
   if (Array.isArray(data)) return data;
+  if (operation(code as OperationCode).shape === "object") return [data];
   return Array.isArray(data.items) ? (data.items as Json[]) : [data];
 }
 

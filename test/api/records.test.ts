@@ -121,12 +121,18 @@ test("the checker reports unknown keys and wrongly typed values", () => {
 });
 
 describe.each(Object.entries(RECORD_FIELDS) as [RecordName, readonly FieldSpec[]][])("record %s", (name, fields) => {
-  test("names and aliases are unique at every level, and sentinels only sit on price fields", () => {
+  test("names and aliases are unique at every level, and sentinels only sit where the docs put -1", () => {
+    // -1 means "none" in price fields, in the value of a series point ({timePoint, value}: keepa's "no data")
+    // and in keepa's page count of a book.
+    const documented = (f: FieldSpec, list: readonly FieldSpec[]) =>
+      /Price$/.test(f.name) ||
+      (f.name === "value" && list.some((g) => g.name === "timePoint")) ||
+      f.name === "numberOfPages";
     const check = (list: readonly FieldSpec[], at: string): string[] => {
       const names = list.flatMap((f) => [f.name, ...(f.aliases ?? [])]);
       const dupes = names.filter((x, k) => names.indexOf(x) !== k).map((x) => `${at}${x} twice`);
       const sentinels = list
-        .filter((f) => f.noneSentinel !== undefined && !/Price$/.test(f.name))
+        .filter((f) => f.noneSentinel !== undefined && !documented(f, list))
         .map((f) => `${at}${f.name} sentinel`);
       return [...dupes, ...sentinels, ...list.flatMap((f) => (f.fields ? check(f.fields, `${at}${f.name}.`) : []))];
     };

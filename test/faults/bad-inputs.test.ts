@@ -71,6 +71,8 @@ test("the generators reach every kind of bad input the issue names, across the c
     [
       "date",
       "enum",
+      // A history function's: a bad interval, a start after the end.
+      "interval",
       "limit",
       "market",
       "minAboveMax",
@@ -78,6 +80,7 @@ test("the generators reach every kind of bad input the issue names, across the c
       "notAFilter",
       "outOfRange",
       "pattern",
+      "range",
       "tooManyItems",
       "unknownFilter",
       "wrongType",

@@ -19,6 +19,8 @@ export interface FormulaCall {
   /** name/value rows of the `filters` argument. */
   readonly filters: readonly (readonly [string, unknown])[];
   readonly limit?: unknown;
+  /** A history function's range and interval (it has no filters or limit). */
+  readonly history?: { readonly start?: unknown; readonly end?: unknown; readonly interval?: unknown };
 }
 
 /** A bad call and the names (argument or wire names) of which its message must mention at least one. */
@@ -40,7 +42,9 @@ export type BadCategory =
   | "enum"
   | "wrongType"
   | "limit"
-  | "notAFilter";
+  | "notAFilter"
+  | "range"
+  | "interval";
 
 const SAMPLE_ASIN = "B0DGVP84B5";
 const SAMPLE_NODE_PATH = "172282:281407";
@@ -71,9 +75,14 @@ export function validValue(spec: ParamSpec, now: Date): unknown {
       return true;
     case "order":
       return undefined;
+    case "integerList":
+      return option ?? 1;
+    case "timestamp":
+      return "2025-08-02";
     case "string":
       if (spec.pattern === "asin") return SAMPLE_ASIN;
       if (spec.pattern === "nodeIdPath") return SAMPLE_NODE_PATH;
+      if (spec.pattern === "nodeId") return SAMPLE_NODE_PATH.split(":")[0];
       return option ?? "yoga mat";
   }
 }
@@ -206,12 +215,59 @@ function wrongType(spec: ParamSpec): fc.Arbitrary<unknown> | undefined {
   return undefined;
 }
 
+/**
+ * Bad calls of a history function (STOCKHISTORY's arguments: market, asin, start, end, interval, fields): a bad
+ * market or ASIN, a start or end that is no date, a start after the end, an interval that is none or one the
+ * function has no figures for.
+ */
+function historyBadCalls(op: AnyOperation, now: Date): Map<BadCategory, fc.Arbitrary<BadCall>> {
+  const base = validCall(op, now);
+  const call = (category: BadCategory, names: readonly string[], what: string, patch: Partial<FormulaCall>) =>
+    ({ ...base, ...patch, category, names, what }) as BadCall;
+  const notADate = fc.oneof(word, fc.constantFrom("2025-13-01", "2025-02-30", "next week", true));
+  const intervals = op.history!.columns.flatMap((c) => c.from).some((s) => "series" in s || s.native === "daily")
+    ? fc.stringMatching(/^[a-z]{4,9}$/).filter((w) => !/^(daily|weekly|monthly|day|week|month)$/.test(w))
+    : fc.constantFrom("daily", "weekly", "d", "w", "hourly");
+  return new Map<BadCategory, fc.Arbitrary<BadCall>>([
+    [
+      "market",
+      badMarket.map((m) => call("market", ["market", "marketplace"], "a market that does not exist", { market: m })),
+    ],
+    [
+      "pattern",
+      badAsin.map((a) => call("pattern", ["asin"], "text that breaks the pattern (asin)", { positional: [a] })),
+    ],
+    [
+      "date",
+      fc
+        .tuple(notADate, fc.constantFrom("start", "end"))
+        .map(([v, which]) => call("date", [which], `a ${which} that is no date`, { history: { [which]: v } })),
+    ],
+    [
+      "range",
+      fc.integer({ min: 1, max: 400 }).map((days) =>
+        call("range", ["start"], "a start after the end", {
+          history: {
+            start: "2025-06-01",
+            end: new Date(Date.UTC(2025, 5, 1) - days * 86_400_000).toISOString().slice(0, 10),
+          },
+        }),
+      ),
+    ],
+    [
+      "interval",
+      intervals.map((i) => call("interval", ["interval"], "an interval without figures", { history: { interval: i } })),
+    ],
+  ]);
+}
+
 /** Arbitraries of bad calls for one operation, one per applicable category. */
 export function badCallsFor(
   op: AnyOperation,
   now: Date,
   reservedFilterNames: readonly string[],
 ): Map<BadCategory, fc.Arbitrary<BadCall>> {
+  if (op.history) return historyBadCalls(op, now);
   const out = new Map<BadCategory, fc.Arbitrary<BadCall>[]>();
   const add = (
     category: BadCategory,
@@ -373,5 +429,14 @@ export function formulaArguments(op: AnyOperation, call: FormulaCall, form: Filt
     : form === "range"
       ? call.filters.map(([name, value]) => [name, value])
       : [[call.filters.map(([name, value]) => `${name}=${String(value)}`).join("; ")]];
+  if (op.history)
+    return [
+      call.market,
+      ...positional,
+      call.history?.start ?? null,
+      call.history?.end ?? null,
+      call.history?.interval ?? null,
+      null,
+    ];
   return [call.market, ...positional, filters, null, call.limit ?? null];
 }

@@ -58,7 +58,10 @@ test.each(EXAMPLES)("%s spills data rows from the simulator", async (formula) =>
     throw new Error(`${formula}: an example uses only literal arguments`);
   });
   harness(shim, service); // points the functions at the simulator
-  const total = op.positional.length + 4;
+  // After market and the required arguments: filters, fields, limit; or a history's start, end, interval, fields.
+  const optional = op.history ? ["start", "end", "interval", "fields"] : ["filters", "fields", "limit"];
+  const at = (name: string) => 1 + op.positional.length + optional.indexOf(name);
+  const total = 1 + op.positional.length + optional.length;
   while (args.length < total) args.push(null);
   const outcome = await shim.invoke(op.fn, args).outcome;
   expect(outcome.error).toBeUndefined();
@@ -66,13 +69,14 @@ test.each(EXAMPLES)("%s spills data rows from the simulator", async (formula) =>
   expect(table[0][0]).not.toBe(NO_ROWS_TEXT);
   expect(table.length).toBeGreaterThan(1);
   // No argument is silently ignored: the columns asked for are the columns spilled, the limit is kept.
-  const fields = args[op.positional.length + 2];
+  const fields = args[at("fields")];
   if (typeof fields === "string") {
     const names = fields.split(",").map((f) => f.trim());
-    if (op.shape === "object" && !/layout=horizontal/.test(String(args[op.positional.length + 1])))
+    if (op.history) expect(table[0]).toEqual(["date", ...names]);
+    else if (op.shape === "object" && !/layout=horizontal/.test(String(args[at("filters")])))
       expect(table.slice(1).map((row) => row[0])).toEqual(names);
     else expect(table[0]).toEqual(names);
   }
-  const limit = args[op.positional.length + 3];
+  const limit = op.history ? undefined : args[at("limit")];
   if (typeof limit === "number") expect(table.length - 1).toBeLessThanOrEqual(limit);
 });

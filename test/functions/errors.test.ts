@@ -21,15 +21,26 @@ describe("bad arguments: #VALUE! naming the argument, and no request", () => {
     const service = fixtureService();
     const h = harness(shim, service);
     const op = OPERATIONS.find((o) => o.code === code)!;
+    // A history function takes a range and an interval where the others take filters and a limit.
+    const optional: [Parameters<typeof h.run>[1], RegExp][] = op.history
+      ? [
+          [{ start: "soon" }, /^start: expected a date/],
+          [{ end: true }, /^end: expected a date/],
+          [{ start: "2025-02-01", end: "2025-01-01" }, /^start: the start is after the end/],
+          [{ interval: "hourly" }, /^interval: "hourly" is not one of daily, weekly, monthly/],
+        ]
+      : [
+          [{ filters: "notAFilter=1" }, /^filters: "notAFilter" is not a filter of MAD\./],
+          [{ limit: -1 }, /^limit: expected a whole number from 1 to 2000/],
+          [{ limit: 5000 }, /^limit: expected a whole number from 1 to 2000/],
+        ];
     const cases: [Parameters<typeof h.run>[1], RegExp][] = [
       [{ market: "XX" }, /^market: "XX" is not a marketplace/],
       [{ market: "" }, /^market: required/],
       // A blank market cell as Excel desktop passes it (office-js #4702).
       [{ market: 0 }, /^market: required/],
-      [{ filters: "notAFilter=1" }, /^filters: "notAFilter" is not a filter of MAD\./],
       [{ fields: "notAField" }, /^fields: "notAField" is not a column of MAD\./],
-      [{ limit: -1 }, /^limit: expected a whole number from 1 to 2000/],
-      [{ limit: 5000 }, /^limit: expected a whole number from 1 to 2000/],
+      ...optional,
       // A positional argument may be optional (MAD.CATEGORIES' keyword: blank = the top-level categories).
       ...op.positional.flatMap((p, i): [Parameters<typeof h.run>[1], RegExp][] =>
         op.params.some((spec) => spec.name === p.param && spec.required)

@@ -6,7 +6,7 @@
 import { shim } from "./helpers/install-shim";
 import "../../src/functions/generated/functions";
 import { operation, OPERATIONS } from "../../src/api/catalog";
-import { recordColumns } from "../../src/table/columns";
+import { functionColumns } from "../../src/table/function-columns";
 import { configureRunner } from "../../src/functions/runner";
 import { fixtureService } from "./helpers/fixture-service";
 import { harness, typicalPositional } from "./helpers/harness";
@@ -25,7 +25,9 @@ describe("each function spills its shaped table", () => {
     const service = fixtureService();
     const h = harness(shim, service);
     const op = operation(code);
-    const outcome = await h.run(code, {}, { address: `Sheet1!B2` });
+    // A history function shows the fixture's dates (2023 and 2024): its default range ends today.
+    const range = op.history ? { start: "2023-01-01", end: "2024-12-31" } : {};
+    const outcome = await h.run(code, range, { address: `Sheet1!B2` });
     expect(outcome.error).toBeUndefined();
     const table = outcome.value!;
     const width = table[0].length;
@@ -33,8 +35,14 @@ describe("each function spills its shaped table", () => {
       expect(row).toHaveLength(width);
       for (const value of row) expect(["string", "number", "boolean"]).toContain(typeof value);
     }
-    const names = recordColumns(op).map((c) => c.name);
-    if (op.shape === "object") {
+    const names = functionColumns(op).map((c) => c.name);
+    if (op.history) {
+      expect(table[0]).toEqual(names);
+      expect(table.length).toBeGreaterThan(1);
+      // Dates are Excel dates in 2023 and 2024 (serials 44927 to 45657).
+      for (const row of table.slice(1)) expect(row[0]).toEqual(expect.any(Number));
+      expect(Math.min(...table.slice(1).map((r) => r[0] as number))).toBeGreaterThanOrEqual(44927);
+    } else if (op.shape === "object") {
       expect(table[0]).toEqual(["field", "value"]);
       expect(table.slice(1).map((row) => row[0])).toEqual(names);
     } else {
@@ -58,7 +66,7 @@ describe("each function spills its shaped table", () => {
       fromCache: false,
       errorMessage: null,
     });
-    expect(entry?.rows).toBe(op.shape === "object" ? 1 : table.length - 1);
+    expect(entry?.rows).toBe(op.shape === "object" && !op.history ? 1 : table.length - 1);
     expect(typeof entry?.lastRefreshed).toBe("number");
   });
 });

@@ -14,6 +14,7 @@ import {
   bool,
   csv,
   int,
+  intList,
   list,
   marketplace,
   month,
@@ -23,6 +24,7 @@ import {
   required,
   saturday,
   str,
+  timestamp,
   weekOrMonth,
 } from "../../src/api/params";
 import { parseFormulaArgs } from "../../src/functions/arguments";
@@ -40,6 +42,8 @@ const PARAMS = [
   weekOrMonth("date", "Week or month.", "reverseType", { W: "saturday", M: "month" }),
   list("asins", "ASINs."),
   csv("tiers", "Size tiers."),
+  intList("stars", "Stars.", { options: opts([1, "1"], [2, "2"], [3, "3"], [4, "4"], [5, "5"]) }),
+  timestamp("from", "From."),
   order({ desc: true }, ["price", "searches"]),
 ] as const;
 const KIND_OF_ARG = {
@@ -52,6 +56,8 @@ const KIND_OF_ARG = {
   date: "weekOrMonth",
   asins: "stringList",
   tiers: "csv",
+  stars: "integerList",
+  from: "timestamp",
   order: "order",
 } as const satisfies Record<string, Exclude<ParamKind, "marketplace">>;
 type Arg = keyof typeof KIND_OF_ARG;
@@ -95,6 +101,8 @@ const TYPED: Readonly<Record<Arg, readonly unknown[]>> = {
   date: [20250802, "2025-08-02", saturdaySerial, 0],
   asins: ["B07Z82895W, B0DGVP84B5", [["B07Z82895W", "B0DGVP84B5", 0]], [["B07Z82895W"], [""], ["B0DGVP84B5"]], 0],
   tiers: ["LS, SO", [["LS", "SO"]], "LS", 0],
+  stars: ["4, 5", [[4, 5]], 5, "5", [[4], [0], [5]], 0],
+  from: [saturdaySerial, "2025-08-02", "2025-08-02 14:30", Date.UTC(2025, 7, 2), 0],
   order: ["price desc", "PRICE asc", "searches", 0],
 };
 
@@ -145,6 +153,8 @@ test("the readings are typed by kind, not left as text (what validation then acc
   expect(read("asins", [["B07Z82895W", 0]])).toEqual(["B07Z82895W"]);
   expect(read("tiers", "LS, SO")).toBe("LS,SO");
   expect(read("order", "PRICE desc")).toEqual({ field: "price", desc: true });
+  expect(read("stars", [[4, 5]])).toEqual(["4", "5"]);
+  expect(read("from", saturdaySerial)).toBe(saturdaySerial);
 });
 
 test("every kind is read in this test", () => {

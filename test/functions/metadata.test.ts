@@ -53,21 +53,16 @@ test("the registered functions are the catalog's, each associated with the wrapp
 });
 
 describe.each(OPERATIONS.map((op) => [op.fn, op] as [string, AnyOperation]))("MAD.%s", (fn, op) => {
-  test("arguments: market, the catalog's required arguments, then filters, fields, limit", () => {
+  // A history function takes STOCKHISTORY's start, end and interval where the others take filters and a limit.
+  const optional = op.history ? ["start", "end", "interval", "fields"] : ["filters", "fields", "limit"];
+  test(`arguments: market, the catalog's required arguments, then ${optional.join(", ")}`, () => {
     const f = byId(fn);
     expect(f.parameters.map((p) => p.name)).toEqual(argumentNames(op));
-    expect(f.parameters.map((p) => p.name)).toEqual([
-      "market",
-      ...op.positional.map((p) => p.arg),
-      "filters",
-      "fields",
-      "limit",
-    ]);
-    expect(f.parameters.filter((p) => p.optional).map((p) => p.name)).toEqual(["filters", "fields", "limit"]);
+    expect(f.parameters.map((p) => p.name)).toEqual(["market", ...op.positional.map((p) => p.arg), ...optional]);
+    expect(f.parameters.filter((p) => p.optional).map((p) => p.name)).toEqual(optional);
     // Ranges are accepted where lists, filters and fields go (a scalar parameter would be called per cell).
     for (const name of [
-      "filters",
-      "fields",
+      ...optional.filter((name) => name === "filters" || name === "fields"),
       ...op.positional.filter((p) => /asins|relations/.test(p.arg)).map((p) => p.arg),
     ]) {
       expect(f.parameters.find((p) => p.name === name)?.dimensionality).toBe("matrix");

@@ -7,7 +7,7 @@ import { shim } from "./helpers/install-shim";
 import "../../src/functions/generated/functions";
 import { operation, OPERATIONS } from "../../src/api/catalog";
 import type { FaultSpec } from "../../src/simulator";
-import { recordColumns } from "../../src/table/columns";
+import { functionColumns } from "../../src/table/function-columns";
 import { CANCELLED_MESSAGE } from "../../src/functions/errors";
 import { configureRunner } from "../../src/functions/runner";
 import { harness } from "./helpers/harness";
@@ -29,16 +29,23 @@ describe("each function spills its shaped table from the simulator", () => {
   test.each(OPERATIONS.map((op) => [op.fn, op.code] as const))("MAD.%s", async (fn, code) => {
     const h = harness(shim, service);
     const op = operation(code);
-    const outcome = await h.run(code, { limit: 20 }, { address: "Sheet1!A1" });
+    const outcome = await h.run(code, op.history ? {} : { limit: 20 }, { address: "Sheet1!A1" });
     expect(outcome.error).toBeUndefined();
     const table = outcome.value!;
-    const columns = recordColumns(op);
+    const columns = functionColumns(op);
     const width = table[0].length;
     for (const row of table) {
       expect(row).toHaveLength(width);
       for (const value of row) expect(["string", "number", "boolean"]).toContain(typeof value);
     }
-    if (op.shape === "object") {
+    if (op.history) {
+      // Dated rows, oldest first, each an Excel date.
+      expect(table[0]).toEqual(columns.map((c) => c.name));
+      const dates = table.slice(1).map((row) => row[0] as number);
+      expect(dates.length).toBeGreaterThan(1);
+      expect(dates).toEqual([...dates].sort((a, b) => a - b));
+      expect(dates.every((d) => Number.isInteger(d) && d > 36526)).toBe(true);
+    } else if (op.shape === "object") {
       expect(table[0]).toEqual(["field", "value"]);
       expect(table.slice(1).map((row) => row[0])).toEqual(columns.map((c) => c.name));
     } else {
@@ -47,7 +54,7 @@ describe("each function spills its shaped table from the simulator", () => {
       expect(table.length).toBeLessThanOrEqual(21);
     }
     // Per column type: dates are serial numbers, none-sentinels never show, value items stay numbers.
-    const body = op.shape === "object" ? [table.slice(1).map((row) => row[1])] : table.slice(1);
+    const body = op.shape === "object" && !op.history ? [table.slice(1).map((row) => row[1])] : table.slice(1);
     columns.forEach((column, i) => {
       for (const row of body) {
         const value = row[i];

@@ -67,7 +67,8 @@ test("a faithful service: a table per operation, one call each, exit 0", async (
   // Each line names the method the client sends: the category lookup is a GET, the others POST.
   expect(output).toContain("product_node  (GET /v1/product/node)");
   expect(output).not.toContain("product_node  (POST");
-  expect(output.match(/^ {2}call {12}ok$/gm)).toHaveLength(OPERATIONS.length);
+  // A product may have no coupon days: a call that answers no records is still a good call.
+  expect(output.match(/^ {2}call {12}ok( \(no records: fields not checked\))?$/gm)).toHaveLength(OPERATIONS.length);
   expect(output).toContain(`${OPERATIONS.length} operation(s) checked with ${OPERATIONS.length} call(s); drift in 0.`);
   expect(sim.stats().total).toBe(OPERATIONS.length);
   expect(output).not.toContain(SECRET);

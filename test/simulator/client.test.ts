@@ -3,6 +3,7 @@ import { clockFrom } from "../../src/api/clock";
 import { OPERATIONS } from "../../src/api/catalog";
 import { createClient } from "../../src/api/client";
 import { methodName } from "../../src/api/operation-methods";
+import { matchPath } from "../../src/api/paths";
 import { RECORD_FIELDS } from "../../src/api/records";
 import { DEMO_SECRET, exampleRequests, type RunningSimulator } from "../../src/simulator";
 import { start, T0 } from "./helpers";
@@ -30,7 +31,9 @@ test.each(OPERATIONS.map((op) => [op.code, op] as const))("%s through its typed 
     >
   )[methodName(code)];
   const result = await method.call(client, EXAMPLES[code]);
-  expect(requests).toEqual([op.path]);
+  // One request, on the operation's route (a path with parameters filled with the call's own).
+  expect(requests).toHaveLength(1);
+  expect(matchPath(op.path, requests[0])).toBeDefined();
   expect(result.rows.length).toBeGreaterThan(0);
   expect(result.total).toBeGreaterThan(0);
   // The parser gives the specification's names, whatever the live names on the wire.

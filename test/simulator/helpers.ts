@@ -1,6 +1,7 @@
 /** Shared helpers of the simulator tests: a fixed clock, a JSON POST (or a catalog GET), and checks of records against FieldSpecs. */
 import { methodOf, OPERATIONS } from "../../src/api/catalog";
-import type { FieldSpec } from "../../src/api/catalog-types";
+import type { FieldSpec, ResponseShape } from "../../src/api/catalog-types";
+import { fillPath } from "../../src/api/paths";
 import { DEMO_SECRET, startSimulator, type RunningSimulator, type StartOptions } from "../../src/simulator";
 
 /** Friday 2025-08-15 12:00 UTC: fixture months (202507, 202508) are in range, and answers do not move with the date. */
@@ -53,16 +54,22 @@ export async function send(
   headers: Record<string, string> = { "secret-key": DEMO_SECRET },
 ): Promise<Reply> {
   const op = OPERATIONS.find((o) => o.path === path);
-  if (!op || methodOf(op) === "POST") return post(base, path, params, headers);
-  const query = new URLSearchParams(Object.entries(params).map(([name, value]) => [name, String(value)]));
-  const res = await fetch(`${base}${path}?${query}`, { method: "GET", headers });
+  // A catalog path with parameters in braces is filled from the parameters, as the client does.
+  const filled = op ? fillPath(op.path, params) : { path, rest: params };
+  if (!op || methodOf(op) === "POST") return post(base, filled.path, filled.rest, headers);
+  const query = new URLSearchParams(Object.entries(filled.rest).map(([name, value]) => [name, String(value)]));
+  const res = await fetch(`${base}${filled.path}?${query}`, { method: "GET", headers });
   const text = await res.text();
   return { status: res.status, headers: res.headers, body: JSON.parse(text), text };
 }
 
-/** Rows of any data shape: paged/itemsWithStats items, array elements, or the single object. */
-export function rowsOf(data: unknown): Rec[] {
+/**
+ * Rows of any data shape: paged/itemsWithStats items, array elements, or the single object (`shape` "object": an
+ * object whose own field is called `items`, as related-product statistics have, is still one record).
+ */
+export function rowsOf(data: unknown, shape?: ResponseShape): Rec[] {
   if (Array.isArray(data)) return data as Rec[];
+  if (shape === "object") return [data as Rec];
   const items = (data as Partial<Paged> | null)?.items;
   return Array.isArray(items) ? items : [data as Rec];
 }

@@ -42,7 +42,7 @@ describe.each(OPERATIONS.map((op) => [op.code, op] as const))("form of %s", (cod
       const { spec, control } = field;
       if (spec.kind === "order") expect(control.type).toBe("order");
       else if (spec.kind === "marketplace") expect(control).toMatchObject({ type: "enum", open: false });
-      else if (spec.options && (spec.kind === "csv" || spec.kind === "stringList")) {
+      else if (spec.options && (spec.kind === "csv" || spec.kind === "stringList" || spec.kind === "integerList")) {
         expect(control).toMatchObject({ type: "multiEnum", options: spec.options, open: Boolean(spec.openOptions) });
       } else if (spec.options) expect(control).toMatchObject({ type: "enum", options: spec.options });
       else if (spec.kind === "csv" || spec.kind === "stringList") expect(control.type).toBe("lines");
@@ -50,6 +50,7 @@ describe.each(OPERATIONS.map((op) => [op.code, op] as const))("form of %s", (cod
         expect(control).toMatchObject({ type: "number", integer: spec.kind === "integer" });
       else if (spec.kind === "boolean") expect(control.type).toBe("boolean");
       else if (spec.kind === "string") expect(control.type).toBe("text");
+      else if (spec.kind === "timestamp") expect(control.type).toBe("date");
       else expect(control.type).toBe(spec.kind); // month, saturday, weekOrMonth
     }
   });

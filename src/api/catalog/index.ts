@@ -8,6 +8,7 @@
 import type { HttpMethod, OperationGroup } from "../catalog-types";
 import type { Param } from "../params";
 import { ABA_OPERATIONS } from "./aba";
+import { ASIN_OPERATIONS } from "./asin";
 import { KEYWORD_OPERATIONS } from "./keyword";
 import { MARKET_OPERATIONS } from "./market";
 import type { Operation } from "./operation";
@@ -19,6 +20,7 @@ export { ROW_CAP, type Operation } from "./operation";
 /** Every group's rows, in the order of GROUP_LABELS (the order of the docs and the builder's picker). */
 const BY_GROUP = {
   product: PRODUCT_OPERATIONS,
+  asin: ASIN_OPERATIONS,
   keyword: KEYWORD_OPERATIONS,
   aba: ABA_OPERATIONS,
   market: MARKET_OPERATIONS,

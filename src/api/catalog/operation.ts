@@ -3,6 +3,7 @@
  * codes, parameter names and records literal, so request and record types derive from the rows themselves.
  */
 import type { CrossRule, HttpMethod, OperationGroup, PositionalArg, ResponseShape } from "../catalog-types";
+import type { HistoryForm } from "../history-form";
 import type { Param } from "../params";
 import type { RecordName } from "../records";
 
@@ -14,6 +15,7 @@ export interface Operation<
   G extends OperationGroup = OperationGroup,
 > {
   readonly code: C;
+  /** The path; names in braces are parameters carried in it (`/v1/asin/{marketplace}/{asin}`, see ../paths.ts). */
   readonly path: `/v1/${string}`;
   /** Absent = POST (every operation but the category lookup). */
   readonly method?: HttpMethod;
@@ -27,6 +29,11 @@ export interface Operation<
   readonly record: R;
   readonly rowCap?: number;
   readonly rules?: readonly CrossRule[];
+  /**
+   * The function is a dated history (STOCKHISTORY's form: market, asin, start, end, interval, fields) built from
+   * the answer's series, instead of the answer's rows (filters, fields, limit). See ../history-form.ts.
+   */
+  readonly history?: HistoryForm;
 }
 
 /**

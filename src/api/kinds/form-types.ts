@@ -29,6 +29,8 @@ export type FieldControl =
   /** `words` are offered before the months (`nearly`: the last 30 days). */
   | { readonly type: "month"; readonly maxMonthsBack?: number; readonly words?: readonly EnumOption[] }
   | { readonly type: "saturday"; readonly maxMonthsBack?: number }
+  /** A calendar day (sent as epoch milliseconds at 00:00 UTC). */
+  | { readonly type: "date" }
   /** A Saturday or a month, chosen by the value of `switchParam` (order words: reverseType W or M). */
   | {
       readonly type: "weekOrMonth";

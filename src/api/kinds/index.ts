@@ -9,10 +9,12 @@ import type { AnyParamSpec } from "../param-spec";
 import { BOOLEAN_KIND } from "./boolean";
 import { MONTH_KIND, SATURDAY_KIND, WEEK_OR_MONTH_KIND } from "./dates";
 import type { KindDefinition, KindTraits } from "./kind";
+import { INTEGER_LIST_KIND } from "./integer-list";
 import { CSV_KIND, STRING_LIST_KIND } from "./lists";
 import { INTEGER_KIND, NUMBER_KIND } from "./number";
 import { ORDER_KIND } from "./order";
 import { MARKETPLACE_KIND, STRING_KIND } from "./text";
+import { TIMESTAMP_KIND } from "./timestamp";
 
 export const PARAM_KINDS = {
   /** One of MARKETPLACES (case-insensitive, aliases accepted). */
@@ -31,6 +33,10 @@ export const PARAM_KINDS = {
   stringList: STRING_LIST_KIND,
   /** One string of comma-separated values (`options` apply per value). */
   csv: CSV_KIND,
+  /** A JSON array of whole numbers (`maxItems`, `options` apply per item). */
+  integerList: INTEGER_LIST_KIND,
+  /** A moment sent as epoch milliseconds, typed as a date. */
+  timestamp: TIMESTAMP_KIND,
   /** `{field, desc}`; `sortFields` lists the allowed fields when the service's set is known. */
   order: ORDER_KIND,
 } as const satisfies Readonly<Record<string, KindDefinition>>;

@@ -53,3 +53,24 @@ export function readFormValue(spec: AnyParamSpec, control: FieldControl, value: 
   if (value === undefined || value === null || value === "") return undefined;
   return kindOf(spec).fromForm(value, control, spec);
 }
+
+/**
+ * A GET query as the service reads it: each value by its parameter's kind (`bsr=1024` a number, `dailyLatest=true`
+ * a boolean, a list comma-separated), through the reader a cell's text goes through; a value its reader refuses,
+ * and a name that is no parameter, stay text for the validator to name.
+ */
+export function readQuery(
+  specs: readonly AnyParamSpec[],
+  query: Iterable<readonly [string, string]>,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, text] of query) {
+    const spec = specs.find((p) => p.name === name);
+    try {
+      out[name] = spec ? readCells(spec, text, { label: name, params: out }) : text;
+    } catch {
+      out[name] = text;
+    }
+  }
+  return out;
+}

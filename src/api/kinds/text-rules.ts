@@ -10,6 +10,7 @@ import { show } from "./kind";
 export const TEXT_PATTERNS: Readonly<Record<TextPattern, { regex: RegExp; words: string }>> = {
   asin: { regex: /^[A-Z0-9]{10}$/, words: "an ASIN of 10 letters and digits, e.g. B0DGVP84B5" },
   nodeIdPath: { regex: /^\d+(:\d+)*$/, words: "category node ids joined by ':', e.g. 172282:281407" },
+  nodeId: { regex: /^\d+$/, words: "a category node id, e.g. 172282" },
 };
 
 export const optionList = (options: readonly EnumOption[]) => options.map((o) => String(o.value)).join(", ");
@@ -40,6 +41,9 @@ export function textChecks<I>(spec: AnyParamSpec, text: z.ZodType<string, I>) {
     });
   }
   schema = schema.transform((v) => (spec.pattern === "asin" ? v.toUpperCase() : canonicalOption(spec.options, v)));
+  // A main category's node id may be given as a node path (172282:281407, what the category lookup spills): its
+  // first id is the main category.
+  if (spec.pattern === "nodeId") schema = schema.transform((v) => (/^\d+(:\d+)+$/.test(v) ? v.split(":")[0] : v));
   if (pattern) {
     schema = schema.refine((v) => pattern.regex.test(v), {
       error: (iss) => `${spec.name}: ${show(iss.input)} is not ${pattern.words}`,

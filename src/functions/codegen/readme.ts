@@ -12,6 +12,7 @@ import { recordColumns } from "../../table/columns";
 import { COMPACT_TEXT_LIMIT, compactItemPattern } from "../../table/cells";
 import { RESERVED_OPTIONS } from "../filters";
 import { NO_ROWS_TEXT } from "../../table/shape";
+import { historyEntry, HISTORY_RULE } from "./history-docs";
 import { argumentNames, HELP_BASE_URL, helpAnchor } from "./wrappers";
 
 const EXAMPLE_VALUES: Readonly<Record<string, string>> = {
@@ -23,6 +24,8 @@ const EXAMPLE_VALUES: Readonly<Record<string, string>> = {
   relations: '"vav, bab"',
   q: '"B07Z82895W"',
   month: "202507",
+  bsr: "1024",
+  categoryId: '"172282"',
 };
 
 const code = (text: string) => `\`${text}\``;
@@ -98,6 +101,7 @@ function filterRows(op: AnyOperation): string[] {
 }
 
 function functionEntry(op: AnyOperation): string {
+  if (op.history) return historyEntry(op, op.history);
   const args = argumentNames(op).map((a) => (["filters", "fields", "limit"].includes(a) ? `[${a}]` : a));
   const filters = filterRows(op);
   const limitWords = limitSummary(op);
@@ -156,7 +160,8 @@ function dateAndRateNotes(op: AnyOperation): string[] {
 const INTRO = `## Functions
 
 Every operation of the service is a formula in the ${code("MAD")} namespace that spills a table. All functions
-take the same shape of arguments: ${code("=MAD.<NAME>(market, required..., [filters], [fields], [limit])")}.
+take the same shape of arguments: ${code("=MAD.<NAME>(market, required..., [filters], [fields], [limit])")},
+except the history functions, which take STOCKHISTORY's (below).
 A function's help link (${code(`${HELP_BASE_URL}#mad<name>`)}) opens this reference as a page, help.html, served
 with the add-in. This reference and the page are generated from the operation catalog by ${code("npm run gen:functions")}.
 
@@ -191,6 +196,8 @@ with the add-in. This reference and the page are generated from the operation ca
   booleans (type FALSE) and numbers that cannot be 0 (${code("topN")}, ${code("matchType")}). A number filter that can
   be 0 (${code("minPrice")}, ${code("queryType")}) takes a 0 as 0, so on those builds a cleared value cell sets it to 0:
   delete the row, or its name, to drop the filter. Text typed as ${code("0")} (${code("minPrice=0")}) is always 0.
+
+${HISTORY_RULE}
 
 **Display options** (reserved names in ${code("filters")}; never sent to the service)
 
@@ -283,7 +290,8 @@ export function renderReadmeSummary(operations: readonly AnyOperation[] = OPERAT
   return `## Functions
 
 Every operation of the service is a formula in the ${code("MAD")} namespace that spills a table:
-${code("=MAD.<NAME>(market, required..., [filters], [fields], [limit])")}. The full reference (arguments, filters,
+${code("=MAD.<NAME>(market, required..., [filters], [fields], [limit])")}; the history functions (price, rank and sales
+over time) take STOCKHISTORY's ${code("(market, asin, [start], [end], [interval], [fields])")}. The full reference (arguments, filters,
 display options, how results are laid out, errors in cells, and each function's filters and columns) is
 [${FUNCTIONS_DOC}](${FUNCTIONS_DOC}), generated from the operation catalog by ${code("npm run gen:functions")}
 and served with the add-in as help.html (each function's help link).

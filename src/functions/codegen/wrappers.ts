@@ -7,7 +7,10 @@
 import { OPERATIONS, ROW_CAP, paramWithRole, type AnyOperation } from "../../api/catalog";
 import type { ParamSpec } from "../../api/catalog-types";
 import { PARAM_KINDS } from "../../api/kinds";
-import { recordColumns } from "../../table/columns";
+import type { HistoryForm } from "../../api/history-form";
+import { functionColumns } from "../../table/function-columns";
+import { intervalsOf } from "../../table/history";
+import { END_ARG, START_ARG } from "../history-args";
 import { filterNames, RESERVED_OPTIONS } from "../filters";
 
 /** Where each function's help lives: the function reference (docs/functions.md), served as help.html with the add-in. */
@@ -20,13 +23,15 @@ export const helpUrl = (op: AnyOperation) => `${HELP_BASE_URL}#${helpAnchor(op)}
 /** The wrapper's JavaScript name: camelCase of the MCP code (`keyword_research_trends` -> `keywordResearchTrends`). */
 export const wrapperName = (op: AnyOperation) => op.code.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
+/** The arguments after the required ones: a table's filters, fields and limit, or a history's range and fields. */
+export const optionalArguments = (op: AnyOperation): readonly string[] =>
+  op.history ? ["start", "end", "interval", "fields"] : ["filters", "fields", "limit"];
+
 /** Excel argument names of a function, in order (the invocation is not one). */
 export const argumentNames = (op: AnyOperation): string[] => [
   "market",
   ...op.positional.map((p) => p.arg),
-  "filters",
-  "fields",
-  "limit",
+  ...optionalArguments(op),
 ];
 
 const specOf = (op: AnyOperation, name: string) => (op.params as readonly ParamSpec[]).find((p) => p.name === name)!;
@@ -47,12 +52,16 @@ export function filtersHelp(op: AnyOperation): string {
 }
 
 export function fieldsHelp(op: AnyOperation): string {
-  const names = recordColumns(op)
+  const names = functionColumns(op)
     .slice(0, 3)
     .map((c) => c.name)
     .join(", ");
   return `Columns to spill, e.g. "${names}" (text or a range); blank = all.`;
 }
+
+/** A history's interval argument: what it takes and its default. */
+export const intervalHelp = (form: HistoryForm): string =>
+  `${intervalsOf(form).join(", ")}; blank = ${form.defaultInterval}.`;
 
 export function limitHelp(op: AnyOperation): string {
   const size = paramWithRole(op, "size");
@@ -62,7 +71,46 @@ export function limitHelp(op: AnyOperation): string {
   return `Rows wanted, 1 to ${ROW_CAP}, fetched page by page; blank = one page (${size.default} rows).`;
 }
 
+/** A history function's wrapper: STOCKHISTORY's order (market, asin, start, end, interval, fields). */
+function historyWrapperSource(op: AnyOperation, form: HistoryForm): string {
+  const positional = op.positional.map((p) => ({ ...p, spec: specOf(op, p.param) }));
+  const lines = [
+    "/**",
+    ` * ${op.description}`,
+    ` * @customfunction ${op.fn}`,
+    ` * @helpurl ${helpUrl(op)}`,
+    ` * @param market ${specOf(op, "marketplace").doc}`,
+    ...positional.map((p) => ` * @param ${p.arg} ${positionalHelp(p.spec)}`),
+    ` * @param [start] ${START_ARG.doc} An Excel date or yyyy-mm-dd text.`,
+    ` * @param [end] ${END_ARG.doc}`,
+    ` * @param [interval] ${intervalHelp(form)}`,
+    ` * @param [fields] ${fieldsHelp(op)}`,
+    " * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.",
+    ` * @returns ${op.title}: a header row, then one dated row per period.`,
+    " * @cancelable",
+    " * @requiresAddress",
+    " */",
+  ];
+  const params = [
+    "market: string",
+    ...positional.map((p) => `${p.arg}: ${argumentType(p.spec)}`),
+    "start: unknown",
+    "end: unknown",
+    "interval: unknown",
+    "fields: unknown[][]",
+    "invocation: CustomFunctions.CancelableInvocation",
+  ];
+  const call = `runFormula("${op.code}", { market, positional: [${positional.map((p) => p.arg).join(", ")}], start, end, interval, fields }, invocation)`;
+  return [
+    ...lines,
+    `export function ${wrapperName(op)}(${params.join(", ")}): Promise<unknown[][]> {`,
+    `  return ${call};`,
+    "}",
+  ].join("\n");
+}
+
 function wrapperSource(op: AnyOperation): string {
+  if (op.history) return historyWrapperSource(op, op.history);
   const positional = op.positional.map((p) => ({ ...p, spec: specOf(op, p.param) }));
   const lines = [
     "/**",

@@ -107,6 +107,268 @@ export function productNode(
 }
 
 /**
+ * One product's details: title, brand, price, rank and category, ratings, seller, variants, badges and dates.
+ * @customfunction PRODUCTDETAILS
+ * @helpurl https://localhost:3000/help.html#madproductdetails
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param asin Product id (ASIN), e.g. B07Z82895W.
+ * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: month. Display options: headers, layout, dates.
+ * @param [fields] Columns to spill, e.g. "asin, marketplace, title" (text or a range); blank = all.
+ * @param [limit] Rows to show, 1 to 2000; blank = all rows returned.
+ * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
+ * @returns Product details: a table with a header row of column names.
+ * @cancelable
+ * @requiresAddress
+ */
+export function asinDetail(
+  market: string,
+  asin: string,
+  filters: unknown[][],
+  fields: unknown[][],
+  limit: number,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return runFormula("asin_detail", { market, positional: [asin], filters, fields, limit }, invocation);
+}
+
+/**
+ * One product's coupons by day: the price, the kind and size of the discount, and the final price.
+ * @customfunction COUPONS
+ * @helpurl https://localhost:3000/help.html#madcoupons
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param asin Product id (ASIN), e.g. B07Z82895W.
+ * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: . Display options: headers, dates.
+ * @param [fields] Columns to spill, e.g. "date, marketplace, asin" (text or a range); blank = all.
+ * @param [limit] Rows to show, 1 to 2000; blank = all rows returned.
+ * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
+ * @returns Coupon history: a table with a header row of column names.
+ * @cancelable
+ * @requiresAddress
+ */
+export function asinCouponTrend(
+  market: string,
+  asin: string,
+  filters: unknown[][],
+  fields: unknown[][],
+  limit: number,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return runFormula("asin_coupon_trend", { market, positional: [asin], filters, fields, limit }, invocation);
+}
+
+/**
+ * One product's details and its coupon days in one call (the asin.* rows, then couponTrends).
+ * @customfunction PRODUCTCOUPONS
+ * @helpurl https://localhost:3000/help.html#madproductcoupons
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param asin Product id (ASIN), e.g. B07Z82895W.
+ * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: . Display options: headers, layout, dates.
+ * @param [fields] Columns to spill, e.g. "asin.asin, asin.marketplace, asin.title" (text or a range); blank = all.
+ * @param [limit] Rows to show, 1 to 2000; blank = all rows returned.
+ * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
+ * @returns Product details with coupons: a table with a header row of column names.
+ * @cancelable
+ * @requiresAddress
+ */
+export function asinDetailWithCouponTrend(
+  market: string,
+  asin: string,
+  filters: unknown[][],
+  fields: unknown[][],
+  limit: number,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return runFormula(
+    "asin_detail_with_coupon_trend",
+    { market, positional: [asin], filters, fields, limit },
+    invocation,
+  );
+}
+
+/**
+ * One product's estimated units, revenue and price by day (the last weeks) or by month (14 months).
+ * @customfunction SALESESTIMATE
+ * @helpurl https://localhost:3000/help.html#madsalesestimate
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param asin Product id (ASIN), e.g. B07Z82895W.
+ * @param [start] First day (a date); blank = the first data, up to a year back. An Excel date or yyyy-mm-dd text.
+ * @param [end] Last day (a date); blank = today.
+ * @param [interval] daily, weekly, monthly; blank = monthly.
+ * @param [fields] Columns to spill, e.g. "date, units, revenue" (text or a range); blank = all.
+ * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
+ * @returns Sales estimate: a header row, then one dated row per period.
+ * @cancelable
+ * @requiresAddress
+ */
+export function asinPrediction(
+  market: string,
+  asin: string,
+  start: unknown,
+  end: unknown,
+  interval: unknown,
+  fields: unknown[][],
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return runFormula("asin_prediction", { market, positional: [asin], start, end, interval, fields }, invocation);
+}
+
+/**
+ * One product's monthly units and revenue, of the parent (all variants) and of this variant.
+ * @customfunction SALESTREND
+ * @helpurl https://localhost:3000/help.html#madsalestrend
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param asin Product id (ASIN), e.g. B07Z82895W.
+ * @param [start] First day (a date); blank = the first data, up to a year back. An Excel date or yyyy-mm-dd text.
+ * @param [end] Last day (a date); blank = today.
+ * @param [interval] monthly; blank = monthly.
+ * @param [fields] Columns to spill, e.g. "date, units, revenue" (text or a range); blank = all.
+ * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
+ * @returns Sales trend: a header row, then one dated row per period.
+ * @cancelable
+ * @requiresAddress
+ */
+export function asinSalesTrend(
+  market: string,
+  asin: string,
+  start: unknown,
+  end: unknown,
+  interval: unknown,
+  fields: unknown[][],
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return runFormula("asin_sales_trend", { market, positional: [asin], start, end, interval, fields }, invocation);
+}
+
+/**
+ * The units a best-seller rank sells in a main category, a day and in 30 days, and around it.
+ * @customfunction BSRSALES
+ * @helpurl https://localhost:3000/help.html#madbsrsales
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param bsr Best-seller rank in the main category, e.g. 1024.
+ * @param categoryId Main category node id (e.g. 172282; a node path's first id is used).
+ * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: . Display options: headers, layout, dates.
+ * @param [fields] Columns to spill, e.g. "marketplace, bsr, categoryLabel" (text or a range); blank = all.
+ * @param [limit] Rows to show, 1 to 2000; blank = all rows returned.
+ * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
+ * @returns BSR sales estimate: a table with a header row of column names.
+ * @cancelable
+ * @requiresAddress
+ */
+export function bsrPrediction(
+  market: string,
+  bsr: unknown,
+  categoryId: string,
+  filters: unknown[][],
+  fields: unknown[][],
+  limit: number,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return runFormula("bsr_prediction", { market, positional: [bsr, categoryId], filters, fields, limit }, invocation);
+}
+
+/**
+ * One product's price, Buy Box, list price, rank, rating and rating-count history (Keepa).
+ * @customfunction PRICEHISTORY
+ * @helpurl https://localhost:3000/help.html#madpricehistory
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param asin Product id (ASIN), e.g. B07Z82895W.
+ * @param [start] First day (a date); blank = the first data, up to a year back. An Excel date or yyyy-mm-dd text.
+ * @param [end] Last day (a date); blank = today.
+ * @param [interval] daily, weekly, monthly; blank = daily.
+ * @param [fields] Columns to spill, e.g. "date, price, buyBox" (text or a range); blank = all.
+ * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
+ * @returns Price and rank history: a header row, then one dated row per period.
+ * @cancelable
+ * @requiresAddress
+ */
+export function keepaInfo(
+  market: string,
+  asin: string,
+  start: unknown,
+  end: unknown,
+  interval: unknown,
+  fields: unknown[][],
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return runFormula("keepa_info", { market, positional: [asin], start, end, interval, fields }, invocation);
+}
+
+/**
+ * How many traffic keywords a product has: organic, sponsored only, and by where it shows.
+ * @customfunction KEYWORDSTATS
+ * @helpurl https://localhost:3000/help.html#madkeywordstats
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param asin Product id (ASIN), e.g. B07Z82895W.
+ * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: month. Display options: headers, layout, dates.
+ * @param [fields] Columns to spill, e.g. "marketplace, asin, keywords" (text or a range); blank = all.
+ * @param [limit] Rows to show, 1 to 2000; blank = all rows returned.
+ * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
+ * @returns Traffic keyword statistics: a table with a header row of column names.
+ * @cancelable
+ * @requiresAddress
+ */
+export function trafficKeywordStat(
+  market: string,
+  asin: string,
+  filters: unknown[][],
+  fields: unknown[][],
+  limit: number,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return runFormula("traffic_keyword_stat", { market, positional: [asin], filters, fields, limit }, invocation);
+}
+
+/**
+ * How many products a product is related to, free and sponsored, and by relation type.
+ * @customfunction LISTINGSTATS
+ * @helpurl https://localhost:3000/help.html#madlistingstats
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param asin Product id (ASIN), e.g. B07Z82895W.
+ * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: . Display options: headers, layout, dates.
+ * @param [fields] Columns to spill, e.g. "marketplace, asin, relations" (text or a range); blank = all.
+ * @param [limit] Rows to show, 1 to 2000; blank = all rows returned.
+ * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
+ * @returns Related-product traffic statistics: a table with a header row of column names.
+ * @cancelable
+ * @requiresAddress
+ */
+export function trafficListingStat(
+  market: string,
+  asin: string,
+  filters: unknown[][],
+  fields: unknown[][],
+  limit: number,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return runFormula("traffic_listing_stat", { market, positional: [asin], filters, fields, limit }, invocation);
+}
+
+/**
+ * One product's reviews: stars, title, text, reviewer, date and badges (10 a page).
+ * @customfunction REVIEWS
+ * @helpurl https://localhost:3000/help.html#madreviews
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param asin Product id (ASIN), e.g. B07Z82895W.
+ * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: starList, typeList. Display options: headers, dates.
+ * @param [fields] Columns to spill, e.g. "date, star, title" (text or a range); blank = all.
+ * @param [limit] Rows wanted, 1 to 2000, fetched page by page; blank = one page (5 rows).
+ * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
+ * @returns Reviews: a table with a header row of column names.
+ * @cancelable
+ * @requiresAddress
+ */
+export function review(
+  market: string,
+  asin: string,
+  filters: unknown[][],
+  fields: unknown[][],
+  limit: number,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return runFormula("review", { market, positional: [asin], filters, fields, limit }, invocation);
+}
+
+/**
  * Search, click and purchase conversion of a keyword and its related words, with PPC bids and ACoS.
  * @customfunction KEYWORDCONVERSION
  * @helpurl https://localhost:3000/help.html#madkeywordconversion
@@ -617,6 +879,16 @@ export const MAD_FUNCTIONS: Readonly<Record<string, (...args: never[]) => Promis
   PRODUCTRESEARCH: productResearch,
   LISTINGTRAFFIC: trafficListing,
   CATEGORIES: productNode,
+  PRODUCTDETAILS: asinDetail,
+  COUPONS: asinCouponTrend,
+  PRODUCTCOUPONS: asinDetailWithCouponTrend,
+  SALESESTIMATE: asinPrediction,
+  SALESTREND: asinSalesTrend,
+  BSRSALES: bsrPrediction,
+  PRICEHISTORY: keepaInfo,
+  KEYWORDSTATS: trafficKeywordStat,
+  LISTINGSTATS: trafficListingStat,
+  REVIEWS: review,
   KEYWORDCONVERSION: keywordConversion,
   KEYWORDTRENDS: keywordResearchTrends,
   TRAFFICEXTEND: trafficExtend,

@@ -6,6 +6,7 @@
 import { AnyOperation, OperationCode, paramWithRole } from "../../api/catalog";
 import type { FieldSpec } from "../../api/catalog-types";
 import { RECORD_FIELDS } from "../../api/records";
+import { asinAnswer } from "./asin";
 import { categoryNodes } from "./categories";
 import { resolveField } from "./generators";
 import { marketRows } from "./market";
@@ -90,6 +91,8 @@ export interface SimulatedQuery {
 export function simulate(op: AnyOperation, query: SimulatedQuery): unknown {
   // The category lookup reads the tree itself rather than generating rows.
   if (op.record === "categoryNode") return categoryNodes(query.params);
+  // One product's operations tell one product's story, from its profile.
+  if (op.group === "asin") return asinAnswer(op, query.params, query.now);
   const s = scenarioFor(op, query.params, query.now);
   const fields = fieldsOf(op);
   const out = (rows: readonly Row[]) => rows.map((row) => row.materialize());

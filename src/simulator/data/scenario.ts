@@ -49,6 +49,17 @@ const DOMAIN: Record<RecordName, Domain> = {
   aplusVideo: "market",
   categoryStatistics: "market",
   categoryNode: "market",
+  // One product's records come from its profile (asin.ts), not from row generators.
+  asinDetail: "product",
+  couponTrend: "product",
+  asinWithCoupons: "product",
+  salesEstimate: "product",
+  salesTrend: "product",
+  bsrSales: "product",
+  keepa: "product",
+  keywordStat: "product",
+  listingStat: "product",
+  review: "product",
 };
 
 const NOT_IDENTITY = new Set(["page", "size", "order", "marketplace", ...FILTER_PARAMS]);

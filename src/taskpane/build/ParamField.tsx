@@ -363,6 +363,19 @@ export function ParamField({ field, value, onChange, onBlur, messages, now, swit
           <OrderControl id={id} field={field} value={value as OrderValue} onChange={onChange} onBlur={onBlur} />
         </Field>
       );
+    case "date":
+      return (
+        <Field {...common}>
+          <Input
+            className={controls.control}
+            id={id}
+            type="date"
+            value={text}
+            onChange={(_, d) => onChange(d.value)}
+            onBlur={onBlur}
+          />
+        </Field>
+      );
     case "number":
       return (
         <Field {...common}>

@@ -8,9 +8,61 @@ import type { OperationCode, ParamsOf } from "../../../src/api";
 /** The clock of these calls: a Sunday, so 20250802 is the latest Saturday and 202507 the previous month. */
 export const NOW = new Date("2025-08-10T12:00:00Z");
 
-export type TypicalCall<C extends OperationCode> = { params: ParamsOf<C>; body: Record<string, unknown> };
+/** `path`: the concrete path, for an operation with parameters in its path (the catalog's is a template). */
+export type TypicalCall<C extends OperationCode> = {
+  params: ParamsOf<C>;
+  body: Record<string, unknown>;
+  path?: string;
+};
 
 export const TYPICAL: { [C in OperationCode]: TypicalCall<C> } = {
+  asin_detail: {
+    params: { marketplace: "gb", asin: " b07z82895w ", month: "202507" },
+    body: { month: "202507" },
+    path: "/v1/asin/UK/B07Z82895W",
+  },
+  asin_coupon_trend: {
+    params: { marketplace: "us", asin: "B0DXTMS9NF" },
+    body: {},
+    path: "/v1/asin/US/B0DXTMS9NF/coupon-trend",
+  },
+  asin_detail_with_coupon_trend: {
+    params: { marketplace: "US", asin: "b0dxtms9nf" },
+    body: {},
+    path: "/v1/asin/US/B0DXTMS9NF/with-coupon-trend",
+  },
+  asin_prediction: {
+    params: { marketplace: "us", asin: "B0DBY873G7" },
+    body: { marketplace: "US", asin: "B0DBY873G7" },
+  },
+  asin_sales_trend: {
+    params: { marketplace: "JP", asin: "B0DXTMS9NF" },
+    body: {},
+    path: "/v1/asin/JP/B0DXTMS9NF/sales-trend",
+  },
+  bsr_prediction: {
+    params: { marketplace: "US", bsr: 2, categoryId: "11260432011:11260433011" },
+    body: { marketplace: "US", bsr: "2", categoryId: "11260432011" },
+  },
+  keepa_info: {
+    params: { marketplace: "US", asin: "B0DYL2DHVV", startTimestamp: 1735689600000, dailyLatest: true },
+    body: { startTimestamp: "1735689600000", dailyLatest: "true" },
+    path: "/v1/keepa/US/B0DYL2DHVV",
+  },
+  traffic_keyword_stat: {
+    params: { marketplace: "US", asin: "B07Z82895W" },
+    body: {},
+    path: "/v1/traffic/keyword/stat/US/B07Z82895W",
+  },
+  traffic_listing_stat: {
+    params: { marketplace: "de", asin: "B07Z82895W" },
+    body: {},
+    path: "/v1/traffic/listing/stat/DE/B07Z82895W",
+  },
+  review: {
+    params: { marketplace: "US", asin: "b08ghw4tbs", starList: [1, 2], typeList: [1], size: 10 },
+    body: { marketplace: "US", asin: "B08GHW4TBS", starList: [1, 2], typeList: [1], size: 10 },
+  },
   product_node: {
     params: { marketplace: "us", keyword: " yoga mat " },
     body: { marketplace: "US", keyword: "yoga mat" },

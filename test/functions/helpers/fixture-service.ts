@@ -2,9 +2,11 @@
  * A fetch that answers like the service from the real fixtures (test/fixtures/api-examples), one per operation,
  * and counts the requests. An operation without a fixture answers with the record built for it below (from its
  * field list); one with neither fails with a message saying to add one.
- * Errors can be queued: the next request answers with an error envelope or an HTTP status.
+ * Errors can be queued: the next request answers with an error envelope or an HTTP status. A request is recorded
+ * under its operation's path (the template, for a path with parameters) with the parameters its path carried.
  */
 import { OPERATIONS, type AnyOperation } from "../../../src/api/catalog";
+import { matchPath } from "../../../src/api/paths";
 import { fixture, fixtureCodes } from "../../api/support/fixtures";
 
 export { fixture };
@@ -116,7 +118,13 @@ const json = (body: unknown, status = 200) =>
 
 export function fixtureService(secret = "0123456789abcdef0123456789abcdef"): FixtureService {
   const baseUrl = "http://fixtures.test";
-  const byPath = new Map<string, AnyOperation>(OPERATIONS.map((op) => [op.path, op]));
+  const routeOf = (pathname: string): { op: AnyOperation; pathParams: Record<string, string> } | undefined => {
+    for (const op of OPERATIONS) {
+      const pathParams = matchPath(op.path, pathname);
+      if (pathParams) return { op, pathParams };
+    }
+    return undefined;
+  };
   const bodies: { path: string; body: unknown }[] = [];
   const failures: QueuedFailure[] = [];
   const service: FixtureService = {
@@ -130,14 +138,16 @@ export function fixtureService(secret = "0123456789abcdef0123456789abcdef"): Fix
     fetch: (async (input: string | URL | Request, init?: RequestInit) => {
       const url = new URL(typeof input === "string" ? input : input instanceof URL ? input.href : input.url);
       if (!url.pathname.startsWith("/v1/")) return json({ code: "ERROR_URL_NOT_FOUND", message: "", data: null });
-      // A GET operation's parameters are its query.
-      const sent =
+      // A GET operation's parameters are its query; an operation's path may carry some (its route's template).
+      const route = routeOf(url.pathname);
+      const query =
         init?.method === "GET" && url.search
           ? Object.fromEntries(url.searchParams)
           : init?.body
             ? JSON.parse(String(init.body))
             : undefined;
-      bodies.push({ path: url.pathname, body: sent });
+      const sent = route && Object.keys(route.pathParams).length ? { ...route.pathParams, ...query } : query;
+      bodies.push({ path: route?.op.path ?? url.pathname, body: sent });
       const failure = failures.shift();
       if (failure && "status" in failure) return new Response("busy", { status: failure.status });
       if (failure) return json({ code: failure.envelope, message: "错误", data: failure.data ?? null });
@@ -145,9 +155,8 @@ export function fixtureService(secret = "0123456789abcdef0123456789abcdef"): Fix
       if (headers.get("secret-key") !== secret)
         return json({ code: "ERROR_SECRET_KEY", message: "秘钥错误", data: null });
       if (url.pathname === "/v1/visits") return json({ code: "OK", message: "成功", data: { remaining: 999 } });
-      const op = byPath.get(url.pathname);
-      if (!op) return json({ code: "ERROR_URL_NOT_FOUND", message: "", data: null });
-      return json(exampleBody(op.code));
+      if (!route) return json({ code: "ERROR_URL_NOT_FOUND", message: "", data: null });
+      return json(exampleBody(route.op.code));
     }) as typeof fetch,
   };
   return service;

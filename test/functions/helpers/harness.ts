@@ -20,6 +20,8 @@ export function typicalPositional(op: AnyOperation, now = new Date()): unknown[]
     relations: [["vav", "bab"]],
     q: "B07Z82895W",
     month: Number(monthBefore(now, 1)),
+    bsr: 1024,
+    categoryId: "172282",
   };
   return op.positional.map((p) => {
     if (!(p.arg in values)) throw new Error(`no typical value for ${p.arg}`);
@@ -33,17 +35,18 @@ export interface CallArgs {
   filters?: unknown;
   fields?: unknown;
   limit?: unknown;
+  /** A history function's range and interval (STOCKHISTORY's order). */
+  start?: unknown;
+  end?: unknown;
+  interval?: unknown;
 }
 
 /** The full argument list Excel passes: omitted optional arguments are null. */
 export function argumentList(op: AnyOperation, args: CallArgs = {}): unknown[] {
-  return [
-    args.market ?? "US",
-    ...(args.positional ?? typicalPositional(op)),
-    args.filters ?? null,
-    args.fields ?? null,
-    args.limit ?? null,
-  ];
+  const required = [args.market ?? "US", ...(args.positional ?? typicalPositional(op))];
+  if (op.history)
+    return [...required, args.start ?? null, args.end ?? null, args.interval ?? null, args.fields ?? null];
+  return [...required, args.filters ?? null, args.fields ?? null, args.limit ?? null];
 }
 
 export interface ServiceLike {

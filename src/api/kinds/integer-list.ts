@@ -1,0 +1,65 @@
+/**
+ * The integer-list kind: whole numbers sent as a JSON array (review stars `[4, 5]`, review kinds). From cells: each
+ * cell of a range, or numbers separated by commas in one; from the form: the picks of a multi-select. Options and
+ * `maxItems` apply per item and to the list. Written with zod's functional helpers, which zod/mini shares.
+ */
+import * as z from "zod";
+import type { AnyParamSpec } from "../param-spec";
+import { listItems } from "./cell-input";
+import { isMulti, optionValue, splitItems } from "./form-types";
+import { show, type KindDefinition } from "./kind";
+import { optionList } from "./text-rules";
+
+/** Items of a list given as an array or as one comma-separated text; digits become numbers, the rest stays text. */
+const items = z.pipe(
+  z.union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))]),
+  z.transform((v) =>
+    (Array.isArray(v) ? v : String(v).split(/[,;\n]/))
+      .map((item) => String(item).trim())
+      .filter((item) => item !== "")
+      .map((item) => (/^-?\d+$/.test(item) ? Number(item) : item)),
+  ),
+);
+
+function itemSchema(spec: AnyParamSpec) {
+  const options = spec.options;
+  const notWhole = (iss: { input?: unknown }) => `${spec.name}: ${show(iss.input)} is not a whole number`;
+  const whole = z
+    .number({ error: notWhole })
+    .check(z.refine((v: number) => Number.isInteger(v), { error: notWhole, params: { rule: "type" } }));
+  if (!options) return whole;
+  return whole.check(
+    z.refine((v: number) => options.some((o) => o.value === v), {
+      error: (iss) => `${spec.name}: ${show(iss.input)} is not one of ${optionList(options)}`,
+      params: { rule: "enum" },
+    }),
+  );
+}
+
+export const INTEGER_LIST_KIND: KindDefinition = {
+  traits: { list: "array", zero: "blank", excelArgument: "unknown[][]" },
+  schema: (spec) => {
+    const list = z.array(z.union([z.number(), z.string()]));
+    const counted = spec.maxItems === undefined ? list : list.check(z.maxLength(spec.maxItems));
+    return z.pipe(z.pipe(items, counted), z.array(itemSchema(spec)));
+  },
+  fromCells: (cells) => listItems(cells),
+  control: (spec) =>
+    spec.options
+      ? { type: "multiEnum", options: spec.options, open: false, encoding: "list" }
+      : { type: "lines", maxItems: spec.maxItems, encoding: "list" },
+  fromForm: (value, control) => {
+    const picked =
+      control.type === "multiEnum" && isMulti(value)
+        ? value.selected.map((item) => optionValue(control.options, item))
+        : typeof value === "string"
+          ? splitItems(value.replace(/,/g, "\n"))
+          : [];
+    return picked.length ? picked : undefined;
+  },
+  words: {
+    expected: "a list of whole numbers",
+    docs: "list of numbers",
+    argumentHelp: (doc) => `${doc} A range, or numbers separated by commas.`,
+  },
+};

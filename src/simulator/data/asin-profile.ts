@@ -1,0 +1,194 @@
+/**
+ * One product as the simulator knows it: drawn from its marketplace and ASIN alone, so every single-product
+ * operation tells the same story (the details' price is the keepa history's last price, the sales trend's months
+ * add up the days the sales estimate shows, the ratings count grows with the units sold). A profile is a day by
+ * day life since the product was listed (at most three years back): price with changes every few weeks and
+ * out-of-stock spells, Buy Box, list price, deals, rank, units, ratings and sellers.
+ */
+import type { Marketplace } from "../../api/catalog-types";
+import { hashString, mix, Rng, round } from "./prng";
+import { COLORS, MARKET_FACTS, PREFIXES, SIZES } from "./vocab";
+import { brandName, categoryOfAsin, chinaMidnight, DAY_MS, type CategoryPath, price, toCurrency } from "./values";
+
+/** A product's state on one day (UTC); -1 where the service has no data (out of stock: no price, no Buy Box). */
+export interface Day {
+  readonly day: number;
+  readonly price: number;
+  readonly buyBox: number;
+  readonly listPrice: number;
+  /** A lightning deal's price, or null on days without one. */
+  readonly deal: number | null;
+  readonly bsr: number;
+  readonly units: number;
+  readonly rating: number;
+  readonly ratings: number;
+  readonly sellers: number;
+  /** The coupon running that day: money off (M) or percent off (P). */
+  readonly coupon: { readonly type: "M" | "P"; readonly off: number } | null;
+}
+
+export interface ProductProfile {
+  readonly market: Marketplace;
+  readonly asin: string;
+  readonly seed: number;
+  readonly category: CategoryPath;
+  readonly brand: string;
+  readonly title: string;
+  readonly parent: string;
+  readonly variants: readonly { readonly asin: string; readonly attribute: string }[];
+  /** Units of every variant for each unit of this one (the parent's share). */
+  readonly parentFactor: number;
+  /** The listing day, midnight China time (how the service stamps day-only values). */
+  readonly listedAt: number;
+  readonly firstRatingAt: number;
+  readonly days: readonly Day[];
+  readonly imageId: string;
+}
+
+const PROFILE_DAYS_MAX = 3 * 365;
+const IMAGE_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+-";
+const ID_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+
+const titleCase = (text: string) => text.replace(/\b[a-z]/g, (c) => c.toUpperCase());
+
+/** The day (UTC midnight) of a moment. */
+export const dayOf = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
+
+/** China-time midnight of the UTC calendar day of `day` (the service's stamp of a day-only value). */
+export const chinaDay = (day: number) => {
+  const d = new Date(day);
+  return chinaMidnight(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate());
+};
+
+/** Units a day at a rank: a power law, scaled by the marketplace's size and the category's. */
+export function unitsAtRank(rank: number, market: Marketplace, categoryScale: number): number {
+  return Math.max(0, 2600 * MARKET_FACTS[market].volume * categoryScale * Math.pow(Math.max(1, rank), -0.72));
+}
+
+/** How big a main category is (a rank sells more in Home & Kitchen than in a niche), stable per node id. */
+export const categoryScale = (rootId: string) => 0.5 + (hashString(rootId) % 1000) / 1000;
+
+function lifeOf(rng: Rng, market: Marketplace, category: CategoryPath, listedAt: number, now: number): Day[] {
+  const first = Math.max(dayOf(listedAt), dayOf(now) - PROFILE_DAYS_MAX * DAY_MS);
+  const basePrice = price(rng, market, 8, 120);
+  const decimals = MARKET_FACTS[market].priceDecimals;
+  const listPrice = toCurrency(market, (basePrice / MARKET_FACTS[market].priceFactor) * rng.float(1.15, 1.6), rng);
+  const scale = categoryScale(category.ids[0] ?? "0");
+  const home = rng.logUniform(200, 150_000);
+  let rank = home;
+  let current = basePrice;
+  let nextChange = rng.int(10, 40);
+  let outOfStock = 0;
+  let ratings = rng.int(0, 15);
+  let rating = rng.float(3.8, 4.8, 1);
+  let sellers = rng.int(1, 4);
+  let coupon: Day["coupon"] = null;
+  let couponLeft = 0;
+  const days: Day[] = [];
+  for (let day = first; day <= dayOf(now); day += DAY_MS) {
+    if (--nextChange <= 0) {
+      current = Math.max(1, round(basePrice * rng.float(0.82, 1.12), decimals));
+      nextChange = rng.int(12, 45);
+    }
+    if (outOfStock > 0) outOfStock--;
+    else if (rng.chance(0.004)) outOfStock = rng.int(2, 8);
+    if (couponLeft > 0) couponLeft--;
+    else {
+      coupon = null;
+      if (rng.chance(0.02)) {
+        couponLeft = rng.int(5, 25);
+        coupon = rng.chance(0.5)
+          ? { type: "P", off: rng.pick([5, 10, 15, 20]) }
+          : { type: "M", off: toCurrency(market, rng.pick([1, 2, 3, 5])) };
+      }
+    }
+    // The rank wanders (multiplicatively) and drifts back towards where the product belongs; a spell out of
+    // stock sinks it.
+    const drift = Math.pow(home / rank, 0.05);
+    rank = Math.max(1, Math.round(rank * drift * Math.exp(rng.float(-0.12, 0.12, 4)) * (outOfStock > 0 ? 1.15 : 1)));
+    const seasonal = 1 + 0.25 * Math.sin((2 * Math.PI * new Date(day).getUTCMonth()) / 12);
+    const units = outOfStock > 0 ? 0 : Math.round(unitsAtRank(rank, market, scale) * seasonal * rng.float(0.8, 1.2));
+    ratings += Math.round(units * rng.float(0, 0.04));
+    if (rng.chance(0.02)) rating = Math.min(5, Math.max(1, round(rating + rng.pick([-0.1, 0.1]), 1)));
+    if (rng.chance(0.01)) sellers = Math.max(1, sellers + rng.pick([-1, 1]));
+    const onSale = outOfStock === 0;
+    const buyBox = onSale ? (rng.chance(0.1) ? round(current * 0.97, decimals) : current) : -1;
+    const deal = onSale && rng.chance(0.015) ? round(current * 0.8, decimals) : null;
+    days.push({
+      day,
+      price: onSale ? current : -1,
+      buyBox,
+      listPrice,
+      deal,
+      bsr: rank,
+      units,
+      rating,
+      ratings,
+      sellers,
+      coupon: onSale ? coupon : null,
+    });
+  }
+  return days;
+}
+
+const PROFILES = new Map<string, ProductProfile>();
+const PROFILES_KEPT = 64;
+
+/** The product an ASIN names in a marketplace, as of `now`'s day (cached: one life per product and day). */
+export function profileOf(market: Marketplace, asin: string, now: number): ProductProfile {
+  const key = `${market}|${asin}|${dayOf(now)}`;
+  const kept = PROFILES.get(key);
+  if (kept) return kept;
+  const seed = hashString(`product|${market}|${asin}`);
+  const rng = new Rng(seed);
+  const category = categoryOfAsin(asin);
+  const brand = brandName(rng);
+  const noun = rng.pick(category.nouns);
+  const title =
+    `${brand} ${titleCase(rng.pick(PREFIXES.filter(Boolean)))} ${titleCase(noun)}, ` +
+    `${rng.pick(["Upgraded Version", "Easy to Clean", "Durable and Lightweight", "Gift Idea"])}, ${rng.pick(COLORS)}`;
+  const listedAt = chinaDay(dayOf(now) - rng.logUniform(60, 2500) * DAY_MS);
+  const variantRng = new Rng(mix(seed, 7));
+  const variants = Array.from({ length: rng.int(1, 6) }, (_, i) => ({
+    asin: i === 0 ? asin : `B0${variantRng.chars(ID_CHARS, 8)}`,
+    attribute: `${variantRng.pick(COLORS)}, ${variantRng.pick(SIZES)}`,
+  }));
+  const profile: ProductProfile = {
+    market,
+    asin,
+    seed,
+    category,
+    brand,
+    title,
+    parent: `B0${rng.chars(ID_CHARS, 8)}`,
+    variants,
+    parentFactor: variants.length > 1 ? rng.float(1.3, 3.5) : 1,
+    listedAt,
+    firstRatingAt: listedAt + rng.int(3, 40) * DAY_MS,
+    days: lifeOf(new Rng(mix(seed, 11)), market, category, listedAt, now),
+    imageId: new Rng(mix(seed, 13)).chars(IMAGE_CHARS, 11),
+  };
+  if (PROFILES.size >= PROFILES_KEPT) PROFILES.delete(PROFILES.keys().next().value as string);
+  PROFILES.set(key, profile);
+  return profile;
+}
+
+/** The last day of a profile: the product as it is today. */
+export const today = (profile: ProductProfile): Day => profile.days[profile.days.length - 1];
+
+/** A point series of one figure: a point where it changes (at a time of day within that day), -1 kept. */
+export function changes(
+  profile: ProductProfile,
+  value: (day: Day) => number | null,
+): { timePoint: number; value: number }[] {
+  const out: { timePoint: number; value: number }[] = [];
+  const rng = new Rng(mix(profile.seed, 17));
+  let last: number | null = null;
+  for (const day of profile.days) {
+    const v = value(day);
+    if (v === null || v === last) continue;
+    out.push({ timePoint: day.day + rng.int(0, 23) * 3_600_000 + rng.int(0, 59) * 60_000, value: v });
+    last = v;
+  }
+  return out;
+}
