@@ -6,8 +6,11 @@
  */
 
 const PLACEHOLDER = /\{([A-Za-z][A-Za-z0-9]*)\}/g;
-/** One path segment's value: what a marketplace code, an ASIN or another id percent-encoded can hold. */
-const SEGMENT = "([A-Za-z0-9%._~-]+)";
+/**
+ * One path segment's value: letters, digits, `_` and `-` (marketplace codes, ASINs, ids). Nothing a relayed path
+ * could climb or hide a separator with (`..`, `%2F`) is one.
+ */
+const SEGMENT = "([A-Za-z0-9_-]+)";
 
 /** The names in braces of a path template, in order (`["marketplace", "asin"]`). */
 export function pathParamNames(template: string): string[] {

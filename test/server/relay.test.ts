@@ -59,3 +59,24 @@ test("the category lookup is relayed as a GET with its query; a POST to it is no
   });
   expect(viaPost.status).toBe(404);
 });
+
+test("a GET with parameters in its path is relayed under its catalog template only", async () => {
+  const base = await host({});
+  const get = (path: string, method = "GET") => fetch(`${base}${path}`, { method, headers: { "secret-key": SECRET } });
+  const before = sim.stats().total;
+  const reply = await get("/v1/asin/US/B07Z82895W/sales-trend");
+  expect(reply.status).toBe(200);
+  const body = (await reply.json()) as { code: string; data: { asin: { asin: string; marketplace: string } } };
+  expect(body.code).toBe("OK");
+  expect(body.data.asin).toMatchObject({ asin: "B07Z82895W", marketplace: "US" });
+  // Not a catalog route: another method, a segment too many or too few, a segment that climbs or hides a slash.
+  for (const [path, method] of [
+    ["/v1/asin/US/B07Z82895W/sales-trend", "POST"],
+    ["/v1/asin/US/B07Z82895W/sales-trend/more", "GET"],
+    ["/v1/asin/US", "GET"],
+    ["/v1/asin/US/..%2Fproduct%2Fresearch", "GET"],
+    ["/v1/asin/US/B07Z82895W%2Fcoupon-trend", "GET"],
+  ] as const)
+    expect([path, method, (await get(path, method)).status]).toEqual([path, method, 404]);
+  expect(sim.stats().total).toBe(before + 1);
+});

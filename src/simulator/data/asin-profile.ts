@@ -43,6 +43,8 @@ export interface ProductProfile {
   readonly firstRatingAt: number;
   readonly days: readonly Day[];
   readonly imageId: string;
+  /** The moment the profile was drawn for: no point of its history is later. */
+  readonly asOf: number;
 }
 
 const PROFILE_DAYS_MAX = 3 * 365;
@@ -74,12 +76,14 @@ function lifeOf(rng: Rng, market: Marketplace, category: CategoryPath, listedAt:
   const decimals = MARKET_FACTS[market].priceDecimals;
   const listPrice = toCurrency(market, (basePrice / MARKET_FACTS[market].priceFactor) * rng.float(1.15, 1.6), rng);
   const scale = categoryScale(category.ids[0] ?? "0");
-  const home = rng.logUniform(200, 150_000);
+  const home = rng.logUniform(50, 60_000);
   let rank = home;
   let current = basePrice;
   let nextChange = rng.int(10, 40);
   let outOfStock = 0;
-  let ratings = rng.int(0, 15);
+  // Ratings gathered before the days kept here (a product listed long ago already has its share).
+  const daysBefore = Math.max(0, (first - dayOf(listedAt)) / DAY_MS);
+  let ratings = Math.round(daysBefore * unitsAtRank(home, market, scale) * 0.03) + rng.int(0, 15);
   let rating = rng.float(3.8, 4.8, 1);
   let sellers = rng.int(1, 4);
   let coupon: Day["coupon"] = null;
@@ -108,7 +112,7 @@ function lifeOf(rng: Rng, market: Marketplace, category: CategoryPath, listedAt:
     rank = Math.max(1, Math.round(rank * drift * Math.exp(rng.float(-0.12, 0.12, 4)) * (outOfStock > 0 ? 1.15 : 1)));
     const seasonal = 1 + 0.25 * Math.sin((2 * Math.PI * new Date(day).getUTCMonth()) / 12);
     const units = outOfStock > 0 ? 0 : Math.round(unitsAtRank(rank, market, scale) * seasonal * rng.float(0.8, 1.2));
-    ratings += Math.round(units * rng.float(0, 0.04));
+    ratings += Math.round(units * rng.float(0.01, 0.05));
     if (rng.chance(0.02)) rating = Math.min(5, Math.max(1, round(rating + rng.pick([-0.1, 0.1]), 1)));
     if (rng.chance(0.01)) sellers = Math.max(1, sellers + rng.pick([-1, 1]));
     const onSale = outOfStock === 0;
@@ -167,6 +171,7 @@ export function profileOf(market: Marketplace, asin: string, now: number): Produ
     firstRatingAt: listedAt + rng.int(3, 40) * DAY_MS,
     days: lifeOf(new Rng(mix(seed, 11)), market, category, listedAt, now),
     imageId: new Rng(mix(seed, 13)).chars(IMAGE_CHARS, 11),
+    asOf: now,
   };
   if (PROFILES.size >= PROFILES_KEPT) PROFILES.delete(PROFILES.keys().next().value as string);
   PROFILES.set(key, profile);
@@ -187,7 +192,8 @@ export function changes(
   for (const day of profile.days) {
     const v = value(day);
     if (v === null || v === last) continue;
-    out.push({ timePoint: day.day + rng.int(0, 23) * 3_600_000 + rng.int(0, 59) * 60_000, value: v });
+    const at = day.day + rng.int(0, 23) * 3_600_000 + rng.int(0, 59) * 60_000;
+    out.push({ timePoint: Math.min(at, profile.asOf), value: v });
     last = v;
   }
   return out;

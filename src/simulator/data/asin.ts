@@ -42,6 +42,9 @@ function couponText(p: ProductProfile, day: Day): string | null {
   return day.coupon.type === "P" ? `Save ${day.coupon.off}%` : `Save ${symbol}${day.coupon.off}`;
 }
 
+/** The last price the product was offered at (today's, or the last before it went out of stock). */
+const lastPrice = (p: ProductProfile) => [...p.days].reverse().find((d) => d.price > 0)?.price ?? p.days[0].listPrice;
+
 /** The details of the product (asin_detail, and the `asin` object of the coupon and sales-trend answers). */
 export function detailOf(p: ProductProfile, now: number): Json {
   const day = today(p);
@@ -59,8 +62,9 @@ export function detailOf(p: ProductProfile, now: number): Json {
     imageUrl: image(p, "US200"),
     zoomImageUrl: image(p, "US600"),
     parent: p.variants.length > 1 ? p.parent : p.asin,
-    price: day.price,
-    primePrice: rng.chance(0.7) ? -1 : round(Math.max(day.price, 1) * 0.95, decimals(p)),
+    // The listing's price stays while out of stock (only the offers and the Buy Box go).
+    price: lastPrice(p),
+    primePrice: rng.chance(0.7) ? -1 : round(lastPrice(p) * 0.95, decimals(p)),
     deliveryPrice: rng.chance(0.8) ? -1 : round(rng.float(2, 6) * facts.priceFactor, decimals(p)),
     coupon: couponText(p, day),
     bsrId: p.category.bsrId,

@@ -1,0 +1,137 @@
+/**
+ * One product's functions against the simulator over real HTTP, as Excel runs them: details with their day-only
+ * dates on the right calendar day and -1 prices blank, reviews paged 10 at a time, the history functions dated by
+ * period and sharing one call per product whatever the range, the sales trend's months, the BSR estimator with a
+ * node path. Each expectation reads the simulator's own answer, so the cells are checked against the wire.
+ */
+import { shim } from "./helpers/install-shim";
+import "../../src/functions/generated/functions";
+import { epochMsToSerial } from "../../src/api/dates";
+import { configureRunner } from "../../src/functions/runner";
+import { harness } from "./helpers/harness";
+import { useSimulator } from "../support/simulator";
+
+const SECRET = "product0simulator000000000000abcd";
+const sim = useSimulator({ secret: SECRET });
+const service = sim.service;
+
+afterAll(() => {
+  configureRunner();
+  shim.uninstall();
+});
+
+const wire = async (path: string, query = "") => {
+  const reply = await fetch(`${sim.url}${path}${query}`, { headers: { "secret-key": SECRET } });
+  return ((await reply.json()) as { data: Record<string, unknown> }).data;
+};
+/** The calendar day (in China, the service's calendar) of a midnight-China stamp, as an Excel date. */
+const chinaDay = (ms: number) => Math.floor(epochMsToSerial(ms + 8 * 3_600_000));
+const valueOf = (table: unknown[][], field: string) => table.find((row) => row[0] === field)?.[1];
+
+test("MAD.PRODUCTDETAILS: field/value rows; day-only dates on their calendar day; -1 prices blank", async () => {
+  const h = harness(shim, service);
+  const outcome = await h.run("asin_detail", { positional: ["b0dxtms9nf"] });
+  const table = outcome.value!;
+  expect(table[0]).toEqual(["field", "value"]);
+  expect(sim.requests).toEqual([expect.stringMatching(/^GET \/v1\/asin\/US\/B0DXTMS9NF -> OK/)]);
+  const answer = await wire("/v1/asin/US/B0DXTMS9NF");
+  expect(valueOf(table, "title")).toBe(answer.title);
+  expect(valueOf(table, "availableDate")).toBe(chinaDay(answer.availableDate as number));
+  expect(valueOf(table, "firstRatingDate")).toBe(chinaDay(answer.firstRatingDate as number));
+  expect(valueOf(table, "primePrice")).toBe(answer.primePrice === -1 ? "" : answer.primePrice);
+  expect(valueOf(table, "badge.platformChoice")).toBe((answer.badge as Record<string, unknown>).amazonChoice);
+});
+
+/** The first page of 10 reviews of a product, as the service sends it. */
+const reviewsOf = async (asin: string) =>
+  (
+    (await fetch(`${sim.url}/v1/review`, {
+      method: "POST",
+      headers: { "secret-key": SECRET, "content-type": "application/json" },
+      body: JSON.stringify({ marketplace: "US", asin, size: 10 }),
+    }).then((r) => r.json())) as { data: { total: number; items: { date: number; star: number }[] } }
+  ).data;
+
+test("MAD.REVIEWS: pages of 10 up to the limit, one call each; dates on their calendar day", async () => {
+  // A product with more than 25 reviews (products differ: a new one has a few).
+  const candidates = ["B07Z82895W", "B0DGVP84B5", "B0C2PQ4DKQ", "B0DYL2DHVV", "B0DXTMS9NF", "B08GHW4TBS"];
+  let asin = "";
+  for (const candidate of candidates) if (!asin && (await reviewsOf(candidate)).total > 25) asin = candidate;
+  expect(asin).not.toBe("");
+  const answer = await reviewsOf(asin);
+  sim.resetStats();
+  const h = harness(shim, service);
+  const outcome = await h.run("review", { positional: [asin], fields: "date, star, title", limit: 25 });
+  const table = outcome.value!;
+  expect(table[0]).toEqual(["date", "star", "title"]);
+  expect(table).toHaveLength(26);
+  expect(sim.stats().byOperation.review).toBe(3);
+  expect(table.slice(1, 11).map((r) => r[0])).toEqual(answer.items.map((r) => chinaDay(r.date)));
+  expect(table.slice(1).every((r) => Number.isInteger(r[0]) && [1, 2, 3, 4, 5].includes(r[1] as number))).toBe(true);
+});
+
+test("MAD.PRICEHISTORY: weekly rows dated on Mondays; every range of one product shares one call", async () => {
+  const h = harness(shim, service);
+  const weekly = (await h.run("keepa_info", { positional: ["B07Z82895W"], interval: "w", fields: "price, bsr" }))
+    .value!;
+  expect(weekly[0]).toEqual(["date", "price", "bsr"]);
+  const dates = weekly.slice(1).map((r) => r[0] as number);
+  // Excel serial 2 is a Monday (1900-01-02); a week's first day is a Monday.
+  expect(dates.every((d) => Number.isInteger(d) && (d - 2) % 7 === 0)).toBe(true);
+  const ranks = weekly.slice(1).map((r) => r[2]);
+  expect(ranks.every((r) => typeof r === "number" && r >= 1)).toBe(true);
+  const daily = (await h.run("keepa_info", { positional: ["B07Z82895W"], start: dates[2], end: dates[4] })).value!;
+  expect(daily[0]).toEqual([
+    "date",
+    "price",
+    "buyBox",
+    "listPrice",
+    "dealPrice",
+    "bsr",
+    "rating",
+    "ratings",
+    "sellers",
+  ]);
+  expect(daily.slice(1).map((r) => r[0])).toEqual(
+    Array.from({ length: dates[4] - dates[2] + 1 }, (_, i) => dates[2] + i),
+  );
+  expect(sim.stats().byOperation.keepa_info).toBe(1);
+});
+
+test("MAD.SALESTREND: monthly units and revenue as the service sends them; days are refused, nothing sent", async () => {
+  const h = harness(shim, service);
+  const table = (await h.run("asin_sales_trend", { positional: ["B0DXTMS9NF"], fields: "units, childUnits" })).value!;
+  const answer = await wire("/v1/asin/US/B0DXTMS9NF/sales-trend");
+  const months = answer.salesTrendPoints as { month: string; parentUnitSales: number; childUnitSales: number }[];
+  const byDate = new Map(table.slice(1).map((r) => [r[0], r]));
+  for (const m of months.slice(-12)) {
+    const serial = epochMsToSerial(Date.UTC(Number(m.month.slice(0, 4)), Number(m.month.slice(5, 7)) - 1, 1));
+    expect(byDate.get(serial)).toEqual([serial, m.parentUnitSales, m.childUnitSales]);
+  }
+  const before = sim.stats().total;
+  const daily = await h.run("asin_sales_trend", { positional: ["B0DXTMS9NF"], interval: "daily" });
+  expect(daily.error).toEqual({
+    code: "#VALUE!",
+    message: "interval: MAD.SALESTREND has monthly figures only (got daily)",
+  });
+  expect(sim.stats().total).toBe(before);
+});
+
+test("MAD.SALESESTIMATE: weeks sum the daily units the service estimates", async () => {
+  const h = harness(shim, service);
+  const weeks = (await h.run("asin_prediction", { positional: ["B0DBY873G7"], interval: "weekly", fields: "units" }))
+    .value!;
+  const answer = await wire("/v1/sales/prediction/asin", "?marketplace=US&asin=B0DBY873G7");
+  const days = answer.dailyItemList as { date: string; sales: number }[];
+  const total = days.reduce((sum, d) => sum + d.sales, 0);
+  expect(weeks.slice(1).reduce((sum, r) => sum + (r[1] as number), 0)).toBe(total);
+});
+
+test("MAD.BSRSALES: a node path reads as its main category", async () => {
+  const h = harness(shim, service);
+  const byPath = (await h.run("bsr_prediction", { positional: [1024, "172282:281407"] })).value!;
+  const byId = (await h.run("bsr_prediction", { positional: ["1024", 172282] })).value!;
+  expect(byPath).toEqual(byId);
+  expect(valueOf(byPath, "categoryLabel")).toBe("Electronics");
+  expect(sim.stats().byOperation.bsr_prediction).toBe(1);
+});
