@@ -13,7 +13,7 @@ import type {
   ReportValueCell,
   SpillColumn,
 } from "../taskpane/host/host-adapter";
-import { CellPosition, cellAddress, parseCellAddress, positionKey, rangeOf } from "../table/a1";
+import { CellPosition, cellAddress, parseCellAddress, parseRangeAddress, positionKey, rangeOf } from "../table/a1";
 import { quotedSheet } from "../table/sheet-names";
 import type { Sheet } from "./sheet";
 import type { Workbook } from "./workbook";
@@ -33,6 +33,12 @@ export function addReportSheet(workbook: Workbook, spec: ReportSheetSpec): Creat
     if (!target.formula.startsWith("=")) throw new Error(`The formula for ${target.address} does not start with "=".`);
     return { pos: at(target.address, `The formula ${target.formula}`), formula: target.formula };
   });
+  const formats = (spec.formats ?? []).map((f) => {
+    const range = parseRangeAddress(f.address);
+    if (!range) throw new Error(`The number format ${f.format}: "${f.address}" is not a range such as D40:D60.`);
+    workbook.assertInside(range);
+    return { range, format: f.format };
+  });
   const formulaCells = new Set(formulas.map((f) => positionKey(f.pos)));
   spec.charts.forEach((chart) => checkChart(chart, formulaCells, at));
 
@@ -42,6 +48,7 @@ export function addReportSheet(workbook: Workbook, spec: ReportSheetSpec): Creat
       workbook.setValues(pos, [[cell.value]], cell.format ? [cell.format] : undefined, sheet.name);
       workbook.setStyle(rangeOf(pos), styleOf(cell.role), sheet.name);
     }
+    for (const { range, format } of formats) workbook.setFormat(range, format, sheet.name);
     for (const { pos, formula } of formulas) workbook.setInput(pos, formula, sheet.name);
     const names = defineChartNames(workbook, sheet, spec.charts);
     sheet.report = { report: spec.report, charts: spec.charts };
