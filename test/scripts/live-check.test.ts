@@ -8,7 +8,7 @@ import { spawn } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { OPERATIONS } from "../../src/api/catalog";
+import { methodOf, OPERATIONS } from "../../src/api/catalog";
 import { startSimulator, type RunningSimulator } from "../../src/simulator";
 import { liveCheck } from "../../scripts/live-check";
 
@@ -66,7 +66,10 @@ async function run(argv: string[], env: Record<string, string> = ENV): Promise<{
 test("a faithful service: a table per operation, one call each, exit 0", async () => {
   const { status, output } = await run(["--secret-env", "MAD_TEST_SECRET", "--base-url", sim.url]);
   expect(status).toBe(0);
-  for (const op of OPERATIONS) expect(output).toContain(`${op.code}  (POST ${op.path})`);
+  for (const op of OPERATIONS) expect(output).toContain(`${op.code}  (${methodOf(op)} ${op.path})`);
+  // Each line names the method the client sends: the category lookup is a GET, the others POST.
+  expect(output).toContain("product_node  (GET /v1/product/node)");
+  expect(output).not.toContain("product_node  (POST");
   expect(output.match(/^ {2}call {12}ok$/gm)).toHaveLength(OPERATIONS.length);
   expect(output).toContain(`${OPERATIONS.length} operation(s) checked with ${OPERATIONS.length} call(s); drift in 0.`);
   expect(sim.stats().total).toBe(OPERATIONS.length);

@@ -24,12 +24,13 @@ import {
   secretToSave,
   simulatorUrl,
   type BaseUrlChoice,
-  NOT_SAVED_AFTER_FAILED_TEST,
   storedSecretHint,
   type ConnectionReport,
 } from "./connection";
 import { useControlStyles } from "../shared/styles";
 import { failureText, useServices } from "../shared/services";
+import { useAction } from "../shared/use-action";
+import { t } from "../../i18n";
 
 const useStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM },
@@ -49,9 +50,8 @@ export function ConnectionPanel() {
   const [showSecret, setShowSecret] = useState(false);
   const [choice, setChoice] = useState<Choice>(HOSTED_BASE_URL ? "hosted" : "production");
   const [customUrl, setCustomUrl] = useState("");
-  const [busy, setBusy] = useState<string | null>(null);
+  const { busy, outcome: notice, setOutcome: setNotice, perform } = useAction();
   const [report, setReport] = useState<ConnectionReport | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
   const secretId = useId();
 
   useEffect(() => {
@@ -64,12 +64,12 @@ export function ConnectionPanel() {
         setChoice(picked);
         if (picked === "custom") setCustomUrl(settings.baseUrl);
       },
-      (error) => live && setNotice(failureText(error)),
+      (error) => live && setNotice({ kind: "error", text: failureText(error) }),
     );
     return () => {
       live = false;
     };
-  }, [engine, simulator]);
+  }, [engine, simulator, setNotice]);
 
   const baseUrl =
     choice === "hosted"
@@ -92,55 +92,40 @@ export function ConnectionPanel() {
     }
   };
 
-  const run = async (label: string, work: () => Promise<void>) => {
-    setBusy(label);
-    setNotice(null);
-    try {
-      await work();
-    } catch (error) {
-      setReport(null);
-      setNotice(failureText(error));
-    } finally {
-      setBusy(null);
-    }
-  };
-
   const onSave = () =>
-    run("Saving…", async () => {
-      await save();
+    perform(t("connection.busy.save"), async () => {
       setReport(null);
-      setNotice("Settings saved.");
+      await save();
+      return { kind: "info", text: t("connection.saved") };
     });
   // Only settings that pass are saved: a mistyped secret must not replace one that works.
   const onTest = () =>
-    run("Testing the connection…", async () => {
+    perform(t("connection.busy.test"), async () => {
+      setReport(null);
       const next = secretToSave(secret, storedHint !== null);
       const result = await engine.checkConnection({
         baseUrl: baseUrl || DEFAULT_BASE_URL,
         ...(next === undefined ? {} : { secret: next }),
       });
       setReport(connectionReport(result));
-      if (result.ok) await save();
-      else setNotice(NOT_SAVED_AFTER_FAILED_TEST);
+      if (!result.ok) return { kind: "info", text: t("connection.notSavedAfterFailedTest") };
+      await save();
+      return null;
     });
   const onSignOut = () =>
-    run("Signing out…", async () => {
+    perform(t("connection.busy.signOut"), async () => {
+      setReport(null);
       await engine.signOut();
       setSecret("");
       setStoredHint(null);
-      setReport(null);
-      setNotice("Signed out: the secret is removed from this computer's add-in storage.");
+      return { kind: "info", text: t("connection.signedOut") };
     });
 
   return (
-    <section className={styles.root} aria-label="Connection">
+    <section className={styles.root} aria-label={t("tab.connection")}>
       <Field
-        label="API secret"
-        hint={
-          storedHint
-            ? `${storedHint}. Type a new secret to replace it. Kept in the add-in's storage on this computer, never in the workbook.`
-            : "Kept in the add-in's storage on this computer, never in the workbook."
-        }
+        label={t("connection.secret")}
+        hint={storedHint ? t("connection.secret.replaceHint", { stored: storedHint }) : t("connection.secret.hint")}
       >
         <Input
           className={controls.control}
@@ -157,42 +142,39 @@ export function ConnectionPanel() {
               aria-pressed={showSecret}
               onClick={() => setShowSecret((s) => !s)}
             >
-              {showSecret ? "Hide" : "Show"}
+              {showSecret ? t("connection.secret.hide") : t("connection.secret.show")}
             </Button>
           }
         />
       </Field>
-      <Field label="Service">
+      <Field label={t("connection.service")}>
         <RadioGroup value={choice} onChange={(_, data) => setChoice(data.value as Choice)}>
-          {HOSTED_BASE_URL && <Radio value="hosted" label={`This add-in's server (${HOSTED_BASE_URL})`} />}
-          <Radio value="production" label={`Production, direct (${PRODUCTION_URL})`} />
-          <Radio value="simulator" label={`Local simulator (${simulator})`} />
-          <Radio value="custom" label="Forwarding proxy or other URL" />
+          {HOSTED_BASE_URL && <Radio value="hosted" label={t("connection.service.hosted", { url: HOSTED_BASE_URL })} />}
+          <Radio value="production" label={t("connection.service.production", { url: PRODUCTION_URL })} />
+          <Radio value="simulator" label={t("connection.service.simulator", { url: simulator })} />
+          <Radio value="custom" label={t("connection.service.custom")} />
         </RadioGroup>
       </Field>
       {choice === "custom" && (
-        <Field
-          label="Base URL"
-          hint="For example the local forwarding proxy, when the service refuses calls from the browser."
-        >
+        <Field label={t("connection.baseUrl")} hint={t("connection.baseUrl.hint")}>
           <Input
             className={controls.control}
             type="url"
             value={customUrl}
-            placeholder="http://127.0.0.1:8788"
+            placeholder={t("connection.baseUrl.example")}
             onChange={(_, data) => setCustomUrl(data.value)}
           />
         </Field>
       )}
       <div className={styles.buttons}>
         <Button appearance="primary" disabled={busy !== null} onClick={onTest}>
-          Test connection
+          {t("connection.test")}
         </Button>
         <Button disabled={busy !== null} onClick={onSave}>
-          Save
+          {t("connection.save")}
         </Button>
         <Button disabled={busy !== null} onClick={onSignOut}>
-          Sign out
+          {t("connection.signOut")}
         </Button>
       </div>
       {busy && <Spinner size="tiny" label={busy} />}
@@ -209,8 +191,8 @@ export function ConnectionPanel() {
           </MessageBar>
         )}
         {notice && (
-          <MessageBar layout="multiline" intent="info">
-            <MessageBarBody className={controls.message}>{notice}</MessageBarBody>
+          <MessageBar layout="multiline" intent={notice.kind}>
+            <MessageBarBody className={controls.message}>{notice.text}</MessageBarBody>
           </MessageBar>
         )}
       </div>

@@ -6,6 +6,7 @@ import { makeStyles, ProgressBar, Text, tokens } from "@fluentui/react-component
 import { useEffect, useRef } from "react";
 import type { Engine, UsageSnapshot } from "../../engine";
 import { useServices, useUsage } from "./services";
+import { t } from "../../i18n";
 
 /** Reads of /v1/visits after spending are at least this far apart. */
 export const VISITS_READ_GAP_MS = 30_000;
@@ -26,10 +27,9 @@ export function meterLevel(remaining: number, quota: number): MeterLevel {
 /** What the meter says: "used / quota" when the plan's size is known, else the calls left. */
 export function meterText(usage: Pick<UsageSnapshot, "remainingThisMonth" | "quotaThisMonth">): string {
   const { remainingThisMonth: remaining, quotaThisMonth: quota } = usage;
-  if (remaining === null) return "Calls left this month: not known yet";
-  const fmt = (n: number) => n.toLocaleString("en-US");
-  if (quota === null) return `${fmt(remaining)} calls left this month`;
-  return `${fmt(Math.max(0, quota - remaining))} / ${fmt(quota)} calls used this month (${fmt(remaining)} left)`;
+  if (remaining === null) return t("meter.leftUnknown");
+  if (quota === null) return t("meter.left", { left: remaining });
+  return t("meter.used", { used: Math.max(0, quota - remaining), quota, left: remaining });
 }
 
 /** Reads /v1/visits on open (secret set) and after spending, never more than once per VISITS_READ_GAP_MS. */
@@ -80,13 +80,12 @@ export function CallsMeter() {
   useVisitsReads(engine, usage.callsThisSession);
   const { remainingThisMonth: remaining, quotaThisMonth: quota } = usage;
   const text = meterText(usage);
-  const session = `Calls this session: ${usage.callsThisSession}${usage.queued ? ` · ${usage.queued} waiting` : ""}`;
   return (
     <div className={styles.root}>
       {remaining !== null && quota !== null && quota > 0 && (
         <ProgressBar
           role="meter"
-          aria-label="Calls used this month"
+          aria-label={t("meter.label")}
           aria-valuemin={0}
           aria-valuemax={quota}
           aria-valuenow={Math.max(0, quota - remaining)}
@@ -96,8 +95,8 @@ export function CallsMeter() {
           thickness="large"
         />
       )}
-      <Text size={200} className={styles.line} role="status" aria-label="Calls left">
-        {`${text} · ${session}`}
+      <Text size={200} className={styles.line} role="status" aria-label={t("meter.statusLabel")}>
+        {t("meter.line", { usage: text, calls: usage.callsThisSession, waiting: usage.queued })}
       </Text>
     </div>
   );
