@@ -125,6 +125,27 @@ describe.each(PLATFORMS)("report sheets in Excel (%s)", (platform) => {
     chartsFollow(excel, sheet, spec, () => 4);
   });
 
+  it("a keyword report's months spill as Excel dates into cells formatted as dates, its rates as percentages", async () => {
+    const { excel } = session;
+    const spec = specOf("keywordOpportunity");
+    const { sheet } = await createOfficeHost().createReportSheet!(spec);
+    const trends = spec.formulas[0];
+    expect(trends.formula).toBe('=MAD.KEYWORDTRENDS($B$3,$B$4,,"time, search, purchase, purchaseRate")');
+    await flush();
+    excel.manual.at(trends.address).answer([
+      ["time", "search", "purchase", "purchaseRate"],
+      [45292, 1200, 30, 0.025],
+    ]);
+    await excel.idle();
+    const first = parseCell(trends.address);
+    const below = (col: number) => blockAddress(offset(first, 1, col), 1, 1);
+    expect(excel.cell(sheet, below(0))).toMatchObject({ value: 45292, format: expect.stringMatching(/yyyy-mm-dd/) });
+    expect(excel.cell(sheet, below(3))).toMatchObject({ value: 0.025, format: "0.00%" });
+    // Down to the last row the section can spill, and no further.
+    expect(excel.cell(sheet, blockAddress(offset(first, 2000, 0), 1, 1))?.format).toMatch(/yyyy-mm-dd/);
+    expect(excel.cell(sheet, blockAddress(offset(first, 2001, 0), 1, 1))).toBeUndefined();
+  });
+
   it("keeps a workbook name over each charted column for people (Name Manager, their own charts), never reading it", async () => {
     const { excel } = session;
     const created = await createOfficeHost().createReportSheet!(specOf("categoryMarket"));
@@ -196,6 +217,13 @@ describe("the same template in Excel and in the preview", () => {
         expect(book.inputText(parseCellAddress(f.address)!, inPreview.sheet)).toBe(
           excel.cell(inExcel.sheet, f.address)?.formula,
         );
+      for (const f of spec.formats ?? []) {
+        const top = parseCellAddress(f.address.split(":")[0])!;
+        expect([
+          book.sheet(inPreview.sheet).format(top),
+          excel.cell(inExcel.sheet, f.address.split(":")[0])?.format,
+        ]).toEqual([f.format, f.format]);
+      }
       for (const v of spec.values)
         expect(book.inputText(parseCellAddress(v.address)!, inPreview.sheet)).toBe(
           String(excel.shows(inExcel.sheet, v.address)),
