@@ -8,6 +8,7 @@
  */
 import type { CellValue, ColumnFormats, OnWriteProgress } from "./host-adapter";
 import { blockAddress, offset, type CellPosition } from "../../table/a1";
+import { jsonTextBytes } from "../../table/result-size";
 
 const TEXT = "@";
 const GENERAL = "General";
@@ -39,20 +40,6 @@ export function writeBlock(
 ): void {
   range.numberFormat = cellFormats(values, columnFormats);
   range.values = excelValues(values) as (string | number | boolean)[][];
-}
-
-/** UTF-8 bytes of a text as JSON writes it (quotes and escapes included, non-ASCII up to 3 bytes a char). */
-export function jsonTextBytes(text: string): number {
-  let bytes = 2;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code === 0x22 || code === 0x5c) bytes += 2;
-    else if (code < 0x20) bytes += 6;
-    else if (code < 0x80) bytes += 1;
-    else if (code < 0x800) bytes += 2;
-    else bytes += 3;
-  }
-  return bytes;
 }
 
 /** Estimated JSON bytes one row adds to a request: its values and its number formats. */
