@@ -27,6 +27,7 @@ import {
 import { assemble, readPages, type Fetched, type PageOutcome, type PageSlot } from "./pages";
 import { pagesFor, planPaging, type PagingPlan } from "./paging";
 import { readStoredSettings, writeStoredSettings, type StoredSettings } from "./settings";
+import { keepingFirst } from "./store";
 import type {
   ConnectionCheck,
   Engine,
@@ -425,7 +426,11 @@ export function createEngine(options: EngineOptions): Engine {
     },
 
     writeSettings: async (patch) => {
-      await writeStoredSettings(store, patch);
+      // A full storage gives up cached pages, never the settings being written.
+      await writeStoredSettings(
+        keepingFirst(store, () => cache.clear()),
+        patch,
+      );
       // New settings: a refused account gets another chance.
       gate.reset();
     },
