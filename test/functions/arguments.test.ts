@@ -2,24 +2,10 @@
  * Arguments as Excel passes them (scalars, 2D ranges, null for omitted) to the query: lists, filters as rows or
  * text, typed values, order, dates, reserved display options, fields and limit, and the messages of bad input.
  */
-import { operation, OPERATIONS, type OperationCode } from "../../src/api/catalog";
-import { ValidationError } from "../../src/api/errors";
-import { parseFormulaArgs, type FormulaArgs } from "../../src/functions/arguments";
-import { epochMsToSerial } from "../../src/table/cells";
+import { operation, OPERATIONS } from "../../src/api/catalog";
+import { epochMsToSerial } from "../../src/api/dates";
 import { filterNames, RESERVED_OPTIONS } from "../../src/functions/filters";
-
-const parse = (code: OperationCode, args: Partial<FormulaArgs>) =>
-  parseFormulaArgs(operation(code), { market: "US", positional: [], ...args });
-
-function failure(code: OperationCode, args: Partial<FormulaArgs>): ValidationError {
-  try {
-    parse(code, args);
-  } catch (error) {
-    if (error instanceof ValidationError) return error;
-    throw error;
-  }
-  throw new Error("expected a ValidationError");
-}
+import { failure, parse } from "./helpers/parse-args";
 
 describe("required arguments", () => {
   test("lists come from a range (blank cells skipped) or from separated text", () => {
@@ -233,10 +219,11 @@ describe("fields and limit", () => {
     );
   });
 
-  test("limit is a whole number from 1 to 2000; blank means one page", () => {
+  test("limit is a whole number from 1 to 2000; blank (or 0, a blank cell on Excel desktop) means one page", () => {
     expect(parse("product_research", { limit: 200 }).limit).toBe(200);
     expect(parse("product_research", { limit: null }).limit).toBeUndefined();
-    for (const bad of [0, 2001, 1.5, "many"]) {
+    expect(parse("product_research", { limit: 0 }).limit).toBeUndefined();
+    for (const bad of [-5, 2001, 1.5, "many"]) {
       expect(failure("product_research", { limit: bad }).message).toBe(
         `limit: expected a whole number from 1 to 2000 (got ${typeof bad === "string" ? `"${bad}"` : bad})`,
       );

@@ -4,9 +4,10 @@
  * filters and columns; help.html renders the same markdown) and the README's short `## Functions` section (the
  * table, linking into docs/functions.md). test/functions/metadata.test.ts checks both files hold exactly this text.
  */
-import { isFilterParam, OPERATIONS, ROW_CAP, paramWithRole, type AnyOperation } from "../../api/catalog";
+import { OPERATIONS, ROW_CAP, paramWithRole, type AnyOperation } from "../../api/catalog";
+import { isFilterParam } from "../../api/filter-params";
 import { GROUP_LABELS, type ParamSpec } from "../../api/catalog-types";
-import { PARAM_KINDS } from "../../api/param-kinds";
+import { PARAM_KINDS } from "../../api/kinds";
 import { recordColumns } from "../../table/columns";
 import { COMPACT_TEXT_LIMIT, compactItemPattern } from "../../table/cells";
 import { RESERVED_OPTIONS } from "../filters";
@@ -68,7 +69,7 @@ function valueWords(spec: ParamSpec): string {
   const options = spec.options?.map((o) => String(o.value)).join(", ");
   const sortFields = spec.kind === "order" && spec.sortFields ? ` (${spec.sortFields.join(", ")})` : "";
   const bounds = spec.min !== undefined || spec.max !== undefined ? ` ${spec.min ?? ""}..${spec.max ?? ""}` : "";
-  return `${PARAM_KINDS[spec.kind].docWords}${sortFields}${bounds}${options ? `: ${spec.openOptions ? "e.g. " : ""}${options}` : ""}`;
+  return `${PARAM_KINDS[spec.kind].words.docs}${sortFields}${bounds}${options ? `: ${spec.openOptions ? "e.g. " : ""}${options}` : ""}`;
 }
 
 /** What `limit` does for an operation, from its paging parameters. */
@@ -172,7 +173,7 @@ with the add-in. This reference and the page are generated from the operation ca
   the second; list values comma-separated in the cell or continued in the cells to the right; a first row
   ${code("name | value")} or ${code("filter | value")} is a header and skipped; rows with a blank value are
   skipped), or text ${code("name=value; name=value")}. Names are case-insensitive. Booleans are TRUE/FALSE (or
-  yes/no, 1/0); Y/N codes such as ${code("badgeBS=Y")} stay text. Sort with ${code("order=price desc")} (or
+  yes/no, 1, the text 0); Y/N codes such as ${code("badgeBS=Y")} stay text. Sort with ${code("order=price desc")} (or
   ${code("orderField")} and ${code("orderDesc")}). ${code("page")} and ${code("size")} are not filters: paging
   follows ${code("limit")}. An unknown name is a #VALUE! error with a did-you-mean.
 - ${code("fields")}: the columns to spill, by the header names below (text separated by commas, or a range), in the
@@ -184,6 +185,12 @@ with the add-in. This reference and the page are generated from the operation ca
   total, the remaining pages are fetched together (up to twenty at a time, within the per-minute pacing), never past
   the total; rows stay in page order. If one page fails the query fails, but the pages already fetched stay
   cached. Blank = one page.
+- Blank cells: a blank cell, a blank range and an omitted argument mean "not given" wherever a value may be left
+  out. Some Excel builds pass a blank cell as the number 0, so a 0 means blank too wherever it cannot be the value:
+  ${code("market")}, ${code("fields")}, ${code("limit")}, display options, texts, dates, each item of a list, orders,
+  booleans (type FALSE) and numbers that cannot be 0 (${code("topN")}, ${code("matchType")}). A number filter that can
+  be 0 (${code("minPrice")}, ${code("queryType")}) takes a 0 as 0, so on those builds a cleared value cell sets it to 0:
+  delete the row, or its name, to drop the filter. Text typed as ${code("0")} (${code("minPrice=0")}) is always 0.
 
 **Display options** (reserved names in ${code("filters")}; never sent to the service)
 
