@@ -181,7 +181,7 @@ export function workbook(page: Page) {
                 cells.push(
                   row % e === 4 && col === 2
                     ? [row, col, "#N/A", `=MAD.KEYWORDTRENDS("US","word ${s} ${row}")`]
-                    : [row, col, `Seller note ${s}-${row}-${col}: restock`],
+                    : [row, col, `Seller note ${s}-${row}-${col}: restock before Prime Day`],
                 );
             excel.seed(`Data ${s + 1}`, cells);
           }
