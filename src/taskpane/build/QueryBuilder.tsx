@@ -184,8 +184,10 @@ export function QueryBuilder() {
     await perform(t("build.busy.writeFormula"), async () => formulaOutcome(await insertFormula(host, q, at)));
   };
   const declineOverwrite = () => {
+    // A table asks before fetching: declining it fetched nothing either.
+    const text = overwrite?.what === "table" ? t("build.nothingFetched") : t("build.nothingWritten");
     setOverwrite(null);
-    setOutcome({ kind: "info", text: t("build.nothingWritten") });
+    setOutcome({ kind: "info", text });
   };
   const writeTable = async (q: ValidQuery, long: ActionWork, where: TablePlace): Promise<Outcome> => {
     const { table, callsSpent } = await insertTable(engine, host, q, long, where);
