@@ -9,9 +9,7 @@ import {
   Field,
   makeStyles,
   MessageBar,
-  MessageBarActions,
   MessageBarBody,
-  MessageBarTitle,
   Option,
   OptionGroup,
   ProgressBar,
@@ -41,6 +39,7 @@ import { fieldId } from "./ParamField";
 import { PreviewTable } from "./PreviewTable";
 import { QueryForm } from "./QueryForm";
 import { AskBeforeSpending } from "../shared/AskBeforeSpending";
+import { AskInPlace } from "../shared/AskInPlace";
 import { useControlStyles } from "../shared/styles";
 import { useServices } from "../shared/services";
 import { useAction, type ActionWork, type Outcome } from "../shared/use-action";
@@ -248,32 +247,36 @@ export function QueryBuilder() {
         />
       )}
       {overwrite && (
-        <MessageBar intent="warning" layout="multiline" aria-label={t("build.overwrite.label")}>
-          <MessageBarBody className={controls.message}>
-            <MessageBarTitle>
-              {overwrite.place.outside
-                ? t(overwrite.what === "table" ? "build.table.doesNotFitHere" : "build.overwrite.doesNotFit")
-                : t("build.overwrite.notEmpty")}
-            </MessageBarTitle>
-            {overwrite.place.outside ??
-              t(overwrite.what === "table" ? "build.table.would" : "build.overwrite.would", {
-                at: overwrite.place.at.address,
-                cells: overwrite.place.occupied.join(", "),
-              })}
-            {overwrite.place.nextFree && t("build.overwrite.nextFree", { at: overwrite.place.nextFree.address })}
-          </MessageBarBody>
-          <MessageBarActions>
-            {!overwrite.place.outside && (
-              <Button onClick={() => chooseOverwrite(overwrite.place.at, true)}>{t("build.overwrite.confirm")}</Button>
-            )}
-            {overwrite.place.nextFree && (
-              <Button appearance="primary" onClick={() => chooseOverwrite(overwrite.place.nextFree!, false)}>
-                {t("build.overwrite.useNextFree", { at: overwrite.place.nextFree.address })}
-              </Button>
-            )}
-            <Button onClick={declineOverwrite}>{t("action.cancel")}</Button>
-          </MessageBarActions>
-        </MessageBar>
+        <AskInPlace
+          label={t("build.overwrite.label")}
+          title={
+            overwrite.place.outside
+              ? t(overwrite.what === "table" ? "build.table.doesNotFitHere" : "build.overwrite.doesNotFit")
+              : t("build.overwrite.notEmpty")
+          }
+          question={`${
+            overwrite.place.outside ??
+            t(overwrite.what === "table" ? "build.table.would" : "build.overwrite.would", {
+              at: overwrite.place.at.address,
+              cells: overwrite.place.occupied.join(", "),
+            })
+          }${overwrite.place.nextFree ? t("build.overwrite.nextFree", { at: overwrite.place.nextFree.address }) : ""}`}
+          choices={[
+            ...(overwrite.place.outside
+              ? []
+              : [{ label: t("build.overwrite.confirm"), onChoose: () => chooseOverwrite(overwrite.place.at, true) }]),
+            ...(overwrite.place.nextFree
+              ? [
+                  {
+                    label: t("build.overwrite.useNextFree", { at: overwrite.place.nextFree.address }),
+                    primary: true,
+                    onChoose: () => chooseOverwrite(overwrite.place.nextFree!, false),
+                  },
+                ]
+              : []),
+            { label: t("action.cancel"), onChoose: declineOverwrite },
+          ]}
+        />
       )}
       {busy && (
         <ProgressBar aria-label={busy} {...(pages && pages.total > 0 ? { value: pages.done / pages.total } : {})} />

@@ -23,14 +23,8 @@ import type {
 import { uniqueSheetName } from "../../table/sheet-names";
 import { readSetting, REPORTS_SETTING, saveSetting, type DocumentSettings } from "./document-settings";
 import { rangeOfAddress } from "./bounded-reads";
-import {
-  addChart,
-  addSeries,
-  pointChartsAtSpills,
-  spillColumnFormula,
-  storedChart,
-  type StoredChart,
-} from "./report-charts";
+import { addChart, addSeries, pointChartsAtSpills, storedChart, type StoredChart } from "./report-charts";
+import { reportNamePrefix, spillColumnFormula } from "../../table/report-names";
 
 export const REPORT_REQUIREMENT = { set: "ExcelApi", version: "1.13" } as const;
 const TEXT = "@";
@@ -60,16 +54,6 @@ export interface ReportHostDeps {
 type ReportMethods = Required<
   Pick<HostAdapter, "reportSupport" | "createReportSheet" | "listReportSheets" | "refreshReportCharts">
 >;
-
-/** A prefix no workbook name uses yet: `MAD_Market_281407`, else `MAD_Market_281407_2`… */
-function namePrefix(sheet: string, taken: readonly string[]): string {
-  const base = `MAD_${sheet.replace(/[^A-Za-z0-9_]/g, "_")}`;
-  const used = (prefix: string) => taken.some((n) => n.toLowerCase().startsWith(`${prefix.toLowerCase()}_`));
-  for (let n = 1; ; n++) {
-    const candidate = n === 1 ? base : `${base}_${n}`;
-    if (!used(candidate)) return candidate;
-  }
-}
 
 /** Deletes these workbook names where they exist (one load, one sync). */
 async function deleteNames(context: Excel.RequestContext, names: readonly string[]): Promise<void> {
@@ -212,7 +196,7 @@ export function officeReportMethods(deps: ReportHostDeps): ReportMethods {
         return { sheets: sheets.items.map((s) => s.name), names: names.items.map((n) => n.name) };
       });
       const sheetName = uniqueSheetName(spec.name, taken.sheets);
-      const prefix = namePrefix(sheetName, taken.names);
+      const prefix = reportNamePrefix(sheetName, taken.names);
       let made: { sheetId: string; names: string[] };
       try {
         made = await run((context) => build(context, spec, sheetName, prefix));

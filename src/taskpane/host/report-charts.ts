@@ -9,10 +9,9 @@
  *   name over a spill is never read: Excel on Windows refuses it for a dynamic name (office-js #4321);
  * - axis number formats and a series' axis group are ExcelApi 1.8, ChartAxes.getItem 1.7.
  */
-import type { AxisFormat, ChartKind, ChartSpec, SpillColumn } from "./host-adapter";
+import type { AxisFormat, ChartKind, ChartSpec } from "./host-adapter";
 import { blockAddress, cellAddress, offset, parseCell } from "../../table/a1";
 import { CHART_SIZE } from "../templates/report-layout";
-import { quotedSheet } from "../../table/sheet-names";
 import { rangeOfAddress } from "./bounded-reads";
 
 /** Rows a chart's series covers before its formula has spilled (then it follows the spill). */
@@ -44,13 +43,6 @@ export interface StoredChart {
   readonly categories: StoredColumn;
   readonly series: readonly StoredSeries[];
   readonly maxPoints?: number;
-}
-
-/** `=OFFSET('Market 281407'!$D$39,1,0,MIN(ROWS('Market 281407'!$D$39#)-1,10),1)`: a name people can use. */
-export function spillColumnFormula(sheet: string, column: SpillColumn, maxPoints?: number): string {
-  const cell = `${quotedSheet(sheet)}!${cellAddress(parseCell(column.cell), true)}`;
-  const rows = `ROWS(${cell}#)-1`;
-  return `=OFFSET(${cell},1,${column.column},${maxPoints === undefined ? rows : `MIN(${rows},${maxPoints})`},1)`;
 }
 
 /** The first rows below a column's header: what a series covers before its formula has answered. */

@@ -10,9 +10,7 @@ import {
   Checkbox,
   makeStyles,
   MessageBar,
-  MessageBarActions,
   MessageBarBody,
-  MessageBarTitle,
   ProgressBar,
   Text,
   tokens,
@@ -35,6 +33,7 @@ import { useServices } from "../shared/services";
 import { useAction, type ActionWork, type Outcome } from "../shared/use-action";
 import { t } from "../../i18n";
 import { AskBeforeSpending } from "../shared/AskBeforeSpending";
+import { AskInPlace } from "../shared/AskInPlace";
 import { useControlStyles } from "../shared/styles";
 
 const useStyles = makeStyles({
@@ -251,23 +250,20 @@ export function ReportsPanel({ active }: { active: boolean }) {
         />
       )}
       {growth && (
-        <MessageBar intent="warning" layout="multiline" aria-label={t("reports.growth.label")}>
-          <MessageBarBody className={controls.message}>
-            <MessageBarTitle>{t("reports.growth.title", { table: growth.conflict.tableName })}</MessageBarTitle>
-            {t("reports.growth.question", {
-              table: growth.conflict.tableName,
-              rows: growth.conflict.rows,
-              cells: growth.conflict.occupied.join(", "),
-            })}
-          </MessageBarBody>
-          <MessageBarActions>
-            <Button appearance="primary" onClick={() => growth.answer("insertRows")}>
-              {t("reports.growth.insertRows")}
-            </Button>
-            <Button onClick={() => growth.answer("overwrite")}>{t("reports.growth.overwrite")}</Button>
-            <Button onClick={() => growth.answer("keep")}>{t("reports.growth.keep")}</Button>
-          </MessageBarActions>
-        </MessageBar>
+        <AskInPlace
+          label={t("reports.growth.label")}
+          title={t("reports.growth.title", { table: growth.conflict.tableName })}
+          question={t("reports.growth.question", {
+            table: growth.conflict.tableName,
+            rows: growth.conflict.rows,
+            cells: growth.conflict.occupied.join(", "),
+          })}
+          choices={[
+            { label: t("reports.growth.insertRows"), primary: true, onChoose: () => growth.answer("insertRows") },
+            { label: t("reports.growth.overwrite"), onChoose: () => growth.answer("overwrite") },
+            { label: t("reports.growth.keep"), onChoose: () => growth.answer("keep") },
+          ]}
+        />
       )}
       {busy && (
         <div aria-live="polite">

@@ -12,7 +12,7 @@ import { DEMO_SECRET } from "../../../src/api/demo-secret";
 import type { ChartView, Platform } from "../../support/strict-excel";
 import { ROOT } from "./built-addin";
 import { launchChromium } from "./chromium";
-import { startPreviewStack, type PreviewStack } from "./preview";
+import { startPreviewStack, watchProblems, type PreviewStack } from "./preview";
 
 let bundle: Promise<string> | undefined;
 
@@ -34,7 +34,7 @@ export interface ExcelPane {
   readonly context: BrowserContext;
   readonly page: Page;
   readonly platform: Platform;
-  /** Browser errors seen so far (uncaught exceptions, console errors). */
+  /** Browser errors seen so far (uncaught exceptions, console errors, failed loads). */
   readonly problems: string[];
 }
 
@@ -42,11 +42,7 @@ export async function openExcelPane(browser: Browser, stack: PreviewStack, platf
   // About the width Excel gives a task pane.
   const context = await browser.newContext({ viewport: { width: 420, height: 900 } });
   const page = await context.newPage();
-  const problems: string[] = [];
-  page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
-  page.on("console", (message) => {
-    if (message.type() === "error") problems.push(`console error: ${message.text()}`);
-  });
+  const problems = watchProblems(page);
   const script = await standInScript();
   await page.route("https://appsforoffice.microsoft.com/**", (route) =>
     route.fulfill({ status: 200, contentType: "text/javascript", body: script }),
