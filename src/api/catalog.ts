@@ -42,6 +42,7 @@ import {
   YES_NO_VARIANTS,
   yearMonth,
 } from "./params";
+import type { DataPeriod } from "./data-period";
 import type { RecordName } from "./records";
 
 /** A catalog row; `Ps` keeps the parameters' literal names so request types derive from the row. */
@@ -64,6 +65,8 @@ export interface Operation<
   readonly record: R;
   readonly rowCap?: number;
   readonly rules?: readonly CrossRule[];
+  /** How long its answer stays the same (the service's update cycle): how long a cache may keep it. */
+  readonly dataPeriod: DataPeriod;
 }
 
 /**
@@ -252,6 +255,7 @@ export const OPERATIONS = [
     path: "/v1/product/competitor-lookup",
     fn: "COMPETITORS",
     group: "product",
+    dataPeriod: "day",
     title: "Competitor lookup",
     description: "Products matching a brand, seller, ASIN list, category or keyword, with sales and listing data.",
     params: [
@@ -280,6 +284,7 @@ export const OPERATIONS = [
     path: "/v1/product/research",
     fn: "PRODUCTRESEARCH",
     group: "product",
+    dataPeriod: "day",
     title: "Product research",
     description: "Products filtered by sales, price, rating, badges, size tier and more (top 2,000 rows reachable).",
     params: [
@@ -367,6 +372,7 @@ export const OPERATIONS = [
     path: "/v1/keyword/conversion",
     fn: "KEYWORDCONVERSION",
     group: "keyword",
+    dataPeriod: "month",
     title: "Keyword conversion",
     description: "Search, click and purchase conversion of a keyword and its related words, with PPC bids and ACoS.",
     params: [
@@ -411,6 +417,7 @@ export const OPERATIONS = [
     path: "/v1/keyword-research/trends",
     fn: "KEYWORDTRENDS",
     group: "keyword",
+    dataPeriod: "month",
     title: "Keyword trends",
     description: "Monthly searches, purchases and growth of one keyword, oldest month first.",
     params: [marketplace, required(str("keyword", "Keyword."))],
@@ -423,6 +430,7 @@ export const OPERATIONS = [
     path: "/v1/traffic/extend",
     fn: "TRAFFICEXTEND",
     group: "keyword",
+    dataPeriod: "day",
     title: "Extended traffic keywords",
     description: "Every search word under which the products reached the first three result pages.",
     params: [
@@ -473,6 +481,7 @@ export const OPERATIONS = [
     path: "/v1/market/goods",
     fn: "PRODUCTCONCENTRATION",
     group: "market",
+    dataPeriod: "month",
     title: "Product concentration",
     description: "The top products of a category with their unit and revenue shares.",
     params: [...marketParams(), asinList("asins", undefined, "Only these products (ASINs).")],
@@ -485,6 +494,7 @@ export const OPERATIONS = [
     path: "/v1/keyword-research",
     fn: "KEYWORDRESEARCH",
     group: "keyword",
+    dataPeriod: "month",
     title: "Keyword research",
     description: "Keywords filtered by searches, growth, competition, price and season (15 rows a page).",
     params: [
@@ -531,6 +541,7 @@ export const OPERATIONS = [
     path: "/v1/keyword-order",
     fn: "ORDERWORDS",
     group: "keyword",
+    dataPeriod: "day",
     title: "Order-word reverse lookup",
     description: "The words that bring orders to the given products, by week or by month.",
     params: [
@@ -564,6 +575,7 @@ export const OPERATIONS = [
     path: "/v1/market/seller",
     fn: "SELLERCONCENTRATION",
     group: "market",
+    dataPeriod: "month",
     title: "Seller concentration",
     description: "The top sellers of a category with their products, units and revenue shares.",
     params: marketParams(),
@@ -576,6 +588,7 @@ export const OPERATIONS = [
     path: "/v1/aba/research/weekly",
     fn: "ABAWEEKLY",
     group: "aba",
+    dataPeriod: "week",
     title: "ABA research, weekly",
     description: "Search-frequency ranks of keywords for one week, with rank changes and top products.",
     params: [
@@ -597,6 +610,7 @@ export const OPERATIONS = [
     path: "/v1/traffic/keyword",
     fn: "TRAFFICKEYWORDS",
     group: "keyword",
+    dataPeriod: "day",
     title: "Traffic keywords of a product",
     description: "The search words under which one product was shown, with natural and ad share and ranks.",
     params: [
@@ -636,6 +650,7 @@ export const OPERATIONS = [
     path: "/v1/aba/research/monthly",
     fn: "ABAMONTHLY",
     group: "aba",
+    dataPeriod: "week",
     title: "ABA research, monthly",
     description: "Search-frequency ranks of keywords for one month, with rank changes and top products.",
     params: [
@@ -655,6 +670,7 @@ export const OPERATIONS = [
     path: "/v1/traffic/listing/page",
     fn: "LISTINGTRAFFIC",
     group: "product",
+    dataPeriod: "day",
     title: "Listing traffic",
     description: "Products related to the given products as traffic sources (viewed also viewed, bought together...).",
     params: [
@@ -699,6 +715,7 @@ export const OPERATIONS = [
     path: "/v1/keyword/miner",
     fn: "KEYWORDMINER",
     group: "keyword",
+    dataPeriod: "month",
     title: "Keyword mining",
     description: "Derived and long-tail words of a keyword, with searches, competition and relevancy.",
     params: [
@@ -764,6 +781,7 @@ export const OPERATIONS = [
     path: "/v1/market/shelf/trend",
     fn: "LISTINGTREND",
     group: "market",
+    dataPeriod: "month",
     title: "Listing-date trend",
     description: "Products, units and revenue of a category by listing year, one row per year.",
     params: marketParams(),
@@ -776,6 +794,7 @@ export const OPERATIONS = [
     path: "/v1/traffic/source",
     fn: "TRAFFICSOURCE",
     group: "keyword",
+    dataPeriod: "month",
     title: "Traffic source overview",
     description: "Where a product's or keyword's exposure comes from: natural search, ads, recommendations.",
     params: [
@@ -798,6 +817,7 @@ export const OPERATIONS = [
     path: "/v1/market/seller/location",
     fn: "SELLERCOUNTRIES",
     group: "market",
+    dataPeriod: "month",
     title: "Seller-country distribution",
     description: "Products, units and revenue of a category by seller country.",
     params: marketParams(),
@@ -810,6 +830,7 @@ export const OPERATIONS = [
     path: "/v1/market/ratings",
     fn: "RATINGCOUNTS",
     group: "market",
+    dataPeriod: "month",
     title: "Rating-count distribution",
     description: "Products, units and revenue of a category by number of ratings.",
     params: marketParams(),
@@ -822,6 +843,7 @@ export const OPERATIONS = [
     path: "/v1/aba/research/trends",
     fn: "ABATREND",
     group: "aba",
+    dataPeriod: "week",
     title: "ABA keyword trend",
     description: "Search-frequency rank and searches of one keyword over time, oldest first.",
     params: [
@@ -838,6 +860,7 @@ export const OPERATIONS = [
     path: "/v1/market/ebc",
     fn: "APLUSVIDEO",
     group: "market",
+    dataPeriod: "month",
     title: "A+/video distribution",
     description: "Products and units of a category with and without A+ content and video.",
     params: marketParams(),
@@ -850,6 +873,7 @@ export const OPERATIONS = [
     path: "/v1/market/brand",
     fn: "BRANDCONCENTRATION",
     group: "market",
+    dataPeriod: "month",
     title: "Brand concentration",
     description: "The top brands of a category with their products, units and revenue shares.",
     params: marketParams(),
@@ -862,6 +886,7 @@ export const OPERATIONS = [
     path: "/v1/market/statistics",
     fn: "CATEGORYSTATS",
     group: "market",
+    dataPeriod: "month",
     title: "Category statistics",
     description:
       "Averages of a category: products, brands, sellers, BSR, price, units, revenue, ratings, new products.",
@@ -876,6 +901,7 @@ export const OPERATIONS = [
     method: "GET",
     fn: "CATEGORIES",
     group: "product",
+    dataPeriod: "month",
     title: "Category lookup",
     description:
       "Categories whose names match a keyword (or the node a path names), with their node path and product count; " +
