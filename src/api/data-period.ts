@@ -17,7 +17,7 @@ export function periodEnd(period: DataPeriod, fetchedAt: number): number {
       return midnight + DAY_MS;
     case "week":
       // ISO weeks start on Monday (getUTCDay: 0 = Sunday).
-      return midnight + (((8 - d.getUTCDay()) % 7 || 7) * DAY_MS);
+      return midnight + ((8 - d.getUTCDay()) % 7 || 7) * DAY_MS;
     case "month":
       return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
     default: {

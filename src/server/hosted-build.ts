@@ -14,7 +14,8 @@ export function developmentBuildSigns(dir: string): string[] {
   const names = readdirSync(dir);
   if (names.includes("preview.html")) signs.push("preview.html (the local preview page)");
   const maps = names.filter((name) => name.endsWith(".map"));
-  if (maps.length) signs.push(`${maps.length} source map${maps.length === 1 ? "" : "s"} (${maps[0]}${maps.length > 1 ? ", …" : ""})`);
+  if (maps.length)
+    signs.push(`${maps.length} source map${maps.length === 1 ? "" : "s"} (${maps[0]}${maps.length > 1 ? ", …" : ""})`);
   if (names.includes("manifest.xml") && readFileSync(path.join(dir, "manifest.xml"), "utf8").includes(DEV_BASE))
     signs.push(`manifest.xml pointing at ${DEV_BASE}`);
   return signs;

@@ -145,7 +145,11 @@ export function createHostingServer(options: HostingOptions): HostingServer {
     sendJson(
       res,
       429,
-      { code: "ERROR_VISIT_MAX", message: `too many ${what} from this address; retry after ${retryAfterSeconds} s`, data: null },
+      {
+        code: "ERROR_VISIT_MAX",
+        message: `too many ${what} from this address; retry after ${retryAfterSeconds} s`,
+        data: null,
+      },
       { "retry-after": String(retryAfterSeconds) },
     );
 
@@ -167,7 +171,8 @@ export function createHostingServer(options: HostingOptions): HostingServer {
     }
     try {
       const summary = summarizeCspReport((await readBody(req, CSP_REPORT_MAX_BYTES)).toString("utf8"));
-      if (summary) options.log?.(JSON.stringify({ time: new Date(now()).toISOString(), event: "csp-violation", ...summary }));
+      if (summary)
+        options.log?.(JSON.stringify({ time: new Date(now()).toISOString(), event: "csp-violation", ...summary }));
     } catch {
       // Too large or unreadable: dropped, as a report is only a hint.
     }

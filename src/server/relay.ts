@@ -209,7 +209,11 @@ export function createUpstreamCaller(options: RelayOptions): UpstreamCaller {
       payload = await readCapped(response, maxAnswerBytes);
     } catch (error) {
       if (error instanceof AnswerTooLarge)
-        return failure(502, "ERROR_SERVER_INTERNAL", `upstream answer larger than ${maxAnswerBytes} bytes; not relayed`);
+        return failure(
+          502,
+          "ERROR_SERVER_INTERNAL",
+          `upstream answer larger than ${maxAnswerBytes} bytes; not relayed`,
+        );
       if (timeout.aborted)
         return failure(504, "ERROR_SERVER_INTERNAL", `upstream did not answer within ${timeoutMs} ms`);
       // The reason names the failure only: headers (the secret) are not part of fetch errors.
@@ -219,10 +223,16 @@ export function createUpstreamCaller(options: RelayOptions): UpstreamCaller {
     const status = response.status;
     if (status >= 300 && status < 400)
       // Following it would carry the secret elsewhere; its target is not named (it could hold anything).
-      return failure(502, "ERROR_SERVER_INTERNAL", `upstream answered with a redirect (${status}); not followed`, status);
+      return failure(
+        502,
+        "ERROR_SERVER_INTERNAL",
+        `upstream answered with a redirect (${status}); not followed`,
+        status,
+      );
     const retryAfter = response.headers.get("retry-after") ?? undefined;
     const text = payload.toString("utf8");
-    if (text.trim() !== "" && isJson(text)) return { status, text, retryAfter, upstreamStatus: status, fromService: true };
+    if (text.trim() !== "" && isJson(text))
+      return { status, text, retryAfter, upstreamStatus: status, fromService: true };
     // Never the upstream's HTML (or anything else) on the add-in's origin. An error status stays what it was, with a
     // body that is not an envelope, so clients read it as the HTTP failure it is (and honour Retry-After).
     const type = (response.headers.get("content-type") ?? "no content type").split(";")[0].slice(0, 60);

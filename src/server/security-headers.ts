@@ -95,7 +95,8 @@ export function summarizeCspReport(body: string): Record<string, string> | undef
   } catch {
     return undefined;
   }
-  const report = (Array.isArray(parsed) ? (parsed[0] as { body?: unknown })?.body : undefined) ??
+  const report =
+    (Array.isArray(parsed) ? (parsed[0] as { body?: unknown })?.body : undefined) ??
     (parsed as { "csp-report"?: unknown })?.["csp-report"];
   if (typeof report !== "object" || report === null) return undefined;
   const field = (...names: string[]) => {
@@ -121,7 +122,10 @@ export function summarizeCspReport(body: string): Record<string, string> | undef
     }
   };
   return {
-    directive: field("effectiveDirective", "effective-directive", "violatedDirective", "violated-directive").slice(0, 80),
+    directive: field("effectiveDirective", "effective-directive", "violatedDirective", "violated-directive").slice(
+      0,
+      80,
+    ),
     blocked: originOf(field("blockedURL", "blocked-uri")),
     page: pathOf(field("documentURL", "document-uri")).slice(0, 200),
     disposition: field("disposition").slice(0, 20),

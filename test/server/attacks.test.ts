@@ -63,7 +63,10 @@ async function serve(mode: Mode, extra: Partial<HostingOptions> = {}) {
   if (mode === "team") {
     const store = new MemoryStore();
     token = newToken();
-    await store.addMember({ name: "pat", role: "member", monthlyBudget: null, createdAt: Date.now() }, hashToken(token));
+    await store.addMember(
+      { name: "pat", role: "member", monthlyBudget: null, createdAt: Date.now() },
+      hashToken(token),
+    );
     team = await startTeamMode({
       upstream: hostileUrl,
       upstreamTimeoutMs: 5_000,
@@ -73,13 +76,22 @@ async function serve(mode: Mode, extra: Partial<HostingOptions> = {}) {
       log: (line) => log.push(line),
     });
   }
-  const hosting = createHostingServer({ upstream: hostileUrl, staticDir, team, log: (line) => log.push(line), ...extra });
+  const hosting = createHostingServer({
+    upstream: hostileUrl,
+    staticDir,
+    team,
+    log: (line) => log.push(line),
+    ...extra,
+  });
   servers.push(hosting);
   const base = await listen(hosting, 0, "127.0.0.1");
   const relayCall = (body: unknown = { marketplace: "US", nodeIdPath: `${Math.random()}`.slice(2, 9) }) =>
     fetch(`${base}/v1/market/ebc`, {
       method: "POST",
-      headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : { "secret-key": SECRET }) },
+      headers: {
+        "content-type": "application/json",
+        ...(token ? { authorization: `Bearer ${token}` } : { "secret-key": SECRET }),
+      },
       body: JSON.stringify(body),
     });
   return { base, log, relayCall };
@@ -127,7 +139,9 @@ describe.each<Mode>(["own secret", "team"])("serve (%s), attacked", (mode) => {
     const { base, log } = await serve(mode);
     const csp = (await fetch(`${base}/taskpane.html`)).headers.get("content-security-policy") ?? "";
     const ancestors = /frame-ancestors ([^;]+)/.exec(csp)?.[1].split(" ") ?? [];
-    expect(ancestors).toEqual(expect.arrayContaining(["'self'", "https://*.officeapps.live.com", "https://*.sharepoint.com"]));
+    expect(ancestors).toEqual(
+      expect.arrayContaining(["'self'", "https://*.officeapps.live.com", "https://*.sharepoint.com"]),
+    );
     expect(ancestors).not.toContain("*");
     expect(ancestors).not.toContain("https:");
     const report = await fetch(`${base}/csp-report`, {
@@ -143,7 +157,11 @@ describe.each<Mode>(["own secret", "team"])("serve (%s), attacked", (mode) => {
     });
     expect(report.status).toBe(204);
     const line = log.find((l) => l.includes('"csp-violation"'));
-    expect(JSON.parse(line!)).toMatchObject({ directive: "script-src-elem", blocked: "https://evil.example", page: "/taskpane.html" });
+    expect(JSON.parse(line!)).toMatchObject({
+      directive: "script-src-elem",
+      blocked: "https://evil.example",
+      page: "/taskpane.html",
+    });
     expect(line).not.toContain("secret");
   });
 
@@ -202,10 +220,14 @@ test("/readyz: concurrent checks share one probe of the service, and a flood fro
 });
 
 test("Report-Only mode and another policy or frame ancestors are settings", async () => {
-  const reportOnly = await serve("own secret", { csp: { reportOnly: true, frameAncestors: ["https://*.contoso.com"] } });
+  const reportOnly = await serve("own secret", {
+    csp: { reportOnly: true, frameAncestors: ["https://*.contoso.com"] },
+  });
   const page = await fetch(`${reportOnly.base}/taskpane.html`);
   expect(page.headers.get("content-security-policy")).toBeNull();
-  expect(page.headers.get("content-security-policy-report-only")).toMatch(/frame-ancestors 'self' https:\/\/\*\.contoso\.com;/);
+  expect(page.headers.get("content-security-policy-report-only")).toMatch(
+    /frame-ancestors 'self' https:\/\/\*\.contoso\.com;/,
+  );
   const replaced = await serve("own secret", { csp: { policy: "default-src 'self'; frame-ancestors 'none'" } });
   expect((await fetch(`${replaced.base}/taskpane.html`)).headers.get("content-security-policy")).toBe(
     "default-src 'self'; frame-ancestors 'none'",
@@ -235,10 +257,15 @@ test("serve refuses a development build (preview page, source maps, localhost ma
     writeFileSync(path.join(dev, "taskpane.html"), "<!doctype html>");
     writeFileSync(path.join(dev, "preview.html"), "<!doctype html>");
     writeFileSync(path.join(dev, "taskpane.js.map"), "{}");
-    writeFileSync(path.join(dev, "manifest.xml"), '<SourceLocation DefaultValue="https://localhost:3000/taskpane.html"/>');
+    writeFileSync(
+      path.join(dev, "manifest.xml"),
+      '<SourceLocation DefaultValue="https://localhost:3000/taskpane.html"/>',
+    );
     const refused = await runServe(dev);
     expect(refused.code).toBe(1);
-    expect(refused.output).toMatch(/not a hosted build: preview\.html .*1 source map .*manifest\.xml pointing at https:\/\/localhost:3000\//);
+    expect(refused.output).toMatch(
+      /not a hosted build: preview\.html .*1 source map .*manifest\.xml pointing at https:\/\/localhost:3000\//,
+    );
     expect(refused.output).toMatch(/ADDIN_BASE_URL=/);
     const allowed = await runServe(dev, ["--allow-development-build"]);
     expect(allowed.output).toMatch(/"event":"warning".*not a hosted build/);

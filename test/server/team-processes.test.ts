@@ -23,10 +23,19 @@ const children: ChildProcessWithoutNullStreams[] = [];
 beforeAll(async () => {
   [redis, sim] = await Promise.all([startRedis(), startSimulator({ port: 0, secret: SECRET, staticDir: false })]);
   dir = mkdtempSync(path.join(tmpdir(), "mad-team-"));
-  writeFileSync(path.join(dir, "keys.json"), JSON.stringify([{ name: "main", secret: SECRET, perMinute: 40, monthlyBudget: 15000 }]));
+  writeFileSync(
+    path.join(dir, "keys.json"),
+    JSON.stringify([{ name: "main", secret: SECRET, perMinute: 40, monthlyBudget: 15000 }]),
+  );
   chmodSync(path.join(dir, "keys.json"), 0o600);
   writeFileSync(path.join(dir, "taskpane.html"), "<!doctype html><title>MAD</title>");
-  env = { ...process.env, PORT: "0", HOST: "127.0.0.1", MAD_UPSTREAM: sim.url, MAD_KEYS_FILE: path.join(dir, "keys.json") };
+  env = {
+    ...process.env,
+    PORT: "0",
+    HOST: "127.0.0.1",
+    MAD_UPSTREAM: sim.url,
+    MAD_KEYS_FILE: path.join(dir, "keys.json"),
+  };
 }, 30_000);
 afterAll(async () => {
   for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
@@ -73,7 +82,11 @@ test("two relay processes on one Redis: a member added by `npm run team` calls b
   expect(team(["add", "=cmd|x"], shared).status).toBe(2);
   const [a, b] = await Promise.all([serve(shared), serve(shared)]);
   const before = sim.stats().total;
-  const replies = await Promise.all(Array.from({ length: 6 }, (_, i) => call(i % 2 ? a.url : b.url, token, { marketplace: "US", nodeIdPath: "172282" })));
+  const replies = await Promise.all(
+    Array.from({ length: 6 }, (_, i) =>
+      call(i % 2 ? a.url : b.url, token, { marketplace: "US", nodeIdPath: "172282" }),
+    ),
+  );
   expect(replies.map((r) => r.body.code)).toEqual(Array(6).fill("OK"));
   expect(sim.stats().total).toBe(before + 1);
   const csv = team(["usage", "--csv"], shared);
@@ -106,13 +119,20 @@ test("without REDIS_URL: `npm run team` says members need Redis to be shared, ke
 
 test("docker-compose.yml: Redis, two relay replicas in team mode on it, nginx in front passing the client's address", () => {
   const compose = parse(readFileSync(path.join(ROOT, "docker-compose.yml"), "utf8"), { merge: true }) as {
-    services: Record<string, { environment?: Record<string, string>; ports?: string[]; image?: string; secrets?: string[]; volumes?: string[] }>;
+    services: Record<
+      string,
+      { environment?: Record<string, string>; ports?: string[]; image?: string; secrets?: string[]; volumes?: string[] }
+    >;
     secrets: Record<string, { file: string }>;
   };
   const relays = Object.entries(compose.services).filter(([, s]) => s.environment?.MAD_TEAM === "1");
   expect(relays.map(([name]) => name)).toEqual(["relay-1", "relay-2"]);
   for (const [, relay] of relays) {
-    expect(relay.environment).toMatchObject({ REDIS_URL: "redis://redis:6379", MAD_TRUST_PROXY: "1", MAD_KEYS_FILE: "/run/secrets/mad_keys" });
+    expect(relay.environment).toMatchObject({
+      REDIS_URL: "redis://redis:6379",
+      MAD_TRUST_PROXY: "1",
+      MAD_KEYS_FILE: "/run/secrets/mad_keys",
+    });
     expect(relay.secrets).toEqual(["mad_keys"]);
     expect(relay.ports).toBeUndefined(); // reached through the proxy only
     expect(Object.keys(relay.environment ?? {}).filter((name) => /SECRET/.test(name))).toEqual([]); // keys via the secret file

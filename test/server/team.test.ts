@@ -29,7 +29,13 @@ afterAll(async () => {
 });
 
 async function team(kind: StoreKind, options: Partial<Parameters<typeof startTeam>[0]> = {}): Promise<RunningTeam> {
-  const running = await startTeam({ kind, redisUrl: redis.url, upstream: sim.url, keys: [planKey("main", SECRET)], ...options });
+  const running = await startTeam({
+    kind,
+    redisUrl: redis.url,
+    upstream: sim.url,
+    keys: [planKey("main", SECRET)],
+    ...options,
+  });
   teams.push(running);
   return running;
 }
@@ -47,7 +53,9 @@ describe.each<StoreKind>(["memory", "redis"])("team relay, state in %s", (kind) 
     expect(unknown.status).toBe(401);
     expect(unknown.body.message).toMatch(/token/);
     expect(simCalls()).toBe(before);
-    const ok = await call(t.bases[0], token, EBC(), "/v1/market/ebc", { "secret-key": "mine0000000000000000000000000000" });
+    const ok = await call(t.bases[0], token, EBC(), "/v1/market/ebc", {
+      "secret-key": "mine0000000000000000000000000000",
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.code).toBe("OK");
     expect(simCalls()).toBe(before + 1); // with the plan's key: the simulator accepts only SECRET
@@ -71,7 +79,12 @@ describe.each<StoreKind>(["memory", "redis"])("team relay, state in %s", (kind) 
     expect(sim.stats().byOperation.market_brand_concentration).toBe(before + 1);
     // Keys in another order and gb for UK are the same request; another market is not.
     await call(t.bases[0], tokens[0], { nodeIdPath: "172282:281407", marketplace: "gb" }, "/v1/market/brand");
-    const uk = await call(t.bases.at(-1)!, tokens[1], { marketplace: "UK", nodeIdPath: "172282:281407" }, "/v1/market/brand");
+    const uk = await call(
+      t.bases.at(-1)!,
+      tokens[1],
+      { marketplace: "UK", nodeIdPath: "172282:281407" },
+      "/v1/market/brand",
+    );
     expect(uk.headers.get("x-mad-cache")).toBe("hit");
     expect(sim.stats().byOperation.market_brand_concentration).toBe(before + 2);
     const later = await call(t.bases[0], tokens[2], body, "/v1/market/brand");
@@ -104,7 +117,11 @@ describe.each<StoreKind>(["memory", "redis"])("team relay, state in %s", (kind) 
     // What is cached costs nothing, so it is still served.
     expect((await call(t.bases.at(-1)!, capped, EBC("US", "1"))).body.code).toBe("OK");
     const visits = await call(t.bases[0], capped, undefined, "/v1/visits");
-    expect(visits.body.data).toMatchObject({ remaining: 0, member: { remaining: 0 }, plan: { quota: 3, used: 1, remaining: 2 } });
+    expect(visits.body.data).toMatchObject({
+      remaining: 0,
+      member: { remaining: 0 },
+      plan: { quota: 3, used: 1, remaining: 2 },
+    });
     expect((await call(t.bases[0], free, EBC("US", "3"))).body.code).toBe("OK");
     expect((await call(t.bases[0], free, EBC("US", "4"))).body.code).toBe("OK");
     const planSpent = await call(t.bases.at(-1)!, free, EBC("US", "5"));
@@ -114,7 +131,11 @@ describe.each<StoreKind>(["memory", "redis"])("team relay, state in %s", (kind) 
   });
 
   test("several keys are used in turn; a key the service refuses is set aside, reported, and the request answered with another", async () => {
-    const keys = [planKey("first", "standin-bad-2"), planKey("second", "standin-good-2"), planKey("third", "standin-good-3")];
+    const keys = [
+      planKey("first", "standin-bad-2"),
+      planKey("second", "standin-good-2"),
+      planKey("third", "standin-good-3"),
+    ];
     standIn.refused.add("standin-bad-2");
     const t = await team(kind, { upstream: standIn.url, keys });
     const token = await t.member("gus");
@@ -139,7 +160,9 @@ describe.each<StoreKind>(["memory", "redis"])("team relay, state in %s", (kind) 
     expect(t.log.some((line) => line.includes('"key-set-aside"') && line.includes('"first"'))).toBe(true);
     for (const key of keys) expect(t.log.join("\n")).not.toContain(key.secret);
     // The report is for admins only.
-    expect((await fetch(`${t.bases[0]}/admin/usage`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(403);
+    expect((await fetch(`${t.bases[0]}/admin/usage`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(
+      403,
+    );
     expect((await fetch(`${t.bases[0]}/admin/usage`)).status).toBe(401);
   });
 
@@ -150,7 +173,9 @@ describe.each<StoreKind>(["memory", "redis"])("team relay, state in %s", (kind) 
     await call(t.bases[0], ivy, EBC("US", "71"));
     await call(t.bases[0], hal, EBC("US", "72")); // refused: hal's budget
     const admin = await t.member("boss", { role: "admin" });
-    const report = (await (await fetch(`${t.bases.at(-1)}/admin/usage`, { headers: { authorization: `Bearer ${admin}` } })).json()) as {
+    const report = (await (
+      await fetch(`${t.bases.at(-1)}/admin/usage`, { headers: { authorization: `Bearer ${admin}` } })
+    ).json()) as {
       rows: { member: string; operation: string; calls: number; cacheHits: number; refusals: number }[];
     };
     expect(report.rows).toEqual([
@@ -162,7 +187,13 @@ describe.each<StoreKind>(["memory", "redis"])("team relay, state in %s", (kind) 
   test("the pacer never lets more than a key's perMinute calls through in any window, whatever the members and replicas", async () => {
     // Simulated minutes pass in real seconds; the simulator enforces the same limit on the same clock.
     const clock = scaledClock(60);
-    const paced = await startSimulator({ port: 0, secret: SECRET, staticDir: false, rateLimitPerMinute: 2, now: () => clock.now() });
+    const paced = await startSimulator({
+      port: 0,
+      secret: SECRET,
+      staticDir: false,
+      rateLimitPerMinute: 2,
+      now: () => clock.now(),
+    });
     try {
       const t = await team(kind, {
         upstream: paced.url,
@@ -174,7 +205,9 @@ describe.each<StoreKind>(["memory", "redis"])("team relay, state in %s", (kind) 
       const tokens = await Promise.all(["j1", "j2", "j3"].map((name) => t.member(name)));
       const started = clock.now();
       const replies = await Promise.all(
-        ["1", "2", "3", "4", "5", "6"].map((node, i) => call(t.bases[i % t.bases.length], tokens[i % 3], EBC("US", node))),
+        ["1", "2", "3", "4", "5", "6"].map((node, i) =>
+          call(t.bases[i % t.bases.length], tokens[i % 3], EBC("US", node)),
+        ),
       );
       expect(replies.map((r) => r.body.code)).toEqual(Array(6).fill("OK"));
       expect(paced.stats().byResult.ERROR_VISIT_MAX).toBeUndefined();
@@ -187,10 +220,18 @@ describe.each<StoreKind>(["memory", "redis"])("team relay, state in %s", (kind) 
 
   test("past the bounded wait in the queue a request gets 429 with Retry-After and sends nothing", async () => {
     const clock = scaledClock(60);
-    const t = await team(kind, { upstream: standIn.url, keys: [planKey("main", "standin-good-5", 1)], clock, queueWaitMs: 6_000 });
+    const t = await team(kind, {
+      upstream: standIn.url,
+      keys: [planKey("main", "standin-good-5", 1)],
+      clock,
+      queueWaitMs: 6_000,
+    });
     const token = await t.member("kim");
     const sent = standIn.calls.length;
-    const [first, second] = await Promise.all([call(t.bases[0], token, EBC("US", "81")), call(t.bases.at(-1)!, token, EBC("US", "82"))]);
+    const [first, second] = await Promise.all([
+      call(t.bases[0], token, EBC("US", "81")),
+      call(t.bases.at(-1)!, token, EBC("US", "82")),
+    ]);
     const refused = [first, second].find((r) => r.status === 429)!;
     expect([first, second].filter((r) => r.body.code === "OK")).toHaveLength(1);
     expect(refused.body.code).toBe("ERROR_VISIT_MAX");

@@ -19,7 +19,8 @@ import { usageCsv, usageReport, usageTable } from "./usage";
 
 class UsageProblem extends Error {}
 
-const HELP = "usage: npm run team -- add NAME [--admin] [--monthly-budget N] | revoke NAME | members | usage [--csv] [--month yyyyMM]";
+const HELP =
+  "usage: npm run team -- add NAME [--admin] [--monthly-budget N] | revoke NAME | members | usage [--csv] [--month yyyyMM]";
 
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
@@ -56,8 +57,12 @@ async function main(): Promise<void> {
         const token = newToken();
         if (!(await store.addMember(member, hashToken(token))))
           throw new Error(`${member.name} is already a member: revoke their token first to issue a new one`);
-        say(`Added ${member.role} ${member.name}${member.monthlyBudget === null ? "" : ` (budget ${member.monthlyBudget} calls a month)`}.`);
-        say("Their token follows, shown this once (only its hash is kept). They enter it in the add-in's Connection tab (Team relay).");
+        say(
+          `Added ${member.role} ${member.name}${member.monthlyBudget === null ? "" : ` (budget ${member.monthlyBudget} calls a month)`}.`,
+        );
+        say(
+          "Their token follows, shown this once (only its hash is kept). They enter it in the add-in's Connection tab (Team relay).",
+        );
         say(token);
         return;
       }
@@ -70,16 +75,24 @@ async function main(): Promise<void> {
         const members = await store.members();
         if (members.length === 0) say("No members yet: npm run team -- add NAME");
         for (const m of members.sort((a, b) => a.name.localeCompare(b.name)))
-          say(`${m.name}\t${m.role}\t${m.monthlyBudget === null ? "no budget of their own" : `${m.monthlyBudget} calls a month`}\tsince ${new Date(m.createdAt).toISOString().slice(0, 10)}`);
+          say(
+            `${m.name}\t${m.role}\t${m.monthlyBudget === null ? "no budget of their own" : `${m.monthlyBudget} calls a month`}\tsince ${new Date(m.createdAt).toISOString().slice(0, 10)}`,
+          );
         return;
       }
       case "usage": {
         if (!settings.redisUrl)
-          throw new Error("usage without Redis lives in the server's memory: read it from GET /admin/usage with an admin's token");
+          throw new Error(
+            "usage without Redis lives in the server's memory: read it from GET /admin/usage with an admin's token",
+          );
         const month = values.month ?? monthOf(Date.now());
         if (!/^\d{6}$/.test(month)) throw new UsageProblem("--month: expected yyyyMM");
         const keys = settings.keysFile ? readKeysFile(settings.keysFile, () => undefined) : undefined;
-        const report = await usageReport(store, month, keys?.map(({ secret: _secret, ...k }) => k));
+        const report = await usageReport(
+          store,
+          month,
+          keys?.map(({ secret: _secret, ...k }) => k),
+        );
         process.stdout.write(values.csv ? usageCsv(report) : usageTable(report));
         return;
       }

@@ -44,7 +44,12 @@ export class FairQueue {
   async acquire(member: Member, waitMs: number): Promise<Acquired> {
     const { store, clock } = this.options;
     const ticket = randomUUID();
-    await store.enqueue({ ticket, member: member.name, memberBudget: member.monthlyBudget, deadline: clock.now() + waitMs });
+    await store.enqueue({
+      ticket,
+      member: member.name,
+      memberBudget: member.monthlyBudget,
+      deadline: clock.now() + waitMs,
+    });
     const outcome = new Promise<Decision | Error | undefined>((resolve) => this.waiting.set(ticket, resolve));
     const deadline = clockTimer(clock, waitMs, undefined);
     deadline.signal.addEventListener("abort", () => void this.expire(ticket));

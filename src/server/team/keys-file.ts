@@ -18,11 +18,14 @@ export const fingerprintOf = (secret: string): string =>
 
 export function parseKeys(json: unknown, source: string): PlanKey[] {
   if (!Array.isArray(json) || json.length === 0)
-    throw new Error(`${source}: expected a JSON list of keys, e.g. [{"name": "main", "secret": "…", "perMinute": 40, "monthlyBudget": 15000}]`);
+    throw new Error(
+      `${source}: expected a JSON list of keys, e.g. [{"name": "main", "secret": "…", "perMinute": 40, "monthlyBudget": 15000}]`,
+    );
   const names = new Set<string>();
   return json.map((entry: unknown, i) => {
     const at = `${source}: key ${i + 1}`;
-    if (typeof entry !== "object" || entry === null || Array.isArray(entry)) throw new Error(`${at}: expected an object`);
+    if (typeof entry !== "object" || entry === null || Array.isArray(entry))
+      throw new Error(`${at}: expected an object`);
     const { name, secret, perMinute, monthlyBudget } = entry as Record<string, unknown>;
     if (typeof name !== "string" || !KEY_NAME.test(name))
       throw new Error(`${at}: name: expected 1 to 40 letters, digits, dots, dashes or underscores`);
@@ -32,7 +35,11 @@ export function parseKeys(json: unknown, source: string): PlanKey[] {
       throw new Error(`${at} ("${name}"): secret: expected the key's secret (8 characters or more, no spaces)`);
     if (!Number.isInteger(perMinute) || (perMinute as number) < 1 || (perMinute as number) > 10_000)
       throw new Error(`${at} ("${name}"): perMinute: expected a whole number of calls a minute, 1 to 10000`);
-    if (monthlyBudget !== undefined && monthlyBudget !== null && (!Number.isInteger(monthlyBudget) || (monthlyBudget as number) < 0))
+    if (
+      monthlyBudget !== undefined &&
+      monthlyBudget !== null &&
+      (!Number.isInteger(monthlyBudget) || (monthlyBudget as number) < 0)
+    )
       throw new Error(`${at} ("${name}"): monthlyBudget: expected a whole number of calls a month (or leave it out)`);
     return {
       name,

@@ -33,7 +33,14 @@ export interface RedisStoreOptions {
 
 export const DEFAULT_REDIS_TIMEOUT_MS = 1_000;
 const TICKET_KEEP_MS = 600_000;
-const SCRIPTS = { madEnqueue: ENQUEUE, madCancel: CANCEL, madPump: PUMP, madAdd: ADD_MEMBER, madRevoke: REVOKE_MEMBER, madRelease: FLIGHT_RELEASE };
+const SCRIPTS = {
+  madEnqueue: ENQUEUE,
+  madCancel: CANCEL,
+  madPump: PUMP,
+  madAdd: ADD_MEMBER,
+  madRevoke: REVOKE_MEMBER,
+  madRelease: FLIGHT_RELEASE,
+};
 type ScriptName = keyof typeof SCRIPTS;
 
 /** The address without its password, for logs. */
@@ -144,7 +151,14 @@ export class RedisStore implements TeamStore {
 
   async enqueue(ticket: QueuedTicket): Promise<void> {
     // The ticket's record outlives any bounded wait; the pump drops it at its deadline anyway.
-    await this.run("madEnqueue", ticket.ticket, ticket.member, ticket.memberBudget ?? -1, ticket.deadline, TICKET_KEEP_MS);
+    await this.run(
+      "madEnqueue",
+      ticket.ticket,
+      ticket.member,
+      ticket.memberBudget ?? -1,
+      ticket.deadline,
+      TICKET_KEEP_MS,
+    );
   }
 
   async pump(input: PumpInput): Promise<PumpResult> {

@@ -44,7 +44,11 @@ export function teamSettingsFromEnv(env: NodeJS.ProcessEnv): TeamSettings {
 /** The store the settings name: Redis when REDIS_URL is set, else memory (members from the members file). */
 export function openStore(settings: TeamSettings, clock: Clock = systemClock): TeamStore {
   return settings.redisUrl
-    ? new RedisStore({ url: settings.redisUrl, prefix: settings.redisPrefix, commandTimeoutMs: settings.redisTimeoutMs })
+    ? new RedisStore({
+        url: settings.redisUrl,
+        prefix: settings.redisPrefix,
+        commandTimeoutMs: settings.redisTimeoutMs,
+      })
     : new MemoryStore(() => clock.now(), new MembersFile(settings.membersFile ?? DEFAULT_MEMBERS_FILE));
 }
 
@@ -61,7 +65,9 @@ export interface StartTeamOptions extends TeamSettings {
   windowMs?: number;
 }
 
-export async function startTeamMode(options: StartTeamOptions): Promise<TeamMode & { describe: Record<string, unknown> }> {
+export async function startTeamMode(
+  options: StartTeamOptions,
+): Promise<TeamMode & { describe: Record<string, unknown> }> {
   const warn = (message: string) => options.log(JSON.stringify({ event: "warning", message }));
   if (!options.keys && !options.keysFile)
     throw new Error("team mode: set MAD_KEYS_FILE to a JSON file of the plan's keys (see docs/deploy.md)");
@@ -69,7 +75,9 @@ export async function startTeamMode(options: StartTeamOptions): Promise<TeamMode
   const clock = options.clock ?? systemClock;
   const store = options.store ?? openStore(options, clock);
   if (store.kind === "memory")
-    warn(`no REDIS_URL: the team's cache, pacer and usage live in this process only (${store.describe}); run one replica, or set REDIS_URL`);
+    warn(
+      `no REDIS_URL: the team's cache, pacer and usage live in this process only (${store.describe}); run one replica, or set REDIS_URL`,
+    );
   const relay = createTeamRelay({
     store,
     keys,
@@ -86,6 +94,9 @@ export async function startTeamMode(options: StartTeamOptions): Promise<TeamMode
   });
   return {
     ...relay,
-    describe: { store: store.describe, keys: keys.map((k) => ({ name: k.name, perMinute: k.perMinute, monthlyBudget: k.monthlyBudget })) },
+    describe: {
+      store: store.describe,
+      keys: keys.map((k) => ({ name: k.name, perMinute: k.perMinute, monthlyBudget: k.monthlyBudget })),
+    },
   };
 }

@@ -134,7 +134,6 @@ export function monthOf(time: number): string {
 export const isAside = (entry: KeyAside | undefined, now: number): boolean =>
   entry !== undefined && (entry.until === null || entry.until > now);
 
-export const decisionText = (d: Decision): string => ("granted" in d ? `G:${d.granted}` : `R:${d.refused}`);
 export function decisionFrom(text: string | null | undefined): Decision | undefined {
   if (!text) return undefined;
   if (text.startsWith("G:")) return { granted: text.slice(2) };

@@ -14,7 +14,16 @@ import { periodEnd } from "../../api/data-period";
 import { checkParams } from "../../api/validate";
 import type { TeamMode } from "../hosting";
 import { ClientRateLimiter } from "../rate-limit";
-import { readRelayed, sendAnswer, sendError, sendJsonText, VISITS_PATH, type RelayOutcome, type UpstreamAnswer, type UpstreamCaller } from "../relay";
+import {
+  readRelayed,
+  sendAnswer,
+  sendError,
+  sendJsonText,
+  VISITS_PATH,
+  type RelayOutcome,
+  type UpstreamAnswer,
+  type UpstreamCaller,
+} from "../relay";
 import { FairQueue, type Acquired } from "./fair-queue";
 import type { PlanKey } from "./keys-file";
 import { monthOf, type Member, type StoredAnswer, type TeamStore } from "./store";
@@ -141,8 +150,15 @@ export function createTeamRelay(options: TeamRelayOptions): TeamMode & { readonl
       const code = answer.fromService ? envelopeCode(answer.text) : undefined;
       if (code && (KEY_REFUSALS.has(code) || code === KEY_LIMITED)) {
         const until = code === KEY_LIMITED ? clock.now() + windowMs : null;
-        await store.setAside({ key: key.name, fingerprint: key.fingerprint, code, at: clock.now(), until }).catch(() => undefined);
-        log({ event: "key-set-aside", key: key.name, code, until: until === null ? null : new Date(until).toISOString() });
+        await store
+          .setAside({ key: key.name, fingerprint: key.fingerprint, code, at: clock.now(), until })
+          .catch(() => undefined);
+        log({
+          event: "key-set-aside",
+          key: key.name,
+          code,
+          until: until === null ? null : new Date(until).toISOString(),
+        });
         if (keys.length > 1 && attempt < keys.length) continue;
       }
       return { answer, source: "miss" };
@@ -192,7 +208,10 @@ export function createTeamRelay(options: TeamRelayOptions): TeamMode & { readonl
       if (!op) return sendError(res, 404, "ERROR_URL_NOT_FOUND", `not relayed: ${req.method} ${pathname}`);
       let raw: Record<string, unknown>;
       try {
-        raw = request.method === "GET" ? Object.fromEntries(new URLSearchParams(request.query)) : JSON.parse(request.body || "{}");
+        raw =
+          request.method === "GET"
+            ? Object.fromEntries(new URLSearchParams(request.query))
+            : JSON.parse(request.body || "{}");
       } catch {
         return sendError(res, 400, "ERROR_PARAM", "body: not valid JSON");
       }
@@ -203,12 +222,14 @@ export function createTeamRelay(options: TeamRelayOptions): TeamMode & { readonl
       const checked = checkParams(op.code, Object.fromEntries(Object.entries(raw).filter(([n]) => known.has(n))), {
         now: new Date(clock.now()),
       });
-      if (!checked.params) return sendError(res, 400, "ERROR_PARAM", checked.errors[0]?.message ?? "invalid parameters");
+      if (!checked.params)
+        return sendError(res, 400, "ERROR_PARAM", checked.errors[0]?.message ?? "invalid parameters");
       const params = checked.params as Record<string, unknown>;
       const text = canonical(params);
       const cacheKey = `${op.code}:${createHash("sha256").update(text).digest("hex").slice(0, 32)}`;
       const body = methodOf(op) === "POST" ? text : "";
-      const query = methodOf(op) === "GET" ? `?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}` : "";
+      const query =
+        methodOf(op) === "GET" ? `?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}` : "";
       const who_ = member;
 
       async function lead(): Promise<Flight> {
@@ -227,7 +248,11 @@ export function createTeamRelay(options: TeamRelayOptions): TeamMode & { readonl
               return outcome;
             } finally {
               await store
-                .flightRelease(cacheKey, replica, outcome && "answer" in outcome && !cacheable(outcome.answer) ? sharedOf(outcome.answer) : undefined)
+                .flightRelease(
+                  cacheKey,
+                  replica,
+                  outcome && "answer" in outcome && !cacheable(outcome.answer) ? sharedOf(outcome.answer) : undefined,
+                )
                 .catch(() => undefined);
             }
           }
@@ -236,17 +261,29 @@ export function createTeamRelay(options: TeamRelayOptions): TeamMode & { readonl
         return { again: true };
       }
 
-      const cacheable = (answer: UpstreamAnswer) => answer.fromService && answer.status === 200 && envelopeCode(answer.text) === "OK";
+      const cacheable = (answer: UpstreamAnswer) =>
+        answer.fromService && answer.status === 200 && envelopeCode(answer.text) === "OK";
       const sharedOf = (answer: UpstreamAnswer): StoredAnswer | undefined =>
         answer.fromService || answer.status >= 500
-          ? { status: answer.status, text: answer.text, retryAfter: answer.retryAfter, fetchedAt: clock.now(), expiresAt: clock.now() + SHARED_FAILURE_MS }
+          ? {
+              status: answer.status,
+              text: answer.text,
+              retryAfter: answer.retryAfter,
+              fetchedAt: clock.now(),
+              expiresAt: clock.now() + SHARED_FAILURE_MS,
+            }
           : undefined;
       async function remember(answer: UpstreamAnswer): Promise<void> {
         if (!cacheable(answer)) return;
         const fetchedAt = clock.now();
         // Written before the answer is sent: a replica stopped now loses no answer already paid for.
         await store
-          .cacheSet(cacheKey, { status: answer.status, text: answer.text, fetchedAt, expiresAt: periodEnd(op!.dataPeriod, fetchedAt) })
+          .cacheSet(cacheKey, {
+            status: answer.status,
+            text: answer.text,
+            fetchedAt,
+            expiresAt: periodEnd(op!.dataPeriod, fetchedAt),
+          })
           .catch((error: Error) => log({ event: "cache-write-failed", operation: op!.code, reason: error.message }));
       }
 
@@ -270,7 +307,9 @@ export function createTeamRelay(options: TeamRelayOptions): TeamMode & { readonl
           res.setHeader("x-mad-cache", source);
           return sendAnswer(res, outcome.answer);
         }
-        return sendError(res, 503, "ERROR_SERVER_INTERNAL", "the identical call under way did not finish; try again", { "retry-after": "5" });
+        return sendError(res, 503, "ERROR_SERVER_INTERNAL", "the identical call under way did not finish; try again", {
+          "retry-after": "5",
+        });
       } catch (error) {
         if (error instanceof StoreFailure) return storeDown(res);
         throw error;
@@ -286,7 +325,12 @@ export function createTeamRelay(options: TeamRelayOptions): TeamMode & { readonl
         return true;
       }
       if (member?.role !== "admin") {
-        sendError(res, member ? 403 : 401, "ERROR_SECRET_KEY", "the usage report takes an admin's token (Authorization: Bearer …)");
+        sendError(
+          res,
+          member ? 403 : 401,
+          "ERROR_SECRET_KEY",
+          "the usage report takes an admin's token (Authorization: Bearer …)",
+        );
         return true;
       }
       const month = new URL(req.url ?? "/", "http://relay.local").searchParams.get("month") ?? monthOf(clock.now());
@@ -295,7 +339,17 @@ export function createTeamRelay(options: TeamRelayOptions): TeamMode & { readonl
         return true;
       }
       try {
-        sendJsonText(res, 200, JSON.stringify(await usageReport(store, month, keys.map(({ secret: _secret, ...k }) => k))));
+        sendJsonText(
+          res,
+          200,
+          JSON.stringify(
+            await usageReport(
+              store,
+              month,
+              keys.map(({ secret: _secret, ...k }) => k),
+            ),
+          ),
+        );
       } catch {
         storeDown(res);
       }
@@ -334,15 +388,36 @@ export function createTeamRelay(options: TeamRelayOptions): TeamMode & { readonl
 function sendRefusal(res: ServerResponse, grant: Refused): RelayOutcome {
   switch (grant.refused) {
     case "queue-timeout":
-      return sendError(res, 429, "ERROR_VISIT_MAX", `the team's calls this minute are taken; retry after ${grant.retryAfterSeconds} s`, {
-        "retry-after": String(grant.retryAfterSeconds),
-      });
+      return sendError(
+        res,
+        429,
+        "ERROR_VISIT_MAX",
+        `the team's calls this minute are taken; retry after ${grant.retryAfterSeconds} s`,
+        {
+          "retry-after": String(grant.retryAfterSeconds),
+        },
+      );
     case "member-budget":
-      return sendError(res, 429, "ERROR_VISIT_MAX", "your monthly budget of calls on this team's plan is spent: ask the team's admin");
+      return sendError(
+        res,
+        429,
+        "ERROR_VISIT_MAX",
+        "your monthly budget of calls on this team's plan is spent: ask the team's admin",
+      );
     case "plan-budget":
-      return sendError(res, 429, "ERROR_VISIT_MAX", "the team plan's monthly budget of calls is spent: it renews next month");
+      return sendError(
+        res,
+        429,
+        "ERROR_VISIT_MAX",
+        "the team plan's monthly budget of calls is spent: it renews next month",
+      );
     case "no-key":
-      return sendError(res, 503, "ERROR_SERVER_INTERNAL", "no key of the team's plan can be used now (the service refused them): the team's admin has been told");
+      return sendError(
+        res,
+        503,
+        "ERROR_SERVER_INTERNAL",
+        "no key of the team's plan can be used now (the service refused them): the team's admin has been told",
+      );
     default: {
       const unknown: never = grant;
       throw new Error(`unknown refusal ${JSON.stringify(unknown)}`);

@@ -54,7 +54,14 @@ export async function usageReport(store: TeamStore, month: string, keys?: readon
     const entry = aside.find((a) => (key.fingerprint ? a.fingerprint === key.fingerprint : a.key === key.name));
     const calls = spent.keys[key.name] ?? 0;
     const setAside = entry ? { key: entry.key, code: entry.code, at: entry.at, until: entry.until } : null;
-    return { name: key.name, perMinute: key.perMinute, monthlyBudget: key.monthlyBudget, calls, callsLeft: left(key.monthlyBudget, calls), setAside };
+    return {
+      name: key.name,
+      perMinute: key.perMinute,
+      monthlyBudget: key.monthlyBudget,
+      calls,
+      callsLeft: left(key.monthlyBudget, calls),
+      setAside,
+    };
   });
   const names = [...new Set([...members.map((m) => m.name), ...rows.map((r) => r.member)])].sort();
   const memberUsage = names.map((name): MemberUsage => {
@@ -73,7 +80,8 @@ export async function usageReport(store: TeamStore, month: string, keys?: readon
     };
   });
   const budgets = keyUsage.map((k) => k.monthlyBudget);
-  const planBudget = budgets.length > 0 && budgets.every((b) => b !== null) ? budgets.reduce((a, b) => a! + b!, 0) : null;
+  const planBudget =
+    budgets.length > 0 && budgets.every((b) => b !== null) ? budgets.reduce((a, b) => a! + b!, 0) : null;
   const planCalls = keyUsage.reduce((n, k) => n + k.calls, 0);
   return {
     month,
@@ -101,7 +109,10 @@ export function usageCsv(report: UsageReport): string {
 function table(header: string[], rows: (string | number)[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
   const line = (cells: (string | number)[]) =>
-    cells.map((c, i) => (typeof c === "number" ? String(c).padStart(widths[i]) : String(c).padEnd(widths[i]))).join("  ").trimEnd();
+    cells
+      .map((c, i) => (typeof c === "number" ? String(c).padStart(widths[i]) : String(c).padEnd(widths[i])))
+      .join("  ")
+      .trimEnd();
   return [line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
 }
 
@@ -111,7 +122,15 @@ export function usageTable(report: UsageReport): string {
   const total = (field: "calls" | "cacheHits" | "refusals") => report.rows.reduce((n, r) => n + r[field], 0);
   const byOperation = report.rows.map((r) => [r.member, r.operation, r.calls, r.cacheHits, r.refusals]);
   byOperation.push(["total", "", total("calls"), total("cacheHits"), total("refusals")]);
-  const members = report.members.map((m) => [m.member, m.role, m.calls, m.cacheHits, m.refusals, shown(m.monthlyBudget), shown(m.callsLeft)]);
+  const members = report.members.map((m) => [
+    m.member,
+    m.role,
+    m.calls,
+    m.cacheHits,
+    m.refusals,
+    shown(m.monthlyBudget),
+    shown(m.callsLeft),
+  ]);
   const keys = report.keys.map((k) => [
     k.name,
     shown(k.perMinute),

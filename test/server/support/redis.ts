@@ -26,7 +26,9 @@ async function freePort(): Promise<number> {
 
 export async function startRedis(): Promise<RunningRedis> {
   if (spawnSync(BINARY, ["--version"]).error)
-    throw new Error(`${BINARY} not found: the team relay's tests need a real Redis (apt-get install -y redis-server; .ci/run does), or REDIS_SERVER_PATH`);
+    throw new Error(
+      `${BINARY} not found: the team relay's tests need a real Redis (apt-get install -y redis-server; .ci/run does), or REDIS_SERVER_PATH`,
+    );
   const port = await freePort();
   const child: ChildProcess = spawn(
     BINARY,

@@ -34,7 +34,11 @@ export async function startStandIn(): Promise<StandIn> {
       setTimeout(() => {
         const envelope = refused.has(secret)
           ? { code: "ERROR_SECRET_KEY", message: "secret-key错误", data: null }
-          : { code: "OK", message: "成功", data: { items: [{ asin: "B000000001", body }], total: 1, page: 1, size: 10, pages: 1 } };
+          : {
+              code: "OK",
+              message: "成功",
+              data: { items: [{ asin: "B000000001", body }], total: 1, page: 1, size: 10, pages: 1 },
+            };
         res.writeHead(200, { "content-type": "application/json" });
         res.end(JSON.stringify(envelope));
       }, state.latencyMs);

@@ -14,7 +14,12 @@ import { hashToken, newToken } from "../../../src/server/team/tokens";
 
 export type StoreKind = "memory" | "redis";
 
-export const planKey = (name: string, secret: string, perMinute = 40, monthlyBudget: number | null = 15_000): PlanKey => ({
+export const planKey = (
+  name: string,
+  secret: string,
+  perMinute = 40,
+  monthlyBudget: number | null = 15_000,
+): PlanKey => ({
   name,
   secret,
   fingerprint: fingerprintOf(secret),
@@ -78,7 +83,10 @@ export async function startTeam(options: TeamOptions): Promise<RunningTeam> {
     log,
     async member(name, extra = {}) {
       const token = newToken();
-      await stores[0].addMember({ name, role: "member", monthlyBudget: null, createdAt: Date.now(), ...extra }, hashToken(token));
+      await stores[0].addMember(
+        { name, role: "member", monthlyBudget: null, createdAt: Date.now(), ...extra },
+        hashToken(token),
+      );
       return token;
     },
     async stop() {
