@@ -6,7 +6,7 @@
 import { createRoot } from "react-dom/client";
 import { getSharedEngine } from "../engine";
 import { getFormulaRegistry } from "../engine/formula-registry";
-import { App } from "./components/App";
+import { App } from "./shared/App";
 import { pickHost } from "./host/pick-host";
 
 Office.onReady(() => {

@@ -4,8 +4,8 @@
  * with no error cell; editing an input cell on the sheet reworks the report; the Reports tab shows it as one group.
  */
 import type { FrameLocator, Page } from "playwright-core";
-import { reportSheetSpec } from "../../src/taskpane/model/report-layout";
-import { templateById, type TemplateId, type TemplateInputs } from "../../src/taskpane/model/templates";
+import { reportSheetSpec } from "../../src/taskpane/templates/report-layout";
+import { templateById, type TemplateId, type TemplateInputs } from "../../src/taskpane/templates/templates";
 import { enter, readRange, settledText, previewPerTest, operationCalls } from "./support/preview";
 import { drawnChart } from "./support/report";
 import { openTab, paneOf } from "./support/taskpane";

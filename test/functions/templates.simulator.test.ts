@@ -9,9 +9,9 @@ import { operation } from "../../src/api/catalog";
 import { startSimulator, type RunningSimulator } from "../../src/simulator";
 import { configureRunner } from "../../src/functions/runner";
 import { NO_ROWS_TEXT } from "../../src/table/shape";
-import { costAgainstCache, reportQueries } from "../../src/taskpane/model/report-cost";
-import { reportSheetSpec } from "../../src/taskpane/model/report-layout";
-import { TEMPLATES } from "../../src/taskpane/model/templates";
+import { costAgainstCache, reportQueries } from "../../src/taskpane/templates/report-cost";
+import { reportSheetSpec } from "../../src/taskpane/templates/report-layout";
+import { TEMPLATES } from "../../src/taskpane/templates/templates";
 import { formulaArguments, specCells } from "../taskpane/support/report-cells";
 import { harness, type ServiceLike } from "./helpers/harness";
 

@@ -14,9 +14,9 @@ import {
   PREVIEW_LIMIT,
   runPreview,
   tableNameFor,
-} from "../../src/taskpane/actions";
-import { planRefresh } from "../../src/taskpane/model/refresh-plan";
-import { refreshTargets, reportRows } from "../../src/taskpane/model/reports";
+} from "../../src/taskpane/build/actions";
+import { planRefresh } from "../../src/taskpane/reports/refresh-plan";
+import { refreshTargets, reportRows } from "../../src/taskpane/reports/reports";
 import type { FormulaEntry } from "../../src/engine/formula-registry";
 import { fakeFetch, ok, type RecordedRequest } from "../api/support/fake-fetch";
 import { fixture } from "../api/support/fixtures";

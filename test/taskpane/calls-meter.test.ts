@@ -1,4 +1,4 @@
-import { meterLevel, meterText } from "../../src/taskpane/components/CallsMeter";
+import { meterLevel, meterText } from "../../src/taskpane/shared/CallsMeter";
 
 it("the calls meter says used / quota when the plan's size is known, else the calls left", () => {
   expect(meterText({ remainingThisMonth: 988, quotaThisMonth: 1000 })).toBe(

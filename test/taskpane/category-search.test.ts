@@ -11,7 +11,7 @@ import {
   SEARCH_DEBOUNCE_MS,
   type CategorySearchState,
   type Scheduler,
-} from "../../src/taskpane/model/category-search";
+} from "../../src/taskpane/shared/category-search";
 
 const SECRET = "f0e1d2c3b4a5968778695a4b3c2d1e0f";
 let sim: RunningSimulator;

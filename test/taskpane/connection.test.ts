@@ -18,7 +18,7 @@ import {
   simulatorUrl,
   storedSecretHint,
   SIMULATOR_URL,
-} from "../../src/taskpane/model/connection";
+} from "../../src/taskpane/connection/connection";
 
 const init = { code: "X" };
 

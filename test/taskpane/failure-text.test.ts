@@ -3,7 +3,7 @@
  * permanent refusal (ERROR_UNAUTHORIZED, an unknown code) that never says "try again later".
  */
 import { errorFromResponse } from "../../src/api/errors";
-import { failureText } from "../../src/taskpane/components/services";
+import { failureText } from "../../src/taskpane/shared/services";
 
 test("ERROR_PARAM with data nodeIdPath: the pane says nodeIdPath was refused and what to check", () => {
   const error = errorFromResponse({

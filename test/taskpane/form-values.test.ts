@@ -2,7 +2,7 @@
  * What the form sends and what it shows when something is wrong: values are reshaped into parameters (never
  * judged), and the client's validation messages land under the fields they are about.
  */
-import { formModel } from "../../src/taskpane/model/form-model";
+import { formModel } from "../../src/taskpane/build/form-model";
 import {
   draftParams,
   initialValues,
@@ -11,8 +11,8 @@ import {
   toParams,
   type FormValues,
   carryOver,
-} from "../../src/taskpane/model/form-values";
-import { FIELD_PICKER, validateDraft } from "../../src/taskpane/model/inline-errors";
+} from "../../src/taskpane/build/form-values";
+import { FIELD_PICKER, validateDraft } from "../../src/taskpane/build/inline-errors";
 
 const NOW = new Date(Date.UTC(2025, 7, 14, 12));
 const research = formModel("product_research");

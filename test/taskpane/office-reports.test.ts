@@ -19,8 +19,8 @@ import { parseCellAddress } from "../../src/table/a1";
 import { PreviewHost } from "../../src/preview/preview-host";
 import { Workbook } from "../../src/preview/workbook";
 import { createOfficeHost, followReportSheets, REPORTS_SETTING } from "../../src/taskpane/host/office-host";
-import { reportSheetSpec } from "../../src/taskpane/model/report-layout";
-import { templateById } from "../../src/taskpane/model/templates";
+import { reportSheetSpec } from "../../src/taskpane/templates/report-layout";
+import { templateById } from "../../src/taskpane/templates/templates";
 import { FakeExcel } from "./support/fake-excel";
 
 const NOW = new Date("2026-11-24T12:00:00Z");

@@ -9,7 +9,7 @@ import {
   describePlan,
   planRefresh,
   type RefreshTarget,
-} from "../../src/taskpane/model/refresh-plan";
+} from "../../src/taskpane/reports/refresh-plan";
 
 function countingEngine(): { engine: Engine; plans: string[]; sent: () => number } {
   let fetches = 0;

@@ -5,9 +5,9 @@
  */
 import { createEngine, memoryStore } from "../../src/engine";
 import type { FormulaCell } from "../../src/taskpane/host/host-adapter";
-import { createReport, planReport, refreshReportSheets } from "../../src/taskpane/report-actions";
-import { describeReportInputs, groupReports, reportRows } from "../../src/taskpane/model/reports";
-import { templateById, type ReportTemplate } from "../../src/taskpane/model/templates";
+import { createReport, planReport, refreshReportSheets } from "../../src/taskpane/templates/actions";
+import { describeReportInputs, groupReports, reportRows } from "../../src/taskpane/reports/reports";
+import { templateById, type ReportTemplate } from "../../src/taskpane/templates/templates";
 import { memoryHost } from "./support/memory-host";
 
 const NOW = new Date("2026-11-24T12:00:00Z");

@@ -5,7 +5,7 @@
 import type { FormulaEntry } from "../../src/engine/formula-registry";
 import { PREVIEW_HOST_GLOBAL as PREVIEW_SIDE } from "../../src/preview/stand-ins";
 import { isHostAdapter, PREVIEW_HOST_GLOBAL, pickHost } from "../../src/taskpane/host/pick-host";
-import { operationOfFormula, refreshTargets, reportRows, staleEntries } from "../../src/taskpane/model/reports";
+import { operationOfFormula, refreshTargets, reportRows, staleEntries } from "../../src/taskpane/reports/reports";
 import { memoryHost } from "./support/memory-host";
 
 const entry = (patch: Partial<FormulaEntry>): FormulaEntry => ({

@@ -16,10 +16,10 @@ import {
   reportQueries,
   sectionQuery,
   validateTemplateInputs,
-} from "../../src/taskpane/model/report-cost";
-import { layoutReport, proposedSheetName, reportSheetSpec } from "../../src/taskpane/model/report-layout";
+} from "../../src/taskpane/templates/report-cost";
+import { layoutReport, proposedSheetName, reportSheetSpec } from "../../src/taskpane/templates/report-layout";
 import { uniqueSheetName, validSheetName } from "../../src/table/sheet-names";
-import { MAX_ASINS, TEMPLATES, templateById } from "../../src/taskpane/model/templates";
+import { MAX_ASINS, TEMPLATES, templateById } from "../../src/taskpane/templates/templates";
 import { formulaArguments, specCells } from "./support/report-cells";
 
 const NOW = new Date("2026-11-24T12:00:00Z");

@@ -23,7 +23,7 @@ import type {
   SpillColumn,
 } from "./host-adapter";
 import { blockAddress, cellAddress, offset, parseCell } from "../../table/a1";
-import { CHART_SIZE } from "../model/report-layout";
+import { CHART_SIZE } from "../templates/report-layout";
 import { quotedSheet, uniqueSheetName } from "../../table/sheet-names";
 import { REPORTS_SETTING } from "./office-host";
 

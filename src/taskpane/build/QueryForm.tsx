@@ -18,11 +18,11 @@ import {
   tokens,
 } from "@fluentui/react-components";
 import { useState } from "react";
-import type { FormModel, RangePair } from "../model/form-model";
-import type { FormValue, FormValues, QueryDraft } from "../model/form-values";
-import { FIELD_PICKER, type InlineErrors } from "../model/inline-errors";
+import type { FormModel, RangePair } from "./form-model";
+import type { FormValue, FormValues, QueryDraft } from "./form-values";
+import { FIELD_PICKER, type InlineErrors } from "./inline-errors";
 import { fieldId, ParamField } from "./ParamField";
-import { useControlStyles } from "./styles";
+import { useControlStyles } from "../shared/styles";
 
 const useStyles = makeStyles({
   section: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS },

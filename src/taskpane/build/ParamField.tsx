@@ -17,10 +17,10 @@ import {
 } from "@fluentui/react-components";
 import { useState } from "react";
 import { optionsForMarket, type EnumOption } from "../../api/catalog-types";
-import { displayDate, monthChoices, saturdayChoices, type FormField } from "../model/form-model";
-import type { FormValue, MultiValue, OrderValue } from "../model/form-values";
-import { CategoryPicker } from "./CategoryPicker";
-import { useControlStyles } from "./styles";
+import { displayDate, monthChoices, saturdayChoices, type FormField } from "./form-model";
+import type { FormValue, MultiValue, OrderValue } from "./form-values";
+import { CategoryPicker } from "../shared/CategoryPicker";
+import { useControlStyles } from "../shared/styles";
 
 export interface ParamFieldProps {
   readonly field: FormField;

@@ -21,12 +21,12 @@ import {
 } from "@fluentui/react-components";
 import { useEffect, useMemo, useRef, useState, type FocusEvent } from "react";
 import { MARKETPLACES } from "../../api/catalog-types";
-import { countAgainstCache, createReport, planReport, type ReportPlan } from "../report-actions";
-import { TEMPLATES, type ReportTemplate, type TemplateInput, type TemplateInputs } from "../model/templates";
-import { CategoryPicker } from "./CategoryPicker";
-import { failureText, useServices, useUsage } from "./services";
-import { AskBeforeSpending } from "./AskBeforeSpending";
-import { useControlStyles } from "./styles";
+import { countAgainstCache, createReport, planReport, type ReportPlan } from "./actions";
+import { TEMPLATES, type ReportTemplate, type TemplateInput, type TemplateInputs } from "./templates";
+import { CategoryPicker } from "../shared/CategoryPicker";
+import { failureText, useServices, useUsage } from "../shared/services";
+import { AskBeforeSpending } from "../shared/AskBeforeSpending";
+import { useControlStyles } from "../shared/styles";
 
 const useStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalL },

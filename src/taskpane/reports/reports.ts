@@ -8,7 +8,7 @@ import type { FormulaEntry } from "../../engine/formula-registry";
 import type { CellTarget, FormulaCell, ReportGroupInfo, ReportSheetInfo, TableInfo } from "../host/host-adapter";
 import { cellAddress, parseCell } from "../../table/a1";
 import type { RefreshQuery, RefreshTarget } from "./refresh-plan";
-import { TEMPLATES } from "./templates";
+import { TEMPLATES } from "../templates/templates";
 
 export type ReportStatus = "ok" | "error" | "running" | "cancelled" | "not run";
 

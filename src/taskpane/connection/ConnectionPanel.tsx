@@ -27,9 +27,9 @@ import {
   NOT_SAVED_AFTER_FAILED_TEST,
   storedSecretHint,
   type ConnectionReport,
-} from "../model/connection";
-import { useControlStyles } from "./styles";
-import { failureText, useServices } from "./services";
+} from "./connection";
+import { useControlStyles } from "../shared/styles";
+import { failureText, useServices } from "../shared/services";
 
 const useStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM },

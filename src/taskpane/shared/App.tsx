@@ -26,16 +26,20 @@ const CallsMeter = lazy(() =>
   import(/* webpackChunkName: "meter" */ "./CallsMeter").then((m) => ({ default: m.CallsMeter })),
 );
 const ConnectionPanel = lazy(() =>
-  import(/* webpackChunkName: "connection" */ "./ConnectionPanel").then((m) => ({ default: m.ConnectionPanel })),
+  import(/* webpackChunkName: "connection" */ "../connection/ConnectionPanel").then((m) => ({
+    default: m.ConnectionPanel,
+  })),
 );
 const QueryBuilder = lazy(() =>
-  import(/* webpackChunkName: "builder" */ "./QueryBuilder").then((m) => ({ default: m.QueryBuilder })),
+  import(/* webpackChunkName: "builder" */ "../build/QueryBuilder").then((m) => ({ default: m.QueryBuilder })),
 );
 const TemplatesPanel = lazy(() =>
-  import(/* webpackChunkName: "templates" */ "./TemplatesPanel").then((m) => ({ default: m.TemplatesPanel })),
+  import(/* webpackChunkName: "templates" */ "../templates/TemplatesPanel").then((m) => ({
+    default: m.TemplatesPanel,
+  })),
 );
 const ReportsPanel = lazy(() =>
-  import(/* webpackChunkName: "reports" */ "./ReportsPanel").then((m) => ({ default: m.ReportsPanel })),
+  import(/* webpackChunkName: "reports" */ "../reports/ReportsPanel").then((m) => ({ default: m.ReportsPanel })),
 );
 
 const loading = <Text size={200}>Loading…</Text>;

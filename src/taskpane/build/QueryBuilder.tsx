@@ -33,16 +33,16 @@ import {
   type PreviewResult,
   type ValidQuery,
   type WrittenFormula,
-} from "../actions";
-import { allFields, formModel, operationGroups } from "../model/form-model";
-import { carryOver, initialValues, type FormValue, type QueryDraft } from "../model/form-values";
-import { FIELD_PICKER, validateDraft, type InlineErrors } from "../model/inline-errors";
+} from "./actions";
+import { allFields, formModel, operationGroups } from "./form-model";
+import { carryOver, initialValues, type FormValue, type QueryDraft } from "./form-values";
+import { FIELD_PICKER, validateDraft, type InlineErrors } from "./inline-errors";
 import { fieldId } from "./ParamField";
 import { PreviewTable } from "./PreviewTable";
 import { QueryForm } from "./QueryForm";
-import { AskBeforeSpending } from "./AskBeforeSpending";
-import { useControlStyles } from "./styles";
-import { failureText, useServices } from "./services";
+import { AskBeforeSpending } from "../shared/AskBeforeSpending";
+import { useControlStyles } from "../shared/styles";
+import { failureText, useServices } from "../shared/services";
 
 const useStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM },

@@ -16,10 +16,10 @@ import {
   tokens,
 } from "@fluentui/react-components";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { executeRefresh, type RefreshProgress } from "../actions";
+import { executeRefresh, type RefreshProgress } from "../build/actions";
 import type { FormulaCell, ReportSheetInfo, TableInfo } from "../host/host-adapter";
-import { refreshReportSheets } from "../report-actions";
-import { describePlan, planRefresh, type RefreshPlan } from "../model/refresh-plan";
+import { refreshReportSheets } from "../templates/actions";
+import { describePlan, planRefresh, type RefreshPlan } from "./refresh-plan";
 import {
   describeReportInputs,
   groupReports,
@@ -28,10 +28,10 @@ import {
   staleEntries,
   type ReportGroup,
   type ReportRow,
-} from "../model/reports";
-import { failureText, useServices } from "./services";
-import { AskBeforeSpending } from "./AskBeforeSpending";
-import { useControlStyles } from "./styles";
+} from "./reports";
+import { failureText, useServices } from "../shared/services";
+import { AskBeforeSpending } from "../shared/AskBeforeSpending";
+import { useControlStyles } from "../shared/styles";
 
 const useStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM },

@@ -5,7 +5,7 @@
  */
 import { Combobox, Option, Text, makeStyles, tokens } from "@fluentui/react-components";
 import { useEffect, useMemo, useState, type FocusEvent } from "react";
-import { CategorySearch, engineLookup, type CategorySearchState } from "../model/category-search";
+import { CategorySearch, engineLookup, type CategorySearchState } from "./category-search";
 import { failureText, useServices } from "./services";
 import { useControlStyles } from "./styles";
 

@@ -3,8 +3,8 @@
  * what a report will spend (and whether to ask first), create its sheet through the host, wait for its formulas to
  * show their results, then point its charts at the spills.
  */
-import type { CellTarget, CreatedReportSheet, HostAdapter, ReportSheetSpec } from "./host/host-adapter";
-import { CONFIRM_ABOVE_CALLS } from "./model/refresh-plan";
+import type { CellTarget, CreatedReportSheet, HostAdapter, ReportSheetSpec } from "../host/host-adapter";
+import { CONFIRM_ABOVE_CALLS } from "../reports/refresh-plan";
 import {
   costAgainstCache,
   describeCost,
@@ -15,9 +15,9 @@ import {
   type InputErrors,
   type ReportCost,
   type SectionQuery,
-} from "./model/report-cost";
-import { reportSheetSpec } from "./model/report-layout";
-import type { ReportTemplate, TemplateInputs } from "./model/templates";
+} from "./report-cost";
+import { reportSheetSpec } from "./report-layout";
+import type { ReportTemplate, TemplateInputs } from "./templates";
 
 export interface ReportPlan {
   readonly spec: ReportSheetSpec;

@@ -2,16 +2,16 @@
  * What the task pane's buttons do, without React: preview, insert as formula, insert as table, refresh. Each
  * takes the engine and the host adapter it works with, so tests and the preview page can hand in their own.
  */
-import { operation, type OperationCode } from "../api/catalog";
-import { AbortError } from "../api/errors";
-import type { Engine } from "../engine";
-import type { CellTarget, HostAdapter, StoredQuery, TableInfo } from "./host/host-adapter";
-import { cellAddress, parseCell } from "../table/a1";
-import { buildFilterBlock, FORMULA_GAP } from "./model/filter-block";
-import { previewOf, selectColumns, tableOf } from "./model/result-table";
-import { CONFIRM_ABOVE_CALLS, type RefreshPlan } from "./model/refresh-plan";
-import type { ReportRow } from "./model/reports";
-import type { Cell } from "../table/cells";
+import { operation, type OperationCode } from "../../api/catalog";
+import { AbortError } from "../../api/errors";
+import type { Engine } from "../../engine";
+import type { CellTarget, HostAdapter, StoredQuery, TableInfo } from "../host/host-adapter";
+import { cellAddress, parseCell } from "../../table/a1";
+import { buildFilterBlock, FORMULA_GAP } from "./filter-block";
+import { previewOf, selectColumns, tableOf } from "./result-table";
+import { CONFIRM_ABOVE_CALLS, type RefreshPlan } from "../reports/refresh-plan";
+import type { ReportRow } from "../reports/reports";
+import type { Cell } from "../../table/cells";
 
 /** The pane never previews more than this many rows (one page of most operations). */
 export const PREVIEW_LIMIT = 50;
