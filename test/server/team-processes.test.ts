@@ -3,13 +3,14 @@
  * the simulator, members issued and revoked with `npm run team`, usage read as CSV; the memory default with a
  * members file; and docker-compose.yml's structure (Redis, two relays, nginx in front).
  */
-import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { spawnSync, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parse } from "yaml";
 import { startSimulator, type RunningSimulator } from "../../src/simulator";
 import { startRedis, type RunningRedis } from "./support/redis";
+import { serveProcess } from "./support/serve-process";
 import { call } from "./support/team";
 
 const ROOT = path.resolve(__dirname, "../..");
@@ -52,23 +53,10 @@ function team(args: string[], extra: NodeJS.ProcessEnv = {}) {
   return { status: run.status, out: run.stdout, err: run.stderr, lines: run.stdout.trimEnd().split("\n") };
 }
 
-async function serve(extra: NodeJS.ProcessEnv): Promise<{ url: string; output: () => string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/cli.ts", "--team", "--static", dir], {
-    cwd: ROOT,
-    env: { ...env, ...extra },
-  });
-  children.push(child);
-  let output = "";
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /"event":"listening","url":"([^"]+)"/.exec(output);
-      if (match) resolve(match[1]);
-    });
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.on("exit", (code) => reject(new Error(`serve exited ${code}: ${output}`)));
-  });
-  return { url, output: () => output };
+async function serve(extra: NodeJS.ProcessEnv) {
+  const served = await serveProcess(["--team", "--static", dir], { ...env, ...extra });
+  children.push(served.child);
+  return served;
 }
 
 test("two relay processes on one Redis: a member added by `npm run team` calls both, identical requests cost one call, usage and revoke", async () => {
