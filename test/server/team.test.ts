@@ -166,6 +166,20 @@ describe.each<StoreKind>(["memory", "redis"])("team relay, state in %s", (kind) 
     expect((await fetch(`${t.bases[0]}/admin/usage`)).status).toBe(401);
   });
 
+  test("when the plan's only key is refused, members get 503 naming the plan (not a wrong token), and no one calls again", async () => {
+    standIn.refused.add("standin-bad-7");
+    const t = await team(kind, { upstream: standIn.url, keys: [planKey("only", "standin-bad-7")] });
+    const [oli, pam] = [await t.member("oli"), await t.member("pam")];
+    const sent = standIn.calls.length;
+    const first = await call(t.bases[0], oli, EBC("US", "61"));
+    expect(first.status).toBe(503);
+    expect(first.body.code).toBe("ERROR_SERVER_INTERNAL");
+    expect(first.body.message).toMatch(/no key of the team's plan can be used/);
+    const second = await call(t.bases.at(-1)!, pam, EBC("US", "62"));
+    expect(second.status).toBe(503);
+    expect(standIn.calls.length).toBe(sent + 1);
+  });
+
   test("usage per member and operation counts calls, cache hits and refusals", async () => {
     const t = await team(kind, { upstream: standIn.url, keys: [planKey("main", "standin-good-4", 40, 100)] });
     const [hal, ivy] = [await t.member("hal", { monthlyBudget: 1 }), await t.member("ivy")];

@@ -138,7 +138,7 @@ export function createTeamRelay(options: TeamRelayOptions): TeamMode & { readonl
 
   /** Sends once, with a granted key; a key the service refuses is set aside and the next key is tried. */
   async function callWithGrant(member: Member, op: AnyOperation, body: string, query: string): Promise<Flight> {
-    for (let attempt = 0; attempt <= keys.length; attempt++) {
+    for (let attempt = 0; attempt < keys.length; attempt++) {
       const grant = await guard(queue.acquire(member, options.queueWaitMs));
       if (!("key" in grant)) {
         void countSafely(member.name, op.code, "refusals");
@@ -159,7 +159,9 @@ export function createTeamRelay(options: TeamRelayOptions): TeamMode & { readonl
           code,
           until: until === null ? null : new Date(until).toISOString(),
         });
-        if (keys.length > 1 && attempt < keys.length) continue;
+        if (attempt < keys.length - 1) continue;
+        // The plan's key is refused, not the member: their add-in must not read it as a wrong token of theirs.
+        if (KEY_REFUSALS.has(code)) return { refused: { refused: "no-key" } };
       }
       return { answer, source: "miss" };
     }
