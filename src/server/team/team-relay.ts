@@ -24,7 +24,8 @@ import {
   type UpstreamAnswer,
   type UpstreamCaller,
 } from "../relay";
-import { FairQueue, type Acquired } from "./fair-queue";
+import { canonical, envelopeCode, sendRefusal, visitsData, type Refused } from "./answers";
+import { FairQueue } from "./fair-queue";
 import type { PlanKey } from "./keys-file";
 import { monthOf, type Member, type StoredAnswer, type TeamStore } from "./store";
 import { bearerToken, hashToken } from "./tokens";
@@ -61,26 +62,6 @@ const BY_PATH = new Map<string, AnyOperation>(OPERATIONS.map((op) => [op.path, o
 
 class StoreFailure extends Error {}
 
-/** JSON with object keys sorted at every level: identical requests, one text. */
-function canonical(value: unknown): string {
-  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
-  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(",")}}`;
-}
-
-const envelopeCode = (text: string): string | undefined => {
-  try {
-    const code = (JSON.parse(text) as { code?: unknown }).code;
-    return typeof code === "string" ? code : undefined;
-  } catch {
-    return undefined;
-  }
-};
-
-type Refused = Exclude<Acquired, { key: string }>;
 type Flight = { answer: UpstreamAnswer; source: "hit" | "miss" | "shared" } | { again: true } | { refused: Refused };
 
 export function createTeamRelay(options: TeamRelayOptions): TeamMode & { readonly queue: FairQueue } {
@@ -118,20 +99,7 @@ export function createTeamRelay(options: TeamRelayOptions): TeamMode & { readonl
   async function visits(res: ServerResponse, member: Member): Promise<RelayOutcome> {
     const now = clock.now();
     const spent = await guard(store.spent(monthOf(now)));
-    const budgets = keys.map((k) => k.monthlyBudget);
-    const planQuota = budgets.every((b) => b !== null) ? budgets.reduce((a, b) => a! + b!, 0) : null;
-    const planUsed = keys.reduce((n, k) => n + (spent.keys[k.name] ?? 0), 0);
-    const planLeft = planQuota === null ? null : Math.max(0, planQuota - planUsed);
-    const memberUsed = spent.members[member.name] ?? 0;
-    const memberLeft = member.monthlyBudget === null ? null : Math.max(0, member.monthlyBudget - memberUsed);
-    const remaining = memberLeft === null ? planLeft : planLeft === null ? memberLeft : Math.min(memberLeft, planLeft);
-    const data = {
-      remaining,
-      quota: member.monthlyBudget ?? planQuota,
-      member: { name: member.name, quota: member.monthlyBudget, used: memberUsed, remaining: memberLeft },
-      plan: { quota: planQuota, used: planUsed, remaining: planLeft },
-      rateLimitPerMinute: keys.reduce((n, k) => n + k.perMinute, 0),
-    };
+    const data = visitsData(keys, member, spent);
     sendJsonText(res, 200, JSON.stringify({ code: "OK", message: "OK", data }));
     return { status: 200 };
   }
@@ -384,45 +352,5 @@ export function createTeamRelay(options: TeamRelayOptions): TeamMode & { readonl
       };
       clock.sleep(POLL_MS, cancel.signal).then(done, () => undefined);
     });
-  }
-}
-
-function sendRefusal(res: ServerResponse, grant: Refused): RelayOutcome {
-  switch (grant.refused) {
-    case "queue-timeout":
-      return sendError(
-        res,
-        429,
-        "ERROR_VISIT_MAX",
-        `the team's calls this minute are taken; retry after ${grant.retryAfterSeconds} s`,
-        {
-          "retry-after": String(grant.retryAfterSeconds),
-        },
-      );
-    case "member-budget":
-      return sendError(
-        res,
-        429,
-        "ERROR_VISIT_MAX",
-        "your monthly budget of calls on this team's plan is spent: ask the team's admin",
-      );
-    case "plan-budget":
-      return sendError(
-        res,
-        429,
-        "ERROR_VISIT_MAX",
-        "the team plan's monthly budget of calls is spent: it renews next month",
-      );
-    case "no-key":
-      return sendError(
-        res,
-        503,
-        "ERROR_SERVER_INTERNAL",
-        "no key of the team's plan can be used now (the service refused them): the team's admin has been told",
-      );
-    default: {
-      const unknown: never = grant;
-      throw new Error(`unknown refusal ${JSON.stringify(unknown)}`);
-    }
   }
 }
