@@ -4,12 +4,11 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import type { IncomingMessage } from "node:http";
+import { isTeamToken, TEAM_TOKEN_PREFIX } from "../../api/team-token";
 
-export const TOKEN_PREFIX = "madt_";
-const TOKEN_SHAPE = /^madt_[A-Za-z0-9_-]{43}$/;
 const MEMBER_NAME = /^[A-Za-z0-9][A-Za-z0-9._@+-]{0,63}$/;
 
-export const newToken = (): string => `${TOKEN_PREFIX}${randomBytes(32).toString("base64url")}`;
+export const newToken = (): string => `${TEAM_TOKEN_PREFIX}${randomBytes(32).toString("base64url")}`;
 
 export const hashToken = (token: string): string => createHash("sha256").update(token).digest("hex");
 
@@ -17,7 +16,7 @@ export const hashToken = (token: string): string => createHash("sha256").update(
 export function bearerToken(req: IncomingMessage): string | undefined {
   const header = req.headers.authorization;
   const match = typeof header === "string" ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
-  return match && TOKEN_SHAPE.test(match[1]) ? match[1] : undefined;
+  return match && isTeamToken(match[1]) ? match[1] : undefined;
 }
 
 /** Why a member name is refused, or undefined. */
