@@ -9,30 +9,37 @@
  * drives retries and timeouts without real waiting. Hooks: `hooks.beforeRetry` runs before each retry, after its
  * wait (as in ky), and can stop it.
  *
- * Works in Node 20 and in browsers: only fetch, AbortController and setTimeout are used.
+ * Works in Node 20 and in browsers: only fetch, AbortController and setTimeout are used. What one HTTP exchange
+ * sends and how its answer reads is ./exchange.ts; the options, their defaults and the secret's checks are
+ * ./client-options.ts; the typed method names are ./operation-methods.ts.
  */
 import { methodOf, operation, OPERATIONS, type OperationCode } from "./catalog";
 import {
-  AbortError,
-  errorFromResponse,
-  isEnvelope,
-  isMadError,
-  MadError,
-  MalformedResponseError,
-  NetworkError,
-  redactSecret,
-  RedirectError,
-  TimeoutError,
-  ValidationError,
-  type Envelope,
-} from "./errors";
+  checkSecret,
+  CLIENT_DEFAULTS,
+  defaultRequestId,
+  normalizeBaseUrl,
+  type AttemptInfo,
+  type CallOptions,
+  type ClientOptions,
+} from "./client-options";
+import { AbortError, isMadError, MadError, NetworkError, TimeoutError, type Envelope } from "./errors";
 import { systemClock, clockTimer, type Clock } from "./clock";
+import {
+  describeFailure,
+  queryString,
+  readAnswer,
+  refuseRedirect,
+  requestInit,
+  requestUrl,
+  type RequestPlan,
+} from "./exchange";
+import { methodName, type OperationMethods } from "./operation-methods";
 import { parseResult, type OperationResult } from "./parse";
+import { redactSecret } from "./redact";
 import type { ParamsOf, UntypedParams } from "./request-types";
 import {
   backoffDelay,
-  DEFAULT_BACKOFF,
-  parseRetryAfter,
   requestedDelay,
   STOP_RETRY,
   type BackoffOptions,
@@ -45,160 +52,6 @@ import { validateParams } from "./validate";
 
 /** The operation name the /v1/visits read carries in metering: it reads the quota and spends none. */
 export const VISITS_OPERATION = "visits";
-
-export interface AttemptInfo {
-  operation: string;
-  path: string;
-  requestId: string;
-  /** 1 for the first request of a call, 2 for its first retry, ... */
-  attempt: number;
-}
-
-export interface ClientOptions {
-  /** e.g. "https://api.sellersprite.com" or "http://127.0.0.1:8787"; a trailing slash or /v1 is tolerated. */
-  baseUrl: string;
-  secret: string;
-  fetch?: typeof fetch;
-  /** Retries after the first attempt (default 2, so at most 3 requests). */
-  retries?: number;
-  attemptTimeoutMs?: number;
-  /** Covers every attempt and the waits between them. */
-  totalTimeoutMs?: number;
-  backoff?: BackoffOptions;
-  random?: () => number;
-  /** Every time budget, backoff wait and timer, and the date rules (months not in the future, 24 months back). */
-  clock?: Clock;
-  /** `beforeRetry`: called before each retry, after its wait; returning STOP_RETRY ends the call with the failure. */
-  hooks?: ClientHooks;
-  newRequestId?: () => string;
-  /** Metering hooks: once per HTTP request actually sent; once per request the service answered (any status). */
-  onAttempt?: (info: AttemptInfo) => void;
-  onAnswer?: (info: AttemptInfo & { status: number }) => void;
-}
-
-export interface CallOptions {
-  signal?: AbortSignal;
-}
-
-export const CLIENT_DEFAULTS = {
-  retries: 2,
-  attemptTimeoutMs: 20_000,
-  totalTimeoutMs: 45_000,
-  backoff: DEFAULT_BACKOFF,
-} as const;
-
-interface RequestPlan<T> {
-  operation: string;
-  method: "GET" | "POST";
-  path: string;
-  /** GET parameters, already encoded (no leading `?`). */
-  query?: string;
-  body?: unknown;
-  read: (body: Envelope, requestId: string) => T;
-}
-
-type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}`
-  ? `${Head}${Capitalize<CamelCase<Tail>>}`
-  : S;
-
-/** One typed method per operation, named camelCase of its MCP code (`keywordResearchTrends`). */
-export type OperationMethods = {
-  [C in OperationCode as CamelCase<C>]: (params: ParamsOf<C>, options?: CallOptions) => Promise<OperationResult<C>>;
-};
-
-/** "keyword_research_trends" -> "keywordResearchTrends". */
-export function methodName<C extends OperationCode>(code: C): CamelCase<C> {
-  return code.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()) as CamelCase<C>;
-}
-
-function defaultRequestId(): string {
-  const crypto = globalThis.crypto;
-  if (crypto && typeof crypto.randomUUID === "function") return crypto.randomUUID();
-  // Pages served over plain http have no randomUUID; the id only needs to be unique, not secret.
-  return `${Date.now().toString(16)}-${Math.random().toString(16).slice(2)}-${Math.random().toString(16).slice(2)}`;
-}
-
-function normalizeBaseUrl(baseUrl: string): string {
-  const trimmed = String(baseUrl ?? "")
-    .trim()
-    .replace(/\/+$/, "")
-    .replace(/\/v1$/, "");
-  if (!/^https?:\/\/[^/\s]+/i.test(trimmed)) {
-    throw new ValidationError(
-      "baseUrl",
-      "type",
-      `baseUrl: expected an http(s) address such as https://api.sellersprite.com (got "${trimmed}")`,
-    );
-  }
-  return trimmed;
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-/** Duck-typed: errors from another realm (a browser frame, Node's fetch under jest) fail `instanceof Error`. */
-function describeFailure(error: unknown): string {
-  const e = error as { message?: unknown; cause?: { code?: unknown } } | null;
-  if (typeof e !== "object" || e === null || typeof e.message !== "string") return String(error);
-  const code = e.cause?.code;
-  return typeof code === "string" ? `${e.message} (${code})` : e.message;
-}
-
-/** The host of a Location header, resolved against the request's URL; "" when there is none or it is unreadable. */
-export function redirectTargetHost(location: string | null | undefined, requestUrl: string): string {
-  if (!location) return "";
-  try {
-    return new URL(location, requestUrl).host;
-  } catch {
-    return "";
-  }
-}
-
-/** Records nest a few levels; an answer nested deeper than this would overflow the stack of whatever walks it. */
-const MAX_ANSWER_DEPTH = 64;
-
-/** Whether a parsed JSON value nests deeper than `limit` (walked without recursion). */
-function nestsDeeperThan(value: unknown, limit: number): boolean {
-  const stack: [unknown, number][] = [[value, 0]];
-  while (stack.length > 0) {
-    const [current, depth] = stack.pop()!;
-    if (typeof current !== "object" || current === null) continue;
-    if (depth >= limit) return true;
-    for (const child of Array.isArray(current) ? current : Object.values(current)) stack.push([child, depth + 1]);
-  }
-  return false;
-}
-
-/** An answer that cannot be read (nested too deep to walk, say) is a malformed answer, not a network failure. */
-function readAnswer<T>(plan: RequestPlan<T>, body: Envelope, requestId: string): T {
-  if (nestsDeeperThan(body, MAX_ANSWER_DEPTH)) {
-    throw new MalformedResponseError(`values nested more than ${MAX_ANSWER_DEPTH} levels deep`, requestId);
-  }
-  try {
-    return plan.read(body, requestId);
-  } catch (error) {
-    if (isMadError(error)) throw error;
-    throw new MalformedResponseError(`it could not be read (${describeFailure(error)})`, requestId);
-  }
-}
-
-/**
- * The validated parameters of a GET operation as a URL query (`marketplace=US&keyword=yoga%20mat`). Only
- * parameters go there; the secret stays in its header. Lists are comma-joined (no GET operation takes one today).
- */
-function queryString(params: Readonly<Record<string, unknown>>): string {
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(params)) {
-    if (value === undefined || value === null) continue;
-    query.append(name, Array.isArray(value) ? value.join(",") : String(value));
-  }
-  return query.toString();
-}
 
 const TOTAL_TIMEOUT = Symbol("total timeout");
 const ATTEMPT_TIMEOUT = Symbol("attempt timeout");
@@ -283,7 +136,7 @@ export class MadClient {
     const total = clockTimer(this.clock, this.totalTimeoutMs, TOTAL_TIMEOUT);
     let requestId: string | undefined;
     try {
-      this.checkSecret();
+      checkSecret(this.secret);
       for (let attempt = 1; ; attempt++) {
         if (options.signal?.aborted) throw new AbortError(requestId);
         if (total.signal.aborted) throw new TimeoutError("total", this.totalTimeoutMs, requestId);
@@ -308,23 +161,6 @@ export class MadClient {
       throw redactSecret(failure, this.secret);
     } finally {
       total.clear();
-    }
-  }
-
-  private checkSecret(): void {
-    if (!this.secret)
-      throw new ValidationError(
-        "secret",
-        "required",
-        "secret: no API secret is set; enter it in the add-in's settings",
-      );
-    // A header cannot carry control or non-Latin-1 characters; fetch would fail with a message quoting the value.
-    if (!/^[\x21-\x7e]+$/.test(this.secret)) {
-      throw new ValidationError(
-        "secret",
-        "type",
-        "secret: contains spaces or characters an API secret cannot have; paste it again",
-      );
     }
   }
 
@@ -380,32 +216,18 @@ export class MadClient {
     const attemptTimer = clockTimer(this.clock, Math.min(this.attemptTimeoutMs, remaining), ATTEMPT_TIMEOUT);
     const linked = anySignal([caller, total, attemptTimer.signal]);
     try {
-      const headers: Record<string, string> = {
-        "secret-key": this.secret,
-        "x-request-id": requestId,
-        Accept: "application/json",
-      };
-      if (plan.method === "POST") headers["Content-Type"] = "application/json;charset=utf-8";
-      // Never follow a redirect: the secret header would go to whatever host the answer names.
-      const init: RequestInit = { method: plan.method, headers, signal: linked.signal, redirect: "manual" };
-      if (plan.body !== undefined) init.body = JSON.stringify(plan.body);
       const info: AttemptInfo = { operation: plan.operation, path: plan.path, requestId, attempt };
       this.meter(this.meters.onAttempt, info);
-      const url = `${this.baseUrl}${plan.path}${plan.query ? `?${plan.query}` : ""}`;
+      const url = requestUrl(this.baseUrl, plan);
+      const init = requestInit(plan, this.secret, requestId, linked.signal);
       const response = await raceAbort(
         Promise.resolve().then(() => this.fetchImpl(url, init)),
         linked.signal,
       );
       this.meter(this.meters.onAnswer, { ...info, status: response.status });
-      // Browsers hide a manual redirect behind an opaque response (status 0); Node shows the 3xx and its Location.
-      if (response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400)) {
-        throw new RedirectError(response.status, redirectTargetHost(response.headers?.get("location"), url), requestId);
-      }
+      refuseRedirect(response, url, requestId);
       const text = await raceAbort(response.text(), linked.signal);
-      const body = parseJson(text);
-      if (isEnvelope(body) && body.code === "OK") return readAnswer(plan, body, requestId);
-      const retryAfterMs = parseRetryAfter(response.headers?.get("retry-after"), this.clock.now());
-      throw errorFromResponse({ status: response.status, body, requestId, retryAfterMs });
+      return readAnswer(plan, response, text, requestId, this.clock.now());
     } catch (error) {
       if (isMadError(error)) throw error;
       if (caller?.aborted) throw new AbortError(requestId);

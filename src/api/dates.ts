@@ -80,3 +80,17 @@ function formatDate(date: Date): string {
   const pad = (n: number) => String(n).padStart(2, "0");
   return `${date.getUTCFullYear()}${pad(date.getUTCMonth() + 1)}${pad(date.getUTCDate())}`;
 }
+
+const MS_PER_DAY = 86_400_000;
+/** Days from Excel's 1900 epoch (serial 0 = 1899-12-30) to 1970-01-01. */
+const UNIX_EPOCH_SERIAL = 25569;
+
+/** An Excel date serial number (days since 1899-12-30, a fraction for the time of day) of a moment. */
+export function epochMsToSerial(ms: number): number {
+  return ms / MS_PER_DAY + UNIX_EPOCH_SERIAL;
+}
+
+/** The moment (UTC) an Excel date serial number stands for: a date typed into a cell arrives as one. */
+export function serialToDate(serial: number): Date {
+  return new Date(Math.round((serial - UNIX_EPOCH_SERIAL) * MS_PER_DAY));
+}

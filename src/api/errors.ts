@@ -5,8 +5,9 @@
  * only carry the fields their kind adds. One factory, errorFromResponse, turns any HTTP response that is not a
  * success into the right class.
  *
- * Secrets: no error is ever built from the secret; `redactSecret` (redact.ts) additionally scrubs text that came
- * from outside (service messages, causes) before an error leaves the client, and `toJSON` lists only safe fields.
+ * Secrets: no error is ever built from the secret; the client additionally scrubs text that came from outside
+ * (service messages, causes) with `redactSecret` (redact.ts) before an error leaves it, and `toJSON` lists only
+ * safe fields.
  */
 
 import {
@@ -271,5 +272,3 @@ export function errorFromResponse(input: {
     requestId,
   );
 }
-
-export { redactSecret } from "./redact";

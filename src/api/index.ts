@@ -10,7 +10,9 @@ export { RECORD_FIELDS } from "./records";
 export type { RecordFrom, RecordName, ValueItem } from "./records";
 
 export * from "./errors";
-export { checkParams, didYouMean, TEXT_PATTERNS, validateParams, validateParamsAll } from "./validate";
+export { checkParams, validateParams, validateParamsAll } from "./validate";
+export { didYouMean } from "./did-you-mean";
+export { TEXT_PATTERNS } from "./kinds/text-rules";
 export type { ValidateOptions, ValidationOutcome } from "./validate";
 export { checkMonth, checkSaturday, latestSaturday, monthBefore } from "./dates";
 export type { DateIssue, DateRule } from "./dates";
@@ -20,6 +22,9 @@ export { backoffDelay, DEFAULT_BACKOFF, parseRetryAfter, STOP_RETRY } from "./re
 export type { BackoffOptions, BeforeRetryContext, BeforeRetryHook, ClientHooks } from "./retry";
 export { systemClock } from "./clock";
 export type { Clock } from "./clock";
-export { CLIENT_DEFAULTS, createClient, MadClient, methodName } from "./client";
-export type { AttemptInfo, CallOptions, ClientOptions, OperationMethods } from "./client";
+export { createClient, MadClient } from "./client";
+export { CLIENT_DEFAULTS } from "./client-options";
+export { methodName } from "./operation-methods";
+export type { AttemptInfo, CallOptions, ClientOptions } from "./client-options";
+export type { OperationMethods } from "./operation-methods";
 export type { VisitsResult } from "./visits";

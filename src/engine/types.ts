@@ -2,7 +2,7 @@
  * The engine's public shapes, shared by the custom functions, the task pane and the benchmark.
  */
 import type { OperationCode } from "../api/catalog";
-import type { ClientOptions } from "../api/client";
+import type { ClientOptions } from "../api/client-options";
 import type { MadError } from "../api/errors";
 import type { OperationResult } from "../api/parse";
 import type { ParamsOf, RecordOf, UntypedParams } from "../api/request-types";

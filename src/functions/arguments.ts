@@ -1,24 +1,18 @@
 /**
  * The arguments of a MAD function to the engine's query: `market`, the operation's required arguments (the
- * catalog's `positional`), then `filters` (filters.ts), `fields` and `limit`. Conversions only happen here (cells
- * to typed values); the rules (options, bounds, patterns, dates) are the client validator's, run by the engine
- * before anything is queued. Any problem is a ValidationError naming the argument: the cell shows #VALUE!.
+ * catalog's `positional`), then `filters` (filters.ts), `fields` and `limit`. Every value is read by its
+ * parameter's kind through the one reader (src/api/kinds/read.ts: cells to typed values, and when a 0 is a blank
+ * cell); the rules (options, bounds, patterns, dates) are the client validator's, run by the engine before anything
+ * is queued. Any problem is a ValidationError naming the argument: the cell shows #VALUE!.
  */
-import type { AnyOperation } from "../api/catalog";
+import { ROW_CAP, type AnyOperation } from "../api/catalog";
 import type { ParamSpec } from "../api/catalog-types";
-import { traitsOf } from "../api/param-kinds";
+import { didYouMean } from "../api/did-you-mean";
+import { argumentError, type ReadContext } from "../api/kinds/kind";
+import { readCells } from "../api/kinds/read";
+import { int, list } from "../api/params";
 import { checkLimit } from "../api/row-limit";
-import { didYouMean } from "../api/validate";
-import {
-  argumentError,
-  cellsOf,
-  dateFormatOf,
-  dateParamValue,
-  listItems,
-  numberValue,
-  showValue,
-  textValue,
-} from "./cell-input";
+import { showValue } from "../api/kinds/cell-input";
 import { pickColumns, recordColumns, type Column } from "../table/columns";
 import { parseFilters } from "./filters";
 import type { DisplayOptions } from "../table/shape";
@@ -41,34 +35,23 @@ export interface ParsedFormula {
   readonly columns: readonly Column[];
 }
 
+/** `fields` and `limit` are read as the kinds of parameter they would be: a list of names, a row count. */
+const FIELDS_ARG: ParamSpec = list("fields", "Columns to spill.");
+const LIMIT_ARG: ParamSpec = int("limit", "Rows wanted.", { min: 1, max: ROW_CAP });
+
+const argument = (label: string, params: Readonly<Record<string, unknown>> = {}): ReadContext => ({ label, params });
+
 function specOf(op: AnyOperation, name: string): ParamSpec {
   const spec = (op.params as readonly ParamSpec[]).find((p) => p.name === name);
   if (!spec) throw new Error(`catalog: ${op.code} has no parameter ${name}`);
   return spec;
 }
 
-/** One required argument: a list from a range or separated text, else one value typed by the parameter's kind. */
-function positionalValue(
-  spec: ParamSpec,
-  arg: string,
-  raw: unknown,
-  params: Readonly<Record<string, unknown>>,
-): unknown {
-  const cells = cellsOf(raw);
-  const traits = traitsOf(spec.kind);
-  if (traits.list === "array") return listItems(cells);
-  if (cells.length > 1)
-    throw argumentError(spec.name, arg, "type", `expects one value, got a range of ${cells.length} values`);
-  if (!cells.length) return undefined; // the validator reports it as required
-  const value = cells[0];
-  if (traits.dateFormat) return dateParamValue(value, dateFormatOf(spec, params));
-  return textValue(value);
-}
-
 /** `fields`: column names (or a top-level object's name for all its columns), from text or a range. */
 export function parseFields(op: AnyOperation, arg: unknown): { columns: readonly Column[] } {
   const all = recordColumns(op);
-  const { columns, unknown } = pickColumns(all, listItems(cellsOf(arg)));
+  const names = (readCells(FIELDS_ARG, arg, argument("fields")) as string[] | undefined) ?? [];
+  const { columns, unknown } = pickColumns(all, names);
   if (unknown.length) {
     const name = unknown[0];
     const hint = didYouMean(
@@ -87,22 +70,18 @@ export function parseFields(op: AnyOperation, arg: unknown): { columns: readonly
 
 /** `limit`: rows wanted (checkLimit's rule, the service's 2,000-row cap); blank = one page. */
 export function parseLimit(raw: unknown): number | undefined {
-  const cells = cellsOf(raw);
-  if (!cells.length) return undefined;
-  if (cells.length > 1) return checkLimit(cells, "a range");
-  return checkLimit(numberValue(cells[0]) ?? cells[0], showValue(cells[0]));
+  const limit = readCells(LIMIT_ARG, raw, argument("limit"));
+  return limit === undefined ? undefined : checkLimit(limit, showValue(limit));
 }
 
 export function parseFormulaArgs(op: AnyOperation, args: FormulaArgs): ParsedFormula {
   const params: Record<string, unknown> = {};
-  const market = cellsOf(args.market);
-  if (market.length > 1)
-    throw argumentError("marketplace", "market", "type", "expects one marketplace code, got a range");
-  if (market.length) params.marketplace = textValue(market[0]);
-  op.positional.forEach(({ arg, param }, i) => {
-    const value = positionalValue(specOf(op, param), arg, args.positional[i], params);
-    if (value !== undefined) params[param] = value;
-  });
+  const read = (name: string, raw: unknown, label: string) => {
+    const value = readCells(specOf(op, name), raw, argument(label, params));
+    if (value !== undefined) params[name] = value;
+  };
+  read("marketplace", args.market, "market");
+  op.positional.forEach(({ arg, param }, i) => read(param, args.positional[i], arg));
   const filters = parseFilters(op, args.filters, params);
   Object.assign(params, filters.params);
   const { columns } = parseFields(op, args.fields);

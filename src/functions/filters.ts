@@ -1,29 +1,22 @@
 /**
- * The `filters` argument: every optional parameter of an operation, plus reserved display options.
+ * The `filters` argument's grammar: every optional parameter of an operation, plus reserved display options.
  * - As a range: one row per filter, the name in the first column and the value in the second (list values may
- *   continue in the cells to the right, or be comma-separated in one cell). Rows with a blank value are skipped.
+ *   continue in the cells to the right, or be comma-separated in one cell). Blank rows and blank values are skipped.
  * - As text: `name=value; name=value` (also one such text per cell of a one-column range).
  * Names are the service's parameter names (`minPrice`, `minAmzUnit`) or the spec's for the same parameter
- * (`minPlatformUnit`), case-insensitive; either way the request carries the service's name. Values are typed by
- * the parameter's kind: numbers from numeric cells or text, booleans from TRUE/FALSE (or yes/no, 1/0), months as
- * 202508 or a date, lists as above. `order` takes `field [asc|desc]`; `orderField`/`orderDesc` set the parts.
- * Reserved names (never parameters of the service): headers, layout, stats, dates (see RESERVED_OPTIONS).
+ * (`minPlatformUnit`), case-insensitive; either way the request carries the service's name. `order` takes
+ * `field [asc|desc]`; `orderField`/`orderDesc` set the parts. Reserved names (never parameters of the service):
+ * headers, layout, stats, dates (see RESERVED_OPTIONS). A value is read by its parameter's kind, through the one
+ * reader that positional arguments use too (src/api/kinds/read.ts, which also says when a 0 is a blank cell).
  */
-import { isFilterParam, notAFilterBecause, type AnyOperation } from "../api/catalog";
+import type { AnyOperation } from "../api/catalog";
 import type { ParamSpec } from "../api/catalog-types";
-import { didYouMean } from "../api/validate";
-import {
-  argumentError,
-  booleanValue,
-  dateFormatOf,
-  dateParamValue,
-  isBlankCell,
-  listItems,
-  numberValue,
-  rowsOf,
-  showValue,
-  textValue,
-} from "./cell-input";
+import { didYouMean } from "../api/did-you-mean";
+import { isFilterParam, notAFilterBecause } from "../api/filter-params";
+import { booleanValue, isBlankCell, rowsOf, showValue } from "../api/kinds/cell-input";
+import { argumentError, type ReadContext } from "../api/kinds/kind";
+import { readCells } from "../api/kinds/read";
+import { bool, str } from "../api/params";
 import { DEFAULT_DISPLAY, type DisplayOptions } from "../table/shape";
 
 /** Display options that go in `filters` under these names; documented in docs/functions.md (generated). */
@@ -41,9 +34,18 @@ export const RESERVED_OPTIONS = {
 export type ReservedOption = keyof typeof RESERVED_OPTIONS;
 const RESERVED_NAMES = Object.keys(RESERVED_OPTIONS) as ReservedOption[];
 
+/** How each display option's cells are read: by the kind of parameter it would be. */
+const DISPLAY_SPECS: Readonly<Record<ReservedOption, ParamSpec>> = {
+  headers: str("headers", RESERVED_OPTIONS.headers),
+  layout: str("layout", RESERVED_OPTIONS.layout),
+  stats: bool("stats", RESERVED_OPTIONS.stats),
+  dates: str("dates", RESERVED_OPTIONS.dates),
+};
+
 /** Convenience names for the two parts of `order`. */
 const ORDER_FIELD = "orderField";
 const ORDER_DESC = "orderDesc";
+const ORDER_DESC_SPEC: ParamSpec = bool(ORDER_DESC, "Whether `order` sorts descending.");
 
 export interface ParsedFilters {
   readonly params: Record<string, unknown>;
@@ -52,10 +54,14 @@ export interface ParsedFilters {
 
 interface RawFilter {
   readonly name: string;
+  /** The row's cells after the name, as typed (blank cells included: the parameter's kind reads them). */
   readonly values: readonly unknown[];
 }
 
 const labelOf = (name: string) => `${name} (in filters)`;
+
+/** A cell that is blank, or a 0 where no value can be (a name, a row's structure): see src/api/kinds/read.ts. */
+const isVacant = (cell: unknown) => isBlankCell(cell) || cell === 0;
 
 function textPairs(text: string): RawFilter[] {
   return text
@@ -87,93 +93,25 @@ const isHeaderRow = (row: readonly unknown[]) =>
   HEADER_NAMES.has(String(row[0]).trim().toLowerCase()) &&
   String(row[1]).trim().toLowerCase() === "value";
 
-/** The filters a range or text names, in order; blank rows dropped, blank values kept empty. */
+/** The filters a range or text names, in order; blank rows dropped, values kept as typed. */
 function rawFilters(arg: unknown): RawFilter[] {
   const out: RawFilter[] = [];
   const rows = rowsOf(arg);
   for (const row of isHeaderRow(rows[0] ?? []) ? rows.slice(1) : rows) {
     const [first, ...rest] = row;
-    const values = rest.filter((cell) => !isBlankCell(cell));
-    if (isBlankCell(first)) {
-      if (values.length)
-        throw argumentError("filters", "filters", "format", `a row has the value ${showValue(values[0])} but no name`);
+    const filled = rest.filter((cell) => !isVacant(cell));
+    if (isVacant(first)) {
+      if (filled.length)
+        throw argumentError("filters", "filters", "format", `a row has the value ${showValue(filled[0])} but no name`);
       continue;
     }
-    if (row.length === 1 || (!values.length && typeof first === "string" && first.includes("="))) {
+    if (row.length === 1 || (!filled.length && typeof first === "string" && first.includes("="))) {
       out.push(...textPairs(String(first)));
     } else {
-      out.push({ name: String(first).trim(), values });
+      out.push({ name: String(first).trim(), values: rest });
     }
   }
   return out;
-}
-
-function oneValue(f: RawFilter, label: string): unknown {
-  if (f.values.length > 1) throw argumentError(f.name, label, "type", "takes one value, not a list");
-  return f.values[0];
-}
-
-function booleanOf(f: RawFilter, label: string): boolean {
-  const value = oneValue(f, label);
-  const b = booleanValue(value);
-  if (b === undefined) throw argumentError(f.name, label, "type", `expected TRUE or FALSE (got ${showValue(value)})`);
-  return b;
-}
-
-function choiceOf<T extends string>(f: RawFilter, label: string, choices: readonly T[]): T {
-  const value = textValue(oneValue(f, label)).toLowerCase();
-  const hit = choices.find((c) => c === value);
-  if (!hit) throw argumentError(f.name, label, "enum", `expected ${choices.join(" or ")} (got ${showValue(value)})`);
-  return hit;
-}
-
-/** A parameter's value from its cells, typed by kind; the validator checks bounds, options and date rules. */
-function paramValue(spec: ParamSpec, f: RawFilter, params: Readonly<Record<string, unknown>>): unknown {
-  const label = labelOf(spec.name);
-  switch (spec.kind) {
-    case "integer":
-    case "number": {
-      const value = oneValue(f, label);
-      const n = numberValue(value);
-      if (n === undefined) throw argumentError(spec.name, label, "type", `expected a number (got ${showValue(value)})`);
-      return n;
-    }
-    case "boolean":
-      return booleanOf(f, label);
-    case "month":
-    case "saturday":
-    case "weekOrMonth":
-      return dateParamValue(oneValue(f, label), dateFormatOf(spec, params));
-    case "stringList":
-      return listItems(f.values);
-    case "csv":
-      return listItems(f.values).join(",");
-    case "order":
-      return orderValue(spec, textValue(oneValue(f, label)), label);
-    case "marketplace":
-    case "string":
-      return textValue(oneValue(f, label));
-    default: {
-      const unhandled: never = spec.kind;
-      throw new Error(`no cell reading for parameter kind ${String(unhandled)}`);
-    }
-  }
-}
-
-/** `price desc`, `price asc` or `price` (the service's default direction); the field matched case-insensitively. */
-function orderValue(spec: ParamSpec, text: string, label: string): { field?: string; desc?: boolean } {
-  const parts = text.split(/\s+/).filter((p) => p !== "");
-  const direction = parts.length > 1 ? parts.pop()!.toLowerCase() : undefined;
-  if (parts.length !== 1 || (direction !== undefined && direction !== "asc" && direction !== "desc")) {
-    throw argumentError(
-      spec.name,
-      label,
-      "type",
-      `expected a sort field and asc or desc, e.g. "${spec.sortFields?.[0] ?? "searches"} desc" (got ${showValue(text)})`,
-    );
-  }
-  const field = spec.sortFields?.find((s) => s.toLowerCase() === parts[0].toLowerCase()) ?? parts[0];
-  return direction === undefined ? { field } : { field, desc: direction === "desc" };
 }
 
 /** Names users may not set in filters, with what to use instead. */
@@ -203,20 +141,27 @@ export function filterNames(op: AnyOperation): string[] {
   return [...names, ...RESERVED_NAMES];
 }
 
-function applyDisplay(op: AnyOperation, name: ReservedOption, f: RawFilter, display: DisplayOptions): DisplayOptions {
+function choiceOf<T extends string>(name: string, text: string, choices: readonly T[]): T {
+  const hit = choices.find((c) => c === text.toLowerCase());
+  if (!hit)
+    throw argumentError(name, labelOf(name), "enum", `expected ${choices.join(" or ")} (got ${showValue(text)})`);
+  return hit;
+}
+
+/** A display option's effect, from its value as its kind reads it. */
+function applyDisplay(op: AnyOperation, name: ReservedOption, value: unknown, display: DisplayOptions): DisplayOptions {
   const label = labelOf(name);
   switch (name) {
     case "headers": {
-      const value = oneValue(f, label);
-      if (typeof value === "string" && value.trim().toLowerCase() === "labels")
-        return { ...display, headers: true, headerLabels: true };
-      const b = booleanValue(value);
+      const text = String(value);
+      if (text.toLowerCase() === "labels") return { ...display, headers: true, headerLabels: true };
+      const b = booleanValue(text);
       if (b === undefined)
-        throw argumentError(f.name, label, "type", `expected TRUE, FALSE or labels (got ${showValue(value)})`);
+        throw argumentError(name, label, "type", `expected TRUE, FALSE or labels (got ${showValue(text)})`);
       return { ...display, headers: b, headerLabels: false };
     }
     case "dates":
-      return { ...display, dates: choiceOf(f, label, ["serial", "text"] as const) };
+      return { ...display, dates: choiceOf(name, String(value), ["serial", "text"] as const) };
     case "layout":
       if (op.shape !== "object")
         throw argumentError(
@@ -225,11 +170,11 @@ function applyDisplay(op: AnyOperation, name: ReservedOption, f: RawFilter, disp
           "option",
           `applies only to single-record results (MAD.CATEGORYSTATS), not MAD.${op.fn}`,
         );
-      return { ...display, layout: choiceOf(f, label, ["vertical", "horizontal"] as const) };
+      return { ...display, layout: choiceOf(name, String(value), ["vertical", "horizontal"] as const) };
     case "stats":
       if (op.shape !== "itemsWithStats")
         throw argumentError(name, label, "option", `applies only to MAD.TRAFFICKEYWORDS, not MAD.${op.fn}`);
-      return { ...display, stats: booleanOf(f, label) };
+      return { ...display, stats: value === true };
   }
 }
 
@@ -240,6 +185,11 @@ export function parseFilters(op: AnyOperation, arg: unknown, fixed: Readonly<Rec
   const seen = new Set<string>();
   let display = DEFAULT_DISPLAY;
   let orderParts: { field?: string; desc?: boolean } | undefined;
+  const orderSpec = specs.find((p) => p.kind === "order");
+  const read = (spec: ParamSpec, f: RawFilter, name = spec.name) => {
+    const context: ReadContext = { label: labelOf(name), params: { ...fixed, ...params } };
+    return readCells(spec, f.values, context);
+  };
 
   for (const f of rawFilters(arg)) {
     const lower = f.name.toLowerCase();
@@ -249,7 +199,6 @@ export function parseFilters(op: AnyOperation, arg: unknown, fixed: Readonly<Rec
     if (seen.has(key)) throw argumentError(f.name, labelOf(f.name), "duplicate", "is set twice");
     seen.add(key);
     const reserved = RESERVED_NAMES.find((n) => n === lower);
-    const orderSpec = specs.find((p) => p.kind === "order");
     const isOrderPart = orderSpec && (lower === ORDER_FIELD.toLowerCase() || lower === ORDER_DESC.toLowerCase());
     if (lower === "returnfields")
       throw argumentError(f.name, labelOf(f.name), "moved", "not a filter: use the fields argument");
@@ -264,20 +213,20 @@ export function parseFilters(op: AnyOperation, arg: unknown, fixed: Readonly<Rec
     }
     if (spec && movedName(op, spec))
       throw argumentError(spec.name, labelOf(spec.name), "moved", `not a filter: ${movedName(op, spec)}`);
-    if (!f.values.length) continue; // a cleared value means "not set"
     if (reserved) {
-      display = applyDisplay(op, reserved, f, display);
+      const value = read(DISPLAY_SPECS[reserved], f);
+      if (value !== undefined) display = applyDisplay(op, reserved, value, display);
     } else if (isOrderPart && orderSpec) {
+      const isDesc = lower === ORDER_DESC.toLowerCase();
+      const value = isDesc ? read(ORDER_DESC_SPEC, f) : read(orderSpec, f, ORDER_FIELD);
+      if (value === undefined) continue;
       orderParts ??= {};
-      if (lower === ORDER_DESC.toLowerCase()) orderParts.desc = booleanOf(f, labelOf(ORDER_DESC));
-      else
-        orderParts.field = orderValue(
-          orderSpec,
-          textValue(oneValue(f, labelOf(ORDER_FIELD))),
-          labelOf(ORDER_FIELD),
-        ).field;
+      if (isDesc) orderParts.desc = value as boolean;
+      else orderParts.field = (value as { field?: string }).field;
     } else if (spec) {
-      params[spec.name] = paramValue(spec, f, { ...fixed, ...params });
+      // A cleared value means "not set".
+      const value = read(spec, f);
+      if (value !== undefined) params[spec.name] = value;
     }
   }
 

@@ -16,6 +16,7 @@
  * Text from the service stays text: Excel never evaluates a custom function's string result as a formula.
  */
 import type { FieldSpec, NumberFormatHint } from "../api/catalog-types";
+import { epochMsToSerial, serialToDate } from "../api/dates";
 import { readColumn, readField, type Column } from "./columns";
 
 export type Cell = string | number | boolean;
@@ -26,18 +27,6 @@ export const MAX_CELL_TEXT = 32767;
 /** Compact text of a list of objects is cut here, with an ellipsis. */
 export const COMPACT_TEXT_LIMIT = 255;
 
-const MS_PER_DAY = 86_400_000;
-/** Days from Excel's 1900 epoch (serial 0 = 1899-12-30) to 1970-01-01. */
-const UNIX_EPOCH_SERIAL = 25569;
-
-export function epochMsToSerial(ms: number): number {
-  return ms / MS_PER_DAY + UNIX_EPOCH_SERIAL;
-}
-
-export function serialToDate(serial: number): Date {
-  return new Date(Math.round((serial - UNIX_EPOCH_SERIAL) * MS_PER_DAY));
-}
-
 const pad = (n: number) => String(n).padStart(2, "0");
 
 /** The service's calendar is China time: a calendar day it stamps in epoch milliseconds is midnight UTC+8. */
@@ -45,7 +34,7 @@ const SERVICE_CALENDAR_OFFSET_MS = 8 * 3_600_000;
 
 /** The calendar day (as a whole serial) of an epoch-millisecond stamp of midnight in the service's calendar. */
 export function epochDayToSerial(ms: number): number {
-  return Math.floor((ms + SERVICE_CALENDAR_OFFSET_MS) / MS_PER_DAY) + UNIX_EPOCH_SERIAL;
+  return Math.floor(epochMsToSerial(ms + SERVICE_CALENDAR_OFFSET_MS));
 }
 
 /** `yyyy-mm-dd` of a whole date serial. */
@@ -58,7 +47,7 @@ function daySerial(year: number, month: number, day: number): number | undefined
   const ms = Date.UTC(year, month - 1, day);
   const d = new Date(ms);
   if (d.getUTCFullYear() !== year || d.getUTCMonth() !== month - 1 || d.getUTCDate() !== day) return undefined;
-  return ms / MS_PER_DAY + UNIX_EPOCH_SERIAL;
+  return epochMsToSerial(ms);
 }
 
 const MONTH_TEXT = /^(\d{4})(?:[.\-/]?(\d{2})|[.\-/](\d)|年(\d{1,2})月)$/;

@@ -1,4 +1,5 @@
-import { isFilterParam, notAFilterBecause, OPERATIONS } from "../../src/api/catalog";
+import { OPERATIONS } from "../../src/api/catalog";
+import { isFilterParam, notAFilterBecause } from "../../src/api/filter-params";
 import type { ParamSpec } from "../../src/api/catalog-types";
 import { filterNames } from "../../src/functions/filters";
 

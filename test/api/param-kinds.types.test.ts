@@ -1,75 +1,116 @@
 /**
- * A new parameter kind is one row of PARAM_KINDS, and the typecheck (`npx tsc --noEmit -p tsconfig.json`, which
- * covers test/) then fails wherever the kind must be handled. The `@ts-expect-error` lines below fail the typecheck
- * if the error they expect ever stops happening; the runtime assertions keep the table and the catalog in step.
+ * A parameter kind is one entry of PARAM_KINDS (src/api/kinds/index.ts) with every part the add-in needs of it:
+ * traits, schema, reader from cells, form control, reader from the form and words. The type checks below run in
+ * `npm run typecheck` (it covers test/): each `@ts-expect-error` fails the typecheck if the error it expects ever
+ * stops happening, so a kind that lacks any part cannot compile. The tests at the end check at run time what types
+ * cannot: that every kind's parts agree with each other, and that the table holds the kinds the catalog uses.
  */
 import { OPERATIONS } from "../../src/api/catalog";
 import type { ParamKind, ParamSpec } from "../../src/api/catalog-types";
-import { PARAM_KINDS, type KindTraits } from "../../src/api/param-kinds";
+import { PARAM_KINDS, schemaOf } from "../../src/api/kinds";
+import type { FormValue } from "../../src/api/kinds/form-types";
+import type { KindDefinition } from "../../src/api/kinds/kind";
+import { readCells, readFormValue, formControl } from "../../src/api/kinds/read";
+import { latestSaturday, monthBefore } from "../../src/api/dates";
 
-/** Accepts only a record with an entry for every kind. */
-type Exhaustive<T extends Record<ParamKind, unknown>> = T;
-/** True when A and B are the same type. */
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const assertType = <T extends true>(): T => true as T;
+/** A kind with one part taken away. */
+const without = <P extends keyof KindDefinition>(kind: KindDefinition, part: P): Omit<KindDefinition, P> => {
+  const { [part]: _taken, ...rest } = kind;
+  return rest;
+};
 
-const traits: KindTraits = PARAM_KINDS.string;
+// Every kind in the table is a whole kind.
+PARAM_KINDS satisfies { readonly [K in ParamKind]: KindDefinition };
 
-// The table covers every kind, and the union is exactly the table's keys.
-type TableIsExhaustive = Exhaustive<typeof PARAM_KINDS>;
-const tableMatchesUnion = assertType<Same<keyof TableIsExhaustive, ParamKind>>();
+// A kind that lacks any one of its parts does not compile.
+// @ts-expect-error a kind without its traits
+without(PARAM_KINDS.string, "traits") satisfies KindDefinition;
+// @ts-expect-error a kind without its schema (validation)
+without(PARAM_KINDS.string, "schema") satisfies KindDefinition;
+// @ts-expect-error a kind without its reader from cells
+without(PARAM_KINDS.string, "fromCells") satisfies KindDefinition;
+// @ts-expect-error a kind without its form control
+without(PARAM_KINDS.string, "control") satisfies KindDefinition;
+// @ts-expect-error a kind without its reader from the form
+without(PARAM_KINDS.string, "fromForm") satisfies KindDefinition;
+// @ts-expect-error a kind without its words
+without(PARAM_KINDS.string, "words") satisfies KindDefinition;
+// @ts-expect-error a kind whose words lack the docs' words
+({ ...PARAM_KINDS.string, words: { expected: "text", argumentHelp: (doc: string) => doc } }) satisfies KindDefinition;
+// @ts-expect-error a kind whose traits do not say what a 0 in a cell is
+({ ...PARAM_KINDS.string, traits: { list: "single", excelArgument: "string" } }) satisfies KindDefinition;
 
-// A table missing a kind does not compile: what a new kind meets in every Record<ParamKind, ...>.
-// @ts-expect-error the new kind "newKind" has no entry
-const missingEntry = { ...PARAM_KINDS } satisfies Record<ParamKind | "newKind", KindTraits>;
+// A new entry in the table is held to the same: the table does not compile with a partial kind in it.
+({
+  ...PARAM_KINDS,
+  // @ts-expect-error the new kind "newKind" has no reader from the form
+  newKind: without(PARAM_KINDS.string, "fromForm"),
+}) satisfies Readonly<Record<string, KindDefinition>>;
 
-/** The shape of every exhaustive switch over kinds in src: a case per kind, then `const unhandled: never`. */
-function wordsBySwitch(kind: ParamKind | "newKind"): string {
-  switch (kind) {
+const NOW = new Date(Date.UTC(2025, 7, 14, 12));
+const everySpec = OPERATIONS.flatMap((op) => op.params as readonly ParamSpec[]);
+
+/** A value a careful person would type for a parameter (a US one where options differ per market). */
+function sampleValue(spec: ParamSpec): string | number | boolean {
+  const option = spec.options?.find((o) => !o.markets || o.markets.includes("US"))?.value;
+  const text = spec.pattern === "asin" ? "B07Z82895W" : spec.pattern === "nodeIdPath" ? "172282:281407" : "yoga";
+  switch (spec.kind) {
     case "marketplace":
-    case "string":
+      return "US";
     case "integer":
     case "number":
+      return spec.fixed ?? option ?? spec.min ?? 1;
     case "boolean":
+      return true;
     case "month":
+      return monthBefore(NOW, 1);
     case "saturday":
     case "weekOrMonth":
+      return latestSaturday(NOW);
+    case "string":
     case "stringList":
     case "csv":
     case "order":
-      return PARAM_KINDS[kind].words;
+      return option ?? text;
     default: {
-      // @ts-expect-error "newKind" reaches the never check, so the switch does not compile until it is handled
-      const unhandled: never = kind;
-      return String(unhandled);
+      const unhandled: never = spec.kind;
+      return unhandled;
     }
   }
 }
 
+/** What a person would put in the form for a value read from cells. */
+function formValueOf(spec: ParamSpec, value: unknown): FormValue {
+  const control = formControl(spec);
+  if (control.type === "order") return { field: String(value ?? "price"), desc: true };
+  if (control.type === "multiEnum") return { selected: [String(value)], other: "" };
+  if (typeof value === "boolean") return value;
+  return String(value);
+}
+
 describe("parameter kinds", () => {
-  it("hold exactly the kinds the catalog uses, each with its words and wrapper argument type", () => {
-    const used = new Set(OPERATIONS.flatMap((op) => (op.params as readonly ParamSpec[]).map((p) => p.kind)));
-    const kinds = Object.keys(PARAM_KINDS).sort();
-    expect(kinds).toEqual([...used].sort());
-    for (const kind of kinds as ParamKind[]) {
-      const row: KindTraits = PARAM_KINDS[kind];
-      expect(row.words).not.toBe("");
-      expect(row.docWords).not.toBe("");
-      expect(["string", "unknown", "unknown[][]"]).toContain(row.excelArgument);
-    }
-    expect(traits.words).toBe("text");
-    expect(tableMatchesUnion).toBe(true);
-    expect(Object.keys(missingEntry).sort()).toEqual(kinds);
+  it("hold exactly the kinds the catalog uses", () => {
+    const used = new Set(everySpec.map((p) => p.kind));
+    expect(Object.keys(PARAM_KINDS).sort()).toEqual([...used].sort());
   });
 
-  it("date kinds, and only they, have a date format and take a date-or-text wrapper argument", () => {
-    const dates = (Object.keys(PARAM_KINDS) as ParamKind[]).filter((k) => "dateFormat" in PARAM_KINDS[k]);
-    expect(dates.sort()).toEqual(["month", "saturday", "weekOrMonth"]);
-    for (const kind of dates) expect(PARAM_KINDS[kind].excelArgument).toBe("unknown");
-  });
+  it.each(everySpec.filter((spec) => spec.kind !== "order").map((spec) => [`${spec.kind} ${spec.name}`, spec]))(
+    "%s: a valid value read from a cell, and from its form control, passes the kind's own schema",
+    (_name, spec) => {
+      const typed = sampleValue(spec);
+      const fromCells = readCells(spec, [[typed]], { label: spec.name, params: { reverseType: "W" } });
+      expect(schemaOf(spec).safeParse(fromCells)).toMatchObject({ success: true });
+      const fromForm = readFormValue(spec, formControl(spec), formValueOf(spec, typed));
+      expect(schemaOf(spec).safeParse(fromForm)).toMatchObject({ success: true });
+    },
+  );
 
-  it("an exhaustive switch reaches its never check only for a value outside the union", () => {
-    expect(wordsBySwitch("month")).toBe("a month as yyyyMM");
-    expect(wordsBySwitch("newKind")).toBe("newKind");
+  it("order: `field desc` from a cell and a field with its switch from the form give one order", () => {
+    const spec = everySpec.find((p) => p.kind === "order" && p.sortFields?.includes("price"))!;
+    const fromCells = readCells(spec, "PRICE desc", { label: "order", params: {} });
+    const fromForm = readFormValue(spec, formControl(spec), { field: "price", desc: true });
+    expect(fromCells).toEqual({ field: "price", desc: true });
+    expect(fromForm).toEqual(fromCells);
+    expect(schemaOf(spec).parse(fromCells)).toEqual({ field: "price", desc: true });
   });
 });

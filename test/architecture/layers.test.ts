@@ -7,7 +7,17 @@
  * Browser code imports no Node module; Office.js is touched only at the task pane's entry (Office.onReady) and in
  * its host modules; src/api has no Office code at all. Files stay small unless generated.
  */
-import { LAYERS, scanSources, type ImportRef, type Layer, type SourceFile } from "./source-scan";
+import { join } from "node:path";
+import {
+  importCircles,
+  LAYERS,
+  ROOT,
+  scanSource,
+  scanSources,
+  type ImportRef,
+  type Layer,
+  type SourceFile,
+} from "./source-scan";
 
 /** Layers each layer may import besides itself. */
 const ALLOWED_LAYERS: Readonly<Record<Layer, readonly Layer[]>> = {
@@ -40,9 +50,7 @@ const PENDING_DECISIONS: readonly { file: string; specifier: string; why: string
 
 const MAX_LINES = 450;
 /** Hand-written files allowed past MAX_LINES, with the reason. Each must still be past it. */
-const LONG_FILES: Readonly<Record<string, string>> = {
-  "src/api/catalog.ts": "the operation table itself: one declarative row per operation, the single source of truth",
-};
+const LONG_FILES: Readonly<Record<string, string>> = {};
 const isGenerated = (file: SourceFile) => /^\/\*\*\s*\n\s*\* GENERATED\b/.test(file.text);
 
 const sources = scanSources();
@@ -168,6 +176,35 @@ test("every pending layering decision still names an import that exists", () => 
       found: true,
     });
   }
+});
+
+/**
+ * Import circles being ended elsewhere, each with who ends it. An entry may outlive its circle only until that work
+ * lands beside this file: then delete it (it would hide the same circle coming back).
+ */
+const CIRCLES_BEING_ENDED: readonly { files: readonly string[]; by: string }[] = [
+  {
+    files: ["src/taskpane/host/office-host.ts", "src/taskpane/host/office-reports.ts"],
+    by: "issue 21's task pane work: the settings both hosts share move to host/document-settings.ts",
+  },
+];
+
+test("no import circles: no file reaches itself through its imports (type-only imports included)", () => {
+  const beingEnded = (circle: readonly string[]) =>
+    CIRCLES_BEING_ENDED.some((c) => c.files.join() === [...circle].sort().join());
+  expect(importCircles(sources).filter((circle) => !beingEnded(circle))).toEqual([]);
+});
+
+test("the circle finder sees a circle through a folder's index and leaves a chain alone", () => {
+  const file = (path: string, text: string) => scanSource(join(ROOT, path), text);
+  const files = [
+    file("src/api/a.ts", 'import type { B } from "./b";'),
+    file("src/api/b.ts", 'export * from "./kinds";'),
+    file("src/api/kinds/index.ts", 'import { a } from "../a";'),
+    file("src/api/c.ts", 'import { a } from "./a";'),
+  ];
+  expect(importCircles(files)).toEqual([["src/api/a.ts", "src/api/b.ts", "src/api/kinds/index.ts"]]);
+  expect(importCircles(files.slice(1))).toEqual([]);
 });
 
 test(`no hand-written source file exceeds ${MAX_LINES} lines`, () => {

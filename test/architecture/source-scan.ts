@@ -166,3 +166,49 @@ export function scanSources(): SourceFile[] {
     .sort()
     .map((file) => scanSource(file, readFileSync(file, "utf8")));
 }
+
+/**
+ * Every import circle among the files: each group of files that reach one another through their imports (type-only
+ * imports too: they tie the modules' definitions together as much as values do), as sorted paths.
+ */
+export function importCircles(files: readonly SourceFile[]): string[][] {
+  const byPath = new Set(files.map((f) => f.path));
+  // A specifier names a file without its extension, or a folder by its index.
+  const fileOf = (path: string) =>
+    [`${path}.ts`, `${path}.tsx`, `${path}/index.ts`, `${path}/index.tsx`, path].find((p) => byPath.has(p));
+  const edges = new Map(
+    files.map((f) => [
+      f.path,
+      f.imports.flatMap((ref) => (ref.target.kind === "layer" ? [fileOf(ref.target.path)] : [])).filter(Boolean),
+    ]),
+  ) as Map<string, string[]>;
+  // Tarjan's strongly connected components: a component of more than one file (or a file importing itself) is a circle.
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const circles: string[][] = [];
+  const visit = (path: string) => {
+    index.set(path, index.size);
+    low.set(path, index.get(path)!);
+    stack.push(path);
+    onStack.add(path);
+    for (const next of edges.get(path) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(path, Math.min(low.get(path)!, low.get(next)!));
+      } else if (onStack.has(next)) low.set(path, Math.min(low.get(path)!, index.get(next)!));
+    }
+    if (low.get(path) !== index.get(path)) return;
+    const component: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== path);
+    if (component.length > 1 || edges.get(path)!.includes(path)) circles.push(component.sort());
+  };
+  for (const file of files) if (!index.has(file.path)) visit(file.path);
+  return circles;
+}

@@ -11,7 +11,7 @@
 import { shim } from "../functions/helpers/install-shim";
 import { OPERATIONS, type AnyOperation } from "../../src/api/catalog";
 import { createEngine, memoryStore, type Engine } from "../../src/engine";
-import type { ClientOptions } from "../../src/api/client";
+import type { ClientOptions } from "../../src/api/client-options";
 import "../../src/functions/generated/functions";
 import { configureRunner } from "../../src/functions/runner";
 import { startSimulator, type FaultSpec, type RunningSimulator } from "../../src/simulator";

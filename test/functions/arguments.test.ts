@@ -5,7 +5,7 @@
 import { operation, OPERATIONS, type OperationCode } from "../../src/api/catalog";
 import { ValidationError } from "../../src/api/errors";
 import { parseFormulaArgs, type FormulaArgs } from "../../src/functions/arguments";
-import { epochMsToSerial } from "../../src/table/cells";
+import { epochMsToSerial } from "../../src/api/dates";
 import { filterNames, RESERVED_OPTIONS } from "../../src/functions/filters";
 
 const parse = (code: OperationCode, args: Partial<FormulaArgs>) =>
@@ -233,10 +233,11 @@ describe("fields and limit", () => {
     );
   });
 
-  test("limit is a whole number from 1 to 2000; blank means one page", () => {
+  test("limit is a whole number from 1 to 2000; blank (or 0, a blank cell on Excel desktop) means one page", () => {
     expect(parse("product_research", { limit: 200 }).limit).toBe(200);
     expect(parse("product_research", { limit: null }).limit).toBeUndefined();
-    for (const bad of [0, 2001, 1.5, "many"]) {
+    expect(parse("product_research", { limit: 0 }).limit).toBeUndefined();
+    for (const bad of [-5, 2001, 1.5, "many"]) {
       expect(failure("product_research", { limit: bad }).message).toBe(
         `limit: expected a whole number from 1 to 2000 (got ${typeof bad === "string" ? `"${bad}"` : bad})`,
       );

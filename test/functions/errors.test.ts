@@ -24,9 +24,11 @@ describe("bad arguments: #VALUE! naming the argument, and no request", () => {
     const cases: [Parameters<typeof h.run>[1], RegExp][] = [
       [{ market: "XX" }, /^market: "XX" is not a marketplace/],
       [{ market: "" }, /^market: required/],
+      // A blank market cell as Excel desktop passes it (office-js #4702).
+      [{ market: 0 }, /^market: required/],
       [{ filters: "notAFilter=1" }, /^filters: "notAFilter" is not a filter of MAD\./],
       [{ fields: "notAField" }, /^fields: "notAField" is not a column of MAD\./],
-      [{ limit: 0 }, /^limit: expected a whole number from 1 to 2000/],
+      [{ limit: -1 }, /^limit: expected a whole number from 1 to 2000/],
       [{ limit: 5000 }, /^limit: expected a whole number from 1 to 2000/],
       // A positional argument may be optional (MAD.CATEGORIES' keyword: blank = the top-level categories).
       ...op.positional.flatMap((p, i): [Parameters<typeof h.run>[1], RegExp][] =>

@@ -157,7 +157,7 @@ test("the registry lists live formulas with their status, replacing a cell's pre
   const service = fixtureService();
   const h = harness(shim, service);
   await h.run("keyword_research_trends", {}, { address: "Report!A1" });
-  await h.run("traffic_extend", { limit: 0 }, { address: "Report!F1" });
+  await h.run("traffic_extend", { limit: -1 }, { address: "Report!F1" });
   expect(h.registry.get("Report!F1")).toMatchObject({
     status: "error",
     errorMessage: expect.stringMatching(/^limit:/),

@@ -6,7 +6,8 @@ import { operation, OPERATIONS, type OperationCode } from "../../src/api/catalog
 import { parseResult } from "../../src/api/parse";
 import { parseFormulaArgs } from "../../src/functions/arguments";
 import { recordColumns } from "../../src/table/columns";
-import { COMPACT_TEXT_LIMIT, epochMsToSerial, toCell, type Cell } from "../../src/table/cells";
+import { epochMsToSerial } from "../../src/api/dates";
+import { COMPACT_TEXT_LIMIT, toCell, type Cell } from "../../src/table/cells";
 import { columnsOf, numberFormatOf, readColumn } from "../../src/table/columns";
 import { DEFAULT_DISPLAY, NO_ROWS_TEXT, shapeResult, type DisplayOptions } from "../../src/table/shape";
 import { ABA_RESEARCH_FIELDS } from "../../src/api/records";

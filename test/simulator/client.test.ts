@@ -1,7 +1,8 @@
 /** The client's happy path for every operation of the catalog against the simulator, over real HTTP. */
 import { clockFrom } from "../../src/api/clock";
 import { OPERATIONS } from "../../src/api/catalog";
-import { createClient, methodName } from "../../src/api/client";
+import { createClient } from "../../src/api/client";
+import { methodName } from "../../src/api/operation-methods";
 import { RECORD_FIELDS } from "../../src/api/records";
 import { DEMO_SECRET, exampleRequests, type RunningSimulator } from "../../src/simulator";
 import { start, T0 } from "./helpers";

@@ -2,12 +2,12 @@
  * What the form sends and what it shows when something is wrong: values are reshaped into parameters (never
  * judged), and the client's validation messages land under the fields they are about.
  */
+import { splitItems } from "../../src/api/kinds/form-types";
 import { formModel } from "../../src/taskpane/build/form-model";
 import {
   draftParams,
   initialValues,
   parseLimit,
-  splitItems,
   toParams,
   type FormValues,
   carryOver,

@@ -56,3 +56,6 @@ export const ABA_TREND_FIELDS = [
   i("rank", "ABA rank"),
   i("searches", "Searches"),
 ] as const;
+
+/** The ABA group's records by name (the catalog's `record`). */
+export const ABA_RECORDS = { abaResearch: ABA_RESEARCH_FIELDS, abaTrend: ABA_TREND_FIELDS } as const;

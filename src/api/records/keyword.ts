@@ -1,9 +1,10 @@
 /**
- * Keyword records: conversion, trends, traffic keywords (extended and of one product), research, mining and
- * order words. Rate formats follow the fixtures: "fraction" where live data sends 0.1376, "percent" where it
- * sends 8.31; "decimal" where no response has been seen (keyword conversion).
+ * Keyword records: conversion, trends, traffic keywords (extended and of one product), research, mining, order
+ * words, and where a product's exposure comes from (traffic source). Rate formats follow the fixtures: "fraction"
+ * where live data sends 0.1376, "percent" where it sends 8.31; "decimal" where no response has been seen (keyword
+ * conversion).
  */
-import { b, dt, i, ms, n, obj, objList, type RecordFrom, s, sl, u, vi } from "./fields";
+import { b, dt, i, ms, n, obj, objList, type RecordFrom, s, sl, slm, u, vi } from "./fields";
 
 /** Keyword conversion (items): searches, clicks and purchases with bid, CPA, budget and ACoS ranges. */
 export const KEYWORD_CONVERSION_FIELDS = [
@@ -281,3 +282,50 @@ export const ORDER_WORD_FIELDS = [
     s("imageUrl", "Image link"),
   ]),
 ] as const;
+
+/** Traffic source overview (items): where one product's exposure comes from, as keyword counts per source. */
+export const TRAFFIC_SOURCE_FIELDS = [
+  obj("asinInfo", "The product the sources belong to", [
+    s("asin", "Product id"),
+    s("title", "Title"),
+    s("asinUrl", "Product link"),
+    s("sku", "Variant attributes"),
+    n("price", "Price", { format: "currency" }),
+    s("currency", "Currency"),
+    n("rating", "Rating value", { format: "decimal" }),
+    i("reviews", "Number of reviews"),
+    i("variations", "Number of variants"),
+    i("bsrRank", "Best-seller rank"),
+    s("bsrId", "Best-seller-rank category id"),
+    s("bsrLabel", "Best-seller-rank category"),
+    s("category1Id", "Top-level category id"),
+    s("category1Name", "Top-level category"),
+    i("nodeId", "Category node id"),
+    s("nodeIdPath", "Node ids joined by ':'"),
+    s("nodeLabelPath", "Node names joined by ':'"),
+  ]),
+  i("keywords", "All traffic words"),
+  i("searchKeywords", "Natural-search words"),
+  i("adKeywords", "Sponsored-product ad words"),
+  // The spec's table lists acKeywords as String, but it is one of the counts and live data sends a number.
+  i("acKeywords", "Recommended (choice) words"),
+  i("editorialKeywords", "Editorial-recommendation words"),
+  i("fourStarsKeywords", "Four-star-and-above words"),
+  i("hrKeywords", "Highly-rated words"),
+  i("videoKeywords", "Sponsored-video words"),
+  i("brandKeywords", "Sponsored-brand words"),
+  sl("badgeLabels", "Exposure source labels (SEARCH, OFFICIAL, AD)"),
+  slm("badgeDetails", "Label -> exposure types (e.g. AD: SPONSOR_VIDEO, ADS)"),
+] as const;
+
+/** The keyword group's records by name (the catalog's `record`). */
+export const KEYWORD_RECORDS = {
+  keywordConversion: KEYWORD_CONVERSION_FIELDS,
+  keywordTrend: KEYWORD_TREND_FIELDS,
+  extendedTrafficKeyword: EXTENDED_TRAFFIC_KEYWORD_FIELDS,
+  productTrafficKeyword: PRODUCT_TRAFFIC_KEYWORD_FIELDS,
+  keywordResearch: KEYWORD_RESEARCH_FIELDS,
+  keywordMining: KEYWORD_MINING_FIELDS,
+  orderWord: ORDER_WORD_FIELDS,
+  trafficSource: TRAFFIC_SOURCE_FIELDS,
+} as const;

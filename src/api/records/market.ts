@@ -138,3 +138,15 @@ export const CATEGORY_STATISTICS_FIELDS = [
   dt("lastShelfDate", "Latest listing date, a date"),
 ] as const;
 export type CategoryStatisticsRecord = RecordFrom<typeof CATEGORY_STATISTICS_FIELDS>;
+
+/** The category-market group's records by name (the catalog's `record`). */
+export const MARKET_RECORDS = {
+  productConcentration: PRODUCT_CONCENTRATION_FIELDS,
+  sellerConcentration: SELLER_CONCENTRATION_FIELDS,
+  brandConcentration: BRAND_CONCENTRATION_FIELDS,
+  listingTrend: LISTING_TREND_FIELDS,
+  sellerCountry: SELLER_COUNTRY_FIELDS,
+  ratingCount: RATING_COUNT_FIELDS,
+  aplusVideo: APLUS_VIDEO_FIELDS,
+  categoryStatistics: CATEGORY_STATISTICS_FIELDS,
+} as const;

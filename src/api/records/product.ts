@@ -1,5 +1,5 @@
-/** Product-side records: the product record (competitor lookup, product research, listing traffic) and traffic source. */
-import { i, ms, n, obj, objList, s, sl, slm, type RecordFrom } from "./fields";
+/** Records of the product group: the product record (competitor lookup, product research, listing traffic) and categories. */
+import { i, ms, n, obj, objList, s, type RecordFrom } from "./fields";
 
 export const PRODUCT_FIELDS = [
   s("asin", "Product id"),
@@ -58,40 +58,6 @@ export const PRODUCT_FIELDS = [
   objList("subcategories", "Subcategory ranks", [s("code", "Node id"), i("rank", "Rank"), s("label", "Name")]),
 ] as const;
 
-/** Traffic source overview (items): where one product's exposure comes from, as keyword counts per source. */
-export const TRAFFIC_SOURCE_FIELDS = [
-  obj("asinInfo", "The product the sources belong to", [
-    s("asin", "Product id"),
-    s("title", "Title"),
-    s("asinUrl", "Product link"),
-    s("sku", "Variant attributes"),
-    n("price", "Price", { format: "currency" }),
-    s("currency", "Currency"),
-    n("rating", "Rating value", { format: "decimal" }),
-    i("reviews", "Number of reviews"),
-    i("variations", "Number of variants"),
-    i("bsrRank", "Best-seller rank"),
-    s("bsrId", "Best-seller-rank category id"),
-    s("bsrLabel", "Best-seller-rank category"),
-    s("category1Id", "Top-level category id"),
-    s("category1Name", "Top-level category"),
-    i("nodeId", "Category node id"),
-    s("nodeIdPath", "Node ids joined by ':'"),
-    s("nodeLabelPath", "Node names joined by ':'"),
-  ]),
-  i("keywords", "All traffic words"),
-  i("searchKeywords", "Natural-search words"),
-  i("adKeywords", "Sponsored-product ad words"),
-  // The spec's table lists acKeywords as String, but it is one of the counts and live data sends a number.
-  i("acKeywords", "Recommended (choice) words"),
-  i("editorialKeywords", "Editorial-recommendation words"),
-  i("fourStarsKeywords", "Four-star-and-above words"),
-  i("hrKeywords", "Highly-rated words"),
-  i("videoKeywords", "Sponsored-video words"),
-  i("brandKeywords", "Sponsored-brand words"),
-  sl("badgeLabels", "Exposure source labels (SEARCH, OFFICIAL, AD)"),
-  slm("badgeDetails", "Label -> exposure types (e.g. AD: SPONSOR_VIDEO, ADS)"),
-] as const;
 /** A category node of the category lookup (product_node): where it sits in the tree and how many products it has. */
 export const CATEGORY_NODE_FIELDS = [
   s("nodeIdPath", "Node ids joined by ':' from the root, e.g. 3375251:3407731"),
@@ -101,3 +67,6 @@ export const CATEGORY_NODE_FIELDS = [
   s("nodeLabelPathLocale", "Node names, localized, joined by ':'"),
 ] as const;
 export type CategoryNodeRecord = RecordFrom<typeof CATEGORY_NODE_FIELDS>;
+
+/** The product group's records by name (the catalog's `record`). */
+export const PRODUCT_RECORDS = { product: PRODUCT_FIELDS, categoryNode: CATEGORY_NODE_FIELDS } as const;

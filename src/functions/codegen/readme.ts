@@ -4,9 +4,10 @@
  * filters and columns; help.html renders the same markdown) and the README's short `## Functions` section (the
  * table, linking into docs/functions.md). test/functions/metadata.test.ts checks both files hold exactly this text.
  */
-import { isFilterParam, OPERATIONS, ROW_CAP, paramWithRole, type AnyOperation } from "../../api/catalog";
+import { OPERATIONS, ROW_CAP, paramWithRole, type AnyOperation } from "../../api/catalog";
+import { isFilterParam } from "../../api/filter-params";
 import { GROUP_LABELS, type ParamSpec } from "../../api/catalog-types";
-import { PARAM_KINDS } from "../../api/param-kinds";
+import { PARAM_KINDS } from "../../api/kinds";
 import { recordColumns } from "../../table/columns";
 import { COMPACT_TEXT_LIMIT, compactItemPattern } from "../../table/cells";
 import { RESERVED_OPTIONS } from "../filters";
@@ -68,7 +69,7 @@ function valueWords(spec: ParamSpec): string {
   const options = spec.options?.map((o) => String(o.value)).join(", ");
   const sortFields = spec.kind === "order" && spec.sortFields ? ` (${spec.sortFields.join(", ")})` : "";
   const bounds = spec.min !== undefined || spec.max !== undefined ? ` ${spec.min ?? ""}..${spec.max ?? ""}` : "";
-  return `${PARAM_KINDS[spec.kind].docWords}${sortFields}${bounds}${options ? `: ${spec.openOptions ? "e.g. " : ""}${options}` : ""}`;
+  return `${PARAM_KINDS[spec.kind].words.docs}${sortFields}${bounds}${options ? `: ${spec.openOptions ? "e.g. " : ""}${options}` : ""}`;
 }
 
 /** What `limit` does for an operation, from its paging parameters. */

@@ -6,7 +6,7 @@
  */
 import { OPERATIONS, ROW_CAP, paramWithRole, type AnyOperation } from "../../api/catalog";
 import type { ParamSpec } from "../../api/catalog-types";
-import { PARAM_KINDS } from "../../api/param-kinds";
+import { PARAM_KINDS } from "../../api/kinds";
 import { recordColumns } from "../../table/columns";
 import { filterNames, RESERVED_OPTIONS } from "../filters";
 
@@ -32,15 +32,9 @@ export const argumentNames = (op: AnyOperation): string[] => [
 const specOf = (op: AnyOperation, name: string) => (op.params as readonly ParamSpec[]).find((p) => p.name === name)!;
 
 /** TypeScript type of an argument, as custom-functions-metadata maps it: unknown[][] = a range or a value. */
-function argumentType(spec: ParamSpec): string {
-  return PARAM_KINDS[spec.kind].excelArgument;
-}
+const argumentType = (spec: ParamSpec): string => PARAM_KINDS[spec.kind].traits.excelArgument;
 
-function positionalHelp(spec: ParamSpec): string {
-  if (spec.kind === "stringList") return `${spec.doc} A range, or text separated by commas.`;
-  if (spec.kind === "month") return `${spec.doc.replace(/\.$/, "")} (202508, text or a date).`;
-  return spec.doc;
-}
+const positionalHelp = (spec: ParamSpec): string => PARAM_KINDS[spec.kind].words.argumentHelp(spec.doc);
 
 export function filtersHelp(op: AnyOperation): string {
   const names = filterNames(op).filter((n) => !(n in RESERVED_OPTIONS));

@@ -55,6 +55,58 @@ export function productResearch(
 }
 
 /**
+ * Products related to the given products as traffic sources (viewed also viewed, bought together...).
+ * @customfunction LISTINGTRAFFIC
+ * @helpurl https://localhost:3000/help.html#madlistingtraffic
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param asins Product ids (ASINs). A range, or text separated by commas.
+ * @param relations Relation types. A range, or text separated by commas.
+ * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: variations, order, orderField, orderDesc. Display options: headers, dates.
+ * @param [fields] Columns to spill, e.g. "asin, title, brand" (text or a range); blank = all.
+ * @param [limit] Rows wanted, 1 to 2000, fetched page by page; blank = one page (50 rows).
+ * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
+ * @returns Listing traffic: a table with a header row of column names.
+ * @cancelable
+ * @requiresAddress
+ */
+export function trafficListing(
+  market: string,
+  asins: unknown[][],
+  relations: unknown[][],
+  filters: unknown[][],
+  fields: unknown[][],
+  limit: number,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return runFormula("traffic_listing", { market, positional: [asins, relations], filters, fields, limit }, invocation);
+}
+
+/**
+ * Categories whose names match a keyword (or the node a path names), with their node path and product count; neither = the top-level categories.
+ * @customfunction CATEGORIES
+ * @helpurl https://localhost:3000/help.html#madcategories
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param keyword Words of a category name (e.g. yoga) or a node id; blank = the top-level categories.
+ * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: nodeIdPath. Display options: headers, dates.
+ * @param [fields] Columns to spill, e.g. "nodeIdPath, nodeLabelPath, products" (text or a range); blank = all.
+ * @param [limit] Rows to show, 1 to 2000; blank = all rows returned.
+ * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
+ * @returns Category lookup: a table with a header row of column names.
+ * @cancelable
+ * @requiresAddress
+ */
+export function productNode(
+  market: string,
+  keyword: string,
+  filters: unknown[][],
+  fields: unknown[][],
+  limit: number,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return runFormula("product_node", { market, positional: [keyword], filters, fields, limit }, invocation);
+}
+
+/**
  * Search, click and purchase conversion of a keyword and its related words, with PPC bids and ACoS.
  * @customfunction KEYWORDCONVERSION
  * @helpurl https://localhost:3000/help.html#madkeywordconversion
@@ -130,35 +182,6 @@ export function trafficExtend(
 }
 
 /**
- * The top products of a category with their unit and revenue shares.
- * @customfunction PRODUCTCONCENTRATION
- * @helpurl https://localhost:3000/help.html#madproductconcentration
- * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
- * @param nodeIdPath Category node ids joined by ':' from root to leaf, e.g. 172282:281407.
- * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: month, topN, newProduct, asins. Display options: headers, dates.
- * @param [fields] Columns to spill, e.g. "asin, title, ranking" (text or a range); blank = all.
- * @param [limit] Rows to show, 1 to 2000; blank = all rows returned.
- * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
- * @returns Product concentration: a table with a header row of column names.
- * @cancelable
- * @requiresAddress
- */
-export function marketProductConcentration(
-  market: string,
-  nodeIdPath: string,
-  filters: unknown[][],
-  fields: unknown[][],
-  limit: number,
-  invocation: CustomFunctions.CancelableInvocation,
-): Promise<unknown[][]> {
-  return runFormula(
-    "market_product_concentration",
-    { market, positional: [nodeIdPath], filters, fields, limit },
-    invocation,
-  );
-}
-
-/**
  * Keywords filtered by searches, growth, competition, price and season (15 rows a page).
  * @customfunction KEYWORDRESEARCH
  * @helpurl https://localhost:3000/help.html#madkeywordresearch
@@ -209,6 +232,183 @@ export function keywordOrder(
 }
 
 /**
+ * The search words under which one product was shown, with natural and ad share and ranks.
+ * @customfunction TRAFFICKEYWORDS
+ * @helpurl https://localhost:3000/help.html#madtraffickeywords
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param asin Product id (ASIN).
+ * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: keyword, month, badges, trafficKeywordTypes and more. Display options: headers, stats, dates.
+ * @param [fields] Columns to spill, e.g. "keyword, keywordCn, searches" (text or a range); blank = all.
+ * @param [limit] Rows wanted, 1 to 2000, fetched page by page; blank = one page (50 rows).
+ * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
+ * @returns Traffic keywords of a product: a table with a header row of column names.
+ * @cancelable
+ * @requiresAddress
+ */
+export function trafficKeyword(
+  market: string,
+  asin: string,
+  filters: unknown[][],
+  fields: unknown[][],
+  limit: number,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return runFormula("traffic_keyword", { market, positional: [asin], filters, fields, limit }, invocation);
+}
+
+/**
+ * Derived and long-tail words of a keyword, with searches, competition and relevancy.
+ * @customfunction KEYWORDMINER
+ * @helpurl https://localhost:3000/help.html#madkeywordminer
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param keyword Seed keyword.
+ * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: historyDate, keywordList, amazonChoice, filterRootWord and more. Display options: headers, dates.
+ * @param [fields] Columns to spill, e.g. "keyword, keywordCn, keywordJp" (text or a range); blank = all.
+ * @param [limit] Rows wanted, 1 to 2000, fetched page by page; blank = one page (50 rows).
+ * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
+ * @returns Keyword mining: a table with a header row of column names.
+ * @cancelable
+ * @requiresAddress
+ */
+export function keywordMiner(
+  market: string,
+  keyword: string,
+  filters: unknown[][],
+  fields: unknown[][],
+  limit: number,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return runFormula("keyword_miner", { market, positional: [keyword], filters, fields, limit }, invocation);
+}
+
+/**
+ * Where a product's or keyword's exposure comes from: natural search, ads, recommendations.
+ * @customfunction TRAFFICSOURCE
+ * @helpurl https://localhost:3000/help.html#madtrafficsource
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param q A product id (ASIN) or a keyword.
+ * @param month Month yyyyMM (202508, text or a date).
+ * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: order, orderField, orderDesc. Display options: headers, dates.
+ * @param [fields] Columns to spill, e.g. "asinInfo.asin, asinInfo.title, asinInfo.asinUrl" (text or a range); blank = all.
+ * @param [limit] Rows wanted, 1 to 2000, fetched page by page; blank = one page (50 rows).
+ * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
+ * @returns Traffic source overview: a table with a header row of column names.
+ * @cancelable
+ * @requiresAddress
+ */
+export function trafficSource(
+  market: string,
+  q: string,
+  month: unknown,
+  filters: unknown[][],
+  fields: unknown[][],
+  limit: number,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return runFormula("traffic_source", { market, positional: [q, month], filters, fields, limit }, invocation);
+}
+
+/**
+ * Search-frequency ranks of keywords for one week, with rank changes and top products.
+ * @customfunction ABAWEEKLY
+ * @helpurl https://localhost:3000/help.html#madabaweekly
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: date, departments, excludeKeywords, includeKeywords and more. Display options: headers, dates.
+ * @param [fields] Columns to spill, e.g. "keyword, keywordCn, keywordJp" (text or a range); blank = all.
+ * @param [limit] Rows wanted, 1 to 2000, fetched page by page; blank = one page (40 rows).
+ * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
+ * @returns ABA research, weekly: a table with a header row of column names.
+ * @cancelable
+ * @requiresAddress
+ */
+export function abaResearchWeekly(
+  market: string,
+  filters: unknown[][],
+  fields: unknown[][],
+  limit: number,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return runFormula("aba_research_weekly", { market, positional: [], filters, fields, limit }, invocation);
+}
+
+/**
+ * Search-frequency ranks of keywords for one month, with rank changes and top products.
+ * @customfunction ABAMONTHLY
+ * @helpurl https://localhost:3000/help.html#madabamonthly
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: date, departments, excludeKeywords, includeKeywords and more. Display options: headers, dates.
+ * @param [fields] Columns to spill, e.g. "keyword, keywordCn, keywordJp" (text or a range); blank = all.
+ * @param [limit] Rows wanted, 1 to 2000, fetched page by page; blank = one page (15 rows).
+ * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
+ * @returns ABA research, monthly: a table with a header row of column names.
+ * @cancelable
+ * @requiresAddress
+ */
+export function abaResearchMonthly(
+  market: string,
+  filters: unknown[][],
+  fields: unknown[][],
+  limit: number,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return runFormula("aba_research_monthly", { market, positional: [], filters, fields, limit }, invocation);
+}
+
+/**
+ * Search-frequency rank and searches of one keyword over time, oldest first.
+ * @customfunction ABATREND
+ * @helpurl https://localhost:3000/help.html#madabatrend
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param keyword Keyword.
+ * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: timeGranularity. Display options: headers, dates.
+ * @param [fields] Columns to spill, e.g. "label, date, rank" (text or a range); blank = all.
+ * @param [limit] Rows to show, 1 to 2000; blank = all rows returned.
+ * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
+ * @returns ABA keyword trend: a table with a header row of column names.
+ * @cancelable
+ * @requiresAddress
+ */
+export function abaResearchTrend(
+  market: string,
+  keyword: string,
+  filters: unknown[][],
+  fields: unknown[][],
+  limit: number,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return runFormula("aba_research_trend", { market, positional: [keyword], filters, fields, limit }, invocation);
+}
+
+/**
+ * The top products of a category with their unit and revenue shares.
+ * @customfunction PRODUCTCONCENTRATION
+ * @helpurl https://localhost:3000/help.html#madproductconcentration
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param nodeIdPath Category node ids joined by ':' from root to leaf, e.g. 172282:281407.
+ * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: month, topN, newProduct, asins. Display options: headers, dates.
+ * @param [fields] Columns to spill, e.g. "asin, title, ranking" (text or a range); blank = all.
+ * @param [limit] Rows to show, 1 to 2000; blank = all rows returned.
+ * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
+ * @returns Product concentration: a table with a header row of column names.
+ * @cancelable
+ * @requiresAddress
+ */
+export function marketProductConcentration(
+  market: string,
+  nodeIdPath: string,
+  filters: unknown[][],
+  fields: unknown[][],
+  limit: number,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return runFormula(
+    "market_product_concentration",
+    { market, positional: [nodeIdPath], filters, fields, limit },
+    invocation,
+  );
+}
+
+/**
  * The top sellers of a category with their products, units and revenue shares.
  * @customfunction SELLERCONCENTRATION
  * @helpurl https://localhost:3000/help.html#madsellerconcentration
@@ -238,129 +438,6 @@ export function marketSellerConcentration(
 }
 
 /**
- * Search-frequency ranks of keywords for one week, with rank changes and top products.
- * @customfunction ABAWEEKLY
- * @helpurl https://localhost:3000/help.html#madabaweekly
- * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
- * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: date, departments, excludeKeywords, includeKeywords and more. Display options: headers, dates.
- * @param [fields] Columns to spill, e.g. "keyword, keywordCn, keywordJp" (text or a range); blank = all.
- * @param [limit] Rows wanted, 1 to 2000, fetched page by page; blank = one page (40 rows).
- * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
- * @returns ABA research, weekly: a table with a header row of column names.
- * @cancelable
- * @requiresAddress
- */
-export function abaResearchWeekly(
-  market: string,
-  filters: unknown[][],
-  fields: unknown[][],
-  limit: number,
-  invocation: CustomFunctions.CancelableInvocation,
-): Promise<unknown[][]> {
-  return runFormula("aba_research_weekly", { market, positional: [], filters, fields, limit }, invocation);
-}
-
-/**
- * The search words under which one product was shown, with natural and ad share and ranks.
- * @customfunction TRAFFICKEYWORDS
- * @helpurl https://localhost:3000/help.html#madtraffickeywords
- * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
- * @param asin Product id (ASIN).
- * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: keyword, month, badges, trafficKeywordTypes and more. Display options: headers, stats, dates.
- * @param [fields] Columns to spill, e.g. "keyword, keywordCn, searches" (text or a range); blank = all.
- * @param [limit] Rows wanted, 1 to 2000, fetched page by page; blank = one page (50 rows).
- * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
- * @returns Traffic keywords of a product: a table with a header row of column names.
- * @cancelable
- * @requiresAddress
- */
-export function trafficKeyword(
-  market: string,
-  asin: string,
-  filters: unknown[][],
-  fields: unknown[][],
-  limit: number,
-  invocation: CustomFunctions.CancelableInvocation,
-): Promise<unknown[][]> {
-  return runFormula("traffic_keyword", { market, positional: [asin], filters, fields, limit }, invocation);
-}
-
-/**
- * Search-frequency ranks of keywords for one month, with rank changes and top products.
- * @customfunction ABAMONTHLY
- * @helpurl https://localhost:3000/help.html#madabamonthly
- * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
- * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: date, departments, excludeKeywords, includeKeywords and more. Display options: headers, dates.
- * @param [fields] Columns to spill, e.g. "keyword, keywordCn, keywordJp" (text or a range); blank = all.
- * @param [limit] Rows wanted, 1 to 2000, fetched page by page; blank = one page (15 rows).
- * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
- * @returns ABA research, monthly: a table with a header row of column names.
- * @cancelable
- * @requiresAddress
- */
-export function abaResearchMonthly(
-  market: string,
-  filters: unknown[][],
-  fields: unknown[][],
-  limit: number,
-  invocation: CustomFunctions.CancelableInvocation,
-): Promise<unknown[][]> {
-  return runFormula("aba_research_monthly", { market, positional: [], filters, fields, limit }, invocation);
-}
-
-/**
- * Products related to the given products as traffic sources (viewed also viewed, bought together...).
- * @customfunction LISTINGTRAFFIC
- * @helpurl https://localhost:3000/help.html#madlistingtraffic
- * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
- * @param asins Product ids (ASINs). A range, or text separated by commas.
- * @param relations Relation types. A range, or text separated by commas.
- * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: variations, order, orderField, orderDesc. Display options: headers, dates.
- * @param [fields] Columns to spill, e.g. "asin, title, brand" (text or a range); blank = all.
- * @param [limit] Rows wanted, 1 to 2000, fetched page by page; blank = one page (50 rows).
- * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
- * @returns Listing traffic: a table with a header row of column names.
- * @cancelable
- * @requiresAddress
- */
-export function trafficListing(
-  market: string,
-  asins: unknown[][],
-  relations: unknown[][],
-  filters: unknown[][],
-  fields: unknown[][],
-  limit: number,
-  invocation: CustomFunctions.CancelableInvocation,
-): Promise<unknown[][]> {
-  return runFormula("traffic_listing", { market, positional: [asins, relations], filters, fields, limit }, invocation);
-}
-
-/**
- * Derived and long-tail words of a keyword, with searches, competition and relevancy.
- * @customfunction KEYWORDMINER
- * @helpurl https://localhost:3000/help.html#madkeywordminer
- * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
- * @param keyword Seed keyword.
- * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: historyDate, keywordList, amazonChoice, filterRootWord and more. Display options: headers, dates.
- * @param [fields] Columns to spill, e.g. "keyword, keywordCn, keywordJp" (text or a range); blank = all.
- * @param [limit] Rows wanted, 1 to 2000, fetched page by page; blank = one page (50 rows).
- * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
- * @returns Keyword mining: a table with a header row of column names.
- * @cancelable
- * @requiresAddress
- */
-export function keywordMiner(
-  market: string,
-  keyword: string,
-  filters: unknown[][],
-  fields: unknown[][],
-  limit: number,
-  invocation: CustomFunctions.CancelableInvocation,
-): Promise<unknown[][]> {
-  return runFormula("keyword_miner", { market, positional: [keyword], filters, fields, limit }, invocation);
-}
-
-/**
  * Products, units and revenue of a category by listing year, one row per year.
  * @customfunction LISTINGTREND
  * @helpurl https://localhost:3000/help.html#madlistingtrend
@@ -387,33 +464,6 @@ export function marketListingTrendDistribution(
     { market, positional: [nodeIdPath], filters, fields, limit },
     invocation,
   );
-}
-
-/**
- * Where a product's or keyword's exposure comes from: natural search, ads, recommendations.
- * @customfunction TRAFFICSOURCE
- * @helpurl https://localhost:3000/help.html#madtrafficsource
- * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
- * @param q A product id (ASIN) or a keyword.
- * @param month Month yyyyMM (202508, text or a date).
- * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: order, orderField, orderDesc. Display options: headers, dates.
- * @param [fields] Columns to spill, e.g. "asinInfo.asin, asinInfo.title, asinInfo.asinUrl" (text or a range); blank = all.
- * @param [limit] Rows wanted, 1 to 2000, fetched page by page; blank = one page (50 rows).
- * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
- * @returns Traffic source overview: a table with a header row of column names.
- * @cancelable
- * @requiresAddress
- */
-export function trafficSource(
-  market: string,
-  q: string,
-  month: unknown,
-  filters: unknown[][],
-  fields: unknown[][],
-  limit: number,
-  invocation: CustomFunctions.CancelableInvocation,
-): Promise<unknown[][]> {
-  return runFormula("traffic_source", { market, positional: [q, month], filters, fields, limit }, invocation);
 }
 
 /**
@@ -472,31 +522,6 @@ export function marketRatingsCountDistribution(
     { market, positional: [nodeIdPath], filters, fields, limit },
     invocation,
   );
-}
-
-/**
- * Search-frequency rank and searches of one keyword over time, oldest first.
- * @customfunction ABATREND
- * @helpurl https://localhost:3000/help.html#madabatrend
- * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
- * @param keyword Keyword.
- * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: timeGranularity. Display options: headers, dates.
- * @param [fields] Columns to spill, e.g. "label, date, rank" (text or a range); blank = all.
- * @param [limit] Rows to show, 1 to 2000; blank = all rows returned.
- * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
- * @returns ABA keyword trend: a table with a header row of column names.
- * @cancelable
- * @requiresAddress
- */
-export function abaResearchTrend(
-  market: string,
-  keyword: string,
-  filters: unknown[][],
-  fields: unknown[][],
-  limit: number,
-  invocation: CustomFunctions.CancelableInvocation,
-): Promise<unknown[][]> {
-  return runFormula("aba_research_trend", { market, positional: [keyword], filters, fields, limit }, invocation);
 }
 
 /**
@@ -586,56 +611,31 @@ export function marketResearchStatistics(
   );
 }
 
-/**
- * Categories whose names match a keyword (or the node a path names), with their node path and product count; neither = the top-level categories.
- * @customfunction CATEGORIES
- * @helpurl https://localhost:3000/help.html#madcategories
- * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
- * @param keyword Words of a category name (e.g. yoga) or a node id; blank = the top-level categories.
- * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: nodeIdPath. Display options: headers, dates.
- * @param [fields] Columns to spill, e.g. "nodeIdPath, nodeLabelPath, products" (text or a range); blank = all.
- * @param [limit] Rows to show, 1 to 2000; blank = all rows returned.
- * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
- * @returns Category lookup: a table with a header row of column names.
- * @cancelable
- * @requiresAddress
- */
-export function productNode(
-  market: string,
-  keyword: string,
-  filters: unknown[][],
-  fields: unknown[][],
-  limit: number,
-  invocation: CustomFunctions.CancelableInvocation,
-): Promise<unknown[][]> {
-  return runFormula("product_node", { market, positional: [keyword], filters, fields, limit }, invocation);
-}
-
 /** Every MAD function by its id (the catalog's `fn`). */
 export const MAD_FUNCTIONS: Readonly<Record<string, (...args: never[]) => Promise<unknown[][]>>> = {
   COMPETITORS: competitorLookup,
   PRODUCTRESEARCH: productResearch,
+  LISTINGTRAFFIC: trafficListing,
+  CATEGORIES: productNode,
   KEYWORDCONVERSION: keywordConversion,
   KEYWORDTRENDS: keywordResearchTrends,
   TRAFFICEXTEND: trafficExtend,
-  PRODUCTCONCENTRATION: marketProductConcentration,
   KEYWORDRESEARCH: keywordResearch,
   ORDERWORDS: keywordOrder,
-  SELLERCONCENTRATION: marketSellerConcentration,
-  ABAWEEKLY: abaResearchWeekly,
   TRAFFICKEYWORDS: trafficKeyword,
-  ABAMONTHLY: abaResearchMonthly,
-  LISTINGTRAFFIC: trafficListing,
   KEYWORDMINER: keywordMiner,
-  LISTINGTREND: marketListingTrendDistribution,
   TRAFFICSOURCE: trafficSource,
+  ABAWEEKLY: abaResearchWeekly,
+  ABAMONTHLY: abaResearchMonthly,
+  ABATREND: abaResearchTrend,
+  PRODUCTCONCENTRATION: marketProductConcentration,
+  SELLERCONCENTRATION: marketSellerConcentration,
+  LISTINGTREND: marketListingTrendDistribution,
   SELLERCOUNTRIES: marketSellerCountryDistribution,
   RATINGCOUNTS: marketRatingsCountDistribution,
-  ABATREND: abaResearchTrend,
   APLUSVIDEO: marketEbcDistribution,
   BRANDCONCENTRATION: marketBrandConcentration,
   CATEGORYSTATS: marketResearchStatistics,
-  CATEGORIES: productNode,
 };
 
 associateFunctions(MAD_FUNCTIONS);

@@ -1,7 +1,8 @@
 /**
- * One parameter of the query builder, rendered from its FormField. The label is plain English (its accessible
- * name too; the wire name is in the hint), required fields are marked, the catalog's doc line is the hint, and the validator's
- * messages show underneath.
+ * One parameter of the query builder, rendered from its FormField: the control its kind chose
+ * (src/api/kinds/form-types.ts lists them; the switch below renders each). The label is plain English (its
+ * accessible name too; the wire name is in the hint), required fields are marked, the catalog's doc line is the
+ * hint, and the validator's messages show underneath.
  */
 import {
   Checkbox,
@@ -18,7 +19,7 @@ import {
 import { useState } from "react";
 import { optionsForMarket, type EnumOption } from "../../api/catalog-types";
 import { displayDate, monthChoices, saturdayChoices, type FormField } from "./form-model";
-import type { FormValue, MultiValue, OrderValue } from "./form-values";
+import type { FormValue, MultiValue, OrderValue } from "../../api/kinds/form-types";
 import { CategoryPicker } from "../shared/CategoryPicker";
 import { useControlStyles } from "../shared/styles";
 
@@ -401,5 +402,9 @@ export function ParamField({ field, value, onChange, onBlur, messages, now, swit
           />
         </Field>
       );
+    default: {
+      const unhandled: never = control;
+      throw new Error(`no rendering for form control ${JSON.stringify(unhandled)}`);
+    }
   }
 }

@@ -13,7 +13,8 @@
  * Every argument is a cell reference into the block, never a literal, so any edit recomputes.
  */
 import type { CellTarget, CellValue } from "../host/host-adapter";
-import { isFilterParam, operation, type OperationCode } from "../../api/catalog";
+import { operation, type OperationCode } from "../../api/catalog";
+import { isFilterParam } from "../../api/filter-params";
 import type { ParamSpec } from "../../api/catalog-types";
 import { cellAddress, offset, parseCell, blockAddress } from "../../table/a1";
 

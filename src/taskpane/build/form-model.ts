@@ -5,57 +5,14 @@
  * Paging parameters are not fields: `page` and `size` are the engine's business (it pages through with the
  * largest page size until `limit`); the field picker chooses columns locally.
  */
-import {
-  GROUP_LABELS,
-  MARKETPLACES,
-  type EnumOption,
-  type OperationGroup,
-  type ParamSpec,
-  type TextPattern,
-} from "../../api/catalog-types";
-import { notAFilterBecause, OPERATIONS, operation, type AnyOperation, type OperationCode } from "../../api/catalog";
-import { traitsOf } from "../../api/param-kinds";
+import { GROUP_LABELS, type OperationGroup, type ParamSpec } from "../../api/catalog-types";
+import { OPERATIONS, operation, type AnyOperation, type OperationCode } from "../../api/catalog";
+import { notAFilterBecause } from "../../api/filter-params";
+import type { FieldControl } from "../../api/kinds/form-types";
+import { formControl } from "../../api/kinds/read";
 import { paramLabel } from "../../api/param-labels";
 import { RECORD_FIELDS } from "../../api/records";
 import { latestSaturday, monthBefore } from "../../api/dates";
-
-/** How a parameter is edited. */
-export type FieldControl =
-  | { readonly type: "text"; readonly pattern?: TextPattern }
-  | { readonly type: "number"; readonly integer: boolean; readonly min?: number; readonly max?: number }
-  | { readonly type: "enum"; readonly options: readonly EnumOption[]; readonly open: boolean }
-  /** csv and stringList parameters with known values: a multi-select; `open` lets the user add other values. */
-  | {
-      readonly type: "multiEnum";
-      readonly options: readonly EnumOption[];
-      readonly open: boolean;
-      readonly encoding: "csv" | "list";
-    }
-  /** A list without known values: one item per line (ASINs, keywords). */
-  | {
-      readonly type: "lines";
-      readonly pattern?: TextPattern;
-      readonly maxItems?: number;
-      readonly encoding: "csv" | "list";
-    }
-  | { readonly type: "boolean" }
-  /** `words` are offered before the months (`nearly`: the last 30 days). */
-  | { readonly type: "month"; readonly maxMonthsBack?: number; readonly words?: readonly EnumOption[] }
-  | { readonly type: "saturday"; readonly maxMonthsBack?: number }
-  /** A Saturday or a month, chosen by the value of `switchParam` (order words: reverseType W or M). */
-  | {
-      readonly type: "weekOrMonth";
-      readonly switchParam: string;
-      readonly formats: Readonly<Record<string, "saturday" | "month">>;
-      readonly maxMonthsBack?: number;
-    }
-  | {
-      readonly type: "order";
-      readonly sortFields: readonly string[];
-      readonly open: boolean;
-      readonly defaultField?: string;
-      readonly defaultDesc: boolean;
-    };
 
 export interface FormField {
   /** The wire name: what formulas, filter blocks and the service use; shown in the hint. */
@@ -65,6 +22,7 @@ export interface FormField {
   readonly required: boolean;
   /** Help text: the catalog's doc line, the documented default when there is one, and the API name. */
   readonly help: string;
+  /** How the parameter is edited: its kind's control (src/api/kinds/). */
   readonly control: FieldControl;
   readonly spec: ParamSpec;
 }
@@ -101,52 +59,6 @@ export interface FormModel {
   readonly defaultLimit?: number;
 }
 
-const MARKETPLACE_OPTIONS: readonly EnumOption[] = MARKETPLACES.map((m) => ({ value: m.code, label: m.label }));
-
-function controlFor(spec: ParamSpec): FieldControl {
-  const open = Boolean(spec.openOptions);
-  const family = traitsOf(spec.kind).control;
-  switch (family) {
-    case "marketplace":
-      return { type: "enum", options: MARKETPLACE_OPTIONS, open: false };
-    case "text":
-      return spec.options ? { type: "enum", options: spec.options, open } : { type: "text", pattern: spec.pattern };
-    case "number":
-      if (spec.options) return { type: "enum", options: spec.options, open };
-      return { type: "number", integer: spec.kind === "integer", min: spec.min, max: spec.max };
-    case "boolean":
-      return { type: "boolean" };
-    case "month":
-      return { type: "month", maxMonthsBack: spec.maxMonthsBack, ...(spec.words ? { words: spec.words } : {}) };
-    case "saturday":
-      return { type: "saturday", maxMonthsBack: spec.maxMonthsBack };
-    case "weekOrMonth":
-      return {
-        type: "weekOrMonth",
-        switchParam: spec.switchParam ?? "",
-        formats: spec.formats ?? {},
-        maxMonthsBack: spec.maxMonthsBack,
-      };
-    case "list": {
-      const encoding = traitsOf(spec.kind).list === "csv" ? "csv" : "list";
-      if (spec.options) return { type: "multiEnum", options: spec.options, open, encoding };
-      return { type: "lines", pattern: spec.pattern, maxItems: spec.maxItems, encoding };
-    }
-    case "order":
-      return {
-        type: "order",
-        sortFields: spec.sortFields ?? [],
-        open: open || !spec.sortFields,
-        defaultField: spec.orderDefault?.field,
-        defaultDesc: spec.orderDefault?.desc ?? true,
-      };
-    default: {
-      const unhandled: never = family;
-      throw new Error(`no form control for control family ${String(unhandled)}`);
-    }
-  }
-}
-
 function helpFor(spec: ParamSpec): string {
   const apiName = ` API name: ${spec.name}${spec.aliases?.length ? ` (also ${spec.aliases.join(", ")})` : ""}.`;
   if (spec.default === undefined || spec.role) return `${spec.doc}${apiName}`;
@@ -160,7 +72,7 @@ function fieldFor(spec: ParamSpec): FormField {
     label: paramLabel(spec),
     required: Boolean(spec.required),
     help: helpFor(spec),
-    control: controlFor(spec),
+    control: formControl(spec),
     spec,
   };
 }

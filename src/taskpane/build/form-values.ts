@@ -3,23 +3,12 @@
  * (text to numbers, lines to lists, picks to csv); judging the values is the client's validation, so the form
  * passes through whatever cannot be reshaped (the text "abc" for a number) and the validator names the problem.
  */
-import type { EnumOption } from "../../api/catalog-types";
-import { traitsOf } from "../../api/param-kinds";
-import type { OrderParam } from "../../api/request-types";
+import type { FormValue } from "../../api/kinds/form-types";
+import { readFormValue } from "../../api/kinds/read";
 import { limitFromText } from "../../api/row-limit";
-import { allFields, type FormField, type FormModel } from "./form-model";
+import { allFields, type FormModel } from "./form-model";
 
-export interface MultiValue {
-  readonly selected: readonly string[];
-  /** Values typed by hand where the known options are suggestions only (sellerNation). */
-  readonly other: string;
-}
-export interface OrderValue {
-  readonly field: string;
-  readonly desc: boolean;
-}
-/** `""`, `null` and an empty selection all mean "not set". */
-export type FormValue = string | boolean | null | MultiValue | OrderValue;
+export type { FormValue } from "../../api/kinds/form-types";
 export type FormValues = Readonly<Record<string, FormValue>>;
 
 /** Everything the builder sends besides the operation's own parameters. */
@@ -30,9 +19,6 @@ export interface QueryDraft {
   /** Rows wanted, as typed; empty = the operation's page size. */
   readonly limit: string;
 }
-
-const isMulti = (v: FormValue): v is MultiValue => typeof v === "object" && v !== null && "selected" in v;
-const isOrder = (v: FormValue): v is OrderValue => typeof v === "object" && v !== null && "desc" in v;
 
 /** The starting values of a form: marketplace US; no order field (the service's default order), its default direction. */
 export function initialValues(model: FormModel): FormValues {
@@ -64,70 +50,11 @@ export function carryOver(from: FormModel, draft: QueryDraft, to: FormModel): Qu
   return { values, fields: sameRecords ? draft.fields : [], limit: draft.limit };
 }
 
-/** Splits pasted text into items: one per line; ASIN lists also split on commas and spaces. */
-export function splitItems(text: string, pattern?: string): string[] {
-  const separator = pattern === "asin" ? /[\s,;]+/ : /\r?\n/;
-  return text
-    .split(separator)
-    .map((item) => item.trim())
-    .filter((item) => item !== "");
-}
-
-/** Text of a number field as a number when it is one; otherwise the text, for the validator to name. */
-function numberOrText(text: string): number | string {
-  const trimmed = text.trim();
-  if (trimmed === "") return trimmed;
-  const value = Number(trimmed.replace(/,/g, ""));
-  return Number.isFinite(value) ? value : trimmed;
-}
-
-/** An option's own value (numbers stay numbers: matchType 2, not "2"). */
-function optionValue(options: readonly EnumOption[], picked: string): string | number {
-  const hit = options.find((o) => String(o.value) === picked);
-  return hit ? hit.value : picked;
-}
-
-function paramValue(field: FormField, value: FormValue | undefined): unknown {
-  if (value === undefined || value === null || value === "") return undefined;
-  const control = field.control;
-  switch (control.type) {
-    case "boolean":
-      return typeof value === "boolean" ? value : undefined;
-    case "number":
-      return typeof value === "string" ? numberOrText(value) : undefined;
-    case "enum": {
-      if (typeof value !== "string") return undefined;
-      const picked = optionValue(control.options, value.trim());
-      // A hand-typed value of a numeric open enum is still a number.
-      return typeof picked === "string" && traitsOf(field.spec.kind).numeric ? numberOrText(picked) : picked;
-    }
-    case "multiEnum": {
-      if (!isMulti(value)) return undefined;
-      const items = [...value.selected, ...splitItems(value.other.replace(/,/g, "\n"))];
-      if (items.length === 0) return undefined;
-      return control.encoding === "csv" ? items.join(",") : items;
-    }
-    case "lines": {
-      if (typeof value !== "string") return undefined;
-      const items = splitItems(value, control.pattern);
-      if (items.length === 0) return undefined;
-      return control.encoding === "csv" ? items.join(",") : items;
-    }
-    case "order": {
-      if (!isOrder(value) || value.field.trim() === "") return undefined;
-      const order: OrderParam = { field: value.field.trim(), desc: value.desc };
-      return order;
-    }
-    default:
-      return typeof value === "string" ? value.trim() : value;
-  }
-}
-
 /** The request parameters the form describes (unset fields omitted), without paging. */
 export function toParams(model: FormModel, values: FormValues): Record<string, unknown> {
   const params: Record<string, unknown> = {};
   for (const field of allFields(model)) {
-    const value = paramValue(field, values[field.name]);
+    const value = readFormValue(field.spec, field.control, values[field.name]);
     if (value !== undefined) params[field.name] = value;
   }
   return params;

@@ -1,12 +1,9 @@
 /**
- * What Excel hands a custom function: a scalar (text, number, boolean), a 2D array for a range argument
- * (`any[][]`), and null or undefined for an omitted optional argument. Blank cells arrive as "" or null.
- * These helpers turn that into plain values, and typed values into what the service expects.
+ * Cell primitives: what Excel hands a custom function (a scalar: text, number, boolean; a 2D array for a range;
+ * null or undefined for an omitted optional argument; "" or null for a blank cell, or 0 on some builds, see
+ * kinds/read.ts) turned into plain values. Which value a parameter takes is its kind's business (kinds/*.ts).
  */
-import type { ParamSpec } from "../api/catalog-types";
-import { traitsOf } from "../api/param-kinds";
-import { ValidationError } from "../api/errors";
-import { serialToDate } from "../table/cells";
+import { serialToDate } from "../dates";
 
 export const isBlankCell = (value: unknown): boolean =>
   value === null || value === undefined || (typeof value === "string" && value.trim() === "");
@@ -18,14 +15,7 @@ export function rowsOf(arg: unknown): unknown[][] {
   return arg.map((row) => (Array.isArray(row) ? row : [row]));
 }
 
-/** The non-blank cells of an argument, row by row. */
-export function cellsOf(arg: unknown): unknown[] {
-  return rowsOf(arg)
-    .flat()
-    .filter((cell) => !isBlankCell(cell));
-}
-
-/** Items of a list: each non-blank cell, and within text cells the parts separated by commas, semicolons or new lines. */
+/** Items of a list: each cell, and within text cells the parts separated by commas, semicolons or new lines. */
 export function listItems(values: readonly unknown[]): string[] {
   return values
     .flatMap((v) => (typeof v === "string" ? v.split(/[,;\r\n]+/) : [String(v)]))
@@ -34,11 +24,6 @@ export function listItems(values: readonly unknown[]): string[] {
 }
 
 export const showValue = (value: unknown): string => (typeof value === "string" ? `"${value}"` : String(value));
-
-/** An error about an argument; `label` names what the user typed (an argument, or a filter in `filters`). */
-export function argumentError(param: string, label: string, rule: string, detail: string): ValidationError {
-  return new ValidationError(param, rule, `${label}: ${detail}`);
-}
 
 /** Excel date serial numbers (a date typed into a cell) lie well below the 6- and 8-digit yyyyMM/yyyyMMdd forms. */
 const MAX_DATE_SERIAL = 99999;
@@ -54,25 +39,13 @@ function dateFromSerial(serial: number, format: "month" | "saturday"): string {
  * A month (yyyyMM) or a week's Saturday (yyyyMMdd) from a cell: 202508 as number or text, `2025-08` or
  * `2025-08-02` text, or a real Excel date (a serial number). The date rules themselves run in the validator.
  */
-export function dateParamValue(value: unknown, format: "month" | "saturday"): string {
+export function dateText(value: unknown, format: "month" | "saturday"): string {
   if (typeof value === "number" && value >= 1 && value <= MAX_DATE_SERIAL) return dateFromSerial(value, format);
   const text = String(value).trim();
   const parts = /^(\d{4})[-/.](\d{1,2})(?:[-/.](\d{1,2}))?$/.exec(text);
   if (!parts) return text;
   const [, year, month, day] = parts;
   return `${year}${pad(Number(month))}${day === undefined ? "" : pad(Number(day))}`;
-}
-
-/** The format a date parameter takes: fixed by its kind, or chosen by its switch parameter (reverseType W/M). */
-export function dateFormatOf(spec: ParamSpec, params: Readonly<Record<string, unknown>>): "month" | "saturday" {
-  const fixed = traitsOf(spec.kind).dateFormat;
-  if (fixed === "month" || fixed === "saturday") return fixed;
-  const switchValue = spec.switchParam
-    ? String(params[spec.switchParam] ?? "")
-        .trim()
-        .toUpperCase()
-    : "";
-  return spec.formats?.[switchValue] ?? "saturday";
 }
 
 const TRUE_WORDS = new Set(["true", "yes", "y", "1"]);
@@ -93,7 +66,7 @@ export function numberValue(value: unknown): number | undefined {
   return Number(value);
 }
 
-/** Text of a single-valued argument (a number typed as a keyword stays its digits). */
+/** Text of a single-valued cell (a number typed as a keyword stays its digits). */
 export function textValue(value: unknown): string {
   return typeof value === "string" ? value.trim() : String(value);
 }

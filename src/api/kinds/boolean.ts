@@ -1,0 +1,20 @@
+/** The boolean kind: TRUE/FALSE cells, 1/0, or the words true/false, yes/no, y/n. */
+import { z } from "zod";
+import { booleanValue } from "./cell-input";
+import { readError, sameHelp, show, type KindDefinition } from "./kind";
+
+const EXPECTED = "TRUE or FALSE";
+
+export const BOOLEAN_KIND: KindDefinition = {
+  // A 0 is a blank here: a person types FALSE (or "no", or the text 0); a blank cell may arrive as the number 0.
+  traits: { list: "single", zero: "blank", excelArgument: "string" },
+  schema: () => z.boolean(),
+  fromCells: ([cell], spec, context) => {
+    const b = booleanValue(cell);
+    if (b === undefined) throw readError(spec, context, "type", `expected ${EXPECTED} (got ${show(cell)})`);
+    return b;
+  },
+  control: () => ({ type: "boolean" }),
+  fromForm: (value) => (typeof value === "boolean" ? value : undefined),
+  words: { expected: EXPECTED, docs: "TRUE/FALSE", argumentHelp: sameHelp },
+};

@@ -1,0 +1,69 @@
+/**
+ * Date kinds: a month (yyyyMM), a week's Saturday (yyyyMMdd), or either, chosen by a switch parameter (the order
+ * words' reverseType W or M). Cells may hold 202508, `2025-08`, `2025-08-02` or a real Excel date; the date rules
+ * (not in the future, months back, a Saturday) run in the validator with its clock.
+ */
+import { z } from "zod";
+import type { AnyParamSpec } from "../param-spec";
+import { dateText } from "./cell-input";
+import { sameHelp, type KindDefinition, type KindTraits, type KindWords } from "./kind";
+import { canonicalOption } from "./text-rules";
+
+/** The format a date parameter takes: fixed by its kind, or chosen by its switch parameter (reverseType W/M). */
+function formatOf(
+  fixed: KindTraits["dateFormat"],
+  spec: AnyParamSpec,
+  params: Readonly<Record<string, unknown>>,
+): "month" | "saturday" {
+  if (fixed === "month" || fixed === "saturday") return fixed;
+  const switchValue = spec.switchParam
+    ? String(params[spec.switchParam] ?? "")
+        .trim()
+        .toUpperCase()
+    : "";
+  return spec.formats?.[switchValue] ?? "saturday";
+}
+
+function dateKind(
+  dateFormat: NonNullable<KindTraits["dateFormat"]>,
+  control: KindDefinition["control"],
+  words: KindWords,
+): KindDefinition {
+  return {
+    traits: { list: "single", dateFormat, zero: "blank", excelArgument: "unknown" },
+    // A date typed into a cell arrives as a number (202508); a word (`nearly`) takes its canonical spelling.
+    schema: (spec) =>
+      z.union([z.string(), z.number().int()]).transform((v) => canonicalOption(spec.words, String(v).trim())),
+    fromCells: ([cell], spec, context) => dateText(cell, formatOf(dateFormat, spec, context.params)),
+    control,
+    fromForm: (value) => (typeof value === "string" ? value.trim() : undefined),
+    words,
+  };
+}
+
+export const MONTH_KIND = dateKind(
+  "month",
+  (spec) => ({ type: "month", maxMonthsBack: spec.maxMonthsBack, ...(spec.words ? { words: spec.words } : {}) }),
+  {
+    expected: "a month as yyyyMM",
+    docs: "yyyyMM",
+    argumentHelp: (doc) => `${doc.replace(/\.$/, "")} (202508, text or a date).`,
+  },
+);
+
+export const SATURDAY_KIND = dateKind("saturday", (spec) => ({ type: "saturday", maxMonthsBack: spec.maxMonthsBack }), {
+  expected: "a date as yyyyMMdd",
+  docs: "yyyyMMdd (Saturday)",
+  argumentHelp: sameHelp,
+});
+
+export const WEEK_OR_MONTH_KIND = dateKind(
+  "bySwitch",
+  (spec) => ({
+    type: "weekOrMonth",
+    switchParam: spec.switchParam ?? "",
+    formats: spec.formats ?? {},
+    maxMonthsBack: spec.maxMonthsBack,
+  }),
+  { expected: "a date as yyyyMMdd or a month as yyyyMM", docs: "yyyyMMdd or yyyyMM", argumentHelp: sameHelp },
+);

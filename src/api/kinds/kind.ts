@@ -1,0 +1,71 @@
+/**
+ * What a parameter kind is: one table entry (kinds/index.ts) with every part the add-in needs of it. Each part is
+ * required, so a kind that lacks one does not compile (test/api/param-kinds.types.test.ts proves it).
+ */
+import type { z } from "zod";
+import { ValidationError } from "../errors";
+import type { AnyParamSpec } from "../param-spec";
+import type { FieldControl, SetFormValue } from "./form-types";
+
+export interface KindTraits {
+  /** One value, or a list sent as an array or as one comma-joined text. */
+  readonly list: "single" | "array" | "csv";
+  /** The date format, for date kinds: fixed, or chosen per call by the switch parameter (`formats`). */
+  readonly dateFormat?: "month" | "saturday" | "bySwitch";
+  /**
+   * What a number 0 in a cell is (some Excel builds pass a blank cell as 0, see kinds/read.ts): always a blank, or
+   * the parameter's value wherever its own rules accept 0 (`minPrice` 0 is a price; `topN` 0 is a blank).
+   */
+  readonly zero: "blank" | "valueWhereValid";
+  /** TypeScript type of a positional argument in the generated wrappers (custom-functions-metadata maps it). */
+  readonly excelArgument: "string" | "unknown" | "unknown[][]";
+}
+
+export interface KindWords {
+  /** For messages: `expected <expected>`. */
+  readonly expected: string;
+  /** For the function reference's filter tables (docs/functions.md). */
+  readonly docs: string;
+  /** A positional argument's help in the wrappers: the catalog's doc line, with what the kind also takes. */
+  readonly argumentHelp: (doc: string) => string;
+}
+
+/** Where cells are read: what the person typed them as, and what has been read before them. */
+export interface ReadContext {
+  /** An argument (`keyword`) or a filter (`minPrice (in filters)`): how messages name it. */
+  readonly label: string;
+  /** The parameters read so far (a weekOrMonth date follows its switch parameter). */
+  readonly params: Readonly<Record<string, unknown>>;
+}
+
+export interface KindDefinition {
+  readonly traits: KindTraits;
+  /** Validation: the schema a value of this kind must pass (types, bounds, options, patterns) and its normal form. */
+  readonly schema: (spec: AnyParamSpec) => z.ZodType<unknown>;
+  /**
+   * The reader from cells: the value of the parameter's cells, blanks already left out (one cell for a single
+   * kind; one or more for a list). Reshapes only (text to numbers, ranges to lists); the schema judges.
+   */
+  readonly fromCells: (cells: readonly unknown[], spec: AnyParamSpec, context: ReadContext) => unknown;
+  /** The form control that edits a parameter of this kind. */
+  readonly control: (spec: AnyParamSpec) => FieldControl;
+  /** The reader from the form: the request value of what its control holds (undefined: not set). */
+  readonly fromForm: (value: SetFormValue, control: FieldControl, spec: AnyParamSpec) => unknown;
+  readonly words: KindWords;
+}
+
+/** An error about an argument; `label` names what the user typed (an argument, or a filter in `filters`). */
+export function argumentError(param: string, label: string, rule: string, detail: string): ValidationError {
+  return new ValidationError(param, rule, `${label}: ${detail}`);
+}
+
+/** An error about a parameter's cells, named as the person typed it (`context.label`). */
+export const readError = (spec: Pick<AnyParamSpec, "name">, context: ReadContext, rule: string, detail: string) =>
+  argumentError(spec.name, context.label, rule, detail);
+
+/** The words of a message's `(got ...)`: text quoted, lists named. */
+export const show = (value: unknown) =>
+  typeof value === "string" ? `"${value}"` : Array.isArray(value) ? "a list" : String(value);
+
+/** The catalog's doc line, as it is (most kinds add nothing to a positional argument's help). */
+export const sameHelp = (doc: string) => doc;

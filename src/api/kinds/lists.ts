@@ -1,0 +1,62 @@
+/**
+ * List kinds: a list sent as an array (ASINs, keywords, node paths) or as one comma-joined text (size tiers,
+ * fulfillment). From cells: every cell of a range, and the parts of a text separated by commas, semicolons or new
+ * lines; from the form: the picks of a multi-select, or one item per line.
+ */
+import { z } from "zod";
+import type { AnyParamSpec } from "../param-spec";
+import { listItems } from "./cell-input";
+import { isMulti, splitItems, type FieldControl, type SetFormValue } from "./form-types";
+import { sameHelp, type KindDefinition, type KindWords } from "./kind";
+import { textChecks } from "./text-rules";
+
+/** Items of a list given as an array or as one comma-separated text (a cell). */
+const listInput = z
+  .union([z.string(), z.array(z.union([z.string(), z.number()]))])
+  .transform((v) =>
+    (typeof v === "string" ? v.split(/[,\n]/) : v.map(String)).map((item) => item.trim()).filter((item) => item !== ""),
+  );
+
+/** The item count is checked before the items, so an oversized list is refused without reading each item. */
+function listLength(spec: AnyParamSpec) {
+  const items = z.array(z.string());
+  return spec.maxItems === undefined ? items : items.max(spec.maxItems);
+}
+
+const itemsSchema = (spec: AnyParamSpec) =>
+  listInput.pipe(listLength(spec)).pipe(z.array(textChecks(spec, z.string())));
+
+function itemsFromForm(value: SetFormValue, control: FieldControl): string[] {
+  if (control.type === "multiEnum" && isMulti(value))
+    return [...value.selected, ...splitItems(value.other.replace(/,/g, "\n"))];
+  if (control.type === "lines" && typeof value === "string") return splitItems(value, control.pattern);
+  return [];
+}
+
+function listKind(encoding: "array" | "csv", words: KindWords): KindDefinition {
+  const encode = (items: string[]) => (encoding === "csv" ? items.join(",") : items);
+  const formEncoding = encoding === "csv" ? "csv" : "list";
+  return {
+    traits: { list: encoding, zero: "blank", excelArgument: encoding === "array" ? "unknown[][]" : "string" },
+    schema: (spec) =>
+      encoding === "csv" ? itemsSchema(spec).transform((values) => values.join(",")) : itemsSchema(spec),
+    fromCells: (cells) => encode(listItems(cells)),
+    control: (spec) =>
+      spec.options
+        ? { type: "multiEnum", options: spec.options, open: Boolean(spec.openOptions), encoding: formEncoding }
+        : { type: "lines", pattern: spec.pattern, maxItems: spec.maxItems, encoding: formEncoding },
+    fromForm: (value, control) => {
+      const items = itemsFromForm(value, control);
+      return items.length ? encode(items) : undefined;
+    },
+    words,
+  };
+}
+
+export const STRING_LIST_KIND = listKind("array", {
+  expected: "a list of texts",
+  docs: "list",
+  argumentHelp: (doc) => `${doc} A range, or text separated by commas.`,
+});
+
+export const CSV_KIND = listKind("csv", { expected: "comma-separated values", docs: "list", argumentHelp: sameHelp });

@@ -1,0 +1,64 @@
+/** Number kinds: whole numbers (counts, ranks, codes such as matchType 2) and numbers (prices, rates). */
+import { z } from "zod";
+import type { AnyParamSpec } from "../param-spec";
+import { numberValue } from "./cell-input";
+import { numberOrText, optionValue } from "./form-types";
+import { readError, sameHelp, show, type KindDefinition } from "./kind";
+import { closedOptions, optionList } from "./text-rules";
+
+/** `a whole number from 1 to 2000`: the kind's words with the parameter's bounds. */
+function expectedNumber(spec: AnyParamSpec, words: string): string {
+  const { min, max } = spec;
+  if (min !== undefined && max !== undefined) return `${words} from ${min} to ${max}`;
+  if (min !== undefined) return `${words} of at least ${min}`;
+  if (max !== undefined) return `${words} of at most ${max}`;
+  return words;
+}
+
+function numberKind(integer: boolean, expected: string, docs: string): KindDefinition {
+  return {
+    traits: { list: "single", zero: "valueWhereValid", excelArgument: "string" },
+    schema: (spec) => {
+      let schema = integer ? z.number().int() : z.number();
+      if (spec.min !== undefined) schema = schema.min(spec.min);
+      if (spec.max !== undefined) schema = schema.max(spec.max);
+      const { fixed } = spec;
+      const options = closedOptions(spec);
+      if (fixed !== undefined) {
+        schema = schema.refine((v) => v === fixed, {
+          error: (iss) => `${spec.name}: must be ${fixed} (got ${show(iss.input)})`,
+          params: { rule: "fixed" },
+        });
+      }
+      if (options) {
+        // Number enums take numbers only: a label such as "Fuzzy" is a type error, not a lookup.
+        schema = schema.refine((v) => options.some((o) => o.value === v), {
+          error: (iss) => `${spec.name}: ${show(iss.input)} is not one of ${optionList(options)}`,
+          params: { rule: "enum" },
+        });
+      }
+      return schema;
+    },
+    fromCells: ([cell], spec, context) => {
+      const n = numberValue(cell);
+      if (n === undefined)
+        throw readError(spec, context, "type", `expected ${expectedNumber(spec, expected)} (got ${show(cell)})`);
+      return n;
+    },
+    control: (spec) =>
+      spec.options
+        ? { type: "enum", options: spec.options, open: Boolean(spec.openOptions) }
+        : { type: "number", integer, min: spec.min, max: spec.max },
+    fromForm: (value, control) => {
+      if (typeof value !== "string") return undefined;
+      if (control.type !== "enum") return numberOrText(value);
+      // A hand-typed value of a numeric open enum is still a number.
+      const picked = optionValue(control.options, value.trim());
+      return typeof picked === "string" ? numberOrText(picked) : picked;
+    },
+    words: { expected, docs, argumentHelp: sameHelp },
+  };
+}
+
+export const INTEGER_KIND = numberKind(true, "a whole number", "whole number");
+export const NUMBER_KIND = numberKind(false, "a number", "number");

@@ -1,0 +1,65 @@
+/**
+ * The order kind: `{field, desc}` on the wire; `price desc`, `price asc` or `price` (the service's default
+ * direction) in a cell; a sort field and a direction switch in the form.
+ */
+import { z } from "zod";
+import type { AnyParamSpec } from "../param-spec";
+import { textValue } from "./cell-input";
+import { isOrder } from "./form-types";
+import { readError, sameHelp, show, type KindDefinition, type ReadContext } from "./kind";
+
+export interface OrderParts {
+  field?: string;
+  desc?: boolean;
+}
+
+/** `price desc`, `price asc` or `price`; the field matched case-insensitively to the sort fields' spelling. */
+export function orderFromText(spec: AnyParamSpec, text: string, context: ReadContext): OrderParts {
+  const parts = text.split(/\s+/).filter((p) => p !== "");
+  const direction = parts.length > 1 ? parts.pop()!.toLowerCase() : undefined;
+  if (parts.length !== 1 || (direction !== undefined && direction !== "asc" && direction !== "desc")) {
+    throw readError(
+      spec,
+      context,
+      "type",
+      `expected a sort field and asc or desc, e.g. "${spec.sortFields?.[0] ?? "searches"} desc" (got ${show(text)})`,
+    );
+  }
+  const field = spec.sortFields?.find((s) => s.toLowerCase() === parts[0].toLowerCase()) ?? parts[0];
+  return direction === undefined ? { field } : { field, desc: direction === "desc" };
+}
+
+function orderSchema(spec: AnyParamSpec) {
+  const closedFields = spec.sortFields && !spec.openOptions ? spec.sortFields : undefined;
+  return z
+    .object({ field: z.string().nullish(), desc: z.boolean().nullish() })
+    .strict()
+    .transform((o) => {
+      const out: OrderParts = {};
+      const field = o.field?.trim();
+      if (field) out.field = field;
+      if (typeof o.desc === "boolean") out.desc = o.desc;
+      return out;
+    })
+    .refine((o) => !closedFields || o.field === undefined || closedFields.includes(o.field), {
+      error: (iss) =>
+        `${spec.name}: cannot sort by ${show((iss.input as { field?: string }).field)}; sort fields are ${closedFields?.join(", ")}`,
+      params: { rule: "sortField" },
+    });
+}
+
+export const ORDER_KIND: KindDefinition = {
+  traits: { list: "single", zero: "blank", excelArgument: "string" },
+  schema: orderSchema,
+  fromCells: ([cell], spec, context) => orderFromText(spec, textValue(cell), context),
+  control: (spec) => ({
+    type: "order",
+    sortFields: spec.sortFields ?? [],
+    open: Boolean(spec.openOptions) || !spec.sortFields,
+    defaultField: spec.orderDefault?.field,
+    defaultDesc: spec.orderDefault?.desc ?? true,
+  }),
+  fromForm: (value) =>
+    isOrder(value) && value.field.trim() !== "" ? { field: value.field.trim(), desc: value.desc } : undefined,
+  words: { expected: "an order {field, desc}", docs: "field asc/desc", argumentHelp: sameHelp },
+};

@@ -1,0 +1,55 @@
+/**
+ * The one reader of a parameter's value from what a person typed: cells (a formula's positional argument, a row of
+ * its `filters`, its `fields` and `limit`, a display option) and the task pane's form. Both go through the
+ * parameter's kind (kinds/index.ts), so a value reads the same wherever it is typed.
+ *
+ * Blank cells as 0: on some Excel builds a blank cell, referenced alone or inside a range, and an omitted optional
+ * argument arrive as the number 0 (office-js #4702: 0 on desktop and null on the web; office-js #5262: the blank
+ * cells of a range as 0). Where that happens, a blank and a typed 0 cannot be told apart, so the rule is per kind:
+ * - a number 0 is a blank wherever 0 is not a value a person would mean: text, dates, lists (each item), an
+ *   order, a boolean (FALSE is typed as FALSE, "no" or the text "0"), a marketplace; and a number parameter whose
+ *   own rules refuse 0 (`topN` from 1, `limit` from 1, `matchType` 1 to 3);
+ * - a number parameter that accepts 0 reads it as 0 (`minPrice` 0, `queryType` 0 = all variants): a typed 0 is
+ *   meant, and on the builds that pass blanks as 0 a cleared value then reads as 0 too (delete the row, or its
+ *   name, to unset a filter there);
+ * - text "0" is always what was typed.
+ * null, "", whitespace and undefined are blank everywhere; a range of blanks ([[0, 0], [0, 0]]) is a blank.
+ */
+import type { AnyParamSpec } from "../param-spec";
+import { isBlankCell, rowsOf } from "./cell-input";
+import type { FieldControl, FormValue } from "./form-types";
+import { readError, type ReadContext } from "./kind";
+import { kindOf, schemaOf } from "./index";
+
+/** Whether a number 0 in this parameter's cells stands for a blank cell (see the rule above). */
+export function zeroIsBlank(spec: AnyParamSpec): boolean {
+  return kindOf(spec).traits.zero === "blank" || !schemaOf(spec).safeParse(0).success;
+}
+
+/** The cells that carry a value: blanks left out, and zeros where they stand for a blank. */
+export function valueCells(spec: AnyParamSpec, cells: readonly unknown[]): unknown[] {
+  const zeroBlank = zeroIsBlank(spec);
+  return cells.filter((cell) => !isBlankCell(cell) && !(cell === 0 && zeroBlank));
+}
+
+/**
+ * A parameter's value from its cells (a scalar, a range, or the value cells of a filter row); undefined when they
+ * are blank. A single-valued kind refuses several values; the value is reshaped only, its rules are the validator's.
+ */
+export function readCells(spec: AnyParamSpec, raw: unknown, context: ReadContext): unknown {
+  const cells = valueCells(spec, rowsOf(raw).flat());
+  if (!cells.length) return undefined;
+  const kind = kindOf(spec);
+  if (kind.traits.list === "single" && cells.length > 1)
+    throw readError(spec, context, "type", `expects one value, got a range of ${cells.length} values`);
+  return kind.fromCells(cells, spec, context);
+}
+
+/** The form control that edits a parameter. */
+export const formControl = (spec: AnyParamSpec): FieldControl => kindOf(spec).control(spec);
+
+/** A parameter's request value from what its form control holds; undefined when it is not set. */
+export function readFormValue(spec: AnyParamSpec, control: FieldControl, value: FormValue | undefined): unknown {
+  if (value === undefined || value === null || value === "") return undefined;
+  return kindOf(spec).fromForm(value, control, spec);
+}
