@@ -8,6 +8,7 @@ import type { OperationCode } from "../api/catalog";
 import { createClient, VISITS_OPERATION } from "../api/client";
 import { AbortError, isMadError, type MadError, NetworkError, TimeoutError } from "../api/errors";
 import type { BeforeRetryHook } from "../api/retry";
+import type { TeamCalls } from "../api/visits";
 import { validateParams } from "../api/validate";
 import { AccountGate } from "./account-gate";
 import { systemClock } from "../api/clock";
@@ -98,6 +99,7 @@ export function createEngine(options: EngineOptions): Engine {
     deduped: 0,
     remainingThisMonth: null as number | null,
     quotaThisMonth: null as number | null,
+    teamThisMonth: null as TeamCalls | null,
   };
   const listeners = new Set<(usage: UsageSnapshot) => void>();
   let emitScheduled = false;
@@ -409,6 +411,7 @@ export function createEngine(options: EngineOptions): Engine {
         );
         counters.remainingThisMonth = visits.remaining;
         counters.quotaThisMonth = visits.quota;
+        counters.teamThisMonth = visits.team;
         gate.accepted(await accountOf(settings));
         changed();
         return { ok: true, remaining: visits.remaining };

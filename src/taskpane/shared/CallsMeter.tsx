@@ -4,6 +4,7 @@
  */
 import { makeStyles, ProgressBar, Text, tokens } from "@fluentui/react-components";
 import { useEffect, useRef } from "react";
+import type { TeamCalls } from "../../api/visits";
 import type { Engine, UsageSnapshot } from "../../engine";
 import { useServices, useUsage } from "./services";
 
@@ -30,6 +31,16 @@ export function meterText(usage: Pick<UsageSnapshot, "remainingThisMonth" | "quo
   const fmt = (n: number) => n.toLocaleString("en-US");
   if (quota === null) return `${fmt(remaining)} calls left this month`;
   return `${fmt(Math.max(0, quota - remaining))} / ${fmt(quota)} calls used this month (${fmt(remaining)} left)`;
+}
+
+/** Through a team relay: the member's calls left and the team plan's, each against its budget when it has one. */
+export function teamCallsText(team: TeamCalls): string {
+  const fmt = (n: number) => n.toLocaleString("en-US");
+  const part = (who: string, { remaining, quota }: TeamCalls["member"]) =>
+    remaining === null
+      ? `${who}: no budget of ${who === "You" ? "your" : "its"} own`
+      : `${who}: ${fmt(remaining)}${quota === null ? "" : ` of ${fmt(quota)}`} calls left`;
+  return `${part("You", team.member)} · ${part("Team plan", team.plan)}`;
 }
 
 /** Reads /v1/visits on open (secret set) and after spending, never more than once per VISITS_READ_GAP_MS. */
@@ -99,6 +110,11 @@ export function CallsMeter() {
       <Text size={200} className={styles.line} role="status" aria-label="Calls left">
         {`${text} · ${session}`}
       </Text>
+      {usage.teamThisMonth && (
+        <Text size={200} className={styles.line} role="status" aria-label="Team calls left">
+          {teamCallsText(usage.teamThisMonth)}
+        </Text>
+      )}
     </div>
   );
 }
