@@ -1,6 +1,5 @@
 /**
- * What the team relay answers besides the service's answers: its refusals, a member's calls left (/v1/visits), and
- * the canonical text that names a request in the shared cache.
+ * What the team relay answers besides the service's answers: its refusals and a member's calls left (/v1/visits).
  */
 import type { ServerResponse } from "node:http";
 import { sendError, type RelayOutcome } from "../relay";
@@ -8,16 +7,6 @@ import type { Acquired } from "./fair-queue";
 import type { Member, PacedKey, Spent } from "./store";
 
 export type Refused = Exclude<Acquired, { key: string }>;
-
-/** JSON with object keys sorted at every level: identical requests, one text. */
-export function canonical(value: unknown): string {
-  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
-  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(",")}}`;
-}
 
 export const envelopeCode = (text: string): string | undefined => {
   try {

@@ -24,7 +24,8 @@ import {
   type UpstreamAnswer,
   type UpstreamCaller,
 } from "../relay";
-import { canonical, envelopeCode, sendRefusal, visitsData, type Refused } from "./answers";
+import { canonicalJson } from "../../api/canonical-json";
+import { envelopeCode, sendRefusal, visitsData, type Refused } from "./answers";
 import { FairQueue } from "./fair-queue";
 import type { PlanKey } from "./keys-file";
 import { monthOf, type Member, type StoredAnswer, type TeamStore } from "./store";
@@ -195,7 +196,7 @@ export function createTeamRelay(options: TeamRelayOptions): TeamMode & { readonl
       if (!checked.params)
         return sendError(res, 400, "ERROR_PARAM", checked.errors[0]?.message ?? "invalid parameters");
       const params = checked.params as Record<string, unknown>;
-      const text = canonical(params);
+      const text = canonicalJson(params);
       const cacheKey = `${op.code}:${createHash("sha256").update(text).digest("hex").slice(0, 32)}`;
       const body = methodOf(op) === "POST" ? text : "";
       const query =
