@@ -177,6 +177,29 @@ export function ConnectionPanel() {
       false,
     );
 
+  /** The secret or the token: masked, never filled from storage (the stored one is only hinted at). */
+  const credentialInput = (
+    <Input
+      className={controls.control}
+      id={secretId}
+      type={showSecret ? "text" : "password"}
+      value={secret}
+      autoComplete="off"
+      spellCheck={false}
+      onChange={(_, data) => setSecret(data.value)}
+      contentAfter={
+        <Button
+          appearance="transparent"
+          size="small"
+          aria-pressed={showSecret}
+          onClick={() => setShowSecret((s) => !s)}
+        >
+          {showSecret ? "Hide" : "Show"}
+        </Button>
+      }
+    />
+  );
+
   return (
     <section className={styles.root} aria-label="Connection">
       <Field label="Connect with">
@@ -212,25 +235,7 @@ export function ConnectionPanel() {
             label="Your token"
             hint={`${hasStored && storedHint ? `${storedHint}. Paste a new token to replace it. ` : ""}From your team's admin. Kept in the add-in's storage on this computer, never in the workbook; the team's secret stays on the relay.`}
           >
-            <Input
-              className={controls.control}
-              id={secretId}
-              type={showSecret ? "text" : "password"}
-              value={secret}
-              autoComplete="off"
-              spellCheck={false}
-              onChange={(_, data) => setSecret(data.value)}
-              contentAfter={
-                <Button
-                  appearance="transparent"
-                  size="small"
-                  aria-pressed={showSecret}
-                  onClick={() => setShowSecret((s) => !s)}
-                >
-                  {showSecret ? "Hide" : "Show"}
-                </Button>
-              }
-            />
+            {credentialInput}
           </Field>
         </>
       ) : (
@@ -243,25 +248,7 @@ export function ConnectionPanel() {
                 : "Kept in the add-in's storage on this computer, never in the workbook."
             }
           >
-            <Input
-              className={controls.control}
-              id={secretId}
-              type={showSecret ? "text" : "password"}
-              value={secret}
-              autoComplete="off"
-              spellCheck={false}
-              onChange={(_, data) => setSecret(data.value)}
-              contentAfter={
-                <Button
-                  appearance="transparent"
-                  size="small"
-                  aria-pressed={showSecret}
-                  onClick={() => setShowSecret((s) => !s)}
-                >
-                  {showSecret ? "Hide" : "Show"}
-                </Button>
-              }
-            />
+            {credentialInput}
           </Field>
           <Field label="Service">
             <RadioGroup value={choice} onChange={(_, data) => setChoice(data.value as Choice)}>
