@@ -2,7 +2,7 @@
  * Scenario 10, the team relay: two replicas (in process, each with its own Redis connections) on one real
  * redis-server, 20 members sending 600 requests over 40 distinct queries to either replica, in front of a service
  * stand-in (the simulator's handler) that records when each call arrives and enforces the key's per-minute limit.
- * Time runs 60 times faster for the relays' pacer and the stand-in alike, so minutes of pacing take seconds; the
+ * Time runs 20 times faster for the relays' pacer and the stand-in alike, so minutes of pacing take seconds; the
  * cache-hit latencies are real time.
  */
 import { createServer } from "node:http";
@@ -23,7 +23,7 @@ const MEMBERS = 20;
 const REQUESTS = 600;
 const QUERIES = 40;
 const PER_MINUTE = 10;
-const SPEED = 60;
+const SPEED = 20;
 const LATENCY_SAMPLES = 100;
 
 const percentile = (values: number[], p: number) => {

@@ -273,6 +273,28 @@ describe.each<StoreKind>(["memory", "redis"])("the fair queue, state in %s", (ki
   });
 });
 
+describe.each<StoreKind>(["memory", "redis"])("a key the service says is limited, state in %s", (kind) => {
+  test("is paused, not dropped: requests wait for it (within their bound) instead of being refused", async () => {
+    const t = await team(kind);
+    const store = t.stores[0];
+    const key = planKey("main", "paused-key-secret", 3);
+    const now = Date.now();
+    await store.setAside({
+      key: "main",
+      fingerprint: key.fingerprint,
+      code: "ERROR_VISIT_MAX",
+      at: now,
+      until: now + 5_000,
+    });
+    await store.enqueue({ ticket: "p1", member: "a", memberBudget: null, deadline: now + 600_000 });
+    const paused = await store.pump({ now, month: "209902", windowMs: 60_000, keys: [key], mine: ["p1"] });
+    expect(paused.decisions.size).toBe(0);
+    expect(paused.nextAt).toBe(now + 5_000);
+    const back = await store.pump({ now: now + 5_000, month: "209902", windowMs: 60_000, keys: [key], mine: ["p1"] });
+    expect(back.decisions.get("p1")).toEqual({ granted: "main" });
+  });
+});
+
 describe("team relay, Redis faults", () => {
   test("Redis down: 503 saying so, and nothing is sent to the service", async () => {
     const own = await startRedis();

@@ -46,13 +46,18 @@ for i = 1, n do
   s.count = redis.call('ZCARD', s.rateKey)
   s.used = tonumber(redis.call('HGET', usedKey, 'k:' .. s.name) or '0')
   s.spent = s.budget >= 0 and s.used >= s.budget
-  local aside = false
+  local forGood = false
+  s.pausedUntil = nil
   local entry = redis.call('HGET', P .. 'aside', s.fp)
   if entry then
     local until_ = cjson.decode(entry)['until']
-    aside = (until_ == nil or until_ == cjson.null or tonumber(until_) > now)
+    if until_ == nil or until_ == cjson.null then
+      forGood = true
+    elseif tonumber(until_) > now then
+      s.pausedUntil = tonumber(until_)
+    end
   end
-  s.usable = (not s.spent) and (not aside)
+  s.usable = (not s.spent) and (not forGood)
   if s.usable then anyUsable = true end
   if s.spent then anySpent = true end
   states[i] = s
@@ -88,7 +93,7 @@ while true do
       local chosen = nil
       for i = 0, n - 1 do
         local index = ((turn + i) % n) + 1
-        if states[index].usable and states[index].count < states[index].rate then
+        if states[index].usable and states[index].pausedUntil == nil and states[index].count < states[index].rate then
           chosen = index
           break
         end
@@ -120,12 +125,13 @@ local nextAt = -1
 if redis.call('LLEN', rot) > 0 then
   for i = 1, n do
     local s = states[i]
-    if s.usable and s.count >= s.rate then
-      local oldest = redis.call('ZRANGE', s.rateKey, 0, 0, 'WITHSCORES')
-      if oldest[2] then
-        local at = tonumber(oldest[2]) + window
-        if nextAt < 0 or at < nextAt then nextAt = at end
+    if s.usable and (s.pausedUntil or s.count >= s.rate) then
+      local at = s.pausedUntil or now
+      if s.count >= s.rate then
+        local oldest = redis.call('ZRANGE', s.rateKey, 0, 0, 'WITHSCORES')
+        if oldest[2] and tonumber(oldest[2]) + window > at then at = tonumber(oldest[2]) + window end
       end
+      if nextAt < 0 or at < nextAt then nextAt = at end
     end
   end
 end

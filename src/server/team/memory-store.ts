@@ -30,8 +30,11 @@ interface KeyState {
   readonly perMinute: number;
   readonly budget: number | null;
   readonly log: number[];
+  /** Can serve this month: neither spent nor set aside for good. */
   usable: boolean;
   spent: boolean;
+  /** Set aside for a while (the service said its limit is reached): serves again from then. */
+  pausedUntil: number | null;
 }
 
 export class MemoryStore implements TeamStore {
@@ -143,8 +146,10 @@ export class MemoryStore implements TeamStore {
       const log = (this.rate.get(key.fingerprint) ?? []).filter((t) => t > now - windowMs);
       this.rate.set(key.fingerprint, log);
       const spent = key.monthlyBudget !== null && (used.get(`k:${key.name}`) ?? 0) >= key.monthlyBudget;
-      const usable = !spent && !isAside(this.aside.get(key.fingerprint), now);
-      return { name: key.name, perMinute: key.perMinute, budget: key.monthlyBudget, log, usable, spent };
+      const aside = this.aside.get(key.fingerprint);
+      const usable = !spent && !(isAside(aside, now) && aside!.until === null);
+      const pausedUntil = isAside(aside, now) && aside!.until !== null ? aside!.until : null;
+      return { name: key.name, perMinute: key.perMinute, budget: key.monthlyBudget, log, usable, spent, pausedUntil };
     });
     let decided = 0;
     while (this.rotation.length > 0) {
@@ -168,9 +173,10 @@ export class MemoryStore implements TeamStore {
         let chosen = -1;
         for (let i = 0; i < n && chosen < 0; i++) {
           const index = (this.turn + i) % n;
-          if (states[index].usable && states[index].log.length < states[index].perMinute) chosen = index;
+          const state = states[index];
+          if (state.usable && state.pausedUntil === null && state.log.length < state.perMinute) chosen = index;
         }
-        if (chosen < 0) break; // every usable key's window is full: wait
+        if (chosen < 0) break; // every usable key's window is full, or it is paused: wait
         const state = states[chosen];
         state.log.push(now);
         this.rate.set(input.keys[chosen].fingerprint, state.log);
@@ -192,9 +198,10 @@ export class MemoryStore implements TeamStore {
       if (queue.length > 0) this.rotation.push(member);
       else this.queues.delete(member);
     }
-    const full = states.filter((s) => s.usable && s.log.length >= s.perMinute);
-    const nextAt =
-      this.rotation.length > 0 && full.length > 0 ? Math.min(...full.map((s) => s.log[0] + windowMs)) : null;
+    const frees = states
+      .filter((s) => s.usable && (s.pausedUntil !== null || s.log.length >= s.perMinute))
+      .map((s) => Math.max(s.pausedUntil ?? now, s.log.length >= s.perMinute ? s.log[0] + windowMs : now));
+    const nextAt = this.rotation.length > 0 && frees.length > 0 ? Math.min(...frees) : null;
     const decisions = new Map<string, Decision>();
     for (const ticket of input.mine) {
       const kept = this.decisions.get(ticket);
