@@ -4,8 +4,11 @@
  * add-in in Debian's chromium through playwright-core; needs /usr/bin/chromium or CHROMIUM_PATH. `npm test` runs
  * both. TypeScript is transpiled only; `npm run typecheck` does the type checking once for the whole tree.
  */
+/** FormatJS ships ES modules only (src/i18n): jest transpiles those packages to CommonJS with the rest. */
+const ESM_PACKAGES = ["intl-messageformat", "@formatjs"];
+
 const transform = {
-  "^.+\\.tsx?$": [
+  "^.+\\.[jt]sx?$": [
     "ts-jest",
     {
       // isolatedModules: transpile file by file (fast); `npm run typecheck` checks types once for the whole tree.
@@ -16,6 +19,7 @@ const transform = {
         esModuleInterop: true,
         target: "ES2022",
         isolatedModules: true,
+        allowJs: true,
       },
     },
   ],
@@ -26,6 +30,9 @@ const shared = {
   roots: ["<rootDir>/test"],
   testMatch: ["**/*.test.ts", "**/*.test.tsx"],
   transform,
+  transformIgnorePatterns: [`/node_modules/(?!(${ESM_PACKAGES.join("|")})/)`],
+  // office-addin-mock needs only an enum of office-addin-manifest, whose dependencies jest cannot load: one stand-in.
+  moduleNameMapper: { "^office-addin-manifest$": "<rootDir>/test/support/office-addin-manifest.ts" },
   testTimeout: 20000,
 };
 

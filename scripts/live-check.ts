@@ -15,7 +15,7 @@
  * never printed or written: every line goes through a scrubber as well.
  */
 import { parseArgs } from "node:util";
-import { OPERATIONS, type AnyOperation, type OperationCode } from "../src/api/catalog";
+import { methodOf, OPERATIONS, type AnyOperation, type OperationCode } from "../src/api/catalog";
 import type { FieldSpec, FieldType, ParamSpec } from "../src/api/catalog-types";
 import { createClient } from "../src/api/client";
 import { clockFrom } from "../src/api/clock";
@@ -265,7 +265,8 @@ function failureCode(error: unknown): string {
 const list = (items: readonly string[]) => (items.length ? items.join(", ") : "-");
 
 function printReport(print: (line: string) => void, op: AnyOperation, report: OperationReport): void {
-  print(`${op.code}  (POST ${op.path})`);
+  // The method the client sends (methodOf), not an assumed POST: product_node is a GET.
+  print(`${op.code}  (${methodOf(op)} ${op.path})`);
   const rows: [string, string][] = [
     ["call", report.outcome],
     ["records", report.records === null ? "-" : String(report.records)],

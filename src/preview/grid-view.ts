@@ -7,7 +7,9 @@
  * rows and columns stand in for the rest, rows and cells carry aria-rowindex/aria-colindex, and the window is
  * rebuilt as the grid scrolls. Only changed cells are repainted on each render.
  */
-import { CellPosition, cellAddress, parseCellAddress, positionKey, rangeAddress, rangeContains } from "../table/a1";
+import { CellPosition, cellAddress, positionKey, rangeContains } from "../table/a1";
+import { cellClasses, paintCell, statusText } from "./cell-paint";
+import { gridKeyAction, nameBoxTarget, tabTarget } from "./grid-keys";
 import {
   Alignment,
   buildWindow,
@@ -20,7 +22,7 @@ import {
   scrollIntoView,
   visibleWindow,
 } from "./grid-window";
-import type { DisplayCell, Sheet } from "./sheet";
+import type { Sheet } from "./sheet";
 import type { Workbook } from "./workbook";
 
 export interface GridElements {
@@ -195,74 +197,40 @@ export class GridView {
   }
 
   private onGridKey(event: KeyboardEvent): void {
-    const { row, col } = this.selected;
-    const lastRow = this.workbook.rowCount - 1;
-    const lastCol = this.workbook.columnCount - 1;
-    const control = event.ctrlKey || event.metaKey;
-    if (control && (event.key === "PageDown" || event.key === "PageUp")) {
-      // Ctrl+PageDown / Ctrl+PageUp: the next or previous sheet, as in Excel.
-      this.workbook.activateNext(event.key === "PageDown" ? 1 : -1);
-      this.focusSelected();
-      event.preventDefault();
-      return;
-    }
-    let target: CellPosition | undefined;
-    switch (event.key) {
-      case "ArrowUp":
-        target = { row: row - 1, col };
+    const action = gridKeyAction(event, this.selected, {
+      rowCount: this.workbook.rowCount,
+      columnCount: this.workbook.columnCount,
+      pageRows: this.pageRows(),
+      lastUsedCell: () => this.workbook.lastUsedCell(),
+    });
+    switch (action.kind) {
+      case "select":
+        this.select(action.target);
         break;
-      case "ArrowDown":
-        target = { row: row + 1, col };
+      case "sheet":
+        // Ctrl+PageDown / Ctrl+PageUp: the next or previous sheet, as in Excel.
+        this.workbook.activateNext(action.step);
+        this.focusSelected();
         break;
-      case "ArrowLeft":
-        target = { row, col: col - 1 };
+      case "edit":
+        this.startEdit(action.replacement);
         break;
-      case "ArrowRight":
-        target = { row, col: col + 1 };
+      case "clear":
+        this.workbook.setInput(this.selected, "");
+        this.elements.formulaInput.value = this.formulaBarText(this.selected);
         break;
-      case "Tab":
-        // Past the sheet's first or last cell Tab leaves the grid, so the keyboard is never trapped.
-        target = this.tabTarget(event.shiftKey);
-        if (!target) return;
-        break;
-      case "Home":
-        target = control ? { row: 0, col: 0 } : { row, col: 0 };
-        break;
-      case "End":
-        target = control ? this.workbook.lastUsedCell() : undefined;
-        break;
-      case "PageDown":
-        target = { row: Math.min(row + this.pageRows(), lastRow), col };
-        break;
-      case "PageUp":
-        target = { row: Math.max(row - this.pageRows(), 0), col };
-        break;
-    }
-    if (target) {
-      this.select({ row: Math.min(target.row, lastRow), col: Math.min(target.col, lastCol) });
-    } else if (event.key === "Enter" || event.key === "F2") {
-      this.startEdit();
-    } else if (event.key === "Delete" || event.key === "Backspace") {
-      this.workbook.setInput(this.selected, "");
-      this.elements.formulaInput.value = this.formulaBarText(this.selected);
-    } else if (event.key.length === 1 && !control && !event.altKey) {
-      this.startEdit(event.key); // typing into a cell replaces its content, as in Excel
-    } else {
-      return;
+      case "none":
+        return;
+      default: {
+        const unhandled: never = action;
+        throw new Error(`unhandled grid key action ${JSON.stringify(unhandled)}`);
+      }
     }
     event.preventDefault();
   }
 
-  /** Tab moves right and wraps to the next row's first cell; Shift+Tab the other way. Undefined past the ends. */
   private tabTarget(backwards: boolean): CellPosition | undefined {
-    const { row, col } = this.selected;
-    const lastCol = this.workbook.columnCount - 1;
-    if (backwards) {
-      if (col > 0) return { row, col: col - 1 };
-      return row > 0 ? { row: row - 1, col: lastCol } : undefined;
-    }
-    if (col < lastCol) return { row, col: col + 1 };
-    return row < this.workbook.rowCount - 1 ? { row: row + 1, col: 0 } : undefined;
+    return tabTarget(this.selected, backwards, this.workbook);
   }
 
   private startEdit(replacement?: string): void {
@@ -297,14 +265,8 @@ export class GridView {
       if (event.key === "Escape") box.value = cellAddress(this.selected);
       if (event.key !== "Enter") return;
       event.preventDefault();
-      // `B3`, or `Market 1!B3` / `'Market 1'!B3` on another sheet.
-      const bang = box.value.lastIndexOf("!");
-      const sheetName = box.value
-        .slice(0, Math.max(bang, 0))
-        .replace(/^'(.*)'$/, "$1")
-        .replace(/''/g, "'");
-      const sheet = bang < 0 ? this.shownSheet : this.workbook.findSheet(sheetName);
-      const target = parseCellAddress(box.value.slice(bang + 1));
+      const { sheetName, cell: target } = nameBoxTarget(box.value);
+      const sheet = sheetName === undefined ? this.shownSheet : this.workbook.findSheet(sheetName);
       if (sheet && target && target.row < this.workbook.rowCount && target.col < this.workbook.columnCount) {
         this.workbook.activate(sheet.name);
         this.select(target, true, isInView(this.elements.scroller, target) ? "nearest" : "start");
@@ -360,45 +322,10 @@ export class GridView {
         if (this.rendered.get(key) === signature) continue;
         this.rendered.set(key, signature);
         const td = this.cellElements.get(key);
-        if (td) this.paintCell(td, pos, shown, classes, isSelected);
+        if (td) paintCell(td, { pos, shown, classes, isSelected }, this.elements.descriptions);
       }
     }
     this.renderStatus();
-  }
-
-  private paintCell(
-    td: HTMLTableCellElement,
-    pos: CellPosition,
-    shown: DisplayCell,
-    classes: string,
-    isSelected: boolean,
-  ): void {
-    const address = cellAddress(pos);
-    td.textContent = shown.text;
-    td.className = classes;
-    // The name starts with the address (how people and tests find a cell) and goes on with what it shows.
-    td.setAttribute("aria-label", shown.text ? `${address} ${shown.text}` : address);
-    td.tabIndex = isSelected ? 0 : -1;
-    if (isSelected) td.setAttribute("aria-selected", "true");
-    else td.removeAttribute("aria-selected");
-    const descriptionId = `describe-${address}`;
-    let description = document.getElementById(descriptionId);
-    if (shown.error) {
-      td.title = shown.error.message;
-      if (!description) {
-        description = document.createElement("span");
-        description.id = descriptionId;
-        this.elements.descriptions.append(description);
-      }
-      description.textContent = shown.error.message;
-      td.setAttribute("aria-describedby", descriptionId);
-    } else {
-      // Long text is cut off at the cell's edge; the tooltip shows all of it.
-      if (shown.text.length > 12) td.title = shown.text;
-      else td.removeAttribute("title");
-      td.removeAttribute("aria-describedby");
-      description?.remove();
-    }
   }
 
   private selectedSpill() {
@@ -407,40 +334,11 @@ export class GridView {
   }
 
   private renderStatus(): void {
-    const address = cellAddress(this.selected);
     const shown = this.workbook.display(this.selected);
-    const spill = this.selectedSpill();
-    const pending = this.workbook.pendingCount();
-    const parts: string[] = [];
-    if (shown.error) parts.push(`${address}: ${shown.error.code} ${shown.error.message}`);
-    else if (spill && shown.anchor) {
-      parts.push(`${address}: ${rangeAddress(spill)} holds the results of the formula in ${cellAddress(shown.anchor)}`);
-    }
-    if (pending > 0) parts.push(`${pending} formula${pending === 1 ? "" : "s"} calculating`);
-    const text = parts.join(" · ") || "Ready";
+    const text = statusText(this.selected, shown, this.selectedSpill(), this.workbook.pendingCount());
     if (this.elements.status.textContent !== text) this.elements.status.textContent = text;
     if (!this.editing && document.activeElement !== this.elements.formulaInput) {
       this.elements.formulaInput.value = this.formulaBarText(this.selected);
     }
   }
-}
-
-function cellClasses(
-  shown: DisplayCell,
-  spill: { top: number; left: number; bottom: number; right: number } | undefined,
-  pos: CellPosition,
-): string {
-  const classes = ["cell"];
-  if (shown.error) classes.push("is-error");
-  else if (typeof shown.value === "number") classes.push("is-number");
-  else if (typeof shown.value === "boolean") classes.push("is-boolean");
-  if (shown.style) classes.push(shown.style);
-  if (spill) {
-    classes.push("in-spill");
-    if (pos.row === spill.top) classes.push("spill-top");
-    if (pos.row === spill.bottom) classes.push("spill-bottom");
-    if (pos.col === spill.left) classes.push("spill-left");
-    if (pos.col === spill.right) classes.push("spill-right");
-  }
-  return classes.join(" ");
 }

@@ -1,5 +1,6 @@
 /**
  * The layering of src/, read from the code itself. Imports run downward only:
+ *   i18n (the text a person reads: every layer may use it; it uses none)
  *   api  <-  engine, table  <-  functions  (codegen: build time, describes functions)
  *   api, engine, table  <-  taskpane        api  <-  simulator (Node only)
  *   api  <-  server (npm run serve: hosting and the relay, Node only)  <-  simulator (its --upstream mode)
@@ -21,19 +22,20 @@ import {
 
 /** Layers each layer may import besides itself. */
 const ALLOWED_LAYERS: Readonly<Record<Layer, readonly Layer[]>> = {
-  api: [],
-  engine: ["api"],
-  table: ["api"],
-  functions: ["api", "engine", "table"],
-  codegen: ["api", "table", "functions"],
-  taskpane: ["api", "engine", "table"],
-  preview: ["api", "engine", "table", "functions", "taskpane"],
-  simulator: ["api", "server"],
-  server: ["api"],
+  i18n: [],
+  api: ["i18n"],
+  engine: ["i18n", "api"],
+  table: ["i18n", "api"],
+  functions: ["i18n", "api", "engine", "table"],
+  codegen: ["i18n", "api", "table", "functions"],
+  taskpane: ["i18n", "api", "engine", "table"],
+  preview: ["i18n", "api", "engine", "table", "functions", "taskpane"],
+  simulator: ["i18n", "api", "server"],
+  server: ["i18n", "api"],
 };
 
 /** Layers bundled for the browser (the add-in and the preview page): no Node module may reach them. */
-const BROWSER_LAYERS: readonly Layer[] = ["api", "engine", "table", "functions", "taskpane", "preview"];
+const BROWSER_LAYERS: readonly Layer[] = ["i18n", "api", "engine", "table", "functions", "taskpane", "preview"];
 /** Layers that run in Node only (build-time code generation, the simulator, the hosting server). */
 const NODE_LAYERS: readonly Layer[] = ["codegen", "simulator", "server"];
 /** npm packages that only run in Node. */
@@ -83,10 +85,27 @@ test("imports run downward only: each layer imports only the layers below it", (
   expect(violations).toEqual([]);
 });
 
-test("src/api imports nothing but itself and npm packages (no other src folder, no Node module)", () => {
+test("src/api imports nothing but itself, the text catalog (src/i18n) and npm packages (no Node module)", () => {
   const foreign = inLayer("api").flatMap((file) =>
     file.imports
-      .filter((ref) => ref.target.kind !== "package" && !(ref.target.kind === "layer" && ref.target.layer === "api"))
+      .filter(
+        (ref) =>
+          ref.target.kind !== "package" &&
+          !(ref.target.kind === "layer" && (ref.target.layer === "api" || ref.target.layer === "i18n")),
+      )
+      .map((ref) => `${at(file, ref)} ${ref.specifier}`),
+  );
+  expect(foreign).toEqual([]);
+});
+
+test("src/i18n, the lowest layer, imports nothing but itself and npm packages (no UI library, no Node module)", () => {
+  const foreign = inLayer("i18n").flatMap((file) =>
+    file.imports
+      .filter(
+        (ref) =>
+          !(ref.target.kind === "layer" && ref.target.layer === "i18n") &&
+          !(ref.target.kind === "package" && !UI_PACKAGES.test(ref.target.name)),
+      )
       .map((ref) => `${at(file, ref)} ${ref.specifier}`),
   );
   expect(foreign).toEqual([]);

@@ -12,6 +12,7 @@ const SRC = join(ROOT, "src");
 
 /** The layers: folders of src/, with build-time code generation apart from the runtime functions it describes. */
 export const LAYERS = [
+  "i18n",
   "api",
   "engine",
   "table",

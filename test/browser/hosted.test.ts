@@ -14,10 +14,10 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { execFile } from "node:child_process";
 import type { Browser, Page } from "playwright-core";
-import { startSimulator, type RunningSimulator } from "../../src/simulator";
 import { freePort } from "./support/ports";
 import { ROOT } from "./support/built-addin";
 import { launchChromium } from "./support/chromium";
+import { useSimulator } from "../support/simulator";
 
 jest.setTimeout(300_000);
 
@@ -53,7 +53,7 @@ const OFFICE_STAND_IN = `
   };
 `;
 
-let sim: RunningSimulator;
+const sim = useSimulator({ secret: SECRET });
 let out: string;
 let served: ChildProcessWithoutNullStreams;
 let base: string;
@@ -111,7 +111,6 @@ async function startTeamRelay(dist: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0, staticDir: false, secret: SECRET });
   const port = await freePort();
   base = `http://127.0.0.1:${port}/`;
   out = mkdtempSync(path.join(tmpdir(), "mad-hosted-"));
@@ -142,7 +141,6 @@ afterAll(async () => {
   await browser?.close();
   served?.kill("SIGTERM");
   teamServed?.kill("SIGTERM");
-  await sim?.stop();
   if (out) rmSync(out, { recursive: true, force: true });
 });
 

@@ -8,14 +8,13 @@ import { spawn } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { OPERATIONS } from "../../src/api/catalog";
-import { startSimulator, type RunningSimulator } from "../../src/simulator";
+import { methodOf, OPERATIONS } from "../../src/api/catalog";
 import { liveCheck } from "../../scripts/live-check";
+import { useSimulator } from "../support/simulator";
 
 const SECRET = "live-check-5e6f7a8b9c0d1e2f3a4b5c6d";
 const ENV = { MAD_TEST_SECRET: SECRET };
 
-let sim: RunningSimulator;
 let drifting: Server;
 let driftingUrl: string;
 
@@ -46,16 +45,14 @@ function startDriftingProxy(target: string): Promise<Server> {
   return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
 }
 
+const sim = useSimulator({ secret: SECRET });
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0, secret: SECRET, staticDir: false });
   drifting = await startDriftingProxy(sim.url);
   driftingUrl = `http://127.0.0.1:${(drifting.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
   await new Promise((resolve) => drifting.close(resolve));
-  await sim.stop();
 });
-beforeEach(() => sim.resetStats());
 
 async function run(argv: string[], env: Record<string, string> = ENV): Promise<{ status: number; output: string }> {
   const lines: string[] = [];
@@ -66,7 +63,10 @@ async function run(argv: string[], env: Record<string, string> = ENV): Promise<{
 test("a faithful service: a table per operation, one call each, exit 0", async () => {
   const { status, output } = await run(["--secret-env", "MAD_TEST_SECRET", "--base-url", sim.url]);
   expect(status).toBe(0);
-  for (const op of OPERATIONS) expect(output).toContain(`${op.code}  (POST ${op.path})`);
+  for (const op of OPERATIONS) expect(output).toContain(`${op.code}  (${methodOf(op)} ${op.path})`);
+  // Each line names the method the client sends: the category lookup is a GET, the others POST.
+  expect(output).toContain("product_node  (GET /v1/product/node)");
+  expect(output).not.toContain("product_node  (POST");
   expect(output.match(/^ {2}call {12}ok$/gm)).toHaveLength(OPERATIONS.length);
   expect(output).toContain(`${OPERATIONS.length} operation(s) checked with ${OPERATIONS.length} call(s); drift in 0.`);
   expect(sim.stats().total).toBe(OPERATIONS.length);

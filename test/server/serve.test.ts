@@ -9,7 +9,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { startSimulator, type RunningSimulator } from "../../src/simulator";
+import { useSimulator } from "../support/simulator";
 import { serveProcess, type Served } from "./support/serve-process";
 
 const SECRET = "serve0secret0000000000000000wxyz";
@@ -23,7 +23,7 @@ const exited = (child: ChildProcessWithoutNullStreams) =>
     else child.on("exit", (code) => resolve(code));
   });
 
-let sim: RunningSimulator;
+const sim = useSimulator({ secret: SECRET });
 let staticDir: string;
 let served: Served;
 /** An upstream that records what reaches it and answers every call with a redirect to itself. */
@@ -32,7 +32,6 @@ const reachedRedirector: { path: string; headers: IncomingHttpHeaders }[] = [];
 let redirected: Served;
 
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0, secret: SECRET, staticDir: false });
   staticDir = mkdtempSync(path.join(tmpdir(), "mad-serve-"));
   writeFileSync(path.join(staticDir, "taskpane.html"), "<!doctype html><title>MAD</title>");
   writeFileSync(path.join(staticDir, "manifest.xml"), "<OfficeApp/>");
@@ -55,7 +54,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const s of [served, redirected]) if (s && s.child.exitCode === null) s.child.kill("SIGKILL");
-  await sim?.stop();
   await new Promise((resolve) => redirector?.close(resolve));
   rmSync(staticDir, { recursive: true, force: true });
 });

@@ -6,7 +6,6 @@
 import { AbortError } from "../../src/api/errors";
 import { createEngine, memoryStore, type Engine } from "../../src/engine";
 import {
-  executeRefresh,
   insertFormula,
   insertTable,
   planFormula,
@@ -15,6 +14,7 @@ import {
   runPreview,
   tableNameFor,
 } from "../../src/taskpane/build/actions";
+import { executeRefresh } from "../../src/taskpane/reports/actions";
 import { planRefresh } from "../../src/taskpane/reports/refresh-plan";
 import { refreshTargets, reportRows } from "../../src/taskpane/reports/reports";
 import type { FormulaEntry } from "../../src/engine/formula-registry";

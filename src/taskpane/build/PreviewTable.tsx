@@ -14,6 +14,7 @@ import {
   tokens,
 } from "@fluentui/react-components";
 import type { Cell } from "../../table/cells";
+import { t } from "../../i18n";
 
 const useStyles = makeStyles({
   scroller: {
@@ -40,9 +41,9 @@ export function PreviewTable(props: {
   caption: string;
 }) {
   const styles = useStyles();
-  if (!props.header.length) return <Text>No rows match.</Text>;
+  if (!props.header.length) return <Text>{t("preview.noRows")}</Text>;
   return (
-    <div className={styles.scroller} tabIndex={0} role="region" aria-label="Preview rows">
+    <div className={styles.scroller} tabIndex={0} role="region" aria-label={t("preview.rows")}>
       <Table size="extra-small" aria-label={props.caption}>
         <TableHeader>
           <TableRow>

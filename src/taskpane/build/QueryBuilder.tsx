@@ -18,8 +18,7 @@ import {
   Text,
   tokens,
 } from "@fluentui/react-components";
-import { useMemo, useRef, useState } from "react";
-import { AbortError } from "../../api/errors";
+import { useMemo, useState } from "react";
 import type { OperationCode } from "../../api/catalog";
 import type { CellTarget } from "../host/host-adapter";
 import {
@@ -29,7 +28,6 @@ import {
   tableSpendQuestion,
   runPreview,
   type FormulaPlace,
-  type LongWork,
   type PreviewResult,
   type ValidQuery,
   type WrittenFormula,
@@ -42,7 +40,10 @@ import { PreviewTable } from "./PreviewTable";
 import { QueryForm } from "./QueryForm";
 import { AskBeforeSpending } from "../shared/AskBeforeSpending";
 import { useControlStyles } from "../shared/styles";
-import { failureText, useServices } from "../shared/services";
+import { OutcomeBar } from "../shared/OutcomeBar";
+import { useServices } from "../shared/services";
+import { useAction, type ActionWork, type Outcome } from "../shared/use-action";
+import { t } from "../../i18n";
 
 const useStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM },
@@ -70,8 +71,6 @@ function freshDraft(code: OperationCode): QueryDraft {
   return { values: initialValues(formModel(code)), fields: [], limit: "" };
 }
 
-type Outcome = { kind: "success" | "error" | "info"; text: string } | null;
-
 /** Only the messages of fields that should show theirs now. */
 function visible(errors: InlineErrors, touched: ReadonlySet<string>, attempted: boolean): InlineErrors {
   if (attempted) return errors;
@@ -80,20 +79,14 @@ function visible(errors: InlineErrors, touched: ReadonlySet<string>, attempted: 
 }
 
 export function QueryBuilder() {
-  const { engine, host, now } = useServices();
+  const { engine, host, clock } = useServices();
   const styles = useStyles();
   const controls = useControlStyles();
   const [code, setCode] = useState<OperationCode>("product_research");
   const [draft, setDraft] = useState<QueryDraft>(() => freshDraft("product_research"));
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [attempted, setAttempted] = useState(false);
-  const [busy, setBusy] = useState<string | null>(null);
-  /** Pages read of the running query ("page 7 of 20"); null before the first report or when nothing runs. */
-  const [pages, setPages] = useState<{ done: number; total: number } | null>(null);
-  /** Cancel aborts the running query; set only while a Preview or Insert as table is fetching. */
-  const running = useRef<AbortController | null>(null);
-  const [cancellable, setCancellable] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const { busy, progress: pages, cancellable, outcome, setOutcome, perform, cancel } = useAction();
   const [preview, setPreview] = useState<PreviewResult | null>(null);
   /** Insert as formula found cells in use: the pane asks before writing anything. */
   /** Insert as table would spend many calls (or more than are left): the pane asks first. */
@@ -102,7 +95,7 @@ export function QueryBuilder() {
 
   const model = formModel(code);
   // The clock of pickers and date rules, read once: a pane left open over midnight keeps yesterday's choices.
-  const [today] = useState(now);
+  const [today] = useState(() => new Date(clock.now()));
   const validation = useMemo(() => validateDraft(model, draft, today), [model, draft, today]);
   const shown = visible(validation.errors, touched, attempted);
 
@@ -136,10 +129,7 @@ export function QueryBuilder() {
         (name) => validation.errors.byField[name],
       );
       if (first) document.getElementById(fieldId(first))?.focus();
-      setOutcome({
-        kind: "error",
-        text: `Correct the ${validation.errors.count === 1 ? "marked field" : `${validation.errors.count} marked problems`} first; nothing was sent.`,
-      });
+      setOutcome({ kind: "error", text: t("build.correctFirst", { problems: validation.errors.count }) });
       return null;
     }
     return {
@@ -150,63 +140,34 @@ export function QueryBuilder() {
     };
   };
 
-  /**
-   * Runs one action with the busy line on; `work` gets a cancel signal and a page counter for the query it runs.
-   * A cancelled action has written nothing (the actions check the signal before writing) and says so.
-   */
-  const perform = async (label: string, work: (long: LongWork) => Promise<Outcome>) => {
-    const controller = new AbortController();
-    running.current = controller;
-    setBusy(label);
-    setPages(null);
-    setOutcome(null);
-    const long: LongWork = {
-      signal: controller.signal,
-      onPage: (done, total) => {
-        setCancellable(true);
-        if (!controller.signal.aborted) setPages({ done, total });
-      },
-    };
-    try {
-      setOutcome(await work(long));
-    } catch (error) {
-      setOutcome(
-        controller.signal.aborted && error instanceof AbortError
-          ? { kind: "info", text: "Cancelled: nothing was written or shown." }
-          : { kind: "error", text: failureText(error) },
-      );
-    } finally {
-      if (running.current === controller) running.current = null;
-      setCancellable(false);
-      setPages(null);
-      setBusy(null);
-    }
-  };
-  const act = async (label: string, work: (q: ValidQuery, long: LongWork) => Promise<Outcome>) => {
+  const act = async (label: string, work: (q: ValidQuery, long: ActionWork) => Promise<Outcome | null>) => {
     const q = validQuery();
     if (!q) return;
     await perform(label, (long) => work(q, long));
   };
-  const cancel = () => running.current?.abort(new AbortError());
 
   const onPreview = () =>
-    act("Running the preview…", async (q, long) => {
+    act(t("build.busy.preview"), async (q, long) => {
       const result = await runPreview(engine, q, 20, long);
       setPreview(result);
       return null;
     });
-  const formulaOutcome = (written: WrittenFormula): Outcome =>
-    written.error
+  const formulaOutcome = (written: WrittenFormula): Outcome => {
+    const at = `${written.sheet}!${written.address}`;
+    return written.error
       ? {
           kind: "error",
-          text: `Wrote ${written.formula} at ${written.sheet}!${written.address}, but the cell shows ${written.error}.${written.error === "#SPILL!" ? " Cells in the way block its result: clear them or move the formula." : " Select the cell to see why."}`,
+          text: t("build.formula.showsError", {
+            formula: written.formula,
+            at,
+            error: written.error,
+            spill: written.error === "#SPILL!" ? "yes" : "no",
+          }),
         }
-      : {
-          kind: "success",
-          text: `Wrote the filter block and ${written.formula} at ${written.sheet}!${written.address}. Edit a value in the block and the formula recomputes.`,
-        };
+      : { kind: "success", text: t("build.formula.written", { formula: written.formula, at }) };
+  };
   const onInsertFormula = () =>
-    act("Checking the place for the formula…", async (q) => {
+    act(t("build.busy.checkPlace"), async (q) => {
       setOverwrite(null);
       const place = await planFormula(host, q);
       if (place.occupied.length || place.outside) {
@@ -217,29 +178,22 @@ export function QueryBuilder() {
     });
   const writeFormulaAt = async (q: ValidQuery, at: CellTarget) => {
     setOverwrite(null);
-    setBusy("Writing the formula…");
-    setOutcome(null);
-    try {
-      setOutcome(formulaOutcome(await insertFormula(host, q, at)));
-    } catch (error) {
-      setOutcome({ kind: "error", text: failureText(error) });
-    } finally {
-      setBusy(null);
-    }
+    await perform(t("build.busy.writeFormula"), async () => formulaOutcome(await insertFormula(host, q, at)));
   };
   const declineOverwrite = () => {
     setOverwrite(null);
-    setOutcome({ kind: "info", text: "Nothing was written." });
+    setOutcome({ kind: "info", text: t("build.nothingWritten") });
   };
-  const writeTable = async (q: ValidQuery, long: LongWork): Promise<Outcome> => {
+  const writeTable = async (q: ValidQuery, long: ActionWork): Promise<Outcome> => {
     const { table, callsSpent } = await insertTable(engine, host, q, long);
+    const at = `${table.sheet}!${table.address}`;
     return {
       kind: "success",
-      text: `Created table ${table.name} at ${table.sheet}!${table.address} with ${table.rowCount} rows (${callsSpent} call${callsSpent === 1 ? "" : "s"}).`,
+      text: t("build.table.created", { name: table.name, at, rows: table.rowCount, calls: callsSpent }),
     };
   };
   const onInsertTable = () =>
-    act("Fetching the rows and writing the table…", async (q, long) => {
+    act(t("build.busy.table"), async (q, long) => {
       setSpend(null);
       const question = await tableSpendQuestion(engine, q);
       if (question) {
@@ -250,44 +204,49 @@ export function QueryBuilder() {
     });
   const confirmSpend = async (q: ValidQuery) => {
     setSpend(null);
-    await perform("Fetching the rows and writing the table…", (long) => writeTable(q, long));
+    await perform(t("build.busy.table"), (long) => writeTable(q, long));
   };
 
   return (
-    <section className={styles.root} aria-label="Query builder">
+    <section className={styles.root} aria-label={t("build.label")}>
       {/* Progress, outcome and preview first: in view while the form below scrolls. */}
       {spend && (
         <AskBeforeSpending
-          title="Insert as table asks first"
-          question={`${spend.question} Go ahead?`}
-          confirmLabel="Insert the table"
+          title={t("build.table.askTitle")}
+          question={t("ask.goAhead", { question: spend.question })}
+          confirmLabel={t("build.table.confirm")}
           onConfirm={() => void confirmSpend(spend.q)}
           onCancel={() => {
             setSpend(null);
-            setOutcome({ kind: "info", text: "Nothing was fetched." });
+            setOutcome({ kind: "info", text: t("build.nothingFetched") });
           }}
         />
       )}
       {overwrite && (
-        <MessageBar intent="warning" layout="multiline" aria-label="Cells in use">
+        <MessageBar intent="warning" layout="multiline" aria-label={t("build.overwrite.label")}>
           <MessageBarBody className={controls.message}>
             <MessageBarTitle>
-              {overwrite.place.outside ? "The formula does not fit here." : "Cells in the way are not empty."}
+              {overwrite.place.outside ? t("build.overwrite.doesNotFit") : t("build.overwrite.notEmpty")}
             </MessageBarTitle>
             {overwrite.place.outside ??
-              `The filter block and the formula's result from ${overwrite.place.at.address} would overwrite ${overwrite.place.occupied.join(", ")}.`}
-            {overwrite.place.nextFree && ` The next free place is ${overwrite.place.nextFree.address}.`}
+              t("build.overwrite.would", {
+                at: overwrite.place.at.address,
+                cells: overwrite.place.occupied.join(", "),
+              })}
+            {overwrite.place.nextFree && t("build.overwrite.nextFree", { at: overwrite.place.nextFree.address })}
           </MessageBarBody>
           <MessageBarActions>
             {!overwrite.place.outside && (
-              <Button onClick={() => void writeFormulaAt(overwrite.q, overwrite.place.at)}>Overwrite</Button>
+              <Button onClick={() => void writeFormulaAt(overwrite.q, overwrite.place.at)}>
+                {t("build.overwrite.confirm")}
+              </Button>
             )}
             {overwrite.place.nextFree && (
               <Button appearance="primary" onClick={() => void writeFormulaAt(overwrite.q, overwrite.place.nextFree!)}>
-                {`Use the next free place (${overwrite.place.nextFree.address})`}
+                {t("build.overwrite.useNextFree", { at: overwrite.place.nextFree.address })}
               </Button>
             )}
-            <Button onClick={declineOverwrite}>Cancel</Button>
+            <Button onClick={declineOverwrite}>{t("action.cancel")}</Button>
           </MessageBarActions>
         </MessageBar>
       )}
@@ -296,30 +255,35 @@ export function QueryBuilder() {
       )}
       {busy && (
         <div className={styles.busyLine}>
-          <Text>{pages && pages.total > 1 ? `${busy} Page ${pages.done} of ${pages.total}.` : busy}</Text>
+          <Text>
+            {pages && pages.total > 1 ? t("build.busy.pages", { busy, done: pages.done, total: pages.total }) : busy}
+          </Text>
           {cancellable && (
             <Button size="small" onClick={cancel}>
-              Cancel
+              {t("action.cancel")}
             </Button>
           )}
         </div>
       )}
-      <div aria-live="polite">
-        {outcome && (
-          <MessageBar layout="multiline" intent={outcome.kind}>
-            <MessageBarBody className={controls.message}>{outcome.text}</MessageBarBody>
-          </MessageBar>
-        )}
-      </div>
+      <OutcomeBar outcome={outcome} />
       {preview && (
         <>
           <Text aria-live="polite">
-            {`Showing ${preview.rows.length} of ${preview.total ?? preview.rows.length} rows. This preview cost ${preview.callsSpent} call${preview.callsSpent === 1 ? "" : "s"}${preview.fromCache ? " (from the cache)" : ""}.`}
+            {t("build.preview.shown", {
+              shown: preview.rows.length,
+              total: preview.total ?? preview.rows.length,
+              calls: preview.callsSpent,
+              cached: preview.fromCache ? "yes" : "no",
+            })}
           </Text>
-          <PreviewTable header={preview.header} rows={preview.rows} caption={`Preview of ${model.title}`} />
+          <PreviewTable
+            header={preview.header}
+            rows={preview.rows}
+            caption={t("build.preview.caption", { title: model.title })}
+          />
         </>
       )}
-      <Field label="Operation" hint={model.description}>
+      <Field label={t("build.operation")} hint={model.description}>
         <Dropdown
           className={controls.control}
           value={titleOf(code)}
@@ -330,7 +294,7 @@ export function QueryBuilder() {
             <OptionGroup key={g.group} label={g.label}>
               {g.operations.map((o) => (
                 <Option key={o.code} value={o.code} text={o.title}>
-                  {`${o.title} (MAD.${o.fn})`}
+                  {t("build.operation.option", { title: o.title, fn: o.fn })}
                 </Option>
               ))}
             </OptionGroup>
@@ -352,15 +316,15 @@ export function QueryBuilder() {
           <MessageBarBody className={controls.message}>{shown.general.join(" ")}</MessageBarBody>
         </MessageBar>
       )}
-      <div className={styles.actions} role="group" aria-label="Query actions">
+      <div className={styles.actions} role="group" aria-label={t("build.actions")}>
         <Button appearance="primary" disabled={busy !== null} onClick={onPreview}>
-          Preview
+          {t("build.preview")}
         </Button>
         <Button disabled={busy !== null} onClick={onInsertFormula}>
-          Insert as formula
+          {t("build.insertFormula")}
         </Button>
         <Button disabled={busy !== null} onClick={onInsertTable}>
-          Insert as table
+          {t("build.insertTable")}
         </Button>
       </div>
     </section>

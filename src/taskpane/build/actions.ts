@@ -1,5 +1,5 @@
 /**
- * What the task pane's buttons do, without React: preview, insert as formula, insert as table, refresh. Each
+ * What the Build tab's buttons do, without React: preview, insert as formula, insert as table. Each
  * takes the engine and the host adapter it works with, so tests and the preview page can hand in their own.
  */
 import { operation, type OperationCode } from "../../api/catalog";
@@ -9,9 +9,9 @@ import type { CellTarget, HostAdapter, StoredQuery, TableInfo } from "../host/ho
 import { cellAddress, parseCell } from "../../table/a1";
 import { buildFilterBlock, FORMULA_GAP } from "./filter-block";
 import { previewOf, selectColumns, tableOf } from "./result-table";
-import { CONFIRM_ABOVE_CALLS, type RefreshPlan } from "../reports/refresh-plan";
-import type { ReportRow } from "../reports/reports";
+import { CONFIRM_ABOVE_CALLS } from "../reports/refresh-plan";
 import type { Cell } from "../../table/cells";
+import { t } from "../../i18n";
 
 /** The pane never previews more than this many rows (one page of most operations). */
 export const PREVIEW_LIMIT = 50;
@@ -183,9 +183,8 @@ export async function tableSpendQuestion(engine: Engine, q: ValidQuery): Promise
   const plan = await engine.plan(q.code, q.params, q.limit === undefined ? {} : { limit: q.limit });
   const calls = plan.pages;
   const remaining = engine.usage().remainingThisMonth;
-  if (remaining !== null && calls > remaining)
-    return `This table needs ${calls} calls but only ${remaining} are left this month.`;
-  if (calls > CONFIRM_ABOVE_CALLS) return `This table will spend ${calls} calls.`;
+  if (remaining !== null && calls > remaining) return t("spend.table.tooMany", { calls, left: remaining });
+  if (calls > CONFIRM_ABOVE_CALLS) return t("spend.table.many", { calls });
   return null;
 }
 
@@ -200,7 +199,7 @@ export async function insertTable(
   const at = await host.getActiveCell();
   const columns = selectColumns(q.code, q.fields).length;
   const area = await host.checkArea(at, 1 + (q.limit ?? 1), columns);
-  if (area.outside) throw new Error(`Nothing was fetched: ${area.outside}`);
+  if (area.outside) throw new Error(t("build.table.doesNotFit", { why: area.outside }));
   const result = await query(engine, q.code, q.params, {
     ...(q.limit === undefined ? {} : { limit: q.limit }),
     ...work,
@@ -222,84 +221,4 @@ export async function insertTable(
     query: stored,
   });
   return { table, callsSpent: result.callsSpent };
-}
-
-export interface RefreshProgress {
-  readonly done: number;
-  readonly total: number;
-}
-
-export interface RefreshOutcome {
-  /** Report row id -> error message, for the rows that failed. */
-  readonly failures: Readonly<Record<string, string>>;
-  readonly callsSpent: number;
-}
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
-/**
- * Runs a planned refresh: each unique query once with the cache bypassed (fresh pages replace the cached ones),
- * then tables get their new rows and formula cells are recalculated, which reads the fresh pages from the
- * cache without another call. Formulas never run this session are recalculated as they are.
- */
-export async function executeRefresh(
-  engine: Engine,
-  host: HostAdapter,
-  plan: RefreshPlan,
-  rows: readonly ReportRow[],
-  onProgress: (p: RefreshProgress) => void = () => undefined,
-): Promise<RefreshOutcome> {
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const failures: Record<string, string> = { ...plan.invalid };
-  const total = plan.groups.length + 1;
-  let done = 0;
-  let callsSpent = 0;
-  const step = () => onProgress({ done: ++done, total });
-  onProgress({ done, total });
-
-  await Promise.all(
-    plan.groups.map(async (group) => {
-      try {
-        const result = await query(engine, group.query.operation, group.query.params, {
-          ...(group.query.limit === undefined ? {} : { limit: group.query.limit }),
-          bypassCache: true,
-        });
-        callsSpent += result.callsSpent;
-        for (const id of group.targetIds) {
-          const row = byId.get(id);
-          if (row?.kind !== "table" || !row.tableName) continue;
-          try {
-            const shaped = tableOf(
-              group.query.operation,
-              { rows: result.rows, stats: result.stats },
-              row.fields ?? [],
-              group.query.limit,
-            );
-            const stored: StoredQuery = {
-              ...group.query,
-              ...(row.fields?.length ? { fields: row.fields } : {}),
-              refreshedAt: result.fetchedAt,
-            };
-            await host.replaceTableRows(row.tableName, shaped.rows, stored);
-          } catch (error) {
-            failures[id] = messageOf(error);
-          }
-        }
-      } catch (error) {
-        for (const id of group.targetIds) failures[id] = messageOf(error);
-      }
-      step();
-    }),
-  );
-
-  const cells = rows.filter((r) => r.kind === "formula" && r.cell).map((r) => r.cell!);
-  if (cells.length) {
-    try {
-      await host.recalculate(cells);
-    } catch (error) {
-      for (const r of rows) if (r.kind === "formula") failures[r.id] ??= messageOf(error);
-    }
-  }
-  step();
-  return { failures, callsSpent };
 }

@@ -25,7 +25,6 @@ import {
   secretToSave,
   simulatorUrl,
   type BaseUrlChoice,
-  NOT_SAVED_AFTER_FAILED_TEST,
   storedSecretHint,
   type ConnectionReport,
 } from "./connection";
@@ -38,7 +37,10 @@ import {
   type Credential,
 } from "./team-relay";
 import { useControlStyles } from "../shared/styles";
+import { OutcomeBar } from "../shared/OutcomeBar";
 import { failureText, useServices } from "../shared/services";
+import { useAction } from "../shared/use-action";
+import { t } from "../../i18n";
 
 const useStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM },
@@ -62,9 +64,8 @@ export function ConnectionPanel() {
   const [showSecret, setShowSecret] = useState(false);
   const [choice, setChoice] = useState<Choice>(HOSTED_BASE_URL ? "hosted" : "production");
   const [customUrl, setCustomUrl] = useState("");
-  const [busy, setBusy] = useState<string | null>(null);
+  const { busy, outcome: notice, setOutcome: setNotice, perform } = useAction();
   const [report, setReport] = useState<ConnectionReport | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
   const secretId = useId();
 
   useEffect(() => {
@@ -84,12 +85,12 @@ export function ConnectionPanel() {
         setChoice(picked);
         if (picked === "custom") setCustomUrl(settings.baseUrl);
       },
-      (error) => live && setNotice(failureText(error)),
+      (error) => live && setNotice({ kind: "error", text: failureText(error) }),
     );
     return () => {
       live = false;
     };
-  }, [engine, simulator]);
+  }, [engine, simulator, setNotice]);
 
   const team = credential === "team";
   /** The stored credential counts only for the way it connects: a token is no secret, nor the reverse. */
@@ -104,13 +105,13 @@ export function ConnectionPanel() {
           ? simulator
           : customUrl.trim();
 
-  /** What is wrong with the typed settings (then nothing is saved or sent), or null. */
-  const problem = (): string | null => {
-    if (!team) return null;
-    return (
-      relayUrlProblem(relayUrl) ?? tokenProblem(secret) ?? (!secret.trim() && !hasStored ? "Paste your token." : null)
-    );
-  };
+  /** What is wrong with what is typed for a team relay (then nothing is saved or sent), or undefined. */
+  const teamProblem = (): string | undefined =>
+    !team
+      ? undefined
+      : (relayUrlProblem(relayUrl) ??
+        tokenProblem(secret) ??
+        (!secret.trim() && !hasStored ? t("connection.token.missing") : undefined));
 
   const save = async () => {
     const next = secretToSave(secret, hasStored);
@@ -125,34 +126,20 @@ export function ConnectionPanel() {
     }
   };
 
-  const run = async (label: string, work: () => Promise<void>, check = true) => {
-    const wrong = check ? problem() : null;
-    if (wrong) {
-      setReport(null);
-      setNotice(wrong);
-      return;
-    }
-    setBusy(label);
-    setNotice(null);
-    try {
-      await work();
-    } catch (error) {
-      setReport(null);
-      setNotice(failureText(error));
-    } finally {
-      setBusy(null);
-    }
-  };
-
   const onSave = () =>
-    run("Saving…", async () => {
-      await save();
+    perform(t("connection.busy.save"), async () => {
       setReport(null);
-      setNotice("Settings saved.");
+      const problem = teamProblem();
+      if (problem) return { kind: "error", text: problem };
+      await save();
+      return { kind: "info", text: t("connection.saved") };
     });
   // Only settings that pass are saved: a mistyped secret must not replace one that works.
   const onTest = () =>
-    run("Testing the connection…", async () => {
+    perform(t("connection.busy.test"), async () => {
+      setReport(null);
+      const problem = teamProblem();
+      if (problem) return { kind: "error", text: problem };
       const next = secretToSave(secret, hasStored);
       const result = await engine.checkConnection({
         baseUrl: baseUrl || DEFAULT_BASE_URL,
@@ -160,22 +147,19 @@ export function ConnectionPanel() {
       });
       const said = connectionReport(result);
       setReport(team ? teamReport(said) : said);
-      if (result.ok) await save();
-      else setNotice(NOT_SAVED_AFTER_FAILED_TEST);
+      if (!result.ok) return { kind: "info", text: t("connection.notSavedAfterFailedTest") };
+      await save();
+      return null;
     });
   const onSignOut = () =>
-    run(
-      "Signing out…",
-      async () => {
-        await engine.signOut();
-        setSecret("");
-        setStoredHint(null);
-        setStoredKind(null);
-        setReport(null);
-        setNotice(`Signed out: the ${team ? "token" : "secret"} is removed from this computer's add-in storage.`);
-      },
-      false,
-    );
+    perform(t("connection.busy.signOut"), async () => {
+      setReport(null);
+      await engine.signOut();
+      setSecret("");
+      setStoredHint(null);
+      setStoredKind(null);
+      return { kind: "info", text: team ? t("connection.signedOutToken") : t("connection.signedOut") };
+    });
 
   /** The secret or the token: masked, never filled from storage (the stored one is only hinted at). */
   const credentialInput = (
@@ -194,15 +178,15 @@ export function ConnectionPanel() {
           aria-pressed={showSecret}
           onClick={() => setShowSecret((s) => !s)}
         >
-          {showSecret ? "Hide" : "Show"}
+          {showSecret ? t("connection.secret.hide") : t("connection.secret.show")}
         </Button>
       }
     />
   );
 
   return (
-    <section className={styles.root} aria-label="Connection">
-      <Field label="Connect with">
+    <section className={styles.root} aria-label={t("tab.connection")}>
+      <Field label={t("connection.connectWith")}>
         <RadioGroup
           value={credential}
           layout="horizontal"
@@ -213,27 +197,28 @@ export function ConnectionPanel() {
             setNotice(null);
           }}
         >
-          <Radio value="secret" label="Own secret" />
-          <Radio value="team" label="Team relay" />
+          <Radio value="secret" label={t("connection.connectWith.secret")} />
+          <Radio value="team" label={t("connection.connectWith.team")} />
         </RadioGroup>
       </Field>
       {team ? (
         <>
-          <Field
-            label="Relay address"
-            hint="Your team's relay, from your team's admin (e.g. https://mad.contoso.com/)."
-          >
+          <Field label={t("connection.relay")} hint={t("connection.relay.hint")}>
             <Input
               className={controls.control}
               type="url"
               value={relayUrl}
-              placeholder="https://mad.contoso.com/"
+              placeholder={t("connection.relay.example")}
               onChange={(_, data) => setRelayUrl(data.value)}
             />
           </Field>
           <Field
-            label="Your token"
-            hint={`${hasStored && storedHint ? `${storedHint}. Paste a new token to replace it. ` : ""}From your team's admin. Kept in the add-in's storage on this computer, never in the workbook; the team's secret stays on the relay.`}
+            label={t("connection.token")}
+            hint={
+              hasStored && storedHint
+                ? t("connection.token.replaceHint", { stored: storedHint })
+                : t("connection.token.hint")
+            }
           >
             {credentialInput}
           </Field>
@@ -241,33 +226,32 @@ export function ConnectionPanel() {
       ) : (
         <>
           <Field
-            label="API secret"
+            label={t("connection.secret")}
             hint={
               hasStored && storedHint
-                ? `${storedHint}. Type a new secret to replace it. Kept in the add-in's storage on this computer, never in the workbook.`
-                : "Kept in the add-in's storage on this computer, never in the workbook."
+                ? t("connection.secret.replaceHint", { stored: storedHint })
+                : t("connection.secret.hint")
             }
           >
             {credentialInput}
           </Field>
-          <Field label="Service">
+          <Field label={t("connection.service")}>
             <RadioGroup value={choice} onChange={(_, data) => setChoice(data.value as Choice)}>
-              {HOSTED_BASE_URL && <Radio value="hosted" label={`This add-in's server (${HOSTED_BASE_URL})`} />}
-              <Radio value="production" label={`Production, direct (${PRODUCTION_URL})`} />
-              <Radio value="simulator" label={`Local simulator (${simulator})`} />
-              <Radio value="custom" label="Forwarding proxy or other URL" />
+              {HOSTED_BASE_URL && (
+                <Radio value="hosted" label={t("connection.service.hosted", { url: HOSTED_BASE_URL })} />
+              )}
+              <Radio value="production" label={t("connection.service.production", { url: PRODUCTION_URL })} />
+              <Radio value="simulator" label={t("connection.service.simulator", { url: simulator })} />
+              <Radio value="custom" label={t("connection.service.custom")} />
             </RadioGroup>
           </Field>
           {choice === "custom" && (
-            <Field
-              label="Base URL"
-              hint="For example the local forwarding proxy, when the service refuses calls from the browser."
-            >
+            <Field label={t("connection.baseUrl")} hint={t("connection.baseUrl.hint")}>
               <Input
                 className={controls.control}
                 type="url"
                 value={customUrl}
-                placeholder="http://127.0.0.1:8788"
+                placeholder={t("connection.baseUrl.example")}
                 onChange={(_, data) => setCustomUrl(data.value)}
               />
             </Field>
@@ -276,17 +260,17 @@ export function ConnectionPanel() {
       )}
       <div className={styles.buttons}>
         <Button appearance="primary" disabled={busy !== null} onClick={onTest}>
-          Test connection
+          {t("connection.test")}
         </Button>
         <Button disabled={busy !== null} onClick={onSave}>
-          Save
+          {t("connection.save")}
         </Button>
         <Button disabled={busy !== null} onClick={onSignOut}>
-          Sign out
+          {t("connection.signOut")}
         </Button>
       </div>
       {busy && <Spinner size="tiny" label={busy} />}
-      <div aria-live="polite">
+      <OutcomeBar outcome={notice}>
         {report && (
           <MessageBar
             layout="multiline"
@@ -298,12 +282,7 @@ export function ConnectionPanel() {
             </MessageBarBody>
           </MessageBar>
         )}
-        {notice && (
-          <MessageBar layout="multiline" intent="info">
-            <MessageBarBody className={controls.message}>{notice}</MessageBarBody>
-          </MessageBar>
-        )}
-      </div>
+      </OutcomeBar>
     </section>
   );
 }

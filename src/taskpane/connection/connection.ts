@@ -2,6 +2,8 @@
  * "Test connection" outcomes in plain words, and the base URLs the connection panel offers. The words name what
  * happened and what to do; the secret itself never appears in them.
  */
+import { t, type MessageId } from "../../i18n";
+
 export const PRODUCTION_URL = "https://api.sellersprite.com";
 /** Where `npm start` runs the simulator when the pane is not served by it. */
 export const SIMULATOR_URL = "http://127.0.0.1:8787";
@@ -34,14 +36,14 @@ const STATUS_OF_KIND: Readonly<Record<string, ConnectionStatus>> = {
   missingSecret: "noSecret",
 };
 
-const TITLES: Readonly<Record<ConnectionStatus, string>> = {
-  ok: "Connected",
-  wrongSecret: "The secret is wrong",
-  expiredSecret: "The secret has expired",
-  quotaReached: "The monthly quota is used up",
-  unreachable: "The service cannot be reached",
-  noSecret: "No secret entered",
-  failed: "The connection test failed",
+const TITLES: Readonly<Record<ConnectionStatus, MessageId>> = {
+  ok: "connection.status.ok",
+  wrongSecret: "connection.status.wrongSecret",
+  expiredSecret: "connection.status.expiredSecret",
+  quotaReached: "connection.status.quotaReached",
+  unreachable: "connection.status.unreachable",
+  noSecret: "connection.status.noSecret",
+  failed: "connection.status.failed",
 };
 
 export function connectionReport(
@@ -50,16 +52,14 @@ export function connectionReport(
   if (result.ok) {
     const left =
       result.remaining === null
-        ? "The service does not report the calls left this month."
-        : `${result.remaining.toLocaleString("en-US")} calls left this month.`;
-    return { status: "ok", title: TITLES.ok, detail: left };
+        ? t("connection.remainingUnknown")
+        : t("connection.remaining", { left: result.remaining });
+    return { status: "ok", title: t(TITLES.ok), detail: left };
   }
   const status = STATUS_OF_KIND[result.error.kind ?? ""] ?? "failed";
   const detail =
-    status === "noSecret"
-      ? "Enter the API secret, then test again."
-      : (result.error.advice ?? result.error.message ?? "");
-  return { status, title: TITLES[status], detail };
+    status === "noSecret" ? t("connection.enterSecret") : (result.error.advice ?? result.error.message ?? "");
+  return { status, title: t(TITLES[status]), detail };
 }
 
 /** The local simulator's URL: the page's own origin when the page is served by it (the preview), else 8787. */
@@ -86,17 +86,13 @@ export function storedSecretHint(secret: string | null | undefined): string | nu
   const clean = (secret ?? "").trim();
   if (!clean) return null;
   // A short secret keeps even its last characters to itself.
-  return clean.length >= 12 ? `Secret set: ••••${clean.slice(-4)}` : "Secret set";
+  return clean.length >= 12 ? t("connection.secretSetEnding", { last4: clean.slice(-4) }) : t("connection.secretSet");
 }
 
 /**
  * The secret to store from what was typed: a new one replaces the stored one; nothing typed keeps the stored
  * secret (undefined: leave the setting alone), or stays without one (null).
  */
-/** Said after a failed test: nothing was saved, and how to keep the settings anyway. */
-export const NOT_SAVED_AFTER_FAILED_TEST =
-  "Not saved: the test failed, so the settings in use are unchanged. Choose Save to keep these settings anyway.";
-
 export function secretToSave(typed: string, hasStored: boolean): string | null | undefined {
   const clean = typed.trim();
   if (clean) return clean;

@@ -4,6 +4,7 @@
  * characters are ever shown. Checks of what is typed, and the words of a test's outcome for a team.
  */
 import { isTeamToken } from "../../api/team-token";
+import { t } from "../../i18n";
 import type { ConnectionReport } from "./connection";
 
 export type Credential = "secret" | "team";
@@ -14,16 +15,13 @@ export const credentialOf = (stored: string | null | undefined): Credential =>
 
 /** What the pane shows of a stored token: that one is set, and its last 4 characters. */
 export function storedTokenHint(token: string | null | undefined): string | null {
-  return isTeamToken(token) ? `Token set: ••••${token!.trim().slice(-4)}` : null;
+  return isTeamToken(token) ? t("connection.tokenSetEnding", { last4: token!.trim().slice(-4) }) : null;
 }
 
 /** Why a typed token cannot be one (nothing is sent then), or undefined. */
 export function tokenProblem(typed: string): string | undefined {
   const clean = typed.trim();
-  if (!clean) return undefined;
-  return isTeamToken(clean)
-    ? undefined
-    : "A team token starts with madt_ and is 48 characters long: copy it again from your team's admin.";
+  return !clean || isTeamToken(clean) ? undefined : t("connection.token.misshapen");
 }
 
 const LOCAL_HOST = /^(localhost|127\.0\.0\.1|\[::1\])$/;
@@ -34,13 +32,11 @@ export function relayUrlProblem(url: string): string | undefined {
   try {
     parsed = new URL(url.trim());
   } catch {
-    return "Enter the team relay's address, for example https://mad.contoso.com/";
+    return t("connection.relay.missing");
   }
-  if (parsed.protocol === "https:" || (parsed.protocol === "http:" && LOCAL_HOST.test(parsed.hostname)))
-    return parsed.search || parsed.hash
-      ? "The relay's address has no query or fragment (nothing after ? or #)."
-      : undefined;
-  return "The relay's address starts with https:// (http:// only for a relay on this computer).";
+  if (parsed.protocol !== "https:" && !(parsed.protocol === "http:" && LOCAL_HOST.test(parsed.hostname)))
+    return t("connection.relay.notHttps");
+  return parsed.search || parsed.hash ? t("connection.relay.query") : undefined;
 }
 
 /** A test's outcome in a team's words: the token, the team's calls, the admin to ask. */
@@ -48,24 +44,16 @@ export function teamReport(report: ConnectionReport): ConnectionReport {
   switch (report.status) {
     case "wrongSecret":
     case "expiredSecret":
-      return {
-        ...report,
-        title: "The token is not accepted",
-        detail: "It may have been revoked or mistyped: ask your team's admin for a new one, then paste it here.",
-      };
+      return { ...report, title: t("connection.team.refused"), detail: t("connection.team.refusedDetail") };
     case "noSecret":
-      return {
-        ...report,
-        title: "No token entered",
-        detail: "Paste the token your team's admin gave you, then test again.",
-      };
+      return { ...report, title: t("connection.team.noToken"), detail: t("connection.team.enterToken") };
     case "quotaReached":
-      return { ...report, title: "No calls left this month", detail: report.detail };
+      return { ...report, title: t("connection.team.quotaReached") };
     case "unreachable":
       return {
         ...report,
-        title: "The team relay cannot be reached",
-        detail: `Check the relay's address. ${report.detail}`,
+        title: t("connection.team.unreachable"),
+        detail: t("connection.team.unreachableDetail", { detail: report.detail }),
       };
     case "ok":
     case "failed":

@@ -4,19 +4,9 @@
  * calls it will spend (identical queries once, every page counted) and asks when that is many or more than the
  * month has left. A refresh bypasses the cache for the chosen queries only.
  */
-import {
-  Badge,
-  Button,
-  Checkbox,
-  makeStyles,
-  MessageBar,
-  MessageBarBody,
-  ProgressBar,
-  Text,
-  tokens,
-} from "@fluentui/react-components";
+import { Badge, Button, Checkbox, makeStyles, ProgressBar, Text, tokens } from "@fluentui/react-components";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { executeRefresh, type RefreshProgress } from "../build/actions";
+import { executeRefresh } from "./actions";
 import type { FormulaCell, ReportSheetInfo, TableInfo } from "../host/host-adapter";
 import { refreshReportSheets } from "../templates/actions";
 import { describePlan, planRefresh, type RefreshPlan } from "./refresh-plan";
@@ -29,9 +19,11 @@ import {
   type ReportGroup,
   type ReportRow,
 } from "./reports";
-import { failureText, useServices } from "../shared/services";
+import { useServices } from "../shared/services";
+import { useAction, type ActionWork, type Outcome } from "../shared/use-action";
+import { t } from "../../i18n";
 import { AskBeforeSpending } from "../shared/AskBeforeSpending";
-import { useControlStyles } from "../shared/styles";
+import { OutcomeBar } from "../shared/OutcomeBar";
 
 const useStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM },
@@ -58,24 +50,26 @@ const STATUS_COLOR = {
   "not run": "subtle",
 } as const;
 
-function when(ms: number | null): string {
-  if (ms === null) return "never refreshed";
-  const d = new Date(ms);
-  return `refreshed ${d.toLocaleDateString()} ${d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}`;
-}
+const statusText = (status: ReportRow["status"]) => t("reports.status", { status });
 
+/** "Table MAD_… · 20 rows · refreshed Mar 4, 2025, 10:20 AM" */
 function describeRow(row: ReportRow): string {
-  const rows = row.rows === null ? "" : `${row.rows} row${row.rows === 1 ? "" : "s"} · `;
-  return `${row.kind === "table" ? `Table ${row.tableName} · ` : ""}${rows}${when(row.lastRefreshed)}`;
+  return [
+    ...(row.kind === "table" ? [t("reports.table", { name: row.tableName ?? "" })] : []),
+    ...(row.rows === null ? [] : [t("reports.rows", { rows: row.rows })]),
+    row.lastRefreshed === null ? t("reports.neverRefreshed") : t("reports.refreshed", { at: row.lastRefreshed }),
+  ].join(" · ");
 }
 
 /** "8 formulas: 6 ok, 2 not run" */
 function describeGroup(group: ReportGroup): string {
-  const counts = new Map<string, number>();
+  const counts = new Map<ReportRow["status"], number>();
   for (const row of group.rows) counts.set(row.status, (counts.get(row.status) ?? 0) + 1);
-  const n = group.rows.length;
-  const parts = [...counts].map(([status, count]) => `${count} ${status}`);
-  return `${n} formula${n === 1 ? "" : "s"}${parts.length ? `: ${parts.join(", ")}` : ""}`;
+  const parts = [...counts].map(([status, count]) => t("reports.statusCount", { count, status: statusText(status) }));
+  const formulas = group.rows.length;
+  return parts.length
+    ? t("reports.group", { formulas, statuses: parts.join(", ") })
+    : t("reports.formulas", { formulas });
 }
 
 interface Pending {
@@ -86,16 +80,15 @@ interface Pending {
 export function ReportsPanel({ active }: { active: boolean }) {
   const { engine, host, registry } = useServices();
   const styles = useStyles();
-  const controls = useControlStyles();
   const scan = useRef<{ cells: FormulaCell[]; tables: TableInfo[] }>({ cells: [], tables: [] });
   const [rows, setRows] = useState<ReportRow[]>([]);
   const [reportSheets, setReportSheets] = useState<ReportSheetInfo[]>([]);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [tableFailures, setTableFailures] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState<string | null>(null);
-  const [progress, setProgress] = useState<RefreshProgress | null>(null);
+  const { busy, progress, outcome: notice, setOutcome: setNotice, perform } = useAction();
   const [pending, setPending] = useState<Pending | null>(null);
-  const [notice, setNotice] = useState<{ kind: "success" | "error" | "info"; text: string } | null>(null);
+  /** Set once a refresh starts sending: the list is rescanned after it, whatever its outcome. */
+  const refreshed = useRef(false);
   const failuresRef = useRef(tableFailures);
   failuresRef.current = tableFailures;
 
@@ -103,24 +96,26 @@ export function ReportsPanel({ active }: { active: boolean }) {
     setRows(reportRows(scan.current.cells, registry.list(), scan.current.tables, failuresRef.current));
   }, [registry]);
 
-  const rescan = useCallback(async () => {
-    setBusy("Looking for MAD formulas and tables…");
-    try {
-      const [cells, tables, sheets] = await Promise.all([
-        host.listMadFormulas(),
-        host.listTables(),
-        host.listReportSheets ? host.listReportSheets() : Promise.resolve([]),
-      ]);
-      scan.current = { cells, tables };
-      setReportSheets(sheets);
-      for (const id of staleEntries(cells, registry.list())) registry.remove(id);
-      rebuild();
-    } catch (error) {
-      setNotice({ kind: "error", text: failureText(error) });
-    } finally {
-      setBusy(null);
-    }
-  }, [host, registry, rebuild]);
+  const rescan = useCallback(
+    () =>
+      perform(
+        t("reports.busy.scan"),
+        async () => {
+          const [cells, tables, sheets] = await Promise.all([
+            host.listMadFormulas(),
+            host.listTables(),
+            host.listReportSheets ? host.listReportSheets() : Promise.resolve([]),
+          ]);
+          scan.current = { cells, tables };
+          setReportSheets(sheets);
+          for (const id of staleEntries(cells, registry.list())) registry.remove(id);
+          rebuild();
+          return null;
+        },
+        { keepOutcome: true },
+      ),
+    [host, registry, rebuild, perform],
+  );
 
   useEffect(() => registry.subscribe(rebuild), [registry, rebuild]);
   useEffect(() => {
@@ -128,64 +123,57 @@ export function ReportsPanel({ active }: { active: boolean }) {
   }, [active, rescan]);
   useEffect(rebuild, [tableFailures, rebuild]);
 
-  const run = async (chosen: readonly ReportRow[], plan: RefreshPlan) => {
-    setPending(null);
-    setBusy(`Refreshing: ${describePlan(plan, refreshTargets(chosen))}`);
-    try {
-      const outcome = await executeRefresh(engine, host, plan, chosen, setProgress);
-      // Reports among the chosen rows: their charts follow the new spills once the formulas show them.
-      const ids = new Set(chosen.map((r) => r.id));
-      const touched = groupReports(rows, reportSheets).groups.filter((g) => g.rows.some((r) => ids.has(r.id)));
-      await refreshReportSheets(
-        host,
-        touched.map((g) => ({ sheet: g.sheet, cells: g.rows.filter((r) => r.cell).map((r) => r.cell!) })),
-      );
-      const failedTables: Record<string, string> = { ...tableFailures };
-      for (const row of chosen) if (row.tableName) delete failedTables[row.tableName];
-      for (const [id, message] of Object.entries(outcome.failures)) {
-        const row = chosen.find((r) => r.id === id);
-        if (row?.tableName) failedTables[row.tableName] = message;
-      }
-      setTableFailures(failedTables);
-      const failed = Object.keys(outcome.failures).length;
-      setNotice(
-        failed
-          ? {
-              kind: "error",
-              text: `${failed} of ${chosen.length} failed (${outcome.callsSpent} calls spent). Use "Retry failed" to try those again.`,
-            }
-          : {
-              kind: "success",
-              text: `Refreshed ${chosen.length} item${chosen.length === 1 ? "" : "s"} with ${outcome.callsSpent} call${outcome.callsSpent === 1 ? "" : "s"}.`,
-            },
-      );
-    } catch (error) {
-      setNotice({ kind: "error", text: failureText(error) });
-    } finally {
-      setProgress(null);
-      setBusy(null);
-      await rescan();
+  /** Refreshes the chosen rows with a counted plan; the outcome says how many failed and what was spent. */
+  const run = async (chosen: readonly ReportRow[], plan: RefreshPlan, work: ActionWork): Promise<Outcome> => {
+    refreshed.current = true;
+    work.relabel(t("reports.busy.refresh", { plan: describePlan(plan, refreshTargets(chosen)) }));
+    const outcome = await executeRefresh(engine, host, plan, chosen, (p) => work.onPage(p.done, p.total));
+    // Reports among the chosen rows: their charts follow the new spills once the formulas show them.
+    const ids = new Set(chosen.map((r) => r.id));
+    const touched = groupReports(rows, reportSheets).groups.filter((g) => g.rows.some((r) => ids.has(r.id)));
+    await refreshReportSheets(
+      host,
+      touched.map((g) => ({ sheet: g.sheet, cells: g.rows.filter((r) => r.cell).map((r) => r.cell!) })),
+    );
+    const failedTables: Record<string, string> = { ...tableFailures };
+    for (const row of chosen) if (row.tableName) delete failedTables[row.tableName];
+    for (const [id, message] of Object.entries(outcome.failures)) {
+      const row = chosen.find((r) => r.id === id);
+      if (row?.tableName) failedTables[row.tableName] = message;
     }
+    setTableFailures(failedTables);
+    const failed = Object.keys(outcome.failures).length;
+    return failed
+      ? { kind: "error", text: t("reports.failed", { failed, items: chosen.length, calls: outcome.callsSpent }) }
+      : { kind: "success", text: t("reports.refreshedItems", { items: chosen.length, calls: outcome.callsSpent }) };
+  };
+  /** After a refresh, success or not, the list is read again from the workbook. */
+  const thenRescan = async (refreshing: Promise<void>) => {
+    refreshed.current = false;
+    await refreshing;
+    if (refreshed.current) await rescan();
+  };
+  const confirm = (chosen: readonly ReportRow[], plan: RefreshPlan) => {
+    setPending(null);
+    const label = t("reports.busy.refresh", { plan: describePlan(plan, refreshTargets(chosen)) });
+    void thenRescan(perform(label, (work) => run(chosen, plan, work)));
   };
 
   const refresh = async (chosen: readonly ReportRow[]) => {
     if (!chosen.length) {
-      setNotice({ kind: "info", text: "Nothing to refresh." });
+      setNotice({ kind: "info", text: t("reports.nothing") });
       return;
     }
-    setBusy("Counting the calls this refresh needs…");
-    setNotice(null);
-    try {
-      const plan = await planRefresh(engine, refreshTargets(chosen), {
-        remainingThisMonth: engine.usage().remainingThisMonth,
-      });
-      setBusy(null);
-      if (plan.needsConfirmation) setPending({ plan, rows: chosen });
-      else await run(chosen, plan);
-    } catch (error) {
-      setBusy(null);
-      setNotice({ kind: "error", text: failureText(error) });
-    }
+    await thenRescan(
+      perform(t("reports.busy.count"), async (work) => {
+        const plan = await planRefresh(engine, refreshTargets(chosen), {
+          remainingThisMonth: engine.usage().remainingThisMonth,
+        });
+        if (!plan.needsConfirmation) return run(chosen, plan, work);
+        setPending({ plan, rows: chosen });
+        return null;
+      }),
+    );
   };
 
   const toggle = (id: string) =>
@@ -199,31 +187,34 @@ export function ReportsPanel({ active }: { active: boolean }) {
   const { groups, others } = groupReports(rows, reportSheets);
 
   return (
-    <section className={styles.root} aria-label="Reports">
+    <section className={styles.root} aria-label={t("tab.reports")}>
       <div className={styles.actions}>
         <Button appearance="primary" disabled={busy !== null || !rows.length} onClick={() => refresh(rows)}>
-          Refresh all
+          {t("reports.refreshAll")}
         </Button>
         <Button
           disabled={busy !== null || !selected.size}
           onClick={() => refresh(rows.filter((r) => selected.has(r.id)))}
         >
-          Refresh selected
+          {t("reports.refreshSelected")}
         </Button>
         <Button disabled={busy !== null || !failed.length} onClick={() => refresh(failed)}>
-          Retry failed
+          {t("reports.retryFailed")}
         </Button>
         <Button appearance="subtle" disabled={busy !== null} onClick={() => void rescan()}>
-          Rescan
+          {t("reports.rescan")}
         </Button>
       </div>
       {/* Asks in place, above the list, as the Build tab does: no modal (and no focus trap) for one question. */}
       {pending && (
         <AskBeforeSpending
-          title="Refresh now?"
-          question={`${pending.plan.reason} ${describePlan(pending.plan, refreshTargets(pending.rows))}.`}
-          confirmLabel="Refresh"
-          onConfirm={() => void run(pending.rows, pending.plan)}
+          title={t("reports.askTitle")}
+          question={t("reports.ask", {
+            reason: pending.plan.reason ?? "",
+            plan: describePlan(pending.plan, refreshTargets(pending.rows)),
+          })}
+          confirmLabel={t("reports.confirm")}
+          onConfirm={() => confirm(pending.rows, pending.plan)}
           onCancel={() => setPending(null)}
         />
       )}
@@ -234,23 +225,19 @@ export function ReportsPanel({ active }: { active: boolean }) {
             aria-label={busy}
             {...(progress ? { value: progress.done / Math.max(progress.total, 1) } : {})}
           />
-          {progress && <Text size={200}>{`${progress.done} of ${progress.total} steps`}</Text>}
+          {progress && <Text size={200}>{t("reports.steps", { done: progress.done, total: progress.total })}</Text>}
         </div>
       )}
-      <div aria-live="polite">
-        {notice && (
-          <MessageBar layout="multiline" intent={notice.kind}>
-            <MessageBarBody className={controls.message}>{notice.text}</MessageBarBody>
-          </MessageBar>
-        )}
-      </div>
-      {rows.length === 0 && !busy && <Text>No MAD formulas or add-in tables in this workbook yet.</Text>}
+      <OutcomeBar outcome={notice} />
+      {rows.length === 0 && !busy && <Text>{t("reports.empty")}</Text>}
       {groups.length > 0 && (
-        <ul className={styles.list} aria-label="Reports from templates">
+        <ul className={styles.list} aria-label={t("reports.fromTemplates")}>
           {groups.map((group) => (
             <li key={group.sheet} className={styles.item}>
-              <section className={styles.group} aria-label={`Report ${group.sheet}`}>
-                <Text weight="semibold">{`${group.report.title} · ${group.sheet}`}</Text>
+              <section className={styles.group} aria-label={t("reports.report", { sheet: group.sheet })}>
+                <Text weight="semibold">
+                  {t("reports.reportTitle", { title: group.report.title, sheet: group.sheet })}
+                </Text>
                 <Text size={200} className={styles.groupDetails}>
                   {describeReportInputs(group.report)}
                 </Text>
@@ -260,26 +247,26 @@ export function ReportsPanel({ active }: { active: boolean }) {
                 <Button
                   size="small"
                   disabled={busy !== null || !group.rows.length}
-                  aria-label={`Refresh report ${group.sheet}`}
+                  aria-label={t("reports.refreshReportLabel", { sheet: group.sheet })}
                   onClick={() => refresh(group.rows)}
                 >
-                  Refresh report
+                  {t("reports.refreshReport")}
                 </Button>
               </section>
             </li>
           ))}
         </ul>
       )}
-      <ul className={styles.list} aria-label="Formulas and tables">
+      <ul className={styles.list} aria-label={t("reports.others")}>
         {others.map((row) => (
           <li key={row.id} className={styles.item}>
             <Checkbox
               checked={selected.has(row.id)}
               onChange={() => toggle(row.id)}
-              label={`${row.sheet}!${row.address.split(":")[0]} · ${row.operation}`}
+              label={t("reports.item", { at: `${row.sheet}!${row.address.split(":")[0]}`, operation: row.operation })}
             />
             <Badge appearance="tint" color={STATUS_COLOR[row.status]}>
-              {row.status}
+              {statusText(row.status)}
             </Badge>
             <Text size={200} className={styles.details}>
               {describeRow(row)}

@@ -7,6 +7,7 @@
  */
 import type { OperationCode } from "../../api/catalog";
 import type { UntypedParams } from "../../api/request-types";
+import { t } from "../../i18n";
 
 export interface RefreshQuery {
   readonly operation: OperationCode;
@@ -77,7 +78,7 @@ export async function planRefresh(
   for (const target of targets) {
     if (!target.query) {
       if (target.notRun) unknownIds.push(target.id);
-      else if (target.problem) invalid[target.id] = `${target.problem} Fix the formula's arguments; a refresh cannot.`;
+      else if (target.problem) invalid[target.id] = t("reports.invalid", { problem: target.problem });
       continue;
     }
     const { operation, params, limit } = target.query;
@@ -104,9 +105,8 @@ export async function planRefresh(
   const threshold = options.confirmAbove ?? CONFIRM_ABOVE_CALLS;
   const remaining = options.remainingThisMonth;
   let reason: string | undefined;
-  if (remaining !== null && calls > remaining)
-    reason = `This refresh needs ${calls} calls but only ${remaining} are left this month.`;
-  else if (calls > threshold) reason = `This refresh will spend ${unknownIds.length ? "at least " : ""}${calls} calls.`;
+  if (remaining !== null && calls > remaining) reason = t("spend.refresh.tooMany", { calls, left: remaining });
+  else if (calls > threshold) reason = t("spend.refresh.many", { calls, atLeast: unknownIds.length ? "yes" : "no" });
   return {
     groups,
     unknownIds,
@@ -120,13 +120,12 @@ export async function planRefresh(
 
 /** "12 calls for 3 unique queries (5 formulas, 2 tables)" */
 export function describePlan(plan: RefreshPlan, targets: readonly RefreshTarget[]): string {
-  const formulas = targets.filter((t) => t.kind === "formula").length;
-  const tables = targets.length - formulas;
-  const unique = plan.groups.length + plan.unknownIds.length;
-  const parts = [
-    formulas ? `${formulas} formula${formulas === 1 ? "" : "s"}` : "",
-    tables ? `${tables} table${tables === 1 ? "" : "s"}` : "",
-  ].filter(Boolean);
-  const calls = `${plan.atLeast ? "at least " : ""}${plan.calls} call${plan.calls === 1 ? "" : "s"}`;
-  return `${calls} for ${unique} unique quer${unique === 1 ? "y" : "ies"} (${parts.join(", ") || "nothing selected"})`;
+  const formulas = targets.filter((target) => target.kind === "formula").length;
+  return t("reports.plan", {
+    calls: plan.calls,
+    atLeast: plan.atLeast ? "yes" : "no",
+    queries: plan.groups.length + plan.unknownIds.length,
+    formulas,
+    tables: targets.length - formulas,
+  });
 }

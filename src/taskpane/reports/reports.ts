@@ -3,6 +3,7 @@
  * workbook scan (HostAdapter.listMadFormulas) joined with the functions' registry of this session, which knows
  * their query, rows, status and refresh time; a formula the registry has not seen is listed as "not run".
  */
+import { t } from "../../i18n";
 import { operation, operationByFunction, isOperationCode, type OperationCode } from "../../api/catalog";
 import type { FormulaEntry } from "../../engine/formula-registry";
 import type { CellTarget, FormulaCell, ReportGroupInfo, ReportSheetInfo, TableInfo } from "../host/host-adapter";
@@ -101,7 +102,7 @@ function tableRow(table: TableInfo, failure: string | undefined): ReportRow {
     kind: "table",
     sheet: table.sheet,
     address: table.address,
-    operation: code ? operation(code).title : (query?.operation ?? "Table"),
+    operation: code ? operation(code).title : (query?.operation ?? t("reports.tableOperation")),
     rows: table.rowCount,
     lastRefreshed: query?.refreshedAt ?? null,
     status: failure ? "error" : "ok",
@@ -150,7 +151,7 @@ export function refreshTargets(rows: readonly ReportRow[]): RefreshTarget[] {
     kind: row.kind,
     query: row.query,
     ...(row.status === "not run" ? { notRun: true } : {}),
-    ...(row.status === "error" && !row.query ? { problem: row.message ?? "The formula shows an error." } : {}),
+    ...(row.status === "error" && !row.query ? { problem: row.message ?? t("reports.formulaShowsError") } : {}),
   }));
 }
 

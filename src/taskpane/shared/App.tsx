@@ -8,6 +8,7 @@ import { FluentProvider, makeStyles, Subtitle1, Text, tokens, webLightTheme } fr
 import { lazy, Suspense, useEffect, useState } from "react";
 import { PaneTabs, panelId, tabId } from "./PaneTabs";
 import { ServicesProvider, useServices, type PaneServices } from "./services";
+import { t, type MessageId } from "../../i18n";
 
 const useStyles = makeStyles({
   root: {
@@ -42,14 +43,14 @@ const ReportsPanel = lazy(() =>
   import(/* webpackChunkName: "reports" */ "../reports/ReportsPanel").then((m) => ({ default: m.ReportsPanel })),
 );
 
-const loading = <Text size={200}>Loading…</Text>;
+const loading = <Text size={200}>{t("pane.loading")}</Text>;
 
 type TabName = "connection" | "builder" | "templates" | "reports";
-const TABS: readonly { value: TabName; label: string }[] = [
-  { value: "connection", label: "Connection" },
-  { value: "builder", label: "Build" },
-  { value: "templates", label: "Templates" },
-  { value: "reports", label: "Reports" },
+const TABS: readonly { value: TabName; label: MessageId }[] = [
+  { value: "connection", label: "tab.connection" },
+  { value: "builder", label: "tab.build" },
+  { value: "templates", label: "tab.templates" },
+  { value: "reports", label: "tab.reports" },
 ];
 
 function Pane() {
@@ -70,11 +71,16 @@ function Pane() {
 
   return (
     <main className={styles.root}>
-      <Subtitle1 as="h1">Marketplace Analytics Data</Subtitle1>
+      <Subtitle1 as="h1">{t("pane.title")}</Subtitle1>
       <Suspense fallback={null}>
         <CallsMeter />
       </Suspense>
-      <PaneTabs tabs={TABS} selected={tab} onSelect={setTab} label="Task pane sections" />
+      <PaneTabs
+        tabs={TABS.map((x) => ({ value: x.value, label: t(x.label) }))}
+        selected={tab}
+        onSelect={setTab}
+        label={t("pane.sections")}
+      />
       {TABS.map((t) => (
         <div
           key={t.value}

@@ -5,6 +5,7 @@
  */
 import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle } from "@fluentui/react-components";
 import { useControlStyles } from "./styles";
+import { t } from "../../i18n";
 
 export function AskBeforeSpending(props: {
   /** "Insert as table asks first" */
@@ -18,7 +19,7 @@ export function AskBeforeSpending(props: {
 }) {
   const controls = useControlStyles();
   return (
-    <MessageBar intent="warning" layout="multiline" aria-label="Calls to spend">
+    <MessageBar intent="warning" layout="multiline" aria-label={t("ask.label")}>
       <MessageBarBody className={controls.message}>
         <MessageBarTitle>{props.title}</MessageBarTitle>
         {props.question}
@@ -27,7 +28,7 @@ export function AskBeforeSpending(props: {
         <Button appearance="primary" onClick={props.onConfirm}>
           {props.confirmLabel}
         </Button>
-        <Button onClick={props.onCancel}>Cancel</Button>
+        <Button onClick={props.onCancel}>{t("action.cancel")}</Button>
       </MessageBarActions>
     </MessageBar>
   );

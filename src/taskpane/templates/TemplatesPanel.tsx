@@ -25,8 +25,11 @@ import { countAgainstCache, createReport, planReport, type ReportPlan } from "./
 import { TEMPLATES, type ReportTemplate, type TemplateInput, type TemplateInputs } from "./templates";
 import { CategoryPicker } from "../shared/CategoryPicker";
 import { failureText, useServices, useUsage } from "../shared/services";
+import { useAction } from "../shared/use-action";
+import { t } from "../../i18n";
 import { AskBeforeSpending } from "../shared/AskBeforeSpending";
 import { useControlStyles } from "../shared/styles";
+import { OutcomeBar } from "../shared/OutcomeBar";
 
 const useStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalL },
@@ -44,8 +47,6 @@ const useStyles = makeStyles({
 
 export const templateInputId = (template: ReportTemplate, input: TemplateInput) =>
   `mad-template-${template.id}-${input.name}`;
-
-type Outcome = { kind: "success" | "error" | "info"; text: string } | null;
 
 function InputControl(props: {
   template: ReportTemplate;
@@ -66,15 +67,15 @@ function InputControl(props: {
           className={controls.control}
           id={id}
           aria-required
-          value={chosen ? `${chosen.label} (${chosen.code})` : ""}
-          placeholder="Choose…"
+          value={chosen ? t("templates.market", { label: chosen.label, code: chosen.code }) : ""}
+          placeholder={t("templates.choose")}
           selectedOptions={[value]}
           onOptionSelect={(_, data) => props.onChange(data.optionValue ?? "")}
           onBlur={props.onBlur}
         >
           {MARKETPLACES.map((m) => (
-            <Option key={m.code} value={m.code} text={`${m.label} (${m.code})`}>
-              {`${m.label} (${m.code})`}
+            <Option key={m.code} value={m.code} text={t("templates.market", { label: m.label, code: m.code })}>
+              {t("templates.market", { label: m.label, code: m.code })}
             </Option>
           ))}
         </Dropdown>
@@ -111,7 +112,7 @@ function InputControl(props: {
           aria-required
           resize="vertical"
           value={value}
-          placeholder="B07Z82895W, B0DGVP84B5"
+          placeholder={t("templates.asinsExample")}
           onChange={(_, data) => props.onChange(data.value)}
           onBlur={props.onBlur}
         />
@@ -124,17 +125,15 @@ function InputControl(props: {
 }
 
 function TemplateCard({ template, support }: { template: ReportTemplate; support: string | null }) {
-  const { engine, host, now } = useServices();
+  const { engine, host, clock } = useServices();
   const usage = useUsage(engine);
   const styles = useStyles();
-  const controls = useControlStyles();
   const [values, setValues] = useState<TemplateInputs>({ market: "US" });
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [attempted, setAttempted] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, outcome, setOutcome, perform } = useAction();
   const [ask, setAsk] = useState<ReportPlan | null>(null);
-  const [outcome, setOutcome] = useState<Outcome>(null);
-  const [today] = useState(now);
+  const [today] = useState(() => new Date(clock.now()));
   const planned = useMemo(
     () => planReport(template, values, engine, today, usage.remainingThisMonth),
     [template, values, engine, today, usage.remainingThisMonth],
@@ -169,15 +168,10 @@ function TemplateCard({ template, support }: { template: ReportTemplate; support
 
   const create = async (plan: ReportPlan) => {
     setAsk(null);
-    setBusy(true);
-    setOutcome(null);
-    try {
-      setOutcome({ kind: "success", text: (await createReport(host, plan.spec)).message });
-    } catch (error) {
-      setOutcome({ kind: "error", text: failureText(error) });
-    } finally {
-      setBusy(false);
-    }
+    await perform(t("templates.busy", { title: template.title }), async () => ({
+      kind: "success",
+      text: (await createReport(host, plan.spec)).message,
+    }));
   };
   const onCreate = () => {
     setAttempted(true);
@@ -185,11 +179,7 @@ function TemplateCard({ template, support }: { template: ReportTemplate; support
     if (!planned.plan) {
       const first = template.inputs.find((i) => planned.errors.byInput[i.name]);
       if (first) document.getElementById(templateInputId(template, first))?.focus();
-      const n = planned.errors.count;
-      setOutcome({
-        kind: "error",
-        text: `Correct the ${n === 1 ? "marked input" : `${n} marked problems`} first; nothing was sent.`,
-      });
+      setOutcome({ kind: "error", text: t("templates.correctFirst", { problems: planned.errors.count }) });
       return;
     }
     if (support) {
@@ -231,35 +221,29 @@ function TemplateCard({ template, support }: { template: ReportTemplate; support
       {plan && <Text size={200}>{plan.costText}</Text>}
       {ask && (
         <AskBeforeSpending
-          title="Create asks first"
-          question={`${ask.question} Go ahead?`}
-          confirmLabel="Create the report"
+          title={t("templates.askTitle")}
+          question={t("ask.goAhead", { question: ask.question ?? "" })}
+          confirmLabel={t("templates.confirm")}
           onConfirm={() => void create(ask)}
           onCancel={() => {
             setAsk(null);
-            setOutcome({ kind: "info", text: "Nothing was created." });
+            setOutcome({ kind: "info", text: t("templates.nothingCreated") });
           }}
         />
       )}
-      {busy && <ProgressBar aria-label={`Creating the ${template.title} report…`} />}
-      <div aria-live="polite">
-        {outcome && (
-          <MessageBar layout="multiline" intent={outcome.kind}>
-            <MessageBarBody className={controls.message}>{outcome.text}</MessageBarBody>
-          </MessageBar>
-        )}
-      </div>
+      {busy && <ProgressBar aria-label={busy} />}
+      <OutcomeBar outcome={outcome} />
       <div className={styles.actions}>
         <Button
           ref={createButton}
           appearance="primary"
-          disabled={busy}
+          disabled={busy !== null}
           onClick={onCreate}
-          aria-label={`Create the ${template.title} report`}
+          aria-label={t("templates.createLabel", { title: template.title })}
         >
-          Create
+          {t("templates.create")}
         </Button>
-        {busy && <Text>Creating the report…</Text>}
+        {busy && <Text>{t("templates.creating")}</Text>}
       </div>
     </section>
   );
@@ -272,9 +256,7 @@ export function TemplatesPanel() {
   const [support, setSupport] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    const check = host.reportSupport
-      ? host.reportSupport()
-      : Promise.resolve("This workbook host cannot create report sheets with charts.");
+    const check = host.reportSupport ? host.reportSupport() : Promise.resolve(t("templates.unsupported"));
     check.then(
       (message) => live && setSupport(message),
       (error: unknown) => live && setSupport(failureText(error)),
@@ -284,7 +266,7 @@ export function TemplatesPanel() {
     };
   }, [host]);
   return (
-    <section className={styles.root} aria-label="Templates">
+    <section className={styles.root} aria-label={t("tab.templates")}>
       {support && (
         <MessageBar intent="warning" layout="multiline">
           <MessageBarBody className={controls.message}>{support}</MessageBarBody>

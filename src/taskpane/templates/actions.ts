@@ -18,6 +18,7 @@ import {
 } from "./report-cost";
 import { reportSheetSpec } from "./report-layout";
 import type { ReportTemplate, TemplateInputs } from "./templates";
+import { t } from "../../i18n";
 
 export interface ReportPlan {
   readonly spec: ReportSheetSpec;
@@ -34,8 +35,8 @@ export interface ReportPlan {
 function questionFor(cost: ReportCost, remainingThisMonth: number | null): string | null {
   const calls = cost.calls;
   if (remainingThisMonth !== null && calls > remainingThisMonth)
-    return `This report needs about ${calls} calls but only ${remainingThisMonth} are left this month.`;
-  return calls > CONFIRM_ABOVE_CALLS ? `This report will spend about ${calls} calls.` : null;
+    return t("spend.report.tooMany", { calls, left: remainingThisMonth });
+  return calls > CONFIRM_ABOVE_CALLS ? t("spend.report.many", { calls }) : null;
 }
 
 function withCost(
@@ -46,7 +47,7 @@ function withCost(
   return {
     ...plan,
     cost,
-    costText: `Creates a sheet and ${describeCost(cost)}.`,
+    costText: t("templates.cost", { cost: describeCost(cost) }),
     question: questionFor(cost, remaining),
   };
 }
@@ -98,8 +99,7 @@ export interface CreatedReport extends CreatedReportSheet {
 
 /** Checks the host can, creates the report's sheet, waits for its formulas and points its charts at the spills. */
 export async function createReport(host: HostAdapter, spec: ReportSheetSpec): Promise<CreatedReport> {
-  if (!host.createReportSheet || !host.reportSupport)
-    throw new Error("This workbook host cannot create report sheets with charts.");
+  if (!host.createReportSheet || !host.reportSupport) throw new Error(t("templates.unsupported"));
   const missing = await host.reportSupport();
   if (missing) throw new Error(missing);
   const created = await host.createReportSheet(spec);
@@ -108,11 +108,10 @@ export async function createReport(host: HostAdapter, spec: ReportSheetSpec): Pr
     spec.formulas.map((f) => ({ sheet: created.sheet, address: f.address })),
   );
   if (spec.charts.length) await host.refreshReportCharts?.(created.sheet);
-  const sections = `${spec.formulas.length} section${spec.formulas.length === 1 ? "" : "s"}`;
-  const charts = `${created.charts} chart${created.charts === 1 ? "" : "s"}`;
+  const counts = { sheet: created.sheet, sections: spec.formulas.length, charts: created.charts };
   const message = failed.length
-    ? `Created the sheet ${created.sheet} with ${sections} and ${charts}, but ${failed.join(", ")} show${failed.length === 1 ? "s" : ""} an error: select the cell to see why.`
-    : `Created the sheet ${created.sheet} with ${sections} and ${charts}. Edit an input on the sheet and the report reworks; refresh it from the Reports tab.`;
+    ? t("templates.createdWithErrors", { ...counts, failed: failed.length, cells: failed.join(", ") })
+    : t("templates.created", counts);
   return { ...created, message, failed };
 }
 

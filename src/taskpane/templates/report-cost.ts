@@ -9,6 +9,7 @@ import { operation, type OperationCode } from "../../api/catalog";
 import { checkParams } from "../../api/validate";
 import { planPaging, type Engine } from "../../engine";
 import { asinsOf, type ArgSource, type ReportTemplate, type TemplateInputs, type TemplateSection } from "./templates";
+import { t } from "../../i18n";
 
 export interface SectionQuery {
   readonly section: string;
@@ -179,11 +180,10 @@ export const reportCost = (template: ReportTemplate, inputs: TemplateInputs, eng
 
 /** "spends about 8 calls: 8 unique queries, 8 pages", "…, 5 of them already fetched" when the cache has some. */
 export function describeCost(cost: ReportCost): string {
-  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-  const cached = cost.pages - cost.calls;
-  return (
-    `spends about ${plural(cost.calls, "call", "calls")}: ` +
-    `${plural(cost.queries, "unique query", "unique queries")}, ${plural(cost.pages, "page", "pages")}` +
-    (cached > 0 ? `, ${cached} of them already fetched` : "")
-  );
+  return t("templates.spends", {
+    calls: cost.calls,
+    queries: cost.queries,
+    pages: cost.pages,
+    cached: Math.max(0, cost.pages - cost.calls),
+  });
 }

@@ -1,10 +1,11 @@
 /**
  * The browser tests run the BUILT add-in (dist/). CI builds before testing (.ci/run: lint, typecheck, build,
  * validate, test); run on its own, a browser test builds once when dist/ is missing or older than its sources.
- * A lock directory keeps parallel test files from building at the same time.
+ * A lock directory keeps parallel test files from building at the same time. A build for hosting in dist/ (made with
+ * ADDIN_BASE_URL: the add-in only, no preview page) is never replaced behind its owner's back: they are told instead.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 export const ROOT = path.resolve(__dirname, "../../..");
@@ -58,15 +59,34 @@ async function withLock<T>(work: () => T): Promise<T> {
   }
 }
 
-/** Builds dist/ (production) unless it is newer than every source. */
+/** The address a build for hosting in `dist` was made for (it has the task pane but no preview page), else null. */
+export function hostingBuildIn(dist: string): string | null {
+  if (!existsSync(path.join(dist, "taskpane.html")) || existsSync(path.join(dist, "preview.html"))) return null;
+  const manifest = path.join(dist, "manifest.xml");
+  const source = existsSync(manifest)
+    ? /<SourceLocation DefaultValue="([^"]+?)taskpane\.html"/.exec(readFileSync(manifest, "utf8"))?.[1]
+    : undefined;
+  return source ?? "another address";
+}
+
+/** Builds dist/ (production, with the preview page) unless it is newer than every source or a build for hosting. */
 export async function ensureBuilt(): Promise<void> {
   if (isFresh()) return;
+  const hosting = hostingBuildIn(DIST);
+  if (hosting)
+    throw new Error(
+      `dist/ holds a build for hosting at ${hosting} (ADDIN_BASE_URL), without the preview page; it is left as it is. ` +
+        "Copy it elsewhere, then run npm run build without ADDIN_BASE_URL (or delete dist/) and try again.",
+    );
   await withLock(() => {
     if (isFresh()) return;
     const webpackCli = require.resolve("webpack-cli/bin/cli.js", { paths: [ROOT] });
     const started = new Date();
+    // Without ADDIN_BASE_URL: a build for hosting has no preview page, which the browser tests and screenshots open.
+    const { ADDIN_BASE_URL: _hosting, ...env } = process.env;
     execFileSync(process.execPath, [webpackCli, "--mode", "production"], {
       cwd: ROOT,
+      env,
       stdio: "pipe",
       timeout: 5 * 60_000,
     });
