@@ -7,20 +7,18 @@ import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createClient } from "../../src/api/client";
 import { SecretKeyError } from "../../src/api/errors";
-import { startSimulator, type RunningSimulator } from "../../src/simulator";
+import { useSimulator } from "../support/simulator";
 import { planKey, startTeam, type RunningTeam } from "./support/team";
 
 const SECRET = "client0secret0000000000000000xyz";
-let sim: RunningSimulator;
+const sim = useSimulator({ secret: SECRET });
 let team: RunningTeam;
 
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0, secret: SECRET, staticDir: false });
   team = await startTeam({ kind: "memory", upstream: sim.url, keys: [planKey("main", SECRET, 40, 1000)] });
 });
 afterAll(async () => {
   await team.stop();
-  await sim.stop();
 });
 
 test("with a member's token the client calls the relay with Authorization: Bearer, never a secret-key", async () => {

@@ -8,21 +8,21 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parse } from "yaml";
-import { startSimulator, type RunningSimulator } from "../../src/simulator";
+import { useSimulator } from "../support/simulator";
 import { startRedis, type RunningRedis } from "./support/redis";
 import { serveProcess } from "./support/serve-process";
 import { call } from "./support/team";
 
 const ROOT = path.resolve(__dirname, "../..");
 const SECRET = "procs0secret0000000000000000wxyz";
+const sim = useSimulator({ secret: SECRET });
 let redis: RunningRedis;
-let sim: RunningSimulator;
 let dir: string;
 let env: NodeJS.ProcessEnv;
 const children: ChildProcessWithoutNullStreams[] = [];
 
 beforeAll(async () => {
-  [redis, sim] = await Promise.all([startRedis(), startSimulator({ port: 0, secret: SECRET, staticDir: false })]);
+  redis = await startRedis();
   dir = mkdtempSync(path.join(tmpdir(), "mad-team-"));
   writeFileSync(
     path.join(dir, "keys.json"),
@@ -40,7 +40,7 @@ beforeAll(async () => {
 }, 30_000);
 afterAll(async () => {
   for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
-  await Promise.all([redis?.stop(), sim?.stop()]);
+  await redis?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -2,7 +2,8 @@
  * The team relay over real HTTP, in front of the simulator or a stand-in of the service, with its state in memory
  * (one replica) and in a real redis-server (two replicas on one Redis): the same behaviour from both.
  */
-import { startSimulator, type RunningSimulator } from "../../src/simulator";
+import { startSimulator } from "../../src/simulator";
+import { useSimulator } from "../support/simulator";
 import { startRedis, type RunningRedis } from "./support/redis";
 import { scaledClock } from "./support/scaled-clock";
 import { startStandIn, type StandIn } from "./support/stand-in";
@@ -11,21 +12,17 @@ import { call, planKey, startTeam, type RunningTeam, type StoreKind } from "./su
 const SECRET = "team0secret00000000000000000wxyz";
 const EBC = (market = "US", nodeIdPath = "172282") => ({ marketplace: market, nodeIdPath });
 
+const sim = useSimulator({ secret: SECRET });
 let redis: RunningRedis;
-let sim: RunningSimulator;
 let standIn: StandIn;
 const teams: RunningTeam[] = [];
 
 beforeAll(async () => {
-  [redis, sim, standIn] = await Promise.all([
-    startRedis(),
-    startSimulator({ port: 0, secret: SECRET, staticDir: false }),
-    startStandIn(),
-  ]);
+  [redis, standIn] = await Promise.all([startRedis(), startStandIn()]);
 }, 30_000);
 afterAll(async () => {
   await Promise.all(teams.map((t) => t.stop()));
-  await Promise.all([redis?.stop(), sim?.stop(), standIn?.stop()]);
+  await Promise.all([redis?.stop(), standIn?.stop()]);
 });
 
 async function team(kind: StoreKind, options: Partial<Parameters<typeof startTeam>[0]> = {}): Promise<RunningTeam> {
