@@ -31,6 +31,8 @@ const shared = {
   testMatch: ["**/*.test.ts", "**/*.test.tsx"],
   transform,
   transformIgnorePatterns: [`/node_modules/(?!(${ESM_PACKAGES.join("|")})/)`],
+  // office-addin-mock needs only an enum of office-addin-manifest, whose dependencies jest cannot load: one stand-in.
+  moduleNameMapper: { "^office-addin-manifest$": "<rootDir>/test/support/office-addin-manifest.ts" },
   testTimeout: 20000,
 };
 

@@ -174,6 +174,7 @@ export function createEngine(options: EngineOptions): Engine {
         );
         counters.remainingThisMonth = visits.remaining;
         counters.quotaThisMonth = visits.quota;
+        counters.teamThisMonth = visits.team;
         gate.accepted(await settings.accountOf(tried));
         changed();
         return { ok: true, remaining: visits.remaining };

@@ -31,6 +31,15 @@ export const en = {
       left: "number",
     },
   ),
+  "meter.team.statusLabel": message("Team calls left"),
+  "meter.team.line": message("You: {member} · Team plan: {plan}", { member: "text", plan: "text" }),
+  "meter.team.left": message("{left, plural, one {# call} other {# calls}} left", { left: "number" }),
+  "meter.team.leftOf": message("{left, number} of {quota, plural, one {# call} other {# calls}} left", {
+    left: "number",
+    quota: "number",
+  }),
+  "meter.team.memberNoBudget": message("no budget of your own"),
+  "meter.team.planNoBudget": message("no budget of its own"),
   "meter.line": message("{usage} · Calls this session: {calls, number}{waiting, plural, =0 {} other { · # waiting}}", {
     usage: "text",
     calls: "number",
@@ -100,6 +109,41 @@ export const en = {
   "connection.remaining": message("{left, plural, one {# call} other {# calls}} left this month.", { left: "number" }),
   "connection.remainingUnknown": message("The service does not report the calls left this month."),
   "connection.enterSecret": message("Enter the API secret, then test again."),
+  // A team relay (npm run serve -- --team): its address and a member's token instead of the plan's secret
+  "connection.connectWith": message("Connect with"),
+  "connection.connectWith.secret": message("Own secret"),
+  "connection.connectWith.team": message("Team relay"),
+  "connection.relay": message("Relay address"),
+  "connection.relay.hint": message("Your team's relay, from your team's admin (e.g. https://mad.contoso.com/)."),
+  "connection.relay.example": message("https://mad.contoso.com/"),
+  "connection.relay.missing": message("Enter the team relay's address, for example https://mad.contoso.com/"),
+  "connection.relay.notHttps": message(
+    "The relay's address starts with https:// (http:// only for a relay on this computer).",
+  ),
+  "connection.relay.query": message("The relay's address has no query or fragment (nothing after ? or #)."),
+  "connection.token": message("Your token"),
+  "connection.token.hint": message(
+    "From your team's admin. Kept in the add-in's storage on this computer, never in the workbook; the team's secret stays on the relay.",
+  ),
+  "connection.token.replaceHint": message(
+    "{stored}. Paste a new token to replace it. Kept in the add-in's storage on this computer, never in the workbook.",
+    { stored: "text" },
+  ),
+  "connection.tokenSetEnding": message("Token set: ••••{last4}", { last4: "text" }),
+  "connection.token.misshapen": message(
+    "A team token starts with madt_ and is 48 characters long: copy it again from your team's admin.",
+  ),
+  "connection.token.missing": message("Paste your token."),
+  "connection.signedOutToken": message("Signed out: the token is removed from this computer's add-in storage."),
+  "connection.team.refused": message("The token is not accepted"),
+  "connection.team.refusedDetail": message(
+    "It may have been revoked or mistyped: ask your team's admin for a new one, then paste it here.",
+  ),
+  "connection.team.noToken": message("No token entered"),
+  "connection.team.enterToken": message("Paste the token your team's admin gave you, then test again."),
+  "connection.team.quotaReached": message("No calls left this month"),
+  "connection.team.unreachable": message("The team relay cannot be reached"),
+  "connection.team.unreachableDetail": message("Check the relay's address. {detail}", { detail: "text" }),
 
   // Build
   "build.label": message("Query builder"),

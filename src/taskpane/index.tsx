@@ -4,6 +4,7 @@
  * shared engine and formula registry (the functions' own instances) to the pane.
  */
 import { createRoot } from "react-dom/client";
+import { systemClock } from "../api/clock";
 import { getSharedEngine } from "../engine";
 import { getFormulaRegistry } from "../engine/formula-registry";
 import { App } from "./shared/App";
@@ -14,8 +15,6 @@ Office.onReady(() => {
   if (!container) return;
   const { host, preview } = pickHost();
   createRoot(container).render(
-    <App
-      services={{ host, engine: getSharedEngine(), registry: getFormulaRegistry(), now: () => new Date(), preview }}
-    />,
+    <App services={{ host, engine: getSharedEngine(), registry: getFormulaRegistry(), clock: systemClock, preview }} />,
   );
 });

@@ -8,9 +8,9 @@ import type { FieldSpec } from "../../src/api/catalog-types";
 import { englishLabel } from "../../src/api/labels";
 import { parseResult } from "../../src/api/parse";
 import { RECORD_FIELDS } from "../../src/api/records";
-import { startSimulator, type RunningSimulator } from "../../src/simulator";
 import { createClient } from "../../src/api";
 import { fixture, fixtureCodes } from "./support/fixtures";
+import { useSimulator } from "../support/simulator";
 
 const CJK = /[\u3040-\u30ff\u4e00-\u9fff]/;
 
@@ -52,12 +52,8 @@ test("the label fields of real responses hold no Chinese once parsed; keywordCn 
 });
 
 describe("the simulator's US category reports", () => {
-  let sim: RunningSimulator;
   const secret = "0123456789abcdef0123456789abcdef";
-  beforeAll(async () => {
-    sim = await startSimulator({ port: 0, staticDir: false, secret });
-  });
-  afterAll(() => sim.stop());
+  const sim = useSimulator({ secret });
 
   test.each(withLabels.map((op) => [op.code] as const))("%s holds no Chinese labels", async (code) => {
     const client = createClient({ baseUrl: sim.url, secret, retries: 0 });

@@ -10,7 +10,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { startSimulator, type RunningSimulator } from "../../src/simulator";
+import { useSimulator } from "../support/simulator";
 
 const ROOT = path.resolve(__dirname, "../..");
 const run = promisify(execFile);
@@ -83,15 +83,13 @@ const freePort = () =>
   });
 
 describe("the image's commands, without Docker", () => {
-  let sim: RunningSimulator;
   let out: string;
   const SECRET = "image0secret0000000000000000wxyz";
+  const sim = useSimulator({ secret: SECRET });
   beforeAll(async () => {
-    sim = await startSimulator({ port: 0, secret: SECRET, staticDir: false });
     out = mkdtempSync(path.join(tmpdir(), "mad-image-"));
   });
   afterAll(async () => {
-    await sim.stop();
     rmSync(out, { recursive: true, force: true });
   });
 

@@ -14,8 +14,9 @@ import { createEngine, memoryStore, type Engine } from "../../src/engine";
 import type { ClientOptions } from "../../src/api/client-options";
 import "../../src/functions/generated/functions";
 import { configureRunner } from "../../src/functions/runner";
-import { startSimulator, type FaultSpec, type RunningSimulator } from "../../src/simulator";
+import type { FaultSpec } from "../../src/simulator";
 import { formulaArguments, validCall } from "./bad-inputs";
+import { useSimulator } from "../support/simulator";
 
 const SECRET = "faults-9f8e7d6c5b4a39281706f5e4d3c2";
 const ATTEMPT_MS = 300;
@@ -31,10 +32,8 @@ const CLIENT: Partial<ClientOptions> = {
 };
 const RECOVERY_CLIENT: Partial<ClientOptions> = { ...CLIENT, attemptTimeoutMs: 1000, totalTimeoutMs: 3000 };
 
-let sim: RunningSimulator;
-
+const sim = useSimulator({ secret: SECRET });
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0, secret: SECRET, staticDir: false });
   // Without faults every function's formula spills data with one request (this also warms the simulator up).
   const settled = await evaluateAllUnder(null, 0, { ...CLIENT, attemptTimeoutMs: 10_000, totalTimeoutMs: 20_000 });
   const wrong = settled.filter((s) => !Array.isArray(s.value) || s.requests !== 1);
@@ -42,7 +41,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   configureRunner();
-  await sim.stop();
 });
 
 /** One engine per case, with room for every function at once (pacing is not what this suite is about). */

@@ -1,24 +1,17 @@
 /** `=MAD.CATEGORIES(market, keyword)` against the simulator over real HTTP: it spills categories with their node path. */
 import { shim } from "./helpers/install-shim";
 import "../../src/functions/generated/functions";
-import { startSimulator, type RunningSimulator } from "../../src/simulator";
 import { configureRunner } from "../../src/functions/runner";
-import { harness, type ServiceLike } from "./helpers/harness";
+import { harness } from "./helpers/harness";
+import { useSimulator } from "../support/simulator";
 
 const SECRET = "f0e1d2c3b4a5968778695a4b3c2d1e0f";
-let sim: RunningSimulator;
-let service: ServiceLike;
-const requests: string[] = [];
-
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, staticDir: false, secret: SECRET, log: (line) => requests.push(line) });
-  service = { baseUrl: sim.url, secret: SECRET, fetch: globalThis.fetch, calls: () => sim.stats().total };
-});
+const sim = useSimulator({ secret: SECRET });
+const service = sim.service;
 
 afterAll(async () => {
   configureRunner();
   shim.uninstall();
-  await sim.stop();
 });
 
 test('=MAD.CATEGORIES("US","yoga") spills the yoga categories with their nodeIdPath, from one GET', async () => {
@@ -36,7 +29,7 @@ test('=MAD.CATEGORIES("US","yoga") spills the yoga categories with their nodeIdP
     "瑜伽垫",
     "运动户外:健身器材:瑜伽:瑜伽垫",
   ]);
-  expect(requests).toEqual([expect.stringMatching(/^GET \/v1\/product\/node -> OK/)]);
+  expect(sim.requests).toEqual([expect.stringMatching(/^GET \/v1\/product\/node -> OK/)]);
 });
 
 test('=MAD.CATEGORIES("US","") lists the top-level categories', async () => {

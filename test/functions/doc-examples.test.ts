@@ -8,11 +8,11 @@ import { join } from "node:path";
 import { shim } from "./helpers/install-shim";
 import "../../src/functions/generated/functions";
 import { OPERATIONS } from "../../src/api/catalog";
-import { startSimulator, type RunningSimulator } from "../../src/simulator";
 import { configureRunner } from "../../src/functions/runner";
 import { parseInput } from "../../src/preview/formula";
 import { NO_ROWS_TEXT } from "../../src/table/shape";
-import { harness, type ServiceLike } from "./helpers/harness";
+import { harness } from "./helpers/harness";
+import { useSimulator } from "../support/simulator";
 
 const SECRET = "0123456789abcdef0123456789abcdef";
 const ROOT = join(__dirname, "..", "..");
@@ -34,17 +34,11 @@ const docs = examplesOf(readFileSync(join(ROOT, "docs", "functions.md"), "utf8")
 const help = examplesOf(unescapeHtml(readFileSync(join(ROOT, "src", "functions", "generated", "help.html"), "utf8")));
 const EXAMPLES = [...new Set([...docs, ...help])];
 
-let sim: RunningSimulator;
-let service: ServiceLike;
-
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, staticDir: false, secret: SECRET });
-  service = { baseUrl: sim.url, secret: SECRET, fetch: globalThis.fetch, calls: () => sim.stats().total };
-});
+const sim = useSimulator({ secret: SECRET });
+const service = sim.service;
 afterAll(async () => {
   configureRunner();
   shim.uninstall();
-  await sim.stop();
 });
 
 test("the reference and the help page hold examples of every function, the same ones", () => {

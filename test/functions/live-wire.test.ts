@@ -5,23 +5,17 @@
  */
 import { shim } from "./helpers/install-shim";
 import "../../src/functions/generated/functions";
-import { startSimulator, type RunningSimulator } from "../../src/simulator";
 import { configureRunner } from "../../src/functions/runner";
-import { harness, type ServiceLike } from "./helpers/harness";
+import { harness } from "./helpers/harness";
+import { useSimulator } from "../support/simulator";
 
 const SECRET = "0123456789abcdef0123456789abcdef";
-let sim: RunningSimulator;
-let service: ServiceLike;
 
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, staticDir: false, secret: SECRET });
-  service = { baseUrl: sim.url, secret: SECRET, fetch: globalThis.fetch, calls: () => sim.stats().total };
-});
-beforeEach(() => sim.resetStats());
+const sim = useSimulator({ secret: SECRET });
+const service = sim.service;
 afterAll(async () => {
   configureRunner();
   shim.uninstall();
-  await sim.stop();
 });
 
 const column = (table: unknown[][], name: string) => {

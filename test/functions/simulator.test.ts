@@ -6,30 +6,23 @@
 import { shim } from "./helpers/install-shim";
 import "../../src/functions/generated/functions";
 import { operation, OPERATIONS } from "../../src/api/catalog";
-import { startSimulator, type FaultSpec, type RunningSimulator } from "../../src/simulator";
+import type { FaultSpec } from "../../src/simulator";
 import { recordColumns } from "../../src/table/columns";
 import { CANCELLED_MESSAGE } from "../../src/functions/errors";
 import { configureRunner } from "../../src/functions/runner";
-import { harness, type ServiceLike } from "./helpers/harness";
+import { harness } from "./helpers/harness";
+import { useSimulator } from "../support/simulator";
 
 const SECRET = "f0e1d2c3b4a5968778695a4b3c2d1e0f";
-let sim: RunningSimulator;
-let service: ServiceLike;
 
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, staticDir: false, secret: SECRET });
-  service = { baseUrl: sim.url, secret: SECRET, fetch: globalThis.fetch, calls: () => sim.stats().total };
-});
+const sim = useSimulator({ secret: SECRET });
+const service = sim.service;
 
-beforeEach(() => {
-  sim.resetStats();
-  sim.clearFaults();
-});
+beforeEach(() => sim.clearFaults());
 
 afterAll(async () => {
   configureRunner();
   shim.uninstall();
-  await sim.stop();
 });
 
 describe("each function spills its shaped table from the simulator", () => {

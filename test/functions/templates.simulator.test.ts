@@ -6,28 +6,23 @@
 import { shim } from "./helpers/install-shim";
 import "../../src/functions/generated/functions";
 import { operation } from "../../src/api/catalog";
-import { startSimulator, type RunningSimulator } from "../../src/simulator";
 import { configureRunner } from "../../src/functions/runner";
 import { NO_ROWS_TEXT } from "../../src/table/shape";
 import { costAgainstCache, reportQueries } from "../../src/taskpane/templates/report-cost";
 import { reportSheetSpec } from "../../src/taskpane/templates/report-layout";
 import { TEMPLATES } from "../../src/taskpane/templates/templates";
 import { formulaArguments, specCells } from "../taskpane/support/report-cells";
-import { harness, type ServiceLike } from "./helpers/harness";
+import { harness } from "./helpers/harness";
+import { useSimulator } from "../support/simulator";
 
 const SECRET = "0123456789abcdef0123456789abcdef";
 const SAMPLE = { market: "US", nodeIdPath: "172282:281407", keyword: "yoga mat", asins: "B07Z82895W, B0DGVP84B5" };
-let sim: RunningSimulator;
-let service: ServiceLike;
 
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, staticDir: false, secret: SECRET });
-  service = { baseUrl: sim.url, secret: SECRET, fetch: globalThis.fetch, calls: () => sim.stats().total };
-});
+const sim = useSimulator({ secret: SECRET });
+const service = sim.service;
 afterAll(async () => {
   configureRunner();
   shim.uninstall();
-  await sim.stop();
 });
 
 const CASES = TEMPLATES.flatMap((template) => {

@@ -9,13 +9,12 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { methodOf, OPERATIONS } from "../../src/api/catalog";
-import { startSimulator, type RunningSimulator } from "../../src/simulator";
 import { liveCheck } from "../../scripts/live-check";
+import { useSimulator } from "../support/simulator";
 
 const SECRET = "live-check-5e6f7a8b9c0d1e2f3a4b5c6d";
 const ENV = { MAD_TEST_SECRET: SECRET };
 
-let sim: RunningSimulator;
 let drifting: Server;
 let driftingUrl: string;
 
@@ -46,16 +45,14 @@ function startDriftingProxy(target: string): Promise<Server> {
   return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
 }
 
+const sim = useSimulator({ secret: SECRET });
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0, secret: SECRET, staticDir: false });
   drifting = await startDriftingProxy(sim.url);
   driftingUrl = `http://127.0.0.1:${(drifting.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
   await new Promise((resolve) => drifting.close(resolve));
-  await sim.stop();
 });
-beforeEach(() => sim.resetStats());
 
 async function run(argv: string[], env: Record<string, string> = ENV): Promise<{ status: number; output: string }> {
   const lines: string[] = [];

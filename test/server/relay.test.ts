@@ -1,6 +1,6 @@
 /** The hosting server in process: per-client rate limiting of relay calls and the per-request upstream timeout. */
 import { createHostingServer, listen, type HostingServer } from "../../src/server/hosting";
-import { startSimulator, type RunningSimulator } from "../../src/simulator";
+import { useSimulator } from "../support/simulator";
 
 const SECRET = "relay0secret0000000000000000wxyz";
 const ebc = (base: string) =>
@@ -10,14 +10,10 @@ const ebc = (base: string) =>
     body: JSON.stringify({ marketplace: "US", nodeIdPath: "172282" }),
   });
 
-let sim: RunningSimulator;
 const servers: HostingServer[] = [];
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, secret: SECRET, staticDir: false });
-});
+const sim = useSimulator({ secret: SECRET });
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.stop(0)));
-  await sim.stop();
 });
 
 async function host(options: Partial<Parameters<typeof createHostingServer>[0]>): Promise<string> {

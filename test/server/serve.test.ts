@@ -3,42 +3,19 @@
  * its headers, the relay of catalog operations only, the body cap, no CORS grant, redirects not followed, a clean
  * SIGTERM, and a log that never holds the secret.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import type { ChildProcessWithoutNullStreams } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { startSimulator, type RunningSimulator } from "../../src/simulator";
+import { useSimulator } from "../support/simulator";
+import { serveProcess, type Served } from "./support/serve-process";
 
-const ROOT = path.resolve(__dirname, "../..");
 const SECRET = "serve0secret0000000000000000wxyz";
 const EBC = { marketplace: "US", nodeIdPath: "172282" };
 
-interface Served {
-  child: ChildProcessWithoutNullStreams;
-  url: string;
-  output: () => string;
-}
-
-/** `npm run serve` is `tsx src/server/cli.ts`; started the same way, without npm's own process in between. */
-async function serve(args: string[]): Promise<Served> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/cli.ts", ...args], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1" },
-  });
-  let output = "";
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /"event":"listening","url":"([^"]+)"/.exec(output);
-      if (match) resolve(match[1]);
-    });
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.on("exit", (code) => reject(new Error(`serve exited ${code}: ${output}`)));
-  });
-  return { child, url, output: () => output };
-}
+const serve = (args: string[]) => serveProcess(args);
 
 const exited = (child: ChildProcessWithoutNullStreams) =>
   new Promise<number | null>((resolve) => {
@@ -46,7 +23,7 @@ const exited = (child: ChildProcessWithoutNullStreams) =>
     else child.on("exit", (code) => resolve(code));
   });
 
-let sim: RunningSimulator;
+const sim = useSimulator({ secret: SECRET });
 let staticDir: string;
 let served: Served;
 /** An upstream that records what reaches it and answers every call with a redirect to itself. */
@@ -55,7 +32,6 @@ const reachedRedirector: { path: string; headers: IncomingHttpHeaders }[] = [];
 let redirected: Served;
 
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0, secret: SECRET, staticDir: false });
   staticDir = mkdtempSync(path.join(tmpdir(), "mad-serve-"));
   writeFileSync(path.join(staticDir, "taskpane.html"), "<!doctype html><title>MAD</title>");
   writeFileSync(path.join(staticDir, "manifest.xml"), "<OfficeApp/>");
@@ -78,7 +54,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const s of [served, redirected]) if (s && s.child.exitCode === null) s.child.kill("SIGKILL");
-  await sim?.stop();
   await new Promise((resolve) => redirector?.close(resolve));
   rmSync(staticDir, { recursive: true, force: true });
 });

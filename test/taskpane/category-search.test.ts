@@ -4,7 +4,6 @@
  * picking a choice gives the field its node path; a typed node path is never searched.
  */
 import { createEngine, memoryStore, type Engine } from "../../src/engine";
-import { startSimulator, type RunningSimulator } from "../../src/simulator";
 import {
   CategorySearch,
   engineLookup,
@@ -12,18 +11,16 @@ import {
   type CategorySearchState,
   type Scheduler,
 } from "../../src/taskpane/shared/category-search";
+import { useSimulator } from "../support/simulator";
 
 const SECRET = "f0e1d2c3b4a5968778695a4b3c2d1e0f";
-let sim: RunningSimulator;
 let engine: Engine;
 
+const sim = useSimulator({ secret: SECRET });
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0, staticDir: false, secret: SECRET });
   engine = createEngine({ store: memoryStore(), perMinute: 1000 });
   await engine.writeSettings({ secret: SECRET, baseUrl: sim.url });
 });
-afterAll(() => sim.stop());
-beforeEach(() => sim.resetStats());
 
 /** Timers the test runs by hand: what is due, with the wait it asked for. */
 function manualScheduler() {

@@ -5,7 +5,6 @@
  */
 import { operation, type OperationCode } from "../../src/api/catalog";
 import { canonicalJson, createEngine, memoryStore } from "../../src/engine";
-import { startSimulator } from "../../src/simulator";
 import { parseFormulaArgs, parseFields } from "../../src/functions/arguments";
 import { parseCell } from "../../src/table/a1";
 import {
@@ -21,6 +20,7 @@ import { layoutReport, proposedSheetName, reportSheetSpec } from "../../src/task
 import { uniqueSheetName, validSheetName } from "../../src/table/sheet-names";
 import { MAX_ASINS, TEMPLATES, templateById } from "../../src/taskpane/templates/templates";
 import { formulaArguments, specCells } from "./support/report-cells";
+import { useSimulator } from "../support/simulator";
 
 const NOW = new Date("2026-11-24T12:00:00Z");
 /** An engine with nothing cached and no secret: plans count every page. */
@@ -93,15 +93,25 @@ describe.each(TEMPLATES.map((t) => [t.title, t] as const))("the %s template", (_
 
   it("lays out inputs, charts and sections without overlap, nothing below a section", () => {
     const { footprints } = layoutReport(template);
-    for (const [i, a] of footprints.entries())
-      for (const b of footprints.slice(i + 1)) {
-        const apart =
-          a.top + a.rows <= b.top ||
-          b.top + b.rows <= a.top ||
-          a.left + a.columns <= b.left ||
-          b.left + b.columns <= a.left;
-        if (!apart) throw new Error(`${a.what} overlaps ${b.what}`);
-      }
+    // Every section and chart has its footprint (so the check below is not vacuous).
+    expect(footprints.length).toBeGreaterThanOrEqual(
+      template.sections.length + template.sections.filter((s) => s.chart).length,
+    );
+    const overlaps = footprints.flatMap((a, i) =>
+      footprints
+        .slice(i + 1)
+        .filter(
+          (b) =>
+            !(
+              a.top + a.rows <= b.top ||
+              b.top + b.rows <= a.top ||
+              a.left + a.columns <= b.left ||
+              b.left + b.columns <= a.left
+            ),
+        )
+        .map((b) => `${a.what} overlaps ${b.what}`),
+    );
+    expect(overlaps).toEqual([]);
   });
 
   it("costs a few calls, each query once", () => {
@@ -130,6 +140,8 @@ describe("sheet names", () => {
 });
 
 describe("cost", () => {
+  const sim = useSimulator({ secret: "template-cost-secret" });
+
   it("counts identical queries once, however many sections show them", () => {
     const [stats, brands] = reportQueries(templateById("categoryMarket"), SAMPLE);
     expect(costOfQueries([stats, brands, { ...brands, section: "again" }], ENGINE, NOW)).toEqual({
@@ -153,20 +165,15 @@ describe("cost", () => {
   });
 
   it("counted against the cache, pages already fetched cost nothing: a report made again spends no call", async () => {
-    const sim = await startSimulator({ port: 0, staticDir: false, secret: "template-cost-secret" });
-    try {
-      const engine = createEngine({
-        store: memoryStore({ "mad.secret": "template-cost-secret", "mad.baseUrl": sim.url }),
-      });
-      const queries = reportQueries(templateById("categoryMarket"), SAMPLE);
-      expect(await costAgainstCache(queries, engine)).toEqual({ queries: 8, pages: 8, calls: 8 });
-      const [stats, brands] = queries;
-      for (const q of [stats, brands]) await engine.query(q.operation, q.params, q.limit ? { limit: q.limit } : {});
-      expect(await costAgainstCache(queries, engine)).toEqual({ queries: 8, pages: 8, calls: 6 });
-      expect(sim.stats().total).toBe(2); // counting spends nothing
-    } finally {
-      await sim.stop();
-    }
+    const engine = createEngine({
+      store: memoryStore({ "mad.secret": "template-cost-secret", "mad.baseUrl": sim.url }),
+    });
+    const queries = reportQueries(templateById("categoryMarket"), SAMPLE);
+    expect(await costAgainstCache(queries, engine)).toEqual({ queries: 8, pages: 8, calls: 8 });
+    const [stats, brands] = queries;
+    for (const q of [stats, brands]) await engine.query(q.operation, q.params, q.limit ? { limit: q.limit } : {});
+    expect(await costAgainstCache(queries, engine)).toEqual({ queries: 8, pages: 8, calls: 6 });
+    expect(sim.stats().total).toBe(2); // counting spends nothing
   });
 });
 

@@ -1,4 +1,7 @@
-/** The boolean kind: TRUE/FALSE cells, 1/0, or the words true/false, yes/no, y/n. */
+/**
+ * The boolean kind: TRUE/FALSE cells, 1, the text 0, or the words true/false, yes/no, y/n. A number 0 is a blank
+ * cell here (see kinds/read.ts).
+ */
 import { z } from "zod";
 import { booleanValue } from "./cell-input";
 import { readError, sameHelp, show, type KindDefinition } from "./kind";
@@ -7,7 +10,8 @@ const EXPECTED = "TRUE or FALSE";
 
 export const BOOLEAN_KIND: KindDefinition = {
   // A 0 is a blank here: a person types FALSE (or "no", or the text 0); a blank cell may arrive as the number 0.
-  traits: { list: "single", zero: "blank", excelArgument: "string" },
+  // `unknown` (Excel's any): TRUE arrives as a boolean, "yes" as text, and the reader takes either.
+  traits: { list: "single", zero: "blank", excelArgument: "unknown" },
   schema: () => z.boolean(),
   fromCells: ([cell], spec, context) => {
     const b = booleanValue(cell);

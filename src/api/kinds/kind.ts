@@ -17,7 +17,10 @@ export interface KindTraits {
    * the parameter's value wherever its own rules accept 0 (`minPrice` 0 is a price; `topN` 0 is a blank).
    */
   readonly zero: "blank" | "valueWhereValid";
-  /** TypeScript type of a positional argument in the generated wrappers (custom-functions-metadata maps it). */
+  /**
+   * TypeScript type of a positional argument in the generated wrappers (custom-functions-metadata maps it): `unknown`
+   * (any) where a cell may hold a number, a boolean or a date the reader converts itself.
+   */
   readonly excelArgument: "string" | "unknown" | "unknown[][]";
 }
 

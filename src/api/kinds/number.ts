@@ -17,7 +17,8 @@ function expectedNumber(spec: AnyParamSpec, words: string): string {
 
 function numberKind(integer: boolean, expected: string, docs: string): KindDefinition {
   return {
-    traits: { list: "single", zero: "valueWhereValid", excelArgument: "string" },
+    // `unknown` (Excel's any): the reader takes the cell as it is (10, "10", " 7 ") and names what is wrong.
+    traits: { list: "single", zero: "valueWhereValid", excelArgument: "unknown" },
     schema: (spec) => {
       let schema = integer ? z.number().int() : z.number();
       if (spec.min !== undefined) schema = schema.min(spec.min);

@@ -41,6 +41,7 @@ import { QueryForm } from "./QueryForm";
 import { AskBeforeSpending } from "../shared/AskBeforeSpending";
 import { AskInPlace } from "../shared/AskInPlace";
 import { useControlStyles } from "../shared/styles";
+import { OutcomeBar } from "../shared/OutcomeBar";
 import { useServices } from "../shared/services";
 import { useAction, type ActionWork, type Outcome } from "../shared/use-action";
 import { t } from "../../i18n";
@@ -79,7 +80,7 @@ function visible(errors: InlineErrors, touched: ReadonlySet<string>, attempted: 
 }
 
 export function QueryBuilder() {
-  const { engine, host, now } = useServices();
+  const { engine, host, clock } = useServices();
   const styles = useStyles();
   const controls = useControlStyles();
   const [code, setCode] = useState<OperationCode>("product_research");
@@ -97,7 +98,7 @@ export function QueryBuilder() {
 
   const model = formModel(code);
   // The clock of pickers and date rules, read once: a pane left open over midnight keeps yesterday's choices.
-  const [today] = useState(now);
+  const [today] = useState(() => new Date(clock.now()));
   const validation = useMemo(() => validateDraft(model, draft, today), [model, draft, today]);
   const shown = visible(validation.errors, touched, attempted);
 
@@ -293,13 +294,7 @@ export function QueryBuilder() {
           )}
         </div>
       )}
-      <div aria-live="polite">
-        {outcome && (
-          <MessageBar layout="multiline" intent={outcome.kind}>
-            <MessageBarBody className={controls.message}>{outcome.text}</MessageBarBody>
-          </MessageBar>
-        )}
-      </div>
+      <OutcomeBar outcome={outcome} />
       {preview && (
         <>
           <Text aria-live="polite">

@@ -4,17 +4,7 @@
  * calls it will spend (identical queries once, every page counted) and asks when that is many or more than the
  * month has left. A refresh bypasses the cache for the chosen queries only.
  */
-import {
-  Badge,
-  Button,
-  Checkbox,
-  makeStyles,
-  MessageBar,
-  MessageBarBody,
-  ProgressBar,
-  Text,
-  tokens,
-} from "@fluentui/react-components";
+import { Badge, Button, Checkbox, makeStyles, ProgressBar, Text, tokens } from "@fluentui/react-components";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { executeRefresh, type GrowthConflict, type GrowthDecision } from "./actions";
 import type { FormulaCell, ReportSheetInfo, TableInfo } from "../host/host-adapter";
@@ -34,7 +24,7 @@ import { useAction, type ActionWork, type Outcome } from "../shared/use-action";
 import { t } from "../../i18n";
 import { AskBeforeSpending } from "../shared/AskBeforeSpending";
 import { AskInPlace } from "../shared/AskInPlace";
-import { useControlStyles } from "../shared/styles";
+import { OutcomeBar } from "../shared/OutcomeBar";
 
 const useStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM },
@@ -91,7 +81,6 @@ interface Pending {
 export function ReportsPanel({ active }: { active: boolean }) {
   const { engine, host, registry } = useServices();
   const styles = useStyles();
-  const controls = useControlStyles();
   const scan = useRef<{ cells: FormulaCell[]; tables: TableInfo[] }>({ cells: [], tables: [] });
   const [rows, setRows] = useState<ReportRow[]>([]);
   const [reportSheets, setReportSheets] = useState<ReportSheetInfo[]>([]);
@@ -275,13 +264,7 @@ export function ReportsPanel({ active }: { active: boolean }) {
           {progress && <Text size={200}>{t("reports.steps", { done: progress.done, total: progress.total })}</Text>}
         </div>
       )}
-      <div aria-live="polite">
-        {notice && (
-          <MessageBar layout="multiline" intent={notice.kind}>
-            <MessageBarBody className={controls.message}>{notice.text}</MessageBarBody>
-          </MessageBar>
-        )}
-      </div>
+      <OutcomeBar outcome={notice} />
       {rows.length === 0 && !busy && <Text>{t("reports.empty")}</Text>}
       {groups.length > 0 && (
         <ul className={styles.list} aria-label={t("reports.fromTemplates")}>

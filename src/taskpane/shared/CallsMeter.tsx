@@ -1,9 +1,12 @@
 /**
  * Calls left this month, above the tabs: read from /v1/visits when the pane opens (with a secret set) and again
- * after spending, at most once per 30 s; between reads the engine counts calls down as they go out.
+ * after spending, at most once per 30 s; between reads the engine counts calls down as they go out. The gap is
+ * timed on the pane's one clock (services), never on Date.now or setTimeout directly.
  */
 import { makeStyles, ProgressBar, Text, tokens } from "@fluentui/react-components";
 import { useEffect, useRef } from "react";
+import type { Clock } from "../../api/clock";
+import type { TeamCalls } from "../../api/visits";
 import type { Engine, UsageSnapshot } from "../../engine";
 import { useServices, useUsage } from "./services";
 import { t } from "../../i18n";
@@ -32,13 +35,32 @@ export function meterText(usage: Pick<UsageSnapshot, "remainingThisMonth" | "quo
   return t("meter.used", { used: Math.max(0, quota - remaining), quota, left: remaining });
 }
 
+/** Through a team relay: the member's calls left and the team plan's, each against its budget when it has one. */
+export function teamCallsText(team: TeamCalls): string {
+  const part = ({ remaining, quota }: TeamCalls["member"], none: string) =>
+    remaining === null
+      ? none
+      : quota === null
+        ? t("meter.team.left", { left: remaining })
+        : t("meter.team.leftOf", { left: remaining, quota });
+  return t("meter.team.line", {
+    member: part(team.member, t("meter.team.memberNoBudget")),
+    plan: part(team.plan, t("meter.team.planNoBudget")),
+  });
+}
+
 /** Reads /v1/visits on open (secret set) and after spending, never more than once per VISITS_READ_GAP_MS. */
-function useVisitsReads(engine: Engine, callsThisSession: number): void {
-  const state = useRef({ lastRead: -Infinity, callsAtRead: 0, timer: undefined as number | undefined, reading: false });
+function useVisitsReads(engine: Engine, clock: Clock, callsThisSession: number): void {
+  const state = useRef({
+    lastRead: -Infinity,
+    callsAtRead: 0,
+    /** Aborts the wait for the next read (unmount, another engine). */
+    waiting: undefined as AbortController | undefined,
+    reading: false,
+  });
   useEffect(() => {
     const s = state.current;
     const read = async () => {
-      s.timer = undefined;
       s.reading = true;
       try {
         const settings = await engine.readSettings();
@@ -46,38 +68,46 @@ function useVisitsReads(engine: Engine, callsThisSession: number): void {
       } catch {
         // the meter keeps its count; the next spending tries again
       } finally {
-        s.lastRead = Date.now();
+        s.lastRead = clock.now();
         s.callsAtRead = engine.usage().callsThisSession;
         s.reading = false;
       }
     };
     void read();
-    return () => window.clearTimeout(s.timer);
-  }, [engine]);
+    return () => {
+      s.waiting?.abort();
+      s.waiting = undefined;
+    };
+  }, [engine, clock]);
   useEffect(() => {
     const s = state.current;
-    if (s.reading || s.timer !== undefined || callsThisSession <= s.callsAtRead) return;
-    const wait = Math.max(0, s.lastRead + VISITS_READ_GAP_MS - Date.now());
-    s.timer = window.setTimeout(() => {
-      s.timer = undefined;
-      s.reading = true;
-      void engine
-        .checkConnection()
-        .catch(() => undefined)
-        .finally(() => {
-          s.lastRead = Date.now();
-          s.callsAtRead = engine.usage().callsThisSession;
-          s.reading = false;
-        });
-    }, wait);
-  }, [engine, callsThisSession]);
+    if (s.reading || s.waiting || callsThisSession <= s.callsAtRead) return;
+    const wait = Math.max(0, s.lastRead + VISITS_READ_GAP_MS - clock.now());
+    const waiting = new AbortController();
+    s.waiting = waiting;
+    clock.sleep(wait, waiting.signal).then(
+      () => {
+        s.waiting = undefined;
+        s.reading = true;
+        void engine
+          .checkConnection()
+          .catch(() => undefined)
+          .finally(() => {
+            s.lastRead = clock.now();
+            s.callsAtRead = engine.usage().callsThisSession;
+            s.reading = false;
+          });
+      },
+      () => undefined, // cancelled: unmounted or another engine
+    );
+  }, [engine, clock, callsThisSession]);
 }
 
 export function CallsMeter() {
-  const { engine } = useServices();
+  const { engine, clock } = useServices();
   const usage = useUsage(engine);
   const styles = useStyles();
-  useVisitsReads(engine, usage.callsThisSession);
+  useVisitsReads(engine, clock, usage.callsThisSession);
   const { remainingThisMonth: remaining, quotaThisMonth: quota } = usage;
   const text = meterText(usage);
   return (
@@ -98,6 +128,11 @@ export function CallsMeter() {
       <Text size={200} className={styles.line} role="status" aria-label={t("meter.statusLabel")}>
         {t("meter.line", { usage: text, calls: usage.callsThisSession, waiting: usage.queued })}
       </Text>
+      {usage.teamThisMonth && (
+        <Text size={200} className={styles.line} role="status" aria-label={t("meter.team.statusLabel")}>
+          {teamCallsText(usage.teamThisMonth)}
+        </Text>
+      )}
     </div>
   );
 }

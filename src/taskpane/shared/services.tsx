@@ -2,14 +2,15 @@
 import { createContext, useContext, useEffect, useState } from "react";
 import type { Engine, UsageSnapshot } from "../../engine";
 import type { FormulaRegistry } from "../../engine/formula-registry";
+import type { Clock } from "../../api/clock";
 import type { HostAdapter } from "../host/host-adapter";
 
 export interface PaneServices {
   readonly host: HostAdapter;
   readonly engine: Engine;
   readonly registry: FormulaRegistry;
-  /** The clock of date pickers and validation. */
-  readonly now: () => Date;
+  /** The one clock of the pane: date pickers and validation read it, the calls meter times its reads on it. */
+  readonly clock: Clock;
   /** Running in the preview page (not Excel). */
   readonly preview: boolean;
 }

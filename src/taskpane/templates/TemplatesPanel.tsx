@@ -29,6 +29,7 @@ import { useAction } from "../shared/use-action";
 import { t } from "../../i18n";
 import { AskBeforeSpending } from "../shared/AskBeforeSpending";
 import { useControlStyles } from "../shared/styles";
+import { OutcomeBar } from "../shared/OutcomeBar";
 
 const useStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalL },
@@ -124,16 +125,15 @@ function InputControl(props: {
 }
 
 function TemplateCard({ template, support }: { template: ReportTemplate; support: string | null }) {
-  const { engine, host, now } = useServices();
+  const { engine, host, clock } = useServices();
   const usage = useUsage(engine);
   const styles = useStyles();
-  const controls = useControlStyles();
   const [values, setValues] = useState<TemplateInputs>({ market: "US" });
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [attempted, setAttempted] = useState(false);
   const { busy, outcome, setOutcome, perform } = useAction();
   const [ask, setAsk] = useState<ReportPlan | null>(null);
-  const [today] = useState(now);
+  const [today] = useState(() => new Date(clock.now()));
   const planned = useMemo(
     () => planReport(template, values, engine, today, usage.remainingThisMonth),
     [template, values, engine, today, usage.remainingThisMonth],
@@ -232,13 +232,7 @@ function TemplateCard({ template, support }: { template: ReportTemplate; support
         />
       )}
       {busy && <ProgressBar aria-label={busy} />}
-      <div aria-live="polite">
-        {outcome && (
-          <MessageBar layout="multiline" intent={outcome.kind}>
-            <MessageBarBody className={controls.message}>{outcome.text}</MessageBarBody>
-          </MessageBar>
-        )}
-      </div>
+      <OutcomeBar outcome={outcome} />
       <div className={styles.actions}>
         <Button
           ref={createButton}
