@@ -15,6 +15,7 @@ import { describeFailure, toCellError, withoutSecret, type CellFailure } from ".
 import { getFormulaRegistry, type FormulaEntry, type FormulaRegistry } from "../engine/formula-registry";
 import { shapeHistory } from "../table/history";
 import { shapeResult } from "../table/shape";
+import { checkResultSize } from "../table/result-size";
 
 export interface RunnerDeps {
   engine: () => Engine;
@@ -203,6 +204,8 @@ export async function runFormula(
       controller,
     );
     const cells = parsed.shape(result);
+    // Past Excel's 5 MB a result would never land (the cell stays #BUSY! on the web): say what to ask for instead.
+    checkResultSize(cells);
     const rows = parsed.rows(result, cells);
     note({
       status: "ok",

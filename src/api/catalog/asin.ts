@@ -31,6 +31,7 @@ const trend = (value: string) => ({ list: "salesTrendPoints", date: "month", val
 export const ASIN_OPERATIONS = [
   define({
     code: "asin_detail",
+    dataPeriod: "day",
     // GET with the marketplace and the ASIN in the path: all three docs agree. `month` is GH's only (a past
     // month's snapshot); CLI leaves it out, and it is sent only when given.
     path: "/v1/asin/{marketplace}/{asin}",
@@ -46,6 +47,7 @@ export const ASIN_OPERATIONS = [
   }),
   define({
     code: "asin_coupon_trend",
+    dataPeriod: "day",
     path: "/v1/asin/{marketplace}/{asin}/coupon-trend",
     method: "GET",
     fn: "COUPONS",
@@ -58,6 +60,7 @@ export const ASIN_OPERATIONS = [
   }),
   define({
     code: "asin_detail_with_coupon_trend",
+    dataPeriod: "day",
     path: "/v1/asin/{marketplace}/{asin}/with-coupon-trend",
     method: "GET",
     fn: "PRODUCTCOUPONS",
@@ -70,6 +73,7 @@ export const ASIN_OPERATIONS = [
   }),
   define({
     code: "asin_prediction",
+    dataPeriod: "day",
     // GET with the marketplace and the ASIN in the query (every doc's example: ?marketplace=US&asin=...).
     path: "/v1/sales/prediction/asin",
     method: "GET",
@@ -93,6 +97,7 @@ export const ASIN_OPERATIONS = [
   }),
   define({
     code: "asin_sales_trend",
+    dataPeriod: "day",
     // GET with the marketplace and the ASIN in the path (REF, the only doc that has it, with a curl example).
     path: "/v1/asin/{marketplace}/{asin}/sales-trend",
     method: "GET",
@@ -118,6 +123,7 @@ export const ASIN_OPERATIONS = [
   }),
   define({
     code: "bsr_prediction",
+    dataPeriod: "day",
     // GET with every parameter in the query (GH's and CLI's examples agree).
     path: "/v1/sales/prediction/bsr",
     method: "GET",
@@ -142,6 +148,7 @@ export const ASIN_OPERATIONS = [
   }),
   define({
     code: "keepa_info",
+    dataPeriod: "day",
     // GET with the marketplace and the ASIN in the path: every doc agrees. MAD.PRICEHISTORY sends neither
     // startTimestamp nor endTimestamp: it reads the whole history once (one call per product, shared by every
     // range) so the value carried into the first row, from before the start, is right.
@@ -176,6 +183,7 @@ export const ASIN_OPERATIONS = [
   }),
   define({
     code: "traffic_keyword_stat",
+    dataPeriod: "day",
     // CLI-a's heading says POST /v1/traffic/keyword-stat, but its own request example, and GH's, are GET
     // /v1/traffic/keyword/stat/{marketplace}/{asin}, and both answer the statistics GH describes (CLI-b's field
     // table is traffic_keyword's list, which contradicts its own description). The example wins; `month` is CLI's.
@@ -191,6 +199,7 @@ export const ASIN_OPERATIONS = [
   }),
   define({
     code: "traffic_listing_stat",
+    dataPeriod: "day",
     // Three spellings: CLI-a GET /v1/traffic/listing/stat/{marketplace}/{asin}, CLI-b .../listing-stat/{..}/{..},
     // GH GET /v1/traffic/listing/stat with an asinList. CLI-a follows its sibling keyword statistics (whose
     // example is real) and agrees with GH's /listing/stat; the answer is GH's and CLI-a's (free/paid + types).
@@ -206,6 +215,7 @@ export const ASIN_OPERATIONS = [
   }),
   define({
     code: "review",
+    dataPeriod: "day",
     // CLI-a: POST /v1/review with starList, typeList and pages of at most 10 (default 5), reviews dated in epoch
     // ms (its example 1772380800000 is midnight China time). REF's GET /v1/review/{marketplace}/{asin} with
     // star/hasImage and 50 a page has no example and contradicts the answer CLI-a shows; CLI-a wins. REF's
