@@ -7,7 +7,8 @@
  * - a series: a list of `{timePoint, value}` points, each a change at a moment (keepa's price, rank, ratings);
  * - rows: a list of dated records, one per day or month (sales estimates and trends), a value field of each.
  */
-import type { NumberFormatHint } from "./catalog-types";
+import type { NumberFormatHint, ParamSpec } from "./catalog-types";
+import { str, timestamp } from "./params";
 
 /** The spacing of a history's rows, STOCKHISTORY's intervals. */
 export type Interval = "daily" | "weekly" | "monthly";
@@ -42,4 +43,41 @@ export interface HistoryForm {
   readonly defaultInterval: Interval;
   /** What the docs say about this history beyond the shared rule (one sentence). */
   readonly note?: string;
+}
+
+const RANK: Readonly<Record<Interval, number>> = { daily: 0, weekly: 1, monthly: 2 };
+const nativeRank = (source: HistorySource) => ("series" in source ? -1 : RANK[source.native]);
+
+/** The source a column reads at an interval: the coarsest one not coarser than the interval. */
+export function sourceFor(column: HistoryColumn, interval: Interval): HistorySource | undefined {
+  return column.from.filter((s) => nativeRank(s) <= RANK[interval]).sort((a, b) => nativeRank(b) - nativeRank(a))[0];
+}
+
+/** The intervals a history can be shown at: those at which at least one column has a source. */
+export const intervalsOf = (form: HistoryForm): Interval[] =>
+  INTERVALS.filter((i) => form.columns.some((c) => sourceFor(c, i)));
+
+/**
+ * A history function's own arguments after the market and the ASIN, read by parameter kinds like every other
+ * value (the formula's cells and the task pane's form): dates, and STOCKHISTORY's interval codes (1 weekly,
+ * 2 monthly) or words. A 0 reads as a blank cell (some Excel builds pass one as 0).
+ */
+export const HISTORY_ARGS = {
+  start: timestamp("start", "First day (a date); blank = the first data, up to a year back."),
+  end: timestamp("end", "Last day (a date); blank = today."),
+  interval: str("interval", "daily, weekly or monthly (or d, w, m; 1 weekly, 2 monthly).", {
+    options: [
+      { value: "daily", label: "Daily", aliases: ["d", "day"] },
+      { value: "weekly", label: "Weekly", aliases: ["w", "week", "1"] },
+      { value: "monthly", label: "Monthly", aliases: ["m", "month", "2"] },
+    ],
+  }),
+} as const satisfies Readonly<Record<string, ParamSpec>>;
+export type HistoryArgName = keyof typeof HISTORY_ARGS;
+
+/** What a history shows: its range (epoch ms days) and its interval. */
+export interface HistoryRequest {
+  readonly start?: number;
+  readonly end?: number;
+  readonly interval: Interval;
 }

@@ -16,24 +16,25 @@
  */
 import type { NumberFormatHint } from "../api/catalog-types";
 import { epochMsToSerial } from "../api/dates";
-import type { HistoryColumn, HistoryForm, HistorySource, Interval } from "../api/history-form";
+import {
+  sourceFor,
+  type HistoryColumn,
+  type HistoryForm,
+  type HistoryRequest,
+  type HistorySource,
+  type Interval,
+} from "../api/history-form";
 import type { Cell } from "./cells";
 import { columnsOf, type Column } from "./columns";
 
 const DAY_MS = 86_400_000;
-const RANK: Readonly<Record<Interval, number>> = { daily: 0, weekly: 1, monthly: 2 };
 const DEFAULT_SPAN_DAYS: Readonly<Record<Interval, number>> = { daily: 365, weekly: 730, monthly: 730 };
 
 export const DATE_COLUMN = "date";
 export const NO_HISTORY_TEXT = "No rows";
 
-export interface HistoryRange {
-  /** First day wanted, epoch ms (any time of that day); undefined = from the first data. */
-  readonly start?: number;
-  /** Last day wanted, epoch ms; undefined = today. */
-  readonly end?: number;
-  readonly interval: Interval;
-  /** Today (the clock), epoch ms. */
+/** A history request (start and end: any time of their days, epoch ms) and today, by the clock. */
+export interface HistoryRange extends HistoryRequest {
   readonly now: number;
 }
 
@@ -68,17 +69,6 @@ function nextPeriod(start: number, interval: Interval): number {
   return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
 }
 
-const nativeRank = (source: HistorySource) => ("series" in source ? -1 : RANK[source.native]);
-
-/** The source a column reads at an interval: the coarsest one not coarser than the interval. */
-export function sourceFor(column: HistoryColumn, interval: Interval): HistorySource | undefined {
-  return column.from.filter((s) => nativeRank(s) <= RANK[interval]).sort((a, b) => nativeRank(b) - nativeRank(a))[0];
-}
-
-/** The intervals a history can be shown at: those at which at least one column has a source. */
-export const intervalsOf = (form: HistoryForm): Interval[] =>
-  (["daily", "weekly", "monthly"] as const).filter((i) => form.columns.some((c) => sourceFor(c, i)));
-
 /** Epoch ms of a day or month text (`2025-07-14`, `2025-07`, `20250714`, `202507`), UTC; NaN otherwise. */
 function dateOfText(text: string): number {
   const m = /^(\d{4})[-./]?(\d{2})(?:[-./]?(\d{2}))?$/.exec(text.trim());
@@ -103,32 +93,34 @@ function observations(record: Json, source: HistorySource): Observation[] {
 }
 
 /**
- * A column's value in each period, by its aggregate. A level from a series is carried forward (a point is a
- * change); a level from dated rows is the period's last row, never carried past the rows the service sent.
+ * A column's value in each period, by its aggregate, counting only what falls in the requested window [lo, hi)
+ * (a period cut by the start or the end counts its part inside). A level from a series is carried forward (a
+ * point is a change); a level from dated rows is the period's last row, never carried past the rows sent.
  */
 function columnValues(
   observed: readonly Observation[],
   column: HistoryColumn,
   periods: readonly number[],
   interval: Interval,
-  carry: boolean,
+  window: { readonly lo: number; readonly hi: number; readonly carry: boolean },
 ) {
   const values: (number | null)[] = [];
   let next = 0;
   let last: number | null = null;
-  for (const start of periods) {
-    const end = nextPeriod(start, interval);
+  for (const period of periods) {
+    const from = Math.max(period, window.lo);
+    const to = Math.min(nextPeriod(period, interval), window.hi);
     if (column.aggregate === "last") {
-      if (!carry) last = null;
-      while (next < observed.length && observed[next].at < end) {
+      if (!window.carry) last = null;
+      while (next < observed.length && observed[next].at < to) {
         const o = observed[next++];
-        if (carry || o.at >= start) last = o.value;
+        if (window.carry || o.at >= from) last = o.value;
       }
       values.push(last);
     } else {
-      while (next < observed.length && observed[next].at < start) next++;
+      while (next < observed.length && observed[next].at < from) next++;
       let sum: number | null = null;
-      while (next < observed.length && observed[next].at < end) {
+      while (next < observed.length && observed[next].at < to) {
         const v = observed[next++].value;
         if (v !== null) sum = (sum ?? 0) + v;
       }
@@ -136,6 +128,20 @@ function columnValues(
     }
   }
   return values;
+}
+
+/**
+ * The window a column counts in: the requested days, widened to whole rows for a list of months (a month's row
+ * counts in a range that starts or ends within that month).
+ */
+function windowOf(source: HistorySource | undefined, firstDay: number, lastDay: number) {
+  if (!source || "series" in source || source.native === "daily")
+    return { lo: firstDay, hi: lastDay + DAY_MS, carry: source !== undefined && "series" in source };
+  return {
+    lo: periodStart(firstDay, "monthly"),
+    hi: nextPeriod(periodStart(lastDay, "monthly"), "monthly"),
+    carry: false,
+  };
 }
 
 /** The columns of a history table: `date`, then the form's columns, as `fields` picks them. */
@@ -174,7 +180,7 @@ export function shapeHistory(
   const data = (typeof record === "object" && record !== null ? record : {}) as Json;
   const used = form.columns.map((column) => {
     const source = sourceFor(column, range.interval);
-    return { column, observed: source ? observations(data, source) : [], carry: source ? "series" in source : false };
+    return { column, source, observed: source ? observations(data, source) : [] };
   });
   const today = periodStart(range.now, "daily");
   const end = periodStart(Math.min(range.end ?? today, today), range.interval);
@@ -184,8 +190,13 @@ export function shapeHistory(
   if (!Number.isFinite(startAt) || periodStart(startAt, range.interval) > end) return [[NO_HISTORY_TEXT]];
   const periods: number[] = [];
   for (let p = periodStart(startAt, range.interval); p <= end; p = nextPeriod(p, range.interval)) periods.push(p);
+  const firstDay = periodStart(startAt, "daily");
+  const lastDay = periodStart(Math.min(range.end ?? today, today), "daily");
   const byName = new Map(
-    used.map((u) => [u.column.name, columnValues(u.observed, u.column, periods, range.interval, u.carry)]),
+    used.map((u) => [
+      u.column.name,
+      columnValues(u.observed, u.column, periods, range.interval, windowOf(u.source, firstDay, lastDay)),
+    ]),
   );
   const names = [DATE_COLUMN, ...picked.map((c) => c.name).filter((n) => n !== DATE_COLUMN)];
   // Only dates picked: a period is shown when any column has data in it.
@@ -196,4 +207,17 @@ export function shapeHistory(
     rows.push([epochMsToSerial(p), ...names.slice(1).map((n) => byName.get(n)?.[i] ?? "")]);
   });
   return rows.length ? [names, ...rows] : [[NO_HISTORY_TEXT]];
+}
+
+/**
+ * The most rows a history can spill for a request (where a formula or a table must find room before anything is
+ * fetched): the periods between its start and end, or its default span.
+ */
+export function historyRowsAtMost(form: HistoryForm, request: HistoryRequest | undefined, now = Date.now()): number {
+  const interval = request?.interval ?? form.defaultInterval;
+  const end = periodStart(Math.min(request?.end ?? now, now), interval);
+  const start = periodStart(request?.start ?? end - DEFAULT_SPAN_DAYS[interval] * DAY_MS, interval);
+  let rows = 0;
+  for (let p = start; p <= end; p = nextPeriod(p, interval)) rows++;
+  return Math.max(rows, 1);
 }

@@ -5,7 +5,8 @@
  */
 import { operation } from "../../src/api/catalog";
 import { epochMsToSerial } from "../../src/api/dates";
-import { historyColumns, intervalsOf, periodStart, shapeHistory } from "../../src/table/history";
+import { intervalsOf } from "../../src/api/history-form";
+import { historyColumns, periodStart, shapeHistory } from "../../src/table/history";
 
 const keepa = operation("keepa_info").history!;
 const estimate = operation("asin_prediction").history!;

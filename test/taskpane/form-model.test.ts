@@ -5,6 +5,7 @@
  */
 import { OPERATIONS, type OperationCode } from "../../src/api/catalog";
 import { GROUP_LABELS, type ParamSpec } from "../../src/api/catalog-types";
+import { HISTORY_ARGS } from "../../src/api/history-form";
 import { validateParamsAll } from "../../src/api/validate";
 import {
   allFields,
@@ -21,14 +22,18 @@ describe.each(OPERATIONS.map((op) => [op.code, op] as const))("form of %s", (cod
   const specs = op.params as readonly ParamSpec[];
   const fields = allFields(model);
 
+  // A history function sends the required parameters only (the whole history), and takes start, end and interval.
+  const sent = op.history ? specs.filter((p) => p.required) : specs;
+  const own = op.history ? Object.values(HISTORY_ARGS) : [];
+
   it("offers every parameter exactly once: as a field, a range side, the order, or through limit/fields", () => {
     const offered = [...fields.map((f) => f.name), ...model.paging.map((p) => p.name)].sort();
-    expect(offered).toEqual(specs.map((p) => p.name).sort());
+    expect(offered).toEqual([...sent, ...own].map((p) => p.name).sort());
   });
 
   it("labels each field with its parameter's name and marks required ones as the catalog does", () => {
     for (const field of fields) {
-      const spec = specs.find((p) => p.name === field.name)!;
+      const spec = [...specs, ...own].find((p) => p.name === field.name)!;
       expect(field.spec).toBe(spec);
       expect(field.required).toBe(Boolean(spec.required));
       expect(field.help.startsWith(spec.doc)).toBe(true);

@@ -6,7 +6,8 @@
 import type { AnyOperation } from "../../api/catalog";
 import { GROUP_LABELS } from "../../api/catalog-types";
 import type { HistoryForm } from "../../api/history-form";
-import { DATE_COLUMN, intervalsOf, NO_HISTORY_TEXT } from "../../table/history";
+import { intervalsOf } from "../../api/history-form";
+import { DATE_COLUMN, NO_HISTORY_TEXT } from "../../table/history";
 import { argumentNames } from "./wrappers";
 
 const code = (text: string) => `\`${text}\``;

@@ -7,10 +7,8 @@
 import { OPERATIONS, ROW_CAP, paramWithRole, type AnyOperation } from "../../api/catalog";
 import type { ParamSpec } from "../../api/catalog-types";
 import { PARAM_KINDS } from "../../api/kinds";
-import type { HistoryForm } from "../../api/history-form";
 import { functionColumns } from "../../table/function-columns";
-import { intervalsOf } from "../../table/history";
-import { END_ARG, START_ARG } from "../history-args";
+import { HISTORY_ARGS, intervalsOf, type HistoryForm } from "../../api/history-form";
 import { filterNames, RESERVED_OPTIONS } from "../filters";
 
 /** Where each function's help lives: the function reference (docs/functions.md), served as help.html with the add-in. */
@@ -81,8 +79,8 @@ function historyWrapperSource(op: AnyOperation, form: HistoryForm): string {
     ` * @helpurl ${helpUrl(op)}`,
     ` * @param market ${specOf(op, "marketplace").doc}`,
     ...positional.map((p) => ` * @param ${p.arg} ${positionalHelp(p.spec)}`),
-    ` * @param [start] ${START_ARG.doc} An Excel date or yyyy-mm-dd text.`,
-    ` * @param [end] ${END_ARG.doc}`,
+    ` * @param [start] ${HISTORY_ARGS.start.doc} An Excel date or yyyy-mm-dd text.`,
+    ` * @param [end] ${HISTORY_ARGS.end.doc}`,
     ` * @param [interval] ${intervalHelp(form)}`,
     ` * @param [fields] ${fieldsHelp(op)}`,
     " * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.",

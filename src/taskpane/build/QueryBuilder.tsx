@@ -140,6 +140,7 @@ export function QueryBuilder() {
       params: validation.params,
       fields: draft.fields,
       ...(validation.limit === undefined ? {} : { limit: validation.limit }),
+      ...(validation.history ? { history: validation.history } : {}),
     };
   };
 

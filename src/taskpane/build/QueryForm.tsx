@@ -177,25 +177,28 @@ export function QueryForm({ model, draft, onValue, onDraft, onTouch, shown, now 
                 </Dropdown>
               </Field>
               {model.order && render(model.order)}
-              <Field
-                label="limit"
-                hint={
-                  model.paged
-                    ? `Rows wanted (1 to 2,000); pages through the results, one call per page. Empty = one page${model.defaultLimit ? ` (${model.defaultLimit} rows)` : ""}.`
-                    : "Rows wanted (1 to 2,000); this operation returns everything in one call. Empty = all rows."
-                }
-                validationMessage={limitMessages?.join(" ")}
-                validationState={limitMessages?.length ? "error" : "none"}
-              >
-                <Input
-                  className={controls.control}
-                  id={fieldId("limit")}
-                  inputMode="numeric"
-                  value={draft.limit}
-                  onChange={(_, d) => onDraft({ limit: d.value })}
-                  onBlur={() => onTouch("limit")}
-                />
-              </Field>
+              {/* A history's rows are its periods: start, end and interval say how many, not a limit. */}
+              {!model.history && (
+                <Field
+                  label="limit"
+                  hint={
+                    model.paged
+                      ? `Rows wanted (1 to 2,000); pages through the results, one call per page. Empty = one page${model.defaultLimit ? ` (${model.defaultLimit} rows)` : ""}.`
+                      : "Rows wanted (1 to 2,000); this operation returns everything in one call. Empty = all rows."
+                  }
+                  validationMessage={limitMessages?.join(" ")}
+                  validationState={limitMessages?.length ? "error" : "none"}
+                >
+                  <Input
+                    className={controls.control}
+                    id={fieldId("limit")}
+                    inputMode="numeric"
+                    value={draft.limit}
+                    onChange={(_, d) => onDraft({ limit: d.value })}
+                    onBlur={() => onTouch("limit")}
+                  />
+                </Field>
+              )}
             </div>
           </AccordionPanel>
         </AccordionItem>

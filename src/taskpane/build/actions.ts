@@ -12,6 +12,8 @@ import { previewOf, selectColumns, tableOf } from "./result-table";
 import { CONFIRM_ABOVE_CALLS } from "../reports/refresh-plan";
 import type { Cell } from "../../table/cells";
 import { t } from "../../i18n";
+import type { HistoryRequest } from "../../api/history-form";
+import { historyRowsAtMost } from "../../table/history";
 
 /** The pane never previews more than this many rows (one page of most operations). */
 export const PREVIEW_LIMIT = 50;
@@ -22,6 +24,8 @@ export interface ValidQuery {
   readonly params: Readonly<Record<string, unknown>>;
   readonly fields: readonly string[];
   readonly limit?: number;
+  /** A history function's range and interval (its table is dated rows, not the answer's records). */
+  readonly history?: HistoryRequest;
 }
 
 export interface PreviewResult {
@@ -59,7 +63,13 @@ export async function runPreview(
   const limit = Math.min(q.limit ?? PREVIEW_LIMIT, PREVIEW_LIMIT);
   const result = await query(engine, q.code, q.params, { limit, ...work });
   stopIfCancelled(work.signal);
-  const { header, rows } = previewOf(q.code, { rows: result.rows, stats: result.stats }, q.fields, shownRows);
+  const { header, rows } = previewOf(
+    q.code,
+    { rows: result.rows, stats: result.stats, fetchedAt: result.fetchedAt },
+    q.fields,
+    shownRows,
+    q.history,
+  );
   return {
     header,
     rows,
@@ -88,12 +98,14 @@ function formulaFootprint(q: ValidQuery, at: CellTarget) {
   const block = buildFilterBlock(q.code, q.params, {
     fields: q.fields,
     ...(q.limit === undefined ? {} : { limit: q.limit }),
+    ...(q.history ? { history: q.history } : {}),
     at,
   });
+  const history = operation(q.code).history;
   return {
     block,
     blockRows: block.values.length,
-    resultRows: 1 + (q.limit ?? FORMULA_PAGE_ROWS),
+    resultRows: 1 + (history ? historyRowsAtMost(history, q.history) : (q.limit ?? FORMULA_PAGE_ROWS)),
     resultColumns: Math.max(selectColumns(q.code, q.fields).length, 1),
   };
 }
@@ -175,6 +187,7 @@ export async function insertFormula(host: HostAdapter, q: ValidQuery, at?: CellT
   const block = buildFilterBlock(q.code, q.params, {
     fields: q.fields,
     ...(q.limit === undefined ? {} : { limit: q.limit }),
+    ...(q.history ? { history: q.history } : {}),
     at: start,
   });
   await host.writeValues(block.block, block.values);
@@ -227,7 +240,9 @@ export async function insertTable(
   const at = place?.at ?? (await host.getActiveCell());
   if (!place) {
     // The sheet's edge is checked before any call is spent (a limit-2,000 table spends 20 calls).
-    const area = await host.checkArea(at, 1 + (q.limit ?? 1), selectColumns(q.code, q.fields).length);
+    const history = operation(q.code).history;
+    const rows = history ? historyRowsAtMost(history, q.history) : (q.limit ?? 1);
+    const area = await host.checkArea(at, 1 + rows, selectColumns(q.code, q.fields).length);
     if (area.outside) throw new Error(t("build.table.doesNotFit", { why: area.outside }));
   }
   const result = await query(engine, q.code, q.params, {
@@ -235,12 +250,19 @@ export async function insertTable(
     ...work,
   });
   stopIfCancelled(work.signal);
-  const shaped = tableOf(q.code, { rows: result.rows, stats: result.stats }, q.fields, q.limit);
+  const shaped = tableOf(
+    q.code,
+    { rows: result.rows, stats: result.stats, fetchedAt: result.fetchedAt },
+    q.fields,
+    q.limit,
+    q.history,
+  );
   const stored: StoredQuery = {
     operation: q.code,
     params: q.params,
     ...(q.fields.length ? { fields: q.fields } : {}),
     ...(q.limit === undefined ? {} : { limit: q.limit }),
+    ...(q.history ? { history: q.history } : {}),
     refreshedAt: result.fetchedAt,
   };
   const spec = {

@@ -13,7 +13,8 @@
  * Every argument is a cell reference into the block, never a literal, so any edit recomputes.
  */
 import type { CellTarget, CellValue } from "../host/host-adapter";
-import { operation, type OperationCode } from "../../api/catalog";
+import { operation, type AnyOperation, type OperationCode } from "../../api/catalog";
+import type { HistoryRequest } from "../../api/history-form";
 import { isFilterParam } from "../../api/filter-params";
 import type { ParamSpec } from "../../api/catalog-types";
 import { cellAddress, offset, parseCell, blockAddress } from "../../table/a1";
@@ -56,9 +57,10 @@ const quote = (text: string) => `"${text.replace(/"/g, '""')}"`;
 export function buildFilterBlock(
   code: OperationCode,
   params: Readonly<Record<string, unknown>>,
-  options: { fields?: readonly string[]; limit?: number; at: CellTarget },
+  options: { fields?: readonly string[]; limit?: number; history?: HistoryRequest; at: CellTarget },
 ): FilterBlock {
   const op = operation(code);
+  if (op.history) return historyBlock(op, params, options);
   const specs = op.params as readonly ParamSpec[];
   const top = parseCell(options.at.address);
   const rows: CellValue[][] = [[`${BLOCK_TITLE_PREFIX}${op.title}`, null]];
@@ -93,5 +95,40 @@ export function buildFilterBlock(
     formulaCell: { sheet: options.at.sheet, address: cellAddress(offset(top, 0, 2 + FORMULA_GAP)) },
     formula: `=MAD.${op.fn}(${args.join(",")})`,
     filtersRange,
+  };
+}
+
+/** `2025-08-02`: a day as a person reads and types it (and as a history function reads it back). */
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * A history function's block: market, the required arguments, start, end, interval and fields, one row each, and
+ * `=MAD.PRICEHISTORY($B$2,$B$3,$B$4,$B$5,$B$6,$B$7)` beside it (STOCKHISTORY's order). Blank rows mean the defaults.
+ */
+function historyBlock(
+  op: AnyOperation,
+  params: Readonly<Record<string, unknown>>,
+  options: { fields?: readonly string[]; history?: HistoryRequest; at: CellTarget },
+): FilterBlock {
+  const top = parseCell(options.at.address);
+  const rows: CellValue[][] = [[`${BLOCK_TITLE_PREFIX}${op.title}`, null]];
+  const refs: string[] = [];
+  const add = (name: string, value: CellValue) => {
+    rows.push([name, value]);
+    refs.push(cellAddress(offset(top, rows.length - 1, 1), true));
+  };
+  add("marketplace", cellValueOf(params.marketplace));
+  for (const arg of op.positional) add(arg.param, cellValueOf(params[arg.param]));
+  const history = options.history;
+  add("start", history?.start === undefined ? null : isoDay(history.start));
+  add("end", history?.end === undefined ? null : isoDay(history.end));
+  add("interval", history?.interval ?? null);
+  add(FIELDS_ROW, options.fields?.length ? options.fields.join(",") : null);
+  return {
+    block: { sheet: options.at.sheet, address: cellAddress(top) },
+    values: rows,
+    formulaCell: { sheet: options.at.sheet, address: cellAddress(offset(top, 0, 2 + FORMULA_GAP)) },
+    formula: `=MAD.${op.fn}(${refs.join(",")})`,
+    filtersRange: null,
   };
 }

@@ -13,6 +13,7 @@ import { formControl } from "../../api/kinds/read";
 import { paramLabel } from "../../api/param-labels";
 import { RECORD_FIELDS } from "../../api/records";
 import { latestSaturday, monthBefore } from "../../api/dates";
+import { HISTORY_ARGS, type HistoryForm } from "../../api/history-form";
 
 export interface FormField {
   /** The wire name: what formulas, filter blocks and the service use; shown in the hint. */
@@ -57,7 +58,16 @@ export interface FormModel {
   readonly paged: boolean;
   /** The operation's own page size (the service's default), a sensible default for `limit`. */
   readonly defaultLimit?: number;
+  /**
+   * A history function's form (src/api/history-form.ts): its `filters` are then the history's own arguments
+   * (start, end, interval), its columns the history's, and there is no limit. The operation's optional wire
+   * parameters are not offered: the function asks for the whole history.
+   */
+  readonly history?: HistoryForm;
 }
+
+/** The names of a history's own arguments in a form (not request parameters). */
+export const HISTORY_FIELDS: ReadonlySet<string> = new Set(Object.keys(HISTORY_ARGS));
 
 function helpFor(spec: ParamSpec): string {
   const apiName = ` API name: ${spec.name}${spec.aliases?.length ? ` (also ${spec.aliases.join(", ")})` : ""}.`;
@@ -84,6 +94,7 @@ export function formModel(code: OperationCode): FormModel {
   const cached = CACHE.get(code);
   if (cached) return cached;
   const op = operation(code) as AnyOperation;
+  if (op.history) return historyModel(op, op.history);
   const specs = op.params as readonly ParamSpec[];
   const main: FormField[] = [];
   const filters: FormField[] = [];
@@ -119,6 +130,28 @@ export function formModel(code: OperationCode): FormModel {
     ...(typeof size?.default === "number" ? { defaultLimit: size.default } : {}),
   };
   CACHE.set(code, model);
+  return model;
+}
+
+/** A history function's form: the required parameters, then start, end and interval; the history's columns. */
+function historyModel(op: AnyOperation, history: HistoryForm): FormModel {
+  const cached = CACHE.get(op.code);
+  if (cached) return cached;
+  const model: FormModel = {
+    code: op.code,
+    fn: op.fn,
+    title: op.title,
+    description: op.description,
+    group: op.group,
+    main: (op.params as readonly ParamSpec[]).filter((p) => p.required).map(fieldFor),
+    filters: Object.values(HISTORY_ARGS).map(fieldFor),
+    ranges: [],
+    paging: [],
+    recordFields: history.columns.map((c) => c.name),
+    paged: false,
+    history,
+  };
+  CACHE.set(op.code, model);
   return model;
 }
 

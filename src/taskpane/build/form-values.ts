@@ -6,7 +6,7 @@
 import type { FormValue } from "../../api/kinds/form-types";
 import { readFormValue } from "../../api/kinds/read";
 import { limitFromText } from "../../api/row-limit";
-import { allFields, type FormModel } from "./form-model";
+import { allFields, HISTORY_FIELDS, type FormModel } from "./form-model";
 
 export type { FormValue } from "../../api/kinds/form-types";
 export type FormValues = Readonly<Record<string, FormValue>>;
@@ -60,9 +60,20 @@ export function toParams(model: FormModel, values: FormValues): Record<string, u
   return params;
 }
 
-/** What the engine is asked for: the form's parameters (the picked columns are chosen locally, not sent). */
+/**
+ * What the engine is asked for: the form's parameters (the picked columns are chosen locally, not sent; a
+ * history's start, end and interval shape the answer and are not sent either).
+ */
 export function draftParams(model: FormModel, draft: QueryDraft): Record<string, unknown> {
-  return toParams(model, draft.values);
+  const params = toParams(model, draft.values);
+  if (model.history) for (const name of HISTORY_FIELDS) delete params[name];
+  return params;
+}
+
+/** A history's own arguments as the form holds them (read, not yet checked); blank ones left out. */
+export function draftHistoryArgs(model: FormModel, draft: QueryDraft): Record<string, unknown> {
+  const params = toParams(model, draft.values);
+  return Object.fromEntries(Object.entries(params).filter(([name]) => HISTORY_FIELDS.has(name)));
 }
 
 /** The limit as typed: undefined when empty, else the row limit's one rule (src/api/row-limit.ts) or its message. */

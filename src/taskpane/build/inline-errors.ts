@@ -3,10 +3,13 @@
  * about. A range error (min above max) shows under both sides; an order-with-filters error under the order and
  * each filter involved. Anything that names no field of the form is kept as a general message.
  */
+import { operation } from "../../api/catalog";
+import { checkHistoryArgs } from "../../api/history-args";
+import type { HistoryRequest } from "../../api/history-form";
 import { checkParams } from "../../api/validate";
 import type { ValidationError } from "../../api/errors";
 import { allFields, type FormModel } from "./form-model";
-import { draftParams, parseLimit, type QueryDraft } from "./form-values";
+import { draftHistoryArgs, draftParams, parseLimit, type QueryDraft } from "./form-values";
 
 export interface InlineErrors {
   /** Field name -> messages, in the validator's order. */
@@ -41,19 +44,30 @@ export function inlineErrors(
   return { byField, general, count: errors.length + Object.keys(extra).length };
 }
 
-/** Validates a draft with the client's own rules (and the limit), ready to show inline. */
+/**
+ * Validates a draft with the client's own rules (and the limit, or a history's start, end and interval), ready to
+ * show inline.
+ */
 export function validateDraft(
   model: FormModel,
   draft: QueryDraft,
   now: Date,
-): { errors: InlineErrors; params?: Record<string, unknown>; limit?: number } {
+): { errors: InlineErrors; params?: Record<string, unknown>; limit?: number; history?: HistoryRequest } {
   const outcome = checkParams(model.code, draftParams(model, draft), { now });
-  const limit = parseLimit(draft.limit);
-  const errors = inlineErrors(model, outcome.errors, limit.error ? { limit: limit.error } : {});
+  const history = model.history
+    ? checkHistoryArgs(operation(model.code), model.history, draftHistoryArgs(model, draft))
+    : undefined;
+  const limit = model.history ? {} : parseLimit(draft.limit);
+  const errors = inlineErrors(
+    model,
+    [...outcome.errors, ...(history?.errors ?? [])],
+    limit.error ? { limit: limit.error } : {},
+  );
   if (errors.count > 0 || !outcome.params) return { errors };
   return {
     errors,
     params: outcome.params as Record<string, unknown>,
     ...(limit.limit !== undefined ? { limit: limit.limit } : {}),
+    ...(history?.request ? { history: history.request } : {}),
   };
 }

@@ -5,6 +5,8 @@
  */
 
 /** A cell value as written: text from the API is always written as a value, never as a formula. */
+import type { HistoryRequest } from "../../api/history-form";
+
 export type CellValue = string | number | boolean | null;
 
 /** A sheet and an A1 address (a cell or a range such as `B2:D10`). */
@@ -22,6 +24,8 @@ export interface StoredQuery {
   readonly params: Readonly<Record<string, unknown>>;
   readonly fields?: readonly string[];
   readonly limit?: number;
+  /** A history function's range and interval (src/api/history-form.ts). */
+  readonly history?: HistoryRequest;
   readonly refreshedAt?: number;
 }
 

@@ -73,13 +73,15 @@ export async function executeRefresh(
           try {
             const shaped = tableOf(
               group.query.operation,
-              { rows: result.rows, stats: result.stats },
+              { rows: result.rows, stats: result.stats, fetchedAt: result.fetchedAt },
               row.fields ?? [],
               group.query.limit,
+              row.history,
             );
             const stored: StoredQuery = {
               ...group.query,
               ...(row.fields?.length ? { fields: row.fields } : {}),
+              ...(row.history ? { history: row.history } : {}),
               refreshedAt: result.fetchedAt,
             };
             const tableName = row.tableName;

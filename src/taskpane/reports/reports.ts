@@ -3,6 +3,7 @@
  * workbook scan (HostAdapter.listMadFormulas) joined with the functions' registry of this session, which knows
  * their query, rows, status and refresh time; a formula the registry has not seen is listed as "not run".
  */
+import type { HistoryRequest } from "../../api/history-form";
 import { t } from "../../i18n";
 import { operation, operationByFunction, isOperationCode, type OperationCode } from "../../api/catalog";
 import type { FormulaEntry } from "../../engine/formula-registry";
@@ -28,9 +29,10 @@ export interface ReportRow {
   readonly query: RefreshQuery | null;
   /** For formulas: the cell to recalculate. */
   readonly cell?: CellTarget;
-  /** For tables: the table's name and the columns it shows. */
+  /** For tables: the table's name and the columns it shows (and a history's range and interval). */
   readonly tableName?: string;
   readonly fields?: readonly string[];
+  readonly history?: HistoryRequest;
 }
 
 /** `'My sheet'!$B$2` and `My sheet!B2` -> `My sheet!B2`. */
@@ -113,6 +115,7 @@ function tableRow(table: TableInfo, failure: string | undefined): ReportRow {
         : null,
     tableName: table.name,
     fields: query?.fields ?? [],
+    ...(query?.history ? { history: query.history } : {}),
   };
 }
 
