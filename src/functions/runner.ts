@@ -4,7 +4,7 @@
  * the reports panel. Every call settles: errors become #VALUE!/#N/A, Excel's cancel aborts the wait, formula
  * value preview never spends a call (cache only), and a guard timer backs up the engine's own total timeout.
  */
-import { operation, type AnyOperation, type OperationCode } from "../api/catalog";
+import { operation, type AnyOperation, type CardFunction, type OperationCode } from "../api/catalog";
 import type { HistoryForm } from "../api/history-form";
 import { TimeoutError } from "../api/errors";
 import { getSharedEngine, type Engine, type QueryResult } from "../engine";
@@ -14,7 +14,9 @@ import type { Cell } from "../table/cells";
 import { describeFailure, toCellError, withoutSecret, type CellFailure } from "./errors";
 import { getFormulaRegistry, type FormulaEntry, type FormulaRegistry } from "../engine/formula-registry";
 import { shapeHistory } from "../table/history";
-import { shapeResult } from "../table/shape";
+import { productCard, productFactsOf, productRow } from "../table/product-card";
+import { NO_ROWS_TEXT, shapeResult } from "../table/shape";
+import { entitiesSupported } from "./entity-support";
 import { checkResultSize } from "../table/result-size";
 
 export interface RunnerDeps {
@@ -26,6 +28,8 @@ export interface RunnerDeps {
    * plus its fair wait in the pacing queue, so this only needs to exceed that for a long storm.
    */
   settleWithinMs: number;
+  /** Whether Excel takes an entity value (a card) as a result here (entity-support.ts); else a labelled row. */
+  entities: () => boolean;
 }
 
 const DEFAULT_DEPS: RunnerDeps = {
@@ -33,6 +37,7 @@ const DEFAULT_DEPS: RunnerDeps = {
   registry: getFormulaRegistry,
   now: Date.now,
   settleWithinMs: 15 * 60_000,
+  entities: entitiesSupported,
 };
 let deps: RunnerDeps = DEFAULT_DEPS;
 
@@ -140,18 +145,36 @@ function historyPlan(op: AnyOperation, form: HistoryForm, args: WrapperArgs): Fo
   };
 }
 
-/** The plan of a formula: its operation's history form, or a table of the answer's rows. */
-const planOf = (op: AnyOperation, args: WrapperArgs): FormulaPlan =>
-  op.history ? historyPlan(op, op.history, args) : tablePlan(op, args);
+/**
+ * A card function's plan (MAD.PRODUCT): the product as an entity value where Excel takes one, checked at run
+ * time, else its facts as one labelled row.
+ */
+function cardPlan(op: AnyOperation, args: WrapperArgs): FormulaPlan {
+  const parsed = parseFormulaArgs(op, { market: args.market, positional: args.positional });
+  return {
+    params: parsed.params,
+    shape: (result) => {
+      const facts = productFactsOf(result.rows[0], String(parsed.params.marketplace ?? ""));
+      if (!facts) return [[NO_ROWS_TEXT]];
+      return deps.entities() ? [[productCard(facts) as unknown as Cell]] : productRow(facts);
+    },
+    rows: (result) => (productFactsOf(result.rows[0], "") ? 1 : 0),
+  };
+}
+
+/** The plan of a formula: a card, its operation's history form, or a table of the answer's rows. */
+const planOf = (op: AnyOperation, args: WrapperArgs, card: string | undefined): FormulaPlan =>
+  card ? cardPlan(op, args) : op.history ? historyPlan(op, op.history, args) : tablePlan(op, args);
 
 /** Runs one MAD formula; resolves with the spilled array or rejects with a CustomFunctions.Error. */
 export async function runFormula(
   code: OperationCode,
   args: WrapperArgs,
   invocation?: FormulaInvocation,
+  card?: CardFunction["fn"],
 ): Promise<Cell[][]> {
   const op = operation(code);
-  const functionName = `MAD.${op.fn}`;
+  const functionName = `MAD.${card ?? op.fn}`;
   const preview = inValuePreview(invocation);
   const registry = deps.registry();
   const startedAt = deps.now();
@@ -170,7 +193,7 @@ export async function runFormula(
   };
 
   try {
-    parsed = planOf(op, args);
+    parsed = planOf(op, args, card);
     engine = deps.engine();
     const cacheKey = safeCacheKey(engine, code, parsed);
     const address = invocation?.address ?? null;

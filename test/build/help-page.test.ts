@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { generateCustomFunctionsMetadata, type ICustomFunctionsMetadata } from "custom-functions-metadata";
-import { OPERATIONS } from "../../src/api/catalog";
+import { CARD_FUNCTIONS, OPERATIONS } from "../../src/api/catalog";
 import { HELP_BASE_URL } from "../../src/functions/codegen/wrappers";
 import { headingAnchor, renderHelpPage } from "../../src/functions/codegen/help-page";
 import { HELP_FILE } from "../../scripts/generate-help";
@@ -37,7 +37,7 @@ test("src/functions/generated/help.html is the rendering of the catalog (run npm
 });
 
 test("every help link in functions.json opens help.html at the heading of its own function", () => {
-  expect(metadata.functions).toHaveLength(OPERATIONS.length);
+  expect(metadata.functions).toHaveLength(OPERATIONS.length + CARD_FUNCTIONS.length);
   const byId = new Map(headings(page).map((h) => [h.id, h]));
   for (const fn of metadata.functions) {
     const url = new URL(fn.helpUrl!);
@@ -60,15 +60,22 @@ test("anchors are unique and every in-page link has a target", () => {
 
 test("each function section shows its syntax, examples, filters and columns", () => {
   const sections = page.split(/<h2 /).slice(1);
-  expect(sections).toHaveLength(OPERATIONS.length);
-  OPERATIONS.forEach((op, i) => {
-    const section = sections[i];
-    expect(section).toMatch(new RegExp(`^id="mad${op.fn.toLowerCase()}">MAD\\.${op.fn}</h2>`));
-    expect(section).toContain(`Syntax: <code>=MAD.${op.fn}(market`);
-    expect(section).toMatch(new RegExp(`<pre><code>=MAD\\.${op.fn}\\(&quot;US&quot;`));
-    expect(section).toMatch(/<table>[\s\S]*<th>Filter<\/th>|No filters beyond the display options/);
-    expect(section).toContain("Columns: <code>");
-  });
+  expect(sections).toHaveLength(OPERATIONS.length + CARD_FUNCTIONS.length);
+  [...OPERATIONS.map((op) => ({ fn: op.fn, op })), ...CARD_FUNCTIONS.map((c) => ({ fn: c.fn, op: undefined }))].forEach(
+    ({ fn, op }, i) => {
+      const section = sections[i];
+      expect(section).toMatch(new RegExp(`^id="mad${fn.toLowerCase()}">MAD\\.${fn}</h2>`));
+      expect(section).toContain(`Syntax: <code>=MAD.${fn}(market`);
+      expect(section).toMatch(new RegExp(`<pre><code>=MAD\\.${fn}\\(&quot;US&quot;`));
+      // A table function lists its filters and columns; a history function its columns; a card its properties.
+      if (!op) expect(section).toContain("Properties: <code>");
+      else if (op.history) expect(section).toMatch(/<table>[\s\S]*<th>Column<\/th>/);
+      else {
+        expect(section).toMatch(/<table>[\s\S]*<th>Filter<\/th>|No filters beyond the display options/);
+        expect(section).toContain("Columns: <code>");
+      }
+    },
+  );
 });
 
 test("catalog text is escaped: markup in a description shows as text and never becomes an element", () => {

@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { shim } from "./helpers/install-shim";
 import "../../src/functions/generated/functions";
-import { OPERATIONS } from "../../src/api/catalog";
+import { CARD_FUNCTIONS, OPERATIONS } from "../../src/api/catalog";
 import { configureRunner } from "../../src/functions/runner";
 import { parseInput } from "../../src/preview/formula";
 import { NO_ROWS_TEXT } from "../../src/table/shape";
@@ -43,14 +43,16 @@ afterAll(async () => {
 
 test("the reference and the help page hold examples of every function, the same ones", () => {
   expect(new Set(help)).toEqual(new Set(docs));
-  for (const op of OPERATIONS) expect(docs.some((e) => e.startsWith(`=MAD.${op.fn}(`))).toBe(true);
+  for (const fn of [...OPERATIONS.map((op) => op.fn), ...CARD_FUNCTIONS.map((c) => c.fn)])
+    expect(docs.some((e) => e.startsWith(`=MAD.${fn}(`))).toBe(true);
 });
 
 test.each(EXAMPLES)("%s spills data rows from the simulator", async (formula) => {
   const input = parseInput(formula);
   if (input.kind !== "formula") throw new Error(`${formula} does not parse: ${JSON.stringify(input)}`);
   const fn = input.call.name.replace(/^MAD\./, "");
-  const op = OPERATIONS.find((o) => o.fn === fn);
+  const card = CARD_FUNCTIONS.find((c) => c.fn === fn);
+  const op = OPERATIONS.find((o) => o.fn === fn || o.code === card?.operation);
   if (!op) throw new Error(`no function ${fn}`);
   const args = input.call.args.map((a) => {
     if (a.kind === "literal") return a.value;
@@ -58,18 +60,19 @@ test.each(EXAMPLES)("%s spills data rows from the simulator", async (formula) =>
     throw new Error(`${formula}: an example uses only literal arguments`);
   });
   harness(shim, service); // points the functions at the simulator
-  // After market and the required arguments: filters, fields, limit; or a history's start, end, interval, fields.
-  const optional = op.history ? ["start", "end", "interval", "fields"] : ["filters", "fields", "limit"];
+  // After market and the required arguments: filters, fields, limit; a history's start, end, interval, fields;
+  // nothing for a card.
+  const optional = card ? [] : op.history ? ["start", "end", "interval", "fields"] : ["filters", "fields", "limit"];
   const at = (name: string) => 1 + op.positional.length + optional.indexOf(name);
   const total = 1 + op.positional.length + optional.length;
   while (args.length < total) args.push(null);
-  const outcome = await shim.invoke(op.fn, args).outcome;
+  const outcome = await shim.invoke(fn, args).outcome;
   expect(outcome.error).toBeUndefined();
   const table = outcome.value!;
   expect(table[0][0]).not.toBe(NO_ROWS_TEXT);
   expect(table.length).toBeGreaterThan(1);
   // No argument is silently ignored: the columns asked for are the columns spilled, the limit is kept.
-  const fields = args[at("fields")];
+  const fields = optional.includes("fields") ? args[at("fields")] : undefined;
   if (typeof fields === "string") {
     const names = fields.split(",").map((f) => f.trim());
     if (op.history) expect(table[0]).toEqual(["date", ...names]);

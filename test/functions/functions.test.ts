@@ -5,7 +5,7 @@
  */
 import { shim } from "./helpers/install-shim";
 import "../../src/functions/generated/functions";
-import { operation, OPERATIONS } from "../../src/api/catalog";
+import { CARD_FUNCTIONS, operation, OPERATIONS } from "../../src/api/catalog";
 import { functionColumns } from "../../src/table/function-columns";
 import { configureRunner } from "../../src/functions/runner";
 import { fixtureService } from "./helpers/fixture-service";
@@ -17,7 +17,9 @@ afterAll(() => {
 });
 
 test("every operation of the catalog is associated under its function name", () => {
-  expect([...shim.associations.keys()].sort()).toEqual(OPERATIONS.map((op) => op.fn).sort());
+  expect([...shim.associations.keys()].sort()).toEqual(
+    [...OPERATIONS.map((op) => op.fn), ...CARD_FUNCTIONS.map((c) => c.fn)].sort(),
+  );
 });
 
 describe("each function spills its shaped table", () => {

@@ -12,8 +12,8 @@ import {
   type ICustomFunctionsMetadata,
   type IGenerateResult,
 } from "custom-functions-metadata";
-import { OPERATIONS, type AnyOperation } from "../../src/api/catalog";
-import { argumentNames, helpUrl, wrapperName } from "../../src/functions/codegen/wrappers";
+import { CARD_FUNCTIONS, OPERATIONS, type AnyOperation } from "../../src/api/catalog";
+import { argumentNames, HELP_BASE_URL, helpUrl, wrapperName } from "../../src/functions/codegen/wrappers";
 import {
   FUNCTIONS_DOC,
   functionsSectionOf,
@@ -40,16 +40,32 @@ const byId = (id: string) => metadata.functions.find((f) => f.id === id)!;
 
 test("functions.json generates without errors and lists exactly the catalog's functions", () => {
   expect(generated.errors).toEqual([]);
-  expect(metadata.functions.map((f) => f.id).sort()).toEqual(OPERATIONS.map((op) => op.fn).sort());
-  expect(metadata.functions).toHaveLength(OPERATIONS.length);
+  expect(metadata.functions.map((f) => f.id).sort()).toEqual(FUNCTION_IDS);
+  expect(metadata.functions).toHaveLength(FUNCTION_IDS.length);
 });
 
 test("the registered functions are the catalog's, each associated with the wrapper the metadata names", () => {
-  expect([...shim.associations.keys()].sort()).toEqual(OPERATIONS.map((op) => op.fn).sort());
+  expect([...shim.associations.keys()].sort()).toEqual(FUNCTION_IDS);
   for (const { id, functionName } of generated.associate) {
     expect(shim.associations.get(id)).toBe(MAD_FUNCTIONS[id]);
     expect(MAD_FUNCTIONS[id].name).toBe(functionName);
   }
+});
+
+/** Every MAD function: one per operation, and the card functions (MAD.PRODUCT) over an operation's answer. */
+const FUNCTION_IDS = [...OPERATIONS.map((op) => op.fn), ...CARD_FUNCTIONS.map((c) => c.fn)].sort();
+
+describe.each(CARD_FUNCTIONS.map((card) => [card.fn, card] as const))("MAD.%s (a card)", (fn, card) => {
+  test("arguments: market and the operation's required ones; a matrix result (a card, or a labelled row)", () => {
+    const f = byId(fn);
+    const op = OPERATIONS.find((o) => o.code === card.operation)!;
+    expect(f.parameters.map((p) => p.name)).toEqual(["market", ...op.positional.map((p) => p.arg)]);
+    expect(f.parameters.every((p) => !p.optional)).toBe(true);
+    expect(f.result).toEqual({ dimensionality: "matrix" });
+    expect(f.description).toBe(card.description);
+    expect(f.helpUrl).toBe(`${HELP_BASE_URL}#mad${fn.toLowerCase()}`);
+    expect(f.options).toEqual({ cancelable: true, requiresAddress: true });
+  });
 });
 
 describe.each(OPERATIONS.map((op) => [op.fn, op] as [string, AnyOperation]))("MAD.%s", (fn, op) => {

@@ -8,7 +8,7 @@
 import type { HttpMethod, OperationGroup } from "../catalog-types";
 import type { Param } from "../params";
 import { ABA_OPERATIONS } from "./aba";
-import { ASIN_OPERATIONS } from "./asin";
+import { ASIN_OPERATIONS, CARD_FUNCTIONS } from "./asin";
 import { KEYWORD_OPERATIONS } from "./keyword";
 import { MARKET_OPERATIONS } from "./market";
 import type { Operation } from "./operation";
@@ -16,6 +16,8 @@ import { PRODUCT_OPERATIONS } from "./product";
 import type { RecordName } from "../records";
 
 export { ROW_CAP, type Operation } from "./operation";
+export { CARD_FUNCTIONS } from "./asin";
+export type CardFunction = (typeof CARD_FUNCTIONS)[number];
 
 /** Every group's rows, in the order of GROUP_LABELS (the order of the docs and the builder's picker). */
 const BY_GROUP = {
@@ -33,7 +35,11 @@ export type OperationOf<C extends OperationCode> = Extract<AnyOperation, { code:
 export const OPERATIONS: readonly AnyOperation[] = Object.values(BY_GROUP).flat();
 
 const BY_CODE = new Map<string, AnyOperation>(OPERATIONS.map((op) => [op.code, op]));
-const BY_FN = new Map<string, AnyOperation>(OPERATIONS.map((op) => [op.fn, op]));
+const BY_FN = new Map<string, AnyOperation>([
+  ...OPERATIONS.map((op) => [op.fn, op] as const),
+  // A card function reads its operation's answer another way: its formulas are that operation's queries.
+  ...CARD_FUNCTIONS.map((card) => [card.fn, BY_CODE.get(card.operation)!] as const),
+]);
 
 export function isOperationCode(code: string): code is OperationCode {
   return BY_CODE.has(code);

@@ -4,7 +4,15 @@
  * filters and columns; help.html renders the same markdown) and the README's short `## Functions` section (the
  * table, linking into docs/functions.md). test/functions/metadata.test.ts checks both files hold exactly this text.
  */
-import { OPERATIONS, ROW_CAP, paramWithRole, type AnyOperation } from "../../api/catalog";
+import {
+  CARD_FUNCTIONS,
+  operation,
+  OPERATIONS,
+  ROW_CAP,
+  paramWithRole,
+  type AnyOperation,
+  type CardFunction,
+} from "../../api/catalog";
 import { isFilterParam } from "../../api/filter-params";
 import { GROUP_LABELS, type ParamSpec } from "../../api/catalog-types";
 import { PARAM_KINDS } from "../../api/kinds";
@@ -12,6 +20,7 @@ import { recordColumns } from "../../table/columns";
 import { COMPACT_TEXT_LIMIT, compactItemPattern } from "../../table/cells";
 import { RESERVED_OPTIONS } from "../filters";
 import { NO_ROWS_TEXT } from "../../table/shape";
+import { cardAnchor, cardEntry } from "./card-docs";
 import { historyEntry, HISTORY_RULE } from "./history-docs";
 import { argumentNames, HELP_BASE_URL, helpAnchor } from "./wrappers";
 
@@ -265,11 +274,17 @@ function positionalList(op: AnyOperation): string {
     .join(", ");
 }
 
-export function renderReadmeSection(operations: readonly AnyOperation[] = OPERATIONS): string {
-  const table = operations
-    .map((op) => `| [MAD.${op.fn}](#${helpAnchor(op)}) | ${op.title} | ${positionalList(op) || "–"} |`)
-    .join("\n");
-  return `${INTRO}${table}\n\n${operations.map(functionEntry).join("\n")}`;
+export function renderReadmeSection(
+  operations: readonly AnyOperation[] = OPERATIONS,
+  cards: readonly CardFunction[] = CARD_FUNCTIONS,
+): string {
+  const table = [
+    ...operations.map((op) => `| [MAD.${op.fn}](#${helpAnchor(op)}) | ${op.title} | ${positionalList(op) || "–"} |`),
+    ...cards.map(
+      (c) => `| [MAD.${c.fn}](#${cardAnchor(c)}) | ${c.title} | ${positionalList(operation(c.operation))} |`,
+    ),
+  ].join("\n");
+  return `${INTRO}${table}\n\n${[...operations.map(functionEntry), ...cards.map(cardEntry)].join("\n")}`;
 }
 
 /** Where the full reference is written, relative to the repository root. */
@@ -283,6 +298,11 @@ export function renderFunctionsDoc(operations: readonly AnyOperation[] = OPERATI
   return `${DO_NOT_EDIT}\n\n${renderReadmeSection(operations)}`;
 }
 
+const cardSummaryRow = (c: CardFunction) =>
+  `| [MAD.${c.fn}](${FUNCTIONS_DOC}#${cardAnchor(c)}) | ${c.title} | ${operation(c.operation)
+    .positional.map((p) => code(p.arg))
+    .join(", ")} |`;
+
 /** The README's `## Functions` section: how the functions are called, and a table linking into the reference. */
 export function renderReadmeSummary(operations: readonly AnyOperation[] = OPERATIONS): string {
   const table = operations
@@ -290,7 +310,7 @@ export function renderReadmeSummary(operations: readonly AnyOperation[] = OPERAT
       (op) =>
         `| [MAD.${op.fn}](${FUNCTIONS_DOC}#${helpAnchor(op)}) | ${op.title} | ${op.positional.map((p) => code(p.arg)).join(", ") || "–"} |`,
     )
-    .join("\n");
+    .concat(CARD_FUNCTIONS.length ? `\n${CARD_FUNCTIONS.map(cardSummaryRow).join("\n")}` : "");
   return `## Functions
 
 Every operation of the service is a formula in the ${code("MAD")} namespace that spills a table:

@@ -4,7 +4,15 @@
  * catalog rows and cannot drift (test/functions/metadata.test.ts compares the file with this rendering).
  * Run `npm run gen:functions` after changing the catalog.
  */
-import { OPERATIONS, ROW_CAP, paramWithRole, type AnyOperation } from "../../api/catalog";
+import {
+  CARD_FUNCTIONS,
+  operation,
+  OPERATIONS,
+  ROW_CAP,
+  paramWithRole,
+  type AnyOperation,
+  type CardFunction,
+} from "../../api/catalog";
 import type { ParamSpec } from "../../api/catalog-types";
 import { PARAM_KINDS } from "../../api/kinds";
 import { functionColumns } from "../../table/function-columns";
@@ -153,9 +161,46 @@ const HEADER = `/**
 import { runFormula } from "../runner";
 import { associateFunctions } from "../associate";`;
 
-export function renderFunctionsSource(operations: readonly AnyOperation[] = OPERATIONS): string {
-  const wrappers = operations.map(wrapperSource).join("\n\n");
-  const table = operations.map((op) => `  ${op.fn}: ${wrapperName(op)},`).join("\n");
+/** A card function's wrapper name: its id in camelCase (`PRODUCT` -> `product`). */
+export const cardWrapperName = (card: CardFunction) => card.fn.toLowerCase();
+/** A card function's help anchor and URL in the reference. */
+export const cardHelpUrl = (card: CardFunction) => `${HELP_BASE_URL}#mad${card.fn.toLowerCase()}`;
+
+/** A card function's wrapper (MAD.PRODUCT: market, asin): its operation's answer as a data type. */
+function cardWrapperSource(card: CardFunction): string {
+  const op = operation(card.operation);
+  const positional = op.positional.map((p) => ({ ...p, spec: specOf(op, p.param) }));
+  return [
+    "/**",
+    ` * ${card.description}`,
+    ` * @customfunction ${card.fn}`,
+    ` * @helpurl ${cardHelpUrl(card)}`,
+    ` * @param market ${specOf(op, "marketplace").doc}`,
+    ...positional.map((p) => ` * @param ${p.arg} ${positionalHelp(p.spec)}`),
+    " * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.",
+    ` * @returns ${card.title}: a data type (a card), or a header row and one row of its facts.`,
+    " * @cancelable",
+    " * @requiresAddress",
+    " */",
+    `export function ${cardWrapperName(card)}(${[
+      "market: string",
+      ...positional.map((p) => `${p.arg}: ${argumentType(p.spec)}`),
+      "invocation: CustomFunctions.CancelableInvocation",
+    ].join(", ")}): Promise<unknown[][]> {`,
+    `  return runFormula("${op.code}", { market, positional: [${positional.map((p) => p.arg).join(", ")}] }, invocation, "${card.fn}");`,
+    "}",
+  ].join("\n");
+}
+
+export function renderFunctionsSource(
+  operations: readonly AnyOperation[] = OPERATIONS,
+  cards: readonly CardFunction[] = CARD_FUNCTIONS,
+): string {
+  const wrappers = [...operations.map(wrapperSource), ...cards.map(cardWrapperSource)].join("\n\n");
+  const table = [
+    ...operations.map((op) => `  ${op.fn}: ${wrapperName(op)},`),
+    ...cards.map((card) => `  ${card.fn}: ${cardWrapperName(card)},`),
+  ].join("\n");
   const registry = [
     "/** Every MAD function by its id (the catalog's `fn`). */",
     "export const MAD_FUNCTIONS: Readonly<Record<string, (...args: never[]) => Promise<unknown[][]>>> = {",

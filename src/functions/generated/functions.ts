@@ -873,6 +873,25 @@ export function marketResearchStatistics(
   );
 }
 
+/**
+ * One product as an Excel data type: a card with its image, title, brand, price, rank and category, rating, last month's units and revenue and a link to the listing (a labelled row where Excel has no data types).
+ * @customfunction PRODUCT
+ * @helpurl https://localhost:3000/help.html#madproduct
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param asin Product id (ASIN), e.g. B07Z82895W.
+ * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
+ * @returns Product card: a data type (a card), or a header row and one row of its facts.
+ * @cancelable
+ * @requiresAddress
+ */
+export function product(
+  market: string,
+  asin: string,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return runFormula("asin_sales_trend", { market, positional: [asin] }, invocation, "PRODUCT");
+}
+
 /** Every MAD function by its id (the catalog's `fn`). */
 export const MAD_FUNCTIONS: Readonly<Record<string, (...args: never[]) => Promise<unknown[][]>>> = {
   COMPETITORS: competitorLookup,
@@ -908,6 +927,7 @@ export const MAD_FUNCTIONS: Readonly<Record<string, (...args: never[]) => Promis
   APLUSVIDEO: marketEbcDistribution,
   BRANDCONCENTRATION: marketBrandConcentration,
   CATEGORYSTATS: marketResearchStatistics,
+  PRODUCT: product,
 };
 
 associateFunctions(MAD_FUNCTIONS);

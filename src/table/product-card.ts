@@ -1,0 +1,210 @@
+/**
+ * A product as an Excel data type: an entity value (a card) with a web image, the title, brand, price, rank and
+ * category, rating and count, last month's units and revenue, the listing date and a link to the listing, each a
+ * typed property, so `=A2.Price` and the card's field picker work. The shape is Microsoft's: an entity is
+ * `{type: "Entity", text, properties, layouts: {card: {title, mainImage, sections}}}` whose properties are cell
+ * values (`String`, `Double` with a `numberFormat`, `WebImage`), per
+ * https://learn.microsoft.com/office/dev/add-ins/excel/excel-data-types-entity-card and
+ * https://learn.microsoft.com/office/dev/add-ins/excel/custom-functions-data-types-concepts (a custom function
+ * returns the same JSON; formatted numbers as `Double` with `numberFormat`).
+ * Where Excel takes no entities from a custom function (CustomFunctionsRuntime before 1.4), the same facts spill
+ * as one labelled row instead (`productRow`). Kept lean: the functions bundle carries it.
+ */
+
+/** The facts a card shows, from whichever record carries them (details, sales trend, product research). */
+export interface ProductFacts {
+  readonly asin: string;
+  readonly marketplace: string;
+  readonly title: string | null;
+  readonly brand: string | null;
+  readonly imageUrl: string | null;
+  readonly url: string | null;
+  readonly price: number | null;
+  readonly bsr: number | null;
+  readonly category: string | null;
+  readonly categoryPath: string | null;
+  readonly rating: number | null;
+  readonly ratings: number | null;
+  readonly monthlyUnits: number | null;
+  readonly monthlyRevenue: number | null;
+  /** The listing day (midnight China time, as the service stamps it), epoch ms. */
+  readonly listedAt: number | null;
+}
+
+type Json = Record<string, unknown>;
+const text = (v: unknown) => (typeof v === "string" && v.trim() !== "" ? v : null);
+const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) && v !== -1 ? v : null);
+const first = <T>(...values: (T | null)[]) => values.find((v) => v !== null) ?? null;
+
+const DOMAINS: Readonly<Record<string, string>> = {
+  US: "www.amazon.com",
+  UK: "www.amazon.co.uk",
+  DE: "www.amazon.de",
+  FR: "www.amazon.fr",
+  IT: "www.amazon.it",
+  ES: "www.amazon.es",
+  JP: "www.amazon.co.jp",
+  CA: "www.amazon.ca",
+  IN: "www.amazon.in",
+  MX: "www.amazon.com.mx",
+  BR: "www.amazon.com.br",
+  AU: "www.amazon.com.au",
+  AE: "www.amazon.ae",
+};
+const CURRENCY_FORMATS: Readonly<Record<string, string>> = {
+  US: "$#,##0.00",
+  CA: "C$#,##0.00",
+  MX: "$#,##0.00",
+  AU: "A$#,##0.00",
+  UK: "£#,##0.00",
+  DE: "#,##0.00 €",
+  FR: "#,##0.00 €",
+  IT: "#,##0.00 €",
+  ES: "#,##0.00 €",
+  JP: "¥#,##0",
+  IN: "₹#,##0.00",
+  BR: "R$#,##0.00",
+  AE: "#,##0.00 AED",
+};
+
+/** The facts of a record: an ASIN's details (or a sales trend's `asin` with its months), or a product row. */
+export function productFactsOf(record: unknown, marketplace: string): ProductFacts | undefined {
+  if (typeof record !== "object" || record === null) return undefined;
+  const outer = record as Json;
+  const r = (typeof outer.asin === "object" && outer.asin !== null ? outer.asin : outer) as Json;
+  const asin = text(r.asin);
+  if (!asin) return undefined;
+  const months = Array.isArray(outer.salesTrendPoints) ? (outer.salesTrendPoints as Json[]) : [];
+  const lastMonth = months.at(-1);
+  const market = text(r.marketplace) ?? marketplace;
+  const domain = DOMAINS[market.toUpperCase()];
+  return {
+    asin,
+    marketplace: market,
+    title: text(r.title),
+    brand: text(r.brand),
+    imageUrl: first(text(r.zoomImageUrl), text(r.imageUrl)),
+    url: first(text(r.asinUrl), domain ? `https://${domain}/dp/${asin}` : null),
+    price: num(r.price),
+    bsr: first(num(r.bsrRank), num(r.bsr)),
+    category: first(text(r.bsrLabel), text(r.nodeLabelPath)?.split(":")[0] ?? null),
+    categoryPath: text(r.nodeLabelPath),
+    rating: num(r.rating),
+    ratings: num(r.ratings),
+    monthlyUnits: first(num(lastMonth?.childUnitSales), num(r.units), num(r.totalUnits)),
+    monthlyRevenue: first(num(lastMonth?.childSalesRevenue), num(r.revenue), num(r.totalRevenue)),
+    listedAt: num(r.availableDate),
+  };
+}
+
+/** Property names in the card's order: what `=A2.<name>` and the field picker offer. */
+export const CARD_PROPERTIES = [
+  "Title",
+  "Image",
+  "Price",
+  "BSR",
+  "Category",
+  "Rating",
+  "Ratings",
+  "Monthly units",
+  "Monthly revenue",
+  "Brand",
+  "ASIN",
+  "Marketplace",
+  "Listed on",
+  "Category path",
+  "Listing",
+] as const;
+export type CardProperty = (typeof CARD_PROPERTIES)[number];
+
+/** An Excel date serial of a midnight-China stamp: its calendar day. */
+const daySerial = (ms: number) => Math.floor((ms + 8 * 3_600_000) / 86_400_000) + 25569;
+
+type CellValue = Json & { type: string };
+const str = (value: string | null): CellValue | undefined =>
+  value === null ? undefined : { type: "String", basicValue: value };
+const dbl = (value: number | null, numberFormat: string): CellValue | undefined =>
+  value === null ? undefined : { type: "Double", basicValue: value, numberFormat };
+
+/** The card's properties (absent facts left out, so the card never shows a made-up 0). */
+function properties(f: ProductFacts): Partial<Record<CardProperty, CellValue>> {
+  const money = CURRENCY_FORMATS[f.marketplace.toUpperCase()] ?? "#,##0.00";
+  const entries: [CardProperty, CellValue | undefined][] = [
+    ["Title", str(f.title)],
+    ["Image", f.imageUrl ? { type: "WebImage", address: f.imageUrl, altText: f.title ?? f.asin } : undefined],
+    ["Price", dbl(f.price, money)],
+    ["BSR", dbl(f.bsr, "#,##0")],
+    ["Category", str(f.category)],
+    ["Rating", dbl(f.rating, "0.0")],
+    ["Ratings", dbl(f.ratings, "#,##0")],
+    ["Monthly units", dbl(f.monthlyUnits, "#,##0")],
+    ["Monthly revenue", dbl(f.monthlyRevenue, money)],
+    ["Brand", str(f.brand)],
+    ["ASIN", str(f.asin)],
+    ["Marketplace", str(f.marketplace)],
+    ["Listed on", f.listedAt === null ? undefined : dbl(daySerial(f.listedAt), "yyyy-mm-dd")],
+    ["Category path", str(f.categoryPath)],
+    ["Listing", str(f.url)],
+  ];
+  return Object.fromEntries(entries.filter(([, v]) => v !== undefined)) as Partial<Record<CardProperty, CellValue>>;
+}
+
+const present = (props: Partial<Record<CardProperty, CellValue>>, names: readonly CardProperty[]) =>
+  names.filter((n) => props[n] !== undefined);
+
+/** The entity value of a product: its cell shows the title (or the ASIN); its card shows every fact it has. */
+export function productCard(f: ProductFacts): CellValue {
+  const props = properties(f);
+  const cellText = (f.title ?? f.asin).slice(0, 100);
+  return {
+    type: "Entity",
+    text: cellText,
+    properties: props,
+    layouts: {
+      compact: { icon: "ShoppingBag" },
+      card: {
+        title: { property: props.Title ? "Title" : "ASIN" },
+        ...(props.Image ? { mainImage: { property: "Image" } } : {}),
+        sections: [
+          {
+            layout: "List",
+            properties: present(props, [
+              "Price",
+              "BSR",
+              "Category",
+              "Rating",
+              "Ratings",
+              "Monthly units",
+              "Monthly revenue",
+            ]),
+          },
+          {
+            layout: "List",
+            title: "Listing",
+            collapsible: true,
+            collapsed: false,
+            properties: present(props, ["Brand", "ASIN", "Marketplace", "Listed on", "Category path", "Listing"]),
+          },
+        ],
+      },
+    },
+    provider: { description: "SellerSprite data through Marketplace Analytics Data" },
+  };
+}
+
+/**
+ * The same facts as one labelled row, where Excel takes no entity from a custom function: a header of the
+ * card's property names and one row of values (blank where a fact is absent; the listing date an Excel date).
+ */
+export function productRow(f: ProductFacts): (string | number)[][] {
+  const props = properties(f);
+  const names = CARD_PROPERTIES.filter((n) => n !== "Image");
+  const values = names.map((name) => {
+    const cell = props[name];
+    return cell === undefined ? "" : ((cell.basicValue as string | number | undefined) ?? "");
+  });
+  return [
+    [...names, "Image"],
+    [...values, f.imageUrl ?? ""],
+  ];
+}
