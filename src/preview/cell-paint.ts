@@ -8,6 +8,7 @@ import type { DisplayCell } from "./sheet";
 export function cellClasses(shown: DisplayCell, spill: CellRange | undefined, pos: CellPosition): string {
   const classes = ["cell"];
   if (shown.error) classes.push("is-error");
+  else if (shown.entity) classes.push("is-entity");
   else if (typeof shown.value === "number") classes.push("is-number");
   else if (typeof shown.value === "boolean") classes.push("is-boolean");
   if (shown.style) classes.push(shown.style);
@@ -33,6 +34,18 @@ export function paintCell(
   td.className = classes;
   // The name starts with the address (how people and tests find a cell) and goes on with what it shows.
   td.setAttribute("aria-label", shown.text ? `${address} ${shown.text}` : address);
+  if (shown.entity) {
+    // A data type: an icon that opens its card (as Excel's does), and a name that says there is one.
+    const open = document.createElement("button");
+    open.type = "button";
+    open.className = "card-button";
+    open.tabIndex = -1;
+    // Its glyph is CSS (::before), so the cell's text stays the entity's text.
+    open.setAttribute("aria-label", `Open the card of ${shown.text}`);
+    td.prepend(open);
+    td.setAttribute("aria-label", `${address} ${shown.text}, a data type: Ctrl+Shift+F5 opens its card`);
+    td.setAttribute("aria-haspopup", "dialog");
+  } else td.removeAttribute("aria-haspopup");
   td.tabIndex = isSelected ? 0 : -1;
   if (isSelected) td.setAttribute("aria-selected", "true");
   else td.removeAttribute("aria-selected");
@@ -61,6 +74,7 @@ export function statusText(selected: CellPosition, shown: DisplayCell, spill: Ce
   const address = cellAddress(selected);
   const parts: string[] = [];
   if (shown.error) parts.push(`${address}: ${shown.error.code} ${shown.error.message}`);
+  else if (shown.entity) parts.push(`${address}: a data type; Ctrl+Shift+F5 or its icon opens its card`);
   else if (spill && shown.anchor) {
     parts.push(`${address}: ${rangeAddress(spill)} holds the results of the formula in ${cellAddress(shown.anchor)}`);
   }

@@ -4,6 +4,7 @@
  * outside the preview's scope; such formulas parse to a message that says so.
  */
 import { CellRange, parseRangeAddress } from "../table/a1";
+import { parseFieldReference } from "./field-reference";
 
 export type Scalar = string | number | boolean;
 
@@ -40,6 +41,8 @@ export function parseInput(text: string): CellInput {
   if (text === "") return { kind: "empty" };
   if (text.startsWith("'")) return { kind: "value", value: text.slice(1) };
   if (text.startsWith("=") && text.length > 1) {
+    const field = parseFieldReference(text);
+    if (field) return { kind: "formula", call: field };
     try {
       return { kind: "formula", call: new FormulaParser(text.slice(1)).parseFormula() };
     } catch (error) {

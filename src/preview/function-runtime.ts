@@ -3,7 +3,14 @@
  * and blank arguments as null, an invocation object last (address, isInValuePreview, onCanceled), and the result
  * (a value, a 2D array or a promise of either) turned into result cells or an error value.
  */
-import type { ArgumentValue, FunctionInvoker, FunctionOutcome, PendingCall, ResultCell } from "./cell-types";
+import type {
+  ArgumentValue,
+  EntityValue,
+  FunctionInvoker,
+  FunctionOutcome,
+  PendingCall,
+  ResultCell,
+} from "./cell-types";
 import type { Scalar } from "./formula";
 import { ERROR_CODES, FunctionRegistry } from "./stand-ins";
 
@@ -204,6 +211,11 @@ function toResultCell(value: unknown): ResultCell {
       value: entity.basicValue,
       format: typeof entity.numberFormat === "string" ? entity.numberFormat : undefined,
     };
+  }
+  if (entity.type === "Entity") {
+    const card = value as EntityValue;
+    if (typeof card.text === "string" && typeof card.properties === "object" && card.properties !== null)
+      return { value: card.text, entity: card };
   }
   const message = "The function returned a value a cell cannot hold.";
   return { value: ERROR_CODES.invalidValue, error: { code: ERROR_CODES.invalidValue, message } };

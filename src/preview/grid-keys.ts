@@ -27,6 +27,8 @@ export type GridKeyAction =
   | { readonly kind: "sheet"; readonly step: 1 | -1 }
   | { readonly kind: "edit"; readonly replacement?: string }
   | { readonly kind: "clear" }
+  /** Ctrl+Shift+F5: open the selected data type's card, as in Excel. */
+  | { readonly kind: "card" }
   /** Not the grid's key (or Tab past the sheet's ends): the browser handles it. */
   | { readonly kind: "none" };
 
@@ -77,6 +79,7 @@ export function gridKeyAction(event: GridKey, selected: CellPosition, bounds: Gr
   const control = event.ctrlKey || event.metaKey;
   if (control && (event.key === "PageDown" || event.key === "PageUp"))
     return { kind: "sheet", step: event.key === "PageDown" ? 1 : -1 };
+  if (control && event.shiftKey && event.key === "F5") return { kind: "card" };
   const target = moveTarget(event, selected, bounds);
   if (target) {
     const row = Math.min(target.row, bounds.rowCount - 1);

@@ -9,6 +9,7 @@
  */
 import { CellPosition, cellAddress, positionKey, rangeContains } from "../table/a1";
 import { cellClasses, paintCell, statusText } from "./cell-paint";
+import { openEntityCard } from "./entity-card";
 import { gridKeyAction, nameBoxTarget, tabTarget } from "./grid-keys";
 import {
   Alignment,
@@ -152,6 +153,7 @@ export class GridView {
       if (!td || td.dataset.row === undefined) return;
       event.preventDefault();
       this.select({ row: Number(td.dataset.row), col: Number(td.dataset.col) });
+      if ((event.target as HTMLElement).closest(".card-button")) this.openCard();
     });
     table.addEventListener("dblclick", () => this.startEdit());
     table.addEventListener("keydown", (event) => this.onGridKey(event));
@@ -219,6 +221,9 @@ export class GridView {
         this.workbook.setInput(this.selected, "");
         this.elements.formulaInput.value = this.formulaBarText(this.selected);
         break;
+      case "card":
+        this.openCard();
+        break;
       case "none":
         return;
       default: {
@@ -227,6 +232,12 @@ export class GridView {
       }
     }
     event.preventDefault();
+  }
+
+  /** The selected cell's data type card, when it holds one; focus comes back to the cell when it closes. */
+  private openCard(): void {
+    const entity = this.workbook.display(this.selected).entity;
+    if (entity) openEntityCard(entity, this.cellElements.get(positionKey(this.selected)) ?? this.elements.table);
   }
 
   private tabTarget(backwards: boolean): CellPosition | undefined {

@@ -14,7 +14,7 @@ import {
   rangeContains,
   rangeOf,
 } from "../table/a1";
-import { BUSY, CellError, FunctionOutcome, PendingCall } from "./cell-types";
+import { BUSY, CellError, EntityValue, FunctionOutcome, PendingCall } from "./cell-types";
 import { formatValue } from "./format";
 import type { CellInput, FunctionCall, Scalar } from "./formula";
 
@@ -26,6 +26,8 @@ export interface DisplayCell {
   /** The formula cell this value comes from (the formula's own cell or a cell it spills into). */
   readonly anchor?: CellPosition;
   readonly style?: string;
+  /** A data type (a product card): the cell shows its text; the card opens from the cell. */
+  readonly entity?: EntityValue;
 }
 
 interface StoredCell {
@@ -227,7 +229,8 @@ export class Sheet {
           const pos = { row: anchor.row + r, col: anchor.col + c };
           const cellKey = positionKey(pos);
           const text = cell.error ? cell.error.code : formatValue(cell.value, cell.format ?? this.formats.get(cellKey));
-          shown.set(cellKey, withStyle(cellKey, { value: cell.value, text, error: cell.error, anchor }));
+          const entity = cell.entity ? { entity: cell.entity } : {};
+          shown.set(cellKey, withStyle(cellKey, { value: cell.value, text, error: cell.error, anchor, ...entity }));
         }),
       );
     }

@@ -18,6 +18,7 @@ import {
 } from "../table/a1";
 import { ArgumentValue, BUSY, CellError, FunctionInvoker } from "./cell-types";
 import { nodesInCycles } from "./cycles";
+import { FIELD_FUNCTION, fieldOutcome } from "./field-reference";
 import { Argument, CellInput, inputTextOf, parseInput, Scalar } from "./formula";
 import { DisplayCell, FormulaState, Sheet } from "./sheet";
 import { sheetReference, uniqueSheetName } from "../table/sheet-names";
@@ -323,6 +324,10 @@ export class Workbook {
     let changed = false;
     const circular = this.circularFormulas();
     for (const formula of this.allFormulas()) {
+      if (formula.call.name === FIELD_FUNCTION && !circular.has(formula)) {
+        changed = this.readField(formula) || changed;
+        continue;
+      }
       const gathered = circular.has(formula) ? { error: CIRCULAR } : this.gatherArguments(formula);
       if ("waiting" in gathered) {
         if (!formula.waiting) {
@@ -364,6 +369,36 @@ export class Workbook {
       formula.outcome = outcome;
       this.update();
     });
+  }
+
+  /**
+   * `=A2.Price`: evaluated here, without a call, from the data type the referenced cell shows; waits while that
+   * cell is busy. True when what the formula shows changed.
+   */
+  private readField(formula: FormulaState): boolean {
+    const [reference, field] = formula.call.args;
+    if (reference?.kind !== "reference" || field?.kind !== "literal") return false;
+    const sheet = this.referencedSheet(formula, reference);
+    const pos = { row: reference.range.top, col: reference.range.left };
+    const cell = sheet?.display(pos);
+    if (cell && (cell.error?.code === BUSY.code || sheet?.isRecalculating(pos))) {
+      if (formula.waiting) return false;
+      Object.assign(formula, { waiting: true, argsKey: undefined, outcome: undefined });
+      return true;
+    }
+    const outcome = !sheet
+      ? {
+          kind: "error" as const,
+          error: { code: "#REF!", message: `${reference.text}: the workbook has no sheet "${reference.sheet}".` },
+        }
+      : cell?.error
+        ? { kind: "error" as const, error: cell.error }
+        : fieldOutcome(cell?.entity, String(field.value), reference.text);
+    const argsKey = JSON.stringify([FIELD_FUNCTION, outcome]);
+    if (argsKey === formula.argsKey) return false;
+    Object.assign(formula, { argsKey, waiting: false, pending: undefined, argError: undefined, outcome });
+    formula.generation++;
+    return true;
   }
 
   /** The sheet a reference reads: the one it names, else the formula's own. */

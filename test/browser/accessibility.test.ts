@@ -3,7 +3,7 @@
  * sheet with its chart, or on any tab of the task pane (Connection, Build with More filters open, Templates, Reports).
  */
 import type { Frame, Page } from "playwright-core";
-import { previewPerTest } from "./support/preview";
+import { cell, enter, goTo, previewPerTest, settledText } from "./support/preview";
 import { createReportSheet, drawnChart, keywordTrendsReport } from "./support/report";
 import { openTab, paneOf } from "./support/taskpane";
 
@@ -56,6 +56,20 @@ describe("accessibility (axe-core)", () => {
     await createReportSheet(session.preview.page, keywordTrendsReport());
     await drawnChart(session.preview.page, "Searches and purchases");
     await expect(seriousViolations(session.preview.page, ["#task-pane"])).resolves.toEqual([]);
+  });
+
+  it("finds no serious or critical violation on a product's data type card", async () => {
+    const { page } = session.preview;
+    await page.route("https://m.media-amazon.com/**", (route) =>
+      route.fulfill({ contentType: "image/gif", body: Buffer.from("R0lGODlhAQABAAAAACw=", "base64") }),
+    );
+    await enter(page, "A1", '=MAD.PRODUCT("US","B07Z82895W")');
+    await settledText(page, "A1");
+    await goTo(page, "A1");
+    await cell(page, "A1").focus();
+    await page.keyboard.press("Control+Shift+F5");
+    await page.getByRole("dialog").waitFor();
+    await expect(seriousViolations(page, ["#task-pane"])).resolves.toEqual([]);
   });
 
   it.each(["Connection", "Build", "Templates", "Reports"] as const)(

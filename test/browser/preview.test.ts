@@ -9,6 +9,7 @@ import { OPERATIONS } from "../../src/api/catalog";
 import { RECORD_FIELDS } from "../../src/api/records";
 import { exampleRequests } from "../../src/simulator/examples";
 import { columnsOf } from "../../src/table/columns";
+import { functionColumns } from "../../src/table/function-columns";
 import { DEMO_SECRET } from "../../src/api/demo-secret";
 import { ROOT } from "./support/built-addin";
 import {
@@ -106,7 +107,7 @@ describe("the preview page", () => {
       const args = [`"${params.marketplace}"`, ...op.positional.map((p) => `"${[params[p.param]].flat().join(",")}"`)];
       await enter(page, "A1", `=MAD.${op.fn}(${args.join(",")})`);
       const first = await settledText(page, "A1");
-      const header = op.shape === "object" ? "field" : columnsOf(RECORD_FIELDS[op.record])[0].name;
+      const header = op.shape === "object" && !op.history ? "field" : functionColumns(op)[0].name;
       expect({ fn: op.fn, first }).toEqual({ fn: op.fn, first: header });
     }
     expect(session.preview.problems).toEqual([]);
@@ -285,6 +286,47 @@ describe("the preview grid at full size", () => {
     await expect(page.getByRole("gridcell", { name: "A1 yoga mat", exact: true }).count()).resolves.toBe(1);
     await expect(page.getByRole("gridcell", { name: "B1 12.5", exact: true }).count()).resolves.toBe(1);
     await expect(page.getByRole("gridcell", { name: "C1", exact: true }).count()).resolves.toBe(1);
+  });
+});
+
+describe("a product as a data type in the preview", () => {
+  // The simulator's image addresses are made up: a stand-in picture, so the card loads no outside address.
+  const PIXEL = Buffer.from("R0lGODlhAQABAAAAACw=", "base64");
+
+  it("shows the card's text, reads =A1.Price without a call, and opens an accessible card with Ctrl+Shift+F5", async () => {
+    const { page } = session.preview;
+    await page.route("https://m.media-amazon.com/**", (route) =>
+      route.fulfill({ contentType: "image/gif", body: PIXEL }),
+    );
+    await enter(page, "A1", '=MAD.PRODUCT("US","B07Z82895W")');
+    const title = await settledText(page, "A1");
+    expect(title).not.toMatch(/^#/);
+    const calls = apiCalls();
+    await enter(page, "B1", "=A1.Price");
+    await enter(page, "C1", "=A1.[Monthly units]");
+    await enter(page, "D1", "=A1.Colour");
+    expect(await settledText(page, "B1")).toMatch(/^\$\d[\d,]*\.\d\d$/);
+    expect(await settledText(page, "C1")).toMatch(/^\d[\d,]*$/);
+    expect(await settledText(page, "D1")).toBe("#FIELD!");
+    expect(apiCalls()).toBe(calls);
+    await expect(cell(page, "A1").getAttribute("aria-label")).resolves.toContain("a data type");
+
+    await goTo(page, "A1");
+    await cell(page, "A1").focus();
+    await page.keyboard.press("Control+Shift+F5");
+    const card = page.getByRole("dialog", { name: title });
+    await expect(card.isVisible()).resolves.toBe(true);
+    const terms = await card.locator("dt").allTextContents();
+    expect(terms).toEqual(expect.arrayContaining(["Price", "BSR", "Category", "Rating", "Monthly units", "Listing"]));
+    await expect(card.getByRole("img").getAttribute("alt")).resolves.toBe(title);
+    await expect(card.getByRole("link").getAttribute("href")).resolves.toMatch(/^https:\/\/www\.amazon\.com\/dp\//);
+    await expect(
+      card.getByRole("button", { name: "Close" }).evaluate((b) => b === document.activeElement),
+    ).resolves.toBe(true);
+    await page.keyboard.press("Escape");
+    await expect(card.count()).resolves.toBe(0);
+    await expect(page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).resolves.toMatch(/^A1 /);
+    expect(session.preview.problems).toEqual([]);
   });
 });
 

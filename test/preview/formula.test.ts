@@ -85,3 +85,31 @@ describe("formatValue", () => {
     expect(formatValue(true)).toBe("TRUE");
   });
 });
+
+describe("field references (=A2.Price)", () => {
+  it("parse into the internal field call with the reference and the field's name", () => {
+    expect(parse("=A2.Price")).toEqual({
+      kind: "formula",
+      call: {
+        name: "=FIELD",
+        args: [
+          { kind: "reference", range: parseRangeAddress("A2"), text: "A2" },
+          { kind: "literal", value: "Price" },
+        ],
+      },
+    });
+    expect(parse("='Product watch'!$B$7.[Monthly units]")).toMatchObject({
+      call: {
+        args: [
+          { kind: "reference", range: parseRangeAddress("B7"), sheet: "Product watch" },
+          { kind: "literal", value: "Monthly units" },
+        ],
+      },
+    });
+  });
+
+  it("leave calls and numbers alone", () => {
+    expect(parse("=MAD.PRODUCT(A2,B2)")).toMatchObject({ call: { name: "MAD.PRODUCT" } });
+    expect(parse("=A2.")).toMatchObject({ kind: "invalidFormula" });
+  });
+});

@@ -62,3 +62,9 @@ test("the name box reads a cell, or a cell on a named sheet (quoted or not)", ()
   expect(nameBoxTarget("'Bob''s sheet'!A1")).toEqual({ sheetName: "Bob's sheet", cell: { row: 0, col: 0 } });
   expect(nameBoxTarget("nowhere").cell).toBeUndefined();
 });
+
+test("Ctrl+Shift+F5 opens the selected data type's card, as in Excel", () => {
+  expect(gridKeyAction(key("F5", { ctrlKey: true, shiftKey: true }), { row: 0, col: 0 }, bounds)).toEqual({
+    kind: "card",
+  });
+});

@@ -237,3 +237,53 @@ describe("Workbook with several sheets", () => {
     expect(invoker.calls.filter((call) => !call.canceled)).toHaveLength(0);
   });
 });
+
+describe("Workbook with data types", () => {
+  const card = {
+    type: "Entity",
+    text: "Yoga Mat",
+    properties: {
+      Title: { type: "String", basicValue: "Yoga Mat" },
+      Price: { type: "Double", basicValue: 24.99, numberFormat: "$#,##0.00" },
+      "Monthly units": { type: "Double", basicValue: 1520, numberFormat: "#,##0" },
+      Image: { type: "WebImage", address: "https://example.com/a.jpg", altText: "Yoga Mat" },
+    },
+  };
+
+  it("shows an entity's text and keeps the entity for its card", async () => {
+    const { invoker, book, show } = setup();
+    book.setInput(at("A2"), '=MAD.PRODUCT("US","B0TESTASIN")');
+    invoker.calls[0].settle([[card]]);
+    await flush();
+    expect(show("A2")).toMatchObject({ text: "Yoga Mat", value: "Yoga Mat", entity: { type: "Entity" } });
+  });
+
+  it("reads a field with =A2.Price and =A2.[Monthly units], formatted, without a call, and follows the card", async () => {
+    const { invoker, book, show } = setup();
+    book.setInput(at("B2"), "=A2.Price");
+    book.setInput(at("C2"), "=A2.[Monthly units]");
+    book.setInput(at("D2"), "=A2.Colour");
+    expect(show("B2").error?.code).toBe("#VALUE!");
+    book.setInput(at("A2"), '=MAD.PRODUCT("US","B0TESTASIN")');
+    expect(show("B2").text).toBe("#BUSY!");
+    invoker.calls[0].settle([[card]]);
+    await flush();
+    expect([show("B2").text, show("B2").value, show("C2").text, show("D2").error?.code]).toEqual([
+      "$24.99",
+      24.99,
+      "1,520",
+      "#FIELD!",
+    ]);
+    expect(invoker.calls).toHaveLength(1);
+    book.setInput(at("A2"), "plain text");
+    expect(show("B2").error?.code).toBe("#VALUE!");
+  });
+
+  it("passes on the error of the cell it reads", () => {
+    const { book, show } = setup();
+    book.setInput(at("A1"), "=OTHER.FN()");
+    book.setInput(at("B1"), "=A1.Price");
+    expect(show("A1").error?.code).toBe("#NAME?");
+    expect(show("B1").error?.code).toBe("#NAME?");
+  });
+});
