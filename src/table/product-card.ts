@@ -120,7 +120,8 @@ export type CardProperty = (typeof CARD_PROPERTIES)[number];
 /** An Excel date serial of a midnight-China stamp: its calendar day. */
 const daySerial = (ms: number) => Math.floor((ms + 8 * 3_600_000) / 86_400_000) + 25569;
 
-type CellValue = Json & { type: string };
+/** A card property: Microsoft's own typings (@types/office-js, types only) check the shape at compile time. */
+type CellValue = Excel.StringCellValue | Excel.DoubleCellValue | Excel.WebImageCellValue;
 const str = (value: string | null): CellValue | undefined =>
   value === null ? undefined : { type: "String", basicValue: value };
 const dbl = (value: number | null, numberFormat: string): CellValue | undefined =>
@@ -153,7 +154,7 @@ const present = (props: Partial<Record<CardProperty, CellValue>>, names: readonl
   names.filter((n) => props[n] !== undefined);
 
 /** The entity value of a product: its cell shows the title (or the ASIN); its card shows every fact it has. */
-export function productCard(f: ProductFacts): CellValue {
+export function productCard(f: ProductFacts): Excel.EntityCellValue {
   const props = properties(f);
   const cellText = (f.title ?? f.asin).slice(0, 100);
   return {

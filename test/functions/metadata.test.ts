@@ -55,6 +55,12 @@ test("the registered functions are the catalog's, each associated with the wrapp
 /** Every MAD function: one per operation, and the card functions (MAD.PRODUCT) over an operation's answer. */
 const FUNCTION_IDS = [...OPERATIONS.map((op) => op.fn), ...CARD_FUNCTIONS.map((c) => c.fn)].sort();
 
+test("functions.json allows data types from the functions (allowCustomDataForDataTypeAny), as MAD.PRODUCT's card needs", () => {
+  // https://learn.microsoft.com/office/dev/add-ins/excel/custom-functions-data-types-concepts: "the custom functions
+  // JSON metadata file must be manually updated to include the property allowCustomDataForDataTypeAny".
+  expect(metadata).toMatchObject({ allowCustomDataForDataTypeAny: true });
+});
+
 describe.each(CARD_FUNCTIONS.map((card) => [card.fn, card] as const))("MAD.%s (a card)", (fn, card) => {
   test("arguments: market and the operation's required ones; a matrix result (a card, or a labelled row)", () => {
     const f = byId(fn);

@@ -2,6 +2,7 @@
  * The strict Excel stand-in's own rules (test/support/strict-excel), each as Microsoft documents it or a confirmed
  * office-js issue reports it: if the stand-in let one of these slip, the host tests built on it would prove nothing.
  */
+import { productCard } from "../../src/table/product-card";
 import { StrictExcel } from "../support/strict-excel";
 
 type Ctx = Excel.RequestContext;
@@ -135,5 +136,92 @@ describe.each(["desktop", "web"] as const)("the strict Excel stand-in (%s)", (pl
       await context.sync();
     });
     await expect(spill).rejects.toMatchObject({ code: "ApiNotFound" });
+  });
+});
+
+/** A product's data type as MAD.PRODUCT builds it (src/table/product-card.ts), Microsoft's entity value shape. */
+const CARD = productCard({
+  asin: "B0TESTASIN",
+  marketplace: "US",
+  title: "Yoga Mat",
+  brand: "Acme",
+  imageUrl: "https://m.media-amazon.com/images/I/x.jpg",
+  url: "https://www.amazon.com/dp/B0TESTASIN",
+  price: 24.99,
+  bsr: 1520,
+  category: "Sports & Outdoors",
+  categoryPath: "Sports & Outdoors:Yoga",
+  rating: 4.5,
+  ratings: 812,
+  monthlyUnits: 3100,
+  monthlyRevenue: 77469,
+  listedAt: null,
+});
+
+describe.each(["desktop", "web"] as const)("data types in the strict Excel stand-in (%s)", (platform) => {
+  it("holds a function's entity value: the cell shows its text, values gives #VALUE!, valuesAsJson the entity", async () => {
+    const excel = new StrictExcel({ platform });
+    excel.type("Sheet1", "A1", '=MAD.PRODUCT("US","B0TESTASIN")');
+    excel.type("Sheet1", "B1", "=A1.Price");
+    excel.type("Sheet1", "C1", "=A1.[Monthly units]");
+    excel.type("Sheet1", "D1", "=A1.Colour");
+    await flush();
+    expect(excel.shows("Sheet1", "B1")).toBe("#BUSY!");
+    excel.manual.at("A1").answer([[CARD]]);
+    await excel.idle();
+    expect(excel.cell("Sheet1", "A1")).toMatchObject({
+      value: "Yoga Mat",
+      entity: { type: "Entity", text: "Yoga Mat" },
+    });
+    expect(["B1", "C1", "D1"].map((a) => excel.shows("Sheet1", a))).toEqual([24.99, 3100, "#FIELD!"]);
+    await run(excel, async (context) => {
+      const range = context.workbook.worksheets.getItem("Sheet1").getRange("A1:B1");
+      // valuesAsJson is a scalar property (ExcelApi 1.16) the linter's list does not know yet.
+      // eslint-disable-next-line office-addins/no-navigational-load
+      range.load(["values", "valueTypes", "valuesAsJson"]);
+      await context.sync();
+      expect(range.values).toEqual([["#VALUE!", 24.99]]);
+      expect(range.valueTypes).toEqual([["Error", "Double"]]);
+      expect(range.valuesAsJson[0][0]).toMatchObject({ type: "Entity", text: "Yoga Mat", basicValue: "#VALUE!" });
+      expect(range.valuesAsJson[0][1]).toEqual({ type: "Double", basicType: "Double", basicValue: 24.99 });
+    });
+    excel.type("Sheet1", "A1", "plain text");
+    await excel.idle();
+    expect(excel.shows("Sheet1", "B1")).toBe("#VALUE!");
+    expect(excel.manual.calls).toHaveLength(1); // a field is read, never called
+  });
+
+  it("shows #VALUE! for an entity from a function where CustomFunctionsRuntime 1.4 is missing", async () => {
+    const excel = new StrictExcel({ platform, requirementSets: { CustomFunctionsRuntime: "1.3" } });
+    expect(excel.globals().Office.context.requirements.isSetSupported("CustomFunctionsRuntime", "1.4")).toBe(false);
+    excel.type("Sheet1", "A1", '=MAD.PRODUCT("US","B0TESTASIN")');
+    await flush();
+    excel.manual.at("A1").answer([[CARD]]);
+    await excel.idle();
+    expect(excel.cell("Sheet1", "A1")).toMatchObject({ value: "#VALUE!", error: "#VALUE!" });
+  });
+
+  it("writes entities with valuesAsJson (ExcelApi 1.16), text as text, and refuses it on an older Excel", async () => {
+    const excel = new StrictExcel({ platform });
+    await run(excel, async (context) => {
+      context.workbook.worksheets.getItem("Sheet1").getRange("A1:B1").valuesAsJson = [
+        [CARD, { type: "String", basicValue: "=not a formula" }],
+      ];
+      await context.sync();
+    });
+    expect(excel.cell("Sheet1", "A1")).toMatchObject({ value: "Yoga Mat", entity: { text: "Yoga Mat" } });
+    expect(excel.cell("Sheet1", "B1")).toEqual({ value: "=not a formula", format: "General" });
+
+    const old = new StrictExcel({ platform, requirementSets: { ExcelApi: "1.15" } });
+    const write = run(old, async (context) => {
+      context.workbook.worksheets.getItem("Sheet1").getRange("A1").valuesAsJson = [[CARD]];
+      await context.sync();
+    });
+    await expect(write).rejects.toMatchObject({ code: "ApiNotFound" });
+    const read = run(old, async (context) => {
+      context.workbook.worksheets.getItem("Sheet1").getRange("A1").load("valuesAsJson");
+      await context.sync();
+    });
+    await expect(read).rejects.toMatchObject({ code: "ApiNotFound" });
   });
 });

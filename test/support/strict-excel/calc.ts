@@ -8,14 +8,30 @@
  *   argument as null (https://learn.microsoft.com/office/dev/add-ins/excel/custom-functions-parameter-options);
  * - on the web a result whose JSON passes 5 MB never arrives: the cell stays #BUSY! (office-js #2222, #2786,
  *   #4654: "Excel limits custom-function payloads to 5 MB");
- * - a formula recalculates when a cell it references changes, on Range.calculate, and when entered again.
+ * - a formula recalculates when a cell it references changes, on Range.calculate, and when entered again;
+ * - a result cell may be a data type (an entity value) where Excel takes them from custom functions
+ *   (CustomFunctionsRuntime 1.4, https://learn.microsoft.com/office/dev/add-ins/excel/custom-functions-data-types-concepts);
+ *   an Excel without that set shows #VALUE! for one (a result no cell can hold), which the add-in avoids by asking;
+ * - `=A2.Price` (`=A2.[Monthly units]`) reads a field of the data type in A2, #FIELD! when it has none and #VALUE!
+ *   when A2 holds no data type (https://support.microsoft.com/excel/functions/fieldvalue-function), and follows A2
+ *   when a result lands there.
  * F9 is not modelled: it does not rerun non-volatile custom functions (office-js #1462).
  */
+import { FIELD_FUNCTION, fieldOutcome } from "../../../src/preview/field-reference";
 import { parseInput, type FunctionCall } from "../../../src/preview/formula";
 import type { ArgumentValue, FunctionInvoker, FunctionOutcome, PendingCall } from "../../../src/preview/cell-types";
 import { cellAddress, type CellRange } from "../../../src/table/a1";
 import { sheetReference } from "../../../src/table/sheet-names";
-import { cellKey, keyCol, keyRow, type CalcHooks, type Cell, type SheetModel, type WorkbookModel } from "./model";
+import {
+  cellKey,
+  keyCol,
+  keyRow,
+  type CalcHooks,
+  type Cell,
+  type EntityJson,
+  type SheetModel,
+  type WorkbookModel,
+} from "./model";
 import { PAYLOAD_LIMIT_BYTES, SHEET_COLUMNS, SHEET_ROWS, utf8Bytes, type Platform } from "./platform";
 
 interface FormulaState {
@@ -42,6 +58,8 @@ export class Calc implements CalcHooks {
   private readonly dirty = new Set<FormulaState>();
   private readonly inFlight = new Set<Promise<unknown>>();
   readonly stuck: StuckResult[] = [];
+  /** Whether custom functions may return data types here (CustomFunctionsRuntime 1.4). */
+  dataTypes = true;
 
   constructor(
     private readonly book: WorkbookModel,
@@ -142,6 +160,10 @@ export class Calc implements CalcHooks {
         if (generation !== state.generation || !state.call) return;
         const address = this.where(state);
         if (!address) return;
+        if (state.call.name === FIELD_FUNCTION) {
+          this.readField(state);
+          return;
+        }
         const args = this.gather(state);
         if ("error" in args) {
           this.showError(state, args.error.code, args.error.message);
@@ -164,6 +186,35 @@ export class Calc implements CalcHooks {
         });
       }),
     );
+  }
+
+  /** `=A2.Price`: the field of the data type in the referenced cell, without a call; waits while it is #BUSY!. */
+  private readField(state: FormulaState): void {
+    const [reference, field] = state.call!.args;
+    if (reference?.kind !== "reference" || field?.kind !== "literal") return;
+    const sheet = this.book.sheet(reference.sheet ?? state.sheet.name);
+    if (!sheet) {
+      this.showError(state, "#REF!", `No sheet ${reference.sheet}`);
+      return;
+    }
+    const cell = sheet.get(reference.range.top, reference.range.left);
+    if (cell?.error?.code === "#BUSY!") return; // it shows #BUSY! already; the result landing there calls again
+    if (cell?.error) {
+      this.showError(state, cell.error.code, cell.error.message);
+      return;
+    }
+    const entity = cell?.entity as Parameters<typeof fieldOutcome>[0];
+    this.settle(state, fieldOutcome(entity, String(field.value), reference.text));
+  }
+
+  /** Field formulas reading a cell of this area, started again (a data type landed there or left). */
+  private refreshFields(sheet: SheetModel, area: CellRange): void {
+    for (const state of this.states.values()) {
+      const reference = state.call?.name === FIELD_FUNCTION ? state.call.args[0] : undefined;
+      if (reference?.kind !== "reference") continue;
+      if (this.book.sheet(reference.sheet ?? state.sheet.name) === sheet && overlaps(reference.range, area))
+        this.start(state);
+    }
   }
 
   private gather(state: FormulaState): { values: ArgumentValue[] } | { error: { code: string; message: string } } {
@@ -243,12 +294,18 @@ export class Calc implements CalcHooks {
           const target = row === area.top && col === area.left ? cell : sheet.at(row, col);
           target.value = result.value;
           target.error = result.error;
+          target.entity = undefined;
+          if (result.entity && !this.dataTypes) {
+            target.value = "#VALUE!";
+            target.error = { code: "#VALUE!", message: "This Excel takes no data types from custom functions." };
+          } else if (result.entity) target.entity = result.entity as unknown as EntityJson;
           if (target !== cell) target.spilledFrom = cell;
         }
         cell.spill =
           area.bottom > area.top || area.right > area.left
             ? { rows: area.bottom - area.top + 1, columns: area.right - area.left + 1 }
             : undefined;
+        this.refreshFields(sheet, area);
       }
     }
     this.raiseCalculated(state.sheet);
@@ -270,6 +327,7 @@ export class Calc implements CalcHooks {
           other.spilledFrom = undefined;
           other.value = "";
           other.error = undefined;
+          other.entity = undefined;
           sheet.tidy(row, col);
         }
       }
@@ -280,6 +338,7 @@ export class Calc implements CalcHooks {
     this.clearSpill(state);
     state.cell.value = code;
     state.cell.error = { code, message };
+    state.cell.entity = undefined;
   }
 
   private raiseCalculated(sheet: SheetModel): void {

@@ -8,7 +8,9 @@
  * - 5 MB per sync request and response on the web (recorded on desktop; `oversized` must stay empty);
  * - dynamic names whose range cannot be read on desktop; charts from blank ranges with no series;
  * - blank arguments as 0 or null by build; MAD spills that fill asynchronously, then onCalculated;
- * - silent overwrites of a person's cells recorded in `overwrites`.
+ * - silent overwrites of a person's cells recorded in `overwrites`;
+ * - data types (entity values): from custom functions where CustomFunctionsRuntime 1.4 is, through
+ *   Range.valuesAsJson (ExcelApi 1.16), read by `=A2.Price` (calc.ts, range.ts).
  */
 import { createCustomFunctionsStandIn, FunctionRegistry } from "../../../src/preview/stand-ins";
 import type { FunctionInvoker } from "../../../src/preview/cell-types";
@@ -17,7 +19,7 @@ import { Calc } from "./calc";
 import { RequestContext, type Runtime } from "./client";
 import { requestTooLarge, responseTooLarge } from "./errors";
 import { ManualFunctions } from "./manual-functions";
-import { cellKey, WorkbookModel, type Cell, type ChartModel, type RangeRef } from "./model";
+import { cellKey, WorkbookModel, type Cell, type ChartModel, type EntityJson, type RangeRef } from "./model";
 import {
   LATEST_SETS,
   PAYLOAD_LIMIT_BYTES,
@@ -72,6 +74,7 @@ export class StrictExcel implements Runtime {
     this.book = new WorkbookModel(options.sheets ?? ["Sheet1"]);
     const blank = options.blankArgument ?? (this.platform === "desktop" ? "zero" : "null");
     this.calc = new Calc(this.book, this.platform, blank, new ManualFunctions());
+    this.calc.dataTypes = this.supports("CustomFunctionsRuntime", "1.4");
     this.book.calc = this.calc;
   }
 
@@ -218,7 +221,7 @@ export class StrictExcel implements Runtime {
   cell(
     sheetName: string,
     address: string,
-  ): { value: unknown; formula?: string; format: string; error?: string } | undefined {
+  ): { value: unknown; formula?: string; format: string; error?: string; entity?: EntityJson } | undefined {
     const sheet = this.book.sheet(sheetName);
     const pos = parseCell(address);
     const cell = sheet?.cells.get(cellKey(pos.row, pos.col));
@@ -228,6 +231,7 @@ export class StrictExcel implements Runtime {
       ...(cell.formula === undefined ? {} : { formula: cell.formula }),
       format: cell.format,
       ...(cell.error ? { error: cell.error.code } : {}),
+      ...(cell.entity ? { entity: cell.entity } : {}),
     };
   }
 

@@ -9,6 +9,7 @@
  */
 import { cellAddress, type CellRange } from "../../../src/table/a1";
 import { sheetReference } from "../../../src/table/sheet-names";
+import { invalidArgument } from "./errors";
 import { SHEET_COLUMNS, SHEET_ROWS } from "./platform";
 
 export type Scalar = string | number | boolean;
@@ -18,9 +19,29 @@ export interface CellError {
   readonly message: string;
 }
 
+/**
+ * A data type in a cell: Microsoft's entity value JSON (`{type: "Entity", text, properties, layouts}`,
+ * https://learn.microsoft.com/javascript/api/excel/excel.entitycellvalue, ExcelApi 1.16).
+ */
+export interface EntityJson {
+  readonly type: "Entity";
+  readonly text: string;
+  readonly properties: Readonly<Record<string, { readonly type: string; readonly basicValue?: Scalar } & object>>;
+  readonly [more: string]: unknown;
+}
+
+export const isEntityJson = (value: unknown): value is EntityJson =>
+  typeof value === "object" &&
+  value !== null &&
+  (value as { type?: unknown }).type === "Entity" &&
+  typeof (value as { text?: unknown }).text === "string" &&
+  typeof (value as { properties?: unknown }).properties === "object";
+
 export interface Cell {
-  /** What the cell holds or shows: "" for blank, the error's code for an error. */
+  /** What the cell holds or shows: "" for blank, the error's code for an error, a data type's text. */
   value: Scalar;
+  /** A data type (an entity value): its cell shows `value` (the entity's text), its card the properties. */
+  entity?: EntityJson;
   formula?: string;
   format: string;
   error?: CellError;
@@ -277,6 +298,7 @@ export class WorkbookModel {
     cell.value = next.value;
     cell.formula = next.formula;
     cell.error = undefined;
+    cell.entity = undefined;
     this.noteOverwrite(sheet, row, col, cell, before, via);
     cell.person = false;
     if (cell.formula !== undefined) this.calc?.formulaWritten(sheet, cell);
@@ -296,6 +318,7 @@ export class WorkbookModel {
         cell.value = "";
         cell.formula = undefined;
         cell.error = undefined;
+        cell.entity = undefined;
         this.noteOverwrite(sheet, row, col, cell, before, "clear");
         cell.person = false;
       }
@@ -304,6 +327,33 @@ export class WorkbookModel {
         cell.bold = cell.italic = false;
       }
       sheet.tidy(row, col);
+    }
+    this.calc?.valuesChanged(sheet, range);
+  }
+
+  /**
+   * Range.valuesAsJson = … (ExcelApi 1.16): each cell value JSON into its cell. An entity value goes in as a data
+   * type (its cell shows its text); a String, Double or Boolean value as its basicValue; anything else is refused.
+   * https://learn.microsoft.com/javascript/api/excel/excel.range#excel-excel-range-valuesasjson-member
+   */
+  writeJson(sheet: SheetModel, range: CellRange, given: unknown): void {
+    if (!Array.isArray(given)) throw invalidArgument("valuesAsJson takes a 2D array of cell values");
+    for (let row = range.top; row <= range.bottom; row++) {
+      for (let col = range.left; col <= range.right; col++) {
+        const json = (given as unknown[][])[row - range.top]?.[col - range.left] as
+          { type?: string; basicValue?: Scalar } | undefined;
+        if (json === undefined) continue;
+        if (json.type === "Double" || json.type === "Boolean") {
+          this.put(sheet, row, col, json.basicValue ?? null, "values");
+          continue;
+        }
+        // An entity or a String goes in as itself: text is never parsed as a formula or a number here.
+        this.put(sheet, row, col, null, "values");
+        if (json.type === "Empty") continue;
+        if (isEntityJson(json)) Object.assign(sheet.at(row, col), { value: json.text, entity: json });
+        else if (json.type === "String") sheet.at(row, col).value = String(json.basicValue ?? "");
+        else throw invalidArgument(`the stand-in writes no ${json.type} cell value`);
+      }
     }
     this.calc?.valuesChanged(sheet, range);
   }

@@ -28,10 +28,15 @@ export interface StrictExcelOptions {
   readonly sheets?: readonly string[];
 }
 
-/** Defaults: a current Microsoft 365 build. */
+/**
+ * Defaults: a current Microsoft 365 build. CustomFunctionsRuntime 1.4 (data types from custom functions) is in
+ * Excel on the web and Microsoft 365 from version 2208, not in perpetual Office
+ * (https://learn.microsoft.com/javascript/api/requirement-sets/excel/custom-functions-requirement-sets): pass
+ * `{ CustomFunctionsRuntime: "1.3" }` for an Excel without it.
+ */
 export const LATEST_SETS: Readonly<Record<RequirementSetName, string>> = {
   ExcelApi: "1.17",
-  CustomFunctionsRuntime: "1.3",
+  CustomFunctionsRuntime: "1.4",
   SharedRuntime: "1.1",
 };
 

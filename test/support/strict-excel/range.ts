@@ -2,10 +2,15 @@
  * Range, RangeAreas and their formats in the stand-in
  * (https://learn.microsoft.com/javascript/api/excel/excel.range). Reads are bounded as Excel bounds them: a get
  * over more than five million cells fails (platform.ts); the APIs the add-in uses carry their requirement set.
+ * A data type (an entity value) reads as Excel documents it: `values` gives its basicValue "#VALUE!" and
+ * `valueTypes` "Error" (https://learn.microsoft.com/javascript/api/excel/excel.entitycellvalue: basicValue is
+ * "the value that would be returned by Range.values for a cell with this value", `"#VALUE!"`, basicType "Error");
+ * `valuesAsJson` (ExcelApi 1.16) gives and takes the whole JSON.
  */
 import { parseRangeAddress, type CellRange } from "../../../src/table/a1";
 import { ClientObject, Collection, type RequestContext, type Scalars } from "./client";
 import { invalidArgument, invalidOperation, RichApiError } from "./errors";
+import { apiNotFound } from "./errors";
 import { keyCol, keyRow, type Cell, type RangeRef, type SheetModel } from "./model";
 import { MAX_CELLS_PER_GET, SHEET_COLUMNS, SHEET_ROWS } from "./platform";
 
@@ -27,15 +32,25 @@ export function parseAddress(address: string): CellRange {
 }
 
 function valueOf(cell: Cell | undefined): unknown {
+  if (cell?.entity) return "#VALUE!";
   return cell ? cell.value : "";
 }
 
 function valueType(cell: Cell | undefined): string {
   if (!cell || (cell.value === "" && cell.formula === undefined)) return "Empty";
-  if (cell.error) return "Error";
+  if (cell.error || cell.entity) return "Error";
   if (typeof cell.value === "number") return "Double";
   if (typeof cell.value === "boolean") return "Boolean";
   return "String";
+}
+
+/** A cell's value as Range.valuesAsJson gives it (https://learn.microsoft.com/javascript/api/excel/excel.cellvalue). */
+function jsonOf(cell: Cell | undefined): unknown {
+  if (cell?.entity) return { basicType: "Error", basicValue: "#VALUE!", ...cell.entity };
+  const basicType = valueType(cell);
+  const basicValue = valueOf(cell);
+  if (basicType === "Error") return { type: "Error", basicType, basicValue };
+  return { type: basicType, basicType, basicValue };
 }
 
 function matrix(ref: RangeRef, read: (cell: Cell | undefined) => unknown): unknown[][] {
@@ -154,7 +169,17 @@ export class Range extends ClientObject<RangeRef> {
       formulas: (r) => matrix(r, (cell) => cell?.formula ?? valueOf(cell)),
       numberFormat: (r) => matrix(r, (cell) => cell?.format ?? "General"),
       valueTypes: (r) => matrix(r, valueType),
+      // ExcelApi 1.16; left out of a load of everything where Excel lacks it (loadNow refuses it by name).
+      ...(this.context.runtime.supports("ExcelApi", "1.16")
+        ? { valuesAsJson: (r: RangeRef) => matrix(r, jsonOf) }
+        : {}),
     };
+  }
+
+  override loadNow(props: readonly string[], commits: Parameters<ClientObject<RangeRef>["loadNow"]>[1]): unknown {
+    if (props.includes("valuesAsJson") && !this.context.runtime.supports("ExcelApi", "1.16"))
+      throw apiNotFound("Range.valuesAsJson", "ExcelApi 1.16");
+    return super.loadNow(props, commits);
   }
 
   get address(): string {
@@ -192,6 +217,13 @@ export class Range extends ClientObject<RangeRef> {
   }
   get valueTypes(): string[][] {
     return this.read("valueTypes");
+  }
+  get valuesAsJson(): unknown[][] {
+    return this.read("valuesAsJson");
+  }
+  set valuesAsJson(values: unknown) {
+    this.context.requires("ExcelApi", "1.16", "Range.valuesAsJson");
+    this.set("valuesAsJson", values, (r) => r.sheet.book.writeJson(r.sheet, r.range, values));
   }
 
   /** A range derived from this one when the batch runs. */
