@@ -201,6 +201,10 @@ export const en = {
   "build.table.doesNotFit": message("Nothing was fetched: {why}", { why: "text" }),
   "build.table.doesNotFitHere": message("The table does not fit here."),
   "build.table.would": message("The table from {at} would overwrite {cells}.", { at: "text", cells: "text" }),
+  "build.table.cards": message("Insert as table: show the {column} column as product cards (Excel data types)", {
+    column: "text",
+  }),
+  "build.table.cardsWritten": message("Its ASINs show as product cards: select one and press Ctrl+Shift+F5."),
   "preview.noRows": message("No rows match."),
   "preview.rows": message("Preview rows"),
 

@@ -4,6 +4,7 @@
  * outside the preview's scope; such formulas parse to a message that says so.
  */
 import { CellRange, parseRangeAddress } from "../table/a1";
+import type { EntityValue } from "./cell-types";
 import { parseFieldReference } from "./field-reference";
 
 export type Scalar = string | number | boolean;
@@ -27,7 +28,8 @@ export interface FunctionCall {
 
 export type CellInput =
   | { readonly kind: "empty" }
-  | { readonly kind: "value"; readonly value: Scalar }
+  /** A value; `entity` when it is a data type written by the add-in (its value is the entity's text). */
+  | { readonly kind: "value"; readonly value: Scalar; readonly entity?: EntityValue }
   | { readonly kind: "formula"; readonly call: FunctionCall }
   | { readonly kind: "invalidFormula"; readonly message: string };
 

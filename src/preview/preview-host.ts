@@ -10,6 +10,7 @@ import {
   type CellValue,
   type ColumnFormats,
   type CreatedReportSheet,
+  type DataTypeValue,
   type FormulaCell,
   type HostAdapter,
   type ReportSheetInfo,
@@ -29,7 +30,7 @@ import {
   rangeAddress,
   rangesIntersect,
 } from "../table/a1";
-import { BUSY } from "./cell-types";
+import { BUSY, type EntityValue } from "./cell-types";
 import { addReportSheet } from "./report-sheet";
 import { Workbook } from "./workbook";
 
@@ -145,6 +146,16 @@ export class PreviewHost implements HostAdapter {
       if (this.workbook.display(pos, sheet).text !== "") found.push(cellAddress(pos));
     }
     return found;
+  }
+
+  /** The preview's cells hold data types (its grid opens their cards). */
+  async dataTypeSupport(): Promise<boolean> {
+    return true;
+  }
+
+  async writeDataTypes(target: CellTarget, column: readonly (DataTypeValue | null)[]): Promise<void> {
+    const { sheet, pos } = this.locate(target);
+    this.workbook.setDataTypes(pos, column as readonly (EntityValue | null)[], sheet);
   }
 
   async createTable(

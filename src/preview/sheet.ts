@@ -171,10 +171,9 @@ export class Sheet {
     };
     for (const [key, stored] of this.cells) {
       if (stored.input.kind === "value") {
-        shown.set(
-          key,
-          withStyle(key, { value: stored.input.value, text: formatValue(stored.input.value, this.formats.get(key)) }),
-        );
+        const { value, entity } = stored.input;
+        const text = entity ? entity.text : formatValue(value, this.formats.get(key));
+        shown.set(key, withStyle(key, { value, text, ...(entity ? { entity } : {}) }));
       } else if (stored.input.kind === "invalidFormula") {
         shown.set(key, withStyle(key, errorCell({ code: "#NAME?", message: stored.input.message })));
       }

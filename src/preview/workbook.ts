@@ -16,7 +16,7 @@ import {
   rangeOf,
   rangesIntersect,
 } from "../table/a1";
-import { ArgumentValue, BUSY, CellError, FunctionInvoker } from "./cell-types";
+import { ArgumentValue, BUSY, CellError, EntityValue, FunctionInvoker } from "./cell-types";
 import { nodesInCycles } from "./cycles";
 import { FIELD_FUNCTION, fieldOutcome } from "./field-reference";
 import { Argument, CellInput, inputTextOf, parseInput, Scalar } from "./formula";
@@ -170,6 +170,23 @@ export class Workbook {
     );
     this.update();
     return area;
+  }
+
+  /** Data types (product cards) written by the add-in down a column from `top`; null leaves a cell as it is. */
+  setDataTypes(top: CellPosition, column: readonly (EntityValue | null)[], sheet?: string): void {
+    const target = this.on(sheet);
+    this.assertInside(rangeOf(top, { row: top.row + Math.max(column.length, 1) - 1, col: top.col }));
+    this.batch(() =>
+      column.forEach((entity, i) => {
+        if (entity)
+          this.store(target, { row: top.row + i, col: top.col }, entity.text, {
+            kind: "value",
+            value: entity.text,
+            entity,
+          });
+      }),
+    );
+    this.update();
   }
 
   clear(range: CellRange, sheet?: string): void {

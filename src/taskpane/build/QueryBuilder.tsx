@@ -5,6 +5,7 @@
  */
 import {
   Button,
+  Checkbox,
   Dropdown,
   Field,
   makeStyles,
@@ -16,7 +17,7 @@ import {
   Text,
   tokens,
 } from "@fluentui/react-components";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import type { OperationCode } from "../../api/catalog";
 import type { CellTarget } from "../host/host-adapter";
 import {
@@ -37,6 +38,7 @@ import { carryOver, initialValues, type FormValue, type QueryDraft } from "./for
 import { FIELD_PICKER, validateDraft, type InlineErrors } from "./inline-errors";
 import { fieldId } from "./ParamField";
 import { PreviewTable } from "./PreviewTable";
+import { asinColumnOf } from "./table-cards";
 import { QueryForm } from "./QueryForm";
 import { AskBeforeSpending } from "../shared/AskBeforeSpending";
 import { AskInPlace } from "../shared/AskInPlace";
@@ -96,6 +98,21 @@ export function QueryBuilder() {
     null,
   );
 
+  /** Whether this host's cells hold data types (product cards), asked once. */
+  const [canCards, setCanCards] = useState(false);
+  const [cards, setCards] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void host
+      .dataTypeSupport?.()
+      .then((ok) => live && setCanCards(ok))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [host]);
+  const cardColumn = canCards ? asinColumnOf(code, draft.fields) : undefined;
+
   const model = formModel(code);
   // The clock of pickers and date rules, read once: a pane left open over midnight keeps yesterday's choices.
   const [today] = useState(() => new Date(clock.now()));
@@ -141,6 +158,7 @@ export function QueryBuilder() {
       fields: draft.fields,
       ...(validation.limit === undefined ? {} : { limit: validation.limit }),
       ...(validation.history ? { history: validation.history } : {}),
+      ...(cards && cardColumn ? { cards: true } : {}),
     };
   };
 
@@ -191,12 +209,10 @@ export function QueryBuilder() {
     setOutcome({ kind: "info", text });
   };
   const writeTable = async (q: ValidQuery, long: ActionWork, where: TablePlace): Promise<Outcome> => {
-    const { table, callsSpent } = await insertTable(engine, host, q, long, where);
+    const { table, callsSpent, cards: carded } = await insertTable(engine, host, q, long, where);
     const at = `${table.sheet}!${table.address}`;
-    return {
-      kind: "success",
-      text: t("build.table.created", { name: table.name, at, rows: table.rowCount, calls: callsSpent }),
-    };
+    const created = t("build.table.created", { name: table.name, at, rows: table.rowCount, calls: callsSpent });
+    return { kind: "success", text: carded ? `${created} ${t("build.table.cardsWritten")}` : created };
   };
   /** With the place settled: asks first when the table spends many calls, else writes it. */
   const tableAt = async (q: ValidQuery, long: ActionWork, where: TablePlace): Promise<Outcome | null> => {
@@ -345,6 +361,13 @@ export function QueryBuilder() {
         <MessageBar layout="multiline" intent="error">
           <MessageBarBody className={controls.message}>{shown.general.join(" ")}</MessageBarBody>
         </MessageBar>
+      )}
+      {cardColumn && (
+        <Checkbox
+          checked={cards}
+          onChange={(_, d) => setCards(d.checked === true)}
+          label={t("build.table.cards", { column: cardColumn })}
+        />
       )}
       <div className={styles.actions} role="group" aria-label={t("build.actions")}>
         <Button appearance="primary" disabled={busy !== null} onClick={onPreview}>

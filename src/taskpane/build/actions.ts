@@ -14,6 +14,7 @@ import type { Cell } from "../../table/cells";
 import { t } from "../../i18n";
 import type { HistoryRequest } from "../../api/history-form";
 import { historyRowsAtMost } from "../../table/history";
+import { asinColumnOf, writeTableCards } from "./table-cards";
 
 /** The pane never previews more than this many rows (one page of most operations). */
 export const PREVIEW_LIMIT = 50;
@@ -26,6 +27,8 @@ export interface ValidQuery {
   readonly limit?: number;
   /** A history function's range and interval (its table is dated rows, not the answer's records). */
   readonly history?: HistoryRequest;
+  /** Insert as table: the ASIN column as product cards (data types), where the host can hold them. */
+  readonly cards?: boolean;
 }
 
 export interface PreviewResult {
@@ -236,7 +239,7 @@ export async function insertTable(
   q: ValidQuery,
   work: LongWork = {},
   place?: TablePlace,
-): Promise<{ table: TableInfo; callsSpent: number }> {
+): Promise<{ table: TableInfo; callsSpent: number; cards: boolean }> {
   const at = place?.at ?? (await host.getActiveCell());
   if (!place) {
     // The sheet's edge is checked before any call is spent (a limit-2,000 table spends 20 calls).
@@ -257,12 +260,14 @@ export async function insertTable(
     q.limit,
     q.history,
   );
+  const cardColumn = q.cards ? asinColumnOf(q.code, q.fields) : undefined;
   const stored: StoredQuery = {
     operation: q.code,
     params: q.params,
     ...(q.fields.length ? { fields: q.fields } : {}),
     ...(q.limit === undefined ? {} : { limit: q.limit }),
     ...(q.history ? { history: q.history } : {}),
+    ...(cardColumn ? { cards: true } : {}),
     refreshedAt: result.fetchedAt,
   };
   const spec = {
@@ -273,5 +278,9 @@ export async function insertTable(
     query: stored,
   };
   const table = await host.createTable(at, spec, undefined, place?.overwrite ? "overwrite" : undefined);
-  return { table, callsSpent: result.callsSpent };
+  const market = String(q.params.marketplace ?? "");
+  const cards =
+    cardColumn !== undefined &&
+    (await writeTableCards(host, table, cardColumn, shaped.header, shaped.rows, result.rows, market));
+  return { table, callsSpent: result.callsSpent, cards };
 }

@@ -26,7 +26,19 @@ export interface StoredQuery {
   readonly limit?: number;
   /** A history function's range and interval (src/api/history-form.ts). */
   readonly history?: HistoryRequest;
+  /** The table's ASIN column holds product cards (data types), written again on every refresh. */
+  readonly cards?: boolean;
   readonly refreshedAt?: number;
+}
+
+/**
+ * A data type a host writes into a cell: Microsoft's entity value JSON (`{type: "Entity", text, properties,
+ * layouts}`, https://learn.microsoft.com/javascript/api/excel/excel.entitycellvalue), e.g. a product card.
+ */
+export interface DataTypeValue {
+  readonly type: "Entity";
+  readonly text: string;
+  readonly properties: object;
 }
 
 export interface TableSpec {
@@ -271,4 +283,14 @@ export interface HostAdapter {
   listReportSheets?(): Promise<ReportSheetInfo[]>;
   /** Points each chart of a report sheet at its spills' current size (after a refresh changed their row counts). */
   refreshReportCharts?(sheet: string): Promise<void>;
+  /**
+   * Whether cells here can hold data types (Excel: Range.valuesAsJson, ExcelApi 1.16, asked at run time). Absent:
+   * they cannot.
+   */
+  dataTypeSupport?(): Promise<boolean>;
+  /**
+   * Writes data types down one column from `target` (its top cell), one per row; null leaves that cell as it is.
+   * Only where dataTypeSupport says so.
+   */
+  writeDataTypes?(target: CellTarget, column: readonly (DataTypeValue | null)[]): Promise<void>;
 }

@@ -7,7 +7,8 @@
  * - office-tables.ts: the add-in's tables, never grown or written over a person's cells unasked;
  * - formula-scan.ts: the workbook's MAD formulas, one sheet and one bounded block at a time;
  * - read-retries.ts: what a formula shows once its call has answered;
- * - office-reports.ts: report sheets with charts, loaded on first use so the pane's first paint does not wait.
+ * - office-reports.ts: report sheets with charts, loaded on first use so the pane's first paint does not wait;
+ * - office-data-types.ts: data types (product cards) through Range.valuesAsJson where Excel has ExcelApi 1.16.
  * Time (the pauses between reads) comes from the injected clock, never Date.now/setTimeout (ARCHITECTURE.md).
  */
 import type { AreaCheck, CellTarget, HostAdapter } from "./host-adapter";
@@ -18,6 +19,7 @@ import { width, writeRowsInBlocks } from "./block-writer";
 import { readSetting, REPORTS_SETTING, type DocumentSettings } from "./document-settings";
 import { scanMadFormulas } from "./formula-scan";
 import { MAX_OCCUPIED, officeTableMethods } from "./office-tables";
+import { officeDataTypeMethods } from "./office-data-types";
 import { readSettledValue } from "./read-retries";
 import type { officeReportMethods } from "./office-reports";
 
@@ -70,6 +72,7 @@ export function createOfficeHost(deps: OfficeHostDeps = {}): HostAdapter {
     refreshReportCharts: async (sheet) => (await reports()).refreshReportCharts(sheet),
 
     ...officeTableMethods(run, settings),
+    ...officeDataTypeMethods(run, requirements),
 
     getActiveCell: () =>
       run(async (context) => {

@@ -6,6 +6,7 @@ import type { Engine } from "../../engine";
 import { CellsInUseError, type HostAdapter, type StoredQuery, type TableGrowth } from "../host/host-adapter";
 import { t } from "../../i18n";
 import { tableOf } from "../build/result-table";
+import { asinColumnOf, writeTableCards } from "../build/table-cards";
 import type { RefreshPlan } from "./refresh-plan";
 import type { ReportRow } from "./reports";
 
@@ -78,15 +79,21 @@ export async function executeRefresh(
               group.query.limit,
               row.history,
             );
+            const cardColumn = row.cards ? asinColumnOf(group.query.operation, row.fields) : undefined;
             const stored: StoredQuery = {
               ...group.query,
               ...(row.fields?.length ? { fields: row.fields } : {}),
               ...(row.history ? { history: row.history } : {}),
+              ...(cardColumn ? { cards: true } : {}),
               refreshedAt: result.fetchedAt,
             };
             const tableName = row.tableName;
-            const write = (growth?: TableGrowth) =>
-              host.replaceTableRows(tableName, shaped.rows, stored, undefined, growth);
+            const market = String(group.query.params.marketplace ?? "");
+            const write = async (growth?: TableGrowth) => {
+              const table = await host.replaceTableRows(tableName, shaped.rows, stored, undefined, growth);
+              if (cardColumn)
+                await writeTableCards(host, table, cardColumn, shaped.header, shaped.rows, result.rows, market);
+            };
             try {
               await write();
             } catch (error) {

@@ -33,6 +33,8 @@ export interface ReportRow {
   readonly tableName?: string;
   readonly fields?: readonly string[];
   readonly history?: HistoryRequest;
+  /** The table's ASIN column holds product cards, written again after its rows. */
+  readonly cards?: boolean;
 }
 
 /** `'My sheet'!$B$2` and `My sheet!B2` -> `My sheet!B2`. */
@@ -116,6 +118,7 @@ function tableRow(table: TableInfo, failure: string | undefined): ReportRow {
     tableName: table.name,
     fields: query?.fields ?? [],
     ...(query?.history ? { history: query.history } : {}),
+    ...(query?.cards ? { cards: true } : {}),
   };
 }
 
