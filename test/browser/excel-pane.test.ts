@@ -1,9 +1,9 @@
 /**
  * The BUILT task pane as Excel hosts it, over the strict Excel stand-in (support/excel-pane.ts), on Excel desktop
  * and on Excel on the web, against the simulator, driven as a person would: Insert as table and as formula of
- * 2,000 rows × every field, Refresh all with a person's note under a table, every template's Create with charts
- * that follow their spills from nothing to their full length, and the Reports tab over 5 sheets × 30,000 used
- * cells. After each test: no sync past 5 MB and no browser error (excelPaneSession).
+ * 2,000 rows × every field (and 2,000 ASINs as product cards), Refresh all with a person's note under a table,
+ * every template's Create with charts that follow their spills from nothing to their full length, MAD.PRODUCT with
+ * and without data types, and the Reports tab over 5 sheets × 30,000 used cells. After each test: no sync past 5 MB and no browser error (excelPaneSession).
  */
 import type { Page } from "playwright-core";
 import { blockAddress, offset, parseCell } from "../../src/table/a1";
@@ -51,6 +51,34 @@ describe.each(["desktop", "web"] as const)("the task pane in Excel (%s)", (platf
     await noteLargest(page);
   });
 
+  it("Insert as table shows 2,000 ASINs as product cards, written in syncs under 5 MB; an older Excel is not offered them", async () => {
+    const { page } = await session.open(platform);
+    await tab(page, "Build");
+    await textbox(page, "limit").fill("2000");
+    await page.getByRole("checkbox", { name: /show the asin column as product cards/ }).check();
+    await page.getByRole("button", { name: "Insert as table" }).click();
+    await page
+      .getByText(
+        /with 2,000 rows \(20 calls\)\. Its ASINs show as product cards: select one and press Ctrl\+Shift\+F5\.$/,
+      )
+      .waitFor({ timeout: 180_000 });
+    const book = workbook(page);
+    expect(await book.cell("Sheet1", "A1")).toMatchObject({ value: "asin" });
+    for (const address of ["A2", "A2001"])
+      expect((await book.cell("Sheet1", address))?.entity).toMatchObject({
+        type: "Entity",
+        properties: { ASIN: { basicValue: expect.stringMatching(/^B0/) } },
+      });
+    expect(operationCalls(session.stack)).toBe(20); // the cards cost no call of their own
+    expect((await book.largest()).request).toBeLessThan(5_000_000);
+    await noteLargest(page);
+
+    const older = await session.open(platform, { ExcelApi: "1.15" });
+    await tab(older.page, "Build");
+    await older.page.getByRole("button", { name: "Insert as table" }).waitFor();
+    await expect(older.page.getByRole("checkbox", { name: /product cards/ }).count()).resolves.toBe(0);
+  });
+
   it("inserts a formula of 2,000 rows × every field: the blank cells of its filter block read as blank, it spills", async () => {
     const { page } = await session.open(platform);
     await tab(page, "Build");
@@ -95,6 +123,7 @@ describe.each(["desktop", "web"] as const)("the task pane in Excel (%s)", (platf
     ["categoryMarket", "Category market", "Market 3422301", { nodeIdPath: "3375251:3407731:3422251:3422301" }],
     ["keywordOpportunity", "Keyword opportunity", "Keywords yoga mat", { keyword: "yoga mat" }],
     ["competitorWatch", "Competitor watch", "Competitors B07Z82895W", { asins: "B07Z82895W, B0DGVP84B5" }],
+    ["productWatch", "Product watch", "Products B07Z82895W", { asins: "B07Z82895W, B0DGVP84B5" }],
   ] as const)(
     "%s: Create makes the sheet, and its charts follow the spills from nothing to their full length",
     async (id, title, sheet, given) => {
@@ -130,9 +159,42 @@ describe.each(["desktop", "web"] as const)("the task pane in Excel (%s)", (platf
           })),
         );
       }
+      // Product watch: each card a data type the built MAD.PRODUCT returned (this Excel has CustomFunctionsRuntime 1.4).
+      for (const f of spec.formulas.filter((x) => x.formula.startsWith("=MAD.PRODUCT(")))
+        expect((await book.cell(sheet, f.address))?.entity).toMatchObject({ type: "Entity" });
       await noteLargest(page);
     },
   );
+
+  it("MAD.PRODUCT: a card where this Excel takes data types, a labelled row where it has no CustomFunctionsRuntime 1.4", async () => {
+    const withCards = await session.open(platform);
+    await workbook(withCards.page).type("Sheet1", "A1", '=MAD.PRODUCT("US","B07Z82895W")');
+    await withCards.page.waitForFunction(
+      () =>
+        (window as unknown as { __strictExcel: { shows(s: string, a: string): unknown } }).__strictExcel.shows(
+          "Sheet1",
+          "A1",
+        ) !== "#BUSY!",
+    );
+    const card = await workbook(withCards.page).cell("Sheet1", "A1");
+    expect(card?.entity).toMatchObject({ type: "Entity", properties: { ASIN: { basicValue: "B07Z82895W" } } });
+
+    const older = await session.open(platform, { CustomFunctionsRuntime: "1.3" });
+    const book = workbook(older.page);
+    await book.type("Sheet1", "A1", '=MAD.PRODUCT("US","B07Z82895W")');
+    await older.page.waitForFunction(
+      () =>
+        (window as unknown as { __strictExcel: { shows(s: string, a: string): unknown } }).__strictExcel.shows(
+          "Sheet1",
+          "A1",
+        ) !== "#BUSY!",
+    );
+    expect([(await book.cell("Sheet1", "A1"))?.value, (await book.cell("Sheet1", "A2"))?.value]).toEqual([
+      "Title",
+      (card?.entity as { text: string }).text,
+    ]);
+    expect((await book.cell("Sheet1", "A1"))?.entity).toBeUndefined();
+  });
 
   it("lists the MAD formulas of a workbook of 5 sheets × 30,000 used cells, every sync under 5 MB", async () => {
     const { page } = await session.open(platform);

@@ -5,8 +5,13 @@
  */
 import type { FrameLocator, Page } from "playwright-core";
 import { reportSheetSpec } from "../../src/taskpane/templates/report-layout";
-import { templateById, type TemplateId, type TemplateInputs } from "../../src/taskpane/templates/templates";
-import { enter, readRange, settledText, previewPerTest, operationCalls } from "./support/preview";
+import {
+  reportSections,
+  templateById,
+  type TemplateId,
+  type TemplateInputs,
+} from "../../src/taskpane/templates/templates";
+import { cell, enter, goTo, readRange, settledText, previewPerTest, operationCalls } from "./support/preview";
 import { drawnChart } from "./support/report";
 import { openTab, paneOf } from "./support/taskpane";
 
@@ -29,9 +34,15 @@ async function create(pane: FrameLocator, title: string, sheet: string): Promise
 async function expectSectionsSpilled(page: Page, id: TemplateId, inputs: TemplateInputs): Promise<void> {
   const template = templateById(id);
   const spec = reportSheetSpec(template, inputs, new Date());
-  for (const [i, section] of template.sections.entries()) {
+  for (const [i, section] of reportSections(template, inputs).entries()) {
     const at = spec.formulas[i].address;
     const first = await settledText(page, at, 120_000);
+    if (section.card) {
+      // A product card: a data type whose text is the product's title.
+      await expect(cell(page, at).getAttribute("aria-label")).resolves.toContain("a data type");
+      expect(first).not.toMatch(ERROR_CELL);
+      continue;
+    }
     expect([section.title, first]).toEqual([section.title, section.vertical ? "field" : section.fields[0]]);
     const width = section.vertical ? 2 : section.fields.length;
     const rows = await readRange(page, at, 1 + Math.min(section.limit ?? 10, 10), width);
@@ -144,6 +155,39 @@ describe("report templates in the preview", () => {
     await report.getByRole("button", { name: "Refresh report Competitors B07Z82895W" }).click();
     await pane.getByText(/^Refreshed 4 items with 4 calls\.$/).waitFor({ timeout: 60_000 });
     expect(operationCalls(session.stack)).toBe(4);
+    expect(session.preview.problems).toEqual([]);
+  });
+
+  it("creates a Product watch report: a card per ASIN, price and BSR and monthly sales charted, newest reviews", async () => {
+    const { page } = session.preview;
+    await page.route("https://m.media-amazon.com/**", (route) =>
+      route.fulfill({ contentType: "image/gif", body: Buffer.from("R0lGODlhAQABAAAAACw=", "base64") }),
+    );
+    const pane = paneOf(page);
+    await openTab(pane, "Templates");
+    const inputs = { market: "US", asins: "B07Z82895W, B0DGVP84B5" };
+    await card(pane, "Product watch").getByRole("textbox", { name: "ASINs", exact: true }).fill(inputs.asins);
+    session.stack.simulator.resetStats();
+    await create(pane, "Product watch", "Products B07Z82895W");
+    await sheetShown(page, "Products B07Z82895W");
+    expect(await readRange(page, "A4", 1, 3)).toEqual([["ASINs", "B07Z82895W", "B0DGVP84B5"]]);
+    await expectSectionsSpilled(page, "productWatch", inputs);
+    expect(await expectChartsDrawn(page, "productWatch", inputs)).toHaveLength(4);
+    // Three calls a product: its card and its monthly sales share one.
+    expect(operationCalls(session.stack)).toBe(6);
+
+    // The first product's card opens from its cell and reads its figures.
+    const spec = reportSheetSpec(templateById("productWatch"), inputs, new Date());
+    const first = spec.formulas[0].address;
+    await goTo(page, first);
+    await cell(page, first).focus();
+    await page.keyboard.press("Control+Shift+F5");
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.locator("dt").allTextContents()).resolves.toEqual(
+      expect.arrayContaining(["Price", "BSR", "Monthly units", "ASIN"]),
+    );
+    await expect(dialog.getByText("B07Z82895W", { exact: true }).count()).resolves.toBe(1);
+    await page.keyboard.press("Escape");
     expect(session.preview.problems).toEqual([]);
   });
 

@@ -16,6 +16,7 @@ import { templateById, type TemplateId } from "../../src/taskpane/templates/temp
 import { PLATFORMS, strictExcelPerTest } from "../support/strict-excel/jest";
 import type { StrictExcel } from "../support/strict-excel";
 import { answerReport } from "./support/report-answers";
+import { productFactsOf, productRow } from "../../src/table/product-card";
 
 const NOW = new Date("2026-11-24T12:00:00Z");
 const INPUTS = { market: "US", nodeIdPath: "172282:281407", keyword: "yoga mat", asins: "B07Z82895W, B0DGVP84B5" };
@@ -86,7 +87,7 @@ describe.each(PLATFORMS)("report sheets in Excel (%s)", (platform) => {
 
   it("charts follow again when the spills change size (an input edited), with every template", async () => {
     const { excel } = session;
-    for (const id of ["categoryMarket", "keywordOpportunity", "competitorWatch"] as const) {
+    for (const id of ["categoryMarket", "keywordOpportunity", "competitorWatch", "productWatch"] as const) {
       const spec = specOf(id);
       const { sheet } = await createOfficeHost().createReportSheet!(spec);
       await flush();
@@ -196,9 +197,52 @@ describe.each(PLATFORMS)("report sheets in Excel (%s)", (platform) => {
   });
 });
 
+describe.each(PLATFORMS)("a Product watch report in Excel (%s)", (platform) => {
+  const session = strictExcelPerTest({ platform });
+
+  it("holds each product's card as a data type, its fields readable, two charts a product following their spills", async () => {
+    const { excel } = session;
+    const spec = specOf("productWatch");
+    const { sheet, charts } = await createOfficeHost().createReportSheet!(spec);
+    expect([sheet, charts]).toEqual(["Products B07Z82895W", 4]);
+    await flush();
+    answerReport(excel, spec, () => 12);
+    await excel.idle();
+    const cards = spec.formulas.filter((f) => f.formula.startsWith("=MAD.PRODUCT("));
+    expect(cards.map((f) => excel.cell(sheet, f.address)?.entity?.text)).toEqual([
+      "Product B07Z82895W",
+      "Product B0DGVP84B5",
+    ]);
+    // A person reads a field of the card beside it.
+    const [first] = cards;
+    const beside = `B${parseCell(first.address).row + 2}`;
+    excel.type(sheet, beside, `=${first.address}.Price`);
+    await excel.idle();
+    expect(excel.shows(sheet, beside)).toBe(19.99);
+    chartsFollow(excel, sheet, spec, () => 12);
+  });
+
+  it("where Excel takes no data types, each card's labelled row fits below its title without #SPILL!", async () => {
+    const { excel } = session;
+    const spec = specOf("productWatch");
+    const { sheet } = await createOfficeHost().createReportSheet!(spec);
+    await flush();
+    for (const f of spec.formulas.filter((x) => x.formula.startsWith("=MAD.PRODUCT("))) {
+      const call = excel.manual.pending().find((c) => c.address.endsWith(`!${f.address}`))!;
+      call.answer(productRow(productFactsOf({ asin: String(call.args[1]), title: "t", price: 5 }, "US")!));
+    }
+    answerReport(excel, spec, () => 12);
+    await excel.idle();
+    for (const f of spec.formulas)
+      expect([f.address, excel.shows(sheet, f.address)]).not.toEqual([f.address, "#SPILL!"]);
+    const [first] = spec.formulas;
+    expect(excel.shows(sheet, first.address)).toBe("Title");
+  });
+});
+
 describe("the same template in Excel and in the preview", () => {
   const session = strictExcelPerTest({ platform: "desktop" });
-  it.each(["categoryMarket", "keywordOpportunity", "competitorWatch"] as const)(
+  it.each(["categoryMarket", "keywordOpportunity", "competitorWatch", "productWatch"] as const)(
     "%s: the same sheet, workbook names over the same spills, the same formulas and inputs",
     async (id) => {
       const { excel } = session;

@@ -6,6 +6,8 @@
 import { operation, type OperationCode } from "../../src/api/catalog";
 import { canonicalJson, createEngine, memoryStore } from "../../src/engine";
 import { parseFormulaArgs, parseFields } from "../../src/functions/arguments";
+import { historyFields, parseHistoryArgs } from "../../src/functions/history-args";
+import { productRow, productFactsOf } from "../../src/table/product-card";
 import { parseCell } from "../../src/table/a1";
 import {
   costAgainstCache,
@@ -18,7 +20,14 @@ import {
 } from "../../src/taskpane/templates/report-cost";
 import { layoutReport, proposedSheetName, reportSheetSpec } from "../../src/taskpane/templates/report-layout";
 import { uniqueSheetName, validSheetName } from "../../src/table/sheet-names";
-import { MAX_ASINS, TEMPLATES, templateById } from "../../src/taskpane/templates/templates";
+import {
+  MAX_ASINS,
+  MAX_WATCHED,
+  reportSections,
+  TEMPLATES,
+  templateById,
+  type TemplateSection,
+} from "../../src/taskpane/templates/templates";
 import { formulaArguments, specCells } from "./support/report-cells";
 import { useSimulator } from "../support/simulator";
 
@@ -27,16 +36,36 @@ const NOW = new Date("2026-11-24T12:00:00Z");
 const ENGINE = createEngine({ store: memoryStore({}) });
 const SAMPLE = { market: "US", nodeIdPath: "172282:281407", keyword: "yoga mat", asins: "B07Z82895W, B0DGVP84B5" };
 
+/**
+ * What a section's formula asks the engine for, read as its function reads its arguments: a table function's
+ * filters, fields and limit, a history function's start, end, interval and fields, a card's market and ASIN.
+ */
+function formulaQuery(section: TemplateSection, args: unknown[]): { params: Record<string, unknown>; limit?: number } {
+  const op = operation(section.operation);
+  const n = op.positional.length;
+  const [market, positional] = [args[0], args.slice(1, 1 + n)];
+  if (section.card) return parseFormulaArgs(op, { market, positional });
+  if (op.history) {
+    const [start, end, interval, fields] = args.slice(1 + n);
+    expect(historyFields(op, op.history, fields).map((c) => c.name)).toEqual(section.fields);
+    return parseHistoryArgs(op, op.history, { market, positional, start, end, interval, fields });
+  }
+  expect(parseFields(op, section.fields.join(", ")).columns.map((c) => c.name)).toEqual(section.fields);
+  return parseFormulaArgs(op, { market, positional, filters: args[1 + n], fields: args[2 + n], limit: args[3 + n] });
+}
+
 describe.each(TEMPLATES.map((t) => [t.title, t] as const))("the %s template", (_, template) => {
   const spec = reportSheetSpec(template, SAMPLE, NOW);
+  const sections = reportSections(template, SAMPLE);
 
   it("writes its inputs as labelled text cells at the top and a titled formula per section", () => {
     for (const [i, input] of template.inputs.entries()) {
       expect(spec.values).toContainEqual({ address: `A${3 + i}`, value: input.label, role: "label" });
       expect(spec.values.find((v) => v.address === `B${3 + i}`)).toMatchObject({ role: "input", format: "@" });
     }
-    expect(spec.formulas).toHaveLength(template.sections.length);
-    for (const [i, section] of template.sections.entries()) {
+    expect(sections.length).toBeGreaterThan(0);
+    expect(spec.formulas).toHaveLength(sections.length);
+    for (const [i, section] of sections.entries()) {
       const at = parseCell(spec.formulas[i].address);
       expect(spec.values).toContainEqual({
         address: `${spec.formulas[i].address.replace(/\d+$/, "")}${at.row}`,
@@ -51,38 +80,29 @@ describe.each(TEMPLATES.map((t) => [t.title, t] as const))("the %s template", (_
     const engineKey = (code: OperationCode, params: Readonly<Record<string, unknown>>, options: { limit?: number }) =>
       ENGINE.cacheKey(code, params, options);
     const cells = specCells(spec);
-    for (const [i, section] of template.sections.entries()) {
-      const op = operation(section.operation);
-      expect(parseFields(op, section.fields.join(", ")).columns.map((c) => c.name)).toEqual(section.fields);
+    for (const [i, section] of sections.entries()) {
       const { fn, args } = formulaArguments(spec.formulas[i].formula, cells);
-      expect(fn).toBe(op.fn);
-      const n = op.positional.length;
-      const parsed = parseFormulaArgs(op, {
-        market: args[0],
-        positional: args.slice(1, 1 + n),
-        filters: args[1 + n],
-        fields: args[2 + n],
-        limit: args[3 + n],
-      });
+      expect(fn).toBe(section.fn);
+      const parsed = formulaQuery(section, args);
       const query = sectionQuery(section, SAMPLE);
       // The engine's own key for what the formula asks and for what the cost counted: one query.
       const key = (params: Readonly<Record<string, unknown>>, limit?: number) =>
         engineKey(section.operation, params, limit === undefined ? {} : { limit });
       expect(key(parsed.params, parsed.limit)).toBe(key(query.params, query.limit));
-      const formulaQuery = { section: "formula", operation: section.operation, params: parsed.params };
+      const asked = { section: "formula", operation: section.operation, params: parsed.params };
       expect(
-        costOfQueries([query, { ...formulaQuery, ...(parsed.limit ? { limit: parsed.limit } : {}) }], ENGINE, NOW)
-          .queries,
+        costOfQueries([query, { ...asked, ...(parsed.limit ? { limit: parsed.limit } : {}) }], ENGINE, NOW).queries,
       ).toBe(1);
     }
   });
 
   it("charts read columns its sections spill, with titles and axis titles", () => {
-    const charted = template.sections.filter((s) => s.chart);
+    const charted = sections.filter((s) => s.chart);
     expect(spec.charts).toHaveLength(charted.length);
+    expect(new Set(spec.charts.map((c) => c.title)).size).toBe(spec.charts.length);
     for (const chart of spec.charts) {
       const formulaIndex = spec.formulas.findIndex((f) => f.address === chart.categories.cell);
-      const section = template.sections[formulaIndex];
+      const section = sections[formulaIndex];
       for (const column of [chart.categories, ...chart.series.map((s) => s.values)]) {
         expect(column.cell).toBe(chart.categories.cell);
         expect(column.column).toBeLessThan(section.fields.length);
@@ -92,11 +112,11 @@ describe.each(TEMPLATES.map((t) => [t.title, t] as const))("the %s template", (_
   });
 
   it("lays out inputs, charts and sections without overlap, nothing below a section", () => {
+    // The most room a report of this template can take (every ASIN it allows).
     const { footprints } = layoutReport(template);
+    const most = reportSections(template);
     // Every section and chart has its footprint (so the check below is not vacuous).
-    expect(footprints.length).toBeGreaterThanOrEqual(
-      template.sections.length + template.sections.filter((s) => s.chart).length,
-    );
+    expect(footprints.length).toBeGreaterThanOrEqual(most.length + most.filter((s) => s.chart).length);
     const overlaps = footprints.flatMap((a, i) =>
       footprints
         .slice(i + 1)
@@ -116,8 +136,62 @@ describe.each(TEMPLATES.map((t) => [t.title, t] as const))("the %s template", (_
 
   it("costs a few calls, each query once", () => {
     const cost = reportCost(template, SAMPLE, ENGINE, NOW);
-    expect(cost.queries).toBe(template.sections.length);
-    expect(cost.pages).toBe(template.sections.length);
+    // A card and the sales trend of the same ASIN are one query (MAD.PRODUCT reads the sales trend's answer).
+    const shared = sections.filter((s) => s.card).length;
+    expect(cost.queries).toBe(sections.length - shared);
+    expect(cost.pages).toBe(cost.queries);
+  });
+});
+
+describe("the Product watch template", () => {
+  const template = templateById("productWatch");
+  const inputs = { market: "US", asins: "B07Z82895W B0DGVP84B5 B0C2PQ4DKQ" };
+
+  it("repeats its sections for each ASIN: a card, price and BSR, monthly sales and reviews, two charts each", () => {
+    const spec = reportSheetSpec(template, inputs, NOW);
+    expect(spec.name).toBe("Products B07Z82895W");
+    expect(spec.formulas.slice(0, 4).map((f) => f.formula)).toEqual([
+      "=MAD.PRODUCT($B$3,$B$4)",
+      '=MAD.PRICEHISTORY($B$3,$B$4,,,"weekly","date, price, bsr")',
+      '=MAD.SALESTREND($B$3,$B$4,,,"monthly","date, units, revenue")',
+      '=MAD.REVIEWS($B$3,$B$4,,"date, star, title",10)',
+    ]);
+    expect(spec.formulas.filter((f) => f.formula.includes("$D$4"))).toHaveLength(4);
+    expect(spec.charts.map((c) => c.title)).toEqual([
+      "Price and BSR, product 1",
+      "Monthly sales, product 1",
+      "Price and BSR, product 2",
+      "Monthly sales, product 2",
+      "Price and BSR, product 3",
+      "Monthly sales, product 3",
+    ]);
+    // Three queries an ASIN: the card and its sales trend share one.
+    expect(reportCost(template, inputs, ENGINE, NOW)).toEqual({ queries: 9, pages: 9, calls: 9 });
+  });
+
+  it("stacks the cards at the left, each with room for its labelled row where Excel has no data types", () => {
+    const spec = reportSheetSpec(template, inputs, NOW);
+    const cards = spec.formulas.filter((f) => f.formula.startsWith("=MAD.PRODUCT("));
+    const rows = cards.map((f) => parseCell(f.address));
+    expect(rows.map((r) => r.col)).toEqual([0, 0, 0]);
+    expect(rows[1].row - rows[0].row).toBe(3); // its title, the card (or the row's header) and the row
+    const row = productRow(productFactsOf({ asin: "B07Z82895W", title: "t" }, "US")!);
+    expect(reportSections(template, inputs)[0].fields).toEqual(row[0]);
+    const others = spec.formulas.filter((f) => !f.formula.startsWith("=MAD.PRODUCT("));
+    expect(Math.min(...others.map((f) => parseCell(f.address).col))).toBe(row[0].length + 1);
+  });
+
+  it(`takes one to ${MAX_WATCHED} ASINs`, () => {
+    const many = Array.from({ length: MAX_WATCHED + 1 }, (_, i) => `B0000000${String(i).padStart(2, "0")}`).join(" ");
+    expect(validateTemplateInputs(template, { market: "US", asins: many }, NOW).byInput.asins).toEqual([
+      `ASINs: at most ${MAX_WATCHED} ASINs (${MAX_WATCHED + 1} given).`,
+    ]);
+    expect(validateTemplateInputs(template, { market: "US", asins: "" }, NOW).byInput.asins).toEqual([
+      expect.stringMatching(/^ASINs: required\. Up to 5 ASINs/),
+    ]);
+    expect(validateTemplateInputs(template, { market: "US", asins: "B07Z82895W nope" }, NOW).byInput.asins).toEqual([
+      expect.stringMatching(/^ASINs: "NOPE" is not an ASIN/),
+    ]);
   });
 });
 
@@ -126,6 +200,7 @@ describe("sheet names", () => {
     expect(reportSheetSpec(templateById("categoryMarket"), SAMPLE, NOW).name).toBe("Market 281407");
     expect(reportSheetSpec(templateById("keywordOpportunity"), SAMPLE, NOW).name).toBe("Keywords yoga mat");
     expect(reportSheetSpec(templateById("competitorWatch"), SAMPLE, NOW).name).toBe("Competitors B07Z82895W");
+    expect(reportSheetSpec(templateById("productWatch"), SAMPLE, NOW).name).toBe("Products B07Z82895W");
   });
 
   it("keep to Excel's rules and are made unique", () => {

@@ -8,7 +8,15 @@
 import { operation, type OperationCode } from "../../api/catalog";
 import { checkParams } from "../../api/validate";
 import { planPaging, type Engine } from "../../engine";
-import { asinsOf, type ArgSource, type ReportTemplate, type TemplateInputs, type TemplateSection } from "./templates";
+import {
+  asinsOf,
+  maxAsinsOf,
+  reportSections,
+  type ArgSource,
+  type ReportTemplate,
+  type TemplateInputs,
+  type TemplateSection,
+} from "./templates";
 import { t } from "../../i18n";
 
 export interface SectionQuery {
@@ -33,6 +41,10 @@ function argValue(source: ArgSource, inputs: TemplateInputs): unknown {
     }
     case "firstAsin":
       return asinsOf(inputs.asins)[0];
+    case "asinAt":
+      return asinsOf(inputs.asins)[source.index];
+    case "eachAsin":
+      throw new Error("a section repeated per ASIN is asked for once it is repeated (reportSections)");
     case "text":
       return source.text;
     default: {
@@ -55,6 +67,8 @@ function inputOfParam(section: TemplateSection, param: string): string | undefin
     case "asinRow":
     case "asinFilter":
     case "firstAsin":
+    case "eachAsin":
+    case "asinAt":
       return "asins";
     case "text":
       return undefined;
@@ -89,7 +103,7 @@ export function sectionQuery(section: TemplateSection, inputs: TemplateInputs): 
 }
 
 export const reportQueries = (template: ReportTemplate, inputs: TemplateInputs): SectionQuery[] =>
-  template.sections.map((s) => sectionQuery(s, inputs));
+  reportSections(template, inputs).map((s) => sectionQuery(s, inputs));
 
 export interface InputErrors {
   /** Input name -> messages, each naming the input and the rule. */
@@ -105,7 +119,15 @@ export function validateTemplateInputs(template: ReportTemplate, inputs: Templat
   const byInput: Record<string, string[]> = {};
   const labels = new Map(template.inputs.map((i) => [i.name as string, i.label]));
   const seen = new Set<string>();
-  for (const section of template.sections) {
+  // A template that repeats sections per ASIN needs one ASIN at least, and takes no more than its maximum.
+  if (template.eachAsin?.length) {
+    const input = template.inputs.find((i) => i.kind === "asins");
+    const given = asinsOf(inputs.asins).length;
+    if (input && given === 0) byInput[input.name] = [`${input.label}: required. ${input.hint}`];
+    if (input && given > maxAsinsOf(template))
+      byInput[input.name] = [`${input.label}: at most ${maxAsinsOf(template)} ASINs (${given} given).`];
+  }
+  for (const section of reportSections(template, inputs)) {
     const query = sectionQuery(section, inputs);
     for (const error of checkParams(query.operation, query.params, { now }).errors) {
       const name = inputOfParam(section, error.param);

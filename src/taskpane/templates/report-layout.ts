@@ -6,7 +6,9 @@
  * - below the inputs, the charts, two to a row, each CHART_SIZE cells;
  * - below the charts, the sections side by side with a blank column between: a title, then the formula whose
  *   result spills down. Nothing is ever placed below a section, so a result longer than expected never runs into
- *   another one (no #SPILL!), and editing an input reworks every section in place.
+ *   another one (no #SPILL!), and editing an input reworks every section in place. The one exception is a card
+ *   (MAD.PRODUCT), whose result is bounded: one cell, or its labelled row (two rows) where Excel has no data
+ *   types; cards stack one under another at the left, each with its title, as wide as that row.
  * Formulas reference the input cells with absolute references, so the report follows its inputs.
  */
 import type { CellValue, ChartSpec, FormulaTarget, ReportSheetSpec, ReportValueCell } from "../host/host-adapter";
@@ -14,9 +16,11 @@ import { blockAddress, cellAddress, offset, type CellPosition } from "../../tabl
 import { numberFormatOf } from "../../table/columns";
 import { selectColumns } from "../build/result-table";
 import { validSheetName } from "../../table/sheet-names";
+import { operation } from "../../api/catalog";
 import {
   asinsOf,
-  MAX_ASINS,
+  maxAsinsOf,
+  reportSections,
   type ArgSource,
   type ReportTemplate,
   type TemplateInputs,
@@ -40,6 +44,7 @@ export interface Footprint {
 
 /** Rows a section's result takes at most (header included); without a limit, as many as the service has. */
 export function sectionRows(section: TemplateSection, rowCap = 2000): number {
+  if (section.card) return 2;
   if (section.vertical) return section.fields.length + 1;
   return 1 + (section.limit ?? rowCap);
 }
@@ -55,14 +60,18 @@ function argText(template: ReportTemplate, source: ArgSource): string {
       return abs({ row: inputRow(template, source.input), col: 1 });
     case "asinRow": {
       const row = inputRow(template, "asins");
-      return `${abs({ row, col: 1 })}:${abs({ row, col: MAX_ASINS })}`;
+      return `${abs({ row, col: 1 })}:${abs({ row, col: maxAsinsOf(template) })}`;
     }
     case "asinFilter": {
       const row = inputRow(template, "asins");
-      return `${abs({ row, col: 0 })}:${abs({ row, col: MAX_ASINS })}`;
+      return `${abs({ row, col: 0 })}:${abs({ row, col: maxAsinsOf(template) })}`;
     }
     case "firstAsin":
       return abs({ row: inputRow(template, "asins"), col: 1 });
+    case "asinAt":
+      return abs({ row: inputRow(template, "asins"), col: 1 + source.index });
+    case "eachAsin":
+      throw new Error("a section repeated per ASIN has formula text once it is repeated (reportSections)");
     case "text":
       return `"${source.text.replace(/"/g, '""')}"`;
     default: {
@@ -72,15 +81,27 @@ function argText(template: ReportTemplate, source: ArgSource): string {
   }
 }
 
-/** `=MAD.BRANDCONCENTRATION($B$3,$B$4,,"brand, totalUnitsRatio",10)` */
+/**
+ * `=MAD.BRANDCONCENTRATION($B$3,$B$4,,"brand, totalUnitsRatio",10)`; a history function takes STOCKHISTORY's
+ * arguments (`=MAD.PRICEHISTORY($B$3,$B$4,,,"weekly","date, price, bsr")`), a card market and ASIN only
+ * (`=MAD.PRODUCT($B$3,$B$4)`).
+ */
 export function sectionFormula(template: ReportTemplate, section: TemplateSection): string {
-  const args = [
+  const leading = [
     argText(template, { kind: "input", input: "market" }),
     ...section.positional.map((a) => argText(template, a)),
-    section.filters ? argText(template, section.filters) : "",
-    `"${section.fields.join(", ")}"`,
-    section.limit === undefined ? "" : String(section.limit),
   ];
+  const fields = `"${section.fields.join(", ")}"`;
+  const args = section.card
+    ? leading
+    : operation(section.operation).history
+      ? [...leading, "", "", section.interval ? `"${section.interval}"` : "", fields]
+      : [
+          ...leading,
+          section.filters ? argText(template, section.filters) : "",
+          fields,
+          section.limit === undefined ? "" : String(section.limit),
+        ];
   while (args[args.length - 1] === "") args.pop();
   return `=MAD.${section.fn}(${args.join(",")})`;
 }
@@ -95,6 +116,8 @@ export function proposedSheetName(template: ReportTemplate, inputs: TemplateInpu
         return `Keywords ${(inputs.keyword ?? "").trim()}`;
       case "competitorWatch":
         return `Competitors ${asinsOf(inputs.asins)[0] ?? ""}`;
+      case "productWatch":
+        return `Products ${asinsOf(inputs.asins)[0] ?? ""}`;
       default: {
         const unhandled: never = template.id;
         return String(unhandled);
@@ -110,22 +133,36 @@ interface Placed {
   readonly formula: CellPosition;
 }
 
-/** The sections side by side below the charts, and the charts two to a row below the inputs. */
-export function layoutReport(template: ReportTemplate): {
+/**
+ * The sections side by side below the charts (cards stacked at the left), and the charts two to a row below the
+ * inputs. With inputs, the sections of those inputs (a section per ASIN given); without, the most a report can have.
+ */
+export function layoutReport(
+  template: ReportTemplate,
+  inputs?: TemplateInputs,
+): {
   sections: Placed[];
   charts: { section: Placed; anchor: CellPosition }[];
   footprints: Footprint[];
 } {
+  const all = reportSections(template, inputs);
   const inputEnd = FIRST_INPUT_ROW + template.inputs.length; // first row after the inputs
   const chartTop = inputEnd + 1;
-  const charted = template.sections.filter((s) => s.chart);
+  const charted = all.filter((s) => s.chart);
   const chartRows = Math.ceil(charted.length / CHARTS_PER_ROW);
   const sectionTop = chartTop + chartRows * (CHART_SIZE.rows + 1);
-  let left = 0;
-  const sections: Placed[] = template.sections.map((section) => {
+  const width = (section: TemplateSection) => (section.vertical ? 2 : section.fields.length);
+  const cards = all.filter((s) => s.card);
+  let left = cards.length ? Math.max(...cards.map(width)) + 1 : 0;
+  let stackRow = sectionTop;
+  const sections: Placed[] = all.map((section) => {
+    if (section.card) {
+      const title = { row: stackRow, col: 0 };
+      stackRow += 1 + sectionRows(section);
+      return { section, title, formula: offset(title, 1, 0) };
+    }
     const title = { row: sectionTop, col: left };
-    left += section.vertical ? 2 : section.fields.length;
-    left += 1;
+    left += width(section) + 1;
     return { section, title, formula: offset(title, 1, 0) };
   });
   const charts = sections
@@ -143,14 +180,14 @@ export function layoutReport(template: ReportTemplate): {
       top: FIRST_INPUT_ROW + i,
       left: 0,
       rows: 1,
-      columns: input.kind === "asins" ? 1 + MAX_ASINS : 2,
+      columns: input.kind === "asins" ? 1 + maxAsinsOf(template) : 2,
     })),
     ...sections.map((p) => ({
       what: `section ${p.section.title}`,
       top: p.title.row,
       left: p.title.col,
       rows: 1 + sectionRows(p.section),
-      columns: p.section.vertical ? 2 : p.section.fields.length,
+      columns: width(p.section),
     })),
     ...charts.map((c) => ({
       what: `chart ${c.section.section.chart!.title}`,
@@ -171,7 +208,7 @@ function inputCells(template: ReportTemplate, inputs: TemplateInputs): ReportVal
       return [
         label,
         ...asinsOf(inputs.asins)
-          .slice(0, MAX_ASINS)
+          .slice(0, maxAsinsOf(template))
           .map((asin, j): ReportValueCell => ({
             address: cellAddress({ row, col: 1 + j }),
             value: asin,
@@ -203,6 +240,11 @@ function storedInputs(template: ReportTemplate, inputs: TemplateInputs): Record<
  */
 function sectionFormats(placed: readonly Placed[]): { address: string; format: string }[] {
   return placed.flatMap(({ section, formula }) => {
+    // A card's labelled row: its listing day is an Excel date.
+    if (section.card) {
+      const day = section.fields.indexOf("Listed on");
+      return day < 0 ? [] : [{ address: cellAddress(offset(formula, 1, day)), format: "yyyy-mm-dd" }];
+    }
     if (section.vertical) return [];
     const rows = sectionRows(section) - 1;
     return selectColumns(section.operation, section.fields).flatMap((column, i) => {
@@ -215,7 +257,7 @@ function sectionFormats(placed: readonly Placed[]): { address: string; format: s
 
 /** Everything the host writes for a report made from `template` with `inputs` (checked beforehand). */
 export function reportSheetSpec(template: ReportTemplate, inputs: TemplateInputs, now: Date): ReportSheetSpec {
-  const layout = layoutReport(template);
+  const layout = layoutReport(template, inputs);
   const values: ReportValueCell[] = [
     { address: "A1", value: `${template.title} report`, role: "title" },
     {

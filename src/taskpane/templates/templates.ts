@@ -7,8 +7,10 @@
  */
 import type { AxisFormat, ChartKind } from "../host/host-adapter";
 import type { OperationCode } from "../../api/catalog";
+import type { Interval } from "../../api/history-form";
+import { CARD_PROPERTIES } from "../../table/product-card";
 
-export type TemplateId = "categoryMarket" | "keywordOpportunity" | "competitorWatch";
+export type TemplateId = "categoryMarket" | "keywordOpportunity" | "competitorWatch" | "productWatch";
 
 /** What a person types or picks for an input; the pane renders a control per kind. */
 export type InputKind = "market" | "category" | "keyword" | "asins";
@@ -31,6 +33,7 @@ export type TemplateInputs = Readonly<Record<string, string>>;
  * - `asinRow`: every ASIN, the row of ASIN cells (`$B$4:$U$4`), read as a list;
  * - `asinFilter`: the ASIN row with its label, a one-row filter block (`$A$4:$U$4`: `ASINs | B0... | B0...`);
  * - `firstAsin`: the first ASIN's cell (`$B$4`);
+ * - `eachAsin`: in a section repeated per ASIN (`eachAsin`), that ASIN's cell; `asinAt` once repeated (`$C$4`);
  * - `text`: a literal (`"W"`), never made from input text.
  */
 export type ArgSource =
@@ -38,6 +41,8 @@ export type ArgSource =
   | { readonly kind: "asinRow" }
   | { readonly kind: "asinFilter" }
   | { readonly kind: "firstAsin" }
+  | { readonly kind: "eachAsin" }
+  | { readonly kind: "asinAt"; readonly index: number }
   | { readonly kind: "text"; readonly text: string };
 
 export interface SectionChart {
@@ -66,6 +71,16 @@ export interface TemplateSection {
   readonly limit?: number;
   /** Single-record results (CATEGORYSTATS) spill `field | value` rows: one row per field. */
   readonly vertical?: boolean;
+  /**
+   * A history function (MAD.PRICEHISTORY): STOCKHISTORY's arguments, start and end left to the function's
+   * defaults, this interval; its `fields` name `date` first.
+   */
+  readonly interval?: Interval;
+  /**
+   * A card function (MAD.PRODUCT): market and ASIN only. Its cell holds a card, or, where Excel has no data types,
+   * a labelled row below its header (`fields`: two rows); cards stack one under another at the report's left.
+   */
+  readonly card?: true;
   readonly chart?: SectionChart;
 }
 
@@ -75,6 +90,13 @@ export interface ReportTemplate {
   readonly description: string;
   readonly inputs: readonly TemplateInput[];
   readonly sections: readonly TemplateSection[];
+  /**
+   * Sections repeated for each ASIN after `sections`, in this order per ASIN; their `eachAsin` arguments read that
+   * ASIN's cell, and `{n}` in a title (a chart's too) is its place, 1 first.
+   */
+  readonly eachAsin?: readonly TemplateSection[];
+  /** At most this many ASINs (MAX_ASINS unless set). */
+  readonly maxAsins?: number;
 }
 
 /** Competitor watch takes at most this many ASINs (the order-word and extended-traffic lookups' limit). */
@@ -340,12 +362,125 @@ const competitorWatch: ReportTemplate = {
   ],
 };
 
-export const TEMPLATES: readonly ReportTemplate[] = [categoryMarket, keywordOpportunity, competitorWatch];
+/** Product watch takes at most this many ASINs: each one is a card, two charts and four calls' worth of sections. */
+export const MAX_WATCHED = 5;
+
+/** The card's labelled row, where Excel has no data types: its property names, the image's address last. */
+const CARD_ROW_FIELDS = [...CARD_PROPERTIES.filter((name) => name !== "Image"), "Image"];
+
+const THIS_ASIN: ArgSource = { kind: "eachAsin" };
+
+const productWatch: ReportTemplate = {
+  id: "productWatch",
+  title: "Product watch",
+  description:
+    `How are these products doing? Up to ${MAX_WATCHED} ASINs, each as a product card (an Excel data type), with ` +
+    "its weekly price and BSR, its monthly units and revenue, each charted, and its newest reviews.",
+  inputs: [
+    MARKET,
+    {
+      name: "asins",
+      kind: "asins",
+      label: "ASINs",
+      hint: `Up to ${MAX_WATCHED} ASINs, separated by commas, spaces or new lines; each gets its card, charts and reviews.`,
+    },
+  ],
+  sections: [],
+  maxAsins: MAX_WATCHED,
+  eachAsin: [
+    {
+      title: "Product {n}",
+      operation: "asin_sales_trend",
+      fn: "PRODUCT",
+      positional: [THIS_ASIN],
+      fields: CARD_ROW_FIELDS,
+      card: true,
+    },
+    {
+      title: "Price and BSR, product {n}",
+      operation: "keepa_info",
+      fn: "PRICEHISTORY",
+      positional: [THIS_ASIN],
+      interval: "weekly",
+      fields: ["date", "price", "bsr"],
+      chart: {
+        kind: "line",
+        title: "Price and BSR, product {n}",
+        categories: 0,
+        series: [
+          { name: "Price", column: 1 },
+          // A rank in the thousands beside a price in tens: on its own axis, so both show.
+          { name: "BSR", column: 2, axis: "secondary" },
+        ],
+        categoryAxisTitle: "Week",
+        valueAxisTitle: "Price",
+        secondaryValueAxisTitle: "BSR",
+      },
+    },
+    {
+      title: "Monthly sales, product {n}",
+      operation: "asin_sales_trend",
+      fn: "SALESTREND",
+      positional: [THIS_ASIN],
+      interval: "monthly",
+      fields: ["date", "units", "revenue"],
+      chart: {
+        kind: "column",
+        title: "Monthly sales, product {n}",
+        categories: 0,
+        series: [
+          { name: "Units", column: 1 },
+          { name: "Revenue", column: 2, axis: "secondary" },
+        ],
+        categoryAxisTitle: "Month",
+        valueAxisTitle: "Units",
+        secondaryValueAxisTitle: "Revenue",
+      },
+    },
+    {
+      title: "Newest reviews, product {n}",
+      operation: "review",
+      fn: "REVIEWS",
+      positional: [THIS_ASIN],
+      fields: ["date", "star", "title"],
+      limit: 10,
+    },
+  ],
+};
+
+export const TEMPLATES: readonly ReportTemplate[] = [categoryMarket, keywordOpportunity, competitorWatch, productWatch];
 
 export function templateById(id: TemplateId): ReportTemplate {
   const found = TEMPLATES.find((t) => t.id === id);
   if (!found) throw new Error(`Unknown template ${id}`);
   return found;
+}
+
+/** The most ASINs a template takes. */
+export const maxAsinsOf = (template: ReportTemplate): number => template.maxAsins ?? MAX_ASINS;
+
+/** A section repeated for the ASIN at `index`: its title numbered, its `eachAsin` arguments that ASIN's cell. */
+function forAsin(section: TemplateSection, index: number): TemplateSection {
+  const numbered = (text: string) => text.replace(/\{n\}/g, String(index + 1));
+  const arg = (source: ArgSource): ArgSource => (source.kind === "eachAsin" ? { kind: "asinAt", index } : source);
+  return {
+    ...section,
+    title: numbered(section.title),
+    positional: section.positional.map(arg),
+    ...(section.filters ? { filters: arg(section.filters) } : {}),
+    ...(section.chart ? { chart: { ...section.chart, title: numbered(section.chart.title) } } : {}),
+  };
+}
+
+/**
+ * The sections a report of these inputs has: the template's own, then its per-ASIN ones for each ASIN given (up
+ * to its maximum). Without inputs, for as many ASINs as it takes (the most room a report can need).
+ */
+export function reportSections(template: ReportTemplate, inputs?: TemplateInputs): TemplateSection[] {
+  const each = template.eachAsin ?? [];
+  const count = inputs ? Math.min(asinsOf(inputs.asins).length, maxAsinsOf(template)) : maxAsinsOf(template);
+  const repeated = each.length ? Array.from({ length: count }, (_, i) => each.map((s) => forAsin(s, i))).flat() : [];
+  return [...template.sections, ...repeated];
 }
 
 /** The ASINs of the input text: separated by commas, semicolons, spaces or new lines, upper-cased. */

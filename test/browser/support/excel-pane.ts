@@ -9,7 +9,7 @@ import { build } from "esbuild";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { OPERATIONS } from "../../../src/api/catalog";
 import { DEMO_SECRET } from "../../../src/api/demo-secret";
-import type { ChartView, Platform } from "../../support/strict-excel";
+import type { ChartView, Platform, StrictExcelOptions } from "../../support/strict-excel";
 import { ROOT } from "./built-addin";
 import { launchChromium } from "./chromium";
 import { startPreviewStack, watchProblems, type PreviewStack } from "./preview";
@@ -38,7 +38,13 @@ export interface ExcelPane {
   readonly problems: string[];
 }
 
-export async function openExcelPane(browser: Browser, stack: PreviewStack, platform: Platform): Promise<ExcelPane> {
+export async function openExcelPane(
+  browser: Browser,
+  stack: PreviewStack,
+  platform: Platform,
+  /** The requirement sets this Excel has, when not a current Microsoft 365's (e.g. no data types). */
+  requirementSets?: StrictExcelOptions["requirementSets"],
+): Promise<ExcelPane> {
   // About the width Excel gives a task pane.
   const context = await browser.newContext({ viewport: { width: 420, height: 900 } });
   const page = await context.newPage();
@@ -49,7 +55,11 @@ export async function openExcelPane(browser: Browser, stack: PreviewStack, platf
   );
   await page.addInitScript(
     (options) => void ((window as unknown as Record<string, unknown>).__strictExcelOptions = options),
-    { platform, storage: { "mad.secret": DEMO_SECRET, "mad.baseUrl": stack.simulator.url } },
+    {
+      platform,
+      ...(requirementSets ? { requirementSets } : {}),
+      storage: { "mad.secret": DEMO_SECRET, "mad.baseUrl": stack.simulator.url },
+    },
   );
   await page.goto(`${stack.simulator.url}/taskpane.html`);
   await page.getByRole("tab", { name: "Build" }).waitFor({ timeout: 60_000 });
@@ -88,8 +98,8 @@ export function excelPaneSession() {
     get stack() {
       return session.stack;
     },
-    async open(platform: Platform): Promise<ExcelPane> {
-      const pane = await openExcelPane(session.browser, session.stack, platform);
+    async open(platform: Platform, requirementSets?: StrictExcelOptions["requirementSets"]): Promise<ExcelPane> {
+      const pane = await openExcelPane(session.browser, session.stack, platform, requirementSets);
       session.panes.push(pane);
       session.stack.simulator.resetStats();
       return pane;
@@ -97,7 +107,7 @@ export function excelPaneSession() {
   };
 }
 
-type Cell = { value: unknown; formula?: string; format: string; error?: string } | undefined;
+type Cell = { value: unknown; formula?: string; format: string; error?: string; entity?: object } | undefined;
 // What the page's `window.__strictExcel` offers the test (test/support/strict-excel/index.ts).
 type Excel = {
   cell(sheet: string, address: string): Cell;

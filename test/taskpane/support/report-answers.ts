@@ -4,6 +4,7 @@
  * length.
  */
 import type { ReportSheetSpec } from "../../../src/taskpane/host/host-adapter";
+import { productCard, productFactsOf } from "../../../src/table/product-card";
 import type { StrictExcel } from "../../support/strict-excel";
 
 /** Rows of one section's result: header `fields`, then `count` rows (a label, then numbers). */
@@ -20,10 +21,19 @@ export function fieldsOf(formula: string): string[] {
   return (quoted ?? "value").split(",").map((f) => f.trim());
 }
 
-/** Answers every pending call of the report's formulas; `rows(address)` says how many rows each spills. */
+/** A product card, as MAD.PRODUCT answers where Excel takes data types. */
+export const cardOf = (asin: string) =>
+  productCard(productFactsOf({ asin, title: `Product ${asin}`, price: 19.99, bsrRank: 1200 }, "US")!);
+
+/**
+ * Answers every pending call of the report's formulas; `rows(address)` says how many rows each spills. A card
+ * formula (MAD.PRODUCT) answers its card.
+ */
 export function answerReport(excel: StrictExcel, spec: ReportSheetSpec, rows: (address: string) => number): void {
   for (const formula of spec.formulas) {
     const call = excel.manual.pending().find((c) => c.address.endsWith(`!${formula.address}`));
-    if (call) call.answer(sectionRows(fieldsOf(formula.formula), rows(formula.address)));
+    if (!call) continue;
+    if (formula.formula.startsWith("=MAD.PRODUCT(")) call.answer([[cardOf(String(call.args[1]))]]);
+    else call.answer(sectionRows(fieldsOf(formula.formula), rows(formula.address)));
   }
 }
