@@ -1,39 +1,14 @@
 /** Values shared by the preview's evaluator, function runtime and grid. */
 import type { Scalar } from "./formula";
+import type { EntityValue } from "./entity-value";
+
+export type { EntityProperty, EntityValue } from "./entity-value";
 
 /** An Excel error value with the message shown on hover and in the status line. */
 export interface CellError {
   /** `#VALUE!`, `#N/A`, `#SPILL!`, `#BUSY!`, `#NAME?`, ... */
   readonly code: string;
   readonly message: string;
-}
-
-/**
- * A data type a function returned (Microsoft's entity value JSON: `{type: "Entity", text, properties, layouts}`,
- * https://learn.microsoft.com/office/dev/add-ins/excel/excel-data-types-entity-card): the cell shows its text,
- * and its card lists its properties.
- */
-export interface EntityValue {
-  readonly type: "Entity";
-  readonly text: string;
-  readonly properties: Readonly<Record<string, EntityProperty>>;
-  readonly layouts?: {
-    readonly card?: {
-      readonly title?: { readonly property: string };
-      readonly mainImage?: { readonly property: string };
-      readonly sections?: readonly { readonly title?: string; readonly properties: readonly string[] }[];
-    };
-  };
-}
-
-/** One property of an entity: a typed cell value (String, Double with a number format, Boolean, WebImage). */
-export interface EntityProperty {
-  readonly type: string;
-  readonly basicValue?: Scalar;
-  readonly numberFormat?: string;
-  /** A WebImage's address and its text for people who do not see it. */
-  readonly address?: string;
-  readonly altText?: string;
 }
 
 /** One cell of a function's result. */

@@ -4,8 +4,7 @@
  * outside the preview's scope; such formulas parse to a message that says so.
  */
 import { CellRange, parseRangeAddress } from "../table/a1";
-import type { EntityValue } from "./cell-types";
-import { parseFieldReference } from "./field-reference";
+import type { EntityValue } from "./entity-value";
 
 export type Scalar = string | number | boolean;
 
@@ -212,4 +211,31 @@ function tokenize(source: string): Token[] {
   }
   tokens.push({ type: "end" });
   return tokens;
+}
+
+// `=A2.Price`: a field of the data type in A2 (field-reference.ts evaluates it).
+/** The internal function a field reference calls (`=` cannot start a registered function's name). */
+export const FIELD_FUNCTION = "=FIELD";
+
+const FIELD_FORMULA =
+  /^=((?:'(?:[^']|'')+'|[^'!:\\/?*[\]]+)!)?(\$?[A-Za-z]{1,3}\$?\d+)\.(?:\[([^\]]+)\]|([A-Za-z][\w]*))$/;
+
+/** The call a field reference stands for, or undefined when the text is no field reference. */
+export function parseFieldReference(text: string): FunctionCall | undefined {
+  const match = FIELD_FORMULA.exec(text.trim());
+  if (!match) return undefined;
+  const [, sheetPart, cell, bracketed, plain] = match;
+  const range = parseRangeAddress(cell.replace(/\$/g, ""));
+  if (!range) return undefined;
+  const sheet = sheetPart
+    ?.slice(0, -1)
+    .replace(/^'(.*)'$/, "$1")
+    .replace(/''/g, "'");
+  return {
+    name: FIELD_FUNCTION,
+    args: [
+      { kind: "reference", range, text: `${sheetPart ?? ""}${cell}`, ...(sheet ? { sheet } : {}) },
+      { kind: "literal", value: (bracketed ?? plain).trim() },
+    ],
+  };
 }

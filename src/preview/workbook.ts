@@ -16,9 +16,10 @@ import {
   rangeOf,
   rangesIntersect,
 } from "../table/a1";
-import { ArgumentValue, BUSY, CellError, EntityValue, FunctionInvoker } from "./cell-types";
+import { ArgumentValue, CellError, EntityValue, FunctionInvoker } from "./cell-types";
 import { nodesInCycles } from "./cycles";
-import { FIELD_FUNCTION, fieldOutcome } from "./field-reference";
+import { FIELD_FUNCTION } from "./field-reference";
+import { gatherArguments, readFieldInput } from "./formula-inputs";
 import { Argument, CellInput, inputTextOf, parseInput, Scalar } from "./formula";
 import { DisplayCell, FormulaState, Sheet } from "./sheet";
 import { sheetReference, uniqueSheetName } from "../table/sheet-names";
@@ -393,27 +394,15 @@ export class Workbook {
    * cell is busy. True when what the formula shows changed.
    */
   private readField(formula: FormulaState): boolean {
-    const [reference, field] = formula.call.args;
-    if (reference?.kind !== "reference" || field?.kind !== "literal") return false;
-    const sheet = this.referencedSheet(formula, reference);
-    const pos = { row: reference.range.top, col: reference.range.left };
-    const cell = sheet?.display(pos);
-    if (cell && (cell.error?.code === BUSY.code || sheet?.isRecalculating(pos))) {
+    const read = readFieldInput(formula, (arg) => this.referencedSheet(formula, arg));
+    if ("waiting" in read) {
       if (formula.waiting) return false;
       Object.assign(formula, { waiting: true, argsKey: undefined, outcome: undefined });
       return true;
     }
-    const outcome = !sheet
-      ? {
-          kind: "error" as const,
-          error: { code: "#REF!", message: `${reference.text}: the workbook has no sheet "${reference.sheet}".` },
-        }
-      : cell?.error
-        ? { kind: "error" as const, error: cell.error }
-        : fieldOutcome(cell?.entity, String(field.value), reference.text);
-    const argsKey = JSON.stringify([FIELD_FUNCTION, outcome]);
+    const argsKey = JSON.stringify([FIELD_FUNCTION, read.outcome]);
     if (argsKey === formula.argsKey) return false;
-    Object.assign(formula, { argsKey, waiting: false, pending: undefined, argError: undefined, outcome });
+    Object.assign(formula, { argsKey, waiting: false, pending: undefined, argError: undefined, outcome: read.outcome });
     formula.generation++;
     return true;
   }
@@ -423,39 +412,8 @@ export class Workbook {
     return arg.sheet === undefined ? formula.sheet : this.findSheet(arg.sheet);
   }
 
-  private gatherArguments(formula: FormulaState): { args: ArgumentValue[] } | { error: CellError } | { waiting: true } {
-    const args: ArgumentValue[] = [];
-    for (const arg of formula.call.args) {
-      if (arg.kind === "omitted") {
-        args.push(null);
-        continue;
-      }
-      if (arg.kind === "literal") {
-        args.push(arg.value);
-        continue;
-      }
-      const sheet = this.referencedSheet(formula, arg);
-      if (!sheet)
-        return { error: { code: "#REF!", message: `${arg.text}: the workbook has no sheet "${arg.sheet}".` } };
-      const prefix = sheet === formula.sheet ? "" : `${sheetReference(sheet.name)}!`;
-      const matrix: (Scalar | null)[][] = [];
-      for (let row = arg.range.top; row <= arg.range.bottom; row++) {
-        const values: (Scalar | null)[] = [];
-        for (let col = arg.range.left; col <= arg.range.right; col++) {
-          const pos = { row, col };
-          const cell = sheet.display(pos);
-          if (cell.error?.code === BUSY.code || sheet.isRecalculating(pos)) return { waiting: true };
-          if (cell.error) {
-            const message = `${prefix}${cellAddress(pos)} shows ${cell.error.code}: ${cell.error.message}`;
-            return { error: { code: cell.error.code, message } };
-          }
-          values.push(cell.value);
-        }
-        matrix.push(values);
-      }
-      args.push(matrix.length === 1 && matrix[0].length === 1 ? matrix[0][0] : matrix);
-    }
-    return { args };
+  private gatherArguments(formula: FormulaState): ReturnType<typeof gatherArguments> {
+    return gatherArguments(formula, (arg) => this.referencedSheet(formula, arg));
   }
 
   /** Formulas that depend on themselves through their own cell, their results or other formulas' results. */

@@ -26,12 +26,16 @@ const code = ["src/taskpane/host", "src/functions", "src/engine"]
   })
   .join("\n");
 
-/** Rows of the page's Excel API table: `| \`Range.values\` | ExcelApi 1.1 | ... |`. */
-const rows = [...doc.matchAll(/^\| `(\w+)\.(\w+)` \| ExcelApi (1\.\d+) \|/gm)].map((m) => ({
+/**
+ * Rows of the page's Excel API table: `| \`Range.values\` | ExcelApi 1.1 | ... |`; a set the code asks about before
+ * using the API reads `ExcelApi 1.16 (checked at run time)` and needs no manifest entry.
+ */
+const rows = [...doc.matchAll(/^\| `(\w+)\.(\w+)` \| ExcelApi (1\.\d+)( \(checked at run time\))? \|/gm)].map((m) => ({
   api: `${m[1]}.${m[2]}`,
   owner: m[1],
   member: m[2],
   version: m[3],
+  atRunTime: m[4] !== undefined,
 }));
 
 /** The `[Api set: ExcelApi x.y]` of a member in Microsoft's typings, from its doc comment. */
@@ -63,13 +67,20 @@ test.each(rows)("$api is used by the add-in's code", ({ member }) => {
   expect(code).toMatch(new RegExp(`\\.${member}\\b`));
 });
 
+test.each(rows.filter((r) => r.atRunTime))("$api is used only after asking for ExcelApi $version", ({ version }) => {
+  expect(code).toContain(`version: "${version}"`);
+});
+
 test("manifest.xml asks for the highest ExcelApi the table lists, and the sets the page names", () => {
   const manifest = new XMLParser({ ignoreAttributes: false }).parse(
     readFileSync(path.join(ROOT, "manifest.xml"), "utf8"),
   );
   const sets = manifest.OfficeApp.Requirements.Sets.Set as { "@_Name": string; "@_MinVersion": string }[];
   const declared = Object.fromEntries(sets.map((s) => [s["@_Name"], s["@_MinVersion"]]));
-  const highest = rows.map((r) => r.version).reduce((a, b) => (newer(b, a) ? b : a));
+  const highest = rows
+    .filter((r) => !r.atRunTime)
+    .map((r) => r.version)
+    .reduce((a, b) => (newer(b, a) ? b : a));
   expect(declared).toEqual({ SharedRuntime: "1.1", CustomFunctionsRuntime: "1.3", ExcelApi: highest });
   expect(doc).toContain(`**ExcelApi ${highest}**, **CustomFunctionsRuntime 1.3** and **SharedRuntime 1.1**`);
 });

@@ -1,0 +1,71 @@
+/**
+ * What a preview formula reads from the cells it references: the arguments of a call (a cell still #BUSY! makes it
+ * wait; an error there is passed on without a call), and for `=A2.Price` the field of the data type in A2
+ * (field-reference.ts), read without a call.
+ */
+import { cellAddress } from "../table/a1";
+import { sheetReference } from "../table/sheet-names";
+import { ArgumentValue, BUSY, CellError, FunctionOutcome } from "./cell-types";
+import { fieldOutcome } from "./field-reference";
+import type { Argument, Scalar } from "./formula";
+import type { FormulaState, Sheet } from "./sheet";
+
+/** The sheet a reference reads (undefined: no sheet of that name). */
+type SheetOf = (arg: Argument & { kind: "reference" }) => Sheet | undefined;
+
+export function gatherArguments(
+  formula: FormulaState,
+  sheetOf: SheetOf,
+): { args: ArgumentValue[] } | { error: CellError } | { waiting: true } {
+  const args: ArgumentValue[] = [];
+  for (const arg of formula.call.args) {
+    if (arg.kind === "omitted") {
+      args.push(null);
+      continue;
+    }
+    if (arg.kind === "literal") {
+      args.push(arg.value);
+      continue;
+    }
+    const sheet = sheetOf(arg);
+    if (!sheet) return { error: { code: "#REF!", message: `${arg.text}: the workbook has no sheet "${arg.sheet}".` } };
+    const prefix = sheet === formula.sheet ? "" : `${sheetReference(sheet.name)}!`;
+    const matrix: (Scalar | null)[][] = [];
+    for (let row = arg.range.top; row <= arg.range.bottom; row++) {
+      const values: (Scalar | null)[] = [];
+      for (let col = arg.range.left; col <= arg.range.right; col++) {
+        const pos = { row, col };
+        const cell = sheet.display(pos);
+        if (cell.error?.code === BUSY.code || sheet.isRecalculating(pos)) return { waiting: true };
+        if (cell.error) {
+          const message = `${prefix}${cellAddress(pos)} shows ${cell.error.code}: ${cell.error.message}`;
+          return { error: { code: cell.error.code, message } };
+        }
+        values.push(cell.value);
+      }
+      matrix.push(values);
+    }
+    args.push(matrix.length === 1 && matrix[0].length === 1 ? matrix[0][0] : matrix);
+  }
+  return { args };
+}
+
+/** `=A2.Price`: the field's outcome, or waiting while the cell it reads is being calculated. */
+export function readFieldInput(
+  formula: FormulaState,
+  sheetOf: SheetOf,
+): { waiting: true } | { outcome: FunctionOutcome } {
+  const [reference, field] = formula.call.args;
+  if (reference?.kind !== "reference" || field?.kind !== "literal")
+    return { outcome: { kind: "error", error: { code: "#VALUE!", message: "Not a field reference." } } };
+  const sheet = sheetOf(reference);
+  if (!sheet) {
+    const message = `${reference.text}: the workbook has no sheet "${reference.sheet}".`;
+    return { outcome: { kind: "error", error: { code: "#REF!", message } } };
+  }
+  const pos = { row: reference.range.top, col: reference.range.left };
+  const cell = sheet.display(pos);
+  if (cell.error?.code === BUSY.code || sheet.isRecalculating(pos)) return { waiting: true };
+  if (cell.error) return { outcome: { kind: "error", error: cell.error } };
+  return { outcome: fieldOutcome(cell.entity, String(field.value), reference.text) };
+}
