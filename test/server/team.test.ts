@@ -262,10 +262,10 @@ describe.each<StoreKind>(["memory", "redis"])("the fair queue, state in %s", (ki
     await store.enqueue({ ticket: "c1", member: "c", memberBudget: null, deadline });
     const mine = ["a1", "a2", "a3", "a4", "a5", "a6", "b1", "c1"];
     const now = Date.now();
-    const first = await store.pump({ now, month: "209901", windowMs: 60_000, keys: [key], mine });
+    const first = await store.pump({ now, month: "209901", windowMs: 60_000, holdMs: 0, keys: [key], mine });
     expect([...first.decisions.keys()].sort()).toEqual(["a1", "b1", "c1"]);
     expect(first.nextAt).toBe(now + 60_000);
-    const second = await store.pump({ now: now + 60_000, month: "209901", windowMs: 60_000, keys: [key], mine });
+    const second = await store.pump({ now: now + 60_000, month: "209901", windowMs: 60_000, holdMs: 0, keys: [key], mine });
     expect([...second.decisions.keys()].sort()).toEqual(["a1", "a2", "a3", "a4", "b1", "c1"]);
   });
 });
@@ -284,10 +284,10 @@ describe.each<StoreKind>(["memory", "redis"])("a key the service says is limited
       until: now + 5_000,
     });
     await store.enqueue({ ticket: "p1", member: "a", memberBudget: null, deadline: now + 600_000 });
-    const paused = await store.pump({ now, month: "209902", windowMs: 60_000, keys: [key], mine: ["p1"] });
+    const paused = await store.pump({ now, month: "209902", windowMs: 60_000, holdMs: 0, keys: [key], mine: ["p1"] });
     expect(paused.decisions.size).toBe(0);
     expect(paused.nextAt).toBe(now + 5_000);
-    const back = await store.pump({ now: now + 5_000, month: "209902", windowMs: 60_000, keys: [key], mine: ["p1"] });
+    const back = await store.pump({ now: now + 5_000, month: "209902", windowMs: 60_000, holdMs: 0, keys: [key], mine: ["p1"] });
     expect(back.decisions.get("p1")).toEqual({ granted: "main" });
   });
 });
