@@ -91,10 +91,13 @@ export class RedisStore implements TeamStore {
    */
   private step<T>(command: (redis: Redis) => Promise<T>): Promise<T> {
     let gaveUp = false;
-    const sent = this.ready().then(() => {
-      if (gaveUp) throw new Error("not sent: the step had given up");
-      return command(this.redis);
-    });
+    const sent =
+      this.redis.status === "ready"
+        ? command(this.redis)
+        : this.ready().then(() => {
+            if (gaveUp) throw new Error("not sent: the step had given up");
+            return command(this.redis);
+          });
     return withinListening(sent, this.timeoutMs, () => {
       gaveUp = true;
       return new Error(`${this.describe} did not answer within ${this.timeoutMs} ms`);

@@ -46,6 +46,8 @@ export interface TeamRelayOptions {
   /** Relay requests per member per minute (cache hits included): a runaway client stops here. */
   memberRatePerMinute: number;
   windowMs?: number;
+  /** The lease on a call under way (default FLIGHT_LEASE_MS). */
+  flightLeaseMs?: number;
   maxBodyBytes?: number;
   log?: (line: string) => void;
 }
@@ -80,6 +82,7 @@ export function createTeamRelay(options: TeamRelayOptions): TeamMode & { readonl
   const { store, keys, clock, callUpstream } = options;
   const windowMs = options.windowMs ?? DEFAULT_WINDOW_MS;
   const holdMs = callUpstream.timeoutMs + SEND_ROOM_MS;
+  const leaseMs = options.flightLeaseMs ?? FLIGHT_LEASE_MS;
   const queue = new FairQueue({ store, keys, clock, windowMs, holdMs });
   const limiter = new ClientRateLimiter(options.memberRatePerMinute, () => clock.now());
   const local = new Map<string, Promise<Flight>>();
@@ -228,7 +231,7 @@ export function createTeamRelay(options: TeamRelayOptions): TeamMode & { readonl
         if (cached) return { answer: { ...cached, fromService: true }, source: "hit" };
         const owner = randomUUID();
         for (;;) {
-          const step = await guard(store.flightJoin(cacheKey, owner, clock.now(), FLIGHT_LEASE_MS));
+          const step = await guard(store.flightJoin(cacheKey, owner, clock.now(), leaseMs));
           if ("answer" in step) return { answer: { ...step.answer, fromService: true }, source: step.source };
           if ("claimed" in step) return fly(who, owner);
           await waitForFlight(cacheKey);
@@ -361,11 +364,11 @@ export function createTeamRelay(options: TeamRelayOptions): TeamMode & { readonl
   async function keepLease(key: string, owner: string, landed: AbortSignal): Promise<void> {
     for (;;) {
       try {
-        await clock.sleep(FLIGHT_LEASE_MS / 3, landed);
+        await clock.sleep(leaseMs / 3, landed);
       } catch {
         return;
       }
-      await store.flightRenew(key, owner, clock.now(), FLIGHT_LEASE_MS).catch(() => undefined);
+      await store.flightRenew(key, owner, clock.now(), leaseMs).catch(() => undefined);
     }
   }
 
