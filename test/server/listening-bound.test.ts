@@ -25,7 +25,8 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-const nextData = () => new Promise<string>((resolve) => reader.once("data", (chunk: Buffer) => resolve(chunk.toString())));
+const nextData = () =>
+  new Promise<string>((resolve) => reader.once("data", (chunk: Buffer) => resolve(chunk.toString())));
 
 test("an answer that arrived while the process was blocked past the bound is read, not timed out", async () => {
   const answer = withinListening(nextData(), 50, late);

@@ -92,11 +92,12 @@ async function setup(kind: StoreKind): Promise<Setup> {
     return { stores: [store, store], clock, pass: (ms) => clock.advance(ms), leaseMs: 15_000 };
   }
   const prefix = `flight:${randomUUID()}:`;
-  const stores = [0, 1].map(() => new RedisStore({ url: redis.url, prefix, commandTimeoutMs: 5_000 }));
+  const open = () => new RedisStore({ url: redis.url, prefix, commandTimeoutMs: 5_000 });
+  const stores: [RedisStore, RedisStore] = [open(), open()];
   await Promise.all(stores.map((s) => s.connected(5_000)));
   cleanups.push(() => Promise.all(stores.map((s) => s.close())));
   return {
-    stores: stores as [TeamStore, TeamStore],
+    stores,
     clock: systemClock,
     pass: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     // Real time: long enough that renewals every third of it survive a loaded test machine.

@@ -129,10 +129,10 @@ test("a Redis that really is slow still fails the step within its bound", async 
   const store = new RedisStore({ url: redis.url, prefix: `steps:${randomUUID()}:`, commandTimeoutMs: 100 });
   await store.connected(5_000);
   cleanups.push(() => store.close());
-  redis.cli("CLIENT", "PAUSE", "20000", "ALL");
+  redis.freeze();
   try {
     await expect(store.cacheGet("k", Date.now())).rejects.toThrow(/did not answer within 100 ms/);
   } finally {
-    redis.cli("CLIENT", "UNPAUSE");
+    redis.thaw();
   }
 });

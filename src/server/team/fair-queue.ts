@@ -19,9 +19,7 @@ export interface Grant {
 }
 
 export type Acquired =
-  | Grant
-  | { readonly refused: Refusal }
-  | { readonly refused: "queue-timeout"; readonly retryAfterSeconds: number };
+  Grant | { readonly refused: Refusal } | { readonly refused: "queue-timeout"; readonly retryAfterSeconds: number };
 
 export interface FairQueueOptions {
   store: TeamStore;

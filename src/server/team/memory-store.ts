@@ -197,7 +197,9 @@ export class MemoryStore implements TeamStore {
     }
     const frees = states
       .filter((s) => s.usable && (s.pausedUntil !== null || s.log.size >= s.perMinute))
-      .map((s) => Math.max(s.pausedUntil ?? now, s.log.size >= s.perMinute ? Math.min(...s.log.values()) + windowMs : now));
+      .map((s) =>
+        Math.max(s.pausedUntil ?? now, s.log.size >= s.perMinute ? Math.min(...s.log.values()) + windowMs : now),
+      );
     const nextAt = this.rotation.length > 0 && frees.length > 0 ? Math.min(...frees) : null;
     const decisions = new Map<string, Decision>();
     for (const ticket of input.mine) {

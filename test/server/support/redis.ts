@@ -9,8 +9,14 @@ import { createServer } from "node:net";
 export interface RunningRedis {
   readonly url: string;
   readonly port: number;
-  /** redis-cli against this server (e.g. `CLIENT PAUSE 3000 ALL`). */
+  /** redis-cli against this server (e.g. `INFO`). */
   cli(...args: string[]): string;
+  /**
+   * Stops the server's process (SIGSTOP): connections stay open and nothing is answered, a Redis that hangs. Unlike
+   * `CLIENT PAUSE ALL`, which also holds the `CLIENT UNPAUSE` of a new connection, `thaw` ends it at once.
+   */
+  freeze(): void;
+  thaw(): void;
   stop(): Promise<void>;
 }
 
@@ -50,7 +56,10 @@ export async function startRedis(): Promise<RunningRedis> {
     url: `redis://127.0.0.1:${port}`,
     port,
     cli: (...args) => spawnSync("redis-cli", ["-p", String(port), ...args], { encoding: "utf8" }).stdout.trim(),
+    freeze: () => void child.kill("SIGSTOP"),
+    thaw: () => void child.kill("SIGCONT"),
     async stop() {
+      if (child.exitCode === null) child.kill("SIGCONT");
       if (child.exitCode === null) child.kill("SIGTERM");
       await exited;
     },
