@@ -125,6 +125,15 @@ test("a reply that arrived while this process was starved of CPU is read, not ta
   await expect(joined).resolves.toEqual({ claimed: true });
 });
 
+test("a ticket that may wait longer than ten minutes in the queue is kept in Redis until past its deadline", async () => {
+  const prefix = `steps:${randomUUID()}:`;
+  const store = new RedisStore({ url: redis.url, prefix });
+  cleanups.push(() => store.close());
+  const wait = 30 * 60_000;
+  await store.enqueue({ ticket: "long", member: "ann", memberBudget: null, deadline: Date.now() + wait });
+  expect(Number(redis.cli("PTTL", `${prefix}q:t:long`))).toBeGreaterThan(wait);
+});
+
 test("a Redis that really is slow still fails the step within its bound", async () => {
   const store = new RedisStore({ url: redis.url, prefix: `steps:${randomUUID()}:`, commandTimeoutMs: 100 });
   await store.connected(5_000);

@@ -37,6 +37,7 @@ export interface RedisStoreOptions {
 }
 
 export const DEFAULT_REDIS_TIMEOUT_MS = 1_000;
+/** A queued ticket's record is kept until past its deadline (MAD_QUEUE_WAIT_MS may be long), at least this long. */
 const TICKET_KEEP_MS = 600_000;
 const SCRIPTS = {
   madEnqueue: ENQUEUE,
@@ -205,7 +206,8 @@ export class RedisStore implements TeamStore {
       ticket.member,
       ticket.memberBudget ?? -1,
       ticket.deadline,
-      TICKET_KEEP_MS,
+      // Real time (Redis's TTL); a simulated clock's deadline may say anything, so the floor holds then.
+      Math.max(TICKET_KEEP_MS, Math.round(ticket.deadline - Date.now()) + DECISION_KEEP_MS),
     );
   }
 
