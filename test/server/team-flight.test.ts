@@ -15,24 +15,14 @@ import { RedisStore } from "../../src/server/team/redis-store";
 import type { FlightStep, Member, TeamStore } from "../../src/server/team/store";
 import { createTeamRelay, type TeamRelayOptions } from "../../src/server/team/team-relay";
 import { hashToken, newToken } from "../../src/server/team/tokens";
-import { startRedis, type RunningRedis } from "./support/redis";
+import { useRedis } from "./support/redis";
 import { call, planKey, type StoreKind } from "./support/team";
 
 const KEY = planKey("main", "flight0secret00000000000000wxyz0");
 const EBC = { marketplace: "US", nodeIdPath: "172282" };
 const MEMBER: Member = { name: "ann", role: "member", monthlyBudget: null, createdAt: 0 };
 
-let redis: RunningRedis;
-const cleanups: (() => Promise<unknown> | void)[] = [];
-beforeAll(async () => {
-  redis = await startRedis();
-}, 30_000);
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-afterAll(async () => {
-  await redis?.stop();
-});
+const redis = useRedis();
 
 /** Waits (real time, polling) for something the code under test does on its own; fails after 10 s. */
 async function until(check: () => boolean, what: string): Promise<void> {
@@ -95,7 +85,7 @@ async function setup(kind: StoreKind): Promise<Setup> {
   const open = () => new RedisStore({ url: redis.url, prefix, commandTimeoutMs: 5_000 });
   const stores: [RedisStore, RedisStore] = [open(), open()];
   await Promise.all(stores.map((s) => s.connected(5_000)));
-  cleanups.push(() => Promise.all(stores.map((s) => s.close())));
+  redis.closeAfterTest(() => Promise.all(stores.map((s) => s.close())));
   return {
     stores,
     clock: systemClock,
@@ -117,7 +107,7 @@ async function replica(store: TeamStore, clock: Clock, upstream: UpstreamCaller,
   });
   const hosting: HostingServer = createHostingServer({ upstream: "http://127.0.0.1:9", team });
   const base = await listen(hosting, 0, "127.0.0.1");
-  cleanups.push(() => hosting.stop(0));
+  redis.closeAfterTest(() => hosting.stop(0));
   return base;
 }
 
@@ -227,7 +217,7 @@ describe.each<StoreKind>(["memory", "redis"])("the pacer's window, state in %s",
   const storeOf = async (): Promise<TeamStore> => {
     if (kind === "memory") return new MemoryStore();
     const store = new RedisStore({ url: redis.url, prefix: `pace:${randomUUID()}:`, commandTimeoutMs: 5_000 });
-    cleanups.push(() => store.close());
+    redis.closeAfterTest(() => store.close());
     return store;
   };
 
@@ -267,7 +257,7 @@ describe.each<StoreKind>(["memory", "redis"])("the pacer's window, state in %s",
     });
     const clock = new VirtualClock({ autoAdvance: false });
     const queue = new FairQueue({ store: failing, keys: [KEY], clock, windowMs: 60_000, holdMs: 0 });
-    cleanups.push(() => queue.close());
+    redis.closeAfterTest(() => queue.close());
     await expect(queue.acquire(MEMBER, 600_000)).rejects.toThrow(/did not answer/);
     await until(() => cancelled.length === 1, "the ticket is withdrawn");
     const later = await store.pump({

@@ -12,20 +12,10 @@ import { RedisStore } from "../../src/server/team/redis-store";
 import type { TeamStore } from "../../src/server/team/store";
 import { createTeamRelay } from "../../src/server/team/team-relay";
 import { hashToken, newToken } from "../../src/server/team/tokens";
-import { startRedis, type RunningRedis } from "./support/redis";
+import { useRedis } from "./support/redis";
 import { call, planKey } from "./support/team";
 
-let redis: RunningRedis;
-const cleanups: (() => Promise<unknown> | void)[] = [];
-beforeAll(async () => {
-  redis = await startRedis();
-}, 30_000);
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-afterAll(async () => {
-  await redis?.stop();
-});
+const redis = useRedis();
 
 /** Blocks this process's event loop (without spinning a core), as a starved process is blocked. */
 const starve = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
@@ -49,7 +39,7 @@ async function door(): Promise<{ url: string; open: () => void }> {
     else waiting.push(client);
   });
   await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
-  cleanups.push(
+  redis.closeAfterTest(
     () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();
@@ -70,7 +60,7 @@ test("a request that reaches a replica while its Redis connection is still being
   const prefix = `steps:${randomUUID()}:`;
   const admin = new RedisStore({ url: redis.url, prefix });
   await admin.connected(5_000);
-  cleanups.push(() => admin.close());
+  redis.closeAfterTest(() => admin.close());
   const token = newToken();
   await admin.addMember({ name: "ann", role: "member", monthlyBudget: null, createdAt: 0 }, hashToken(token));
   const { url, open } = await door();
@@ -102,7 +92,7 @@ test("a request that reaches a replica while its Redis connection is still being
   });
   const hosting = createHostingServer({ upstream: "http://127.0.0.1:9", team });
   const base = await listen(hosting, 0, "127.0.0.1");
-  cleanups.push(() => hosting.stop(0));
+  redis.closeAfterTest(() => hosting.stop(0));
   const reply = call(base, token);
   await memberAsked; // the relay has the request and asks the store, whose connection is not ready yet
   open();
@@ -114,7 +104,7 @@ test("a request that reaches a replica while its Redis connection is still being
 test("a reply that arrived while this process was starved of CPU is read, not taken for a slow Redis", async () => {
   const store = new RedisStore({ url: redis.url, prefix: `steps:${randomUUID()}:`, commandTimeoutMs: 100 });
   await store.connected(5_000);
-  cleanups.push(() => store.close());
+  redis.closeAfterTest(() => store.close());
   await store.ping();
   const pending = store.cacheGet("k", Date.now());
   starve(1_000); // ten times the bound: Redis answers meanwhile, but nothing here can read it
@@ -128,7 +118,7 @@ test("a reply that arrived while this process was starved of CPU is read, not ta
 test("a ticket that may wait longer than ten minutes in the queue is kept in Redis until past its deadline", async () => {
   const prefix = `steps:${randomUUID()}:`;
   const store = new RedisStore({ url: redis.url, prefix });
-  cleanups.push(() => store.close());
+  redis.closeAfterTest(() => store.close());
   const wait = 30 * 60_000;
   await store.enqueue({ ticket: "long", member: "ann", memberBudget: null, deadline: Date.now() + wait });
   expect(Number(redis.cli("PTTL", `${prefix}q:t:long`))).toBeGreaterThan(wait);
@@ -137,7 +127,7 @@ test("a ticket that may wait longer than ten minutes in the queue is kept in Red
 test("a Redis that really is slow still fails the step within its bound", async () => {
   const store = new RedisStore({ url: redis.url, prefix: `steps:${randomUUID()}:`, commandTimeoutMs: 100 });
   await store.connected(5_000);
-  cleanups.push(() => store.close());
+  redis.closeAfterTest(() => store.close());
   redis.freeze();
   try {
     await expect(store.cacheGet("k", Date.now())).rejects.toThrow(/did not answer within 100 ms/);

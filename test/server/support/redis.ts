@@ -30,6 +30,42 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/**
+ * A redis-server for a test file, started before its tests and stopped after them (as `useSimulator` does for the
+ * simulator), and what each test opened on it (stores, servers), closed after that test in reverse order.
+ */
+export function useRedis(): RunningRedis & { closeAfterTest(close: () => unknown): void } {
+  let running: RunningRedis | undefined;
+  const closes: (() => unknown)[] = [];
+  const server = () => {
+    if (!running) throw new Error("Redis starts in beforeAll: use it inside a test or a hook");
+    return running;
+  };
+  beforeAll(async () => {
+    running = await startRedis();
+  }, 30_000);
+  afterEach(async () => {
+    for (const close of closes.splice(0).reverse()) await close();
+  });
+  afterAll(async () => {
+    await running?.stop();
+    running = undefined;
+  });
+  return {
+    get url() {
+      return server().url;
+    },
+    get port() {
+      return server().port;
+    },
+    cli: (...args) => server().cli(...args),
+    freeze: () => server().freeze(),
+    thaw: () => server().thaw(),
+    stop: () => server().stop(),
+    closeAfterTest: (close) => void closes.push(close),
+  };
+}
+
 export async function startRedis(): Promise<RunningRedis> {
   if (spawnSync(BINARY, ["--version"]).error)
     throw new Error(
