@@ -15,6 +15,7 @@
  * - Report sheets made from templates (sheets, workbook names over spills, native charts) are office-reports.ts,
  *   loaded on first use: the task pane's first paint does not wait for them (or for the templates they import).
  */
+import { t } from "../../i18n";
 import type {
   AreaCheck,
   CellTarget,
@@ -201,7 +202,7 @@ export function createOfficeHost(deps: OfficeHostDeps = {}): HostAdapter {
       s.set(TABLES_SETTING, JSON.stringify(tables));
       s.saveAsync((result) =>
         String(result.status) === "failed"
-          ? reject(new Error(`Could not save the table's query: ${result.error?.message ?? "unknown error"}`))
+          ? reject(new Error(t("host.saveTable", { reason: result.error?.message ?? t("host.unknownError") })))
           : resolve(),
       );
     });

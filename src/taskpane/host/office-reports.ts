@@ -12,6 +12,7 @@
  *   renamed sheet stays a report), next to `mad.tables` (the same mechanism as the tables' queries; never a secret).
  * Requirement sets: the manifest declares ExcelApi 1.13; `reportSupport` checks it at run time.
  */
+import { t } from "../../i18n";
 import type {
   AxisFormat,
   ChartKind,
@@ -111,7 +112,7 @@ export function officeReportMethods(deps: ReportHostDeps): ReportMethods {
       s.set(REPORTS_SETTING, JSON.stringify(reports));
       s.saveAsync((result) =>
         String(result.status) === "failed"
-          ? reject(new Error(`Could not save the report's details: ${result.error?.message ?? "unknown error"}`))
+          ? reject(new Error(t("host.saveReport", { reason: result.error?.message ?? t("host.unknownError") })))
           : resolve(),
       );
     });
@@ -207,11 +208,7 @@ export function officeReportMethods(deps: ReportHostDeps): ReportMethods {
     reportSupport: async () => {
       const requirements = deps.requirements();
       if (requirements?.isSetSupported(REPORT_REQUIREMENT.set, REPORT_REQUIREMENT.version)) return null;
-      return (
-        `Report templates need Excel's ${REPORT_REQUIREMENT.set} ${REPORT_REQUIREMENT.version} requirement set ` +
-        "(new sheets, names, charts and spilled results), which this Excel does not have. Update Excel (Microsoft 365, " +
-        "Excel 2021 or later, or Excel on the web), or build the report's formulas one by one in the Build tab."
-      );
+      return t("host.reportsUnsupported", { set: REPORT_REQUIREMENT.set, version: REPORT_REQUIREMENT.version });
     },
 
     createReportSheet: async (spec: ReportSheetSpec): Promise<CreatedReportSheet> => {

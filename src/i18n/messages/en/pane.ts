@@ -3,16 +3,17 @@
  * first (`build.`, `templates.`, `reports.`, `connection.`), then what the text is; shared texts have their own
  * prefixes (`pane.`, `tab.`, `meter.`, `action.`, `ask.`, `spend.`). Counts use plurals, never hand-built endings.
  */
-import { message } from "./message";
+import { message } from "../../message";
 
 const CALLS = "{calls, plural, one {# call} other {# calls}}";
 const LEFT = "{left, plural, one {# is} other {# are}} left this month";
 
-export const en = {
+export const pane = {
   // The shell: title, tabs, loading
   "pane.title": message("Marketplace Analytics Data"),
   "pane.sections": message("Task pane sections"),
   "pane.loading": message("Loading…"),
+  "pane.failure": message("{what}. {todo}", { what: "text", todo: "text" }),
   "tab.connection": message("Connection"),
   "tab.build": message("Build"),
   "tab.templates": message("Templates"),
@@ -172,6 +173,8 @@ export const en = {
     "Correct the {problems, plural, one {marked input} other {# marked problems}} first; nothing was sent.",
     { problems: "number" },
   ),
+  "templates.required": message("{label}: required. {hint}", { label: "text", hint: "text" }),
+  "templates.inputProblem": message("{label}: {problem}", { label: "text", problem: "text" }),
   "templates.unsupported": message("This workbook host cannot create report sheets with charts."),
   "templates.cost": message("Creates a sheet and {cost}.", { cost: "text" }),
   "templates.spends": message(
@@ -240,4 +243,158 @@ export const en = {
     formulas: "number",
     statuses: "text",
   }),
+
+  // The language switch (the shell, beside the title)
+  "language.label": message("Language"),
+  "language.office": message("Office language ({language})", { language: "text" }),
+  "language.name.en": message("English"),
+  "language.name.zh-CN": message("简体中文"),
+  "language.cellsNote": message("Cells already calculated keep their language until they calculate again."),
+
+  // A parameter's field in the Build form (build/ParamField.tsx, build/form-model.ts)
+  "field.notSet": message("Not set"),
+  "field.choose": message("Choose…"),
+  "field.checkbox": message("{label} ({state, select, unset {not set} yes {TRUE} other {FALSE}})", {
+    label: "text",
+    state: "text",
+  }),
+  "field.apiName": message("API name: {name}", { name: "text" }),
+  "field.help": message(
+    "{doc}{hasDefault, select, yes { Service default: {value}.} other {}} API name: {name}{aliases, select, none {} other { (also {aliases})}}.",
+    { doc: "text", hasDefault: "text", value: "text", name: "text", aliases: "text" },
+  ),
+  "field.option": message("{label} ({value})", { label: "text", value: "text" }),
+  "field.otherValuesLabel": message("{name}, other values", { name: "text" }),
+  "field.otherValues": message("Other values, comma-separated"),
+  "field.serviceDefault": message("{field, select, none {Service default} other {Service default ({field})}}", {
+    field: "text",
+  }),
+  "field.desc": message("desc"),
+  "field.addCategory": message("Add a category to {name}", { name: "text" }),
+  "field.lines": message("{help} {asins, select, yes {One per line or comma-separated.} other {One per line.}}", {
+    help: "text",
+    asins: "text",
+  }),
+  "field.chooseFirst": message("Choose {param} first", { param: "text" }),
+
+  // The Build form around the fields (build/QueryForm.tsx)
+  "form.more": message("More filters ({count, number}{set, plural, =0 {} other {, # set}})", {
+    count: "number",
+    set: "number",
+  }),
+  "form.search": message("Search filters"),
+  "form.search.placeholder": message("Search filters by name"),
+  "form.noMatch": message('No filter matches "{search}".', { search: "text" }),
+  "form.output": message("Columns, order and rows"),
+  "form.fields": message("fields"),
+  "form.fields.hint": message("The columns to return, in the order picked; none picked = all columns."),
+  "form.fields.all": message("All columns"),
+  "form.limit": message("limit"),
+  "form.limit.paged": message(
+    "Rows wanted (1 to 2,000); pages through the results, one call per page. Empty = one page{rows, plural, =0 {} other { (# rows)}}.",
+    { rows: "number" },
+  ),
+  "form.limit.whole": message(
+    "Rows wanted (1 to 2,000); this operation returns everything in one call. Empty = all rows.",
+  ),
+
+  // The category picker (shared/CategoryPicker.tsx)
+  "category.chooseMarket": message("Choose a marketplace to search categories."),
+  "category.searching": message("Searching categories…"),
+  "category.none": message('No categories match "{words}".', { words: "text" }),
+  "category.found": message('{count, plural, one {# category matches} other {# categories match}} "{words}".', {
+    count: "number",
+    words: "text",
+  }),
+  "category.failed": message("Category search failed: {reason}", { reason: "text" }),
+  "category.placeholder": message("Words of a category (yoga) or a node path"),
+  "category.option": message("{label} ({products, plural, one {# product} other {# products}})", {
+    label: "text",
+    products: "number",
+  }),
+
+  // The report templates (templates/templates.ts): titles, descriptions, inputs, sections and charts
+  "template.categoryMarket.title": message("Category market"),
+  "template.categoryMarket.description": message(
+    "Is this category worth entering? Its statistics, brand, seller and product concentration, seller countries, rating counts, A+/video share and listing-date trend, with four charts.",
+  ),
+  "template.keywordOpportunity.title": message("Keyword opportunity"),
+  "template.keywordOpportunity.description": message(
+    "Which keywords should a listing target? Monthly and ABA search trends, the top mined keywords and their conversion, with searches and purchases over time.",
+  ),
+  "template.competitorWatch.title": message("Competitor watch"),
+  "template.competitorWatch.description": message(
+    "What are these competitors doing? Up to {max} ASINs: their sales, the traffic keywords of the first one, the words that bring them orders and their extended traffic keywords, with units and revenue by ASIN.",
+    { max: "number" },
+  ),
+  "template.input.market": message("Market"),
+  "template.input.market.hint": message("The marketplace, e.g. US."),
+  "template.input.category": message("Category"),
+  "template.input.category.hint": message(
+    "Search by words (yoga) and pick a category, or type its node path (172282:281407).",
+  ),
+  "template.input.keyword": message("Keyword"),
+  "template.input.keyword.hint": message("A search word, e.g. yoga mat."),
+  "template.input.asins": message("ASINs"),
+  "template.input.asins.hint": message(
+    "Up to {max} ASINs, separated by commas, spaces or new lines; the first one's traffic keywords are shown.",
+    { max: "number" },
+  ),
+  "section.categoryStatistics": message("Category statistics"),
+  "section.brandConcentration": message("Brand concentration"),
+  "section.sellerConcentration": message("Seller concentration"),
+  "section.productConcentration": message("Product concentration"),
+  "section.sellerCountries": message("Seller countries"),
+  "section.ratingCounts": message("Rating counts"),
+  "section.aplusVideo": message("A+ and video"),
+  "section.listingTrend": message("Listing-date trend"),
+  "section.keywordTrends": message("Keyword trends"),
+  "section.abaTrend": message("ABA trend"),
+  "section.keywordMining": message("Keyword mining (top {top})", { top: "number" }),
+  "section.keywordConversion": message("Keyword conversion (top {top})", { top: "number" }),
+  "section.competitors": message("Competitors"),
+  "section.trafficKeywords": message("Traffic keywords of the first ASIN (top {top})", { top: "number" }),
+  "section.orderWords": message("Order words, by week (top {top})", { top: "number" }),
+  "section.extendedTraffic": message("Extended traffic keywords (top {top})", { top: "number" }),
+  "chart.brandShare": message("Brand share"),
+  "chart.sellerCountries": message("Seller countries"),
+  "chart.ratingCounts": message("Rating-count distribution"),
+  "chart.listingTrend": message("Listing-date trend"),
+  "chart.searchesAndPurchases": message("Searches and purchases"),
+  "chart.abaSearches": message("ABA searches"),
+  "chart.unitsAndRevenue": message("Units and revenue by ASIN"),
+  "chart.shareOfUnits": message("Share of units"),
+  "chart.units": message("Units"),
+  "chart.products": message("Products"),
+  "chart.searches": message("Searches"),
+  "chart.purchases": message("Purchases"),
+  "chart.revenue": message("Revenue"),
+  "chart.brand": message("Brand"),
+  "chart.sellerCountry": message("Seller country"),
+  "chart.numberOfRatings": message("Number of ratings"),
+  "chart.listingYear": message("Listing year"),
+  "chart.month": message("Month"),
+  "chart.period": message("Period"),
+  "chart.asin": message("ASIN"),
+  // What a report sheet says about itself (templates/report-layout.ts)
+  "report.title": message("{title} report", { title: "text" }),
+  "report.note": message(
+    "Made on {day} from the {title} template. Edit an input below and every section reworks; refresh it from the Reports tab.",
+    { day: "text", title: "text" },
+  ),
+  "report.sheet.categoryMarket": message("Market {node}", { node: "text" }),
+  "report.sheet.keywordOpportunity": message("Keywords {keyword}", { keyword: "text" }),
+  "report.sheet.competitorWatch": message("Competitors {asin}", { asin: "text" }),
+
+  // The filter block of Insert as formula (build/filter-block.ts)
+  "block.title": message("MAD filters — {operation}", { operation: "text" }),
+
+  // What the Excel host says when it cannot do something (host/)
+  "host.reportsUnsupported": message(
+    "Report templates need Excel's {set} {version} requirement set (new sheets, names, charts and spilled results), which this Excel does not have. Update Excel (Microsoft 365, Excel 2021 or later, or Excel on the web), or build the report's formulas one by one in the Build tab.",
+    { set: "text", version: "text" },
+  ),
+  "host.saveTable": message("Could not save the table's query: {reason}", { reason: "text" }),
+  "host.saveReport": message("Could not save the report's details: {reason}", { reason: "text" }),
+  "host.unknownError": message("unknown error"),
 };
