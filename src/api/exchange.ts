@@ -13,6 +13,7 @@ import {
   type Envelope,
 } from "./errors";
 import { parseRetryAfter } from "./retry";
+import { isTeamToken } from "./team-token";
 
 /** What one call sends and how its answer's data is read. */
 export interface RequestPlan<T> {
@@ -41,7 +42,10 @@ export function queryString(params: Readonly<Record<string, unknown>>): string {
 export const requestUrl = (baseUrl: string, plan: RequestPlan<unknown>) =>
   `${baseUrl}${plan.path}${plan.query ? `?${plan.query}` : ""}`;
 
-/** The fetch options of one attempt: the secret in its header only, and never a redirect followed with it. */
+/**
+ * The fetch options of one attempt: the credential in its header only (an API secret as `secret-key`, a team
+ * relay's member token as `Authorization: Bearer`, never both), and never a redirect followed with it.
+ */
 export function requestInit(
   plan: RequestPlan<unknown>,
   secret: string,
@@ -49,7 +53,7 @@ export function requestInit(
   signal: AbortSignal,
 ): RequestInit {
   const headers: Record<string, string> = {
-    "secret-key": secret,
+    ...(isTeamToken(secret) ? { Authorization: `Bearer ${secret}` } : { "secret-key": secret }),
     "x-request-id": requestId,
     Accept: "application/json",
   };

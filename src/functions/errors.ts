@@ -8,8 +8,23 @@ import { t } from "../i18n/cells";
 import type { AnyOperation } from "../api/catalog";
 import { isMadError, ParamError, ValidationError, type MadError } from "../api/errors";
 import { makeCellError, type CellError, type CellErrorCode } from "./cell-error";
+import { ResultTooLargeError } from "../table/result-size";
 
 export const MAX_MESSAGE = 250;
+
+/**
+ * How a person reruns a formula: F9 (Calculate Now) does not rerun non-volatile custom functions (office-js #1462);
+ * Refresh in the task pane's Reports tab does, and so does a full calculation (Ctrl+Alt+F9).
+ */
+const rerun = () => t("cell.rerun");
+
+/** Advice to try again, in either language's words (English: Try again, Retry, Recalculate; Chinese: 重试, 重新计算). */
+const TRY_AGAIN = /(^|[.;] )(Try again|Retry|Recalculate)\b|(^|[。；])[^。；]{0,8}(重试|重新计算)/;
+
+/** Advice to try again later, in a cell, says how: F9 alone would not run the formula again. */
+function inCell(advice: string): string {
+  return TRY_AGAIN.test(advice) ? sentences(sentence(advice), rerun()) : advice;
+}
 
 /** Where the secret is set; added to the secret errors, whose advice speaks of "the add-in's settings". */
 const settingsWhere = () => t("cell.settingsWhere", { place: taskPanePlace() });
@@ -63,30 +78,35 @@ function validationMessage(op: AnyOperation | undefined, error: ValidationError)
 /** The cell's error code and message for any thrown value. */
 export function describeFailure(error: unknown, op?: AnyOperation): CellFailure {
   if (error instanceof ValidationError) return { code: "#VALUE!", message: fit(validationMessage(op, error)) };
+  if (error instanceof ResultTooLargeError)
+    return { code: "#N/A", message: explain(error.message, t("cell.tooLargeAdvice")) };
   if (!isMadError(error)) {
     const detail = error instanceof Error ? error.message : String(error);
-    return { code: "#N/A", message: explain(t("cell.unexpected", { detail }), t("cell.unexpectedAdvice")) };
+    return {
+      code: "#N/A",
+      message: explain(t("cell.unexpected", { detail }), sentences(rerun(), t("cell.unexpectedAdvice"))),
+    };
   }
   if (error instanceof ParamError && error.param) {
     // The service names its wire parameter; say where the formula sets it (an argument, or in filters).
     const label = argumentLabel(op, error.param);
     const named = label.startsWith(error.param) ? label : `${error.param} (${label})`;
     const what = error.message.replace(error.param, named);
-    return { code: "#N/A", message: explain(what, error.advice) };
+    return { code: "#N/A", message: explain(what, inCell(error.advice)) };
   }
   const mad = error as MadError & { kind: string };
   switch (mad.kind) {
     case "cacheMiss":
       return { code: "#N/A", message: t("cell.preview") };
     case "abort":
-      return { code: "#N/A", message: t("cell.cancelled") };
+      return { code: "#N/A", message: sentences(t("cell.cancelled"), rerun()) };
     case "secretKey":
     case "secretKeyOverdue":
     case "secretKeyInvalid":
     case "unauthorized":
       return { code: "#N/A", message: explain(mad.message, sentences(sentence(mad.advice), settingsWhere())) };
     default:
-      return { code: "#N/A", message: explain(mad.message, mad.advice) };
+      return { code: "#N/A", message: explain(mad.message, inCell(mad.advice)) };
   }
 }
 

@@ -12,6 +12,7 @@ export const MARKET_OPERATIONS = [
   define({
     code: "market_product_concentration",
     path: "/v1/market/goods",
+    dataPeriod: "month",
     fn: "PRODUCTCONCENTRATION",
     title: "Product concentration",
     description: "The top products of a category with their unit and revenue shares.",
@@ -23,6 +24,7 @@ export const MARKET_OPERATIONS = [
   define({
     code: "market_seller_concentration",
     path: "/v1/market/seller",
+    dataPeriod: "month",
     fn: "SELLERCONCENTRATION",
     title: "Seller concentration",
     description: "The top sellers of a category with their products, units and revenue shares.",
@@ -34,6 +36,7 @@ export const MARKET_OPERATIONS = [
   define({
     code: "market_listing_trend_distribution",
     path: "/v1/market/shelf/trend",
+    dataPeriod: "month",
     fn: "LISTINGTREND",
     title: "Listing-date trend",
     description: "Products, units and revenue of a category by listing year, one row per year.",
@@ -45,6 +48,7 @@ export const MARKET_OPERATIONS = [
   define({
     code: "market_seller_country_distribution",
     path: "/v1/market/seller/location",
+    dataPeriod: "month",
     fn: "SELLERCOUNTRIES",
     title: "Seller-country distribution",
     description: "Products, units and revenue of a category by seller country.",
@@ -56,6 +60,7 @@ export const MARKET_OPERATIONS = [
   define({
     code: "market_ratings_count_distribution",
     path: "/v1/market/ratings",
+    dataPeriod: "month",
     fn: "RATINGCOUNTS",
     title: "Rating-count distribution",
     description: "Products, units and revenue of a category by number of ratings.",
@@ -67,6 +72,7 @@ export const MARKET_OPERATIONS = [
   define({
     code: "market_ebc_distribution",
     path: "/v1/market/ebc",
+    dataPeriod: "month",
     fn: "APLUSVIDEO",
     title: "A+/video distribution",
     description: "Products and units of a category with and without A+ content and video.",
@@ -78,6 +84,7 @@ export const MARKET_OPERATIONS = [
   define({
     code: "market_brand_concentration",
     path: "/v1/market/brand",
+    dataPeriod: "month",
     fn: "BRANDCONCENTRATION",
     title: "Brand concentration",
     description: "The top brands of a category with their products, units and revenue shares.",
@@ -89,6 +96,7 @@ export const MARKET_OPERATIONS = [
   define({
     code: "market_research_statistics",
     path: "/v1/market/statistics",
+    dataPeriod: "month",
     fn: "CATEGORYSTATS",
     title: "Category statistics",
     description:

@@ -176,7 +176,7 @@ export const cells = {
   ),
   "error.minuteLimit.summary": message("The service's per-minute call limit is reached"),
   "error.minuteLimit.advice": message(
-    "Recalculate in a minute; lower the calls per minute in the settings if it keeps happening.",
+    "Try again in a minute; lower the calls per minute in the settings if it keeps happening.",
   ),
   // What a malformed answer got wrong (the end of error.malformed.summary)
   "malformed.notEnvelope": message("the body is not a JSON envelope '{code, message, data}'"),
@@ -203,10 +203,16 @@ export const cells = {
 
   // The functions' own words (src/functions)
   "cell.preview": message("Preview: press Enter to run the query (no call spent in preview)."),
-  "cell.cancelled": message("Cancelled by Excel. Recalculate (F9) to run the query again."),
+  "cell.cancelled": message("Cancelled by Excel."),
+  "cell.rerun": message("To rerun it: Refresh in the task pane's Reports tab, or Ctrl+Alt+F9."),
+  "cell.tooLarge": message(
+    "This result is about {mb} MB ({rows, number} rows × {columns, number} columns), more than Excel takes from a function (5 MB)",
+    { mb: "text", rows: "number", columns: "number" },
+  ),
+  "cell.tooLargeAdvice": message("Ask for fewer fields or a lower limit, or use Insert as table in the task pane"),
   "cell.settingsWhere": message("They are in {place}.", { place: "text" }),
   "cell.unexpected": message("Unexpected error: {detail}", { detail: "text" }),
-  "cell.unexpectedAdvice": message("Recalculate to try again; if it persists, report it with the formula."),
+  "cell.unexpectedAdvice": message("If it persists, report it with the formula."),
   "cell.noRows": message("No rows"),
   "cell.notAColumn": message(`{got} is not a column of MAD.{fn}${DID_YOU_MEAN}`, {
     got: "text",

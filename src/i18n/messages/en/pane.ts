@@ -32,6 +32,15 @@ export const pane = {
       left: "number",
     },
   ),
+  "meter.team.statusLabel": message("Team calls left"),
+  "meter.team.line": message("You: {member} · Team plan: {plan}", { member: "text", plan: "text" }),
+  "meter.team.left": message("{left, plural, one {# call} other {# calls}} left", { left: "number" }),
+  "meter.team.leftOf": message("{left, number} of {quota, plural, one {# call} other {# calls}} left", {
+    left: "number",
+    quota: "number",
+  }),
+  "meter.team.memberNoBudget": message("no budget of your own"),
+  "meter.team.planNoBudget": message("no budget of its own"),
   "meter.line": message("{usage} · Calls this session: {calls, number}{waiting, plural, =0 {} other { · # waiting}}", {
     usage: "text",
     calls: "number",
@@ -101,6 +110,41 @@ export const pane = {
   "connection.remaining": message("{left, plural, one {# call} other {# calls}} left this month.", { left: "number" }),
   "connection.remainingUnknown": message("The service does not report the calls left this month."),
   "connection.enterSecret": message("Enter the API secret, then test again."),
+  // A team relay (npm run serve -- --team): its address and a member's token instead of the plan's secret
+  "connection.connectWith": message("Connect with"),
+  "connection.connectWith.secret": message("Own secret"),
+  "connection.connectWith.team": message("Team relay"),
+  "connection.relay": message("Relay address"),
+  "connection.relay.hint": message("Your team's relay, from your team's admin (e.g. https://mad.contoso.com/)."),
+  "connection.relay.example": message("https://mad.contoso.com/"),
+  "connection.relay.missing": message("Enter the team relay's address, for example https://mad.contoso.com/"),
+  "connection.relay.notHttps": message(
+    "The relay's address starts with https:// (http:// only for a relay on this computer).",
+  ),
+  "connection.relay.query": message("The relay's address has no query or fragment (nothing after ? or #)."),
+  "connection.token": message("Your token"),
+  "connection.token.hint": message(
+    "From your team's admin. Kept in the add-in's storage on this computer, never in the workbook; the team's secret stays on the relay.",
+  ),
+  "connection.token.replaceHint": message(
+    "{stored}. Paste a new token to replace it. Kept in the add-in's storage on this computer, never in the workbook.",
+    { stored: "text" },
+  ),
+  "connection.tokenSetEnding": message("Token set: ••••{last4}", { last4: "text" }),
+  "connection.token.misshapen": message(
+    "A team token starts with madt_ and is 48 characters long: copy it again from your team's admin.",
+  ),
+  "connection.token.missing": message("Paste your token."),
+  "connection.signedOutToken": message("Signed out: the token is removed from this computer's add-in storage."),
+  "connection.team.refused": message("The token is not accepted"),
+  "connection.team.refusedDetail": message(
+    "It may have been revoked or mistyped: ask your team's admin for a new one, then paste it here.",
+  ),
+  "connection.team.noToken": message("No token entered"),
+  "connection.team.enterToken": message("Paste the token your team's admin gave you, then test again."),
+  "connection.team.quotaReached": message("No calls left this month"),
+  "connection.team.unreachable": message("The team relay cannot be reached"),
+  "connection.team.unreachableDetail": message("Check the relay's address. {detail}", { detail: "text" }),
 
   // Build
   "build.label": message("Query builder"),
@@ -114,6 +158,7 @@ export const pane = {
   "build.busy.checkPlace": message("Checking the place for the formula…"),
   "build.busy.writeFormula": message("Writing the formula…"),
   "build.busy.table": message("Fetching the rows and writing the table…"),
+  "build.busy.checkTablePlace": message("Checking the place for the table…"),
   "build.busy.pages": message("{busy} Page {done, number} of {total, number}.", {
     busy: "text",
     done: "number",
@@ -155,6 +200,8 @@ export const pane = {
     { name: "text", at: "text", rows: "number", calls: "number" },
   ),
   "build.table.doesNotFit": message("Nothing was fetched: {why}", { why: "text" }),
+  "build.table.doesNotFitHere": message("The table does not fit here."),
+  "build.table.would": message("The table from {at} would overwrite {cells}.", { at: "text", cells: "text" }),
   "preview.noRows": message("No rows match."),
   "preview.rows": message("Preview rows"),
 
@@ -226,6 +273,16 @@ export const pane = {
     `{atLeast, select, yes {at least } other {}}${CALLS} for {queries, plural, one {# unique query} other {# unique queries}} ({formulas, plural, =0 {{tables, plural, =0 {nothing selected} one {# table} other {# tables}}} one {# formula{tables, plural, =0 {} one {, # table} other {, # tables}}} other {# formulas{tables, plural, =0 {} one {, # table} other {, # tables}}}})`,
     { atLeast: "text", calls: "number", queries: "number", formulas: "number", tables: "number" },
   ),
+  "reports.growth.label": message("Cells below a table"),
+  "reports.growth.title": message("Cells below {table} are not empty.", { table: "text" }),
+  "reports.growth.question": message(
+    "{table} now has {rows, plural, one {# row} other {# rows}}, and the rows it needs below it hold something ({cells}). Insert sheet rows, so that what is there moves down; write over it; or keep it and leave the table as it was.",
+    { table: "text", rows: "number", cells: "text" },
+  ),
+  "reports.growth.insertRows": message("Insert sheet rows"),
+  "reports.growth.overwrite": message("Overwrite"),
+  "reports.growth.keep": message("Keep them"),
+  "reports.growth.kept": message("Not refreshed: the cells below it were kept ({cells}).", { cells: "text" }),
   "reports.invalid": message("{problem} Fix the formula's arguments; a refresh cannot.", { problem: "text" }),
   "reports.formulaShowsError": message("The formula shows an error."),
   "reports.tableOperation": message("Table"),
@@ -394,7 +451,15 @@ export const pane = {
     "Report templates need Excel's {set} {version} requirement set (new sheets, names, charts and spilled results), which this Excel does not have. Update Excel (Microsoft 365, Excel 2021 or later, or Excel on the web), or build the report's formulas one by one in the Build tab.",
     { set: "text", version: "text" },
   ),
-  "host.saveTable": message("Could not save the table's query: {reason}", { reason: "text" }),
-  "host.saveReport": message("Could not save the report's details: {reason}", { reason: "text" }),
+  "host.couldNotSave": message("Could not save {what}: {reason}", { what: "text", reason: "text" }),
+  "host.what.table": message("the table's query"),
+  "host.what.report": message("the report's details"),
+  "host.notAReport": message("The sheet {sheet} was not made from a template: it has no report charts.", {
+    sheet: "text",
+  }),
+  "host.tableNames": message("The workbook already has tables {first} to {last}; rename or delete some.", {
+    first: "text",
+    last: "text",
+  }),
   "host.unknownError": message("unknown error"),
 };
