@@ -200,7 +200,7 @@ export class Workbook {
     const target = this.on(sheet);
     const moved = target.contentFrom(row);
     if (moved.some((cell) => cell.pos.row + count >= this.rowCount))
-      throw new RangeError(`Inserting ${count} rows would push cells past the preview grid's last row.`);
+      throw new RangeError(t("grid.insertPastEnd", { count }));
     this.batch(() => {
       for (const { pos } of moved) {
         this.store(target, pos, "", { kind: "empty" });

@@ -37,7 +37,9 @@ type StoredTables = Record<string, StoredTable>;
 type Run = <T>(batch: (context: Excel.RequestContext) => Promise<T>) => Promise<T>;
 
 const listed = (cells: readonly string[]) =>
-  cells.length > 3 ? `${cells.slice(0, 3).join(", ")} and ${cells.length - 3} more` : cells.join(", ");
+  cells.length > 3
+    ? t("host.cellsAndMore", { cells: cells.slice(0, 3).join(", "), more: cells.length - 3 })
+    : cells.join(", ");
 
 /** The proposed name, or the first free `<name>_2`, `<name>_3`...: candidates are checked in one round trip. */
 async function uniqueTableName(context: Excel.RequestContext, proposed: string): Promise<string> {
@@ -75,7 +77,11 @@ export function officeTableMethods(run: Run, settings: DocumentSettings): TableM
           const occupied = await occupiedCells(context, sheet, area, MAX_OCCUPIED);
           if (occupied.length)
             throw new CellsInUseError(
-              `The table needs ${target.sheet}!${address}, and ${listed(occupied)} there ${occupied.length === 1 ? "holds" : "hold"} something. Nothing was written.`,
+              t("host.tableNeeds", {
+                area: `${target.sheet}!${address}`,
+                cells: listed(occupied),
+                count: occupied.length,
+              }),
               target.sheet,
               address,
               occupied,
@@ -117,7 +123,13 @@ export function officeTableMethods(run: Run, settings: DocumentSettings): TableM
             sheet.getRange(`${lastRow + 2}:${newLastRow + 1}`).insert("Down");
           } else if (occupied.length) {
             throw new CellsInUseError(
-              `Refreshing ${tableName} needs ${newLastRow - lastRow} more rows (${sheetName}!${addressOf(below)}), and ${listed(occupied)} there ${occupied.length === 1 ? "holds" : "hold"} something. Nothing was written.`,
+              t("host.refreshNeeds", {
+                table: tableName,
+                rows: newLastRow - lastRow,
+                area: `${sheetName}!${addressOf(below)}`,
+                cells: listed(occupied),
+                count: occupied.length,
+              }),
               sheetName,
               addressOf(below),
               occupied,

@@ -461,5 +461,14 @@ export const pane = {
     first: "text",
     last: "text",
   }),
+  "host.cellsAndMore": message("{cells} and {more, number} more", { cells: "text", more: "number" }),
+  "host.tableNeeds": message(
+    "The table needs {area}, and {cells} there {count, plural, one {holds} other {hold}} something. Nothing was written.",
+    { area: "text", cells: "text", count: "number" },
+  ),
+  "host.refreshNeeds": message(
+    "Refreshing {table} needs {rows, number} more rows ({area}), and {cells} there {count, plural, one {holds} other {hold}} something. Nothing was written.",
+    { table: "text", rows: "number", area: "text", cells: "text", count: "number" },
+  ),
   "host.unknownError": message("unknown error"),
 };

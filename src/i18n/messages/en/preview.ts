@@ -29,6 +29,9 @@ export const preview = {
   "page.language.en": message("English"),
   "page.language.zh-CN": message("简体中文"),
   "grid.rowNumbers": message("Row numbers"),
+  "grid.insertPastEnd": message("Inserting {count, number} rows would push cells past the preview grid's last row.", {
+    count: "number",
+  }),
   "grid.sheets": message("Sheets"),
 
   // The status line and the name box

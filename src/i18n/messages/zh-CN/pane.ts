@@ -313,5 +313,9 @@ export const pane: Translation<typeof english> = {
   "host.what.report": "报表信息",
   "host.notAReport": "工作表 {sheet} 不是由模板创建的：它没有报表图表。",
   "host.tableNames": "工作簿中已有表格 {first} 到 {last}；请重命名或删除其中一些。",
+  "host.cellsAndMore": "{cells} 等另外 {more, number} 个单元格",
+  "host.tableNeeds": "表格需要 {area}，但其中{count, plural, other {}} {cells} 已有内容。未写入任何内容。",
+  "host.refreshNeeds":
+    "刷新 {table} 需要再占用 {rows, number} 行（{area}），但其中{count, plural, other {}} {cells} 已有内容。未写入任何内容。",
   "host.unknownError": "未知错误",
 };

@@ -23,6 +23,7 @@ export const preview: Translation<typeof english> = {
   "page.language.en": "English",
   "page.language.zh-CN": "简体中文",
   "grid.rowNumbers": "行号",
+  "grid.insertPastEnd": "插入 {count, number} 行会把单元格推出预览表格的最后一行。",
   "grid.sheets": "工作表",
 
   "status.ready": "就绪",
