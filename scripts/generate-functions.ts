@@ -4,7 +4,8 @@
  * is functions.json), src/functions/generated/functions-zh-CN.json (the same functions' metadata in Chinese, from
  * the wrappers rendered with the Chinese words through custom-functions-metadata, as the build does for English:
  * Microsoft's "Localize custom functions" asks for one metadata file per language, referenced by the manifest's
- * locale override), each language's function reference (docs/functions.md, docs/functions.zh-CN.md), its help page
+ * locale override, and notes that autogeneration alone does not localize:
+ * https://learn.microsoft.com/office/dev/add-ins/excel/custom-functions-naming#localize-custom-functions), each language's function reference (docs/functions.md, docs/functions.zh-CN.md), its help page
  * (src/functions/generated/help.html, help.zh-CN.html) and its README's functions section (README.md,
  * README.zh-CN.md). Run after changing the catalog or its words: `npm run gen:functions`.
  */

@@ -5,9 +5,10 @@
  * pane, the page's words and cells computed from then on, and is stored in runtime storage, never the workbook; the
  * page's own switch restarts the add-in in the chosen language; Chinese text fits the pane at its usual widths.
  */
-import type { FrameLocator, Page } from "playwright-core";
+import type { FrameLocator } from "playwright-core";
 import { cell, describedBy, enter, previewPerTest, readRange, settledText } from "./support/preview";
 import { paneOf } from "./support/taskpane";
+import { clippedTexts, setPaneWidth } from "./support/fit";
 
 jest.setTimeout(240_000);
 
@@ -34,34 +35,6 @@ const visibleWords = (pane: FrameLocator) =>
 
 async function openTab(pane: FrameLocator, name: string): Promise<void> {
   await pane.getByRole("tab", { name, exact: true }).click();
-}
-
-/** Elements whose text is cut off: wider than their box where it clips, or past the pane's right edge. */
-function clippedTexts(pane: FrameLocator): Promise<string[]> {
-  return pane.locator("body").evaluate((body) => {
-    const width = document.documentElement.clientWidth;
-    const found: string[] = [];
-    for (const element of body.querySelectorAll<HTMLElement>("*")) {
-      const text = [...element.childNodes]
-        .filter((n) => n.nodeType === Node.TEXT_NODE)
-        .map((n) => n.textContent ?? "")
-        .join("")
-        .trim();
-      if (!text || element.offsetParent === null) continue;
-      const style = getComputedStyle(element);
-      const rect = element.getBoundingClientRect();
-      const clips = style.overflowX !== "visible" || style.textOverflow === "ellipsis";
-      if ((clips && element.scrollWidth > element.clientWidth + 1) || rect.right > width + 1)
-        found.push(`${text} (${Math.round(rect.width)} px, scrolls ${element.scrollWidth} > ${element.clientWidth})`);
-    }
-    if (document.documentElement.scrollWidth > width + 1) found.push(`the pane scrolls sideways (${width} px)`);
-    return found;
-  });
-}
-
-async function setPaneWidth(page: Page, width: number): Promise<void> {
-  await page.addStyleTag({ content: `.pane { width: ${width}px !important; }` });
-  await page.waitForFunction((w) => document.getElementById("task-pane")!.getBoundingClientRect().width <= w, width);
 }
 
 describe("for a Chinese reader", () => {
