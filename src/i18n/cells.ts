@@ -5,8 +5,6 @@
 import { defineBook } from "./book";
 import { cells } from "./messages/en/cells";
 
-export type CellsMessageId = keyof typeof cells & string;
-
 /** A text of the layers below the faces, in the active language. */
 export const t = defineBook(cells, {
   "zh-CN": () => import(/* webpackChunkName: "i18n-zh-CN-cells" */ "./messages/zh-CN/cells").then((m) => m.cells),

@@ -29,4 +29,4 @@ export {
   storedLocale,
   type Locale,
 } from "./locale";
-export { formatCount, formatDateTime } from "./intl";
+export { formatNumber } from "./intl";
