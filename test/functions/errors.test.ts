@@ -202,7 +202,7 @@ describe("cancel and value preview settle without spending", () => {
     const outcome = await running.outcome;
     expect(outcome.error).toEqual({
       code: "#N/A",
-      message: "Cancelled by Excel. Recalculate (F9) to run the query again.",
+      message: "Cancelled by Excel. To rerun it: Refresh in the task pane's Reports tab, or Ctrl+Alt+F9.",
     });
     expect(aborted).toBe(true);
     expect(h.registry.get("Sheet1!A1")?.status).toBe("cancelled");

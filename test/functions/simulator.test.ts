@@ -146,7 +146,7 @@ describe("the simulator's faults reach the cell as #N/A with what to do", () => 
     running.cancel();
     expect((await running.outcome).error).toEqual({
       code: "#N/A",
-      message: "Cancelled by Excel. Recalculate (F9) to run the query again.",
+      message: "Cancelled by Excel. To rerun it: Refresh in the task pane's Reports tab, or Ctrl+Alt+F9.",
     });
   });
 });

@@ -4,6 +4,7 @@
  */
 import type { Translation } from "../../message";
 import type { pane as english } from "../en/pane";
+import { templates } from "./templates";
 
 const CALLS = "{calls, plural, other {# 次调用}}";
 const LEFT = "本月仅剩 {left, plural, other {# 次}}";
@@ -245,65 +246,6 @@ export const pane: Translation<typeof english> = {
   "category.placeholder": "类目名称中的词（如 yoga）或节点路径",
   "category.option": "{label}（{products, plural, other {# 个商品}}）",
 
-  "template.categoryMarket.title": "类目市场",
-  "template.categoryMarket.description":
-    "这个类目值得进入吗？类目统计，品牌、卖家和商品集中度，卖家所属地，评分数分布，A+/视频占比和上架趋势，附四个图表。",
-  "template.keywordOpportunity.title": "关键词机会",
-  "template.keywordOpportunity.description":
-    "Listing 该主打哪些关键词？月度与 ABA 搜索趋势、挖掘出的头部关键词及其转化，附搜索量与购买量走势。",
-  "template.competitorWatch.title": "竞品监控",
-  "template.competitorWatch.description":
-    "这些竞品在做什么？最多 {max} 个 ASIN：销量、第一个 ASIN 的流量词、为它们带来订单的词和拓展流量词，附各 ASIN 的销量与销售额。",
-  "template.input.market": "站点",
-  "template.input.market.hint": "站点，例如 US。",
-  "template.input.category": "类目",
-  "template.input.category.hint": "输入词语（如 yoga）搜索并选择类目，或直接填写节点路径（172282:281407）。",
-  "template.input.keyword": "关键词",
-  "template.input.keyword.hint": "搜索词，例如 yoga mat。",
-  "template.input.asins": "ASIN 列表",
-  "template.input.asins.hint": "最多 {max} 个 ASIN，以逗号、空格或换行分隔；显示第一个 ASIN 的流量词。",
-  "section.categoryStatistics": "类目统计",
-  "section.brandConcentration": "品牌集中度",
-  "section.sellerConcentration": "卖家集中度",
-  "section.productConcentration": "商品集中度",
-  "section.sellerCountries": "卖家所属地",
-  "section.ratingCounts": "评分数分布",
-  "section.aplusVideo": "A+ 与视频",
-  "section.listingTrend": "上架趋势",
-  "section.keywordTrends": "关键词趋势",
-  "section.abaTrend": "ABA 趋势",
-  "section.keywordMining": "关键词挖掘（前 {top}）",
-  "section.keywordConversion": "关键词转化（前 {top}）",
-  "section.competitors": "竞品",
-  "section.trafficKeywords": "第一个 ASIN 的流量词（前 {top}）",
-  "section.orderWords": "出单词，按周（前 {top}）",
-  "section.extendedTraffic": "拓展流量词（前 {top}）",
-  "chart.brandShare": "品牌份额",
-  "chart.sellerCountries": "卖家所属地",
-  "chart.ratingCounts": "评分数分布",
-  "chart.listingTrend": "上架趋势",
-  "chart.searchesAndPurchases": "搜索量与购买量",
-  "chart.abaSearches": "ABA 搜索量",
-  "chart.unitsAndRevenue": "各 ASIN 销量与销售额",
-  "chart.shareOfUnits": "销量占比",
-  "chart.units": "销量",
-  "chart.products": "商品数",
-  "chart.searches": "搜索量",
-  "chart.purchases": "购买量",
-  "chart.revenue": "销售额",
-  "chart.brand": "品牌",
-  "chart.sellerCountry": "卖家所属地",
-  "chart.numberOfRatings": "评分数",
-  "chart.listingYear": "上架年份",
-  "chart.month": "月份",
-  "chart.period": "周期",
-  "chart.asin": "ASIN",
-  "report.title": "{title}报表",
-  "report.note": "于 {day} 由“{title}”模板创建。修改下方的输入值，各分区会随之更新；可在“报表”页刷新。",
-  "report.sheet.categoryMarket": "市场 {node}",
-  "report.sheet.keywordOpportunity": "关键词 {keyword}",
-  "report.sheet.competitorWatch": "竞品 {asin}",
-
   "block.title": "MAD 筛选条件 — {operation}",
 
   "host.reportsUnsupported":
@@ -318,4 +260,6 @@ export const pane: Translation<typeof english> = {
   "host.refreshNeeds":
     "刷新 {table} 需要再占用 {rows, number} 行（{area}），但其中{count, plural, other {}} {cells} 已有内容。未写入任何内容。",
   "host.unknownError": "未知错误",
+
+  ...templates,
 };
