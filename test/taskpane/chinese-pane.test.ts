@@ -13,6 +13,7 @@ import { choiceLabel } from "../../src/taskpane/shared/category-search";
 import { languageSettings } from "../../src/taskpane/shared/language";
 import { reportTitle } from "../../src/taskpane/reports/reports";
 import { reportSheetSpec } from "../../src/taskpane/templates/report-layout";
+import { reportNamePrefix } from "../../src/table/report-names";
 import { validateTemplateInputs } from "../../src/taskpane/templates/report-cost";
 import { templateById } from "../../src/taskpane/templates/templates";
 
@@ -70,6 +71,8 @@ describe("in Chinese", () => {
   test("a report sheet is written in Chinese, its ASIN row keeping the filter name the formula reads", () => {
     const spec = reportSheetSpec(templateById("competitorWatch"), { market: "US", asins: "B07Z82895W" }, NOW);
     expect(spec.name).toBe("竞品 B07Z82895W");
+    // Its workbook names read in the sheet's words too (Excel's names take any letter).
+    expect(reportNamePrefix(spec.name, [])).toBe("MAD_竞品_B07Z82895W");
     expect(spec.values.slice(0, 2).map((v) => v.value)).toEqual([
       "竞品监控报表",
       "于 2026-11-24 由“竞品监控”模板创建。修改下方的输入值，各分区会随之更新；可在“报表”页刷新。",
