@@ -5,6 +5,7 @@
  * problem, named by the argument).
  */
 import type { AnyOperation } from "./catalog";
+import { t } from "../i18n/cells";
 import { ValidationError } from "./errors";
 import {
   HISTORY_ARGS,
@@ -24,11 +25,11 @@ function checked(name: HistoryArgName, value: unknown): { value?: unknown; error
   if (parsed.success) return { value: parsed.data };
   const issue = parsed.error.issues[0];
   const custom = issue.code === "custom";
-  const detail = custom
-    ? issue.message.replace(new RegExp(`^${name}: `), "")
-    : `expected ${PARAM_KINDS[spec.kind].words.expected} (got ${show(value)})`;
+  const problem = custom
+    ? issue.message
+    : t("v.expected", { expected: PARAM_KINDS[spec.kind].words.expected(), got: show(value) });
   const rule = custom ? String(issue.params?.rule ?? "type") : "type";
-  return { error: new ValidationError(name, rule, `${name}: ${detail}`) };
+  return { error: new ValidationError(name, rule, problem) };
 }
 
 /** The request a history's arguments describe (blank ones left out), or every problem with them. */
@@ -48,14 +49,14 @@ export function checkHistoryArgs(
   const end = read("end") as number | undefined;
   const interval = (read("interval") as Interval | undefined) ?? form.defaultInterval;
   if (start !== undefined && end !== undefined && start > end)
-    errors.push(new ValidationError("start", "range", "start: the start is after the end", ["start", "end"]));
+    errors.push(new ValidationError("start", "range", t("history.startAfterEnd"), ["start", "end"]));
   const allowed = intervalsOf(form);
   if (!allowed.includes(interval))
     errors.push(
       new ValidationError(
         "interval",
         "enum",
-        `interval: MAD.${op.fn} has ${allowed.join(" and ")} figures only (got ${interval})`,
+        t("history.intervalOnly", { fn: `MAD.${op.fn}`, intervals: allowed.join(", "), got: interval }),
       ),
     );
   if (errors.length) return { errors };

@@ -62,6 +62,9 @@ export const intervalsOf = (form: HistoryForm): Interval[] =>
  * value (the formula's cells and the task pane's form): dates, and STOCKHISTORY's interval codes (1 weekly,
  * 2 monthly) or words. A 0 reads as a blank cell (some Excel builds pass one as 0).
  */
+/** The doc of a history's date column (the period's first day). */
+export const HISTORY_DATE_DOC = "The period's first day, a date";
+
 export const HISTORY_ARGS = {
   start: timestamp("start", "First day (a date); blank = the first data, up to a year back."),
   end: timestamp("end", "Last day (a date); blank = today."),

@@ -16,6 +16,8 @@ export const SETTINGS_KEYS = {
   secret: "mad.secret",
   cacheTtlHours: "mad.cacheTtlHours",
   perMinute: "mad.perMinute",
+  /** The language the person chose in the task pane (`en`, `zh-CN`); absent: Office's display language. */
+  language: "mad.language",
 } as const;
 
 /** Every persisted cache entry's key starts with this, followed by the account hash and a dot. */

@@ -15,8 +15,9 @@ import { describeFailure, toCellError, withoutSecret, type CellFailure } from ".
 import { getFormulaRegistry, type FormulaEntry, type FormulaRegistry } from "../engine/formula-registry";
 import { shapeHistory } from "../table/history";
 import { productCard, productFactsOf, productRow } from "../table/product-card";
-import { NO_ROWS_TEXT, shapeResult } from "../table/shape";
+import { noRowsText, shapeResult } from "../table/shape";
 import { entitiesSupported } from "./entity-support";
+import { localeReady } from "../i18n/locale";
 import { checkResultSize } from "../table/result-size";
 
 export interface RunnerDeps {
@@ -30,6 +31,8 @@ export interface RunnerDeps {
   settleWithinMs: number;
   /** Whether Excel takes an entity value (a card) as a result here (entity-support.ts); else a labelled row. */
   entities: () => boolean;
+  /** Settles once the runtime speaks its language (src/i18n/locale.ts: chosen at start, Chinese loaded on demand). */
+  localeReady: () => Promise<void>;
 }
 
 const DEFAULT_DEPS: RunnerDeps = {
@@ -38,6 +41,7 @@ const DEFAULT_DEPS: RunnerDeps = {
   now: Date.now,
   settleWithinMs: 15 * 60_000,
   entities: entitiesSupported,
+  localeReady,
 };
 let deps: RunnerDeps = DEFAULT_DEPS;
 
@@ -67,6 +71,25 @@ function guarded<T>(work: Promise<T>, ms: number, controller: AbortController): 
     }, ms);
   });
   return Promise.race([work, guard]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * How long a formula waits for the runtime's language at start (the task pane's entry reads Office's display
+ * language and loads Chinese on demand): longer would keep cells #BUSY! if that stalled; then it speaks English.
+ */
+const LOCALE_WAIT_MS = 3_000;
+
+/** The runtime's language is active, or LOCALE_WAIT_MS passed; never rejects. */
+async function languageSettled(): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const giveUp = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, LOCALE_WAIT_MS);
+  });
+  try {
+    await Promise.race([deps.localeReady().catch(() => undefined), giveUp]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** How long a failing cell waits for the secret to scrub from its message (the client has already redacted). */
@@ -155,7 +178,7 @@ function cardPlan(op: AnyOperation, args: WrapperArgs): FormulaPlan {
     params: parsed.params,
     shape: (result) => {
       const facts = productFactsOf(result.rows[0], String(parsed.params.marketplace ?? ""));
-      if (!facts) return [[NO_ROWS_TEXT]];
+      if (!facts) return [[noRowsText()]];
       return deps.entities() ? [[productCard(facts) as unknown as Cell]] : productRow(facts);
     },
     rows: (result) => (productFactsOf(result.rows[0], "") ? 1 : 0),
@@ -193,6 +216,7 @@ export async function runFormula(
   };
 
   try {
+    await languageSettled();
     parsed = planOf(op, args, card);
     engine = deps.engine();
     const cacheKey = safeCacheKey(engine, code, parsed);

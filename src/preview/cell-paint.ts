@@ -2,6 +2,7 @@
  * How one rendered cell looks and reads: its classes (number, error, spill outline), its accessible name (the
  * address, then what it shows), its tooltip and its error description; and the status line under the grid.
  */
+import { t } from "../i18n/preview";
 import { cellAddress, rangeAddress, type CellPosition, type CellRange } from "../table/a1";
 import type { DisplayCell } from "./sheet";
 
@@ -41,9 +42,9 @@ export function paintCell(
     open.className = "card-button";
     open.tabIndex = -1;
     // Its glyph is CSS (::before), so the cell's text stays the entity's text.
-    open.setAttribute("aria-label", `Open the card of ${shown.text}`);
+    open.setAttribute("aria-label", t("card.open", { text: shown.text }));
     td.prepend(open);
-    td.setAttribute("aria-label", `${address} ${shown.text}, a data type: Ctrl+Shift+F5 opens its card`);
+    td.setAttribute("aria-label", t("card.cellName", { address, text: shown.text }));
     td.setAttribute("aria-haspopup", "dialog");
   } else td.removeAttribute("aria-haspopup");
   td.tabIndex = isSelected ? 0 : -1;
@@ -73,11 +74,11 @@ export function paintCell(
 export function statusText(selected: CellPosition, shown: DisplayCell, spill: CellRange | undefined, pending: number) {
   const address = cellAddress(selected);
   const parts: string[] = [];
-  if (shown.error) parts.push(`${address}: ${shown.error.code} ${shown.error.message}`);
-  else if (shown.entity) parts.push(`${address}: a data type; Ctrl+Shift+F5 or its icon opens its card`);
+  if (shown.error) parts.push(t("status.error", { address, code: shown.error.code, message: shown.error.message }));
+  else if (shown.entity) parts.push(t("status.entity", { address }));
   else if (spill && shown.anchor) {
-    parts.push(`${address}: ${rangeAddress(spill)} holds the results of the formula in ${cellAddress(shown.anchor)}`);
+    parts.push(t("status.spill", { address, range: rangeAddress(spill), anchor: cellAddress(shown.anchor) }));
   }
-  if (pending > 0) parts.push(`${pending} formula${pending === 1 ? "" : "s"} calculating`);
-  return parts.join(" · ") || "Ready";
+  if (pending > 0) parts.push(t("status.calculating", { count: pending }));
+  return parts.join(" · ") || t("status.ready");
 }

@@ -5,6 +5,7 @@
  * (textContent, never markup); a link opens only when it is http(s). Escape or Close shuts it and focus goes back
  * to the cell; Tab stays within the dialog while it is open.
  */
+import { t } from "../i18n/preview";
 import type { EntityProperty, EntityValue } from "./cell-types";
 import { formatValue } from "./format";
 
@@ -81,7 +82,7 @@ export function openEntityCard(entity: EntityValue, returnTo: HTMLElement | null
     names.forEach((name, i) => list.children[i * 2 + 1].append(valueNode(entity.properties[name])));
     dialog.append(list);
   }
-  const close = element("button", "card-close", "Close");
+  const close = element("button", "card-close", t("card.close"));
   close.type = "button";
   dialog.append(close);
   backdrop.append(dialog);

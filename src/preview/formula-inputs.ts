@@ -3,6 +3,7 @@
  * wait; an error there is passed on without a call), and for `=A2.Price` the field of the data type in A2
  * (field-reference.ts), read without a call.
  */
+import { t } from "../i18n/preview";
 import { cellAddress } from "../table/a1";
 import { sheetReference } from "../table/sheet-names";
 import { ArgumentValue, BUSY, CellError, FunctionOutcome } from "./cell-types";
@@ -28,7 +29,8 @@ export function gatherArguments(
       continue;
     }
     const sheet = sheetOf(arg);
-    if (!sheet) return { error: { code: "#REF!", message: `${arg.text}: the workbook has no sheet "${arg.sheet}".` } };
+    if (!sheet)
+      return { error: { code: "#REF!", message: t("cell.noSheet", { ref: arg.text, sheet: arg.sheet ?? "" }) } };
     const prefix = sheet === formula.sheet ? "" : `${sheetReference(sheet.name)}!`;
     const matrix: (Scalar | null)[][] = [];
     for (let row = arg.range.top; row <= arg.range.bottom; row++) {
@@ -38,7 +40,11 @@ export function gatherArguments(
         const cell = sheet.display(pos);
         if (cell.error?.code === BUSY.code || sheet.isRecalculating(pos)) return { waiting: true };
         if (cell.error) {
-          const message = `${prefix}${cellAddress(pos)} shows ${cell.error.code}: ${cell.error.message}`;
+          const message = t("cell.argumentShows", {
+            address: `${prefix}${cellAddress(pos)}`,
+            code: cell.error.code,
+            message: cell.error.message,
+          });
           return { error: { code: cell.error.code, message } };
         }
         values.push(cell.value);
@@ -57,10 +63,10 @@ export function readFieldInput(
 ): { waiting: true } | { outcome: FunctionOutcome } {
   const [reference, field] = formula.call.args;
   if (reference?.kind !== "reference" || field?.kind !== "literal")
-    return { outcome: { kind: "error", error: { code: "#VALUE!", message: "Not a field reference." } } };
+    return { outcome: { kind: "error", error: { code: "#VALUE!", message: t("field.notAReference") } } };
   const sheet = sheetOf(reference);
   if (!sheet) {
-    const message = `${reference.text}: the workbook has no sheet "${reference.sheet}".`;
+    const message = t("cell.noSheet", { ref: reference.text, sheet: reference.sheet ?? "" });
     return { outcome: { kind: "error", error: { code: "#REF!", message } } };
   }
   const pos = { row: reference.range.top, col: reference.range.left };

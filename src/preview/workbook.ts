@@ -6,6 +6,7 @@
  * sheets (`'Market 172282'!B3`). No call is made while an argument is still #BUSY!, and an argument's error is
  * passed on without a call, so a recalculation never spends quota on half-known inputs.
  */
+import { t } from "../i18n/preview";
 import {
   CellPosition,
   CellRange,
@@ -39,7 +40,9 @@ export interface DefinedName {
 const MAX_PASSES = 50;
 const CIRCULAR: CellError = {
   code: "#REF!",
-  message: "Circular reference: this formula refers to its own cell or results, directly or through other formulas.",
+  get message() {
+    return t("cell.circular");
+  },
 };
 
 export class Workbook {
@@ -216,7 +219,7 @@ export class Workbook {
     const target = this.on(sheet);
     const moved = target.contentFrom(row);
     if (moved.some((cell) => cell.pos.row + count >= this.rowCount))
-      throw new RangeError(`Inserting ${count} rows would push cells past the preview grid's last row.`);
+      throw new RangeError(t("grid.insertPastEnd", { count }));
     this.batch(() => {
       for (const { pos } of moved) {
         this.store(target, pos, "", { kind: "empty" });
@@ -366,7 +369,7 @@ export class Workbook {
       } else if (!this.invoker.isRegistered(formula.call.name)) {
         formula.outcome = {
           kind: "error",
-          error: { code: "#NAME?", message: `${formula.call.name} is not a function of this add-in.` },
+          error: { code: "#NAME?", message: t("cell.notAFunction", { name: formula.call.name }) },
         };
       } else {
         this.startCall(formula, gathered.args);

@@ -17,6 +17,7 @@
 import type { NumberFormatHint } from "../api/catalog-types";
 import { epochMsToSerial } from "../api/dates";
 import {
+  HISTORY_DATE_DOC,
   sourceFor,
   type HistoryColumn,
   type HistoryForm,
@@ -26,12 +27,12 @@ import {
 } from "../api/history-form";
 import type { Cell } from "./cells";
 import { columnsOf, type Column } from "./columns";
+import { noRowsText } from "./shape";
 
 const DAY_MS = 86_400_000;
 const DEFAULT_SPAN_DAYS: Readonly<Record<Interval, number>> = { daily: 365, weekly: 730, monthly: 730 };
 
 export const DATE_COLUMN = "date";
-export const NO_HISTORY_TEXT = "No rows";
 
 /** A history request (start and end: any time of their days, epoch ms) and today, by the clock. */
 export interface HistoryRange extends HistoryRequest {
@@ -152,7 +153,7 @@ export function historyColumns(form: HistoryForm): readonly Column[] {
 const FIELDS = new WeakMap<HistoryForm, ReturnType<typeof buildFields>>();
 function buildFields(form: HistoryForm) {
   return [
-    { name: DATE_COLUMN, type: "dateText" as const, doc: "The period's first day, a date" },
+    { name: DATE_COLUMN, type: "dateText" as const, doc: HISTORY_DATE_DOC },
     ...form.columns.map((c) => ({
       name: c.name,
       type: c.format === "integer" ? ("integer" as const) : ("number" as const),
@@ -187,7 +188,7 @@ export function shapeHistory(
   const first = Math.min(...used.map((u) => u.observed[0]?.at ?? Infinity));
   const earliest = end - DEFAULT_SPAN_DAYS[range.interval] * DAY_MS;
   const startAt = range.start ?? Math.max(first, earliest);
-  if (!Number.isFinite(startAt) || periodStart(startAt, range.interval) > end) return [[NO_HISTORY_TEXT]];
+  if (!Number.isFinite(startAt) || periodStart(startAt, range.interval) > end) return [[noRowsText()]];
   const periods: number[] = [];
   for (let p = periodStart(startAt, range.interval); p <= end; p = nextPeriod(p, range.interval)) periods.push(p);
   const firstDay = periodStart(startAt, "daily");
@@ -206,7 +207,7 @@ export function shapeHistory(
     if (judged.every((n) => (byName.get(n)?.[i] ?? null) === null)) return;
     rows.push([epochMsToSerial(p), ...names.slice(1).map((n) => byName.get(n)?.[i] ?? "")]);
   });
-  return rows.length ? [names, ...rows] : [[NO_HISTORY_TEXT]];
+  return rows.length ? [names, ...rows] : [[noRowsText()]];
 }
 
 /**

@@ -22,12 +22,12 @@ import { layoutReport, proposedSheetName, reportSheetSpec } from "../../src/task
 import { uniqueSheetName, validSheetName } from "../../src/table/sheet-names";
 import {
   MAX_ASINS,
-  MAX_WATCHED,
   reportSections,
   TEMPLATES,
   templateById,
   type TemplateSection,
 } from "../../src/taskpane/templates/templates";
+import { MAX_WATCHED } from "../../src/taskpane/templates/product-watch";
 import { formulaArguments, specCells } from "./support/report-cells";
 import { useSimulator } from "../support/simulator";
 
@@ -54,13 +54,17 @@ function formulaQuery(section: TemplateSection, args: unknown[]): { params: Reco
   return parseFormulaArgs(op, { market, positional, filters: args[1 + n], fields: args[2 + n], limit: args[3 + n] });
 }
 
-describe.each(TEMPLATES.map((t) => [t.title, t] as const))("the %s template", (_, template) => {
+describe.each(TEMPLATES.map((t) => [t.title(), t] as const))("the %s template", (_, template) => {
   const spec = reportSheetSpec(template, SAMPLE, NOW);
   const sections = reportSections(template, SAMPLE);
 
   it("writes its inputs as labelled text cells at the top and a titled formula per section", () => {
     for (const [i, input] of template.inputs.entries()) {
-      expect(spec.values).toContainEqual({ address: `A${3 + i}`, value: input.label, role: "label" });
+      expect(spec.values).toContainEqual({
+        address: `A${3 + i}`,
+        value: input.cellLabel ?? input.label(),
+        role: "label",
+      });
       expect(spec.values.find((v) => v.address === `B${3 + i}`)).toMatchObject({ role: "input", format: "@" });
     }
     expect(sections.length).toBeGreaterThan(0);
@@ -69,7 +73,7 @@ describe.each(TEMPLATES.map((t) => [t.title, t] as const))("the %s template", (_
       const at = parseCell(spec.formulas[i].address);
       expect(spec.values).toContainEqual({
         address: `${spec.formulas[i].address.replace(/\d+$/, "")}${at.row}`,
-        value: section.title,
+        value: section.title(),
         role: "title",
       });
       expect(spec.formulas[i].formula).toMatch(new RegExp(`^=MAD\\.${section.fn}\\(\\$B\\$3,`));

@@ -4,6 +4,7 @@
  * `maxItems` apply per item and to the list. Written with zod's functional helpers, which zod/mini shares.
  */
 import * as z from "zod";
+import { t } from "../../i18n/cells";
 import type { AnyParamSpec } from "../param-spec";
 import { listItems } from "./cell-input";
 import { isMulti, optionValue, splitItems } from "./form-types";
@@ -23,14 +24,14 @@ const items = z.pipe(
 
 function itemSchema(spec: AnyParamSpec) {
   const options = spec.options;
-  const notWhole = (iss: { input?: unknown }) => `${spec.name}: ${show(iss.input)} is not a whole number`;
+  const notWhole = (iss: { input?: unknown }) => t("v.wholeNumber", { got: show(iss.input) });
   const whole = z
     .number({ error: notWhole })
     .check(z.refine((v: number) => Number.isInteger(v), { error: notWhole, params: { rule: "type" } }));
   if (!options) return whole;
   return whole.check(
     z.refine((v: number) => options.some((o) => o.value === v), {
-      error: (iss) => `${spec.name}: ${show(iss.input)} is not one of ${optionList(options)}`,
+      error: (iss) => t("kind.notOneOf", { got: show(iss.input), options: optionList(options) }),
       params: { rule: "enum" },
     }),
   );
@@ -58,8 +59,8 @@ export const INTEGER_LIST_KIND: KindDefinition = {
     return picked.length ? picked : undefined;
   },
   words: {
-    expected: "a list of whole numbers",
-    docs: "list of numbers",
-    argumentHelp: (doc) => `${doc} A range, or numbers separated by commas.`,
+    expected: () => t("kind.integerList.expected"),
+    docs: "kind.integerList.docs",
+    argumentHelp: "kind.integerList.help",
   },
 };

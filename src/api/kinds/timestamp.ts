@@ -4,6 +4,7 @@
  * text (optionally with a time, `2025-08-02 14:30`, read in UTC), or epoch milliseconds as the service spells them.
  */
 import { z } from "zod";
+import { t } from "../../i18n/cells";
 import { serialToDate } from "../dates";
 import { show, type KindDefinition } from "./kind";
 
@@ -28,18 +29,16 @@ export function epochMsOf(value: number | string): number {
   return check.getUTCMonth() === month - 1 && check.getUTCDate() === day && ms >= MIN_EPOCH_MS ? ms : NaN;
 }
 
-const EXPECTED = "a date (an Excel date, yyyy-mm-dd, or epoch milliseconds)";
-
 export const TIMESTAMP_KIND: KindDefinition = {
   traits: { list: "single", zero: "blank", excelArgument: "unknown" },
-  schema: (spec) =>
+  schema: () =>
     z.union([z.number(), z.string()]).transform((value, ctx) => {
       const ms = epochMsOf(value);
       if (Number.isFinite(ms)) return ms;
       ctx.issues.push({
         code: "custom",
         input: value,
-        message: `${spec.name}: expected ${EXPECTED} (got ${show(value)})`,
+        message: t("v.expected", { expected: t("kind.timestamp.expected"), got: show(value) }),
         params: { rule: "date" },
       });
       return z.NEVER;
@@ -48,8 +47,8 @@ export const TIMESTAMP_KIND: KindDefinition = {
   control: () => ({ type: "date" }),
   fromForm: (value) => (typeof value === "string" && value.trim() !== "" ? value.trim() : undefined),
   words: {
-    expected: EXPECTED,
-    docs: "date",
-    argumentHelp: (doc) => `${doc.replace(/\.$/, "")} (a date, or yyyy-mm-dd text).`,
+    expected: () => t("kind.timestamp.expected"),
+    docs: "kind.timestamp.docs",
+    argumentHelp: "kind.timestamp.help",
   },
 };

@@ -5,6 +5,10 @@
  * the operation's data period, joined to an identical call already under way on any replica (single flight), or
  * else sent once, after the shared pacer granted a key. The answer is cached before it is sent. When the store
  * (Redis) fails, nothing is sent to the service: 503 says so. Keys and tokens never reach a log or an answer.
+ *
+ * No wait here is a guess at how fast a machine is. The replica making a call holds a lease on it and renews it while
+ * the call runs, however long the pacer's queue and the service take; the others wait for as long as that lease
+ * lives, and take the call over only once it has lapsed (its replica stopped).
  */
 import { createHash, randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -28,7 +32,7 @@ import {
 } from "../relay";
 import { canonicalJson } from "../../api/canonical-json";
 import { envelopeCode, sendRefusal, visitsData, type Refused } from "./answers";
-import { FairQueue } from "./fair-queue";
+import { FairQueue, type Grant } from "./fair-queue";
 import type { PlanKey } from "./keys-file";
 import { monthOf, type Member, type StoredAnswer, type TeamStore } from "./store";
 import { bearerToken, hashToken } from "./tokens";
@@ -44,19 +48,28 @@ export interface TeamRelayOptions {
   /** Relay requests per member per minute (cache hits included): a runaway client stops here. */
   memberRatePerMinute: number;
   windowMs?: number;
+  /** The lease on a call under way (default FLIGHT_LEASE_MS). */
+  flightLeaseMs?: number;
   maxBodyBytes?: number;
   log?: (line: string) => void;
 }
 
 export const DEFAULT_QUEUE_WAIT_MS = 20_000;
 /**
- * The pacing window: the service counts a minute by when calls arrive, and arrival times jitter by the network's
- * delay, so grants keep a second more apart than a minute: never more than perMinute calls in any 60 s, as it sees.
+ * The pacing window: the service's minute. No margin is needed for delays between a grant and the service: a slot
+ * counts from when its call ended (the service had it by then), so perMinute grants never reach it within 60 s.
  */
-export const DEFAULT_WINDOW_MS = 61_000;
+export const DEFAULT_WINDOW_MS = 60_000;
 /** Joiners of a failed call get the same failure for this long instead of each calling again. */
 const SHARED_FAILURE_MS = 10_000;
 const POLL_MS = 250;
+/**
+ * The lease on a call under way, renewed every third of it while the call runs. It only says whether the replica
+ * making the call is still there: a stopped replica's call is taken over at most this long after its last renewal.
+ */
+export const FLIGHT_LEASE_MS = 15_000;
+/** A granted call is sent at once; room for a starved machine between the grant and the send. */
+const SEND_ROOM_MS = 30_000;
 /** The service refused the key itself: set aside until its secret changes. */
 const KEY_REFUSALS = new Set(["ERROR_SECRET_KEY", "ERROR_SECRET_KEY_OVERDUE", "ERROR_SECRET_KEY_INVALID"]);
 /** The service says the key's limit is reached: set aside for a window, other keys serve meanwhile. */
@@ -72,15 +85,16 @@ function routeOf(pathname: string): { op: AnyOperation; pathParams: Record<strin
 
 class StoreFailure extends Error {}
 
-type Flight = { answer: UpstreamAnswer; source: "hit" | "miss" | "shared" } | { again: true } | { refused: Refused };
+type Flight = { answer: UpstreamAnswer; source: "hit" | "miss" | "shared" } | { refused: Refused };
 
 export function createTeamRelay(options: TeamRelayOptions): TeamMode & { readonly queue: FairQueue } {
   const { store, keys, clock, callUpstream } = options;
   const windowMs = options.windowMs ?? DEFAULT_WINDOW_MS;
-  const queue = new FairQueue({ store, keys, clock, windowMs });
+  const holdMs = callUpstream.timeoutMs + SEND_ROOM_MS;
+  const leaseMs = options.flightLeaseMs ?? FLIGHT_LEASE_MS;
+  const queue = new FairQueue({ store, keys, clock, windowMs, holdMs });
   const limiter = new ClientRateLimiter(options.memberRatePerMinute, () => clock.now());
   const local = new Map<string, Promise<Flight>>();
-  const replica = randomUUID();
   const log = (event: Record<string, unknown>) =>
     options.log?.(JSON.stringify({ time: new Date(clock.now()).toISOString(), ...event }));
   const storeDown = (res: ServerResponse) =>
@@ -104,6 +118,11 @@ export function createTeamRelay(options: TeamRelayOptions): TeamMode & { readonl
   async function authenticate(req: IncomingMessage): Promise<Member | undefined> {
     const token = bearerToken(req);
     return token ? guard(store.memberByToken(hashToken(token))) : undefined;
+  }
+
+  /** If the store cannot take it now, the slot keeps counting until its hold ends: later, never sooner. */
+  async function endCall(grant: Grant): Promise<void> {
+    await queue.ended(grant).catch((error: Error) => log({ event: "call-end-not-recorded", reason: error.message }));
   }
 
   async function visits(res: ServerResponse, member: Member): Promise<RelayOutcome> {
@@ -131,6 +150,7 @@ export function createTeamRelay(options: TeamRelayOptions): TeamMode & { readonl
       const key = keys.find((k) => k.name === grant.key)!;
       void countSafely(member.name, op.code, "calls");
       const answer = await callUpstream({ method: methodOf(op), pathname, query, body, secret: key.secret });
+      await endCall(grant);
       const code = answer.fromService ? envelopeCode(answer.text) : undefined;
       if (code && (KEY_REFUSALS.has(code) || code === KEY_LIMITED)) {
         const until = code === KEY_LIMITED ? clock.now() + windowMs : null;
@@ -220,35 +240,42 @@ export function createTeamRelay(options: TeamRelayOptions): TeamMode & { readonl
       const body = methodOf(op) === "POST" ? canonicalJson(rest) : "";
       const query =
         methodOf(op) === "GET" ? `?${new URLSearchParams(Object.entries(rest).map(([k, v]) => [k, String(v)]))}` : "";
-      const who_ = member;
 
-      async function lead(): Promise<Flight> {
-        const deadline = clock.now() + options.queueWaitMs + callUpstream.timeoutMs + 5_000;
-        while (clock.now() < deadline) {
-          const now = clock.now();
-          const cached = await guard(store.cacheGet(cacheKey, now));
-          if (cached) return { answer: { ...cached, fromService: true }, source: "hit" };
-          const shared = await guard(store.flightShared(cacheKey, now));
-          if (shared) return { answer: { ...shared, fromService: true }, source: "shared" };
-          if (await guard(store.flightClaim(cacheKey, replica, deadline - now))) {
-            let outcome: Flight | undefined;
-            try {
-              outcome = await callWithGrant(who_, op, upstreamPath, body, query);
-              if ("answer" in outcome) await remember(outcome.answer);
-              return outcome;
-            } finally {
-              await store
-                .flightRelease(
-                  cacheKey,
-                  replica,
-                  outcome && "answer" in outcome && !cacheable(outcome.answer) ? sharedOf(outcome.answer) : undefined,
-                )
-                .catch(() => undefined);
-            }
-          }
+      /**
+       * The answer for `who`: cached, shared by the identical call that just ended, or from the one call: made here
+       * if no replica is making it, else awaited for as long as the replica making it holds its lease.
+       */
+      async function answerFor(who: Member): Promise<Flight> {
+        const cached = await guard(store.cacheGet(cacheKey, clock.now()));
+        if (cached) return { answer: { ...cached, fromService: true }, source: "hit" };
+        const owner = randomUUID();
+        for (;;) {
+          const step = await guard(store.flightJoin(cacheKey, owner, clock.now(), leaseMs));
+          if ("answer" in step) return { answer: { ...step.answer, fromService: true }, source: step.source };
+          if ("claimed" in step) return fly(who, owner);
           await waitForFlight(cacheKey);
         }
-        return { again: true };
+      }
+
+      /** Makes the call under `owner`'s lease, renewed until the answer is cached (or shared) and the lease let go. */
+      async function fly(who: Member, owner: string): Promise<Flight> {
+        const landed = new AbortController();
+        void keepLease(cacheKey, owner, landed.signal);
+        let outcome: Flight | undefined;
+        try {
+          outcome = await callWithGrant(who, op, upstreamPath, body, query);
+          if ("answer" in outcome) await remember(outcome.answer);
+          return outcome;
+        } finally {
+          landed.abort();
+          await store
+            .flightRelease(
+              cacheKey,
+              owner,
+              outcome && "answer" in outcome && !cacheable(outcome.answer) ? sharedOf(outcome.answer) : undefined,
+            )
+            .catch(() => undefined);
+        }
       }
 
       const cacheable = (answer: UpstreamAnswer) =>
@@ -278,28 +305,21 @@ export function createTeamRelay(options: TeamRelayOptions): TeamMode & { readonl
       }
 
       try {
-        for (let round = 0; round < 3; round++) {
-          let flight = local.get(cacheKey);
-          const joined = flight !== undefined;
-          if (!flight) {
-            flight = lead();
-            local.set(cacheKey, flight);
-            void flight.finally(() => local.delete(cacheKey)).catch(() => undefined);
-          }
-          const outcome = await flight;
-          if ("again" in outcome) continue;
-          if ("refused" in outcome) {
-            if (joined) continue; // another member's refusal is theirs: try for this one
-            return sendRefusal(res, outcome.refused);
-          }
-          const source = joined ? "shared" : outcome.source;
-          if (source !== "miss") void countSafely(member.name, op.code, "cacheHits");
-          res.setHeader("x-mad-cache", source);
-          return sendAnswer(res, outcome.answer);
+        let flight = local.get(cacheKey);
+        const joined = flight !== undefined;
+        if (!flight) {
+          flight = answerFor(member);
+          local.set(cacheKey, flight);
+          void flight.finally(() => local.delete(cacheKey)).catch(() => undefined);
         }
-        return sendError(res, 503, "ERROR_SERVER_INTERNAL", "the identical call under way did not finish; try again", {
-          "retry-after": "5",
-        });
+        const first = await flight;
+        // Another member's refusal (their budget, their wait) is theirs: this member asks for themself.
+        const outcome = joined && "refused" in first ? await answerFor(member) : first;
+        if ("refused" in outcome) return sendRefusal(res, outcome.refused);
+        const source = joined && outcome === first ? "shared" : outcome.source;
+        if (source !== "miss") void countSafely(member.name, op.code, "cacheHits");
+        res.setHeader("x-mad-cache", source);
+        return sendAnswer(res, outcome.answer);
       } catch (error) {
         if (error instanceof StoreFailure) return storeDown(res);
         throw error;
@@ -358,6 +378,18 @@ export function createTeamRelay(options: TeamRelayOptions): TeamMode & { readonl
       await store.close();
     },
   };
+
+  /** Renews the lease every third of it until `landed`; a renewal the store misses is tried again at the next. */
+  async function keepLease(key: string, owner: string, landed: AbortSignal): Promise<void> {
+    for (;;) {
+      try {
+        await clock.sleep(leaseMs / 3, landed);
+      } catch {
+        return;
+      }
+      await store.flightRenew(key, owner, clock.now(), leaseMs).catch(() => undefined);
+    }
+  }
 
   async function waitForFlight(key: string): Promise<void> {
     await new Promise<void>((resolve) => {

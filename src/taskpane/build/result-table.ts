@@ -7,7 +7,7 @@ import type { HistoryRequest } from "../../api/history-form";
 import { pickColumns, type Column } from "../../table/columns";
 import { functionColumns } from "../../table/function-columns";
 import { DATE_COLUMN, shapeHistory } from "../../table/history";
-import { DEFAULT_DISPLAY, NO_ROWS_TEXT, shapeResult, type ShapeInput } from "../../table/shape";
+import { DEFAULT_DISPLAY, isNoRows, shapeResult, type ShapeInput } from "../../table/shape";
 import { serialToIsoDate, type Cell } from "../../table/cells";
 import { columnFormats } from "./table-formats";
 
@@ -59,8 +59,7 @@ export function tableOf(
   const shaped = operation(code).history
     ? historyCells(code, result, fields, history)
     : shapeResult(operation(code), result, columns, { ...DEFAULT_DISPLAY, layout: "horizontal" }, limit);
-  if (shaped.length === 1 && shaped[0][0] === NO_ROWS_TEXT)
-    return { header: columns.map((c) => c.name), rows: [], formats: columnFormats(columns) };
+  if (isNoRows(shaped)) return { header: columns.map((c) => c.name), rows: [], formats: columnFormats(columns) };
   const [header, ...rows] = shaped;
   return { header: header.map(String), rows, formats: columnFormats(columns) };
 }
@@ -85,7 +84,7 @@ export function previewOf(
     return { header: header.map(String), rows: shown };
   }
   const shaped = shapeResult(operation(code), result, columns, { ...DEFAULT_DISPLAY, dates: "text" }, maxRows);
-  if (shaped.length === 1 && shaped[0][0] === NO_ROWS_TEXT) return { header: [], rows: [] };
+  if (isNoRows(shaped)) return { header: [], rows: [] };
   const [header, ...rows] = shaped;
   return { header: header.map(String), rows };
 }

@@ -15,6 +15,7 @@ import {
   groupReports,
   refreshTargets,
   reportRows,
+  reportTitle,
   staleEntries,
   type ReportGroup,
   type ReportRow,
@@ -272,7 +273,7 @@ export function ReportsPanel({ active }: { active: boolean }) {
             <li key={group.sheet} className={styles.item}>
               <section className={styles.group} aria-label={t("reports.report", { sheet: group.sheet })}>
                 <Text weight="semibold">
-                  {t("reports.reportTitle", { title: group.report.title, sheet: group.sheet })}
+                  {t("reports.reportTitle", { title: reportTitle(group.report), sheet: group.sheet })}
                 </Text>
                 <Text size={200} className={styles.groupDetails}>
                   {describeReportInputs(group.report)}

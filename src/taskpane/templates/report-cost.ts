@@ -95,7 +95,7 @@ export function sectionQuery(section: TemplateSection, inputs: TemplateInputs): 
     if (asins !== undefined) params.asins = asins;
   }
   return {
-    section: section.title,
+    section: section.title(),
     operation: section.operation,
     params,
     ...(section.limit === undefined ? {} : { limit: section.limit }),
@@ -117,29 +117,28 @@ export interface InputErrors {
  */
 export function validateTemplateInputs(template: ReportTemplate, inputs: TemplateInputs, now: Date): InputErrors {
   const byInput: Record<string, string[]> = {};
-  const labels = new Map(template.inputs.map((i) => [i.name as string, i.label]));
+  const labels = new Map(template.inputs.map((i) => [i.name as string, i.label()]));
   const seen = new Set<string>();
   // A template that repeats sections per ASIN needs one ASIN at least, and takes no more than its maximum.
   if (template.eachAsin?.length) {
     const input = template.inputs.find((i) => i.kind === "asins");
     const given = asinsOf(inputs.asins).length;
-    if (input && given === 0) byInput[input.name] = [`${input.label}: required. ${input.hint}`];
+    if (input && given === 0)
+      byInput[input.name] = [t("templates.required", { label: input.label(), hint: input.hint() })];
     if (input && given > maxAsinsOf(template))
-      byInput[input.name] = [`${input.label}: at most ${maxAsinsOf(template)} ASINs (${given} given).`];
+      byInput[input.name] = [t("templates.tooManyAsins", { label: input.label(), max: maxAsinsOf(template), given })];
   }
   for (const section of reportSections(template, inputs)) {
     const query = sectionQuery(section, inputs);
     for (const error of checkParams(query.operation, query.params, { now }).errors) {
       const name = inputOfParam(section, error.param);
       const label = name ? labels.get(name) : undefined;
-      if (!name || !label) throw new Error(`${template.id}: ${section.title} fails on its own: ${error.message}`);
+      if (!name || !label) throw new Error(`${template.id}: ${section.title()} fails on its own: ${error.message}`);
       const input = template.inputs.find((i) => i.name === name)!;
       const message =
         error.rule === "required"
-          ? `${label}: required. ${input.hint}`
-          : error.message.startsWith(`${error.param}:`)
-            ? `${label}:${error.message.slice(error.param.length + 1)}`
-            : `${label}: ${error.message}`;
+          ? t("templates.required", { label, hint: input.hint() })
+          : t("templates.inputProblem", { label, problem: error.problem });
       // One message per input and rule: three sections refusing a blank category say it once.
       const key = `${name}|${error.rule}`;
       if (seen.has(key)) continue;

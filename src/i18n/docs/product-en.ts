@@ -1,0 +1,55 @@
+/** The history functions' and the product card's words in English (./product-words.ts says what each part is). */
+import { code } from "./words";
+import type { ProductDocsWords } from "./product-words";
+
+export const productEn: ProductDocsWords = {
+  exceptHistory: ", except the history functions, which take STOCKHISTORY's (below)",
+  readmeHistory: (syntax) =>
+    `; the history functions (price, rank and sales over time) take STOCKHISTORY's ${code(syntax)}`,
+  historyRule: (f) => `**History functions** (${f.functions.map(code).join(", ")}) work like Excel's STOCKHISTORY:
+${code(f.syntax)} spills one header row (${code(f.dateColumn)} and the figures) and one row per day, week or
+month. ${code("start")} and ${code("end")} are dates (a date in a cell, or ${code("2025-08-02")} text); without
+${code("start")} the table starts at the first data (at most a year back for days, two years for weeks and months),
+without ${code("end")} it ends today. ${code("interval")} is ${code("daily")}, ${code("weekly")} or
+${code("monthly")} (${code("d")}, ${code("w")}, ${code("m")}; STOCKHISTORY's ${code("1")} and ${code("2")} for
+weekly and monthly; a 0 reads as a blank cell, Excel's way of passing one on some builds); blank = the function's
+default. Dates are Excel dates: the period's first day (weeks start on Monday, days are UTC days). Several series
+with different time points become one table by one rule:
+- a level (price, Buy Box, list price, rank, rating, number of ratings, sellers) is the last value known by the end
+  of the period. A history of changes (PRICEHISTORY's) is carried forward from earlier periods while it does not
+  change: the service sends a point only when a value changes, so a price set in March is still the price in May;
+  a point of -1 means "no data from here on" (out of stock, no rank) and shows blank until the next point. Daily or
+  monthly figures (SALESTREND's, SALESESTIMATE's) give the period's last figure, never carried past them;
+- a flow (units, revenue) is the sum of the period's figures, blank when it has none;
+- a figure is read from the coarsest list the service sends that is not coarser than the interval (months from
+  monthly figures, weeks from daily ones); a figure the service has no list for at that interval is blank;
+- rows where every column is blank are left out; a range without data spills ${code(f.noHistory)}.
+A history function asks for the product's whole history in one call, whatever the range, so every range and
+interval of one product shares one call and one cached answer.`,
+  historySyntax: (syntax, intervals, defaultInterval, note) =>
+    `Syntax: ${code(syntax)}, a history function (see above). Intervals: ${intervals}; default ${code(defaultInterval)}.${note ? ` ${note}` : ""}`,
+  historyColumnsHeader: "| Column | Kind | Meaning |\n|---|---|---|",
+  dateKind: "date",
+  periodStart: "The period's first day",
+  levelKind: "level (last known)",
+  flowKind: "flow (sum)",
+  cardHead: (title, group, operationCode, sharedWith, description) =>
+    `${title} (${group}, from ${code(operationCode)}: one call, shared with ${code(sharedWith)} of the same product). ${description}`,
+  cardSyntax: (syntax) => `Syntax: ${code(syntax)}.`,
+  cardExcel:
+    "In Excel with data types for custom functions (CustomFunctionsRuntime 1.4: Excel on the web, Microsoft 365 " +
+    "from version 2208, Mac from 16.64) the cell holds a product card: click its icon (or press Ctrl+Shift+F5) " +
+    `to open it, and read a property with ${code("=A2.Price")} or ${code("=A2.[Monthly units]")}; the field picker ` +
+    "beside the cell lists them. The card refreshes with the workbook, like any formula. Elsewhere (perpetual " +
+    "Office) the same facts spill as one labelled row: a header of the property names and one row of values. " +
+    "The add-in asks Excel at run time which it can show.",
+  cardProperties: (names) =>
+    `Properties: ${names}. ${code("Price")} and ${code("Monthly revenue")} are in ` +
+    `the marketplace's currency, ${code("Monthly units")} and ${code("Monthly revenue")} are the last complete ` +
+    `month's (this variant's), ${code("Listed on")} is the listing day (a date), ${code("Listing")} the product's ` +
+    "link. A fact the service does not send is left out of the card (blank in the row), never shown as 0.",
+  startHelp: (doc) => `${doc} An Excel date or yyyy-mm-dd text.`,
+  intervalHelp: (intervals, defaultInterval) => `${intervals}; blank = ${defaultInterval}.`,
+  historyReturns: (title) => `${title}: a header row, then one dated row per period.`,
+  cardReturns: (title) => `${title}: a data type (a card), or a header row and one row of its facts.`,
+};

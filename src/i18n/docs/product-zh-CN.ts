@@ -1,0 +1,48 @@
+/** 历史函数和商品卡片的简体中文（各部分的含义见 ./product-words.ts）。函数名、参数名、列名和属性名保持原样。 */
+import { code } from "./words";
+import type { ProductDocsWords } from "./product-words";
+
+export const productZhCN: ProductDocsWords = {
+  exceptHistory: "，历史函数除外，它们采用 STOCKHISTORY 的参数（见下文）",
+  readmeHistory: (syntax) => `；历史函数（价格、排名和销量随时间的变化）采用 STOCKHISTORY 的参数 ${code(syntax)}`,
+  historyRule: (f) => `**历史函数**（${f.functions.map(code).join("、")}）的用法与 Excel 的 STOCKHISTORY 相同：
+${code(f.syntax)} 输出一行表头（${code(f.dateColumn)} 和各项数据），之后每天、每周或每月一行。${code("start")} 和
+${code("end")} 是日期（单元格中的日期，或 ${code("2025-08-02")} 这样的文本）；不填 ${code("start")} 时从最早的数据开始
+（按天最多回溯一年，按周和按月最多两年），不填 ${code("end")} 时到今天为止。${code("interval")} 为 ${code("daily")}、
+${code("weekly")} 或 ${code("monthly")}（也可写 ${code("d")}、${code("w")}、${code("m")}；STOCKHISTORY 的 ${code("1")} 和
+${code("2")} 分别表示按周和按月；0 视为空单元格，因为部分 Excel 版本以 0 传递空单元格）；留空 = 该函数的默认值。
+日期为 Excel 日期：周期的第一天（每周从星期一开始，按天时为 UTC 日期）。时间点不同的多个序列按同一规则合成一张表：
+- 时点值（价格、Buy Box 价格、标价、排名、评分、评分数、卖家数）取周期结束时已知的最后一个值。变化记录（PRICEHISTORY
+  的数据）在未变化期间沿用之前周期的值：服务只在值变化时发送一个点，所以三月设定的价格到五月仍是当时的价格；值为 -1
+  的点表示“从此没有数据”（缺货、无排名），在下一个点之前显示为空。按天或按月的数据（SALESTREND、SALESESTIMATE 的数据）
+  取周期内的最后一个值，不会延续到数据之外；
+- 累计值（销量、销售额）为周期内各数据之和，没有数据时为空；
+- 每项数据取自服务所发送列表中不比所选间隔更粗的最粗一级（按月取月度数据，按周取每日数据汇总）；在该间隔下服务没有
+  对应列表的数据为空；
+- 所有列都为空的行不输出；区间内没有数据时输出 ${code(f.noHistory)}。
+历史函数无论区间如何，都用一次调用获取该商品的全部历史，因此同一商品的所有区间和间隔共用一次调用和一份缓存结果。`,
+  historySyntax: (syntax, intervals, defaultInterval, note) =>
+    `语法：${code(syntax)}，历史函数（见上文）。间隔：${intervals}；默认 ${code(defaultInterval)}。${note}`,
+  historyColumnsHeader: "| 列 | 类型 | 含义 |\n|---|---|---|",
+  dateKind: "日期",
+  periodStart: "周期的第一天",
+  levelKind: "时点值（最后已知值）",
+  flowKind: "累计值（求和）",
+  cardHead: (title, group, operationCode, sharedWith, description) =>
+    `${title}（${group}，来自 ${code(operationCode)}：一次调用，与同一商品的 ${code(sharedWith)} 共用）。${description}`,
+  cardSyntax: (syntax) => `语法：${code(syntax)}。`,
+  cardExcel:
+    "在支持自定义函数数据类型的 Excel 中（CustomFunctionsRuntime 1.4：Excel 网页版、Microsoft 365 2208 及以上版本、" +
+    "Mac 16.64 及以上版本），单元格中是一张商品卡片：单击其图标（或按 Ctrl+Shift+F5）打开，用 " +
+    `${code("=A2.Price")} 或 ${code("=A2.[Monthly units]")} 读取属性；单元格旁的字段选择器会列出所有属性。卡片与其他公式` +
+    "一样随工作簿刷新。在其他 Excel（非订阅版 Office）中，同样的信息输出为一行带标签的数据：一行属性名表头和一行值。" +
+    "加载项在运行时询问 Excel 能显示哪一种。",
+  cardProperties: (names) =>
+    `属性：${names}。${code("Price")} 和 ${code("Monthly revenue")} 以该站点的货币计，${code("Monthly units")} 和 ` +
+    `${code("Monthly revenue")} 为最近一个完整月份的数据（当前变体），${code("Listed on")} 为上架日期（日期），` +
+    `${code("Listing")} 为商品链接。服务未提供的信息不放入卡片（在行中为空），绝不显示为 0。`,
+  startHelp: (doc) => `${doc}可以是 Excel 日期或 yyyy-mm-dd 文本。`,
+  intervalHelp: (intervals, defaultInterval) => `${intervals}；留空 = ${defaultInterval}。`,
+  historyReturns: (title) => `${title}：一行表头，之后每个周期一行带日期的数据。`,
+  cardReturns: (title) => `${title}：一个数据类型（卡片），或一行表头加一行商品信息。`,
+};
