@@ -6,6 +6,7 @@
  * reader the other functions use, and checked by the one history check (src/api/history-args.ts); bad input is a
  * ValidationError naming the argument (#VALUE!, nothing sent).
  */
+import { t } from "../i18n/cells";
 import type { AnyOperation } from "../api/catalog";
 import type { ParamSpec } from "../api/catalog-types";
 import { didYouMean } from "../api/did-you-mean";
@@ -53,7 +54,7 @@ export function historyFields(op: AnyOperation, form: HistoryForm, arg: unknown)
       "fields",
       "fields",
       "unknownField",
-      `${showValue(unknown[0])} is not a column of MAD.${op.fn}${hint ? `; did you mean ${hint}?` : ""}`,
+      t("cell.notAColumn", { got: showValue(unknown[0]), fn: op.fn, hint: hint ?? "none" }),
     );
   }
   return columns;

@@ -11,6 +11,8 @@
  * as one labelled row instead (`productRow`). Kept lean: the functions bundle carries it.
  */
 
+import { t } from "../i18n/cells";
+
 /** The facts a card shows, from whichever record carries them (details, sales trend, product research). */
 export interface ProductFacts {
   readonly asin: string;
@@ -181,7 +183,7 @@ export function productCard(f: ProductFacts): Excel.EntityCellValue {
           },
           {
             layout: "List",
-            title: "Listing",
+            title: t("card.section.listing"),
             collapsible: true,
             collapsed: false,
             properties: present(props, ["Brand", "ASIN", "Marketplace", "Listed on", "Category path", "Listing"]),
@@ -189,7 +191,7 @@ export function productCard(f: ProductFacts): Excel.EntityCellValue {
         ],
       },
     },
-    provider: { description: "SellerSprite data through Marketplace Analytics Data" },
+    provider: { description: t("card.provider") },
   };
 }
 

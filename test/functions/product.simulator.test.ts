@@ -135,3 +135,94 @@ test("MAD.BSRSALES: a node path reads as its main category", async () => {
   expect(valueOf(byPath, "categoryLabel")).toBe("Electronics");
   expect(sim.stats().byOperation.bsr_prediction).toBe(1);
 });
+
+/** An Excel date of a `yyyy-mm-dd` day. */
+const daySerial = (day: string) => epochMsToSerial(Date.parse(`${day}T00:00:00Z`));
+
+test("MAD.COUPONS: one row per coupon day, its day an Excel date; prices in currency units as sent", async () => {
+  const h = harness(shim, service);
+  const table = (await h.run("asin_coupon_trend", { positional: ["B08GHW4TBS"], limit: 50 })).value!;
+  expect(sim.requests.at(-1)).toMatch(/^GET \/v1\/asin\/US\/B08GHW4TBS\/coupon-trend -> OK/);
+  const days = (await wire("/v1/asin/US/B08GHW4TBS/coupon-trend")) as unknown as {
+    date: string;
+    type: string;
+    asinPrice: number;
+    couponPrice: number;
+    finalPrice: number;
+  }[];
+  expect(days.length).toBeGreaterThan(0);
+  const header = table[0] as string[];
+  expect(header).toEqual(["date", "marketplace", "asin", "type", "asinPrice", "couponPrice", "finalPrice"]);
+  const col = (name: string) => header.indexOf(name);
+  expect(
+    table.slice(1).map((r) => [r[col("date")], r[col("type")], r[col("asinPrice")], r[col("finalPrice")]]),
+  ).toEqual(days.slice(0, 50).map((d) => [daySerial(d.date), d.type, d.asinPrice, d.finalPrice]));
+  // A price is what a shopper pays (21.99), never cents; money off is the gap between the two prices.
+  for (const row of table.slice(1).filter((r) => r[col("type")] === "M"))
+    expect(row[col("asinPrice")] as number).toBeCloseTo(
+      (row[col("couponPrice")] as number) + (row[col("finalPrice")] as number),
+      2,
+    );
+});
+
+test("MAD.PRODUCTCOUPONS: the product's details as asin.* rows, then its coupon days, from one call", async () => {
+  const h = harness(shim, service);
+  sim.resetStats();
+  const table = (await h.run("asin_detail_with_coupon_trend", { positional: ["B08GHW4TBS"] })).value!;
+  expect(sim.stats().byOperation.asin_detail_with_coupon_trend).toBe(1);
+  const answer = (await wire("/v1/asin/US/B08GHW4TBS/with-coupon-trend")) as {
+    asin: Record<string, unknown>;
+    couponTrends: { date: string }[];
+  };
+  expect(table[0]).toEqual(["field", "value"]);
+  expect(valueOf(table, "asin.asin")).toBe("B08GHW4TBS");
+  expect(valueOf(table, "asin.title")).toBe(answer.asin.title);
+  expect(valueOf(table, "asin.price")).toBe(answer.asin.price);
+  const coupons = String(valueOf(table, "couponTrends"));
+  // One compact item a coupon day, as sent (its day, its price and discount), within a cell's 255 characters: the
+  // whole list is MAD.COUPONS's.
+  const days = answer.couponTrends as unknown as { date: string; asinPrice: number; couponPrice: number }[];
+  expect(coupons.length).toBeLessThanOrEqual(255);
+  expect(coupons.split("; ")[0]).toBe(`${days[0].date} (${days[0].asinPrice} / ${days[0].couponPrice})`);
+  expect(coupons.split("; ")[1]).toBe(`${days[1].date} (${days[1].asinPrice} / ${days[1].couponPrice})`);
+});
+
+test("MAD.KEYWORDSTATS: keyword counts as sent, where the product shows by badge, the computing time in UTC", async () => {
+  const h = harness(shim, service);
+  const table = (await h.run("traffic_keyword_stat", { positional: ["B07Z82895W"] })).value!;
+  expect(sim.requests.at(-1)).toMatch(/^GET \/v1\/traffic\/keyword\/stat\/US\/B07Z82895W -> OK/);
+  const answer = (await wire("/v1/traffic/keyword/stat/US/B07Z82895W")) as {
+    keywords: number;
+    ranks: number;
+    ads: number;
+    calcTime: number;
+    badgeCount: Record<string, number>;
+  };
+  expect([valueOf(table, "keywords"), valueOf(table, "ranks"), valueOf(table, "ads")]).toEqual([
+    answer.keywords,
+    answer.ranks,
+    answer.ads,
+  ]);
+  expect(valueOf(table, "badgeCount.ns")).toBe(answer.badgeCount.ns);
+  expect(valueOf(table, "badgeCount.sb")).toBe(answer.badgeCount.sb);
+  expect(valueOf(table, "calcTime")).toBeCloseTo(epochMsToSerial(answer.calcTime), 8);
+});
+
+test("MAD.LISTINGSTATS: related products free and sponsored as sent, each relation type with its count", async () => {
+  const h = harness(shim, service);
+  const table = (await h.run("traffic_listing_stat", { positional: ["B07Z82895W"] })).value!;
+  expect(sim.requests.at(-1)).toMatch(/^GET \/v1\/traffic\/listing\/stat\/US\/B07Z82895W -> OK/);
+  const answer = (await wire("/v1/traffic/listing/stat/US/B07Z82895W")) as {
+    relations: number;
+    freeRelations: number;
+    paidRelations: number;
+    items: { relation: string; count: number }[];
+  };
+  expect([valueOf(table, "relations"), valueOf(table, "freeRelations"), valueOf(table, "paidRelations")]).toEqual([
+    answer.relations,
+    answer.freeRelations,
+    answer.paidRelations,
+  ]);
+  const items = String(valueOf(table, "items"));
+  for (const item of answer.items) expect(items).toContain(`${item.relation} (${item.count})`);
+});

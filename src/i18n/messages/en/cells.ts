@@ -223,6 +223,9 @@ export const cells = {
   "cell.unexpected": message("Unexpected error: {detail}", { detail: "text" }),
   "cell.unexpectedAdvice": message("If it persists, report it with the formula."),
   "cell.noRows": message("No rows"),
+  // A product card (src/table/product-card.ts): its second section's title and where its data comes from
+  "card.section.listing": message("Listing"),
+  "card.provider": message("SellerSprite data through Marketplace Analytics Data"),
   "cell.notAColumn": message(`{got} is not a column of MAD.{fn}${DID_YOU_MEAN}`, {
     got: "text",
     fn: "text",

@@ -144,6 +144,8 @@ export const cells: Translation<typeof english> = {
   "cell.unexpected": "意外错误：{detail}",
   "cell.unexpectedAdvice": "如果仍然出现，请连同公式一起反馈。",
   "cell.noRows": "无数据",
+  "card.section.listing": "商品信息",
+  "card.provider": "SellerSprite 数据，由 Marketplace Analytics Data 提供",
   "cell.notAColumn": `{got} 不是 MAD.{fn} 的列${DID_YOU_MEAN}`,
   "cell.sentences": "{first}{second}",
   "filters.nameValue": "应为 name=value，实际为 {got}",
