@@ -9,6 +9,8 @@ import { isOperationCode, operation } from "../../src/api/catalog";
 import type { FieldSpec } from "../../src/api/catalog-types";
 import {
   type AbaResearchRecord,
+  type AsinDetailRecord,
+  type ReviewRecord,
   type CategoryStatisticsRecord,
   type KeywordMiningRecord,
   type KeywordTrendRecord,
@@ -157,8 +159,15 @@ test("record types are derived from the lists with the spec's names", () => {
   };
   const stats: Pick<CategoryStatisticsRecord, "nodeLabelPathLocale"> = { nodeLabelPathLocale: null };
   const product: Pick<RecordOf<"traffic_listing">, "platformUnit"> = { platformUnit: 2000 };
+  // One product's records: day-only dates and prices are numbers (epoch ms, currency units), badges nested.
+  const detail: Pick<AsinDetailRecord, "availableDate" | "price" | "badge"> = {
+    availableDate: 1_584_288_000_000,
+    price: 21.99,
+    badge: { bestSeller: "N", platformChoice: "Y", newRelease: "N", ebc: "Y", video: "N" },
+  };
+  const review: Pick<ReviewRecord, "date" | "star" | "vine"> = { date: 1_772_380_800_000, star: 5, vine: false };
   // @ts-expect-error the live name is normalized away: records carry only the spec's names
   const live: Pick<KeywordMiningRecord, "amazonChoice"> = {};
-  expect([trend, aba, mining, stats, product, live]).toHaveLength(6);
+  expect([trend, aba, mining, stats, product, detail, review, live]).toHaveLength(8);
   expect(RECORD_FIELDS.keywordMining.find((f) => f.name === "platformChoice")?.aliases).toEqual(["amazonChoice"]);
 });
