@@ -43,7 +43,8 @@ function defaultPolicy(frameAncestors: readonly string[]): string {
     "script-src 'self' https://appsforoffice.microsoft.com",
     // Fluent UI (Griffel) injects its styles at run time.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
+    // Product pictures (a product card's image, shown by the preview's card) come from Amazon's image host.
+    "img-src 'self' data: https://m.media-amazon.com",
     // 'self' is the relay; https: keeps the connection panel's direct service address and other URLs usable.
     "connect-src 'self' https:",
     "object-src 'none'",

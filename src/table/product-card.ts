@@ -122,8 +122,37 @@ export type CardProperty = (typeof CARD_PROPERTIES)[number];
 /** An Excel date serial of a midnight-China stamp: its calendar day. */
 const daySerial = (ms: number) => Math.floor((ms + 8 * 3_600_000) / 86_400_000) + 25569;
 
-/** A card property: Microsoft's own typings (@types/office-js, types only) check the shape at compile time. */
-type CellValue = Excel.StringCellValue | Excel.DoubleCellValue | Excel.WebImageCellValue;
+/**
+ * A card property, in the shape of office-js's `Excel.StringCellValue`, `DoubleCellValue` and `WebImageCellValue`
+ * (written out here: this layer holds no Office code; test/taskpane/strict-excel.test.ts holds the card to
+ * `Excel.EntityCellValue` at compile time).
+ */
+type CellValue =
+  | { readonly type: "String"; readonly basicValue: string }
+  | { readonly type: "Double"; readonly basicValue: number; readonly numberFormat: string }
+  | { readonly type: "WebImage"; readonly address: string; readonly altText: string };
+
+/** A product's entity value: office-js's `Excel.EntityCellValue` with the layout a product card uses. */
+export interface ProductCardValue {
+  readonly type: "Entity";
+  readonly text: string;
+  readonly properties: Partial<Record<CardProperty, CellValue>>;
+  readonly layouts: {
+    readonly compact: { readonly icon: string };
+    readonly card: {
+      readonly title: { readonly property: string };
+      readonly mainImage?: { readonly property: string };
+      readonly sections: {
+        readonly layout: "List";
+        readonly title?: string;
+        readonly collapsible?: boolean;
+        readonly collapsed?: boolean;
+        readonly properties: string[];
+      }[];
+    };
+  };
+  readonly provider: { readonly description: string };
+}
 const str = (value: string | null): CellValue | undefined =>
   value === null ? undefined : { type: "String", basicValue: value };
 const dbl = (value: number | null, numberFormat: string): CellValue | undefined =>
@@ -156,7 +185,7 @@ const present = (props: Partial<Record<CardProperty, CellValue>>, names: readonl
   names.filter((n) => props[n] !== undefined);
 
 /** The entity value of a product: its cell shows the title (or the ASIN); its card shows every fact it has. */
-export function productCard(f: ProductFacts): Excel.EntityCellValue {
+export function productCard(f: ProductFacts): ProductCardValue {
   const props = properties(f);
   const cellText = (f.title ?? f.asin).slice(0, 100);
   return {
@@ -204,7 +233,7 @@ export function productRow(f: ProductFacts): (string | number)[][] {
   const names = CARD_PROPERTIES.filter((n) => n !== "Image");
   const values = names.map((name) => {
     const cell = props[name];
-    return cell === undefined ? "" : ((cell.basicValue as string | number | undefined) ?? "");
+    return cell === undefined || !("basicValue" in cell) ? "" : cell.basicValue;
   });
   return [
     [...names, "Image"],

@@ -291,7 +291,7 @@ describe("the preview grid at full size", () => {
 
 describe("a product as a data type in the preview", () => {
   // The simulator's image addresses are made up: a stand-in picture, so the card loads no outside address.
-  const PIXEL = Buffer.from("R0lGODlhAQABAAAAACw=", "base64");
+  const PIXEL = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
 
   it("shows the card's text, reads =A1.Price without a call, and opens an accessible card with Ctrl+Shift+F5", async () => {
     const { page } = session.preview;

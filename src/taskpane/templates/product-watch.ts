@@ -5,7 +5,7 @@
  */
 import { t } from "../../i18n";
 import { CARD_PROPERTIES } from "../../table/product-card";
-import type { ArgSource, ReportTemplate, TemplateInput } from "./templates";
+import type { ArgSource, ReportTemplate, TemplateInput } from "./template-types";
 
 /** Product watch takes at most this many ASINs: each one is a card, two charts and four calls' worth of sections. */
 export const MAX_WATCHED = 5;

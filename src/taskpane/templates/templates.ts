@@ -5,117 +5,26 @@
  * look like in the sheet is report-layout.ts's business; this module says what each section asks the service for,
  * so the same definition gives the formula text, the cost and the input checks (the catalog's own validation).
  */
-import type { AxisFormat, ChartKind } from "../host/host-adapter";
-import type { OperationCode } from "../../api/catalog";
-import type { Interval } from "../../api/history-form";
 import { productWatch } from "./product-watch";
 import { t } from "../../i18n";
+import type {
+  ArgSource,
+  PerAsinSection,
+  ReportTemplate,
+  TemplateId,
+  TemplateInput,
+  TemplateInputs,
+  TemplateSection,
+} from "./template-types";
 
-/** A text of a template, worded in the active language when it is shown or written (the language of the maker). */
-export type Words = () => string;
-
-export type TemplateId = "categoryMarket" | "keywordOpportunity" | "competitorWatch" | "productWatch";
-
-/** What a person types or picks for an input; the pane renders a control per kind. */
-export type InputKind = "market" | "category" | "keyword" | "asins";
-
-export interface TemplateInput {
-  /** Key in TemplateInputs (and in the stored ReportGroupInfo). */
-  readonly name: "market" | "nodeIdPath" | "keyword" | "asins";
-  readonly kind: InputKind;
-  /** The label in the pane and beside the input cell. */
-  readonly label: Words;
-  readonly hint: Words;
-  /**
-   * What the sheet's label cell holds instead of the label: the ASINs' row is also a one-row filter block, so its
-   * label cell is the filter's name (`ASINs`, read as `asins`), the same in every language.
-   */
-  readonly cellLabel?: string;
-}
-
-/** What the pane collects: text per input name (ASINs as typed: separated by commas, spaces or new lines). */
-export type TemplateInputs = Readonly<Record<string, string>>;
-
-/**
- * Where a formula argument comes from:
- * - `input`: the input's cell (`$B$3`);
- * - `asinRow`: every ASIN, the row of ASIN cells (`$B$4:$U$4`), read as a list;
- * - `asinFilter`: the ASIN row with its label, a one-row filter block (`$A$4:$U$4`: `ASINs | B0... | B0...`);
- * - `firstAsin`: the first ASIN's cell (`$B$4`);
- * - `eachAsin`: in a section repeated per ASIN (`eachAsin`), that ASIN's cell; `asinAt` once repeated (`$C$4`);
- * - `text`: a literal (`"W"`), never made from input text.
- */
-export type ArgSource =
-  | { readonly kind: "input"; readonly input: TemplateInput["name"] }
-  | { readonly kind: "asinRow" }
-  | { readonly kind: "asinFilter" }
-  | { readonly kind: "firstAsin" }
-  | { readonly kind: "eachAsin" }
-  | { readonly kind: "asinAt"; readonly index: number }
-  | { readonly kind: "text"; readonly text: string };
-
-export interface SectionChart {
-  readonly kind: ChartKind;
-  readonly title: Words;
-  /** Column index (within `fields`) of the category labels. */
-  readonly categories: number;
-  readonly series: readonly { readonly name: Words; readonly column: number; readonly axis?: "secondary" }[];
-  readonly categoryAxisTitle: Words;
-  readonly valueAxisTitle: Words;
-  readonly valueAxisFormat?: AxisFormat;
-  readonly secondaryValueAxisTitle?: Words;
-  readonly maxPoints?: number;
-}
-
-export interface TemplateSection {
-  readonly title: Words;
-  readonly operation: OperationCode;
-  /** MAD function name (`BRANDCONCENTRATION`). */
-  readonly fn: string;
-  /** The operation's required arguments after `market`, in the function's order. */
-  readonly positional: readonly ArgSource[];
-  /** The `filters` argument: the ASIN filter block (or a display option such as `layout=horizontal`). */
-  readonly filters?: ArgSource;
-  readonly fields: readonly string[];
-  readonly limit?: number;
-  /** Single-record results (CATEGORYSTATS) spill `field | value` rows: one row per field. */
-  readonly vertical?: boolean;
-  /**
-   * A history function (MAD.PRICEHISTORY): STOCKHISTORY's arguments, start and end left to the function's
-   * defaults, this interval; its `fields` name `date` first.
-   */
-  readonly interval?: Interval;
-  /**
-   * A card function (MAD.PRODUCT): market and ASIN only. Its cell holds a card, or, where Excel has no data types,
-   * a labelled row below its header (`fields`: two rows); cards stack one under another at the report's left.
-   */
-  readonly card?: true;
-  readonly chart?: SectionChart;
-}
-
-/** A text worded with the place of the ASIN it is about (`Product 2`). */
-export type NumberedWords = (n: number) => string;
-
-/** A section repeated per ASIN: a section whose titles are numbered. */
-export interface PerAsinSection extends Omit<TemplateSection, "title" | "chart"> {
-  readonly title: NumberedWords;
-  readonly chart?: Omit<SectionChart, "title"> & { readonly title: NumberedWords };
-}
-
-export interface ReportTemplate {
-  readonly id: TemplateId;
-  readonly title: Words;
-  readonly description: Words;
-  readonly inputs: readonly TemplateInput[];
-  readonly sections: readonly TemplateSection[];
-  /**
-   * Sections repeated for each ASIN after `sections`, in this order per ASIN; their `eachAsin` arguments read that
-   * ASIN's cell, and their titles (a chart's too) are worded with its place, 1 first.
-   */
-  readonly eachAsin?: readonly PerAsinSection[];
-  /** At most this many ASINs (MAX_ASINS unless set). */
-  readonly maxAsins?: number;
-}
+export type {
+  ArgSource,
+  ReportTemplate,
+  TemplateId,
+  TemplateInput,
+  TemplateInputs,
+  TemplateSection,
+} from "./template-types";
 
 /** The ASIN row's label cell: the name the `filters` argument reads it under (`asins`, case-insensitive). */
 const ASINS_FILTER_NAME = "ASINs";
