@@ -82,7 +82,10 @@ describe("accessibility (axe-core) of report sheets and keyboard use", () => {
   it("finds no serious or critical violation on a product's data type card", async () => {
     const { page } = session.preview;
     await page.route("https://m.media-amazon.com/**", (route) =>
-      route.fulfill({ contentType: "image/gif", body: Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64") }),
+      route.fulfill({
+        contentType: "image/gif",
+        body: Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64"),
+      }),
     );
     await enter(page, "A1", '=MAD.PRODUCT("US","B07Z82895W")');
     await settledText(page, "A1");

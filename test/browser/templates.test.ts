@@ -161,7 +161,10 @@ describe("report templates in the preview", () => {
   it("creates a Product watch report: a card per ASIN, price and BSR and monthly sales charted, newest reviews", async () => {
     const { page } = session.preview;
     await page.route("https://m.media-amazon.com/**", (route) =>
-      route.fulfill({ contentType: "image/gif", body: Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64") }),
+      route.fulfill({
+        contentType: "image/gif",
+        body: Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64"),
+      }),
     );
     const pane = paneOf(page);
     await openTab(pane, "Templates");
