@@ -99,24 +99,13 @@ export function productFactsOf(record: unknown, marketplace: string): ProductFac
   };
 }
 
+/** The card's first section: the figures a seller compares. */
+const FIGURES = ["Price", "BSR", "Category", "Rating", "Ratings", "Monthly units", "Monthly revenue"] as const;
+/** The card's second section: the listing itself. */
+const LISTING = ["Brand", "ASIN", "Marketplace", "Listed on", "Category path", "Listing"] as const;
+
 /** Property names in the card's order: what `=A2.<name>` and the field picker offer. */
-export const CARD_PROPERTIES = [
-  "Title",
-  "Image",
-  "Price",
-  "BSR",
-  "Category",
-  "Rating",
-  "Ratings",
-  "Monthly units",
-  "Monthly revenue",
-  "Brand",
-  "ASIN",
-  "Marketplace",
-  "Listed on",
-  "Category path",
-  "Listing",
-] as const;
+export const CARD_PROPERTIES = ["Title", "Image", ...FIGURES, ...LISTING] as const;
 export type CardProperty = (typeof CARD_PROPERTIES)[number];
 
 /** An Excel date serial of a midnight-China stamp: its calendar day. */
@@ -200,22 +189,14 @@ export function productCard(f: ProductFacts): ProductCardValue {
         sections: [
           {
             layout: "List",
-            properties: present(props, [
-              "Price",
-              "BSR",
-              "Category",
-              "Rating",
-              "Ratings",
-              "Monthly units",
-              "Monthly revenue",
-            ]),
+            properties: present(props, FIGURES),
           },
           {
             layout: "List",
             title: t("card.section.listing"),
             collapsible: true,
             collapsed: false,
-            properties: present(props, ["Brand", "ASIN", "Marketplace", "Listed on", "Category path", "Listing"]),
+            properties: present(props, LISTING),
           },
         ],
       },

@@ -12,7 +12,7 @@ import { groupLabel, operationDescription, operationTitle } from "../../api/loca
 import { code, docsWords } from "../../i18n/docs";
 import { DATE_COLUMN } from "../../table/history";
 import { noRowsText } from "../../table/shape";
-import { argumentNames } from "./wrappers";
+import { argumentNames, optionalArguments } from "./wrappers";
 
 export const HISTORY_SYNTAX = "=MAD.<NAME>(market, asin, [start], [end], [interval], [fields])";
 
@@ -27,19 +27,29 @@ export const historyRule = (operations: readonly AnyOperation[] = OPERATIONS): s
 
 const EXAMPLE_ASIN = '"B07Z82895W"';
 
+/** A function's syntax: its argument names, the optional ones in brackets. */
+export const syntaxOf = (op: AnyOperation): string =>
+  `=MAD.${op.fn}(${argumentNames(op)
+    .map((a) => (optionalArguments(op).includes(a) ? `[${a}]` : a))
+    .join(", ")})`;
+
+/** An entry's heading and first paragraph (title, group, operation, description), for every function's entry. */
+export const entryTop = (op: AnyOperation): string[] => [
+  `### MAD.${op.fn}`,
+  "",
+  docsWords().entryHead(operationTitle(op), groupLabel(op.group), op.code, operationDescription(op)),
+  "",
+];
+
 export function historyEntry(op: AnyOperation, form: HistoryForm): string {
-  const args = argumentNames(op).map((a) => (["start", "end", "interval", "fields"].includes(a) ? `[${a}]` : a));
   const intervals = intervalsOf(form);
   const other = intervals.find((i) => i !== form.defaultInterval);
   const figures = form.columns.slice(0, 2).map((c) => c.name);
   const words = docsWords();
   return [
-    `### MAD.${op.fn}`,
-    "",
-    words.entryHead(operationTitle(op), groupLabel(op.group), op.code, operationDescription(op)),
-    "",
+    ...entryTop(op),
     words.product.historySyntax(
-      `=MAD.${op.fn}(${args.join(", ")})`,
+      syntaxOf(op),
       intervals.map(code).join(", "),
       form.defaultInterval,
       form.note ? catalogText(form.note) : "",

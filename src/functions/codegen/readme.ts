@@ -17,7 +17,7 @@ import {
 } from "../../api/catalog";
 import { isFilterParam } from "../../api/filter-params";
 import type { ParamSpec } from "../../api/catalog-types";
-import { fieldDoc, groupLabel, operationDescription, operationTitle, paramDoc, rangeWords } from "../../api/localized";
+import { fieldDoc, operationTitle, paramDoc, rangeWords } from "../../api/localized";
 import { checkLimit } from "../../api/row-limit";
 import { catalogText } from "../../i18n/catalog-texts";
 import { t } from "../../i18n/cells";
@@ -30,8 +30,8 @@ import { COMPACT_TEXT_LIMIT, compactItemPattern } from "../../table/cells";
 import { parseFilters, RESERVED_OPTIONS } from "../filters";
 import { noRowsText } from "../../table/shape";
 import { cardAnchor, cardEntry } from "./card-docs";
-import { HISTORY_SYNTAX, historyEntry, historyRule } from "./history-docs";
-import { argumentNames, helpAnchor, helpBaseUrl, REFERENCES } from "./wrappers";
+import { entryTop, HISTORY_SYNTAX, historyEntry, historyRule, syntaxOf } from "./history-docs";
+import { helpAnchor, helpBaseUrl, REFERENCES } from "./wrappers";
 
 const EXAMPLE_VALUES: Readonly<Record<string, string>> = {
   keyword: '"phone stand"',
@@ -122,15 +122,11 @@ function filterRows(op: AnyOperation): string[] {
 
 function functionEntry(op: AnyOperation): string {
   if (op.history) return historyEntry(op, op.history);
-  const args = argumentNames(op).map((a) => (["filters", "fields", "limit"].includes(a) ? `[${a}]` : a));
   const filters = filterRows(op);
   const words = docsWords();
   return [
-    `### MAD.${op.fn}`,
-    "",
-    words.entryHead(operationTitle(op), groupLabel(op.group), op.code, operationDescription(op)),
-    "",
-    words.syntax(`=MAD.${op.fn}(${args.join(", ")})`, limitSummary(op)),
+    ...entryTop(op),
+    words.syntax(syntaxOf(op), limitSummary(op)),
     "",
     ...examples(op).map((e) => `    ${e}`),
     "",

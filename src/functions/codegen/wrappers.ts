@@ -107,22 +107,39 @@ export function limitHelp(op: AnyOperation): string {
   return words.limitHelpPaged(ROW_CAP, Number(size.default));
 }
 
-/** A history function's wrapper: STOCKHISTORY's order (market, asin, start, end, interval, fields). */
-function historyWrapperSource(op: AnyOperation, form: HistoryForm): string {
-  const positional = op.positional.map((p) => ({ ...p, spec: specOf(op, p.param) }));
+/** An optional argument of a wrapper: its name, its help and its TypeScript type. */
+interface OptionalArgument {
+  readonly name: string;
+  readonly help: string;
+  readonly type: string;
+}
+
+/** What makes one wrapper: the function, the operation it runs, its optional arguments and its result's words. */
+interface WrapperShape {
+  readonly fn: string;
+  readonly name: string;
+  readonly op: AnyOperation;
+  readonly description: string;
+  readonly helpUrl: string;
+  readonly optional: readonly OptionalArgument[];
+  readonly returns: string;
+  /** The card function's id, passed to the runner after the invocation. */
+  readonly card?: string;
+}
+
+/** One JSDoc'd wrapper: market, the operation's required arguments, the optional ones, the invocation. */
+function renderWrapper(w: WrapperShape): string {
+  const positional = w.op.positional.map((p) => ({ ...p, spec: specOf(w.op, p.param) }));
   const lines = [
     "/**",
-    ` * ${operationDescription(op)}`,
-    ` * @customfunction ${op.fn}`,
-    ` * @helpurl ${helpUrl(op)}`,
-    ` * @param market ${paramDoc(specOf(op, "marketplace"))}`,
+    ` * ${w.description}`,
+    ` * @customfunction ${w.fn}`,
+    ` * @helpurl ${w.helpUrl}`,
+    ` * @param market ${paramDoc(specOf(w.op, "marketplace"))}`,
     ...positional.map((p) => ` * @param ${p.arg} ${positionalHelp(p.spec)}`),
-    ` * @param [start] ${docsWords().product.startHelp(paramDoc(HISTORY_ARGS.start))}`,
-    ` * @param [end] ${paramDoc(HISTORY_ARGS.end)}`,
-    ` * @param [interval] ${intervalHelp(form)}`,
-    ` * @param [fields] ${fieldsHelp(op)}`,
+    ...w.optional.map((a) => ` * @param [${a.name}] ${a.help}`),
     ` * @param invocation ${docsWords().invocationHelp}`,
-    ` * @returns ${docsWords().product.historyReturns(operationTitle(op))}`,
+    ` * @returns ${w.returns}`,
     " * @cancelable",
     " * @requiresAddress",
     " */",
@@ -130,55 +147,46 @@ function historyWrapperSource(op: AnyOperation, form: HistoryForm): string {
   const params = [
     "market: string",
     ...positional.map((p) => `${p.arg}: ${argumentType(p.spec)}`),
-    "start: unknown",
-    "end: unknown",
-    "interval: unknown",
-    "fields: unknown[][]",
+    ...w.optional.map((a) => `${a.name}: ${a.type}`),
     "invocation: CustomFunctions.CancelableInvocation",
   ];
-  const call = `runFormula("${op.code}", { market, positional: [${positional.map((p) => p.arg).join(", ")}], start, end, interval, fields }, invocation)`;
+  const args = [`positional: [${positional.map((p) => p.arg).join(", ")}]`, ...w.optional.map((a) => a.name)];
+  const call = `runFormula("${w.op.code}", { market, ${args.join(", ")} }, invocation${w.card ? `, "${w.card}"` : ""})`;
   return [
     ...lines,
-    `export function ${wrapperName(op)}(${params.join(", ")}): Promise<unknown[][]> {`,
+    `export function ${w.name}(${params.join(", ")}): Promise<unknown[][]> {`,
     `  return ${call};`,
     "}",
   ].join("\n");
 }
 
-function wrapperSource(op: AnyOperation): string {
-  if (op.history) return historyWrapperSource(op, op.history);
-  const positional = op.positional.map((p) => ({ ...p, spec: specOf(op, p.param) }));
-  const lines = [
-    "/**",
-    ` * ${operationDescription(op)}`,
-    ` * @customfunction ${op.fn}`,
-    ` * @helpurl ${helpUrl(op)}`,
-    ` * @param market ${paramDoc(specOf(op, "marketplace"))}`,
-    ...positional.map((p) => ` * @param ${p.arg} ${positionalHelp(p.spec)}`),
-    ` * @param [filters] ${filtersHelp(op)}`,
-    ` * @param [fields] ${fieldsHelp(op)}`,
-    ` * @param [limit] ${limitHelp(op)}`,
-    ` * @param invocation ${docsWords().invocationHelp}`,
-    ` * @returns ${docsWords().returns(operationTitle(op))}`,
-    " * @cancelable",
-    " * @requiresAddress",
-    " */",
-  ];
-  const params = [
-    "market: string",
-    ...positional.map((p) => `${p.arg}: ${argumentType(p.spec)}`),
-    "filters: unknown[][]",
-    "fields: unknown[][]",
-    "limit: number",
-    "invocation: CustomFunctions.CancelableInvocation",
-  ];
-  const call = `runFormula("${op.code}", { market, positional: [${positional.map((p) => p.arg).join(", ")}], filters, fields, limit }, invocation)`;
+/** A table function's optional arguments, or a history function's (STOCKHISTORY's order: start, end, interval). */
+function optionalOf(op: AnyOperation): OptionalArgument[] {
+  if (!op.history)
+    return [
+      { name: "filters", help: filtersHelp(op), type: "unknown[][]" },
+      { name: "fields", help: fieldsHelp(op), type: "unknown[][]" },
+      { name: "limit", help: limitHelp(op), type: "number" },
+    ];
   return [
-    ...lines,
-    `export function ${wrapperName(op)}(${params.join(", ")}): Promise<unknown[][]> {`,
-    `  return ${call};`,
-    "}",
-  ].join("\n");
+    { name: "start", help: docsWords().product.startHelp(paramDoc(HISTORY_ARGS.start)), type: "unknown" },
+    { name: "end", help: paramDoc(HISTORY_ARGS.end), type: "unknown" },
+    { name: "interval", help: intervalHelp(op.history), type: "unknown" },
+    { name: "fields", help: fieldsHelp(op), type: "unknown[][]" },
+  ];
+}
+
+function wrapperSource(op: AnyOperation): string {
+  const words = docsWords();
+  return renderWrapper({
+    fn: op.fn,
+    name: wrapperName(op),
+    op,
+    description: operationDescription(op),
+    helpUrl: helpUrl(op),
+    optional: optionalOf(op),
+    returns: op.history ? words.product.historyReturns(operationTitle(op)) : words.returns(operationTitle(op)),
+  });
 }
 
 const HEADER = `/**
@@ -197,30 +205,17 @@ export const cardWrapperName = (card: CardFunction) => card.fn.toLowerCase();
 export const cardHelpUrl = (card: CardFunction) => `${helpBaseUrl()}#mad${card.fn.toLowerCase()}`;
 
 /** A card function's wrapper (MAD.PRODUCT: market, asin): its operation's answer as a data type. */
-function cardWrapperSource(card: CardFunction): string {
-  const op = operation(card.operation);
-  const positional = op.positional.map((p) => ({ ...p, spec: specOf(op, p.param) }));
-  return [
-    "/**",
-    ` * ${operationDescription(card)}`,
-    ` * @customfunction ${card.fn}`,
-    ` * @helpurl ${cardHelpUrl(card)}`,
-    ` * @param market ${paramDoc(specOf(op, "marketplace"))}`,
-    ...positional.map((p) => ` * @param ${p.arg} ${positionalHelp(p.spec)}`),
-    ` * @param invocation ${docsWords().invocationHelp}`,
-    ` * @returns ${docsWords().product.cardReturns(operationTitle(card))}`,
-    " * @cancelable",
-    " * @requiresAddress",
-    " */",
-    `export function ${cardWrapperName(card)}(${[
-      "market: string",
-      ...positional.map((p) => `${p.arg}: ${argumentType(p.spec)}`),
-      "invocation: CustomFunctions.CancelableInvocation",
-    ].join(", ")}): Promise<unknown[][]> {`,
-    `  return runFormula("${op.code}", { market, positional: [${positional.map((p) => p.arg).join(", ")}] }, invocation, "${card.fn}");`,
-    "}",
-  ].join("\n");
-}
+const cardWrapperSource = (card: CardFunction): string =>
+  renderWrapper({
+    fn: card.fn,
+    name: cardWrapperName(card),
+    op: operation(card.operation),
+    description: operationDescription(card),
+    helpUrl: cardHelpUrl(card),
+    optional: [],
+    returns: docsWords().product.cardReturns(operationTitle(card)),
+    card: card.fn,
+  });
 
 export function renderFunctionsSource(
   operations: readonly AnyOperation[] = OPERATIONS,

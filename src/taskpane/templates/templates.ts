@@ -17,14 +17,7 @@ import type {
   TemplateSection,
 } from "./template-types";
 
-export type {
-  ArgSource,
-  ReportTemplate,
-  TemplateId,
-  TemplateInput,
-  TemplateInputs,
-  TemplateSection,
-} from "./template-types";
+export type * from "./template-types";
 
 /** The ASIN row's label cell: the name the `filters` argument reads it under (`asins`, case-insensitive). */
 const ASINS_FILTER_NAME = "ASINs";
