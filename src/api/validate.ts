@@ -7,7 +7,7 @@
  * weekOrMonth's switch, order vs. filters, unknown names with a did-you-mean) are plain functions here: zod would
  * add nothing there.
  */
-import type { z } from "zod";
+import type * as core from "zod/v4/core";
 import { operation, isOperationCode, type OperationCode } from "./catalog";
 import type { ParamSpec } from "./catalog-types";
 import { checkMonth, checkSaturday, type DateIssue } from "./dates";
@@ -41,7 +41,7 @@ function isEmpty(value: unknown): boolean {
 // Each parameter against its kind's schema (kinds/), with plain-words messages
 
 /** Plain-words messages for zod's own checks (refinements carry their own). */
-function messageFor(spec: ParamSpec, iss: z.core.$ZodRawIssue): string {
+function messageFor(spec: ParamSpec, iss: core.$ZodRawIssue): string {
   const items = spec.pattern === "asin" ? "ASINs" : "items";
   switch (iss.code) {
     case "invalid_type":
@@ -63,7 +63,7 @@ function messageFor(spec: ParamSpec, iss: z.core.$ZodRawIssue): string {
   }
 }
 
-function ruleOf(issue: z.core.$ZodIssue): string {
+function ruleOf(issue: core.$ZodIssue): string {
   switch (issue.code) {
     case "custom":
       return String(issue.params?.rule ?? "type");

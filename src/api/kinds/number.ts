@@ -1,5 +1,5 @@
 /** Number kinds: whole numbers (counts, ranks, codes such as matchType 2) and numbers (prices, rates). */
-import { z } from "zod";
+import * as z from "zod/mini";
 import type { AnyParamSpec } from "../param-spec";
 import { numberValue } from "./cell-input";
 import { numberOrText, optionValue } from "./form-types";
@@ -20,23 +20,27 @@ function numberKind(integer: boolean, expected: string, docs: string): KindDefin
     // `unknown` (Excel's any): the reader takes the cell as it is (10, "10", " 7 ") and names what is wrong.
     traits: { list: "single", zero: "valueWhereValid", excelArgument: "unknown" },
     schema: (spec) => {
-      let schema = integer ? z.number().int() : z.number();
-      if (spec.min !== undefined) schema = schema.min(spec.min);
-      if (spec.max !== undefined) schema = schema.max(spec.max);
+      let schema = integer ? z.int() : z.number();
+      if (spec.min !== undefined) schema = schema.check(z.minimum(spec.min));
+      if (spec.max !== undefined) schema = schema.check(z.maximum(spec.max));
       const { fixed } = spec;
       const options = closedOptions(spec);
       if (fixed !== undefined) {
-        schema = schema.refine((v) => v === fixed, {
-          error: (iss) => `${spec.name}: must be ${fixed} (got ${show(iss.input)})`,
-          params: { rule: "fixed" },
-        });
+        schema = schema.check(
+          z.refine((v) => v === fixed, {
+            error: (iss) => `${spec.name}: must be ${fixed} (got ${show(iss.input)})`,
+            params: { rule: "fixed" },
+          }),
+        );
       }
       if (options) {
         // Number enums take numbers only: a label such as "Fuzzy" is a type error, not a lookup.
-        schema = schema.refine((v) => options.some((o) => o.value === v), {
-          error: (iss) => `${spec.name}: ${show(iss.input)} is not one of ${optionList(options)}`,
-          params: { rule: "enum" },
-        });
+        schema = schema.check(
+          z.refine((v) => options.some((o) => o.value === v), {
+            error: (iss) => `${spec.name}: ${show(iss.input)} is not one of ${optionList(options)}`,
+            params: { rule: "enum" },
+          }),
+        );
       }
       return schema;
     },

@@ -1,5 +1,5 @@
 /** Text kinds: a marketplace code, and plain text (a keyword, a brand, an ASIN, a node path, a Y/N code). */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { MARKETPLACE_ALIASES, MARKETPLACES, type AnyParamSpec, type EnumOption } from "../param-spec";
 import { textValue } from "./cell-input";
 import { optionValue, type FieldControl, type SetFormValue } from "./form-types";
@@ -21,14 +21,20 @@ export const MARKETPLACE_KIND: KindDefinition = {
   traits: { list: "single", zero: "blank", excelArgument: "string" },
   schema: (spec: AnyParamSpec) =>
     z
-      .string()
-      .transform((v) => v.trim().toUpperCase())
-      .transform((v) => MARKETPLACE_ALIASES[v] ?? v)
-      .refine((v) => MARKETPLACE_CODES.has(v), {
-        error: (iss) =>
-          `${spec.name}: ${show(iss.input)} is not a marketplace; use one of ${[...MARKETPLACE_CODES].join(", ")} (GB = UK)`,
-        params: { rule: "enum" },
-      }),
+      .pipe(
+        z.string(),
+        z.transform((v) => {
+          const code = v.trim().toUpperCase();
+          return MARKETPLACE_ALIASES[code] ?? code;
+        }),
+      )
+      .check(
+        z.refine((v) => MARKETPLACE_CODES.has(v), {
+          error: (iss) =>
+            `${spec.name}: ${show(iss.input)} is not a marketplace; use one of ${[...MARKETPLACE_CODES].join(", ")} (GB = UK)`,
+          params: { rule: "enum" },
+        }),
+      ),
   fromCells: oneText,
   control: () => ({ type: "enum", options: MARKETPLACE_OPTIONS, open: false }),
   fromForm: textFromForm,
@@ -41,7 +47,10 @@ export const STRING_KIND: KindDefinition = {
   schema: (spec) =>
     textChecks(
       spec,
-      z.union([z.string(), z.number()]).transform((v) => String(v)),
+      z.pipe(
+        z.union([z.string(), z.number()]),
+        z.transform((v) => String(v)),
+      ),
     ),
   fromCells: oneText,
   control: (spec) =>
