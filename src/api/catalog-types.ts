@@ -38,8 +38,12 @@ export type FieldType =
   /** documented but of unknown shape (e.g. `trends`, `topAsins`); passed through */
   | "unknown";
 
-/** Display hint for number columns; drives table number formats. */
-export type NumberFormatHint = "integer" | "decimal" | "currency" | "percent" | "fraction";
+/**
+ * Display hint for number columns; drives table number formats. Rates come in three scales and all spill as
+ * fractions with a `0.00%` format: `fraction` (0.0831), `percent` (8.31, divided by 100), `perMille` (3.18 ‰, a
+ * search-to-purchase ratio, divided by 1000).
+ */
+export type NumberFormatHint = "integer" | "decimal" | "currency" | "percent" | "perMille" | "fraction";
 
 export interface FieldSpec {
   readonly name: string;

@@ -79,13 +79,28 @@ function ruleOf(issue: core.$ZodIssue): string {
 // ---------------------------------------------------------------------------------------------------------------
 // Rules across parameters
 
-function dateIssue(spec: ParamSpec, text: string, values: Normalized, now: Date): DateIssue | undefined {
-  if (spec.kind === "month") return checkMonth(spec.name, text, now, spec.maxMonthsBack);
-  if (spec.kind === "saturday") return checkSaturday(spec.name, text, now, spec.maxMonthsBack);
+/** The format a date parameter takes in this request: its kind's, or the one its switch parameter picks. */
+function dateFormat(spec: ParamSpec, text: string, values: Normalized): "month" | "saturday" {
+  if (spec.kind === "month" || spec.kind === "saturday") return spec.kind;
   const switchValue = spec.switchParam ? values[spec.switchParam] : undefined;
   const format = spec.formats && typeof switchValue === "string" ? spec.formats[switchValue] : undefined;
-  const chosen = format ?? (text.length === 8 ? "saturday" : "month");
-  const check = chosen === "saturday" ? checkSaturday : checkMonth;
+  return format ?? (text.length === 8 ? "saturday" : "month");
+}
+
+/**
+ * A day where a month is expected reads as its month (`20260425` -> `202604`): the official examples send days
+ * there, and a date typed into a cell is a day. Only a real calendar day is read so; anything else stays as typed.
+ */
+function monthOfDay(text: string): string {
+  const day = /^(\d{4})(\d{2})(\d{2})$/.exec(text);
+  if (!day) return text;
+  const [year, month, date] = day.slice(1).map(Number);
+  const real = new Date(Date.UTC(year, month - 1, date));
+  return real.getUTCMonth() === month - 1 && real.getUTCDate() === date ? text.slice(0, 6) : text;
+}
+
+function dateIssue(spec: ParamSpec, text: string, format: "month" | "saturday", now: Date): DateIssue | undefined {
+  const check = format === "saturday" ? checkSaturday : checkMonth;
   return check(spec.name, text, now, spec.maxMonthsBack);
 }
 
@@ -207,10 +222,13 @@ export function checkParams<C extends OperationCode>(
   }
 
   for (const spec of specs) {
-    const text = values[spec.name];
-    if (typeof text !== "string" || !traitsOf(spec.kind).dateFormat) continue;
-    if (spec.words?.some((w) => w.value === text)) continue;
-    const issue = dateIssue(spec, text, values, now);
+    const typed = values[spec.name];
+    if (typeof typed !== "string" || !traitsOf(spec.kind).dateFormat) continue;
+    if (spec.words?.some((w) => w.value === typed)) continue;
+    const format = dateFormat(spec, typed, values);
+    const text = format === "month" ? monthOfDay(typed) : typed;
+    values[spec.name] = text;
+    const issue = dateIssue(spec, text, format, now);
     if (issue) errors.push(new ValidationError(spec.name, issue.rule, issue.message));
   }
 

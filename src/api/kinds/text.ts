@@ -1,12 +1,11 @@
 /** Text kinds: a marketplace code, and plain text (a keyword, a brand, an ASIN, a node path, a Y/N code). */
 import * as z from "zod/mini";
-import { MARKETPLACE_ALIASES, MARKETPLACES, type AnyParamSpec, type EnumOption } from "../param-spec";
+import { MARKETPLACE_ALIASES, MARKETPLACES, marketplacesOf, type AnyParamSpec, type EnumOption } from "../param-spec";
 import { textValue } from "./cell-input";
 import { optionValue, type FieldControl, type SetFormValue } from "./form-types";
 import { sameHelp, show, type KindDefinition } from "./kind";
 import { textChecks } from "./text-rules";
 
-const MARKETPLACE_CODES: ReadonlySet<string> = new Set(MARKETPLACES.map((m) => m.code));
 const MARKETPLACE_OPTIONS: readonly EnumOption[] = MARKETPLACES.map((m) => ({ value: m.code, label: m.label }));
 
 /** A picked or typed text; an option keeps its own value. */
@@ -19,24 +18,29 @@ const oneText = (cells: readonly unknown[]) => textValue(cells[0]);
 
 export const MARKETPLACE_KIND: KindDefinition = {
   traits: { list: "single", zero: "blank", excelArgument: "string" },
-  schema: (spec: AnyParamSpec) =>
-    z
+  // Case-insensitive, sent upper-case (the service's codes are case-sensitive); GB reads as UK where UK is taken.
+  schema: (spec: AnyParamSpec) => {
+    const codes = new Set(marketplacesOf(spec));
+    const alias = Object.entries(MARKETPLACE_ALIASES).filter(([, code]) => codes.has(code));
+    const aliasWords = alias.map(([typed, code]) => `${typed} = ${code}`).join(", ");
+    return z
       .pipe(
         z.string(),
         z.transform((v) => {
           const code = v.trim().toUpperCase();
-          return MARKETPLACE_ALIASES[code] ?? code;
+          return alias.find(([typed]) => typed === code)?.[1] ?? code;
         }),
       )
       .check(
-        z.refine((v) => MARKETPLACE_CODES.has(v), {
+        z.refine((v) => codes.has(v), {
           error: (iss) =>
-            `${spec.name}: ${show(iss.input)} is not a marketplace; use one of ${[...MARKETPLACE_CODES].join(", ")} (GB = UK)`,
+            `${spec.name}: ${show(iss.input)} is not a marketplace${spec.options ? " this operation takes" : ""}; use one of ${[...codes].join(", ")}${aliasWords ? ` (${aliasWords})` : ""}`,
           params: { rule: "enum" },
         }),
-      ),
+      );
+  },
   fromCells: oneText,
-  control: () => ({ type: "enum", options: MARKETPLACE_OPTIONS, open: false }),
+  control: (spec) => ({ type: "enum", options: spec.options ?? MARKETPLACE_OPTIONS, open: false }),
   fromForm: textFromForm,
   words: { expected: "a marketplace code such as US", docs: "market code", argumentHelp: sameHelp },
 };

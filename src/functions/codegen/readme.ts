@@ -125,13 +125,14 @@ function functionEntry(op: AnyOperation): string {
 function dateAndRateNotes(op: AnyOperation): string[] {
   const columns = recordColumns(op);
   const dates = columns.filter((c) => c.spec.type === "dateText" || c.spec.type === "epochMs");
-  const sentAs = (format: "fraction" | "percent") =>
+  const sentAs = (format: "fraction" | "percent" | "perMille") =>
     columns
       .filter((c) => c.spec.format === format)
       .map((c) => code(c.name))
       .join(", ");
   const fractions = sentAs("fraction");
   const percents = sentAs("percent");
+  const perMilles = sentAs("perMille");
   const lines: string[] = [];
   const lists = columns.filter((c) => c.spec.type === "objectList" && c.spec.fields?.length);
   if (lists.length)
@@ -143,10 +144,11 @@ function dateAndRateNotes(op: AnyOperation): string[] {
     );
   if (dates.length)
     lines.push(`Dates: ${dates.map((c) => `${code(c.name)} (${cellText(c.spec.doc)})`).join(", ")}.`, "");
-  if (fractions || percents) {
+  if (fractions || percents || perMilles) {
     const parts = [
       fractions ? `sent as fractions: ${fractions}` : "",
       percents ? `sent as percentages (8.31), divided by 100: ${percents}` : "",
+      perMilles ? `sent per mille (3.18), divided by 1000: ${perMilles}` : "",
     ].filter((p) => p !== "");
     lines.push(`Rates, spilled as fractions (format ${code("0.00%")}): ${parts.join("; ")}.`, "");
   }

@@ -89,7 +89,7 @@ export interface SimulatedQuery {
 
 export function simulate(op: AnyOperation, query: SimulatedQuery): unknown {
   // The category lookup reads the tree itself rather than generating rows.
-  if (op.record === "categoryNode") return categoryNodes(query.params);
+  if (op.record === "categoryNode") return categoryNodes(query.params, query.now);
   const s = scenarioFor(op, query.params, query.now);
   const fields = fieldsOf(op);
   const out = (rows: readonly Row[]) => rows.map((row) => row.materialize());
