@@ -202,6 +202,8 @@ function fits(type: FieldType, value: unknown): boolean {
       return typeof value === "boolean";
     case "stringList":
       return Array.isArray(value) && value.every((item) => item === null || typeof item === "string");
+    case "numberList":
+      return Array.isArray(value) && value.every((item) => item === null || typeof item === "number");
     case "valueItem":
     case "stringListMap":
     case "object":
@@ -230,7 +232,7 @@ export function fieldDrift(rows: readonly unknown[], fields: readonly FieldSpec[
       }
       seen.add(spec.name);
       if (value === null || value === undefined) continue;
-      if (!fits(spec.type, value))
+      if (!fits(spec.type, value) && !(spec.numberAsText && typeof value === "string"))
         add(drift.typeChanges, `${prefix}${key}: catalog ${spec.type}, sent ${jsonType(value)}`);
       else if (spec.fields && (spec.type === "object" || spec.type === "objectList")) {
         const inner = fieldDrift(Array.isArray(value) ? value : [value], spec.fields, `${prefix}${spec.name}.`);

@@ -29,6 +29,8 @@ export type FieldType =
    */
   | "dateText"
   | "stringList"
+  /** a list of numbers (trademark Nice classes [5, 9]); spilled comma-joined like a list of texts */
+  | "numberList"
   /** {min, max, value} */
   | "valueItem"
   /** map of label -> list of strings */
@@ -56,13 +58,18 @@ export interface FieldSpec {
   /** A number meaning "none" (price -1); shown blank. */
   readonly noneSentinel?: number;
   readonly format?: NumberFormatHint;
+  /**
+   * A number the service sends as text (`"22187"`, `"1.38"`: the demand trend's docs type them String). Spilled as
+   * the number it holds; a text that is not a number stays text.
+   */
+  readonly numberAsText?: true;
   /** A label from a known set the service sends in Chinese (countries, buckets): read in English. */
   readonly englishLabel?: true;
   /**
-   * An epochMs field holding midnight of a calendar day in the service's calendar (China time, UTC+8): spilled as
-   * that day (202411 stays 2024-11-01, not 2024-10-31 16:00 UTC).
+   * An epochMs field holding midnight of a calendar day: in the service's calendar (`true`: China time, UTC+8), or
+   * `"utc"` (Google Trends points). Spilled as that day (202411 stays 2024-11-01, not 2024-10-31 16:00 UTC).
    */
-  readonly epochDay?: true;
+  readonly epochDay?: true | "utc";
 }
 
 /** How `data` is shaped in a successful response. */
@@ -74,7 +81,14 @@ export type ResponseShape =
   /** one record object */
   | "object"
   /** {marketplace, asin, total, items, stats} (traffic keywords of a product) */
-  | "itemsWithStats";
+  | "itemsWithStats"
+  /**
+   * One object whose `items` are the rows (a trend): the object's other fields are the same for every row and are
+   * carried into each (google trend: {marketplace, keyword, link, items}).
+   */
+  | "series"
+  /** One object of counts by facet, each a list of {key, count, label?}: one row per facet and key (trademark stats) */
+  | "facets";
 
 /**
  * The groups of operations, with their names for people; the group union is this table's keys. Each group's
@@ -85,6 +99,8 @@ export const GROUP_LABELS = {
   keyword: "Keyword data",
   aba: "Search frequency (ABA)",
   market: "Category market",
+  trends: "Search trends (Google)",
+  trademark: "Trademarks",
 } as const;
 export type OperationGroup = keyof typeof GROUP_LABELS;
 

@@ -63,7 +63,7 @@ export interface EnumOption {
 }
 
 /** Text patterns a string (or each list item) must match. */
-export type TextPattern = "asin" | "nodeIdPath";
+export type TextPattern = "asin" | "nodeIdPath" | "office";
 
 /** Why a parameter is there; the engine, the builder and the functions treat these roles specially. */
 export type ParamRole = "page" | "size" | "order" | "rangeMin" | "rangeMax";

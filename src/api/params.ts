@@ -34,7 +34,7 @@ export const TEXT_CAPS = { maxLength: 500, maxItems: 200 } as const;
 const capsFor = (kind: ParamKind): Extra =>
   kind === "string"
     ? { maxLength: TEXT_CAPS.maxLength }
-    : kind === "stringList" || kind === "csv"
+    : kind === "stringList" || kind === "csv" || kind === "integerList"
       ? { maxLength: TEXT_CAPS.maxLength, maxItems: TEXT_CAPS.maxItems }
       : {};
 
@@ -56,6 +56,7 @@ export const bool = param("boolean");
 export const month = param("month");
 export const list = param("stringList");
 export const csv = param("csv");
+export const intList = param("integerList");
 export const saturday = param("saturday");
 
 /** A date whose format follows another parameter: `formats` maps that parameter's values to a format. */

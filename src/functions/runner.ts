@@ -87,9 +87,9 @@ function safeCacheKey(engine: Engine, code: OperationCode, parsed: ParsedFormula
   }
 }
 
-/** The arguments of a wrapper, in order after `market`. */
+/** The arguments of a wrapper, in order after `market` (absent where the operation takes no marketplace). */
 export interface WrapperArgs {
-  readonly market: unknown;
+  readonly market?: unknown;
   readonly positional: readonly unknown[];
   readonly filters?: unknown;
   readonly fields?: unknown;

@@ -254,6 +254,7 @@ export function toCell(value: unknown, column: Column, dates: DateDisplay): Cell
         cell = typeof value === "boolean" ? value : scalarCell(value);
         break;
       case "stringList":
+      case "numberList":
         cell = Array.isArray(value) ? plainText(value) : scalarCell(value);
         break;
       case "stringListMap":

@@ -11,6 +11,7 @@ import { RECORD_FIELDS } from "../../src/api/records";
 import { createClient } from "../../src/api";
 import { fixture, fixtureCodes } from "./support/fixtures";
 import { useSimulator } from "../support/simulator";
+import { exampleRequests } from "../../src/simulator";
 
 const CJK = /[\u3040-\u30ff\u4e00-\u9fff]/;
 
@@ -58,7 +59,7 @@ describe("the simulator's US category reports", () => {
   test.each(withLabels.map((op) => [op.code] as const))("%s holds no Chinese labels", async (code) => {
     const client = createClient({ baseUrl: sim.url, secret, retries: 0 });
     const op = OPERATIONS.find((o) => o.code === code)!;
-    const { rows } = await client.call(code as never, { marketplace: "US", nodeIdPath: "172282:281407" });
+    const { rows } = await client.call(code as never, exampleRequests(new Date())[code as OperationCode]);
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows as Record<string, unknown>[])
       for (const name of labelFields(op.record)) expect(String(row[name] ?? "")).not.toMatch(CJK);

@@ -13,6 +13,7 @@ import {
   type IGenerateResult,
 } from "custom-functions-metadata";
 import { OPERATIONS, type AnyOperation } from "../../src/api/catalog";
+import { PARAM_KINDS } from "../../src/api/kinds";
 import { argumentNames, helpUrl, wrapperName } from "../../src/functions/codegen/wrappers";
 import {
   FUNCTIONS_DOC,
@@ -53,11 +54,11 @@ test("the registered functions are the catalog's, each associated with the wrapp
 });
 
 describe.each(OPERATIONS.map((op) => [op.fn, op] as [string, AnyOperation]))("MAD.%s", (fn, op) => {
-  test("arguments: market, the catalog's required arguments, then filters, fields, limit", () => {
+  test("arguments: market (where it takes one), the catalog's required arguments, then filters, fields, limit", () => {
     const f = byId(fn);
     expect(f.parameters.map((p) => p.name)).toEqual(argumentNames(op));
     expect(f.parameters.map((p) => p.name)).toEqual([
-      "market",
+      ...(op.group === "trademark" ? [] : ["market"]),
       ...op.positional.map((p) => p.arg),
       "filters",
       "fields",
@@ -68,7 +69,9 @@ describe.each(OPERATIONS.map((op) => [op.fn, op] as [string, AnyOperation]))("MA
     for (const name of [
       "filters",
       "fields",
-      ...op.positional.filter((p) => /asins|relations/.test(p.arg)).map((p) => p.arg),
+      ...op.positional
+        .filter((p) => PARAM_KINDS[op.params.find((s) => s.name === p.param)!.kind].traits.list === "array")
+        .map((p) => p.arg),
     ]) {
       expect(f.parameters.find((p) => p.name === name)?.dimensionality).toBe("matrix");
     }

@@ -9,7 +9,7 @@ import type { AnyParamSpec } from "../param-spec";
 import { BOOLEAN_KIND } from "./boolean";
 import { MONTH_KIND, SATURDAY_KIND, WEEK_OR_MONTH_KIND } from "./dates";
 import type { KindDefinition, KindTraits } from "./kind";
-import { CSV_KIND, STRING_LIST_KIND } from "./lists";
+import { CSV_KIND, INTEGER_LIST_KIND, STRING_LIST_KIND } from "./lists";
 import { INTEGER_KIND, NUMBER_KIND } from "./number";
 import { ORDER_KIND } from "./order";
 import { MARKETPLACE_KIND, STRING_KIND } from "./text";
@@ -31,6 +31,8 @@ export const PARAM_KINDS = {
   stringList: STRING_LIST_KIND,
   /** One string of comma-separated values (`options` apply per value). */
   csv: CSV_KIND,
+  /** A JSON array of whole numbers (`maxItems`; `min` and `max` apply per item). */
+  integerList: INTEGER_LIST_KIND,
   /** `{field, desc}`; `sortFields` lists the allowed fields when the service's set is known. */
   order: ORDER_KIND,
 } as const satisfies Readonly<Record<string, KindDefinition>>;

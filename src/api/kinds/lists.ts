@@ -7,7 +7,7 @@ import * as z from "zod/mini";
 import type { AnyParamSpec } from "../param-spec";
 import { listItems } from "./cell-input";
 import { isMulti, splitItems, type FieldControl, type SetFormValue } from "./form-types";
-import { sameHelp, type KindDefinition, type KindWords } from "./kind";
+import { sameHelp, show, type KindDefinition, type KindWords } from "./kind";
 import { textChecks } from "./text-rules";
 
 /** Items of a list given as an array or as one comma-separated text (a cell). */
@@ -66,3 +66,42 @@ export const STRING_LIST_KIND = listKind("array", {
 });
 
 export const CSV_KIND = listKind("csv", { expected: "comma-separated values", docs: "list", argumentHelp: sameHelp });
+
+/**
+ * A list of whole numbers sent as a JSON array of numbers (trademark Nice classes: `[5, 9]`), each within the
+ * parameter's `min`/`max`. From cells and the form as the other lists: cells of a range, or text separated by commas.
+ */
+function integerItems(spec: AnyParamSpec) {
+  const { min, max } = spec;
+  const bounds = min !== undefined && max !== undefined ? ` from ${min} to ${max}` : "";
+  const item = z.pipe(
+    z.string().check(
+      z.refine(
+        (v) => /^\d+$/.test(v) && (min === undefined || Number(v) >= min) && (max === undefined || Number(v) <= max),
+        {
+          error: (iss) => `${spec.name}: ${show(iss.input)} is not a whole number${bounds}`,
+          params: { rule: "type" },
+        },
+      ),
+    ),
+    z.transform(Number),
+  );
+  return z.pipe(z.pipe(listInput, listLength(spec)), z.array(item));
+}
+
+export const INTEGER_LIST_KIND: KindDefinition = {
+  traits: { list: "array", zero: "blank", excelArgument: "unknown[][]" },
+  schema: integerItems,
+  // Whole numbers typed as text (`"9, 35"`) read as numbers; anything else stays text for the validator to name.
+  fromCells: (cells) => listItems(cells).map((item) => (/^\d+$/.test(item) ? Number(item) : item)),
+  control: (spec) => ({ type: "lines", maxItems: spec.maxItems, encoding: "list" }),
+  fromForm: (value, control) => {
+    const items = itemsFromForm(value, control);
+    return items.length ? items : undefined;
+  },
+  words: {
+    expected: "a list of whole numbers",
+    docs: "list of whole numbers",
+    argumentHelp: (doc) => `${doc} A range, or numbers separated by commas.`,
+  },
+};

@@ -6,10 +6,14 @@ import * as z from "zod/mini";
 import type { AnyParamSpec, EnumOption, TextPattern } from "../param-spec";
 import { show } from "./kind";
 
-/** Text patterns of the catalog: ASINs are 10 characters [A-Z0-9]; node paths are digits joined by ':'. */
-export const TEXT_PATTERNS: Readonly<Record<TextPattern, { regex: RegExp; words: string }>> = {
-  asin: { regex: /^[A-Z0-9]{10}$/, words: "an ASIN of 10 letters and digits, e.g. B0DGVP84B5" },
+/**
+ * Text patterns of the catalog: ASINs are 10 characters [A-Z0-9]; node paths are digits joined by ':'; trademark
+ * offices are two-letter codes (WIPO ST.3: US, GB, EM for the EU office, WO for WIPO). `upper`: sent upper-case.
+ */
+export const TEXT_PATTERNS: Readonly<Record<TextPattern, { regex: RegExp; words: string; upper?: true }>> = {
+  asin: { regex: /^[A-Z0-9]{10}$/, words: "an ASIN of 10 letters and digits, e.g. B0DGVP84B5", upper: true },
   nodeIdPath: { regex: /^\d+(:\d+)*$/, words: "category node ids joined by ':', e.g. 172282:281407" },
+  office: { regex: /^[A-Z]{2}$/, words: "a trademark office code of two letters, e.g. US, GB or EM", upper: true },
 };
 
 export const optionList = (options: readonly EnumOption[]) => options.map((o) => String(o.value)).join(", ");
@@ -47,7 +51,7 @@ export function textChecks<I>(spec: AnyParamSpec, text: z.ZodMiniType<string, I>
   }
   let schema = z.pipe(
     trimmed,
-    z.transform((v: string) => (spec.pattern === "asin" ? v.toUpperCase() : canonicalOption(spec.options, v))),
+    z.transform((v: string) => canonicalOption(spec.options, pattern?.upper ? v.toUpperCase() : v)),
   );
   if (pattern) {
     schema = schema.check(

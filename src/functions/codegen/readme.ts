@@ -4,7 +4,7 @@
  * filters and columns; help.html renders the same markdown) and the README's short `## Functions` section (the
  * table, linking into docs/functions.md). test/functions/metadata.test.ts checks both files hold exactly this text.
  */
-import { OPERATIONS, ROW_CAP, paramWithRole, type AnyOperation } from "../../api/catalog";
+import { OPERATIONS, ROW_CAP, paramWithRole, takesMarket, type AnyOperation } from "../../api/catalog";
 import { isFilterParam } from "../../api/filter-params";
 import { GROUP_LABELS, type ParamSpec } from "../../api/catalog-types";
 import { PARAM_KINDS } from "../../api/kinds";
@@ -23,6 +23,9 @@ const EXAMPLE_VALUES: Readonly<Record<string, string>> = {
   relations: '"vav, bab"',
   q: '"B07Z82895W"',
   month: "202507",
+  office: '"US"',
+  text: '"anker"',
+  brandId: '"US502022097612203"',
 };
 
 const code = (text: string) => `\`${text}\``;
@@ -37,7 +40,14 @@ function positionalExamples(op: AnyOperation): string[] {
   return op.positional.map((p) => EXAMPLE_VALUES_BY_OPERATION[op.code]?.[p.arg] ?? EXAMPLE_VALUES[p.arg] ?? '"..."');
 }
 
+/** Where the first range would make a poor example (no niche sells 1,000 units a product): a screen a seller runs. */
+const FILTER_EXAMPLES_BY_OPERATION: Readonly<Record<string, string>> = {
+  market_research: "minAvgUnits=300; maxBrandCrn=60; minAvgPrice=15; maxAvgPrice=40",
+};
+
 function filterExample(op: AnyOperation): string | undefined {
+  const chosen = FILTER_EXAMPLES_BY_OPERATION[op.code];
+  if (chosen) return chosen;
   const specs = op.params as readonly ParamSpec[];
   const range = specs.find((p) => p.role === "rangeMin");
   const parts: string[] = [];
@@ -53,7 +63,7 @@ function filterExample(op: AnyOperation): string | undefined {
 }
 
 function examples(op: AnyOperation): string[] {
-  const base = ['"US"', ...positionalExamples(op)];
+  const base = [...(takesMarket(op) ? ['"US"'] : []), ...positionalExamples(op)];
   const first = `=MAD.${op.fn}(${base.join(", ")})`;
   const filters = filterExample(op);
   const columns = recordColumns(op)
@@ -158,13 +168,19 @@ function dateAndRateNotes(op: AnyOperation): string[] {
 const INTRO = `## Functions
 
 Every operation of the service is a formula in the ${code("MAD")} namespace that spills a table. All functions
-take the same shape of arguments: ${code("=MAD.<NAME>(market, required..., [filters], [fields], [limit])")}.
+take the same shape of arguments: ${code("=MAD.<NAME>(market, required..., [filters], [fields], [limit])")}; the
+trademark functions, which search trademark offices rather than a marketplace, have no ${code("market")} and start
+with the office (${code("=MAD.TRADEMARKS(office, text, ...)")}).
 A function's help link (${code(`${HELP_BASE_URL}#mad<name>`)}) opens this reference as a page, help.html, served
 with the add-in. This reference and the page are generated from the operation catalog by ${code("npm run gen:functions")}.
 
 **Arguments**
 
-- ${code("market")}: marketplace code US, JP, UK (or GB), DE, FR, IT, ES, CA or IN, in any case.
+- ${code("market")}: marketplace code US, JP, UK (or GB), DE, FR, IT, ES, CA, IN, MX, BR, AU or AE (the 13 the service
+  accepts), in any case; sent upper-case, as the service's codes are case-sensitive. A day where a month is expected
+  reads as its month (${code("20260425")} is ${code("202604")}).
+- ${code("office")} (trademark functions): trademark office codes such as US, GB, EM (the EU office) or WO (WIPO),
+  in any case; UK reads as GB, the office's own code. ${code("MAD.TRADEMARKOFFICES()")} lists them.
 - Required arguments follow, as listed per function. Lists (ASINs, relations) are a range (one per cell) or text
   separated by commas. Months are ${code("202508")} (number or text), ${code("2025-08")} or a real date in a cell.
 - ${code("filters")}: every other parameter of the operation, by its name in the specification (range filters as

@@ -4,7 +4,7 @@
  * catalog rows and cannot drift (test/functions/metadata.test.ts compares the file with this rendering).
  * Run `npm run gen:functions` after changing the catalog.
  */
-import { OPERATIONS, ROW_CAP, paramWithRole, type AnyOperation } from "../../api/catalog";
+import { OPERATIONS, ROW_CAP, paramWithRole, takesMarket, type AnyOperation } from "../../api/catalog";
 import type { ParamSpec } from "../../api/catalog-types";
 import { PARAM_KINDS } from "../../api/kinds";
 import { recordColumns } from "../../table/columns";
@@ -20,9 +20,9 @@ export const helpUrl = (op: AnyOperation) => `${HELP_BASE_URL}#${helpAnchor(op)}
 /** The wrapper's JavaScript name: camelCase of the MCP code (`keyword_research_trends` -> `keywordResearchTrends`). */
 export const wrapperName = (op: AnyOperation) => op.code.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
-/** Excel argument names of a function, in order (the invocation is not one). */
+/** Excel argument names of a function, in order (the invocation is not one); `market` where it takes one. */
 export const argumentNames = (op: AnyOperation): string[] => [
-  "market",
+  ...(takesMarket(op) ? ["market"] : []),
   ...op.positional.map((p) => p.arg),
   "filters",
   "fields",
@@ -69,7 +69,7 @@ function wrapperSource(op: AnyOperation): string {
     ` * ${op.description}`,
     ` * @customfunction ${op.fn}`,
     ` * @helpurl ${helpUrl(op)}`,
-    ` * @param market ${specOf(op, "marketplace").doc}`,
+    ...(takesMarket(op) ? [` * @param market ${specOf(op, "marketplace").doc}`] : []),
     ...positional.map((p) => ` * @param ${p.arg} ${positionalHelp(p.spec)}`),
     ` * @param [filters] ${filtersHelp(op)}`,
     ` * @param [fields] ${fieldsHelp(op)}`,
@@ -81,14 +81,15 @@ function wrapperSource(op: AnyOperation): string {
     " */",
   ];
   const params = [
-    "market: string",
+    ...(takesMarket(op) ? ["market: string"] : []),
     ...positional.map((p) => `${p.arg}: ${argumentType(p.spec)}`),
     "filters: unknown[][]",
     "fields: unknown[][]",
     "limit: number",
     "invocation: CustomFunctions.CancelableInvocation",
   ];
-  const call = `runFormula("${op.code}", { market, positional: [${positional.map((p) => p.arg).join(", ")}], filters, fields, limit }, invocation)`;
+  const market = takesMarket(op) ? "market, " : "";
+  const call = `runFormula("${op.code}", { ${market}positional: [${positional.map((p) => p.arg).join(", ")}], filters, fields, limit }, invocation)`;
   return [
     ...lines,
     `export function ${wrapperName(op)}(${params.join(", ")}): Promise<unknown[][]> {`,

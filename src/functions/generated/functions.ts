@@ -583,6 +583,174 @@ export function marketBrandConcentration(
 }
 
 /**
+ * Products, units and ratings of a category by seller type: Amazon itself, FBA and FBM sellers.
+ * @customfunction SELLERTYPES
+ * @helpurl https://localhost:3000/help.html#madsellertypes
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA, IN, MX, BR, AU or AE.
+ * @param nodeIdPath Category node ids joined by ':' from root to leaf, e.g. 172282:281407.
+ * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: month, topN, newProduct. Display options: headers, dates.
+ * @param [fields] Columns to spill, e.g. "label, asinNum, asinRatio" (text or a range); blank = all.
+ * @param [limit] Rows to show, 1 to 2000; blank = all rows returned.
+ * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
+ * @returns Seller-type distribution: a table with a header row of column names.
+ * @cancelable
+ * @requiresAddress
+ */
+export function marketSellerTypeConcentration(
+  market: string,
+  nodeIdPath: string,
+  filters: unknown[][],
+  fields: unknown[][],
+  limit: number,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return runFormula(
+    "market_seller_type_concentration",
+    { market, positional: [nodeIdPath], filters, fields, limit },
+    invocation,
+  );
+}
+
+/**
+ * Monthly page views of a category, with its return rate and search-to-purchase ratio beside its peers'.
+ * @customfunction DEMANDTREND
+ * @helpurl https://localhost:3000/help.html#maddemandtrend
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA, IN, MX, BR, AU or AE.
+ * @param nodeIdPath Category node ids joined by ':' from root to leaf, e.g. 172282:281407.
+ * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: month, topN, newProduct. Display options: headers, dates.
+ * @param [fields] Columns to spill, e.g. "date, glanceViews, asinCount" (text or a range); blank = all.
+ * @param [limit] Rows to show, 1 to 2000; blank = all rows returned.
+ * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
+ * @returns Demand trend: a table with a header row of column names.
+ * @cancelable
+ * @requiresAddress
+ */
+export function marketProductDemandTrend(
+  market: string,
+  nodeIdPath: string,
+  filters: unknown[][],
+  fields: unknown[][],
+  limit: number,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return runFormula(
+    "market_product_demand_trend",
+    { market, positional: [nodeIdPath], filters, fields, limit },
+    invocation,
+  );
+}
+
+/**
+ * Products, units and revenue of a category by how long ago they were listed (under a month ... over 3 years).
+ * @customfunction LISTINGAGES
+ * @helpurl https://localhost:3000/help.html#madlistingages
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA, IN, MX, BR, AU or AE.
+ * @param nodeIdPath Category node ids joined by ':' from root to leaf, e.g. 172282:281407.
+ * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: month, topN, newProduct. Display options: headers, dates.
+ * @param [fields] Columns to spill, e.g. "label, shelfTime, products" (text or a range); blank = all.
+ * @param [limit] Rows to show, 1 to 2000; blank = all rows returned.
+ * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
+ * @returns Listing-age distribution: a table with a header row of column names.
+ * @cancelable
+ * @requiresAddress
+ */
+export function marketListingDateDistribution(
+  market: string,
+  nodeIdPath: string,
+  filters: unknown[][],
+  fields: unknown[][],
+  limit: number,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return runFormula(
+    "market_listing_date_distribution",
+    { market, positional: [nodeIdPath], filters, fields, limit },
+    invocation,
+  );
+}
+
+/**
+ * Products, units and revenue of a category by rating value (4.5 and over, 4-4.5...).
+ * @customfunction RATINGBANDS
+ * @helpurl https://localhost:3000/help.html#madratingbands
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA, IN, MX, BR, AU or AE.
+ * @param nodeIdPath Category node ids joined by ':' from root to leaf, e.g. 172282:281407.
+ * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: month, topN, newProduct. Display options: headers, dates.
+ * @param [fields] Columns to spill, e.g. "label, products, units" (text or a range); blank = all.
+ * @param [limit] Rows to show, 1 to 2000; blank = all rows returned.
+ * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
+ * @returns Rating distribution: a table with a header row of column names.
+ * @cancelable
+ * @requiresAddress
+ */
+export function marketRatingDistribution(
+  market: string,
+  nodeIdPath: string,
+  filters: unknown[][],
+  fields: unknown[][],
+  limit: number,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return runFormula(
+    "market_rating_distribution",
+    { market, positional: [nodeIdPath], filters, fields, limit },
+    invocation,
+  );
+}
+
+/**
+ * Products, units and revenue of a category by price band, in the marketplace's currency.
+ * @customfunction PRICEBANDS
+ * @helpurl https://localhost:3000/help.html#madpricebands
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA, IN, MX, BR, AU or AE.
+ * @param nodeIdPath Category node ids joined by ':' from root to leaf, e.g. 172282:281407.
+ * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: month, topN, newProduct. Display options: headers, dates.
+ * @param [fields] Columns to spill, e.g. "label, products, units" (text or a range); blank = all.
+ * @param [limit] Rows to show, 1 to 2000; blank = all rows returned.
+ * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
+ * @returns Price distribution: a table with a header row of column names.
+ * @cancelable
+ * @requiresAddress
+ */
+export function marketPriceDistribution(
+  market: string,
+  nodeIdPath: string,
+  filters: unknown[][],
+  fields: unknown[][],
+  limit: number,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return runFormula(
+    "market_price_distribution",
+    { market, positional: [nodeIdPath], filters, fields, limit },
+    invocation,
+  );
+}
+
+/**
+ * Categories (niches) that pass a screen of demand, competition, brand concentration, price and new products, ranked.
+ * @customfunction NICHES
+ * @helpurl https://localhost:3000/help.html#madniches
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA, IN, MX, BR, AU or AE.
+ * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: month, nodeIdPath, nodeIdPathEqual, departmentKeyword and more. Display options: headers, dates.
+ * @param [fields] Columns to spill, e.g. "ranking, nodeLabelName, nodeIdPath" (text or a range); blank = all.
+ * @param [limit] Rows wanted, 1 to 2000, fetched page by page; blank = one page (50 rows).
+ * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
+ * @returns Market research (niches): a table with a header row of column names.
+ * @cancelable
+ * @requiresAddress
+ */
+export function marketResearch(
+  market: string,
+  filters: unknown[][],
+  fields: unknown[][],
+  limit: number,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return runFormula("market_research", { market, positional: [], filters, fields, limit }, invocation);
+}
+
+/**
  * Averages of a category: products, brands, sellers, BSR, price, units, revenue, ratings, new products.
  * @customfunction CATEGORYSTATS
  * @helpurl https://localhost:3000/help.html#madcategorystats
@@ -611,6 +779,127 @@ export function marketResearchStatistics(
   );
 }
 
+/**
+ * Google search interest in a keyword over time, in the marketplace's country (0 to 100, weekly or monthly).
+ * @customfunction GOOGLETRENDS
+ * @helpurl https://localhost:3000/help.html#madgoogletrends
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA, IN, MX, BR, AU or AE.
+ * @param keyword Keyword, e.g. iphone stand.
+ * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: googleProp, monthly. Display options: headers, dates.
+ * @param [fields] Columns to spill, e.g. "time, value, keyword" (text or a range); blank = all.
+ * @param [limit] Rows to show, 1 to 2000; blank = all rows returned.
+ * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
+ * @returns Google Trends: a table with a header row of column names.
+ * @cancelable
+ * @requiresAddress
+ */
+export function googleTrend(
+  market: string,
+  keyword: string,
+  filters: unknown[][],
+  fields: unknown[][],
+  limit: number,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return runFormula("google_trend", { market, positional: [keyword], filters, fields, limit }, invocation);
+}
+
+/**
+ * Trademarks matching words, in the offices you choose, with status, owner, classes and dates.
+ * @customfunction TRADEMARKS
+ * @helpurl https://localhost:3000/help.html#madtrademarks
+ * @param office Offices to search, e.g. US or US, EM (UK = GB); blank = every office. A range, or text separated by commas.
+ * @param text Words to search for in trademarks, e.g. anker.
+ * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: brandName, status, applicant, niceClass and more. Display options: headers, dates.
+ * @param [fields] Columns to spill, e.g. "id, brandName, office" (text or a range); blank = all.
+ * @param [limit] Rows wanted, 1 to 2000, fetched page by page; blank = one page (20 rows).
+ * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
+ * @returns Trademark search: a table with a header row of column names.
+ * @cancelable
+ * @requiresAddress
+ */
+export function trademarkList(
+  office: unknown[][],
+  text: string,
+  filters: unknown[][],
+  fields: unknown[][],
+  limit: number,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return runFormula("trademark_list", { positional: [office, text], filters, fields, limit }, invocation);
+}
+
+/**
+ * How many trademarks match words, by office, brand name, status, applicant, Nice class and application and expiry year.
+ * @customfunction TRADEMARKSTATS
+ * @helpurl https://localhost:3000/help.html#madtrademarkstats
+ * @param office Offices to count in, e.g. US or US, EM (UK = GB). A range, or text separated by commas.
+ * @param text Words to search for in trademarks, e.g. anker.
+ * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: . Display options: headers, dates.
+ * @param [fields] Columns to spill, e.g. "facet, key, label" (text or a range); blank = all.
+ * @param [limit] Rows to show, 1 to 2000; blank = all rows returned.
+ * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
+ * @returns Trademark counts: a table with a header row of column names.
+ * @cancelable
+ * @requiresAddress
+ */
+export function trademarkStats(
+  office: unknown[][],
+  text: string,
+  filters: unknown[][],
+  fields: unknown[][],
+  limit: number,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return runFormula("trademark_stats", { positional: [office, text], filters, fields, limit }, invocation);
+}
+
+/**
+ * One trademark in full: owner, classes, goods and services, events and dates.
+ * @customfunction TRADEMARK
+ * @helpurl https://localhost:3000/help.html#madtrademark
+ * @param office The trademark's office, e.g. US (UK = GB).
+ * @param brandId The trademark's id from MAD.TRADEMARKS, e.g. US502022097612203.
+ * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: . Display options: headers, layout, dates.
+ * @param [fields] Columns to spill, e.g. "id, brandName, office" (text or a range); blank = all.
+ * @param [limit] Rows to show, 1 to 2000; blank = all rows returned.
+ * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
+ * @returns Trademark details: a table with a header row of column names.
+ * @cancelable
+ * @requiresAddress
+ */
+export function trademarkDetail(
+  office: string,
+  brandId: string,
+  filters: unknown[][],
+  fields: unknown[][],
+  limit: number,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return runFormula("trademark_detail", { positional: [office, brandId], filters, fields, limit }, invocation);
+}
+
+/**
+ * The offices (countries and regions) whose trademarks the service holds, with their codes.
+ * @customfunction TRADEMARKOFFICES
+ * @helpurl https://localhost:3000/help.html#madtrademarkoffices
+ * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: . Display options: headers, dates.
+ * @param [fields] Columns to spill, e.g. "office, officeLabel" (text or a range); blank = all.
+ * @param [limit] Rows to show, 1 to 2000; blank = all rows returned.
+ * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
+ * @returns Trademark offices: a table with a header row of column names.
+ * @cancelable
+ * @requiresAddress
+ */
+export function trademarkCountryList(
+  filters: unknown[][],
+  fields: unknown[][],
+  limit: number,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return runFormula("trademark_country_list", { positional: [], filters, fields, limit }, invocation);
+}
+
 /** Every MAD function by its id (the catalog's `fn`). */
 export const MAD_FUNCTIONS: Readonly<Record<string, (...args: never[]) => Promise<unknown[][]>>> = {
   COMPETITORS: competitorLookup,
@@ -635,7 +924,18 @@ export const MAD_FUNCTIONS: Readonly<Record<string, (...args: never[]) => Promis
   RATINGCOUNTS: marketRatingsCountDistribution,
   APLUSVIDEO: marketEbcDistribution,
   BRANDCONCENTRATION: marketBrandConcentration,
+  SELLERTYPES: marketSellerTypeConcentration,
+  DEMANDTREND: marketProductDemandTrend,
+  LISTINGAGES: marketListingDateDistribution,
+  RATINGBANDS: marketRatingDistribution,
+  PRICEBANDS: marketPriceDistribution,
+  NICHES: marketResearch,
   CATEGORYSTATS: marketResearchStatistics,
+  GOOGLETRENDS: googleTrend,
+  TRADEMARKS: trademarkList,
+  TRADEMARKSTATS: trademarkStats,
+  TRADEMARK: trademarkDetail,
+  TRADEMARKOFFICES: trademarkCountryList,
 };
 
 associateFunctions(MAD_FUNCTIONS);
