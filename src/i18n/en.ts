@@ -105,6 +105,12 @@ export const en = {
   "build.label": message("Query builder"),
   "build.operation": message("Operation"),
   "build.operation.option": message("{title} (MAD.{fn})", { title: "text", fn: "text" }),
+  "build.operation.search": message("Type to search {total} operations", { total: "number" }),
+  "build.operation.matches": message(
+    "{count, plural, =0 {No operation matches} one {# of {total} operations matches} other {# of {total} operations match}}.",
+    { count: "number", total: "number" },
+  ),
+  "build.operation.noMatch": message("No operation matches “{words}”.", { words: "text" }),
   "build.actions": message("Query actions"),
   "build.preview": message("Preview"),
   "build.insertFormula": message("Insert as formula"),

@@ -5,15 +5,11 @@
  */
 import {
   Button,
-  Dropdown,
-  Field,
   makeStyles,
   MessageBar,
   MessageBarActions,
   MessageBarBody,
   MessageBarTitle,
-  Option,
-  OptionGroup,
   ProgressBar,
   Text,
   tokens,
@@ -32,7 +28,8 @@ import {
   type ValidQuery,
   type WrittenFormula,
 } from "./actions";
-import { allFields, formModel, operationGroups } from "./form-model";
+import { allFields, formModel } from "./form-model";
+import { OperationPicker } from "./OperationPicker";
 import { carryOver, initialValues, type FormValue, type QueryDraft } from "./form-values";
 import { FIELD_PICKER, validateDraft, type InlineErrors } from "./inline-errors";
 import { fieldId } from "./ParamField";
@@ -62,10 +59,6 @@ const useStyles = makeStyles({
     borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
   },
 });
-
-const GROUPS = operationGroups();
-const titleOf = (code: OperationCode) =>
-  GROUPS.flatMap((g) => g.operations).find((o) => o.code === code)?.title ?? code;
 
 function freshDraft(code: OperationCode): QueryDraft {
   return { values: initialValues(formModel(code)), fields: [], limit: "" };
@@ -283,24 +276,7 @@ export function QueryBuilder() {
           />
         </>
       )}
-      <Field label={t("build.operation")} hint={model.description}>
-        <Dropdown
-          className={controls.control}
-          value={titleOf(code)}
-          selectedOptions={[code]}
-          onOptionSelect={(_, d) => d.optionValue && pick(d.optionValue as OperationCode)}
-        >
-          {GROUPS.map((g) => (
-            <OptionGroup key={g.group} label={g.label}>
-              {g.operations.map((o) => (
-                <Option key={o.code} value={o.code} text={o.title}>
-                  {t("build.operation.option", { title: o.title, fn: o.fn })}
-                </Option>
-              ))}
-            </OptionGroup>
-          ))}
-        </Dropdown>
-      </Field>
+      <OperationPicker code={code} hint={model.description} onPick={pick} />
       <QueryForm
         key={code}
         model={model}

@@ -138,12 +138,14 @@ export interface OperationChoice {
   readonly fn: string;
 }
 
-/** Operations grouped as in the spec, for the operation picker. */
-export function operationGroups(): {
+export interface OperationGroupChoice {
   readonly group: OperationGroup;
   readonly label: string;
   readonly operations: readonly OperationChoice[];
-}[] {
+}
+
+/** Operations grouped as in the spec, for the operation picker. */
+export function operationGroups(): OperationGroupChoice[] {
   return (Object.keys(GROUP_LABELS) as OperationGroup[]).map((group) => ({
     group,
     label: GROUP_LABELS[group],
@@ -153,6 +155,31 @@ export function operationGroups(): {
       fn: op.fn,
     })),
   }));
+}
+
+/** What a search of the picker reads of an operation: its title, function, API code, group and description. */
+const searchText = (op: (typeof OPERATIONS)[number]) =>
+  [op.title, op.fn, `MAD.${op.fn}`, op.code, op.code.replace(/_/g, " "), GROUP_LABELS[op.group], op.description]
+    .join(" ")
+    .toLowerCase();
+const SEARCH_TEXT = new Map(OPERATIONS.map((op) => [op.code, searchText(op)]));
+
+/**
+ * The picker's groups narrowed to the operations whose words hold every typed word (`price`, `mad.niches`,
+ * `trademark count`); groups left empty are dropped. Blank words: every operation.
+ */
+export function searchOperations(groups: readonly OperationGroupChoice[], words: string): OperationGroupChoice[] {
+  const wanted = words.toLowerCase().split(/\s+/).filter(Boolean);
+  if (!wanted.length) return [...groups];
+  return groups
+    .map((g) => ({
+      ...g,
+      operations: g.operations.filter((o) => {
+        const text = `${SEARCH_TEXT.get(o.code) ?? ""} ${g.label.toLowerCase()}`;
+        return wanted.every((w) => text.includes(w));
+      }),
+    }))
+    .filter((g) => g.operations.length > 0);
 }
 
 /** Months offered by a month picker, newest first, as yyyyMM. */
