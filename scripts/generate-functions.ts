@@ -1,6 +1,7 @@
 /**
- * Writes src/functions/generated/functions.ts (the MAD.* wrappers with their JSDoc), docs/functions.md (the function reference)
- * and the README's short `## Functions` section from the operation catalog. Run after changing the catalog:
+ * Writes src/functions/generated/functions.ts (the MAD.* wrappers with their JSDoc), docs/functions.md (the function reference),
+ * the README's short `## Functions` section and src/api/generated/catalog-texts.json (the catalog's words for people,
+ * which the functions bundle is built without) from the operation catalog. Run after changing the catalog:
  * `npm run gen:functions`.
  */
 import { execFileSync } from "node:child_process";
@@ -13,9 +14,11 @@ import {
   withFunctionsSection,
 } from "../src/functions/codegen/readme";
 import { renderFunctionsSource } from "../src/functions/codegen/wrappers";
+import { catalogTextsFile } from "../src/functions/codegen/catalog-texts";
 
 const root = join(__dirname, "..");
 export const FUNCTIONS_FILE = join(root, "src/functions/generated/functions.ts");
+export const CATALOG_TEXTS_FILE = join(root, "src/api/generated/catalog-texts.json");
 const README_FILE = join(root, "README.md");
 
 /** The wrapper file as written: the rendering in the project's prettier style (what `npm run lint` checks). */
@@ -34,5 +37,8 @@ if (require.main === module) {
     : "# Marketplace Analytics Data for Excel\n";
   writeFileSync(README_FILE, withFunctionsSection(readme, renderReadmeSummary()));
   writeFileSync(join(root, FUNCTIONS_DOC), renderFunctionsDoc());
-  console.log(`wrote src/functions/generated/functions.ts, ${FUNCTIONS_DOC} and the README's Functions section`);
+  writeFileSync(CATALOG_TEXTS_FILE, catalogTextsFile());
+  console.log(
+    `wrote src/functions/generated/functions.ts, ${FUNCTIONS_DOC}, the README's Functions section and src/api/generated/catalog-texts.json`,
+  );
 }

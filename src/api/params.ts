@@ -3,14 +3,7 @@
  * category-market parameters) across operations, so each shape is written once here. The builders keep
  * parameter names and kinds as literal types, so request types are derived from the catalog rows themselves.
  */
-import {
-  MARKETPLACES,
-  type EnumOption,
-  type Marketplace,
-  type ParamKind,
-  type ParamSpec,
-  type ScalarValue,
-} from "./catalog-types";
+import { type EnumOption, type Marketplace, type ParamKind, type ParamSpec, type ScalarValue } from "./catalog-types";
 
 /** A ParamSpec whose name, kind and required flag are known to the type system. */
 export type Param<
@@ -100,13 +93,6 @@ export const marketplace: Param<"marketplace", "marketplace", true> = {
   required: true,
   section: "main",
 };
-
-/** The marketplace of an operation whose docs list fewer markets than the service's 13: only those are taken. */
-export const marketplaceAmong = (codes: readonly Marketplace[]): Param<"marketplace", "marketplace", true> => ({
-  ...marketplace,
-  doc: `Marketplace code: ${codes.join(", ").replace(/, (\w+)$/, " or $1")}${codes.includes("UK") ? " (GB = UK)" : ""}.`,
-  options: MARKETPLACES.filter((m) => codes.includes(m.code)).map((m) => ({ value: m.code, label: m.label })),
-});
 
 export const page = () => int("page", "Page number, from 1.", { min: 1, default: 1, role: "page", section: "paging" });
 

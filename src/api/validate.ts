@@ -15,6 +15,7 @@ import { didYouMean } from "./did-you-mean";
 import { ValidationError } from "./errors";
 import { PARAM_KINDS, schemaOf, traitsOf } from "./kinds";
 import { show } from "./kinds/kind";
+import { TEXT_PATTERNS } from "./kinds/text-rules";
 import type { ParamsOf } from "./request-types";
 
 export interface ValidateOptions {
@@ -74,6 +75,14 @@ function ruleOf(issue: core.$ZodIssue): string {
     default:
       return "type";
   }
+}
+
+/**
+ * What a required parameter takes, for its message: its pattern's words (an ASIN of 10 letters and digits...) or
+ * its kind's. Not the catalog's doc: the functions bundle is built without the catalog's words (src/api/texts.ts).
+ */
+function requiredWords(spec: ParamSpec): string {
+  return spec.pattern ? TEXT_PATTERNS[spec.pattern].words : PARAM_KINDS[spec.kind].words.expected;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -209,7 +218,7 @@ export function checkParams<C extends OperationCode>(
     const raw = input[spec.name];
     if (isEmpty(raw)) {
       if (spec.required)
-        errors.push(new ValidationError(spec.name, "required", `${spec.name}: required (${spec.doc})`));
+        errors.push(new ValidationError(spec.name, "required", `${spec.name}: required (${requiredWords(spec)})`));
       continue;
     }
     const result = schemaOf(spec).safeParse(raw, { error: (iss) => messageFor(spec, iss) });

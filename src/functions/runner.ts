@@ -12,6 +12,7 @@ import type { Cell } from "../table/cells";
 import { describeFailure, toCellError, withoutSecret, type CellFailure } from "./errors";
 import { getFormulaRegistry, type FormulaEntry, type FormulaRegistry } from "../engine/formula-registry";
 import { shapeResult } from "../table/shape";
+import { loadCatalogTexts } from "../api/texts";
 
 export interface RunnerDeps {
   engine: () => Engine;
@@ -155,6 +156,8 @@ export async function runFormula(
       deps.settleWithinMs,
       controller,
     );
+    // Plain English headers are the catalog's words, loaded on demand (the functions bundle is built without them).
+    if (parsed.display.headerLabels) await loadCatalogTexts().catch(() => undefined);
     const cells = shapeResult(
       op,
       { rows: result.rows, stats: result.stats },

@@ -5,16 +5,10 @@
  */
 import { Combobox, Field, Option, OptionGroup } from "@fluentui/react-components";
 import { useMemo, useState } from "react";
-import type { OperationCode } from "../../api/catalog";
+import { operation, type OperationCode } from "../../api/catalog";
 import { operationGroups, searchOperations } from "./form-model";
 import { useControlStyles } from "../shared/styles";
 import { t } from "../../i18n";
-
-const GROUPS = operationGroups();
-const COUNT = GROUPS.reduce((n, g) => n + g.operations.length, 0);
-
-export const operationTitle = (code: OperationCode) =>
-  GROUPS.flatMap((g) => g.operations).find((o) => o.code === code)?.title ?? code;
 
 interface OperationPickerProps {
   readonly code: OperationCode;
@@ -24,23 +18,26 @@ interface OperationPickerProps {
 
 export function OperationPicker({ code, hint, onPick }: OperationPickerProps) {
   const controls = useControlStyles();
+  // Made when the builder first shows, not at import: by then the catalog has its words (src/api/texts.ts).
+  const groups = useMemo(() => operationGroups(), []);
+  const total = groups.reduce((n, g) => n + g.operations.length, 0);
   /** The words typed since the last pick; null shows the chosen operation's title and every operation. */
   const [typed, setTyped] = useState<string | null>(null);
-  const shown = useMemo(() => searchOperations(GROUPS, typed ?? ""), [typed]);
+  const shown = useMemo(() => searchOperations(groups, typed ?? ""), [groups, typed]);
   const matches = shown.reduce((n, g) => n + g.operations.length, 0);
   const selected = useMemo(() => [code], [code]);
   return (
     <Field
       label={t("build.operation")}
-      hint={typed === null ? hint : t("build.operation.matches", { count: matches, total: COUNT })}
+      hint={typed === null ? hint : t("build.operation.matches", { count: matches, total })}
     >
       <Combobox
         className={controls.control}
         // Freeform: the input holds the words typed to search (a pick or Escape shows the chosen title again).
         freeform
-        value={typed ?? operationTitle(code)}
+        value={typed ?? operation(code).title}
         selectedOptions={selected}
-        placeholder={t("build.operation.search", { total: COUNT })}
+        placeholder={t("build.operation.search", { total })}
         onChange={(event) => setTyped(event.target.value)}
         onOptionSelect={(_, data) => {
           // Typing clears the selection (no option value): the search goes on; a pick ends it.

@@ -162,7 +162,10 @@ const searchText = (op: (typeof OPERATIONS)[number]) =>
   [op.title, op.fn, `MAD.${op.fn}`, op.code, op.code.replace(/_/g, " "), GROUP_LABELS[op.group], op.description]
     .join(" ")
     .toLowerCase();
-const SEARCH_TEXT = new Map(OPERATIONS.map((op) => [op.code, searchText(op)]));
+/** Made at the first search, not at import: the built add-in's catalog gets its words when the pane loads (src/api/texts.ts). */
+let searchTexts: Map<string, string> | undefined;
+const searchTextOf = (code: string): string =>
+  (searchTexts ??= new Map(OPERATIONS.map((op) => [op.code, searchText(op)]))).get(code) ?? "";
 
 /**
  * The picker's groups narrowed to the operations whose words hold every typed word (`price`, `mad.niches`,
@@ -175,7 +178,7 @@ export function searchOperations(groups: readonly OperationGroupChoice[], words:
     .map((g) => ({
       ...g,
       operations: g.operations.filter((o) => {
-        const text = `${SEARCH_TEXT.get(o.code) ?? ""} ${g.label.toLowerCase()}`;
+        const text = `${searchTextOf(o.code)} ${g.label.toLowerCase()}`;
         return wanted.every((w) => text.includes(w));
       }),
     }))
