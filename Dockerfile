@@ -27,6 +27,8 @@ WORKDIR /app
 # Owned by root and read-only to the server's user.
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/build/server/serve.js ./serve.js
+# The team's admin command: docker compose exec relay-1 node team.js add NAME (docs/deploy.md).
+COPY --from=build /app/build/server/team.js ./team.js
 USER node
 EXPOSE 8080
 HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 \

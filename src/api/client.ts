@@ -47,7 +47,7 @@ import {
   type ClientHooks,
 } from "./retry";
 import { anySignal, raceAbort } from "./timeout";
-import { quotaFrom, remainingFrom, type VisitsResult } from "./visits";
+import { quotaFrom, remainingFrom, teamCallsFrom, type VisitsResult } from "./visits";
 import { validateParams } from "./validate";
 
 /** The operation name the /v1/visits read carries in metering: it reads the quota and spends none. */
@@ -125,7 +125,12 @@ export class MadClient {
         operation: VISITS_OPERATION,
         method: "GET",
         path: "/v1/visits",
-        read: ({ data }) => ({ remaining: remainingFrom(data), quota: quotaFrom(data), raw: data }),
+        read: ({ data }) => ({
+          remaining: remainingFrom(data),
+          quota: quotaFrom(data),
+          raw: data,
+          team: teamCallsFrom(data),
+        }),
       },
       options,
     );

@@ -3,6 +3,7 @@
  * or query; the secret only in its header; redirects never followed) and the reading of the answer (a redirect is
  * refused, a success envelope is parsed, anything else becomes the error its status and code say).
  */
+import { t } from "../i18n/cells";
 import {
   errorFromResponse,
   isEnvelope,
@@ -12,6 +13,7 @@ import {
   type Envelope,
 } from "./errors";
 import { parseRetryAfter } from "./retry";
+import { isTeamToken } from "./team-token";
 
 /** What one call sends and how its answer's data is read. */
 export interface RequestPlan<T> {
@@ -60,7 +62,10 @@ export function paramsFromQuery(
 export const requestUrl = (baseUrl: string, plan: RequestPlan<unknown>) =>
   `${baseUrl}${plan.path}${plan.query ? `?${plan.query}` : ""}`;
 
-/** The fetch options of one attempt: the secret in its header only, and never a redirect followed with it. */
+/**
+ * The fetch options of one attempt: the credential in its header only (an API secret as `secret-key`, a team
+ * relay's member token as `Authorization: Bearer`, never both), and never a redirect followed with it.
+ */
 export function requestInit(
   plan: RequestPlan<unknown>,
   secret: string,
@@ -68,7 +73,7 @@ export function requestInit(
   signal: AbortSignal,
 ): RequestInit {
   const headers: Record<string, string> = {
-    "secret-key": secret,
+    ...(isTeamToken(secret) ? { Authorization: `Bearer ${secret}` } : { "secret-key": secret }),
     "x-request-id": requestId,
     Accept: "application/json",
   };
@@ -143,12 +148,12 @@ function nestsDeeperThan(value: unknown, limit: number): boolean {
 /** An answer that cannot be read (nested too deep to walk, say) is a malformed answer, not a network failure. */
 function readSuccess<T>(plan: RequestPlan<T>, body: Envelope, requestId: string): T {
   if (nestsDeeperThan(body, MAX_ANSWER_DEPTH)) {
-    throw new MalformedResponseError(`values nested more than ${MAX_ANSWER_DEPTH} levels deep`, requestId);
+    throw new MalformedResponseError(t("malformed.tooDeep", { depth: MAX_ANSWER_DEPTH }), requestId);
   }
   try {
     return plan.read(body, requestId);
   } catch (error) {
     if (isMadError(error)) throw error;
-    throw new MalformedResponseError(`it could not be read (${describeFailure(error)})`, requestId);
+    throw new MalformedResponseError(t("malformed.unreadable", { detail: describeFailure(error) }), requestId);
   }
 }

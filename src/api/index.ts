@@ -27,4 +27,4 @@ export { CLIENT_DEFAULTS } from "./client-options";
 export { methodName } from "./operation-methods";
 export type { AttemptInfo, CallOptions, ClientOptions } from "./client-options";
 export type { OperationMethods } from "./operation-methods";
-export type { VisitsResult } from "./visits";
+export type { TeamCalls, VisitsResult } from "./visits";

@@ -2,6 +2,12 @@
  * GET /v1/visits: the calls left in the plan. Its shape is not documented, so the reading is lenient.
  */
 
+/** Calls left on a team relay: the member's own budget and the team plan's, each null when it has none. */
+export interface TeamCalls {
+  readonly member: { readonly remaining: number | null; readonly quota: number | null };
+  readonly plan: { readonly remaining: number | null; readonly quota: number | null };
+}
+
 export interface VisitsResult {
   /** Calls left in the plan, when the answer says so. */
   remaining: number | null;
@@ -9,6 +15,8 @@ export interface VisitsResult {
   quota: number | null;
   /** `data` as the service sent it (its shape is not documented). */
   raw: unknown;
+  /** A team relay's answer says the member's calls left and the plan's apart; null from the service itself. */
+  team: TeamCalls | null;
 }
 
 const countFrom = (v: unknown): number | null =>
@@ -47,3 +55,17 @@ export const quotaFrom = (data: unknown): number | null =>
   typeof data === "object" && data !== null && !Array.isArray(data)
     ? countFrom(Object.entries(data).find(([key]) => /^(monthly)?quota$|^total$/i.test(key))?.[1])
     : null;
+
+/** The member's and the plan's calls left from a team relay's visits answer (`{member: {...}, plan: {...}}`). */
+export function teamCallsFrom(data: unknown): TeamCalls | null {
+  const part = (value: unknown) =>
+    typeof value === "object" && value !== null
+      ? {
+          remaining: countFrom((value as Record<string, unknown>).remaining),
+          quota: countFrom((value as Record<string, unknown>).quota),
+        }
+      : undefined;
+  const { member, plan } = (typeof data === "object" && data !== null ? data : {}) as Record<string, unknown>;
+  const [own, team] = [part(member), part(plan)];
+  return own && team ? { member: own, plan: team } : null;
+}

@@ -5,15 +5,8 @@
  * and the secret itself never appears in a stored key or value.
  */
 
-/** JSON with object keys sorted at every level; arrays keep their order (it can matter to the service). */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
-}
+/** JSON with object keys sorted at every level (its home is src/api: the team relay names requests with it too). */
+export { canonicalJson } from "../api/canonical-json";
 
 /**
  * A short, fast, non-cryptographic hash (two FNV-1a 32-bit lanes, 16 hex digits) for storage key names. Only

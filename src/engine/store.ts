@@ -16,6 +16,8 @@ export const SETTINGS_KEYS = {
   secret: "mad.secret",
   cacheTtlHours: "mad.cacheTtlHours",
   perMinute: "mad.perMinute",
+  /** The language the person chose in the task pane (`en`, `zh-CN`); absent: Office's display language. */
+  language: "mad.language",
 } as const;
 
 /** Every persisted cache entry's key starts with this, followed by the account hash and a dot. */
@@ -40,6 +42,25 @@ export function memoryStore(initial: Record<string, string> = {}): KeyValueStore
     setItem: async (key, value) => void items.set(key, String(value)),
     removeItem: async (key) => void items.delete(key),
     getKeys: async () => [...items.keys()],
+  };
+}
+
+/**
+ * The store for what must be kept (settings, the secret): when a write is refused (storage full), room is made
+ * with `free` (the page cache lets go of its pages) and the write tried once more. Cached pages are worth less than
+ * a setting the person just entered.
+ */
+export function keepingFirst(store: KeyValueStore, free: () => Promise<void>): KeyValueStore {
+  return {
+    ...store,
+    setItem: async (key, value) => {
+      try {
+        await store.setItem(key, value);
+      } catch {
+        await free();
+        await store.setItem(key, value);
+      }
+    },
   };
 }
 

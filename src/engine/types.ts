@@ -7,6 +7,7 @@ import type { MadError } from "../api/errors";
 import type { OperationResult } from "../api/parse";
 import type { ParamsOf, RecordOf, UntypedParams } from "../api/request-types";
 import type { Clock } from "../api/clock";
+import type { TeamCalls } from "../api/visits";
 import type { KeyValueStore } from "./store";
 
 export interface Settings {
@@ -91,6 +92,8 @@ export interface UsageSnapshot {
   remainingThisMonth: number | null;
   /** The plan's monthly calls, from the last connection check when the service says; null when unknown. */
   quotaThisMonth: number | null;
+  /** Through a team relay: the member's calls left and the team plan's, from the last connection check. */
+  teamThisMonth: TeamCalls | null;
 }
 
 export type ConnectionCheck = { ok: true; remaining: number | null } | { ok: false; error: MadError };

@@ -2,6 +2,7 @@
  * What the engine tells the faces about its use: calls spent this session, cache hits, joined requests, calls left
  * this month, and the pacer's queue. Listeners hear about a burst of changes once, after it.
  */
+import type { TeamCalls } from "../api/visits";
 import type { Pacer } from "./pacer";
 import type { UsageSnapshot } from "./types";
 
@@ -13,6 +14,7 @@ export interface UsageMeter {
     deduped: number;
     remainingThisMonth: number | null;
     quotaThisMonth: number | null;
+    teamThisMonth: TeamCalls | null;
   };
   usage(): UsageSnapshot;
   /** Something changed: listeners hear of it once the current burst of work is done. */
@@ -27,6 +29,7 @@ export function usageMeter(pacer: Pacer): UsageMeter {
     deduped: 0,
     remainingThisMonth: null,
     quotaThisMonth: null,
+    teamThisMonth: null,
   };
   const listeners = new Set<(usage: UsageSnapshot) => void>();
   let emitScheduled = false;

@@ -13,6 +13,8 @@ import { describeFailure, toCellError, withoutSecret, type CellFailure } from ".
 import { getFormulaRegistry, type FormulaEntry, type FormulaRegistry } from "../engine/formula-registry";
 import { shapeResult } from "../table/shape";
 import { loadCatalogTexts } from "../api/texts";
+import { localeReady } from "../i18n/locale";
+import { checkResultSize } from "../table/result-size";
 
 export interface RunnerDeps {
   engine: () => Engine;
@@ -23,6 +25,8 @@ export interface RunnerDeps {
    * plus its fair wait in the pacing queue, so this only needs to exceed that for a long storm.
    */
   settleWithinMs: number;
+  /** Settles once the runtime speaks its language (src/i18n/locale.ts: chosen at start, Chinese loaded on demand). */
+  localeReady: () => Promise<void>;
 }
 
 const DEFAULT_DEPS: RunnerDeps = {
@@ -30,6 +34,7 @@ const DEFAULT_DEPS: RunnerDeps = {
   registry: getFormulaRegistry,
   now: Date.now,
   settleWithinMs: 15 * 60_000,
+  localeReady,
 };
 let deps: RunnerDeps = DEFAULT_DEPS;
 
@@ -59,6 +64,25 @@ function guarded<T>(work: Promise<T>, ms: number, controller: AbortController): 
     }, ms);
   });
   return Promise.race([work, guard]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * How long a formula waits for the runtime's language at start (the task pane's entry reads Office's display
+ * language and loads Chinese on demand): longer would keep cells #BUSY! if that stalled; then it speaks English.
+ */
+const LOCALE_WAIT_MS = 3_000;
+
+/** The runtime's language is active, or LOCALE_WAIT_MS passed; never rejects. */
+async function languageSettled(): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const giveUp = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, LOCALE_WAIT_MS);
+  });
+  try {
+    await Promise.race([deps.localeReady().catch(() => undefined), giveUp]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** How long a failing cell waits for the secret to scrub from its message (the client has already redacted). */
@@ -123,6 +147,7 @@ export async function runFormula(
   };
 
   try {
+    await languageSettled();
     parsed = parseFormulaArgs(op, args);
     engine = deps.engine();
     const cacheKey = safeCacheKey(engine, code, parsed);
@@ -165,6 +190,8 @@ export async function runFormula(
       parsed.display,
       parsed.limit,
     );
+    // Past Excel's 5 MB a result would never land (the cell stays #BUSY! on the web): say what to ask for instead.
+    checkResultSize(cells);
     const rows = parsed.display.stats
       ? Array.isArray(result.stats)
         ? result.stats.length

@@ -3,6 +3,7 @@
  * each cell shows once laid out (values, spilled results, #SPILL! and #BUSY!). Calls and recalculation across
  * sheets are the workbook's business (workbook.ts); a sheet only lays out its own cells.
  */
+import { t } from "../i18n/preview";
 import type { ChartSpec, ReportGroupInfo } from "../taskpane/host/host-adapter";
 import {
   CellPosition,
@@ -132,6 +133,22 @@ export class Sheet {
     }
   }
 
+  /** Every cell at or below `row` that holds an input, a format or a style (to move them down). */
+  contentFrom(row: number): { pos: CellPosition; text: string; format?: string; style?: string }[] {
+    const keys = new Set([...this.cells.keys(), ...this.formats.keys(), ...this.styles.keys()]);
+    return [...keys]
+      .map((key) => {
+        const [r, c] = key.split(",").map(Number);
+        return {
+          pos: { row: r, col: c },
+          text: this.cells.get(key)?.text ?? "",
+          format: this.formats.get(key),
+          style: this.styles.get(key),
+        };
+      })
+      .filter((cell) => cell.pos.row >= row);
+  }
+
   setFormat(pos: CellPosition, format: string | undefined): void {
     if (format) this.formats.set(positionKey(pos), format);
     else this.formats.delete(positionKey(pos));
@@ -188,7 +205,7 @@ export class Sheet {
       if (area.bottom >= this.rowCount || area.right >= this.columnCount) {
         fail({
           code: "#SPILL!",
-          message: `The results (${rows.length} rows × ${rows[0].length} columns) extend beyond the edge of the preview grid.`,
+          message: t("cell.spillEdge", { rows: rows.length, columns: rows[0].length }),
         });
         continue;
       }
@@ -200,7 +217,7 @@ export class Sheet {
         );
       });
       if (blocker) {
-        const message = `The spill range ${rangeAddress(area)} isn't blank: ${cellAddress(blocker)} holds a value. Clear it to see the results.`;
+        const message = t("cell.spillBlocked", { range: rangeAddress(area), blocker: cellAddress(blocker) });
         fail({ code: "#SPILL!", message });
         continue;
       }

@@ -6,6 +6,7 @@
  * sheets (`'Market 172282'!B3`). No call is made while an argument is still #BUSY!, and an argument's error is
  * passed on without a call, so a recalculation never spends quota on half-known inputs.
  */
+import { t } from "../i18n/preview";
 import {
   CellPosition,
   CellRange,
@@ -37,7 +38,9 @@ export interface DefinedName {
 const MAX_PASSES = 50;
 const CIRCULAR: CellError = {
   code: "#REF!",
-  message: "Circular reference: this formula refers to its own cell or results, directly or through other formulas.",
+  get message() {
+    return t("cell.circular");
+  },
 };
 
 export class Workbook {
@@ -181,6 +184,38 @@ export class Workbook {
     this.update();
   }
 
+  /** A number format over a range, kept by cells a formula's result spills into later (as Excel keeps it). */
+  setFormat(range: CellRange, format: string, sheet?: string): void {
+    const target = this.on(sheet);
+    this.assertInside(range);
+    for (const pos of cellsOf(range)) target.setFormat(pos, format);
+    this.update();
+  }
+
+  /**
+   * Inserts `count` sheet rows before 0-based `row`: every cell below moves down with its input, format and style
+   * (formulas move; their references are not rewritten, the preview's scope).
+   */
+  insertRows(row: number, count: number, sheet?: string): void {
+    const target = this.on(sheet);
+    const moved = target.contentFrom(row);
+    if (moved.some((cell) => cell.pos.row + count >= this.rowCount))
+      throw new RangeError(t("grid.insertPastEnd", { count }));
+    this.batch(() => {
+      for (const { pos } of moved) {
+        this.store(target, pos, "", { kind: "empty" });
+        target.setFormat(pos, undefined);
+        target.setStyle(pos, undefined);
+      }
+      for (const cell of moved) {
+        const pos = { row: cell.pos.row + count, col: cell.pos.col };
+        target.setFormat(pos, cell.format);
+        target.setStyle(pos, cell.style);
+        if (cell.text) this.setInput(pos, cell.text, target.name);
+      }
+    });
+  }
+
   /** A presentation class for the grid (table header, banded rows, a report's title). */
   setStyle(range: CellRange, style: string | undefined, sheet?: string): void {
     const target = this.on(sheet);
@@ -311,7 +346,7 @@ export class Workbook {
       } else if (!this.invoker.isRegistered(formula.call.name)) {
         formula.outcome = {
           kind: "error",
-          error: { code: "#NAME?", message: `${formula.call.name} is not a function of this add-in.` },
+          error: { code: "#NAME?", message: t("cell.notAFunction", { name: formula.call.name }) },
         };
       } else {
         this.startCall(formula, gathered.args);
@@ -352,7 +387,7 @@ export class Workbook {
       }
       const sheet = this.referencedSheet(formula, arg);
       if (!sheet)
-        return { error: { code: "#REF!", message: `${arg.text}: the workbook has no sheet "${arg.sheet}".` } };
+        return { error: { code: "#REF!", message: t("cell.noSheet", { ref: arg.text, sheet: arg.sheet ?? "" }) } };
       const prefix = sheet === formula.sheet ? "" : `${sheetReference(sheet.name)}!`;
       const matrix: (Scalar | null)[][] = [];
       for (let row = arg.range.top; row <= arg.range.bottom; row++) {
@@ -362,7 +397,11 @@ export class Workbook {
           const cell = sheet.display(pos);
           if (cell.error?.code === BUSY.code || sheet.isRecalculating(pos)) return { waiting: true };
           if (cell.error) {
-            const message = `${prefix}${cellAddress(pos)} shows ${cell.error.code}: ${cell.error.message}`;
+            const message = t("cell.argumentShows", {
+              address: `${prefix}${cellAddress(pos)}`,
+              code: cell.error.code,
+              message: cell.error.message,
+            });
             return { error: { code: cell.error.code, message } };
           }
           values.push(cell.value);

@@ -1,24 +1,25 @@
 /**
  * npm run serve -- [--port 8080] [--host 0.0.0.0] [--upstream URL] [--static dist] [--rate-limit N]
- *                  [--upstream-timeout MS] [--trust-proxy]
+ *                  [--upstream-timeout MS] [--max-answer-bytes N] [--trust-proxy] [--max-connections-per-address N]
+ *                  [--csp POLICY] [--csp-report-only] [--frame-ancestors "https://a https://*.b"]
+ *                  [--allow-development-build] [--team]
  * Environment (for containers): PORT, HOST, MAD_UPSTREAM, MAD_STATIC_DIR, MAD_RATE_LIMIT, MAD_UPSTREAM_TIMEOUT_MS,
- * MAD_TRUST_PROXY=1. Options win over the environment. Stops on SIGTERM/SIGINT after requests in flight (≤ 10 s).
+ * MAD_MAX_ANSWER_BYTES, MAD_TRUST_PROXY=1, MAD_MAX_CONNECTIONS_PER_ADDRESS, MAD_CSP, MAD_CSP_REPORT_ONLY=1,
+ * MAD_FRAME_ANCESTORS, MAD_ALLOW_DEVELOPMENT_BUILD=1, MAD_TEAM=1 (with MAD_KEYS_FILE, REDIS_URL: team/options.ts).
+ * Options win over the environment. Stops on SIGTERM/SIGINT after requests in flight (≤ 10 s).
  */
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { DEFAULT_CONNECTION_LIMITS } from "./connections";
 import { createHostingServer, DEFAULT_RATE_LIMIT_PER_MINUTE, listen } from "./hosting";
-import { DEFAULT_UPSTREAM, DEFAULT_UPSTREAM_TIMEOUT_MS } from "./relay";
+import { developmentBuildSigns } from "./hosted-build";
+import { DEFAULT_MAX_ANSWER_BYTES, DEFAULT_UPSTREAM, DEFAULT_UPSTREAM_TIMEOUT_MS } from "./relay";
+import { sourceList } from "./security-headers";
+import { startTeamMode, teamSettingsFromEnv } from "./team/setup";
+import { whole } from "./whole";
 
 const DEFAULT_PORT = 8080;
 const DEFAULT_HOST = "0.0.0.0";
-
-function whole(name: string, text: string | undefined, min: number): number | undefined {
-  if (text === undefined || text === "") return undefined;
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < min)
-    throw new Error(`${name}: expected a whole number >= ${min} (got "${text}")`);
-  return value;
-}
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -29,35 +30,83 @@ async function main(): Promise<void> {
       static: { type: "string" },
       "rate-limit": { type: "string" },
       "upstream-timeout": { type: "string" },
+      "max-answer-bytes": { type: "string" },
       "trust-proxy": { type: "boolean" },
+      "max-connections-per-address": { type: "string" },
+      csp: { type: "string" },
+      "csp-report-only": { type: "boolean" },
+      "frame-ancestors": { type: "string" },
+      "allow-development-build": { type: "boolean" },
+      team: { type: "boolean" },
     },
     strict: true,
   });
   const env = process.env;
+  const log = (line: string) => console.log(line);
   const staticDir = values.static ?? env.MAD_STATIC_DIR ?? "dist";
   if (!existsSync(staticDir)) throw new Error(`--static: ${staticDir} does not exist (run a build first)`);
+  const signs = developmentBuildSigns(staticDir);
+  if (signs.length) {
+    const what = `${staticDir} is not a hosted build: ${signs.join(", ")}`;
+    if (!(values["allow-development-build"] ?? env.MAD_ALLOW_DEVELOPMENT_BUILD === "1"))
+      throw new Error(
+        `${what}. Build it for its address (ADDIN_BASE_URL=https://<host>/ npm run build), or pass --allow-development-build to serve it anyway (never on a public address).`,
+      );
+    log(JSON.stringify({ event: "warning", message: `${what}; served because --allow-development-build is set` }));
+  }
   const upstream = values.upstream ?? env.MAD_UPSTREAM ?? DEFAULT_UPSTREAM;
+  const upstreamTimeoutMs =
+    whole("--upstream-timeout", values["upstream-timeout"] ?? env.MAD_UPSTREAM_TIMEOUT_MS, 1) ??
+    DEFAULT_UPSTREAM_TIMEOUT_MS;
+  const maxAnswerBytes =
+    whole("--max-answer-bytes", values["max-answer-bytes"] ?? env.MAD_MAX_ANSWER_BYTES, 1) ?? DEFAULT_MAX_ANSWER_BYTES;
+  const frameAncestors = values["frame-ancestors"] ?? env.MAD_FRAME_ANCESTORS;
+  const team =
+    (values.team ?? env.MAD_TEAM === "1")
+      ? await startTeamMode({ ...teamSettingsFromEnv(env), upstream, upstreamTimeoutMs, maxAnswerBytes, log })
+      : undefined;
   const hosting = createHostingServer({
     upstream,
     staticDir,
     rateLimitPerMinute:
       whole("--rate-limit", values["rate-limit"] ?? env.MAD_RATE_LIMIT, 1) ?? DEFAULT_RATE_LIMIT_PER_MINUTE,
-    upstreamTimeoutMs:
-      whole("--upstream-timeout", values["upstream-timeout"] ?? env.MAD_UPSTREAM_TIMEOUT_MS, 1) ??
-      DEFAULT_UPSTREAM_TIMEOUT_MS,
+    upstreamTimeoutMs,
+    maxAnswerBytes,
     trustProxy: values["trust-proxy"] ?? env.MAD_TRUST_PROXY === "1",
-    log: (line) => console.log(line),
+    csp: {
+      policy: values.csp ?? env.MAD_CSP,
+      reportOnly: values["csp-report-only"] ?? env.MAD_CSP_REPORT_ONLY === "1",
+      frameAncestors: frameAncestors === undefined ? undefined : sourceList(frameAncestors),
+    },
+    connections: {
+      ...DEFAULT_CONNECTION_LIMITS,
+      perAddress:
+        whole(
+          "--max-connections-per-address",
+          values["max-connections-per-address"] ?? env.MAD_MAX_CONNECTIONS_PER_ADDRESS,
+          1,
+        ) ?? DEFAULT_CONNECTION_LIMITS.perAddress,
+    },
+    team,
+    log,
   });
   const url = await listen(
     hosting,
     whole("--port", values.port ?? env.PORT, 0) ?? DEFAULT_PORT,
     values.host ?? env.HOST ?? DEFAULT_HOST,
   );
-  console.log(
-    JSON.stringify({ event: "listening", url, upstream: new URL(upstream).origin, staticDir, pid: process.pid }),
+  log(
+    JSON.stringify({
+      event: "listening",
+      url,
+      upstream: new URL(upstream).origin,
+      staticDir,
+      team: team ? team.describe : false,
+      pid: process.pid,
+    }),
   );
   const shutdown = (signal: string) => {
-    console.log(JSON.stringify({ event: "stopping", signal }));
+    log(JSON.stringify({ event: "stopping", signal }));
     void hosting.stop().then(() => process.exit(0));
   };
   process.once("SIGINT", () => shutdown("SIGINT"));

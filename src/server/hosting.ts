@@ -8,53 +8,56 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import serveStatic from "serve-static";
+import { DEFAULT_CONNECTION_LIMITS, guardConnections, type ConnectionLimits } from "./connections";
 import { ClientRateLimiter } from "./rate-limit";
-import { createRelay, normalizeUpstream } from "./relay";
+import { createRelay, normalizeUpstream, readBody, RELAY_ANSWER_HEADERS, type RelayOutcome } from "./relay";
+import { CSP_REPORT_PATH, securityHeaders, summarizeCspReport, type CspOptions } from "./security-headers";
+
+/** The team relay as the hosting server sees it (src/server/team): `/v1/*` for members, admin routes, readiness. */
+export interface TeamMode {
+  relay(req: IncomingMessage, res: ServerResponse, pathname: string, client: string): Promise<RelayOutcome>;
+  /** Answers an admin route (`/admin/...`); false = not an admin route. */
+  admin(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean>;
+  /** Whether the team's store answers (Redis), named for /readyz. */
+  ready(): Promise<{ ok: boolean; store: string }>;
+  close(): Promise<void>;
+}
 
 export interface HostingOptions {
   upstream: string;
   /** The built add-in; undefined = no static files. */
   staticDir?: string;
-  /** Relay calls per client address per minute (per replica). */
+  /** Relay calls per client address per minute (per replica); in team mode per member. */
   rateLimitPerMinute?: number;
   /** Per-request wait for the upstream, ms. */
   upstreamTimeoutMs?: number;
+  /** Largest upstream answer relayed, bytes. */
+  maxAnswerBytes?: number;
   /** Take the client address from the last X-Forwarded-For entry (behind a load balancer that sets it). */
   trustProxy?: boolean;
+  /** The Content-Security-Policy of pages: replaced, Report-Only, other frame ancestors. */
+  csp?: CspOptions;
+  /** Sockets per address and the time to a first complete request. */
+  connections?: ConnectionLimits;
+  /** Team mode: members' tokens, the plan's keys, a shared cache and pacer. Absent = each caller's own secret. */
+  team?: TeamMode;
   /** One JSON line per request. */
   log?: (line: string) => void;
   now?: () => number;
 }
 
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 120;
-const READY_CACHE_MS = 30_000;
+/** One readiness probe of the service per this interval per replica; concurrent /readyz calls share it. */
+export const READY_PROBE_INTERVAL_MS = 10_000;
 const READY_TIMEOUT_MS = 5_000;
+/** /readyz calls per client address per minute (probes from an orchestrator come every few seconds). */
+const READY_CALLS_PER_MINUTE = 60;
+const CSP_REPORTS_PER_MINUTE = 30;
+const CSP_REPORT_MAX_BYTES = 16_384;
 /** Names with a content hash (e.g. app.3f9a1c2b7d.js) never change: cache them for a year. */
 const HASHED_NAME = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
 /** Office re-reads these to pick up an update: always revalidate. */
 const NEVER_CACHED = new Set(["manifest.xml", "functions.json", "taskpane.html"]);
-
-/** Pages may run their own scripts and Office's; styles are injected at run time by Fluent UI (Griffel). */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self' https://appsforoffice.microsoft.com",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  // 'self' is the relay; https: keeps the connection panel's direct service address and other URLs usable.
-  "connect-src 'self' https:",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'none'",
-].join("; ");
-
-function securityHeaders(req: IncomingMessage, res: ServerResponse): void {
-  res.setHeader("Content-Security-Policy", CONTENT_SECURITY_POLICY);
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Referrer-Policy", "no-referrer");
-  const overTls = "encrypted" in req.socket && Boolean(req.socket.encrypted);
-  if (overTls || req.headers["x-forwarded-proto"] === "https")
-    res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-}
 
 function cacheControl(res: ServerResponse, file: string): void {
   const name = path.basename(file);
@@ -84,8 +87,16 @@ export function createHostingServer(options: HostingOptions): HostingServer {
   const now = options.now ?? Date.now;
   const upstream = normalizeUpstream(options.upstream);
   const closing = new AbortController();
-  const relay = createRelay({ upstream, timeoutMs: options.upstreamTimeoutMs, closing: closing.signal });
+  const relay = createRelay({
+    upstream,
+    timeoutMs: options.upstreamTimeoutMs,
+    maxAnswerBytes: options.maxAnswerBytes,
+    closing: closing.signal,
+  });
+  const headers = securityHeaders(options.csp);
   const limiter = new ClientRateLimiter(options.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE, now);
+  const readyLimiter = new ClientRateLimiter(READY_CALLS_PER_MINUTE, now);
+  const reportLimiter = new ClientRateLimiter(CSP_REPORTS_PER_MINUTE, now);
   const files = options.staticDir
     ? serveStatic(path.resolve(options.staticDir), {
         index: false,
@@ -95,23 +106,30 @@ export function createHostingServer(options: HostingOptions): HostingServer {
       })
     : undefined;
   let ready: { at: number; ok: boolean } | undefined;
+  let probing: Promise<boolean> | undefined;
 
-  async function upstreamReachable(): Promise<boolean> {
-    if (ready && now() - ready.at < READY_CACHE_MS) return ready.ok;
-    let ok = false;
-    try {
-      // Any HTTP answer means reachable; no secret is sent.
-      await fetch(`${upstream}/`, {
-        method: "HEAD",
-        redirect: "manual",
-        signal: AbortSignal.timeout(READY_TIMEOUT_MS),
-      });
-      ok = true;
-    } catch {
-      ok = false;
-    }
-    ready = { at: now(), ok };
-    return ok;
+  /** At most one probe per interval; callers meanwhile share the last answer or the probe under way. */
+  function upstreamReachable(): Promise<boolean> {
+    if (ready && now() - ready.at < READY_PROBE_INTERVAL_MS) return Promise.resolve(ready.ok);
+    probing ??= (async () => {
+      let ok = false;
+      try {
+        // Any HTTP answer means reachable; no secret is sent.
+        const answer = await fetch(`${upstream}/`, {
+          method: "HEAD",
+          redirect: "manual",
+          signal: AbortSignal.any([AbortSignal.timeout(READY_TIMEOUT_MS), closing.signal]),
+        });
+        await answer.body?.cancel();
+        ok = true;
+      } catch {
+        ok = false;
+      }
+      ready = { at: now(), ok };
+      probing = undefined;
+      return ok;
+    })();
+    return probing;
   }
 
   function clientOf(req: IncomingMessage): string {
@@ -121,6 +139,45 @@ export function createHostingServer(options: HostingOptions): HostingServer {
       if (last) return last;
     }
     return req.socket.remoteAddress ?? "unknown";
+  }
+
+  const tooMany = (res: ServerResponse, retryAfterSeconds: number, what: string) =>
+    sendJson(
+      res,
+      429,
+      {
+        code: "ERROR_VISIT_MAX",
+        message: `too many ${what} from this address; retry after ${retryAfterSeconds} s`,
+        data: null,
+      },
+      { "retry-after": String(retryAfterSeconds) },
+    );
+
+  async function readiness(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const decision = readyLimiter.take(clientOf(req));
+    if (!decision.ok) return tooMany(res, decision.retryAfterSeconds, "readiness checks");
+    const [reachable, team] = await Promise.all([upstreamReachable(), options.team?.ready()]);
+    const ok = reachable && (team?.ok ?? true);
+    const body: Record<string, unknown> = { ok, upstream: reachable ? "reachable" : "unreachable" };
+    if (team) body.store = team.store;
+    sendJson(res, ok ? 200 : 503, body, { "cache-control": "no-store" });
+  }
+
+  async function cspReport(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const decision = reportLimiter.take(clientOf(req));
+    if (!decision.ok) {
+      req.resume();
+      return tooMany(res, decision.retryAfterSeconds, "reports");
+    }
+    try {
+      const summary = summarizeCspReport((await readBody(req, CSP_REPORT_MAX_BYTES)).toString("utf8"));
+      if (summary)
+        options.log?.(JSON.stringify({ time: new Date(now()).toISOString(), event: "csp-violation", ...summary }));
+    } catch {
+      // Too large or unreadable: dropped, as a report is only a hint.
+    }
+    res.writeHead(204, { "content-length": "0" });
+    res.end();
   }
 
   async function route(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<number | undefined> {
@@ -135,28 +192,26 @@ export function createHostingServer(options: HostingOptions): HostingServer {
       return undefined;
     }
     if (pathname === "/readyz" && req.method === "GET") {
-      const ok = await upstreamReachable();
-      sendJson(res, ok ? 200 : 503, { ok, upstream: ok ? "reachable" : "unreachable" });
+      await readiness(req, res);
+      return undefined;
+    }
+    if (pathname === CSP_REPORT_PATH && req.method === "POST") {
+      await cspReport(req, res);
       return undefined;
     }
     if (pathname === "/v1" || pathname.startsWith("/v1/")) {
+      for (const [name, value] of Object.entries(RELAY_ANSWER_HEADERS)) res.setHeader(name, value);
+      if (options.team) return (await options.team.relay(req, res, pathname, clientOf(req))).upstreamStatus;
       const decision = limiter.take(clientOf(req));
       if (!decision.ok) {
         req.resume();
-        sendJson(
-          res,
-          429,
-          {
-            code: "ERROR_VISIT_MAX",
-            message: `too many calls from this address; retry after ${decision.retryAfterSeconds} s`,
-            data: null,
-          },
-          { "retry-after": String(decision.retryAfterSeconds) },
-        );
+        tooMany(res, decision.retryAfterSeconds, "calls");
         return undefined;
       }
       return (await relay(req, res, pathname)).upstreamStatus;
     }
+    if (options.team && pathname.startsWith("/admin/") && (await options.team.admin(req, res, pathname)))
+      return undefined;
     const notFound = () => sendJson(res, 404, { error: "not found" });
     if (files && (req.method === "GET" || req.method === "HEAD")) files(req, res, notFound);
     else notFound();
@@ -164,12 +219,12 @@ export function createHostingServer(options: HostingOptions): HostingServer {
   }
 
   const server = createServer(
-    { headersTimeout: 20_000, requestTimeout: 120_000, keepAliveTimeout: 5_000 },
+    { headersTimeout: 10_000, requestTimeout: 120_000, keepAliveTimeout: 5_000 },
     (req, res) => {
       const started = performance.now();
       const requestId = randomUUID();
       res.setHeader("x-request-id", requestId);
-      securityHeaders(req, res);
+      headers.apply(req, res);
       let pathname = "(malformed)";
       let upstreamStatus: number | undefined;
       res.on("close", () => {
@@ -196,6 +251,7 @@ export function createHostingServer(options: HostingOptions): HostingServer {
       );
     },
   );
+  guardConnections(server, options.connections ?? DEFAULT_CONNECTION_LIMITS);
 
   let stopping: Promise<void> | undefined;
   return {
@@ -208,7 +264,7 @@ export function createHostingServer(options: HostingOptions): HostingServer {
         }, graceMs);
         server.close(() => {
           clearTimeout(force);
-          resolve();
+          void (options.team?.close() ?? Promise.resolve()).finally(resolve);
         });
         server.closeIdleConnections();
       });

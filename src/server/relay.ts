@@ -1,8 +1,9 @@
 /**
  * The same-origin relay to the marketplace analytics service: the one implementation behind `npm run serve` and the
- * simulator's `--upstream` mode. It relays only the catalog's operations (`POST /v1/<path>`, or GET with its query where the catalog says) and `GET /v1/visits`,
- * passes the caller's `secret-key` header and JSON body and nothing else of the caller's, never follows a redirect,
- * caps the body, bounds the wait, and passes the upstream's answer back. The secret is never logged or echoed.
+ * simulator's `--upstream` mode. It relays only the catalog's operations (`POST /v1/<path>`, or GET with its query
+ * where the catalog says) and `GET /v1/visits`, passes the caller's `secret-key` header and JSON body and nothing
+ * else of the caller's, never follows a redirect, caps the body both ways, bounds the wait, and passes the upstream's
+ * answer back as JSON only (never as the upstream's HTML). The secret is never logged or echoed.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { methodOf, OPERATIONS } from "../api/catalog";
@@ -10,12 +11,15 @@ import { methodOf, OPERATIONS } from "../api/catalog";
 export const VISITS_PATH = "/v1/visits";
 export const DEFAULT_UPSTREAM = "https://api.sellersprite.com";
 export const DEFAULT_MAX_BODY_BYTES = 1_000_000;
+/** A page of 100 product records with every field is about 150 KB; 16 MB leaves room and bounds memory. */
+export const DEFAULT_MAX_ANSWER_BYTES = 16_000_000;
 export const DEFAULT_UPSTREAM_TIMEOUT_MS = 60_000;
 
 /** Relayed routes, from the catalog: `METHOD path`. */
 const RELAYED = new Set<string>([...OPERATIONS.map((op) => `${methodOf(op)} ${op.path}`), `GET ${VISITS_PATH}`]);
-const PASSED_BACK_HEADERS = ["content-type", "retry-after"];
 const JSON_TYPE = "application/json;charset=utf-8";
+/** Relay answers are per caller and paid for: no shared cache (an edge, a proxy) may keep or reuse them. */
+export const RELAY_ANSWER_HEADERS = { "cache-control": "no-store", vary: "secret-key, authorization" } as const;
 
 export function isRelayed(method: string | undefined, pathname: string): boolean {
   return RELAYED.has(`${method ?? ""} ${pathname}`);
@@ -40,6 +44,8 @@ export interface RelayOptions {
   upstream: string;
   /** Largest request body relayed (default 1 MB); larger ones get 413. */
   maxBodyBytes?: number;
+  /** Largest upstream answer relayed (default 16 MB); a larger one is dropped with 502. */
+  maxAnswerBytes?: number;
   /** Per-request wait for the upstream (default 60 s); past it 504. */
   timeoutMs?: number;
   /** Aborted when the server stops: pending upstream calls end. */
@@ -54,18 +60,32 @@ export interface RelayOutcome {
 
 export type Relay = (req: IncomingMessage, res: ServerResponse, pathname: string) => Promise<RelayOutcome>;
 
-function sendError(res: ServerResponse, status: number, code: string, message: string, headers = {}): RelayOutcome {
-  if (!res.headersSent && !res.destroyed) {
-    const text = JSON.stringify({ code, message, data: null });
-    res.writeHead(status, { "content-type": JSON_TYPE, "content-length": Buffer.byteLength(text), ...headers });
-    res.end(text);
-  }
+/** A JSON answer of the relay itself (an envelope `{code, message, data}` unless `body` is given). */
+export function sendError(
+  res: ServerResponse,
+  status: number,
+  code: string,
+  message: string,
+  headers: Record<string, string> = {},
+): RelayOutcome {
+  sendJsonText(res, status, JSON.stringify({ code, message, data: null }), headers);
   return { status };
 }
 
-class BodyTooLarge extends Error {}
+export function sendJsonText(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}) {
+  if (res.headersSent || res.destroyed) return;
+  res.writeHead(status, {
+    ...RELAY_ANSWER_HEADERS,
+    "content-type": JSON_TYPE,
+    "content-length": Buffer.byteLength(text),
+    ...headers,
+  });
+  res.end(text);
+}
 
-function readBody(req: IncomingMessage, max: number): Promise<Buffer> {
+export class BodyTooLarge extends Error {}
+
+export function readBody(req: IncomingMessage, max: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const declared = Number(req.headers["content-length"]);
     if (Number.isFinite(declared) && declared > max) {
@@ -90,9 +110,7 @@ function readBody(req: IncomingMessage, max: number): Promise<Buffer> {
   });
 }
 
-const isJson = (body: Buffer): boolean => {
-  const text = body.toString("utf8").trim();
-  if (text === "") return true;
+export const isJson = (text: string): boolean => {
   try {
     JSON.parse(text);
     return true;
@@ -101,74 +119,177 @@ const isJson = (body: Buffer): boolean => {
   }
 };
 
-export function createRelay(options: RelayOptions): Relay {
+/** One call to the service. */
+export interface UpstreamRequest {
+  method: "GET" | "POST";
+  /** `/v1/...` */
+  pathname: string;
+  /** `?a=b` for a GET operation, else "". */
+  query: string;
+  /** The JSON body of a POST. */
+  body?: string;
+  /** The `secret-key` to send, if any. */
+  secret?: string;
+}
+
+/**
+ * The service's answer as the relay may pass it on: a JSON text with its status (and Retry-After), or the relay's
+ * own failure (timeout, unreachable, redirect, too large, not JSON) as status and JSON text.
+ */
+export interface UpstreamAnswer {
+  status: number;
+  /** JSON text: the service's body, or the relay's own `{code, message, data}` / `{error}`. */
+  text: string;
+  retryAfter?: string;
+  /** The service's HTTP status, when it answered at all. */
+  upstreamStatus?: number;
+  /** True only for the service's own JSON body (a failure of the relay is false). */
+  fromService: boolean;
+}
+
+const failure = (status: number, code: string, message: string, upstreamStatus?: number): UpstreamAnswer => ({
+  status,
+  text: JSON.stringify({ code, message, data: null }),
+  upstreamStatus,
+  fromService: false,
+});
+
+class AnswerTooLarge extends Error {}
+
+/** Reads at most `max` bytes of the answer; past that the transfer is cancelled and nothing is kept. */
+async function readCapped(response: Response, max: number): Promise<Buffer> {
+  const declared = Number(response.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > max) {
+    await response.body?.cancel();
+    throw new AnswerTooLarge();
+  }
+  if (!response.body) return Buffer.alloc(0);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel();
+      throw new AnswerTooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+export interface UpstreamCaller {
+  (request: UpstreamRequest, signal?: AbortSignal): Promise<UpstreamAnswer>;
+  readonly timeoutMs: number;
+}
+
+export function createUpstreamCaller(options: RelayOptions): UpstreamCaller {
   const upstream = normalizeUpstream(options.upstream);
-  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const timeoutMs = options.timeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
-
-  return async (req, res, pathname) => {
-    if (!isRelayed(req.method, pathname)) {
-      req.resume();
-      return sendError(res, 404, "ERROR_URL_NOT_FOUND", `not relayed: ${req.method} ${pathname}`);
-    }
-    let body: Buffer;
-    try {
-      body = await readBody(req, maxBodyBytes);
-    } catch (error) {
-      if (error instanceof BodyTooLarge)
-        return sendError(res, 413, "ERROR_PARAM", `body: larger than ${maxBodyBytes} bytes`, { connection: "close" });
-      return sendError(res, 400, "ERROR_PARAM", "body: could not be read");
-    }
-    if (req.method === "POST" && !isJson(body)) return sendError(res, 400, "ERROR_PARAM", "body: not valid JSON");
-
+  const maxAnswerBytes = options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
+  const call = async (request: UpstreamRequest, signal?: AbortSignal): Promise<UpstreamAnswer> => {
     // Only the secret and the JSON body go on: no cookies, origin, forwarding or client headers.
     const headers: Record<string, string> = { accept: "application/json" };
-    const secret = req.headers["secret-key"];
-    if (typeof secret === "string") headers["secret-key"] = secret;
-    if (req.method === "POST") headers["content-type"] = "application/json";
+    if (request.secret !== undefined) headers["secret-key"] = request.secret;
+    if (request.method === "POST") headers["content-type"] = "application/json";
     const timeout = AbortSignal.timeout(timeoutMs);
-    const signals = options.closing ? [options.closing, timeout] : [timeout];
+    const signals = [timeout, ...(options.closing ? [options.closing] : []), ...(signal ? [signal] : [])];
     let response: Response;
     let payload: Buffer;
     try {
-      // A GET operation's parameters are its query (never the secret, which travels in its header).
-      const query = req.method === "GET" ? new URL(req.url ?? "/", "http://relay.local").search : "";
-      response = await fetch(`${upstream}${pathname}${query}`, {
-        method: req.method,
+      response = await fetch(`${upstream}${request.pathname}${request.query}`, {
+        method: request.method,
         headers,
-        body: req.method === "POST" ? new Uint8Array(body) : undefined,
+        body: request.method === "POST" ? (request.body ?? "") : undefined,
         redirect: "manual",
         signal: AbortSignal.any(signals),
       });
-      payload = Buffer.from(await response.arrayBuffer());
+      payload = await readCapped(response, maxAnswerBytes);
     } catch (error) {
-      if (timeout.aborted)
-        return sendError(res, 504, "ERROR_SERVER_INTERNAL", `upstream did not answer within ${timeoutMs} ms`);
-      // The reason names the failure only: headers (the secret) are not part of fetch errors.
-      const reason = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).name;
-      return sendError(res, 502, "ERROR_SERVER_INTERNAL", `upstream unreachable (${reason})`);
-    }
-    if (response.status >= 300 && response.status < 400) {
-      // Following it would carry the secret elsewhere; its target is not named (it could hold anything).
-      return {
-        ...sendError(
-          res,
+      if (error instanceof AnswerTooLarge)
+        return failure(
           502,
           "ERROR_SERVER_INTERNAL",
-          `upstream answered with a redirect (${response.status}); not followed`,
-        ),
-        upstreamStatus: response.status,
-      };
+          `upstream answer larger than ${maxAnswerBytes} bytes; not relayed`,
+        );
+      if (timeout.aborted)
+        return failure(504, "ERROR_SERVER_INTERNAL", `upstream did not answer within ${timeoutMs} ms`);
+      // The reason names the failure only: headers (the secret) are not part of fetch errors.
+      const reason = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).name;
+      return failure(502, "ERROR_SERVER_INTERNAL", `upstream unreachable (${reason})`);
     }
-    const out: Record<string, string | number> = { "content-length": payload.length };
-    for (const name of PASSED_BACK_HEADERS) {
-      const value = response.headers.get(name);
-      if (value !== null) out[name] = value;
-    }
-    if (!res.destroyed && !res.headersSent) {
-      res.writeHead(response.status, out);
-      res.end(payload);
-    }
-    return { status: response.status, upstreamStatus: response.status };
+    const status = response.status;
+    if (status >= 300 && status < 400)
+      // Following it would carry the secret elsewhere; its target is not named (it could hold anything).
+      return failure(
+        502,
+        "ERROR_SERVER_INTERNAL",
+        `upstream answered with a redirect (${status}); not followed`,
+        status,
+      );
+    const retryAfter = response.headers.get("retry-after") ?? undefined;
+    const text = payload.toString("utf8");
+    if (text.trim() !== "" && isJson(text))
+      return { status, text, retryAfter, upstreamStatus: status, fromService: true };
+    // Never the upstream's HTML (or anything else) on the add-in's origin. An error status stays what it was, with a
+    // body that is not an envelope, so clients read it as the HTTP failure it is (and honour Retry-After).
+    const type = (response.headers.get("content-type") ?? "no content type").split(";")[0].slice(0, 60);
+    const message = `the service answered HTTP ${status} with ${text.trim() === "" ? "an empty body" : type}, not JSON; not relayed`;
+    return status >= 400
+      ? { status, text: JSON.stringify({ error: message }), retryAfter, upstreamStatus: status, fromService: false }
+      : { ...failure(502, "ERROR_SERVER_INTERNAL", message, status) };
+  };
+  return Object.assign(call, { timeoutMs });
+}
+
+/** Sends an upstream answer to the caller as JSON with the relay's headers. */
+export function sendAnswer(res: ServerResponse, answer: UpstreamAnswer): RelayOutcome {
+  sendJsonText(res, answer.status, answer.text, answer.retryAfter ? { "retry-after": answer.retryAfter } : {});
+  return { status: answer.status, upstreamStatus: answer.upstreamStatus };
+}
+
+/** Reads and checks a relayed request: its route, body size and JSON. Undefined = already answered. */
+export async function readRelayed(
+  req: IncomingMessage,
+  res: ServerResponse,
+  pathname: string,
+  maxBodyBytes: number,
+): Promise<UpstreamRequest | undefined> {
+  if (!isRelayed(req.method, pathname)) {
+    req.resume();
+    sendError(res, 404, "ERROR_URL_NOT_FOUND", `not relayed: ${req.method} ${pathname}`);
+    return undefined;
+  }
+  let body: Buffer;
+  try {
+    body = await readBody(req, maxBodyBytes);
+  } catch (error) {
+    if (error instanceof BodyTooLarge)
+      sendError(res, 413, "ERROR_PARAM", `body: larger than ${maxBodyBytes} bytes`, { connection: "close" });
+    else sendError(res, 400, "ERROR_PARAM", "body: could not be read");
+    return undefined;
+  }
+  const method = req.method === "GET" ? "GET" : "POST";
+  const text = body.toString("utf8");
+  if (method === "POST" && text.trim() !== "" && !isJson(text)) {
+    sendError(res, 400, "ERROR_PARAM", "body: not valid JSON");
+    return undefined;
+  }
+  // A GET operation's parameters are its query (never the secret, which travels in its header).
+  const query = method === "GET" ? new URL(req.url ?? "/", "http://relay.local").search : "";
+  return { method, pathname, query, body: method === "POST" ? text : undefined };
+}
+
+export function createRelay(options: RelayOptions): Relay {
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const callUpstream = createUpstreamCaller(options);
+  return async (req, res, pathname) => {
+    const request = await readRelayed(req, res, pathname, maxBodyBytes);
+    if (!request) return { status: res.statusCode };
+    const secret = req.headers["secret-key"];
+    const answer = await callUpstream({ ...request, secret: typeof secret === "string" ? secret : undefined });
+    return sendAnswer(res, answer);
   };
 }

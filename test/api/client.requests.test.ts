@@ -165,11 +165,27 @@ describe("visits", () => {
   ])("GET /v1/visits reads %s", async (_, data, remaining) => {
     const fake = fakeFetch(ok(data));
     const client = createClient({ baseUrl: "https://api.example.test", secret: SECRET, fetch: fake.fetch });
-    await expect(client.visits()).resolves.toEqual({ remaining, quota: null, raw: data });
+    await expect(client.visits()).resolves.toEqual({ remaining, quota: null, raw: data, team: null });
     expect(fake.calls[0].method).toBe("GET");
     expect(fake.calls[0].url).toBe("https://api.example.test/v1/visits");
     expect(fake.calls[0].headers["secret-key"]).toBe(SECRET);
     expect(fake.calls[0].body).toBeUndefined();
+  });
+
+  test("a team relay's answer says the member's calls left and the team plan's apart", async () => {
+    const data = {
+      remaining: 120,
+      quota: 500,
+      member: { name: "pat", quota: 500, used: 380, remaining: 120 },
+      plan: { quota: 30000, used: 20120, remaining: 9880 },
+    };
+    const fake = fakeFetch(ok(data));
+    const client = createClient({ baseUrl: "https://api.example.test", secret: SECRET, fetch: fake.fetch });
+    await expect(client.visits()).resolves.toMatchObject({
+      remaining: 120,
+      quota: 500,
+      team: { member: { remaining: 120, quota: 500 }, plan: { remaining: 9880, quota: 30000 } },
+    });
   });
 
   test("GET /v1/visits reads the plan's monthly quota when the answer names it", async () => {
@@ -179,6 +195,6 @@ describe("visits", () => {
       secret: SECRET,
       fetch: fakeFetch(ok(data)).fetch,
     });
-    await expect(client.visits()).resolves.toEqual({ remaining: 988, quota: 1000, raw: data });
+    await expect(client.visits()).resolves.toEqual({ remaining: 988, quota: 1000, raw: data, team: null });
   });
 });

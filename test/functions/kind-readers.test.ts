@@ -65,6 +65,7 @@ const define = operationsOf("product");
 const asPositional = define({
   code: "every_kind_positional",
   path: "/v1/every-kind",
+  dataPeriod: "day",
   fn: "EVERYKINDPOSITIONAL",
   title: "Every kind, positional",
   description: "A parameter of every kind as a positional argument.",
@@ -76,6 +77,7 @@ const asPositional = define({
 const asFilters = define({
   code: "every_kind_filters",
   path: "/v1/every-kind",
+  dataPeriod: "day",
   fn: "EVERYKINDFILTERS",
   title: "Every kind, filters",
   description: "A parameter of every kind as a filter.",

@@ -3,42 +3,19 @@
  * its headers, the relay of catalog operations only, the body cap, no CORS grant, redirects not followed, a clean
  * SIGTERM, and a log that never holds the secret.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import type { ChildProcessWithoutNullStreams } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { useSimulator } from "../support/simulator";
+import { serveProcess, type Served } from "./support/serve-process";
 
-const ROOT = path.resolve(__dirname, "../..");
 const SECRET = "serve0secret0000000000000000wxyz";
 const EBC = { marketplace: "US", nodeIdPath: "172282" };
 
-interface Served {
-  child: ChildProcessWithoutNullStreams;
-  url: string;
-  output: () => string;
-}
-
-/** `npm run serve` is `tsx src/server/cli.ts`; started the same way, without npm's own process in between. */
-async function serve(args: string[]): Promise<Served> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/cli.ts", ...args], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1" },
-  });
-  let output = "";
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /"event":"listening","url":"([^"]+)"/.exec(output);
-      if (match) resolve(match[1]);
-    });
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.on("exit", (code) => reject(new Error(`serve exited ${code}: ${output}`)));
-  });
-  return { child, url, output: () => output };
-}
+const serve = (args: string[]) => serveProcess(args);
 
 const exited = (child: ChildProcessWithoutNullStreams) =>
   new Promise<number | null>((resolve) => {

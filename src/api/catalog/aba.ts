@@ -65,6 +65,7 @@ export const ABA_OPERATIONS = [
   define({
     code: "aba_research_weekly",
     path: "/v1/aba/research/weekly",
+    dataPeriod: "week",
     fn: "ABAWEEKLY",
     title: "ABA research, weekly",
     description: "Search-frequency ranks of keywords for one week, with rank changes and top products.",
@@ -85,6 +86,7 @@ export const ABA_OPERATIONS = [
   define({
     code: "aba_research_monthly",
     path: "/v1/aba/research/monthly",
+    dataPeriod: "week",
     fn: "ABAMONTHLY",
     title: "ABA research, monthly",
     description: "Search-frequency ranks of keywords for one month, with rank changes and top products.",
@@ -103,6 +105,7 @@ export const ABA_OPERATIONS = [
   define({
     code: "aba_research_trend",
     path: "/v1/aba/research/trends",
+    dataPeriod: "week",
     fn: "ABATREND",
     title: "ABA keyword trend",
     description: "Search-frequency rank and searches of one keyword over time, oldest first.",

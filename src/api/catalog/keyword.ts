@@ -99,6 +99,7 @@ export const KEYWORD_OPERATIONS = [
   define({
     code: "keyword_conversion",
     path: "/v1/keyword/conversion",
+    dataPeriod: "month",
     fn: "KEYWORDCONVERSION",
     title: "Keyword conversion",
     description: "Search, click and purchase conversion of a keyword and its related words, with PPC bids and ACoS.",
@@ -142,6 +143,7 @@ export const KEYWORD_OPERATIONS = [
   define({
     code: "keyword_research_trends",
     path: "/v1/keyword-research/trends",
+    dataPeriod: "month",
     fn: "KEYWORDTRENDS",
     title: "Keyword trends",
     description: "Monthly searches, purchases and growth of one keyword, oldest month first.",
@@ -153,6 +155,7 @@ export const KEYWORD_OPERATIONS = [
   define({
     code: "traffic_extend",
     path: "/v1/traffic/extend",
+    dataPeriod: "day",
     fn: "TRAFFICEXTEND",
     title: "Extended traffic keywords",
     description: "Every search word under which the products reached the first three result pages.",
@@ -202,6 +205,7 @@ export const KEYWORD_OPERATIONS = [
   define({
     code: "keyword_research",
     path: "/v1/keyword-research",
+    dataPeriod: "month",
     fn: "KEYWORDRESEARCH",
     title: "Keyword research",
     description: "Keywords filtered by searches, growth, competition, price and season (15 rows a page).",
@@ -247,6 +251,7 @@ export const KEYWORD_OPERATIONS = [
   define({
     code: "keyword_order",
     path: "/v1/keyword-order",
+    dataPeriod: "day",
     fn: "ORDERWORDS",
     title: "Order-word reverse lookup",
     description: "The words that bring orders to the given products, by week or by month.",
@@ -279,6 +284,7 @@ export const KEYWORD_OPERATIONS = [
   define({
     code: "traffic_keyword",
     path: "/v1/traffic/keyword",
+    dataPeriod: "day",
     fn: "TRAFFICKEYWORDS",
     title: "Traffic keywords of a product",
     description: "The search words under which one product was shown, with natural and ad share and ranks.",
@@ -317,6 +323,7 @@ export const KEYWORD_OPERATIONS = [
   define({
     code: "keyword_miner",
     path: "/v1/keyword/miner",
+    dataPeriod: "month",
     fn: "KEYWORDMINER",
     title: "Keyword mining",
     description: "Derived and long-tail words of a keyword, with searches, competition and relevancy.",
@@ -381,6 +388,7 @@ export const KEYWORD_OPERATIONS = [
   define({
     code: "traffic_source",
     path: "/v1/traffic/source",
+    dataPeriod: "month",
     fn: "TRAFFICSOURCE",
     title: "Traffic source overview",
     description: "Where a product's or keyword's exposure comes from: natural search, ads, recommendations.",

@@ -37,6 +37,7 @@ export const MARKET_OPERATIONS = [
   define({
     code: "market_product_concentration",
     path: "/v1/market/goods",
+    dataPeriod: "month",
     fn: "PRODUCTCONCENTRATION",
     title: "Product concentration",
     description: "The top products of a category with their unit and revenue shares.",
@@ -48,6 +49,7 @@ export const MARKET_OPERATIONS = [
   define({
     code: "market_seller_concentration",
     path: "/v1/market/seller",
+    dataPeriod: "month",
     fn: "SELLERCONCENTRATION",
     title: "Seller concentration",
     description: "The top sellers of a category with their products, units and revenue shares.",
@@ -59,6 +61,7 @@ export const MARKET_OPERATIONS = [
   define({
     code: "market_listing_trend_distribution",
     path: "/v1/market/shelf/trend",
+    dataPeriod: "month",
     fn: "LISTINGTREND",
     title: "Listing-date trend",
     description: "Products, units and revenue of a category by listing year, one row per year.",
@@ -70,6 +73,7 @@ export const MARKET_OPERATIONS = [
   define({
     code: "market_seller_country_distribution",
     path: "/v1/market/seller/location",
+    dataPeriod: "month",
     fn: "SELLERCOUNTRIES",
     title: "Seller-country distribution",
     description: "Products, units and revenue of a category by seller country.",
@@ -81,6 +85,7 @@ export const MARKET_OPERATIONS = [
   define({
     code: "market_ratings_count_distribution",
     path: "/v1/market/ratings",
+    dataPeriod: "month",
     fn: "RATINGCOUNTS",
     title: "Rating-count distribution",
     description: "Products, units and revenue of a category by number of ratings.",
@@ -92,6 +97,7 @@ export const MARKET_OPERATIONS = [
   define({
     code: "market_ebc_distribution",
     path: "/v1/market/ebc",
+    dataPeriod: "month",
     fn: "APLUSVIDEO",
     title: "A+/video distribution",
     description: "Products and units of a category with and without A+ content and video.",
@@ -103,6 +109,7 @@ export const MARKET_OPERATIONS = [
   define({
     code: "market_brand_concentration",
     path: "/v1/market/brand",
+    dataPeriod: "month",
     fn: "BRANDCONCENTRATION",
     title: "Brand concentration",
     description: "The top brands of a category with their products, units and revenue shares.",
@@ -114,6 +121,7 @@ export const MARKET_OPERATIONS = [
   define({
     code: "market_seller_type_concentration",
     path: "/v1/market/seller/type",
+    dataPeriod: "month",
     fn: "SELLERTYPES",
     title: "Seller-type distribution",
     description: "Products, units and ratings of a category by seller type: Amazon itself, FBA and FBM sellers.",
@@ -126,6 +134,7 @@ export const MARKET_OPERATIONS = [
     // The doc's examples: month 202604 with the minimum date July 2021; the answer is one object (series shape).
     code: "market_product_demand_trend",
     path: "/v1/market/performance",
+    dataPeriod: "month",
     fn: "DEMANDTREND",
     title: "Demand trend",
     description:
@@ -138,6 +147,7 @@ export const MARKET_OPERATIONS = [
   define({
     code: "market_listing_date_distribution",
     path: "/v1/market/shelf/time",
+    dataPeriod: "month",
     fn: "LISTINGAGES",
     title: "Listing-age distribution",
     description:
@@ -150,6 +160,7 @@ export const MARKET_OPERATIONS = [
   define({
     code: "market_rating_distribution",
     path: "/v1/market/rating",
+    dataPeriod: "month",
     fn: "RATINGBANDS",
     title: "Rating distribution",
     description: "Products, units and revenue of a category by rating value (4.5 and over, 4-4.5...).",
@@ -161,6 +172,7 @@ export const MARKET_OPERATIONS = [
   define({
     code: "market_price_distribution",
     path: "/v1/market/price",
+    dataPeriod: "month",
     fn: "PRICEBANDS",
     title: "Price distribution",
     description: "Products, units and revenue of a category by price band, in the marketplace's currency.",
@@ -175,6 +187,7 @@ export const MARKET_OPERATIONS = [
     // (minPrice, minUnits, minBrandConcentration, minNewProductRatio...) are accepted and sent as the table's names.
     code: "market_research",
     path: "/v1/market/research",
+    dataPeriod: "month",
     fn: "NICHES",
     title: "Market research (niches)",
     description:
@@ -247,6 +260,7 @@ export const MARKET_OPERATIONS = [
   define({
     code: "market_research_statistics",
     path: "/v1/market/statistics",
+    dataPeriod: "month",
     fn: "CATEGORYSTATS",
     title: "Category statistics",
     description:

@@ -3,6 +3,7 @@
  * codes, parameter names and records literal, so request and record types derive from the rows themselves.
  */
 import type { CrossRule, HttpMethod, OperationGroup, PositionalArg, ResponseShape } from "../catalog-types";
+import type { DataPeriod } from "../data-period";
 import type { Param } from "../params";
 import type { RecordName } from "../records";
 
@@ -27,6 +28,8 @@ export interface Operation<
   readonly record: R;
   readonly rowCap?: number;
   readonly rules?: readonly CrossRule[];
+  /** How long its answer stays the same (the service's update cycle): how long a cache may keep it. */
+  readonly dataPeriod: DataPeriod;
 }
 
 /**

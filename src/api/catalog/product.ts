@@ -98,6 +98,7 @@ export const PRODUCT_OPERATIONS = [
   define({
     code: "competitor_lookup",
     path: "/v1/product/competitor-lookup",
+    dataPeriod: "day",
     fn: "COMPETITORS",
     title: "Competitor lookup",
     description: "Products matching a brand, seller, ASIN list, category or keyword, with sales and listing data.",
@@ -125,6 +126,7 @@ export const PRODUCT_OPERATIONS = [
   define({
     code: "product_research",
     path: "/v1/product/research",
+    dataPeriod: "day",
     fn: "PRODUCTRESEARCH",
     title: "Product research",
     description: "Products filtered by sales, price, rating, badges, size tier and more (top 2,000 rows reachable).",
@@ -211,6 +213,7 @@ export const PRODUCT_OPERATIONS = [
   define({
     code: "traffic_listing",
     path: "/v1/traffic/listing/page",
+    dataPeriod: "day",
     fn: "LISTINGTRAFFIC",
     title: "Listing traffic",
     description: "Products related to the given products as traffic sources (viewed also viewed, bought together...).",
@@ -254,6 +257,7 @@ export const PRODUCT_OPERATIONS = [
   define({
     code: "product_node",
     path: "/v1/product/node",
+    dataPeriod: "month",
     method: "GET",
     fn: "CATEGORIES",
     title: "Category lookup",

@@ -42,6 +42,7 @@ export const TRADEMARK_OPERATIONS = [
   define({
     code: "trademark_list",
     path: "/v1/global/brand/list",
+    dataPeriod: "day",
     fn: "TRADEMARKS",
     title: "Trademark search",
     description: "Trademarks matching words, in the offices you choose, with status, owner, classes and dates.",
@@ -69,6 +70,7 @@ export const TRADEMARK_OPERATIONS = [
   define({
     code: "trademark_stats",
     path: "/v1/global/brand/stats",
+    dataPeriod: "day",
     fn: "TRADEMARKSTATS",
     title: "Trademark counts",
     description:
@@ -84,6 +86,7 @@ export const TRADEMARK_OPERATIONS = [
   define({
     code: "trademark_detail",
     path: "/v1/global/brand/detail",
+    dataPeriod: "day",
     method: "GET",
     fn: "TRADEMARK",
     title: "Trademark details",
@@ -108,6 +111,7 @@ export const TRADEMARK_OPERATIONS = [
   define({
     code: "trademark_country_list",
     path: "/v1/global/brand/range",
+    dataPeriod: "month",
     method: "GET",
     fn: "TRADEMARKOFFICES",
     title: "Trademark offices",

@@ -16,6 +16,7 @@ export const TRENDS_OPERATIONS = [
   define({
     code: "google_trend",
     path: "/v1/google/trends",
+    dataPeriod: "week",
     method: "GET",
     fn: "GOOGLETRENDS",
     title: "Google Trends",

@@ -4,10 +4,12 @@
  * lines; from the form: the picks of a multi-select, or one item per line.
  */
 import * as z from "zod/mini";
+import { t } from "../../i18n/cells";
 import type { AnyParamSpec } from "../param-spec";
 import { listItems } from "./cell-input";
 import { isMulti, splitItems, type FieldControl, type SetFormValue } from "./form-types";
-import { sameHelp, show, type KindDefinition, type KindWords } from "./kind";
+import { show, type KindDefinition, type KindWords } from "./kind";
+import { expectedNumber } from "./number";
 import { textChecks } from "./text-rules";
 
 /** Items of a list given as an array or as one comma-separated text (a cell). */
@@ -60,12 +62,16 @@ function listKind(encoding: "array" | "csv", words: KindWords): KindDefinition {
 }
 
 export const STRING_LIST_KIND = listKind("array", {
-  expected: "a list of texts",
-  docs: "list",
-  argumentHelp: (doc) => `${doc} A range, or text separated by commas.`,
+  expected: () => t("kind.stringList.expected"),
+  docs: "kind.stringList.docs",
+  argumentHelp: "kind.stringList.help",
 });
 
-export const CSV_KIND = listKind("csv", { expected: "comma-separated values", docs: "list", argumentHelp: sameHelp });
+export const CSV_KIND = listKind("csv", {
+  expected: () => t("kind.csv.expected"),
+  docs: "kind.csv.docs",
+  argumentHelp: null,
+});
 
 /**
  * A list of whole numbers sent as a JSON array of numbers (trademark Nice classes: `[5, 9]`), each within the
@@ -73,13 +79,13 @@ export const CSV_KIND = listKind("csv", { expected: "comma-separated values", do
  */
 function integerItems(spec: AnyParamSpec) {
   const { min, max } = spec;
-  const bounds = min !== undefined && max !== undefined ? ` from ${min} to ${max}` : "";
   const item = z.pipe(
     z.string().check(
       z.refine(
         (v) => /^\d+$/.test(v) && (min === undefined || Number(v) >= min) && (max === undefined || Number(v) <= max),
         {
-          error: (iss) => `${spec.name}: ${show(iss.input)} is not a whole number${bounds}`,
+          error: (iss) =>
+            t("kind.pattern", { got: show(iss.input), pattern: expectedNumber(spec, t("kind.integer.expected")) }),
           params: { rule: "type" },
         },
       ),
@@ -100,8 +106,8 @@ export const INTEGER_LIST_KIND: KindDefinition = {
     return items.length ? items : undefined;
   },
   words: {
-    expected: "a list of whole numbers",
-    docs: "list of whole numbers",
-    argumentHelp: (doc) => `${doc} A range, or numbers separated by commas.`,
+    expected: () => t("kind.integerList.expected"),
+    docs: "kind.integerList.docs",
+    argumentHelp: "kind.integerList.help",
   },
 };

@@ -3,6 +3,7 @@
  * option (`y` -> `Y`, the spec's `PLT` -> `AMZ`), length, pattern and closed options. Zod schemas, built per spec.
  */
 import * as z from "zod/mini";
+import { t } from "../../i18n/cells";
 import type { AnyParamSpec, EnumOption, TextPattern } from "../param-spec";
 import { show } from "./kind";
 
@@ -10,10 +11,10 @@ import { show } from "./kind";
  * Text patterns of the catalog: ASINs are 10 characters [A-Z0-9]; node paths are digits joined by ':'; trademark
  * offices are two-letter codes (WIPO ST.3: US, GB, EM for the EU office, WO for WIPO). `upper`: sent upper-case.
  */
-export const TEXT_PATTERNS: Readonly<Record<TextPattern, { regex: RegExp; words: string; upper?: true }>> = {
-  asin: { regex: /^[A-Z0-9]{10}$/, words: "an ASIN of 10 letters and digits, e.g. B0DGVP84B5", upper: true },
-  nodeIdPath: { regex: /^\d+(:\d+)*$/, words: "category node ids joined by ':', e.g. 172282:281407" },
-  office: { regex: /^[A-Z]{2}$/, words: "a trademark office code of two letters, e.g. US, GB or EM", upper: true },
+export const TEXT_PATTERNS: Readonly<Record<TextPattern, { regex: RegExp; words: () => string; upper?: true }>> = {
+  asin: { regex: /^[A-Z0-9]{10}$/, words: () => t("kind.pattern.asin"), upper: true },
+  nodeIdPath: { regex: /^\d+(:\d+)*$/, words: () => t("kind.pattern.nodeIdPath") },
+  office: { regex: /^[A-Z]{2}$/, words: () => t("kind.pattern.office"), upper: true },
 };
 
 export const optionList = (options: readonly EnumOption[]) => options.map((o) => String(o.value)).join(", ");
@@ -43,7 +44,7 @@ export function textChecks<I>(spec: AnyParamSpec, text: z.ZodMiniType<string, I>
   if (maxLength !== undefined) {
     trimmed = trimmed.check(
       z.refine((v) => v.length <= maxLength, {
-        error: (iss) => `${spec.name}: at most ${maxLength} characters (got ${String(iss.input).trim().length})`,
+        error: (iss) => t("kind.maxLength", { max: maxLength, count: String(iss.input).trim().length }),
         params: { rule: "maxLength" },
         abort: true,
       }),
@@ -56,7 +57,7 @@ export function textChecks<I>(spec: AnyParamSpec, text: z.ZodMiniType<string, I>
   if (pattern) {
     schema = schema.check(
       z.refine((v) => pattern.regex.test(v), {
-        error: (iss) => `${spec.name}: ${show(iss.input)} is not ${pattern.words}`,
+        error: (iss) => t("kind.pattern", { got: show(iss.input), pattern: pattern.words() }),
         params: { rule: "pattern" },
       }),
     );
@@ -64,7 +65,7 @@ export function textChecks<I>(spec: AnyParamSpec, text: z.ZodMiniType<string, I>
   if (options) {
     schema = schema.check(
       z.refine((v) => options.some((o) => String(o.value) === v), {
-        error: (iss) => `${spec.name}: ${show(iss.input)} is not one of ${optionList(options)}`,
+        error: (iss) => t("kind.notOneOf", { got: show(iss.input), options: optionList(options) }),
         params: { rule: "enum" },
       }),
     );

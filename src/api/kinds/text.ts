@@ -1,9 +1,10 @@
 /** Text kinds: a marketplace code, and plain text (a keyword, a brand, an ASIN, a node path, a Y/N code). */
 import * as z from "zod/mini";
+import { t } from "../../i18n/cells";
 import { MARKETPLACE_ALIASES, MARKETPLACES, marketplacesOf, type AnyParamSpec, type EnumOption } from "../param-spec";
 import { textValue } from "./cell-input";
 import { optionValue, type FieldControl, type SetFormValue } from "./form-types";
-import { sameHelp, show, type KindDefinition } from "./kind";
+import { show, type KindDefinition } from "./kind";
 import { textChecks } from "./text-rules";
 
 const MARKETPLACE_OPTIONS: readonly EnumOption[] = MARKETPLACES.map((m) => ({ value: m.code, label: m.label }));
@@ -34,7 +35,12 @@ export const MARKETPLACE_KIND: KindDefinition = {
       .check(
         z.refine((v) => codes.has(v), {
           error: (iss) =>
-            `${spec.name}: ${show(iss.input)} is not a marketplace${spec.options ? " this operation takes" : ""}; use one of ${[...codes].join(", ")}${aliasWords ? ` (${aliasWords})` : ""}`,
+            t("kind.notAMarketplace", {
+              got: show(iss.input),
+              scope: spec.options ? "operation" : "service",
+              codes: [...codes].join(", "),
+              aliases: aliasWords || "none",
+            }),
           params: { rule: "enum" },
         }),
       );
@@ -42,7 +48,11 @@ export const MARKETPLACE_KIND: KindDefinition = {
   fromCells: oneText,
   control: (spec) => ({ type: "enum", options: spec.options ?? MARKETPLACE_OPTIONS, open: false }),
   fromForm: textFromForm,
-  words: { expected: "a marketplace code such as US", docs: "market code", argumentHelp: sameHelp },
+  words: {
+    expected: () => t("kind.marketplace.expected"),
+    docs: "kind.marketplace.docs",
+    argumentHelp: null,
+  },
 };
 
 export const STRING_KIND: KindDefinition = {
@@ -62,5 +72,5 @@ export const STRING_KIND: KindDefinition = {
       ? { type: "enum", options: spec.options, open: Boolean(spec.openOptions) }
       : { type: "text", pattern: spec.pattern },
   fromForm: textFromForm,
-  words: { expected: "text", docs: "text", argumentHelp: sameHelp },
+  words: { expected: () => t("kind.string.expected"), docs: "kind.string.docs", argumentHelp: null },
 };

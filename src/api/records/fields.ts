@@ -14,7 +14,7 @@ type Obj<N extends string, T extends "object" | "objectList", Fs extends readonl
   readonly fields: Fs;
 };
 type Extra = Partial<
-  Pick<FieldSpec, "aliases" | "noneSentinel" | "format" | "englishLabel" | "epochDay" | "numberAsText">
+  Pick<FieldSpec, "aliases" | "noneSentinel" | "format" | "serviceLabel" | "epochDay" | "numberAsText">
 >;
 
 const field =

@@ -53,7 +53,7 @@ export const BRAND_CONCENTRATION_FIELDS = [s("brand", "Brand"), ...CONCENTRATION
 
 /** Listing-date trend: one record per year, ascending, empty years with zeros. */
 export const LISTING_TREND_FIELDS = [
-  s("label", "Bucket label", { englishLabel: true }),
+  s("label", "Bucket label", { serviceLabel: true }),
   dt("year", "Year, a number (yyyy)"),
   i("products", "Products"),
   i("units", "Units"),
@@ -64,8 +64,8 @@ export const LISTING_TREND_FIELDS = [
 
 /** Seller-country distribution; one bucket has an unknown-country label. */
 export const SELLER_COUNTRY_FIELDS = [
-  s("label", "Bucket label, in English", { englishLabel: true }),
-  s("country", "Country name, in English", { englishLabel: true }),
+  s("label", "Bucket label", { serviceLabel: true }),
+  s("country", "Country name", { serviceLabel: true }),
   i("products", "Products"),
   i("units", "Units"),
   n("revenue", "Revenue", { format: "currency" }),
@@ -76,7 +76,7 @@ export const SELLER_COUNTRY_FIELDS = [
 
 /** Rating-count distribution: buckets none, 1-50, ..., 500 and above. */
 export const RATING_COUNT_FIELDS = [
-  s("label", "Rating-count bucket, in English", { englishLabel: true }),
+  s("label", "Rating-count bucket", { serviceLabel: true }),
   i("products", "Products"),
   i("units", "Units"),
   n("revenue", "Revenue", { format: "currency" }),
@@ -86,7 +86,7 @@ export const RATING_COUNT_FIELDS = [
 
 /** A+/video distribution; ratios are percentages 0 to 100. */
 export const APLUS_VIDEO_FIELDS = [
-  s("label", "A+/video bucket, in English", { englishLabel: true }),
+  s("label", "A+/video bucket", { serviceLabel: true }),
   i("products", "Products"),
   n("productsRatio", "Share of products, 0 to 100", { format: "percent" }),
   i("units", "Units"),
@@ -175,7 +175,7 @@ export const NICHE_FIELDS = [
   n("fbaProportion", "Share fulfilled by Amazon (FBA), 0 to 100", { format: "percent" }),
   n("fbmProportion", "Share fulfilled by the merchant (FBM), 0 to 100", { format: "percent" }),
   s("sellerNation", "Most sellers' country code"),
-  s("sellerNationLabel", "Most sellers' country, in English", { englishLabel: true }),
+  s("sellerNationLabel", "Most sellers' country", { serviceLabel: true }),
   n("sellerProportion", "Share of that country's sellers, 0 to 100", { format: "percent" }),
   n("returnRatio", "Return rate, 0 to 100", { format: "percent" }),
   n("avgReturnRatio", "Return rate of the category's peers, 0 to 100", { format: "percent" }),
@@ -191,7 +191,7 @@ export const NICHE_FIELDS = [
 
 /** Seller types (fulfillment) of a category: Amazon itself, FBA, FBM; ratios are fractions. */
 export const SELLER_TYPE_FIELDS = [
-  s("label", "Seller type, in English", { englishLabel: true }),
+  s("label", "Seller type", { serviceLabel: true }),
   i("asinNum", "Products of this type"),
   n("asinRatio", "Share of products", { format: "fraction" }),
   i("units", "Units a month"),
@@ -226,16 +226,13 @@ const BAND_FIGURES = [
 
 /** Listing-age distribution: bands such as under 1 month ... over 3 years. */
 export const LISTING_AGE_FIELDS = [
-  s("label", "Listing-age band, in English", { englishLabel: true }),
-  s("shelfTime", "Listing-age band as the service names it, in English", { englishLabel: true }),
+  s("label", "Listing-age band", { serviceLabel: true }),
+  s("shelfTime", "Listing-age band as the service names it", { serviceLabel: true }),
   ...BAND_FIGURES,
 ] as const;
 
 /** Rating-value distribution: bands such as 4.5 and over. */
-export const RATING_BAND_FIELDS = [
-  s("label", "Rating band, in English", { englishLabel: true }),
-  ...BAND_FIGURES,
-] as const;
+export const RATING_BAND_FIELDS = [s("label", "Rating band", { serviceLabel: true }), ...BAND_FIGURES] as const;
 
 /** Price distribution: price bands in the marketplace's currency, e.g. 5-10. */
 export const PRICE_BAND_FIELDS = [s("label", "Price band, in the marketplace's currency"), ...BAND_FIGURES] as const;

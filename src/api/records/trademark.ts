@@ -93,14 +93,14 @@ export const TRADEMARK_DETAIL_FIELDS = [
 export const TRADEMARK_FACET_FIELDS = [
   s("facet", "What is counted: office, brandName, status, applicant, niceClass, applicationYear or expiryYear"),
   s("key", "The value counted, e.g. US, Registered or 9"),
-  s("label", "The value's name where the service gives one (Nice classes), in English", { englishLabel: true }),
+  s("label", "The value's name where the service gives one (Nice classes)", { serviceLabel: true }),
   i("count", "Trademarks"),
 ] as const;
 
 /** Offices whose trademarks the service holds. */
 export const TRADEMARK_OFFICE_FIELDS = [
   s("office", "Office code, e.g. US"),
-  s("officeLabel", "Office or country name, in English", { englishLabel: true }),
+  s("officeLabel", "Office or country name", { serviceLabel: true }),
 ] as const;
 
 /** The trademark group's records by name (the catalog's `record`). */

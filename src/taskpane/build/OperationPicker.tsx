@@ -6,6 +6,7 @@
 import { Combobox, Field, Option, OptionGroup } from "@fluentui/react-components";
 import { useMemo, useState } from "react";
 import { operation, type OperationCode } from "../../api/catalog";
+import { operationTitle } from "../../api/localized";
 import { operationGroups, searchOperations } from "./form-model";
 import { useControlStyles } from "../shared/styles";
 import { t } from "../../i18n";
@@ -35,7 +36,7 @@ export function OperationPicker({ code, hint, onPick }: OperationPickerProps) {
         className={controls.control}
         // Freeform: the input holds the words typed to search (a pick or Escape shows the chosen title again).
         freeform
-        value={typed ?? operation(code).title}
+        value={typed ?? operationTitle(operation(code))}
         selectedOptions={selected}
         placeholder={t("build.operation.search", { total })}
         onChange={(event) => setTyped(event.target.value)}

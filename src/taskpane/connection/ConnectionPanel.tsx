@@ -1,6 +1,7 @@
 /**
- * The secret, the base URL and the connection test. Settings go through the engine to runtime storage
- * (mad.secret, mad.baseUrl), shared with the functions; nothing here touches the workbook.
+ * How the add-in connects: its own secret and a service address, or a team relay's address and a member's token
+ * (*Team relay*), and the connection test. Settings go through the engine to runtime storage (mad.secret holds the
+ * secret or the token, mad.baseUrl the address), shared with the functions; nothing here touches the workbook.
  */
 import {
   Button,
@@ -27,6 +28,14 @@ import {
   storedSecretHint,
   type ConnectionReport,
 } from "./connection";
+import {
+  credentialOf,
+  relayUrlProblem,
+  storedTokenHint,
+  teamReport,
+  tokenProblem,
+  type Credential,
+} from "./team-relay";
 import { useControlStyles } from "../shared/styles";
 import { OutcomeBar } from "../shared/OutcomeBar";
 import { failureText, useServices } from "../shared/services";
@@ -48,6 +57,10 @@ export function ConnectionPanel() {
   /** What is typed: a new secret only. The stored one is never read back into the input. */
   const [secret, setSecret] = useState("");
   const [storedHint, setStoredHint] = useState<string | null>(null);
+  /** How the stored credential connects (null: none stored) and how the person chooses to connect now. */
+  const [storedKind, setStoredKind] = useState<Credential | null>(null);
+  const [credential, setCredential] = useState<Credential>("secret");
+  const [relayUrl, setRelayUrl] = useState(HOSTED_BASE_URL ?? "");
   const [showSecret, setShowSecret] = useState(false);
   const [choice, setChoice] = useState<Choice>(HOSTED_BASE_URL ? "hosted" : "production");
   const [customUrl, setCustomUrl] = useState("");
@@ -60,7 +73,14 @@ export function ConnectionPanel() {
     engine.readSettings().then(
       (settings) => {
         if (!live) return;
-        setStoredHint(storedSecretHint(settings.secret));
+        const kind = credentialOf(settings.secret);
+        setStoredKind(settings.secret ? kind : null);
+        setCredential(kind);
+        setStoredHint(kind === "team" ? storedTokenHint(settings.secret) : storedSecretHint(settings.secret));
+        if (kind === "team") {
+          setRelayUrl(settings.baseUrl);
+          return;
+        }
         const picked = baseUrlChoice(settings.baseUrl, simulator, HOSTED_BASE_URL);
         setChoice(picked);
         if (picked === "custom") setCustomUrl(settings.baseUrl);
@@ -72,8 +92,12 @@ export function ConnectionPanel() {
     };
   }, [engine, simulator, setNotice]);
 
-  const baseUrl =
-    choice === "hosted"
+  const team = credential === "team";
+  /** The stored credential counts only for the way it connects: a token is no secret, nor the reverse. */
+  const hasStored = storedKind === credential;
+  const baseUrl = team
+    ? relayUrl.trim()
+    : choice === "hosted"
       ? (HOSTED_BASE_URL ?? DEFAULT_BASE_URL)
       : choice === "production"
         ? PRODUCTION_URL
@@ -81,14 +105,23 @@ export function ConnectionPanel() {
           ? simulator
           : customUrl.trim();
 
+  /** What is wrong with what is typed for a team relay (then nothing is saved or sent), or undefined. */
+  const teamProblem = (): string | undefined =>
+    !team
+      ? undefined
+      : (relayUrlProblem(relayUrl) ??
+        tokenProblem(secret) ??
+        (!secret.trim() && !hasStored ? t("connection.token.missing") : undefined));
+
   const save = async () => {
-    const next = secretToSave(secret, storedHint !== null);
+    const next = secretToSave(secret, hasStored);
     await engine.writeSettings({
       baseUrl: baseUrl || DEFAULT_BASE_URL,
       ...(next === undefined ? {} : { secret: next }),
     });
     if (typeof next === "string") {
-      setStoredHint(storedSecretHint(next));
+      setStoredKind(credential);
+      setStoredHint(team ? storedTokenHint(next) : storedSecretHint(next));
       setSecret("");
     }
   };
@@ -96,6 +129,8 @@ export function ConnectionPanel() {
   const onSave = () =>
     perform(t("connection.busy.save"), async () => {
       setReport(null);
+      const problem = teamProblem();
+      if (problem) return { kind: "error", text: problem };
       await save();
       return { kind: "info", text: t("connection.saved") };
     });
@@ -103,12 +138,15 @@ export function ConnectionPanel() {
   const onTest = () =>
     perform(t("connection.busy.test"), async () => {
       setReport(null);
-      const next = secretToSave(secret, storedHint !== null);
+      const problem = teamProblem();
+      if (problem) return { kind: "error", text: problem };
+      const next = secretToSave(secret, hasStored);
       const result = await engine.checkConnection({
         baseUrl: baseUrl || DEFAULT_BASE_URL,
         ...(next === undefined ? {} : { secret: next }),
       });
-      setReport(connectionReport(result));
+      const said = connectionReport(result);
+      setReport(team ? teamReport(said) : said);
       if (!result.ok) return { kind: "info", text: t("connection.notSavedAfterFailedTest") };
       await save();
       return null;
@@ -119,53 +157,106 @@ export function ConnectionPanel() {
       await engine.signOut();
       setSecret("");
       setStoredHint(null);
-      return { kind: "info", text: t("connection.signedOut") };
+      setStoredKind(null);
+      return { kind: "info", text: team ? t("connection.signedOutToken") : t("connection.signedOut") };
     });
+
+  /** The secret or the token: masked, never filled from storage (the stored one is only hinted at). */
+  const credentialInput = (
+    <Input
+      className={controls.control}
+      id={secretId}
+      type={showSecret ? "text" : "password"}
+      value={secret}
+      autoComplete="off"
+      spellCheck={false}
+      onChange={(_, data) => setSecret(data.value)}
+      contentAfter={
+        <Button
+          appearance="transparent"
+          size="small"
+          aria-pressed={showSecret}
+          onClick={() => setShowSecret((s) => !s)}
+        >
+          {showSecret ? t("connection.secret.hide") : t("connection.secret.show")}
+        </Button>
+      }
+    />
+  );
 
   return (
     <section className={styles.root} aria-label={t("tab.connection")}>
-      <Field
-        label={t("connection.secret")}
-        hint={storedHint ? t("connection.secret.replaceHint", { stored: storedHint }) : t("connection.secret.hint")}
-      >
-        <Input
-          className={controls.control}
-          id={secretId}
-          type={showSecret ? "text" : "password"}
-          value={secret}
-          autoComplete="off"
-          spellCheck={false}
-          onChange={(_, data) => setSecret(data.value)}
-          contentAfter={
-            <Button
-              appearance="transparent"
-              size="small"
-              aria-pressed={showSecret}
-              onClick={() => setShowSecret((s) => !s)}
-            >
-              {showSecret ? t("connection.secret.hide") : t("connection.secret.show")}
-            </Button>
-          }
-        />
-      </Field>
-      <Field label={t("connection.service")}>
-        <RadioGroup value={choice} onChange={(_, data) => setChoice(data.value as Choice)}>
-          {HOSTED_BASE_URL && <Radio value="hosted" label={t("connection.service.hosted", { url: HOSTED_BASE_URL })} />}
-          <Radio value="production" label={t("connection.service.production", { url: PRODUCTION_URL })} />
-          <Radio value="simulator" label={t("connection.service.simulator", { url: simulator })} />
-          <Radio value="custom" label={t("connection.service.custom")} />
+      <Field label={t("connection.connectWith")}>
+        <RadioGroup
+          value={credential}
+          layout="horizontal"
+          onChange={(_, data) => {
+            setCredential(data.value as Credential);
+            setSecret("");
+            setReport(null);
+            setNotice(null);
+          }}
+        >
+          <Radio value="secret" label={t("connection.connectWith.secret")} />
+          <Radio value="team" label={t("connection.connectWith.team")} />
         </RadioGroup>
       </Field>
-      {choice === "custom" && (
-        <Field label={t("connection.baseUrl")} hint={t("connection.baseUrl.hint")}>
-          <Input
-            className={controls.control}
-            type="url"
-            value={customUrl}
-            placeholder={t("connection.baseUrl.example")}
-            onChange={(_, data) => setCustomUrl(data.value)}
-          />
-        </Field>
+      {team ? (
+        <>
+          <Field label={t("connection.relay")} hint={t("connection.relay.hint")}>
+            <Input
+              className={controls.control}
+              type="url"
+              value={relayUrl}
+              placeholder={t("connection.relay.example")}
+              onChange={(_, data) => setRelayUrl(data.value)}
+            />
+          </Field>
+          <Field
+            label={t("connection.token")}
+            hint={
+              hasStored && storedHint
+                ? t("connection.token.replaceHint", { stored: storedHint })
+                : t("connection.token.hint")
+            }
+          >
+            {credentialInput}
+          </Field>
+        </>
+      ) : (
+        <>
+          <Field
+            label={t("connection.secret")}
+            hint={
+              hasStored && storedHint
+                ? t("connection.secret.replaceHint", { stored: storedHint })
+                : t("connection.secret.hint")
+            }
+          >
+            {credentialInput}
+          </Field>
+          <Field label={t("connection.service")}>
+            <RadioGroup value={choice} onChange={(_, data) => setChoice(data.value as Choice)}>
+              {HOSTED_BASE_URL && (
+                <Radio value="hosted" label={t("connection.service.hosted", { url: HOSTED_BASE_URL })} />
+              )}
+              <Radio value="production" label={t("connection.service.production", { url: PRODUCTION_URL })} />
+              <Radio value="simulator" label={t("connection.service.simulator", { url: simulator })} />
+              <Radio value="custom" label={t("connection.service.custom")} />
+            </RadioGroup>
+          </Field>
+          {choice === "custom" && (
+            <Field label={t("connection.baseUrl")} hint={t("connection.baseUrl.hint")}>
+              <Input
+                className={controls.control}
+                type="url"
+                value={customUrl}
+                placeholder={t("connection.baseUrl.example")}
+                onChange={(_, data) => setCustomUrl(data.value)}
+              />
+            </Field>
+          )}
+        </>
       )}
       <div className={styles.buttons}>
         <Button appearance="primary" disabled={busy !== null} onClick={onTest}>

@@ -10,6 +10,7 @@ import type { CellTarget, FormulaCell, ReportGroupInfo, ReportSheetInfo, TableIn
 import { cellAddress, parseCell } from "../../table/a1";
 import type { RefreshQuery, RefreshTarget } from "./refresh-plan";
 import { TEMPLATES } from "../templates/templates";
+import { operationTitle } from "../../api/localized";
 
 export type ReportStatus = "ok" | "error" | "running" | "cancelled" | "not run";
 
@@ -67,7 +68,7 @@ function formulaRow(cell: FormulaCell, entry: FormulaEntry | undefined): ReportR
     const fn = /MAD\.[A-Z]+/i.exec(cell.formula)?.[0] ?? "MAD";
     return {
       ...base,
-      operation: code ? operation(code).title : fn,
+      operation: code ? operationTitle(operation(code)) : fn,
       rows: null,
       lastRefreshed: null,
       status: "not run",
@@ -78,7 +79,7 @@ function formulaRow(cell: FormulaCell, entry: FormulaEntry | undefined): ReportR
   const known = isOperationCode(entry.operation) && entry.cacheKey !== null;
   return {
     ...base,
-    operation: isOperationCode(entry.operation) ? operation(entry.operation).title : entry.functionName,
+    operation: isOperationCode(entry.operation) ? operationTitle(operation(entry.operation)) : entry.functionName,
     rows: entry.status === "ok" ? entry.rows : null,
     lastRefreshed: entry.lastRefreshed,
     status: entry.status,
@@ -102,7 +103,7 @@ function tableRow(table: TableInfo, failure: string | undefined): ReportRow {
     kind: "table",
     sheet: table.sheet,
     address: table.address,
-    operation: code ? operation(code).title : (query?.operation ?? t("reports.tableOperation")),
+    operation: code ? operationTitle(operation(code)) : (query?.operation ?? t("reports.tableOperation")),
     rows: table.rowCount,
     lastRefreshed: query?.refreshedAt ?? null,
     status: failure ? "error" : "ok",
@@ -176,9 +177,17 @@ export function groupReports(
 
 /** "Market US · Category 172282:281407": a report's inputs as given, labelled as its template labels them. */
 export function describeReportInputs(report: ReportGroupInfo): string {
-  const template = TEMPLATES.find((t) => t.id === report.template);
+  const template = TEMPLATES.find((x) => x.id === report.template);
   return Object.entries(report.inputs)
     .filter(([, value]) => value !== null && value !== "")
-    .map(([name, value]) => `${template?.inputs.find((i) => i.name === name)?.label ?? name} ${String(value)}`)
+    .map(([name, value]) => `${template?.inputs.find((i) => i.name === name)?.label() ?? name} ${String(value)}`)
     .join(" · ");
+}
+
+/**
+ * A report's title in the active language: its template's, whatever language it was made in (the stored title is
+ * the maker's words); the stored one for a template this version does not know.
+ */
+export function reportTitle(report: ReportGroupInfo): string {
+  return TEMPLATES.find((x) => x.id === report.template)?.title() ?? report.title;
 }

@@ -6,6 +6,7 @@
 import { makeStyles, ProgressBar, Text, tokens } from "@fluentui/react-components";
 import { useEffect, useRef } from "react";
 import type { Clock } from "../../api/clock";
+import type { TeamCalls } from "../../api/visits";
 import type { Engine, UsageSnapshot } from "../../engine";
 import { useServices, useUsage } from "./services";
 import { t } from "../../i18n";
@@ -32,6 +33,20 @@ export function meterText(usage: Pick<UsageSnapshot, "remainingThisMonth" | "quo
   if (remaining === null) return t("meter.leftUnknown");
   if (quota === null) return t("meter.left", { left: remaining });
   return t("meter.used", { used: Math.max(0, quota - remaining), quota, left: remaining });
+}
+
+/** Through a team relay: the member's calls left and the team plan's, each against its budget when it has one. */
+export function teamCallsText(team: TeamCalls): string {
+  const part = ({ remaining, quota }: TeamCalls["member"], none: string) =>
+    remaining === null
+      ? none
+      : quota === null
+        ? t("meter.team.left", { left: remaining })
+        : t("meter.team.leftOf", { left: remaining, quota });
+  return t("meter.team.line", {
+    member: part(team.member, t("meter.team.memberNoBudget")),
+    plan: part(team.plan, t("meter.team.planNoBudget")),
+  });
 }
 
 /** Reads /v1/visits on open (secret set) and after spending, never more than once per VISITS_READ_GAP_MS. */
@@ -113,6 +128,11 @@ export function CallsMeter() {
       <Text size={200} className={styles.line} role="status" aria-label={t("meter.statusLabel")}>
         {t("meter.line", { usage: text, calls: usage.callsThisSession, waiting: usage.queued })}
       </Text>
+      {usage.teamThisMonth && (
+        <Text size={200} className={styles.line} role="status" aria-label={t("meter.team.statusLabel")}>
+          {teamCallsText(usage.teamThisMonth)}
+        </Text>
+      )}
     </div>
   );
 }

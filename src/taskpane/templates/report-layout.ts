@@ -9,8 +9,11 @@
  *   another one (no #SPILL!), and editing an input reworks every section in place.
  * Formulas reference the input cells with absolute references, so the report follows its inputs.
  */
+import { t } from "../../i18n";
 import type { CellValue, ChartSpec, FormulaTarget, ReportSheetSpec, ReportValueCell } from "../host/host-adapter";
-import { cellAddress, offset, type CellPosition } from "../../table/a1";
+import { blockAddress, cellAddress, offset, type CellPosition } from "../../table/a1";
+import { numberFormatOf } from "../../table/columns";
+import { selectColumns } from "../build/result-table";
 import { validSheetName } from "../../table/sheet-names";
 import {
   asinsOf,
@@ -83,23 +86,26 @@ export function sectionFormula(template: ReportTemplate, section: TemplateSectio
   return `=MAD.${section.fn}(${args.join(",")})`;
 }
 
-/** `Market 281407`, `Keywords yoga mat`, `Competitors B0DGVP84B5`: within Excel's sheet-name rules. */
+/**
+ * `Market 281407`, `Keywords yoga mat`, `Competitors B0DGVP84B5` (`市场 281407`… for a Chinese reader): within
+ * Excel's sheet-name rules.
+ */
 export function proposedSheetName(template: ReportTemplate, inputs: TemplateInputs): string {
   const subject = (() => {
     switch (template.id) {
       case "categoryMarket":
-        return `Market ${(inputs.nodeIdPath ?? "").trim().split(":").pop() ?? ""}`;
+        return t("report.sheet.categoryMarket", { node: (inputs.nodeIdPath ?? "").trim().split(":").pop() ?? "" });
       case "keywordOpportunity":
-        return `Keywords ${(inputs.keyword ?? "").trim()}`;
+        return t("report.sheet.keywordOpportunity", { keyword: (inputs.keyword ?? "").trim() });
       case "competitorWatch":
-        return `Competitors ${asinsOf(inputs.asins)[0] ?? ""}`;
+        return t("report.sheet.competitorWatch", { asin: asinsOf(inputs.asins)[0] ?? "" });
       default: {
         const unhandled: never = template.id;
         return String(unhandled);
       }
     }
   })();
-  return validSheetName(subject, template.title);
+  return validSheetName(subject.trim(), template.title());
 }
 
 interface Placed {
@@ -144,14 +150,14 @@ export function layoutReport(template: ReportTemplate): {
       columns: input.kind === "asins" ? 1 + MAX_ASINS : 2,
     })),
     ...sections.map((p) => ({
-      what: `section ${p.section.title}`,
+      what: `section ${p.section.title()}`,
       top: p.title.row,
       left: p.title.col,
       rows: 1 + sectionRows(p.section),
       columns: p.section.vertical ? 2 : p.section.fields.length,
     })),
     ...charts.map((c) => ({
-      what: `chart ${c.section.section.chart!.title}`,
+      what: `chart ${c.section.section.chart!.title()}`,
       top: c.anchor.row,
       left: c.anchor.col,
       rows: CHART_SIZE.rows,
@@ -164,7 +170,11 @@ export function layoutReport(template: ReportTemplate): {
 function inputCells(template: ReportTemplate, inputs: TemplateInputs): ReportValueCell[] {
   return template.inputs.flatMap((input, i): ReportValueCell[] => {
     const row = FIRST_INPUT_ROW + i;
-    const label: ReportValueCell = { address: cellAddress({ row, col: 0 }), value: input.label, role: "label" };
+    const label: ReportValueCell = {
+      address: cellAddress({ row, col: 0 }),
+      value: input.cellLabel ?? input.label(),
+      role: "label",
+    };
     if (input.kind === "asins")
       return [
         label,
@@ -194,20 +204,33 @@ function storedInputs(template: ReportTemplate, inputs: TemplateInputs): Record<
   );
 }
 
+/**
+ * Number formats over the rows each section's result can spill into, column by column: dates as dates (a MAD
+ * function spills Excel date numbers and cannot format its cells), rates as percentages, counts with separators.
+ * Text and General columns need none; a vertical section (field | value rows) mixes kinds in a column and gets none.
+ */
+function sectionFormats(placed: readonly Placed[]): { address: string; format: string }[] {
+  return placed.flatMap(({ section, formula }) => {
+    if (section.vertical) return [];
+    const rows = sectionRows(section) - 1;
+    return selectColumns(section.operation, section.fields).flatMap((column, i) => {
+      const format = numberFormatOf(column);
+      if (format === "@" || format === "General") return [];
+      return [{ address: blockAddress(offset(formula, 1, i), rows, 1), format }];
+    });
+  });
+}
+
 /** Everything the host writes for a report made from `template` with `inputs` (checked beforehand). */
 export function reportSheetSpec(template: ReportTemplate, inputs: TemplateInputs, now: Date): ReportSheetSpec {
   const layout = layoutReport(template);
   const values: ReportValueCell[] = [
-    { address: "A1", value: `${template.title} report`, role: "title" },
-    {
-      address: "A2",
-      value: `Made on ${isoDay(now)} from the ${template.title} template. Edit an input below and every section reworks; refresh it from the Reports tab.`,
-      role: "note",
-    },
+    { address: "A1", value: t("report.title", { title: template.title() }), role: "title" },
+    { address: "A2", value: t("report.note", { day: isoDay(now), title: template.title() }), role: "note" },
     ...inputCells(template, inputs),
     ...layout.sections.map((p): ReportValueCell => ({
       address: cellAddress(p.title),
-      value: p.section.title,
+      value: p.section.title(),
       role: "title",
     })),
   ];
@@ -220,17 +243,17 @@ export function reportSheetSpec(template: ReportTemplate, inputs: TemplateInputs
     const cell = cellAddress(section.formula);
     return {
       kind: chart.kind,
-      title: chart.title,
+      title: chart.title(),
       categories: { cell, column: chart.categories },
       series: chart.series.map((s) => ({
-        name: s.name,
+        name: s.name(),
         values: { cell, column: s.column },
         ...(s.axis ? { axis: s.axis } : {}),
       })),
-      categoryAxisTitle: chart.categoryAxisTitle,
-      valueAxisTitle: chart.valueAxisTitle,
+      categoryAxisTitle: chart.categoryAxisTitle(),
+      valueAxisTitle: chart.valueAxisTitle(),
       ...(chart.valueAxisFormat ? { valueAxisFormat: chart.valueAxisFormat } : {}),
-      ...(chart.secondaryValueAxisTitle ? { secondaryValueAxisTitle: chart.secondaryValueAxisTitle } : {}),
+      ...(chart.secondaryValueAxisTitle ? { secondaryValueAxisTitle: chart.secondaryValueAxisTitle() } : {}),
       anchor: cellAddress(anchor),
       ...(chart.maxPoints === undefined ? {} : { maxPoints: chart.maxPoints }),
     };
@@ -239,10 +262,11 @@ export function reportSheetSpec(template: ReportTemplate, inputs: TemplateInputs
     name: proposedSheetName(template, inputs),
     values,
     formulas,
+    formats: sectionFormats(layout.sections),
     charts,
     report: {
       template: template.id,
-      title: template.title,
+      title: template.title(),
       inputs: storedInputs(template, inputs),
       createdAt: now.getTime(),
     },

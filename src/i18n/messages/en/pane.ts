@@ -3,16 +3,18 @@
  * first (`build.`, `templates.`, `reports.`, `connection.`), then what the text is; shared texts have their own
  * prefixes (`pane.`, `tab.`, `meter.`, `action.`, `ask.`, `spend.`). Counts use plurals, never hand-built endings.
  */
-import { message } from "./message";
+import { message } from "../../message";
+import { templates } from "./templates";
 
 const CALLS = "{calls, plural, one {# call} other {# calls}}";
 const LEFT = "{left, plural, one {# is} other {# are}} left this month";
 
-export const en = {
+export const pane = {
   // The shell: title, tabs, loading
   "pane.title": message("Marketplace Analytics Data"),
   "pane.sections": message("Task pane sections"),
   "pane.loading": message("Loading…"),
+  "pane.failure": message("{what}. {todo}", { what: "text", todo: "text" }),
   "tab.connection": message("Connection"),
   "tab.build": message("Build"),
   "tab.templates": message("Templates"),
@@ -31,6 +33,15 @@ export const en = {
       left: "number",
     },
   ),
+  "meter.team.statusLabel": message("Team calls left"),
+  "meter.team.line": message("You: {member} · Team plan: {plan}", { member: "text", plan: "text" }),
+  "meter.team.left": message("{left, plural, one {# call} other {# calls}} left", { left: "number" }),
+  "meter.team.leftOf": message("{left, number} of {quota, plural, one {# call} other {# calls}} left", {
+    left: "number",
+    quota: "number",
+  }),
+  "meter.team.memberNoBudget": message("no budget of your own"),
+  "meter.team.planNoBudget": message("no budget of its own"),
   "meter.line": message("{usage} · Calls this session: {calls, number}{waiting, plural, =0 {} other { · # waiting}}", {
     usage: "text",
     calls: "number",
@@ -100,6 +111,41 @@ export const en = {
   "connection.remaining": message("{left, plural, one {# call} other {# calls}} left this month.", { left: "number" }),
   "connection.remainingUnknown": message("The service does not report the calls left this month."),
   "connection.enterSecret": message("Enter the API secret, then test again."),
+  // A team relay (npm run serve -- --team): its address and a member's token instead of the plan's secret
+  "connection.connectWith": message("Connect with"),
+  "connection.connectWith.secret": message("Own secret"),
+  "connection.connectWith.team": message("Team relay"),
+  "connection.relay": message("Relay address"),
+  "connection.relay.hint": message("Your team's relay, from your team's admin (e.g. https://mad.contoso.com/)."),
+  "connection.relay.example": message("https://mad.contoso.com/"),
+  "connection.relay.missing": message("Enter the team relay's address, for example https://mad.contoso.com/"),
+  "connection.relay.notHttps": message(
+    "The relay's address starts with https:// (http:// only for a relay on this computer).",
+  ),
+  "connection.relay.query": message("The relay's address has no query or fragment (nothing after ? or #)."),
+  "connection.token": message("Your token"),
+  "connection.token.hint": message(
+    "From your team's admin. Kept in the add-in's storage on this computer, never in the workbook; the team's secret stays on the relay.",
+  ),
+  "connection.token.replaceHint": message(
+    "{stored}. Paste a new token to replace it. Kept in the add-in's storage on this computer, never in the workbook.",
+    { stored: "text" },
+  ),
+  "connection.tokenSetEnding": message("Token set: ••••{last4}", { last4: "text" }),
+  "connection.token.misshapen": message(
+    "A team token starts with madt_ and is 48 characters long: copy it again from your team's admin.",
+  ),
+  "connection.token.missing": message("Paste your token."),
+  "connection.signedOutToken": message("Signed out: the token is removed from this computer's add-in storage."),
+  "connection.team.refused": message("The token is not accepted"),
+  "connection.team.refusedDetail": message(
+    "It may have been revoked or mistyped: ask your team's admin for a new one, then paste it here.",
+  ),
+  "connection.team.noToken": message("No token entered"),
+  "connection.team.enterToken": message("Paste the token your team's admin gave you, then test again."),
+  "connection.team.quotaReached": message("No calls left this month"),
+  "connection.team.unreachable": message("The team relay cannot be reached"),
+  "connection.team.unreachableDetail": message("Check the relay's address. {detail}", { detail: "text" }),
 
   // Build
   "build.label": message("Query builder"),
@@ -119,6 +165,7 @@ export const en = {
   "build.busy.checkPlace": message("Checking the place for the formula…"),
   "build.busy.writeFormula": message("Writing the formula…"),
   "build.busy.table": message("Fetching the rows and writing the table…"),
+  "build.busy.checkTablePlace": message("Checking the place for the table…"),
   "build.busy.pages": message("{busy} Page {done, number} of {total, number}.", {
     busy: "text",
     done: "number",
@@ -160,6 +207,8 @@ export const en = {
     { name: "text", at: "text", rows: "number", calls: "number" },
   ),
   "build.table.doesNotFit": message("Nothing was fetched: {why}", { why: "text" }),
+  "build.table.doesNotFitHere": message("The table does not fit here."),
+  "build.table.would": message("The table from {at} would overwrite {cells}.", { at: "text", cells: "text" }),
   "preview.noRows": message("No rows match."),
   "preview.rows": message("Preview rows"),
 
@@ -178,6 +227,8 @@ export const en = {
     "Correct the {problems, plural, one {marked input} other {# marked problems}} first; nothing was sent.",
     { problems: "number" },
   ),
+  "templates.required": message("{label}: required. {hint}", { label: "text", hint: "text" }),
+  "templates.inputProblem": message("{label}: {problem}", { label: "text", problem: "text" }),
   "templates.unsupported": message("This workbook host cannot create report sheets with charts."),
   "templates.cost": message("Creates a sheet and {cost}.", { cost: "text" }),
   "templates.spends": message(
@@ -229,6 +280,16 @@ export const en = {
     `{atLeast, select, yes {at least } other {}}${CALLS} for {queries, plural, one {# unique query} other {# unique queries}} ({formulas, plural, =0 {{tables, plural, =0 {nothing selected} one {# table} other {# tables}}} one {# formula{tables, plural, =0 {} one {, # table} other {, # tables}}} other {# formulas{tables, plural, =0 {} one {, # table} other {, # tables}}}})`,
     { atLeast: "text", calls: "number", queries: "number", formulas: "number", tables: "number" },
   ),
+  "reports.growth.label": message("Cells below a table"),
+  "reports.growth.title": message("Cells below {table} are not empty.", { table: "text" }),
+  "reports.growth.question": message(
+    "{table} now has {rows, plural, one {# row} other {# rows}}, and the rows it needs below it hold something ({cells}). Insert sheet rows, so that what is there moves down; write over it; or keep it and leave the table as it was.",
+    { table: "text", rows: "number", cells: "text" },
+  ),
+  "reports.growth.insertRows": message("Insert sheet rows"),
+  "reports.growth.overwrite": message("Overwrite"),
+  "reports.growth.keep": message("Keep them"),
+  "reports.growth.kept": message("Not refreshed: the cells below it were kept ({cells}).", { cells: "text" }),
   "reports.invalid": message("{problem} Fix the formula's arguments; a refresh cannot.", { problem: "text" }),
   "reports.formulaShowsError": message("The formula shows an error."),
   "reports.tableOperation": message("Table"),
@@ -246,4 +307,105 @@ export const en = {
     formulas: "number",
     statuses: "text",
   }),
+
+  // The language switch (the shell, beside the title)
+  "language.label": message("Language"),
+  "language.office": message("Office language ({language})", { language: "text" }),
+  "language.name.en": message("English"),
+  "language.name.zh-CN": message("简体中文"),
+  "language.cellsNote": message("Cells already calculated keep their language until they calculate again."),
+
+  // A parameter's field in the Build form (build/ParamField.tsx, build/form-model.ts)
+  "field.notSet": message("Not set"),
+  "field.choose": message("Choose…"),
+  "field.checkbox": message("{label} ({state, select, unset {not set} yes {TRUE} other {FALSE}})", {
+    label: "text",
+    state: "text",
+  }),
+  "field.apiName": message("API name: {name}", { name: "text" }),
+  "field.help": message(
+    "{doc}{hasDefault, select, yes { Service default: {value}.} other {}} API name: {name}{aliases, select, none {} other { (also {aliases})}}.",
+    { doc: "text", hasDefault: "text", value: "text", name: "text", aliases: "text" },
+  ),
+  "field.option": message("{label} ({value})", { label: "text", value: "text" }),
+  "field.otherValuesLabel": message("{name}, other values", { name: "text" }),
+  "field.otherValues": message("Other values, comma-separated"),
+  "field.serviceDefault": message("{field, select, none {Service default} other {Service default ({field})}}", {
+    field: "text",
+  }),
+  "field.desc": message("desc"),
+  "field.addCategory": message("Add a category to {name}", { name: "text" }),
+  "field.lines": message("{help} {asins, select, yes {One per line or comma-separated.} other {One per line.}}", {
+    help: "text",
+    asins: "text",
+  }),
+  "field.chooseFirst": message("Choose {param} first", { param: "text" }),
+
+  // The Build form around the fields (build/QueryForm.tsx)
+  "form.more": message("More filters ({count, number}{set, plural, =0 {} other {, # set}})", {
+    count: "number",
+    set: "number",
+  }),
+  "form.search": message("Search filters"),
+  "form.search.placeholder": message("Search filters by name"),
+  "form.noMatch": message('No filter matches "{search}".', { search: "text" }),
+  "form.output": message("Columns, order and rows"),
+  "form.fields": message("fields"),
+  "form.fields.hint": message("The columns to return, in the order picked; none picked = all columns."),
+  "form.fields.all": message("All columns"),
+  "form.limit": message("limit"),
+  "form.limit.paged": message(
+    "Rows wanted (1 to 2,000); pages through the results, one call per page. Empty = one page{rows, plural, =0 {} other { (# rows)}}.",
+    { rows: "number" },
+  ),
+  "form.limit.whole": message(
+    "Rows wanted (1 to 2,000); this operation returns everything in one call. Empty = all rows.",
+  ),
+
+  // The category picker (shared/CategoryPicker.tsx)
+  "category.chooseMarket": message("Choose a marketplace to search categories."),
+  "category.searching": message("Searching categories…"),
+  "category.none": message('No categories match "{words}".', { words: "text" }),
+  "category.found": message('{count, plural, one {# category matches} other {# categories match}} "{words}".', {
+    count: "number",
+    words: "text",
+  }),
+  "category.failed": message("Category search failed: {reason}", { reason: "text" }),
+  "category.placeholder": message("Words of a category (yoga) or a node path"),
+  "category.option": message("{label} ({products, plural, one {# product} other {# products}})", {
+    label: "text",
+    products: "number",
+  }),
+
+  // The filter block of Insert as formula (build/filter-block.ts)
+  "block.title": message("MAD filters — {operation}", { operation: "text" }),
+
+  // What the Excel host says when it cannot do something (host/)
+  "host.reportsUnsupported": message(
+    "Report templates need Excel's {set} {version} requirement set (new sheets, names, charts and spilled results), which this Excel does not have. Update Excel (Microsoft 365, Excel 2021 or later, or Excel on the web), or build the report's formulas one by one in the Build tab.",
+    { set: "text", version: "text" },
+  ),
+  "host.couldNotSave": message("Could not save {what}: {reason}", { what: "text", reason: "text" }),
+  "host.what.table": message("the table's query"),
+  "host.what.report": message("the report's details"),
+  "host.notAReport": message("The sheet {sheet} was not made from a template: it has no report charts.", {
+    sheet: "text",
+  }),
+  "host.tableNames": message("The workbook already has tables {first} to {last}; rename or delete some.", {
+    first: "text",
+    last: "text",
+  }),
+  "host.cellsAndMore": message("{cells} and {more, number} more", { cells: "text", more: "number" }),
+  "host.tableNeeds": message(
+    "The table needs {area}, and {cells} there {count, plural, one {holds} other {hold}} something. Nothing was written.",
+    { area: "text", cells: "text", count: "number" },
+  ),
+  "host.refreshNeeds": message(
+    "Refreshing {table} needs {rows, number} more rows ({area}), and {cells} there {count, plural, one {holds} other {hold}} something. Nothing was written.",
+    { table: "text", rows: "number", area: "text", cells: "text", count: "number" },
+  ),
+  "host.unknownError": message("unknown error"),
+
+  // The report templates' words: ./templates.ts
+  ...templates,
 };

@@ -1,0 +1,110 @@
+/**
+ * npm run team -- add NAME [--admin] [--monthly-budget N]   issue a member's token (printed once, alone, last)
+ * npm run team -- revoke NAME                                 the token stops working at once, on every replica
+ * npm run team -- members                                     who has a token (names, roles, budgets)
+ * npm run team -- usage [--csv] [--month yyyyMM]              calls, cache hits and refusals per member and operation
+ * Reads REDIS_URL (and MAD_REDIS_PREFIX, MAD_KEYS_FILE for the keys' budgets) as `npm run serve -- --team` does.
+ * Without REDIS_URL members go to a members file that only a single replica on this machine reads.
+ * Exit status: 0 done, 1 failed (Redis unreachable, no such member), 2 usage problem.
+ */
+import { parseArgs } from "node:util";
+import { whole } from "../whole";
+import { readKeysFile } from "./keys-file";
+import { DEFAULT_MEMBERS_FILE } from "./members-file";
+import { RedisStore } from "./redis-store";
+import { openStore, teamSettingsFromEnv } from "./setup";
+import { monthOf, type Member } from "./store";
+import { hashToken, memberNameProblem, newToken } from "./tokens";
+import { usageCsv, usageReport, usageTable } from "./usage";
+
+class UsageProblem extends Error {}
+
+const HELP =
+  "usage: npm run team -- add NAME [--admin] [--monthly-budget N] | revoke NAME | members | usage [--csv] [--month yyyyMM]";
+
+async function main(): Promise<void> {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    strict: true,
+    options: {
+      admin: { type: "boolean" },
+      "monthly-budget": { type: "string" },
+      csv: { type: "boolean" },
+      month: { type: "string" },
+    },
+  });
+  const [command, name, ...rest] = positionals;
+  if (rest.length > 0) throw new UsageProblem(HELP);
+  const settings = teamSettingsFromEnv(process.env);
+  const store = openStore(settings);
+  const say = (line: string) => process.stdout.write(`${line}\n`);
+  if (!settings.redisUrl)
+    say(
+      `No REDIS_URL: members are kept in ${settings.membersFile ?? DEFAULT_MEMBERS_FILE}, which only a single \`npm run serve -- --team\` on this machine reads. Members need Redis to be shared between replicas: set REDIS_URL.`,
+    );
+  try {
+    if (store instanceof RedisStore) await store.connected(5_000);
+    switch (command) {
+      case "add": {
+        const problem = name === undefined ? "add: name the member" : memberNameProblem(name);
+        if (problem) throw new UsageProblem(`${problem}\n${HELP}`);
+        const member: Member = {
+          name: name!,
+          role: values.admin ? "admin" : "member",
+          monthlyBudget: whole("--monthly-budget", values["monthly-budget"], 0) ?? null,
+          createdAt: Date.now(),
+        };
+        const token = newToken();
+        if (!(await store.addMember(member, hashToken(token))))
+          throw new Error(`${member.name} is already a member: revoke their token first to issue a new one`);
+        say(
+          `Added ${member.role} ${member.name}${member.monthlyBudget === null ? "" : ` (budget ${member.monthlyBudget} calls a month)`}.`,
+        );
+        say(
+          "Their token follows, shown this once (only its hash is kept). They enter it in the add-in's Connection tab (Team relay).",
+        );
+        say(token);
+        return;
+      }
+      case "revoke":
+        if (name === undefined) throw new UsageProblem(`revoke: name the member\n${HELP}`);
+        if (!(await store.revokeMember(name))) throw new Error(`${name} is not a member`);
+        say(`Revoked ${name}: their token no longer works.`);
+        return;
+      case "members": {
+        const members = await store.members();
+        if (members.length === 0) say("No members yet: npm run team -- add NAME");
+        for (const m of members.sort((a, b) => a.name.localeCompare(b.name)))
+          say(
+            `${m.name}\t${m.role}\t${m.monthlyBudget === null ? "no budget of their own" : `${m.monthlyBudget} calls a month`}\tsince ${new Date(m.createdAt).toISOString().slice(0, 10)}`,
+          );
+        return;
+      }
+      case "usage": {
+        if (!settings.redisUrl)
+          throw new Error(
+            "usage without Redis lives in the server's memory: read it from GET /admin/usage with an admin's token",
+          );
+        const month = values.month ?? monthOf(Date.now());
+        if (!/^\d{6}$/.test(month)) throw new UsageProblem("--month: expected yyyyMM");
+        const keys = settings.keysFile ? readKeysFile(settings.keysFile, () => undefined) : undefined;
+        const report = await usageReport(
+          store,
+          month,
+          keys?.map(({ secret: _secret, ...k }) => k),
+        );
+        process.stdout.write(values.csv ? usageCsv(report) : usageTable(report));
+        return;
+      }
+      default:
+        throw new UsageProblem(HELP);
+    }
+  } finally {
+    await store.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(`team: ${(error as Error).message}`);
+  process.exit(error instanceof UsageProblem ? 2 : 1);
+});

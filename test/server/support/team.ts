@@ -1,0 +1,121 @@
+/**
+ * Team relays in process for the tests: replicas (hosting servers in team mode) over one store kind, members with
+ * tokens, and a call helper. With Redis every replica has its own connections, as separate processes would.
+ */
+import { randomUUID } from "node:crypto";
+import type { Clock } from "../../../src/api/clock";
+import { createHostingServer, listen, type HostingServer } from "../../../src/server/hosting";
+import { fingerprintOf, type PlanKey } from "../../../src/server/team/keys-file";
+import { MemoryStore } from "../../../src/server/team/memory-store";
+import { RedisStore } from "../../../src/server/team/redis-store";
+import { startTeamMode } from "../../../src/server/team/setup";
+import type { Member, TeamStore } from "../../../src/server/team/store";
+import { hashToken, newToken } from "../../../src/server/team/tokens";
+
+export type StoreKind = "memory" | "redis";
+
+export const planKey = (
+  name: string,
+  secret: string,
+  perMinute = 40,
+  monthlyBudget: number | null = 15_000,
+): PlanKey => ({
+  name,
+  secret,
+  fingerprint: fingerprintOf(secret),
+  perMinute,
+  monthlyBudget,
+});
+
+export interface TeamOptions {
+  kind: StoreKind;
+  redisUrl?: string;
+  upstream: string;
+  keys: readonly PlanKey[];
+  replicas?: number;
+  clock?: Clock;
+  queueWaitMs?: number;
+  windowMs?: number;
+  upstreamTimeoutMs?: number;
+}
+
+export interface RunningTeam {
+  readonly bases: string[];
+  readonly stores: TeamStore[];
+  readonly log: string[];
+  /** Adds a member through the store (as `npm run team -- add` does) and returns their token. */
+  member(name: string, extra?: Partial<Member>): Promise<string>;
+  stop(): Promise<void>;
+}
+
+export async function startTeam(options: TeamOptions): Promise<RunningTeam> {
+  const prefix = `test:${randomUUID()}:`;
+  const replicas = options.kind === "memory" ? 1 : (options.replicas ?? 2);
+  const stores: TeamStore[] = [];
+  const servers: HostingServer[] = [];
+  const bases: string[] = [];
+  const log: string[] = [];
+  for (let i = 0; i < replicas; i++) {
+    const store =
+      options.kind === "memory"
+        ? new MemoryStore()
+        : new RedisStore({ url: options.redisUrl!, prefix, commandTimeoutMs: 500 });
+    if (store instanceof RedisStore) await store.connected(5_000);
+    stores.push(store);
+    const team = await startTeamMode({
+      upstream: options.upstream,
+      upstreamTimeoutMs: options.upstreamTimeoutMs ?? 10_000,
+      maxAnswerBytes: 1_000_000,
+      keys: options.keys,
+      store,
+      clock: options.clock,
+      queueWaitMs: options.queueWaitMs ?? 10_000,
+      windowMs: options.windowMs,
+      log: (line) => log.push(line),
+    });
+    const hosting = createHostingServer({ upstream: options.upstream, team, log: (line) => log.push(line) });
+    servers.push(hosting);
+    bases.push(await listen(hosting, 0, "127.0.0.1"));
+  }
+  return {
+    bases,
+    stores,
+    log,
+    async member(name, extra = {}) {
+      const token = newToken();
+      await stores[0].addMember(
+        { name, role: "member", monthlyBudget: null, createdAt: Date.now(), ...extra },
+        hashToken(token),
+      );
+      return token;
+    },
+    async stop() {
+      await Promise.all(servers.map((s) => s.stop(0)));
+    },
+  };
+}
+
+export interface Call {
+  status: number;
+  body: { code?: string; message?: string; data?: unknown };
+  headers: Headers;
+}
+
+export async function call(
+  base: string,
+  token: string | undefined,
+  body: unknown = { marketplace: "US", nodeIdPath: "172282" },
+  path = "/v1/market/ebc",
+  headers: Record<string, string> = {},
+): Promise<Call> {
+  const reply = await fetch(`${base}${path}`, {
+    method: path === "/v1/visits" ? "GET" : "POST",
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(path === "/v1/visits" ? {} : { "content-type": "application/json" }),
+      ...headers,
+    },
+    body: path === "/v1/visits" ? undefined : JSON.stringify(body),
+  });
+  return { status: reply.status, body: (await reply.json()) as Call["body"], headers: reply.headers };
+}

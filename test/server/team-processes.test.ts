@@ -1,0 +1,144 @@
+/**
+ * The deployment's topology without Docker: two `npm run serve -- --team` processes on one redis-server in front of
+ * the simulator, members issued and revoked with `npm run team`, usage read as CSV; the memory default with a
+ * members file; and docker-compose.yml's structure (Redis, two relays, nginx in front).
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parse } from "yaml";
+import { useSimulator } from "../support/simulator";
+import { startRedis, type RunningRedis } from "./support/redis";
+import { serveProcess } from "./support/serve-process";
+import { call } from "./support/team";
+
+const ROOT = path.resolve(__dirname, "../..");
+const SECRET = "procs0secret0000000000000000wxyz";
+const sim = useSimulator({ secret: SECRET });
+let redis: RunningRedis;
+let dir: string;
+let env: NodeJS.ProcessEnv;
+const children: ChildProcessWithoutNullStreams[] = [];
+
+beforeAll(async () => {
+  redis = await startRedis();
+  dir = mkdtempSync(path.join(tmpdir(), "mad-team-"));
+  writeFileSync(
+    path.join(dir, "keys.json"),
+    JSON.stringify([{ name: "main", secret: SECRET, perMinute: 40, monthlyBudget: 15000 }]),
+  );
+  chmodSync(path.join(dir, "keys.json"), 0o600);
+  writeFileSync(path.join(dir, "taskpane.html"), "<!doctype html><title>MAD</title>");
+  env = {
+    ...process.env,
+    PORT: "0",
+    HOST: "127.0.0.1",
+    MAD_UPSTREAM: sim.url,
+    MAD_KEYS_FILE: path.join(dir, "keys.json"),
+  };
+}, 30_000);
+afterAll(async () => {
+  for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
+  await redis?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/**
+ * `npm run team` as a child process, awaited without blocking this process: the relays' idle keep-alive sockets
+ * must be seen closing meanwhile, or the next call reuses one the relay already closed.
+ */
+async function team(args: string[], extra: NodeJS.ProcessEnv = {}) {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/team/cli.ts", ...args], {
+    cwd: ROOT,
+    env: { ...env, ...extra },
+  });
+  let out = "";
+  let err = "";
+  child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (err += chunk.toString()));
+  const status = await new Promise<number | null>((resolve) => child.on("close", resolve));
+  return { status, out, err, lines: out.trimEnd().split("\n") };
+}
+
+async function serve(extra: NodeJS.ProcessEnv) {
+  const served = await serveProcess(["--team", "--static", dir], { ...env, ...extra });
+  children.push(served.child);
+  return served;
+}
+
+test("two relay processes on one Redis: a member added by `npm run team` calls both, identical requests cost one call, usage and revoke", async () => {
+  const shared = { REDIS_URL: redis.url, MAD_REDIS_PREFIX: "procs:" };
+  const added = await team(["add", "alice@contoso.com"], shared);
+  expect(added.status).toBe(0);
+  const token = added.lines.at(-1)!;
+  expect(token).toMatch(/^madt_[A-Za-z0-9_-]{43}$/); // alone on the last line
+  expect(added.out.split(token)).toHaveLength(2); // printed once
+  expect((await team(["add", "alice@contoso.com"], shared)).status).toBe(1);
+  expect((await team(["add", "=cmd|x"], shared)).status).toBe(2);
+  const [a, b] = await Promise.all([serve(shared), serve(shared)]);
+  const before = sim.stats().total;
+  const replies = await Promise.all(
+    Array.from({ length: 6 }, (_, i) =>
+      call(i % 2 ? a.url : b.url, token, { marketplace: "US", nodeIdPath: "172282" }),
+    ),
+  );
+  expect(replies.map((r) => r.body.code)).toEqual(Array(6).fill("OK"));
+  expect(sim.stats().total).toBe(before + 1);
+  const csv = await team(["usage", "--csv"], shared);
+  expect(csv.status).toBe(0);
+  expect(csv.lines[0]).toBe("month,member,operation,calls,cacheHits,refusals");
+  expect(csv.lines).toContainEqual(expect.stringMatching(/^\d{6},alice@contoso\.com,market_ebc_distribution,1,5,0$/));
+  const table = await team(["usage"], shared);
+  expect(table.out).toMatch(/main\s+40\s+1\s+15000\s+14999\s+in use/);
+  expect((await team(["revoke", "alice@contoso.com"], shared)).status).toBe(0);
+  expect((await call(a.url, token)).status).toBe(401);
+  expect((await call(b.url, token)).status).toBe(401);
+  for (const output of [a.output(), b.output()]) {
+    expect(output).not.toContain(SECRET);
+    expect(output).not.toContain(token);
+  }
+}, 60_000);
+
+test("without REDIS_URL: `npm run team` says members need Redis to be shared, keeps them in a members file that one relay reads", async () => {
+  const membersFile = path.join(dir, "members.json");
+  const added = await team(["add", "bob"], { REDIS_URL: "", MAD_MEMBERS_FILE: membersFile });
+  expect(added.status).toBe(0);
+  expect(added.out).toMatch(/Members need Redis to be shared between replicas: set REDIS_URL/);
+  const token = added.lines.at(-1)!;
+  expect(readFileSync(membersFile, "utf8")).not.toContain(token);
+  const relay = await serve({ REDIS_URL: "", MAD_MEMBERS_FILE: membersFile });
+  expect(relay.output()).toMatch(/no REDIS_URL: the team's cache, pacer and usage live in this process only/);
+  expect((await call(relay.url, token, { marketplace: "US", nodeIdPath: "281407" })).body.code).toBe("OK");
+  expect((await team(["usage"], { REDIS_URL: "", MAD_MEMBERS_FILE: membersFile })).err).toMatch(/GET \/admin\/usage/);
+}, 60_000);
+
+test("docker-compose.yml: Redis, two relay replicas in team mode on it, nginx in front passing the client's address", () => {
+  const compose = parse(readFileSync(path.join(ROOT, "docker-compose.yml"), "utf8"), { merge: true }) as {
+    services: Record<
+      string,
+      { environment?: Record<string, string>; ports?: string[]; image?: string; secrets?: string[]; volumes?: string[] }
+    >;
+    secrets: Record<string, { file: string }>;
+  };
+  const relays = Object.entries(compose.services).filter(([, s]) => s.environment?.MAD_TEAM === "1");
+  expect(relays.map(([name]) => name)).toEqual(["relay-1", "relay-2"]);
+  for (const [, relay] of relays) {
+    expect(relay.environment).toMatchObject({
+      REDIS_URL: "redis://redis:6379",
+      MAD_TRUST_PROXY: "1",
+      MAD_KEYS_FILE: "/run/secrets/mad_keys",
+    });
+    expect(relay.secrets).toEqual(["mad_keys"]);
+    expect(relay.ports).toBeUndefined(); // reached through the proxy only
+    expect(Object.keys(relay.environment ?? {}).filter((name) => /SECRET/.test(name))).toEqual([]); // keys via the secret file
+  }
+  expect(compose.services.redis.image).toMatch(/^redis:7/);
+  expect(compose.services.proxy.ports).toEqual(["8080:8080"]);
+  const nginx = readFileSync(path.join(ROOT, "deploy/nginx.conf"), "utf8");
+  expect(nginx).toMatch(/server relay-1:8080/);
+  expect(nginx).toMatch(/server relay-2:8080/);
+  expect(nginx).toMatch(/proxy_set_header X-Forwarded-For \$remote_addr;/);
+  expect(compose.secrets.mad_keys.file).toBe("./mad-keys.json");
+  expect(readFileSync(path.join(ROOT, ".gitignore"), "utf8")).toMatch(/^\/mad-keys\.json$/m);
+});
