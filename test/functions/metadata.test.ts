@@ -126,9 +126,11 @@ describe.each(["en", "zh-CN"] as const)("%s: every generated file is the renderi
 
 test("the README's Functions section is the one the generator renews, and README.zh-CN.md has its 函数 section", () => {
   const readme = readFileSync(join(ROOT, "README.md"), "utf8");
-  expect(functionsSectionOf(readme, "## Functions")).toContain("| Function | Operation | Required after market |");
+  expect(functionsSectionOf(readme, "## Functions")).toContain("| Group | Functions |");
+  expect(functionsSectionOf(readme, "## Functions")).toContain("| Trademarks | [MAD.TRADEMARKS]");
   const chinese = readFileSync(join(ROOT, "README.zh-CN.md"), "utf8");
-  expect(functionsSectionOf(chinese, "## 函数")).toContain("| 函数 | 接口 | market 之后的必填参数 |");
+  expect(functionsSectionOf(chinese, "## 函数")).toContain("| 分组 | 函数 |");
+  expect(functionsSectionOf(chinese, "## 函数")).toContain("| 商标 | [MAD.TRADEMARKS]");
 });
 
 test("functions-zh-CN.json describes the same functions as functions.json, in Chinese", async () => {

@@ -234,11 +234,16 @@ export function renderFunctionsDoc(operations: readonly AnyOperation[] = OPERATI
 export function renderReadmeSummary(operations: readonly AnyOperation[] = OPERATIONS): string {
   const doc = functionsDoc();
   const words = docsWords();
-  const table = operations
-    .map(
-      (op) =>
-        `| [MAD.${op.fn}](${doc}#${helpAnchor(op)}) | ${operationTitle(op)} | ${op.positional.map((p) => code(p.arg)).join(", ") || "–"} |`,
-    )
+  // One row per group, its functions by name (the reference has each one's arguments): the README stays short
+  // however many operations the catalog holds.
+  const groups = [...new Set(operations.map((op) => op.group))];
+  const table = groups
+    .map((group) => {
+      const links = operations
+        .filter((op) => op.group === group)
+        .map((op) => `[MAD.${op.fn}](${doc}#${helpAnchor(op)})`);
+      return `| ${groupLabel(group)} | ${links.join(", ")} |`;
+    })
     .join("\n");
   return `${words.functionsHeading}\n\n${words.readmeIntro(doc)}\n${words.readmeTableHeader}\n${table}\n`;
 }

@@ -114,7 +114,7 @@ display options, how results are laid out, errors in cells, and each function's 
 and served with the add-in as help.html (each function's help link).
 `,
   allFunctionsHeader: "**All functions**\n\n| Function | Operation | Arguments after market |\n|---|---|---|",
-  readmeTableHeader: "| Function | Operation | Required after market |\n|---|---|---|",
+  readmeTableHeader: "| Group | Functions |\n|---|---|",
   entryHead: (title, group, operationCode, description) =>
     `${title} (${group}, ${code(operationCode)}). ${description}`,
   syntax: (syntax, limit) => `Syntax: ${code(syntax)}. ${limit}`,

@@ -96,7 +96,7 @@ ${code("=MAD.<NAME>(market, required..., [filters], [fields], [limit])")}。完�
 并随加载项以 help.zh-CN.html 提供（每个函数的帮助链接）。
 `,
   allFunctionsHeader: "**全部函数**\n\n| 函数 | 接口 | market 之后的参数 |\n|---|---|---|",
-  readmeTableHeader: "| 函数 | 接口 | market 之后的必填参数 |\n|---|---|---|",
+  readmeTableHeader: "| 分组 | 函数 |\n|---|---|",
   entryHead: (title, group, operationCode, description) =>
     `${title}（${group}，${code(operationCode)}）。${description}`,
   syntax: (syntax, limit) => `语法：${code(syntax)}。${limit}`,
