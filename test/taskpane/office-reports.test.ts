@@ -18,7 +18,18 @@ import type { StrictExcel } from "../support/strict-excel";
 import { answerReport } from "./support/report-answers";
 
 const NOW = new Date("2026-11-24T12:00:00Z");
-const INPUTS = { market: "US", nodeIdPath: "172282:281407", keyword: "yoga mat", asins: "B07Z82895W, B0DGVP84B5" };
+const INPUTS = {
+  market: "US",
+  nodeIdPath: "172282:281407",
+  keyword: "yoga mat",
+  asins: "B07Z82895W, B0DGVP84B5",
+  minAvgUnits: "300",
+  maxAvgRatings: "500",
+  maxBrandCrn: "60",
+  minAvgPrice: "15",
+  maxAvgPrice: "50",
+  niche: "172282:281407",
+};
 const specOf = (id: TemplateId) => reportSheetSpec(templateById(id), INPUTS, NOW);
 const flush = () => new Promise((resolve) => setTimeout(resolve, 5));
 

@@ -25,7 +25,18 @@ import { useSimulator } from "../support/simulator";
 const NOW = new Date("2026-11-24T12:00:00Z");
 /** An engine with nothing cached and no secret: plans count every page. */
 const ENGINE = createEngine({ store: memoryStore({}) });
-const SAMPLE = { market: "US", nodeIdPath: "172282:281407", keyword: "yoga mat", asins: "B07Z82895W, B0DGVP84B5" };
+const SAMPLE = {
+  market: "US",
+  nodeIdPath: "172282:281407",
+  keyword: "yoga mat",
+  asins: "B07Z82895W, B0DGVP84B5",
+  minAvgUnits: "300",
+  maxAvgRatings: "500",
+  maxBrandCrn: "60",
+  minAvgPrice: "15",
+  maxAvgPrice: "50",
+  niche: "172282:281407",
+};
 
 describe.each(TEMPLATES.map((t) => [t.title(), t] as const))("the %s template", (_, template) => {
   const spec = reportSheetSpec(template, SAMPLE, NOW);

@@ -223,6 +223,10 @@ export const pane = {
   "templates.askTitle": message("Create asks first"),
   "templates.confirm": message("Create the report"),
   "templates.nothingCreated": message("Nothing was created."),
+  "templates.nothingFound": message(
+    "{section} found nothing to fill in {label}: loosen the limits (or type a value) and try again. Nothing was created.",
+    { section: "text", label: "text" },
+  ),
   "templates.correctFirst": message(
     "Correct the {problems, plural, one {marked input} other {# marked problems}} first; nothing was sent.",
     { problems: "number" },

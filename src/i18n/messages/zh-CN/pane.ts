@@ -153,6 +153,8 @@ export const pane: Translation<typeof english> = {
   "templates.askTitle": "创建前确认",
   "templates.confirm": "创建报表",
   "templates.nothingCreated": "未创建任何内容。",
+  "templates.nothingFound":
+    "“{section}”没有找到可填入“{label}”的结果：请放宽条件（或自行填写）后重试。未创建任何内容。",
   "templates.correctFirst": "请先更正{problems, plural, other {标出的 # 处问题}}；未发送任何请求。",
   "templates.required": "{label}：必填。{hint}",
   "templates.inputProblem": "{label}：{problem}",
