@@ -97,7 +97,7 @@ describe.each(PLATFORMS)("report sheets in Excel (%s)", (platform) => {
 
   it("charts follow again when the spills change size (an input edited), with every template", async () => {
     const { excel } = session;
-    for (const id of ["categoryMarket", "keywordOpportunity", "competitorWatch"] as const) {
+    for (const id of ["categoryMarket", "keywordOpportunity", "competitorWatch", "nicheScreener"] as const) {
       const spec = specOf(id);
       const { sheet } = await createOfficeHost().createReportSheet!(spec);
       await flush();
