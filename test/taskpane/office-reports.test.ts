@@ -16,20 +16,10 @@ import { templateById, type TemplateId } from "../../src/taskpane/templates/temp
 import { PLATFORMS, strictExcelPerTest } from "../support/strict-excel/jest";
 import type { StrictExcel } from "../support/strict-excel";
 import { answerReport } from "./support/report-answers";
+import { SAMPLE_INPUTS } from "./support/report-inputs";
 
 const NOW = new Date("2026-11-24T12:00:00Z");
-const INPUTS = {
-  market: "US",
-  nodeIdPath: "172282:281407",
-  keyword: "yoga mat",
-  asins: "B07Z82895W, B0DGVP84B5",
-  minAvgUnits: "300",
-  maxAvgRatings: "500",
-  maxBrandCrn: "60",
-  minAvgPrice: "15",
-  maxAvgPrice: "50",
-  niche: "172282:281407",
-};
+const INPUTS = SAMPLE_INPUTS;
 const specOf = (id: TemplateId) => reportSheetSpec(templateById(id), INPUTS, NOW);
 const flush = () => new Promise((resolve) => setTimeout(resolve, 5));
 

@@ -24,7 +24,30 @@ const screen = (name: ScreenFilter, initial: string): TemplateInput => ({
 /** The section whose first row names the niche the distributions show (the ranked niches). */
 const NICHES_SECTION = 0;
 
-const onNiche: TemplateSection["positional"] = [{ kind: "input", input: "niche" }];
+/** One of the niche's distributions (price, rating, listing age): its bands, with a chart of products by band. */
+function distribution(
+  operation: "market_price_distribution" | "market_rating_distribution" | "market_listing_date_distribution",
+  fn: string,
+  title: "section.priceBands" | "section.ratingBands" | "section.listingAges",
+  chartTitle: "chart.priceBands" | "chart.ratingBands" | "chart.listingAges",
+  axisTitle: "chart.priceBand" | "chart.ratingBand" | "chart.listingAge",
+): TemplateSection {
+  return {
+    title: () => t(title),
+    operation,
+    fn,
+    positional: [{ kind: "input", input: "niche" }],
+    fields: ["label", "products", "units", "revenue", "unitsRatio"],
+    chart: {
+      kind: "column",
+      title: () => t(chartTitle),
+      categories: 0,
+      series: [{ name: () => t("chart.products"), column: 1 }],
+      categoryAxisTitle: () => t(axisTitle),
+      valueAxisTitle: () => t("chart.products"),
+    },
+  };
+}
 
 export const nicheScreener: ReportTemplate = {
   id: "nicheScreener",
@@ -66,50 +89,26 @@ export const nicheScreener: ReportTemplate = {
         maxPoints: 10,
       },
     },
-    {
-      title: () => t("section.priceBands"),
-      operation: "market_price_distribution",
-      fn: "PRICEBANDS",
-      positional: onNiche,
-      fields: ["label", "products", "units", "revenue", "unitsRatio"],
-      chart: {
-        kind: "column",
-        title: () => t("chart.priceBands"),
-        categories: 0,
-        series: [{ name: () => t("chart.products"), column: 1 }],
-        categoryAxisTitle: () => t("chart.priceBand"),
-        valueAxisTitle: () => t("chart.products"),
-      },
-    },
-    {
-      title: () => t("section.ratingBands"),
-      operation: "market_rating_distribution",
-      fn: "RATINGBANDS",
-      positional: onNiche,
-      fields: ["label", "products", "units", "revenue", "unitsRatio"],
-      chart: {
-        kind: "column",
-        title: () => t("chart.ratingBands"),
-        categories: 0,
-        series: [{ name: () => t("chart.products"), column: 1 }],
-        categoryAxisTitle: () => t("chart.ratingBand"),
-        valueAxisTitle: () => t("chart.products"),
-      },
-    },
-    {
-      title: () => t("section.listingAges"),
-      operation: "market_listing_date_distribution",
-      fn: "LISTINGAGES",
-      positional: onNiche,
-      fields: ["label", "products", "units", "revenue", "unitsRatio"],
-      chart: {
-        kind: "column",
-        title: () => t("chart.listingAges"),
-        categories: 0,
-        series: [{ name: () => t("chart.products"), column: 1 }],
-        categoryAxisTitle: () => t("chart.listingAge"),
-        valueAxisTitle: () => t("chart.products"),
-      },
-    },
+    distribution(
+      "market_price_distribution",
+      "PRICEBANDS",
+      "section.priceBands",
+      "chart.priceBands",
+      "chart.priceBand",
+    ),
+    distribution(
+      "market_rating_distribution",
+      "RATINGBANDS",
+      "section.ratingBands",
+      "chart.ratingBands",
+      "chart.ratingBand",
+    ),
+    distribution(
+      "market_listing_date_distribution",
+      "LISTINGAGES",
+      "section.listingAges",
+      "chart.listingAges",
+      "chart.listingAge",
+    ),
   ],
 };
