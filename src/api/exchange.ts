@@ -39,6 +39,26 @@ export function queryString(params: Readonly<Record<string, unknown>>): string {
   return query.toString();
 }
 
+/**
+ * The parameters of a GET query as their kinds hold them (what `queryString` wrote, read back): `monthly=true` is the
+ * boolean true, `size=20` the number 20, a comma-joined list a list. Text that is not of its kind stays text, for the
+ * validator to name. For whoever receives a query: the simulator, and the tests of the official GET examples.
+ */
+export function paramsFromQuery(
+  specs: readonly { readonly name: string; readonly kind: string }[],
+  query: URLSearchParams,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, text] of query) {
+    const kind = specs.find((s) => s.name === name)?.kind;
+    if (kind === "boolean" && (text === "true" || text === "false")) out[name] = text === "true";
+    else if ((kind === "integer" || kind === "number") && /^-?\d+(\.\d+)?$/.test(text)) out[name] = Number(text);
+    else if (kind === "stringList" || kind === "integerList") out[name] = text.split(",");
+    else out[name] = text;
+  }
+  return out;
+}
+
 export const requestUrl = (baseUrl: string, plan: RequestPlan<unknown>) =>
   `${baseUrl}${plan.path}${plan.query ? `?${plan.query}` : ""}`;
 

@@ -9,12 +9,16 @@ import { ABA_RECORDS } from "./records/aba";
 import { KEYWORD_RECORDS } from "./records/keyword";
 import { MARKET_RECORDS } from "./records/market";
 import { PRODUCT_RECORDS } from "./records/product";
+import { TRADEMARK_RECORDS } from "./records/trademark";
+import { TRENDS_RECORDS } from "./records/trends";
 
 export * from "./records/fields";
 export * from "./records/product";
 export * from "./records/keyword";
 export * from "./records/aba";
 export * from "./records/market";
+export * from "./records/trends";
+export * from "./records/trademark";
 
 /** Every record type by name, from each group's records; the catalog's `record` refers to these names. */
 export const RECORD_FIELDS = {
@@ -22,6 +26,8 @@ export const RECORD_FIELDS = {
   ...KEYWORD_RECORDS,
   ...ABA_RECORDS,
   ...MARKET_RECORDS,
+  ...TRENDS_RECORDS,
+  ...TRADEMARK_RECORDS,
 } as const satisfies Readonly<Record<string, readonly FieldSpec[]>>;
 
 export type RecordName = keyof typeof RECORD_FIELDS;

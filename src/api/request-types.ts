@@ -26,6 +26,7 @@ type ValueByKind = EveryKind<{
   weekOrMonth: string;
   stringList: readonly string[];
   csv: string;
+  integerList: readonly number[];
   order: OrderParam;
 }>;
 type ValueOfKind<K extends ParamKind> = ValueByKind[K];

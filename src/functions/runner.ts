@@ -12,6 +12,7 @@ import type { Cell } from "../table/cells";
 import { describeFailure, toCellError, withoutSecret, type CellFailure } from "./errors";
 import { getFormulaRegistry, type FormulaEntry, type FormulaRegistry } from "../engine/formula-registry";
 import { shapeResult } from "../table/shape";
+import { loadCatalogTexts } from "../api/texts";
 import { localeReady } from "../i18n/locale";
 import { checkResultSize } from "../table/result-size";
 
@@ -111,9 +112,9 @@ function safeCacheKey(engine: Engine, code: OperationCode, parsed: ParsedFormula
   }
 }
 
-/** The arguments of a wrapper, in order after `market`. */
+/** The arguments of a wrapper, in order after `market` (absent where the operation takes no marketplace). */
 export interface WrapperArgs {
-  readonly market: unknown;
+  readonly market?: unknown;
   readonly positional: readonly unknown[];
   readonly filters?: unknown;
   readonly fields?: unknown;
@@ -180,6 +181,8 @@ export async function runFormula(
       deps.settleWithinMs,
       controller,
     );
+    // Plain English headers are the catalog's words, loaded on demand (the functions bundle is built without them).
+    if (parsed.display.headerLabels) await loadCatalogTexts().catch(() => undefined);
     const cells = shapeResult(
       op,
       { rows: result.rows, stats: result.stats },

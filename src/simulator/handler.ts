@@ -8,6 +8,7 @@ import { setMaxListeners } from "node:events";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { methodOf, OPERATIONS, type AnyOperation } from "../api/catalog";
 import { checkParams } from "../api/validate";
+import { paramsFromQuery } from "../api/exchange";
 import { simulate } from "./data/respond";
 import { DEMO_SECRET } from "../api/demo-secret";
 import { FaultQueue, FaultRuleError, type FaultSpec } from "./faults";
@@ -160,7 +161,7 @@ export function createSimulatorHandler(options: SimulatorOptions = {}): Simulato
     let input: unknown;
     try {
       const text = (await readBody(req)).toString("utf8").trim();
-      input = method === "GET" ? Object.fromEntries(url.searchParams) : text ? JSON.parse(text) : {};
+      input = method === "GET" ? paramsFromQuery(op.params, url.searchParams) : text ? JSON.parse(text) : {};
     } catch (error) {
       return reject(
         "ERROR_PARAM",

@@ -14,6 +14,7 @@ import { App } from "./shared/App";
 import { languageSettings } from "./shared/language";
 import { officeDisplayLanguage } from "./host/display-language";
 import { pickHost } from "./host/pick-host";
+import { loadCatalogTexts } from "../api/texts";
 
 // Decided at once (before any cell asks), from what Office says once it is ready.
 const language = Office.onReady().then(() => languageSettings(detectStore(), officeDisplayLanguage()));
@@ -26,7 +27,9 @@ Office.onReady(async () => {
   const container = document.getElementById("root");
   if (!container) return;
   const settings = await language;
-  await localeReady();
+  // The catalog's words (titles, labels, help), which the bundles are built without: a chunk of their own.
+  // Without them the pane still works, operations and fields reading as their API names.
+  await Promise.all([localeReady(), loadCatalogTexts().catch(() => undefined)]);
   markLanguage();
   onLocaleChange(markLanguage);
   const { host, preview } = pickHost();

@@ -72,6 +72,8 @@ function sampleValue(spec: ParamSpec): string | number | boolean {
     case "csv":
     case "order":
       return option ?? text;
+    case "integerList":
+      return option ?? spec.min ?? 1;
     default: {
       const unhandled: never = spec.kind;
       return unhandled;

@@ -95,6 +95,8 @@ describe.each(["desktop", "web"] as const)("the task pane in Excel (%s)", (platf
     ["categoryMarket", "Category market", "Market 3422301", { nodeIdPath: "3375251:3407731:3422251:3422301" }],
     ["keywordOpportunity", "Keyword opportunity", "Keywords yoga mat", { keyword: "yoga mat" }],
     ["competitorWatch", "Competitor watch", "Competitors B07Z82895W", { asins: "B07Z82895W, B0DGVP84B5" }],
+    // The screen as the pane proposes it; the niche, left blank, is filled in with the top one on Create.
+    ["nicheScreener", "Niche screener", "Niches US", {}],
   ] as const)(
     "%s: Create makes the sheet, and its charts follow the spills from nothing to their full length",
     async (id, title, sheet, given) => {

@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { generateCustomFunctionsMetadata, type ICustomFunctionsMetadata } from "custom-functions-metadata";
 import { OPERATIONS } from "../../src/api/catalog";
-import { HELP_BASE_URL } from "../../src/functions/codegen/wrappers";
+import { argumentNames, HELP_BASE_URL } from "../../src/functions/codegen/wrappers";
 import { headingAnchor, renderHelpPage } from "../../src/functions/codegen/help-page";
 import { HELP_FILE } from "../../scripts/generate-help";
 
@@ -64,8 +64,10 @@ test("each function section shows its syntax, examples, filters and columns", ()
   OPERATIONS.forEach((op, i) => {
     const section = sections[i];
     expect(section).toMatch(new RegExp(`^id="mad${op.fn.toLowerCase()}">MAD\\.${op.fn}</h2>`));
-    expect(section).toContain(`Syntax: <code>=MAD.${op.fn}(market`);
-    expect(section).toMatch(new RegExp(`<pre><code>=MAD\\.${op.fn}\\(&quot;US&quot;`));
+    const [first] = argumentNames(op);
+    // Optional arguments show in brackets; a function with no argument of its own starts with [filters].
+    expect(section).toContain(`Syntax: <code>=MAD.${op.fn}(${first === "filters" ? "[filters]" : first}`);
+    expect(section).toMatch(new RegExp(`<pre><code>=MAD\\.${op.fn}\\((&quot;US&quot;|\\))`));
     expect(section).toMatch(/<table>[\s\S]*<th>Filter<\/th>|No filters beyond the display options/);
     expect(section).toContain("Columns: <code>");
   });

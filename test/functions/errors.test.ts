@@ -5,7 +5,7 @@
  */
 import { shim } from "./helpers/install-shim";
 import "../../src/functions/generated/functions";
-import { OPERATIONS } from "../../src/api/catalog";
+import { OPERATIONS, takesMarket } from "../../src/api/catalog";
 import { configureRunner } from "../../src/functions/runner";
 import { MAX_MESSAGE } from "../../src/functions/errors";
 import { fixtureService, type QueuedFailure } from "./helpers/fixture-service";
@@ -22,10 +22,14 @@ describe("bad arguments: #VALUE! naming the argument, and no request", () => {
     const h = harness(shim, service);
     const op = OPERATIONS.find((o) => o.code === code)!;
     const cases: [Parameters<typeof h.run>[1], RegExp][] = [
-      [{ market: "XX" }, /^market: "XX" is not a marketplace/],
-      [{ market: "" }, /^market: required/],
-      // A blank market cell as Excel desktop passes it (office-js #4702).
-      [{ market: 0 }, /^market: required/],
+      ...(takesMarket(op)
+        ? ([
+            [{ market: "XX" }, /^market: "XX" is not a marketplace/],
+            [{ market: "" }, /^market: required/],
+            // A blank market cell as Excel desktop passes it (office-js #4702).
+            [{ market: 0 }, /^market: required/],
+          ] as [Parameters<typeof h.run>[1], RegExp][])
+        : []),
       [{ filters: "notAFilter=1" }, /^filters: "notAFilter" is not a filter of MAD\./],
       [{ fields: "notAField" }, /^fields: "notAField" is not a column of MAD\./],
       [{ limit: -1 }, /^limit: expected a whole number from 1 to 2000/],

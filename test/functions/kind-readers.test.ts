@@ -14,6 +14,7 @@ import {
   bool,
   csv,
   int,
+  intList,
   list,
   marketplace,
   month,
@@ -40,6 +41,7 @@ const PARAMS = [
   weekOrMonth("date", "Week or month.", "reverseType", { W: "saturday", M: "month" }),
   list("asins", "ASINs."),
   csv("tiers", "Size tiers."),
+  intList("classes", "Nice classes.", { min: 1, max: 45 }),
   order({ desc: true }, ["price", "searches"]),
 ] as const;
 const KIND_OF_ARG = {
@@ -52,6 +54,7 @@ const KIND_OF_ARG = {
   date: "weekOrMonth",
   asins: "stringList",
   tiers: "csv",
+  classes: "integerList",
   order: "order",
 } as const satisfies Record<string, Exclude<ParamKind, "marketplace">>;
 type Arg = keyof typeof KIND_OF_ARG;
@@ -97,6 +100,7 @@ const TYPED: Readonly<Record<Arg, readonly unknown[]>> = {
   date: [20250802, "2025-08-02", saturdaySerial, 0],
   asins: ["B07Z82895W, B0DGVP84B5", [["B07Z82895W", "B0DGVP84B5", 0]], [["B07Z82895W"], [""], ["B0DGVP84B5"]], 0],
   tiers: ["LS, SO", [["LS", "SO"]], "LS", 0],
+  classes: ["9, 35", [[9, 35]], [[9], [""], ["35"]], 9, "9", 0, "x"],
   order: ["price desc", "PRICE asc", "searches", 0],
 };
 
@@ -146,6 +150,7 @@ test("the readings are typed by kind, not left as text (what validation then acc
   expect(read("date", "2025-08-02")).toBe("20250802");
   expect(read("asins", [["B07Z82895W", 0]])).toEqual(["B07Z82895W"]);
   expect(read("tiers", "LS, SO")).toBe("LS,SO");
+  expect(read("classes", [[9, "35"]])).toEqual([9, 35]);
   expect(read("order", "PRICE desc")).toEqual({ field: "price", desc: true });
 });
 

@@ -15,6 +15,7 @@ import {
   type IGenerateResult,
 } from "custom-functions-metadata";
 import { OPERATIONS, type AnyOperation } from "../../src/api/catalog";
+import { PARAM_KINDS } from "../../src/api/kinds";
 import { argumentNames, helpUrl, wrapperName } from "../../src/functions/codegen/wrappers";
 import { functionsSectionOf, withFunctionsSection } from "../../src/functions/codegen/readme";
 import { REFERENCES } from "../../src/functions/codegen/wrappers";
@@ -53,11 +54,11 @@ test("the registered functions are the catalog's, each associated with the wrapp
 });
 
 describe.each(OPERATIONS.map((op) => [op.fn, op] as [string, AnyOperation]))("MAD.%s", (fn, op) => {
-  test("arguments: market, the catalog's required arguments, then filters, fields, limit", () => {
+  test("arguments: market (where it takes one), the catalog's required arguments, then filters, fields, limit", () => {
     const f = byId(fn);
     expect(f.parameters.map((p) => p.name)).toEqual(argumentNames(op));
     expect(f.parameters.map((p) => p.name)).toEqual([
-      "market",
+      ...(op.group === "trademark" ? [] : ["market"]),
       ...op.positional.map((p) => p.arg),
       "filters",
       "fields",
@@ -68,7 +69,9 @@ describe.each(OPERATIONS.map((op) => [op.fn, op] as [string, AnyOperation]))("MA
     for (const name of [
       "filters",
       "fields",
-      ...op.positional.filter((p) => /asins|relations/.test(p.arg)).map((p) => p.arg),
+      ...op.positional
+        .filter((p) => PARAM_KINDS[op.params.find((s) => s.name === p.param)!.kind].traits.list === "array")
+        .map((p) => p.arg),
     ]) {
       expect(f.parameters.find((p) => p.name === name)?.dimensionality).toBe("matrix");
     }
@@ -123,9 +126,11 @@ describe.each(["en", "zh-CN"] as const)("%s: every generated file is the renderi
 
 test("the README's Functions section is the one the generator renews, and README.zh-CN.md has its 函数 section", () => {
   const readme = readFileSync(join(ROOT, "README.md"), "utf8");
-  expect(functionsSectionOf(readme, "## Functions")).toContain("| Function | Operation | Required after market |");
+  expect(functionsSectionOf(readme, "## Functions")).toContain("| Group | Functions |");
+  expect(functionsSectionOf(readme, "## Functions")).toContain("| Trademarks | [MAD.TRADEMARKS]");
   const chinese = readFileSync(join(ROOT, "README.zh-CN.md"), "utf8");
-  expect(functionsSectionOf(chinese, "## 函数")).toContain("| 函数 | 接口 | market 之后的必填参数 |");
+  expect(functionsSectionOf(chinese, "## 函数")).toContain("| 分组 | 函数 |");
+  expect(functionsSectionOf(chinese, "## 函数")).toContain("| 商标 | [MAD.TRADEMARKS]");
 });
 
 test("functions-zh-CN.json describes the same functions as functions.json, in Chinese", async () => {

@@ -13,9 +13,10 @@ import { TEMPLATES } from "../../src/taskpane/templates/templates";
 import { formulaArguments, specCells } from "../taskpane/support/report-cells";
 import { harness } from "./helpers/harness";
 import { useSimulator } from "../support/simulator";
+import { SAMPLE_INPUTS } from "../taskpane/support/report-inputs";
 
 const SECRET = "0123456789abcdef0123456789abcdef";
-const SAMPLE = { market: "US", nodeIdPath: "172282:281407", keyword: "yoga mat", asins: "B07Z82895W, B0DGVP84B5" };
+const SAMPLE = SAMPLE_INPUTS;
 
 const sim = useSimulator({ secret: SECRET });
 const service = sim.service;

@@ -60,8 +60,19 @@ export async function send(
   return { status: res.status, headers: res.headers, body: JSON.parse(text), text };
 }
 
-/** Rows of any data shape: paged/itemsWithStats items, array elements, or the single object. */
-export function rowsOf(data: unknown): Rec[] {
+/**
+ * Rows of any data shape: paged/itemsWithStats items, array elements, or the single object; with the operation's
+ * shape, a series' points with the object's own fields beside each, and one row per facet and key.
+ */
+export function rowsOf(data: unknown, shape?: string): Rec[] {
+  if (shape === "series") {
+    const { items, ...common } = data as { items: Rec[] };
+    return items.map((item) => ({ ...common, ...item }));
+  }
+  if (shape === "facets")
+    return Object.entries(data as Record<string, Rec[]>).flatMap(([facet, counts]) =>
+      counts.map((count) => ({ facet, ...count })),
+    );
   if (Array.isArray(data)) return data as Rec[];
   const items = (data as Partial<Paged> | null)?.items;
   return Array.isArray(items) ? items : [data as Rec];
@@ -86,6 +97,7 @@ export function typeProblems(record: Record<string, unknown>, fields: readonly F
     }
     const v = record[key];
     if (v === null) continue;
+    if (spec.numberAsText && typeof v === "string" && Number.isFinite(Number(v))) continue;
     const ok = (() => {
       switch (spec.type) {
         case "string":
@@ -100,6 +112,8 @@ export function typeProblems(record: Record<string, unknown>, fields: readonly F
           return typeof v === "boolean";
         case "stringList":
           return Array.isArray(v) && v.every((x) => typeof x === "string");
+        case "numberList":
+          return Array.isArray(v) && v.every((x) => typeof x === "number");
         case "valueItem":
           return typeof v === "object" && ["min", "max", "value"].every((k) => k in (v as object));
         case "stringListMap":

@@ -61,10 +61,17 @@ describe("in Chinese", () => {
     expect(allFields(model).find((f) => f.name === "fulfillment")?.help).toBe(
       "配送方式，以逗号分隔，可选 AMZ（平台自营；规范中为 PLT）、FBA、FBM。API 名称：fulfillment。",
     );
-    expect(operationGroups().map((g) => g.label)).toEqual(["产品数据", "关键词数据", "搜索频率（ABA）", "类目市场"]);
+    expect(operationGroups().map((g) => g.label)).toEqual([
+      "产品数据",
+      "关键词数据",
+      "搜索频率（ABA）",
+      "类目市场",
+      "搜索趋势（Google）",
+      "商标",
+    ]);
     const errors = validateDraft(model, { values: { marketplace: "XX" }, fields: [], limit: "" }, NOW).errors;
     expect(errors.byField.marketplace).toEqual([
-      'marketplace："XX" 不是站点；可用 US, JP, UK, DE, FR, IT, ES, CA, IN（GB = UK）',
+      'marketplace："XX" 不是站点；可用 US, JP, UK, DE, FR, IT, ES, CA, IN, MX, BR, AU, AE（GB = UK）',
     ]);
   });
 

@@ -21,11 +21,12 @@ import { uniqueSheetName, validSheetName } from "../../src/table/sheet-names";
 import { MAX_ASINS, TEMPLATES, templateById } from "../../src/taskpane/templates/templates";
 import { formulaArguments, specCells } from "./support/report-cells";
 import { useSimulator } from "../support/simulator";
+import { SAMPLE_INPUTS } from "./support/report-inputs";
 
 const NOW = new Date("2026-11-24T12:00:00Z");
 /** An engine with nothing cached and no secret: plans count every page. */
 const ENGINE = createEngine({ store: memoryStore({}) });
-const SAMPLE = { market: "US", nodeIdPath: "172282:281407", keyword: "yoga mat", asins: "B07Z82895W, B0DGVP84B5" };
+const SAMPLE = SAMPLE_INPUTS;
 
 describe.each(TEMPLATES.map((t) => [t.title(), t] as const))("the %s template", (_, template) => {
   const spec = reportSheetSpec(template, SAMPLE, NOW);

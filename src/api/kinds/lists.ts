@@ -3,29 +3,31 @@
  * fulfillment). From cells: every cell of a range, and the parts of a text separated by commas, semicolons or new
  * lines; from the form: the picks of a multi-select, or one item per line.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { t } from "../../i18n/cells";
 import type { AnyParamSpec } from "../param-spec";
 import { listItems } from "./cell-input";
 import { isMulti, splitItems, type FieldControl, type SetFormValue } from "./form-types";
-import type { KindDefinition, KindWords } from "./kind";
+import { show, type KindDefinition, type KindWords } from "./kind";
+import { expectedNumber } from "./number";
 import { textChecks } from "./text-rules";
 
 /** Items of a list given as an array or as one comma-separated text (a cell). */
-const listInput = z
-  .union([z.string(), z.array(z.union([z.string(), z.number()]))])
-  .transform((v) =>
+const listInput = z.pipe(
+  z.union([z.string(), z.array(z.union([z.string(), z.number()]))]),
+  z.transform((v) =>
     (typeof v === "string" ? v.split(/[,\n]/) : v.map(String)).map((item) => item.trim()).filter((item) => item !== ""),
-  );
+  ),
+);
 
 /** The item count is checked before the items, so an oversized list is refused without reading each item. */
 function listLength(spec: AnyParamSpec) {
   const items = z.array(z.string());
-  return spec.maxItems === undefined ? items : items.max(spec.maxItems);
+  return spec.maxItems === undefined ? items : items.check(z.maxLength(spec.maxItems));
 }
 
 const itemsSchema = (spec: AnyParamSpec) =>
-  listInput.pipe(listLength(spec)).pipe(z.array(textChecks(spec, z.string())));
+  z.pipe(z.pipe(listInput, listLength(spec)), z.array(textChecks(spec, z.string())));
 
 function itemsFromForm(value: SetFormValue, control: FieldControl): string[] {
   if (control.type === "multiEnum" && isMulti(value))
@@ -40,7 +42,12 @@ function listKind(encoding: "array" | "csv", words: KindWords): KindDefinition {
   return {
     traits: { list: encoding, zero: "blank", excelArgument: encoding === "array" ? "unknown[][]" : "string" },
     schema: (spec) =>
-      encoding === "csv" ? itemsSchema(spec).transform((values) => values.join(",")) : itemsSchema(spec),
+      encoding === "csv"
+        ? z.pipe(
+            itemsSchema(spec),
+            z.transform((values) => values.join(",")),
+          )
+        : itemsSchema(spec),
     fromCells: (cells) => encode(listItems(cells)),
     control: (spec) =>
       spec.options
@@ -65,3 +72,42 @@ export const CSV_KIND = listKind("csv", {
   docs: "kind.csv.docs",
   argumentHelp: null,
 });
+
+/**
+ * A list of whole numbers sent as a JSON array of numbers (trademark Nice classes: `[5, 9]`), each within the
+ * parameter's `min`/`max`. From cells and the form as the other lists: cells of a range, or text separated by commas.
+ */
+function integerItems(spec: AnyParamSpec) {
+  const { min, max } = spec;
+  const item = z.pipe(
+    z.string().check(
+      z.refine(
+        (v) => /^\d+$/.test(v) && (min === undefined || Number(v) >= min) && (max === undefined || Number(v) <= max),
+        {
+          error: (iss) =>
+            t("kind.pattern", { got: show(iss.input), pattern: expectedNumber(spec, t("kind.integer.expected")) }),
+          params: { rule: "type" },
+        },
+      ),
+    ),
+    z.transform(Number),
+  );
+  return z.pipe(z.pipe(listInput, listLength(spec)), z.array(item));
+}
+
+export const INTEGER_LIST_KIND: KindDefinition = {
+  traits: { list: "array", zero: "blank", excelArgument: "unknown[][]" },
+  schema: integerItems,
+  // Whole numbers typed as text (`"9, 35"`) read as numbers; anything else stays text for the validator to name.
+  fromCells: (cells) => listItems(cells).map((item) => (/^\d+$/.test(item) ? Number(item) : item)),
+  control: (spec) => ({ type: "lines", maxItems: spec.maxItems, encoding: "list" }),
+  fromForm: (value, control) => {
+    const items = itemsFromForm(value, control);
+    return items.length ? items : undefined;
+  },
+  words: {
+    expected: () => t("kind.integerList.expected"),
+    docs: "kind.integerList.docs",
+    argumentHelp: "kind.integerList.help",
+  },
+};

@@ -6,7 +6,7 @@
  * README's short section (the table, linking into the reference). The words are src/i18n/docs/<locale>.ts's and
  * the catalog's (src/api/localized.ts). test/functions/metadata.test.ts checks every file holds exactly this text.
  */
-import { OPERATIONS, ROW_CAP, operation, paramWithRole, type AnyOperation } from "../../api/catalog";
+import { OPERATIONS, ROW_CAP, operation, paramWithRole, takesMarket, type AnyOperation } from "../../api/catalog";
 import { isFilterParam } from "../../api/filter-params";
 import type { ParamSpec } from "../../api/catalog-types";
 import { fieldDoc, groupLabel, operationDescription, operationTitle, paramDoc, rangeWords } from "../../api/localized";
@@ -32,6 +32,9 @@ const EXAMPLE_VALUES: Readonly<Record<string, string>> = {
   relations: '"vav, bab"',
   q: '"B07Z82895W"',
   month: "202507",
+  office: '"US"',
+  text: '"anker"',
+  brandId: '"US502022097612203"',
 };
 
 const cellText = (text: string) => text.replace(/\|/g, "\\|");
@@ -45,7 +48,14 @@ function positionalExamples(op: AnyOperation): string[] {
   return op.positional.map((p) => EXAMPLE_VALUES_BY_OPERATION[op.code]?.[p.arg] ?? EXAMPLE_VALUES[p.arg] ?? '"..."');
 }
 
+/** Where the first range would make a poor example (no niche sells 1,000 units a product): a screen a seller runs. */
+const FILTER_EXAMPLES_BY_OPERATION: Readonly<Record<string, string>> = {
+  market_research: "minAvgUnits=300; maxBrandCrn=60; minAvgPrice=15; maxAvgPrice=40",
+};
+
 function filterExample(op: AnyOperation): string | undefined {
+  const chosen = FILTER_EXAMPLES_BY_OPERATION[op.code];
+  if (chosen) return chosen;
   const specs = op.params as readonly ParamSpec[];
   const range = specs.find((p) => p.role === "rangeMin");
   const parts: string[] = [];
@@ -61,7 +71,7 @@ function filterExample(op: AnyOperation): string | undefined {
 }
 
 function examples(op: AnyOperation): string[] {
-  const base = ['"US"', ...positionalExamples(op)];
+  const base = [...(takesMarket(op) ? ['"US"'] : []), ...positionalExamples(op)];
   const first = `=MAD.${op.fn}(${base.join(", ")})`;
   const filters = filterExample(op);
   const columns = recordColumns(op)
@@ -136,13 +146,14 @@ function functionEntry(op: AnyOperation): string {
 function dateAndRateNotes(op: AnyOperation): string[] {
   const columns = recordColumns(op);
   const dates = columns.filter((c) => c.spec.type === "dateText" || c.spec.type === "epochMs");
-  const sentAs = (format: "fraction" | "percent") =>
+  const sentAs = (format: "fraction" | "percent" | "perMille") =>
     columns
       .filter((c) => c.spec.format === format)
       .map((c) => code(c.name))
       .join(", ");
   const fractions = sentAs("fraction");
   const percents = sentAs("percent");
+  const perMilles = sentAs("perMille");
   const lines: string[] = [];
   const words = docsWords();
   const lists = columns.filter((c) => c.spec.type === "objectList" && c.spec.fields?.length);
@@ -153,10 +164,11 @@ function dateAndRateNotes(op: AnyOperation): string[] {
     );
   if (dates.length)
     lines.push(words.dates(dates.map((c) => words.dateItem(c.name, cellText(fieldDoc(c.spec)))).join(", ")), "");
-  if (fractions || percents) {
+  if (fractions || percents || perMilles) {
     const parts = [
       fractions ? words.sentAsFractions(fractions) : "",
       percents ? words.sentAsPercentages(percents) : "",
+      perMilles ? words.sentPerMille(perMilles) : "",
     ].filter((p) => p !== "");
     lines.push(words.rates(parts.join("; ")), "");
   }
@@ -222,11 +234,16 @@ export function renderFunctionsDoc(operations: readonly AnyOperation[] = OPERATI
 export function renderReadmeSummary(operations: readonly AnyOperation[] = OPERATIONS): string {
   const doc = functionsDoc();
   const words = docsWords();
-  const table = operations
-    .map(
-      (op) =>
-        `| [MAD.${op.fn}](${doc}#${helpAnchor(op)}) | ${operationTitle(op)} | ${op.positional.map((p) => code(p.arg)).join(", ") || "–"} |`,
-    )
+  // One row per group, its functions by name (the reference has each one's arguments): the README stays short
+  // however many operations the catalog holds.
+  const groups = [...new Set(operations.map((op) => op.group))];
+  const table = groups
+    .map((group) => {
+      const links = operations
+        .filter((op) => op.group === group)
+        .map((op) => `[MAD.${op.fn}](${doc}#${helpAnchor(op)})`);
+      return `| ${groupLabel(group)} | ${links.join(", ")} |`;
+    })
     .join("\n");
   return `${words.functionsHeading}\n\n${words.readmeIntro(doc)}\n${words.readmeTableHeader}\n${table}\n`;
 }

@@ -6,7 +6,7 @@
  * the source of the Chinese functions-zh-CN.json (scripts/generate-functions.ts): the code is the same, only the
  * JSDoc differs, so both metadata files describe the same functions.
  */
-import { OPERATIONS, ROW_CAP, paramWithRole, type AnyOperation } from "../../api/catalog";
+import { OPERATIONS, ROW_CAP, paramWithRole, takesMarket, type AnyOperation } from "../../api/catalog";
 import type { ParamSpec } from "../../api/catalog-types";
 import { PARAM_KINDS } from "../../api/kinds";
 import { operationDescription, operationTitle, paramDoc } from "../../api/localized";
@@ -46,9 +46,9 @@ export const helpUrl = (op: AnyOperation) => `${helpBaseUrl()}#${helpAnchor(op)}
 /** The wrapper's JavaScript name: camelCase of the MCP code (`keyword_research_trends` -> `keywordResearchTrends`). */
 export const wrapperName = (op: AnyOperation) => op.code.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
-/** Excel argument names of a function, in order (the invocation is not one). */
+/** Excel argument names of a function, in order (the invocation is not one); `market` where it takes one. */
 export const argumentNames = (op: AnyOperation): string[] => [
-  "market",
+  ...(takesMarket(op) ? ["market"] : []),
   ...op.positional.map((p) => p.arg),
   "filters",
   "fields",
@@ -99,7 +99,7 @@ function wrapperSource(op: AnyOperation): string {
     ` * ${operationDescription(op)}`,
     ` * @customfunction ${op.fn}`,
     ` * @helpurl ${helpUrl(op)}`,
-    ` * @param market ${paramDoc(specOf(op, "marketplace"))}`,
+    ...(takesMarket(op) ? [` * @param market ${paramDoc(specOf(op, "marketplace"))}`] : []),
     ...positional.map((p) => ` * @param ${p.arg} ${positionalHelp(p.spec)}`),
     ` * @param [filters] ${filtersHelp(op)}`,
     ` * @param [fields] ${fieldsHelp(op)}`,
@@ -111,14 +111,15 @@ function wrapperSource(op: AnyOperation): string {
     " */",
   ];
   const params = [
-    "market: string",
+    ...(takesMarket(op) ? ["market: string"] : []),
     ...positional.map((p) => `${p.arg}: ${argumentType(p.spec)}`),
     "filters: unknown[][]",
     "fields: unknown[][]",
     "limit: number",
     "invocation: CustomFunctions.CancelableInvocation",
   ];
-  const call = `runFormula("${op.code}", { market, positional: [${positional.map((p) => p.arg).join(", ")}], filters, fields, limit }, invocation)`;
+  const market = takesMarket(op) ? "market, " : "";
+  const call = `runFormula("${op.code}", { ${market}positional: [${positional.map((p) => p.arg).join(", ")}], filters, fields, limit }, invocation)`;
   return [
     ...lines,
     `export function ${wrapperName(op)}(${params.join(", ")}): Promise<unknown[][]> {`,

@@ -12,13 +12,19 @@ export const en: DocsWords = {
   helpHeader: "Marketplace Analytics Data for Excel",
   intro: (f) => `
 Every operation of the service is a formula in the ${code("MAD")} namespace that spills a table. All functions
-take the same shape of arguments: ${code("=MAD.<NAME>(market, required..., [filters], [fields], [limit])")}.
+take the same shape of arguments: ${code("=MAD.<NAME>(market, required..., [filters], [fields], [limit])")}; the
+trademark functions, which search trademark offices rather than a marketplace, have no ${code("market")} and start
+with the office (${code("=MAD.TRADEMARKS(office, text, ...)")}).
 A function's help link (${code(`${f.helpUrl}#mad<name>`)}) opens this reference as a page, help.html, served
 with the add-in. This reference and the page are generated from the operation catalog by ${code("npm run gen:functions")}.
 
 **Arguments**
 
-- ${code("market")}: marketplace code US, JP, UK (or GB), DE, FR, IT, ES, CA or IN, in any case.
+- ${code("market")}: marketplace code US, JP, UK (or GB), DE, FR, IT, ES, CA, IN, MX, BR, AU or AE (the 13 the service
+  accepts), in any case; sent upper-case, as the service's codes are case-sensitive. A day where a month is expected
+  reads as its month (${code("20260425")} is ${code("202604")}).
+- ${code("office")} (trademark functions): trademark office codes such as US, GB, EM (the EU office) or WO (WIPO),
+  in any case; UK reads as GB, the office's own code. ${code("MAD.TRADEMARKOFFICES()")} lists them.
 - Required arguments follow, as listed per function. Lists (ASINs, relations) are a range (one per cell) or text
   separated by commas. Months are ${code("202508")} (number or text), ${code("2025-08")} or a real date in a cell.
 - ${code("filters")}: every other parameter of the operation, by its name in the specification (range filters as
@@ -108,7 +114,7 @@ display options, how results are laid out, errors in cells, and each function's 
 and served with the add-in as help.html (each function's help link).
 `,
   allFunctionsHeader: "**All functions**\n\n| Function | Operation | Arguments after market |\n|---|---|---|",
-  readmeTableHeader: "| Function | Operation | Required after market |\n|---|---|---|",
+  readmeTableHeader: "| Group | Functions |\n|---|---|",
   entryHead: (title, group, operationCode, description) =>
     `${title} (${group}, ${code(operationCode)}). ${description}`,
   syntax: (syntax, limit) => `Syntax: ${code(syntax)}. ${limit}`,
@@ -121,6 +127,7 @@ and served with the add-in as help.html (each function's help link).
   rates: (parts) => `Rates, spilled as fractions (format ${code("0.00%")}): ${parts}.`,
   sentAsFractions: (names) => `sent as fractions: ${names}`,
   sentAsPercentages: (names) => `sent as percentages (8.31), divided by 100: ${names}`,
+  sentPerMille: (names) => `sent per mille (3.18), divided by 1000: ${names}`,
   limitAll: "`limit` keeps the first rows; blank = all rows.",
   limitSingle: (pageSize, def) => `\`limit\` sets the rows of its one call (at most ${pageSize}); blank = ${def}.`,
   limitPaged: (pageSize, def) =>

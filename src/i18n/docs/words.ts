@@ -49,6 +49,7 @@ export interface DocsWords {
   readonly rates: (parts: string) => string;
   readonly sentAsFractions: (names: string) => string;
   readonly sentAsPercentages: (names: string) => string;
+  readonly sentPerMille: (names: string) => string;
   readonly limitAll: string;
   readonly limitSingle: (pageSize: number, def: number) => string;
   readonly limitPaged: (pageSize: number, def: number) => string;

@@ -12,12 +12,17 @@ export const zhCN: DocsWords = {
   helpHeader: "Marketplace Analytics Data for Excel",
   intro: (f) => `
 服务的每个接口都是 ${code("MAD")} 命名空间下的一个公式，结果以表格形式溢出到单元格。所有函数的参数结构相同：
-${code("=MAD.<NAME>(market, required..., [filters], [fields], [limit])")}。函数的帮助链接（${code(`${f.helpUrl}#mad<name>`)}）
+${code("=MAD.<NAME>(market, required..., [filters], [fields], [limit])")}；商标函数查询的是商标局而不是站点，因此没有
+${code("market")}，第一个参数是商标局（${code("=MAD.TRADEMARKS(office, text, ...)")}）。函数的帮助链接（${code(`${f.helpUrl}#mad<name>`)}）
 以网页形式打开本参考，即随加载项提供的 help.zh-CN.html。本参考和该网页都由 ${code("npm run gen:functions")} 根据接口目录生成。
 
 **参数**
 
-- ${code("market")}：站点代码 US、JP、UK（或 GB）、DE、FR、IT、ES、CA 或 IN，大小写均可。
+- ${code("market")}：站点代码 US、JP、UK（或 GB）、DE、FR、IT、ES、CA、IN、MX、BR、AU 或 AE（服务支持的 13 个），
+  大小写均可；发送时转为大写，因为服务的代码区分大小写。需要月份的地方填了某一天时，按该天所在的月份读取
+  （${code("20260425")} 即 ${code("202604")}）。
+- ${code("office")}（商标函数）：商标局代码，如 US、GB、EM（欧盟知识产权局）或 WO（世界知识产权组织），大小写均可；
+  UK 按商标局自己的代码 GB 读取。${code("MAD.TRADEMARKOFFICES()")} 可列出全部商标局。
 - 之后是各函数列出的必填参数。列表（ASIN、关联类型）可以是单元格区域（每格一项），也可以是以逗号分隔的文本。
   月份可写作 ${code("202508")}（数字或文本）、${code("2025-08")}，或单元格中的真实日期。
 - ${code("filters")}：接口的其他所有参数，按规范中的名称填写（区间筛选写作 ${code("minPrice")} / ${code("maxPrice")}），
@@ -91,7 +96,7 @@ ${code("=MAD.<NAME>(market, required..., [filters], [fields], [limit])")}。完�
 并随加载项以 help.zh-CN.html 提供（每个函数的帮助链接）。
 `,
   allFunctionsHeader: "**全部函数**\n\n| 函数 | 接口 | market 之后的参数 |\n|---|---|---|",
-  readmeTableHeader: "| 函数 | 接口 | market 之后的必填参数 |\n|---|---|---|",
+  readmeTableHeader: "| 分组 | 函数 |\n|---|---|",
   entryHead: (title, group, operationCode, description) =>
     `${title}（${group}，${code(operationCode)}）。${description}`,
   syntax: (syntax, limit) => `语法：${code(syntax)}。${limit}`,
@@ -104,6 +109,7 @@ ${code("=MAD.<NAME>(market, required..., [filters], [fields], [limit])")}。完�
   rates: (parts) => `比率，以小数输出（格式 ${code("0.00%")}）：${parts}。`,
   sentAsFractions: (names) => `服务以小数发送：${names}`,
   sentAsPercentages: (names) => `服务以百分数（8.31）发送，已除以 100：${names}`,
+  sentPerMille: (names) => `服务以千分数（3.18）发送，已除以 1000：${names}`,
   limitAll: "`limit` 保留前若干行；留空 = 全部行。",
   limitSingle: (pageSize, def) => `\`limit\` 设定单次调用的行数（最多 ${pageSize}）；留空 = ${def}。`,
   limitPaged: (pageSize, def) => `\`limit\` 按每页 ${pageSize} 行逐页获取，每页一次调用；留空 = 一页 ${def} 行。`,

@@ -64,6 +64,10 @@ function argText(template: ReportTemplate, source: ArgSource): string {
     }
     case "firstAsin":
       return abs({ row: inputRow(template, "asins"), col: 1 });
+    case "screen": {
+      const rows = template.inputs.flatMap((input, i) => (input.kind === "screen" ? [FIRST_INPUT_ROW + i] : []));
+      return `${abs({ row: rows[0], col: 0 })}:${abs({ row: rows[rows.length - 1], col: 1 })}`;
+    }
     case "text":
       return `"${source.text.replace(/"/g, '""')}"`;
     default: {
@@ -99,6 +103,8 @@ export function proposedSheetName(template: ReportTemplate, inputs: TemplateInpu
         return t("report.sheet.keywordOpportunity", { keyword: (inputs.keyword ?? "").trim() });
       case "competitorWatch":
         return t("report.sheet.competitorWatch", { asin: asinsOf(inputs.asins)[0] ?? "" });
+      case "nicheScreener":
+        return t("report.sheet.nicheScreener", { market: (inputs.market ?? "").trim() });
       default: {
         const unhandled: never = template.id;
         return String(unhandled);
@@ -147,7 +153,7 @@ export function layoutReport(template: ReportTemplate): {
       top: FIRST_INPUT_ROW + i,
       left: 0,
       rows: 1,
-      columns: input.kind === "asins" ? 1 + MAX_ASINS : 2,
+      columns: input.kind === "asins" ? 1 + MAX_ASINS : input.kind === "screen" ? 3 : 2,
     })),
     ...sections.map((p) => ({
       what: `section ${p.section.title()}`,
@@ -188,7 +194,14 @@ function inputCells(template: ReportTemplate, inputs: TemplateInputs): ReportVal
           })),
       ];
     const value = (inputs[input.name] ?? "").trim();
-    return [label, { address: cellAddress({ row, col: 1 }), value, role: "input", format: TEXT }];
+    const cells: ReportValueCell[] = [
+      label,
+      { address: cellAddress({ row, col: 1 }), value, role: "input", format: TEXT },
+    ];
+    // A screen row's label cell is the filter's name (the rows are a filter block): its words go beside it.
+    if (input.kind === "screen")
+      cells.push({ address: cellAddress({ row, col: 2 }), value: input.label(), role: "note" });
+    return cells;
   });
 }
 

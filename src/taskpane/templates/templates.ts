@@ -8,18 +8,23 @@
 import type { AxisFormat, ChartKind } from "../host/host-adapter";
 import type { OperationCode } from "../../api/catalog";
 import { t } from "../../i18n";
+import { MARKET } from "./market-input";
+import { nicheScreener } from "./niche-screener";
 
 /** A text of a template, worded in the active language when it is shown or written (the language of the maker). */
 export type Words = () => string;
 
-export type TemplateId = "categoryMarket" | "keywordOpportunity" | "competitorWatch";
+export type TemplateId = "categoryMarket" | "keywordOpportunity" | "competitorWatch" | "nicheScreener";
 
 /** What a person types or picks for an input; the pane renders a control per kind. */
-export type InputKind = "market" | "category" | "keyword" | "asins";
+export type InputKind = "market" | "category" | "keyword" | "asins" | "screen" | "niche";
+
+/** The limits of the niche screener's screen (market_research's filters): demand, competition, brands, price. */
+export type ScreenFilter = "minAvgUnits" | "maxAvgRatings" | "maxBrandCrn" | "minAvgPrice" | "maxAvgPrice";
 
 export interface TemplateInput {
   /** Key in TemplateInputs (and in the stored ReportGroupInfo). */
-  readonly name: "market" | "nodeIdPath" | "keyword" | "asins";
+  readonly name: "market" | "nodeIdPath" | "keyword" | "asins" | ScreenFilter | "niche";
   readonly kind: InputKind;
   /** The label in the pane and beside the input cell. */
   readonly label: Words;
@@ -29,6 +34,12 @@ export interface TemplateInput {
    * label cell is the filter's name (`ASINs`, read as `asins`), the same in every language.
    */
   readonly cellLabel?: string;
+  /** What the pane proposes (a screen's usual limits). */
+  readonly initial?: string;
+  /** May be left blank: a screen's limit, or a value the add-in fills in (`from`). */
+  readonly optional?: true;
+  /** Left blank, filled in when the report is made: `field` of the first row of section `section`'s result. */
+  readonly from?: { readonly section: number; readonly field: string };
 }
 
 /** What the pane collects: text per input name (ASINs as typed: separated by commas, spaces or new lines). */
@@ -40,6 +51,7 @@ export type TemplateInputs = Readonly<Record<string, string>>;
  * - `asinRow`: every ASIN, the row of ASIN cells (`$B$4:$U$4`), read as a list;
  * - `asinFilter`: the ASIN row with its label, a one-row filter block (`$A$4:$U$4`: `ASINs | B0... | B0...`);
  * - `firstAsin`: the first ASIN's cell (`$B$4`);
+ * - `screen`: the screen's rows (`$A$4:$B$8`: `minAvgUnits | 300`...), a filter block;
  * - `text`: a literal (`"W"`), never made from input text.
  */
 export type ArgSource =
@@ -47,6 +59,7 @@ export type ArgSource =
   | { readonly kind: "asinRow" }
   | { readonly kind: "asinFilter" }
   | { readonly kind: "firstAsin" }
+  | { readonly kind: "screen" }
   | { readonly kind: "text"; readonly text: string };
 
 export interface SectionChart {
@@ -91,13 +104,6 @@ const ASINS_FILTER_NAME = "ASINs";
 
 /** Competitor watch takes at most this many ASINs (the order-word and extended-traffic lookups' limit). */
 export const MAX_ASINS = 20;
-
-const MARKET: TemplateInput = {
-  name: "market",
-  kind: "market",
-  label: () => t("template.input.market"),
-  hint: () => t("template.input.market.hint"),
-};
 
 const categoryMarket: ReportTemplate = {
   id: "categoryMarket",
@@ -355,7 +361,12 @@ const competitorWatch: ReportTemplate = {
   ],
 };
 
-export const TEMPLATES: readonly ReportTemplate[] = [categoryMarket, keywordOpportunity, competitorWatch];
+export const TEMPLATES: readonly ReportTemplate[] = [
+  categoryMarket,
+  keywordOpportunity,
+  competitorWatch,
+  nicheScreener,
+];
 
 export function templateById(id: TemplateId): ReportTemplate {
   const found = TEMPLATES.find((t) => t.id === id);

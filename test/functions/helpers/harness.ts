@@ -2,7 +2,7 @@
  * Runs MAD functions the way Excel would: through the CustomFunctions stand-in, against a real engine whose
  * fetch goes to a service (the simulator over HTTP, or the fixture service), counting the requests it receives.
  */
-import { operation, type AnyOperation, type OperationCode } from "../../../src/api/catalog";
+import { operation, takesMarket, type AnyOperation, type OperationCode } from "../../../src/api/catalog";
 import { monthBefore } from "../../../src/api/dates";
 import { createEngine, memoryStore, type Engine, type EngineOptions, type KeyValueStore } from "../../../src/engine";
 import { configureRunner } from "../../../src/functions/runner";
@@ -20,6 +20,9 @@ export function typicalPositional(op: AnyOperation, now = new Date()): unknown[]
     relations: [["vav", "bab"]],
     q: "B07Z82895W",
     month: Number(monthBefore(now, 1)),
+    office: "US",
+    text: "anker",
+    brandId: "US502022097612203",
   };
   return op.positional.map((p) => {
     if (!(p.arg in values)) throw new Error(`no typical value for ${p.arg}`);
@@ -35,10 +38,10 @@ export interface CallArgs {
   limit?: unknown;
 }
 
-/** The full argument list Excel passes: omitted optional arguments are null. */
+/** The full argument list Excel passes: omitted optional arguments are null; `market` where the function has one. */
 export function argumentList(op: AnyOperation, args: CallArgs = {}): unknown[] {
   return [
-    args.market ?? "US",
+    ...(takesMarket(op) ? [args.market ?? "US"] : []),
     ...(args.positional ?? typicalPositional(op)),
     args.filters ?? null,
     args.fields ?? null,

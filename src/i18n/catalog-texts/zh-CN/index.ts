@@ -11,5 +11,15 @@ import { common } from "./common";
 import { keyword } from "./keyword";
 import { market } from "./market";
 import { product } from "./product";
+import { trademark } from "./trademark";
+import { trends } from "./trends";
 
-export const texts: Readonly<Record<string, string>> = { ...common, ...product, ...keyword, ...aba, ...market };
+export const texts: Readonly<Record<string, string>> = {
+  ...common,
+  ...product,
+  ...keyword,
+  ...aba,
+  ...market,
+  ...trends,
+  ...trademark,
+};

@@ -62,10 +62,10 @@ export const cells = {
 
   // The parameter kinds (src/api/kinds): what a value must be, for messages, the reference and the argument help
   "kind.marketplace.expected": message("a marketplace code such as US"),
-  "kind.notAMarketplace": message("{got} is not a marketplace; use one of {codes} (GB = UK)", {
-    got: "text",
-    codes: "text",
-  }),
+  "kind.notAMarketplace": message(
+    "{got} is not a marketplace{scope, select, operation { this operation takes} other {}}; use one of {codes}{aliases, select, none {} other { ({aliases})}}",
+    { got: "text", scope: "text", codes: "text", aliases: "text" },
+  ),
   "kind.string.expected": message("text"),
   "kind.integer.expected": message("a whole number"),
   "kind.number.expected": message("a number"),
@@ -81,6 +81,7 @@ export const cells = {
   "kind.weekOrMonth.expected": message("a date as yyyyMMdd or a month as yyyyMM"),
   "kind.stringList.expected": message("a list of texts"),
   "kind.csv.expected": message("comma-separated values"),
+  "kind.integerList.expected": message("a list of whole numbers"),
   "kind.order.expected": message("an order '{field, desc}'"),
   "kind.orderText": message('expected a sort field and asc or desc, e.g. "{example} desc" (got {got})', {
     example: "text",
@@ -92,6 +93,7 @@ export const cells = {
   "kind.pattern": message("{got} is not {pattern}", { got: "text", pattern: "text" }),
   "kind.pattern.asin": message("an ASIN of 10 letters and digits, e.g. B0DGVP84B5"),
   "kind.pattern.nodeIdPath": message("category node ids joined by ':', e.g. 172282:281407"),
+  "kind.pattern.office": message("a trademark office code of two letters, e.g. US, GB or EM"),
 
   // Failures: what happened (summary) and what to do (advice), one pair per kind (src/api/error-kinds.ts)
   "error.validation.advice": message("Correct {param} and try again: {problem}", { param: "text", problem: "text" }),

@@ -151,6 +151,12 @@ export const pane = {
   "build.label": message("Query builder"),
   "build.operation": message("Operation"),
   "build.operation.option": message("{title} (MAD.{fn})", { title: "text", fn: "text" }),
+  "build.operation.search": message("Type to search {total} operations", { total: "number" }),
+  "build.operation.matches": message(
+    "{count, plural, =0 {No operation matches} one {# of {total} operations matches} other {# of {total} operations match}}.",
+    { count: "number", total: "number" },
+  ),
+  "build.operation.noMatch": message("No operation matches “{words}”.", { words: "text" }),
   "build.actions": message("Query actions"),
   "build.preview": message("Preview"),
   "build.insertFormula": message("Insert as formula"),
@@ -217,6 +223,10 @@ export const pane = {
   "templates.askTitle": message("Create asks first"),
   "templates.confirm": message("Create the report"),
   "templates.nothingCreated": message("Nothing was created."),
+  "templates.nothingFound": message(
+    "{section} found nothing to fill in {label}: loosen the limits (or type a value) and try again. Nothing was created.",
+    { section: "text", label: "text" },
+  ),
   "templates.correctFirst": message(
     "Correct the {problems, plural, one {marked input} other {# marked problems}} first; nothing was sent.",
     { problems: "number" },

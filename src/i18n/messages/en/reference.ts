@@ -19,6 +19,8 @@ export const reference = {
   "kind.stringList.docs": message("list"),
   "kind.stringList.help": message("{doc}. A range, or text separated by commas.", { doc: "text" }),
   "kind.csv.docs": message("list"),
+  "kind.integerList.docs": message("list of whole numbers"),
+  "kind.integerList.help": message("{doc} A range, or numbers separated by commas.", { doc: "text" }),
   "kind.order.docs": message("field asc/desc"),
   "display.headers": message(
     "TRUE (default: a header row of API column names, the names fields takes), FALSE (no header row) or labels (plain-language headers such as Share of units, Badges: Best-seller badge).",

@@ -41,7 +41,8 @@ export const cells: Translation<typeof english> = {
   "v.secretCharacters": "包含空格或 API 密钥中不会出现的字符；请重新粘贴",
 
   "kind.marketplace.expected": "站点代码，例如 US",
-  "kind.notAMarketplace": "{got} 不是站点；可用 {codes}（GB = UK）",
+  "kind.notAMarketplace":
+    "{got} 不是{scope, select, operation {此操作支持的} other {}}站点；可用 {codes}{aliases, select, none {} other {（{aliases}）}}",
   "kind.string.expected": "文本",
   "kind.integer.expected": "整数",
   "kind.number.expected": "数字",
@@ -55,6 +56,7 @@ export const cells: Translation<typeof english> = {
   "kind.weekOrMonth.expected": "yyyyMMdd 格式的日期或 yyyyMM 格式的月份",
   "kind.stringList.expected": "文本列表",
   "kind.csv.expected": "以逗号分隔的值",
+  "kind.integerList.expected": "整数列表",
   "kind.order.expected": "排序 '{field, desc}'",
   "kind.orderText": '应为排序字段加 asc 或 desc，例如 "{example} desc"（实际为 {got}）',
   "kind.sortField": "不能按 {got} 排序；可用的排序字段为 {fields}",
@@ -63,6 +65,7 @@ export const cells: Translation<typeof english> = {
   "kind.pattern": "{got} 不是{pattern}",
   "kind.pattern.asin": "由 10 位字母和数字组成的 ASIN，例如 B0DGVP84B5",
   "kind.pattern.nodeIdPath": "以“:”连接的类目节点 ID，例如 172282:281407",
+  "kind.pattern.office": "两位字母的商标局代码，例如 US、GB 或 EM",
 
   "error.validation.advice": "请更正 {param} 后重试：{problem}",
   "error.param.summary": "{detail, select, none {服务拒绝了某个参数} other {服务拒绝了参数 {detail}}}",

@@ -106,6 +106,9 @@ export const pane: Translation<typeof english> = {
   "build.label": "查询构建器",
   "build.operation": "接口",
   "build.operation.option": "{title}（MAD.{fn}）",
+  "build.operation.search": "输入关键词，在 {total} 个接口中搜索",
+  "build.operation.matches": "{count, plural, =0 {没有匹配的接口} other {{total} 个接口中有 # 个匹配}}。",
+  "build.operation.noMatch": "没有与“{words}”匹配的接口。",
   "build.actions": "查询操作",
   "build.preview": "预览",
   "build.insertFormula": "插入公式",
@@ -150,6 +153,8 @@ export const pane: Translation<typeof english> = {
   "templates.askTitle": "创建前确认",
   "templates.confirm": "创建报表",
   "templates.nothingCreated": "未创建任何内容。",
+  "templates.nothingFound":
+    "“{section}”没有找到可填入“{label}”的结果：请放宽条件（或自行填写）后重试。未创建任何内容。",
   "templates.correctFirst": "请先更正{problems, plural, other {标出的 # 处问题}}；未发送任何请求。",
   "templates.required": "{label}：必填。{hint}",
   "templates.inputProblem": "{label}：{problem}",

@@ -15,6 +15,8 @@ export const reference: Translation<typeof english> = {
   "kind.stringList.docs": "列表",
   "kind.stringList.help": "{doc}。可填单元格区域，或以逗号分隔的文本。",
   "kind.csv.docs": "列表",
+  "kind.integerList.docs": "整数列表",
+  "kind.integerList.help": "{doc} 可填单元格区域，或以逗号分隔的数字。",
   "kind.order.docs": "字段 asc/desc",
   "display.headers":
     "TRUE（默认：表头为 API 列名，即 fields 使用的名称）、FALSE（不要表头）或 labels（文字表头，使用加载项的语言，例如“销量占比”“标识：Best Seller 标识”）。",
