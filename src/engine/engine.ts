@@ -22,6 +22,7 @@ import { DEFAULT_CACHE_TTL_MS, DEFAULT_MAX_CACHE_BYTES, DEFAULT_MAX_CACHE_ENTRIE
 import { assemble, readPages, type Fetched } from "./pages";
 import { pagesFor, planPaging } from "./paging";
 import { readStoredSettings, writeStoredSettings } from "./settings";
+import { keepingFirst } from "./store";
 import type {
   ConnectionCheck,
   Engine,
@@ -190,7 +191,11 @@ export function createEngine(options: EngineOptions): Engine {
     },
 
     writeSettings: async (patch) => {
-      await writeStoredSettings(store, patch);
+      // A full storage gives up cached pages, never the settings being written.
+      await writeStoredSettings(
+        keepingFirst(store, () => cache.clear()),
+        patch,
+      );
       // New settings: a refused account gets another chance.
       gate.reset();
     },

@@ -40,7 +40,7 @@ const ENGINE_ERRORS = {
     kind: "visitMax",
     name: "VisitMaxError",
     summary: "The service's per-minute call limit is reached",
-    advice: "Recalculate in a minute; lower the calls per minute in the settings if it keeps happening.",
+    advice: "Try again in a minute; lower the calls per minute in the settings if it keeps happening.",
     retryable: false,
   },
 } as const satisfies Record<string, ErrorKindRow & { kind?: "visitMax" }>;

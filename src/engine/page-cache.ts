@@ -5,8 +5,11 @@
  * Persisted layout: one item per page under `mad.cache.<account>.<hash of the page key>` holding
  * `{k: page key, t: fetched at, r: result}`, plus one index item (`mad.cacheIndex`) listing every entry's
  * storage key, fetch time and size, so bounds can be enforced without reading every entry. OfficeRuntime.storage
- * allows about 10 MB per add-in; the persisted total is kept under `maxBytes` (5 MB by default) and
- * `maxEntries`, dropping the least recently used entries first.
+ * holds 10 MB per domain, shared by every add-in of that domain
+ * (https://learn.microsoft.com/javascript/api/office-runtime/officeruntime.storage), and the settings and the
+ * secret live there too: the persisted total is kept under `maxBytes` (2 MB by default), counted in UTF-8 bytes
+ * (a CJK character weighs three), and `maxEntries`, dropping the least recently used entries first. A write the
+ * storage refuses costs cached pages only, never another key.
  */
 import type { Clock } from "../api/clock";
 import { shortHash } from "./keys";
@@ -15,7 +18,11 @@ import { CACHE_KEY_PREFIX, type KeyValueStore } from "./store";
 export const CACHE_INDEX_KEY = "mad.cacheIndex";
 export const DEFAULT_CACHE_TTL_MS = 12 * 60 * 60 * 1000;
 export const DEFAULT_MAX_CACHE_ENTRIES = 500;
-export const DEFAULT_MAX_CACHE_BYTES = 5_000_000;
+export const DEFAULT_MAX_CACHE_BYTES = 2_000_000;
+
+const encoder = new TextEncoder();
+/** UTF-8 bytes of a text: what storage holds, not JavaScript's UTF-16 length. */
+export const utf8Length = (text: string): number => encoder.encode(text).length;
 
 /** What one page of an answer leaves in the cache. */
 export interface PageData {
@@ -34,7 +41,7 @@ export interface PageCacheOptions {
   clock: Clock;
   ttlMs: number;
   maxEntries: number;
-  /** Persisted budget in characters of key + value (the store's quota counts text). */
+  /** Persisted budget in UTF-8 bytes of key + value. */
   maxBytes: number;
 }
 
@@ -42,7 +49,7 @@ interface MemoryEntry extends CachedPage {
   bytes: number;
 }
 
-/** [storage key, fetched at, size in characters, use sequence (higher = used more recently)] */
+/** [storage key, fetched at, size in UTF-8 bytes, use sequence (higher = used more recently)] */
 type IndexRow = [string, number, number, number];
 
 interface StoredPage {
@@ -116,7 +123,7 @@ export class PageCache {
   put(account: string, pageKey: string, page: CachedPage): void {
     const id = PageCache.storageKey(account, pageKey);
     const text = JSON.stringify({ k: pageKey, t: page.fetchedAt, r: page.data } satisfies StoredPage);
-    const bytes = id.length + text.length;
+    const bytes = utf8Length(id) + utf8Length(text);
     this.remember(id, page, bytes);
     this.enqueue(async () => {
       const index = await this.loadIndex();
@@ -163,7 +170,7 @@ export class PageCache {
     });
   }
 
-  /** Entries and characters held in memory and persisted (for tests and the task pane). */
+  /** Entries and UTF-8 bytes held in memory and persisted (for tests and the task pane). */
   async size(): Promise<{ memoryEntries: number; memoryBytes: number; storedEntries: number; storedBytes: number }> {
     await this.flush();
     const index = await this.loadIndex();

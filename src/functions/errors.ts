@@ -7,11 +7,23 @@ import { TASK_PANE_PLACE } from "../api/ribbon";
 import type { AnyOperation } from "../api/catalog";
 import { isMadError, ParamError, ValidationError, type MadError } from "../api/errors";
 import { makeCellError, type CellError, type CellErrorCode } from "./cell-error";
+import { ResultTooLargeError } from "../table/result-size";
 
 export const MAX_MESSAGE = 250;
 
 export const PREVIEW_MESSAGE = "Preview: press Enter to run the query (no call spent in preview).";
-export const CANCELLED_MESSAGE = "Cancelled by Excel. Recalculate (F9) to run the query again.";
+/**
+ * How a person reruns a formula: F9 (Calculate Now) does not rerun non-volatile custom functions (office-js #1462);
+ * Refresh in the task pane's Reports tab does, and so does a full calculation (Ctrl+Alt+F9).
+ */
+export const RERUN = "To rerun it: Refresh in the task pane's Reports tab, or Ctrl+Alt+F9.";
+
+/** Advice to try again later, in a cell, says how: F9 alone would not run the formula again. */
+function inCell(advice: string): string {
+  return /(^|[.;] )(Try again|Retry|Recalculate)\b/.test(advice) ? `${sentence(advice)} ${RERUN}` : advice;
+}
+export const CANCELLED_MESSAGE = `Cancelled by Excel. ${RERUN}`;
+const TOO_LARGE_ADVICE = "Ask for fewer fields or a lower limit, or use Insert as table in the task pane";
 
 /** Where the secret is set; added to the secret errors, whose advice speaks of "the add-in's settings". */
 const SETTINGS_WHERE = `They are in ${TASK_PANE_PLACE}.`;
@@ -55,14 +67,12 @@ function validationMessage(op: AnyOperation | undefined, error: ValidationError)
 /** The cell's error code and message for any thrown value. */
 export function describeFailure(error: unknown, op?: AnyOperation): CellFailure {
   if (error instanceof ValidationError) return { code: "#VALUE!", message: fit(validationMessage(op, error)) };
+  if (error instanceof ResultTooLargeError) return { code: "#N/A", message: explain(error.message, TOO_LARGE_ADVICE) };
   if (!isMadError(error)) {
     const detail = error instanceof Error ? error.message : String(error);
     return {
       code: "#N/A",
-      message: explain(
-        `Unexpected error: ${detail}`,
-        "Recalculate to try again; if it persists, report it with the formula.",
-      ),
+      message: explain(`Unexpected error: ${detail}`, `${RERUN} If it persists, report it with the formula.`),
     };
   }
   if (error instanceof ParamError && error.param) {
@@ -70,7 +80,7 @@ export function describeFailure(error: unknown, op?: AnyOperation): CellFailure 
     const label = argumentLabel(op, error.param);
     const named = label.startsWith(error.param) ? label : `${error.param} (${label})`;
     const what = error.message.replace(`parameter ${error.param}`, `parameter ${named}`);
-    return { code: "#N/A", message: explain(what, error.advice) };
+    return { code: "#N/A", message: explain(what, inCell(error.advice)) };
   }
   const mad = error as MadError & { kind: string };
   switch (mad.kind) {
@@ -84,7 +94,7 @@ export function describeFailure(error: unknown, op?: AnyOperation): CellFailure 
     case "unauthorized":
       return { code: "#N/A", message: explain(mad.message, `${sentence(mad.advice)} ${SETTINGS_WHERE}`) };
     default:
-      return { code: "#N/A", message: explain(mad.message, mad.advice) };
+      return { code: "#N/A", message: explain(mad.message, inCell(mad.advice)) };
   }
 }
 

@@ -12,6 +12,7 @@ import type { Cell } from "../table/cells";
 import { describeFailure, toCellError, withoutSecret, type CellFailure } from "./errors";
 import { getFormulaRegistry, type FormulaEntry, type FormulaRegistry } from "../engine/formula-registry";
 import { shapeResult } from "../table/shape";
+import { checkResultSize } from "../table/result-size";
 
 export interface RunnerDeps {
   engine: () => Engine;
@@ -162,6 +163,8 @@ export async function runFormula(
       parsed.display,
       parsed.limit,
     );
+    // Past Excel's 5 MB a result would never land (the cell stays #BUSY! on the web): say what to ask for instead.
+    checkResultSize(cells);
     const rows = parsed.display.stats
       ? Array.isArray(result.stats)
         ? result.stats.length

@@ -157,6 +157,7 @@ export const en = {
   "build.busy.checkPlace": message("Checking the place for the formula…"),
   "build.busy.writeFormula": message("Writing the formula…"),
   "build.busy.table": message("Fetching the rows and writing the table…"),
+  "build.busy.checkTablePlace": message("Checking the place for the table…"),
   "build.busy.pages": message("{busy} Page {done, number} of {total, number}.", {
     busy: "text",
     done: "number",
@@ -198,6 +199,8 @@ export const en = {
     { name: "text", at: "text", rows: "number", calls: "number" },
   ),
   "build.table.doesNotFit": message("Nothing was fetched: {why}", { why: "text" }),
+  "build.table.doesNotFitHere": message("The table does not fit here."),
+  "build.table.would": message("The table from {at} would overwrite {cells}.", { at: "text", cells: "text" }),
   "preview.noRows": message("No rows match."),
   "preview.rows": message("Preview rows"),
 
@@ -267,6 +270,16 @@ export const en = {
     `{atLeast, select, yes {at least } other {}}${CALLS} for {queries, plural, one {# unique query} other {# unique queries}} ({formulas, plural, =0 {{tables, plural, =0 {nothing selected} one {# table} other {# tables}}} one {# formula{tables, plural, =0 {} one {, # table} other {, # tables}}} other {# formulas{tables, plural, =0 {} one {, # table} other {, # tables}}}})`,
     { atLeast: "text", calls: "number", queries: "number", formulas: "number", tables: "number" },
   ),
+  "reports.growth.label": message("Cells below a table"),
+  "reports.growth.title": message("Cells below {table} are not empty.", { table: "text" }),
+  "reports.growth.question": message(
+    "{table} now has {rows, plural, one {# row} other {# rows}}, and the rows it needs below it hold something ({cells}). Insert sheet rows, so that what is there moves down; write over it; or keep it and leave the table as it was.",
+    { table: "text", rows: "number", cells: "text" },
+  ),
+  "reports.growth.insertRows": message("Insert sheet rows"),
+  "reports.growth.overwrite": message("Overwrite"),
+  "reports.growth.keep": message("Keep them"),
+  "reports.growth.kept": message("Not refreshed: the cells below it were kept ({cells}).", { cells: "text" }),
   "reports.invalid": message("{problem} Fix the formula's arguments; a refresh cannot.", { problem: "text" }),
   "reports.formulaShowsError": message("The formula shows an error."),
   "reports.tableOperation": message("Table"),

@@ -3,24 +3,27 @@
  * serves in Excel, writing into the preview grid. Tables keep their stored query here (Excel keeps it with the
  * table); formulas go through the grid's own formula evaluation.
  */
-import type {
-  AreaCheck,
+import {
+  CellsInUseError,
+  type AreaCheck,
   CellTarget,
-  CellValue,
-  ColumnFormats,
-  CreatedReportSheet,
-  FormulaCell,
-  HostAdapter,
-  ReportSheetInfo,
-  ReportSheetSpec,
-  StoredQuery,
-  TableInfo,
-  TableSpec,
+  type CellValue,
+  type ColumnFormats,
+  type CreatedReportSheet,
+  type FormulaCell,
+  type HostAdapter,
+  type ReportSheetInfo,
+  type ReportSheetSpec,
+  type StoredQuery,
+  type TableGrowth,
+  type TableInfo,
+  type TableSpec,
 } from "../taskpane/host/host-adapter";
 import {
   CellPosition,
   CellRange,
   cellAddress,
+  cellsOf,
   parseCellAddress,
   parseRangeAddress,
   rangeAddress,
@@ -134,7 +137,22 @@ export class PreviewHost implements HostAdapter {
     this.workbook.setInput(pos, formula, sheet);
   }
 
-  async createTable(target: CellTarget, table: TableSpec): Promise<TableInfo> {
+  /** Cells of the range that show something, at most the first MAX_OCCUPIED. */
+  private occupied(range: CellRange, sheet: string): string[] {
+    const found: string[] = [];
+    for (const pos of cellsOf(range)) {
+      if (found.length >= MAX_OCCUPIED) break;
+      if (this.workbook.display(pos, sheet).text !== "") found.push(cellAddress(pos));
+    }
+    return found;
+  }
+
+  async createTable(
+    target: CellTarget,
+    table: TableSpec,
+    _onProgress?: unknown,
+    placement?: "overwrite",
+  ): Promise<TableInfo> {
     const { sheet, pos: topLeft } = this.locate(target);
     const width = table.header.length;
     if (width === 0) throw new Error("A table needs at least one column.");
@@ -149,6 +167,14 @@ export class PreviewHost implements HostAdapter {
       if (other.sheet === sheet && rangesIntersect(other.range, range))
         throw new Error(`The table would overlap the table ${other.name} (${rangeAddress(other.range)}).`);
     }
+    const inUse = placement === "overwrite" ? [] : this.occupied(range, sheet);
+    if (inUse.length)
+      throw new CellsInUseError(
+        `The table needs ${sheet}!${rangeAddress(range)}, and ${inUse.join(", ")} there ${inUse.length === 1 ? "holds" : "hold"} something. Nothing was written.`,
+        sheet,
+        rangeAddress(range),
+        inUse,
+      );
     const record: TableRecord = {
       name: this.uniqueName(table.name),
       sheet,
@@ -165,9 +191,25 @@ export class PreviewHost implements HostAdapter {
     tableName: string,
     rows: readonly (readonly CellValue[])[],
     query: StoredQuery,
+    _onProgress?: unknown,
+    growth?: TableGrowth,
   ): Promise<TableInfo> {
     const record = this.tables.get(tableName.toLowerCase());
     if (!record) throw new Error(`There is no table named ${tableName}.`);
+    const newBottom = record.range.top + Math.max(rows.length, 1);
+    if (newBottom > record.range.bottom && growth !== "overwrite") {
+      const below: CellRange = { ...record.range, top: record.range.bottom + 1, bottom: newBottom };
+      this.workbook.assertInside(below);
+      const inUse = this.occupied(below, record.sheet);
+      if (inUse.length && growth === "insertRows") this.insertRowsBelow(record, newBottom - record.range.bottom);
+      else if (inUse.length)
+        throw new CellsInUseError(
+          `Refreshing ${record.name} needs ${newBottom - record.range.bottom} more rows (${record.sheet}!${rangeAddress(below)}), and ${inUse.join(", ")} there ${inUse.length === 1 ? "holds" : "hold"} something. Nothing was written.`,
+          record.sheet,
+          rangeAddress(below),
+          inUse,
+        );
+    }
     const header = Array.from(
       { length: record.range.right - record.range.left + 1 },
       (_, c) => this.workbook.display({ row: record.range.top, col: record.range.left + c }, record.sheet).value,
@@ -187,6 +229,15 @@ export class PreviewHost implements HostAdapter {
     this.workbook.assertInside(record.range);
     record.query = { ...copyPlain(query), refreshedAt: query.refreshedAt ?? Date.now() };
     this.paintRows(record, [header, ...copyRows(rows)]);
+  }
+
+  /** Sheet rows under the table, as Excel inserts them: what was below moves down, tables below it too. */
+  private insertRowsBelow(record: TableRecord, count: number): void {
+    const row = record.range.bottom + 1;
+    this.workbook.insertRows(row, count, record.sheet);
+    for (const other of this.tables.values())
+      if (other.sheet === record.sheet && other.range.top >= row)
+        other.range = { ...other.range, top: other.range.top + count, bottom: other.range.bottom + count };
   }
 
   async listTables(): Promise<TableInfo[]> {

@@ -13,8 +13,8 @@ import type {
   ReportValueCell,
   SpillColumn,
 } from "../taskpane/host/host-adapter";
-import { CellPosition, cellAddress, parseCellAddress, positionKey, rangeOf } from "../table/a1";
-import { quotedSheet } from "../table/sheet-names";
+import { CellPosition, parseCellAddress, parseRangeAddress, positionKey, rangeOf } from "../table/a1";
+import { reportNamePrefix, spillColumnFormula } from "../table/report-names";
 import type { Sheet } from "./sheet";
 import type { Workbook } from "./workbook";
 
@@ -33,6 +33,12 @@ export function addReportSheet(workbook: Workbook, spec: ReportSheetSpec): Creat
     if (!target.formula.startsWith("=")) throw new Error(`The formula for ${target.address} does not start with "=".`);
     return { pos: at(target.address, `The formula ${target.formula}`), formula: target.formula };
   });
+  const formats = (spec.formats ?? []).map((f) => {
+    const range = parseRangeAddress(f.address);
+    if (!range) throw new Error(`The number format ${f.format}: "${f.address}" is not a range such as D40:D60.`);
+    workbook.assertInside(range);
+    return { range, format: f.format };
+  });
   const formulaCells = new Set(formulas.map((f) => positionKey(f.pos)));
   spec.charts.forEach((chart) => checkChart(chart, formulaCells, at));
 
@@ -42,6 +48,7 @@ export function addReportSheet(workbook: Workbook, spec: ReportSheetSpec): Creat
       workbook.setValues(pos, [[cell.value]], cell.format ? [cell.format] : undefined, sheet.name);
       workbook.setStyle(rangeOf(pos), styleOf(cell.role), sheet.name);
     }
+    for (const { range, format } of formats) workbook.setFormat(range, format, sheet.name);
     for (const { pos, formula } of formulas) workbook.setInput(pos, formula, sheet.name);
     const names = defineChartNames(workbook, sheet, spec.charts);
     sheet.report = { report: spec.report, charts: spec.charts };
@@ -90,45 +97,26 @@ function styleOf(role: ReportValueCell["role"]): string {
 }
 
 /**
- * A prefix for the sheet's names that no workbook name uses yet: `MAD_Market_281407`, else `MAD_Market_281407_2`…
- * (the Office host's scheme, so a template gives the same names in Excel and in the preview).
- */
-function namePrefix(sheetName: string, taken: readonly string[]): string {
-  const base = `MAD_${sheetName.replace(/[^A-Za-z0-9_]/g, "_")}`;
-  const used = (prefix: string) => taken.some((name) => name.toLowerCase().startsWith(`${prefix.toLowerCase()}_`));
-  for (let n = 1; ; n++) {
-    const candidate = n === 1 ? base : `${base}_${n}`;
-    if (!used(candidate)) return candidate;
-  }
-}
-
-/**
  * The names a chart reads, as the Office host defines them in Excel: the column below the spill's header, cut to
  * the first maxPoints rows, e.g. `=OFFSET('Market 1'!$A$6,1,1,MIN(ROWS('Market 1'!$A$6#)-1,10),1)`; `<prefix>_1_x`
  * for the first chart's categories, `<prefix>_1_s1` for its first series.
  */
 function defineChartNames(workbook: Workbook, sheet: Sheet, charts: readonly ChartSpec[]): string[] {
-  const prefix = namePrefix(
+  const prefix = reportNamePrefix(
     sheet.name,
     workbook.definedNames().map((name) => name.name),
   );
-  const quoted = quotedSheet(sheet.name);
-  const refersTo = (column: SpillColumn, maxPoints: number | undefined) => {
-    const cell = `${quoted}!${absolute(parseCellAddress(column.cell) as CellPosition)}`;
-    const rows = `ROWS(${cell}#)-1`;
-    return `=OFFSET(${cell},1,${column.column},${maxPoints === undefined ? rows : `MIN(${rows},${maxPoints})`},1)`;
-  };
   return charts.flatMap((chart, index) => {
     const entries: [string, SpillColumn][] = [
       [`${prefix}_${index + 1}_x`, chart.categories],
       ...chart.series.map((series, s): [string, SpillColumn] => [`${prefix}_${index + 1}_s${s + 1}`, series.values]),
     ];
     for (const [name, column] of entries)
-      workbook.defineName({ name, sheetId: sheet.id, refersTo: refersTo(column, chart.maxPoints) });
+      workbook.defineName({
+        name,
+        sheetId: sheet.id,
+        refersTo: spillColumnFormula(sheet.name, column, chart.maxPoints),
+      });
     return entries.map(([name]) => name);
   });
-}
-
-function absolute(pos: CellPosition): string {
-  return cellAddress(pos).replace(/^([A-Z]+)(\d+)$/, "$$$1$$$2");
 }

@@ -132,6 +132,22 @@ export class Sheet {
     }
   }
 
+  /** Every cell at or below `row` that holds an input, a format or a style (to move them down). */
+  contentFrom(row: number): { pos: CellPosition; text: string; format?: string; style?: string }[] {
+    const keys = new Set([...this.cells.keys(), ...this.formats.keys(), ...this.styles.keys()]);
+    return [...keys]
+      .map((key) => {
+        const [r, c] = key.split(",").map(Number);
+        return {
+          pos: { row: r, col: c },
+          text: this.cells.get(key)?.text ?? "",
+          format: this.formats.get(key),
+          style: this.styles.get(key),
+        };
+      })
+      .filter((cell) => cell.pos.row >= row);
+  }
+
   setFormat(pos: CellPosition, format: string | undefined): void {
     if (format) this.formats.set(positionKey(pos), format);
     else this.formats.delete(positionKey(pos));

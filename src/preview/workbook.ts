@@ -181,6 +181,38 @@ export class Workbook {
     this.update();
   }
 
+  /** A number format over a range, kept by cells a formula's result spills into later (as Excel keeps it). */
+  setFormat(range: CellRange, format: string, sheet?: string): void {
+    const target = this.on(sheet);
+    this.assertInside(range);
+    for (const pos of cellsOf(range)) target.setFormat(pos, format);
+    this.update();
+  }
+
+  /**
+   * Inserts `count` sheet rows before 0-based `row`: every cell below moves down with its input, format and style
+   * (formulas move; their references are not rewritten, the preview's scope).
+   */
+  insertRows(row: number, count: number, sheet?: string): void {
+    const target = this.on(sheet);
+    const moved = target.contentFrom(row);
+    if (moved.some((cell) => cell.pos.row + count >= this.rowCount))
+      throw new RangeError(`Inserting ${count} rows would push cells past the preview grid's last row.`);
+    this.batch(() => {
+      for (const { pos } of moved) {
+        this.store(target, pos, "", { kind: "empty" });
+        target.setFormat(pos, undefined);
+        target.setStyle(pos, undefined);
+      }
+      for (const cell of moved) {
+        const pos = { row: cell.pos.row + count, col: cell.pos.col };
+        target.setFormat(pos, cell.format);
+        target.setStyle(pos, cell.style);
+        if (cell.text) this.setInput(pos, cell.text, target.name);
+      }
+    });
+  }
+
   /** A presentation class for the grid (table header, banded rows, a report's title). */
   setStyle(range: CellRange, style: string | undefined, sheet?: string): void {
     const target = this.on(sheet);

@@ -381,9 +381,14 @@ describe("the task pane on the preview grid", () => {
     await pane.getByRole("tab", { name: "Build" }).click();
     await pane.getByRole("textbox", { name: "limit", exact: true }).fill("100");
     await pane.getByRole("button", { name: "Insert as table" }).click();
-    await pane.getByText(/Nothing was fetched: 101 rows × \d+ columns from A2450 run past the preview grid/).waitFor({
-      timeout: 60_000,
-    });
+    const bar = pane.getByRole("group", { name: "Cells in use" }).or(pane.getByLabel("Cells in use"));
+    await pane.getByText("The table does not fit here.").waitFor({ timeout: 60_000 });
+    await pane.getByText(/101 rows × \d+ columns from A2450 run past the preview grid/).waitFor();
+    // Nowhere to the right fits either: only Cancel is offered.
+    expect(await pane.getByRole("button", { name: /^Use the next free place/ }).count()).toBe(0);
+    await pane.getByRole("button", { name: "Cancel" }).click();
+    await pane.getByText("Nothing was fetched.").waitFor();
+    expect(await bar.count()).toBe(0);
     expect(apiCalls()).toBe(0);
 
     await goTo(page, "A2390");

@@ -119,7 +119,7 @@ describe("service failures: #N/A saying what happened and what to do", () => {
     service.failNext({ envelope: "ERROR_VISIT_MAX" });
     const outcome = await h.run("keyword_research_trends");
     expect(outcome.error?.code).toBe("#N/A");
-    expect(outcome.error?.message).toMatch(/per-minute call limit.*Recalculate in a minute/);
+    expect(outcome.error?.message).toMatch(/per-minute call limit.*Try again in a minute.*Ctrl\+Alt\+F9/);
     expect(outcome.error?.message).not.toMatch(/quota/);
     // The refused call, then /v1/visits (calls left: so not the monthly quota).
     expect(service.bodies.map((b) => b.path)).toHaveLength(2);

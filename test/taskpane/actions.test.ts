@@ -9,6 +9,7 @@ import {
   insertFormula,
   insertTable,
   planFormula,
+  planTable,
   tableSpendQuestion,
   PREVIEW_LIMIT,
   runPreview,
@@ -21,6 +22,7 @@ import type { FormulaEntry } from "../../src/engine/formula-registry";
 import { fakeFetch, ok, type RecordedRequest } from "../api/support/fake-fetch";
 import { fixture } from "../api/support/fixtures";
 import { memoryHost } from "./support/memory-host";
+import { hostUnderTest } from "./support/hosts";
 
 const SECRET = "0123456789abcdef0123456789abcdef";
 const item = (fixture("product_research").data as { items: Record<string, unknown>[] }).items[0];
@@ -345,4 +347,72 @@ it("a preview cancelled after its page arrived shows nothing", async () => {
     },
   });
   await expect(preview).rejects.toBeInstanceOf(AbortError);
+});
+
+describe.each(["Excel desktop", "Excel on the web", "preview"] as const)("a person's cells, in %s", (name) => {
+  /** A table of 40 rows whose query asks for 60: the service had 40 then, it has 60 now. */
+  async function grownTable() {
+    const under = hostUnderTest(name);
+    const { engine } = await setup();
+    const rows = Array.from({ length: 40 }, (_, i) => [`B0OLD${String(i).padStart(5, "0")}`]);
+    await under.host.createTable(
+      { sheet: under.sheet, address: "A1" },
+      {
+        name: "MAD_ProductResearch",
+        header: ["asin"],
+        rows,
+        columnFormats: ["@"],
+        query: { operation: "product_research", params: QUERY.params, fields: ["asin"], limit: 60 },
+      },
+    );
+    under.type("A50", "my note");
+    const listed = reportRows([], [], await under.host.listTables());
+    const plan = await planRefresh(engine, refreshTargets(listed), { remainingThisMonth: null });
+    return { ...under, engine, listed, plan };
+  }
+
+  it.each([
+    ["keep", "my note", "A50", 40],
+    ["insertRows", "my note", "A70", 60],
+    ["overwrite", "B0TEST0048", "A50", 60],
+  ] as const)(
+    "a refresh that grows a table over a note asks first; %s does what it says",
+    async (decision, noteShows, noteAt, rows) => {
+      const { host, engine, listed, plan, shows, silentOverwrites } = await grownTable();
+      const asked: unknown[] = [];
+      const outcome = await executeRefresh(engine, host, plan, listed, undefined, async (conflict) => {
+        asked.push(conflict);
+        return decision;
+      });
+      expect(asked).toEqual([{ tableName: "MAD_ProductResearch", rows: 60, occupied: ["A50"] }]);
+      expect(shows(noteAt)).toBe(noteShows);
+      expect((await host.listTables())[0].rowCount).toBe(rows);
+      if (decision === "keep")
+        expect(outcome.failures).toEqual({
+          "table:MAD_ProductResearch": "Not refreshed: the cells below it were kept (A50).",
+        });
+      else expect(outcome.failures).toEqual({});
+      // Only the person's own choice writes over their note.
+      expect(silentOverwrites()).toHaveLength(decision === "overwrite" && name !== "preview" ? 1 : 0);
+    },
+  );
+
+  it("Insert as table checks its place before spending a call, names the cells in use and the next free place", async () => {
+    const { host, sheet, type, shows } = hostUnderTest(name);
+    const { engine, sent } = await setup();
+    type("B5", "keep me");
+    const q = { ...QUERY, fields: ["asin", "price"], limit: 10 };
+    const place = await planTable(host, q, { sheet, address: "A1" });
+    expect(place).toEqual({
+      at: { sheet, address: "A1" },
+      occupied: ["B5"],
+      nextFree: { sheet, address: "C1" },
+    });
+    expect(sent).toHaveLength(0);
+    await expect(insertTable(engine, host, q, {}, { at: place.at })).rejects.toMatchObject({ name: "CellsInUseError" });
+    expect(shows("B5")).toBe("keep me");
+    const { table } = await insertTable(engine, host, q, {}, { at: place.nextFree! });
+    expect(table.address).toBe("C1:D11");
+    expect(shows("B5")).toBe("keep me");
+  });
 });

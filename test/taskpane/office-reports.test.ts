@@ -1,230 +1,209 @@
 /**
- * Report sheets from templates in the Office.js host, against office-addin-mock objects shaped like Excel
- * (support/fake-excel.ts): the sheet, its text inputs, the formulas, the workbook names over the spills, the chart
- * series calls, the stored report and the re-pointing of series once the spills changed size.
+ * Report sheets from templates in the Office.js host, against the strict Excel stand-in on desktop and on the web:
+ * the sheet and its text inputs, every chart with every series although its formula has not answered yet, charts
+ * that follow their spills from nothing to their full length (without ever reading a workbook name's range, which
+ * Excel on Windows refuses for a dynamic name, office-js #4321), reports of a reopened workbook, renamed and
+ * deleted report sheets, and a report that fails half way.
  */
-jest.mock("office-addin-manifest", () => ({
-  // office-addin-mock only needs this enum from office-addin-manifest, whose dependencies are ES modules jest cannot load.
-  OfficeApp: {
-    Excel: "excel",
-    OneNote: "onenote",
-    Outlook: "outlook",
-    PowerPoint: "powerpoint",
-    Project: "project",
-    Word: "word",
-  },
-}));
-
-import { parseCellAddress } from "../../src/table/a1";
+import { blockAddress, offset, parseCell, parseCellAddress } from "../../src/table/a1";
 import { PreviewHost } from "../../src/preview/preview-host";
 import { Workbook } from "../../src/preview/workbook";
-import { createOfficeHost, followReportSheets, REPORTS_SETTING } from "../../src/taskpane/host/office-host";
+import { createOfficeHost, followReportSheets } from "../../src/taskpane/host/office-host";
+import { REPORTS_SETTING } from "../../src/taskpane/host/document-settings";
+import type { ChartSpec, ReportSheetSpec } from "../../src/taskpane/host/host-adapter";
 import { reportSheetSpec } from "../../src/taskpane/templates/report-layout";
-import { templateById } from "../../src/taskpane/templates/templates";
-import { FakeExcel } from "./support/fake-excel";
+import { templateById, type TemplateId } from "../../src/taskpane/templates/templates";
+import { PLATFORMS, strictExcelPerTest } from "../support/strict-excel/jest";
+import type { StrictExcel } from "../support/strict-excel";
+import { answerReport } from "./support/report-answers";
 
 const NOW = new Date("2026-11-24T12:00:00Z");
-let excel: FakeExcel;
-beforeEach(() => {
-  excel = new FakeExcel(["Sheet1"]);
-  Object.assign(globalThis, excel.globals());
-});
-afterEach(() => {
-  delete (globalThis as Record<string, unknown>).Excel;
-  delete (globalThis as Record<string, unknown>).Office;
-});
+const INPUTS = { market: "US", nodeIdPath: "172282:281407", keyword: "yoga mat", asins: "B07Z82895W, B0DGVP84B5" };
+const specOf = (id: TemplateId) => reportSheetSpec(templateById(id), INPUTS, NOW);
+const flush = () => new Promise((resolve) => setTimeout(resolve, 5));
 
-const categorySpec = () =>
-  reportSheetSpec(templateById("categoryMarket"), { market: "US", nodeIdPath: "172282:281407" }, NOW);
+/** The cells a chart's series should read once its formula spilled `rows` rows below the header. */
+function expectedSeries(chart: ChartSpec, rows: number) {
+  const points = Math.min(rows, chart.maxPoints ?? rows);
+  const column = (c: { cell: string; column: number }) =>
+    blockAddress(offset(parseCell(c.cell), 1, c.column), points, 1);
+  return chart.series.map((s) => ({
+    name: s.name,
+    values: column(s.values),
+    categories: column(chart.categories),
+    axisGroup: s.axis === "secondary" ? "Secondary" : "Primary",
+  }));
+}
 
-describe("report support", () => {
-  it("is there with ExcelApi 1.13", async () => {
-    expect(await createOfficeHost().reportSupport!()).toBeNull();
-  });
+function chartsFollow(excel: StrictExcel, sheet: string, spec: ReportSheetSpec, rows: (address: string) => number) {
+  const charts = excel.charts(sheet);
+  for (const chart of spec.charts) {
+    const made = charts.find((c) => c.name === `${chart.title} chart`);
+    expect({ chart: chart.title, series: made?.series }).toEqual({
+      chart: chart.title,
+      series: expectedSeries(chart, rows(chart.categories.cell)),
+    });
+  }
+}
 
-  it("says what is missing and what to do when Excel lacks ExcelApi 1.13", async () => {
-    excel.excelApi = "1.9";
-    const message = await createOfficeHost().reportSupport!();
-    expect(message).toMatch(/ExcelApi 1\.13/);
-    expect(message).toMatch(/Update Excel/);
-  });
-});
+describe.each(PLATFORMS)("report sheets in Excel (%s)", (platform) => {
+  const session = strictExcelPerTest({ platform });
 
-describe("a Category market report", () => {
-  it("adds its sheet with text inputs, bold titles, the formulas and the template's charts", async () => {
-    const spec = categorySpec();
+  it("adds the sheet with text inputs, bold titles and formulas, and every chart with all its series before any formula answered", async () => {
+    const { excel } = session;
+    const spec = specOf("categoryMarket");
     const created = await createOfficeHost().createReportSheet!(spec);
-    expect(created.sheet).toBe("Market 281407");
-    expect(created.charts).toBe(4);
-    expect(excel.activated).toBe("Market 281407");
+    expect(created).toMatchObject({ sheet: "Market 281407", charts: 4 });
+    expect(excel.book.active.sheet).toBe("Market 281407");
     // The node path stays text (format before value): not the time 17:22 or a number.
-    expect(excel.cell("Market 281407", "B4")).toEqual({ value: "172282:281407", format: "@" });
-    expect(excel.cell("Market 281407", "B3")).toEqual({ value: "US", format: "@" });
-    expect(excel.writes.filter((w) => w.sheet === "Market 281407" && w.address === "B4").map((w) => w.prop)).toEqual([
-      "numberFormat",
-      "values",
-    ]);
-    expect(excel.cell("Market 281407", "A3")).toEqual({ value: "Market", format: "@" });
-    expect(excel.isBold("Market 281407", "A1")).toBe(true);
+    expect(excel.cell("Market 281407", "B4")).toMatchObject({ value: "172282:281407", format: "@" });
+    expect(excel.book.sheet("Market 281407")!.get(0, 0)?.bold).toBe(true);
     for (const f of spec.formulas) expect(excel.cell("Market 281407", f.address)?.formula).toBe(f.formula);
-    expect(excel.cell("Market 281407", "D39")?.formula).toBe(
-      '=MAD.BRANDCONCENTRATION($B$3,$B$4,,"brand, totalUnitsRatio, totalRevenueRatio, totalUnits, totalRevenue, products",10)',
-    );
-  });
-
-  it("names each charted column over its spill, so a chart can follow the spill", async () => {
-    const created = await createOfficeHost().createReportSheet!(categorySpec());
-    expect(created.names).toEqual([
-      "MAD_Market_281407_1_x",
-      "MAD_Market_281407_1_s1",
-      "MAD_Market_281407_2_x",
-      "MAD_Market_281407_2_s1",
-      "MAD_Market_281407_3_x",
-      "MAD_Market_281407_3_s1",
-      "MAD_Market_281407_4_x",
-      "MAD_Market_281407_4_s1",
-    ]);
-    expect(excel.names.get("MAD_Market_281407_1_s1")).toBe(
-      "=OFFSET('Market 281407'!$D$39,1,1,MIN(ROWS('Market 281407'!$D$39#)-1,10),1)",
-    );
-    expect(excel.names.get("MAD_Market_281407_4_x")).toBe(
-      "=OFFSET('Market 281407'!$AN$39,1,0,ROWS('Market 281407'!$AN$39#)-1,1)",
-    );
-  });
-
-  it("adds native charts with titles, axis titles, series and their place", async () => {
-    await createOfficeHost().createReportSheet!(categorySpec());
-    expect(excel.charts.map((c) => [c.type, c.mock.name, c.mock.title.text])).toEqual([
+    // The formulas have not answered: the cells under them are blank, yet each chart has every series.
+    expect(excel.shows("Market 281407", "D39")).toBe("#BUSY!");
+    const charts = excel.charts("Market 281407");
+    expect(charts.map((c) => [c.type, c.name, c.title])).toEqual([
       ["BarClustered", "Brand share chart", "Brand share"],
       ["BarClustered", "Seller countries chart", "Seller countries"],
       ["ColumnClustered", "Rating-count distribution chart", "Rating-count distribution"],
       ["Line", "Listing-date trend chart", "Listing-date trend"],
     ]);
-    const brand = excel.charts[0];
-    expect(brand.mock.axes.categoryAxis.title.text).toBe("Brand");
-    expect(brand.mock.axes.valueAxis.title.text).toBe("Share of units");
-    // Shares are fractions: the axis labels them as percentages (0.05 as 5%).
-    expect(brand.mock.axes.valueAxis.numberFormat).toBe("0%");
-    expect(brand.position).toEqual(["A6", "H20"]);
-    // Before the formula has spilled, the series covers the first rows below the header of its column.
-    expect(brand.source).toBe("E40:E49");
-    expect(brand.series.map((s) => [s.mock.name, s.calls])).toEqual([["Share of units", ["categories D40:D49"]]]);
+    for (const [i, chart] of spec.charts.entries())
+      expect(charts[i].series.map((s) => s.name)).toEqual(chart.series.map((s) => s.name));
   });
 
-  it("keeps the report with its sheet and lists it, also after a second one of the same category", async () => {
-    const host = createOfficeHost();
-    await host.createReportSheet!(categorySpec());
-    const second = await host.createReportSheet!(categorySpec());
-    expect(second.sheet).toBe("Market 281407 (2)");
-    expect(second.names[0]).toBe("MAD_Market_281407__2__1_x");
-    const stored = JSON.parse(String(excel.settings.get(REPORTS_SETTING))) as Record<string, { sheet: string }>;
-    expect(Object.values(stored).map((r) => r.sheet)).toEqual(["Market 281407", "Market 281407 (2)"]);
-    const listed = await host.listReportSheets!();
-    expect(listed.map((r) => r.sheet)).toEqual(["Market 281407", "Market 281407 (2)"]);
-    expect(listed[0].report).toEqual({
-      template: "categoryMarket",
-      title: "Category market",
-      inputs: { market: "US", nodeIdPath: "172282:281407" },
-      createdAt: NOW.getTime(),
-    });
+  it("charts follow their spills as the formulas answer: from nothing to their full length, at most their points", async () => {
+    const { excel } = session;
+    const spec = specOf("categoryMarket");
+    const { sheet } = await createOfficeHost().createReportSheet!(spec);
+    await flush();
+    // Brand concentration answers 13 brands (its chart shows 10); the listing-date trend 30 years (all shown).
+    const rows = (address: string) => ({ D39: 13, AN39: 30 })[address] ?? 6;
+    answerReport(excel, spec, rows);
+    await excel.idle();
+    chartsFollow(excel, sheet, spec, rows);
   });
 
-  it("re-points every series at its spill's current rows (at most the chart's points) after a refresh", async () => {
-    const host = createOfficeHost();
-    await host.createReportSheet!(categorySpec());
-    // Brand concentration spilled 13 rows (header + 12 brands); the listing trend 4 years.
-    excel.spills.set("Market 281407!D39", "D39:I51");
-    excel.spills.set("Market 281407!AN39", "AN39:AQ43");
-    await host.refreshReportCharts!("Market 281407");
-    const [brand, countries, , trend] = excel.charts;
-    expect(brand.series[0].calls.slice(1)).toEqual(["values E40:E49", "categories D40:D49"]);
-    expect(trend.series[0].calls.slice(-2)).toEqual(["values AO40:AO43", "categories AN40:AN43"]);
-    // Not spilled yet: left as it was.
-    expect(countries.series[0].calls).toEqual(["categories X40:X49"]);
+  it("charts follow again when the spills change size (an input edited), with every template", async () => {
+    const { excel } = session;
+    for (const id of ["categoryMarket", "keywordOpportunity", "competitorWatch"] as const) {
+      const spec = specOf(id);
+      const { sheet } = await createOfficeHost().createReportSheet!(spec);
+      await flush();
+      answerReport(excel, spec, () => 24);
+      await excel.idle();
+      chartsFollow(excel, sheet, spec, () => 24);
+      // The person edits the market input: every section asks again and answers fewer rows.
+      excel.type(sheet, "B3", "DE");
+      await flush();
+      answerReport(excel, spec, () => 3);
+      await excel.idle();
+      chartsFollow(excel, sheet, spec, () => 3);
+    }
   });
 
-  it("charts follow their spills: when the report sheet calculates, its series are re-pointed at the new size", async () => {
-    const host = createOfficeHost();
-    await host.createReportSheet!(categorySpec());
-    const [brand] = excel.charts;
-    expect(brand.series[0].calls).toEqual(["categories D40:D49"]);
-    // An input edited in Excel: the brand list spills 6 rows now, and Excel raises onCalculated for the sheet.
-    excel.spills.set("Market 281407!D39", "D39:I45");
-    await excel.calculate("Market 281407");
-    expect(brand.series[0].calls.slice(1)).toEqual(["values E40:E45", "categories D40:D45"]);
+  it("a reopened workbook's charts follow their spills from the runtime's start, without the pane being opened", async () => {
+    const { excel } = session;
+    const spec = specOf("keywordOpportunity");
+    const { sheet } = await createOfficeHost().createReportSheet!(spec);
+    // The add-in asked Excel to load its runtime with this document (shared runtime, SharedRuntime 1.1).
+    expect(excel.startupBehavior).toBe("Load");
+    await flush();
+    answerReport(excel, spec, () => 5);
+    await excel.idle();
+    excel.restartRuntime(); // the workbook closed and opened again: no handler of the last session is left
+    excel.type(sheet, "B4", "yoga block");
+    await flush();
+    answerReport(excel, spec, () => 9);
+    await excel.idle();
+    await followReportSheets(createOfficeHost()); // what the runtime does when it loads with the document
+    chartsFollow(excel, sheet, spec, () => 9);
+    excel.type(sheet, "B4", "yoga strap");
+    await flush();
+    answerReport(excel, spec, () => 4);
+    await excel.idle();
+    chartsFollow(excel, sheet, spec, () => 4);
   });
 
-  it("calculations during a re-pointing run it once more afterwards, not once each", async () => {
-    const host = createOfficeHost();
-    await host.createReportSheet!(categorySpec());
-    const [brand] = excel.charts;
-    excel.spills.set("Market 281407!D39", "D39:I45");
-    await Promise.all([1, 2, 3, 4].map(() => excel.calculate("Market 281407")));
-    expect(brand.series[0].calls.filter((c) => c.startsWith("values"))).toHaveLength(2);
-  });
-
-  it("report sheets of a reopened workbook follow their spills from the pane's start", async () => {
-    await createOfficeHost().createReportSheet!(categorySpec());
-    excel.calculatedHandlers.clear(); // Excel restarted: no handler of the last session is left
-    const reopened = createOfficeHost();
-    followReportSheets(reopened, () => ({ get: (key: string) => excel.settings.get(key) ?? null }));
-    for (let tries = 0; tries < 200 && !excel.calculatedHandlers.has("Market 281407"); tries++)
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    expect(excel.calculatedHandlers.get("Market 281407")).toHaveLength(1);
-    excel.spills.set("Market 281407!D39", "D39:I42");
-    await excel.calculate("Market 281407");
-    expect(excel.charts[0].series[0].calls.slice(-2)).toEqual(["values E40:E42", "categories D40:D42"]);
-  });
-
-  it("a workbook without reports loads nothing to follow", async () => {
-    const host = createOfficeHost();
-    let listed = 0;
-    followReportSheets({ ...host, listReportSheets: async () => (listed++, []) }, () => ({ get: () => null }));
-    expect(listed).toBe(0);
-  });
-
-  it("refuses to re-point charts of a sheet no template made", async () => {
-    await expect(createOfficeHost().refreshReportCharts!("Sheet1")).rejects.toThrow(/not made from a template/);
-  });
-});
-
-describe("other templates", () => {
-  it("a Competitor watch writes one ASIN a cell and a two-series chart of units and revenue", async () => {
-    const spec = reportSheetSpec(
-      templateById("competitorWatch"),
-      { market: "US", asins: "B07Z82895W, b0dgvp84b5\n0123456789" },
-      NOW,
-    );
-    const created = await createOfficeHost().createReportSheet!(spec);
-    expect(created.sheet).toBe("Competitors B07Z82895W");
-    expect(excel.cell(created.sheet, "A4")).toEqual({ value: "ASINs", format: "@" });
-    expect(excel.cell(created.sheet, "C4")).toEqual({ value: "B0DGVP84B5", format: "@" });
-    expect(excel.cell(created.sheet, "D4")).toEqual({ value: "0123456789", format: "@" });
-    const [chart] = excel.charts;
-    expect(chart.type).toBe("ColumnClustered");
-    expect(chart.mock.legend.visible).toBe(true);
-    expect(chart.series.map((s) => [s.mock.name, s.calls])).toEqual([
-      ["Units", ["categories A24:A33"]],
-      ["Revenue", ["values D24:D33", "categories A24:A33"]],
+  it("a keyword report's months spill as Excel dates into cells formatted as dates, its rates as percentages", async () => {
+    const { excel } = session;
+    const spec = specOf("keywordOpportunity");
+    const { sheet } = await createOfficeHost().createReportSheet!(spec);
+    const trends = spec.formulas[0];
+    expect(trends.formula).toBe('=MAD.KEYWORDTRENDS($B$3,$B$4,,"time, search, purchase, purchaseRate")');
+    await flush();
+    excel.manual.at(trends.address).answer([
+      ["time", "search", "purchase", "purchaseRate"],
+      [45292, 1200, 30, 0.025],
     ]);
-    // Revenue is a hundred times the units or more: it is read against a second value axis, titled, so both show.
-    expect(chart.series[1].mock.axisGroup).toBe("Secondary");
-    expect(chart.mock.axes.valueAxis.title.text).toBe("Units");
-    expect(chart.mock.axes.secondaryValueAxis.title.text).toBe("Revenue");
+    await excel.idle();
+    const first = parseCell(trends.address);
+    const below = (col: number) => blockAddress(offset(first, 1, col), 1, 1);
+    expect(excel.cell(sheet, below(0))).toMatchObject({ value: 45292, format: expect.stringMatching(/yyyy-mm-dd/) });
+    expect(excel.cell(sheet, below(3))).toMatchObject({ value: 0.025, format: "0.00%" });
+    // Down to the last row the section can spill, and no further.
+    expect(excel.cell(sheet, blockAddress(offset(first, 2000, 0), 1, 1))?.format).toMatch(/yyyy-mm-dd/);
+    expect(excel.cell(sheet, blockAddress(offset(first, 2001, 0), 1, 1))).toBeUndefined();
+  });
+
+  it("keeps a workbook name over each charted column for people (Name Manager, their own charts), never reading it", async () => {
+    const { excel } = session;
+    const created = await createOfficeHost().createReportSheet!(specOf("categoryMarket"));
+    expect(created.names).toContain("MAD_Market_281407_1_s1");
+    expect(excel.book.names.get("mad_market_281407_1_s1")?.formula).toBe(
+      "=OFFSET('Market 281407'!$D$39,1,1,MIN(ROWS('Market 281407'!$D$39#)-1,10),1)",
+    );
+  });
+
+  it("a report sheet renamed stays a report; one deleted leaves the list and its stored entry", async () => {
+    const { excel } = session;
+    const host = createOfficeHost();
+    await host.createReportSheet!(specOf("categoryMarket"));
+    await host.createReportSheet!(specOf("keywordOpportunity"));
+    excel.book.renameSheet(excel.book.sheet("Market 281407")!, "My market");
+    excel.book.deleteSheet(excel.book.sheet("Keywords yoga mat")!);
+    const listed = await host.listReportSheets!();
+    expect(listed.map((r) => [r.sheet, r.report.template])).toEqual([["My market", "categoryMarket"]]);
+    const stored = JSON.parse(String(excel.book.settings.get(REPORTS_SETTING))) as Record<string, { sheet: string }>;
+    expect(Object.keys(stored)).toEqual([excel.book.sheet("My market")!.id]);
+    // The deleted report's names went with it; the renamed one's follow the sheet's new name.
+    expect([...excel.book.names.keys()].some((n) => n.startsWith("mad_keywords"))).toBe(false);
+    expect(excel.book.names.get("mad_market_281407_1_x")?.formula).toMatch(/^=OFFSET\('My market'!\$D\$39/);
+    await host.refreshReportCharts!("My market");
+  });
+
+  it("a report that fails half way leaves nothing behind and says so", async () => {
+    const { excel } = session;
+    excel.failWhen = (wire) => JSON.stringify(wire).includes("Seller countries");
+    const attempt = createOfficeHost().createReportSheet!(specOf("categoryMarket"));
+    await expect(attempt).rejects.toThrow(/Nothing was left in the workbook/);
+    expect(excel.book.sheets.map((s) => s.name)).toEqual(["Sheet1"]);
+    expect([...excel.book.names.keys()]).toEqual([]);
+    expect(excel.book.settings.get(REPORTS_SETTING) ?? null).toBeNull();
+  });
+
+  it("says what is missing when Excel lacks ExcelApi 1.13", async () => {
+    const { StrictExcel } = await import("../support/strict-excel");
+    const old = new StrictExcel({ platform, requirementSets: { ExcelApi: "1.12" } });
+    const g = old.globals();
+    const host = createOfficeHost({
+      run: old.run as never,
+      settings: () => g.Office.context.document.settings as never,
+      requirements: () => g.Office.context.requirements as never,
+    });
+    expect(await host.reportSupport!()).toMatch(/ExcelApi 1\.13.*Update Excel/);
+    expect(await createOfficeHost().reportSupport!()).toBeNull();
   });
 });
 
 describe("the same template in Excel and in the preview", () => {
+  const session = strictExcelPerTest({ platform: "desktop" });
   it.each(["categoryMarket", "keywordOpportunity", "competitorWatch"] as const)(
-    "%s: the same sheet, workbook names over the same spills, the same formulas",
+    "%s: the same sheet, workbook names over the same spills, the same formulas and inputs",
     async (id) => {
-      const spec = reportSheetSpec(
-        templateById(id),
-        { market: "US", nodeIdPath: "172282:281407", keyword: "yoga mat", asins: "B07Z82895W, B0DGVP84B5" },
-        NOW,
-      );
+      const { excel } = session;
+      const spec = specOf(id);
       const inExcel = await createOfficeHost().createReportSheet!(spec);
-      // The preview's workbook, with functions that never run (only what is written is compared).
       const book = new Workbook({
         isRegistered: () => true,
         invoke: () => ({ outcome: new Promise(() => undefined), cancel: () => undefined }),
@@ -232,15 +211,22 @@ describe("the same template in Excel and in the preview", () => {
       const inPreview = await new PreviewHost(book, () => parseCellAddress("A1")!).createReportSheet(spec);
       expect(inPreview).toEqual(inExcel);
       expect(Object.fromEntries(book.definedNames().map((n) => [n.name, n.refersTo]))).toEqual(
-        Object.fromEntries(inExcel.names.map((name) => [name, excel.names.get(name)])),
+        Object.fromEntries(inExcel.names.map((name) => [name, excel.book.names.get(name.toLowerCase())?.formula])),
       );
-      for (const f of spec.formulas) {
-        const pos = parseCellAddress(f.address)!;
-        expect(book.inputText(pos, inPreview.sheet)).toBe(excel.cell(inExcel.sheet, f.address)?.formula);
+      for (const f of spec.formulas)
+        expect(book.inputText(parseCellAddress(f.address)!, inPreview.sheet)).toBe(
+          excel.cell(inExcel.sheet, f.address)?.formula,
+        );
+      for (const f of spec.formats ?? []) {
+        const top = parseCellAddress(f.address.split(":")[0])!;
+        expect([
+          book.sheet(inPreview.sheet).format(top),
+          excel.cell(inExcel.sheet, f.address.split(":")[0])?.format,
+        ]).toEqual([f.format, f.format]);
       }
       for (const v of spec.values)
         expect(book.inputText(parseCellAddress(v.address)!, inPreview.sheet)).toBe(
-          String(excel.cell(inExcel.sheet, v.address)?.value),
+          String(excel.shows(inExcel.sheet, v.address)),
         );
     },
   );

@@ -235,6 +235,10 @@ ${Object.entries(RESERVED_OPTIONS)
 - ${code("#N/A")}: no secret set, a wrong or expired secret, the plan's quota reached, the network or the service
   failing, a timeout; the message says what happened and what to do. While Excel previews a formula being typed
   the cell shows ${code("#N/A")} "Preview: press Enter..." unless the result is cached: previews never spend a call.
+  A result too large for Excel to take from a function (past about 3.5 MB; Excel's limit is 5 MB, and on the web a
+  larger one would leave the cell at ${code("#BUSY!")}) is ${code("#N/A")} saying to ask for fewer fields or a lower limit,
+  or to use Insert as table. To run a formula again, use Refresh in the task pane's Reports tab or press
+  ${code("Ctrl+Alt+F9")}: ${code("F9")} alone does not rerun custom functions.
   When the service refuses a parameter and names it (${code("ERROR_PARAM")} with ${code('data: "nodeIdPath"')}), the message names it
   too: "The service refused the parameter nodeIdPath ... Check the value of nodeIdPath". A secret whose plan does not
   cover the operation (${code("ERROR_UNAUTHORIZED")}) and any error code the add-in does not know are reported as permanent

@@ -9,9 +9,7 @@ import {
   Field,
   makeStyles,
   MessageBar,
-  MessageBarActions,
   MessageBarBody,
-  MessageBarTitle,
   Option,
   OptionGroup,
   ProgressBar,
@@ -25,10 +23,12 @@ import {
   insertFormula,
   insertTable,
   planFormula,
+  planTable,
   tableSpendQuestion,
   runPreview,
   type FormulaPlace,
   type PreviewResult,
+  type TablePlace,
   type ValidQuery,
   type WrittenFormula,
 } from "./actions";
@@ -39,6 +39,7 @@ import { fieldId } from "./ParamField";
 import { PreviewTable } from "./PreviewTable";
 import { QueryForm } from "./QueryForm";
 import { AskBeforeSpending } from "../shared/AskBeforeSpending";
+import { AskInPlace } from "../shared/AskInPlace";
 import { useControlStyles } from "../shared/styles";
 import { OutcomeBar } from "../shared/OutcomeBar";
 import { useServices } from "../shared/services";
@@ -88,10 +89,12 @@ export function QueryBuilder() {
   const [attempted, setAttempted] = useState(false);
   const { busy, progress: pages, cancellable, outcome, setOutcome, perform, cancel } = useAction();
   const [preview, setPreview] = useState<PreviewResult | null>(null);
-  /** Insert as formula found cells in use: the pane asks before writing anything. */
   /** Insert as table would spend many calls (or more than are left): the pane asks first. */
-  const [spend, setSpend] = useState<{ q: ValidQuery; question: string } | null>(null);
-  const [overwrite, setOverwrite] = useState<{ q: ValidQuery; place: FormulaPlace } | null>(null);
+  const [spend, setSpend] = useState<{ q: ValidQuery; question: string; where: TablePlace } | null>(null);
+  /** Insert as formula or as table found cells in use (or no room): the pane asks before writing anything. */
+  const [overwrite, setOverwrite] = useState<{ q: ValidQuery; place: FormulaPlace; what: "formula" | "table" } | null>(
+    null,
+  );
 
   const model = formModel(code);
   // The clock of pickers and date rules, read once: a pane left open over midnight keeps yesterday's choices.
@@ -171,7 +174,7 @@ export function QueryBuilder() {
       setOverwrite(null);
       const place = await planFormula(host, q);
       if (place.occupied.length || place.outside) {
-        setOverwrite({ q, place });
+        setOverwrite({ q, place, what: "formula" });
         return null;
       }
       return formulaOutcome(await insertFormula(host, q, place.at));
@@ -181,30 +184,52 @@ export function QueryBuilder() {
     await perform(t("build.busy.writeFormula"), async () => formulaOutcome(await insertFormula(host, q, at)));
   };
   const declineOverwrite = () => {
+    // A table asks before fetching: declining it fetched nothing either.
+    const text = overwrite?.what === "table" ? t("build.nothingFetched") : t("build.nothingWritten");
     setOverwrite(null);
-    setOutcome({ kind: "info", text: t("build.nothingWritten") });
+    setOutcome({ kind: "info", text });
   };
-  const writeTable = async (q: ValidQuery, long: ActionWork): Promise<Outcome> => {
-    const { table, callsSpent } = await insertTable(engine, host, q, long);
+  const writeTable = async (q: ValidQuery, long: ActionWork, where: TablePlace): Promise<Outcome> => {
+    const { table, callsSpent } = await insertTable(engine, host, q, long, where);
     const at = `${table.sheet}!${table.address}`;
     return {
       kind: "success",
       text: t("build.table.created", { name: table.name, at, rows: table.rowCount, calls: callsSpent }),
     };
   };
+  /** With the place settled: asks first when the table spends many calls, else writes it. */
+  const tableAt = async (q: ValidQuery, long: ActionWork, where: TablePlace): Promise<Outcome | null> => {
+    const question = await tableSpendQuestion(engine, q);
+    if (question) {
+      setSpend({ q, question, where });
+      return null;
+    }
+    return writeTable(q, long, where);
+  };
   const onInsertTable = () =>
-    act(t("build.busy.table"), async (q, long) => {
+    act(t("build.busy.checkTablePlace"), async (q, long) => {
       setSpend(null);
-      const question = await tableSpendQuestion(engine, q);
-      if (question) {
-        setSpend({ q, question });
+      setOverwrite(null);
+      const place = await planTable(host, q);
+      if (place.occupied.length || place.outside) {
+        setOverwrite({ q, place, what: "table" });
         return null;
       }
-      return writeTable(q, long);
+      return tableAt(q, long, { at: place.at });
     });
-  const confirmSpend = async (q: ValidQuery) => {
+  const placeTableAt = async (q: ValidQuery, where: TablePlace) => {
+    setOverwrite(null);
+    await perform(t("build.busy.table"), (long) => tableAt(q, long, where));
+  };
+  const confirmSpend = async (q: ValidQuery, where: TablePlace) => {
     setSpend(null);
-    await perform(t("build.busy.table"), (long) => writeTable(q, long));
+    await perform(t("build.busy.table"), (long) => writeTable(q, long, where));
+  };
+  /** The person's answer to "cells in use": write over them, or at the next free place. */
+  const chooseOverwrite = (at: CellTarget, over: boolean) => {
+    if (!overwrite) return;
+    if (overwrite.what === "formula") void writeFormulaAt(overwrite.q, at);
+    else void placeTableAt(overwrite.q, { at, overwrite: over });
   };
 
   return (
@@ -215,7 +240,7 @@ export function QueryBuilder() {
           title={t("build.table.askTitle")}
           question={t("ask.goAhead", { question: spend.question })}
           confirmLabel={t("build.table.confirm")}
-          onConfirm={() => void confirmSpend(spend.q)}
+          onConfirm={() => void confirmSpend(spend.q, spend.where)}
           onCancel={() => {
             setSpend(null);
             setOutcome({ kind: "info", text: t("build.nothingFetched") });
@@ -223,32 +248,36 @@ export function QueryBuilder() {
         />
       )}
       {overwrite && (
-        <MessageBar intent="warning" layout="multiline" aria-label={t("build.overwrite.label")}>
-          <MessageBarBody className={controls.message}>
-            <MessageBarTitle>
-              {overwrite.place.outside ? t("build.overwrite.doesNotFit") : t("build.overwrite.notEmpty")}
-            </MessageBarTitle>
-            {overwrite.place.outside ??
-              t("build.overwrite.would", {
-                at: overwrite.place.at.address,
-                cells: overwrite.place.occupied.join(", "),
-              })}
-            {overwrite.place.nextFree && t("build.overwrite.nextFree", { at: overwrite.place.nextFree.address })}
-          </MessageBarBody>
-          <MessageBarActions>
-            {!overwrite.place.outside && (
-              <Button onClick={() => void writeFormulaAt(overwrite.q, overwrite.place.at)}>
-                {t("build.overwrite.confirm")}
-              </Button>
-            )}
-            {overwrite.place.nextFree && (
-              <Button appearance="primary" onClick={() => void writeFormulaAt(overwrite.q, overwrite.place.nextFree!)}>
-                {t("build.overwrite.useNextFree", { at: overwrite.place.nextFree.address })}
-              </Button>
-            )}
-            <Button onClick={declineOverwrite}>{t("action.cancel")}</Button>
-          </MessageBarActions>
-        </MessageBar>
+        <AskInPlace
+          label={t("build.overwrite.label")}
+          title={
+            overwrite.place.outside
+              ? t(overwrite.what === "table" ? "build.table.doesNotFitHere" : "build.overwrite.doesNotFit")
+              : t("build.overwrite.notEmpty")
+          }
+          question={`${
+            overwrite.place.outside ??
+            t(overwrite.what === "table" ? "build.table.would" : "build.overwrite.would", {
+              at: overwrite.place.at.address,
+              cells: overwrite.place.occupied.join(", "),
+            })
+          }${overwrite.place.nextFree ? t("build.overwrite.nextFree", { at: overwrite.place.nextFree.address }) : ""}`}
+          choices={[
+            ...(overwrite.place.outside
+              ? []
+              : [{ label: t("build.overwrite.confirm"), onChoose: () => chooseOverwrite(overwrite.place.at, true) }]),
+            ...(overwrite.place.nextFree
+              ? [
+                  {
+                    label: t("build.overwrite.useNextFree", { at: overwrite.place.nextFree.address }),
+                    primary: true,
+                    onChoose: () => chooseOverwrite(overwrite.place.nextFree!, false),
+                  },
+                ]
+              : []),
+            { label: t("action.cancel"), onChoose: declineOverwrite },
+          ]}
+        />
       )}
       {busy && (
         <ProgressBar aria-label={busy} {...(pages && pages.total > 0 ? { value: pages.done / pages.total } : {})} />

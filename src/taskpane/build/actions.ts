@@ -110,23 +110,27 @@ async function checkFormulaAt(host: HostAdapter, q: ValidQuery, at: CellTarget) 
   };
 }
 
-/** Checks the active cell's place for Insert as formula and, when it is taken, finds the next free one. */
-export async function planFormula(host: HostAdapter, q: ValidQuery, at?: CellTarget): Promise<FormulaPlace> {
-  const start = at ?? (await host.getActiveCell());
-  const here = await checkFormulaAt(host, q, start);
+/** An area check at a candidate place: what is in the way, and whether it runs past the sheet's edge. */
+type PlaceCheck = (at: CellTarget) => Promise<{ occupied: readonly string[]; outside?: string }>;
+
+/**
+ * Checks a place and, when it is taken, looks to the right, one column at a time past the last taken cell, for
+ * the first place on the same rows where everything fits on empty cells.
+ */
+async function findPlace(start: CellTarget, check: PlaceCheck): Promise<FormulaPlace> {
+  const here = await check(start);
   if (!here.occupied.length && !here.outside) return { at: start, occupied: [], nextFree: null };
-  // Look to the right, one column at a time past the last taken cell, for a place on the same rows.
   const top = parseCell(start.address);
   let nextFree: CellTarget | null = null;
   for (let col = top.col + 1, tries = 0; tries < 200; tries++) {
     const candidate = { sheet: start.sheet, address: cellAddress({ row: top.row, col }) };
-    const check = await checkFormulaAt(host, q, candidate);
-    if (check.outside) break;
-    if (!check.occupied.length) {
+    const found = await check(candidate);
+    if (found.outside) break;
+    if (!found.occupied.length) {
       nextFree = candidate;
       break;
     }
-    const rightmost = Math.max(...check.occupied.map((a) => parseCell(a).col));
+    const rightmost = Math.max(...found.occupied.map((a) => parseCell(a).col));
     col = Math.max(col + 1, rightmost + 1);
   }
   return {
@@ -135,6 +139,21 @@ export async function planFormula(host: HostAdapter, q: ValidQuery, at?: CellTar
     ...(here.outside === undefined ? {} : { outside: here.outside }),
     nextFree,
   };
+}
+
+/** Checks the active cell's place for Insert as formula and, when it is taken, finds the next free one. */
+export async function planFormula(host: HostAdapter, q: ValidQuery, at?: CellTarget): Promise<FormulaPlace> {
+  return findPlace(at ?? (await host.getActiveCell()), (candidate) => checkFormulaAt(host, q, candidate));
+}
+
+/**
+ * Checks the active cell's place for Insert as table before any call is spent: its header and rows (the `limit`,
+ * or one page when there is none) by the chosen columns; when taken, finds the next free place.
+ */
+export async function planTable(host: HostAdapter, q: ValidQuery, at?: CellTarget): Promise<FormulaPlace> {
+  const rows = 1 + (q.limit ?? FORMULA_PAGE_ROWS);
+  const columns = Math.max(selectColumns(q.code, q.fields).length, 1);
+  return findPlace(at ?? (await host.getActiveCell()), (candidate) => host.checkArea(candidate, rows, columns));
 }
 
 export interface WrittenFormula {
@@ -188,18 +207,29 @@ export async function tableSpendQuestion(engine: Engine, q: ValidQuery): Promise
   return null;
 }
 
+/** Where Insert as table writes, and whether the person let it write over cells in use there. */
+export interface TablePlace {
+  readonly at: CellTarget;
+  readonly overwrite?: boolean;
+}
+
+/**
+ * Fetches the rows and writes the table at `place.at` (checked with planTable first). Cells in use there are
+ * written over only when the person chose to (`place.overwrite`); otherwise the host refuses, writing nothing.
+ */
 export async function insertTable(
   engine: Engine,
   host: HostAdapter,
   q: ValidQuery,
   work: LongWork = {},
+  place?: TablePlace,
 ): Promise<{ table: TableInfo; callsSpent: number }> {
-  // The sheet's edge is checked before any call is spent (a limit-2,000 table spends 20 calls). Without a limit
-  // the size is known only after the call; createTable checks again then.
-  const at = await host.getActiveCell();
-  const columns = selectColumns(q.code, q.fields).length;
-  const area = await host.checkArea(at, 1 + (q.limit ?? 1), columns);
-  if (area.outside) throw new Error(t("build.table.doesNotFit", { why: area.outside }));
+  const at = place?.at ?? (await host.getActiveCell());
+  if (!place) {
+    // The sheet's edge is checked before any call is spent (a limit-2,000 table spends 20 calls).
+    const area = await host.checkArea(at, 1 + (q.limit ?? 1), selectColumns(q.code, q.fields).length);
+    if (area.outside) throw new Error(t("build.table.doesNotFit", { why: area.outside }));
+  }
   const result = await query(engine, q.code, q.params, {
     ...(q.limit === undefined ? {} : { limit: q.limit }),
     ...work,
@@ -213,12 +243,13 @@ export async function insertTable(
     ...(q.limit === undefined ? {} : { limit: q.limit }),
     refreshedAt: result.fetchedAt,
   };
-  const table = await host.createTable(at, {
+  const spec = {
     name: tableNameFor(q.code),
     header: shaped.header,
     rows: shaped.rows,
     columnFormats: shaped.formats,
     query: stored,
-  });
+  };
+  const table = await host.createTable(at, spec, undefined, place?.overwrite ? "overwrite" : undefined);
   return { table, callsSpent: result.callsSpent };
 }

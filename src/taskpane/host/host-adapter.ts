@@ -58,7 +58,32 @@ export interface AreaCheck {
   readonly occupied: readonly string[];
 }
 
-/** One block of rows written (large writes go out in several batches; see office-host.ts). */
+/**
+ * A write that would take cells holding something (a person's data, another result) and was not told it may:
+ * nothing was written. The pane asks the person, then tries again with their choice.
+ */
+export class CellsInUseError extends Error {
+  override readonly name = "CellsInUseError";
+
+  constructor(
+    message: string,
+    readonly sheet: string,
+    /** The block the write needs. */
+    readonly address: string,
+    /** Cells in it that hold something (at most the first 20). */
+    readonly occupied: readonly string[],
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * What a refreshed table may do when its new rows need more room than it has and the cells below hold something:
+ * insert sheet rows below it (what was there moves down), or write over those cells. Without one, it refuses.
+ */
+export type TableGrowth = "insertRows" | "overwrite";
+
+/** One block of rows written (large writes go out in several batches; see block-writer.ts). */
 export interface WriteProgress {
   /** Rows written so far, this block included. */
   readonly rowsWritten: number;
@@ -77,8 +102,7 @@ export type ChartKind = "bar" | "column" | "line";
 
 /**
  * One column of a MAD formula's spilled result, below its header row: what a chart's categories or one series read.
- * Hosts bind it through a workbook name over the spill (`D5#`), so the chart follows the spill when its row count
- * changes.
+ * Hosts point the chart at the spill's current rows whenever it changes size (Excel charts read ranges, not names).
  */
 export interface SpillColumn {
   /** The cell on the report's sheet that holds the MAD formula (A1, e.g. `D5`). */
@@ -135,6 +159,11 @@ export interface ReportSheetSpec {
   readonly name: string;
   readonly values: readonly ReportValueCell[];
   readonly formulas: readonly FormulaTarget[];
+  /**
+   * Number formats over the cells a section's result spills into, by column (`D40:D2039` `yyyy-mm`): a custom
+   * function cannot format its cells, and Excel keeps a cell's format when the formula recalculates.
+   */
+  readonly formats?: readonly { readonly address: string; readonly format: string }[];
   readonly charts: readonly ChartSpec[];
   /** Kept with the sheet so the Reports tab can list and refresh the report as one group. Never holds the secret. */
   readonly report: ReportGroupInfo;
@@ -160,7 +189,10 @@ export interface ReportGroupInfo {
 export interface CreatedReportSheet {
   /** The sheet's final name. */
   readonly sheet: string;
-  /** Workbook names created for chart series and categories. */
+  /**
+   * Workbook names over each charted column (`=OFFSET(...$D$39#...)`), for people: Name Manager shows what each
+   * chart reads, and a chart of their own bound to a name in Excel's Select Data follows the spill.
+   */
   readonly names: readonly string[];
   readonly charts: number;
 }
@@ -193,14 +225,27 @@ export interface HostAdapter {
   readValue?(target: CellTarget): Promise<CellValue>;
   /** Writes one formula into one cell (the only way a formula enters the workbook). */
   writeFormula(target: CellTarget, formula: string): Promise<void>;
-  /** Creates a static table with header, rows and per-column formats, and keeps `query` with it. */
-  createTable(target: CellTarget, table: TableSpec, onProgress?: OnWriteProgress): Promise<TableInfo>;
-  /** Replaces a table's rows (same header) after a refresh and updates its stored query's refreshedAt. */
+  /**
+   * Creates a static table with header, rows and per-column formats, and keeps `query` with it. Rejects with
+   * CellsInUseError, writing nothing, when its cells hold something, unless `placement` is "overwrite".
+   */
+  createTable(
+    target: CellTarget,
+    table: TableSpec,
+    onProgress?: OnWriteProgress,
+    placement?: "overwrite",
+  ): Promise<TableInfo>;
+  /**
+   * Replaces a table's rows (same header) after a refresh and updates its stored query's refreshedAt. When the
+   * table grows into cells that hold something, it rejects with CellsInUseError and writes nothing, unless
+   * `growth` says what to do.
+   */
   replaceTableRows(
     tableName: string,
     rows: readonly (readonly CellValue[])[],
     query: StoredQuery,
     onProgress?: OnWriteProgress,
+    growth?: TableGrowth,
   ): Promise<TableInfo>;
   /** Tables created by the add-in, with their stored queries. */
   listTables(): Promise<TableInfo[]>;
@@ -215,7 +260,10 @@ export interface HostAdapter {
   reportSupport?(): Promise<string | null>;
   /** Adds a sheet laid out from a template: values, formulas, workbook names over the spills, and native charts. */
   createReportSheet?(spec: ReportSheetSpec): Promise<CreatedReportSheet>;
-  /** Sheets made from templates, with what they were made from. */
+  /**
+   * Sheets made from templates, with what they were made from (a renamed sheet under its new name); a report whose
+   * sheet was deleted is forgotten.
+   */
   listReportSheets?(): Promise<ReportSheetInfo[]>;
   /** Points each chart of a report sheet at its spills' current size (after a refresh changed their row counts). */
   refreshReportCharts?(sheet: string): Promise<void>;

@@ -30,6 +30,6 @@ export function pickHost(scope: unknown = globalThis): { host: HostAdapter; prev
   const candidate = (scope as Record<string, unknown>)[PREVIEW_HOST_GLOBAL];
   if (isHostAdapter(candidate)) return { host: candidate, preview: true };
   const host = createOfficeHost();
-  followReportSheets(host);
+  void followReportSheets(host);
   return { host, preview: false };
 }

@@ -6,7 +6,7 @@
  */
 import { Badge, Button, Checkbox, makeStyles, ProgressBar, Text, tokens } from "@fluentui/react-components";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { executeRefresh } from "./actions";
+import { executeRefresh, type GrowthConflict, type GrowthDecision } from "./actions";
 import type { FormulaCell, ReportSheetInfo, TableInfo } from "../host/host-adapter";
 import { refreshReportSheets } from "../templates/actions";
 import { describePlan, planRefresh, type RefreshPlan } from "./refresh-plan";
@@ -24,6 +24,7 @@ import { useAction, type ActionWork, type Outcome } from "../shared/use-action";
 import { t } from "../../i18n";
 import { AskBeforeSpending } from "../shared/AskBeforeSpending";
 import { OutcomeBar } from "../shared/OutcomeBar";
+import { AskInPlace } from "../shared/AskInPlace";
 
 const useStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM },
@@ -87,6 +88,25 @@ export function ReportsPanel({ active }: { active: boolean }) {
   const [tableFailures, setTableFailures] = useState<Record<string, string>>({});
   const { busy, progress, outcome: notice, setOutcome: setNotice, perform } = useAction();
   const [pending, setPending] = useState<Pending | null>(null);
+  /** A refreshed table needs cells below it that hold something: the refresh waits for the person's choice. */
+  const [growth, setGrowth] = useState<{ conflict: GrowthConflict; answer: (d: GrowthDecision) => void } | null>(null);
+  const decide = useCallback(
+    (conflict: GrowthConflict) =>
+      new Promise<GrowthDecision>((resolve) =>
+        setGrowth({
+          conflict,
+          answer: (decision) => {
+            setGrowth(null);
+            resolve(decision);
+          },
+        }),
+      ),
+    [],
+  );
+  // A pane closed while a question waits keeps the person's cells: the refresh goes on without that table.
+  const growthRef = useRef(growth);
+  growthRef.current = growth;
+  useEffect(() => () => growthRef.current?.answer("keep"), []);
   /** Set once a refresh starts sending: the list is rescanned after it, whatever its outcome. */
   const refreshed = useRef(false);
   const failuresRef = useRef(tableFailures);
@@ -127,7 +147,7 @@ export function ReportsPanel({ active }: { active: boolean }) {
   const run = async (chosen: readonly ReportRow[], plan: RefreshPlan, work: ActionWork): Promise<Outcome> => {
     refreshed.current = true;
     work.relabel(t("reports.busy.refresh", { plan: describePlan(plan, refreshTargets(chosen)) }));
-    const outcome = await executeRefresh(engine, host, plan, chosen, (p) => work.onPage(p.done, p.total));
+    const outcome = await executeRefresh(engine, host, plan, chosen, (p) => work.onPage(p.done, p.total), decide);
     // Reports among the chosen rows: their charts follow the new spills once the formulas show them.
     const ids = new Set(chosen.map((r) => r.id));
     const touched = groupReports(rows, reportSheets).groups.filter((g) => g.rows.some((r) => ids.has(r.id)));
@@ -216,6 +236,22 @@ export function ReportsPanel({ active }: { active: boolean }) {
           confirmLabel={t("reports.confirm")}
           onConfirm={() => confirm(pending.rows, pending.plan)}
           onCancel={() => setPending(null)}
+        />
+      )}
+      {growth && (
+        <AskInPlace
+          label={t("reports.growth.label")}
+          title={t("reports.growth.title", { table: growth.conflict.tableName })}
+          question={t("reports.growth.question", {
+            table: growth.conflict.tableName,
+            rows: growth.conflict.rows,
+            cells: growth.conflict.occupied.join(", "),
+          })}
+          choices={[
+            { label: t("reports.growth.insertRows"), primary: true, onChoose: () => growth.answer("insertRows") },
+            { label: t("reports.growth.overwrite"), onChoose: () => growth.answer("overwrite") },
+            { label: t("reports.growth.keep"), onChoose: () => growth.answer("keep") },
+          ]}
         />
       )}
       {busy && (

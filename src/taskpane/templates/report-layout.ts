@@ -10,7 +10,9 @@
  * Formulas reference the input cells with absolute references, so the report follows its inputs.
  */
 import type { CellValue, ChartSpec, FormulaTarget, ReportSheetSpec, ReportValueCell } from "../host/host-adapter";
-import { cellAddress, offset, type CellPosition } from "../../table/a1";
+import { blockAddress, cellAddress, offset, type CellPosition } from "../../table/a1";
+import { numberFormatOf } from "../../table/columns";
+import { selectColumns } from "../build/result-table";
 import { validSheetName } from "../../table/sheet-names";
 import {
   asinsOf,
@@ -194,6 +196,23 @@ function storedInputs(template: ReportTemplate, inputs: TemplateInputs): Record<
   );
 }
 
+/**
+ * Number formats over the rows each section's result can spill into, column by column: dates as dates (a MAD
+ * function spills Excel date numbers and cannot format its cells), rates as percentages, counts with separators.
+ * Text and General columns need none; a vertical section (field | value rows) mixes kinds in a column and gets none.
+ */
+function sectionFormats(placed: readonly Placed[]): { address: string; format: string }[] {
+  return placed.flatMap(({ section, formula }) => {
+    if (section.vertical) return [];
+    const rows = sectionRows(section) - 1;
+    return selectColumns(section.operation, section.fields).flatMap((column, i) => {
+      const format = numberFormatOf(column);
+      if (format === "@" || format === "General") return [];
+      return [{ address: blockAddress(offset(formula, 1, i), rows, 1), format }];
+    });
+  });
+}
+
 /** Everything the host writes for a report made from `template` with `inputs` (checked beforehand). */
 export function reportSheetSpec(template: ReportTemplate, inputs: TemplateInputs, now: Date): ReportSheetSpec {
   const layout = layoutReport(template);
@@ -239,6 +258,7 @@ export function reportSheetSpec(template: ReportTemplate, inputs: TemplateInputs
     name: proposedSheetName(template, inputs),
     values,
     formulas,
+    formats: sectionFormats(layout.sections),
     charts,
     report: {
       template: template.id,

@@ -31,7 +31,7 @@ export type TemplateInputs = Readonly<Record<string, string>>;
  * - `asinRow`: every ASIN, the row of ASIN cells (`$B$4:$U$4`), read as a list;
  * - `asinFilter`: the ASIN row with its label, a one-row filter block (`$A$4:$U$4`: `ASINs | B0... | B0...`);
  * - `firstAsin`: the first ASIN's cell (`$B$4`);
- * - `text`: a literal (`"W"`, `"dates=text"`), never made from input text.
+ * - `text`: a literal (`"W"`), never made from input text.
  */
 export type ArgSource =
   | { readonly kind: "input"; readonly input: TemplateInput["name"] }
@@ -60,7 +60,7 @@ export interface TemplateSection {
   readonly fn: string;
   /** The operation's required arguments after `market`, in the function's order. */
   readonly positional: readonly ArgSource[];
-  /** The `filters` argument; display options only (`dates=text`) or the ASIN filter block. */
+  /** The `filters` argument: the ASIN filter block (or a display option such as `layout=horizontal`). */
   readonly filters?: ArgSource;
   readonly fields: readonly string[];
   readonly limit?: number;
@@ -86,7 +86,6 @@ const MARKET: TemplateInput = {
   label: "Market",
   hint: "The marketplace, e.g. US.",
 };
-const DATES_AS_TEXT: ArgSource = { kind: "text", text: "dates=text" };
 
 const categoryMarket: ReportTemplate = {
   id: "categoryMarket",
@@ -226,7 +225,7 @@ const keywordOpportunity: ReportTemplate = {
       operation: "keyword_research_trends",
       fn: "KEYWORDTRENDS",
       positional: [{ kind: "input", input: "keyword" }],
-      filters: DATES_AS_TEXT,
+      // Months spill as Excel dates (formatted by the report), so the chart's axis is a time axis.
       fields: ["time", "search", "purchase", "purchaseRate"],
       chart: {
         kind: "line",
@@ -247,7 +246,6 @@ const keywordOpportunity: ReportTemplate = {
       operation: "aba_research_trend",
       fn: "ABATREND",
       positional: [{ kind: "input", input: "keyword" }],
-      filters: DATES_AS_TEXT,
       fields: ["date", "searches", "rank"],
       chart: {
         kind: "line",

@@ -39,10 +39,8 @@ export interface PreviewPage {
   readonly problems: string[];
 }
 
-/** A fresh browser context (empty storage) with the preview loaded and the add-in's functions registered. */
-export async function openPreview(browser: Browser, stack: PreviewStack): Promise<PreviewPage> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
+/** The page's problems as they come: uncaught exceptions, console errors, failed loads of the add-in's files. */
+export function watchProblems(page: Page): string[] {
   const problems: string[] = [];
   page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
   page.on("console", (message) => {
@@ -52,6 +50,14 @@ export async function openPreview(browser: Browser, stack: PreviewStack): Promis
     if (response.status() >= 400 && !response.url().includes("/v1/"))
       problems.push(`HTTP ${response.status()}: ${response.url()}`);
   });
+  return problems;
+}
+
+/** A fresh browser context (empty storage) with the preview loaded and the add-in's functions registered. */
+export async function openPreview(browser: Browser, stack: PreviewStack): Promise<PreviewPage> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  const problems = watchProblems(page);
   await page.goto(stack.previewUrl);
   await page.waitForSelector("body[data-ready]", { timeout: 60_000 });
   const ready = await page.getAttribute("body", "data-ready");

@@ -1,0 +1,167 @@
+/**
+ * The add-in's tables in Excel: created at a cell, refreshed in place, listed with their stored queries.
+ * - A table's query lives in the document settings under `mad.tables` (document-settings.ts); tables are found
+ *   again by name, so a table renamed by hand loses its query and stays an ordinary table.
+ * - Nothing is written over cells that hold something unless the person said so: Excel writes over them without a
+ *   word, and Table.resize (ExcelApi 1.13) takes in whatever the new rows hold
+ *   (https://learn.microsoft.com/javascript/api/excel/excel.table#excel-excel-table-resize-member(1)). A table that
+ *   grows checks the rows below it first; the person may let it insert sheet rows there instead
+ *   (Range.insert, ExcelApi 1.1), which moves what was there down.
+ */
+import {
+  CellsInUseError,
+  type CellValue,
+  type HostAdapter,
+  type StoredQuery,
+  type TableInfo,
+  type TableSpec,
+} from "./host-adapter";
+import { blockAddress, offset, parseCell, type CellRange } from "../../table/a1";
+import { occupiedCells, splitAddress, addressOf } from "./bounded-reads";
+import { writeBlock, writeRowsInBlocks } from "./block-writer";
+import { readSetting, saveSetting, TABLES_SETTING, type DocumentSettings } from "./document-settings";
+
+/** How many numbered variants of a table name are tried. */
+const MAX_NAME_TRIES = 50;
+/** A check names at most this many cells in use. */
+export const MAX_OCCUPIED = 20;
+
+interface StoredTable {
+  readonly sheet: string;
+  readonly query: StoredQuery;
+  readonly formats: readonly string[];
+}
+type StoredTables = Record<string, StoredTable>;
+
+type Run = <T>(batch: (context: Excel.RequestContext) => Promise<T>) => Promise<T>;
+
+const listed = (cells: readonly string[]) =>
+  cells.length > 3 ? `${cells.slice(0, 3).join(", ")} and ${cells.length - 3} more` : cells.join(", ");
+
+/** The proposed name, or the first free `<name>_2`, `<name>_3`...: candidates are checked in one round trip. */
+async function uniqueTableName(context: Excel.RequestContext, proposed: string): Promise<string> {
+  const base = proposed.replace(/[^A-Za-z0-9_.]/g, "_").replace(/^[^A-Za-z_]/, "_") || "MAD_Table";
+  const candidates = Array.from({ length: MAX_NAME_TRIES }, (_, i) => (i === 0 ? base : `${base}_${i + 1}`));
+  const found = candidates.map((name) => context.workbook.tables.getItemOrNullObject(name));
+  found.forEach((table) => table.load("name"));
+  await context.sync();
+  const free = candidates.find((_, i) => found[i].isNullObject);
+  if (!free)
+    throw new Error(`The workbook already has tables ${base} to ${base}_${MAX_NAME_TRIES}; rename or delete some.`);
+  return free;
+}
+
+type TableMethods = Pick<HostAdapter, "createTable" | "replaceTableRows" | "listTables">;
+
+export function officeTableMethods(run: Run, settings: DocumentSettings): TableMethods {
+  const readStored = () => readSetting<StoredTables>(settings, TABLES_SETTING);
+  const keep = (name: string, table: StoredTable) =>
+    saveSetting(settings, TABLES_SETTING, { ...readStored(), [name]: table }, "the table's query");
+
+  return {
+    createTable: async (target, spec: TableSpec, onProgress, placement) => {
+      const info = await run(async (context) => {
+        const cols = spec.header.length;
+        const top = parseCell(target.address);
+        const area: CellRange = {
+          top: top.row,
+          left: top.col,
+          bottom: top.row + Math.max(spec.rows.length, 1),
+          right: top.col + cols - 1,
+        };
+        const address = addressOf(area);
+        const sheet = context.workbook.worksheets.getItem(target.sheet);
+        if (placement !== "overwrite") {
+          const occupied = await occupiedCells(context, sheet, area, MAX_OCCUPIED);
+          if (occupied.length)
+            throw new CellsInUseError(
+              `The table needs ${target.sheet}!${address}, and ${listed(occupied)} there ${occupied.length === 1 ? "holds" : "hold"} something. Nothing was written.`,
+              target.sheet,
+              address,
+              occupied,
+            );
+        }
+        const name = await uniqueTableName(context, spec.name);
+        writeBlock(sheet.getRange(blockAddress(top, 1, cols)), [spec.header]);
+        await writeRowsInBlocks(context, sheet, offset(top, 1, 0), spec.rows, cols, spec.columnFormats, onProgress);
+        const table = sheet.tables.add(address, true);
+        table.name = name;
+        await context.sync();
+        return { name, sheet: target.sheet, address, rowCount: spec.rows.length, query: spec.query };
+      });
+      await keep(info.name, { sheet: info.sheet, query: spec.query, formats: [...spec.columnFormats] });
+      return info;
+    },
+
+    replaceTableRows: async (tableName, rows: readonly (readonly CellValue[])[], query, onProgress, growth) => {
+      const stored = readStored();
+      const info = await run(async (context) => {
+        const table = context.workbook.tables.getItem(tableName);
+        const header = table.getHeaderRowRange();
+        header.load("address,columnCount");
+        const body = table.getDataBodyRange();
+        body.load("rowCount");
+        table.load("worksheet/name");
+        await context.sync();
+        const sheetName = table.worksheet.name;
+        const sheet = context.workbook.worksheets.getItem(sheetName);
+        const cols = header.columnCount;
+        const top = parseCell(splitAddress(header.address).address);
+        const lastRow = top.row + body.rowCount; // the body's last row now, 0-based
+        const newLastRow = top.row + Math.max(rows.length, 1);
+        if (newLastRow > lastRow && growth !== "overwrite") {
+          const below: CellRange = { top: lastRow + 1, bottom: newLastRow, left: top.col, right: top.col + cols - 1 };
+          const occupied = await occupiedCells(context, sheet, below, MAX_OCCUPIED);
+          if (occupied.length && growth === "insertRows") {
+            // Whole sheet rows below the table: what was under it moves down, out of the new rows' way.
+            sheet.getRange(`${lastRow + 2}:${newLastRow + 1}`).insert("Down");
+          } else if (occupied.length) {
+            throw new CellsInUseError(
+              `Refreshing ${tableName} needs ${newLastRow - lastRow} more rows (${sheetName}!${addressOf(below)}), and ${listed(occupied)} there ${occupied.length === 1 ? "holds" : "hold"} something. Nothing was written.`,
+              sheetName,
+              addressOf(below),
+              occupied,
+            );
+          }
+        }
+        body.clear("Contents");
+        const address = blockAddress(top, 1 + Math.max(rows.length, 1), cols);
+        table.resize(address);
+        await context.sync();
+        const formats = stored[tableName]?.formats;
+        await writeRowsInBlocks(context, sheet, offset(top, 1, 0), rows, cols, formats, onProgress);
+        return { name: tableName, sheet: sheetName, address, rowCount: rows.length, query };
+      });
+      await keep(tableName, { sheet: info.sheet, query, formats: stored[tableName]?.formats ?? [] });
+      return info;
+    },
+
+    listTables: async () => {
+      const stored = readStored();
+      const names = Object.keys(stored);
+      if (!names.length) return [];
+      return run(async (context) => {
+        const found = names.map((name) => ({ name, table: context.workbook.tables.getItemOrNullObject(name) }));
+        found.forEach((f) => f.table.load("name"));
+        await context.sync();
+        const live = found.filter((f) => !f.table.isNullObject);
+        const ranges = live.map((f) => {
+          const range = f.table.getRange();
+          range.load("address");
+          const body = f.table.getDataBodyRange();
+          body.load("rowCount");
+          // A table without data still shows one blank body row; its first row tells the two apart.
+          const firstRow = body.getRow(0);
+          firstRow.load("values");
+          return { ...f, range, body, firstRow };
+        });
+        await context.sync();
+        return ranges.map(({ name, range, body, firstRow }): TableInfo => {
+          const { sheet, address } = splitAddress(range.address);
+          const emptyBody = body.rowCount === 1 && firstRow.values[0].every((v) => v === "" || v === null);
+          return { name, sheet, address, rowCount: emptyBody ? 0 : body.rowCount, query: stored[name].query };
+        });
+      });
+    },
+  };
+}

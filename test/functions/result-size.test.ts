@@ -1,0 +1,69 @@
+/**
+ * A MAD function's result past what Excel takes from a function (5 MB; the cell would stay #BUSY! on the web,
+ * office-js #2222, #2786) is refused with a #N/A that says what to ask for instead; results under the bound spill
+ * as before. The estimate is the JSON the result travels as.
+ */
+import { configureRunner, runFormula } from "../../src/functions/runner";
+import { FormulaRegistry } from "../../src/engine/formula-registry";
+import { checkResultSize, resultBytes, SAFE_RESULT_BYTES } from "../../src/table/result-size";
+import { fixture } from "../api/support/fixtures";
+
+const item = (fixture("product_research").data as { items: Record<string, unknown>[] }).items[0];
+
+/** An engine that answers product research with `count` records whose titles are `title`. */
+function engineWith(count: number, title: string) {
+  const rows = Array.from({ length: count }, (_, i) => ({
+    ...item,
+    asin: `B0SIZE${String(i).padStart(4, "0")}`,
+    title,
+  }));
+  return {
+    query: async () => ({
+      operation: "product_research",
+      rows,
+      total: count,
+      pages: 20,
+      callsSpent: 20,
+      fetchedAt: 0,
+      fromCache: false,
+    }),
+    cacheKey: () => "size-test",
+    readSettings: async () => ({ secret: null, baseUrl: "http://127.0.0.1:1" }),
+  };
+}
+
+afterEach(() => configureRunner());
+
+it("estimates a result's JSON in UTF-8 bytes, as it travels (CJK text weighs three bytes a character)", () => {
+  const rows = [
+    ["asin", "title"],
+    ["B0", "瑜伽垫"],
+    [12, true],
+  ];
+  expect(resultBytes(rows)).toBe(Buffer.byteLength(JSON.stringify(rows)));
+});
+
+it("refuses 2,000 rows of long titles with #N/A saying to ask for fewer fields or rows, or to insert a table", async () => {
+  configureRunner({
+    engine: () => engineWith(2000, "Extra thick yoga mat ".repeat(100)) as never,
+    registry: () => new FormulaRegistry(),
+  });
+  const failed = runFormula("product_research", { market: "US", positional: [], limit: 2000 });
+  await expect(failed).rejects.toMatchObject({
+    code: "#N/A",
+    message: expect.stringMatching(
+      /^This result is about \d+\.\d MB \(2,001 rows × \d+ columns\), more than Excel takes from a function \(5 MB\)\. Ask for fewer fields or a lower limit, or use Insert as table in the task pane\.$/,
+    ),
+  });
+});
+
+it("spills 2,000 rows of ordinary titles with every field", async () => {
+  configureRunner({
+    engine: () => engineWith(2000, "Yoga mat, 6 mm, non-slip") as never,
+    registry: () => new FormulaRegistry(),
+  });
+  const cells = await runFormula("product_research", { market: "US", positional: [], limit: 2000 });
+  expect(cells).toHaveLength(2001);
+  expect(resultBytes(cells)).toBeLessThan(SAFE_RESULT_BYTES);
+  expect(() => checkResultSize(cells)).not.toThrow();
+});

@@ -1,0 +1,78 @@
+/**
+ * What the strict Excel stand-in holds real Excel to, each rule with the page or confirmed office-js issue it comes
+ * from. Everything here is documented or reported platform behaviour; where a behaviour is only reported, not
+ * documented, docs/excel-platform.md lists it under "what a person with real Excel must still confirm".
+ */
+
+/** Excel on Windows or Mac, or Excel on the web: where documented behaviour differs, the stand-in follows one. */
+export type Platform = "desktop" | "web";
+
+/** The requirement sets the add-in asks about (manifest and `isSetSupported`). */
+export type RequirementSetName = "ExcelApi" | "CustomFunctionsRuntime" | "SharedRuntime";
+
+export interface StrictExcelOptions {
+  readonly platform?: Platform;
+  /**
+   * The highest version of each set this Excel supports; `isSetSupported` answers up to it and an API of a later
+   * version fails at sync() with ApiNotFound, so code paths for older hosts run.
+   * https://learn.microsoft.com/javascript/api/requirement-sets/excel/excel-api-requirement-sets
+   */
+  readonly requirementSets?: Partial<Record<RequirementSetName, string>>;
+  /**
+   * How a blank cell reaches a custom function on this Excel build: 0 on some builds (desktop), null on others
+   * (office-js #4702: "its value is 0 in desktop and null in office web"; #5262: blank cells of a range argument
+   * arrive as 0). Default: "zero" on desktop, "null" on the web, as #4702 reports.
+   */
+  readonly blankArgument?: "zero" | "null";
+  /** Sheets of the starting workbook. */
+  readonly sheets?: readonly string[];
+}
+
+/** Defaults: a current Microsoft 365 build. */
+export const LATEST_SETS: Readonly<Record<RequirementSetName, string>> = {
+  ExcelApi: "1.17",
+  CustomFunctionsRuntime: "1.3",
+  SharedRuntime: "1.1",
+};
+
+/**
+ * "Excel on the web limits requests and responses to 5 MB. The API returns a RichAPI.Error error if this limit is
+ * exceeded." (https://learn.microsoft.com/office/dev/add-ins/excel/performance#payload-size-limit-best-practices;
+ * the error codes RequestPayloadSizeLimitExceeded / ResponsePayloadSizeLimitExceeded as reported in
+ * specklesystems/speckle-excel#9 and microsoftgraph/microsoft-graph-docs#15709). Taken as 5,000,000 bytes, the
+ * stricter reading of "5 MB". Desktop has no such cap: the stand-in records a larger sync there instead of failing,
+ * and tests fail on any record (a workbook opened on the web would refuse it).
+ */
+export const PAYLOAD_LIMIT_BYTES = 5_000_000;
+
+/** "On all platforms, a range is limited to five million cells for get operations." (same page) */
+export const MAX_CELLS_PER_GET = 5_000_000;
+
+/** The size of a worksheet (Excel specifications and limits). */
+export const SHEET_ROWS = 1_048_576;
+export const SHEET_COLUMNS = 16_384;
+
+/** A requirement-set version as comparable numbers: "1.13" > "1.9". */
+export function versionAtLeast(have: string, want: string): boolean {
+  const [a, b] = [have, want].map((v) => v.split(".").map(Number));
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    const d = (a[i] ?? 0) - (b[i] ?? 0);
+    if (d !== 0) return d > 0;
+  }
+  return true;
+}
+
+/** UTF-8 bytes of a text (what a request or response weighs on the wire). */
+export function utf8Bytes(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code <= 0xdbff) {
+      bytes += 4;
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
+}

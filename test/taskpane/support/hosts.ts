@@ -1,0 +1,59 @@
+/**
+ * The two hosts the task pane writes through, for behaviour tests that hold for both: the Office.js host over the
+ * strict Excel stand-in (desktop and web) and the preview page's host over its grid. A test runs once per host.
+ */
+import { PreviewHost } from "../../../src/preview/preview-host";
+import { Workbook } from "../../../src/preview/workbook";
+import { parseCellAddress } from "../../../src/table/a1";
+import type { HostAdapter } from "../../../src/taskpane/host/host-adapter";
+import { createOfficeHost } from "../../../src/taskpane/host/office-host";
+import { StrictExcel } from "../../support/strict-excel";
+
+export interface HostUnderTest {
+  readonly host: HostAdapter;
+  /** A person types into a cell of the first sheet. */
+  type(address: string, text: string): void;
+  /** What a cell of the first sheet holds ("" when blank). */
+  shows(address: string): unknown;
+  /** The first sheet's name. */
+  readonly sheet: string;
+  /** Cells of a person's written over without being asked (the Office stand-in records them; the preview cannot). */
+  silentOverwrites(): readonly unknown[];
+}
+
+export const HOSTS = ["Excel desktop", "Excel on the web", "preview"] as const;
+export type HostName = (typeof HOSTS)[number];
+
+export function hostUnderTest(name: HostName): HostUnderTest {
+  if (name === "preview") {
+    const book = new Workbook({
+      isRegistered: () => false,
+      invoke: () => {
+        throw new Error("no function calls expected");
+      },
+    });
+    const at = (address: string) => parseCellAddress(address)!;
+    return {
+      host: new PreviewHost(book, () => at("A1")),
+      sheet: "Sheet1",
+      type: (address, text) => book.setInput(at(address), text),
+      shows: (address) => book.display(at(address)).value ?? "",
+      silentOverwrites: () => [],
+    };
+  }
+  const excel = new StrictExcel({ platform: name === "Excel desktop" ? "desktop" : "web" });
+  const g = excel.globals();
+  const host = createOfficeHost({
+    run: excel.run as never,
+    settings: () => g.Office.context.document.settings as never,
+    requirements: () => g.Office.context.requirements as never,
+    loadWithDocument: async () => undefined,
+  });
+  return {
+    host,
+    sheet: "Sheet1",
+    type: (address, text) => excel.type("Sheet1", address, text),
+    shows: (address) => excel.shows("Sheet1", address),
+    silentOverwrites: () => excel.overwrites,
+  };
+}
