@@ -5,11 +5,11 @@ export { WarpClock } from "./warp-clock";
 export { VirtualClock } from "./virtual-clock";
 export { createEngine, ENGINE_DEFAULTS } from "./engine";
 export { CacheMissError, MissingSecretError } from "./errors";
+export { lastGoodReason, type LastGood, type LastGoodReason } from "./last-good";
 export { accountId, canonicalJson } from "./keys";
 export { RATE_WINDOW_MS } from "./pacer";
 export {
   CACHE_INDEX_KEY,
-  DEFAULT_CACHE_TTL_MS,
   DEFAULT_MAX_CACHE_BYTES,
   DEFAULT_MAX_CACHE_ENTRIES,
 } from "./page-cache";
@@ -30,6 +30,7 @@ export type {
   ConnectionCheck,
   Engine,
   EngineOptions,
+  Preferences,
   QueryOptions,
   QueryParams,
   QueryPlan,

@@ -16,6 +16,7 @@ export const SETTINGS_KEYS = {
   secret: "mad.secret",
   cacheTtlHours: "mad.cacheTtlHours",
   perMinute: "mad.perMinute",
+  lastGoodValues: "mad.lastGoodValues",
 } as const;
 
 /** Every persisted cache entry's key starts with this, followed by the account hash and a dot. */

@@ -9,6 +9,7 @@ import type { ParamsOf, RecordOf, UntypedParams } from "../api/request-types";
 import type { Clock } from "../api/clock";
 import type { TeamCalls } from "../api/visits";
 import type { KeyValueStore } from "./store";
+import type { LastGood } from "./last-good";
 
 export interface Settings {
   /** mad.baseUrl; the production URL when unset. */
@@ -28,7 +29,10 @@ export interface EngineOptions {
   perMinute?: number;
   /** Requests at the same time; default 4. */
   concurrency?: number;
-  /** Cache lifetime; default: the stored mad.cacheTtlHours, else 12 h. */
+  /**
+   * The longest a cached page stays current, whatever its operation's data period (each page is current until its
+   * period ends); default: the stored mad.cacheTtlHours, else no bound beyond the period.
+   */
   cacheTtlMs?: number;
   /** Bound of cached pages, in memory and persisted; default 500. */
   maxCacheEntries?: number;
@@ -50,6 +54,11 @@ export interface QueryOptions {
   /** Formula value preview: never spend a call; CacheMissError when not cached. */
   cacheOnly?: boolean;
   /**
+   * false: fail rather than answer with the last good answer when the service cannot answer. Default: as the
+   * stored preference (mad.lastGoodValues) says; never for a refresh (bypassCache), which must say it failed.
+   */
+  lastGood?: boolean;
+  /**
    * Progress, "page 7 of 20": pages read so far and pages expected in all (the plan's most until the first page
    * gives the total; the pages read when the data ends early). Called with 0 first, and with done = total last.
    */
@@ -69,6 +78,11 @@ export interface QueryResult<C extends OperationCode = OperationCode> {
   fetchedAt: number;
   /** Every page came from the cache. */
   fromCache: boolean;
+  /**
+   * Set when the service could not answer and the result is the query's last good answer (every page as last
+   * answered, `fetchedAt` its age): why, and the failure's text. See ./last-good.ts.
+   */
+  lastGood?: LastGood;
 }
 
 /** What a query (or a refresh) would spend. */
@@ -94,6 +108,12 @@ export interface UsageSnapshot {
   quotaThisMonth: number | null;
   /** Through a team relay: the member's calls left and the team plan's, from the last connection check. */
   teamThisMonth: TeamCalls | null;
+}
+
+/** What a person may choose about the add-in, kept in runtime storage. */
+export interface Preferences {
+  /** Show a query's last good answer, saying so, when the service cannot answer (mad.lastGoodValues; default on). */
+  readonly lastGoodValues: boolean;
 }
 
 export type ConnectionCheck = { ok: true; remaining: number | null } | { ok: false; error: MadError };
@@ -126,6 +146,9 @@ export interface Engine {
   readSettings(): Promise<Settings>;
   /** The secret only ever goes to the store's mad.secret, never the workbook. */
   writeSettings(patch: Partial<Settings>): Promise<void>;
+  /** The person's preferences of the add-in (runtime storage, never the workbook). */
+  preferences(): Promise<Preferences>;
+  setPreferences(patch: Partial<Preferences>): Promise<void>;
   /** Removes mad.secret and this account's cached pages. */
   signOut(): Promise<void>;
   /** Resolves when every cached page so far is persisted (tests; before a simulated restart). */
