@@ -33,6 +33,9 @@ const DEFAULT_DEPS: RunnerDeps = {
 };
 let deps: RunnerDeps = DEFAULT_DEPS;
 
+/** The runner's dependencies now (MAD.ASOF reads the same registry and clock). */
+export const runnerDeps = (): RunnerDeps => deps;
+
 /** Replaces dependencies (tests, the preview page); call with no argument to restore the defaults. */
 export function configureRunner(patch?: Partial<RunnerDeps>): void {
   deps = patch ? { ...deps, ...patch } : DEFAULT_DEPS;
@@ -176,6 +179,10 @@ export async function runFormula(
       lastRefreshed: result.fetchedAt,
       callsSpent: result.callsSpent,
       fromCache: result.fromCache,
+      // The last good answer (the service failed) is shown, and said so where a person looks: the Reports tab,
+      // the pane's message bar and MAD.ASOF.
+      lastGood: result.lastGood,
+      spill: { rows: cells.length, columns: cells[0]?.length ?? 0 },
     });
     return cells;
   } catch (error) {

@@ -3,6 +3,7 @@
  * first (`build.`, `templates.`, `reports.`, `connection.`), then what the text is; shared texts have their own
  * prefixes (`pane.`, `tab.`, `meter.`, `action.`, `ask.`, `spend.`). Counts use plurals, never hand-built endings.
  */
+import { REPORT_MESSAGES } from "./en-reports";
 import { message } from "./message";
 
 const CALLS = "{calls, plural, one {# call} other {# calls}}";
@@ -297,4 +298,5 @@ export const en = {
     formulas: "number",
     statuses: "text",
   }),
+  ...REPORT_MESSAGES,
 };

@@ -32,7 +32,13 @@ export interface PendingCall {
 /** What the evaluator needs from the custom functions runtime. */
 export interface FunctionInvoker {
   isRegistered(name: string): boolean;
-  invoke(name: string, args: readonly ArgumentValue[], address: string): PendingCall;
+  /** `parameterAddresses`: each argument's sheet-qualified address (null for a value typed in the formula). */
+  invoke(
+    name: string,
+    args: readonly ArgumentValue[],
+    address: string,
+    parameterAddresses?: readonly (string | null)[],
+  ): PendingCall;
 }
 
 export const BUSY: CellError = { code: "#BUSY!", message: "Waiting for the result." };

@@ -38,14 +38,17 @@ afterAll(() => shim.uninstall());
 
 const byId = (id: string) => metadata.functions.find((f) => f.id === id)!;
 
-test("functions.json generates without errors and lists exactly the catalog's functions", () => {
+/** Every function: the catalog's operations and MAD.ASOF. */
+const FUNCTION_IDS = [...OPERATIONS.map((op) => op.fn), "ASOF"].sort();
+
+test("functions.json generates without errors and lists exactly the catalog's functions and MAD.ASOF", () => {
   expect(generated.errors).toEqual([]);
-  expect(metadata.functions.map((f) => f.id).sort()).toEqual(OPERATIONS.map((op) => op.fn).sort());
-  expect(metadata.functions).toHaveLength(OPERATIONS.length);
+  expect(metadata.functions.map((f) => f.id).sort()).toEqual(FUNCTION_IDS);
+  expect(metadata.functions).toHaveLength(OPERATIONS.length + 1);
 });
 
-test("the registered functions are the catalog's, each associated with the wrapper the metadata names", () => {
-  expect([...shim.associations.keys()].sort()).toEqual(OPERATIONS.map((op) => op.fn).sort());
+test("the registered functions are the catalog's and MAD.ASOF, each associated with the wrapper the metadata names", () => {
+  expect([...shim.associations.keys()].sort()).toEqual(FUNCTION_IDS);
   for (const { id, functionName } of generated.associate) {
     expect(shim.associations.get(id)).toBe(MAD_FUNCTIONS[id]);
     expect(MAD_FUNCTIONS[id].name).toBe(functionName);
@@ -91,6 +94,15 @@ describe.each(OPERATIONS.map((op) => [op.fn, op] as [string, AnyOperation]))("MA
   });
 });
 
+test("MAD.ASOF takes one cell or range and is given its address (CustomFunctionsRuntime 1.3), with a matrix result", () => {
+  const f = byId("ASOF");
+  expect(f.parameters.map((p) => [p.name, p.dimensionality])).toEqual([["cell", "matrix"]]);
+  expect(f.options).toEqual({ requiresParameterAddresses: true });
+  // requiresParameterAddresses needs a matrix result (custom-functions-json: the options' table).
+  expect(f.result).toEqual({ dimensionality: "matrix", type: "number" });
+  expect(f.helpUrl).toMatch(/help\.html#madasof$/);
+});
+
 test("src/functions/generated/functions.ts is the rendering of the catalog (run npm run gen:functions after catalog changes)", () => {
   expect(readFileSync(FUNCTIONS_FILE, "utf8")).toBe(functionsFileText());
 });
@@ -100,6 +112,7 @@ test("docs/functions.md is the rendering of the catalog (run npm run gen:functio
   expect(doc).toBe(renderFunctionsDoc());
   expect(doc).toMatch(/^<!-- Generated .*do not edit/);
   for (const op of OPERATIONS) expect(doc).toContain(`### MAD.${op.fn}\n`);
+  expect(doc).toContain("### MAD.ASOF\n");
 });
 
 test("the README's Functions section is the catalog's table, each function linking to its reference entry", () => {

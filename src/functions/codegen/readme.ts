@@ -13,6 +13,7 @@ import { COMPACT_TEXT_LIMIT, compactItemPattern } from "../../table/cells";
 import { RESERVED_OPTIONS } from "../filters";
 import { NO_ROWS_TEXT } from "../../table/shape";
 import { argumentNames, HELP_BASE_URL, helpAnchor } from "./wrappers";
+import { ASOF_README_ROW, ASOF_REFERENCE } from "./asof-entry";
 
 const EXAMPLE_VALUES: Readonly<Record<string, string>> = {
   keyword: '"phone stand"',
@@ -243,6 +244,11 @@ ${Object.entries(RESERVED_OPTIONS)
   too: "The service refused the parameter nodeIdPath ... Check the value of nodeIdPath". A secret whose plan does not
   cover the operation (${code("ERROR_UNAUTHORIZED")}) and any error code the add-in does not know are reported as permanent
   refusals (the code in plain words), never as "try again later".
+- Last good answers: when the service cannot be reached, fails (5xx), or refuses for the per-minute limit or a spent
+  month, a formula it answered before shows that earlier answer instead of ${code("#N/A")}, and says so: the task
+  pane's message bar, the formula's status in the Reports tab ("as of 24 Nov, 09:10: the service did not answer")
+  and ${code("MAD.ASOF")}. Never for a refused secret, a bad argument or a query never answered before; the Reports
+  tab's *Show last good answers when the service fails* turns it off (${code("mad.lastGoodValues")}).
 
 **All functions**
 
@@ -262,7 +268,7 @@ export function renderReadmeSection(operations: readonly AnyOperation[] = OPERAT
   const table = operations
     .map((op) => `| [MAD.${op.fn}](#${helpAnchor(op)}) | ${op.title} | ${positionalList(op) || "–"} |`)
     .join("\n");
-  return `${INTRO}${table}\n\n${operations.map(functionEntry).join("\n")}`;
+  return `${INTRO}${table}\n\n${operations.map(functionEntry).join("\n")}\n${ASOF_REFERENCE}`;
 }
 
 /** Where the full reference is written, relative to the repository root. */
@@ -295,6 +301,7 @@ and served with the add-in as help.html (each function's help link).
 | Function | Operation | Required after market |
 |---|---|---|
 ${table}
+${ASOF_README_ROW}
 `;
 }
 

@@ -8,6 +8,7 @@ import { operation, operationByFunction, isOperationCode, type OperationCode } f
 import type { FormulaEntry } from "../../engine/formula-registry";
 import type { CellTarget, FormulaCell, ReportGroupInfo, ReportSheetInfo, TableInfo } from "../host/host-adapter";
 import { cellAddress, parseCell } from "../../table/a1";
+import { splitSheetAddress } from "../../table/sheet-names";
 import type { RefreshQuery, RefreshTarget } from "./refresh-plan";
 import { TEMPLATES } from "../templates/templates";
 
@@ -40,11 +41,8 @@ export function cellId(sheet: string, address: string): string {
 
 function entryCellId(entry: FormulaEntry): string | null {
   if (!entry.address) return null;
-  const bang = entry.address.lastIndexOf("!");
-  if (bang < 0) return null;
-  let sheet = entry.address.slice(0, bang);
-  if (sheet.startsWith("'") && sheet.endsWith("'")) sheet = sheet.slice(1, -1).replace(/''/g, "'");
-  return cellId(sheet, entry.address.slice(bang + 1));
+  const { sheet, address } = splitSheetAddress(entry.address);
+  return sheet === null ? null : cellId(sheet, address);
 }
 
 /** The operation a formula text calls: `=MAD.PRODUCTRESEARCH(...)` -> product_research. */
