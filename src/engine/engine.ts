@@ -20,7 +20,7 @@ import { Pacer } from "./pacer";
 import { pageFetcher, type Prepared, type QueryContext } from "./page-fetch";
 import { DEFAULT_MAX_CACHE_BYTES, DEFAULT_MAX_CACHE_ENTRIES, NO_CAP, PageCache } from "./page-cache";
 import { assemble, readPages, type Fetched } from "./pages";
-import { pagesFor, planPaging } from "./paging";
+import { pagesFor, planPaging } from "../api/paging";
 import { readStoredSettings, writePreferences, writeStoredSettings } from "./settings";
 import { keepingFirst } from "./store";
 import { lastGoodReason, lastGoodResult } from "./last-good";

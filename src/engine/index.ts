@@ -13,7 +13,7 @@ export {
   DEFAULT_MAX_CACHE_BYTES,
   DEFAULT_MAX_CACHE_ENTRIES,
 } from "./page-cache";
-export { planPaging, type PagingPlan } from "./paging";
+export { planPaging, type PagingPlan } from "../api/paging";
 export { getSharedEngine } from "./shared";
 export {
   CACHE_KEY_PREFIX,

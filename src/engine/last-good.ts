@@ -9,7 +9,7 @@ import { isMadError, type MadError } from "../api/errors";
 import { canonicalJson } from "./keys";
 import type { CachedPage, PageCache } from "./page-cache";
 import { assemble, type PageOutcome } from "./pages";
-import { pagesFor, type PagingPlan } from "./paging";
+import { pagesFor, type PagingPlan } from "../api/paging";
 import type { QueryResult } from "./types";
 
 /** Why a query shows its last good answer instead of a current one. */

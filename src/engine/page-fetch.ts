@@ -17,7 +17,7 @@ import { isVisitMax, MINUTE_WAIT_MS, minuteWait } from "./minute-limit";
 import { WINDOW_SAFETY_MS, type Pacer } from "./pacer";
 import type { CachedPage, PageCache } from "./page-cache";
 import type { Fetched, PageOutcome, PageSlot } from "./pages";
-import type { PagingPlan } from "./paging";
+import type { PagingPlan } from "../api/paging";
 import type { StoredSettings } from "./settings";
 import type { UsageMeter } from "./usage";
 
