@@ -5,6 +5,7 @@
  * code also polls, so a lost message only delays.
  */
 import { Redis } from "ioredis";
+import type { Schedule } from "../../api/schedules";
 import { ADD_MEMBER, CANCEL, ENQUEUE, FLIGHT_RELEASE, PUMP, REVOKE_MEMBER } from "./lua";
 import { DECISION_KEEP_MS } from "./memory-store";
 import {
@@ -215,6 +216,22 @@ export class RedisStore implements TeamStore {
 
   async keysAside(): Promise<KeyAside[]> {
     return Object.values(await this.redis.hgetall(this.key("aside"))).map((json) => JSON.parse(json) as KeyAside);
+  }
+
+  async scheduleSave(schedule: Schedule): Promise<void> {
+    await this.redis.hset(this.key("schedules"), schedule.id, JSON.stringify(schedule));
+  }
+
+  async scheduleDelete(id: string): Promise<boolean> {
+    return (await this.redis.hdel(this.key("schedules"), id)) === 1;
+  }
+
+  async schedules(): Promise<Schedule[]> {
+    return Object.values(await this.redis.hgetall(this.key("schedules"))).map((json) => JSON.parse(json) as Schedule);
+  }
+
+  async scheduleClaim(id: string, dueAt: number, owner: string, ttlMs: number): Promise<boolean> {
+    return (await this.redis.set(this.key("schedrun", id, String(dueAt)), owner, "PX", ttlMs, "NX")) === "OK";
   }
 
   subscribe(listener: (event: StoreEvent) => void): () => void {

@@ -23,6 +23,8 @@ import {
 import { sendRefusal, visitsData } from "./answers";
 import { FairQueue } from "./fair-queue";
 import type { PlanKey } from "./keys-file";
+import { ADMIN_SCHEDULES_PATH, isSchedulesPath, scheduleRoutes } from "./schedule-routes";
+import { Scheduler } from "./scheduler";
 import { createSharedCaller, StoreFailure, storeStep, teamRequest } from "./shared-call";
 import { monthOf, type Member, type TeamStore } from "./store";
 import { bearerToken, hashToken } from "./tokens";
@@ -40,6 +42,8 @@ export interface TeamRelayOptions {
   windowMs?: number;
   maxBodyBytes?: number;
   log?: (line: string) => void;
+  /** How often due schedules are looked for (default SCHEDULER_TICK_MS); 0: never on its own (tests tick by hand). */
+  schedulerTickMs?: number;
 }
 
 export const DEFAULT_QUEUE_WAIT_MS = 20_000;
@@ -50,7 +54,9 @@ export const DEFAULT_QUEUE_WAIT_MS = 20_000;
 export const DEFAULT_WINDOW_MS = 61_000;
 const BY_PATH = new Map<string, AnyOperation>(OPERATIONS.map((op) => [op.path, op]));
 
-export function createTeamRelay(options: TeamRelayOptions): TeamMode & { readonly queue: FairQueue } {
+export function createTeamRelay(
+  options: TeamRelayOptions,
+): TeamMode & { readonly queue: FairQueue; readonly scheduler: Scheduler } {
   const { store, keys, clock, callUpstream } = options;
   const windowMs = options.windowMs ?? DEFAULT_WINDOW_MS;
   const queue = new FairQueue({ store, keys, clock, windowMs });
@@ -76,6 +82,9 @@ export function createTeamRelay(options: TeamRelayOptions): TeamMode & { readonl
     windowMs,
     log,
   });
+  const schedules = scheduleRoutes(store, clock);
+  const scheduler = new Scheduler({ store, keys, clock, shared, log, tickMs: options.schedulerTickMs });
+  if (options.schedulerTickMs !== 0) scheduler.start();
 
   async function authenticate(req: IncomingMessage): Promise<Member | undefined> {
     const token = bearerToken(req);
@@ -92,6 +101,7 @@ export function createTeamRelay(options: TeamRelayOptions): TeamMode & { readonl
 
   return {
     queue,
+    scheduler,
     async relay(req, res, pathname, client) {
       let member: Member | undefined;
       try {
@@ -122,6 +132,13 @@ export function createTeamRelay(options: TeamRelayOptions): TeamMode & { readonl
         req.resume();
         try {
           return await visits(res, member);
+        } catch {
+          return storeDown(res);
+        }
+      }
+      if (isSchedulesPath(pathname)) {
+        try {
+          return await schedules.member(req, res, pathname, member);
         } catch {
           return storeDown(res);
         }
@@ -164,7 +181,8 @@ export function createTeamRelay(options: TeamRelayOptions): TeamMode & { readonl
       }
     },
     async admin(req, res, pathname) {
-      if (pathname !== "/admin/usage") return false;
+      const forSchedules = pathname === ADMIN_SCHEDULES_PATH || pathname.startsWith(`${ADMIN_SCHEDULES_PATH}/`);
+      if (pathname !== "/admin/usage" && !forSchedules) return false;
       let member: Member | undefined;
       try {
         member = await authenticate(req);
@@ -177,8 +195,12 @@ export function createTeamRelay(options: TeamRelayOptions): TeamMode & { readonl
           res,
           member ? 403 : 401,
           "ERROR_SECRET_KEY",
-          "the usage report takes an admin's token (Authorization: Bearer …)",
+          `${forSchedules ? "the team's schedules take" : "the usage report takes"} an admin's token (Authorization: Bearer …)`,
         );
+        return true;
+      }
+      if (forSchedules) {
+        await schedules.admin(req, res, pathname).catch(() => storeDown(res));
         return true;
       }
       const month = new URL(req.url ?? "/", "http://relay.local").searchParams.get("month") ?? monthOf(clock.now());
@@ -212,6 +234,7 @@ export function createTeamRelay(options: TeamRelayOptions): TeamMode & { readonl
       }
     },
     async close() {
+      await scheduler.stop();
       queue.close();
       await store.close();
     },
