@@ -123,7 +123,9 @@ test("`npm run team -- schedules` lists every member's scheduled refreshes from 
   expect(set.status).toBe(200);
   const listed = team(["schedules"], shared);
   expect(listed.status).toBe(0);
-  expect(listed.out).toMatch(/^weekly-market-1\tcarol\tMarket 172282\tdaily 06:30 UTC\t1 queries\tnext \S+T06:30Z\tnot run yet$/m);
+  expect(listed.out).toMatch(
+    /^weekly-market-1\tcarol\tMarket 172282\tdaily 06:30 UTC\t1 queries\tnext \S+T06:30Z\tnot run yet$/m,
+  );
   expect(team(["unschedule", "weekly-market-1"], shared).status).toBe(0);
   expect(team(["unschedule", "weekly-market-1"], shared).status).toBe(1);
   expect(team(["schedules"], { REDIS_URL: "" }).err).toMatch(/GET \/admin\/schedules/);
