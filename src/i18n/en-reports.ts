@@ -14,4 +14,21 @@ export const REPORT_MESSAGES = {
     { cell: "text" },
   ),
   "asof.failed": message("{cell} shows an error: {message}", { cell: "text", message: "text" }),
+
+  // History sheets (text written into the workbook)
+  "history.reportName": message("{sheet} ({template})", { sheet: "text", template: "text" }),
+  "history.tableName": message("table {table}", { table: "text" }),
+  "history.title": message("History of {name}", { name: "text" }),
+  "history.note": message(
+    "One summary row per snapshot (a second snapshot the same day replaces the first), and every row of every query to the right. Kept by the add-in: add your notes on another sheet.",
+  ),
+  "history.sheetName": message("History {name}", { name: "text" }),
+  "history.sheetFallback": message("History"),
+  "history.column.taken": message("Taken"),
+  "history.column.asOf": message("Data as of"),
+  "history.column.source": message("Source"),
+  "history.source": message("{name} · {query}", { name: "text", query: "text" }),
+  "history.metric.rows": message("Rows"),
+  "history.metric.average": message("Average {column}", { column: "text" }),
+  "history.chart.generic": message("{name} by snapshot", { name: "text" }),
 };

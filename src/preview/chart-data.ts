@@ -29,7 +29,10 @@ function readColumn(sheet: Sheet, column: SpillColumn, maxPoints: number | undef
   if (shown.error?.code === BUSY.code) return { status: "calculating" };
   if (shown.error)
     return { status: "unavailable", message: `${column.cell} shows ${shown.error.code}: ${shown.error.message}` };
-  const spill = sheet.spillRange(anchor);
+  // A report reads a formula's spill; a history sheet its summary table, whose header is at the same cell.
+  const table = sheet.history?.table;
+  const spill =
+    sheet.spillRange(anchor) ?? (table && table.top === anchor.row && table.left === anchor.col ? table : undefined);
   if (!spill) return { status: "unavailable", message: `${column.cell} holds no results to chart.` };
   const width = spill.right - spill.left + 1;
   if (column.column >= width)

@@ -190,12 +190,14 @@ export class Workbook {
   }
 
   /**
-   * Inserts `count` sheet rows before 0-based `row`: every cell below moves down with its input, format and style
-   * (formulas move; their references are not rewritten, the preview's scope).
+   * Inserts `count` sheet rows before 0-based `row` (or cells, in `columns` only): every cell below moves down with
+   * its input, format and style (formulas move; their references are not rewritten, the preview's scope).
    */
-  insertRows(row: number, count: number, sheet?: string): void {
+  insertRows(row: number, count: number, sheet?: string, columns?: { left: number; right: number }): void {
     const target = this.on(sheet);
-    const moved = target.contentFrom(row);
+    const moved = target
+      .contentFrom(row)
+      .filter((cell) => !columns || (cell.pos.col >= columns.left && cell.pos.col <= columns.right));
     if (moved.some((cell) => cell.pos.row + count >= this.rowCount))
       throw new RangeError(`Inserting ${count} rows would push cells past the preview grid's last row.`);
     this.batch(() => {

@@ -4,6 +4,8 @@
  * surface this small is what lets the same task pane run in both.
  */
 
+import type { HistoryAppend, HistorySourceRef, HistoryState, HistoryWritten } from "./history-types";
+
 /** A cell value as written: text from the API is always written as a value, never as a formula. */
 export type CellValue = string | number | boolean | null;
 
@@ -267,4 +269,25 @@ export interface HostAdapter {
   listReportSheets?(): Promise<ReportSheetInfo[]>;
   /** Points each chart of a report sheet at its spills' current size (after a refresh changed their row counts). */
   refreshReportCharts?(sheet: string): Promise<void>;
+  /** The values of a small block (a report's inputs), as the cells hold them now. */
+  readRange?(target: CellTarget): Promise<CellValue[][]>;
+  /** What the workbook keeps for the add-in besides its tables and reports (document settings; never a secret). */
+  workbookOptions?(): Promise<WorkbookOptions>;
+  /** Saves workbook options; turning on refresh when opened asks Excel to load the add-in with the workbook. */
+  setWorkbookOptions?(patch: Partial<WorkbookOptions>): Promise<void>;
+  /** The sources that keep history (or kept it), and where. */
+  listHistories?(): Promise<HistoryState[]>;
+  setKeepHistory?(source: HistorySourceRef, keep: boolean): Promise<void>;
+  /**
+   * Appends a snapshot to the source's history sheet (made on the first one; made again if deleted): the rows below
+   * each table, replacing the rows of a snapshot taken the same day; the chart follows the summary. Rejects with
+   * CellsInUseError, writing nothing, when new rows need cells that hold something, unless `growth` says what to do.
+   */
+  appendHistory?(append: HistoryAppend): Promise<HistoryWritten>;
+}
+
+/** A workbook's own settings for the add-in. */
+export interface WorkbookOptions {
+  /** Refresh the workbook's MAD formulas and tables as it opens (off by default). */
+  readonly refreshOnOpen: boolean;
 }

@@ -69,12 +69,38 @@ export interface TemplateSection {
   readonly chart?: SectionChart;
 }
 
+/** How one figure of a snapshot is read from a section's rows. */
+export type Aggregate = "value" | "average" | "median" | "sum" | "count";
+
+export interface HistoryMetric {
+  /** The summary table's header and the chart's legend: "Average price". */
+  readonly label: string;
+  /** The section it reads (index in `sections`). */
+  readonly section: number;
+  /** The column it reads (one of the section's `fields`); none for "count". */
+  readonly field?: string;
+  /** `value`: the first row's (single-record sections); the others over every row. */
+  readonly aggregate: Aggregate;
+}
+
+/** What a report that keeps history sums up per snapshot, and charts: a line over the snapshots' dates. */
+export interface TemplateHistory {
+  readonly chartTitle: string;
+  readonly metrics: readonly HistoryMetric[];
+  /** The metrics the chart draws (indexes into `metrics`); the second, if any, on a value axis of its own. */
+  readonly charted: readonly [number] | readonly [number, number];
+  readonly valueAxisTitle: string;
+  readonly secondaryValueAxisTitle?: string;
+}
+
 export interface ReportTemplate {
   readonly id: TemplateId;
   readonly title: string;
   readonly description: string;
   readonly inputs: readonly TemplateInput[];
   readonly sections: readonly TemplateSection[];
+  /** Its history's summary and chart; without one, a report keeps the generic one (rows and averages). */
+  readonly history?: TemplateHistory;
 }
 
 /** Competitor watch takes at most this many ASINs (the order-word and extended-traffic lookups' limit). */
@@ -210,6 +236,21 @@ const categoryMarket: ReportTemplate = {
       },
     },
   ],
+  // A category's sales by snapshot: monthly units and revenue of its average product, with prices and products.
+  history: {
+    chartTitle: "Category sales",
+    metrics: [
+      { label: "Average monthly units", section: 0, field: "avgUnits", aggregate: "value" },
+      { label: "Average monthly revenue", section: 0, field: "avgRevenue", aggregate: "value" },
+      { label: "Average price", section: 0, field: "avgPrice", aggregate: "value" },
+      { label: "Products", section: 0, field: "totalProducts", aggregate: "value" },
+      { label: "New products", section: 0, field: "newProducts", aggregate: "value" },
+      { label: "Top brand's share of units", section: 1, field: "totalUnitsRatio", aggregate: "value" },
+    ],
+    charted: [0, 1],
+    valueAxisTitle: "Units",
+    secondaryValueAxisTitle: "Revenue",
+  },
 };
 
 const keywordOpportunity: ReportTemplate = {
@@ -273,6 +314,19 @@ const keywordOpportunity: ReportTemplate = {
       limit: 20,
     },
   ],
+  // The keyword's market by snapshot: searches and purchases of its top mined keywords, and what a click costs.
+  history: {
+    chartTitle: "Searches of the top keywords",
+    metrics: [
+      { label: "Searches, top 20 keywords", section: 2, field: "searches", aggregate: "sum" },
+      { label: "Purchases, top 20 keywords", section: 2, field: "purchases", aggregate: "sum" },
+      { label: "Average bid", section: 2, field: "bid", aggregate: "average" },
+      { label: "Average search conversion", section: 3, field: "searchConvRate", aggregate: "average" },
+    ],
+    charted: [0, 1],
+    valueAxisTitle: "Searches",
+    secondaryValueAxisTitle: "Purchases",
+  },
 };
 
 const competitorWatch: ReportTemplate = {
@@ -297,7 +351,7 @@ const competitorWatch: ReportTemplate = {
       fn: "COMPETITORS",
       positional: [],
       filters: { kind: "asinFilter" },
-      fields: ["asin", "brand", "units", "revenue", "price", "rating", "ratings"],
+      fields: ["asin", "brand", "units", "revenue", "price", "rating", "ratings", "bsr"],
       limit: MAX_ASINS,
       chart: {
         kind: "column",
@@ -338,6 +392,20 @@ const competitorWatch: ReportTemplate = {
       limit: 20,
     },
   ],
+  // The competitor set's price and best-seller rank by snapshot (a week apart when taken weekly), and their sales.
+  history: {
+    chartTitle: "Competitors' price and BSR",
+    metrics: [
+      { label: "Average price", section: 0, field: "price", aggregate: "average" },
+      { label: "Median BSR", section: 0, field: "bsr", aggregate: "median" },
+      { label: "Units, all competitors", section: 0, field: "units", aggregate: "sum" },
+      { label: "Revenue, all competitors", section: 0, field: "revenue", aggregate: "sum" },
+      { label: "Average rating", section: 0, field: "rating", aggregate: "average" },
+    ],
+    charted: [0, 1],
+    valueAxisTitle: "Price",
+    secondaryValueAxisTitle: "Best-seller rank",
+  },
 };
 
 export const TEMPLATES: readonly ReportTemplate[] = [categoryMarket, keywordOpportunity, competitorWatch];
