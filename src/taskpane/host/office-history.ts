@@ -154,13 +154,19 @@ export function officeHistoryMethods(run: Run, settings: DocumentSettings): Hist
           occupied,
         );
     }
-    for (const p of plans) {
-      const top = { row: p.header.top, col: p.header.left };
-      const cols = p.header.right - p.header.left + 1;
+    const placed = plans.map((p) => ({
+      ...p,
+      top: { row: p.header.top, col: p.header.left },
+      cols: p.header.right - p.header.left + 1,
+    }));
+    for (const p of placed) {
       if (p.count < p.had)
-        sheet.getRange(blockAddress(offset(top, 1 + p.count, 0), p.had - p.count, cols)).clear("Contents");
-      p.table.resize(blockAddress(top, 1 + Math.max(p.count, 1), cols));
-      await context.sync();
+        sheet.getRange(blockAddress(offset(p.top, 1 + p.count, 0), p.had - p.count, p.cols)).clear("Contents");
+      p.table.resize(blockAddress(p.top, 1 + Math.max(p.count, 1), p.cols));
+    }
+    await context.sync();
+    for (const p of placed) {
+      const { top, cols } = p;
       const spec = append.layout.tables.find((t) => t.key === p.key);
       await writeRowsInBlocks(
         context,
@@ -185,7 +191,7 @@ export function officeHistoryMethods(run: Run, settings: DocumentSettings): Hist
     const chart = sheet.charts.getItemOrNullObject(stored.chart ?? "");
     await context.sync();
     if (chart.isNullObject || !stored.tables?.summary) return; // a chart deleted by hand is left alone
-    chart.series.load("items");
+    chart.series.load("items/name");
     const body = context.workbook.tables.getItem(stored.tables.summary).getDataBodyRange();
     await context.sync();
     layout.chart.series.forEach((s, j) => {
