@@ -131,10 +131,14 @@ export function createEngine(options: EngineOptions): Engine {
         const allowed =
           ctx && !ctx.bypassCache && !ctx.cacheOnly && queryOptions.lastGood !== false && ctx.settings.lastGoodValues;
         if (reason && allowed) {
-          const earlier = await lastGoodResult(cache, { code, plan: ctx!.plan, account: ctx!.account }, {
-            reason,
-            message: failure.message,
-          }).catch(() => null);
+          const earlier = await lastGoodResult(
+            cache,
+            { code, plan: ctx!.plan, account: ctx!.account },
+            {
+              reason,
+              message: failure.message,
+            },
+          ).catch(() => null);
           if (earlier) return earlier;
         }
         throw failure;
@@ -152,13 +156,15 @@ export function createEngine(options: EngineOptions): Engine {
       const account = await settings.accountOf({ baseUrl: current.baseUrl, secret: current.secret });
       const keyOf = (page: number) =>
         `${code}|${canonicalJson(plan.mode === "single" ? plan.params : { ...plan.params, page })}`;
-      const first = await cache.get(account, keyOf(1));
+      // The first page's total says how many pages; one past its period still tells it (totals move slowly).
+      const first = (await cache.get(account, keyOf(1))) ?? (await cache.lastGood(account, keyOf(1)));
       const shortFirst = first !== undefined && plan.mode === "pages" && first.data.rows.length < plan.pageSize;
       const pages = !first ? plan.maxPages : shortFirst ? 1 : pagesFor(plan, first.data.total);
-      if (planOptions.bypassCache) return { pages, uncachedPages: pages };
+      const bound = !first && plan.maxPages > 1 ? { upTo: true as const } : {};
+      if (planOptions.bypassCache) return { pages, uncachedPages: pages, ...bound };
       let uncachedPages = 0;
       for (let page = 1; page <= pages; page++) if (!(await cache.get(account, keyOf(page)))) uncachedPages++;
-      return { pages, uncachedPages };
+      return { pages, uncachedPages, ...bound };
     },
 
     cacheKey<C extends OperationCode>(code: C, params: QueryParams<C>, keyOptions: { limit?: number } = {}): string {
@@ -219,7 +225,11 @@ export function createEngine(options: EngineOptions): Engine {
       return { lastGoodValues };
     },
 
-    setPreferences: (patch) => writePreferences(keepingFirst(store, () => cache.clear()), patch),
+    setPreferences: (patch) =>
+      writePreferences(
+        keepingFirst(store, () => cache.clear()),
+        patch,
+      ),
 
     async signOut(): Promise<void> {
       const stored = await readStoredSettings(store);

@@ -8,11 +8,7 @@ export { CacheMissError, MissingSecretError } from "./errors";
 export { lastGoodReason, type LastGood, type LastGoodReason } from "./last-good";
 export { accountId, canonicalJson } from "./keys";
 export { RATE_WINDOW_MS } from "./pacer";
-export {
-  CACHE_INDEX_KEY,
-  DEFAULT_MAX_CACHE_BYTES,
-  DEFAULT_MAX_CACHE_ENTRIES,
-} from "./page-cache";
+export { CACHE_INDEX_KEY, DEFAULT_MAX_CACHE_BYTES, DEFAULT_MAX_CACHE_ENTRIES } from "./page-cache";
 export { planPaging, type PagingPlan } from "../api/paging";
 export { getSharedEngine } from "./shared";
 export {

@@ -89,6 +89,8 @@ export interface QueryResult<C extends OperationCode = OperationCode> {
 export interface QueryPlan {
   pages: number;
   uncachedPages: number;
+  /** Set when `pages` is the most the query can take: none of its pages was ever answered, so its total is unknown. */
+  upTo?: true;
 }
 
 export interface UsageSnapshot {

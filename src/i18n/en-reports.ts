@@ -6,9 +6,7 @@ import { message } from "./message";
 
 export const REPORT_MESSAGES = {
   // MAD.ASOF in cells
-  "asof.needsReference": message(
-    "MAD.ASOF takes a reference to a MAD formula's cell or results, such as D5 or D5#.",
-  ),
+  "asof.needsReference": message("MAD.ASOF takes a reference to a MAD formula's cell or results, such as D5 or D5#."),
   "asof.noResult": message(
     "{cell} shows no MAD results in this session yet. Refresh it in the task pane's Reports tab, or enter its formula again.",
     { cell: "text" },
@@ -28,7 +26,41 @@ export const REPORT_MESSAGES = {
   "history.column.asOf": message("Data as of"),
   "history.column.source": message("Source"),
   "history.source": message("{name} · {query}", { name: "text", query: "text" }),
+  "history.sourceWithInputs": message("{name} · {query} · {inputs}", { name: "text", query: "text", inputs: "text" }),
   "history.metric.rows": message("Rows"),
   "history.metric.average": message("Average {column}", { column: "text" }),
   "history.chart.generic": message("{name} by snapshot", { name: "text" }),
+
+  // Snapshots
+  "snapshot.tooMany": message(
+    `This snapshot needs {calls, plural, one {# call} other {# calls}} but only {left, plural, one {# is} other {# are}} left this month.`,
+    { calls: "number", left: "number" },
+  ),
+  "snapshot.many": message("This snapshot will spend {calls, plural, one {# call} other {# calls}}.", {
+    calls: "number",
+  }),
+  "snapshot.unsupported": message("This host cannot keep history sheets."),
+
+  "snapshot.failed": message("No snapshot of {source}: {reason}", { source: "text", reason: "text" }),
+
+  // Refresh when opened
+  "onOpen.title": message("Refresh when opened"),
+  "onOpen.counting": message("Refresh when opened: counting the calls…"),
+  "onOpen.ask": message("{reason} {plan}.", { reason: "text", plan: "text" }),
+  "onOpen.confirm": message("Refresh now"),
+  "onOpen.running": message("Refreshing as the workbook opened: {plan}…", { plan: "text" }),
+  "onOpen.done": message(
+    "Refreshed as the workbook opened: {items, plural, one {# item} other {# items}} with {calls, plural, =0 {no call (every answer was current)} one {# call} other {# calls}}{snapshots, plural, =0 {} one {, # snapshot kept} other {, # snapshots kept}}.",
+    { items: "number", calls: "number", snapshots: "number" },
+  ),
+  "onOpen.failed": message(
+    "Refreshed as the workbook opened with {calls, plural, one {# call} other {# calls}}, but {failed, plural, one {# item} other {# items}} of {items, number} failed: see the Reports tab.",
+    { failed: "number", items: "number", calls: "number" },
+  ),
+  "onOpen.declined": message(
+    "Not refreshed as the workbook opened: nothing was spent ({calls, plural, one {# call} other {# calls}} were needed). Refresh from the Reports tab when you want.",
+    { calls: "number" },
+  ),
+  "onOpen.nothing": message("Refresh when opened: this workbook has no MAD formulas or tables."),
+  "onOpen.error": message("Refresh when opened stopped: {reason}", { reason: "text" }),
 };

@@ -63,10 +63,10 @@ export const en = {
     calls: "number",
     left: "number",
   }),
-  "spend.refresh.many": message(`This refresh will spend {atLeast, select, yes {at least } other {}}${CALLS}.`, {
-    calls: "number",
-    atLeast: "text",
-  }),
+  "spend.refresh.many": message(
+    `This refresh will spend {bound, select, atLeast {at least } upTo {up to } other {}}${CALLS}.`,
+    { calls: "number", bound: "text" },
+  ),
 
   // Connection
   "connection.secret": message("API secret"),
@@ -268,8 +268,8 @@ export const en = {
     calls: "number",
   }),
   "reports.plan": message(
-    `{atLeast, select, yes {at least } other {}}${CALLS} for {queries, plural, one {# unique query} other {# unique queries}} ({formulas, plural, =0 {{tables, plural, =0 {nothing selected} one {# table} other {# tables}}} one {# formula{tables, plural, =0 {} one {, # table} other {, # tables}}} other {# formulas{tables, plural, =0 {} one {, # table} other {, # tables}}}})`,
-    { atLeast: "text", calls: "number", queries: "number", formulas: "number", tables: "number" },
+    `{bound, select, atLeast {at least } upTo {up to } other {}}${CALLS} for {queries, plural, one {# unique query} other {# unique queries}} ({formulas, plural, =0 {{tables, plural, =0 {nothing selected} one {# table} other {# tables}}} one {# formula{tables, plural, =0 {} one {, # table} other {, # tables}}} other {# formulas{tables, plural, =0 {} one {, # table} other {, # tables}}}})`,
+    { bound: "text", calls: "number", queries: "number", formulas: "number", tables: "number" },
   ),
   "reports.growth.label": message("Cells below a table"),
   "reports.growth.title": message("Cells below {table} are not empty.", { table: "text" }),

@@ -77,11 +77,14 @@ test("counts read with the locale's plural rules and grouping, not hand-built en
 
 test("a refresh plan names what it covers, whatever mix of formulas and tables", () => {
   const plan = (formulas: number, tables: number) =>
-    t("reports.plan", { atLeast: "no", calls: 3, queries: 1, formulas, tables });
+    t("reports.plan", { bound: "exact", calls: 3, queries: 1, formulas, tables });
   expect(plan(3, 1)).toBe("3 calls for 1 unique query (3 formulas, 1 table)");
   expect(plan(1, 0)).toBe("3 calls for 1 unique query (1 formula)");
   expect(plan(0, 2)).toBe("3 calls for 1 unique query (2 tables)");
   expect(plan(0, 0)).toBe("3 calls for 1 unique query (nothing selected)");
+  expect(t("reports.plan", { bound: "upTo", calls: 20, queries: 1, formulas: 0, tables: 1 })).toBe(
+    "up to 20 calls for 1 unique query (1 table)",
+  );
 });
 
 test("a date argument is formatted as a date, not as its number of milliseconds", () => {

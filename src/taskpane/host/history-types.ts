@@ -8,8 +8,7 @@ import type { CellValue, ChartSpec, ColumnFormats, TableGrowth } from "./host-ad
 
 /** What keeps history: a report (by its sheet, found again after a rename) or an add-in table (by its name). */
 export type HistorySourceRef =
-  | { readonly kind: "report"; readonly sheet: string }
-  | { readonly kind: "table"; readonly table: string };
+  { readonly kind: "report"; readonly sheet: string } | { readonly kind: "table"; readonly table: string };
 
 export interface HistoryTableSpec {
   /** Stable within the source: `summary`, `q1`, `q2`… */

@@ -269,6 +269,8 @@ export interface HostAdapter {
   listReportSheets?(): Promise<ReportSheetInfo[]>;
   /** Points each chart of a report sheet at its spills' current size (after a refresh changed their row counts). */
   refreshReportCharts?(sheet: string): Promise<void>;
+  /** Shows the task pane (when the add-in runs with the workbook but its pane is not open) to ask a question. */
+  showPane?(): Promise<void>;
   /** The values of a small block (a report's inputs), as the cells hold them now. */
   readRange?(target: CellTarget): Promise<CellValue[][]>;
   /** What the workbook keeps for the add-in besides its tables and reports (document settings; never a secret). */

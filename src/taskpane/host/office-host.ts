@@ -43,6 +43,8 @@ export interface OfficeHostDeps {
    * also when the task pane is not opened (https://learn.microsoft.com/office/dev/add-ins/develop/run-code-on-document-open).
    */
   readonly loadWithDocument?: () => Promise<void>;
+  /** Shows the task pane when the add-in runs with the workbook but its pane is closed (injectable for tests). */
+  readonly showPane?: () => Promise<void>;
 }
 
 const officeDocumentSettings: DocumentSettings = () => Office.context.document.settings;
@@ -52,12 +54,18 @@ const officeLoadWithDocument = async () => {
   await Office.addin.setStartupBehavior(Office.StartupBehavior.load);
 };
 
+// SharedRuntime 1.1: https://learn.microsoft.com/office/dev/add-ins/develop/show-hide-add-in
+const officeShowPane = async () => {
+  if (typeof Office !== "undefined" && Office.addin?.showAsTaskpane) await Office.addin.showAsTaskpane();
+};
+
 export function createOfficeHost(deps: OfficeHostDeps = {}): HostAdapter {
   const run = deps.run ?? (<T>(batch: (context: Excel.RequestContext) => Promise<T>) => Excel.run(batch));
   const settings = deps.settings ?? officeDocumentSettings;
   const requirements = deps.requirements ?? (() => Office.context.requirements);
   const clock = deps.clock ?? systemClock;
   const loadWithDocument = deps.loadWithDocument ?? officeLoadWithDocument;
+  const showPane = deps.showPane ?? officeShowPane;
 
   let reportMethods: Promise<ReturnType<typeof officeReportMethods>> | undefined;
   let historyMethods: Promise<ReturnType<typeof officeHistoryMethods>> | undefined;
@@ -90,6 +98,8 @@ export function createOfficeHost(deps: OfficeHostDeps = {}): HostAdapter {
       // Refresh when opened runs from the add-in's start: Excel must load it with this workbook.
       if (options.refreshOnOpen) await loadWithDocument();
     },
+
+    showPane: () => showPane(),
 
     readRange: (target) =>
       run(async (context) => {

@@ -19,6 +19,7 @@ import type { HistorySheetSpec, HistorySourceRef, HistoryTableSpec } from "../ho
 import { sectionQuery } from "../templates/report-cost";
 import { CHART_SIZE } from "../templates/report-layout";
 import type { Aggregate, HistoryMetric, ReportTemplate, TemplateHistory, TemplateInputs } from "../templates/templates";
+import { describeInputs } from "./reports";
 
 /** One query a snapshot reads. */
 export interface SnapshotQuery {
@@ -39,6 +40,8 @@ export interface SnapshotPlan {
   readonly name: string;
   /** "Market 3422301", "MAD_ProductResearch": what the history sheet is named after. */
   readonly shortName: string;
+  /** A report's inputs as read ("Market US · Category 3375251:3422301"), named in every Source cell; "" for a table. */
+  readonly inputs: string;
   readonly queries: readonly SnapshotQuery[];
   readonly history: TemplateHistory;
 }
@@ -92,6 +95,7 @@ export function reportSnapshotPlan(sheet: string, template: ReportTemplate, inpu
     source: { kind: "report", sheet },
     name: t("history.reportName", { sheet, template: template.title }),
     shortName: sheet,
+    inputs: describeInputs(template.id, inputs),
     queries,
     history: template.history ?? genericHistory(queries[0]),
   };
@@ -112,6 +116,7 @@ export function tableSnapshotPlan(table: TableInfo, operation: OperationCode | u
     source: { kind: "table", table: table.name },
     name: t("history.tableName", { table: table.name }),
     shortName: table.name,
+    inputs: "",
     queries: [query],
     history: genericHistory(query),
   };
@@ -229,7 +234,9 @@ export function snapshotRows(
   const rows: Record<string, CellValue[][]> = {};
   plan.queries.forEach((query, i) => {
     const asOf = localDateTimeSerial(results[i].fetchedAt);
-    const source = t("history.source", { name: plan.name, query: query.label });
+    const source = plan.inputs
+      ? t("history.sourceWithInputs", { name: plan.name, query: query.label, inputs: plan.inputs })
+      : t("history.source", { name: plan.name, query: query.label });
     rows[query.key] = tables[i].rows.map((row) => [taken, asOf, source, ...row]);
   });
   const summary = plan.history.metrics.map((metric) => {

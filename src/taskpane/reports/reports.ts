@@ -172,11 +172,14 @@ export function groupReports(
   };
 }
 
-/** "Market US · Category 172282:281407": a report's inputs as given, labelled as its template labels them. */
-export function describeReportInputs(report: ReportGroupInfo): string {
-  const template = TEMPLATES.find((t) => t.id === report.template);
-  return Object.entries(report.inputs)
-    .filter(([, value]) => value !== null && value !== "")
+/** "Market US · Category 172282:281407": inputs labelled as the template labels them. */
+export function describeInputs(templateId: string, inputs: Readonly<Record<string, unknown>>): string {
+  const template = TEMPLATES.find((t) => t.id === templateId);
+  return Object.entries(inputs)
+    .filter(([, value]) => value !== null && value !== undefined && value !== "")
     .map(([name, value]) => `${template?.inputs.find((i) => i.name === name)?.label ?? name} ${String(value)}`)
     .join(" · ");
 }
+
+/** A report's inputs as given when it was made (the cells on its sheet are the live ones). */
+export const describeReportInputs = (report: ReportGroupInfo): string => describeInputs(report.template, report.inputs);

@@ -30,6 +30,10 @@ export interface HostUnderTest {
   chartRows(sheet: string): number[][];
   /** A person adds a sheet. */
   addSheet(name: string): void;
+  /** Times the add-in showed its pane (Office.addin.showAsTaskpane; the preview's pane always shows). */
+  panesShown(): number;
+  /** Whether Excel was asked to load the add-in with this workbook (setStartupBehavior(load)). */
+  loadsWithWorkbook(): boolean;
 }
 
 export const HOSTS = ["Excel desktop", "Excel on the web", "preview"] as const;
@@ -61,6 +65,8 @@ export function hostUnderTest(name: HostName): HostUnderTest {
         });
       },
       addSheet: (name) => void book.addSheet(name),
+      panesShown: () => 0,
+      loadsWithWorkbook: () => true,
     };
   }
   const excel = new StrictExcel({ platform: name === "Excel desktop" ? "desktop" : "web" });
@@ -69,7 +75,8 @@ export function hostUnderTest(name: HostName): HostUnderTest {
     run: excel.run as never,
     settings: () => g.Office.context.document.settings as never,
     requirements: () => g.Office.context.requirements as never,
-    loadWithDocument: async () => undefined,
+    loadWithDocument: async () => void (excel.startupBehavior = "Load"),
+    showPane: () => g.Office.addin.showAsTaskpane(),
   });
   const rowsOf = (address?: string) => {
     if (!address) return 0;
@@ -87,5 +94,7 @@ export function hostUnderTest(name: HostName): HostUnderTest {
     sheets: () => excel.book.sheets.map((s) => s.name),
     chartRows: (sheet) => excel.charts(sheet).map((chart) => chart.series.map((s) => rowsOf(s.values))),
     addSheet: (name) => void excel.book.addSheet(name),
+    panesShown: () => excel.paneShown,
+    loadsWithWorkbook: () => excel.startupBehavior === "Load",
   };
 }
