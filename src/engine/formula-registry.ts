@@ -5,7 +5,7 @@
  * same entries. Formula value previews are not recorded. Never holds the secret (parameters never contain it).
  */
 import type { OperationCode } from "../api/catalog";
-import type { LastGood } from "./last-good";
+import type { LastGood } from "./types";
 
 export type FormulaStatus = "running" | "ok" | "error" | "cancelled";
 

@@ -5,7 +5,6 @@ export { WarpClock } from "./warp-clock";
 export { VirtualClock } from "./virtual-clock";
 export { createEngine, ENGINE_DEFAULTS } from "./engine";
 export { CacheMissError, MissingSecretError } from "./errors";
-export { lastGoodReason, type LastGood, type LastGoodReason } from "./last-good";
 export { accountId, canonicalJson } from "./keys";
 export { RATE_WINDOW_MS } from "./pacer";
 export { CACHE_INDEX_KEY, DEFAULT_MAX_CACHE_BYTES, DEFAULT_MAX_CACHE_ENTRIES } from "./page-cache";
@@ -26,6 +25,8 @@ export type {
   ConnectionCheck,
   Engine,
   EngineOptions,
+  LastGood,
+  LastGoodReason,
   Preferences,
   QueryOptions,
   QueryParams,

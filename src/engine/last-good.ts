@@ -10,17 +10,8 @@ import { canonicalJson } from "./keys";
 import type { CachedPage, PageCache } from "./page-cache";
 import { assemble, type PageOutcome } from "./pages";
 import { pagesFor, type PagingPlan } from "../api/paging";
-import type { QueryResult } from "./types";
+import type { LastGood, LastGoodReason, QueryResult } from "./types";
 
-/** Why a query shows its last good answer instead of a current one. */
-export type LastGoodReason = "unreachable" | "serviceFault" | "minuteLimit" | "monthlyQuota";
-
-/** What a result served from the last good answer carries. */
-export interface LastGood {
-  readonly reason: LastGoodReason;
-  /** The failure's own text (what happened and what to do). */
-  readonly message: string;
-}
 
 /** The failures a last good answer stands in for; null for every other (refused secret, bad input, cancel…). */
 export function lastGoodReason(error: unknown): LastGoodReason | null {

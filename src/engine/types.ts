@@ -9,7 +9,6 @@ import type { ParamsOf, RecordOf, UntypedParams } from "../api/request-types";
 import type { Clock } from "../api/clock";
 import type { TeamCalls } from "../api/visits";
 import type { KeyValueStore } from "./store";
-import type { LastGood } from "./last-good";
 
 export interface Settings {
   /** mad.baseUrl; the production URL when unset. */
@@ -110,6 +109,16 @@ export interface UsageSnapshot {
   quotaThisMonth: number | null;
   /** Through a team relay: the member's calls left and the team plan's, from the last connection check. */
   teamThisMonth: TeamCalls | null;
+}
+
+/** Why a query shows its last good answer instead of a current one (see ./last-good.ts). */
+export type LastGoodReason = "unreachable" | "serviceFault" | "minuteLimit" | "monthlyQuota";
+
+/** What a result served from the last good answer carries. */
+export interface LastGood {
+  readonly reason: LastGoodReason;
+  /** The failure's own text (what happened and what to do). */
+  readonly message: string;
 }
 
 /** What a person may choose about the add-in, kept in runtime storage. */

@@ -5,8 +5,14 @@
  * cell that holds something unless the person chose to insert cells there (what is below that table moves down)
  * or to write over them. The chart reads the summary table as it is now, so it grows with it.
  */
-import { CellsInUseError, type CellValue } from "../taskpane/host/host-adapter";
-import type { HistoryAppend, HistorySourceRef, HistoryState, HistoryWritten } from "../taskpane/host/history-types";
+import {
+  CellsInUseError,
+  type CellValue,
+  type HistoryAppend,
+  type HistorySourceRef,
+  type HistoryState,
+  type HistoryWritten,
+} from "../taskpane/host/host-adapter";
 import { cellAddress, parseCellAddress, rangeAddress, type CellRange } from "../table/a1";
 import type { Sheet } from "./sheet";
 import type { Workbook } from "./workbook";

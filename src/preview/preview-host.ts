@@ -19,8 +19,11 @@ import {
   type TableInfo,
   type TableSpec,
   type WorkbookOptions,
+  type HistoryAppend,
+  type HistorySourceRef,
+  type HistoryState,
+  type HistoryWritten,
 } from "../taskpane/host/host-adapter";
-import type { HistoryAppend, HistorySourceRef, HistoryState, HistoryWritten } from "../taskpane/host/history-types";
 import { PreviewHistory } from "./preview-history";
 import {
   CellPosition,

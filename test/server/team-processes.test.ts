@@ -56,6 +56,9 @@ function team(args: string[], extra: NodeJS.ProcessEnv = {}) {
 async function serve(extra: NodeJS.ProcessEnv) {
   const served = await serveProcess(["--team", "--static", dir], { ...env, ...extra });
   children.push(served.child);
+  // A relay on Redis answers members once its connection is up (/readyz says so); a busy machine takes a moment.
+  for (let i = 0; i < 100 && extra.REDIS_URL && (await fetch(`${served.url}/readyz`)).status !== 200; i++)
+    await new Promise((r) => setTimeout(r, 100));
   return served;
 }
 

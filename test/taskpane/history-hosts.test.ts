@@ -4,8 +4,7 @@
  * a second one the same day replaces the first rather than doubling it, the chart over the summary grows with it,
  * and new rows never land on a person's note unasked (inserting cells moves only what is below that table).
  */
-import type { HistoryAppend } from "../../src/taskpane/host/history-types";
-import type { StoredQuery, TableSpec } from "../../src/taskpane/host/host-adapter";
+import type { HistoryAppend, StoredQuery, TableSpec } from "../../src/taskpane/host/host-adapter";
 import { historyLayout, snapshotDay, snapshotRows, tableSnapshotPlan } from "../../src/taskpane/reports/history";
 import { HOSTS, hostUnderTest, type HostUnderTest } from "./support/hosts";
 

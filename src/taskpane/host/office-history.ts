@@ -12,9 +12,17 @@
  *   renamed report keeps its history; a deleted one drops its entry) or the table's name; the history sheet is found
  *   by its id, so renaming it is fine, and deleting it starts a new one at the next snapshot.
  */
-import type { CellValue, HostAdapter, TableGrowth } from "./host-adapter";
-import { CellsInUseError } from "./host-adapter";
-import type { HistoryAppend, HistorySheetSpec, HistorySourceRef, HistoryState, HistoryWritten } from "./history-types";
+import {
+  CellsInUseError,
+  type CellValue,
+  type HistoryAppend,
+  type HistorySheetSpec,
+  type HistorySourceRef,
+  type HistoryState,
+  type HistoryWritten,
+  type HostAdapter,
+  type TableGrowth,
+} from "./host-adapter";
 import { blockAddress, offset, parseCell, type CellRange } from "../../table/a1";
 import { uniqueSheetName } from "../../table/sheet-names";
 import { addressOf, occupiedCells } from "./bounded-reads";

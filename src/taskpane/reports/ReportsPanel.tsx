@@ -6,7 +6,8 @@
  */
 import { Badge, Button, Checkbox, makeStyles, ProgressBar, Text, tokens } from "@fluentui/react-components";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { executeRefresh, type GrowthConflict, type GrowthDecision } from "./actions";
+import { executeRefresh } from "./actions";
+import type { GrowthConflict, GrowthDecision } from "./growth";
 import type { FormulaCell, ReportSheetInfo, TableInfo } from "../host/host-adapter";
 import { refreshReportSheets } from "../templates/actions";
 import { describePlan, planRefresh, type RefreshPlan } from "./refresh-plan";

@@ -12,6 +12,7 @@ import {
 } from "../host/host-adapter";
 import { t } from "../../i18n";
 import { tableOf } from "../build/result-table";
+import type { GrowthConflict, GrowthDecision } from "./growth";
 import type { RefreshPlan } from "./refresh-plan";
 import type { ReportGroup, ReportRow } from "./reports";
 import { refreshReportSheets } from "../templates/actions";
@@ -23,20 +24,6 @@ export interface RefreshProgress {
   readonly done: number;
   readonly total: number;
 }
-
-/** A table whose fresh rows need cells below it that hold something: the person decides what happens. */
-export interface GrowthConflict {
-  /** A history's new rows (cells inserted below that table only), rather than a refreshed table's. */
-  readonly history?: boolean;
-  readonly tableName: string;
-  /** Rows the table would have. */
-  readonly rows: number;
-  /** The cells in the way (the first few). */
-  readonly occupied: readonly string[];
-}
-
-/** What the person chose for a table that needs the cells below it: a way to grow, or keep the cells. */
-export type GrowthDecision = TableGrowth | "keep";
 
 export interface RefreshOutcome {
   /** Report row id -> error message, for the rows that failed. */

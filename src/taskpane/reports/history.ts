@@ -14,8 +14,14 @@ import { DATE_TIME_FORMAT, numberFormatOf, type Column } from "../../table/colum
 import type { ShapeInput } from "../../table/shape";
 import { validSheetName } from "../../table/sheet-names";
 import { selectColumns, tableOf } from "../build/result-table";
-import type { CellValue, ChartSpec, TableInfo } from "../host/host-adapter";
-import type { HistorySheetSpec, HistorySourceRef, HistoryTableSpec } from "../host/history-types";
+import type {
+  CellValue,
+  ChartSpec,
+  HistorySheetSpec,
+  HistorySourceRef,
+  HistoryTableSpec,
+  TableInfo,
+} from "../host/host-adapter";
 import { sectionQuery } from "../templates/report-cost";
 import { CHART_SIZE } from "../templates/report-layout";
 import type { Aggregate, HistoryMetric, ReportTemplate, TemplateHistory, TemplateInputs } from "../templates/templates";

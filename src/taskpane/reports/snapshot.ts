@@ -8,11 +8,17 @@
 import { isOperationCode } from "../../api/catalog";
 import type { Engine } from "../../engine";
 import { t } from "../../i18n";
-import { CellsInUseError, type HostAdapter, type ReportGroupInfo, type TableInfo } from "../host/host-adapter";
-import type { HistorySourceRef, HistoryWritten } from "../host/history-types";
+import {
+  CellsInUseError,
+  type HistorySourceRef,
+  type HistoryWritten,
+  type HostAdapter,
+  type ReportGroupInfo,
+  type TableInfo,
+} from "../host/host-adapter";
 import { inputBlock, inputsFromBlock } from "../templates/report-layout";
 import { TEMPLATES, type TemplateInputs } from "../templates/templates";
-import type { GrowthConflict, GrowthDecision } from "./actions";
+import type { GrowthConflict, GrowthDecision } from "./growth";
 import {
   historyLayout,
   reportSnapshotPlan,
