@@ -290,6 +290,8 @@ export interface HostAdapter {
 export interface WorkbookOptions {
   /** Refresh the workbook's MAD formulas and tables as it opens (off by default). */
   readonly refreshOnOpen: boolean;
+  /** A team relay's schedule of each report or table (by the pane's key for it): the schedule's id on the relay. */
+  readonly schedules?: Readonly<Record<string, string>>;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -88,9 +88,13 @@ export function createOfficeHost(deps: OfficeHostDeps = {}): HostAdapter {
     setKeepHistory: async (source, keep) => (await history()).setKeepHistory(source, keep),
     appendHistory: async (append) => (await history()).appendHistory(append),
 
-    workbookOptions: async () => ({
-      refreshOnOpen: readSetting<Partial<WorkbookOptions>>(settings, OPTIONS_SETTING).refreshOnOpen === true,
-    }),
+    workbookOptions: async () => {
+      const stored = readSetting<Partial<WorkbookOptions>>(settings, OPTIONS_SETTING);
+      return {
+        refreshOnOpen: stored.refreshOnOpen === true,
+        ...(stored.schedules && typeof stored.schedules === "object" ? { schedules: stored.schedules } : {}),
+      };
+    },
 
     setWorkbookOptions: async (patch) => {
       const options = { ...readSetting<Partial<WorkbookOptions>>(settings, OPTIONS_SETTING), ...patch };

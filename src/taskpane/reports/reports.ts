@@ -6,6 +6,7 @@
 import { t } from "../../i18n";
 import { operation, operationByFunction, isOperationCode, type OperationCode } from "../../api/catalog";
 import type { FormulaEntry } from "../../engine/formula-registry";
+import type { LastGood } from "../../engine";
 import type { CellTarget, FormulaCell, ReportGroupInfo, ReportSheetInfo, TableInfo } from "../host/host-adapter";
 import { cellAddress, parseCell } from "../../table/a1";
 import { splitSheetAddress } from "../../table/sheet-names";
@@ -32,6 +33,8 @@ export interface ReportRow {
   /** For tables: the table's name and the columns it shows. */
   readonly tableName?: string;
   readonly fields?: readonly string[];
+  /** A formula showing its last good answer (the service failed): why; `lastRefreshed` is that answer's time. */
+  readonly lastGood?: LastGood;
 }
 
 /** `'My sheet'!$B$2` and `My sheet!B2` -> `My sheet!B2`. */
@@ -81,6 +84,7 @@ function formulaRow(cell: FormulaCell, entry: FormulaEntry | undefined): ReportR
     lastRefreshed: entry.lastRefreshed,
     status: entry.status,
     message: entry.errorMessage,
+    ...(entry.status === "ok" && entry.lastGood ? { lastGood: entry.lastGood } : {}),
     // A formula with bad arguments has no query to refresh; recalculating it is all a refresh can do.
     query: known
       ? {

@@ -26,6 +26,10 @@ const useStyles = makeStyles({
 const CallsMeter = lazy(() =>
   import(/* webpackChunkName: "meter" */ "./CallsMeter").then((m) => ({ default: m.CallsMeter })),
 );
+// Refresh when opened and last good answers speak above the tabs, whichever tab shows.
+const PaneNotices = lazy(() =>
+  import(/* webpackChunkName: "notices" */ "../reports/PaneNotices").then((m) => ({ default: m.PaneNotices })),
+);
 const ConnectionPanel = lazy(() =>
   import(/* webpackChunkName: "connection" */ "../connection/ConnectionPanel").then((m) => ({
     default: m.ConnectionPanel,
@@ -74,6 +78,9 @@ function Pane() {
       <Subtitle1 as="h1">{t("pane.title")}</Subtitle1>
       <Suspense fallback={null}>
         <CallsMeter />
+      </Suspense>
+      <Suspense fallback={null}>
+        <PaneNotices />
       </Suspense>
       <PaneTabs
         tabs={TABS.map((x) => ({ value: x.value, label: t(x.label) }))}
