@@ -4,8 +4,12 @@
  * stale), opens it in Chromium, builds a product research in the task pane, inserts it as a formula so its result
  * spills, and writes docs/images/preview.png (the sheet with the spilled result and the pane) and
  * docs/images/builder.png (the Build tab); then creates a Category market report from the Templates tab and writes
- * docs/images/report.png (the report's sheet with its charts drawn).
+ * docs/images/report.png (the report's sheet with its charts drawn). Then the same in Chinese, as Office's display
+ * language zh-CN shows it (rendered with the machine's CJK fonts, fonts-noto-cjk on Debian): preview.zh-CN.png and
+ * builder.zh-CN.png for README.zh-CN.md; and it fails, naming them, when any text of any tab is clipped at the pane's
+ * usual widths in either language (the browser test test/browser/chinese.test.ts holds the same rule).
  */
+import { execFileSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { launchChromium } from "../test/browser/support/chromium";
@@ -13,13 +17,92 @@ import { fieldLabel } from "../test/browser/support/labels";
 import { cell, openPreview, settledText, startPreviewStack } from "../test/browser/support/preview";
 import { drawnChart } from "../test/browser/support/report";
 import { openTab, paneOf, pick, searchMoreFilters } from "../test/browser/support/taskpane";
+import { clippedTexts, setPaneWidth } from "../test/browser/support/fit";
+import { setLocale } from "../src/i18n/locale";
+import type { Browser } from "playwright-core";
+import type { PreviewStack } from "../test/browser/support/preview";
 
 const IMAGES = path.resolve(__dirname, "..", "docs", "images");
 /** Small enough to keep the PNGs light, large enough for the pane beside a few spilled columns. */
 const VIEWPORT = { width: 1280, height: 800 };
 const REPORT_VIEWPORT = { width: 1760, height: 860 };
 
+/** Chinese needs CJK fonts to render (and to measure) as people see it: refuse to take pictures of boxes. */
+function requireCjkFonts(): void {
+  let families = "";
+  try {
+    families = execFileSync("fc-list", [":lang=zh", "family"], { encoding: "utf8" });
+  } catch {
+    // no fontconfig: reported below
+  }
+  if (!families.trim())
+    throw new Error(
+      "No Chinese (CJK) font is installed: apt-get install fonts-noto-cjk, then run npm run screenshots again.",
+    );
+}
+
+/** The pane in Chinese, as Office's display language zh-CN shows it: the Build tab and an inserted formula. */
+async function chinesePictures(browser: Browser, stack: PreviewStack): Promise<string[]> {
+  await setLocale("zh-CN");
+  const { page, context } = await openPreview(browser, stack, "zh-CN");
+  try {
+    await page.setViewportSize(VIEWPORT);
+    const pane = paneOf(page);
+    const textbox = (name: string) => pane.getByRole("textbox", { name, exact: true });
+    await cell(page, "A1").click();
+    await pane.getByRole("tab", { name: "查询" }).click();
+    await textbox(fieldLabel("product_research", "minPrice")).fill("20");
+    await textbox(fieldLabel("product_research", "maxPrice")).fill("60");
+    await pick(pane, "输出列（fields）", "asin", "title", "price", "ratings");
+    await textbox("行数（limit）").fill("12");
+    await pane.getByRole("button", { name: "插入公式" }).click();
+    await pane.getByText(/^已写入筛选块/).waitFor({ timeout: 60_000 });
+    await settledText(page, "D1");
+    await cell(page, "D1").click();
+    // No named functions inside page callbacks: tsx's keepNames would reference a helper the page lacks.
+    const scrollPaneToTop = () =>
+      pane.locator("html").evaluate((root) => {
+        for (const element of [root, ...Array.from(root.querySelectorAll("*"))]) element.scrollTop = 0;
+      });
+    await scrollPaneToTop();
+    await page.screenshot({ path: path.join(IMAGES, "preview.zh-CN.png") });
+    await pane.getByRole("button", { name: "预览" }).click();
+    await pane.getByText(/^显示 \d+ 行/).waitFor({ timeout: 60_000 });
+    await scrollPaneToTop();
+    await page.locator("#task-pane").screenshot({ path: path.join(IMAGES, "builder.zh-CN.png") });
+    return ["preview.zh-CN.png", "builder.zh-CN.png"];
+  } finally {
+    await context.close();
+    await setLocale("en");
+  }
+}
+
+/** Every tab's text, in each language, at the pane's usual widths: what is clipped (nothing, when all is well). */
+async function clippedAnywhere(browser: Browser, stack: PreviewStack): Promise<string[]> {
+  const found: string[] = [];
+  for (const [language, tabs] of [
+    ["zh-CN", ["连接", "查询", "模板", "报表"]],
+    ["en-US", ["Connection", "Build", "Templates", "Reports"]],
+  ] as const) {
+    const { page, context } = await openPreview(browser, stack, language);
+    try {
+      const pane = paneOf(page);
+      for (const width of [320, 360]) {
+        await setPaneWidth(page, width);
+        for (const tab of tabs) {
+          await pane.getByRole("tab", { name: tab, exact: true }).click();
+          for (const clipped of await clippedTexts(pane)) found.push(`${language}, ${width} px, ${tab}: ${clipped}`);
+        }
+      }
+    } finally {
+      await context.close();
+    }
+  }
+  return found;
+}
+
 async function main(): Promise<void> {
+  requireCjkFonts();
   mkdirSync(IMAGES, { recursive: true });
   const stack = await startPreviewStack({ monthlyQuota: 1_000 });
   const browser = await launchChromium();
@@ -79,7 +162,13 @@ async function main(): Promise<void> {
     await page.setViewportSize(REPORT_VIEWPORT);
     await page.screenshot({ path: path.join(IMAGES, "report.png") });
     await context.close();
-    console.log(`Wrote ${["preview.png", "builder.png", "report.png"].map((f) => path.join(IMAGES, f)).join(", ")}`);
+    const chinese = await chinesePictures(browser, stack);
+    console.log(
+      `Wrote ${["preview.png", "builder.png", "report.png", ...chinese].map((f) => path.join(IMAGES, f)).join(", ")}`,
+    );
+    const clipped = await clippedAnywhere(browser, stack);
+    if (clipped.length) throw new Error(`Text is clipped in the task pane:\n${clipped.join("\n")}`);
+    console.log("Every tab's text fits the pane at 320 and 360 px, in Chinese and in English.");
   } finally {
     await browser.close();
     await stack.stop();

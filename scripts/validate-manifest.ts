@@ -29,7 +29,14 @@ type ResourceKind = "Image" | "Url" | "ShortString" | "LongString";
 interface Resource {
   kind: ResourceKind;
   value: string;
+  /** `<bt:Override Locale="zh-CN" Value="..."/>`: what Office shows or loads instead in that display language. */
+  overrides: { locale: string; value: string }[];
 }
+
+/** A BCP 47 language tag as Office's locale overrides take them (`zh-CN`, `de-DE`, `en`). */
+const LOCALE_TAG = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
+/** Office's limits: short strings (labels, DisplayName) 125 characters, long strings (tooltips, Description) 250. */
+const MAX_LENGTH: Readonly<Partial<Record<ResourceKind, number>>> = { ShortString: 125, LongString: 250 };
 
 /** Elements whose resid must name a resource of one kind; others (Label, Title, Description) take any string. */
 const RESID_KIND: Record<string, ResourceKind> = {
@@ -72,7 +79,44 @@ function requireDefaultValue(app: XmlElement, path: string, report: Report): voi
   if (!firstAt(app, path)?.attributes.DefaultValue) report(`missing required element OfficeApp/${path} DefaultValue`);
 }
 
+/** Locale overrides: a valid tag each, once per locale, a value within the limit (the default's too). */
+function checkOverrides(
+  where: string,
+  defaultValue: string,
+  overrides: readonly { locale: string; value: string }[],
+  report: Report,
+  maxLength?: number,
+): void {
+  const seen = new Set<string>();
+  if (maxLength !== undefined && defaultValue.length > maxLength)
+    report(`${where}: DefaultValue is longer than ${maxLength} characters`);
+  for (const { locale, value } of overrides) {
+    if (!LOCALE_TAG.test(locale)) report(`${where}: Override Locale "${locale}" is not a language tag such as zh-CN`);
+    else if (seen.has(locale.toLowerCase())) report(`${where}: two Overrides for the locale ${locale}`);
+    seen.add(locale.toLowerCase());
+    if (value.trim() === "") report(`${where}: Override for ${locale} has no Value`);
+    else if (maxLength !== undefined && value.length > maxLength)
+      report(`${where}: Override for ${locale} is longer than ${maxLength} characters`);
+  }
+}
+
+/** DisplayName and Description may be overridden per locale (`<Override Locale="zh-CN" Value="..."/>`). */
+function checkTopLevelOverrides(app: XmlElement, report: Report): void {
+  for (const [path, maxLength] of [
+    ["DisplayName", 125],
+    ["Description", 250],
+  ] as const) {
+    const element = firstAt(app, path);
+    if (!element) continue;
+    const overrides = element.children
+      .filter((child) => child.name === "Override")
+      .map((child) => ({ locale: child.attributes.Locale ?? "", value: child.attributes.Value ?? "" }));
+    checkOverrides(path, element.attributes.DefaultValue ?? "", overrides, report, maxLength);
+  }
+}
+
 function checkTopLevel(app: XmlElement, report: Report): void {
+  checkTopLevelOverrides(app, report);
   requireText(app, "Id", report, [GUID, "a GUID"]);
   requireText(app, "Version", report, [MANIFEST_VERSION, "a version like 1.0.0.0"]);
   requireText(app, "ProviderName", report);
@@ -123,7 +167,17 @@ function collectResources(app: XmlElement, report: Report): Map<string, Resource
       if (id === "") report(`Resources: a ${kind} has no id`);
       else if (resources.has(id)) report(`Resources: id "${id}" is declared twice`);
       else if (id.length > MAX_RESOURCE_ID_LENGTH) report(`Resources: id "${id}" is longer than 32 characters`);
-      resources.set(id, { kind, value: element.attributes.DefaultValue ?? "" });
+      const overrides = element.children
+        .filter((child) => child.name === "Override")
+        .map((child) => ({ locale: child.attributes.Locale ?? "", value: child.attributes.Value ?? "" }));
+      checkOverrides(
+        `Resources ${kind} "${id}"`,
+        element.attributes.DefaultValue ?? "",
+        overrides,
+        report,
+        MAX_LENGTH[kind],
+      );
+      resources.set(id, { kind, value: element.attributes.DefaultValue ?? "", overrides });
     }
   }
   return resources;
@@ -250,6 +304,8 @@ function checkUrlsAndFiles(app: XmlElement, resources: Map<string, Resource>, fi
     const where = `Resources ${resource.kind} "${id}"`;
     if (resource.kind === "Image") checkIcon(resource.value, where, [...(imageSizes.get(id) ?? [])]);
     if (resource.kind === "Url") checkUnderBase(resource.value, where);
+    if (resource.kind === "Url")
+      for (const o of resource.overrides) checkUnderBase(o.value, `${where} (Override ${o.locale})`);
   }
 
   // The files the runtime loads must exist in the build output (URLs off the base are reported above).
@@ -258,9 +314,19 @@ function checkUrlsAndFiles(app: XmlElement, resources: Map<string, Resource>, fi
   );
   for (const part of ["Script", "Page", "Metadata"]) {
     const resid = firstAt(functions, `${part}/SourceLocation`)?.attributes.resid;
-    const path = pathBelow(base, (resid && resources.get(resid)?.value) || "");
-    if (resid && path !== undefined && !files.builtFileExists(path)) {
-      report(`CustomFunctions ${part} (${resid}) points at ${path}, which is not in dist/ (run npm run build first)`);
+    const resource = resid ? resources.get(resid) : undefined;
+    // Each language's file too: a locale override of the metadata is the functions.json Excel loads in that language.
+    const locations = [
+      { label: part, url: resource?.value ?? "" },
+      ...(resource?.overrides ?? []).map((o) => ({ label: `${part} (Override ${o.locale})`, url: o.value })),
+    ];
+    for (const { label, url } of locations) {
+      const path = pathBelow(base, url);
+      if (resid && path !== undefined && !files.builtFileExists(path)) {
+        report(
+          `CustomFunctions ${label} (${resid}) points at ${path}, which is not in dist/ (run npm run build first)`,
+        );
+      }
     }
   }
 }

@@ -52,8 +52,11 @@ export interface FieldSpec {
   /** A number meaning "none" (price -1); shown blank. */
   readonly noneSentinel?: number;
   readonly format?: NumberFormatHint;
-  /** A label from a known set the service sends in Chinese (countries, buckets): read in English. */
-  readonly englishLabel?: true;
+  /**
+   * A label from a known set the service sends in Chinese (countries, buckets): shown as sent to a Chinese reader,
+   * in English to others (src/api/labels.ts), wherever it is shown (cells, tables, the pane's preview).
+   */
+  readonly serviceLabel?: true;
   /**
    * An epochMs field holding midnight of a calendar day in the service's calendar (China time, UTC+8): spilled as
    * that day (202411 stays 2024-11-01, not 2024-10-31 16:00 UTC).

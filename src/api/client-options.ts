@@ -2,6 +2,7 @@
  * What a client is made with: its options and their defaults, and the checks of the two that come from a person
  * (the service's address and the secret) before anything is sent.
  */
+import { t } from "../i18n/cells";
 import type { Clock } from "./clock";
 import { ValidationError } from "./errors";
 import { DEFAULT_BACKOFF, type BackoffOptions, type ClientHooks } from "./retry";
@@ -63,7 +64,7 @@ export function normalizeBaseUrl(baseUrl: string): string {
     throw new ValidationError(
       "baseUrl",
       "type",
-      `baseUrl: expected an http(s) address such as https://api.sellersprite.com (got "${trimmed}")`,
+      t("v.baseUrlGot", { example: "https://api.sellersprite.com", got: `"${trimmed}"` }),
     );
   }
   return trimmed;
@@ -71,14 +72,9 @@ export function normalizeBaseUrl(baseUrl: string): string {
 
 /** Throws when the secret cannot be sent: none set, or characters a header cannot carry. */
 export function checkSecret(secret: string): void {
-  if (!secret)
-    throw new ValidationError("secret", "required", "secret: no API secret is set; enter it in the add-in's settings");
+  if (!secret) throw new ValidationError("secret", "required", t("v.noSecret"));
   // A header cannot carry control or non-Latin-1 characters; fetch would fail with a message quoting the value.
   if (!/^[\x21-\x7e]+$/.test(secret)) {
-    throw new ValidationError(
-      "secret",
-      "type",
-      "secret: contains spaces or characters an API secret cannot have; paste it again",
-    );
+    throw new ValidationError("secret", "type", t("v.secretCharacters"));
   }
 }

@@ -2,19 +2,20 @@
  * Date rules of the service's parameters: `yyyyMM` months and `yyyyMMdd` Saturdays (ABA weeks end on Saturday).
  * Calendar arithmetic uses UTC so a check gives the same answer on every machine; "now" is injected for tests.
  */
+import { t } from "../i18n/cells";
 
 export type DateRule = "month" | "saturday" | "future" | "monthsBack";
 
 export interface DateIssue {
   readonly rule: DateRule;
-  readonly message: string;
+  /** The rule broken, in the active language, without the parameter's name. */
+  readonly problem: string;
 }
 
 const monthIndex = (year: number, month: number) => year * 12 + (month - 1);
 const nowMonthIndex = (now: Date) => monthIndex(now.getUTCFullYear(), now.getUTCMonth() + 1);
 
 function monthsBackIssue(
-  name: string,
   text: string,
   index: number,
   now: Date,
@@ -25,42 +26,35 @@ function monthsBackIssue(
   if (back <= maxMonthsBack) return undefined;
   return {
     rule: "monthsBack",
-    message: `${name}: ${text} is ${back} months back; the service keeps only the last ${maxMonthsBack} months`,
+    problem: t("v.monthsBack", { text, back, max: maxMonthsBack }),
   };
 }
 
 /** `yyyyMM`: a real month, not in the future, at most `maxMonthsBack` months back. */
-export function checkMonth(name: string, text: string, now: Date, maxMonthsBack?: number): DateIssue | undefined {
-  if (!/^\d{6}$/.test(text))
-    return { rule: "month", message: `${name}: expected a month as yyyyMM, e.g. 202508 (got "${text}")` };
+export function checkMonth(text: string, now: Date, maxMonthsBack?: number): DateIssue | undefined {
+  if (!/^\d{6}$/.test(text)) return { rule: "month", problem: t("v.monthFormat", { text }) };
   const year = Number(text.slice(0, 4));
   const month = Number(text.slice(4, 6));
-  if (month < 1 || month > 12)
-    return {
-      rule: "month",
-      message: `${name}: ${text} is not a real month (the last two digits are the month, 01 to 12)`,
-    };
+  if (month < 1 || month > 12) return { rule: "month", problem: t("v.notAMonth", { text }) };
   const index = monthIndex(year, month);
-  if (index > nowMonthIndex(now)) return { rule: "future", message: `${name}: ${text} is in the future` };
-  return monthsBackIssue(name, text, index, now, maxMonthsBack);
+  if (index > nowMonthIndex(now)) return { rule: "future", problem: t("v.future", { text }) };
+  return monthsBackIssue(text, index, now, maxMonthsBack);
 }
 
 /** `yyyyMMdd`: a real date that falls on a Saturday, not in the future (and within `maxMonthsBack` months). */
-export function checkSaturday(name: string, text: string, now: Date, maxMonthsBack?: number): DateIssue | undefined {
-  if (!/^\d{8}$/.test(text))
-    return { rule: "saturday", message: `${name}: expected a Saturday as yyyyMMdd, e.g. 20250802 (got "${text}")` };
+export function checkSaturday(text: string, now: Date, maxMonthsBack?: number): DateIssue | undefined {
+  if (!/^\d{8}$/.test(text)) return { rule: "saturday", problem: t("v.saturdayFormat", { text }) };
   const year = Number(text.slice(0, 4));
   const month = Number(text.slice(4, 6));
   const day = Number(text.slice(6, 8));
   const date = new Date(Date.UTC(year, month - 1, day));
   if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
-    return { rule: "saturday", message: `${name}: ${text} is not a real date` };
+    return { rule: "saturday", problem: t("v.notADate", { text }) };
   }
-  if (date.getUTCDay() !== 6)
-    return { rule: "saturday", message: `${name}: ${text} is not a Saturday (weeks end on Saturday)` };
+  if (date.getUTCDay() !== 6) return { rule: "saturday", problem: t("v.notASaturday", { text }) };
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  if (date.getTime() > today) return { rule: "future", message: `${name}: ${text} is in the future` };
-  return monthsBackIssue(name, text, monthIndex(year, month), now, maxMonthsBack);
+  if (date.getTime() > today) return { rule: "future", problem: t("v.future", { text }) };
+  return monthsBackIssue(text, monthIndex(year, month), now, maxMonthsBack);
 }
 
 /** The most recent Saturday on or before `now` as yyyyMMdd (for examples, builders and tests). */

@@ -1,12 +1,14 @@
 /**
  * Everything that varies by kind of error, one row per kind: its name, what happened (summary), what to do
  * (advice), whether the client retries it, and for the service's refusals their error code. The classes in
- * ./errors carry only the fields their kind adds; errorText is the one factory of the texts.
+ * ./errors carry only the fields their kind adds; errorText is the one factory of the texts, worded in the active
+ * language when the error is made (src/i18n/messages/<locale>/cells.ts, `error.<kind>.*`).
  */
+import { t } from "../i18n/cells";
 
 /** What the text of an error of each kind is built from (`object`: nothing; the kind alone says it all). */
 export interface ApiErrorContexts {
-  validation: { param: string; message: string };
+  validation: { param: string; message: string; problem: string };
   param: ServiceAnswer;
   secretKey: ServiceAnswer;
   secretKeyOverdue: ServiceAnswer;
@@ -35,7 +37,8 @@ export interface ErrorKindRegistry extends ApiErrorContexts {}
 
 export type MadErrorKind = keyof ErrorKindRegistry;
 
-type Text<C> = string | ((context: C) => string);
+/** A text worded when the error is made, so in the language active then. */
+type Text<C> = (context: C) => string;
 
 /** Everything that varies by kind of error. */
 export interface ErrorKindRow<C = object> {
@@ -59,7 +62,7 @@ export interface ErrorText {
 
 /** The one factory of error texts: a row of a kinds table and what this occurrence adds. */
 export function errorText<C>(row: ErrorKindRow<C>, context: C): ErrorText {
-  const text = (t: Text<C>) => (typeof t === "function" ? t(context) : t);
+  const text = (words: Text<C>) => words(context);
   const retryable = typeof row.retryable === "function" ? row.retryable(context) : row.retryable;
   return { name: row.name, message: text(row.summary), advice: text(row.advice), retryable };
 }
@@ -85,12 +88,11 @@ function codeInWords(code: string): string {
 }
 
 function httpAdvice({ status }: { status: number }): string {
-  if (status === 429)
-    return "Too many requests: wait a minute and try again (the plan allows about 40 calls a minute).";
-  if (status >= 500) return "The service is unavailable right now. Try again in a few minutes.";
-  if (status === 401 || status === 403) return "Access was refused: check the API secret and the base URL.";
-  if (status === 404) return "Nothing answers at this address: check the base URL.";
-  return "The request was refused: check the base URL and the parameters.";
+  if (status === 429) return t("error.http.advice.429");
+  if (status >= 500) return t("error.http.advice.5xx");
+  if (status === 401 || status === 403) return t("error.http.advice.refused");
+  if (status === 404) return t("error.http.advice.404");
+  return t("error.http.advice.other");
 }
 
 /** Everything that varies by kind, one row each. A service refusal's row also names its code. */
@@ -99,123 +101,110 @@ export const ERROR_KINDS: { readonly [K in ApiErrorKind]: ErrorKindRow<ApiErrorC
   validation: {
     name: "ValidationError",
     summary: ({ message }) => message,
-    advice: ({ param, message }) => `Correct ${param} and try again: ${message}`,
+    advice: ({ param, problem }) => t("error.validation.advice", { param, problem }),
     retryable: false,
   },
   // The service answered with an envelope whose code is not OK.
   param: {
     name: "ParamError",
     code: "ERROR_PARAM",
-    summary: ({ detail }) =>
-      detail ? `The service refused the parameter ${detail}` : "The service rejected a parameter",
-    advice: ({ detail }) =>
-      detail
-        ? `Check the value of ${detail} (dates, codes, product ids, category path) and try again.`
-        : "Check the values (dates, codes, product ids, category path) and try again.",
+    summary: ({ detail }) => t("error.param.summary", { detail: detail || "none" }),
+    advice: ({ detail }) => t("error.param.advice", { detail: detail || "none" }),
     retryable: false,
   },
   secretKey: {
     name: "SecretKeyError",
     code: "ERROR_SECRET_KEY",
-    summary: "The API secret is wrong",
-    advice: "Enter the correct API secret in the add-in's settings.",
+    summary: () => t("error.secretKey.summary"),
+    advice: () => t("error.secretKey.advice"),
     retryable: false,
   },
   secretKeyOverdue: {
     name: "SecretKeyOverdueError",
     code: "ERROR_SECRET_KEY_OVERDUE",
-    summary: "The API secret has expired",
-    advice: "Renew the subscription, then enter the current API secret in the add-in's settings.",
+    summary: () => t("error.secretKeyOverdue.summary"),
+    advice: () => t("error.secretKeyOverdue.advice"),
     retryable: false,
   },
   secretKeyInvalid: {
     name: "SecretKeyInvalidError",
     code: "ERROR_SECRET_KEY_INVALID",
-    summary: "The API secret is invalid or disabled",
-    advice: "Enter a valid API secret in the add-in's settings, or ask the provider to enable it.",
+    summary: () => t("error.secretKeyInvalid.summary"),
+    advice: () => t("error.secretKeyInvalid.advice"),
     retryable: false,
   },
   unauthorized: {
     name: "UnauthorizedError",
     code: "ERROR_UNAUTHORIZED",
-    summary: "The API secret is not authorised for this operation",
-    advice:
-      "The plan of this secret does not include this data: use a secret whose plan does, or ask the provider to extend the plan.",
+    summary: () => t("error.unauthorized.summary"),
+    advice: () => t("error.unauthorized.advice"),
     retryable: false,
   },
   visitMax: {
     name: "VisitMaxError",
     code: "ERROR_VISIT_MAX",
-    summary: "The call limit of the plan is reached",
-    advice: "Wait until the plan's quota resets or upgrade the plan; retrying now only fails again.",
+    summary: () => t("error.visitMax.summary"),
+    advice: () => t("error.visitMax.advice"),
     retryable: false,
   },
   urlNotFound: {
     name: "UrlNotFoundError",
     code: "ERROR_URL_NOT_FOUND",
-    summary: "The service does not know this operation",
-    advice: "Check the base URL (it ends before /v1) or update the add-in.",
+    summary: () => t("error.urlNotFound.summary"),
+    advice: () => t("error.urlNotFound.advice"),
     retryable: false,
   },
   serverInternal: {
     name: "ServerInternalError",
     code: "ERROR_SERVER_INTERNAL",
-    summary: "The service had an internal fault",
-    advice: "Try again in a few minutes.",
+    summary: () => t("error.serverInternal.summary"),
+    advice: () => t("error.serverInternal.advice"),
     retryable: true,
   },
   unknownApi: {
     name: "UnknownApiError",
-    summary: ({ code }) => {
-      const words = codeInWords(code);
-      return `The service refused the request with the error code ${code}${words ? ` ("${words}")` : ""}`;
-    },
-    advice:
-      "Check the request and the plan of the API secret; if the refusal persists, contact the data provider with the code.",
+    summary: ({ code }) => t("error.unknownApi.summary", { code, words: codeInWords(code) || "none" }),
+    advice: () => t("error.unknownApi.advice"),
     retryable: false,
   },
   // Transport failures.
   http: {
     name: "HttpError",
-    summary: ({ status }) => `The service answered HTTP ${status} without a result`,
+    summary: ({ status }) => t("error.http.summary", { status: String(status) }),
     advice: httpAdvice,
     retryable: ({ status }) => status === 429 || status >= 500,
   },
   timeout: {
     name: "TimeoutError",
     summary: ({ scope, ms }) =>
-      scope === "attempt"
-        ? `The service did not answer within ${ms} ms`
-        : `The call did not complete within ${ms} ms (retries included)`,
-    advice: "The service is slow right now. Try again; narrow the query if it keeps happening.",
+      t(scope === "attempt" ? "error.timeout.attempt" : "error.timeout.total", { ms: String(ms) }),
+    advice: () => t("error.timeout.advice"),
     retryable: ({ scope }) => scope === "attempt",
   },
   abort: {
     name: "AbortError",
-    summary: "The request was cancelled",
-    advice: "The request was cancelled; run it again when needed.",
+    summary: () => t("error.abort.summary"),
+    advice: () => t("error.abort.advice"),
     retryable: false,
   },
   network: {
     name: "NetworkError",
-    summary: ({ detail }) => `Could not reach the service${detail ? `: ${detail}` : ""}`,
-    advice:
-      "Check the network connection and the base URL. In a browser the service may refuse cross-origin calls; use the local forwarding proxy then.",
+    summary: ({ detail }) => t("error.network.summary", { detail: detail || "none" }),
+    advice: () => t("error.network.advice"),
     retryable: true,
   },
   malformed: {
     name: "MalformedResponseError",
-    summary: ({ detail }) => `The service sent an unexpected answer: ${detail}`,
-    advice: "Try again later; if it keeps happening, check that the base URL points at the analytics API.",
+    summary: ({ detail }) => t("error.malformed.summary", { detail }),
+    advice: () => t("error.malformed.advice"),
     retryable: false,
   },
   // The client never follows a redirect: following would send the secret to whatever host the answer names.
   redirect: {
     name: "RedirectError",
     summary: ({ status, targetHost }) =>
-      `The service redirected the request${targetHost ? ` to ${targetHost}` : ""} (HTTP ${status || "redirect"}); it was not followed`,
-    advice:
-      "The secret is only sent to the base URL itself: set the base URL to the address the service really answers at.",
+      t("error.redirect.summary", { target: targetHost || "none", status: status ? String(status) : "redirect" }),
+    advice: () => t("error.redirect.advice"),
     retryable: false,
   },
 };

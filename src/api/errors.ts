@@ -10,6 +10,7 @@
  * safe fields.
  */
 
+import { t } from "../i18n/cells";
 import {
   ERROR_KINDS,
   errorText,
@@ -77,12 +78,20 @@ export class ValidationError extends MadError {
   readonly rule: string;
   /** Every wire name the problem involves (both sides of a range pair), for inline messages per field. */
   readonly params: readonly string[];
+  /** The rule broken, without the name (`expected a number (got "x")`): a face names it as the person typed it. */
+  readonly problem: string;
 
-  constructor(param: string, rule: string, message: string, params: readonly string[] = [param]) {
-    super("validation", fromTable("validation", { param, message }));
+  /**
+   * `problem`: the rule broken, in the active language; the message names it `name: problem` (`name`: how the
+   * person typed it, an argument or `minPrice (in filters)`; by default the wire name).
+   */
+  constructor(param: string, rule: string, problem: string, params: readonly string[] = [param], name = param) {
+    const message = t("named", { name, problem });
+    super("validation", fromTable("validation", { param: name, message, problem }));
     this.param = param;
     this.rule = rule;
     this.params = params;
+    this.problem = problem;
   }
 }
 
@@ -108,8 +117,10 @@ export class ApiError extends MadError {
   constructor(init: ServiceAnswer, row?: ErrorKindRow<ServiceAnswer> & { kind: ServiceKind }) {
     const kind = row?.kind ?? serviceKindOf(new.target);
     const text = errorText(row ?? ERROR_KINDS[kind], init);
-    const said = init.serviceMessage ? ` (service says: ${init.serviceMessage})` : "";
-    super(kind, { ...text, message: `${text.message}${said} [${init.code}]` }, { requestId: init.requestId });
+    const summary = init.serviceMessage
+      ? t("error.serviceSays", { summary: text.message, said: init.serviceMessage })
+      : text.message;
+    super(kind, { ...text, message: `${summary} [${init.code}]` }, { requestId: init.requestId });
     this.code = init.code;
     if (init.status !== undefined) this.status = init.status;
     if (init.serviceMessage) this.serviceMessage = init.serviceMessage;
@@ -268,7 +279,7 @@ export function errorFromResponse(input: {
   }
   if (!isSuccessStatus(status)) return new HttpError(status, { requestId, retryAfterMs });
   return new MalformedResponseError(
-    isEnvelope(body) ? "a success without a result" : "the body is not a JSON envelope {code, message, data}",
+    isEnvelope(body) ? t("malformed.successWithoutResult") : t("malformed.notEnvelope"),
     requestId,
   );
 }

@@ -3,6 +3,7 @@
  * or query; the secret only in its header; redirects never followed) and the reading of the answer (a redirect is
  * refused, a success envelope is parsed, anything else becomes the error its status and code say).
  */
+import { t } from "../i18n/cells";
 import {
   errorFromResponse,
   isEnvelope,
@@ -127,12 +128,12 @@ function nestsDeeperThan(value: unknown, limit: number): boolean {
 /** An answer that cannot be read (nested too deep to walk, say) is a malformed answer, not a network failure. */
 function readSuccess<T>(plan: RequestPlan<T>, body: Envelope, requestId: string): T {
   if (nestsDeeperThan(body, MAX_ANSWER_DEPTH)) {
-    throw new MalformedResponseError(`values nested more than ${MAX_ANSWER_DEPTH} levels deep`, requestId);
+    throw new MalformedResponseError(t("malformed.tooDeep", { depth: MAX_ANSWER_DEPTH }), requestId);
   }
   try {
     return plan.read(body, requestId);
   } catch (error) {
     if (isMadError(error)) throw error;
-    throw new MalformedResponseError(`it could not be read (${describeFailure(error)})`, requestId);
+    throw new MalformedResponseError(t("malformed.unreadable", { detail: describeFailure(error) }), requestId);
   }
 }

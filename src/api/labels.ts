@@ -1,8 +1,11 @@
 /**
  * Labels the service sends in Chinese from known sets (seller countries, rating-count and A+/video buckets,
- * listing ages, seller types), in English, so a US report reads in one language. Text outside the known sets is
- * kept as sent: a wrong translation would be worse than the original.
+ * listing ages, seller types): a Chinese reader sees them as the service sends them, anyone else in English, so a
+ * report reads in one language. Text outside the known sets is kept as sent: a wrong translation would be worse
+ * than the original. Applied where a value is shown (src/table/cells.ts), never to what is fetched and cached, so
+ * switching language changes what cells show without fetching again.
  */
+import { currentLocale } from "../i18n/locale";
 
 /** Country names as the service writes them (seller-country distribution). */
 const COUNTRIES: Readonly<Record<string, string>> = {
@@ -86,6 +89,9 @@ const PATTERNS: readonly [RegExp, (...parts: string[]) => string][] = [
       `${fresh ? "New products, " : ""}${aplus === "有" ? "with" : "no"} A+, ${video === "有" ? "with" : "no"} video`,
   ],
 ];
+
+/** A label as the active language reads it: as sent in Chinese, else in English (see englishLabel). */
+export const serviceLabel = (text: string): string => (currentLocale() === "zh-CN" ? text : englishLabel(text));
 
 /** The English for a label from a known set; anything else as sent. */
 export function englishLabel(text: string): string {

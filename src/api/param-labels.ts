@@ -1,12 +1,15 @@
 /**
- * Plain English labels of request parameters, for people: the query builder shows "BSR growth rate, min" where
- * the service says `minBsrCr`. A name means the same thing in every operation, so labels are kept by name, once;
- * min/max pairs take theirs from the range's words in the catalog. The API name stays what formulas, filter
- * blocks and the wire use.
+ * Labels of request parameters, for people: the query builder shows "BSR growth rate, min" where the service says
+ * `minBsrCr`. A name means the same thing in every operation, so labels are kept by name, once; min/max pairs take
+ * theirs from the range's words in the catalog. The API name stays what formulas, filter blocks and the wire use.
+ * Labels are English here; src/i18n/catalog-texts/<locale>.ts translates them (by their English).
  */
+import { catalogText } from "../i18n/catalog-texts";
+import { t } from "../i18n/cells";
 import type { ParamSpec } from "./catalog-types";
+import { rangeWords } from "./localized";
 
-const LABELS: Readonly<Record<string, string>> = {
+export const PARAM_LABELS: Readonly<Record<string, string>> = {
   marketplace: "Marketplace",
   keyword: "Keyword",
   keywords: "Keywords containing",
@@ -69,12 +72,11 @@ const LABELS: Readonly<Record<string, string>> = {
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** The range's words from the catalog doc: "Minimum BSR growth rate." -> "BSR growth rate". */
-const rangeWords = (spec: ParamSpec) =>
-  spec.doc
-    .replace(/^(Minimum|Maximum)\s+/, "")
-    .replace(/\s*\(.*\)\s*/, " ")
-    .replace(/\.\s*$/, "")
+/** Words without their explanation in brackets (either language's): "price (in USD)" -> "price". */
+const withoutBrackets = (text: string) =>
+  text
+    .replace(/\s*[(（][^)）]*[)）]\s*/g, " ")
+    .replace(/\s+/g, " ")
     .trim();
 
 /** `minSearchMonthCv` -> "Search month cv": the last resort for a parameter without a label. */
@@ -86,14 +88,19 @@ const words = (name: string) =>
       .toLowerCase(),
   );
 
-/** Whether a parameter has a label of its own (a min/max pair always does, from its words). */
-export const hasOwnLabel = (spec: ParamSpec): boolean =>
-  spec.role === "rangeMin" || spec.role === "rangeMax" || spec.name in LABELS;
+const isRangeSide = (spec: ParamSpec) => spec.role === "rangeMin" || spec.role === "rangeMax";
 
-/** The plain English label of a parameter. */
+/** Whether a parameter has a label of its own (a min/max pair always does, from its words). */
+export const hasOwnLabel = (spec: ParamSpec): boolean => isRangeSide(spec) || spec.name in PARAM_LABELS;
+
+/** The English label a parameter without a range takes: its own, or its name in words. */
+export const labelWords = (spec: ParamSpec): string => PARAM_LABELS[spec.name] ?? words(spec.name);
+
+/** A min/max pair's words as a label ("BSR growth rate"), in the active language. */
+export const rangeLabel = (spec: ParamSpec): string => capitalized(withoutBrackets(catalogText(rangeWords(spec))));
+
+/** The label of a parameter, in the active language. */
 export function paramLabel(spec: ParamSpec): string {
-  if (spec.role === "rangeMin" || spec.role === "rangeMax") {
-    return `${capitalized(rangeWords(spec))}, ${spec.role === "rangeMin" ? "min" : "max"}`;
-  }
-  return LABELS[spec.name] ?? words(spec.name);
+  if (!isRangeSide(spec)) return catalogText(labelWords(spec));
+  return t(spec.role === "rangeMin" ? "range.minLabel" : "range.maxLabel", { words: rangeLabel(spec) });
 }

@@ -7,8 +7,8 @@
  */
 import { operation, type OperationCode } from "./catalog";
 import type { FieldSpec, ResponseShape } from "./catalog-types";
+import { t } from "../i18n/cells";
 import { decodeEntities } from "./entities";
-import { englishLabel } from "./labels";
 import { errorFromResponse, isEnvelope, MalformedResponseError } from "./errors";
 import { RECORD_FIELDS } from "./records";
 import type { RecordOf } from "./request-types";
@@ -47,8 +47,6 @@ interface FieldMap {
   readonly renames: ReadonlyMap<string, string>;
   /** specification name -> nested field map (object and objectList fields) */
   readonly nested: ReadonlyMap<string, FieldMap>;
-  /** fields whose Chinese labels are read in English */
-  readonly english: ReadonlySet<string>;
 }
 
 const FIELD_MAPS = new WeakMap<readonly FieldSpec[], FieldMap>();
@@ -58,14 +56,12 @@ function fieldMap(fields: readonly FieldSpec[]): FieldMap {
   if (map) return map;
   const renames = new Map<string, string>();
   const nested = new Map<string, FieldMap>();
-  const english = new Set<string>();
   for (const field of fields) {
-    if (field.englishLabel) english.add(field.name);
     for (const alias of field.aliases ?? []) renames.set(alias, field.name);
     if ((field.type === "object" || field.type === "objectList") && field.fields)
       nested.set(field.name, fieldMap(field.fields));
   }
-  map = { renames, nested, english };
+  map = { renames, nested };
   FIELD_MAPS.set(fields, map);
   return map;
 }
@@ -83,8 +79,7 @@ export function normalizeRecord(raw: Json, map: FieldMap): Json {
     const target = map.renames.get(key);
     const name = target !== undefined && !(target in raw) ? target : key;
     const inner = map.nested.get(name);
-    const text = inner ? normalizeNested(value, inner) : decodeTexts(value);
-    out[name] = map.english.has(name) && typeof text === "string" ? englishLabel(text) : text;
+    out[name] = inner ? normalizeNested(value, inner) : decodeTexts(value);
   }
   return out;
 }
@@ -133,19 +128,19 @@ function extract(shape: ResponseShape, data: unknown, fail: (detail: string) => 
   switch (shape) {
     case "array": {
       if (data === null || data === undefined) return { items: [], total: 0, page: null, size: null };
-      if (!Array.isArray(data)) return fail("expected a list of records in data");
+      if (!Array.isArray(data)) return fail(t("malformed.list"));
       return { items: data, total: data.length, page: null, size: null };
     }
     case "object": {
       if (data === null || data === undefined) return { items: [], total: 0, page: null, size: null };
-      if (!isObject(data)) return fail("expected one record object in data");
+      if (!isObject(data)) return fail(t("malformed.object"));
       return { items: [data], total: 1, page: null, size: null };
     }
     case "paged":
     case "itemsWithStats": {
-      if (!isObject(data)) return fail("expected an object with items in data");
+      if (!isObject(data)) return fail(t("malformed.items"));
       const items = data.items ?? [];
-      if (!Array.isArray(items)) return fail("expected data.items to be a list");
+      if (!Array.isArray(items)) return fail(t("malformed.itemsList"));
       const extracted: Extracted = {
         items,
         total: numberOrNull(data.total),
@@ -160,9 +155,9 @@ function extract(shape: ResponseShape, data: unknown, fail: (detail: string) => 
 
 function parseStats(stats: unknown, fail: (detail: string) => never): KeywordStat[] {
   if (stats === null || stats === undefined) return [];
-  if (!Array.isArray(stats)) return fail("expected data.stats to be a list");
+  if (!Array.isArray(stats)) return fail(t("malformed.statsList"));
   return stats.map((s) => {
-    if (!isObject(s)) return fail("expected each of data.stats to be an object");
+    if (!isObject(s)) return fail(t("malformed.statsObject"));
     return { keywords: typeof s.keywords === "string" ? s.keywords : null, total: numberOrNull(s.total) };
   });
 }
@@ -180,14 +175,14 @@ export function parseResult<C extends OperationCode>(
   const fail = (detail: string): never => {
     throw new MalformedResponseError(detail, requestId);
   };
-  if (!isEnvelope(body)) return fail("the body is not a JSON envelope {code, message, data}");
+  if (!isEnvelope(body)) return fail(t("malformed.notEnvelope"));
   if (body.code !== "OK") throw errorFromResponse({ status: 200, body, requestId });
   const op = operation(code);
   const { items, total, page, size, stats } = extract(op.shape, body.data, fail);
   const map = recordFieldMap(op.record);
   const kept = maxRows !== undefined && items.length > maxRows ? items.slice(0, maxRows) : items;
   const rows = kept.map((item, index) =>
-    isObject(item) ? normalizeRecord(item, map) : fail(`record ${index + 1} is not an object`),
+    isObject(item) ? normalizeRecord(item, map) : fail(t("malformed.record", { index: index + 1 })),
   );
   const result: OperationResult<C> = { operation: code, rows: rows as RecordOf<C>[], total, page, size, requestId };
   if (stats) result.stats = stats;

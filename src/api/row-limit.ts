@@ -5,6 +5,7 @@
  */
 import { ROW_CAP } from "./catalog";
 import { ValidationError } from "./errors";
+import { t } from "../i18n/cells";
 
 /**
  * Rows wanted: a whole number from 1 to ROW_CAP (the service keeps only the top ROW_CAP rows of a query);
@@ -15,7 +16,7 @@ export function checkLimit(value: unknown, shown?: string): number | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value === "number" && Number.isInteger(value) && value >= 1 && value <= ROW_CAP) return value;
   const got = shown ?? (typeof value === "string" ? `"${value}"` : String(value));
-  throw new ValidationError("limit", "range", `limit: expected a whole number from 1 to ${ROW_CAP} (got ${got})`);
+  throw new ValidationError("limit", "range", t("v.limit", { max: String(ROW_CAP), got }));
 }
 
 /** The limit as typed into a text box: undefined when blank, else the number checked by checkLimit. */

@@ -15,6 +15,8 @@ import { didYouMean } from "./did-you-mean";
 import { ValidationError } from "./errors";
 import { PARAM_KINDS, schemaOf, traitsOf } from "./kinds";
 import { show } from "./kinds/kind";
+import { paramDoc } from "./localized";
+import { t } from "../i18n/cells";
 import type { ParamsOf } from "./request-types";
 
 export interface ValidateOptions {
@@ -40,26 +42,31 @@ function isEmpty(value: unknown): boolean {
 // ---------------------------------------------------------------------------------------------------------------
 // Each parameter against its kind's schema (kinds/), with plain-words messages
 
-/** Plain-words messages for zod's own checks (refinements carry their own). */
-function messageFor(spec: ParamSpec, iss: z.core.$ZodRawIssue): string {
-  const items = spec.pattern === "asin" ? "ASINs" : "items";
+/** Plain-words problems for zod's own checks (refinements carry their own); the name is added by the error. */
+function problemOf(spec: ParamSpec, iss: z.core.$ZodRawIssue): string {
+  const expected = PARAM_KINDS[spec.kind].words.expected;
   switch (iss.code) {
     case "invalid_type":
-      return iss.expected === "int"
-        ? `${spec.name}: expected a whole number (got ${show(iss.input)})`
-        : `${spec.name}: expected ${iss.path?.length ? `${String(iss.path[0])} to be ${iss.expected}` : PARAM_KINDS[spec.kind].words.expected} (got ${show(iss.input)})`;
+      if (iss.expected === "int") return t("v.wholeNumber", { got: show(iss.input) });
+      return iss.path?.length
+        ? t("v.expectedPart", { part: String(iss.path[0]), type: iss.expected, got: show(iss.input) })
+        : t("v.expected", { expected: expected(), got: show(iss.input) });
     case "too_big":
       return iss.origin === "array"
-        ? `${spec.name}: at most ${iss.maximum} ${items} (got ${(iss.input as unknown[]).length})`
-        : `${spec.name}: at most ${iss.maximum} (got ${show(iss.input)})`;
+        ? t("v.tooManyItems", {
+            max: Number(iss.maximum),
+            asins: spec.pattern === "asin" ? "yes" : "no",
+            count: (iss.input as unknown[]).length,
+          })
+        : t("v.tooBig", { max: Number(iss.maximum), got: show(iss.input) });
     case "too_small":
-      return `${spec.name}: at least ${iss.minimum} (got ${show(iss.input)})`;
+      return t("v.tooSmall", { min: Number(iss.minimum), got: show(iss.input) });
     case "unrecognized_keys":
-      return `${spec.name}: unknown key ${iss.keys.join(", ")}; an order is {field, desc}`;
+      return t("v.unknownKey", { keys: iss.keys.join(", ") });
     case "invalid_union":
-      return `${spec.name}: expected ${PARAM_KINDS[spec.kind].words.expected} (got ${show(iss.input)})`;
+      return t("v.expected", { expected: expected(), got: show(iss.input) });
     default:
-      return `${spec.name}: invalid value ${show(iss.input)}`;
+      return t("v.invalid", { got: show(iss.input) });
   }
 }
 
@@ -80,13 +87,13 @@ function ruleOf(issue: z.core.$ZodIssue): string {
 // Rules across parameters
 
 function dateIssue(spec: ParamSpec, text: string, values: Normalized, now: Date): DateIssue | undefined {
-  if (spec.kind === "month") return checkMonth(spec.name, text, now, spec.maxMonthsBack);
-  if (spec.kind === "saturday") return checkSaturday(spec.name, text, now, spec.maxMonthsBack);
+  if (spec.kind === "month") return checkMonth(text, now, spec.maxMonthsBack);
+  if (spec.kind === "saturday") return checkSaturday(text, now, spec.maxMonthsBack);
   const switchValue = spec.switchParam ? values[spec.switchParam] : undefined;
   const format = spec.formats && typeof switchValue === "string" ? spec.formats[switchValue] : undefined;
   const chosen = format ?? (text.length === 8 ? "saturday" : "month");
   const check = chosen === "saturday" ? checkSaturday : checkMonth;
-  return check(spec.name, text, now, spec.maxMonthsBack);
+  return check(text, now, spec.maxMonthsBack);
 }
 
 function rangeIssues(specs: readonly ParamSpec[], values: Normalized): ValidationError[] {
@@ -98,7 +105,7 @@ function rangeIssues(specs: readonly ParamSpec[], values: Normalized): Validatio
     const b = high ? values[high.name] : undefined;
     if (high && typeof a === "number" && typeof b === "number" && a > b) {
       issues.push(
-        new ValidationError(low.range, "range", `${low.range}: ${low.name} ${a} is greater than ${high.name} ${b}`, [
+        new ValidationError(low.range, "range", t("v.range", { low: low.name, a, high: high.name, b }), [
           low.name,
           high.name,
         ]),
@@ -125,13 +132,7 @@ function officialNames(
       delete out[alias];
       if (isEmpty(value)) continue;
       if (!isEmpty(out[spec.name])) {
-        errors.push(
-          new ValidationError(
-            spec.name,
-            "duplicate",
-            `${spec.name}: given twice, also as ${alias} (the same parameter)`,
-          ),
-        );
+        errors.push(new ValidationError(spec.name, "duplicate", t("v.givenTwice", { alias })));
         continue;
       }
       out[spec.name] = value;
@@ -157,17 +158,11 @@ export function checkParams<C extends OperationCode>(
 ): ValidationOutcome<C> {
   if (!isOperationCode(code)) {
     return {
-      errors: [
-        new ValidationError(
-          "operation",
-          "unknownOperation",
-          `operation: ${show(code)} is not an operation of the service`,
-        ),
-      ],
+      errors: [new ValidationError("operation", "unknownOperation", t("v.unknownOperation", { got: show(code) }))],
     };
   }
   if (params !== undefined && (typeof params !== "object" || params === null || Array.isArray(params))) {
-    return { errors: [new ValidationError("params", "type", "params: expected an object of named parameters")] };
+    return { errors: [new ValidationError("params", "type", t("v.paramsObject"))] };
   }
   const now = options.now ?? new Date();
   const op = operation(code);
@@ -182,11 +177,7 @@ export function checkParams<C extends OperationCode>(
     if (known.includes(name) || isEmpty(input[name])) continue;
     const hint = didYouMean(name, known);
     errors.push(
-      new ValidationError(
-        name,
-        "unknownParam",
-        `${name}: not a parameter of ${op.code}${hint ? `; did you mean ${hint}?` : ""}`,
-      ),
+      new ValidationError(name, "unknownParam", t("v.notAParameter", { operation: op.code, hint: hint ?? "none" })),
     );
   }
 
@@ -194,10 +185,10 @@ export function checkParams<C extends OperationCode>(
     const raw = input[spec.name];
     if (isEmpty(raw)) {
       if (spec.required)
-        errors.push(new ValidationError(spec.name, "required", `${spec.name}: required (${spec.doc})`));
+        errors.push(new ValidationError(spec.name, "required", t("v.required", { doc: paramDoc(spec) })));
       continue;
     }
-    const result = schemaOf(spec).safeParse(raw, { error: (iss) => messageFor(spec, iss) });
+    const result = schemaOf(spec).safeParse(raw, { error: (iss) => problemOf(spec, iss) });
     if (!result.success) {
       const issue = result.error.issues[0];
       errors.push(new ValidationError(spec.name, ruleOf(issue), issue.message));
@@ -211,7 +202,7 @@ export function checkParams<C extends OperationCode>(
     if (typeof text !== "string" || !traitsOf(spec.kind).dateFormat) continue;
     if (spec.words?.some((w) => w.value === text)) continue;
     const issue = dateIssue(spec, text, values, now);
-    if (issue) errors.push(new ValidationError(spec.name, issue.rule, issue.message));
+    if (issue) errors.push(new ValidationError(spec.name, issue.rule, issue.problem));
   }
 
   errors.push(...rangeIssues(specs, values));
@@ -224,7 +215,7 @@ export function checkParams<C extends OperationCode>(
         new ValidationError(
           "order",
           "orderWithFilters",
-          `order: cannot sort by ${rule.field} while filtering by ${filters.join(", ")}`,
+          t("v.orderWithFilters", { field: rule.field, filters: filters.join(", ") }),
           ["order", ...filters],
         ),
       );

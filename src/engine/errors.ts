@@ -4,7 +4,8 @@
  * below; their texts are rows like src/api's ERROR_KINDS.
  */
 import { ApiError, errorText, MadError, type ErrorKindRow, type ServiceAnswer } from "../api/errors";
-import { TASK_PANE_PLACE } from "../api/ribbon";
+import { taskPanePlace } from "../api/ribbon";
+import { t } from "../i18n/cells";
 
 declare module "../api/error-kinds" {
   interface ErrorKindRegistry {
@@ -19,28 +20,28 @@ declare module "../api/error-kinds" {
 const ENGINE_ERRORS = {
   missingSecret: {
     name: "MissingSecretError",
-    summary: "No API secret is set",
-    advice: `Open ${TASK_PANE_PLACE} and enter your API secret.`,
+    summary: () => t("error.missingSecret.summary"),
+    advice: () => t("error.missingSecret.advice", { place: taskPanePlace() }),
     retryable: false,
   },
   cacheMiss: {
     name: "CacheMissError",
-    summary: "Not in the cache yet",
-    advice: "The result is fetched when the formula is entered; previews never spend a call.",
+    summary: () => t("error.cacheMiss.summary"),
+    advice: () => t("error.cacheMiss.advice"),
     retryable: false,
   },
   monthlyQuota: {
     kind: "visitMax",
     name: "VisitMaxError",
-    summary: "The plan's monthly call quota is used up",
-    advice: "Wait until the plan's quota resets next month or upgrade the plan; retrying now only fails again.",
+    summary: () => t("error.monthlyQuota.summary"),
+    advice: () => t("error.monthlyQuota.advice"),
     retryable: false,
   },
   minuteLimit: {
     kind: "visitMax",
     name: "VisitMaxError",
-    summary: "The service's per-minute call limit is reached",
-    advice: "Try again in a minute; lower the calls per minute in the settings if it keeps happening.",
+    summary: () => t("error.minuteLimit.summary"),
+    advice: () => t("error.minuteLimit.advice"),
     retryable: false,
   },
 } as const satisfies Record<string, ErrorKindRow & { kind?: "visitMax" }>;

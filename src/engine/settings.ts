@@ -3,6 +3,7 @@
  * outside the workbook file), never in a cell, a document setting or a cache item.
  */
 import { ValidationError } from "../api/errors";
+import { t } from "../i18n/cells";
 import { DEFAULT_BASE_URL, PRODUCTION_BASE_URL, SETTINGS_KEYS, type KeyValueStore } from "./store";
 import type { Preferences, Settings } from "./types";
 
@@ -60,11 +61,7 @@ export async function writeStoredSettings(store: KeyValueStore, patch: Partial<S
     if (baseUrl === null) await store.removeItem(SETTINGS_KEYS.baseUrl);
     else {
       if (!/^https?:\/\/[^/\s]+/i.test(baseUrl)) {
-        throw new ValidationError(
-          "baseUrl",
-          "type",
-          `baseUrl: expected an http(s) address such as ${PRODUCTION_BASE_URL}`,
-        );
+        throw new ValidationError("baseUrl", "type", t("v.baseUrl", { example: PRODUCTION_BASE_URL }));
       }
       await store.setItem(SETTINGS_KEYS.baseUrl, baseUrl);
     }
@@ -75,11 +72,7 @@ export async function writeStoredSettings(store: KeyValueStore, patch: Partial<S
     else {
       // Refuse what no HTTP header can carry, without echoing the value.
       if (!/^[\x21-\x7e]+$/.test(secret)) {
-        throw new ValidationError(
-          "secret",
-          "type",
-          "secret: contains spaces or characters an API secret cannot have; paste it again",
-        );
+        throw new ValidationError("secret", "type", t("v.secretCharacters"));
       }
       await store.setItem(SETTINGS_KEYS.secret, secret);
     }

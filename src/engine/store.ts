@@ -17,6 +17,8 @@ export const SETTINGS_KEYS = {
   cacheTtlHours: "mad.cacheTtlHours",
   perMinute: "mad.perMinute",
   lastGoodValues: "mad.lastGoodValues",
+  /** The language the person chose in the task pane (`en`, `zh-CN`); absent: Office's display language. */
+  language: "mad.language",
 } as const;
 
 /** Every persisted cache entry's key starts with this, followed by the account hash and a dot. */

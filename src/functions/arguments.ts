@@ -5,6 +5,7 @@
  * cell); the rules (options, bounds, patterns, dates) are the client validator's, run by the engine before anything
  * is queued. Any problem is a ValidationError naming the argument: the cell shows #VALUE!.
  */
+import { t } from "../i18n/cells";
 import { ROW_CAP, type AnyOperation } from "../api/catalog";
 import type { ParamSpec } from "../api/catalog-types";
 import { didYouMean } from "../api/did-you-mean";
@@ -62,7 +63,7 @@ export function parseFields(op: AnyOperation, arg: unknown): { columns: readonly
       "fields",
       "fields",
       "unknownField",
-      `${showValue(name)} is not a column of MAD.${op.fn}${hint ? `; did you mean ${hint}?` : ""}`,
+      t("cell.notAColumn", { got: showValue(name), fn: op.fn, hint: hint ?? "none" }),
     );
   }
   return { columns };

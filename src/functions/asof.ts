@@ -12,12 +12,12 @@
  * calculates MAD.ASOF cells again once the formulas they read have answered. A formula still running is waited for.
  */
 import { localDateTimeSerial } from "../api/dates";
-import { t } from "../i18n";
+import { t } from "../i18n/cells";
 import { parseRangeAddress, parseCellAddress, rangeContains, cellAddress } from "../table/a1";
 import { splitSheetAddress } from "../table/sheet-names";
 import type { FormulaEntry, FormulaRegistry } from "../engine/formula-registry";
 import { makeCellError } from "./cell-error";
-import { runnerDeps } from "./runner";
+import { languageSettled, runnerDeps } from "./runner";
 
 /** The invocation MAD.ASOF reads: where its argument is (and its own cell, for a reference without a sheet). */
 export type AsOfInvocation = Partial<Pick<CustomFunctions.Invocation, "parameterAddresses" | "address">>;
@@ -77,6 +77,8 @@ function settled(registry: FormulaRegistry, id: string, withinMs: number): Promi
 }
 
 export async function runAsOf(_cell: unknown, invocation?: AsOfInvocation): Promise<number[][]> {
+  // As every MAD cell: its words wait for the runtime's language, and a formula entered with it is registered by then.
+  await languageSettled();
   const at = argumentCell(invocation);
   if (!at) throw makeCellError("#VALUE!", t("asof.needsReference"));
   const registry = runnerDeps().registry();

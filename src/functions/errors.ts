@@ -3,7 +3,8 @@
  * everything else (no secret, a refused secret, quota, network, service faults, timeouts) is #N/A saying what
  * happened and what to do, from the error's own `advice`. Excel shows short messages only: at most 250 chars.
  */
-import { TASK_PANE_PLACE } from "../api/ribbon";
+import { taskPanePlace } from "../api/ribbon";
+import { t } from "../i18n/cells";
 import type { AnyOperation } from "../api/catalog";
 import { isMadError, ParamError, ValidationError, type MadError } from "../api/errors";
 import { makeCellError, type CellError, type CellErrorCode } from "./cell-error";
@@ -11,22 +12,22 @@ import { ResultTooLargeError } from "../table/result-size";
 
 export const MAX_MESSAGE = 250;
 
-export const PREVIEW_MESSAGE = "Preview: press Enter to run the query (no call spent in preview).";
 /**
  * How a person reruns a formula: F9 (Calculate Now) does not rerun non-volatile custom functions (office-js #1462);
  * Refresh in the task pane's Reports tab does, and so does a full calculation (Ctrl+Alt+F9).
  */
-export const RERUN = "To rerun it: Refresh in the task pane's Reports tab, or Ctrl+Alt+F9.";
+const rerun = () => t("cell.rerun");
+
+/** Advice to try again, in either language's words (English: Try again, Retry, Recalculate; Chinese: 重试, 重新计算). */
+const TRY_AGAIN = /(^|[.;] )(Try again|Retry|Recalculate)\b|(^|[。；])[^。；]{0,8}(重试|重新计算)/;
 
 /** Advice to try again later, in a cell, says how: F9 alone would not run the formula again. */
 function inCell(advice: string): string {
-  return /(^|[.;] )(Try again|Retry|Recalculate)\b/.test(advice) ? `${sentence(advice)} ${RERUN}` : advice;
+  return TRY_AGAIN.test(advice) ? sentences(sentence(advice), rerun()) : advice;
 }
-export const CANCELLED_MESSAGE = `Cancelled by Excel. ${RERUN}`;
-const TOO_LARGE_ADVICE = "Ask for fewer fields or a lower limit, or use Insert as table in the task pane";
 
 /** Where the secret is set; added to the secret errors, whose advice speaks of "the add-in's settings". */
-const SETTINGS_WHERE = `They are in ${TASK_PANE_PLACE}.`;
+const settingsWhere = () => t("cell.settingsWhere", { place: taskPanePlace() });
 
 export interface CellFailure {
   readonly code: CellErrorCode;
@@ -38,13 +39,21 @@ function fit(text: string, limit = MAX_MESSAGE): string {
   return clean.length <= limit ? clean : `${clean.slice(0, limit - 1)}…`;
 }
 
-const sentence = (text: string) => (/[.!?…]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
+/** A sentence with its full stop: English ends in `.`, Chinese in `。` (either stays when the text has one). */
+const sentence = (text: string) => {
+  const trimmed = text.trim();
+  if (/[.!?…。！？]$/.test(trimmed)) return trimmed;
+  return `${trimmed}${/[\u3400-\u9fff]/.test(trimmed) ? "。" : "."}`;
+};
+
+/** Two sentences as the language joins them (a space in English, none in Chinese). */
+const sentences = (first: string, second: string) => t("cell.sentences", { first, second });
 
 /** What happened, then what to do; the "what happened" part is shortened first so the advice always shows. */
 function explain(what: string, advice: string): string {
   const todo = sentence(advice);
   const room = MAX_MESSAGE - todo.length - 1;
-  return fit(`${fit(sentence(what), Math.max(40, room))} ${todo}`);
+  return fit(sentences(fit(sentence(what), Math.max(40, room)), todo));
 }
 
 /** How the user names a wire parameter: its argument (`asins` for asinList), or `name (in filters)`. */
@@ -54,45 +63,48 @@ export function argumentLabel(op: AnyOperation | undefined, param: string): stri
   const positional = op?.positional.find((p) => p.param === param);
   if (positional) return positional.arg;
   const isParam = op?.params.some((p) => p.name === param);
-  return isParam ? `${param} (in filters)` : param;
+  return isParam ? t("inFilters", { name: param }) : param;
 }
 
-/** The validator words messages as `wireName: rule`; cells name the argument the user typed instead. */
+/**
+ * The validator names a parameter by its wire name; a cell names the argument the person typed instead. An error
+ * the arguments' reader raised already names it so (`minPrice (in filters)`), and keeps its message.
+ */
 function validationMessage(op: AnyOperation | undefined, error: ValidationError): string {
-  const prefix = `${error.param}:`;
-  if (!error.message.startsWith(prefix)) return error.message;
-  return `${argumentLabel(op, error.param)}:${error.message.slice(prefix.length)}`;
+  if (!error.message.startsWith(t("named", { name: error.param, problem: "" }))) return error.message;
+  return t("named", { name: argumentLabel(op, error.param), problem: error.problem });
 }
 
 /** The cell's error code and message for any thrown value. */
 export function describeFailure(error: unknown, op?: AnyOperation): CellFailure {
   if (error instanceof ValidationError) return { code: "#VALUE!", message: fit(validationMessage(op, error)) };
-  if (error instanceof ResultTooLargeError) return { code: "#N/A", message: explain(error.message, TOO_LARGE_ADVICE) };
+  if (error instanceof ResultTooLargeError)
+    return { code: "#N/A", message: explain(error.message, t("cell.tooLargeAdvice")) };
   if (!isMadError(error)) {
     const detail = error instanceof Error ? error.message : String(error);
     return {
       code: "#N/A",
-      message: explain(`Unexpected error: ${detail}`, `${RERUN} If it persists, report it with the formula.`),
+      message: explain(t("cell.unexpected", { detail }), sentences(rerun(), t("cell.unexpectedAdvice"))),
     };
   }
   if (error instanceof ParamError && error.param) {
     // The service names its wire parameter; say where the formula sets it (an argument, or in filters).
     const label = argumentLabel(op, error.param);
     const named = label.startsWith(error.param) ? label : `${error.param} (${label})`;
-    const what = error.message.replace(`parameter ${error.param}`, `parameter ${named}`);
+    const what = error.message.replace(error.param, named);
     return { code: "#N/A", message: explain(what, inCell(error.advice)) };
   }
   const mad = error as MadError & { kind: string };
   switch (mad.kind) {
     case "cacheMiss":
-      return { code: "#N/A", message: PREVIEW_MESSAGE };
+      return { code: "#N/A", message: t("cell.preview") };
     case "abort":
-      return { code: "#N/A", message: CANCELLED_MESSAGE };
+      return { code: "#N/A", message: sentences(t("cell.cancelled"), rerun()) };
     case "secretKey":
     case "secretKeyOverdue":
     case "secretKeyInvalid":
     case "unauthorized":
-      return { code: "#N/A", message: explain(mad.message, `${sentence(mad.advice)} ${SETTINGS_WHERE}`) };
+      return { code: "#N/A", message: explain(mad.message, sentences(sentence(mad.advice), settingsWhere())) };
     default:
       return { code: "#N/A", message: explain(mad.message, inCell(mad.advice)) };
   }

@@ -9,6 +9,8 @@
  * headers, layout, stats, dates (see RESERVED_OPTIONS). A value is read by its parameter's kind, through the one
  * reader that positional arguments use too (src/api/kinds/read.ts, which also says when a 0 is a blank cell).
  */
+import { t } from "../i18n/cells";
+import type { ReferenceWordId } from "../i18n/reference";
 import type { AnyOperation } from "../api/catalog";
 import type { ParamSpec } from "../api/catalog-types";
 import { didYouMean } from "../api/did-you-mean";
@@ -19,33 +21,31 @@ import { readCells } from "../api/kinds/read";
 import { bool, str } from "../api/params";
 import { DEFAULT_DISPLAY, type DisplayOptions } from "../table/shape";
 
-/** Display options that go in `filters` under these names; documented in docs/functions.md (generated). */
+/**
+ * Display options that go in `filters` under these names, with what each does (its words in
+ * src/i18n/messages/<locale>/reference.ts); documented in docs/functions.md (generated).
+ */
 export const RESERVED_OPTIONS = {
-  headers:
-    "TRUE (default: a header row of API column names, the names fields takes), FALSE (no header row) or labels " +
-    "(plain English headers such as Share of units, Badges: Best-seller badge).",
-  layout:
-    "vertical (default: field/value rows) or horizontal (one wide row); single-record results (MAD.CATEGORYSTATS).",
-  stats: "TRUE: spill the word-part stats table instead of the keywords (MAD.TRAFFICKEYWORDS).",
-  dates:
-    "serial (default: Excel date numbers, months as their first day; format the column as a date) or text " +
-    "(yyyy-mm-dd; update times yyyy-mm-dd hh:mm, UTC).",
-} as const;
+  headers: "display.headers",
+  layout: "display.layout",
+  stats: "display.stats",
+  dates: "display.dates",
+} as const satisfies Readonly<Record<string, ReferenceWordId>>;
 export type ReservedOption = keyof typeof RESERVED_OPTIONS;
 const RESERVED_NAMES = Object.keys(RESERVED_OPTIONS) as ReservedOption[];
 
-/** How each display option's cells are read: by the kind of parameter it would be. */
+/** How each display option's cells are read: by the kind of parameter it would be (their docs are never shown). */
 const DISPLAY_SPECS: Readonly<Record<ReservedOption, ParamSpec>> = {
-  headers: str("headers", RESERVED_OPTIONS.headers),
-  layout: str("layout", RESERVED_OPTIONS.layout),
-  stats: bool("stats", RESERVED_OPTIONS.stats),
-  dates: str("dates", RESERVED_OPTIONS.dates),
+  headers: str("headers", "headers"),
+  layout: str("layout", "layout"),
+  stats: bool("stats", "stats"),
+  dates: str("dates", "dates"),
 };
 
 /** Convenience names for the two parts of `order`. */
 const ORDER_FIELD = "orderField";
 const ORDER_DESC = "orderDesc";
-const ORDER_DESC_SPEC: ParamSpec = bool(ORDER_DESC, "Whether `order` sorts descending.");
+const ORDER_DESC_SPEC: ParamSpec = bool(ORDER_DESC, "orderDesc");
 
 export interface ParsedFilters {
   readonly params: Record<string, unknown>;
@@ -58,7 +58,7 @@ interface RawFilter {
   readonly values: readonly unknown[];
 }
 
-const labelOf = (name: string) => `${name} (in filters)`;
+const labelOf = (name: string) => t("inFilters", { name });
 
 /** A cell that is blank, or a 0 where no value can be (a name, a row's structure): see src/api/kinds/read.ts. */
 const isVacant = (cell: unknown) => isBlankCell(cell) || cell === 0;
@@ -70,7 +70,8 @@ function textPairs(text: string): RawFilter[] {
     .filter((part) => part !== "")
     .map((part) => {
       const eq = part.indexOf("=");
-      if (eq <= 0) throw argumentError("filters", "filters", "format", `expected name=value, got ${showValue(part)}`);
+      if (eq <= 0)
+        throw argumentError("filters", "filters", "format", t("filters.nameValue", { got: showValue(part) }));
       const value = part.slice(eq + 1).trim();
       // "minPrice=10, maxPrice=50": a comma where a semicolon was meant would make one filter of two.
       const glued = /,\s*([A-Za-z][A-Za-z0-9]*)\s*=/.exec(value);
@@ -79,7 +80,9 @@ function textPairs(text: string): RawFilter[] {
           "filters",
           "filters",
           "format",
-          `separate filters with ";", not ",": write ${showValue(`${part.slice(0, eq).trim()}=${value.slice(0, glued.index).trim()}; ${glued[1]}=...`)}`,
+          t("filters.semicolons", {
+            example: showValue(`${part.slice(0, eq).trim()}=${value.slice(0, glued.index).trim()}; ${glued[1]}=...`),
+          }),
         );
       return { name: part.slice(0, eq).trim(), values: value === "" ? [] : [value] };
     });
@@ -102,7 +105,12 @@ function rawFilters(arg: unknown): RawFilter[] {
     const filled = rest.filter((cell) => !isVacant(cell));
     if (isVacant(first)) {
       if (filled.length)
-        throw argumentError("filters", "filters", "format", `a row has the value ${showValue(filled[0])} but no name`);
+        throw argumentError(
+          "filters",
+          "filters",
+          "format",
+          t("filters.valueWithoutName", { got: showValue(filled[0]) }),
+        );
       continue;
     }
     if (row.length === 1 || (!filled.length && typeof first === "string" && first.includes("="))) {
@@ -121,11 +129,11 @@ function movedName(op: AnyOperation, spec: ParamSpec): string | undefined {
     case undefined:
       return undefined;
     case "market":
-      return "use the market argument";
+      return t("filters.useMarket");
     case "positional":
-      return `use the ${op.positional.find((p) => p.param === spec.name)?.arg ?? spec.name} argument`;
+      return t("filters.useArgument", { arg: op.positional.find((p) => p.param === spec.name)?.arg ?? spec.name });
     case "paging":
-      return "paging follows the limit argument";
+      return t("filters.paging");
     default: {
       const unhandled: never = reason;
       return unhandled;
@@ -141,10 +149,12 @@ export function filterNames(op: AnyOperation): string[] {
   return [...names, ...RESERVED_NAMES];
 }
 
-function choiceOf<T extends string>(name: string, text: string, choices: readonly T[]): T {
+function choiceOf<T extends string>(name: string, text: string, choices: readonly [T, T]): T {
   const hit = choices.find((c) => c === text.toLowerCase());
-  if (!hit)
-    throw argumentError(name, labelOf(name), "enum", `expected ${choices.join(" or ")} (got ${showValue(text)})`);
+  if (!hit) {
+    const expected = t("filters.or", { first: choices[0], second: choices[1] });
+    throw argumentError(name, labelOf(name), "enum", t("filters.choice", { choices: expected, got: showValue(text) }));
+  }
   return hit;
 }
 
@@ -156,24 +166,17 @@ function applyDisplay(op: AnyOperation, name: ReservedOption, value: unknown, di
       const text = String(value);
       if (text.toLowerCase() === "labels") return { ...display, headers: true, headerLabels: true };
       const b = booleanValue(text);
-      if (b === undefined)
-        throw argumentError(name, label, "type", `expected TRUE, FALSE or labels (got ${showValue(text)})`);
+      if (b === undefined) throw argumentError(name, label, "type", t("filters.headers", { got: showValue(text) }));
       return { ...display, headers: b, headerLabels: false };
     }
     case "dates":
-      return { ...display, dates: choiceOf(name, String(value), ["serial", "text"] as const) };
+      return { ...display, dates: choiceOf(name, String(value), ["serial", "text"]) };
     case "layout":
-      if (op.shape !== "object")
-        throw argumentError(
-          name,
-          label,
-          "option",
-          `applies only to single-record results (MAD.CATEGORYSTATS), not MAD.${op.fn}`,
-        );
-      return { ...display, layout: choiceOf(name, String(value), ["vertical", "horizontal"] as const) };
+      if (op.shape !== "object") throw argumentError(name, label, "option", t("filters.layoutOnly", { fn: op.fn }));
+      return { ...display, layout: choiceOf(name, String(value), ["vertical", "horizontal"]) };
     case "stats":
       if (op.shape !== "itemsWithStats")
-        throw argumentError(name, label, "option", `applies only to MAD.TRAFFICKEYWORDS, not MAD.${op.fn}`);
+        throw argumentError(name, label, "option", t("filters.statsOnly", { fn: op.fn }));
       return { ...display, stats: value === true };
   }
 }
@@ -196,23 +199,23 @@ export function parseFilters(op: AnyOperation, arg: unknown, fixed: Readonly<Rec
     const spec = specs.find((p) => [p.name, ...(p.aliases ?? [])].some((name) => name.toLowerCase() === lower));
     // Both spellings of one parameter (minAmzUnit and minPlatformUnit) are one filter.
     const key = spec ? spec.name.toLowerCase() : lower;
-    if (seen.has(key)) throw argumentError(f.name, labelOf(f.name), "duplicate", "is set twice");
+    if (seen.has(key)) throw argumentError(f.name, labelOf(f.name), "duplicate", t("filters.twice"));
     seen.add(key);
     const reserved = RESERVED_NAMES.find((n) => n === lower);
     const isOrderPart = orderSpec && (lower === ORDER_FIELD.toLowerCase() || lower === ORDER_DESC.toLowerCase());
-    if (lower === "returnfields")
-      throw argumentError(f.name, labelOf(f.name), "moved", "not a filter: use the fields argument");
+    if (lower === "returnfields") throw argumentError(f.name, labelOf(f.name), "moved", t("filters.useFields"));
     if (!reserved && !spec && !isOrderPart) {
       const hint = didYouMean(f.name, filterNames(op));
       throw argumentError(
         f.name,
         "filters",
         "unknownParam",
-        `${showValue(f.name)} is not a filter of MAD.${op.fn}${hint ? `; did you mean ${hint}?` : ""}`,
+        t("filters.unknown", { got: showValue(f.name), fn: op.fn, hint: hint ?? "none" }),
       );
     }
-    if (spec && movedName(op, spec))
-      throw argumentError(spec.name, labelOf(spec.name), "moved", `not a filter: ${movedName(op, spec)}`);
+    const instead = spec && movedName(op, spec);
+    if (spec && instead)
+      throw argumentError(spec.name, labelOf(spec.name), "moved", t("filters.notAFilter", { instead }));
     if (reserved) {
       const value = read(DISPLAY_SPECS[reserved], f);
       if (value !== undefined) display = applyDisplay(op, reserved, value, display);
@@ -236,7 +239,7 @@ export function parseFilters(op: AnyOperation, arg: unknown, fixed: Readonly<Rec
         "order",
         labelOf("order"),
         "duplicate",
-        `set either order or ${ORDER_FIELD}/${ORDER_DESC}, not both`,
+        t("filters.orderTwice", { field: ORDER_FIELD, desc: ORDER_DESC }),
       );
     params.order = orderParts;
   }

@@ -12,6 +12,7 @@ import type { Cell } from "../table/cells";
 import { describeFailure, toCellError, withoutSecret, type CellFailure } from "./errors";
 import { getFormulaRegistry, type FormulaEntry, type FormulaRegistry } from "../engine/formula-registry";
 import { shapeResult } from "../table/shape";
+import { localeReady } from "../i18n/locale";
 import { checkResultSize } from "../table/result-size";
 
 export interface RunnerDeps {
@@ -23,6 +24,8 @@ export interface RunnerDeps {
    * plus its fair wait in the pacing queue, so this only needs to exceed that for a long storm.
    */
   settleWithinMs: number;
+  /** Settles once the runtime speaks its language (src/i18n/locale.ts: chosen at start, Chinese loaded on demand). */
+  localeReady: () => Promise<void>;
 }
 
 const DEFAULT_DEPS: RunnerDeps = {
@@ -30,6 +33,7 @@ const DEFAULT_DEPS: RunnerDeps = {
   registry: getFormulaRegistry,
   now: Date.now,
   settleWithinMs: 15 * 60_000,
+  localeReady,
 };
 let deps: RunnerDeps = DEFAULT_DEPS;
 
@@ -62,6 +66,25 @@ function guarded<T>(work: Promise<T>, ms: number, controller: AbortController): 
     }, ms);
   });
   return Promise.race([work, guard]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * How long a formula waits for the runtime's language at start (the task pane's entry reads Office's display
+ * language and loads Chinese on demand): longer would keep cells #BUSY! if that stalled; then it speaks English.
+ */
+const LOCALE_WAIT_MS = 3_000;
+
+/** The runtime's language is active, or LOCALE_WAIT_MS passed; never rejects. */
+export async function languageSettled(): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const giveUp = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, LOCALE_WAIT_MS);
+  });
+  try {
+    await Promise.race([deps.localeReady().catch(() => undefined), giveUp]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** How long a failing cell waits for the secret to scrub from its message (the client has already redacted). */
@@ -126,6 +149,7 @@ export async function runFormula(
   };
 
   try {
+    await languageSettled();
     parsed = parseFormulaArgs(op, args);
     engine = deps.engine();
     const cacheKey = safeCacheKey(engine, code, parsed);

@@ -2,6 +2,7 @@
  * How one rendered cell looks and reads: its classes (number, error, spill outline), its accessible name (the
  * address, then what it shows), its tooltip and its error description; and the status line under the grid.
  */
+import { t } from "../i18n/preview";
 import { cellAddress, rangeAddress, type CellPosition, type CellRange } from "../table/a1";
 import type { DisplayCell } from "./sheet";
 
@@ -60,10 +61,10 @@ export function paintCell(
 export function statusText(selected: CellPosition, shown: DisplayCell, spill: CellRange | undefined, pending: number) {
   const address = cellAddress(selected);
   const parts: string[] = [];
-  if (shown.error) parts.push(`${address}: ${shown.error.code} ${shown.error.message}`);
+  if (shown.error) parts.push(t("status.error", { address, code: shown.error.code, message: shown.error.message }));
   else if (spill && shown.anchor) {
-    parts.push(`${address}: ${rangeAddress(spill)} holds the results of the formula in ${cellAddress(shown.anchor)}`);
+    parts.push(t("status.spill", { address, range: rangeAddress(spill), anchor: cellAddress(shown.anchor) }));
   }
-  if (pending > 0) parts.push(`${pending} formula${pending === 1 ? "" : "s"} calculating`);
-  return parts.join(" · ") || "Ready";
+  if (pending > 0) parts.push(t("status.calculating", { count: pending }));
+  return parts.join(" · ") || t("status.ready");
 }

@@ -1,4 +1,5 @@
 /** Values shared by the preview's evaluator, function runtime and grid. */
+import { t } from "../i18n/preview";
 import type { Scalar } from "./formula";
 
 /** An Excel error value with the message shown on hover and in the status line. */
@@ -41,4 +42,10 @@ export interface FunctionInvoker {
   ): PendingCall;
 }
 
-export const BUSY: CellError = { code: "#BUSY!", message: "Waiting for the result." };
+/** A cell waiting for its formula (its message read in the active language each time it is shown). */
+export const BUSY: CellError = {
+  code: "#BUSY!",
+  get message() {
+    return t("cell.busy");
+  },
+};

@@ -3,6 +3,7 @@
  * results below its header row, each series another column (numbers; text or blanks are gaps), the first maxPoints
  * rows when given. Kept apart from the drawing so it can be tested and shown as text to screen readers.
  */
+import { t } from "../i18n/preview";
 import type { ChartSpec, SpillColumn } from "../taskpane/host/host-adapter";
 import { parseCellAddress } from "../table/a1";
 import { BUSY } from "./cell-types";
@@ -24,21 +25,24 @@ type ColumnRead = { texts: string[]; values: (number | null)[] } | Exclude<Chart
 
 function readColumn(sheet: Sheet, column: SpillColumn, maxPoints: number | undefined): ColumnRead {
   const anchor = parseCellAddress(column.cell);
-  if (!anchor) return { status: "unavailable", message: `"${column.cell}" is not a cell address.` };
+  if (!anchor) return { status: "unavailable", message: t("chart.notAddress", { cell: column.cell }) };
   const shown = sheet.display(anchor);
   if (shown.error?.code === BUSY.code) return { status: "calculating" };
   if (shown.error)
-    return { status: "unavailable", message: `${column.cell} shows ${shown.error.code}: ${shown.error.message}` };
+    return {
+      status: "unavailable",
+      message: t("chart.shows", { cell: column.cell, code: shown.error.code, message: shown.error.message }),
+    };
   // A report reads a formula's spill; a history sheet its summary table, whose header is at the same cell.
   const table = sheet.history?.table;
   const spill =
     sheet.spillRange(anchor) ?? (table && table.top === anchor.row && table.left === anchor.col ? table : undefined);
-  if (!spill) return { status: "unavailable", message: `${column.cell} holds no results to chart.` };
+  if (!spill) return { status: "unavailable", message: t("chart.noResults", { cell: column.cell }) };
   const width = spill.right - spill.left + 1;
   if (column.column >= width)
     return {
       status: "unavailable",
-      message: `The results in ${column.cell} have ${width} columns; the chart reads column ${column.column + 1}.`,
+      message: t("chart.narrow", { cell: column.cell, width, column: column.column + 1 }),
     };
   const rows = Math.min(spill.bottom - spill.top, maxPoints ?? Infinity);
   const texts: string[] = [];
@@ -68,15 +72,21 @@ export function chartData(sheet: Sheet, chart: ChartSpec): ChartData {
 export function chartSummary(chart: ChartSpec, data: ChartData): string {
   switch (data.status) {
     case "calculating":
-      return `${chart.title}: calculating.`;
+      return t("chart.summary.calculating", { title: chart.title });
     case "unavailable":
-      return `${chart.title}: no data. ${data.message}`;
+      return t("chart.summary.unavailable", { title: chart.title, why: data.message });
     case "ready": {
-      if (data.labels.length === 0) return `${chart.title}: no rows.`;
+      if (data.labels.length === 0) return t("chart.summary.empty", { title: chart.title });
+      const noValue = t("chart.summary.noValue");
       const series = data.series.map(
-        (s) => `${s.name}: ${data.labels.map((label, i) => `${label} ${s.values[i] ?? "no value"}`).join(", ")}`,
+        (s) => `${s.name}: ${data.labels.map((label, i) => `${label} ${s.values[i] ?? noValue}`).join(", ")}`,
       );
-      return `${chart.title}, ${chart.categoryAxisTitle} by ${chart.valueAxisTitle}. ${series.join("; ")}.`;
+      return t("chart.summary.ready", {
+        title: chart.title,
+        categories: chart.categoryAxisTitle,
+        values: chart.valueAxisTitle,
+        series: series.join("; "),
+      });
     }
     default: {
       const unknown: never = data;

@@ -6,6 +6,7 @@
  * change notifications: edit an input cell, the formulas recalculate, the charts redraw from the new spills.
  * Chart.js is loaded on first use, as its own chunk.
  */
+import { t } from "../i18n/preview";
 import type { Chart } from "chart.js";
 import type { ChartSpec } from "../taskpane/host/host-adapter";
 import { parseCellAddress } from "../table/a1";
@@ -79,7 +80,7 @@ export class ChartView {
     shown.summary.textContent = chartSummary(spec, data);
     if (data.status !== "ready") {
       shown.image.dataset.status = data.status;
-      shown.state.textContent = data.status === "calculating" ? "Calculating…" : data.message;
+      shown.state.textContent = data.status === "calculating" ? t("chart.calculating") : data.message;
       return;
     }
     this.renderer ??= import(/* webpackChunkName: "charts" */ "./chart-render");
@@ -89,13 +90,13 @@ export class ChartView {
         shown.chart = drawChart(shown.canvas, spec, data, shown.chart);
         shown.image.dataset.points = String(data.labels.length);
         shown.image.dataset.status = "ready";
-        shown.state.textContent = data.labels.length === 0 ? "No rows to chart." : "";
+        shown.state.textContent = data.labels.length === 0 ? t("chart.noRows") : "";
       })
       .catch((error: unknown) => {
         // Loading is tried again on the next change (the chunk may have failed on a dropped connection).
         this.renderer = undefined;
         shown.signature = undefined;
-        const message = `The chart could not be drawn: ${error instanceof Error ? error.message : String(error)}`;
+        const message = t("chart.failed", { reason: error instanceof Error ? error.message : String(error) });
         shown.image.dataset.status = "unavailable";
         shown.state.textContent = message;
         shown.summary.textContent = `${spec.title}: ${message}`;
@@ -111,7 +112,7 @@ export class ChartView {
     root.style.top = `${HEADER_HEIGHT + anchor.row * ROW_HEIGHT}px`;
     const image = document.createElement("div");
     image.setAttribute("role", "img");
-    image.setAttribute("aria-label", `${spec.title} chart`);
+    image.setAttribute("aria-label", t("chart.name", { title: spec.title }));
     image.dataset.status = "calculating";
     const canvas = document.createElement("canvas");
     canvas.width = CHART_WIDTH;

@@ -3,6 +3,7 @@
  * literal and cell-reference arguments (`=MAD.KEYWORDTRENDS("US", A2, B2:C6)`). Operators and nested calls are
  * outside the preview's scope; such formulas parse to a message that says so.
  */
+import { t } from "../i18n/preview";
 import { CellRange, parseRangeAddress } from "../table/a1";
 
 export type Scalar = string | number | boolean;
@@ -77,7 +78,7 @@ type Token =
   | { type: "punct"; text: "(" | ")" | "," }
   | { type: "end" };
 
-const SCOPE_NOTE = "the preview evaluates one function call with literal and cell-reference arguments";
+const scope = () => t("formula.scope");
 
 class FormulaParser {
   private readonly tokens: Token[];
@@ -90,18 +91,15 @@ class FormulaParser {
   parseFormula(): FunctionCall {
     const head = this.next();
     if (head.type !== "word" || this.peek().type !== "punct" || (this.peek() as { text: string }).text !== "(") {
-      throw new FormulaSyntaxError(
-        `Only function calls such as =MAD.KEYWORDTRENDS("US","yoga mat") work here: ${SCOPE_NOTE}.`,
-      );
+      throw new FormulaSyntaxError(t("formula.onlyCalls", { scope: scope() }));
     }
     const call = this.parseCallAfterName(head.text);
-    if (this.peek().type !== "end")
-      throw new FormulaSyntaxError(`Unexpected text after the closing parenthesis: ${SCOPE_NOTE}.`);
+    if (this.peek().type !== "end") throw new FormulaSyntaxError(t("formula.afterParen", { scope: scope() }));
     return call;
   }
 
   private parseCallAfterName(name: string): FunctionCall {
-    if (!/^[A-Z_][A-Z0-9_.]*$/i.test(name)) throw new FormulaSyntaxError(`"${name}" is not a function name.`);
+    if (!/^[A-Z_][A-Z0-9_.]*$/i.test(name)) throw new FormulaSyntaxError(t("formula.notAName", { name }));
     this.next(); // "("
     const args: Argument[] = [];
     if (this.isPunct(")")) {
@@ -114,9 +112,7 @@ class FormulaParser {
       if (separator.type === "punct" && separator.text === ")") return { name: name.toUpperCase(), args };
       if (separator.type !== "punct" || separator.text !== ",") {
         throw new FormulaSyntaxError(
-          separator.type === "end"
-            ? "A closing parenthesis is missing."
-            : `Arguments are separated by commas: ${SCOPE_NOTE}.`,
+          separator.type === "end" ? t("formula.closing") : t("formula.commas", { scope: scope() }),
         );
       }
     }
@@ -128,30 +124,27 @@ class FormulaParser {
     if (token.type === "string") return { kind: "literal", value: token.text };
     if (token.type === "number") return { kind: "literal", value: token.value };
     if (token.type === "word") {
-      if (this.isPunct("("))
-        throw new FormulaSyntaxError(
-          `Nested function calls such as ${token.text}(...) are not supported: ${SCOPE_NOTE}.`,
-        );
+      if (this.isPunct("(")) throw new FormulaSyntaxError(t("formula.nested", { name: token.text, scope: scope() }));
       if (/^(true|false)$/i.test(token.text)) return { kind: "literal", value: token.text.toUpperCase() === "TRUE" };
       return { kind: "reference", ...this.reference(token.text), text: token.text.toUpperCase() };
     }
     throw new FormulaSyntaxError(
       token.type === "end"
-        ? "A closing parenthesis is missing."
-        : `An argument is missing before "${(token as { text: string }).text}".`,
+        ? t("formula.closing")
+        : t("formula.missingArgument", { text: (token as { text: string }).text }),
     );
   }
 
   private reference(text: string): { range: CellRange; sheet?: string } {
     const bang = text.lastIndexOf("!");
     const range = parseRangeAddress(text.slice(bang + 1));
-    if (!range) throw new FormulaSyntaxError(`"${text}" is not a cell or range address (for example A1 or A1:B5).`);
+    if (!range) throw new FormulaSyntaxError(t("formula.notAddress", { text }));
     if (bang < 0) return { range };
     const sheet = text
       .slice(0, bang)
       .replace(/^'(.*)'$/, "$1")
       .replace(/''/g, "'");
-    if (sheet === "") throw new FormulaSyntaxError(`"${text}" names no sheet before the "!".`);
+    if (sheet === "") throw new FormulaSyntaxError(t("formula.noSheet", { text }));
     return { range, sheet };
   }
 
@@ -181,7 +174,7 @@ function tokenize(source: string): Token[] {
     } else if (ch === '"') {
       let text = "";
       for (i++; ; i++) {
-        if (i >= source.length) throw new FormulaSyntaxError("A text argument is missing its closing quote.");
+        if (i >= source.length) throw new FormulaSyntaxError(t("formula.quote"));
         if (source[i] === '"') {
           if (source[i + 1] !== '"') break;
           i++; // "" inside text is one quote, as in Excel
@@ -195,12 +188,12 @@ function tokenize(source: string): Token[] {
       i++;
     } else if (/[0-9.]/.test(ch) || (ch === "-" && /[0-9.]/.test(source[i + 1] ?? ""))) {
       const match = /^-?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?/i.exec(source.slice(i));
-      if (!match) throw new FormulaSyntaxError(`"${source.slice(i)}" is not a number.`);
+      if (!match) throw new FormulaSyntaxError(t("formula.notNumber", { text: source.slice(i) }));
       tokens.push({ type: "number", value: Number(match[0]) });
       i += match[0].length;
     } else {
       const match = /^('(?:[^']|'')+'!|[A-Za-z0-9_.$!:])+/.exec(source.slice(i));
-      if (!match) throw new FormulaSyntaxError(`"${ch}" is not supported: ${SCOPE_NOTE}.`);
+      if (!match) throw new FormulaSyntaxError(t("formula.unsupported", { text: ch, scope: scope() }));
       tokens.push({ type: "word", text: match[0] });
       i += match[0].length;
     }

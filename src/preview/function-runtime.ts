@@ -3,6 +3,7 @@
  * and blank arguments as null, an invocation object last (address, isInValuePreview, onCanceled), and the result
  * (a value, a 2D array or a promise of either) turned into result cells or an error value.
  */
+import { t } from "../i18n/preview";
 import type { ArgumentValue, FunctionInvoker, FunctionOutcome, PendingCall, ResultCell } from "./cell-types";
 import type { Scalar } from "./formula";
 import { ERROR_CODES, FunctionRegistry } from "./stand-ins";
@@ -182,18 +183,18 @@ function thrownOutcome(error: unknown): FunctionOutcome {
   if (customError) return { kind: "error", error: customError };
   // Excel shows a plain #VALUE! for anything else thrown; the preview adds the text to help find the bug.
   const text = error instanceof Error ? error.message : String(error);
-  return errorOutcome(ERROR_CODES.invalidValue, `The function failed unexpectedly: ${text}`);
+  return errorOutcome(ERROR_CODES.invalidValue, t("cell.failed", { detail: text }));
 }
 
 /** A scalar, a 2D array, or an array of rows; anything Excel would refuse becomes an error value. */
 export function toOutcome(result: unknown): FunctionOutcome {
   const rows = Array.isArray(result) ? result : [[result]];
   if (rows.length === 0 || !rows.every((row) => Array.isArray(row))) {
-    return errorOutcome(ERROR_CODES.invalidValue, "The function returned an array that is not two-dimensional.");
+    return errorOutcome(ERROR_CODES.invalidValue, t("cell.notTwoDimensional"));
   }
   const width = (rows[0] as unknown[]).length;
   if (width === 0 || !rows.every((row) => (row as unknown[]).length === width)) {
-    return errorOutcome(ERROR_CODES.invalidValue, "The function returned rows of different lengths or no columns.");
+    return errorOutcome(ERROR_CODES.invalidValue, t("cell.ragged"));
   }
   return { kind: "rows", rows: rows.map((row) => (row as unknown[]).map(toResultCell)) };
 }
@@ -205,7 +206,7 @@ function toResultCell(value: unknown): ResultCell {
       ? { value }
       : {
           value: ERROR_CODES.invalidNumber,
-          error: { code: ERROR_CODES.invalidNumber, message: "Not a finite number." },
+          error: { code: ERROR_CODES.invalidNumber, message: t("cell.notFinite") },
         };
   }
   // Excel shows null and undefined inside a returned array as 0 (by design, OfficeDev/office-js#1503).
@@ -219,6 +220,6 @@ function toResultCell(value: unknown): ResultCell {
       format: typeof entity.numberFormat === "string" ? entity.numberFormat : undefined,
     };
   }
-  const message = "The function returned a value a cell cannot hold.";
+  const message = t("cell.cannotHold");
   return { value: ERROR_CODES.invalidValue, error: { code: ERROR_CODES.invalidValue, message } };
 }

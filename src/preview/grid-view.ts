@@ -7,6 +7,7 @@
  * rows and columns stand in for the rest, rows and cells carry aria-rowindex/aria-colindex, and the window is
  * rebuilt as the grid scrolls. Only changed cells are repainted on each render.
  */
+import { t } from "../i18n/preview";
 import { CellPosition, cellAddress, positionKey, rangeContains } from "../table/a1";
 import { cellClasses, paintCell, statusText } from "./cell-paint";
 import { gridKeyAction, nameBoxTarget, tabTarget } from "./grid-keys";
@@ -271,7 +272,10 @@ export class GridView {
         this.workbook.activate(sheet.name);
         this.select(target, true, isInView(this.elements.scroller, target) ? "nearest" : "start");
       } else
-        this.elements.status.textContent = `"${box.value}" is not a cell of this workbook (A1 to ${cellAddress({ row: this.workbook.rowCount - 1, col: this.workbook.columnCount - 1 })} of a sheet: B3, Sheet1!B3).`;
+        this.elements.status.textContent = t("status.notACell", {
+          text: box.value,
+          last: cellAddress({ row: this.workbook.rowCount - 1, col: this.workbook.columnCount - 1 }),
+        });
     });
     box.addEventListener("blur", () => (box.value = cellAddress(this.selected)));
   }

@@ -3,6 +3,7 @@
  * for the rest, and scrolling a cell into view under the sticky headers. Thousands of rows stay cheap because only
  * a screenful of cells exists at a time.
  */
+import { t } from "../i18n/preview";
 import { CellPosition, columnLetters, positionKey } from "../table/a1";
 
 /** Sizes in CSS pixels; preview.html's styles give rows and columns exactly these. */
@@ -80,7 +81,7 @@ export function buildWindow(
   const corner = document.createElement("th");
   corner.className = "corner";
   corner.setAttribute("role", "columnheader");
-  corner.setAttribute("aria-label", "Row numbers");
+  corner.setAttribute("aria-label", t("grid.rowNumbers"));
   head.append(corner);
   const spacer = (tag: "th" | "td", columns: number): HTMLTableCellElement => {
     const element = document.createElement(tag);

@@ -19,6 +19,8 @@ import {
 } from "./stand-ins";
 import { SheetTabs } from "./sheet-tabs";
 import { loadTaskPane } from "./task-pane-frame";
+import { displayLanguageOf, LANGUAGE_KEY, startPageLanguage } from "./page-language";
+import { t } from "../i18n/preview";
 import { Workbook } from "./workbook";
 
 /** The manifest's custom functions namespace. */
@@ -41,9 +43,9 @@ async function seedSettings(storage: StorageStandIn): Promise<void> {
 
 async function loadMetadata(runtime: FunctionRuntime, status: HTMLElement): Promise<void> {
   const response = await fetch("functions.json");
-  if (!response.ok) throw new Error(`functions.json could not be loaded (HTTP ${response.status}). Run npm run build.`);
+  if (!response.ok) throw new Error(t("status.noMetadata", { status: String(response.status) }));
   runtime.setMetadata((await response.json()) as FunctionsMetadata);
-  status.textContent = "Loading the add-in…";
+  status.textContent = t("status.loadingAddin");
 }
 
 function showFunctionList(runtime: FunctionRuntime, list: HTMLElement, count: HTMLElement): void {
@@ -102,6 +104,14 @@ function listenForF6(grid: GridView, frame: HTMLIFrameElement): () => void {
 
 async function main(): Promise<void> {
   const status = element<HTMLElement>("status");
+  // The task pane's language switch stores its choice: the page's own words follow it.
+  const languageChanged = { follow: () => {} };
+  const storage = createStorageStandIn(window.localStorage, undefined, (key) => {
+    if (key === LANGUAGE_KEY) languageChanged.follow();
+  });
+  const displayLanguage = displayLanguageOf(window.location, navigator.language);
+  const pageLanguage = await startPageLanguage(storage, element("language"), displayLanguage);
+  languageChanged.follow = () => void pageLanguage.follow();
   const registry = new FunctionRegistry();
   const runtime = new FunctionRuntime(registry, NAMESPACE);
   const workbook = new Workbook(runtime);
@@ -115,11 +125,10 @@ async function main(): Promise<void> {
   });
   new SheetTabs(workbook, element("sheet-tabs"), element("grid-scroll"));
   new ChartView(workbook, element("chart-layer"), (message) => (status.textContent = message));
-  const storage = createStorageStandIn(window.localStorage);
   const standIns = {
     customFunctions: createCustomFunctionsStandIn(registry),
     storage,
-    office: createOfficeStandIn(),
+    office: createOfficeStandIn(displayLanguage),
     hostAdapter: new PreviewHost(workbook, () => grid.selection()),
   };
   registry.onChange(() => {
@@ -147,6 +156,6 @@ async function main(): Promise<void> {
 main().catch((error: unknown) => {
   const status = document.getElementById("status");
   if (status)
-    status.textContent = `The preview could not start: ${error instanceof Error ? error.message : String(error)}`;
+    status.textContent = t("status.couldNotStart", { reason: error instanceof Error ? error.message : String(error) });
   document.body.dataset.ready = "failed";
 });

@@ -3,6 +3,7 @@
  * serves in Excel, writing into the preview grid. Tables keep their stored query here (Excel keeps it with the
  * table); formulas go through the grid's own formula evaluation.
  */
+import { t } from "../i18n";
 import {
   CellsInUseError,
   type AreaCheck,
@@ -215,7 +216,7 @@ export class PreviewHost implements HostAdapter {
     const inUse = placement === "overwrite" ? [] : this.occupied(range, sheet);
     if (inUse.length)
       throw new CellsInUseError(
-        `The table needs ${sheet}!${rangeAddress(range)}, and ${inUse.join(", ")} there ${inUse.length === 1 ? "holds" : "hold"} something. Nothing was written.`,
+        t("host.tableNeeds", { area: `${sheet}!${rangeAddress(range)}`, cells: inUse.join(", "), count: inUse.length }),
         sheet,
         rangeAddress(range),
         inUse,
@@ -249,7 +250,13 @@ export class PreviewHost implements HostAdapter {
       if (inUse.length && growth === "insertRows") this.insertRowsBelow(record, newBottom - record.range.bottom);
       else if (inUse.length)
         throw new CellsInUseError(
-          `Refreshing ${record.name} needs ${newBottom - record.range.bottom} more rows (${record.sheet}!${rangeAddress(below)}), and ${inUse.join(", ")} there ${inUse.length === 1 ? "holds" : "hold"} something. Nothing was written.`,
+          t("host.refreshNeeds", {
+            table: record.name,
+            rows: newBottom - record.range.bottom,
+            area: `${record.sheet}!${rangeAddress(below)}`,
+            cells: inUse.join(", "),
+            count: inUse.length,
+          }),
           record.sheet,
           rangeAddress(below),
           inUse,

@@ -3,6 +3,7 @@
  * or move along them with the arrow keys, Home and End (the sheet follows the focused tab); the grid is the tab
  * panel they control.
  */
+import { t } from "../i18n/preview";
 import type { Workbook } from "./workbook";
 
 export class SheetTabs {
@@ -15,7 +16,7 @@ export class SheetTabs {
     private readonly panel: HTMLElement,
   ) {
     list.setAttribute("role", "tablist");
-    list.setAttribute("aria-label", "Sheets");
+    list.setAttribute("aria-label", t("grid.sheets"));
     panel.setAttribute("role", "tabpanel");
     list.addEventListener("click", (event) => {
       const tab = (event.target as HTMLElement).closest<HTMLElement>("[role=tab]");

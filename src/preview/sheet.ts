@@ -3,6 +3,7 @@
  * each cell shows once laid out (values, spilled results, #SPILL! and #BUSY!). Calls and recalculation across
  * sheets are the workbook's business (workbook.ts); a sheet only lays out its own cells.
  */
+import { t } from "../i18n/preview";
 import type { ChartSpec, ReportGroupInfo } from "../taskpane/host/host-adapter";
 import {
   CellPosition,
@@ -206,7 +207,7 @@ export class Sheet {
       if (area.bottom >= this.rowCount || area.right >= this.columnCount) {
         fail({
           code: "#SPILL!",
-          message: `The results (${rows.length} rows × ${rows[0].length} columns) extend beyond the edge of the preview grid.`,
+          message: t("cell.spillEdge", { rows: rows.length, columns: rows[0].length }),
         });
         continue;
       }
@@ -218,7 +219,7 @@ export class Sheet {
         );
       });
       if (blocker) {
-        const message = `The spill range ${rangeAddress(area)} isn't blank: ${cellAddress(blocker)} holds a value. Clear it to see the results.`;
+        const message = t("cell.spillBlocked", { range: rangeAddress(area), blocker: cellAddress(blocker) });
         fail({ code: "#SPILL!", message });
         continue;
       }

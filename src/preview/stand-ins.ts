@@ -76,8 +76,11 @@ export function createCustomFunctionsStandIn(registry: FunctionRegistry) {
   };
 }
 
-/** `OfficeRuntime.storage` over a Web Storage area; keys are prefixed so the preview page's own keys stay apart. */
-export function createStorageStandIn(area: Storage, prefix = "mad-preview:") {
+/**
+ * `OfficeRuntime.storage` over a Web Storage area; keys are prefixed so the preview page's own keys stay apart.
+ * `onChange` hears every key the add-in sets or removes (the page follows the pane's language switch by it).
+ */
+export function createStorageStandIn(area: Storage, prefix = "mad-preview:", onChange?: (key: string) => void) {
   const keys = () =>
     Array.from({ length: area.length }, (_, i) => area.key(i)).filter(
       (k): k is string => k !== null && k.startsWith(prefix),
@@ -88,9 +91,11 @@ export function createStorageStandIn(area: Storage, prefix = "mad-preview:") {
     },
     async setItem(key: string, value: string): Promise<void> {
       area.setItem(prefix + key, String(value));
+      onChange?.(key);
     },
     async removeItem(key: string): Promise<void> {
       area.removeItem(prefix + key);
+      onChange?.(key);
     },
     async getItems(wanted: string[]): Promise<Record<string, string | null>> {
       return Object.fromEntries(wanted.map((key) => [key, area.getItem(prefix + key)]));
@@ -111,7 +116,8 @@ export function createStorageStandIn(area: Storage, prefix = "mad-preview:") {
 export type StorageStandIn = ReturnType<typeof createStorageStandIn>;
 
 /** `Office` as the task pane sees it in Excel: onReady resolves with host Excel. */
-export function createOfficeStandIn() {
+/** `displayLanguage`: the language the preview plays Office's display language in (`?lang=`, else the browser's). */
+export function createOfficeStandIn(displayLanguage = "en-US") {
   const info = { host: "Excel", platform: "OfficeOnline" } as const;
   return {
     HostType: { Excel: "Excel" },
@@ -124,6 +130,7 @@ export function createOfficeStandIn() {
       });
     },
     context: {
+      displayLanguage,
       host: info.host,
       platform: info.platform,
       diagnostics: { host: info.host, platform: info.platform, version: "preview" },

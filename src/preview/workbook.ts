@@ -6,6 +6,7 @@
  * sheets (`'Market 172282'!B3`). No call is made while an argument is still #BUSY!, and an argument's error is
  * passed on without a call, so a recalculation never spends quota on half-known inputs.
  */
+import { t } from "../i18n/preview";
 import {
   CellPosition,
   CellRange,
@@ -37,7 +38,9 @@ export interface DefinedName {
 const MAX_PASSES = 50;
 const CIRCULAR: CellError = {
   code: "#REF!",
-  message: "Circular reference: this formula refers to its own cell or results, directly or through other formulas.",
+  get message() {
+    return t("cell.circular");
+  },
 };
 
 export class Workbook {
@@ -199,7 +202,7 @@ export class Workbook {
       .contentFrom(row)
       .filter((cell) => !columns || (cell.pos.col >= columns.left && cell.pos.col <= columns.right));
     if (moved.some((cell) => cell.pos.row + count >= this.rowCount))
-      throw new RangeError(`Inserting ${count} rows would push cells past the preview grid's last row.`);
+      throw new RangeError(t("grid.insertPastEnd", { count }));
     this.batch(() => {
       for (const { pos } of moved) {
         this.store(target, pos, "", { kind: "empty" });
@@ -345,7 +348,7 @@ export class Workbook {
       } else if (!this.invoker.isRegistered(formula.call.name)) {
         formula.outcome = {
           kind: "error",
-          error: { code: "#NAME?", message: `${formula.call.name} is not a function of this add-in.` },
+          error: { code: "#NAME?", message: t("cell.notAFunction", { name: formula.call.name }) },
         };
       } else {
         this.startCall(formula, gathered.args, gathered.addresses);
@@ -386,7 +389,7 @@ export class Workbook {
       }
       const sheet = this.referencedSheet(formula, arg);
       if (!sheet)
-        return { error: { code: "#REF!", message: `${arg.text}: the workbook has no sheet "${arg.sheet}".` } };
+        return { error: { code: "#REF!", message: t("cell.noSheet", { ref: arg.text, sheet: arg.sheet ?? "" }) } };
       const prefix = sheet === formula.sheet ? "" : `${sheetReference(sheet.name)}!`;
       const matrix: (Scalar | null)[][] = [];
       for (let row = arg.range.top; row <= arg.range.bottom; row++) {
@@ -396,7 +399,11 @@ export class Workbook {
           const cell = sheet.display(pos);
           if (cell.error?.code === BUSY.code || sheet.isRecalculating(pos)) return { waiting: true };
           if (cell.error) {
-            const message = `${prefix}${cellAddress(pos)} shows ${cell.error.code}: ${cell.error.message}`;
+            const message = t("cell.argumentShows", {
+              address: `${prefix}${cellAddress(pos)}`,
+              code: cell.error.code,
+              message: cell.error.message,
+            });
             return { error: { code: cell.error.code, message } };
           }
           values.push(cell.value);

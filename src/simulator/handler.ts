@@ -4,6 +4,7 @@
  * fall through to their own routes with `next`.
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { setMaxListeners } from "node:events";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { methodOf, OPERATIONS, type AnyOperation } from "../api/catalog";
 import { checkParams } from "../api/validate";
@@ -88,6 +89,8 @@ export function createSimulatorHandler(options: SimulatorOptions = {}): Simulato
   const faults = new FaultQueue();
   const stalled = new Set<ServerResponse>();
   const closing = new AbortController();
+  // Every delayed answer listens for the stop (one listener per request in flight): no cap, no leak warning.
+  setMaxListeners(0, closing.signal);
   let stats = emptyStats();
   const controlToken = options.controlToken ?? randomBytes(24).toString("hex");
   // Forwarding mode is the production relay (npm run serve), not a second implementation.

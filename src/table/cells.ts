@@ -13,10 +13,13 @@
  * - lists of objects become compact text, one `identity[: label] (figure / figure)` per item, joined by `; `:
  *   the identity is the item's first text sub-field that is not a link, `label` is added when the item has one,
  *   and the figures are its first two numeric sub-fields (rates shown as percentages). Capped at 255 characters.
+ * - labels the service sends in Chinese from known sets (`serviceLabel` fields: seller countries, buckets) read as
+ *   sent by a Chinese reader and in English by others (src/api/labels.ts);
  * Text from the service stays text: Excel never evaluates a custom function's string result as a formula.
  */
 import type { FieldSpec, NumberFormatHint } from "../api/catalog-types";
 import { epochMsToSerial, serialToDate } from "../api/dates";
+import { serviceLabel } from "../api/labels";
 import { readColumn, readField, type Column } from "./columns";
 
 export type Cell = string | number | boolean;
@@ -253,6 +256,9 @@ export function toCell(value: unknown, column: Column, dates: DateDisplay): Cell
       case "object":
         cell = objectListText(value, spec);
         break;
+      case "string":
+        cell = spec.serviceLabel && typeof value === "string" ? serviceLabel(value) : scalarCell(value);
+        break;
       default:
         cell = scalarCell(value);
     }
@@ -304,6 +310,12 @@ export function compileColumn(column: Column, dates: DateDisplay): CellReader {
     return (record) => {
       const value = read(record);
       return typeof value === "string" ? dateTextCell(value, dates) : general(value);
+    };
+  }
+  if (spec.type === "string" && spec.serviceLabel) {
+    return (record) => {
+      const value = read(record);
+      return typeof value === "string" && value.length <= MAX_CELL_TEXT ? serviceLabel(value) : general(value);
     };
   }
   if (spec.type === "string") {

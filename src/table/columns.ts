@@ -8,7 +8,10 @@
  */
 import type { AnyOperation } from "../api/catalog";
 import type { FieldSpec, NumberFormatHint } from "../api/catalog-types";
+import { fieldDoc } from "../api/localized";
 import { RECORD_FIELDS } from "../api/records";
+import { t } from "../i18n/cells";
+import { currentLocale } from "../i18n/locale";
 
 export const VALUE_ITEM_PARTS = ["min", "max", "value"] as const;
 export type ValueItemPart = (typeof VALUE_ITEM_PARTS)[number];
@@ -103,30 +106,37 @@ export function readColumn(record: unknown, column: Column): unknown {
   return value;
 }
 
-/** The short plain-English label of a field: its doc up to the first explanation (` (...)`, `: ...`). */
+/** The short label of a field: its doc in the active language, up to the first explanation (` (...)`, `: ...`). */
 function shortLabel(spec: FieldSpec): string {
-  const doc = spec.doc.split(/ \(|: /)[0].trim();
+  const doc = fieldDoc(spec)
+    .split(/ \(|: |（|：/)[0]
+    .trim();
   return doc === "" ? spec.name : doc;
 }
 
-const LABELS = new WeakMap<readonly Column[], readonly string[]>();
+const LABELS = new Map<string, WeakMap<readonly Column[], readonly string[]>>();
 
 /**
- * Plain English headers (`headers=labels`) from each field's doc: `Share of units`, nested columns
- * `Badges: Best-seller badge`, min/max/value parts `Exact-match bid, min`. A label two columns share is followed by
- * the API name, so every header stays unique.
+ * Headers in words (`headers=labels`), in the active language, from each field's doc: `Share of units`, nested
+ * columns `Badges: Best-seller badge`, min/max/value parts `Exact-match bid, min`. A label two columns share is
+ * followed by the API name, so every header stays unique.
  */
 export function columnLabels(columns: readonly Column[]): readonly string[] {
-  let labels = LABELS.get(columns);
+  const locale = currentLocale();
+  let byColumns = LABELS.get(locale);
+  if (!byColumns) LABELS.set(locale, (byColumns = new WeakMap()));
+  let labels = byColumns.get(columns);
   if (!labels) {
     const raw = columns.map((c) => {
-      const base = c.path.map(shortLabel).join(": ");
-      return c.part ? `${base}, ${c.part}` : base;
+      const base = c.path.map(shortLabel).reduce((parent, child) => t("header.nested", { parent, child }));
+      return c.part ? t("header.part", { label: base, part: c.part }) : base;
     });
     const counts = new Map<string, number>();
     for (const label of raw) counts.set(label, (counts.get(label) ?? 0) + 1);
-    labels = raw.map((label, i) => ((counts.get(label) ?? 0) > 1 ? `${label} (${columns[i].name})` : label));
-    LABELS.set(columns, labels);
+    labels = raw.map((label, i) =>
+      (counts.get(label) ?? 0) > 1 ? t("header.shared", { label, name: columns[i].name }) : label,
+    );
+    byColumns.set(columns, labels);
   }
   return labels;
 }

@@ -7,9 +7,12 @@
 import { cellAddress, parseCell } from "./a1";
 import { quotedSheet } from "./sheet-names";
 
-/** A prefix no workbook name uses yet: `MAD_Market_281407`, else `MAD_Market_281407_2`… */
+/**
+ * A prefix no workbook name uses yet: `MAD_Market_281407` (`MAD_市场_281407` for a report made in Chinese: Excel's
+ * names take any letter), else `MAD_Market_281407_2`…
+ */
 export function reportNamePrefix(sheet: string, taken: readonly string[]): string {
-  const base = `MAD_${sheet.replace(/[^A-Za-z0-9_]/g, "_")}`;
+  const base = `MAD_${sheet.replace(/[^\p{L}\p{N}_]/gu, "_")}`;
   const used = (prefix: string) => taken.some((n) => n.toLowerCase().startsWith(`${prefix.toLowerCase()}_`));
   for (let n = 1; ; n++) {
     const candidate = n === 1 ? base : `${base}_${n}`;

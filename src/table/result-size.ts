@@ -4,6 +4,7 @@
  * arrives and the cell stays #BUSY! on Excel on the web (office-js #2222, #2786; #4654: "Excel limits
  * custom-function payloads to 5 MB"). The task pane's block writer estimates its requests with the same rule.
  */
+import { t } from "../i18n/cells";
 import type { Cell } from "./cells";
 
 /** Excel's limit on one payload (a custom function's result, a request or response of the task pane). */
@@ -44,9 +45,7 @@ export class ResultTooLargeError extends Error {
     readonly rows: number,
     readonly columns: number,
   ) {
-    super(
-      `This result is about ${(bytes / 1_000_000).toFixed(1)} MB (${rows.toLocaleString("en-US")} rows × ${columns} columns), more than Excel takes from a function (5 MB)`,
-    );
+    super(t("cell.tooLarge", { mb: (bytes / 1_000_000).toFixed(1), rows, columns }));
   }
 }
 

@@ -1,14 +1,15 @@
 /**
  * A query result to the rectangular 2D array a MAD function spills: numbers, texts and booleans only, a header
- * row of column names (the names `fields` accepts) unless `headers=FALSE`; `headers=labels` spills plain English
- * labels instead.
+ * row of column names (the names `fields` accepts) unless `headers=FALSE`; `headers=labels` spills the fields'
+ * labels in the active language instead.
  * - Paged results spill their items, plain arrays their rows, one row per record, columns in the record's order
  *   (or in the order `fields` lists them).
  * - A single record (category statistics) spills field/value rows (`field`, `value` header); `layout=horizontal`
  *   spills one header row and one value row instead.
  * - Traffic keywords of a product spill their items; `stats=TRUE` spills the word-part stats table instead.
- * - An empty result spills the single text cell "No rows" (Excel cannot spill an array of zero rows).
+ * - An empty result spills the single text cell "No rows" ("无数据"; Excel cannot spill an array of zero rows).
  */
+import { t } from "../i18n/cells";
 import type { AnyOperation } from "../api/catalog";
 import { TRAFFIC_KEYWORD_STATS_FIELDS } from "../api/records";
 import { compileColumn, type Cell, type CellReader, type DateDisplay } from "./cells";
@@ -22,13 +23,18 @@ export interface DisplayOptions {
   readonly layout: Layout;
   readonly stats: boolean;
   readonly dates: DateDisplay;
-  /** `headers=labels`: plain English headers (from the fields' docs) instead of API names. */
+  /** `headers=labels`: the fields' labels (from their docs, in the active language) instead of API names. */
   readonly headerLabels?: boolean;
 }
 
 export const DEFAULT_DISPLAY: DisplayOptions = { headers: true, layout: "vertical", stats: false, dates: "serial" };
 
-export const NO_ROWS_TEXT = "No rows";
+/** The single cell of an empty result, in the active language. */
+export const noRowsText = (): string => t("cell.noRows");
+
+/** Whether a spilled array, shaped just now, is the empty result's single cell. */
+export const isNoRows = (shaped: readonly (readonly unknown[])[]): boolean =>
+  shaped.length === 1 && shaped[0].length === 1 && shaped[0][0] === noRowsText();
 /** Header of the field/value layout of a single record. */
 export const VERTICAL_HEADER: readonly Cell[] = ["field", "value"];
 
@@ -56,7 +62,7 @@ function rowOf(record: unknown, readers: readonly CellReader[]): Cell[] {
 }
 
 function table(records: readonly unknown[], columns: readonly Column[], display: DisplayOptions): Cell[][] {
-  if (!records.length || !columns.length) return [[NO_ROWS_TEXT]];
+  if (!records.length || !columns.length) return [[noRowsText()]];
   const readers = readersOf(columns, display.dates);
   const offset = display.headers ? 1 : 0;
   // One preallocated outer array, filled in place (no intermediate body array and no spread copy).
@@ -93,6 +99,6 @@ export function shapeResult(
 ): Cell[][] {
   if (display.stats) return table(Array.isArray(result.stats) ? result.stats : [], STATS_COLUMNS, display);
   const records = limit === undefined ? result.rows : result.rows.slice(0, limit);
-  if (op.shape === "object") return records.length ? singleRecord(records[0], columns, display) : [[NO_ROWS_TEXT]];
+  if (op.shape === "object") return records.length ? singleRecord(records[0], columns, display) : [[noRowsText()]];
   return table(records, columns, display);
 }

@@ -1,22 +1,45 @@
 /**
  * Task pane entry (bundled as taskpane.js, loaded after functions.js in the shared runtime page). The only place
- * that waits for Office; it picks the host adapter (the preview page's, or Office.js in Excel) and hands the
- * shared engine and formula registry (the functions' own instances) to the pane. A workbook set to refresh when
- * opened is refreshed from here, as the runtime starts with it (reports/on-open.ts).
+ * that waits for Office; it decides the runtime's language (the stored choice, else Office's display language:
+ * cells computed meanwhile wait for it, src/i18n/locale.ts), picks the host adapter (the preview page's, or Office.js
+ * in Excel) and hands the shared engine and formula registry (the functions' own instances) to the pane. A workbook set to
+ * refresh when opened is refreshed from here, as the runtime starts with it (reports/on-open.ts).
  */
 import { createRoot } from "react-dom/client";
 import { systemClock } from "../api/clock";
 import { getSharedEngine } from "../engine";
 import { getFormulaRegistry } from "../engine/formula-registry";
+import { detectStore } from "../engine/store";
+import { chooseLocale, currentLocale, localeReady, onLocaleChange } from "../i18n";
 import { App } from "./shared/App";
+import { languageSettings } from "./shared/language";
+import { officeDisplayLanguage } from "./host/display-language";
 import { pickHost } from "./host/pick-host";
 import type { PaneServices } from "./shared/services";
 
-Office.onReady(() => {
+// Decided at once (before any cell asks), from what Office says once it is ready.
+const language = Office.onReady().then(() => languageSettings(detectStore(), officeDisplayLanguage()));
+chooseLocale(language.then((settings) => settings.current()));
+
+/** The page's language follows the add-in's: screen readers pronounce, and browsers pick fonts, by it. */
+const markLanguage = () => void (document.documentElement.lang = currentLocale());
+
+Office.onReady(async () => {
   const container = document.getElementById("root");
   if (!container) return;
+  const settings = await language;
+  await localeReady();
+  markLanguage();
+  onLocaleChange(markLanguage);
   const { host, preview } = pickHost();
-  const services = { host, engine: getSharedEngine(), registry: getFormulaRegistry(), clock: systemClock, preview };
+  const services = {
+    host,
+    engine: getSharedEngine(),
+    registry: getFormulaRegistry(),
+    clock: systemClock,
+    preview,
+    language: settings,
+  };
   createRoot(container).render(<App services={services} />);
   void refreshIfAsked(services);
 });

@@ -1,11 +1,15 @@
 /**
- * Labels the service sends in Chinese from known sets read in English, in real responses and in the simulator's;
- * unknown text passes unchanged, and keywordCn (Chinese on purpose) is never touched.
+ * Labels the service sends in Chinese from known sets read in English by an English reader and as sent by a Chinese
+ * one, in cells shaped from real responses and from the simulator's; unknown text passes unchanged, and keywordCn
+ * (Chinese on purpose) is never touched. What is fetched and cached keeps the service's text.
  */
 import type { OperationCode } from "../../src/api/catalog";
 import { OPERATIONS } from "../../src/api/catalog";
 import type { FieldSpec } from "../../src/api/catalog-types";
 import { englishLabel } from "../../src/api/labels";
+import { setLocale } from "../../src/i18n/locale";
+import { recordColumns } from "../../src/table/columns";
+import { DEFAULT_DISPLAY, shapeResult } from "../../src/table/shape";
 import { parseResult } from "../../src/api/parse";
 import { RECORD_FIELDS } from "../../src/api/records";
 import { createClient } from "../../src/api";
@@ -34,33 +38,55 @@ test.each([
 
 const labelFields = (record: string) =>
   ((RECORD_FIELDS as unknown as Record<string, readonly FieldSpec[]>)[record] ?? [])
-    .filter((f) => f.englishLabel)
+    .filter((f) => f.serviceLabel)
     .map((f) => f.name);
 const withLabels = OPERATIONS.filter((op) => labelFields(op.record).length > 0);
 
-test("the label fields of real responses hold no Chinese once parsed; keywordCn stays as sent", () => {
+/** The label columns of an operation's result as a reader sees them in cells (header row dropped). */
+function labelCells(code: OperationCode, rows: readonly unknown[]): string[] {
+  const op = OPERATIONS.find((o) => o.code === code)!;
+  const columns = recordColumns(op).filter((c) => labelFields(op.record).includes(c.name));
+  return shapeResult(op, { rows }, columns, DEFAULT_DISPLAY).slice(1).flat().map(String);
+}
+
+afterEach(() => setLocale("en"));
+
+test("real responses: an English reader's cells hold no Chinese labels, a Chinese reader's hold them as sent", async () => {
   const codes = new Set(fixtureCodes());
   const checked = withLabels.filter((op) => codes.has(op.code));
   expect(checked.length).toBeGreaterThan(0);
   for (const op of checked) {
     const { rows } = parseResult(op.code as OperationCode, fixture(op.code), "rid");
-    for (const row of rows as Record<string, unknown>[])
-      for (const name of labelFields(op.record)) expect(String(row[name] ?? "")).not.toMatch(CJK);
+    for (const cell of labelCells(op.code, rows)) expect(cell).not.toMatch(CJK);
   }
+  await setLocale("zh-CN");
+  const chinese = checked.flatMap((op) =>
+    labelCells(op.code, parseResult(op.code as OperationCode, fixture(op.code), "rid").rows),
+  );
+  expect(chinese.some((cell) => CJK.test(cell))).toBe(true);
   const mining = parseResult("keyword_miner", fixture("keyword_miner"), "rid").rows as Record<string, unknown>[];
   expect(mining.some((row) => CJK.test(String(row.keywordCn)))).toBe(true);
+});
+
+test("parsing keeps the service's labels as sent (the cache holds them; cells choose the language)", () => {
+  const op = withLabels.find((o) => fixtureCodes().includes(o.code))!;
+  const raw = (fixture(op.code) as { data: Record<string, unknown>[] }).data;
+  const { rows } = parseResult(op.code as OperationCode, fixture(op.code), "rid");
+  for (const name of labelFields(op.record))
+    expect((rows as Record<string, unknown>[]).map((r) => r[name])).toEqual(raw.map((r) => r[name]));
 });
 
 describe("the simulator's US category reports", () => {
   const secret = "0123456789abcdef0123456789abcdef";
   const sim = useSimulator({ secret });
 
-  test.each(withLabels.map((op) => [op.code] as const))("%s holds no Chinese labels", async (code) => {
-    const client = createClient({ baseUrl: sim.url, secret, retries: 0 });
-    const op = OPERATIONS.find((o) => o.code === code)!;
-    const { rows } = await client.call(code as never, { marketplace: "US", nodeIdPath: "172282:281407" });
-    expect(rows.length).toBeGreaterThan(0);
-    for (const row of rows as Record<string, unknown>[])
-      for (const name of labelFields(op.record)) expect(String(row[name] ?? "")).not.toMatch(CJK);
-  });
+  test.each(withLabels.map((op) => [op.code] as const))(
+    "%s shows an English reader no Chinese labels",
+    async (code) => {
+      const client = createClient({ baseUrl: sim.url, secret, retries: 0 });
+      const { rows } = await client.call(code as never, { marketplace: "US", nodeIdPath: "172282:281407" });
+      expect(rows.length).toBeGreaterThan(0);
+      for (const cell of labelCells(code as OperationCode, rows)) expect(cell).not.toMatch(CJK);
+    },
+  );
 });

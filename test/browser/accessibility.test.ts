@@ -1,6 +1,7 @@
 /**
- * axe-core on the BUILT preview page and task pane: no serious or critical violation on the preview grid, on a report
- * sheet with its chart, or on any tab of the task pane (Connection, Build with More filters open, Templates, Reports).
+ * axe-core on the BUILT preview page and task pane, in English and in Chinese: no serious or critical violation on
+ * the preview grid, on a report sheet with its chart, or on any tab of the task pane (Connection, Build with More
+ * filters open, Templates, Reports).
  */
 import type { Frame, Page } from "playwright-core";
 import { previewPerTest } from "./support/preview";
@@ -17,8 +18,6 @@ interface Violation {
   readonly help: string;
   readonly targets: string[];
 }
-
-const session = previewPerTest();
 
 /** The serious and critical violations axe finds in a page or frame (axe injected once per document). */
 async function seriousViolations(target: Page | Frame, exclude: string[] = []): Promise<Violation[]> {
@@ -47,26 +46,38 @@ const paneFrame = (page: Page): Frame => {
   return frame;
 };
 
-describe("accessibility (axe-core)", () => {
+/** Each language's names of what the tests open: the pane's tabs (in their order) and More filters. */
+const LANGUAGES = [
+  { language: "en-US", tabs: ["Connection", "Build", "Templates", "Reports"], more: /^More filters/ },
+  { language: "zh-CN", tabs: ["连接", "查询", "模板", "报表"], more: /^更多筛选条件/ },
+] as const;
+
+describe.each(LANGUAGES)("accessibility (axe-core), $language", ({ language, tabs, more }) => {
+  const session = previewPerTest({ language });
+
   it("finds no serious or critical violation on the preview grid", async () => {
     await expect(seriousViolations(session.preview.page, ["#task-pane"])).resolves.toEqual([]);
   });
+
+  it.each(tabs.map((tab, i) => [tab, i] as const))(
+    "finds no serious or critical violation on the task pane's %s tab",
+    async (tab, index) => {
+      const pane = paneOf(session.preview.page);
+      await pane.getByRole("tab", { name: tab }).click();
+      if (index === 1) await pane.getByRole("button", { name: more }).click();
+      await expect(seriousViolations(paneFrame(session.preview.page))).resolves.toEqual([]);
+    },
+  );
+});
+
+describe("accessibility (axe-core) of report sheets and keyboard use", () => {
+  const session = previewPerTest();
 
   it("finds no serious or critical violation on a report sheet with its chart and sheet tabs", async () => {
     await createReportSheet(session.preview.page, keywordTrendsReport());
     await drawnChart(session.preview.page, "Searches and purchases");
     await expect(seriousViolations(session.preview.page, ["#task-pane"])).resolves.toEqual([]);
   });
-
-  it.each(["Connection", "Build", "Templates", "Reports"] as const)(
-    "finds no serious or critical violation on the task pane's %s tab",
-    async (tab) => {
-      const pane = paneOf(session.preview.page);
-      await openTab(pane, tab);
-      if (tab === "Build") await pane.getByRole("button", { name: /^More filters/ }).click();
-      await expect(seriousViolations(paneFrame(session.preview.page))).resolves.toEqual([]);
-    },
-  );
 
   it("moves between the pane's tabs with the arrow keys, Home and End, with one tab in the Tab order", async () => {
     const pane = paneOf(session.preview.page);

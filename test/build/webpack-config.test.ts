@@ -46,7 +46,8 @@ async function builtManifest(mode: "production" | "development", baseUrl?: strin
 const addinUrls = (xml: string) =>
   [...xml.replace(/<AppDomain>[^<]*<\/AppDomain>/g, "").matchAll(/https:\/\/[^"<\s]+/g)].map((match) => match[0]);
 const builtFiles = {
-  builtFileExists: (path: string) => ["functions.js", "functions.json", "taskpane.html"].includes(path),
+  builtFileExists: (path: string) =>
+    ["functions.js", "functions.json", "functions-zh-CN.json", "taskpane.html"].includes(path),
   readAsset: (path: string) => readFileSync(join(ROOT, "assets", path)),
 };
 

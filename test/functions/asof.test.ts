@@ -60,7 +60,9 @@ describe("MAD.ASOF", () => {
     const running = h.call("product_research", formula, { address: "Sheet1!D5" });
     const time = asOf(["Sheet1!D5"]);
     await running.outcome;
-    expect((await time).value).toEqual([[localDateTimeSerial(h.registry.get("Sheet1!D5")!.lastRefreshed!)]]);
+    const got = await time;
+    expect(got.error).toBeUndefined();
+    expect(got.value).toEqual([[localDateTimeSerial(h.registry.get("Sheet1!D5")!.lastRefreshed!)]]);
   });
 
   test("the service down: the cell keeps its rows, the registry says why, MAD.ASOF gives the earlier time", async () => {

@@ -7,7 +7,7 @@ import { shim } from "./helpers/install-shim";
 import "../../src/functions/generated/functions";
 import { OPERATIONS } from "../../src/api/catalog";
 import { configureRunner } from "../../src/functions/runner";
-import { CANCELLED_MESSAGE, PREVIEW_MESSAGE, MAX_MESSAGE } from "../../src/functions/errors";
+import { MAX_MESSAGE } from "../../src/functions/errors";
 import { fixtureService, type QueuedFailure } from "./helpers/fixture-service";
 import { harness, typicalPositional } from "./helpers/harness";
 
@@ -200,7 +200,10 @@ describe("cancel and value preview settle without spending", () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     running.cancel();
     const outcome = await running.outcome;
-    expect(outcome.error).toEqual({ code: "#N/A", message: CANCELLED_MESSAGE });
+    expect(outcome.error).toEqual({
+      code: "#N/A",
+      message: "Cancelled by Excel. To rerun it: Refresh in the task pane's Reports tab, or Ctrl+Alt+F9.",
+    });
     expect(aborted).toBe(true);
     expect(h.registry.get("Sheet1!A1")?.status).toBe("cancelled");
   });
@@ -209,7 +212,10 @@ describe("cancel and value preview settle without spending", () => {
     const service = fixtureService();
     const h = harness(shim, service);
     const before = await h.run("keyword_research_trends", {}, { preview: true });
-    expect(before.error).toEqual({ code: "#N/A", message: PREVIEW_MESSAGE });
+    expect(before.error).toEqual({
+      code: "#N/A",
+      message: "Preview: press Enter to run the query (no call spent in preview).",
+    });
     expect(service.calls()).toBe(0);
     const entered = await h.run("keyword_research_trends");
     expect(service.calls()).toBe(1);

@@ -1,7 +1,9 @@
 /**
  * The catalog, the functions registered with Excel and functions.json (generated here from the JSDoc by
  * custom-functions-metadata, as the webpack plugin does) list the same functions with the same arguments in
- * the same order; the generated wrapper file, docs/functions.md and the README section are up to date with the catalog.
+ * the same order; the Chinese functions-zh-CN.json describes exactly those functions (same ids, names, arguments,
+ * types, options) in Chinese; every generated file of every language (wrappers, references, README sections,
+ * metadata) is up to date with the catalog.
  */
 import { shim } from "./helpers/install-shim";
 import { MAD_FUNCTIONS } from "../../src/functions/generated/functions";
@@ -14,14 +16,12 @@ import {
 } from "custom-functions-metadata";
 import { OPERATIONS, type AnyOperation } from "../../src/api/catalog";
 import { argumentNames, helpUrl, wrapperName } from "../../src/functions/codegen/wrappers";
-import {
-  FUNCTIONS_DOC,
-  functionsSectionOf,
-  renderFunctionsDoc,
-  renderReadmeSummary,
-  withFunctionsSection,
-} from "../../src/functions/codegen/readme";
-import { functionsFileText } from "../../scripts/generate-functions";
+import { functionsSectionOf, withFunctionsSection } from "../../src/functions/codegen/readme";
+import { REFERENCES } from "../../src/functions/codegen/wrappers";
+import { operationDescription } from "../../src/api/localized";
+import { setLocale } from "../../src/i18n/locale";
+import { DOCS_WORDS } from "../../src/i18n/docs";
+import { referenceFiles } from "../../scripts/generate-functions";
 
 const ROOT = join(__dirname, "../..");
 const FUNCTIONS_FILE = join(ROOT, "src/functions/generated/functions.ts");
@@ -35,6 +35,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(() => shim.uninstall());
+afterEach(() => setLocale("en"));
 
 const byId = (id: string) => metadata.functions.find((f) => f.id === id)!;
 
@@ -103,22 +104,74 @@ test("MAD.ASOF takes one cell or range and is given its address (CustomFunctions
   expect(f.helpUrl).toMatch(/help\.html#madasof$/);
 });
 
-test("src/functions/generated/functions.ts is the rendering of the catalog (run npm run gen:functions after catalog changes)", () => {
-  expect(readFileSync(FUNCTIONS_FILE, "utf8")).toBe(functionsFileText());
+describe.each(["en", "zh-CN"] as const)("%s: every generated file is the rendering of the catalog", (locale) => {
+  test("(run npm run gen:functions after changing the catalog or its words)", async () => {
+    const files = await referenceFiles(locale);
+    expect(files.map((f) => f.path).sort()).toEqual(
+      [
+        REFERENCES[locale].doc,
+        REFERENCES[locale].readme,
+        `src/functions/generated/${REFERENCES[locale].help}`,
+        locale === "en"
+          ? "src/functions/generated/functions.ts"
+          : `src/functions/generated/${REFERENCES[locale].metadata}`,
+      ].sort(),
+    );
+    for (const file of files)
+      expect({ file: file.path, text: readFileSync(join(ROOT, file.path), "utf8") }).toEqual({
+        file: file.path,
+        text: file.text,
+      });
+  }, 60_000);
+
+  test("the reference has a do-not-edit header and an entry per function; the README links each into it", () => {
+    const doc = readFileSync(join(ROOT, REFERENCES[locale].doc), "utf8");
+    expect(doc).toMatch(/^<!-- .*(do not edit|请勿手动修改)/);
+    for (const op of OPERATIONS) expect(doc).toContain(`### MAD.${op.fn}\n`);
+    expect(doc).toContain("### MAD.ASOF\n");
+    const readme = readFileSync(join(ROOT, REFERENCES[locale].readme), "utf8");
+    for (const op of OPERATIONS)
+      expect(readme).toContain(`[MAD.${op.fn}](${REFERENCES[locale].doc}#mad${op.fn.toLowerCase()})`);
+    expect(readme).toContain(`[MAD.ASOF](${REFERENCES[locale].doc}#madasof)`);
+  });
 });
 
-test("docs/functions.md is the rendering of the catalog (run npm run gen:functions after catalog changes)", () => {
-  const doc = readFileSync(join(ROOT, FUNCTIONS_DOC), "utf8");
-  expect(doc).toBe(renderFunctionsDoc());
-  expect(doc).toMatch(/^<!-- Generated .*do not edit/);
-  for (const op of OPERATIONS) expect(doc).toContain(`### MAD.${op.fn}\n`);
-  expect(doc).toContain("### MAD.ASOF\n");
-});
-
-test("the README's Functions section is the catalog's table, each function linking to its reference entry", () => {
+test("the README's Functions section is the one the generator renews, and README.zh-CN.md has its 函数 section", () => {
   const readme = readFileSync(join(ROOT, "README.md"), "utf8");
-  expect(functionsSectionOf(readme)).toBe(renderReadmeSummary());
-  for (const op of OPERATIONS) expect(readme).toContain(`[MAD.${op.fn}](${FUNCTIONS_DOC}#mad${op.fn.toLowerCase()})`);
+  expect(functionsSectionOf(readme, "## Functions")).toContain("| Function | Operation | Required after market |");
+  const chinese = readFileSync(join(ROOT, "README.zh-CN.md"), "utf8");
+  expect(functionsSectionOf(chinese, "## 函数")).toContain("| 函数 | 接口 | market 之后的必填参数 |");
+});
+
+test("functions-zh-CN.json describes the same functions as functions.json, in Chinese", async () => {
+  const chinese = JSON.parse(
+    readFileSync(join(ROOT, "src/functions/generated", REFERENCES["zh-CN"].metadata), "utf8"),
+  ) as ICustomFunctionsMetadata;
+  // Names stay ASCII (formulas written by code and workbooks shared across languages keep working): only words differ.
+  const shape = (m: ICustomFunctionsMetadata) =>
+    m.functions.map((f) => ({
+      id: f.id,
+      name: f.name,
+      options: f.options,
+      result: f.result,
+      parameters: f.parameters.map((p) => ({
+        name: p.name,
+        type: p.type,
+        dimensionality: p.dimensionality,
+        optional: p.optional,
+      })),
+    }));
+  expect(shape(chinese)).toEqual(shape(metadata));
+  await setLocale("zh-CN");
+  for (const f of chinese.functions) {
+    const op = OPERATIONS.find((o) => o.fn === f.id);
+    expect(f.description).toBe(op ? operationDescription(op) : DOCS_WORDS["zh-CN"].asOf.description);
+    expect(f.helpUrl).toBe(`https://localhost:3000/help.zh-CN.html#mad${f.id.toLowerCase()}`);
+    for (const p of f.parameters) {
+      expect(p.description).toMatch(/[\u4e00-\u9fff]/);
+      expect(p.description!.length).toBeLessThanOrEqual(255);
+    }
+  }
 });
 
 test("the README section is replaced in place, other sections kept", () => {

@@ -9,7 +9,7 @@ import { recordColumns } from "../../src/table/columns";
 import { epochMsToSerial } from "../../src/api/dates";
 import { COMPACT_TEXT_LIMIT, toCell, type Cell } from "../../src/table/cells";
 import { columnsOf, numberFormatOf, readColumn } from "../../src/table/columns";
-import { DEFAULT_DISPLAY, NO_ROWS_TEXT, shapeResult, type DisplayOptions } from "../../src/table/shape";
+import { DEFAULT_DISPLAY, shapeResult, type DisplayOptions } from "../../src/table/shape";
 import { ABA_RESEARCH_FIELDS } from "../../src/api/records";
 import { exampleBody } from "./helpers/fixture-service";
 
@@ -327,13 +327,13 @@ describe("layouts", () => {
 
   test("an empty result is the single cell 'No rows'", () => {
     const op = operation("product_research");
-    expect(shapeResult(op, { rows: [] }, recordColumns(op), DEFAULT_DISPLAY)).toEqual([[NO_ROWS_TEXT]]);
+    expect(shapeResult(op, { rows: [] }, recordColumns(op), DEFAULT_DISPLAY)).toEqual([["No rows"]]);
     expect(
       shapeResult(operation("traffic_keyword"), { rows: [], stats: [] }, recordColumns(op), {
         ...DEFAULT_DISPLAY,
         stats: true,
       }),
-    ).toEqual([[NO_ROWS_TEXT]]);
+    ).toEqual([["No rows"]]);
   });
 
   test("limit keeps the first rows of plain arrays", async () => {

@@ -8,7 +8,6 @@ import "../../src/functions/generated/functions";
 import { operation, OPERATIONS } from "../../src/api/catalog";
 import type { FaultSpec } from "../../src/simulator";
 import { recordColumns } from "../../src/table/columns";
-import { CANCELLED_MESSAGE } from "../../src/functions/errors";
 import { configureRunner } from "../../src/functions/runner";
 import { harness } from "./helpers/harness";
 import { useSimulator } from "../support/simulator";
@@ -145,6 +144,9 @@ describe("the simulator's faults reach the cell as #N/A with what to do", () => 
     const running = h.call("keyword_miner", { positional: ["another seed"] });
     await new Promise((resolve) => setTimeout(resolve, 100));
     running.cancel();
-    expect((await running.outcome).error).toEqual({ code: "#N/A", message: CANCELLED_MESSAGE });
+    expect((await running.outcome).error).toEqual({
+      code: "#N/A",
+      message: "Cancelled by Excel. To rerun it: Refresh in the task pane's Reports tab, or Ctrl+Alt+F9.",
+    });
   });
 });

@@ -1,14 +1,23 @@
 /**
- * The catalog (src/i18n): every message is valid ICU MessageFormat, takes exactly the arguments its entry declares
- * (so `t` is typed right and a translation cannot drop or invent one), every id is used, and plurals, numbers and
- * dates read as a person expects.
+ * The message catalogs (src/i18n/messages/<locale>/<book>.ts): every message is valid ICU MessageFormat, takes
+ * exactly the arguments its English entry declares (so `t` is typed right) and every translation has every id of
+ * its book, none other, with the same arguments of the same kinds (a key in one language but not the other, or a
+ * placeholder that differs, fails here); every id is used; plurals, numbers and dates read as a person expects in
+ * each language.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import { IntlMessageFormat } from "intl-messageformat";
-import { CATALOGS, MESSAGE_ARGS, t, type MessageId } from "../../src/i18n";
-import type { ArgKind } from "../../src/i18n/message";
+import { setLocale, t } from "../../src/i18n";
+import { t as cellText } from "../../src/i18n/cells";
+import type { ArgKind, Messages } from "../../src/i18n/message";
+import { cells as enCells } from "../../src/i18n/messages/en/cells";
+import { pane as enPane } from "../../src/i18n/messages/en/pane";
+import { preview as enPreview } from "../../src/i18n/messages/en/preview";
+import { cells as zhCells } from "../../src/i18n/messages/zh-CN/cells";
+import { pane as zhPane } from "../../src/i18n/messages/zh-CN/pane";
+import { preview as zhPreview } from "../../src/i18n/messages/zh-CN/preview";
 import { ROOT } from "../architecture/source-scan";
 
 /** Each argument a message uses, with the kind its syntax requires (`{x}` alone fits any kind: undefined). */
@@ -26,27 +35,63 @@ function argumentsOf(elements: readonly MessageFormatElement[], found = new Map<
   return found;
 }
 
-const ids = Object.keys(MESSAGE_ARGS) as MessageId[];
+const BOOKS: readonly { book: string; english: Messages; translations: Record<string, Record<string, string>> }[] = [
+  { book: "pane", english: enPane, translations: { "zh-CN": zhPane } },
+  { book: "cells", english: enCells, translations: { "zh-CN": zhCells } },
+  { book: "preview", english: enPreview, translations: { "zh-CN": zhPreview } },
+];
 
-describe.each(Object.entries(CATALOGS))("the %s catalog", (locale, catalog) => {
-  test("has every message of the English one, and no other", () => {
-    expect(Object.keys(catalog).sort()).toEqual([...ids].sort());
-  });
+/** The product's name is the same in every language. */
+const PRODUCT_NAME_IDS = new Set(["pane.title", "page.title"]);
 
-  test.each(ids)("%s parses and takes exactly the arguments it declares", (id) => {
-    const used = argumentsOf(new IntlMessageFormat(catalog[id], locale).getAst());
-    const declared = MESSAGE_ARGS[id];
+const usedArguments = (text: string, locale: string) =>
+  argumentsOf(new IntlMessageFormat(text, locale, undefined, { ignoreTag: true }).getAst());
+
+describe.each(BOOKS.map((b) => [b.book, b] as const))("the %s book", (_, { english, translations }) => {
+  const ids = Object.keys(english);
+
+  test.each(ids)("en: %s parses and takes exactly the arguments it declares", (id) => {
+    const used = usedArguments(english[id].text, "en");
+    const declared = english[id].args;
     expect([...used.keys()].sort()).toEqual(Object.keys(declared).sort());
     for (const [name, kind] of used) if (kind) expect({ name, kind: declared[name] }).toEqual({ name, kind });
   });
+
+  describe.each(Object.entries(translations))("%s", (locale, catalog) => {
+    test("has every id of the English catalog, and no other", () => {
+      expect({
+        missing: ids.filter((id) => !(id in catalog)),
+        extra: Object.keys(catalog).filter((id) => !(id in english)),
+      }).toEqual({ missing: [], extra: [] });
+    });
+
+    test("every message parses and uses exactly the English one's placeholders, of the same kinds", () => {
+      const differing = ids.flatMap((id) => {
+        const theirs = usedArguments(catalog[id], locale);
+        const ours = usedArguments(english[id].text, "en");
+        const names = (m: Map<string, ArgKind | undefined>) => [...m.keys()].sort().join(", ");
+        const kinds = [...theirs].filter(([name, kind]) => kind && english[id].args[name] !== kind);
+        return names(theirs) !== names(ours) || kinds.length ? [`${id}: {${names(theirs)}} vs {${names(ours)}}`] : [];
+      });
+      expect(differing).toEqual([]);
+    });
+
+    test("is a translation: no English sentence copied over untranslated (the product's name aside)", () => {
+      const same = ids.filter(
+        (id) =>
+          !PRODUCT_NAME_IDS.has(id) && catalog[id] === english[id].text && /[a-z]{3,} [a-z]{3,}/i.test(catalog[id]),
+      );
+      expect(same).toEqual([]);
+    });
+  });
 });
 
-test("every message is used by the code (the catalog does not keep dead text)", () => {
+test("every message is used by the code (a catalog keeps no dead text)", () => {
   const read = (dir: string): string[] =>
     readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
       e.isDirectory()
         ? read(join(dir, e.name))
-        : /\.tsx?$/.test(e.name)
+        : /\.(tsx?|html)$/.test(e.name)
           ? [readFileSync(join(dir, e.name), "utf8")]
           : [],
     );
@@ -54,40 +99,68 @@ test("every message is used by the code (the catalog does not keep dead text)", 
     .filter((layer) => layer !== "i18n")
     .flatMap((layer) => read(join(ROOT, "src", layer)))
     .join("\n");
-  expect(ids.filter((id) => !code.includes(`"${id}"`))).toEqual([]);
+  const unused = BOOKS.flatMap(({ book, english }) =>
+    Object.keys(english)
+      .filter((id) => !code.includes(`"${id}"`))
+      .map((id) => `${book}: ${id}`),
+  );
+  expect(unused).toEqual([]);
 });
 
-test("counts read with the locale's plural rules and grouping, not hand-built endings", () => {
-  expect(t("build.table.created", { name: "MAD_1", at: "Sheet1!A1", rows: 1, calls: 1 })).toBe(
-    "Created table MAD_1 at Sheet1!A1 with 1 row (1 call).",
-  );
-  expect(t("build.table.created", { name: "MAD_1", at: "Sheet1!A1", rows: 2000, calls: 20 })).toBe(
-    "Created table MAD_1 at Sheet1!A1 with 2,000 rows (20 calls).",
-  );
-  expect(t("meter.line", { usage: "5 calls left this month", calls: 3, waiting: 0 })).toBe(
-    "5 calls left this month · Calls this session: 3",
-  );
-  expect(t("meter.line", { usage: "5 calls left this month", calls: 3, waiting: 2 })).toBe(
-    "5 calls left this month · Calls this session: 3 · 2 waiting",
-  );
-  expect(t("spend.refresh.tooMany", { calls: 2, left: 1 })).toBe(
-    "This refresh needs 2 calls but only 1 is left this month.",
-  );
-});
+describe("counts, numbers and dates read by each language's rules", () => {
+  afterEach(() => setLocale("en"));
 
-test("a refresh plan names what it covers, whatever mix of formulas and tables", () => {
-  const plan = (formulas: number, tables: number) =>
-    t("reports.plan", { bound: "exact", calls: 3, queries: 1, formulas, tables });
-  expect(plan(3, 1)).toBe("3 calls for 1 unique query (3 formulas, 1 table)");
-  expect(plan(1, 0)).toBe("3 calls for 1 unique query (1 formula)");
-  expect(plan(0, 2)).toBe("3 calls for 1 unique query (2 tables)");
-  expect(plan(0, 0)).toBe("3 calls for 1 unique query (nothing selected)");
-  expect(t("reports.plan", { bound: "upTo", calls: 20, queries: 1, formulas: 0, tables: 1 })).toBe(
-    "up to 20 calls for 1 unique query (1 table)",
-  );
-});
+  test("English: plural endings and grouping, never hand-built", () => {
+    expect(t("build.table.created", { name: "MAD_1", at: "Sheet1!A1", rows: 1, calls: 1 })).toBe(
+      "Created table MAD_1 at Sheet1!A1 with 1 row (1 call).",
+    );
+    expect(t("build.table.created", { name: "MAD_1", at: "Sheet1!A1", rows: 2000, calls: 20 })).toBe(
+      "Created table MAD_1 at Sheet1!A1 with 2,000 rows (20 calls).",
+    );
+    expect(t("meter.line", { usage: "5 calls left this month", calls: 3, waiting: 0 })).toBe(
+      "5 calls left this month · Calls this session: 3",
+    );
+    expect(t("meter.line", { usage: "5 calls left this month", calls: 3, waiting: 2 })).toBe(
+      "5 calls left this month · Calls this session: 3 · 2 waiting",
+    );
+    expect(t("spend.refresh.tooMany", { calls: 2, left: 1 })).toBe(
+      "This refresh needs 2 calls but only 1 is left this month.",
+    );
+  });
 
-test("a date argument is formatted as a date, not as its number of milliseconds", () => {
-  const at = new Date(2025, 2, 4, 10, 20).getTime();
-  expect(t("reports.refreshed", { at })).toMatch(/^refreshed Mar 4, 2025,? 10:20\s?AM$/);
+  test("Chinese: the same messages, grouped numbers and no plural endings", async () => {
+    await setLocale("zh-CN");
+    expect(t("build.table.created", { name: "MAD_1", at: "Sheet1!A1", rows: 2000, calls: 20 })).toBe(
+      "已在 Sheet1!A1 创建表格 MAD_1，共 2,000 行（20 次调用）。",
+    );
+    expect(t("spend.refresh.tooMany", { calls: 2, left: 1 })).toBe("这次刷新需要 2 次调用，但本月仅剩 1 次。");
+    expect(t("meter.line", { usage: "本月剩余 5 次调用", calls: 3, waiting: 2 })).toBe(
+      "本月剩余 5 次调用 · 本次会话调用：3 · 2 个排队中",
+    );
+    expect(cellText("named", { name: "limit", problem: cellText("v.limit", { max: "2000", got: "0" }) })).toBe(
+      "limit：应为 1 到 2000 的整数（实际为 0）",
+    );
+  });
+
+  test("a refresh plan names what it covers, whatever mix of formulas and tables", async () => {
+    const plan = (formulas: number, tables: number) =>
+      t("reports.plan", { bound: "exact", calls: 3, queries: 1, formulas, tables });
+    const upTo = () => t("reports.plan", { bound: "upTo", calls: 20, queries: 1, formulas: 0, tables: 1 });
+    expect(plan(3, 1)).toBe("3 calls for 1 unique query (3 formulas, 1 table)");
+    expect(plan(1, 0)).toBe("3 calls for 1 unique query (1 formula)");
+    expect(plan(0, 2)).toBe("3 calls for 1 unique query (2 tables)");
+    expect(plan(0, 0)).toBe("3 calls for 1 unique query (nothing selected)");
+    expect(upTo()).toBe("up to 20 calls for 1 unique query (1 table)");
+    await setLocale("zh-CN");
+    expect(plan(3, 1)).toBe("3 次调用，1 个不同查询（3 个公式，1 个表格）");
+    expect(plan(0, 0)).toBe("3 次调用，1 个不同查询（未选择任何项）");
+    expect(upTo()).toBe("最多 20 次调用，1 个不同查询（1 个表格）");
+  });
+
+  test("a date argument is formatted as a date of the language, not as its number of milliseconds", async () => {
+    const at = new Date(2025, 2, 4, 10, 20).getTime();
+    expect(t("reports.refreshed", { at })).toMatch(/^refreshed Mar 4, 2025,? 10:20\s?AM$/);
+    await setLocale("zh-CN");
+    expect(t("reports.refreshed", { at })).toBe("刷新于 2025年3月4日 10:20");
+  });
 });

@@ -8,7 +8,7 @@ import { ManifestFiles, validateManifest } from "../../scripts/validate-manifest
 
 const CASES = join(__dirname, "cases");
 const ROOT = join(__dirname, "..", "..");
-const BUILT_FILES = ["functions.js", "functions.json", "taskpane.html"];
+const BUILT_FILES = ["functions.js", "functions.json", "functions-zh-CN.json", "taskpane.html"];
 
 function filesWith(built: readonly string[]): ManifestFiles {
   return {
@@ -67,8 +67,41 @@ describe("validateManifest golden files", () => {
 });
 
 describe("the project manifest", () => {
+  const manifest = readFileSync(join(ROOT, "manifest.xml"), "utf8");
+
   it("passes the offline check once the build has run", () => {
-    const manifest = readFileSync(join(ROOT, "manifest.xml"), "utf8");
     expect(validateManifest(manifest, filesWith(BUILT_FILES))).toEqual([]);
+  });
+
+  it("points Chinese Excel at the Chinese functions metadata, and it must be built", () => {
+    expect(manifest).toMatch(
+      /<bt:Url id="Functions.Metadata.Url" DefaultValue="[^"]*functions.json">\s*<bt:Override Locale="zh-CN" Value="https:\/\/localhost:3000\/functions-zh-CN.json"\/>/,
+    );
+    expect(validateManifest(manifest, filesWith(BUILT_FILES.filter((f) => f !== "functions-zh-CN.json")))).toContain(
+      "CustomFunctions Metadata (Override zh-CN) (Functions.Metadata.Url) points at functions-zh-CN.json, which is not in dist/ (run npm run build first)",
+    );
+  });
+
+  it("checks each locale override: a language tag, once per locale, a value within Office's limits, URLs on the base", () => {
+    const broken = manifest
+      .replace('<bt:Override Locale="zh-CN" Value="市场数据"/>', '<bt:Override Locale="Chinese" Value="市场数据"/>')
+      .replace('<bt:Override Locale="zh-TW" Value="调研"/>', '<bt:Override Locale="zh-TW" Value=""/>')
+      .replace(
+        '<bt:Override Locale="zh-TW" Value="https://localhost:3000/functions-zh-CN.json"/>',
+        '<bt:Override Locale="zh-TW" Value="https://elsewhere.example/functions-zh-CN.json"/>',
+      )
+      .replace(
+        '<Override Locale="zh-TW" Value="Marketplace Analytics Data 市场数据分析"/>',
+        `<Override Locale="zh-CN" Value="${"长".repeat(126)}"/>`,
+      );
+    expect(validateManifest(broken, filesWith(BUILT_FILES))).toEqual(
+      expect.arrayContaining([
+        "DisplayName: two Overrides for the locale zh-CN",
+        "DisplayName: Override for zh-CN is longer than 125 characters",
+        'Resources ShortString "Group.Label": Override Locale "Chinese" is not a language tag such as zh-CN',
+        'Resources ShortString "TaskpaneButton.Label": Override for zh-TW has no Value',
+        'Resources Url "Functions.Metadata.Url" (Override zh-TW): https://elsewhere.example/functions-zh-CN.json is not under the add-in base https://localhost:3000/',
+      ]),
+    );
   });
 });

@@ -3,7 +3,7 @@
  * the simulator, members issued and revoked with `npm run team`, usage read as CSV; the memory default with a
  * members file; and docker-compose.yml's structure (Redis, two relays, nginx in front).
  */
-import { spawnSync, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -44,33 +44,38 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function team(args: string[], extra: NodeJS.ProcessEnv = {}) {
-  const run = spawnSync(process.execPath, ["--import", "tsx", "src/server/team/cli.ts", ...args], {
+/**
+ * `npm run team` as a child process, awaited without blocking this process: the relays' idle keep-alive sockets
+ * must be seen closing meanwhile, or the next call reuses one the relay already closed.
+ */
+async function team(args: string[], extra: NodeJS.ProcessEnv = {}) {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/team/cli.ts", ...args], {
     cwd: ROOT,
     env: { ...env, ...extra },
-    encoding: "utf8",
   });
-  return { status: run.status, out: run.stdout, err: run.stderr, lines: run.stdout.trimEnd().split("\n") };
+  let out = "";
+  let err = "";
+  child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (err += chunk.toString()));
+  const status = await new Promise<number | null>((resolve) => child.on("close", resolve));
+  return { status, out, err, lines: out.trimEnd().split("\n") };
 }
 
 async function serve(extra: NodeJS.ProcessEnv) {
   const served = await serveProcess(["--team", "--static", dir], { ...env, ...extra });
   children.push(served.child);
-  // A relay on Redis answers members once its connection is up (/readyz says so); a busy machine takes a moment.
-  for (let i = 0; i < 100 && extra.REDIS_URL && (await fetch(`${served.url}/readyz`)).status !== 200; i++)
-    await new Promise((r) => setTimeout(r, 100));
   return served;
 }
 
 test("two relay processes on one Redis: a member added by `npm run team` calls both, identical requests cost one call, usage and revoke", async () => {
   const shared = { REDIS_URL: redis.url, MAD_REDIS_PREFIX: "procs:" };
-  const added = team(["add", "alice@contoso.com"], shared);
+  const added = await team(["add", "alice@contoso.com"], shared);
   expect(added.status).toBe(0);
   const token = added.lines.at(-1)!;
   expect(token).toMatch(/^madt_[A-Za-z0-9_-]{43}$/); // alone on the last line
   expect(added.out.split(token)).toHaveLength(2); // printed once
-  expect(team(["add", "alice@contoso.com"], shared).status).toBe(1);
-  expect(team(["add", "=cmd|x"], shared).status).toBe(2);
+  expect((await team(["add", "alice@contoso.com"], shared)).status).toBe(1);
+  expect((await team(["add", "=cmd|x"], shared)).status).toBe(2);
   const [a, b] = await Promise.all([serve(shared), serve(shared)]);
   const before = sim.stats().total;
   const replies = await Promise.all(
@@ -80,13 +85,13 @@ test("two relay processes on one Redis: a member added by `npm run team` calls b
   );
   expect(replies.map((r) => r.body.code)).toEqual(Array(6).fill("OK"));
   expect(sim.stats().total).toBe(before + 1);
-  const csv = team(["usage", "--csv"], shared);
+  const csv = await team(["usage", "--csv"], shared);
   expect(csv.status).toBe(0);
   expect(csv.lines[0]).toBe("month,member,operation,calls,cacheHits,refusals");
   expect(csv.lines).toContainEqual(expect.stringMatching(/^\d{6},alice@contoso\.com,market_ebc_distribution,1,5,0$/));
-  const table = team(["usage"], shared);
+  const table = await team(["usage"], shared);
   expect(table.out).toMatch(/main\s+40\s+1\s+15000\s+14999\s+in use/);
-  expect(team(["revoke", "alice@contoso.com"], shared).status).toBe(0);
+  expect((await team(["revoke", "alice@contoso.com"], shared)).status).toBe(0);
   expect((await call(a.url, token)).status).toBe(401);
   expect((await call(b.url, token)).status).toBe(401);
   for (const output of [a.output(), b.output()]) {
@@ -97,7 +102,7 @@ test("two relay processes on one Redis: a member added by `npm run team` calls b
 
 test("without REDIS_URL: `npm run team` says members need Redis to be shared, keeps them in a members file that one relay reads", async () => {
   const membersFile = path.join(dir, "members.json");
-  const added = team(["add", "bob"], { REDIS_URL: "", MAD_MEMBERS_FILE: membersFile });
+  const added = await team(["add", "bob"], { REDIS_URL: "", MAD_MEMBERS_FILE: membersFile });
   expect(added.status).toBe(0);
   expect(added.out).toMatch(/Members need Redis to be shared between replicas: set REDIS_URL/);
   const token = added.lines.at(-1)!;
@@ -105,13 +110,13 @@ test("without REDIS_URL: `npm run team` says members need Redis to be shared, ke
   const relay = await serve({ REDIS_URL: "", MAD_MEMBERS_FILE: membersFile });
   expect(relay.output()).toMatch(/no REDIS_URL: the team's cache, pacer and usage live in this process only/);
   expect((await call(relay.url, token, { marketplace: "US", nodeIdPath: "281407" })).body.code).toBe("OK");
-  expect(team(["usage"], { REDIS_URL: "", MAD_MEMBERS_FILE: membersFile }).err).toMatch(/GET \/admin\/usage/);
+  expect((await team(["usage"], { REDIS_URL: "", MAD_MEMBERS_FILE: membersFile })).err).toMatch(/GET \/admin\/usage/);
 }, 60_000);
 
 test("`npm run team -- schedules` lists every member's scheduled refreshes from Redis; `unschedule ID` removes one", async () => {
   const shared = { REDIS_URL: redis.url, MAD_REDIS_PREFIX: "sched:" };
-  const token = team(["add", "carol"], shared).lines.at(-1)!;
-  expect(team(["schedules"], shared).out).toMatch(/No scheduled refreshes/);
+  const token = (await team(["add", "carol"], shared)).lines.at(-1)!;
+  expect((await team(["schedules"], shared)).out).toMatch(/No scheduled refreshes/);
   const relay = await serve(shared);
   const set = await fetch(`${relay.url}/v1/schedules/weekly-market-1`, {
     method: "PUT",
@@ -124,14 +129,14 @@ test("`npm run team -- schedules` lists every member's scheduled refreshes from 
     }),
   });
   expect(set.status).toBe(200);
-  const listed = team(["schedules"], shared);
+  const listed = await team(["schedules"], shared);
   expect(listed.status).toBe(0);
   expect(listed.out).toMatch(
     /^weekly-market-1\tcarol\tMarket 172282\tdaily 06:30 UTC\t1 queries\tnext \S+T06:30Z\tnot run yet$/m,
   );
-  expect(team(["unschedule", "weekly-market-1"], shared).status).toBe(0);
-  expect(team(["unschedule", "weekly-market-1"], shared).status).toBe(1);
-  expect(team(["schedules"], { REDIS_URL: "" }).err).toMatch(/GET \/admin\/schedules/);
+  expect((await team(["unschedule", "weekly-market-1"], shared)).status).toBe(0);
+  expect((await team(["unschedule", "weekly-market-1"], shared)).status).toBe(1);
+  expect((await team(["schedules"], { REDIS_URL: "" })).err).toMatch(/GET \/admin\/schedules/);
 }, 60_000);
 
 test("docker-compose.yml: Redis, two relay replicas in team mode on it, nginx in front passing the client's address", () => {

@@ -22,7 +22,7 @@ import type { FormulaEntry } from "../../src/engine/formula-registry";
 import { fakeFetch, ok, type RecordedRequest } from "../api/support/fake-fetch";
 import { fixture } from "../api/support/fixtures";
 import { memoryHost } from "./support/memory-host";
-import { hostUnderTest } from "./support/hosts";
+import { everySyncUnder5MB, hostUnderTest } from "./support/hosts";
 
 const SECRET = "0123456789abcdef0123456789abcdef";
 const item = (fixture("product_research").data as { items: Record<string, unknown>[] }).items[0];
@@ -350,6 +350,8 @@ it("a preview cancelled after its page arrived shows nothing", async () => {
 });
 
 describe.each(["Excel desktop", "Excel on the web", "preview"] as const)("a person's cells, in %s", (name) => {
+  everySyncUnder5MB();
+
   /** A table of 40 rows whose query asks for 60: the service had 40 then, it has 60 now. */
   async function grownTable() {
     const under = hostUnderTest(name);

@@ -4,7 +4,7 @@
  * grows over them refuses and names them, and, when the person says so, inserts sheet rows or writes over them.
  */
 import type { StoredQuery, TableSpec } from "../../src/taskpane/host/host-adapter";
-import { HOSTS, hostUnderTest } from "./support/hosts";
+import { everySyncUnder5MB, HOSTS, hostUnderTest } from "./support/hosts";
 
 const QUERY: StoredQuery = { operation: "product_research", params: { marketplace: "US" }, limit: 60 };
 const rowsOf = (n: number) => Array.from({ length: n }, (_, i) => [`B0${String(i).padStart(8, "0")}`, 10 + i]);
@@ -15,6 +15,8 @@ const table = (n: number): TableSpec => ({
   columnFormats: ["@", "#,##0.00"],
   query: QUERY,
 });
+
+everySyncUnder5MB();
 
 describe.each(HOSTS)("%s", (name) => {
   it("refuses to create a table over a person's cells, naming them; writes over them when told to", async () => {

@@ -27,12 +27,16 @@ const NOW = new Date("2026-11-24T12:00:00Z");
 const ENGINE = createEngine({ store: memoryStore({}) });
 const SAMPLE = { market: "US", nodeIdPath: "172282:281407", keyword: "yoga mat", asins: "B07Z82895W, B0DGVP84B5" };
 
-describe.each(TEMPLATES.map((t) => [t.title, t] as const))("the %s template", (_, template) => {
+describe.each(TEMPLATES.map((t) => [t.title(), t] as const))("the %s template", (_, template) => {
   const spec = reportSheetSpec(template, SAMPLE, NOW);
 
   it("writes its inputs as labelled text cells at the top and a titled formula per section", () => {
     for (const [i, input] of template.inputs.entries()) {
-      expect(spec.values).toContainEqual({ address: `A${3 + i}`, value: input.label, role: "label" });
+      expect(spec.values).toContainEqual({
+        address: `A${3 + i}`,
+        value: input.cellLabel ?? input.label(),
+        role: "label",
+      });
       expect(spec.values.find((v) => v.address === `B${3 + i}`)).toMatchObject({ role: "input", format: "@" });
     }
     expect(spec.formulas).toHaveLength(template.sections.length);
@@ -40,7 +44,7 @@ describe.each(TEMPLATES.map((t) => [t.title, t] as const))("the %s template", (_
       const at = parseCell(spec.formulas[i].address);
       expect(spec.values).toContainEqual({
         address: `${spec.formulas[i].address.replace(/\d+$/, "")}${at.row}`,
-        value: section.title,
+        value: section.title(),
         role: "title",
       });
       expect(spec.formulas[i].formula).toMatch(new RegExp(`^=MAD\\.${section.fn}\\(\\$B\\$3,`));

@@ -3,10 +3,9 @@
  * cell here (see kinds/read.ts).
  */
 import { z } from "zod";
+import { t } from "../../i18n/cells";
 import { booleanValue } from "./cell-input";
-import { readError, sameHelp, show, type KindDefinition } from "./kind";
-
-const EXPECTED = "TRUE or FALSE";
+import { readError, show, type KindDefinition } from "./kind";
 
 export const BOOLEAN_KIND: KindDefinition = {
   // A 0 is a blank here: a person types FALSE (or "no", or the text 0); a blank cell may arrive as the number 0.
@@ -15,10 +14,16 @@ export const BOOLEAN_KIND: KindDefinition = {
   schema: () => z.boolean(),
   fromCells: ([cell], spec, context) => {
     const b = booleanValue(cell);
-    if (b === undefined) throw readError(spec, context, "type", `expected ${EXPECTED} (got ${show(cell)})`);
+    if (b === undefined)
+      throw readError(
+        spec,
+        context,
+        "type",
+        t("v.expected", { expected: t("kind.boolean.expected"), got: show(cell) }),
+      );
     return b;
   },
   control: () => ({ type: "boolean" }),
   fromForm: (value) => (typeof value === "boolean" ? value : undefined),
-  words: { expected: EXPECTED, docs: "TRUE/FALSE", argumentHelp: sameHelp },
+  words: { expected: () => t("kind.boolean.expected"), docs: "kind.boolean.docs", argumentHelp: null },
 };

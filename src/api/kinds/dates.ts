@@ -4,9 +4,10 @@
  * (not in the future, months back, a Saturday) run in the validator with its clock.
  */
 import { z } from "zod";
+import { t } from "../../i18n/cells";
 import type { AnyParamSpec } from "../param-spec";
 import { dateText } from "./cell-input";
-import { sameHelp, type KindDefinition, type KindTraits, type KindWords } from "./kind";
+import type { KindDefinition, KindTraits, KindWords } from "./kind";
 import { canonicalOption } from "./text-rules";
 
 /** The format a date parameter takes: fixed by its kind, or chosen by its switch parameter (reverseType W/M). */
@@ -45,16 +46,16 @@ export const MONTH_KIND = dateKind(
   "month",
   (spec) => ({ type: "month", maxMonthsBack: spec.maxMonthsBack, ...(spec.words ? { words: spec.words } : {}) }),
   {
-    expected: "a month as yyyyMM",
-    docs: "yyyyMM",
-    argumentHelp: (doc) => `${doc.replace(/\.$/, "")} (202508, text or a date).`,
+    expected: () => t("kind.month.expected"),
+    docs: "kind.month.docs",
+    argumentHelp: "kind.month.help",
   },
 );
 
 export const SATURDAY_KIND = dateKind("saturday", (spec) => ({ type: "saturday", maxMonthsBack: spec.maxMonthsBack }), {
-  expected: "a date as yyyyMMdd",
-  docs: "yyyyMMdd (Saturday)",
-  argumentHelp: sameHelp,
+  expected: () => t("kind.saturday.expected"),
+  docs: "kind.saturday.docs",
+  argumentHelp: null,
 });
 
 export const WEEK_OR_MONTH_KIND = dateKind(
@@ -65,5 +66,5 @@ export const WEEK_OR_MONTH_KIND = dateKind(
     formats: spec.formats ?? {},
     maxMonthsBack: spec.maxMonthsBack,
   }),
-  { expected: "a date as yyyyMMdd or a month as yyyyMM", docs: "yyyyMMdd or yyyyMM", argumentHelp: sameHelp },
+  { expected: () => t("kind.weekOrMonth.expected"), docs: "kind.weekOrMonth.docs", argumentHelp: null },
 );

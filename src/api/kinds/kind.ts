@@ -3,9 +3,11 @@
  * required, so a kind that lacks one does not compile (test/api/param-kinds.types.test.ts proves it).
  */
 import type { z } from "zod";
+import { t } from "../../i18n/cells";
 import { ValidationError } from "../errors";
 import type { AnyParamSpec } from "../param-spec";
 import type { FieldControl, SetFormValue } from "./form-types";
+import type { ReferenceHelpId, ReferenceWordId } from "../../i18n/reference";
 
 export interface KindTraits {
   /** One value, or a list sent as an array or as one comma-joined text. */
@@ -24,13 +26,17 @@ export interface KindTraits {
   readonly excelArgument: "string" | "unknown" | "unknown[][]";
 }
 
+/**
+ * A kind's words: for cells in the active language (src/i18n/messages/<locale>/cells.ts), for the function
+ * reference by id (src/i18n/messages/<locale>/reference.ts, read at build time only).
+ */
 export interface KindWords {
   /** For messages: `expected <expected>`. */
-  readonly expected: string;
+  readonly expected: () => string;
   /** For the function reference's filter tables (docs/functions.md). */
-  readonly docs: string;
-  /** A positional argument's help in the wrappers: the catalog's doc line, with what the kind also takes. */
-  readonly argumentHelp: (doc: string) => string;
+  readonly docs: ReferenceWordId;
+  /** A positional argument's help in the wrappers, around the catalog's doc line; null: the doc line as it is. */
+  readonly argumentHelp: ReferenceHelpId | null;
 }
 
 /** Where cells are read: what the person typed them as, and what has been read before them. */
@@ -58,8 +64,8 @@ export interface KindDefinition {
 }
 
 /** An error about an argument; `label` names what the user typed (an argument, or a filter in `filters`). */
-export function argumentError(param: string, label: string, rule: string, detail: string): ValidationError {
-  return new ValidationError(param, rule, `${label}: ${detail}`);
+export function argumentError(param: string, label: string, rule: string, problem: string): ValidationError {
+  return new ValidationError(param, rule, problem, [param], label);
 }
 
 /** An error about a parameter's cells, named as the person typed it (`context.label`). */
@@ -68,7 +74,4 @@ export const readError = (spec: Pick<AnyParamSpec, "name">, context: ReadContext
 
 /** The words of a message's `(got ...)`: text quoted, lists named. */
 export const show = (value: unknown) =>
-  typeof value === "string" ? `"${value}"` : Array.isArray(value) ? "a list" : String(value);
-
-/** The catalog's doc line, as it is (most kinds add nothing to a positional argument's help). */
-export const sameHelp = (doc: string) => doc;
+  typeof value === "string" ? `"${value}"` : Array.isArray(value) ? t("aList") : String(value);

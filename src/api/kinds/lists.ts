@@ -4,10 +4,11 @@
  * lines; from the form: the picks of a multi-select, or one item per line.
  */
 import { z } from "zod";
+import { t } from "../../i18n/cells";
 import type { AnyParamSpec } from "../param-spec";
 import { listItems } from "./cell-input";
 import { isMulti, splitItems, type FieldControl, type SetFormValue } from "./form-types";
-import { sameHelp, type KindDefinition, type KindWords } from "./kind";
+import type { KindDefinition, KindWords } from "./kind";
 import { textChecks } from "./text-rules";
 
 /** Items of a list given as an array or as one comma-separated text (a cell). */
@@ -54,9 +55,13 @@ function listKind(encoding: "array" | "csv", words: KindWords): KindDefinition {
 }
 
 export const STRING_LIST_KIND = listKind("array", {
-  expected: "a list of texts",
-  docs: "list",
-  argumentHelp: (doc) => `${doc} A range, or text separated by commas.`,
+  expected: () => t("kind.stringList.expected"),
+  docs: "kind.stringList.docs",
+  argumentHelp: "kind.stringList.help",
 });
 
-export const CSV_KIND = listKind("csv", { expected: "comma-separated values", docs: "list", argumentHelp: sameHelp });
+export const CSV_KIND = listKind("csv", {
+  expected: () => t("kind.csv.expected"),
+  docs: "kind.csv.docs",
+  argumentHelp: null,
+});

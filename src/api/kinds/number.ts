@@ -1,21 +1,20 @@
 /** Number kinds: whole numbers (counts, ranks, codes such as matchType 2) and numbers (prices, rates). */
 import { z } from "zod";
+import { t } from "../../i18n/cells";
 import type { AnyParamSpec } from "../param-spec";
 import { numberValue } from "./cell-input";
 import { numberOrText, optionValue } from "./form-types";
-import { readError, sameHelp, show, type KindDefinition } from "./kind";
+import { readError, show, type KindDefinition, type KindWords } from "./kind";
 import { closedOptions, optionList } from "./text-rules";
 
 /** `a whole number from 1 to 2000`: the kind's words with the parameter's bounds. */
 function expectedNumber(spec: AnyParamSpec, words: string): string {
   const { min, max } = spec;
-  if (min !== undefined && max !== undefined) return `${words} from ${min} to ${max}`;
-  if (min !== undefined) return `${words} of at least ${min}`;
-  if (max !== undefined) return `${words} of at most ${max}`;
-  return words;
+  const bounds = min !== undefined ? (max !== undefined ? "both" : "min") : max !== undefined ? "max" : "none";
+  return t("kind.bounds", { words, bounds, min: String(min ?? ""), max: String(max ?? "") });
 }
 
-function numberKind(integer: boolean, expected: string, docs: string): KindDefinition {
+function numberKind(integer: boolean, expected: () => string, docs: KindWords["docs"]): KindDefinition {
   return {
     // `unknown` (Excel's any): the reader takes the cell as it is (10, "10", " 7 ") and names what is wrong.
     traits: { list: "single", zero: "valueWhereValid", excelArgument: "unknown" },
@@ -27,14 +26,14 @@ function numberKind(integer: boolean, expected: string, docs: string): KindDefin
       const options = closedOptions(spec);
       if (fixed !== undefined) {
         schema = schema.refine((v) => v === fixed, {
-          error: (iss) => `${spec.name}: must be ${fixed} (got ${show(iss.input)})`,
+          error: (iss) => t("kind.mustBe", { fixed: String(fixed), got: show(iss.input) }),
           params: { rule: "fixed" },
         });
       }
       if (options) {
         // Number enums take numbers only: a label such as "Fuzzy" is a type error, not a lookup.
         schema = schema.refine((v) => options.some((o) => o.value === v), {
-          error: (iss) => `${spec.name}: ${show(iss.input)} is not one of ${optionList(options)}`,
+          error: (iss) => t("kind.notOneOf", { got: show(iss.input), options: optionList(options) }),
           params: { rule: "enum" },
         });
       }
@@ -43,7 +42,12 @@ function numberKind(integer: boolean, expected: string, docs: string): KindDefin
     fromCells: ([cell], spec, context) => {
       const n = numberValue(cell);
       if (n === undefined)
-        throw readError(spec, context, "type", `expected ${expectedNumber(spec, expected)} (got ${show(cell)})`);
+        throw readError(
+          spec,
+          context,
+          "type",
+          t("v.expected", { expected: expectedNumber(spec, expected()), got: show(cell) }),
+        );
       return n;
     },
     control: (spec) =>
@@ -57,9 +61,9 @@ function numberKind(integer: boolean, expected: string, docs: string): KindDefin
       const picked = optionValue(control.options, value.trim());
       return typeof picked === "string" ? numberOrText(picked) : picked;
     },
-    words: { expected, docs, argumentHelp: sameHelp },
+    words: { expected, docs, argumentHelp: null },
   };
 }
 
-export const INTEGER_KIND = numberKind(true, "a whole number", "whole number");
-export const NUMBER_KIND = numberKind(false, "a number", "number");
+export const INTEGER_KIND = numberKind(true, () => t("kind.integer.expected"), "kind.integer.docs");
+export const NUMBER_KIND = numberKind(false, () => t("kind.number.expected"), "kind.number.docs");

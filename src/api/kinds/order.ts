@@ -3,10 +3,11 @@
  * direction) in a cell; a sort field and a direction switch in the form.
  */
 import { z } from "zod";
+import { t } from "../../i18n/cells";
 import type { AnyParamSpec } from "../param-spec";
 import { textValue } from "./cell-input";
 import { isOrder } from "./form-types";
-import { readError, sameHelp, show, type KindDefinition, type ReadContext } from "./kind";
+import { readError, show, type KindDefinition, type ReadContext } from "./kind";
 
 export interface OrderParts {
   field?: string;
@@ -22,7 +23,7 @@ export function orderFromText(spec: AnyParamSpec, text: string, context: ReadCon
       spec,
       context,
       "type",
-      `expected a sort field and asc or desc, e.g. "${spec.sortFields?.[0] ?? "searches"} desc" (got ${show(text)})`,
+      t("kind.orderText", { example: spec.sortFields?.[0] ?? "searches", got: show(text) }),
     );
   }
   const field = spec.sortFields?.find((s) => s.toLowerCase() === parts[0].toLowerCase()) ?? parts[0];
@@ -43,7 +44,10 @@ function orderSchema(spec: AnyParamSpec) {
     })
     .refine((o) => !closedFields || o.field === undefined || closedFields.includes(o.field), {
       error: (iss) =>
-        `${spec.name}: cannot sort by ${show((iss.input as { field?: string }).field)}; sort fields are ${closedFields?.join(", ")}`,
+        t("kind.sortField", {
+          got: show((iss.input as { field?: string }).field),
+          fields: closedFields?.join(", ") ?? "",
+        }),
       params: { rule: "sortField" },
     });
 }
@@ -61,5 +65,5 @@ export const ORDER_KIND: KindDefinition = {
   }),
   fromForm: (value) =>
     isOrder(value) && value.field.trim() !== "" ? { field: value.field.trim(), desc: value.desc } : undefined,
-  words: { expected: "an order {field, desc}", docs: "field asc/desc", argumentHelp: sameHelp },
+  words: { expected: () => t("kind.order.expected"), docs: "kind.order.docs", argumentHelp: null },
 };

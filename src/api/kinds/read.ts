@@ -15,6 +15,7 @@
  * - text "0" is always what was typed.
  * null, "", whitespace and undefined are blank everywhere; a range of blanks ([[0, 0], [0, 0]]) is a blank.
  */
+import { t } from "../../i18n/cells";
 import type { AnyParamSpec } from "../param-spec";
 import { isBlankCell, rowsOf } from "./cell-input";
 import type { FieldControl, FormValue } from "./form-types";
@@ -41,7 +42,7 @@ export function readCells(spec: AnyParamSpec, raw: unknown, context: ReadContext
   if (!cells.length) return undefined;
   const kind = kindOf(spec);
   if (kind.traits.list === "single" && cells.length > 1)
-    throw readError(spec, context, "type", `expects one value, got a range of ${cells.length} values`);
+    throw readError(spec, context, "type", t("kind.oneValue", { count: cells.length }));
   return kind.fromCells(cells, spec, context);
 }
 

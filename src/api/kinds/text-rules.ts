@@ -3,13 +3,14 @@
  * option (`y` -> `Y`, the spec's `PLT` -> `AMZ`), length, pattern and closed options. Zod schemas, built per spec.
  */
 import { z } from "zod";
+import { t } from "../../i18n/cells";
 import type { AnyParamSpec, EnumOption, TextPattern } from "../param-spec";
 import { show } from "./kind";
 
 /** Text patterns of the catalog: ASINs are 10 characters [A-Z0-9]; node paths are digits joined by ':'. */
-export const TEXT_PATTERNS: Readonly<Record<TextPattern, { regex: RegExp; words: string }>> = {
-  asin: { regex: /^[A-Z0-9]{10}$/, words: "an ASIN of 10 letters and digits, e.g. B0DGVP84B5" },
-  nodeIdPath: { regex: /^\d+(:\d+)*$/, words: "category node ids joined by ':', e.g. 172282:281407" },
+export const TEXT_PATTERNS: Readonly<Record<TextPattern, { regex: RegExp; words: () => string }>> = {
+  asin: { regex: /^[A-Z0-9]{10}$/, words: () => t("kind.pattern.asin") },
+  nodeIdPath: { regex: /^\d+(:\d+)*$/, words: () => t("kind.pattern.nodeIdPath") },
 };
 
 export const optionList = (options: readonly EnumOption[]) => options.map((o) => String(o.value)).join(", ");
@@ -34,7 +35,7 @@ export function textChecks<I>(spec: AnyParamSpec, text: z.ZodType<string, I>) {
   let schema = text.transform((v) => v.trim());
   if (maxLength !== undefined) {
     schema = schema.refine((v) => v.length <= maxLength, {
-      error: (iss) => `${spec.name}: at most ${maxLength} characters (got ${String(iss.input).trim().length})`,
+      error: (iss) => t("kind.maxLength", { max: maxLength, count: String(iss.input).trim().length }),
       params: { rule: "maxLength" },
       abort: true,
     });
@@ -42,13 +43,13 @@ export function textChecks<I>(spec: AnyParamSpec, text: z.ZodType<string, I>) {
   schema = schema.transform((v) => (spec.pattern === "asin" ? v.toUpperCase() : canonicalOption(spec.options, v)));
   if (pattern) {
     schema = schema.refine((v) => pattern.regex.test(v), {
-      error: (iss) => `${spec.name}: ${show(iss.input)} is not ${pattern.words}`,
+      error: (iss) => t("kind.pattern", { got: show(iss.input), pattern: pattern.words() }),
       params: { rule: "pattern" },
     });
   }
   if (options) {
     schema = schema.refine((v) => options.some((o) => String(o.value) === v), {
-      error: (iss) => `${spec.name}: ${show(iss.input)} is not one of ${optionList(options)}`,
+      error: (iss) => t("kind.notOneOf", { got: show(iss.input), options: optionList(options) }),
       params: { rule: "enum" },
     });
   }

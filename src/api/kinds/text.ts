@@ -1,9 +1,10 @@
 /** Text kinds: a marketplace code, and plain text (a keyword, a brand, an ASIN, a node path, a Y/N code). */
 import { z } from "zod";
-import { MARKETPLACE_ALIASES, MARKETPLACES, type AnyParamSpec, type EnumOption } from "../param-spec";
+import { t } from "../../i18n/cells";
+import { MARKETPLACE_ALIASES, MARKETPLACES, type EnumOption } from "../param-spec";
 import { textValue } from "./cell-input";
 import { optionValue, type FieldControl, type SetFormValue } from "./form-types";
-import { sameHelp, show, type KindDefinition } from "./kind";
+import { show, type KindDefinition } from "./kind";
 import { textChecks } from "./text-rules";
 
 const MARKETPLACE_CODES: ReadonlySet<string> = new Set(MARKETPLACES.map((m) => m.code));
@@ -19,20 +20,23 @@ const oneText = (cells: readonly unknown[]) => textValue(cells[0]);
 
 export const MARKETPLACE_KIND: KindDefinition = {
   traits: { list: "single", zero: "blank", excelArgument: "string" },
-  schema: (spec: AnyParamSpec) =>
+  schema: () =>
     z
       .string()
       .transform((v) => v.trim().toUpperCase())
       .transform((v) => MARKETPLACE_ALIASES[v] ?? v)
       .refine((v) => MARKETPLACE_CODES.has(v), {
-        error: (iss) =>
-          `${spec.name}: ${show(iss.input)} is not a marketplace; use one of ${[...MARKETPLACE_CODES].join(", ")} (GB = UK)`,
+        error: (iss) => t("kind.notAMarketplace", { got: show(iss.input), codes: [...MARKETPLACE_CODES].join(", ") }),
         params: { rule: "enum" },
       }),
   fromCells: oneText,
   control: () => ({ type: "enum", options: MARKETPLACE_OPTIONS, open: false }),
   fromForm: textFromForm,
-  words: { expected: "a marketplace code such as US", docs: "market code", argumentHelp: sameHelp },
+  words: {
+    expected: () => t("kind.marketplace.expected"),
+    docs: "kind.marketplace.docs",
+    argumentHelp: null,
+  },
 };
 
 export const STRING_KIND: KindDefinition = {
@@ -49,5 +53,5 @@ export const STRING_KIND: KindDefinition = {
       ? { type: "enum", options: spec.options, open: Boolean(spec.openOptions) }
       : { type: "text", pattern: spec.pattern },
   fromForm: textFromForm,
-  words: { expected: "text", docs: "text", argumentHelp: sameHelp },
+  words: { expected: () => t("kind.string.expected"), docs: "kind.string.docs", argumentHelp: null },
 };

@@ -13,7 +13,7 @@ type Obj<N extends string, T extends "object" | "objectList", Fs extends readonl
   readonly type: T;
   readonly fields: Fs;
 };
-type Extra = Partial<Pick<FieldSpec, "aliases" | "noneSentinel" | "format" | "englishLabel" | "epochDay">>;
+type Extra = Partial<Pick<FieldSpec, "aliases" | "noneSentinel" | "format" | "serviceLabel" | "epochDay">>;
 
 const field =
   <T extends Exclude<FieldType, "object" | "objectList">>(type: T) =>

@@ -52,7 +52,7 @@ export const BRAND_CONCENTRATION_FIELDS = [s("brand", "Brand"), ...CONCENTRATION
 
 /** Listing-date trend: one record per year, ascending, empty years with zeros. */
 export const LISTING_TREND_FIELDS = [
-  s("label", "Bucket label", { englishLabel: true }),
+  s("label", "Bucket label", { serviceLabel: true }),
   dt("year", "Year, a number (yyyy)"),
   i("products", "Products"),
   i("units", "Units"),
@@ -63,8 +63,8 @@ export const LISTING_TREND_FIELDS = [
 
 /** Seller-country distribution; one bucket has an unknown-country label. */
 export const SELLER_COUNTRY_FIELDS = [
-  s("label", "Bucket label, in English", { englishLabel: true }),
-  s("country", "Country name, in English", { englishLabel: true }),
+  s("label", "Bucket label", { serviceLabel: true }),
+  s("country", "Country name", { serviceLabel: true }),
   i("products", "Products"),
   i("units", "Units"),
   n("revenue", "Revenue", { format: "currency" }),
@@ -75,7 +75,7 @@ export const SELLER_COUNTRY_FIELDS = [
 
 /** Rating-count distribution: buckets none, 1-50, ..., 500 and above. */
 export const RATING_COUNT_FIELDS = [
-  s("label", "Rating-count bucket, in English", { englishLabel: true }),
+  s("label", "Rating-count bucket", { serviceLabel: true }),
   i("products", "Products"),
   i("units", "Units"),
   n("revenue", "Revenue", { format: "currency" }),
@@ -85,7 +85,7 @@ export const RATING_COUNT_FIELDS = [
 
 /** A+/video distribution; ratios are percentages 0 to 100. */
 export const APLUS_VIDEO_FIELDS = [
-  s("label", "A+/video bucket, in English", { englishLabel: true }),
+  s("label", "A+/video bucket", { serviceLabel: true }),
   i("products", "Products"),
   n("productsRatio", "Share of products, 0 to 100", { format: "percent" }),
   i("units", "Units"),

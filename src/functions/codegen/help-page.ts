@@ -1,5 +1,5 @@
 /**
- * Renders help.html, the page every function's help link opens (`@helpurl .../help.html#mad<name>`), from the same
+ * Renders help.html (help.zh-CN.html in Chinese), the page every function's help link opens (`@helpurl .../help.html#mad<name>`), from the same
  * markdown as docs/functions.md, so the page and the reference cannot say different things. markdown-it
  * runs with raw HTML off: every text from the catalog is escaped, never passed through as markup. The page is
  * self-contained (inline CSS, no scripts); its Content-Security-Policy allows nothing but that one style block.
@@ -8,6 +8,7 @@
 import { createHash } from "node:crypto";
 import MarkdownIt from "markdown-it";
 import { OPERATIONS, type AnyOperation } from "../../api/catalog";
+import { docsWords } from "../../i18n/docs";
 import { renderReadmeSection } from "./readme";
 
 /** GitHub's heading anchor: lower case, punctuation dropped, spaces as hyphens (`MAD.COMPETITORS` -> `madcompetitors`). */
@@ -57,7 +58,7 @@ const STYLE = `
   :root { --text: #ececec; --muted: #c2c2c2; --back: #1c1c1c; --code: #2e2e2e; --rule: #555555; --link: #8cc4ff; }
 }
 body { margin: 0; background: var(--back); color: var(--text);
-  font: 16px/1.5 "Segoe UI", system-ui, -apple-system, sans-serif; }
+  font: 16px/1.5 "Segoe UI", "Microsoft YaHei", "PingFang SC", "Noto Sans CJK SC", system-ui, -apple-system, sans-serif; }
 header, main { max-width: 60rem; margin: 0 auto; padding: 0 1rem; }
 header p { margin: 1rem 0 0; color: var(--muted); }
 h1 { margin-top: 0.25rem; }
@@ -79,24 +80,24 @@ th { background: var(--code); }
 /** The CSP source that allows exactly this style block (and so no other style, script, image or connection). */
 const styleHash = (style: string) => `'sha256-${createHash("sha256").update(style, "utf8").digest("base64")}'`;
 
-export const HELP_PAGE_TITLE = "MAD functions: help";
-
+/** The help page of the active language (help.html, help.zh-CN.html: REFERENCES in ./wrappers). */
 export function renderHelpPage(operations: readonly AnyOperation[] = OPERATIONS): string {
+  const words = docsWords();
   const md = new MarkdownIt({ html: false, linkify: false, typographer: false });
   md.use(anchoredHeadings);
   const body = md.render(renderReadmeSection(operations));
   const policy = `default-src 'none'; style-src ${styleHash(STYLE)}; base-uri 'none'; form-action 'none'`;
   return `<!doctype html>
-<html lang="en">
+<html lang="${words.lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="${md.utils.escapeHtml(policy)}">
-<title>${md.utils.escapeHtml(HELP_PAGE_TITLE)}</title>
+<title>${md.utils.escapeHtml(words.helpTitle)}</title>
 <style>${STYLE}</style>
 </head>
 <body>
-<header><p>Marketplace Analytics Data for Excel</p></header>
+<header><p>${md.utils.escapeHtml(words.helpHeader)}</p></header>
 <main>
 ${body}</main>
 </body>

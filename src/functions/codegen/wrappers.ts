@@ -2,22 +2,47 @@
  * Renders src/functions/generated/functions.ts from the catalog: one JSDoc'd wrapper per operation. The JSDoc is what
  * custom-functions-metadata turns into functions.json, so names, argument order and help texts all come from the
  * catalog rows and cannot drift (test/functions/metadata.test.ts compares the file with this rendering).
- * Run `npm run gen:functions` after changing the catalog.
+ * Run `npm run gen:functions` after changing the catalog. Rendered with the active language's words, it is also
+ * the source of the Chinese functions-zh-CN.json (scripts/generate-functions.ts): the code is the same, only the
+ * JSDoc differs, so both metadata files describe the same functions.
  */
 import { OPERATIONS, ROW_CAP, paramWithRole, type AnyOperation } from "../../api/catalog";
 import type { ParamSpec } from "../../api/catalog-types";
 import { PARAM_KINDS } from "../../api/kinds";
+import { operationDescription, operationTitle, paramDoc } from "../../api/localized";
+import { docsWords } from "../../i18n/docs";
+import { t as reference } from "../../i18n/reference";
+import { currentLocale, type Locale } from "../../i18n/locale";
 import { recordColumns } from "../../table/columns";
 import { filterNames, RESERVED_OPTIONS } from "../filters";
+import { ASOF_ID, ASOF_IMPORT, asOfWrapper } from "./asof-entry";
 
-import { HELP_BASE_URL } from "./help-base";
-import { ASOF_ID, ASOF_IMPORT, ASOF_WRAPPER } from "./asof-entry";
+/** The base of every URL of the dev manifest; a production build rebases them (webpack.config.js). */
+const DEV_BASE_URL = "https://localhost:3000/";
 
-export { HELP_BASE_URL };
+/**
+ * Each language's function reference: the markdown in the repository, the help page served with the add-in (each
+ * function's help link), the README with its functions section, and the functions' metadata.
+ */
+export const REFERENCES: Readonly<
+  Record<Locale, { readonly doc: string; readonly help: string; readonly readme: string; readonly metadata: string }>
+> = {
+  en: { doc: "docs/functions.md", help: "help.html", readme: "README.md", metadata: "functions.json" },
+  "zh-CN": {
+    doc: "docs/functions.zh-CN.md",
+    help: "help.zh-CN.html",
+    readme: "README.zh-CN.md",
+    metadata: "functions-zh-CN.json",
+  },
+};
+
+/** Where each function's help lives in the active language: its reference, served as a help page with the add-in. */
+export const helpBaseUrl = (locale: Locale = currentLocale()) => `${DEV_BASE_URL}${REFERENCES[locale].help}`;
+export const HELP_BASE_URL = helpBaseUrl("en");
 
 /** The reference's heading anchor of a function (`### MAD.KEYWORDTRENDS` -> `madkeywordtrends`). */
 export const helpAnchor = (op: AnyOperation) => `mad${op.fn.toLowerCase()}`;
-export const helpUrl = (op: AnyOperation) => `${HELP_BASE_URL}#${helpAnchor(op)}`;
+export const helpUrl = (op: AnyOperation) => `${helpBaseUrl()}#${helpAnchor(op)}`;
 
 /** The wrapper's JavaScript name: camelCase of the MCP code (`keyword_research_trends` -> `keywordResearchTrends`). */
 export const wrapperName = (op: AnyOperation) => op.code.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
@@ -36,7 +61,11 @@ const specOf = (op: AnyOperation, name: string) => (op.params as readonly ParamS
 /** TypeScript type of an argument, as custom-functions-metadata maps it: unknown[][] = a range or a value. */
 const argumentType = (spec: ParamSpec): string => PARAM_KINDS[spec.kind].traits.excelArgument;
 
-const positionalHelp = (spec: ParamSpec): string => PARAM_KINDS[spec.kind].words.argumentHelp(spec.doc);
+/** A positional argument's help: the catalog's doc line, with what its kind also takes. */
+function positionalHelp(spec: ParamSpec): string {
+  const help = PARAM_KINDS[spec.kind].words.argumentHelp;
+  return help ? reference(help, { doc: paramDoc(spec).replace(/[.。]\s*$/, "") }) : paramDoc(spec);
+}
 
 export function filtersHelp(op: AnyOperation): string {
   const names = filterNames(op).filter((n) => !(n in RESERVED_OPTIONS));
@@ -44,8 +73,7 @@ export function filtersHelp(op: AnyOperation): string {
   const options = Object.keys(RESERVED_OPTIONS).filter(
     (o) => (o !== "layout" || op.shape === "object") && (o !== "stats" || op.shape === "itemsWithStats"),
   );
-  const more = names.length > 4 ? " and more" : "";
-  return `Other parameters: name/value rows, or text "name=value; name=value". Names: ${shown}${more}. Display options: ${options.join(", ")}.`;
+  return docsWords().filtersHelp(shown, names.length > 4, options.join(", "));
 }
 
 export function fieldsHelp(op: AnyOperation): string {
@@ -53,31 +81,32 @@ export function fieldsHelp(op: AnyOperation): string {
     .slice(0, 3)
     .map((c) => c.name)
     .join(", ");
-  return `Columns to spill, e.g. "${names}" (text or a range); blank = all.`;
+  return docsWords().fieldsHelp(names);
 }
 
 export function limitHelp(op: AnyOperation): string {
   const size = paramWithRole(op, "size");
-  if (!size) return `Rows to show, 1 to ${ROW_CAP}; blank = all rows returned.`;
-  const pageSize = size.fixed ?? size.max ?? size.default;
-  if (!paramWithRole(op, "page")) return `Rows wanted, 1 to ${pageSize}; blank = ${size.default}.`;
-  return `Rows wanted, 1 to ${ROW_CAP}, fetched page by page; blank = one page (${size.default} rows).`;
+  const words = docsWords();
+  if (!size) return words.limitHelpAll(ROW_CAP);
+  const pageSize = Number(size.fixed ?? size.max ?? size.default);
+  if (!paramWithRole(op, "page")) return words.limitHelpSingle(pageSize, Number(size.default));
+  return words.limitHelpPaged(ROW_CAP, Number(size.default));
 }
 
 function wrapperSource(op: AnyOperation): string {
   const positional = op.positional.map((p) => ({ ...p, spec: specOf(op, p.param) }));
   const lines = [
     "/**",
-    ` * ${op.description}`,
+    ` * ${operationDescription(op)}`,
     ` * @customfunction ${op.fn}`,
     ` * @helpurl ${helpUrl(op)}`,
-    ` * @param market ${specOf(op, "marketplace").doc}`,
+    ` * @param market ${paramDoc(specOf(op, "marketplace"))}`,
     ...positional.map((p) => ` * @param ${p.arg} ${positionalHelp(p.spec)}`),
     ` * @param [filters] ${filtersHelp(op)}`,
     ` * @param [fields] ${fieldsHelp(op)}`,
     ` * @param [limit] ${limitHelp(op)}`,
-    " * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.",
-    ` * @returns ${op.title}: a table with a header row of column names.`,
+    ` * @param invocation ${docsWords().invocationHelp}`,
+    ` * @returns ${docsWords().returns(operationTitle(op))}`,
     " * @cancelable",
     " * @requiresAddress",
     " */",
@@ -122,5 +151,5 @@ export function renderFunctionsSource(operations: readonly AnyOperation[] = OPER
     "",
     "associateFunctions(MAD_FUNCTIONS);",
   ].join("\n");
-  return `${HEADER}\n\n${wrappers}\n\n${ASOF_WRAPPER}\n\n${registry}\n`;
+  return `${HEADER}\n\n${wrappers}\n\n${asOfWrapper(helpBaseUrl())}\n\n${registry}\n`;
 }

@@ -4,23 +4,31 @@
  * 60-second window. Any replica's pump grants waiting tickets in turn across members (round robin: each member's
  * oldest ticket, then the next member's), so one member's thousand cells cannot starve a colleague's one. This
  * replica pumps when it queues a ticket, when another replica says the queue moved, when the next slot frees up,
- * and every `pollMs` while it has tickets waiting (a lost message only delays).
+ * and every `pollMs` while it has tickets waiting (a lost message only delays). A grant's slot counts until its
+ * call has ended (`ended`), so nothing that happens between a grant and the service (a starved machine, a slow
+ * network) can put more than a key's rate into any window the service counts.
  */
 import { randomUUID } from "node:crypto";
 import { clockTimer, type Clock } from "../../api/clock";
 import { monthOf, type Decision, type Member, type PacedKey, type Refusal, type TeamStore } from "./store";
 
+/** A grant: the key to call with, and the ticket whose slot the call holds. */
+export interface Grant {
+  readonly key: string;
+  readonly ticket: string;
+}
+
 export type Acquired =
-  | { readonly key: string }
-  | { readonly refused: Refusal }
-  | { readonly refused: "queue-timeout"; readonly retryAfterSeconds: number };
+  Grant | { readonly refused: Refusal } | { readonly refused: "queue-timeout"; readonly retryAfterSeconds: number };
 
 export interface FairQueueOptions {
   store: TeamStore;
   keys: readonly PacedKey[];
   clock: Clock;
-  /** The pacing window (60 s): never more than a key's perMinute grants in any window of this length. */
+  /** The pacing window (60 s): never more than a key's perMinute calls in any window of this length. */
   windowMs: number;
+  /** The longest a granted call can take, send included: its slot counts until then if its end is never told. */
+  holdMs: number;
   pollMs?: number;
 }
 
@@ -44,24 +52,47 @@ export class FairQueue {
   async acquire(member: Member, waitMs: number): Promise<Acquired> {
     const { store, clock } = this.options;
     const ticket = randomUUID();
-    await store.enqueue({
-      ticket,
-      member: member.name,
-      memberBudget: member.monthlyBudget,
-      deadline: clock.now() + waitMs,
-    });
+    try {
+      await store.enqueue({
+        ticket,
+        member: member.name,
+        memberBudget: member.monthlyBudget,
+        deadline: clock.now() + waitMs,
+      });
+    } catch (error) {
+      this.withdraw(ticket);
+      throw error;
+    }
     const outcome = new Promise<Decision | Error | undefined>((resolve) => this.waiting.set(ticket, resolve));
     const deadline = clockTimer(clock, waitMs, undefined);
     deadline.signal.addEventListener("abort", () => void this.expire(ticket));
     void this.pump();
     const decided = await outcome;
     deadline.clear();
-    if (decided instanceof Error) throw decided;
+    if (decided instanceof Error) {
+      this.withdraw(ticket);
+      throw decided;
+    }
     if (decided === undefined) {
       const freeAt = this.lastNextAt ?? clock.now() + this.options.windowMs;
       return { refused: "queue-timeout", retryAfterSeconds: Math.max(1, Math.ceil((freeAt - clock.now()) / 1000)) };
     }
-    return "granted" in decided ? { key: decided.granted } : { refused: decided.refused };
+    return "granted" in decided ? { key: decided.granted, ticket } : { refused: decided.refused };
+  }
+
+  /** The granted call has ended (answered, failed or timed out): its slot counts from now, not from its hold. */
+  async ended(grant: Grant): Promise<void> {
+    const { store, clock, keys } = this.options;
+    const key = keys.find((k) => k.name === grant.key);
+    if (key) await store.callEnded(key.fingerprint, grant.ticket, clock.now());
+  }
+
+  /**
+   * A ticket whose request gave up on a failing store is taken out when the store answers again (best effort), so
+   * no pump grants it later: that would hold a slot and spend a budget for a call nobody makes.
+   */
+  private withdraw(ticket: string): void {
+    this.options.store.cancel(ticket).catch(() => undefined);
   }
 
   close(): void {
@@ -105,7 +136,14 @@ export class FairQueue {
     const now = clock.now();
     let result;
     try {
-      result = await store.pump({ now, month: monthOf(now), windowMs, keys, mine: [...this.waiting.keys()] });
+      result = await store.pump({
+        now,
+        month: monthOf(now),
+        windowMs,
+        holdMs: this.options.holdMs,
+        keys,
+        mine: [...this.waiting.keys()],
+      });
     } catch (error) {
       // The store cannot say who may call: nobody does.
       for (const settle of this.waiting.values()) settle(error as Error);

@@ -6,7 +6,7 @@
  *
  * Layout under the prefix P:
  *   P members (hash name -> member JSON with tokenHash)   P tokens (hash tokenHash -> name)
- *   P cache:<key>, P shared:<key>, P flight:<key>          P rate:<fingerprint> (zset of grants by time)
+ *   P cache:<key>, P shared:<key>, P flight:<key> (lease)  P rate:<fingerprint> (zset ticket -> when it counts)
  *   P q:rot (list: members waiting, in turn)              P q:m:<member> (list of tickets)
  *   P q:t:<ticket> (hash member, budget, deadline)         P q:d:<ticket> ("G:<key>" or "R:<reason>")
  *   P used:<yyyyMM> (hash k:<key>, m:<member> -> calls)    P usage:<yyyyMM> (hash member\top\tfield -> count)
@@ -31,15 +31,18 @@ if member then redis.call('LREM', P .. 'q:m:' .. member, 1, t) end
 redis.call('DEL', P .. 'q:t:' .. t)
 return false`;
 
-/** ARGV: prefix, now, month, windowMs, decisionKeepMs, n, n x (name, fingerprint, perMinute, budget or -1), m, m tickets. */
+/**
+ * ARGV: prefix, now, month, windowMs, holdMs, decisionKeepMs, n, n x (name, fingerprint, perMinute, budget or -1),
+ * m, m tickets. A grant's slot counts from now + holdMs until CALL_ENDED moves it to when the call ended.
+ */
 export const PUMP = `
 local P, now, month = ARGV[1], tonumber(ARGV[2]), ARGV[3]
-local window, keep, n = tonumber(ARGV[4]), tonumber(ARGV[5]), tonumber(ARGV[6])
+local window, hold, keep, n = tonumber(ARGV[4]), tonumber(ARGV[5]), tonumber(ARGV[6]), tonumber(ARGV[7])
 local usedKey = P .. 'used:' .. month
 local states = {}
 local anyUsable, anySpent = false, false
 for i = 1, n do
-  local b = 6 + (i - 1) * 4
+  local b = 7 + (i - 1) * 4
   local s = { name = ARGV[b + 1], fp = ARGV[b + 2], rate = tonumber(ARGV[b + 3]), budget = tonumber(ARGV[b + 4]) }
   s.rateKey = P .. 'rate:' .. s.fp
   redis.call('ZREMRANGEBYSCORE', s.rateKey, '-inf', now - window)
@@ -100,8 +103,8 @@ while true do
       end
       if not chosen then break end
       local s = states[chosen]
-      redis.call('ZADD', s.rateKey, now, ticket)
-      redis.call('PEXPIRE', s.rateKey, window * 2)
+      redis.call('ZADD', s.rateKey, now + hold, ticket)
+      redis.call('PEXPIRE', s.rateKey, window * 2 + hold)
       s.count = s.count + 1
       s.used = redis.call('HINCRBY', usedKey, 'k:' .. s.name, 1)
       redis.call('HINCRBY', usedKey, 'm:' .. member, 1)
@@ -135,7 +138,7 @@ if redis.call('LLEN', rot) > 0 then
     end
   end
 end
-local b = 6 + n * 4
+local b = 7 + n * 4
 local out = { string.format('%.0f', nextAt), tostring(decided) }
 for i = 1, tonumber(ARGV[b + 1]) do
   local t = ARGV[b + 1 + i]
@@ -160,6 +163,22 @@ local json = redis.call('HGET', P .. 'members', name)
 if not json then return 0 end
 redis.call('HDEL', P .. 'tokens', cjson.decode(json)['tokenHash'])
 redis.call('HDEL', P .. 'members', name)
+return 1`;
+
+/** ARGV: prefix, key, owner, now, leaseMs. Returns {'cache'|'shared', json}, {'claimed'} or {'busy'}. */
+export const FLIGHT_JOIN = `
+local P, key, owner, now, lease = ARGV[1], ARGV[2], ARGV[3], tonumber(ARGV[4]), ARGV[5]
+for _, kind in ipairs({ 'cache', 'shared' }) do
+  local json = redis.call('GET', P .. kind .. ':' .. key)
+  if json and tonumber(cjson.decode(json)['expiresAt']) > now then return { kind, json } end
+end
+if redis.call('SET', P .. 'flight:' .. key, owner, 'PX', lease, 'NX') then return { 'claimed' } end
+return { 'busy' }`;
+
+export const FLIGHT_RENEW = `
+local P, key, owner, lease = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
+if redis.call('GET', P .. 'flight:' .. key) ~= owner then return 0 end
+redis.call('PEXPIRE', P .. 'flight:' .. key, lease)
 return 1`;
 
 export const FLIGHT_RELEASE = `

@@ -9,6 +9,7 @@ import { MembersFile } from "./members-file";
 import {
   isAside,
   type Decision,
+  type FlightStep,
   type KeyAside,
   type Member,
   type PumpInput,
@@ -30,7 +31,8 @@ interface KeyState {
   readonly name: string;
   readonly perMinute: number;
   readonly budget: number | null;
-  readonly log: number[];
+  /** The key's window: ticket -> when its call counts (grant + hold until its end is known, then its end). */
+  readonly log: Map<string, number>;
   /** Can serve this month: neither spent nor set aside for good. */
   usable: boolean;
   spent: boolean;
@@ -49,7 +51,7 @@ export class MemoryStore implements TeamStore {
   private readonly queues = new Map<string, string[]>();
   private rotation: string[] = [];
   private readonly decisions = new Map<string, { decision: Decision; until: number }>();
-  private readonly rate = new Map<string, number[]>();
+  private readonly rate = new Map<string, Map<string, number>>();
   private readonly used = new Map<string, Map<string, number>>();
   private readonly usageRows = new Map<string, Map<string, UsageRow>>();
   private readonly aside = new Map<string, KeyAside>();
@@ -58,10 +60,7 @@ export class MemoryStore implements TeamStore {
   private turn = 0;
   private readonly events = new EventEmitter();
 
-  constructor(
-    private readonly clock: () => number = Date.now,
-    private readonly file?: MembersFile,
-  ) {
+  constructor(private readonly file?: MembersFile) {
     this.describe = file ? `memory (members in ${file.path})` : "memory";
   }
 
@@ -108,29 +107,28 @@ export class MemoryStore implements TeamStore {
     while (this.cache.size > MAX_CACHE_ENTRIES) this.cache.delete(this.cache.keys().next().value as string);
   }
 
-  async flightClaim(key: string, owner: string, ttlMs: number): Promise<boolean> {
-    const now = this.clock();
+  async flightJoin(key: string, owner: string, now: number, leaseMs: number): Promise<FlightStep> {
+    const cached = this.cache.get(key);
+    if (cached && cached.expiresAt > now) return { answer: cached, source: "hit" };
+    const shared = this.shared.get(key);
+    if (shared && shared.expiresAt > now) return { answer: shared, source: "shared" };
     const flight = this.flights.get(key);
-    if (flight && flight.until > now) return false;
-    this.flights.set(key, { owner, until: now + ttlMs });
-    return true;
+    if (flight && flight.until > now) return { busy: true };
+    this.flights.set(key, { owner, until: now + leaseMs });
+    return { claimed: true };
   }
 
-  async flightActive(key: string): Promise<boolean> {
+  async flightRenew(key: string, owner: string, now: number, leaseMs: number): Promise<boolean> {
     const flight = this.flights.get(key);
-    return flight !== undefined && flight.until > this.clock();
+    if (flight?.owner !== owner || flight.until <= now) return false;
+    this.flights.set(key, { owner, until: now + leaseMs });
+    return true;
   }
 
   async flightRelease(key: string, owner: string, shared?: StoredAnswer): Promise<void> {
     if (this.flights.get(key)?.owner === owner) this.flights.delete(key);
     if (shared) this.shared.set(key, shared);
     this.emit({ kind: "flight", key });
-  }
-
-  async flightShared(key: string, now: number): Promise<StoredAnswer | undefined> {
-    const answer = this.shared.get(key);
-    if (answer && answer.expiresAt <= now) this.shared.delete(key);
-    return answer && answer.expiresAt > now ? answer : undefined;
   }
 
   async enqueue(ticket: QueuedTicket): Promise<void> {
@@ -142,11 +140,11 @@ export class MemoryStore implements TeamStore {
   }
 
   async pump(input: PumpInput): Promise<PumpResult> {
-    const { now, month, windowMs } = input;
+    const { now, month, windowMs, holdMs } = input;
     for (const [ticket, kept] of this.decisions) if (kept.until <= now) this.decisions.delete(ticket);
     const used = this.usedIn(month);
     const states: KeyState[] = input.keys.map((key) => {
-      const log = (this.rate.get(key.fingerprint) ?? []).filter((t) => t > now - windowMs);
+      const log = new Map([...(this.rate.get(key.fingerprint) ?? [])].filter(([, at]) => at > now - windowMs));
       this.rate.set(key.fingerprint, log);
       const spent = key.monthlyBudget !== null && (used.get(`k:${key.name}`) ?? 0) >= key.monthlyBudget;
       const aside = this.aside.get(key.fingerprint);
@@ -177,12 +175,11 @@ export class MemoryStore implements TeamStore {
         for (let i = 0; i < n && chosen < 0; i++) {
           const index = (this.turn + i) % n;
           const state = states[index];
-          if (state.usable && state.pausedUntil === null && state.log.length < state.perMinute) chosen = index;
+          if (state.usable && state.pausedUntil === null && state.log.size < state.perMinute) chosen = index;
         }
         if (chosen < 0) break; // every usable key's window is full, or it is paused: wait
         const state = states[chosen];
-        state.log.push(now);
-        this.rate.set(input.keys[chosen].fingerprint, state.log);
+        state.log.set(ticket.ticket, now + holdMs);
         const keyUsed = (used.get(`k:${state.name}`) ?? 0) + 1;
         used.set(`k:${state.name}`, keyUsed);
         used.set(`m:${member}`, (used.get(`m:${member}`) ?? 0) + 1);
@@ -202,8 +199,10 @@ export class MemoryStore implements TeamStore {
       else this.queues.delete(member);
     }
     const frees = states
-      .filter((s) => s.usable && (s.pausedUntil !== null || s.log.length >= s.perMinute))
-      .map((s) => Math.max(s.pausedUntil ?? now, s.log.length >= s.perMinute ? s.log[0] + windowMs : now));
+      .filter((s) => s.usable && (s.pausedUntil !== null || s.log.size >= s.perMinute))
+      .map((s) =>
+        Math.max(s.pausedUntil ?? now, s.log.size >= s.perMinute ? Math.min(...s.log.values()) + windowMs : now),
+      );
     const nextAt = this.rotation.length > 0 && frees.length > 0 ? Math.min(...frees) : null;
     const decisions = new Map<string, Decision>();
     for (const ticket of input.mine) {
@@ -212,6 +211,11 @@ export class MemoryStore implements TeamStore {
     }
     if (decided > 0) this.emit({ kind: "queue" });
     return { decisions, nextAt };
+  }
+
+  async callEnded(fingerprint: string, ticket: string, at: number): Promise<void> {
+    const log = this.rate.get(fingerprint);
+    if (log?.has(ticket)) log.set(ticket, at);
   }
 
   async cancel(ticket: string): Promise<Decision | undefined> {
@@ -266,9 +270,8 @@ export class MemoryStore implements TeamStore {
     return [...this.schedules_.values()];
   }
 
-  async scheduleClaim(id: string, dueAt: number, owner: string, ttlMs: number): Promise<boolean> {
+  async scheduleClaim(id: string, dueAt: number, owner: string, now: number, ttlMs: number): Promise<boolean> {
     const key = `${id}:${dueAt}`;
-    const now = this.clock();
     for (const [k, claim] of this.claims) if (claim.until <= now) this.claims.delete(k);
     if (this.claims.has(key)) return false;
     this.claims.set(key, { owner, until: now + ttlMs });

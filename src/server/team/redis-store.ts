@@ -1,16 +1,21 @@
 /**
- * The team's state in Redis (ioredis), shared by every replica. Commands fail fast rather than queue: with Redis
- * down (no connection, no offline queue) or slow (past `commandTimeoutMs`) a step throws, and the relay answers
- * 503 without calling the service. A second connection listens for other replicas' events (pub/sub); waiting
- * code also polls, so a lost message only delays.
+ * The team's state in Redis (ioredis), shared by every replica. Each step has one bound, `commandTimeoutMs`, for
+ * all of it: waiting for the connection to be ready (a replica just started, or Redis came back after a blip) and
+ * for the reply. Nothing waits in ioredis's offline queue, so a command is never sent after its step gave up; past
+ * the bound (Redis down or slow) the step throws and the relay answers 503 without calling the service. The bound
+ * counts time this process could listen (`withinListening`): a starved machine does not make Redis look slow. A
+ * second connection listens for other replicas' events (pub/sub); waiting code also polls, so a lost message only
+ * delays.
  */
 import { Redis } from "ioredis";
 import type { Schedule } from "../../api/schedules";
-import { ADD_MEMBER, CANCEL, ENQUEUE, FLIGHT_RELEASE, PUMP, REVOKE_MEMBER } from "./lua";
+import { withinListening } from "./listening-bound";
+import { ADD_MEMBER, CANCEL, ENQUEUE, FLIGHT_JOIN, FLIGHT_RELEASE, FLIGHT_RENEW, PUMP, REVOKE_MEMBER } from "./lua";
 import { DECISION_KEEP_MS } from "./memory-store";
 import {
   decisionFrom,
   type Decision,
+  type FlightStep,
   type KeyAside,
   type Member,
   type PumpInput,
@@ -28,11 +33,12 @@ export interface RedisStoreOptions {
   url: string;
   /** Key prefix (default `mad:`): several teams, or test runs, can share one Redis. */
   prefix?: string;
-  /** A command that takes longer fails (Redis "slow"). */
+  /** A step (waiting for the connection, then the reply) that takes longer fails: Redis down or slow. */
   commandTimeoutMs?: number;
 }
 
 export const DEFAULT_REDIS_TIMEOUT_MS = 1_000;
+/** A queued ticket's record is kept until past its deadline (MAD_QUEUE_WAIT_MS may be long), at least this long. */
 const TICKET_KEEP_MS = 600_000;
 const SCRIPTS = {
   madEnqueue: ENQUEUE,
@@ -41,6 +47,8 @@ const SCRIPTS = {
   madAdd: ADD_MEMBER,
   madRevoke: REVOKE_MEMBER,
   madRelease: FLIGHT_RELEASE,
+  madJoin: FLIGHT_JOIN,
+  madRenew: FLIGHT_RENEW,
 };
 type ScriptName = keyof typeof SCRIPTS;
 
@@ -61,14 +69,17 @@ export class RedisStore implements TeamStore {
   private subscriber: Redis | undefined;
   private readonly listeners = new Set<(event: StoreEvent) => void>();
   private readonly prefix: string;
+  private readonly timeoutMs: number;
+  /** While the connection is not ready: settles when it is (or is closed for good). One per outage, shared. */
+  private readyWait: Promise<void> | undefined;
 
   constructor(options: RedisStoreOptions) {
     this.prefix = options.prefix ?? "mad:";
     this.describe = describeRedis(options.url);
+    this.timeoutMs = options.commandTimeoutMs ?? DEFAULT_REDIS_TIMEOUT_MS;
     this.redis = new Redis(options.url, {
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
-      commandTimeout: options.commandTimeoutMs ?? DEFAULT_REDIS_TIMEOUT_MS,
       retryStrategy: (times) => Math.min(times * 100, 1_000),
     });
     // Errors reach the callers of each step; the connection's own reports are not crashes.
@@ -76,9 +87,49 @@ export class RedisStore implements TeamStore {
     for (const [name, lua] of Object.entries(SCRIPTS)) this.redis.defineCommand(name, { numberOfKeys: 0, lua });
   }
 
+  /**
+   * One step on Redis within the bound: it waits for a connection being made (never failing at once because a
+   * replica started a moment ago or Redis is reconnecting), and is not sent at all once the bound has passed.
+   */
+  private step<T>(command: (redis: Redis) => Promise<T>): Promise<T> {
+    let gaveUp = false;
+    const sent =
+      this.redis.status === "ready"
+        ? command(this.redis)
+        : this.ready().then(() => {
+            if (gaveUp) throw new Error("not sent: the step had given up");
+            return command(this.redis);
+          });
+    return withinListening(sent, this.timeoutMs, () => {
+      gaveUp = true;
+      return new Error(`${this.describe} did not answer within ${this.timeoutMs} ms`);
+    });
+  }
+
+  private ready(): Promise<void> {
+    if (this.redis.status === "ready") return Promise.resolve();
+    if (this.redis.status === "end") return Promise.reject(new Error(`${this.describe}: connection closed`));
+    this.readyWait ??= new Promise<void>((resolve, reject) => {
+      const settle = (error?: Error) => {
+        this.redis.off("ready", onReady);
+        this.redis.off("end", onEnd);
+        this.readyWait = undefined;
+        if (error) reject(error);
+        else resolve();
+      };
+      const onReady = () => settle();
+      const onEnd = () => settle(new Error(`${this.describe}: connection closed`));
+      this.redis.on("ready", onReady);
+      this.redis.on("end", onEnd);
+    });
+    return this.readyWait;
+  }
+
   private run(name: ScriptName, ...args: (string | number)[]): Promise<unknown> {
-    const command = (this.redis as unknown as Record<string, (...a: (string | number)[]) => Promise<unknown>>)[name];
-    return command.call(this.redis, this.prefix, ...args);
+    return this.step((redis) => {
+      const command = (redis as unknown as Record<string, (...a: (string | number)[]) => Promise<unknown>>)[name];
+      return command.call(redis, this.prefix, ...args);
+    });
   }
 
   private key(...parts: string[]): string {
@@ -98,7 +149,7 @@ export class RedisStore implements TeamStore {
   }
 
   async ping(): Promise<void> {
-    await this.redis.ping();
+    await this.step((redis) => redis.ping());
   }
 
   async addMember(member: Member, tokenHash: string): Promise<boolean> {
@@ -110,44 +161,42 @@ export class RedisStore implements TeamStore {
   }
 
   async memberByToken(tokenHash: string): Promise<Member | undefined> {
-    const name = await this.redis.hget(this.key("tokens"), tokenHash);
+    const name = await this.step((redis) => redis.hget(this.key("tokens"), tokenHash));
     if (name === null) return undefined;
-    const json = await this.redis.hget(this.key("members"), name);
+    const json = await this.step((redis) => redis.hget(this.key("members"), name));
     return json === null ? undefined : memberFrom(json);
   }
 
   async members(): Promise<Member[]> {
-    return Object.values(await this.redis.hgetall(this.key("members"))).map(memberFrom);
+    return Object.values(await this.step((redis) => redis.hgetall(this.key("members")))).map(memberFrom);
   }
 
   async cacheGet(key: string, now: number): Promise<StoredAnswer | undefined> {
-    const json = await this.redis.get(this.key("cache", key));
+    const json = await this.step((redis) => redis.get(this.key("cache", key)));
     const answer = json === null ? undefined : (JSON.parse(json) as StoredAnswer);
     return answer && answer.expiresAt > now ? answer : undefined;
   }
 
   async cacheSet(key: string, answer: StoredAnswer): Promise<void> {
     const ttl = Math.max(1, Math.round(answer.expiresAt - answer.fetchedAt));
-    await this.redis.set(this.key("cache", key), JSON.stringify(answer), "PX", ttl);
+    await this.step((redis) => redis.set(this.key("cache", key), JSON.stringify(answer), "PX", ttl));
   }
 
-  async flightClaim(key: string, owner: string, ttlMs: number): Promise<boolean> {
-    return (await this.redis.set(this.key("flight", key), owner, "PX", ttlMs, "NX")) === "OK";
+  async flightJoin(key: string, owner: string, now: number, leaseMs: number): Promise<FlightStep> {
+    const [found, json] = (await this.run("madJoin", key, owner, now, leaseMs)) as [string, string?];
+    if (found === "claimed") return { claimed: true };
+    if (found === "busy" || json === undefined) return { busy: true };
+    return { answer: JSON.parse(json) as StoredAnswer, source: found === "cache" ? "hit" : "shared" };
   }
 
-  async flightActive(key: string): Promise<boolean> {
-    return (await this.redis.exists(this.key("flight", key))) === 1;
+  /** The lease runs in Redis's own time (PX), whatever `now` the replica's clock says. */
+  async flightRenew(key: string, owner: string, _now: number, leaseMs: number): Promise<boolean> {
+    return (await this.run("madRenew", key, owner, leaseMs)) === 1;
   }
 
   async flightRelease(key: string, owner: string, shared?: StoredAnswer): Promise<void> {
     const ttl = shared ? Math.max(1, Math.round(shared.expiresAt - shared.fetchedAt)) : 0;
     await this.run("madRelease", key, owner, shared ? JSON.stringify(shared) : "", ttl);
-  }
-
-  async flightShared(key: string, now: number): Promise<StoredAnswer | undefined> {
-    const json = await this.redis.get(this.key("shared", key));
-    const answer = json === null ? undefined : (JSON.parse(json) as StoredAnswer);
-    return answer && answer.expiresAt > now ? answer : undefined;
   }
 
   async enqueue(ticket: QueuedTicket): Promise<void> {
@@ -158,7 +207,8 @@ export class RedisStore implements TeamStore {
       ticket.member,
       ticket.memberBudget ?? -1,
       ticket.deadline,
-      TICKET_KEEP_MS,
+      // Real time (Redis's TTL); a simulated clock's deadline may say anything, so the floor holds then.
+      Math.max(TICKET_KEEP_MS, Math.round(ticket.deadline - Date.now()) + DECISION_KEEP_MS),
     );
   }
 
@@ -169,6 +219,7 @@ export class RedisStore implements TeamStore {
       input.now,
       input.month,
       input.windowMs,
+      input.holdMs,
       DECISION_KEEP_MS,
       input.keys.length,
       ...keyArgs,
@@ -184,17 +235,21 @@ export class RedisStore implements TeamStore {
     return { decisions, nextAt: nextAt < 0 ? null : nextAt };
   }
 
+  async callEnded(fingerprint: string, ticket: string, at: number): Promise<void> {
+    await this.step((redis) => redis.zadd(this.key("rate", fingerprint), "XX", at, ticket));
+  }
+
   async cancel(ticket: string): Promise<Decision | undefined> {
     return decisionFrom((await this.run("madCancel", ticket)) as string | null);
   }
 
   async count(month: string, member: string, operation: string, field: UsageField): Promise<void> {
-    await this.redis.hincrby(this.key("usage", month), `${member}\t${operation}\t${field}`, 1);
+    await this.step((redis) => redis.hincrby(this.key("usage", month), `${member}\t${operation}\t${field}`, 1));
   }
 
   async usage(month: string): Promise<UsageRow[]> {
     const rows = new Map<string, UsageRow>();
-    for (const [id, count] of Object.entries(await this.redis.hgetall(this.key("usage", month)))) {
+    for (const [id, count] of Object.entries(await this.step((redis) => redis.hgetall(this.key("usage", month))))) {
       const [member, operation, field] = id.split("\t") as [string, string, UsageField];
       const row = rows.get(`${member}\t${operation}`) ?? { member, operation, calls: 0, cacheHits: 0, refusals: 0 };
       rows.set(`${member}\t${operation}`, { ...row, [field]: Number(count) });
@@ -205,33 +260,38 @@ export class RedisStore implements TeamStore {
   async spent(month: string): Promise<Spent> {
     const keys: Record<string, number> = {};
     const members: Record<string, number> = {};
-    for (const [id, n] of Object.entries(await this.redis.hgetall(this.key("used", month))))
+    for (const [id, n] of Object.entries(await this.step((redis) => redis.hgetall(this.key("used", month)))))
       (id.startsWith("k:") ? keys : members)[id.slice(2)] = Number(n);
     return { keys, members };
   }
 
   async setAside(entry: KeyAside): Promise<void> {
-    await this.redis.hset(this.key("aside"), entry.fingerprint, JSON.stringify(entry));
+    await this.step((redis) => redis.hset(this.key("aside"), entry.fingerprint, JSON.stringify(entry)));
   }
 
   async keysAside(): Promise<KeyAside[]> {
-    return Object.values(await this.redis.hgetall(this.key("aside"))).map((json) => JSON.parse(json) as KeyAside);
+    const entries = await this.step((redis) => redis.hgetall(this.key("aside")));
+    return Object.values(entries).map((json) => JSON.parse(json) as KeyAside);
   }
 
   async scheduleSave(schedule: Schedule): Promise<void> {
-    await this.redis.hset(this.key("schedules"), schedule.id, JSON.stringify(schedule));
+    await this.step((redis) => redis.hset(this.key("schedules"), schedule.id, JSON.stringify(schedule)));
   }
 
   async scheduleDelete(id: string): Promise<boolean> {
-    return (await this.redis.hdel(this.key("schedules"), id)) === 1;
+    return (await this.step((redis) => redis.hdel(this.key("schedules"), id))) === 1;
   }
 
   async schedules(): Promise<Schedule[]> {
-    return Object.values(await this.redis.hgetall(this.key("schedules"))).map((json) => JSON.parse(json) as Schedule);
+    const entries = await this.step((redis) => redis.hgetall(this.key("schedules")));
+    return Object.values(entries).map((json) => JSON.parse(json) as Schedule);
   }
 
-  async scheduleClaim(id: string, dueAt: number, owner: string, ttlMs: number): Promise<boolean> {
-    return (await this.redis.set(this.key("schedrun", id, String(dueAt)), owner, "PX", ttlMs, "NX")) === "OK";
+  async scheduleClaim(id: string, dueAt: number, owner: string, _now: number, ttlMs: number): Promise<boolean> {
+    const claimed = await this.step((redis) =>
+      redis.set(this.key("schedrun", id, String(dueAt)), owner, "PX", ttlMs, "NX"),
+    );
+    return claimed === "OK";
   }
 
   subscribe(listener: (event: StoreEvent) => void): () => void {

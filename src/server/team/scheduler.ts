@@ -71,7 +71,7 @@ export class Scheduler {
     const { store, clock } = this.options;
     const due = (await store.schedules()).filter((s) => s.nextRunAt <= clock.now());
     for (const schedule of due) {
-      if (!(await store.scheduleClaim(schedule.id, schedule.nextRunAt, this.owner, CLAIM_MS))) continue;
+      if (!(await store.scheduleClaim(schedule.id, schedule.nextRunAt, this.owner, clock.now(), CLAIM_MS))) continue;
       const lastRun = await this.run(schedule);
       // Saved again only if it still exists (an admin may have removed it meanwhile).
       const current = (await store.schedules()).find((s) => s.id === schedule.id);
@@ -140,7 +140,6 @@ export class Scheduler {
       const checked = teamRequest(op, wire(params), clock.now());
       if ("error" in checked) throw new Error(checked.error);
       const outcome = await shared(member, checked.request);
-      if ("busy" in outcome) throw new Error("an identical call under way did not finish");
       if ("refused" in outcome) throw new RunStopped(REFUSED[outcome.refused.refused]);
       if (outcome.source === "miss") tally.calls++;
       else tally.cacheHits++;

@@ -43,14 +43,14 @@ export function teamSettingsFromEnv(env: NodeJS.ProcessEnv): TeamSettings {
 }
 
 /** The store the settings name: Redis when REDIS_URL is set, else memory (members from the members file). */
-export function openStore(settings: TeamSettings, clock: Clock = systemClock): TeamStore {
+export function openStore(settings: TeamSettings): TeamStore {
   return settings.redisUrl
     ? new RedisStore({
         url: settings.redisUrl,
         prefix: settings.redisPrefix,
         commandTimeoutMs: settings.redisTimeoutMs,
       })
-    : new MemoryStore(() => clock.now(), new MembersFile(settings.membersFile ?? DEFAULT_MEMBERS_FILE));
+    : new MemoryStore(new MembersFile(settings.membersFile ?? DEFAULT_MEMBERS_FILE));
 }
 
 export interface StartTeamOptions extends TeamSettings {
@@ -76,11 +76,16 @@ export async function startTeamMode(
     throw new Error("team mode: set MAD_KEYS_FILE to a JSON file of the plan's keys (see docs/deploy.md)");
   const keys = options.keys ?? readKeysFile(options.keysFile!, warn);
   const clock = options.clock ?? systemClock;
-  const store = options.store ?? openStore(options, clock);
+  const store = options.store ?? openStore(options);
   if (store.kind === "memory")
     warn(
       `no REDIS_URL: the team's cache, pacer and usage live in this process only (${store.describe}); run one replica, or set REDIS_URL`,
     );
+  // Listening means ready when the store is: a replica does not take requests while its connection is being made.
+  // Without the store it starts anyway (readiness says so, requests get 503 until it answers).
+  await store
+    .ping()
+    .catch(() => warn(`${store.describe} does not answer yet: requests get 503 until it does (see /readyz)`));
   const relay = createTeamRelay({
     store,
     keys,

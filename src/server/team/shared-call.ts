@@ -4,6 +4,11 @@
  * identical call already under way on any replica (single flight), or else sent once, after the shared pacer granted
  * a key; the answer is cached before anyone gets it. Members' requests (team-relay.ts) and scheduled refreshes
  * (scheduler.ts) both go through here, so a schedule never runs past the keys' rate or the plan's budgets.
+ *
+ * No wait here is a guess at how fast a machine is. The replica making a call holds a lease on it and renews it while
+ * the call runs, however long the pacer's queue and the service take; the others wait for as long as that lease
+ * lives, and take the call over only once it has lapsed (its replica stopped). Checking the cache and claiming the
+ * call is one step on the store (flightJoin), so two replicas never both call for the same request.
  */
 import { createHash, randomUUID } from "node:crypto";
 import { methodOf, type AnyOperation } from "../../api/catalog";
@@ -13,13 +18,18 @@ import { periodEnd } from "../../api/data-period";
 import { checkParams } from "../../api/validate";
 import type { UpstreamAnswer, UpstreamCaller } from "../relay";
 import { envelopeCode, type Refused } from "./answers";
-import type { FairQueue } from "./fair-queue";
+import type { FairQueue, Grant } from "./fair-queue";
 import type { PlanKey } from "./keys-file";
 import { monthOf, type Member, type StoredAnswer, type TeamStore } from "./store";
 
 /** Joiners of a failed call get the same failure for this long instead of each calling again. */
 const SHARED_FAILURE_MS = 10_000;
 const POLL_MS = 250;
+/**
+ * The lease on a call under way, renewed every third of it while the call runs. It only says whether the replica
+ * making the call is still there: a stopped replica's call is taken over at most this long after its last renewal.
+ */
+export const FLIGHT_LEASE_MS = 15_000;
 /** The service refused the key itself: set aside until its secret changes. */
 const KEY_REFUSALS = new Set(["ERROR_SECRET_KEY", "ERROR_SECRET_KEY_OVERDUE", "ERROR_SECRET_KEY_INVALID"]);
 /** The service says the key's limit is reached: set aside for a window, other keys serve meanwhile. */
@@ -70,14 +80,9 @@ export function teamRequest(
   };
 }
 
-export type Flight =
-  { answer: UpstreamAnswer; source: "hit" | "miss" | "shared" } | { again: true } | { refused: Refused };
-
-/** What a caller gets: the answer (and whether the service was called for it), a refusal, or nothing in time. */
+/** What a caller gets: the answer (and whether the service was called for it) or a refusal. */
 export type Shared =
-  | { readonly answer: UpstreamAnswer; readonly source: "hit" | "miss" | "shared" }
-  | { readonly refused: Refused }
-  | { readonly busy: true };
+  { readonly answer: UpstreamAnswer; readonly source: "hit" | "miss" | "shared" } | { readonly refused: Refused };
 
 export interface SharedCallOptions {
   store: TeamStore;
@@ -87,21 +92,27 @@ export interface SharedCallOptions {
   queue: FairQueue;
   queueWaitMs: number;
   windowMs: number;
+  /** The lease on a call under way (FLIGHT_LEASE_MS in the relay). */
+  leaseMs: number;
   log: (event: Record<string, unknown>) => void;
 }
 
 export type SharedCaller = (member: Member, request: TeamRequest) => Promise<Shared>;
 
 export function createSharedCaller(options: SharedCallOptions): SharedCaller {
-  const { store, keys, clock, callUpstream, queue, windowMs, log } = options;
-  const local = new Map<string, Promise<Flight>>();
-  const replica = randomUUID();
+  const { store, keys, clock, callUpstream, queue, windowMs, leaseMs, log } = options;
+  const local = new Map<string, Promise<Shared>>();
   const guard = storeStep;
   const countSafely = (member: string, operation: string, field: "calls" | "cacheHits" | "refusals") =>
     store.count(monthOf(clock.now()), member, operation, field).catch(() => undefined);
 
+  /** If the store cannot take it now, the slot keeps counting until its hold ends: later, never sooner. */
+  async function endCall(grant: Grant): Promise<void> {
+    await queue.ended(grant).catch((error: Error) => log({ event: "call-end-not-recorded", reason: error.message }));
+  }
+
   /** Sends once, with a granted key; a key the service refuses is set aside and the next key is tried. */
-  async function callWithGrant(member: Member, request: TeamRequest): Promise<Flight> {
+  async function callWithGrant(member: Member, request: TeamRequest): Promise<Shared> {
     const { op } = request;
     for (let attempt = 0; attempt < keys.length; attempt++) {
       const grant = await guard(queue.acquire(member, options.queueWaitMs));
@@ -118,6 +129,7 @@ export function createSharedCaller(options: SharedCallOptions): SharedCaller {
         body: request.body,
         secret: key.secret,
       });
+      await endCall(grant);
       const code = answer.fromService ? envelopeCode(answer.text) : undefined;
       if (code && (KEY_REFUSALS.has(code) || code === KEY_LIMITED)) {
         const until = code === KEY_LIMITED ? clock.now() + windowMs : null;
@@ -166,34 +178,54 @@ export function createSharedCaller(options: SharedCallOptions): SharedCaller {
       .catch((error: Error) => log({ event: "cache-write-failed", operation: request.op.code, reason: error.message }));
   }
 
-  async function lead(member: Member, request: TeamRequest): Promise<Flight> {
+  /**
+   * The answer for `member`: cached, shared by the identical call that just ended, or from the one call: made here if
+   * no replica is making it, else awaited for as long as the replica making it holds its lease.
+   */
+  async function answerFor(member: Member, request: TeamRequest): Promise<Shared> {
     const { cacheKey } = request;
-    const deadline = clock.now() + options.queueWaitMs + callUpstream.timeoutMs + 5_000;
-    while (clock.now() < deadline) {
-      const now = clock.now();
-      const cached = await guard(store.cacheGet(cacheKey, now));
-      if (cached) return { answer: { ...cached, fromService: true }, source: "hit" };
-      const shared = await guard(store.flightShared(cacheKey, now));
-      if (shared) return { answer: { ...shared, fromService: true }, source: "shared" };
-      if (await guard(store.flightClaim(cacheKey, replica, deadline - now))) {
-        let outcome: Flight | undefined;
-        try {
-          outcome = await callWithGrant(member, request);
-          if ("answer" in outcome) await remember(request, outcome.answer);
-          return outcome;
-        } finally {
-          await store
-            .flightRelease(
-              cacheKey,
-              replica,
-              outcome && "answer" in outcome && !cacheable(outcome.answer) ? sharedOf(outcome.answer) : undefined,
-            )
-            .catch(() => undefined);
-        }
-      }
+    const cached = await guard(store.cacheGet(cacheKey, clock.now()));
+    if (cached) return { answer: { ...cached, fromService: true }, source: "hit" };
+    const owner = randomUUID();
+    for (;;) {
+      const step = await guard(store.flightJoin(cacheKey, owner, clock.now(), leaseMs));
+      if ("answer" in step) return { answer: { ...step.answer, fromService: true }, source: step.source };
+      if ("claimed" in step) return fly(member, request, owner);
       await waitForFlight(cacheKey);
     }
-    return { again: true };
+  }
+
+  /** Makes the call under `owner`'s lease, renewed until the answer is cached (or shared) and the lease let go. */
+  async function fly(member: Member, request: TeamRequest, owner: string): Promise<Shared> {
+    const landed = new AbortController();
+    void keepLease(request.cacheKey, owner, landed.signal);
+    let outcome: Shared | undefined;
+    try {
+      outcome = await callWithGrant(member, request);
+      if ("answer" in outcome) await remember(request, outcome.answer);
+      return outcome;
+    } finally {
+      landed.abort();
+      await store
+        .flightRelease(
+          request.cacheKey,
+          owner,
+          outcome && "answer" in outcome && !cacheable(outcome.answer) ? sharedOf(outcome.answer) : undefined,
+        )
+        .catch(() => undefined);
+    }
+  }
+
+  /** Renews the lease every third of it until `landed`; a renewal the store misses is tried again at the next. */
+  async function keepLease(key: string, owner: string, landed: AbortSignal): Promise<void> {
+    for (;;) {
+      try {
+        await clock.sleep(leaseMs / 3, landed);
+      } catch {
+        return;
+      }
+      await store.flightRenew(key, owner, clock.now(), leaseMs).catch(() => undefined);
+    }
   }
 
   async function waitForFlight(key: string): Promise<void> {
@@ -213,24 +245,20 @@ export function createSharedCaller(options: SharedCallOptions): SharedCaller {
 
   /** Throws StoreFailure when the store fails: nothing is sent to the service then. */
   return async (member, request) => {
-    for (let round = 0; round < 3; round++) {
-      let flight = local.get(request.cacheKey);
-      const joined = flight !== undefined;
-      if (!flight) {
-        flight = lead(member, request);
-        local.set(request.cacheKey, flight);
-        void flight.finally(() => local.delete(request.cacheKey)).catch(() => undefined);
-      }
-      const outcome = await flight;
-      if ("again" in outcome) continue;
-      if ("refused" in outcome) {
-        if (joined) continue; // another member's refusal is theirs: try for this one
-        return outcome;
-      }
-      const source = joined ? "shared" : outcome.source;
-      if (source !== "miss") void countSafely(member.name, request.op.code, "cacheHits");
-      return { answer: outcome.answer, source };
+    const { cacheKey } = request;
+    let flight = local.get(cacheKey);
+    const joined = flight !== undefined;
+    if (!flight) {
+      flight = answerFor(member, request);
+      local.set(cacheKey, flight);
+      void flight.finally(() => local.delete(cacheKey)).catch(() => undefined);
     }
-    return { busy: true };
+    const first = await flight;
+    // Another member's refusal (their budget, their wait) is theirs: this member asks for themself.
+    const outcome = joined && "refused" in first ? await answerFor(member, request) : first;
+    if ("refused" in outcome) return outcome;
+    const source = joined && outcome === first ? "shared" : outcome.source;
+    if (source !== "miss") void countSafely(member.name, request.op.code, "cacheHits");
+    return { answer: outcome.answer, source };
   };
 }

@@ -35,6 +35,12 @@ export interface StoredAnswer {
   readonly expiresAt: number;
 }
 
+/** What `flightJoin` found: an answer to serve, the claim of the call, or another owner's flight to wait for. */
+export type FlightStep =
+  | { readonly answer: StoredAnswer; readonly source: "hit" | "shared" }
+  | { readonly claimed: true }
+  | { readonly busy: true };
+
 export type Refusal = "member-budget" | "plan-budget" | "no-key";
 export type Decision = { readonly granted: string } | { readonly refused: Refusal };
 
@@ -52,6 +58,12 @@ export interface PumpInput {
   /** yyyyMM (UTC) of `now`: budgets and usage are counted per month. */
   readonly month: string;
   readonly windowMs: number;
+  /**
+   * The longest a granted call can take to reach the service (the upstream timeout and room to send it). A grant's
+   * slot counts from grant + holdMs until `callEnded` says when the call really ended: a slow machine between the
+   * grant and the send, or a slow call, never lets the next grant in while the service still counts this one.
+   */
+  readonly holdMs: number;
   readonly keys: readonly PacedKey[];
   /** Tickets of this replica whose decision it wants back (granted or refused, by this pump or an earlier one). */
   readonly mine: readonly string[];
@@ -102,16 +114,26 @@ export interface TeamStore {
 
   cacheGet(key: string, now: number): Promise<StoredAnswer | undefined>;
   cacheSet(key: string, answer: StoredAnswer): Promise<void>;
-  /** Claims the one call for `key` (single flight across replicas); false = someone else is making it. */
-  flightClaim(key: string, owner: string, ttlMs: number): Promise<boolean>;
-  flightActive(key: string): Promise<boolean>;
+  /**
+   * One atomic step of the single flight for `key` across replicas: the cached answer, else the answer a finished
+   * flight shared, else the claim of the one call for `owner` (a lease of `leaseMs`, kept by `flightRenew` while the
+   * call runs), else busy: another owner holds a lease. Checking and claiming in one step is what keeps a request
+   * that just missed the cache from calling again after the owner wrote it and let go.
+   */
+  flightJoin(key: string, owner: string, now: number, leaseMs: number): Promise<FlightStep>;
+  /** Extends `owner`'s lease; false = it lapsed (another replica may have taken the flight over). */
+  flightRenew(key: string, owner: string, now: number, leaseMs: number): Promise<boolean>;
   /** Ends the flight; `shared` is an answer (not cacheable) the joiners of this flight get instead of calling. */
   flightRelease(key: string, owner: string, shared?: StoredAnswer): Promise<void>;
-  flightShared(key: string, now: number): Promise<StoredAnswer | undefined>;
 
   enqueue(ticket: QueuedTicket): Promise<void>;
   /** Grants waiting tickets in fair turn while a key has room; refuses those no key can serve. */
   pump(input: PumpInput): Promise<PumpResult>;
+  /**
+   * The call granted to `ticket` on the key with this fingerprint ended at `at`: its slot in the key's window counts
+   * from then (the service surely had it by then), instead of from the grant plus `PumpInput.holdMs`.
+   */
+  callEnded(fingerprint: string, ticket: string, at: number): Promise<void>;
   /** Takes a waiting ticket out; returns its decision if it was already decided. */
   cancel(ticket: string): Promise<Decision | undefined>;
 
@@ -125,8 +147,8 @@ export interface TeamStore {
   scheduleSave(schedule: Schedule): Promise<void>;
   scheduleDelete(id: string): Promise<boolean>;
   schedules(): Promise<Schedule[]>;
-  /** Claims the run of schedule `id` due at `dueAt` (one replica runs it); false = another replica has it. */
-  scheduleClaim(id: string, dueAt: number, owner: string, ttlMs: number): Promise<boolean>;
+  /** Claims the run of schedule `id` due at `dueAt` (one replica runs it) until `now + ttlMs`; false = another has it. */
+  scheduleClaim(id: string, dueAt: number, owner: string, now: number, ttlMs: number): Promise<boolean>;
 
   /** Another replica (or this one) changed the queue or ended a flight. */
   subscribe(listener: (event: StoreEvent) => void): () => void;

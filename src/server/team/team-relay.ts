@@ -5,6 +5,7 @@
  * the operation's data period, joined to an identical call already under way on any replica (single flight), or
  * else sent once, after the shared pacer granted a key. The answer is cached before it is sent. When the store
  * (Redis) fails, nothing is sent to the service: 503 says so. Keys and tokens never reach a log or an answer.
+ * Single flight, leases and the pacer's slots are shared-call.ts's, for members' requests and scheduled refreshes.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { OPERATIONS, type AnyOperation } from "../../api/catalog";
@@ -25,7 +26,7 @@ import { FairQueue } from "./fair-queue";
 import type { PlanKey } from "./keys-file";
 import { ADMIN_SCHEDULES_PATH, isSchedulesPath, scheduleRoutes } from "./schedule-routes";
 import { Scheduler } from "./scheduler";
-import { createSharedCaller, StoreFailure, storeStep, teamRequest } from "./shared-call";
+import { createSharedCaller, FLIGHT_LEASE_MS, StoreFailure, storeStep, teamRequest } from "./shared-call";
 import { monthOf, type Member, type TeamStore } from "./store";
 import { bearerToken, hashToken } from "./tokens";
 import { usageReport } from "./usage";
@@ -40,6 +41,8 @@ export interface TeamRelayOptions {
   /** Relay requests per member per minute (cache hits included): a runaway client stops here. */
   memberRatePerMinute: number;
   windowMs?: number;
+  /** The lease on a call under way (default FLIGHT_LEASE_MS). */
+  flightLeaseMs?: number;
   maxBodyBytes?: number;
   log?: (line: string) => void;
   /** How often due schedules are looked for (default SCHEDULER_TICK_MS); 0: never on its own (tests tick by hand). */
@@ -48,10 +51,12 @@ export interface TeamRelayOptions {
 
 export const DEFAULT_QUEUE_WAIT_MS = 20_000;
 /**
- * The pacing window: the service counts a minute by when calls arrive, and arrival times jitter by the network's
- * delay, so grants keep a second more apart than a minute: never more than perMinute calls in any 60 s, as it sees.
+ * The pacing window: the service's minute. No margin is needed for delays between a grant and the service: a slot
+ * counts from when its call ended (the service had it by then), so perMinute grants never reach it within 60 s.
  */
-export const DEFAULT_WINDOW_MS = 61_000;
+export const DEFAULT_WINDOW_MS = 60_000;
+/** A granted call is sent at once; room for a starved machine between the grant and the send. */
+const SEND_ROOM_MS = 30_000;
 const BY_PATH = new Map<string, AnyOperation>(OPERATIONS.map((op) => [op.path, op]));
 
 export function createTeamRelay(
@@ -59,7 +64,8 @@ export function createTeamRelay(
 ): TeamMode & { readonly queue: FairQueue; readonly scheduler: Scheduler } {
   const { store, keys, clock, callUpstream } = options;
   const windowMs = options.windowMs ?? DEFAULT_WINDOW_MS;
-  const queue = new FairQueue({ store, keys, clock, windowMs });
+  const holdMs = callUpstream.timeoutMs + SEND_ROOM_MS;
+  const queue = new FairQueue({ store, keys, clock, windowMs, holdMs });
   const limiter = new ClientRateLimiter(options.memberRatePerMinute, () => clock.now());
   const log = (event: Record<string, unknown>) =>
     options.log?.(JSON.stringify({ time: new Date(clock.now()).toISOString(), ...event }));
@@ -80,6 +86,7 @@ export function createTeamRelay(
     queue,
     queueWaitMs: options.queueWaitMs,
     windowMs,
+    leaseMs: options.flightLeaseMs ?? FLIGHT_LEASE_MS,
     log,
   });
   const schedules = scheduleRoutes(store, clock);
@@ -162,16 +169,6 @@ export function createTeamRelay(
       if ("error" in checked) return sendError(res, 400, "ERROR_PARAM", checked.error);
       try {
         const outcome = await shared(member, checked.request);
-        if ("busy" in outcome)
-          return sendError(
-            res,
-            503,
-            "ERROR_SERVER_INTERNAL",
-            "the identical call under way did not finish; try again",
-            {
-              "retry-after": "5",
-            },
-          );
         if ("refused" in outcome) return sendRefusal(res, outcome.refused);
         res.setHeader("x-mad-cache", outcome.source);
         return sendAnswer(res, outcome.answer);

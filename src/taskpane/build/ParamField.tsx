@@ -1,8 +1,8 @@
 /**
  * One parameter of the query builder, rendered from its FormField: the control its kind chose
- * (src/api/kinds/form-types.ts lists them; the switch below renders each). The label is plain English (its
- * accessible name too; the wire name is in the hint), required fields are marked, the catalog's doc line is the
- * hint, and the validator's messages show underneath.
+ * (src/api/kinds/form-types.ts lists them; the switch below renders each). The label is in plain words, in the
+ * active language (its accessible name too; the wire name is in the hint), required fields are marked, the
+ * catalog's doc line is the hint, and the validator's messages show underneath.
  */
 import {
   Checkbox,
@@ -18,6 +18,8 @@ import {
 } from "@fluentui/react-components";
 import { useState } from "react";
 import { optionsForMarket, type EnumOption } from "../../api/catalog-types";
+import { optionLabel } from "../../api/localized";
+import { t } from "../../i18n";
 import { displayDate, monthChoices, saturdayChoices, type FormField } from "./form-model";
 import type { FormValue, MultiValue, OrderValue } from "../../api/kinds/form-types";
 import { CategoryPicker } from "../shared/CategoryPicker";
@@ -43,7 +45,8 @@ const useStyles = makeStyles({
 
 export const fieldId = (name: string) => `mad-param-${name}`;
 const NOT_SET = "";
-const optionText = (o: EnumOption) => (String(o.value) === o.label ? o.label : `${o.label} (${o.value})`);
+const optionText = (o: EnumOption) =>
+  String(o.value) === o.label ? o.label : t("field.option", { label: optionLabel(o), value: String(o.value) });
 
 interface Choice {
   readonly value: string;
@@ -63,7 +66,7 @@ function SingleChoice(props: {
   const controls = useControlStyles();
   const all = props.required
     ? props.choices
-    : [{ value: NOT_SET, text: props.placeholder ?? "Not set" }, ...props.choices];
+    : [{ value: NOT_SET, text: props.placeholder ?? t("field.notSet") }, ...props.choices];
   const selected = all.find((c) => c.value === props.value);
   return (
     <Dropdown
@@ -71,7 +74,7 @@ function SingleChoice(props: {
       id={props.id}
       aria-required={props.required || undefined}
       value={selected && selected.value !== NOT_SET ? selected.text : ""}
-      placeholder={props.placeholder ?? (props.required ? "Choose…" : "Not set")}
+      placeholder={props.placeholder ?? (props.required ? t("field.choose") : t("field.notSet"))}
       selectedOptions={[props.value]}
       disabled={props.disabled}
       onOptionSelect={(_, data) => props.onChange(data.optionValue ?? NOT_SET)}
@@ -106,7 +109,7 @@ function MultiChoice(props: {
         aria-required={props.required || undefined}
         multiselect
         value={texts.join(", ")}
-        placeholder="Not set"
+        placeholder={t("field.notSet")}
         selectedOptions={[...props.value.selected]}
         onOptionSelect={(_, data) => props.onChange({ ...props.value, selected: data.selectedOptions })}
         onBlur={props.onBlur}
@@ -120,8 +123,8 @@ function MultiChoice(props: {
       {props.open && (
         <Input
           className={controls.control}
-          aria-label={`${props.name}, other values`}
-          placeholder="Other values, comma-separated"
+          aria-label={t("field.otherValuesLabel", { name: props.name })}
+          placeholder={t("field.otherValues")}
           value={props.value.other}
           onChange={(_, data) => props.onChange({ ...props.value, other: data.value })}
           onBlur={props.onBlur}
@@ -143,7 +146,7 @@ function OrderControl(props: {
   const control = props.field.control;
   if (control.type !== "order") return null;
   const choices = control.sortFields.map((f) => ({ value: f, text: f }));
-  const serviceDefault = `Service default${control.defaultField ? ` (${control.defaultField})` : ""}`;
+  const serviceDefault = t("field.serviceDefault", { field: control.defaultField || "none" });
   return (
     <div className={styles.orderRow}>
       <div className={styles.grow}>
@@ -178,7 +181,7 @@ function OrderControl(props: {
         )}
       </div>
       <Switch
-        label="desc"
+        label={t("field.desc")}
         checked={props.value.desc}
         onChange={(_, data) => props.onChange({ ...props.value, desc: data.checked })}
       />
@@ -194,7 +197,7 @@ function PathAdder(props: { name: string; id: string; market: string; lines: str
   return (
     <CategoryPicker
       id={props.id}
-      ariaLabel={`Add a category to ${props.name}`}
+      ariaLabel={t("field.addCategory", { name: props.name })}
       market={props.market}
       text={text}
       onText={setText}
@@ -230,9 +233,9 @@ export function ParamField({ field, value, onChange, onBlur, messages, now, swit
         <Field hint={field.help} validationMessage={error} validationState={common.validationState}>
           <Checkbox
             id={id}
-            label={`${field.label}${value === null ? " (not set)" : value ? " (TRUE)" : " (FALSE)"}`}
+            label={t("field.checkbox", { label: field.label, state: value === null ? "unset" : value ? "yes" : "no" })}
             aria-label={field.label}
-            aria-description={`API name: ${field.name}`}
+            aria-description={t("field.apiName", { name: field.name })}
             checked={value === null ? "mixed" : value === true}
             onChange={() => onChange(nextBoolean(value))}
             onBlur={onBlur}
@@ -294,7 +297,7 @@ export function ParamField({ field, value, onChange, onBlur, messages, now, swit
       const list = (
         <Field
           {...common}
-          hint={`${field.help} ${control.pattern === "asin" ? "One per line or comma-separated." : "One per line."}`}
+          hint={t("field.lines", { help: field.help, asins: control.pattern === "asin" ? "yes" : "no" })}
         >
           <Textarea
             className={controls.control}
@@ -349,7 +352,9 @@ export function ParamField({ field, value, onChange, onBlur, messages, now, swit
             required={field.required}
             disabled={waiting}
             placeholder={
-              waiting ? `Choose ${control.type === "weekOrMonth" ? control.switchParam : ""} first` : undefined
+              waiting
+                ? t("field.chooseFirst", { param: control.type === "weekOrMonth" ? control.switchParam : "" })
+                : undefined
             }
             onChange={onChange}
             onBlur={onBlur}

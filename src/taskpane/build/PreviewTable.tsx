@@ -14,7 +14,7 @@ import {
   tokens,
 } from "@fluentui/react-components";
 import type { Cell } from "../../table/cells";
-import { t } from "../../i18n";
+import { formatNumber, t } from "../../i18n";
 
 const useStyles = makeStyles({
   scroller: {
@@ -27,13 +27,7 @@ const useStyles = makeStyles({
 });
 
 const cellText = (cell: Cell) =>
-  typeof cell === "boolean"
-    ? cell
-      ? "TRUE"
-      : "FALSE"
-    : typeof cell === "number"
-      ? String(Math.round(cell * 10000) / 10000)
-      : cell;
+  typeof cell === "boolean" ? (cell ? "TRUE" : "FALSE") : typeof cell === "number" ? formatNumber(cell) : cell;
 
 export function PreviewTable(props: {
   header: readonly string[];

@@ -17,7 +17,8 @@ import {
   tokens,
 } from "@fluentui/react-components";
 import { useMemo, useState } from "react";
-import type { OperationCode } from "../../api/catalog";
+import { operation, type OperationCode } from "../../api/catalog";
+import { operationTitle } from "../../api/localized";
 import type { CellTarget } from "../host/host-adapter";
 import {
   insertFormula,
@@ -64,9 +65,7 @@ const useStyles = makeStyles({
   },
 });
 
-const GROUPS = operationGroups();
-const titleOf = (code: OperationCode) =>
-  GROUPS.flatMap((g) => g.operations).find((o) => o.code === code)?.title ?? code;
+const titleOf = (code: OperationCode) => operationTitle(operation(code));
 
 function freshDraft(code: OperationCode): QueryDraft {
   return { values: initialValues(formModel(code)), fields: [], limit: "" };
@@ -319,7 +318,7 @@ export function QueryBuilder() {
           selectedOptions={[code]}
           onOptionSelect={(_, d) => d.optionValue && pick(d.optionValue as OperationCode)}
         >
-          {GROUPS.map((g) => (
+          {operationGroups().map((g) => (
             <OptionGroup key={g.group} label={g.label}>
               {g.operations.map((o) => (
                 <Option key={o.code} value={o.code} text={o.title}>

@@ -23,6 +23,7 @@ import type { FormValue, FormValues, QueryDraft } from "./form-values";
 import { FIELD_PICKER, type InlineErrors } from "./inline-errors";
 import { fieldId, ParamField } from "./ParamField";
 import { useControlStyles } from "../shared/styles";
+import { t } from "../../i18n";
 
 const useStyles = makeStyles({
   section: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS },
@@ -94,7 +95,11 @@ export function QueryForm({ model, draft, onValue, onDraft, onTouch, shown, now 
     !needle || f.label.toLowerCase().includes(needle) || f.name.toLowerCase().includes(needle);
   const foundFilters = moreFilters.filter(matches);
   const foundRanges = moreRanges.filter(
-    (r) => matches(r.min) || matches(r.max) || r.base.toLowerCase().includes(needle),
+    (r) =>
+      matches(r.min) ||
+      matches(r.max) ||
+      r.base.toLowerCase().includes(needle) ||
+      r.label.toLowerCase().includes(needle),
   );
   const moreCount = moreFilters.length + moreRanges.length;
   const moreSet =
@@ -107,7 +112,7 @@ export function QueryForm({ model, draft, onValue, onDraft, onTouch, shown, now 
   const open = expanded || moreHasMessages;
   const renderRange = (pair: RangePair) => (
     <fieldset key={pair.base} className={styles.fieldset}>
-      <legend className={styles.pairLegend}>{pair.base}</legend>
+      <legend className={styles.pairLegend}>{pair.label}</legend>
       <div className={styles.pair}>
         {render(pair.min)}
         {render(pair.max)}
@@ -125,21 +130,21 @@ export function QueryForm({ model, draft, onValue, onDraft, onTouch, shown, now 
       {moreCount > 0 && (
         <div className={styles.more}>
           <Button appearance="subtle" aria-expanded={open} aria-controls={MORE_ID} onClick={() => setExpanded(!open)}>
-            {`More filters (${moreCount}${moreSet ? `, ${moreSet} set` : ""})`}
+            {t("form.more", { count: moreCount, set: moreSet })}
           </Button>
           {open && (
             <div id={MORE_ID} className={styles.section}>
               <SearchBox
                 className={controls.control}
-                aria-label="Search filters"
-                placeholder="Search filters by name"
+                aria-label={t("form.search")}
+                placeholder={t("form.search.placeholder")}
                 value={search}
                 onChange={(_, d) => setSearch(d.value)}
               />
               {foundFilters.map(render)}
               {foundRanges.map(renderRange)}
               {foundFilters.length + foundRanges.length === 0 && (
-                <Text role="status">{`No filter matches "${search.trim()}".`}</Text>
+                <Text role="status">{t("form.noMatch", { search: search.trim() })}</Text>
               )}
             </div>
           )}
@@ -147,12 +152,12 @@ export function QueryForm({ model, draft, onValue, onDraft, onTouch, shown, now 
       )}
       <Accordion multiple collapsible defaultOpenItems={["output"]}>
         <AccordionItem value="output">
-          <AccordionHeader as="h3">Columns, order and rows</AccordionHeader>
+          <AccordionHeader as="h3">{t("form.output")}</AccordionHeader>
           <AccordionPanel>
             <div className={styles.section}>
               <Field
-                label="fields"
-                hint="The columns to return, in the order picked; none picked = all columns."
+                label={t("form.fields")}
+                hint={t("form.fields.hint")}
                 validationMessage={fieldMessages?.join(" ")}
                 validationState={fieldMessages?.length ? "error" : "none"}
               >
@@ -160,7 +165,7 @@ export function QueryForm({ model, draft, onValue, onDraft, onTouch, shown, now 
                   className={controls.control}
                   id={fieldId(FIELD_PICKER)}
                   multiselect
-                  placeholder="All columns"
+                  placeholder={t("form.fields.all")}
                   value={draft.fields.join(", ")}
                   selectedOptions={[...draft.fields]}
                   onOptionSelect={(_, data) => {
@@ -178,12 +183,8 @@ export function QueryForm({ model, draft, onValue, onDraft, onTouch, shown, now 
               </Field>
               {model.order && render(model.order)}
               <Field
-                label="limit"
-                hint={
-                  model.paged
-                    ? `Rows wanted (1 to 2,000); pages through the results, one call per page. Empty = one page${model.defaultLimit ? ` (${model.defaultLimit} rows)` : ""}.`
-                    : "Rows wanted (1 to 2,000); this operation returns everything in one call. Empty = all rows."
-                }
+                label={t("form.limit")}
+                hint={model.paged ? t("form.limit.paged", { rows: model.defaultLimit ?? 0 }) : t("form.limit.whole")}
                 validationMessage={limitMessages?.join(" ")}
                 validationState={limitMessages?.length ? "error" : "none"}
               >

@@ -3,7 +3,7 @@
  * so editing a value in the block recomputes the formula.
  *
  * Layout at the active cell (A1 here), two columns wide:
- *   A1 "MAD filters — <operation title>"
+ *   A1 "MAD filters — <operation title>"  (in the language of the person who inserts it: "MAD 筛选条件 — 选产品")
  *   A2 marketplace | US                 <- the formula's `market` argument ($B$2)
  *   A3 <required>  | value              <- one row per positional argument, referenced one by one
  *   A4 <filter>    | value  ...         <- every optional parameter that is set: the `filters` range ($A$4:$B$n)
@@ -13,12 +13,29 @@
  * Every argument is a cell reference into the block, never a literal, so any edit recomputes.
  */
 import type { CellTarget, CellValue } from "../host/host-adapter";
-import { operation, type OperationCode } from "../../api/catalog";
+import { OPERATIONS, operation, type AnyOperation, type OperationCode } from "../../api/catalog";
+import { operationTitle } from "../../api/localized";
+import { loadLocale, LOCALES, t } from "../../i18n";
 import { isFilterParam } from "../../api/filter-params";
 import type { ParamSpec } from "../../api/catalog-types";
 import { cellAddress, offset, parseCell, blockAddress } from "../../table/a1";
 
-export const BLOCK_TITLE_PREFIX = "MAD filters — ";
+/** The block's title row in the active language: `MAD filters — Product research`. */
+export const blockTitle = (op: AnyOperation): string => t("block.title", { operation: operationTitle(op) });
+
+/**
+ * The operation a block's title names, in whichever language it was written (a workbook made in Chinese is read
+ * by an English pane, and the other way round); undefined when the text is no block title.
+ */
+export async function blockOperation(title: unknown): Promise<AnyOperation | undefined> {
+  if (typeof title !== "string") return undefined;
+  await Promise.all(LOCALES.map(loadLocale));
+  const text = title.trim();
+  return OPERATIONS.find((op) =>
+    LOCALES.some((locale) => t.in(locale)("block.title", { operation: operationTitle(op, locale) }) === text),
+  );
+}
+
 export const FIELDS_ROW = "fields";
 export const LIMIT_ROW = "limit";
 /** Columns between the block's value column and the formula: one empty column keeps the spill apart. */
@@ -61,7 +78,7 @@ export function buildFilterBlock(
   const op = operation(code);
   const specs = op.params as readonly ParamSpec[];
   const top = parseCell(options.at.address);
-  const rows: CellValue[][] = [[`${BLOCK_TITLE_PREFIX}${op.title}`, null]];
+  const rows: CellValue[][] = [[blockTitle(op), null]];
   const refOfRow = (index: number) => cellAddress(offset(top, index, 1), true);
 
   rows.push(["marketplace", cellValueOf(params.marketplace)]);

@@ -1,6 +1,7 @@
 /**
  * The query builder's form, generated from a catalog row. Nothing here describes an operation: every field,
- * label, option, help text and pairing comes from the ParamSpecs, so a catalog change changes the form.
+ * label, option, help text and pairing comes from the ParamSpecs, so a catalog change changes the form. Its words
+ * are the catalog's in the active language (src/api/localized.ts), so a form is made once per language.
  *
  * Paging parameters are not fields: `page` and `size` are the engine's business (it pages through with the
  * largest page size until `limit`); the field picker chooses columns locally.
@@ -10,14 +11,16 @@ import { OPERATIONS, operation, type AnyOperation, type OperationCode } from "..
 import { notAFilterBecause } from "../../api/filter-params";
 import type { FieldControl } from "../../api/kinds/form-types";
 import { formControl } from "../../api/kinds/read";
-import { paramLabel } from "../../api/param-labels";
+import { paramLabel, rangeLabel } from "../../api/param-labels";
+import { groupLabel, operationDescription, operationTitle, optionLabel, paramDoc } from "../../api/localized";
+import { currentLocale, t } from "../../i18n";
 import { RECORD_FIELDS } from "../../api/records";
 import { latestSaturday, monthBefore } from "../../api/dates";
 
 export interface FormField {
   /** The wire name: what formulas, filter blocks and the service use; shown in the hint. */
   readonly name: string;
-  /** Plain English for people ("BSR growth rate, min"): the field's label and accessible name. */
+  /** Plain words for people ("BSR growth rate, min"): the field's label and accessible name. */
   readonly label: string;
   readonly required: boolean;
   /** Help text: the catalog's doc line, the documented default when there is one, and the API name. */
@@ -30,6 +33,8 @@ export interface FormField {
 /** A min/max pair shown side by side. */
 export interface RangePair {
   readonly base: string;
+  /** The pair's words ("BSR growth rate"): the legend over its two sides. */
+  readonly label: string;
   readonly min: FormField;
   readonly max: FormField;
 }
@@ -60,10 +65,15 @@ export interface FormModel {
 }
 
 function helpFor(spec: ParamSpec): string {
-  const apiName = ` API name: ${spec.name}${spec.aliases?.length ? ` (also ${spec.aliases.join(", ")})` : ""}.`;
-  if (spec.default === undefined || spec.role) return `${spec.doc}${apiName}`;
+  const hasDefault = spec.default !== undefined && !spec.role;
   const option = spec.options?.find((o) => o.value === spec.default);
-  return `${spec.doc} Service default: ${option ? option.label : String(spec.default)}.${apiName}`;
+  return t("field.help", {
+    doc: paramDoc(spec),
+    hasDefault: hasDefault ? "yes" : "no",
+    value: option ? optionLabel(option) : String(spec.default ?? ""),
+    name: spec.name,
+    aliases: spec.aliases?.length ? spec.aliases.join(", ") : "none",
+  });
 }
 
 function fieldFor(spec: ParamSpec): FormField {
@@ -79,9 +89,10 @@ function fieldFor(spec: ParamSpec): FormField {
 
 const CACHE = new Map<string, FormModel>();
 
-/** The form of one operation. */
+/** The form of one operation, in the active language. */
 export function formModel(code: OperationCode): FormModel {
-  const cached = CACHE.get(code);
+  const key = `${currentLocale()}|${code}`;
+  const cached = CACHE.get(key);
   if (cached) return cached;
   const op = operation(code) as AnyOperation;
   const specs = op.params as readonly ParamSpec[];
@@ -96,7 +107,7 @@ export function formModel(code: OperationCode): FormModel {
     else if (spec.role === "rangeMin") {
       const max = specs.find((p) => p.role === "rangeMax" && p.range === spec.range);
       if (!max) throw new Error(`${code}: ${spec.name} has no maximum partner`);
-      ranges.push({ base: spec.range ?? spec.name, min: fieldFor(spec), max: fieldFor(max) });
+      ranges.push({ base: spec.range ?? spec.name, label: rangeLabel(spec), min: fieldFor(spec), max: fieldFor(max) });
     } else if (spec.role === "rangeMax")
       continue; // placed with its minimum
     else if (spec.required) main.push(fieldFor(spec));
@@ -106,8 +117,8 @@ export function formModel(code: OperationCode): FormModel {
   const model: FormModel = {
     code: op.code,
     fn: op.fn,
-    title: op.title,
-    description: op.description,
+    title: operationTitle(op),
+    description: operationDescription(op),
     group: op.group,
     main,
     filters,
@@ -118,7 +129,7 @@ export function formModel(code: OperationCode): FormModel {
     paged: op.shape === "paged" || op.shape === "itemsWithStats",
     ...(typeof size?.default === "number" ? { defaultLimit: size.default } : {}),
   };
-  CACHE.set(code, model);
+  CACHE.set(key, model);
   return model;
 }
 
@@ -138,7 +149,7 @@ export interface OperationChoice {
   readonly fn: string;
 }
 
-/** Operations grouped as in the spec, for the operation picker. */
+/** Operations grouped as in the spec, for the operation picker, in the active language. */
 export function operationGroups(): {
   readonly group: OperationGroup;
   readonly label: string;
@@ -146,10 +157,10 @@ export function operationGroups(): {
 }[] {
   return (Object.keys(GROUP_LABELS) as OperationGroup[]).map((group) => ({
     group,
-    label: GROUP_LABELS[group],
+    label: groupLabel(group),
     operations: OPERATIONS.filter((op) => op.group === group).map((op) => ({
       code: op.code,
-      title: op.title,
+      title: operationTitle(op),
       fn: op.fn,
     })),
   }));

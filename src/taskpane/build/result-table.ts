@@ -4,7 +4,7 @@
  */
 import { operation, type OperationCode } from "../../api/catalog";
 import { pickColumns, recordColumns, type Column } from "../../table/columns";
-import { DEFAULT_DISPLAY, NO_ROWS_TEXT, shapeResult, type ShapeInput } from "../../table/shape";
+import { DEFAULT_DISPLAY, isNoRows, shapeResult, type ShapeInput } from "../../table/shape";
 import type { Cell } from "../../table/cells";
 import { columnFormats } from "./table-formats";
 
@@ -32,8 +32,7 @@ export function tableOf(
 ): ResultTable {
   const columns = selectColumns(code, fields);
   const shaped = shapeResult(operation(code), result, columns, { ...DEFAULT_DISPLAY, layout: "horizontal" }, limit);
-  if (shaped.length === 1 && shaped[0][0] === NO_ROWS_TEXT)
-    return { header: columns.map((c) => c.name), rows: [], formats: columnFormats(columns) };
+  if (isNoRows(shaped)) return { header: columns.map((c) => c.name), rows: [], formats: columnFormats(columns) };
   const [header, ...rows] = shaped;
   return { header: header.map(String), rows, formats: columnFormats(columns) };
 }
@@ -50,7 +49,7 @@ export function previewOf(
 ): { header: string[]; rows: Cell[][] } {
   const columns = selectColumns(code, fields);
   const shaped = shapeResult(operation(code), result, columns, { ...DEFAULT_DISPLAY, dates: "text" }, maxRows);
-  if (shaped.length === 1 && shaped[0][0] === NO_ROWS_TEXT) return { header: [], rows: [] };
+  if (isNoRows(shaped)) return { header: [], rows: [] };
   const [header, ...rows] = shaped;
   return { header: header.map(String), rows };
 }

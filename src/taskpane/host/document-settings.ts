@@ -4,6 +4,7 @@
  * `mad.reports`. Neither is secret; the API secret never goes there (it lives in runtime storage). One home for
  * both, so the tables' and the reports' Office code share it without importing each other.
  */
+import { t } from "../../i18n";
 
 /** Table name -> the table's sheet, query and column formats (office-tables.ts). */
 export const TABLES_SETTING = "mad.tables";
@@ -38,7 +39,7 @@ export function saveSetting(settings: DocumentSettings, key: string, value: obje
     s.set(key, JSON.stringify(value));
     s.saveAsync((result) =>
       String(result.status) === "failed"
-        ? reject(new Error(`Could not save ${what}: ${result.error?.message ?? "unknown error"}`))
+        ? reject(new Error(t("host.couldNotSave", { what, reason: result.error?.message ?? t("host.unknownError") })))
         : resolve(),
     );
   });

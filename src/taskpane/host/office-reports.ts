@@ -13,6 +13,7 @@
  * - a report that fails half way is removed again: the person gets a report or nothing, and is told which.
  * Requirement sets: the manifest declares ExcelApi 1.13; `reportSupport` checks it at run time.
  */
+import { t } from "../../i18n";
 import type {
   CreatedReportSheet,
   HostAdapter,
@@ -71,7 +72,7 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 export function officeReportMethods(deps: ReportHostDeps): ReportMethods {
   const { run, settings } = deps;
   const readStored = () => readSetting<StoredReports>(settings, REPORTS_SETTING);
-  const save = (reports: StoredReports) => saveSetting(settings, REPORTS_SETTING, reports, "the report's details");
+  const save = (reports: StoredReports) => saveSetting(settings, REPORTS_SETTING, reports, t("host.what.report"));
 
   /** Points the report sheet's charts at the spills' current size; `key` is the sheet's name or id. */
   const rePointCharts = async (key: string) => {
@@ -81,7 +82,7 @@ export function officeReportMethods(deps: ReportHostDeps): ReportMethods {
       sheet.load("id,name");
       await context.sync();
       const entry = stored[sheet.id];
-      if (!entry) throw new Error(`The sheet ${sheet.name} was not made from a template: it has no report charts.`);
+      if (!entry) throw new Error(t("host.notAReport", { sheet: sheet.name }));
       await pointChartsAtSpills(context, sheet, entry.charts);
     });
   };
@@ -179,11 +180,7 @@ export function officeReportMethods(deps: ReportHostDeps): ReportMethods {
     reportSupport: async () => {
       const requirements = deps.requirements();
       if (requirements?.isSetSupported(REPORT_REQUIREMENT.set, REPORT_REQUIREMENT.version)) return null;
-      return (
-        `Report templates need Excel's ${REPORT_REQUIREMENT.set} ${REPORT_REQUIREMENT.version} requirement set ` +
-        "(new sheets, names, charts and spilled results), which this Excel does not have. Update Excel (Microsoft 365, " +
-        "Excel 2021 or later, or Excel on the web), or build the report's formulas one by one in the Build tab."
-      );
+      return t("host.reportsUnsupported", { set: REPORT_REQUIREMENT.set, version: REPORT_REQUIREMENT.version });
     },
 
     createReportSheet: async (spec: ReportSheetSpec): Promise<CreatedReportSheet> => {

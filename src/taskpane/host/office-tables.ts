@@ -8,6 +8,7 @@
  *   grows checks the rows below it first; the person may let it insert sheet rows there instead
  *   (Range.insert, ExcelApi 1.1), which moves what was there down.
  */
+import { t } from "../../i18n";
 import {
   CellsInUseError,
   type CellValue,
@@ -36,7 +37,9 @@ type StoredTables = Record<string, StoredTable>;
 type Run = <T>(batch: (context: Excel.RequestContext) => Promise<T>) => Promise<T>;
 
 const listed = (cells: readonly string[]) =>
-  cells.length > 3 ? `${cells.slice(0, 3).join(", ")} and ${cells.length - 3} more` : cells.join(", ");
+  cells.length > 3
+    ? t("host.cellsAndMore", { cells: cells.slice(0, 3).join(", "), more: cells.length - 3 })
+    : cells.join(", ");
 
 /** The proposed name, or the first free `<name>_2`, `<name>_3`...: candidates are checked in one round trip. */
 export async function uniqueTableName(context: Excel.RequestContext, proposed: string): Promise<string> {
@@ -46,8 +49,7 @@ export async function uniqueTableName(context: Excel.RequestContext, proposed: s
   found.forEach((table) => table.load("name"));
   await context.sync();
   const free = candidates.find((_, i) => found[i].isNullObject);
-  if (!free)
-    throw new Error(`The workbook already has tables ${base} to ${base}_${MAX_NAME_TRIES}; rename or delete some.`);
+  if (!free) throw new Error(t("host.tableNames", { first: base, last: `${base}_${MAX_NAME_TRIES}` }));
   return free;
 }
 
@@ -56,7 +58,7 @@ type TableMethods = Pick<HostAdapter, "createTable" | "replaceTableRows" | "list
 export function officeTableMethods(run: Run, settings: DocumentSettings): TableMethods {
   const readStored = () => readSetting<StoredTables>(settings, TABLES_SETTING);
   const keep = (name: string, table: StoredTable) =>
-    saveSetting(settings, TABLES_SETTING, { ...readStored(), [name]: table }, "the table's query");
+    saveSetting(settings, TABLES_SETTING, { ...readStored(), [name]: table }, t("host.what.table"));
 
   return {
     createTable: async (target, spec: TableSpec, onProgress, placement) => {
@@ -75,7 +77,11 @@ export function officeTableMethods(run: Run, settings: DocumentSettings): TableM
           const occupied = await occupiedCells(context, sheet, area, MAX_OCCUPIED);
           if (occupied.length)
             throw new CellsInUseError(
-              `The table needs ${target.sheet}!${address}, and ${listed(occupied)} there ${occupied.length === 1 ? "holds" : "hold"} something. Nothing was written.`,
+              t("host.tableNeeds", {
+                area: `${target.sheet}!${address}`,
+                cells: listed(occupied),
+                count: occupied.length,
+              }),
               target.sheet,
               address,
               occupied,
@@ -117,7 +123,13 @@ export function officeTableMethods(run: Run, settings: DocumentSettings): TableM
             sheet.getRange(`${lastRow + 2}:${newLastRow + 1}`).insert("Down");
           } else if (occupied.length) {
             throw new CellsInUseError(
-              `Refreshing ${tableName} needs ${newLastRow - lastRow} more rows (${sheetName}!${addressOf(below)}), and ${listed(occupied)} there ${occupied.length === 1 ? "holds" : "hold"} something. Nothing was written.`,
+              t("host.refreshNeeds", {
+                table: tableName,
+                rows: newLastRow - lastRow,
+                area: `${sheetName}!${addressOf(below)}`,
+                cells: listed(occupied),
+                count: occupied.length,
+              }),
               sheetName,
               addressOf(below),
               occupied,

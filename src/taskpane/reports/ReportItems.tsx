@@ -10,7 +10,7 @@ import { t } from "../../i18n";
 import type { HistoryState } from "../host/host-adapter";
 import type { RefreshPlan } from "./refresh-plan";
 import type { ReportGroup, ReportRow } from "./reports";
-import { describeReportInputs } from "./reports";
+import { describeReportInputs, reportTitle } from "./reports";
 import { lastGoodText, statusLines } from "./status";
 
 const useStyles = makeStyles({
@@ -140,7 +140,9 @@ export function ReportGroupItem(props: {
   const styles = useStyles();
   return (
     <section className={styles.group} aria-label={t("reports.report", { sheet: group.sheet })}>
-      <Text weight="semibold">{t("reports.reportTitle", { title: group.report.title, sheet: group.sheet })}</Text>
+      <Text weight="semibold">
+        {t("reports.reportTitle", { title: reportTitle(group.report), sheet: group.sheet })}
+      </Text>
       <Text size={200} className={styles.details}>
         {describeReportInputs(group.report)}
       </Text>

@@ -90,7 +90,7 @@ export function reportSnapshotPlan(sheet: string, template: ReportTemplate, inpu
     const query = sectionQuery(section, inputs);
     return {
       key: `q${i + 1}`,
-      label: section.title,
+      label: section.title(),
       operation: query.operation,
       params: query.params,
       ...(query.limit === undefined ? {} : { limit: query.limit }),
@@ -99,7 +99,7 @@ export function reportSnapshotPlan(sheet: string, template: ReportTemplate, inpu
   });
   return {
     source: { kind: "report", sheet },
-    name: t("history.reportName", { sheet, template: template.title }),
+    name: t("history.reportName", { sheet, template: template.title() }),
     shortName: sheet,
     inputs: describeInputs(template.id, inputs),
     queries,

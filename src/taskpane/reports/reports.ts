@@ -12,6 +12,7 @@ import { cellAddress, parseCell } from "../../table/a1";
 import { splitSheetAddress } from "../../table/sheet-names";
 import type { RefreshQuery, RefreshTarget } from "./refresh-plan";
 import { TEMPLATES } from "../templates/templates";
+import { operationTitle } from "../../api/localized";
 
 export type ReportStatus = "ok" | "error" | "running" | "cancelled" | "not run";
 
@@ -68,7 +69,7 @@ function formulaRow(cell: FormulaCell, entry: FormulaEntry | undefined): ReportR
     const fn = /MAD\.[A-Z]+/i.exec(cell.formula)?.[0] ?? "MAD";
     return {
       ...base,
-      operation: code ? operation(code).title : fn,
+      operation: code ? operationTitle(operation(code)) : fn,
       rows: null,
       lastRefreshed: null,
       status: "not run",
@@ -79,7 +80,7 @@ function formulaRow(cell: FormulaCell, entry: FormulaEntry | undefined): ReportR
   const known = isOperationCode(entry.operation) && entry.cacheKey !== null;
   return {
     ...base,
-    operation: isOperationCode(entry.operation) ? operation(entry.operation).title : entry.functionName,
+    operation: isOperationCode(entry.operation) ? operationTitle(operation(entry.operation)) : entry.functionName,
     rows: entry.status === "ok" ? entry.rows : null,
     lastRefreshed: entry.lastRefreshed,
     status: entry.status,
@@ -104,7 +105,7 @@ function tableRow(table: TableInfo, failure: string | undefined): ReportRow {
     kind: "table",
     sheet: table.sheet,
     address: table.address,
-    operation: code ? operation(code).title : (query?.operation ?? t("reports.tableOperation")),
+    operation: code ? operationTitle(operation(code)) : (query?.operation ?? t("reports.tableOperation")),
     rows: table.rowCount,
     lastRefreshed: query?.refreshedAt ?? null,
     status: failure ? "error" : "ok",
@@ -176,14 +177,22 @@ export function groupReports(
   };
 }
 
-/** "Market US · Category 172282:281407": inputs labelled as the template labels them. */
+/** "Market US · Category 172282:281407": inputs labelled as the template labels them, in the active language. */
 export function describeInputs(templateId: string, inputs: Readonly<Record<string, unknown>>): string {
-  const template = TEMPLATES.find((t) => t.id === templateId);
+  const template = TEMPLATES.find((x) => x.id === templateId);
   return Object.entries(inputs)
     .filter(([, value]) => value !== null && value !== undefined && value !== "")
-    .map(([name, value]) => `${template?.inputs.find((i) => i.name === name)?.label ?? name} ${String(value)}`)
+    .map(([name, value]) => `${template?.inputs.find((i) => i.name === name)?.label() ?? name} ${String(value)}`)
     .join(" · ");
 }
 
 /** A report's inputs as given when it was made (the cells on its sheet are the live ones). */
 export const describeReportInputs = (report: ReportGroupInfo): string => describeInputs(report.template, report.inputs);
+
+/**
+ * A report's title in the active language: its template's, whatever language it was made in (the stored title is
+ * the maker's words); the stored one for a template this version does not know.
+ */
+export function reportTitle(report: ReportGroupInfo): string {
+  return TEMPLATES.find((x) => x.id === report.template)?.title() ?? report.title;
+}

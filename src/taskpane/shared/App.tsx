@@ -7,7 +7,7 @@
 import { FluentProvider, makeStyles, Subtitle1, Text, tokens, webLightTheme } from "@fluentui/react-components";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { PaneTabs, panelId, tabId } from "./PaneTabs";
-import { ServicesProvider, useServices, type PaneServices } from "./services";
+import { ServicesProvider, useLocale, useServices, type PaneServices } from "./services";
 import { t, type MessageId } from "../../i18n";
 
 const useStyles = makeStyles({
@@ -20,6 +20,14 @@ const useStyles = makeStyles({
     boxSizing: "border-box",
     minWidth: "280px",
   },
+  header: {
+    display: "flex",
+    flexWrap: "wrap",
+    alignItems: "center",
+    justifyContent: "space-between",
+    columnGap: tokens.spacingHorizontalS,
+    rowGap: tokens.spacingVerticalXS,
+  },
 });
 
 // The meter loads beside the shell: it shows once the engine has figures, and keeps the first paint light.
@@ -29,6 +37,10 @@ const CallsMeter = lazy(() =>
 // Refresh when opened and last good answers speak above the tabs, whichever tab shows.
 const PaneNotices = lazy(() =>
   import(/* webpackChunkName: "notices" */ "../reports/PaneNotices").then((m) => ({ default: m.PaneNotices })),
+);
+// The language switch is a dropdown: its chunk loads beside the shell, so the first paint stays light.
+const LanguageSwitch = lazy(() =>
+  import(/* webpackChunkName: "language" */ "./LanguageSwitch").then((m) => ({ default: m.LanguageSwitch })),
 );
 const ConnectionPanel = lazy(() =>
   import(/* webpackChunkName: "connection" */ "../connection/ConnectionPanel").then((m) => ({
@@ -47,7 +59,7 @@ const ReportsPanel = lazy(() =>
   import(/* webpackChunkName: "reports" */ "../reports/ReportsPanel").then((m) => ({ default: m.ReportsPanel })),
 );
 
-const loading = <Text size={200}>{t("pane.loading")}</Text>;
+const Loading = () => <Text size={200}>{t("pane.loading")}</Text>;
 
 type TabName = "connection" | "builder" | "templates" | "reports";
 const TABS: readonly { value: TabName; label: MessageId }[] = [
@@ -60,6 +72,8 @@ const TABS: readonly { value: TabName; label: MessageId }[] = [
 function Pane() {
   const { engine } = useServices();
   const styles = useStyles();
+  // Re-renders the whole pane in the new language when the person switches.
+  useLocale();
   const [tab, setTab] = useState<TabName>("builder");
   // A tab's chunk is loaded once it has been shown; it then stays mounted (and keeps its state) when hidden.
   const [shown, setShown] = useState<ReadonlySet<TabName>>(new Set(["connection", "builder"]));
@@ -75,7 +89,12 @@ function Pane() {
 
   return (
     <main className={styles.root}>
-      <Subtitle1 as="h1">{t("pane.title")}</Subtitle1>
+      <header className={styles.header}>
+        <Subtitle1 as="h1">{t("pane.title")}</Subtitle1>
+        <Suspense fallback={null}>
+          <LanguageSwitch />
+        </Suspense>
+      </header>
       <Suspense fallback={null}>
         <CallsMeter />
       </Suspense>
@@ -97,22 +116,22 @@ function Pane() {
           hidden={tab !== t.value}
         >
           {t.value === "connection" && (
-            <Suspense fallback={loading}>
+            <Suspense fallback={<Loading />}>
               <ConnectionPanel />
             </Suspense>
           )}
           {t.value === "builder" && shown.has("builder") && (
-            <Suspense fallback={loading}>
+            <Suspense fallback={<Loading />}>
               <QueryBuilder />
             </Suspense>
           )}
           {t.value === "templates" && shown.has("templates") && (
-            <Suspense fallback={loading}>
+            <Suspense fallback={<Loading />}>
               <TemplatesPanel />
             </Suspense>
           )}
           {t.value === "reports" && shown.has("reports") && (
-            <Suspense fallback={loading}>
+            <Suspense fallback={<Loading />}>
               <ReportsPanel active={tab === "reports"} />
             </Suspense>
           )}

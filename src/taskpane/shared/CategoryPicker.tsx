@@ -1,11 +1,13 @@
 /**
- * A searchable category picker for nodeIdPath fields: type words ("yoga"), pick "Sports & Outdoors › … › Mats",
- * and the field gets that node path; a typed node path is kept as typed. The search runs through the engine
+ * A searchable category picker for nodeIdPath fields: type words ("yoga"), pick "Sports & Outdoors › … › Mats"
+ * (a Chinese reader sees the service's Chinese path, 运动户外 › … › 瑜伽垫), and the field gets that node path; a
+ * typed node path is kept as typed. The search runs through the engine
  * (CategorySearch: debounced, one call per distinct search) and its state is announced in a live region.
  */
 import { Combobox, Option, Text, makeStyles, tokens } from "@fluentui/react-components";
 import { useEffect, useMemo, useState, type FocusEvent } from "react";
-import { CategorySearch, engineLookup, type CategorySearchState } from "./category-search";
+import { CategorySearch, choiceLabel, engineLookup, type CategorySearchState } from "./category-search";
+import { t } from "../../i18n";
 import { failureText, useServices } from "./services";
 import { useControlStyles } from "./styles";
 
@@ -30,15 +32,15 @@ interface CategoryPickerProps {
 function statusText(state: CategorySearchState, market: string, text: string): string {
   switch (state.status) {
     case "idle":
-      return market || !text.trim() ? "" : "Choose a marketplace to search categories.";
+      return market || !text.trim() ? "" : t("category.chooseMarket");
     case "searching":
-      return "Searching categories…";
+      return t("category.searching");
     case "done":
       return state.choices.length === 0
-        ? `No categories match "${state.words}".`
-        : `${state.choices.length} ${state.choices.length === 1 ? "category matches" : "categories match"} "${state.words}".`;
+        ? t("category.none", { words: state.words })
+        : t("category.found", { count: state.choices.length, words: state.words });
     case "failed":
-      return `Category search failed: ${failureText(state.error)}`;
+      return t("category.failed", { reason: failureText(state.error) });
     default: {
       const unhandled: never = state;
       return String(unhandled);
@@ -70,7 +72,7 @@ export function CategoryPicker(props: CategoryPickerProps) {
         aria-describedby={statusId}
         aria-required={props.required || undefined}
         freeform
-        placeholder="Words of a category (yoga) or a node path"
+        placeholder={t("category.placeholder")}
         value={props.text}
         selectedOptions={[]}
         onChange={(event) => {
@@ -82,11 +84,14 @@ export function CategoryPicker(props: CategoryPickerProps) {
         }}
         onBlur={props.onBlur}
       >
-        {choices.map((c) => (
-          <Option key={c.nodeIdPath} value={c.nodeIdPath} text={c.label}>
-            {`${c.label}${c.products === null ? "" : ` (${c.products.toLocaleString("en-US")} products)`}`}
-          </Option>
-        ))}
+        {choices.map((c) => {
+          const label = choiceLabel(c);
+          return (
+            <Option key={c.nodeIdPath} value={c.nodeIdPath} text={label}>
+              {c.products === null ? label : t("category.option", { label, products: c.products })}
+            </Option>
+          );
+        })}
       </Combobox>
       <Text id={statusId} role="status" aria-live="polite" size={200} className={styles.status}>
         {statusText(state, props.market, props.text)}

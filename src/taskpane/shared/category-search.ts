@@ -7,6 +7,7 @@
  */
 import type { CategoryNodeRecord } from "../../api/records";
 import type { Engine } from "../../engine";
+import { currentLocale } from "../../i18n";
 
 /** Wait this long after the last keystroke before searching. */
 export const SEARCH_DEBOUNCE_MS = 350;
@@ -19,6 +20,8 @@ interface CategoryChoice {
   readonly nodeIdPath: string;
   /** "Sports & Outdoors › Fitness & Exercise Equipment › Yoga › Mats" */
   readonly label: string;
+  /** The service's localized path (`nodeLabelPathLocale`, Chinese), when it sent one. */
+  readonly localLabel: string | null;
   readonly products: number | null;
 }
 
@@ -44,13 +47,24 @@ const TIMERS: Scheduler = {
 /** A node path as typed (`172282:281407`): the value itself, never a search. */
 const looksLikeNodePath = (text: string): boolean => /^\d+(:\d+)*$/.test(text.trim());
 
+const readable = (path: string) => path.split(":").join(LABEL_SEPARATOR);
+
 const choiceOf = (node: CategoryNodeRecord): CategoryChoice => ({
   nodeIdPath: String(node.nodeIdPath ?? ""),
-  label: String(node.nodeLabelPath ?? node.nodeIdPath ?? "")
-    .split(":")
-    .join(LABEL_SEPARATOR),
+  label: readable(String(node.nodeLabelPath ?? node.nodeIdPath ?? "")),
+  localLabel:
+    typeof node.nodeLabelPathLocale === "string" && node.nodeLabelPathLocale.trim() !== ""
+      ? readable(node.nodeLabelPathLocale)
+      : null,
   products: typeof node.products === "number" ? node.products : null,
 });
+
+/**
+ * A category as the active language reads it: a Chinese reader gets the Chinese path the service sends
+ * (`nodeLabelPathLocale`, documented for the category lookup), everyone else the English one.
+ */
+export const choiceLabel = (choice: CategoryChoice): string =>
+  currentLocale() === "zh-CN" && choice.localLabel ? choice.localLabel : choice.label;
 
 /** The engine as a lookup: one product_node query per call (the engine caches and dedupes it too). */
 export const engineLookup =

@@ -4,6 +4,8 @@ import type { Engine, UsageSnapshot } from "../../engine";
 import type { FormulaRegistry } from "../../engine/formula-registry";
 import type { Clock } from "../../api/clock";
 import type { HostAdapter } from "../host/host-adapter";
+import { currentLocale, onLocaleChange, t, type Locale } from "../../i18n";
+import type { LanguageSettings } from "./language";
 
 export interface PaneServices {
   readonly host: HostAdapter;
@@ -13,6 +15,8 @@ export interface PaneServices {
   readonly clock: Clock;
   /** Running in the preview page (not Excel). */
   readonly preview: boolean;
+  /** The add-in's language: Office's, the person's choice, and the switch (./language.ts). */
+  readonly language: LanguageSettings;
 }
 
 const ServicesContext = createContext<PaneServices | null>(null);
@@ -34,6 +38,19 @@ export function useUsage(engine: Engine): UsageSnapshot {
   return usage;
 }
 
+/**
+ * The active language, re-rendering on a switch: the shell uses it, so every component below re-renders and
+ * reads its words (`t`) again; models that cache words key them by it.
+ */
+export function useLocale(): Locale {
+  const [locale, setLocale] = useState(currentLocale);
+  useEffect(() => {
+    setLocale(currentLocale());
+    return onLocaleChange(setLocale);
+  }, []);
+  return locale;
+}
+
 /** Plain words for any failure (MadErrors carry advice on what to do). */
 export function failureText(error: unknown): string {
   if (
@@ -43,7 +60,9 @@ export function failureText(error: unknown): string {
     typeof (error as { advice: unknown }).advice === "string"
   ) {
     const e = error as { message: string; advice: string };
-    return e.advice && !e.message.includes(e.advice) ? `${e.message}. ${e.advice}` : e.message;
+    return e.advice && !e.message.includes(e.advice)
+      ? t("pane.failure", { what: e.message, todo: e.advice })
+      : e.message;
   }
   return error instanceof Error ? error.message : String(error);
 }

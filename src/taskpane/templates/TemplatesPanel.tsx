@@ -21,6 +21,7 @@ import {
 } from "@fluentui/react-components";
 import { useEffect, useMemo, useRef, useState, type FocusEvent } from "react";
 import { MARKETPLACES } from "../../api/catalog-types";
+import { optionLabel } from "../../api/localized";
 import { countAgainstCache, createReport, planReport, type ReportPlan } from "./actions";
 import { TEMPLATES, type ReportTemplate, type TemplateInput, type TemplateInputs } from "./templates";
 import { CategoryPicker } from "../shared/CategoryPicker";
@@ -67,15 +68,15 @@ function InputControl(props: {
           className={controls.control}
           id={id}
           aria-required
-          value={chosen ? t("templates.market", { label: chosen.label, code: chosen.code }) : ""}
+          value={chosen ? t("templates.market", { label: optionLabel(chosen), code: chosen.code }) : ""}
           placeholder={t("templates.choose")}
           selectedOptions={[value]}
           onOptionSelect={(_, data) => props.onChange(data.optionValue ?? "")}
           onBlur={props.onBlur}
         >
           {MARKETPLACES.map((m) => (
-            <Option key={m.code} value={m.code} text={t("templates.market", { label: m.label, code: m.code })}>
-              {t("templates.market", { label: m.label, code: m.code })}
+            <Option key={m.code} value={m.code} text={t("templates.market", { label: optionLabel(m), code: m.code })}>
+              {t("templates.market", { label: optionLabel(m), code: m.code })}
             </Option>
           ))}
         </Dropdown>
@@ -168,7 +169,7 @@ function TemplateCard({ template, support }: { template: ReportTemplate; support
 
   const create = async (plan: ReportPlan) => {
     setAsk(null);
-    await perform(t("templates.busy", { title: template.title }), async () => ({
+    await perform(t("templates.busy", { title: template.title() }), async () => ({
       kind: "success",
       text: (await createReport(host, plan.spec)).message,
     }));
@@ -194,16 +195,16 @@ function TemplateCard({ template, support }: { template: ReportTemplate; support
   return (
     <section className={styles.card} aria-labelledby={headingId}>
       <Subtitle2 as="h2" id={headingId}>
-        {template.title}
+        {template.title()}
       </Subtitle2>
-      <Text className={styles.description}>{template.description}</Text>
+      <Text className={styles.description}>{template.description()}</Text>
       {template.inputs.map((input) => {
         const messages = attempted || touched.has(input.name) ? planned.errors.byInput[input.name] : undefined;
         return (
           <Field
             key={input.name}
-            label={{ children: input.label, htmlFor: templateInputId(template, input) }}
-            hint={input.hint}
+            label={{ children: input.label(), htmlFor: templateInputId(template, input) }}
+            hint={input.hint()}
             required
             validationState={messages?.length ? "error" : "none"}
             validationMessage={messages?.join(" ")}
@@ -239,7 +240,7 @@ function TemplateCard({ template, support }: { template: ReportTemplate; support
           appearance="primary"
           disabled={busy !== null}
           onClick={onCreate}
-          aria-label={t("templates.createLabel", { title: template.title })}
+          aria-label={t("templates.createLabel", { title: template.title() })}
         >
           {t("templates.create")}
         </Button>

@@ -81,7 +81,7 @@ export function sectionQuery(section: TemplateSection, inputs: TemplateInputs): 
     if (asins !== undefined) params.asins = asins;
   }
   return {
-    section: section.title,
+    section: section.title(),
     operation: section.operation,
     params,
     ...(section.limit === undefined ? {} : { limit: section.limit }),
@@ -103,21 +103,19 @@ export interface InputErrors {
  */
 export function validateTemplateInputs(template: ReportTemplate, inputs: TemplateInputs, now: Date): InputErrors {
   const byInput: Record<string, string[]> = {};
-  const labels = new Map(template.inputs.map((i) => [i.name as string, i.label]));
+  const labels = new Map(template.inputs.map((i) => [i.name as string, i.label()]));
   const seen = new Set<string>();
   for (const section of template.sections) {
     const query = sectionQuery(section, inputs);
     for (const error of checkParams(query.operation, query.params, { now }).errors) {
       const name = inputOfParam(section, error.param);
       const label = name ? labels.get(name) : undefined;
-      if (!name || !label) throw new Error(`${template.id}: ${section.title} fails on its own: ${error.message}`);
+      if (!name || !label) throw new Error(`${template.id}: ${section.title()} fails on its own: ${error.message}`);
       const input = template.inputs.find((i) => i.name === name)!;
       const message =
         error.rule === "required"
-          ? `${label}: required. ${input.hint}`
-          : error.message.startsWith(`${error.param}:`)
-            ? `${label}:${error.message.slice(error.param.length + 1)}`
-            : `${label}: ${error.message}`;
+          ? t("templates.required", { label, hint: input.hint() })
+          : t("templates.inputProblem", { label, problem: error.problem });
       // One message per input and rule: three sections refusing a blank category say it once.
       const key = `${name}|${error.rule}`;
       if (seen.has(key)) continue;

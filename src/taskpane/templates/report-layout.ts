@@ -9,6 +9,7 @@
  *   another one (no #SPILL!), and editing an input reworks every section in place.
  * Formulas reference the input cells with absolute references, so the report follows its inputs.
  */
+import { t } from "../../i18n";
 import type { CellValue, ChartSpec, FormulaTarget, ReportSheetSpec, ReportValueCell } from "../host/host-adapter";
 import { blockAddress, cellAddress, offset, type CellPosition } from "../../table/a1";
 import { numberFormatOf } from "../../table/columns";
@@ -85,23 +86,26 @@ export function sectionFormula(template: ReportTemplate, section: TemplateSectio
   return `=MAD.${section.fn}(${args.join(",")})`;
 }
 
-/** `Market 281407`, `Keywords yoga mat`, `Competitors B0DGVP84B5`: within Excel's sheet-name rules. */
+/**
+ * `Market 281407`, `Keywords yoga mat`, `Competitors B0DGVP84B5` (`市场 281407`… for a Chinese reader): within
+ * Excel's sheet-name rules.
+ */
 export function proposedSheetName(template: ReportTemplate, inputs: TemplateInputs): string {
   const subject = (() => {
     switch (template.id) {
       case "categoryMarket":
-        return `Market ${(inputs.nodeIdPath ?? "").trim().split(":").pop() ?? ""}`;
+        return t("report.sheet.categoryMarket", { node: (inputs.nodeIdPath ?? "").trim().split(":").pop() ?? "" });
       case "keywordOpportunity":
-        return `Keywords ${(inputs.keyword ?? "").trim()}`;
+        return t("report.sheet.keywordOpportunity", { keyword: (inputs.keyword ?? "").trim() });
       case "competitorWatch":
-        return `Competitors ${asinsOf(inputs.asins)[0] ?? ""}`;
+        return t("report.sheet.competitorWatch", { asin: asinsOf(inputs.asins)[0] ?? "" });
       default: {
         const unhandled: never = template.id;
         return String(unhandled);
       }
     }
   })();
-  return validSheetName(subject, template.title);
+  return validSheetName(subject.trim(), template.title());
 }
 
 interface Placed {
@@ -146,14 +150,14 @@ export function layoutReport(template: ReportTemplate): {
       columns: input.kind === "asins" ? 1 + MAX_ASINS : 2,
     })),
     ...sections.map((p) => ({
-      what: `section ${p.section.title}`,
+      what: `section ${p.section.title()}`,
       top: p.title.row,
       left: p.title.col,
       rows: 1 + sectionRows(p.section),
       columns: p.section.vertical ? 2 : p.section.fields.length,
     })),
     ...charts.map((c) => ({
-      what: `chart ${c.section.section.chart!.title}`,
+      what: `chart ${c.section.section.chart!.title()}`,
       top: c.anchor.row,
       left: c.anchor.col,
       rows: CHART_SIZE.rows,
@@ -166,7 +170,11 @@ export function layoutReport(template: ReportTemplate): {
 function inputCells(template: ReportTemplate, inputs: TemplateInputs): ReportValueCell[] {
   return template.inputs.flatMap((input, i): ReportValueCell[] => {
     const row = FIRST_INPUT_ROW + i;
-    const label: ReportValueCell = { address: cellAddress({ row, col: 0 }), value: input.label, role: "label" };
+    const label: ReportValueCell = {
+      address: cellAddress({ row, col: 0 }),
+      value: input.cellLabel ?? input.label(),
+      role: "label",
+    };
     if (input.kind === "asins")
       return [
         label,
@@ -241,16 +249,12 @@ function sectionFormats(placed: readonly Placed[]): { address: string; format: s
 export function reportSheetSpec(template: ReportTemplate, inputs: TemplateInputs, now: Date): ReportSheetSpec {
   const layout = layoutReport(template);
   const values: ReportValueCell[] = [
-    { address: "A1", value: `${template.title} report`, role: "title" },
-    {
-      address: "A2",
-      value: `Made on ${isoDay(now)} from the ${template.title} template. Edit an input below and every section reworks; refresh it from the Reports tab.`,
-      role: "note",
-    },
+    { address: "A1", value: t("report.title", { title: template.title() }), role: "title" },
+    { address: "A2", value: t("report.note", { day: isoDay(now), title: template.title() }), role: "note" },
     ...inputCells(template, inputs),
     ...layout.sections.map((p): ReportValueCell => ({
       address: cellAddress(p.title),
-      value: p.section.title,
+      value: p.section.title(),
       role: "title",
     })),
   ];
@@ -263,17 +267,17 @@ export function reportSheetSpec(template: ReportTemplate, inputs: TemplateInputs
     const cell = cellAddress(section.formula);
     return {
       kind: chart.kind,
-      title: chart.title,
+      title: chart.title(),
       categories: { cell, column: chart.categories },
       series: chart.series.map((s) => ({
-        name: s.name,
+        name: s.name(),
         values: { cell, column: s.column },
         ...(s.axis ? { axis: s.axis } : {}),
       })),
-      categoryAxisTitle: chart.categoryAxisTitle,
-      valueAxisTitle: chart.valueAxisTitle,
+      categoryAxisTitle: chart.categoryAxisTitle(),
+      valueAxisTitle: chart.valueAxisTitle(),
       ...(chart.valueAxisFormat ? { valueAxisFormat: chart.valueAxisFormat } : {}),
-      ...(chart.secondaryValueAxisTitle ? { secondaryValueAxisTitle: chart.secondaryValueAxisTitle } : {}),
+      ...(chart.secondaryValueAxisTitle ? { secondaryValueAxisTitle: chart.secondaryValueAxisTitle() } : {}),
       anchor: cellAddress(anchor),
       ...(chart.maxPoints === undefined ? {} : { maxPoints: chart.maxPoints }),
     };
@@ -286,7 +290,7 @@ export function reportSheetSpec(template: ReportTemplate, inputs: TemplateInputs
     charts,
     report: {
       template: template.id,
-      title: template.title,
+      title: template.title(),
       inputs: storedInputs(template, inputs),
       createdAt: now.getTime(),
     },

@@ -7,6 +7,10 @@
  */
 import type { AxisFormat, ChartKind } from "../host/host-adapter";
 import type { OperationCode } from "../../api/catalog";
+import { t } from "../../i18n";
+
+/** A text of a template, worded in the active language when it is shown or written (the language of the maker). */
+export type Words = () => string;
 
 export type TemplateId = "categoryMarket" | "keywordOpportunity" | "competitorWatch";
 
@@ -17,9 +21,14 @@ export interface TemplateInput {
   /** Key in TemplateInputs (and in the stored ReportGroupInfo). */
   readonly name: "market" | "nodeIdPath" | "keyword" | "asins";
   readonly kind: InputKind;
-  /** The label beside the input cell and in the pane. The ASINs' label is also the filter name `asins`. */
-  readonly label: string;
-  readonly hint: string;
+  /** The label in the pane and beside the input cell. */
+  readonly label: Words;
+  readonly hint: Words;
+  /**
+   * What the sheet's label cell holds instead of the label: the ASINs' row is also a one-row filter block, so its
+   * label cell is the filter's name (`ASINs`, read as `asins`), the same in every language.
+   */
+  readonly cellLabel?: string;
 }
 
 /** What the pane collects: text per input name (ASINs as typed: separated by commas, spaces or new lines). */
@@ -42,19 +51,19 @@ export type ArgSource =
 
 export interface SectionChart {
   readonly kind: ChartKind;
-  readonly title: string;
+  readonly title: Words;
   /** Column index (within `fields`) of the category labels. */
   readonly categories: number;
-  readonly series: readonly { readonly name: string; readonly column: number; readonly axis?: "secondary" }[];
-  readonly categoryAxisTitle: string;
-  readonly valueAxisTitle: string;
+  readonly series: readonly { readonly name: Words; readonly column: number; readonly axis?: "secondary" }[];
+  readonly categoryAxisTitle: Words;
+  readonly valueAxisTitle: Words;
   readonly valueAxisFormat?: AxisFormat;
-  readonly secondaryValueAxisTitle?: string;
+  readonly secondaryValueAxisTitle?: Words;
   readonly maxPoints?: number;
 }
 
 export interface TemplateSection {
-  readonly title: string;
+  readonly title: Words;
   readonly operation: OperationCode;
   /** MAD function name (`BRANDCONCENTRATION`). */
   readonly fn: string;
@@ -95,13 +104,16 @@ export interface TemplateHistory {
 
 export interface ReportTemplate {
   readonly id: TemplateId;
-  readonly title: string;
-  readonly description: string;
+  readonly title: Words;
+  readonly description: Words;
   readonly inputs: readonly TemplateInput[];
   readonly sections: readonly TemplateSection[];
   /** Its history's summary and chart; without one, a report keeps the generic one (rows and averages). */
   readonly history?: TemplateHistory;
 }
+
+/** The ASIN row's label cell: the name the `filters` argument reads it under (`asins`, case-insensitive). */
+const ASINS_FILTER_NAME = "ASINs";
 
 /** Competitor watch takes at most this many ASINs (the order-word and extended-traffic lookups' limit). */
 export const MAX_ASINS = 20;
@@ -109,28 +121,26 @@ export const MAX_ASINS = 20;
 const MARKET: TemplateInput = {
   name: "market",
   kind: "market",
-  label: "Market",
-  hint: "The marketplace, e.g. US.",
+  label: () => t("template.input.market"),
+  hint: () => t("template.input.market.hint"),
 };
 
 const categoryMarket: ReportTemplate = {
   id: "categoryMarket",
-  title: "Category market",
-  description:
-    "Is this category worth entering? Its statistics, brand, seller and product concentration, seller countries, " +
-    "rating counts, A+/video share and listing-date trend, with four charts.",
+  title: () => t("template.categoryMarket.title"),
+  description: () => t("template.categoryMarket.description"),
   inputs: [
     MARKET,
     {
       name: "nodeIdPath",
       kind: "category",
-      label: "Category",
-      hint: "Search by words (yoga) and pick a category, or type its node path (172282:281407).",
+      label: () => t("template.input.category"),
+      hint: () => t("template.input.category.hint"),
     },
   ],
   sections: [
     {
-      title: "Category statistics",
+      title: () => t("section.categoryStatistics"),
       operation: "market_research_statistics",
       fn: "CATEGORYSTATS",
       positional: [{ kind: "input", input: "nodeIdPath" }],
@@ -149,7 +159,7 @@ const categoryMarket: ReportTemplate = {
       vertical: true,
     },
     {
-      title: "Brand concentration",
+      title: () => t("section.brandConcentration"),
       operation: "market_brand_concentration",
       fn: "BRANDCONCENTRATION",
       positional: [{ kind: "input", input: "nodeIdPath" }],
@@ -157,17 +167,17 @@ const categoryMarket: ReportTemplate = {
       limit: 10,
       chart: {
         kind: "bar",
-        title: "Brand share",
+        title: () => t("chart.brandShare"),
         categories: 0,
-        series: [{ name: "Share of units", column: 1 }],
-        categoryAxisTitle: "Brand",
-        valueAxisTitle: "Share of units",
+        series: [{ name: () => t("chart.shareOfUnits"), column: 1 }],
+        categoryAxisTitle: () => t("chart.brand"),
+        valueAxisTitle: () => t("chart.shareOfUnits"),
         valueAxisFormat: "percent",
         maxPoints: 10,
       },
     },
     {
-      title: "Seller concentration",
+      title: () => t("section.sellerConcentration"),
       operation: "market_seller_concentration",
       fn: "SELLERCONCENTRATION",
       positional: [{ kind: "input", input: "nodeIdPath" }],
@@ -175,7 +185,7 @@ const categoryMarket: ReportTemplate = {
       limit: 10,
     },
     {
-      title: "Product concentration",
+      title: () => t("section.productConcentration"),
       operation: "market_product_concentration",
       fn: "PRODUCTCONCENTRATION",
       positional: [{ kind: "input", input: "nodeIdPath" }],
@@ -183,56 +193,56 @@ const categoryMarket: ReportTemplate = {
       limit: 10,
     },
     {
-      title: "Seller countries",
+      title: () => t("section.sellerCountries"),
       operation: "market_seller_country_distribution",
       fn: "SELLERCOUNTRIES",
       positional: [{ kind: "input", input: "nodeIdPath" }],
       fields: ["label", "products", "units", "unitsRatio"],
       chart: {
         kind: "bar",
-        title: "Seller countries",
+        title: () => t("chart.sellerCountries"),
         categories: 0,
-        series: [{ name: "Units", column: 2 }],
-        categoryAxisTitle: "Seller country",
-        valueAxisTitle: "Units",
+        series: [{ name: () => t("chart.units"), column: 2 }],
+        categoryAxisTitle: () => t("chart.sellerCountry"),
+        valueAxisTitle: () => t("chart.units"),
         maxPoints: 10,
       },
     },
     {
-      title: "Rating counts",
+      title: () => t("section.ratingCounts"),
       operation: "market_ratings_count_distribution",
       fn: "RATINGCOUNTS",
       positional: [{ kind: "input", input: "nodeIdPath" }],
       fields: ["label", "products", "units", "unitsRatio"],
       chart: {
         kind: "column",
-        title: "Rating-count distribution",
+        title: () => t("chart.ratingCounts"),
         categories: 0,
-        series: [{ name: "Products", column: 1 }],
-        categoryAxisTitle: "Number of ratings",
-        valueAxisTitle: "Products",
+        series: [{ name: () => t("chart.products"), column: 1 }],
+        categoryAxisTitle: () => t("chart.numberOfRatings"),
+        valueAxisTitle: () => t("chart.products"),
       },
     },
     {
-      title: "A+ and video",
+      title: () => t("section.aplusVideo"),
       operation: "market_ebc_distribution",
       fn: "APLUSVIDEO",
       positional: [{ kind: "input", input: "nodeIdPath" }],
       fields: ["label", "products", "productsRatio", "units", "unitsRatio"],
     },
     {
-      title: "Listing-date trend",
+      title: () => t("section.listingTrend"),
       operation: "market_listing_trend_distribution",
       fn: "LISTINGTREND",
       positional: [{ kind: "input", input: "nodeIdPath" }],
       fields: ["year", "products", "units", "revenue"],
       chart: {
         kind: "line",
-        title: "Listing-date trend",
+        title: () => t("chart.listingTrend"),
         categories: 0,
-        series: [{ name: "Products", column: 1 }],
-        categoryAxisTitle: "Listing year",
-        valueAxisTitle: "Products",
+        series: [{ name: () => t("chart.products"), column: 1 }],
+        categoryAxisTitle: () => t("chart.listingYear"),
+        valueAxisTitle: () => t("chart.products"),
       },
     },
   ],
@@ -255,14 +265,20 @@ const categoryMarket: ReportTemplate = {
 
 const keywordOpportunity: ReportTemplate = {
   id: "keywordOpportunity",
-  title: "Keyword opportunity",
-  description:
-    "Which keywords should a listing target? Monthly and ABA search trends, the top mined keywords and their " +
-    "conversion, with searches and purchases over time.",
-  inputs: [MARKET, { name: "keyword", kind: "keyword", label: "Keyword", hint: "A search word, e.g. yoga mat." }],
+  title: () => t("template.keywordOpportunity.title"),
+  description: () => t("template.keywordOpportunity.description"),
+  inputs: [
+    MARKET,
+    {
+      name: "keyword",
+      kind: "keyword",
+      label: () => t("template.input.keyword"),
+      hint: () => t("template.input.keyword.hint"),
+    },
+  ],
   sections: [
     {
-      title: "Keyword trends",
+      title: () => t("section.keywordTrends"),
       operation: "keyword_research_trends",
       fn: "KEYWORDTRENDS",
       positional: [{ kind: "input", input: "keyword" }],
@@ -270,35 +286,35 @@ const keywordOpportunity: ReportTemplate = {
       fields: ["time", "search", "purchase", "purchaseRate"],
       chart: {
         kind: "line",
-        title: "Searches and purchases",
+        title: () => t("chart.searchesAndPurchases"),
         categories: 0,
         series: [
-          { name: "Searches", column: 1 },
+          { name: () => t("chart.searches"), column: 1 },
           // A fraction of the searches in size: on its own axis, or it lies flat along the bottom.
-          { name: "Purchases", column: 2, axis: "secondary" },
+          { name: () => t("chart.purchases"), column: 2, axis: "secondary" },
         ],
-        categoryAxisTitle: "Month",
-        valueAxisTitle: "Searches",
-        secondaryValueAxisTitle: "Purchases",
+        categoryAxisTitle: () => t("chart.month"),
+        valueAxisTitle: () => t("chart.searches"),
+        secondaryValueAxisTitle: () => t("chart.purchases"),
       },
     },
     {
-      title: "ABA trend",
+      title: () => t("section.abaTrend"),
       operation: "aba_research_trend",
       fn: "ABATREND",
       positional: [{ kind: "input", input: "keyword" }],
       fields: ["date", "searches", "rank"],
       chart: {
         kind: "line",
-        title: "ABA searches",
+        title: () => t("chart.abaSearches"),
         categories: 0,
-        series: [{ name: "Searches", column: 1 }],
-        categoryAxisTitle: "Period",
-        valueAxisTitle: "Searches",
+        series: [{ name: () => t("chart.searches"), column: 1 }],
+        categoryAxisTitle: () => t("chart.period"),
+        valueAxisTitle: () => t("chart.searches"),
       },
     },
     {
-      title: "Keyword mining (top 20)",
+      title: () => t("section.keywordMining", { top: 20 }),
       operation: "keyword_miner",
       fn: "KEYWORDMINER",
       positional: [{ kind: "input", input: "keyword" }],
@@ -306,7 +322,7 @@ const keywordOpportunity: ReportTemplate = {
       limit: 20,
     },
     {
-      title: "Keyword conversion (top 20)",
+      title: () => t("section.keywordConversion", { top: 20 }),
       operation: "keyword_conversion",
       fn: "KEYWORDCONVERSION",
       positional: [{ kind: "input", input: "keyword" }],
@@ -331,22 +347,21 @@ const keywordOpportunity: ReportTemplate = {
 
 const competitorWatch: ReportTemplate = {
   id: "competitorWatch",
-  title: "Competitor watch",
-  description:
-    `What are these competitors doing? Up to ${MAX_ASINS} ASINs: their sales, the traffic keywords of the first ` +
-    "one, the words that bring them orders and their extended traffic keywords, with units and revenue by ASIN.",
+  title: () => t("template.competitorWatch.title"),
+  description: () => t("template.competitorWatch.description", { max: MAX_ASINS }),
   inputs: [
     MARKET,
     {
       name: "asins",
       kind: "asins",
-      label: "ASINs",
-      hint: `Up to ${MAX_ASINS} ASINs, separated by commas, spaces or new lines; the first one's traffic keywords are shown.`,
+      label: () => t("template.input.asins"),
+      hint: () => t("template.input.asins.hint", { max: MAX_ASINS }),
+      cellLabel: ASINS_FILTER_NAME,
     },
   ],
   sections: [
     {
-      title: "Competitors",
+      title: () => t("section.competitors"),
       operation: "competitor_lookup",
       fn: "COMPETITORS",
       positional: [],
@@ -355,20 +370,20 @@ const competitorWatch: ReportTemplate = {
       limit: MAX_ASINS,
       chart: {
         kind: "column",
-        title: "Units and revenue by ASIN",
+        title: () => t("chart.unitsAndRevenue"),
         categories: 0,
         series: [
-          { name: "Units", column: 2 },
+          { name: () => t("chart.units"), column: 2 },
           // Money is a hundred times the units or more: on its own axis, so both show.
-          { name: "Revenue", column: 3, axis: "secondary" },
+          { name: () => t("chart.revenue"), column: 3, axis: "secondary" },
         ],
-        categoryAxisTitle: "ASIN",
-        valueAxisTitle: "Units",
-        secondaryValueAxisTitle: "Revenue",
+        categoryAxisTitle: () => t("chart.asin"),
+        valueAxisTitle: () => t("chart.units"),
+        secondaryValueAxisTitle: () => t("chart.revenue"),
       },
     },
     {
-      title: "Traffic keywords of the first ASIN (top 20)",
+      title: () => t("section.trafficKeywords", { top: 20 }),
       operation: "traffic_keyword",
       fn: "TRAFFICKEYWORDS",
       positional: [{ kind: "firstAsin" }],
@@ -376,7 +391,7 @@ const competitorWatch: ReportTemplate = {
       limit: 20,
     },
     {
-      title: "Order words, by week (top 20)",
+      title: () => t("section.orderWords", { top: 20 }),
       operation: "keyword_order",
       fn: "ORDERWORDS",
       positional: [{ kind: "asinRow" }, { kind: "text", text: "W" }],
@@ -384,7 +399,7 @@ const competitorWatch: ReportTemplate = {
       limit: 20,
     },
     {
-      title: "Extended traffic keywords (top 20)",
+      title: () => t("section.extendedTraffic", { top: 20 }),
       operation: "traffic_extend",
       fn: "TRAFFICEXTEND",
       positional: [{ kind: "asinRow" }],

@@ -53,12 +53,15 @@ export function watchProblems(page: Page): string[] {
   return problems;
 }
 
-/** A fresh browser context (empty storage) with the preview loaded and the add-in's functions registered. */
-export async function openPreview(browser: Browser, stack: PreviewStack): Promise<PreviewPage> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+/**
+ * A fresh browser context (empty storage) with the preview loaded and the add-in's functions registered. `language`
+ * is the display language the preview plays Office's (and the browser's): English unless a test asks for another.
+ */
+export async function openPreview(browser: Browser, stack: PreviewStack, language = "en-US"): Promise<PreviewPage> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: language });
   const page = await context.newPage();
   const problems = watchProblems(page);
-  await page.goto(stack.previewUrl);
+  await page.goto(`${stack.previewUrl}?lang=${encodeURIComponent(language)}`);
   await page.waitForSelector("body[data-ready]", { timeout: 60_000 });
   const ready = await page.getAttribute("body", "data-ready");
   if (ready !== "true") throw new Error(`The preview did not start: ${await page.locator("#status").textContent()}`);
@@ -74,8 +77,10 @@ export interface PreviewSession {
   readonly preview: PreviewPage;
 }
 
-/** Registers the jest hooks of a file of preview tests and returns what they set up. */
-export function previewPerTest(options: Parameters<typeof startPreviewStack>[0] = {}): PreviewSession {
+/** Registers the jest hooks of a file of preview tests and returns what they set up (`language`: see openPreview). */
+export function previewPerTest(
+  options: Parameters<typeof startPreviewStack>[0] & { language?: string } = {},
+): PreviewSession {
   const session = {} as { browser: Browser; stack: PreviewStack; preview: PreviewPage };
   beforeAll(async () => {
     // Chromium first: without it the file fails at once with how to install it, before any build.
@@ -87,7 +92,7 @@ export function previewPerTest(options: Parameters<typeof startPreviewStack>[0] 
     await session.stack?.stop();
   });
   beforeEach(async () => {
-    session.preview = await openPreview(session.browser, session.stack);
+    session.preview = await openPreview(session.browser, session.stack, options.language);
     session.stack.simulator.resetStats();
   });
   afterEach(async () => {
@@ -138,9 +143,12 @@ export function cell(page: Page, address: string): Locator {
   return page.getByRole("gridcell", { name: cellName(address) });
 }
 
-/** Types the address into the name box and presses Enter, as a person would: the grid scrolls there and selects it. */
+/**
+ * Types the address into the name box and presses Enter, as a person would: the grid scrolls there and selects it.
+ * (By its id: its accessible name is in the page's language.)
+ */
 export async function goTo(page: Page, address: string): Promise<void> {
-  const box = page.getByRole("textbox", { name: "Name box" });
+  const box = page.locator("#name-box");
   await box.fill(address);
   await box.press("Enter");
   await cell(page, address).waitFor();
@@ -149,7 +157,7 @@ export async function goTo(page: Page, address: string): Promise<void> {
 /** Selects the cell (through the name box), types into the formula bar and presses Enter, as a person would. */
 export async function enter(page: Page, address: string, text: string): Promise<void> {
   await goTo(page, address);
-  const formula = page.getByRole("textbox", { name: "Formula" });
+  const formula = page.locator("#formula-input");
   await formula.fill(text);
   await formula.press("Enter");
 }

@@ -9,8 +9,14 @@ import { createServer } from "node:net";
 export interface RunningRedis {
   readonly url: string;
   readonly port: number;
-  /** redis-cli against this server (e.g. `CLIENT PAUSE 3000 ALL`). */
+  /** redis-cli against this server (e.g. `INFO`). */
   cli(...args: string[]): string;
+  /**
+   * Stops the server's process (SIGSTOP): connections stay open and nothing is answered, a Redis that hangs. Unlike
+   * `CLIENT PAUSE ALL`, which also holds the `CLIENT UNPAUSE` of a new connection, `thaw` ends it at once.
+   */
+  freeze(): void;
+  thaw(): void;
   stop(): Promise<void>;
 }
 
@@ -22,6 +28,42 @@ async function freePort(): Promise<number> {
   const { port } = probe.address() as { port: number };
   await new Promise((resolve) => probe.close(resolve));
   return port;
+}
+
+/**
+ * A redis-server for a test file, started before its tests and stopped after them (as `useSimulator` does for the
+ * simulator), and what each test opened on it (stores, servers), closed after that test in reverse order.
+ */
+export function useRedis(): RunningRedis & { closeAfterTest(close: () => unknown): void } {
+  let running: RunningRedis | undefined;
+  const closes: (() => unknown)[] = [];
+  const server = () => {
+    if (!running) throw new Error("Redis starts in beforeAll: use it inside a test or a hook");
+    return running;
+  };
+  beforeAll(async () => {
+    running = await startRedis();
+  }, 30_000);
+  afterEach(async () => {
+    for (const close of closes.splice(0).reverse()) await close();
+  });
+  afterAll(async () => {
+    await running?.stop();
+    running = undefined;
+  });
+  return {
+    get url() {
+      return server().url;
+    },
+    get port() {
+      return server().port;
+    },
+    cli: (...args) => server().cli(...args),
+    freeze: () => server().freeze(),
+    thaw: () => server().thaw(),
+    stop: () => server().stop(),
+    closeAfterTest: (close) => void closes.push(close),
+  };
 }
 
 export async function startRedis(): Promise<RunningRedis> {
@@ -50,7 +92,10 @@ export async function startRedis(): Promise<RunningRedis> {
     url: `redis://127.0.0.1:${port}`,
     port,
     cli: (...args) => spawnSync("redis-cli", ["-p", String(port), ...args], { encoding: "utf8" }).stdout.trim(),
+    freeze: () => void child.kill("SIGSTOP"),
+    thaw: () => void child.kill("SIGCONT"),
     async stop() {
+      if (child.exitCode === null) child.kill("SIGCONT");
       if (child.exitCode === null) child.kill("SIGTERM");
       await exited;
     },

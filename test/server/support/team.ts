@@ -62,7 +62,7 @@ export async function startTeam(options: TeamOptions): Promise<RunningTeam> {
   for (let i = 0; i < replicas; i++) {
     const store =
       options.kind === "memory"
-        ? new MemoryStore(() => (options.clock ?? { now: Date.now }).now())
+        ? new MemoryStore()
         : new RedisStore({ url: options.redisUrl!, prefix, commandTimeoutMs: 500 });
     if (store instanceof RedisStore) await store.connected(5_000);
     stores.push(store);

@@ -37,6 +37,16 @@ export interface HostUnderTest {
 }
 
 export const HOSTS = ["Excel desktop", "Excel on the web", "preview"] as const;
+
+const made: StrictExcel[] = [];
+
+/** Registers the check every test owes Excel: no sync of any host made in the test passed 5 MB. */
+export function everySyncUnder5MB(): void {
+  afterEach(() => {
+    const oversized = made.splice(0).flatMap((excel) => excel.oversized);
+    expect(oversized).toEqual([]);
+  });
+}
 export type HostName = (typeof HOSTS)[number];
 
 export function hostUnderTest(name: HostName): HostUnderTest {
@@ -70,6 +80,7 @@ export function hostUnderTest(name: HostName): HostUnderTest {
     };
   }
   const excel = new StrictExcel({ platform: name === "Excel desktop" ? "desktop" : "web" });
+  made.push(excel);
   const g = excel.globals();
   const host = createOfficeHost({
     run: excel.run as never,

@@ -3,17 +3,19 @@
  * first (`build.`, `templates.`, `reports.`, `connection.`), then what the text is; shared texts have their own
  * prefixes (`pane.`, `tab.`, `meter.`, `action.`, `ask.`, `spend.`). Counts use plurals, never hand-built endings.
  */
-import { REPORT_MESSAGES } from "./en-reports";
-import { message } from "./message";
+import { message } from "../../message";
+import { reports } from "./reports";
+import { templates } from "./templates";
 
 const CALLS = "{calls, plural, one {# call} other {# calls}}";
 const LEFT = "{left, plural, one {# is} other {# are}} left this month";
 
-export const en = {
+export const pane = {
   // The shell: title, tabs, loading
   "pane.title": message("Marketplace Analytics Data"),
   "pane.sections": message("Task pane sections"),
   "pane.loading": message("Loading…"),
+  "pane.failure": message("{what}. {todo}", { what: "text", todo: "text" }),
   "tab.connection": message("Connection"),
   "tab.build": message("Build"),
   "tab.templates": message("Templates"),
@@ -220,6 +222,8 @@ export const en = {
     "Correct the {problems, plural, one {marked input} other {# marked problems}} first; nothing was sent.",
     { problems: "number" },
   ),
+  "templates.required": message("{label}: required. {hint}", { label: "text", hint: "text" }),
+  "templates.inputProblem": message("{label}: {problem}", { label: "text", problem: "text" }),
   "templates.unsupported": message("This workbook host cannot create report sheets with charts."),
   "templates.cost": message("Creates a sheet and {cost}.", { cost: "text" }),
   "templates.spends": message(
@@ -298,5 +302,107 @@ export const en = {
     formulas: "number",
     statuses: "text",
   }),
-  ...REPORT_MESSAGES,
+  // Reports that keep history, refresh when opened, last good answers, schedules: ./reports.ts
+  ...reports,
+
+  // The language switch (the shell, beside the title)
+  "language.label": message("Language"),
+  "language.office": message("Office language ({language})", { language: "text" }),
+  "language.name.en": message("English"),
+  "language.name.zh-CN": message("简体中文"),
+  "language.cellsNote": message("Cells already calculated keep their language until they calculate again."),
+
+  // A parameter's field in the Build form (build/ParamField.tsx, build/form-model.ts)
+  "field.notSet": message("Not set"),
+  "field.choose": message("Choose…"),
+  "field.checkbox": message("{label} ({state, select, unset {not set} yes {TRUE} other {FALSE}})", {
+    label: "text",
+    state: "text",
+  }),
+  "field.apiName": message("API name: {name}", { name: "text" }),
+  "field.help": message(
+    "{doc}{hasDefault, select, yes { Service default: {value}.} other {}} API name: {name}{aliases, select, none {} other { (also {aliases})}}.",
+    { doc: "text", hasDefault: "text", value: "text", name: "text", aliases: "text" },
+  ),
+  "field.option": message("{label} ({value})", { label: "text", value: "text" }),
+  "field.otherValuesLabel": message("{name}, other values", { name: "text" }),
+  "field.otherValues": message("Other values, comma-separated"),
+  "field.serviceDefault": message("{field, select, none {Service default} other {Service default ({field})}}", {
+    field: "text",
+  }),
+  "field.desc": message("desc"),
+  "field.addCategory": message("Add a category to {name}", { name: "text" }),
+  "field.lines": message("{help} {asins, select, yes {One per line or comma-separated.} other {One per line.}}", {
+    help: "text",
+    asins: "text",
+  }),
+  "field.chooseFirst": message("Choose {param} first", { param: "text" }),
+
+  // The Build form around the fields (build/QueryForm.tsx)
+  "form.more": message("More filters ({count, number}{set, plural, =0 {} other {, # set}})", {
+    count: "number",
+    set: "number",
+  }),
+  "form.search": message("Search filters"),
+  "form.search.placeholder": message("Search filters by name"),
+  "form.noMatch": message('No filter matches "{search}".', { search: "text" }),
+  "form.output": message("Columns, order and rows"),
+  "form.fields": message("fields"),
+  "form.fields.hint": message("The columns to return, in the order picked; none picked = all columns."),
+  "form.fields.all": message("All columns"),
+  "form.limit": message("limit"),
+  "form.limit.paged": message(
+    "Rows wanted (1 to 2,000); pages through the results, one call per page. Empty = one page{rows, plural, =0 {} other { (# rows)}}.",
+    { rows: "number" },
+  ),
+  "form.limit.whole": message(
+    "Rows wanted (1 to 2,000); this operation returns everything in one call. Empty = all rows.",
+  ),
+
+  // The category picker (shared/CategoryPicker.tsx)
+  "category.chooseMarket": message("Choose a marketplace to search categories."),
+  "category.searching": message("Searching categories…"),
+  "category.none": message('No categories match "{words}".', { words: "text" }),
+  "category.found": message('{count, plural, one {# category matches} other {# categories match}} "{words}".', {
+    count: "number",
+    words: "text",
+  }),
+  "category.failed": message("Category search failed: {reason}", { reason: "text" }),
+  "category.placeholder": message("Words of a category (yoga) or a node path"),
+  "category.option": message("{label} ({products, plural, one {# product} other {# products}})", {
+    label: "text",
+    products: "number",
+  }),
+
+  // The filter block of Insert as formula (build/filter-block.ts)
+  "block.title": message("MAD filters — {operation}", { operation: "text" }),
+
+  // What the Excel host says when it cannot do something (host/)
+  "host.reportsUnsupported": message(
+    "Report templates need Excel's {set} {version} requirement set (new sheets, names, charts and spilled results), which this Excel does not have. Update Excel (Microsoft 365, Excel 2021 or later, or Excel on the web), or build the report's formulas one by one in the Build tab.",
+    { set: "text", version: "text" },
+  ),
+  "host.couldNotSave": message("Could not save {what}: {reason}", { what: "text", reason: "text" }),
+  "host.what.table": message("the table's query"),
+  "host.what.report": message("the report's details"),
+  "host.notAReport": message("The sheet {sheet} was not made from a template: it has no report charts.", {
+    sheet: "text",
+  }),
+  "host.tableNames": message("The workbook already has tables {first} to {last}; rename or delete some.", {
+    first: "text",
+    last: "text",
+  }),
+  "host.cellsAndMore": message("{cells} and {more, number} more", { cells: "text", more: "number" }),
+  "host.tableNeeds": message(
+    "The table needs {area}, and {cells} there {count, plural, one {holds} other {hold}} something. Nothing was written.",
+    { area: "text", cells: "text", count: "number" },
+  ),
+  "host.refreshNeeds": message(
+    "Refreshing {table} needs {rows, number} more rows ({area}), and {cells} there {count, plural, one {holds} other {hold}} something. Nothing was written.",
+    { table: "text", rows: "number", area: "text", cells: "text", count: "number" },
+  ),
+  "host.unknownError": message("unknown error"),
+
+  // The report templates' words: ./templates.ts
+  ...templates,
 };

@@ -1,0 +1,80 @@
+/**
+ * The English of the report templates (src/taskpane/templates): titles, descriptions, inputs, sections and charts,
+ * and what a report sheet says about itself; part of the task pane's catalog (./pane.ts).
+ */
+import { message } from "../../message";
+
+export const templates = {
+  // The report templates (templates/templates.ts): titles, descriptions, inputs, sections and charts
+  "template.categoryMarket.title": message("Category market"),
+  "template.categoryMarket.description": message(
+    "Is this category worth entering? Its statistics, brand, seller and product concentration, seller countries, rating counts, A+/video share and listing-date trend, with four charts.",
+  ),
+  "template.keywordOpportunity.title": message("Keyword opportunity"),
+  "template.keywordOpportunity.description": message(
+    "Which keywords should a listing target? Monthly and ABA search trends, the top mined keywords and their conversion, with searches and purchases over time.",
+  ),
+  "template.competitorWatch.title": message("Competitor watch"),
+  "template.competitorWatch.description": message(
+    "What are these competitors doing? Up to {max} ASINs: their sales, the traffic keywords of the first one, the words that bring them orders and their extended traffic keywords, with units and revenue by ASIN.",
+    { max: "number" },
+  ),
+  "template.input.market": message("Market"),
+  "template.input.market.hint": message("The marketplace, e.g. US."),
+  "template.input.category": message("Category"),
+  "template.input.category.hint": message(
+    "Search by words (yoga) and pick a category, or type its node path (172282:281407).",
+  ),
+  "template.input.keyword": message("Keyword"),
+  "template.input.keyword.hint": message("A search word, e.g. yoga mat."),
+  "template.input.asins": message("ASINs"),
+  "template.input.asins.hint": message(
+    "Up to {max} ASINs, separated by commas, spaces or new lines; the first one's traffic keywords are shown.",
+    { max: "number" },
+  ),
+  "section.categoryStatistics": message("Category statistics"),
+  "section.brandConcentration": message("Brand concentration"),
+  "section.sellerConcentration": message("Seller concentration"),
+  "section.productConcentration": message("Product concentration"),
+  "section.sellerCountries": message("Seller countries"),
+  "section.ratingCounts": message("Rating counts"),
+  "section.aplusVideo": message("A+ and video"),
+  "section.listingTrend": message("Listing-date trend"),
+  "section.keywordTrends": message("Keyword trends"),
+  "section.abaTrend": message("ABA trend"),
+  "section.keywordMining": message("Keyword mining (top {top})", { top: "number" }),
+  "section.keywordConversion": message("Keyword conversion (top {top})", { top: "number" }),
+  "section.competitors": message("Competitors"),
+  "section.trafficKeywords": message("Traffic keywords of the first ASIN (top {top})", { top: "number" }),
+  "section.orderWords": message("Order words, by week (top {top})", { top: "number" }),
+  "section.extendedTraffic": message("Extended traffic keywords (top {top})", { top: "number" }),
+  "chart.brandShare": message("Brand share"),
+  "chart.sellerCountries": message("Seller countries"),
+  "chart.ratingCounts": message("Rating-count distribution"),
+  "chart.listingTrend": message("Listing-date trend"),
+  "chart.searchesAndPurchases": message("Searches and purchases"),
+  "chart.abaSearches": message("ABA searches"),
+  "chart.unitsAndRevenue": message("Units and revenue by ASIN"),
+  "chart.shareOfUnits": message("Share of units"),
+  "chart.units": message("Units"),
+  "chart.products": message("Products"),
+  "chart.searches": message("Searches"),
+  "chart.purchases": message("Purchases"),
+  "chart.revenue": message("Revenue"),
+  "chart.brand": message("Brand"),
+  "chart.sellerCountry": message("Seller country"),
+  "chart.numberOfRatings": message("Number of ratings"),
+  "chart.listingYear": message("Listing year"),
+  "chart.month": message("Month"),
+  "chart.period": message("Period"),
+  "chart.asin": message("ASIN"),
+  // What a report sheet says about itself (templates/report-layout.ts)
+  "report.title": message("{title} report", { title: "text" }),
+  "report.note": message(
+    "Made on {day} from the {title} template. Edit an input below and every section reworks; refresh it from the Reports tab.",
+    { day: "text", title: "text" },
+  ),
+  "report.sheet.categoryMarket": message("Market {node}", { node: "text" }),
+  "report.sheet.keywordOpportunity": message("Keywords {keyword}", { keyword: "text" }),
+  "report.sheet.competitorWatch": message("Competitors {asin}", { asin: "text" }),
+};
