@@ -13,6 +13,7 @@ import {
   type HistoryState,
   type HistoryWritten,
 } from "../taskpane/host/host-adapter";
+import { t } from "../i18n";
 import { cellAddress, parseCellAddress, rangeAddress, type CellRange } from "../table/a1";
 import type { Sheet } from "./sheet";
 import type { Workbook } from "./workbook";
@@ -130,7 +131,12 @@ export class PreviewHistory {
         this.workbook.insertRows(below.top, below.bottom - below.top + 1, target.name, p.range);
       else
         throw new CellsInUseError(
-          `The history needs ${rangeAddress(below)} below its table, and ${inUse.join(", ")} there ${inUse.length === 1 ? "holds" : "hold"} something. Nothing was written.`,
+          t("host.historyNeeds", {
+            area: rangeAddress(below),
+            table: rangeAddress(p.range),
+            cells: inUse.join(", "),
+            count: inUse.length,
+          }),
           target.name,
           rangeAddress(below),
           inUse,

@@ -23,6 +23,7 @@ import {
   type HostAdapter,
   type TableGrowth,
 } from "./host-adapter";
+import { t } from "../../i18n";
 import { blockAddress, offset, parseCell, type CellRange } from "../../table/a1";
 import { uniqueSheetName } from "../../table/sheet-names";
 import { addressOf, occupiedCells } from "./bounded-reads";
@@ -156,7 +157,12 @@ export function officeHistoryMethods(run: Run, settings: DocumentSettings): Hist
       if (growth === "insertRows") sheet.getRange(addressOf(below)).insert("Down");
       else
         throw new CellsInUseError(
-          `The history needs ${addressOf(below)} below its table ${p.name}, and ${occupied.join(", ")} there ${occupied.length === 1 ? "holds" : "hold"} something. Nothing was written.`,
+          t("host.historyNeeds", {
+            area: addressOf(below),
+            table: p.name,
+            cells: occupied.join(", "),
+            count: occupied.length,
+          }),
           sheet.name,
           addressOf(below),
           occupied,

@@ -25,6 +25,26 @@ import type {
 import { sectionQuery } from "../templates/report-cost";
 import { CHART_SIZE } from "../templates/report-layout";
 import type { Aggregate, HistoryMetric, ReportTemplate, TemplateHistory, TemplateInputs } from "../templates/templates";
+
+/** A summary metric as written into cells: its label in the active language. */
+type SummaryMetric = Omit<HistoryMetric, "label"> & { readonly label: string };
+
+/** A history's summary and chart as written into cells (a template's words, worded when the snapshot is taken). */
+export interface HistorySummary {
+  readonly chartTitle: string;
+  readonly metrics: readonly SummaryMetric[];
+  readonly charted: TemplateHistory["charted"];
+  readonly valueAxisTitle: string;
+  readonly secondaryValueAxisTitle?: string;
+}
+
+const worded = (history: TemplateHistory): HistorySummary => ({
+  chartTitle: history.chartTitle(),
+  metrics: history.metrics.map((m) => ({ ...m, label: m.label() })),
+  charted: history.charted,
+  valueAxisTitle: history.valueAxisTitle(),
+  ...(history.secondaryValueAxisTitle ? { secondaryValueAxisTitle: history.secondaryValueAxisTitle() } : {}),
+});
 import { describeInputs } from "./reports";
 
 /** One query a snapshot reads. */
@@ -49,7 +69,7 @@ export interface SnapshotPlan {
   /** A report's inputs as read ("Market US · Category 3375251:3422301"), named in every Source cell; "" for a table. */
   readonly inputs: string;
   readonly queries: readonly SnapshotQuery[];
-  readonly history: TemplateHistory;
+  readonly history: HistorySummary;
 }
 
 /** A query's answer as a snapshot keeps it: its rows, and when they were fetched. */
@@ -64,11 +84,11 @@ const COUNT = "#,##0";
 const isNumeric = (column: Column) => column.spec.type === "integer" || column.spec.type === "number";
 
 /** The generic summary: the rows of the first query, and the averages of its first two numeric columns. */
-function genericHistory(query: SnapshotQuery): TemplateHistory {
+function genericHistory(query: SnapshotQuery): HistorySummary {
   const numeric = selectColumns(query.operation, query.fields).filter(isNumeric).slice(0, 2);
-  const metrics: HistoryMetric[] = [
+  const metrics: SummaryMetric[] = [
     { label: t("history.metric.rows"), section: 0, aggregate: "count" },
-    ...numeric.map((c): HistoryMetric => ({
+    ...numeric.map((c): SummaryMetric => ({
       label: t("history.metric.average", { column: c.name }),
       section: 0,
       field: c.name,
@@ -103,7 +123,7 @@ export function reportSnapshotPlan(sheet: string, template: ReportTemplate, inpu
     shortName: sheet,
     inputs: describeInputs(template.id, inputs),
     queries,
-    history: template.history ?? genericHistory(queries[0]),
+    history: template.history ? worded(template.history) : genericHistory(queries[0]),
   };
 }
 
@@ -135,7 +155,7 @@ const slug = (text: string) =>
     .slice(0, 40) || "Report";
 
 /** The column a metric reads, for its number format. */
-function metricFormat(plan: SnapshotPlan, metric: HistoryMetric): string {
+function metricFormat(plan: SnapshotPlan, metric: SummaryMetric): string {
   if (metric.aggregate === "count") return COUNT;
   const query = plan.queries[metric.section];
   const column = query && selectColumns(query.operation, query.fields).find((c) => c.name === metric.field);

@@ -83,7 +83,7 @@ export type Aggregate = "value" | "average" | "median" | "sum" | "count";
 
 export interface HistoryMetric {
   /** The summary table's header and the chart's legend: "Average price". */
-  readonly label: string;
+  readonly label: Words;
   /** The section it reads (index in `sections`). */
   readonly section: number;
   /** The column it reads (one of the section's `fields`); none for "count". */
@@ -94,12 +94,12 @@ export interface HistoryMetric {
 
 /** What a report that keeps history sums up per snapshot, and charts: a line over the snapshots' dates. */
 export interface TemplateHistory {
-  readonly chartTitle: string;
+  readonly chartTitle: Words;
   readonly metrics: readonly HistoryMetric[];
   /** The metrics the chart draws (indexes into `metrics`); the second, if any, on a value axis of its own. */
   readonly charted: readonly [number] | readonly [number, number];
-  readonly valueAxisTitle: string;
-  readonly secondaryValueAxisTitle?: string;
+  readonly valueAxisTitle: Words;
+  readonly secondaryValueAxisTitle?: Words;
 }
 
 export interface ReportTemplate {
@@ -248,18 +248,18 @@ const categoryMarket: ReportTemplate = {
   ],
   // A category's sales by snapshot: monthly units and revenue of its average product, with prices and products.
   history: {
-    chartTitle: "Category sales",
+    chartTitle: () => t("history.categorySales"),
     metrics: [
-      { label: "Average monthly units", section: 0, field: "avgUnits", aggregate: "value" },
-      { label: "Average monthly revenue", section: 0, field: "avgRevenue", aggregate: "value" },
-      { label: "Average price", section: 0, field: "avgPrice", aggregate: "value" },
-      { label: "Products", section: 0, field: "totalProducts", aggregate: "value" },
-      { label: "New products", section: 0, field: "newProducts", aggregate: "value" },
-      { label: "Top brand's share of units", section: 1, field: "totalUnitsRatio", aggregate: "value" },
+      { label: () => t("history.averageMonthlyUnits"), section: 0, field: "avgUnits", aggregate: "value" },
+      { label: () => t("history.averageMonthlyRevenue"), section: 0, field: "avgRevenue", aggregate: "value" },
+      { label: () => t("history.averagePrice"), section: 0, field: "avgPrice", aggregate: "value" },
+      { label: () => t("history.products"), section: 0, field: "totalProducts", aggregate: "value" },
+      { label: () => t("history.newProducts"), section: 0, field: "newProducts", aggregate: "value" },
+      { label: () => t("history.topBrandsShareOfUnits"), section: 1, field: "totalUnitsRatio", aggregate: "value" },
     ],
     charted: [0, 1],
-    valueAxisTitle: "Units",
-    secondaryValueAxisTitle: "Revenue",
+    valueAxisTitle: () => t("history.units"),
+    secondaryValueAxisTitle: () => t("history.revenue"),
   },
 };
 
@@ -332,16 +332,16 @@ const keywordOpportunity: ReportTemplate = {
   ],
   // The keyword's market by snapshot: searches and purchases of its top mined keywords, and what a click costs.
   history: {
-    chartTitle: "Searches of the top keywords",
+    chartTitle: () => t("history.searchesOfTheTopKeywords"),
     metrics: [
-      { label: "Searches, top 20 keywords", section: 2, field: "searches", aggregate: "sum" },
-      { label: "Purchases, top 20 keywords", section: 2, field: "purchases", aggregate: "sum" },
-      { label: "Average bid", section: 2, field: "bid", aggregate: "average" },
-      { label: "Average search conversion", section: 3, field: "searchConvRate", aggregate: "average" },
+      { label: () => t("history.searchesTop20Keywords"), section: 2, field: "searches", aggregate: "sum" },
+      { label: () => t("history.purchasesTop20Keywords"), section: 2, field: "purchases", aggregate: "sum" },
+      { label: () => t("history.averageBid"), section: 2, field: "bid", aggregate: "average" },
+      { label: () => t("history.averageSearchConversion"), section: 3, field: "searchConvRate", aggregate: "average" },
     ],
     charted: [0, 1],
-    valueAxisTitle: "Searches",
-    secondaryValueAxisTitle: "Purchases",
+    valueAxisTitle: () => t("history.searches"),
+    secondaryValueAxisTitle: () => t("history.purchases"),
   },
 };
 
@@ -409,17 +409,17 @@ const competitorWatch: ReportTemplate = {
   ],
   // The competitor set's price and best-seller rank by snapshot (a week apart when taken weekly), and their sales.
   history: {
-    chartTitle: "Competitors' price and BSR",
+    chartTitle: () => t("history.competitorsPriceAndBsr"),
     metrics: [
-      { label: "Average price", section: 0, field: "price", aggregate: "average" },
-      { label: "Median BSR", section: 0, field: "bsr", aggregate: "median" },
-      { label: "Units, all competitors", section: 0, field: "units", aggregate: "sum" },
-      { label: "Revenue, all competitors", section: 0, field: "revenue", aggregate: "sum" },
-      { label: "Average rating", section: 0, field: "rating", aggregate: "average" },
+      { label: () => t("history.averagePrice"), section: 0, field: "price", aggregate: "average" },
+      { label: () => t("history.medianBsr"), section: 0, field: "bsr", aggregate: "median" },
+      { label: () => t("history.unitsAllCompetitors"), section: 0, field: "units", aggregate: "sum" },
+      { label: () => t("history.revenueAllCompetitors"), section: 0, field: "revenue", aggregate: "sum" },
+      { label: () => t("history.averageRating"), section: 0, field: "rating", aggregate: "average" },
     ],
     charted: [0, 1],
-    valueAxisTitle: "Price",
-    secondaryValueAxisTitle: "Best-seller rank",
+    valueAxisTitle: () => t("history.price"),
+    secondaryValueAxisTitle: () => t("history.bestsellerRank"),
   },
 };
 
