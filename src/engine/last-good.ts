@@ -12,7 +12,6 @@ import { assemble, type PageOutcome } from "./pages";
 import { pagesFor, type PagingPlan } from "../api/paging";
 import type { LastGood, LastGoodReason, QueryResult } from "./types";
 
-
 /** The failures a last good answer stands in for; null for every other (refused secret, bad input, cancel…). */
 export function lastGoodReason(error: unknown): LastGoodReason | null {
   if (!isMadError(error)) return null;

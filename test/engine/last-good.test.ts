@@ -24,8 +24,7 @@ function engineOn(baseUrl: string, store?: KeyValueStore): { engine: Engine; clo
   return { engine, clock };
 }
 
-const fault = (spec: unknown) =>
-  sim.injectFault({ match: { operation: "product_research" }, times: 50, fault: spec });
+const fault = (spec: unknown) => sim.injectFault({ match: { operation: "product_research" }, times: 50, fault: spec });
 
 afterEach(() => sim.clearFaults());
 

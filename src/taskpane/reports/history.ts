@@ -8,7 +8,7 @@
 import type { OperationCode } from "../../api/catalog";
 import { localDateTimeSerial } from "../../api/dates";
 import { t } from "../../i18n";
-import { cellAddress, offset, parseCell } from "../../table/a1";
+import { cellAddress } from "../../table/a1";
 import type { Cell } from "../../table/cells";
 import { DATE_TIME_FORMAT, numberFormatOf, type Column } from "../../table/columns";
 import type { ShapeInput } from "../../table/shape";
@@ -274,6 +274,3 @@ export function snapshotRows(
   rows.summary = [[taken, ...summary]];
   return rows;
 }
-
-/** The first cell of a table's rows (below its header). */
-export const firstRowCell = (anchor: string) => cellAddress(offset(parseCell(anchor), 1, 0));
