@@ -38,6 +38,9 @@ const DEFAULT_DEPS: RunnerDeps = {
 };
 let deps: RunnerDeps = DEFAULT_DEPS;
 
+/** The runner's dependencies now (MAD.ASOF reads the same registry and clock). */
+export const runnerDeps = (): RunnerDeps => deps;
+
 /** Replaces dependencies (tests, the preview page); call with no argument to restore the defaults. */
 export function configureRunner(patch?: Partial<RunnerDeps>): void {
   deps = patch ? { ...deps, ...patch } : DEFAULT_DEPS;
@@ -73,7 +76,7 @@ function guarded<T>(work: Promise<T>, ms: number, controller: AbortController): 
 const LOCALE_WAIT_MS = 3_000;
 
 /** The runtime's language is active, or LOCALE_WAIT_MS passed; never rejects. */
-async function languageSettled(): Promise<void> {
+export async function languageSettled(): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const giveUp = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, LOCALE_WAIT_MS);
@@ -203,6 +206,10 @@ export async function runFormula(
       lastRefreshed: result.fetchedAt,
       callsSpent: result.callsSpent,
       fromCache: result.fromCache,
+      // The last good answer (the service failed) is shown, and said so where a person looks: the Reports tab,
+      // the pane's message bar and MAD.ASOF.
+      lastGood: result.lastGood,
+      spill: { rows: cells.length, columns: cells[0]?.length ?? 0 },
     });
     return cells;
   } catch (error) {

@@ -37,7 +37,7 @@ test("src/functions/generated/help.html is the rendering of the catalog (run npm
 });
 
 test("every help link in functions.json opens help.html at the heading of its own function", () => {
-  expect(metadata.functions).toHaveLength(OPERATIONS.length);
+  expect(metadata.functions).toHaveLength(OPERATIONS.length + 1); // the catalog's, and MAD.ASOF
   const byId = new Map(headings(page).map((h) => [h.id, h]));
   for (const fn of metadata.functions) {
     const url = new URL(fn.helpUrl!);
@@ -58,9 +58,10 @@ test("anchors are unique and every in-page link has a target", () => {
   }
 });
 
-test("each function section shows its syntax, examples, filters and columns", () => {
+test("each function section shows its syntax, examples, filters and columns; MAD.ASOF comes last", () => {
   const sections = page.split(/<h2 /).slice(1);
-  expect(sections).toHaveLength(OPERATIONS.length);
+  expect(sections).toHaveLength(OPERATIONS.length + 1);
+  expect(sections.at(-1)).toMatch(/^id="madasof">MAD\.ASOF<\/h2>[\s\S]*<code>=MAD\.ASOF\(cell\)<\/code>/);
   OPERATIONS.forEach((op, i) => {
     const section = sections[i];
     expect(section).toMatch(new RegExp(`^id="mad${op.fn.toLowerCase()}">MAD\\.${op.fn}</h2>`));

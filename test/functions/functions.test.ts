@@ -16,8 +16,8 @@ afterAll(() => {
   shim.uninstall();
 });
 
-test("every operation of the catalog is associated under its function name", () => {
-  expect([...shim.associations.keys()].sort()).toEqual(OPERATIONS.map((op) => op.fn).sort());
+test("every operation of the catalog is associated under its function name, and MAD.ASOF", () => {
+  expect([...shim.associations.keys()].sort()).toEqual([...OPERATIONS.map((op) => op.fn), "ASOF"].sort());
 });
 
 describe("each function spills its shaped table", () => {

@@ -21,6 +21,7 @@ import { functionsSectionOf, withFunctionsSection } from "../../src/functions/co
 import { REFERENCES } from "../../src/functions/codegen/wrappers";
 import { operationDescription } from "../../src/api/localized";
 import { setLocale } from "../../src/i18n/locale";
+import { DOCS_WORDS } from "../../src/i18n/docs";
 import { referenceFiles } from "../../scripts/generate-functions";
 
 const ROOT = join(__dirname, "../..");
@@ -39,14 +40,17 @@ afterEach(() => setLocale("en"));
 
 const byId = (id: string) => metadata.functions.find((f) => f.id === id)!;
 
-test("functions.json generates without errors and lists exactly the catalog's functions", () => {
+/** Every function: the catalog's operations and MAD.ASOF. */
+const FUNCTION_IDS = [...OPERATIONS.map((op) => op.fn), "ASOF"].sort();
+
+test("functions.json generates without errors and lists exactly the catalog's functions and MAD.ASOF", () => {
   expect(generated.errors).toEqual([]);
-  expect(metadata.functions.map((f) => f.id).sort()).toEqual(OPERATIONS.map((op) => op.fn).sort());
-  expect(metadata.functions).toHaveLength(OPERATIONS.length);
+  expect(metadata.functions.map((f) => f.id).sort()).toEqual(FUNCTION_IDS);
+  expect(metadata.functions).toHaveLength(OPERATIONS.length + 1);
 });
 
-test("the registered functions are the catalog's, each associated with the wrapper the metadata names", () => {
-  expect([...shim.associations.keys()].sort()).toEqual(OPERATIONS.map((op) => op.fn).sort());
+test("the registered functions are the catalog's and MAD.ASOF, each associated with the wrapper the metadata names", () => {
+  expect([...shim.associations.keys()].sort()).toEqual(FUNCTION_IDS);
   for (const { id, functionName } of generated.associate) {
     expect(shim.associations.get(id)).toBe(MAD_FUNCTIONS[id]);
     expect(MAD_FUNCTIONS[id].name).toBe(functionName);
@@ -94,6 +98,15 @@ describe.each(OPERATIONS.map((op) => [op.fn, op] as [string, AnyOperation]))("MA
   });
 });
 
+test("MAD.ASOF takes one cell or range and is given its address (CustomFunctionsRuntime 1.3), with a matrix result", () => {
+  const f = byId("ASOF");
+  expect(f.parameters.map((p) => [p.name, p.dimensionality])).toEqual([["cell", "matrix"]]);
+  expect(f.options).toEqual({ requiresParameterAddresses: true });
+  // requiresParameterAddresses needs a matrix result (custom-functions-json: the options' table).
+  expect(f.result).toEqual({ dimensionality: "matrix", type: "number" });
+  expect(f.helpUrl).toMatch(/help\.html#madasof$/);
+});
+
 describe.each(["en", "zh-CN"] as const)("%s: every generated file is the rendering of the catalog", (locale) => {
   test("(run npm run gen:functions after changing the catalog or its words)", async () => {
     const files = await referenceFiles(locale);
@@ -118,9 +131,11 @@ describe.each(["en", "zh-CN"] as const)("%s: every generated file is the renderi
     const doc = readFileSync(join(ROOT, REFERENCES[locale].doc), "utf8");
     expect(doc).toMatch(/^<!-- .*(do not edit|请勿手动修改)/);
     for (const op of OPERATIONS) expect(doc).toContain(`### MAD.${op.fn}\n`);
+    expect(doc).toContain("### MAD.ASOF\n");
     const readme = readFileSync(join(ROOT, REFERENCES[locale].readme), "utf8");
     for (const op of OPERATIONS)
       expect(readme).toContain(`[MAD.${op.fn}](${REFERENCES[locale].doc}#mad${op.fn.toLowerCase()})`);
+    expect(readme).toContain(`[MAD.ASOF](${REFERENCES[locale].doc}#madasof)`);
   });
 });
 
@@ -154,8 +169,8 @@ test("functions-zh-CN.json describes the same functions as functions.json, in Ch
   expect(shape(chinese)).toEqual(shape(metadata));
   await setLocale("zh-CN");
   for (const f of chinese.functions) {
-    const op = OPERATIONS.find((o) => o.fn === f.id)!;
-    expect(f.description).toBe(operationDescription(op));
+    const op = OPERATIONS.find((o) => o.fn === f.id);
+    expect(f.description).toBe(op ? operationDescription(op) : DOCS_WORDS["zh-CN"].asOf.description);
     expect(f.helpUrl).toBe(`https://localhost:3000/help.zh-CN.html#mad${f.id.toLowerCase()}`);
     for (const p of f.parameters) {
       expect(p.description).toMatch(/[\u4e00-\u9fff]/);

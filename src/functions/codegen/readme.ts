@@ -22,6 +22,7 @@ import { COMPACT_TEXT_LIMIT, compactItemPattern } from "../../table/cells";
 import { parseFilters, RESERVED_OPTIONS } from "../filters";
 import { noRowsText } from "../../table/shape";
 import { argumentNames, helpAnchor, helpBaseUrl, REFERENCES } from "./wrappers";
+import { asOfReadmeRow, asOfReference } from "./asof-entry";
 
 const EXAMPLE_VALUES: Readonly<Record<string, string>> = {
   keyword: '"phone stand"',
@@ -219,7 +220,7 @@ export function renderReadmeSection(operations: readonly AnyOperation[] = OPERAT
   const table = operations
     .map((op) => `| [MAD.${op.fn}](#${helpAnchor(op)}) | ${operationTitle(op)} | ${positionalList(op) || "–"} |`)
     .join("\n");
-  return `${intro()}${table}\n\n${operations.map(functionEntry).join("\n")}`;
+  return `${intro()}${table}\n${asOfReadmeRow("")}\n\n${operations.map(functionEntry).join("\n")}\n${asOfReference()}`;
 }
 
 /** Where the full reference of the active language is written, relative to the repository root. */
@@ -245,7 +246,7 @@ export function renderReadmeSummary(operations: readonly AnyOperation[] = OPERAT
       return `| ${groupLabel(group)} | ${links.join(", ")} |`;
     })
     .join("\n");
-  return `${words.functionsHeading}\n\n${words.readmeIntro(doc)}\n${words.readmeTableHeader}\n${table}\n`;
+  return `${words.functionsHeading}\n\n${words.readmeIntro(doc)}\n${words.readmeTableHeader}\n${table}\n${asOfReadmeRow(doc)}\n`;
 }
 
 /** Replaces (or appends) the functions section (`heading`) of a README text, up to the next level-2 heading. */

@@ -15,6 +15,7 @@ import { t as reference } from "../../i18n/reference";
 import { currentLocale, type Locale } from "../../i18n/locale";
 import { recordColumns } from "../../table/columns";
 import { filterNames, RESERVED_OPTIONS } from "../filters";
+import { ASOF_ID, ASOF_IMPORT, asOfWrapper } from "./asof-entry";
 
 /** The base of every URL of the dev manifest; a production build rebases them (webpack.config.js). */
 const DEV_BASE_URL = "https://localhost:3000/";
@@ -132,15 +133,17 @@ const HEADER = `/**
  * GENERATED from the operation catalog by \`npm run gen:functions\` (src/functions/codegen); do not edit by hand.
  *
  * The MAD.* custom functions: one thin wrapper per operation, delegating to the shared runner with the operation's
- * MCP code. custom-functions-metadata builds functions.json from the JSDoc of these wrappers; \`MAD_FUNCTIONS\`
- * associates each id with its wrapper (the metadata plugin's loader adds the same associations).
+ * MCP code, and MAD.ASOF (the time of a result's data). custom-functions-metadata builds functions.json from the JSDoc
+ * of these wrappers; \`MAD_FUNCTIONS\` associates each id with its wrapper (the metadata plugin's loader adds the same
+ * associations).
  */
 import { runFormula } from "../runner";
+${ASOF_IMPORT}
 import { associateFunctions } from "../associate";`;
 
 export function renderFunctionsSource(operations: readonly AnyOperation[] = OPERATIONS): string {
   const wrappers = operations.map(wrapperSource).join("\n\n");
-  const table = operations.map((op) => `  ${op.fn}: ${wrapperName(op)},`).join("\n");
+  const table = [...operations.map((op) => `  ${op.fn}: ${wrapperName(op)},`), `  ${ASOF_ID}: asOf,`].join("\n");
   const registry = [
     "/** Every MAD function by its id (the catalog's `fn`). */",
     "export const MAD_FUNCTIONS: Readonly<Record<string, (...args: never[]) => Promise<unknown[][]>>> = {",
@@ -149,5 +152,5 @@ export function renderFunctionsSource(operations: readonly AnyOperation[] = OPER
     "",
     "associateFunctions(MAD_FUNCTIONS);",
   ].join("\n");
-  return `${HEADER}\n\n${wrappers}\n\n${registry}\n`;
+  return `${HEADER}\n\n${wrappers}\n\n${asOfWrapper(helpBaseUrl())}\n\n${registry}\n`;
 }

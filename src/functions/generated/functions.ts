@@ -2,10 +2,12 @@
  * GENERATED from the operation catalog by `npm run gen:functions` (src/functions/codegen); do not edit by hand.
  *
  * The MAD.* custom functions: one thin wrapper per operation, delegating to the shared runner with the operation's
- * MCP code. custom-functions-metadata builds functions.json from the JSDoc of these wrappers; `MAD_FUNCTIONS`
- * associates each id with its wrapper (the metadata plugin's loader adds the same associations).
+ * MCP code, and MAD.ASOF (the time of a result's data). custom-functions-metadata builds functions.json from the JSDoc
+ * of these wrappers; `MAD_FUNCTIONS` associates each id with its wrapper (the metadata plugin's loader adds the same
+ * associations).
  */
 import { runFormula } from "../runner";
+import { runAsOf } from "../asof";
 import { associateFunctions } from "../associate";
 
 /**
@@ -900,6 +902,19 @@ export function trademarkCountryList(
   return runFormula("trademark_country_list", { positional: [], filters, fields, limit }, invocation);
 }
 
+/**
+ * When the data a MAD formula's results show was fetched, as an Excel date-time (format the cell as a date and time).
+ * @customfunction ASOF
+ * @helpurl https://localhost:3000/help.html#madasof
+ * @param cell A MAD formula's cell or results, e.g. D5 or D5#.
+ * @param invocation Supplied by Excel: the address of the cell argument.
+ * @returns The date and time the data shown was fetched.
+ * @requiresParameterAddresses
+ */
+export function asOf(cell: unknown[][], invocation: CustomFunctions.Invocation): Promise<number[][]> {
+  return runAsOf(cell, invocation);
+}
+
 /** Every MAD function by its id (the catalog's `fn`). */
 export const MAD_FUNCTIONS: Readonly<Record<string, (...args: never[]) => Promise<unknown[][]>>> = {
   COMPETITORS: competitorLookup,
@@ -936,6 +951,7 @@ export const MAD_FUNCTIONS: Readonly<Record<string, (...args: never[]) => Promis
   TRADEMARKSTATS: trademarkStats,
   TRADEMARK: trademarkDetail,
   TRADEMARKOFFICES: trademarkCountryList,
+  ASOF: asOf,
 };
 
 associateFunctions(MAD_FUNCTIONS);

@@ -103,6 +103,11 @@ ${f.displayOptions}
   too: "${f.paramRefusedExample}". A secret whose plan does not
   cover the operation (${code("ERROR_UNAUTHORIZED")}) and any error code the add-in does not know are reported as permanent
   refusals (the code in plain words), never as "try again later".
+- Last good answers: when the service cannot be reached, fails (5xx), or refuses for the per-minute limit or a spent
+  month, a formula it answered before shows that earlier answer instead of ${code("#N/A")}, and says so: the task
+  pane's message bar, the formula's status in the Reports tab ("as of 24 Nov, 09:10: the service did not answer")
+  and ${code("MAD.ASOF")}. Never for a refused secret, a bad argument or a query never answered before; the Reports
+  tab's *Show last good answers when the service fails* turns it off (${code("mad.lastGoodValues")}).
 
 `,
   readmeIntro: (
@@ -145,4 +150,20 @@ and served with the add-in as help.html (each function's help link).
   limitHelpPaged: (rowCap, def) => `Rows wanted, 1 to ${rowCap}, fetched page by page; blank = one page (${def} rows).`,
   invocationHelp: "Supplied by Excel: the calling cell, cancellation and value preview.",
   returns: (title) => `${title}: a table with a header row of column names.`,
+  asOf: {
+    title: "When the data of a MAD result was fetched",
+    description:
+      "When the data a MAD formula's results show was fetched, as an Excel date-time (format the cell as a date and time).",
+    cellHelp: "A MAD formula's cell or results, e.g. D5 or D5#.",
+    invocationHelp: "Supplied by Excel: the address of the cell argument.",
+    returns: "The date and time the data shown was fetched.",
+    reference: `${code("=MAD.ASOF(cell)")}: when the data a MAD formula's results show was fetched from the service, as an Excel
+date-time (a number: format the cell as a date and time, e.g. ${code("yyyy-mm-dd hh:mm")}, or use
+${code('=TEXT(MAD.ASOF(D5),"d mmm, hh:mm")')}). ${code("cell")} is the formula's cell or any cell of its results
+(${code("D5")}, ${code("D5#")}, ${code("F9")}). When the service could not answer and the formula shows its last
+good answer, this is that answer's time. It spends no call and calculates again whenever the formula does (and after
+a Refresh in the Reports tab). ${code("#N/A")} when the formula has not run in this session yet or shows an error;
+${code("#VALUE!")} when the argument is not a reference.
+`,
+  },
 };

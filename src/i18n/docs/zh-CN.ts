@@ -88,6 +88,10 @@ ${f.displayOptions}
   服务拒绝某个参数并指出其名称时（${code("ERROR_PARAM")}，${code('data: "nodeIdPath"')}），消息也会写明：
   “${f.paramRefusedExample}”。密钥的套餐不含该接口（${code("ERROR_UNAUTHORIZED")}）以及加载项不认识的错误代码，都作为
   永久拒绝报告（附代码的含义），不会提示“稍后重试”。
+- 上次的有效结果：服务无法连接、出错（5xx），或因每分钟上限、本月额度用完而拒绝时，之前成功返回过的公式会显示那次的
+  结果，而不是 ${code("#N/A")}，并在以下位置说明：任务窗格的消息栏、该公式在“报表”页的状态（“截至 11月24日 09:10：服务未响应”）
+  以及 ${code("MAD.ASOF")}。密钥被拒、参数有误或从未成功返回过的查询，不会这样显示；在“报表”页关闭
+  “服务出错时显示上次的有效结果”即可停用（${code("mad.lastGoodValues")}）。
 
 `,
   readmeIntro: (doc) => `服务的每个接口都是 ${code("MAD")} 命名空间下的一个公式，结果以表格形式溢出：
@@ -126,4 +130,17 @@ ${code("=MAD.<NAME>(market, required..., [filters], [fields], [limit])")}。完�
   limitHelpPaged: (rowCap, def) => `需要的行数，1 到 ${rowCap}，逐页获取；留空 = 一页（${def} 行）。`,
   invocationHelp: "由 Excel 提供：调用的单元格、取消和值预览。",
   returns: (title) => `${title}：首行为列名表头的表格。`,
+  asOf: {
+    title: "MAD 结果的数据获取时间",
+    description: "MAD 公式结果所显示数据的获取时间，为 Excel 日期时间（请将单元格设为日期时间格式）。",
+    cellHelp: "MAD 公式所在的单元格或其结果，例如 D5 或 D5#。",
+    invocationHelp: "由 Excel 提供：cell 参数的地址。",
+    returns: "所显示数据的获取日期和时间。",
+    reference: `${code("=MAD.ASOF(cell)")}：MAD 公式结果所显示的数据是何时从服务获取的，返回 Excel 日期时间（一个数字：请将单元格
+设为日期时间格式，例如 ${code("yyyy-mm-dd hh:mm")}，或使用 ${code('=TEXT(MAD.ASOF(D5),"m月d日 hh:mm")')}）。${code("cell")}
+是公式所在的单元格或其结果中的任一单元格（${code("D5")}、${code("D5#")}、${code("F9")}）。服务未能响应、公式显示上次的有效结果时，
+返回的是那次结果的时间。它不消耗调用次数，公式每次重新计算时（以及在“报表”页刷新后）它也会重新计算。公式在本次会话中尚未
+运行或显示错误时返回 ${code("#N/A")}；参数不是单元格引用时返回 ${code("#VALUE!")}。
+`,
+  },
 };

@@ -205,6 +205,30 @@ function inputCells(template: ReportTemplate, inputs: TemplateInputs): ReportVal
   });
 }
 
+/** The block of a report's input cells (`B3:U4`): one value per input, the ASINs across their row. */
+export function inputBlock(template: ReportTemplate): string {
+  return blockAddress({ row: FIRST_INPUT_ROW, col: 1 }, template.inputs.length, MAX_ASINS);
+}
+
+/** The inputs as a report's cells hold them now (what its formulas read), from the values of `inputBlock`. */
+export function inputsFromBlock(template: ReportTemplate, values: readonly (readonly CellValue[])[]): TemplateInputs {
+  const text = (value: CellValue | undefined) => (value === null || value === undefined ? "" : String(value).trim());
+  return Object.fromEntries(
+    template.inputs.map((input, i) => {
+      const row = values[i] ?? [];
+      return [
+        input.name,
+        input.kind === "asins"
+          ? row
+              .map(text)
+              .filter((v) => v !== "")
+              .join(", ")
+          : text(row[0]),
+      ];
+    }),
+  );
+}
+
 const isoDay = (now: Date) => now.toISOString().slice(0, 10);
 
 /** The inputs as stored with the report (the cells on the sheet are the live ones). */

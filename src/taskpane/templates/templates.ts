@@ -91,12 +91,38 @@ export interface TemplateSection {
   readonly chart?: SectionChart;
 }
 
+/** How one figure of a snapshot is read from a section's rows. */
+export type Aggregate = "value" | "average" | "median" | "sum" | "count";
+
+export interface HistoryMetric {
+  /** The summary table's header and the chart's legend: "Average price". */
+  readonly label: Words;
+  /** The section it reads (index in `sections`). */
+  readonly section: number;
+  /** The column it reads (one of the section's `fields`); none for "count". */
+  readonly field?: string;
+  /** `value`: the first row's (single-record sections); the others over every row. */
+  readonly aggregate: Aggregate;
+}
+
+/** What a report that keeps history sums up per snapshot, and charts: a line over the snapshots' dates. */
+export interface TemplateHistory {
+  readonly chartTitle: Words;
+  readonly metrics: readonly HistoryMetric[];
+  /** The metrics the chart draws (indexes into `metrics`); the second, if any, on a value axis of its own. */
+  readonly charted: readonly [number] | readonly [number, number];
+  readonly valueAxisTitle: Words;
+  readonly secondaryValueAxisTitle?: Words;
+}
+
 export interface ReportTemplate {
   readonly id: TemplateId;
   readonly title: Words;
   readonly description: Words;
   readonly inputs: readonly TemplateInput[];
   readonly sections: readonly TemplateSection[];
+  /** Its history's summary and chart; without one, a report keeps the generic one (rows and averages). */
+  readonly history?: TemplateHistory;
 }
 
 /** The ASIN row's label cell: the name the `filters` argument reads it under (`asins`, case-insensitive). */
@@ -226,6 +252,21 @@ const categoryMarket: ReportTemplate = {
       },
     },
   ],
+  // A category's sales by snapshot: monthly units and revenue of its average product, with prices and products.
+  history: {
+    chartTitle: () => t("history.categorySales"),
+    metrics: [
+      { label: () => t("history.averageMonthlyUnits"), section: 0, field: "avgUnits", aggregate: "value" },
+      { label: () => t("history.averageMonthlyRevenue"), section: 0, field: "avgRevenue", aggregate: "value" },
+      { label: () => t("history.averagePrice"), section: 0, field: "avgPrice", aggregate: "value" },
+      { label: () => t("history.products"), section: 0, field: "totalProducts", aggregate: "value" },
+      { label: () => t("history.newProducts"), section: 0, field: "newProducts", aggregate: "value" },
+      { label: () => t("history.topBrandsShareOfUnits"), section: 1, field: "totalUnitsRatio", aggregate: "value" },
+    ],
+    charted: [0, 1],
+    valueAxisTitle: () => t("history.units"),
+    secondaryValueAxisTitle: () => t("history.revenue"),
+  },
 };
 
 const keywordOpportunity: ReportTemplate = {
@@ -295,6 +336,19 @@ const keywordOpportunity: ReportTemplate = {
       limit: 20,
     },
   ],
+  // The keyword's market by snapshot: searches and purchases of its top mined keywords, and what a click costs.
+  history: {
+    chartTitle: () => t("history.searchesOfTheTopKeywords"),
+    metrics: [
+      { label: () => t("history.searchesTop20Keywords"), section: 2, field: "searches", aggregate: "sum" },
+      { label: () => t("history.purchasesTop20Keywords"), section: 2, field: "purchases", aggregate: "sum" },
+      { label: () => t("history.averageBid"), section: 2, field: "bid", aggregate: "average" },
+      { label: () => t("history.averageSearchConversion"), section: 3, field: "searchConvRate", aggregate: "average" },
+    ],
+    charted: [0, 1],
+    valueAxisTitle: () => t("history.searches"),
+    secondaryValueAxisTitle: () => t("history.purchases"),
+  },
 };
 
 const competitorWatch: ReportTemplate = {
@@ -318,7 +372,7 @@ const competitorWatch: ReportTemplate = {
       fn: "COMPETITORS",
       positional: [],
       filters: { kind: "asinFilter" },
-      fields: ["asin", "brand", "units", "revenue", "price", "rating", "ratings"],
+      fields: ["asin", "brand", "units", "revenue", "price", "rating", "ratings", "bsr"],
       limit: MAX_ASINS,
       chart: {
         kind: "column",
@@ -359,6 +413,20 @@ const competitorWatch: ReportTemplate = {
       limit: 20,
     },
   ],
+  // The competitor set's price and best-seller rank by snapshot (a week apart when taken weekly), and their sales.
+  history: {
+    chartTitle: () => t("history.competitorsPriceAndBsr"),
+    metrics: [
+      { label: () => t("history.averagePrice"), section: 0, field: "price", aggregate: "average" },
+      { label: () => t("history.medianBsr"), section: 0, field: "bsr", aggregate: "median" },
+      { label: () => t("history.unitsAllCompetitors"), section: 0, field: "units", aggregate: "sum" },
+      { label: () => t("history.revenueAllCompetitors"), section: 0, field: "revenue", aggregate: "sum" },
+      { label: () => t("history.averageRating"), section: 0, field: "rating", aggregate: "average" },
+    ],
+    charted: [0, 1],
+    valueAxisTitle: () => t("history.price"),
+    secondaryValueAxisTitle: () => t("history.bestsellerRank"),
+  },
 };
 
 export const TEMPLATES: readonly ReportTemplate[] = [

@@ -255,4 +255,12 @@ export const cells = {
   "header.nested": message("{parent}: {child}", { parent: "text", child: "text" }),
   "header.part": message("{label}, {part}", { label: "text", part: "text" }),
   "header.shared": message("{label} ({name})", { label: "text", name: "text" }),
+
+  // MAD.ASOF in cells
+  "asof.needsReference": message("MAD.ASOF takes a reference to a MAD formula's cell or results, such as D5 or D5#."),
+  "asof.noResult": message(
+    "{cell} shows no MAD results in this session yet. Refresh it in the task pane's Reports tab, or enter its formula again.",
+    { cell: "text" },
+  ),
+  "asof.failed": message("{cell} shows an error: {message}", { cell: "text", message: "text" }),
 };

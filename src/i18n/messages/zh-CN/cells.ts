@@ -168,4 +168,8 @@ export const cells: Translation<typeof english> = {
   "header.nested": "{parent}：{child}",
   "header.part": "{label}，{part}",
   "header.shared": "{label}（{name}）",
+
+  "asof.needsReference": "MAD.ASOF 的参数应为 MAD 公式所在单元格或其结果的引用，例如 D5 或 D5#。",
+  "asof.noResult": "{cell} 在本次会话中尚无 MAD 结果。请在任务窗格的“报表”页刷新它，或重新输入其公式。",
+  "asof.failed": "{cell} 显示错误：{message}",
 };
