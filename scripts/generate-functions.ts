@@ -7,7 +7,8 @@
  * locale override, and notes that autogeneration alone does not localize:
  * https://learn.microsoft.com/office/dev/add-ins/excel/custom-functions-naming#localize-custom-functions), each language's function reference (docs/functions.md, docs/functions.zh-CN.md), its help page
  * (src/functions/generated/help.html, help.zh-CN.html) and its README's functions section (README.md,
- * README.zh-CN.md). Run after changing the catalog or its words: `npm run gen:functions`.
+ * README.zh-CN.md), and src/api/generated/catalog-texts.json (the catalog's words for people, which the bundles
+ * are built without: src/api/texts.ts). Run after changing the catalog or its words: `npm run gen:functions`.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -17,12 +18,14 @@ import { generateCustomFunctionsMetadata } from "custom-functions-metadata";
 import { renderHelpPage } from "../src/functions/codegen/help-page";
 import { renderFunctionsDoc, renderReadmeSummary, withFunctionsSection } from "../src/functions/codegen/readme";
 import { REFERENCES, renderFunctionsSource } from "../src/functions/codegen/wrappers";
+import { catalogTextsFile } from "../src/functions/codegen/catalog-texts";
 import { docsWords } from "../src/i18n/docs";
 import { LOCALES, setLocale, type Locale } from "../src/i18n/locale";
 
 const root = join(__dirname, "..");
 export const FUNCTIONS_FILE = join(root, "src/functions/generated/functions.ts");
 export const GENERATED_DIR = join(root, "src/functions/generated");
+export const CATALOG_TEXTS_FILE = join(root, "src/api/generated/catalog-texts.json");
 
 /** The wrapper file as written: the rendering in the project's prettier style (what `npm run lint` checks). */
 export function functionsFileText(): string {
@@ -75,7 +78,10 @@ async function main(): Promise<void> {
     for (const file of await referenceFiles(locale)) writeFileSync(join(root, file.path), file.text);
   }
   await setLocale("en");
-  console.log(`wrote the function reference, help pages, metadata and README sections for ${LOCALES.join(", ")}`);
+  writeFileSync(CATALOG_TEXTS_FILE, catalogTextsFile());
+  console.log(
+    `wrote the function reference, help pages, metadata and README sections for ${LOCALES.join(", ")} and the catalog's words`,
+  );
 }
 
 if (require.main === module) {

@@ -95,7 +95,15 @@ function settingsFrom(argv: readonly string[], env: LiveCheckIo["env"]): Setting
 interface Discovered {
   asins: string[];
   nodeIdPath?: string;
+  /** A trademark id a trademark search answered (what MAD.TRADEMARK looks up). */
+  trademarkId?: string;
 }
+
+/** The trademark office live-check searches: the marketplace's country (UK's office code is GB). */
+const officeOf = (market: string) => (market === "UK" ? "GB" : market);
+
+/** The docs' example trademark, where no search found one first. */
+const FALLBACK_TRADEMARK_ID = "US502022097612203";
 
 const DAY_MS = 86_400_000;
 
@@ -124,6 +132,7 @@ function valueFor(spec: ParamSpec, op: AnyOperation, found: Discovered, settings
     case "stringList":
     case "csv":
       if (spec.pattern === "asin") return [asin];
+      if (spec.pattern === "office") return [officeOf(settings.market)];
       return firstOption !== undefined ? [String(firstOption)] : [settings.keyword];
     case "integer":
     case "number":
@@ -137,9 +146,12 @@ function valueFor(spec: ParamSpec, op: AnyOperation, found: Discovered, settings
       if (spec.pattern === "nodeIdPath") return found.nodeIdPath ?? FALLBACK_NODE_PATH;
       // A main category: the first id of the path found (bsr_prediction's categoryId).
       if (spec.pattern === "nodeId") return (found.nodeIdPath ?? FALLBACK_NODE_PATH).split(":")[0];
+      if (spec.pattern === "office") return found.trademarkId?.slice(0, 2) ?? officeOf(settings.market);
+      if (spec.name === "brandId") return found.trademarkId ?? FALLBACK_TRADEMARK_ID;
       return firstOption ?? settings.keyword;
     case "integerList":
-      return firstOption !== undefined ? [firstOption] : undefined;
+      // A review's stars (options) or a trademark's Nice class (from `min`).
+      return [firstOption ?? spec.min ?? 1];
     case "timestamp":
       // A week ago: a range any product with a history has points in.
       return now.getTime() - 7 * DAY_MS;
@@ -176,6 +188,7 @@ function discover(rows: readonly Record<string, unknown>[], found: Discovered): 
     if (typeof row.asin === "string" && !found.asins.includes(row.asin)) found.asins.push(row.asin);
     if (!found.nodeIdPath && typeof row.nodeIdPath === "string" && /^\d+(:\d+)*$/.test(row.nodeIdPath))
       found.nodeIdPath = row.nodeIdPath;
+    if (!found.trademarkId && typeof row.id === "string" && /^[A-Z]{2}50\d/.test(row.id)) found.trademarkId = row.id;
   }
 }
 
@@ -209,6 +222,8 @@ function fits(type: FieldType, value: unknown): boolean {
       return typeof value === "boolean";
     case "stringList":
       return Array.isArray(value) && value.every((item) => item === null || typeof item === "string");
+    case "numberList":
+      return Array.isArray(value) && value.every((item) => item === null || typeof item === "number");
     case "valueItem":
     case "stringListMap":
     case "object":
@@ -237,7 +252,7 @@ export function fieldDrift(rows: readonly unknown[], fields: readonly FieldSpec[
       }
       seen.add(spec.name);
       if (value === null || value === undefined) continue;
-      if (!fits(spec.type, value))
+      if (!fits(spec.type, value) && !(spec.numberAsText && typeof value === "string"))
         add(drift.typeChanges, `${prefix}${key}: catalog ${spec.type}, sent ${jsonType(value)}`);
       else if (spec.fields && (spec.type === "object" || spec.type === "objectList")) {
         const inner = fieldDrift(Array.isArray(value) ? value : [value], spec.fields, `${prefix}${spec.name}.`);

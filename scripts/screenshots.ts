@@ -4,7 +4,10 @@
  * stale), opens it in Chromium, builds a product research in the task pane, inserts it as a formula so its result
  * spills, and writes docs/images/preview.png (the sheet with the spilled result and the pane) and
  * docs/images/builder.png (the Build tab); then creates a Category market report from the Templates tab and writes
- * docs/images/report.png (the report's sheet with its charts drawn). Then the same in Chinese, as Office's display
+ * docs/images/report.png (the report's sheet with its charts drawn); then sets that report to keep history in the
+ * Reports tab, takes a snapshot (its data current: no call) and writes docs/images/history.png (the history sheet
+ * with its summary and growing chart, beside the Reports tab saying as of when and what the next refresh costs). Then
+ * the same in Chinese, as Office's display
  * language zh-CN shows it (rendered with the machine's CJK fonts, fonts-noto-cjk on Debian): preview.zh-CN.png and
  * builder.zh-CN.png for README.zh-CN.md; and it fails, naming them, when any text of any tab is clipped at the pane's
  * usual widths in either language (the browser test test/browser/chinese.test.ts holds the same rule).
@@ -161,10 +164,23 @@ async function main(): Promise<void> {
     // Wide enough for two charts side by side (Excel's columns are narrower than the preview's) beside the pane.
     await page.setViewportSize(REPORT_VIEWPORT);
     await page.screenshot({ path: path.join(IMAGES, "report.png") });
+
+    // Reports that keep history: Keep history of the report, Snapshot now (its answers are current: no call).
+    await openTab(pane, "Reports");
+    await pane.getByRole("button", { name: "Rescan" }).click();
+    await pane.getByRole("checkbox", { name: /^Keep history of Report Market / }).check();
+    await pane.getByText(/keeps history: each refresh adds a snapshot\.$/).waitFor({ timeout: 30_000 });
+    await pane.getByRole("button", { name: /^Snapshot now of Report Market / }).click();
+    await pane.getByText(/^Snapshot added on History .*with no call/).waitFor({ timeout: 120_000 });
+    await page.getByRole("tab", { name: /^History Market / }).click();
+    await drawnChart(page, "Category sales");
+    await cell(page, "A1").click();
+    await scrollPaneToTop();
+    await page.screenshot({ path: path.join(IMAGES, "history.png") });
     await context.close();
     const chinese = await chinesePictures(browser, stack);
     console.log(
-      `Wrote ${["preview.png", "builder.png", "report.png", ...chinese].map((f) => path.join(IMAGES, f)).join(", ")}`,
+      `Wrote ${["preview.png", "builder.png", "report.png", "history.png", ...chinese].map((f) => path.join(IMAGES, f)).join(", ")}`,
     );
     const clipped = await clippedAnywhere(browser, stack);
     if (clipped.length) throw new Error(`Text is clipped in the task pane:\n${clipped.join("\n")}`);

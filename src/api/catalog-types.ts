@@ -29,6 +29,8 @@ export type FieldType =
    */
   | "dateText"
   | "stringList"
+  /** a list of numbers (trademark Nice classes [5, 9]); spilled comma-joined like a list of texts */
+  | "numberList"
   /** {min, max, value} */
   | "valueItem"
   /** map of label -> list of strings */
@@ -38,8 +40,12 @@ export type FieldType =
   /** documented but of unknown shape (e.g. `trends`, `topAsins`); passed through */
   | "unknown";
 
-/** Display hint for number columns; drives table number formats. */
-export type NumberFormatHint = "integer" | "decimal" | "currency" | "percent" | "fraction";
+/**
+ * Display hint for number columns; drives table number formats. Rates come in three scales and all spill as
+ * fractions with a `0.00%` format: `fraction` (0.0831), `percent` (8.31, divided by 100), `perMille` (3.18 ‰, a
+ * search-to-purchase ratio, divided by 1000).
+ */
+export type NumberFormatHint = "integer" | "decimal" | "currency" | "percent" | "perMille" | "fraction";
 
 export interface FieldSpec {
   readonly name: string;
@@ -53,15 +59,20 @@ export interface FieldSpec {
   readonly noneSentinel?: number;
   readonly format?: NumberFormatHint;
   /**
+   * A number the service sends as text (`"22187"`, `"1.38"`: the demand trend's docs type them String). Spilled as
+   * the number it holds; a text that is not a number stays text.
+   */
+  readonly numberAsText?: true;
+  /**
    * A label from a known set the service sends in Chinese (countries, buckets): shown as sent to a Chinese reader,
    * in English to others (src/api/labels.ts), wherever it is shown (cells, tables, the pane's preview).
    */
   readonly serviceLabel?: true;
   /**
-   * An epochMs field holding midnight of a calendar day in the service's calendar (China time, UTC+8): spilled as
-   * that day (202411 stays 2024-11-01, not 2024-10-31 16:00 UTC).
+   * An epochMs field holding midnight of a calendar day: in the service's calendar (`true`: China time, UTC+8), or
+   * `"utc"` (Google Trends points). Spilled as that day (202411 stays 2024-11-01, not 2024-10-31 16:00 UTC).
    */
-  readonly epochDay?: true;
+  readonly epochDay?: true | "utc";
 }
 
 /** How `data` is shaped in a successful response. */
@@ -73,7 +84,14 @@ export type ResponseShape =
   /** one record object */
   | "object"
   /** {marketplace, asin, total, items, stats} (traffic keywords of a product) */
-  | "itemsWithStats";
+  | "itemsWithStats"
+  /**
+   * One object whose `items` are the rows (a trend): the object's other fields are the same for every row and are
+   * carried into each (google trend: {marketplace, keyword, link, items}).
+   */
+  | "series"
+  /** One object of counts by facet, each a list of {key, count, label?}: one row per facet and key (trademark stats) */
+  | "facets";
 
 /**
  * The groups of operations, with their names for people; the group union is this table's keys. Each group's
@@ -85,6 +103,8 @@ export const GROUP_LABELS = {
   keyword: "Keyword data",
   aba: "Search frequency (ABA)",
   market: "Category market",
+  trends: "Search trends (Google)",
+  trademark: "Trademarks",
 } as const;
 export type OperationGroup = keyof typeof GROUP_LABELS;
 

@@ -84,6 +84,11 @@ export function epochMsToSerial(ms: number): number {
   return ms / MS_PER_DAY + UNIX_EPOCH_SERIAL;
 }
 
+/** The Excel date-time serial of a moment as this computer's clock shows it (Excel date-times have no time zone). */
+export function localDateTimeSerial(ms: number): number {
+  return epochMsToSerial(ms - new Date(ms).getTimezoneOffset() * 60_000);
+}
+
 /** The moment (UTC) an Excel date serial number stands for: a date typed into a cell arrives as one. */
 export function serialToDate(serial: number): Date {
   return new Date(Math.round((serial - UNIX_EPOCH_SERIAL) * MS_PER_DAY));

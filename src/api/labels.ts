@@ -1,7 +1,7 @@
 /**
  * Labels the service sends in Chinese from known sets (seller countries, rating-count and A+/video buckets,
- * listing ages, seller types): a Chinese reader sees them as the service sends them, anyone else in English, so a
- * report reads in one language. Text outside the known sets is kept as sent: a wrong translation would be worse
+ * listing ages, rating and price bands, seller types, trademark offices and Nice classes): a Chinese reader sees
+ * them as the service sends them, anyone else in English, so a report reads in one language. Text outside the known sets is kept as sent: a wrong translation would be worse
  * than the original. Applied where a value is shown (src/table/cells.ts), never to what is fetched and cached, so
  * switching language changes what cells show without fetching again.
  */
@@ -60,6 +60,26 @@ const COUNTRIES: Readonly<Record<string, string>> = {
   阿拉伯联合酋长国: "United Arab Emirates",
   沙特阿拉伯: "Saudi Arabia",
   南非: "South Africa",
+  安道尔: "Andorra",
+  阿根廷: "Argentina",
+  智利: "Chile",
+  哥伦比亚: "Colombia",
+  秘鲁: "Peru",
+  埃及: "Egypt",
+  摩洛哥: "Morocco",
+  希腊: "Greece",
+  匈牙利: "Hungary",
+  罗马尼亚: "Romania",
+  保加利亚: "Bulgaria",
+  爱沙尼亚: "Estonia",
+  拉脱维亚: "Latvia",
+  立陶宛: "Lithuania",
+  卢森堡: "Luxembourg",
+  冰岛: "Iceland",
+  摩纳哥: "Monaco",
+  欧盟: "European Union (EUIPO)",
+  欧盟知识产权局: "European Union (EUIPO)",
+  世界知识产权组织: "International (WIPO)",
   其他: "Other",
   其它: "Other",
   未知: "Unknown",
@@ -73,6 +93,30 @@ const WORDS: Readonly<Record<string, string>> = {
   亚马逊自营: "Sold by Amazon",
   中国卖家: "Chinese sellers",
   美国卖家: "US sellers",
+  // Nice classes (trademark counts), by the short Chinese names the service gives them.
+  化工原料: "Chemicals",
+  颜料油漆: "Paints",
+  日化用品: "Cosmetics and cleaning products",
+  燃料油脂: "Fuels and oils",
+  医药用品: "Pharmaceuticals",
+  金属材料: "Metal goods",
+  机械设备: "Machinery",
+  手工器械: "Hand tools",
+  科学仪器: "Scientific and electronic apparatus",
+  医疗器械: "Medical apparatus",
+  灯具空调: "Lighting, heating and cooling",
+  运输工具: "Vehicles",
+  珠宝钟表: "Jewelry and watches",
+  乐器: "Musical instruments",
+  办公用品: "Paper and office goods",
+  皮革皮具: "Leather goods and bags",
+  家具: "Furniture",
+  厨房洁具: "Household and kitchen utensils",
+  布料床单: "Textiles and bedding",
+  服装鞋帽: "Clothing, footwear and headwear",
+  健身器材: "Games, toys and sporting goods",
+  广告销售: "Advertising and business services",
+  网站服务: "Scientific and technology services",
 };
 
 /** Rules for labels built from a number or a pattern: `500以上`, `3年以上`, `有A+无视频`. */
@@ -82,7 +126,8 @@ const PATTERNS: readonly [RegExp, (...parts: string[]) => string][] = [
   [/^(\d+(?:\.\d+)?)年以上$/, (n) => `Over ${n} years`],
   [/^(\d+(?:\.\d+)?)年以下$/, (n) => `Under ${n} years`],
   [/^(\d+(?:\.\d+)?)-(\d+(?:\.\d+)?)年$/, (a, b) => `${a}-${b} years`],
-  [/^(\d+(?:\.\d+)?)个月以内$/, (n) => `Within ${n} months`],
+  [/^(\d+(?:\.\d+)?)个月以内$/, (n) => `Within ${n} month${n === "1" ? "" : "s"}`],
+  [/^(\d+(?:\.\d+)?)-(\d+(?:\.\d+)?)个月$/, (a, b) => `${a}-${b} months`],
   [
     /^(新品)?(有|无)A\+(有|无)视频$/,
     (fresh, aplus, video) =>

@@ -4,7 +4,11 @@
  * spec.
  */
 
-/** Marketplace codes of the live service (reference-values.md). `GB` is accepted as an alias of `UK`. */
+/**
+ * Marketplace codes the live service accepts. Its own ERROR_PARAM for a wrong code lists 13 (DE, AE, IN, JP, IT,
+ * MX, FR, ES, BR, AU, UK, US, CA); the docs' table 1.2 lists the first nine below. Codes are case-sensitive on the
+ * wire, so the add-in sends them upper-case whatever was typed. `GB` is what people type for `UK`.
+ */
 export const MARKETPLACES = [
   { code: "US", currency: "USD", label: "United States" },
   { code: "JP", currency: "JPY", label: "Japan" },
@@ -15,6 +19,10 @@ export const MARKETPLACES = [
   { code: "ES", currency: "EUR", label: "Spain" },
   { code: "CA", currency: "CAD", label: "Canada" },
   { code: "IN", currency: "INR", label: "India" },
+  { code: "MX", currency: "MXN", label: "Mexico" },
+  { code: "BR", currency: "BRL", label: "Brazil" },
+  { code: "AU", currency: "AUD", label: "Australia" },
+  { code: "AE", currency: "AED", label: "United Arab Emirates" },
 ] as const;
 export type Marketplace = (typeof MARKETPLACES)[number]["code"];
 export const MARKETPLACE_ALIASES: Readonly<Record<string, Marketplace>> = { GB: "UK" };
@@ -26,6 +34,11 @@ export function marketplaceOf(code: unknown): Marketplace | undefined {
     .toUpperCase();
   const hit = MARKETPLACE_ALIASES[text] ?? MARKETPLACES.find((m) => m.code === text)?.code;
   return hit;
+}
+
+/** The marketplaces a marketplace parameter takes: its own `options` where its operation takes fewer, else all. */
+export function marketplacesOf(spec: { readonly options?: readonly EnumOption[] }): readonly string[] {
+  return spec.options?.map((o) => String(o.value)) ?? MARKETPLACES.map((m) => m.code);
 }
 
 /** The options that belong to a marketplace (all of them when none is chosen yet). */
@@ -50,7 +63,7 @@ export interface EnumOption {
 }
 
 /** Text patterns a string (or each list item) must match. */
-export type TextPattern = "asin" | "nodeIdPath" | "nodeId";
+export type TextPattern = "asin" | "nodeIdPath" | "nodeId" | "office";
 
 /** Why a parameter is there; the engine, the builder and the functions treat these roles specially. */
 export type ParamRole = "page" | "size" | "order" | "rangeMin" | "rangeMax";

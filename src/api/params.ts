@@ -3,7 +3,7 @@
  * category-market parameters) across operations, so each shape is written once here. The builders keep
  * parameter names and kinds as literal types, so request types are derived from the catalog rows themselves.
  */
-import type { EnumOption, Marketplace, ParamKind, ParamSpec, ScalarValue } from "./catalog-types";
+import { type EnumOption, type Marketplace, type ParamKind, type ParamSpec, type ScalarValue } from "./catalog-types";
 
 /** A ParamSpec whose name, kind and required flag are known to the type system. */
 export type Param<
@@ -27,7 +27,7 @@ export const TEXT_CAPS = { maxLength: 500, maxItems: 200 } as const;
 const capsFor = (kind: ParamKind): Extra =>
   kind === "string"
     ? { maxLength: TEXT_CAPS.maxLength }
-    : kind === "stringList" || kind === "csv"
+    : kind === "stringList" || kind === "csv" || kind === "integerList"
       ? { maxLength: TEXT_CAPS.maxLength, maxItems: TEXT_CAPS.maxItems }
       : {};
 
@@ -49,8 +49,8 @@ export const bool = param("boolean");
 export const month = param("month");
 export const list = param("stringList");
 export const csv = param("csv");
-export const saturday = param("saturday");
 export const intList = param("integerList");
+export const saturday = param("saturday");
 export const timestamp = param("timestamp");
 
 /** A date whose format follows another parameter: `formats` maps that parameter's values to a format. */
@@ -86,10 +86,11 @@ export const required = <N extends string, K extends ParamKind>(p: Param<N, K>):
   section: "main",
 });
 
+/** The marketplace, any of the 13 codes the service accepts (param-spec.ts: MARKETPLACES). */
 export const marketplace: Param<"marketplace", "marketplace", true> = {
   name: "marketplace",
   kind: "marketplace",
-  doc: "Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.",
+  doc: "Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA, IN, MX, BR, AU or AE.",
   required: true,
   section: "main",
 };

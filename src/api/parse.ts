@@ -150,6 +150,26 @@ function extract(shape: ResponseShape, data: unknown, fail: (detail: string) => 
       if (shape === "itemsWithStats") extracted.stats = parseStats(data.stats, fail);
       return extracted;
     }
+    case "series": {
+      if (data === null || data === undefined) return { items: [], total: 0, page: null, size: null };
+      if (!isObject(data)) return fail("expected an object with items in data");
+      const { items = [], ...common } = data;
+      if (items === null) return { items: [], total: 0, page: null, size: null };
+      if (!Array.isArray(items)) return fail("expected data.items to be a list");
+      // The object's own fields (the keyword, the category's rates) are the same for every point: beside each.
+      const rows = items.map((item) => (isObject(item) ? { ...common, ...item } : item));
+      return { items: rows, total: rows.length, page: null, size: null };
+    }
+    case "facets": {
+      if (data === null || data === undefined) return { items: [], total: 0, page: null, size: null };
+      if (!isObject(data)) return fail("expected an object of counts by facet in data");
+      const rows = Object.entries(data).flatMap(([facet, counts]) => {
+        if (counts === null || counts === undefined) return [];
+        if (!Array.isArray(counts)) return fail(`expected data.${facet} to be a list of counts`);
+        return counts.map((count) => (isObject(count) ? { facet, ...count } : count));
+      });
+      return { items: rows, total: rows.length, page: null, size: null };
+    }
   }
 }
 

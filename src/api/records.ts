@@ -10,6 +10,8 @@ import { ASIN_RECORDS } from "./records/asin";
 import { KEYWORD_RECORDS } from "./records/keyword";
 import { MARKET_RECORDS } from "./records/market";
 import { PRODUCT_RECORDS } from "./records/product";
+import { TRADEMARK_RECORDS } from "./records/trademark";
+import { TRENDS_RECORDS } from "./records/trends";
 
 export * from "./records/fields";
 export * from "./records/product";
@@ -18,6 +20,8 @@ export * from "./records/aba";
 export * from "./records/market";
 export * from "./records/asin";
 export * from "./records/asin-history";
+export * from "./records/trends";
+export * from "./records/trademark";
 
 /** Every record type by name, from each group's records; the catalog's `record` refers to these names. */
 export const RECORD_FIELDS = {
@@ -26,6 +30,8 @@ export const RECORD_FIELDS = {
   ...ABA_RECORDS,
   ...MARKET_RECORDS,
   ...ASIN_RECORDS,
+  ...TRENDS_RECORDS,
+  ...TRADEMARK_RECORDS,
 } as const satisfies Readonly<Record<string, readonly FieldSpec[]>>;
 
 export type RecordName = keyof typeof RECORD_FIELDS;

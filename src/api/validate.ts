@@ -7,7 +7,7 @@
  * weekOrMonth's switch, order vs. filters, unknown names with a did-you-mean) are plain functions here: zod would
  * add nothing there.
  */
-import type { z } from "zod";
+import type * as core from "zod/v4/core";
 import { operation, isOperationCode, type OperationCode } from "./catalog";
 import type { ParamSpec } from "./catalog-types";
 import { checkMonth, checkSaturday, type DateIssue } from "./dates";
@@ -15,7 +15,7 @@ import { didYouMean } from "./did-you-mean";
 import { ValidationError } from "./errors";
 import { PARAM_KINDS, schemaOf, traitsOf } from "./kinds";
 import { show } from "./kinds/kind";
-import { paramDoc } from "./localized";
+import { TEXT_PATTERNS } from "./kinds/text-rules";
 import { t } from "../i18n/cells";
 import type { ParamsOf } from "./request-types";
 
@@ -43,7 +43,7 @@ function isEmpty(value: unknown): boolean {
 // Each parameter against its kind's schema (kinds/), with plain-words messages
 
 /** Plain-words problems for zod's own checks (refinements carry their own); the name is added by the error. */
-function problemOf(spec: ParamSpec, iss: z.core.$ZodRawIssue): string {
+function problemOf(spec: ParamSpec, iss: core.$ZodRawIssue): string {
   const expected = PARAM_KINDS[spec.kind].words.expected;
   switch (iss.code) {
     case "invalid_type":
@@ -70,7 +70,7 @@ function problemOf(spec: ParamSpec, iss: z.core.$ZodRawIssue): string {
   }
 }
 
-function ruleOf(issue: z.core.$ZodIssue): string {
+function ruleOf(issue: core.$ZodIssue): string {
   switch (issue.code) {
     case "custom":
       return String(issue.params?.rule ?? "type");
@@ -83,16 +83,39 @@ function ruleOf(issue: z.core.$ZodIssue): string {
   }
 }
 
+/**
+ * What a required parameter takes, for its message: its pattern's words (an ASIN of 10 letters and digits...) or
+ * its kind's. Not the catalog's doc: the functions bundle is built without the catalog's words (src/api/texts.ts).
+ */
+function requiredWords(spec: ParamSpec): string {
+  return spec.pattern ? TEXT_PATTERNS[spec.pattern].words() : PARAM_KINDS[spec.kind].words.expected();
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Rules across parameters
 
-function dateIssue(spec: ParamSpec, text: string, values: Normalized, now: Date): DateIssue | undefined {
-  if (spec.kind === "month") return checkMonth(text, now, spec.maxMonthsBack);
-  if (spec.kind === "saturday") return checkSaturday(text, now, spec.maxMonthsBack);
+/** The format a date parameter takes in this request: its kind's, or the one its switch parameter picks. */
+function dateFormat(spec: ParamSpec, text: string, values: Normalized): "month" | "saturday" {
+  if (spec.kind === "month" || spec.kind === "saturday") return spec.kind;
   const switchValue = spec.switchParam ? values[spec.switchParam] : undefined;
   const format = spec.formats && typeof switchValue === "string" ? spec.formats[switchValue] : undefined;
-  const chosen = format ?? (text.length === 8 ? "saturday" : "month");
-  const check = chosen === "saturday" ? checkSaturday : checkMonth;
+  return format ?? (text.length === 8 ? "saturday" : "month");
+}
+
+/**
+ * A day where a month is expected reads as its month (`20260425` -> `202604`): the official examples send days
+ * there, and a date typed into a cell is a day. Only a real calendar day is read so; anything else stays as typed.
+ */
+function monthOfDay(text: string): string {
+  const day = /^(\d{4})(\d{2})(\d{2})$/.exec(text);
+  if (!day) return text;
+  const [year, month, date] = day.slice(1).map(Number);
+  const real = new Date(Date.UTC(year, month - 1, date));
+  return real.getUTCMonth() === month - 1 && real.getUTCDate() === date ? text.slice(0, 6) : text;
+}
+
+function dateIssue(spec: ParamSpec, text: string, format: "month" | "saturday", now: Date): DateIssue | undefined {
+  const check = format === "saturday" ? checkSaturday : checkMonth;
   return check(text, now, spec.maxMonthsBack);
 }
 
@@ -185,7 +208,7 @@ export function checkParams<C extends OperationCode>(
     const raw = input[spec.name];
     if (isEmpty(raw)) {
       if (spec.required)
-        errors.push(new ValidationError(spec.name, "required", t("v.required", { doc: paramDoc(spec) })));
+        errors.push(new ValidationError(spec.name, "required", t("v.required", { doc: requiredWords(spec) })));
       continue;
     }
     const result = schemaOf(spec).safeParse(raw, { error: (iss) => problemOf(spec, iss) });
@@ -198,10 +221,13 @@ export function checkParams<C extends OperationCode>(
   }
 
   for (const spec of specs) {
-    const text = values[spec.name];
-    if (typeof text !== "string" || !traitsOf(spec.kind).dateFormat) continue;
-    if (spec.words?.some((w) => w.value === text)) continue;
-    const issue = dateIssue(spec, text, values, now);
+    const typed = values[spec.name];
+    if (typeof typed !== "string" || !traitsOf(spec.kind).dateFormat) continue;
+    if (spec.words?.some((w) => w.value === typed)) continue;
+    const format = dateFormat(spec, typed, values);
+    const text = format === "month" ? monthOfDay(typed) : typed;
+    values[spec.name] = text;
+    const issue = dateIssue(spec, text, format, now);
     if (issue) errors.push(new ValidationError(spec.name, issue.rule, issue.problem));
   }
 

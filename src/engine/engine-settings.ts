@@ -9,7 +9,7 @@ import { TimeoutError } from "../api/errors";
 import { MissingSecretError } from "./errors";
 import { accountId } from "./keys";
 import { restorePacing } from "./minute-limit";
-import { DEFAULT_CACHE_TTL_MS, type PageCache } from "./page-cache";
+import { NO_CAP, type PageCache } from "./page-cache";
 import type { Pacer } from "./pacer";
 import { readStoredSettings, type StoredSettings } from "./settings";
 import type { EngineOptions } from "./types";
@@ -61,7 +61,7 @@ export function settingsReader(
             settingsRead = null;
             if (options.perMinute === undefined) pacer.setPerMinute(settings.perMinute ?? defaults.perMinute);
             if (options.cacheTtlMs === undefined)
-              cache.ttlMs = settings.cacheTtlHours !== null ? settings.cacheTtlHours * HOUR_MS : DEFAULT_CACHE_TTL_MS;
+              cache.capMs = settings.cacheTtlHours !== null ? settings.cacheTtlHours * HOUR_MS : NO_CAP;
             return settings;
           },
           (error: unknown) => {

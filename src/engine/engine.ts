@@ -18,11 +18,12 @@ import { meteredClients } from "./metered-client";
 import { pacingSaver } from "./minute-limit";
 import { Pacer } from "./pacer";
 import { pageFetcher, type Prepared, type QueryContext } from "./page-fetch";
-import { DEFAULT_CACHE_TTL_MS, DEFAULT_MAX_CACHE_BYTES, DEFAULT_MAX_CACHE_ENTRIES, PageCache } from "./page-cache";
+import { DEFAULT_MAX_CACHE_BYTES, DEFAULT_MAX_CACHE_ENTRIES, NO_CAP, PageCache } from "./page-cache";
 import { assemble, readPages, type Fetched } from "./pages";
-import { pagesFor, planPaging } from "./paging";
-import { readStoredSettings, writeStoredSettings } from "./settings";
+import { pagesFor, planPaging } from "../api/paging";
+import { readStoredSettings, writePreferences, writeStoredSettings } from "./settings";
 import { keepingFirst } from "./store";
+import { lastGoodReason, lastGoodResult } from "./last-good";
 import type {
   ConnectionCheck,
   Engine,
@@ -61,7 +62,7 @@ export function createEngine(options: EngineOptions): Engine {
   const cache = new PageCache({
     store,
     clock,
-    ttlMs: options.cacheTtlMs ?? DEFAULT_CACHE_TTL_MS,
+    capMs: options.cacheTtlMs ?? NO_CAP,
     maxEntries: options.maxCacheEntries ?? DEFAULT_MAX_CACHE_ENTRIES,
     maxBytes: options.maxCacheBytes ?? DEFAULT_MAX_CACHE_BYTES,
   });
@@ -101,11 +102,12 @@ export function createEngine(options: EngineOptions): Engine {
       params: QueryParams<C>,
       queryOptions: QueryOptions = {},
     ): Promise<QueryResult<C>> {
+      let ctx: QueryContext | undefined;
       try {
         if (queryOptions.signal?.aborted) throw new AbortError();
         const prepared = prepare(code, params, queryOptions.limit);
         const current = withSecret(await settings.current());
-        const ctx: QueryContext = {
+        ctx = {
           ...prepared,
           settings: current,
           account: await settings.accountOf(current),
@@ -113,17 +115,33 @@ export function createEngine(options: EngineOptions): Engine {
           cacheOnly: queryOptions.cacheOnly === true,
           ...newTracker(),
         };
-        const outcomes = await withDeadline(deadlines, ctx, queryOptions.signal, (signal) =>
+        const running = ctx;
+        const outcomes = await withDeadline(deadlines, running, queryOptions.signal, (signal) =>
           readPages(
-            ctx.plan,
-            (pageParams, pageSignal, slot) => getPage(ctx, pageParams, pageSignal, slot),
+            running.plan,
+            (pageParams, pageSignal, slot) => getPage(running, pageParams, pageSignal, slot),
             signal,
             queryOptions.onPage,
           ),
         );
-        return assemble(code, ctx.plan, outcomes);
+        return assemble(code, running.plan, outcomes);
       } catch (error) {
-        throw asMadError(error);
+        const failure = asMadError(error);
+        const reason = lastGoodReason(failure);
+        const allowed =
+          ctx && !ctx.bypassCache && !ctx.cacheOnly && queryOptions.lastGood !== false && ctx.settings.lastGoodValues;
+        if (reason && allowed) {
+          const earlier = await lastGoodResult(
+            cache,
+            { code, plan: ctx!.plan, account: ctx!.account },
+            {
+              reason,
+              message: failure.message,
+            },
+          ).catch(() => null);
+          if (earlier) return earlier;
+        }
+        throw failure;
       }
     },
 
@@ -138,13 +156,15 @@ export function createEngine(options: EngineOptions): Engine {
       const account = await settings.accountOf({ baseUrl: current.baseUrl, secret: current.secret });
       const keyOf = (page: number) =>
         `${code}|${canonicalJson(plan.mode === "single" ? plan.params : { ...plan.params, page })}`;
-      const first = await cache.get(account, keyOf(1));
+      // The first page's total says how many pages; one past its period still tells it (totals move slowly).
+      const first = (await cache.get(account, keyOf(1))) ?? (await cache.lastGood(account, keyOf(1)));
       const shortFirst = first !== undefined && plan.mode === "pages" && first.data.rows.length < plan.pageSize;
       const pages = !first ? plan.maxPages : shortFirst ? 1 : pagesFor(plan, first.data.total);
-      if (planOptions.bypassCache) return { pages, uncachedPages: pages };
+      const bound = !first && plan.maxPages > 1 ? { upTo: true as const } : {};
+      if (planOptions.bypassCache) return { pages, uncachedPages: pages, ...bound };
       let uncachedPages = 0;
       for (let page = 1; page <= pages; page++) if (!(await cache.get(account, keyOf(page)))) uncachedPages++;
-      return { pages, uncachedPages };
+      return { pages, uncachedPages, ...bound };
     },
 
     cacheKey<C extends OperationCode>(code: C, params: QueryParams<C>, keyOptions: { limit?: number } = {}): string {
@@ -199,6 +219,17 @@ export function createEngine(options: EngineOptions): Engine {
       // New settings: a refused account gets another chance.
       gate.reset();
     },
+
+    async preferences() {
+      const { lastGoodValues } = await readStoredSettings(store);
+      return { lastGoodValues };
+    },
+
+    setPreferences: (patch) =>
+      writePreferences(
+        keepingFirst(store, () => cache.clear()),
+        patch,
+      ),
 
     async signOut(): Promise<void> {
       const stored = await readStoredSettings(store);

@@ -5,6 +5,7 @@
  * same entries. Formula value previews are not recorded. Never holds the secret (parameters never contain it).
  */
 import type { OperationCode } from "../api/catalog";
+import type { LastGood } from "./types";
 
 export type FormulaStatus = "running" | "ok" | "error" | "cancelled";
 
@@ -31,6 +32,10 @@ export interface FormulaEntry {
   readonly fromCache: boolean;
   /** The message the cell shows, for status error or cancelled. */
   readonly errorMessage: string | null;
+  /** Set when the cell shows its query's last good answer because the service failed: why (see ./last-good.ts). */
+  readonly lastGood?: LastGood;
+  /** Rows and columns the result spills into (header included), once it showed one. */
+  readonly spill?: { readonly rows: number; readonly columns: number };
 }
 
 export type RegistryListener = (entries: readonly FormulaEntry[]) => void;

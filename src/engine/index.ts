@@ -7,13 +7,8 @@ export { createEngine, ENGINE_DEFAULTS } from "./engine";
 export { CacheMissError, MissingSecretError } from "./errors";
 export { accountId, canonicalJson } from "./keys";
 export { RATE_WINDOW_MS } from "./pacer";
-export {
-  CACHE_INDEX_KEY,
-  DEFAULT_CACHE_TTL_MS,
-  DEFAULT_MAX_CACHE_BYTES,
-  DEFAULT_MAX_CACHE_ENTRIES,
-} from "./page-cache";
-export { planPaging, type PagingPlan } from "./paging";
+export { CACHE_INDEX_KEY, DEFAULT_MAX_CACHE_BYTES, DEFAULT_MAX_CACHE_ENTRIES } from "./page-cache";
+export { planPaging, type PagingPlan } from "../api/paging";
 export { getSharedEngine } from "./shared";
 export {
   CACHE_KEY_PREFIX,
@@ -30,6 +25,9 @@ export type {
   ConnectionCheck,
   Engine,
   EngineOptions,
+  LastGood,
+  LastGoodReason,
+  Preferences,
   QueryOptions,
   QueryParams,
   QueryPlan,

@@ -2,10 +2,16 @@
  * The page cache: every page the service answered, in memory (least recently used first out) and persisted in
  * the key-value store so a reopened workbook recalculates without spending calls.
  *
+ * A page is current until the end of its operation's data period (`expiresAt`: the service recomputes product data
+ * daily, ABA weekly, markets and keyword research monthly; src/api/data-period.ts), and never longer than `capMs`
+ * (`mad.cacheTtlHours`, a bound a person may set). A page past that is no longer served as current, but it is kept,
+ * within the same bounds, as the query's last good answer: when the service cannot answer, the engine may show it,
+ * saying so (./last-good.ts). Bounds evict pages past their period first, then the least recently used.
+ *
  * Persisted layout: one item per page under `mad.cache.<account>.<hash of the page key>` holding
- * `{k: page key, t: fetched at, r: result}`, plus one index item (`mad.cacheIndex`) listing every entry's
- * storage key, fetch time and size, so bounds can be enforced without reading every entry. OfficeRuntime.storage
- * holds 10 MB per domain, shared by every add-in of that domain
+ * `{k: page key, t: fetched at, e: current until, r: result}`, plus one index item (`mad.cacheIndex`) listing every
+ * entry's storage key, fetch time, size, use and end of period, so bounds can be enforced without reading every
+ * entry. OfficeRuntime.storage holds 10 MB per domain, shared by every add-in of that domain
  * (https://learn.microsoft.com/javascript/api/office-runtime/officeruntime.storage), and the settings and the
  * secret live there too: the persisted total is kept under `maxBytes` (2 MB by default), counted in UTF-8 bytes
  * (a CJK character weighs three), and `maxEntries`, dropping the least recently used entries first. A write the
@@ -16,7 +22,10 @@ import { shortHash } from "./keys";
 import { CACHE_KEY_PREFIX, type KeyValueStore } from "./store";
 
 export const CACHE_INDEX_KEY = "mad.cacheIndex";
-export const DEFAULT_CACHE_TTL_MS = 12 * 60 * 60 * 1000;
+/** How long a page cached without an end of period (by an earlier version) stays current. */
+export const LEGACY_PAGE_LIFETIME_MS = 12 * 60 * 60 * 1000;
+/** No bound of a person's beyond each operation's data period. */
+export const NO_CAP = Number.POSITIVE_INFINITY;
 export const DEFAULT_MAX_CACHE_ENTRIES = 500;
 export const DEFAULT_MAX_CACHE_BYTES = 2_000_000;
 
@@ -34,12 +43,15 @@ export interface PageData {
 export interface CachedPage {
   data: PageData;
   fetchedAt: number;
+  /** When the answer stops being current: the end of its operation's data period (epoch ms). */
+  expiresAt?: number;
 }
 
 export interface PageCacheOptions {
   store: KeyValueStore;
   clock: Clock;
-  ttlMs: number;
+  /** The longest a page stays current whatever its period (NO_CAP: its period alone). */
+  capMs: number;
   maxEntries: number;
   /** Persisted budget in UTF-8 bytes of key + value. */
   maxBytes: number;
@@ -49,14 +61,21 @@ interface MemoryEntry extends CachedPage {
   bytes: number;
 }
 
-/** [storage key, fetched at, size in UTF-8 bytes, use sequence (higher = used more recently)] */
-type IndexRow = [string, number, number, number];
+/** [storage key, fetched at, size in UTF-8 bytes, use sequence (higher = used more recently), current until?] */
+type IndexRow = [string, number, number, number, number?];
 
 interface StoredPage {
   k: string;
   t: number;
+  e?: number;
   r: PageData;
 }
+
+const pageOf = (stored: StoredPage): CachedPage => ({
+  data: stored.r,
+  fetchedAt: stored.t,
+  ...(stored.e === undefined ? {} : { expiresAt: stored.e }),
+});
 
 export class PageCache {
   private readonly memory = new Map<string, MemoryEntry>();
@@ -70,10 +89,10 @@ export class PageCache {
   private pendingSteps = 0;
   private indexDirty = false;
   private useSeq = 0;
-  ttlMs: number;
+  capMs: number;
 
   constructor(private readonly options: PageCacheOptions) {
-    this.ttlMs = options.ttlMs;
+    this.capMs = options.capMs;
   }
 
   /** The storage key of a page of one account. */
@@ -81,48 +100,68 @@ export class PageCache {
     return `${CACHE_KEY_PREFIX}${account}.${shortHash(pageKey)}`;
   }
 
-  private fresh(fetchedAt: number): boolean {
-    const age = this.options.clock.now() - fetchedAt;
-    return age >= 0 ? age < this.ttlMs : true;
+  /** Until when a page is current: the end of its data period, within the cap. */
+  currentUntil(page: Pick<CachedPage, "fetchedAt" | "expiresAt">): number {
+    const periodEnd = page.expiresAt ?? page.fetchedAt + LEGACY_PAGE_LIFETIME_MS;
+    return Math.min(periodEnd, page.fetchedAt + this.capMs);
   }
 
-  /** A fresh page from memory only (synchronous; used right before deciding to send). */
-  peek(account: string, pageKey: string): CachedPage | undefined {
-    const id = PageCache.storageKey(account, pageKey);
+  private fresh(page: Pick<CachedPage, "fetchedAt" | "expiresAt">): boolean {
+    const now = this.options.clock.now();
+    // A fetch time ahead of the clock (the clock was set back) counts as current rather than as never fetched.
+    return now < page.fetchedAt || now < this.currentUntil(page);
+  }
+
+  /** A page from memory, current or not (re-inserted: Map order is the LRU order). */
+  private fromMemory(id: string): CachedPage | undefined {
     const entry = this.memory.get(id);
     if (!entry) return undefined;
-    if (!this.fresh(entry.fetchedAt)) {
-      this.dropMemory(id);
-      return undefined;
-    }
-    // Re-insert: Map order is the LRU order.
     this.memory.delete(id);
     this.memory.set(id, entry);
     this.touch(id);
-    return { data: entry.data, fetchedAt: entry.fetchedAt };
+    return { data: entry.data, fetchedAt: entry.fetchedAt, ...(entry.expiresAt ? { expiresAt: entry.expiresAt } : {}) };
   }
 
-  /** A fresh page from memory or the store; undefined when missing or expired. */
-  async get(account: string, pageKey: string): Promise<CachedPage | undefined> {
-    const hit = this.peek(account, pageKey);
-    if (hit) return hit;
+  /** A current page from memory only (synchronous; used right before deciding to send). */
+  peek(account: string, pageKey: string): CachedPage | undefined {
     const id = PageCache.storageKey(account, pageKey);
+    const entry = this.memory.get(id);
+    return entry && this.fresh(entry) ? this.fromMemory(id) : undefined;
+  }
+
+  /** A current page from memory or the store; undefined when missing or past its period. */
+  async get(account: string, pageKey: string): Promise<CachedPage | undefined> {
+    const page = await this.lastGood(account, pageKey);
+    return page && this.fresh(page) ? page : undefined;
+  }
+
+  /**
+   * The page as last answered, current or not: what the engine shows, saying so, when the service cannot answer.
+   * Undefined when it was never answered (or the bounds have let it go).
+   */
+  async lastGood(account: string, pageKey: string): Promise<CachedPage | undefined> {
+    const id = PageCache.storageKey(account, pageKey);
+    const hit = this.fromMemory(id);
+    if (hit) return hit;
     const index = await this.loadIndex();
     const row = index.get(id);
-    if (!row || !this.fresh(row[1])) return undefined;
+    if (!row) return undefined;
     const stored = await this.readStored(id);
-    if (!stored || stored.k !== pageKey || !this.fresh(stored.t)) return undefined;
-    const again = this.peek(account, pageKey);
+    if (!stored || stored.k !== pageKey) return undefined;
+    const again = this.fromMemory(id);
     if (again) return again;
-    this.remember(id, { data: stored.r, fetchedAt: stored.t }, row[2]);
+    const page = pageOf(stored);
+    this.remember(id, page, row[2]);
     this.touch(id);
-    return { data: stored.r, fetchedAt: stored.t };
+    return page;
   }
 
   /** Keeps a page in memory now and persists it in the background (see flush). */
   put(account: string, pageKey: string, page: CachedPage): void {
     const id = PageCache.storageKey(account, pageKey);
-    const text = JSON.stringify({ k: pageKey, t: page.fetchedAt, r: page.data } satisfies StoredPage);
+    const stored: StoredPage = { k: pageKey, t: page.fetchedAt, r: page.data };
+    if (page.expiresAt !== undefined) stored.e = page.expiresAt;
+    const text = JSON.stringify(stored);
     const bytes = utf8Length(id) + utf8Length(text);
     this.remember(id, page, bytes);
     this.enqueue(async () => {
@@ -135,7 +174,9 @@ export class PageCache {
       index.delete(id);
       try {
         await this.options.store.setItem(id, text);
-        index.set(id, [id, page.fetchedAt, bytes, ++this.useSeq]);
+        const row: IndexRow = [id, page.fetchedAt, bytes, ++this.useSeq];
+        if (page.expiresAt !== undefined) row[4] = page.expiresAt;
+        index.set(id, row);
       } catch {
         // Storage full or unavailable: the page is still in memory; make room for the next one.
         await this.evictStored(index, Math.max(1, Math.ceil(index.size / 10)));
@@ -262,16 +303,19 @@ export class PageCache {
     }
   }
 
+  /** Pages past their period first (kept only as last good answers), then the least recently used. */
+  private evictionOrder(rows: Iterable<IndexRow>): IndexRow[] {
+    const current = (row: IndexRow) => (this.fresh({ fetchedAt: row[1], expiresAt: row[4] }) ? 1 : 0);
+    return [...rows].sort((a, b) => current(a) - current(b) || a[3] - b[3]);
+  }
+
   private async enforceBounds(index: Map<string, IndexRow>): Promise<void> {
-    const now = this.options.clock.now();
-    for (const [id, row] of index) if (now - row[1] >= this.ttlMs) await this.removeStored(index, id);
     let bytes = 0;
     for (const row of index.values()) bytes += row[2];
     const excessEntries = index.size - this.options.maxEntries;
     if (excessEntries <= 0 && bytes <= this.options.maxBytes) return;
-    const leastRecentFirst = [...index.values()].sort((a, b) => a[3] - b[3]);
     let removed = 0;
-    for (const row of leastRecentFirst) {
+    for (const row of this.evictionOrder(index.values())) {
       if (removed >= excessEntries && bytes <= this.options.maxBytes) break;
       await this.removeStored(index, row[0]);
       bytes -= row[2];
@@ -280,8 +324,7 @@ export class PageCache {
   }
 
   private async evictStored(index: Map<string, IndexRow>, count: number): Promise<void> {
-    const leastRecentFirst = [...index.values()].sort((a, b) => a[3] - b[3]).slice(0, count);
-    for (const row of leastRecentFirst) await this.removeStored(index, row[0]);
+    for (const row of this.evictionOrder(index.values()).slice(0, count)) await this.removeStored(index, row[0]);
   }
 
   private async removeStored(index: Map<string, IndexRow>, id: string): Promise<void> {
@@ -307,7 +350,8 @@ function parseIndex(text: string | null): IndexRow[] {
         row[0].startsWith(CACHE_KEY_PREFIX) &&
         typeof row[1] === "number" &&
         typeof row[2] === "number" &&
-        typeof row[3] === "number",
+        typeof row[3] === "number" &&
+        (row[4] === undefined || typeof row[4] === "number"),
     );
   } catch {
     return [];

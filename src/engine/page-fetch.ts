@@ -3,7 +3,8 @@
  * through a metered client. A per-minute refusal (ERROR_VISIT_MAX) is waited out and sent again when the minute
  * allows it; an account the service refused stops every other request of that account (./account-gate).
  */
-import type { OperationCode } from "../api/catalog";
+import { operation, type OperationCode } from "../api/catalog";
+import { periodEnd } from "../api/data-period";
 import type { Clock } from "../api/clock";
 import type { AccountGate } from "./account-gate";
 import { CacheMissError, minuteLimitError, monthlyQuotaError } from "./errors";
@@ -16,7 +17,7 @@ import { isVisitMax, MINUTE_WAIT_MS, minuteWait } from "./minute-limit";
 import { WINDOW_SAFETY_MS, type Pacer } from "./pacer";
 import type { CachedPage, PageCache } from "./page-cache";
 import type { Fetched, PageOutcome, PageSlot } from "./pages";
-import type { PagingPlan } from "./paging";
+import type { PagingPlan } from "../api/paging";
 import type { StoredSettings } from "./settings";
 import type { UsageMeter } from "./usage";
 
@@ -96,9 +97,11 @@ export function pageFetcher(parts: PageFetchParts): PageFetcher {
               gate.noteFailure(ctx.account, error);
               throw error;
             });
+          const fetchedAt = clock.now();
           const page: CachedPage = {
             data: { rows: result.rows, total: result.total, ...(result.stats ? { stats: result.stats } : {}) },
-            fetchedAt: clock.now(),
+            fetchedAt,
+            expiresAt: periodEnd(operation(ctx.code).dataPeriod, fetchedAt),
           };
           cache.put(ctx.account, pageKey, page);
           if (slot && result.rows.length < slot.pageSize) slot.end.lastPage = Math.min(slot.end.lastPage, slot.page);

@@ -5,7 +5,7 @@ import type { OperationCode } from "../api/catalog";
 import { AbortError } from "../api/errors";
 import type { RecordOf } from "../api/request-types";
 import type { CachedPage } from "./page-cache";
-import { pagesFor, type PagingPlan } from "./paging";
+import { pagesFor, type PagingPlan } from "../api/paging";
 import { childController } from "./signals";
 import type { QueryResult } from "./types";
 

@@ -5,13 +5,18 @@
 import { ValidationError } from "../api/errors";
 import { t } from "../i18n/cells";
 import { DEFAULT_BASE_URL, PRODUCTION_BASE_URL, SETTINGS_KEYS, type KeyValueStore } from "./store";
-import type { Settings } from "./types";
+import type { Preferences, Settings } from "./types";
 
 /** Settings plus the optional tuning the store may hold. */
 export interface StoredSettings extends Settings {
   cacheTtlHours: number | null;
   perMinute: number | null;
+  /** false only when a person turned last good answers off (`mad.lastGoodValues` = "off"). */
+  lastGoodValues: boolean;
 }
+
+/** How `mad.lastGoodValues` is stored: "off" turns it off; anything else (or nothing) leaves it on. */
+const OFF = "off";
 
 function positiveNumber(text: string | null): number | null {
   if (text === null || text.trim() === "") return null;
@@ -20,11 +25,12 @@ function positiveNumber(text: string | null): number | null {
 }
 
 export async function readStoredSettings(store: KeyValueStore): Promise<StoredSettings> {
-  const [baseUrl, secret, ttl, perMinute] = await Promise.all([
+  const [baseUrl, secret, ttl, perMinute, lastGood] = await Promise.all([
     store.getItem(SETTINGS_KEYS.baseUrl),
     store.getItem(SETTINGS_KEYS.secret),
     store.getItem(SETTINGS_KEYS.cacheTtlHours),
     store.getItem(SETTINGS_KEYS.perMinute),
+    store.getItem(SETTINGS_KEYS.lastGoodValues),
   ]);
   const cleanSecret = secret?.trim() ?? "";
   return {
@@ -32,7 +38,14 @@ export async function readStoredSettings(store: KeyValueStore): Promise<StoredSe
     secret: cleanSecret ? cleanSecret : null,
     cacheTtlHours: positiveNumber(ttl),
     perMinute: positiveNumber(perMinute),
+    lastGoodValues: lastGood?.trim().toLowerCase() !== OFF,
   };
+}
+
+/** Writes the preferences the patch names. */
+export async function writePreferences(store: KeyValueStore, patch: Partial<Preferences>): Promise<void> {
+  if (patch.lastGoodValues === true) await store.removeItem(SETTINGS_KEYS.lastGoodValues);
+  if (patch.lastGoodValues === false) await store.setItem(SETTINGS_KEYS.lastGoodValues, OFF);
 }
 
 /** Trailing slashes and a trailing /v1 are dropped; empty means unset. */

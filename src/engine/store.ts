@@ -16,6 +16,7 @@ export const SETTINGS_KEYS = {
   secret: "mad.secret",
   cacheTtlHours: "mad.cacheTtlHours",
   perMinute: "mad.perMinute",
+  lastGoodValues: "mad.lastGoodValues",
   /** The language the person chose in the task pane (`en`, `zh-CN`); absent: Office's display language. */
   language: "mad.language",
 } as const;

@@ -28,7 +28,10 @@ export interface EngineOptions {
   perMinute?: number;
   /** Requests at the same time; default 4. */
   concurrency?: number;
-  /** Cache lifetime; default: the stored mad.cacheTtlHours, else 12 h. */
+  /**
+   * The longest a cached page stays current, whatever its operation's data period (each page is current until its
+   * period ends); default: the stored mad.cacheTtlHours, else no bound beyond the period.
+   */
   cacheTtlMs?: number;
   /** Bound of cached pages, in memory and persisted; default 500. */
   maxCacheEntries?: number;
@@ -50,6 +53,11 @@ export interface QueryOptions {
   /** Formula value preview: never spend a call; CacheMissError when not cached. */
   cacheOnly?: boolean;
   /**
+   * false: fail rather than answer with the last good answer when the service cannot answer. Default: as the
+   * stored preference (mad.lastGoodValues) says; never for a refresh (bypassCache), which must say it failed.
+   */
+  lastGood?: boolean;
+  /**
    * Progress, "page 7 of 20": pages read so far and pages expected in all (the plan's most until the first page
    * gives the total; the pages read when the data ends early). Called with 0 first, and with done = total last.
    */
@@ -69,12 +77,19 @@ export interface QueryResult<C extends OperationCode = OperationCode> {
   fetchedAt: number;
   /** Every page came from the cache. */
   fromCache: boolean;
+  /**
+   * Set when the service could not answer and the result is the query's last good answer (every page as last
+   * answered, `fetchedAt` its age): why, and the failure's text. See ./last-good.ts.
+   */
+  lastGood?: LastGood;
 }
 
 /** What a query (or a refresh) would spend. */
 export interface QueryPlan {
   pages: number;
   uncachedPages: number;
+  /** Set when `pages` is the most the query can take: none of its pages was ever answered, so its total is unknown. */
+  upTo?: true;
 }
 
 export interface UsageSnapshot {
@@ -94,6 +109,22 @@ export interface UsageSnapshot {
   quotaThisMonth: number | null;
   /** Through a team relay: the member's calls left and the team plan's, from the last connection check. */
   teamThisMonth: TeamCalls | null;
+}
+
+/** Why a query shows its last good answer instead of a current one (see ./last-good.ts). */
+export type LastGoodReason = "unreachable" | "serviceFault" | "minuteLimit" | "monthlyQuota";
+
+/** What a result served from the last good answer carries. */
+export interface LastGood {
+  readonly reason: LastGoodReason;
+  /** The failure's own text (what happened and what to do). */
+  readonly message: string;
+}
+
+/** What a person may choose about the add-in, kept in runtime storage. */
+export interface Preferences {
+  /** Show a query's last good answer, saying so, when the service cannot answer (mad.lastGoodValues; default on). */
+  readonly lastGoodValues: boolean;
 }
 
 export type ConnectionCheck = { ok: true; remaining: number | null } | { ok: false; error: MadError };
@@ -126,6 +157,9 @@ export interface Engine {
   readSettings(): Promise<Settings>;
   /** The secret only ever goes to the store's mad.secret, never the workbook. */
   writeSettings(patch: Partial<Settings>): Promise<void>;
+  /** The person's preferences of the add-in (runtime storage, never the workbook). */
+  preferences(): Promise<Preferences>;
+  setPreferences(patch: Partial<Preferences>): Promise<void>;
   /** Removes mad.secret and this account's cached pages. */
   signOut(): Promise<void>;
   /** Resolves when every cached page so far is persisted (tests; before a simulated restart). */

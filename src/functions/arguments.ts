@@ -6,7 +6,7 @@
  * is queued. Any problem is a ValidationError naming the argument: the cell shows #VALUE!.
  */
 import { t } from "../i18n/cells";
-import { ROW_CAP, type AnyOperation } from "../api/catalog";
+import { ROW_CAP, takesMarket, type AnyOperation } from "../api/catalog";
 import type { ParamSpec } from "../api/catalog-types";
 import { didYouMean } from "../api/did-you-mean";
 import { argumentError, type ReadContext } from "../api/kinds/kind";
@@ -20,7 +20,8 @@ import type { DisplayOptions } from "../table/shape";
 
 /** The arguments as Excel passed them (scalars, 2D arrays, null/undefined when omitted). */
 export interface FormulaArgs {
-  readonly market: unknown;
+  /** Absent where the operation takes no marketplace (the trademark group). */
+  readonly market?: unknown;
   readonly positional: readonly unknown[];
   readonly filters?: unknown;
   readonly fields?: unknown;
@@ -81,7 +82,7 @@ export function parseFormulaArgs(op: AnyOperation, args: FormulaArgs): ParsedFor
     const value = readCells(specOf(op, name), raw, argument(label, params));
     if (value !== undefined) params[name] = value;
   };
-  read("marketplace", args.market, "market");
+  if (takesMarket(op)) read("marketplace", args.market, "market");
   op.positional.forEach(({ arg, param }, i) => read(param, args.positional[i], arg));
   const filters = parseFilters(op, args.filters, params);
   Object.assign(params, filters.params);

@@ -23,7 +23,7 @@ const FIELDS_ARG: ParamSpec = list("fields", "Columns to spill.");
 
 /** What a history function's cells say. */
 export interface HistoryArgs {
-  readonly market: unknown;
+  readonly market?: unknown;
   readonly positional: readonly unknown[];
   readonly start?: unknown;
   readonly end?: unknown;

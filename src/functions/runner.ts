@@ -17,6 +17,7 @@ import { shapeHistory } from "../table/history";
 import { productCard, productFactsOf, productRow } from "../table/product-card";
 import { noRowsText, shapeResult } from "../table/shape";
 import { entitiesSupported } from "./entity-support";
+import { loadCatalogTexts } from "../api/texts";
 import { localeReady } from "../i18n/locale";
 import { checkResultSize } from "../table/result-size";
 
@@ -44,6 +45,9 @@ const DEFAULT_DEPS: RunnerDeps = {
   localeReady,
 };
 let deps: RunnerDeps = DEFAULT_DEPS;
+
+/** The runner's dependencies now (MAD.ASOF reads the same registry and clock). */
+export const runnerDeps = (): RunnerDeps => deps;
 
 /** Replaces dependencies (tests, the preview page); call with no argument to restore the defaults. */
 export function configureRunner(patch?: Partial<RunnerDeps>): void {
@@ -80,7 +84,7 @@ function guarded<T>(work: Promise<T>, ms: number, controller: AbortController): 
 const LOCALE_WAIT_MS = 3_000;
 
 /** The runtime's language is active, or LOCALE_WAIT_MS passed; never rejects. */
-async function languageSettled(): Promise<void> {
+export async function languageSettled(): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const giveUp = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, LOCALE_WAIT_MS);
@@ -120,11 +124,11 @@ function safeCacheKey(engine: Engine, code: OperationCode, parsed: FormulaPlan):
 }
 
 /**
- * The arguments of a wrapper, in order after `market`: a table function's filters, fields and limit, or a history
- * function's start, end, interval and fields.
+ * The arguments of a wrapper, in order after `market` (absent where the operation takes no marketplace): a table
+ * function's filters, fields and limit, or a history function's start, end, interval and fields.
  */
 export interface WrapperArgs {
-  readonly market: unknown;
+  readonly market?: unknown;
   readonly positional: readonly unknown[];
   readonly filters?: unknown;
   readonly fields?: unknown;
@@ -139,6 +143,8 @@ interface FormulaPlan {
   readonly params: Record<string, unknown>;
   readonly limit?: number;
   readonly shape: (result: QueryResult) => Cell[][];
+  /** The cells show the catalog's words (`headers=labels`), which the functions bundle loads on demand. */
+  readonly needsCatalogTexts?: boolean;
   /** Rows shown, for the reports panel. */
   readonly rows: (result: QueryResult, cells: Cell[][]) => number;
 }
@@ -150,6 +156,7 @@ function tablePlan(op: AnyOperation, args: WrapperArgs): FormulaPlan {
     ...(parsed.limit === undefined ? {} : { limit: parsed.limit }),
     shape: (result) =>
       shapeResult(op, { rows: result.rows, stats: result.stats }, parsed.columns, parsed.display, parsed.limit),
+    needsCatalogTexts: parsed.display.headerLabels,
     rows: (result) =>
       parsed.display.stats
         ? Array.isArray(result.stats)
@@ -250,6 +257,8 @@ export async function runFormula(
       deps.settleWithinMs,
       controller,
     );
+    // Plain English headers are the catalog's words, loaded on demand (the functions bundle is built without them).
+    if (parsed.needsCatalogTexts) await loadCatalogTexts().catch(() => undefined);
     const cells = parsed.shape(result);
     // Past Excel's 5 MB a result would never land (the cell stays #BUSY! on the web): say what to ask for instead.
     checkResultSize(cells);
@@ -260,6 +269,10 @@ export async function runFormula(
       lastRefreshed: result.fetchedAt,
       callsSpent: result.callsSpent,
       fromCache: result.fromCache,
+      // The last good answer (the service failed) is shown, and said so where a person looks: the Reports tab,
+      // the pane's message bar and MAD.ASOF.
+      lastGood: result.lastGood,
+      spill: { rows: cells.length, columns: cells[0]?.length ?? 0 },
     });
     return cells;
   } catch (error) {

@@ -38,7 +38,13 @@ export interface PendingCall {
 /** What the evaluator needs from the custom functions runtime. */
 export interface FunctionInvoker {
   isRegistered(name: string): boolean;
-  invoke(name: string, args: readonly ArgumentValue[], address: string): PendingCall;
+  /** `parameterAddresses`: each argument's sheet-qualified address (null for a value typed in the formula). */
+  invoke(
+    name: string,
+    args: readonly ArgumentValue[],
+    address: string,
+    parameterAddresses?: readonly (string | null)[],
+  ): PendingCall;
 }
 
 /** A cell waiting for its formula (its message read in the active language each time it is shown). */

@@ -33,7 +33,10 @@ function readColumn(sheet: Sheet, column: SpillColumn, maxPoints: number | undef
       status: "unavailable",
       message: t("chart.shows", { cell: column.cell, code: shown.error.code, message: shown.error.message }),
     };
-  const spill = sheet.spillRange(anchor);
+  // A report reads a formula's spill; a history sheet its summary table, whose header is at the same cell.
+  const table = sheet.history?.table;
+  const spill =
+    sheet.spillRange(anchor) ?? (table && table.top === anchor.row && table.left === anchor.col ? table : undefined);
   if (!spill) return { status: "unavailable", message: t("chart.noResults", { cell: column.cell }) };
   const width = spill.right - spill.left + 1;
   if (column.column >= width)

@@ -58,7 +58,7 @@ export class ChartView {
 
   private update(): void {
     const sheet = this.workbook.activeSheet();
-    const charts = sheet.report?.charts ?? [];
+    const charts = sheet.report?.charts ?? sheet.history?.charts ?? [];
     const key = (index: number) => `${sheet.id}:${index}`;
     const wanted = new Set(charts.map((_, index) => key(index)));
     for (const [shownKey, shown] of this.shown) {

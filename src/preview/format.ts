@@ -13,9 +13,50 @@ export function formatValue(value: Scalar | null, format?: string): string {
   if (typeof value === "boolean") return value ? "TRUE" : "FALSE";
   if (typeof value === "string") return value;
   if (!format || format === "General" || format === "@") return formatGeneral(value);
-  const code = format.split(";")[0];
-  if (isDateFormat(code)) return formatDate(value, code);
-  return formatNumber(value, code);
+  const section = sectionFor(value, format);
+  if (isDateFormat(section.code)) return formatDate(section.value, section.code);
+  return formatNumber(section.value, section.code);
+}
+
+const CONDITION = /^\[(<=|>=|<>|<|>|=)(-?\d+(?:\.\d+)?)\]/;
+
+/**
+ * The section of a code with several (`positive;negative;zero`, or conditional as `[<10000]0;yyyy-mm-dd`, which the
+ * add-in writes for a column of years or dates) that shows `value`, as Excel picks it; a negative section shows the
+ * value without its sign. Colours (`[Red]`) are dropped: the preview shows text only.
+ */
+function sectionFor(value: number, format: string): { code: string; value: number } {
+  const sections = format.match(/(?:"[^"]*"|\\.|[^;])+/g) ?? [format];
+  const conditions = sections.map((s) => CONDITION.exec(s));
+  const bare = (code: string) => code.replace(CONDITION, "").replace(/\[[A-Za-z]+\]/g, "");
+  if (conditions.some(Boolean)) {
+    const met = sections.findIndex(
+      (_, i) => conditions[i] && holds(value, conditions[i]![1], Number(conditions[i]![2])),
+    );
+    const otherwise = sections.findIndex((_, i) => !conditions[i]);
+    const index = met >= 0 ? met : otherwise >= 0 ? otherwise : sections.length - 1;
+    return { code: bare(sections[index]), value };
+  }
+  if (value < 0 && sections.length > 1) return { code: bare(sections[1]), value: -value };
+  if (value === 0 && sections.length > 2) return { code: bare(sections[2]), value };
+  return { code: bare(sections[0]), value };
+}
+
+function holds(value: number, operator: string, limit: number): boolean {
+  switch (operator) {
+    case "<":
+      return value < limit;
+    case "<=":
+      return value <= limit;
+    case ">":
+      return value > limit;
+    case ">=":
+      return value >= limit;
+    case "=":
+      return value === limit;
+    default:
+      return value !== limit;
+  }
 }
 
 /** Whole numbers as is; others to 10 significant digits without trailing zeros, like a default-width cell. */
@@ -55,11 +96,10 @@ function formatDate(serial: number, code: string): string {
 
 /** Codes such as `#,##0`, `0.00`, `0.0%`, `$#,##0.00`, `"€"#,##0`. */
 function formatNumber(value: number, code: string): string {
-  const body = /[#0][#0,]*(\.0+)?%?/.exec(code);
-  if (!body) return formatGeneral(value);
-  const [prefix, suffix] = [code.slice(0, body.index), code.slice(body.index + body[0].length)].map((s) =>
-    s.replace(/"([^"]*)"/g, "$1").replace(/\\(.)/g, "$1"),
-  );
+  const body = /[#0][#0,]*(\.0+)?%?/.exec(code.replace(/"[^"]*"/g, (quoted) => " ".repeat(quoted.length)));
+  // A section of words only ("none") shows them; an empty one or General shows the number.
+  if (!body) return /^\s*(general)?\s*$/i.test(code) ? formatGeneral(value) : literal(code);
+  const [prefix, suffix] = [code.slice(0, body.index), code.slice(body.index + body[0].length)].map(literal);
   const percent = body[0].endsWith("%");
   const decimals = body[1] ? body[1].length - 1 : 0;
   const scaled = percent ? value * 100 : value;
@@ -69,4 +109,9 @@ function formatNumber(value: number, code: string): string {
     maximumFractionDigits: decimals,
   });
   return `${scaled < 0 ? "-" : ""}${prefix}${text}${percent ? "%" : ""}${suffix}`;
+}
+
+/** A code's words as shown: quotes and backslash escapes removed. */
+function literal(code: string): string {
+  return code.replace(/"([^"]*)"/g, "$1").replace(/\\(.)/g, "$1");
 }

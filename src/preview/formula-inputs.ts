@@ -4,7 +4,7 @@
  * (field-reference.ts), read without a call.
  */
 import { t } from "../i18n/preview";
-import { cellAddress } from "../table/a1";
+import { cellAddress, rangeAddress } from "../table/a1";
 import { sheetReference } from "../table/sheet-names";
 import { ArgumentValue, BUSY, CellError, FunctionOutcome } from "./cell-types";
 import { fieldOutcome } from "./field-reference";
@@ -17,15 +17,14 @@ type SheetOf = (arg: Argument & { kind: "reference" }) => Sheet | undefined;
 export function gatherArguments(
   formula: FormulaState,
   sheetOf: SheetOf,
-): { args: ArgumentValue[] } | { error: CellError } | { waiting: true } {
+): { args: ArgumentValue[]; addresses: (string | null)[] } | { error: CellError } | { waiting: true } {
   const args: ArgumentValue[] = [];
+  // Each argument's range (`Sheet1!A1:B2`), or null for a literal: MAD.ASOF reads the result at that address.
+  const addresses: (string | null)[] = [];
   for (const arg of formula.call.args) {
-    if (arg.kind === "omitted") {
-      args.push(null);
-      continue;
-    }
-    if (arg.kind === "literal") {
-      args.push(arg.value);
+    if (arg.kind === "omitted" || arg.kind === "literal") {
+      args.push(arg.kind === "literal" ? arg.value : null);
+      addresses.push(null);
       continue;
     }
     const sheet = sheetOf(arg);
@@ -52,8 +51,9 @@ export function gatherArguments(
       matrix.push(values);
     }
     args.push(matrix.length === 1 && matrix[0].length === 1 ? matrix[0][0] : matrix);
+    addresses.push(`${sheetReference(sheet.name)}!${rangeAddress(arg.range)}`);
   }
-  return { args };
+  return { args, addresses };
 }
 
 /** `=A2.Price`: the field's outcome, or waiting while the cell it reads is being calculated. */

@@ -26,6 +26,8 @@ export interface FunctionMetadata {
   readonly id: string;
   readonly name: string;
   readonly parameters?: readonly ParameterMetadata[];
+  /** `requiresParameterAddresses`: the invocation carries where each argument is (CustomFunctionsRuntime 1.3). */
+  readonly options?: { readonly requiresParameterAddresses?: boolean };
 }
 
 /** The parts of functions.json the preview reads. */
@@ -35,6 +37,7 @@ export interface FunctionsMetadata {
 
 interface Invocation {
   readonly address: string;
+  readonly parameterAddresses?: readonly (string | null)[];
   readonly functionName: string;
   readonly isInValuePreview: boolean;
   onCanceled?: () => void;
@@ -70,9 +73,20 @@ export class FunctionRuntime implements FunctionInvoker {
     return this.implementation(name) !== undefined;
   }
 
-  invoke(name: string, args: readonly ArgumentValue[], address: string): PendingCall {
+  invoke(
+    name: string,
+    args: readonly ArgumentValue[],
+    address: string,
+    parameterAddresses: readonly (string | null)[] = [],
+  ): PendingCall {
     const implementation = this.implementation(name);
-    const invocation: Invocation = { address, functionName: name, isInValuePreview: false };
+    const wantsAddresses = this.byName.get(name.toUpperCase())?.options?.requiresParameterAddresses === true;
+    const invocation: Invocation = {
+      address,
+      functionName: name,
+      isInValuePreview: false,
+      ...(wantsAddresses ? { parameterAddresses } : {}),
+    };
     let canceled = false;
     const outcome = (async (): Promise<FunctionOutcome> => {
       if (!implementation) return errorOutcome(ERROR_CODES.invalidName, `${name} is not a function of this add-in.`);

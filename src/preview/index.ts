@@ -66,7 +66,7 @@ function showFunctionList(runtime: FunctionRuntime, list: HTMLElement, count: HT
  * F6 / Shift+F6 cycle grid → formula bar → sheet tabs → task pane, from the page and from inside the task pane's
  * frame.
  */
-function listenForF6(grid: GridView, frame: HTMLIFrameElement): void {
+function listenForF6(grid: GridView, frame: HTMLIFrameElement): () => void {
   const formulaBar = [element<HTMLInputElement>("formula-input"), element<HTMLInputElement>("name-box")];
   const sheetTabs = element("sheet-tabs");
   const cycle = new FocusCycle([
@@ -95,7 +95,11 @@ function listenForF6(grid: GridView, frame: HTMLIFrameElement): void {
     },
   ]);
   cycle.listen(document, () => cycle.regionIndex(document.activeElement));
-  if (frame.contentDocument) cycle.listen(frame.contentDocument, () => cycle.regionIndex(frame));
+  const listenInFrame = () => {
+    if (frame.contentDocument) cycle.listen(frame.contentDocument, () => cycle.regionIndex(frame));
+  };
+  listenInFrame();
+  return listenInFrame;
 }
 
 async function main(): Promise<void> {
@@ -134,8 +138,17 @@ async function main(): Promise<void> {
   await seedSettings(storage);
   await loadMetadata(runtime, status);
   const frame = element<HTMLIFrameElement>("task-pane");
-  await loadTaskPane(frame, "taskpane.html", (target) => installStandIns(target, standIns));
-  listenForF6(grid, frame);
+  const load = () => loadTaskPane(frame, "taskpane.html", (target) => installStandIns(target, standIns));
+  await load();
+  const listenInFrame = listenForF6(grid, frame);
+  // As opening the saved workbook in Excel: the add-in starts again (memory empty, storage kept), cells keep values.
+  element<HTMLButtonElement>("reopen").addEventListener("click", () => {
+    document.body.dataset.ready = "false";
+    void load().then(() => {
+      listenInFrame();
+      document.body.dataset.ready = "true";
+    });
+  });
   document.body.dataset.ready = "true";
   grid.select({ row: 0, col: 0 });
 }

@@ -20,7 +20,13 @@ import {
   type TableGrowth,
   type TableInfo,
   type TableSpec,
+  type WorkbookOptions,
+  type HistoryAppend,
+  type HistorySourceRef,
+  type HistoryState,
+  type HistoryWritten,
 } from "../taskpane/host/host-adapter";
+import { PreviewHistory } from "./preview-history";
 import {
   CellPosition,
   CellRange,
@@ -29,6 +35,7 @@ import {
   parseCellAddress,
   parseRangeAddress,
   rangeAddress,
+  rangeOf,
   rangesIntersect,
 } from "../table/a1";
 import { BUSY, type EntityValue } from "./cell-types";
@@ -55,11 +62,49 @@ const MAX_OCCUPIED = 20;
 
 export class PreviewHost implements HostAdapter {
   private readonly tables = new Map<string, TableRecord>();
+  private readonly history: PreviewHistory;
+  /** The workbook's own options (Excel keeps them in the document settings; here they live with the page). */
+  private options: WorkbookOptions = { refreshOnOpen: false };
 
   constructor(
     private readonly workbook: Workbook,
     private readonly activeCell: () => CellPosition,
-  ) {}
+  ) {
+    this.history = new PreviewHistory(workbook);
+  }
+
+  async listHistories(): Promise<HistoryState[]> {
+    return this.history.listHistories();
+  }
+
+  async setKeepHistory(source: HistorySourceRef, keep: boolean): Promise<void> {
+    this.history.setKeepHistory(copyPlain(source), keep);
+  }
+
+  async appendHistory(append: HistoryAppend): Promise<HistoryWritten> {
+    return this.history.appendHistory(copyPlain(append));
+  }
+
+  async workbookOptions(): Promise<WorkbookOptions> {
+    return { ...this.options };
+  }
+
+  async setWorkbookOptions(patch: Partial<WorkbookOptions>): Promise<void> {
+    this.options = { ...this.options, ...copyPlain(patch) };
+  }
+
+  /** What the cells of a block hold now (values; a formula's cell what it shows). */
+  async readRange(target: CellTarget): Promise<CellValue[][]> {
+    const { sheet } = this.locate(target);
+    const local = target.address.replace(/^.*!/, "");
+    const range = parseRangeAddress(local) ?? rangeOf(this.locate(target).pos);
+    return Array.from({ length: range.bottom - range.top + 1 }, (_, r) =>
+      Array.from(
+        { length: range.right - range.left + 1 },
+        (_, c) => this.workbook.display({ row: range.top + r, col: range.left + c }, sheet).value ?? "",
+      ),
+    );
+  }
 
   /** The selected cell of the sheet shown in the grid. */
   async getActiveCell(): Promise<CellTarget> {

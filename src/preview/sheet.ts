@@ -73,6 +73,8 @@ export class Sheet {
   private busyArea = new Set<string>();
   /** Set on sheets made from a report template. */
   report?: ReportAttachment;
+  /** Set on a history sheet: its chart, over the summary table (`table`: header and rows, as it is now). */
+  history?: { readonly charts: readonly ChartSpec[]; table: CellRange };
   /** Counts requests to redraw the sheet's charts (refreshReportCharts), so even unchanged data is drawn again. */
   chartsRevision = 0;
 

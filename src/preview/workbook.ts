@@ -212,12 +212,14 @@ export class Workbook {
   }
 
   /**
-   * Inserts `count` sheet rows before 0-based `row`: every cell below moves down with its input, format and style
-   * (formulas move; their references are not rewritten, the preview's scope).
+   * Inserts `count` sheet rows before 0-based `row` (or cells, in `columns` only): every cell below moves down with
+   * its input, format and style (formulas move; their references are not rewritten, the preview's scope).
    */
-  insertRows(row: number, count: number, sheet?: string): void {
+  insertRows(row: number, count: number, sheet?: string, columns?: { left: number; right: number }): void {
     const target = this.on(sheet);
-    const moved = target.contentFrom(row);
+    const moved = target
+      .contentFrom(row)
+      .filter((cell) => !columns || (cell.pos.col >= columns.left && cell.pos.col <= columns.right));
     if (moved.some((cell) => cell.pos.row + count >= this.rowCount))
       throw new RangeError(t("grid.insertPastEnd", { count }));
     this.batch(() => {
@@ -372,16 +374,16 @@ export class Workbook {
           error: { code: "#NAME?", message: t("cell.notAFunction", { name: formula.call.name }) },
         };
       } else {
-        this.startCall(formula, gathered.args);
+        this.startCall(formula, gathered.args, gathered.addresses);
       }
     }
     return changed;
   }
 
-  private startCall(formula: FormulaState, args: ArgumentValue[]): void {
+  private startCall(formula: FormulaState, args: ArgumentValue[], addresses: (string | null)[]): void {
     const generation = formula.generation;
     const address = `${sheetReference(formula.sheet.name)}!${cellAddress(formula.pos)}`;
-    const pending = this.invoker.invoke(formula.call.name, args, address);
+    const pending = this.invoker.invoke(formula.call.name, args, address, addresses);
     formula.pending = pending;
     void pending.outcome.then((outcome) => {
       const current = formula.sheet.formulas.get(`${formula.pos.row},${formula.pos.col}`);

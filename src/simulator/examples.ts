@@ -45,5 +45,16 @@ export function exampleRequests(now: Date = new Date()): ExampleRequests {
     traffic_keyword_stat: { marketplace: "US", asin: "B07Z82895W" },
     traffic_listing_stat: { marketplace: "US", asin: "B07Z82895W" },
     review: { marketplace: "US", asin: "B08GHW4TBS" },
+    market_research: { marketplace: "US", nodeIdPath: "172282", minAvgUnits: 300, maxBrandCrn: 60 },
+    market_seller_type_concentration: { marketplace: "US", nodeIdPath: node },
+    market_product_demand_trend: { marketplace: "US", nodeIdPath: node },
+    market_listing_date_distribution: { marketplace: "US", nodeIdPath: node },
+    market_rating_distribution: { marketplace: "US", nodeIdPath: node },
+    market_price_distribution: { marketplace: "US", nodeIdPath: node },
+    google_trend: { marketplace: "US", keyword: "phone stand" },
+    trademark_list: { office: ["US"], text: "anker" },
+    trademark_stats: { office: ["US"], text: "anker" },
+    trademark_detail: { office: "US", brandId: "US502022097612203" },
+    trademark_country_list: {},
   };
 }

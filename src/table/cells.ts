@@ -7,7 +7,7 @@
  *   stamps periods and listing dates) are read in UTC+8 so no day shifts (`yyyy-mm-dd`); other epoch
  *   milliseconds are moments, shown in UTC (`yyyy-mm-dd hh:mm`);
  * - rates are fractions in every function (0.0831 = 8.31 %), so one `0.00%` format fits every rate column: fields the
- *   service sends as percentages (`format: "percent"`, 8.31) are divided by 100 here;
+ *   service sends as percentages (`format: "percent"`, 8.31) are divided by 100 here, per mille (`perMille`) by 1000;
  * - lists of texts become comma-joined text (`Ailun, MAGIC JOHN, JETech`);
  * - label -> list maps become `KEY: a, b; KEY2: c`;
  * - lists of objects become compact text, one `identity[: label] (figure / figure)` per item, joined by `; `:
@@ -107,6 +107,7 @@ const round2 = (n: number) => String(Math.round(n * 100) / 100);
 function figureText(value: number, format: NumberFormatHint | undefined): string {
   if (format === "fraction") return `${(value * 100).toFixed(2)}%`;
   if (format === "percent") return `${round2(value)}%`;
+  if (format === "perMille") return `${round2(value / 10)}%`;
   return round2(value);
 }
 
@@ -209,11 +210,20 @@ export function percentToFraction(percent: number): number {
   return Math.round(percent * 1e10) / 1e12;
 }
 
+/** A rate in per mille (3.17875) as a fraction (0.00317875). */
+const perMilleToFraction = (perMille: number) => Math.round(perMille * 1e9) / 1e12;
+
+/** A number of a rate column in the fraction every rate column spills, whatever scale the service sends. */
+function asFraction(n: number, format: NumberFormatHint | undefined): number {
+  if (format === "percent") return percentToFraction(n);
+  return format === "perMille" ? perMilleToFraction(n) : n;
+}
+
 function numberCell(value: unknown, spec: FieldSpec): Cell {
   const n = typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : NaN;
   if (!Number.isFinite(n)) return typeof value === "string" ? value : plainText(value);
   if (spec.noneSentinel !== undefined && n === spec.noneSentinel) return "";
-  return spec.format === "percent" ? percentToFraction(n) : n;
+  return asFraction(n, spec.format);
 }
 
 function scalarCell(value: unknown): Cell {
@@ -247,6 +257,7 @@ export function toCell(value: unknown, column: Column, dates: DateDisplay): Cell
         cell = typeof value === "boolean" ? value : scalarCell(value);
         break;
       case "stringList":
+      case "numberList":
         cell = Array.isArray(value) ? plainText(value) : scalarCell(value);
         break;
       case "stringListMap":
@@ -291,12 +302,13 @@ export function compileColumn(column: Column, dates: DateDisplay): CellReader {
   const { spec } = column;
   if (column.part || spec.type === "integer" || spec.type === "number") {
     const sentinel = spec.noneSentinel;
-    if (spec.format === "percent") {
+    if (spec.format === "percent" || spec.format === "perMille") {
+      const { format } = spec;
       return (record) => {
         const value = read(record);
         if (typeof value !== "number") return general(value);
         if (!Number.isFinite(value)) return "";
-        return value === sentinel ? "" : percentToFraction(value);
+        return value === sentinel ? "" : asFraction(value, format);
       };
     }
     return (record) => {

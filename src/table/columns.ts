@@ -147,6 +147,7 @@ const NUMBER_FORMATS: Readonly<Record<NumberFormatHint, string>> = {
   currency: "#,##0.00",
   // "percent" values are sent as percentages (8.31) and spilled as fractions (0.0831), like "fraction" ones.
   percent: "0.00%",
+  perMille: "0.00%",
   fraction: "0.00%",
 };
 

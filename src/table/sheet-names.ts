@@ -41,6 +41,18 @@ export function sheetReference(name: string): string {
 }
 
 /**
+ * A sheet-qualified address as Excel writes it (`'My sheet'!$D$5:$H$9`, `[Book1]Sheet1!D5`) split into the sheet's
+ * name (unquoted; null when there is none) and the address.
+ */
+export function splitSheetAddress(text: string): { sheet: string | null; address: string } {
+  const bang = text.lastIndexOf("!");
+  if (bang < 0) return { sheet: null, address: text };
+  let sheet = text.slice(0, bang);
+  if (sheet.startsWith("'") && sheet.endsWith("'")) sheet = sheet.slice(1, -1).replace(/''/g, "'");
+  return { sheet: sheet.replace(/^\[[^\]]*\]/, ""), address: text.slice(bang + 1) };
+}
+
+/**
  * The sheet always quoted (`'Market 1'`, `'Sheet1'`): how workbook names over a report's spills spell it, the same
  * in both hosts whatever the sheet is called.
  */

@@ -2,7 +2,8 @@
  * Task pane entry (bundled as taskpane.js, loaded after functions.js in the shared runtime page). The only place
  * that waits for Office; it decides the runtime's language (the stored choice, else Office's display language:
  * cells computed meanwhile wait for it, src/i18n/locale.ts), picks the host adapter (the preview page's, or Office.js
- * in Excel) and hands the shared engine and formula registry (the functions' own instances) to the pane.
+ * in Excel) and hands the shared engine and formula registry (the functions' own instances) to the pane. A workbook set to
+ * refresh when opened is refreshed from here, as the runtime starts with it (reports/on-open.ts).
  */
 import { createRoot } from "react-dom/client";
 import { systemClock } from "../api/clock";
@@ -14,6 +15,8 @@ import { App } from "./shared/App";
 import { languageSettings } from "./shared/language";
 import { officeDisplayLanguage } from "./host/display-language";
 import { pickHost } from "./host/pick-host";
+import { loadCatalogTexts } from "../api/texts";
+import type { PaneServices } from "./shared/services";
 
 // Decided at once (before any cell asks), from what Office says once it is ready.
 const language = Office.onReady().then(() => languageSettings(detectStore(), officeDisplayLanguage()));
@@ -26,20 +29,31 @@ Office.onReady(async () => {
   const container = document.getElementById("root");
   if (!container) return;
   const settings = await language;
-  await localeReady();
+  // The catalog's words (titles, labels, help), which the bundles are built without: a chunk of their own.
+  // Without them the pane still works, operations and fields reading as their API names.
+  await Promise.all([localeReady(), loadCatalogTexts().catch(() => undefined)]);
   markLanguage();
   onLocaleChange(markLanguage);
   const { host, preview } = pickHost();
-  createRoot(container).render(
-    <App
-      services={{
-        host,
-        engine: getSharedEngine(),
-        registry: getFormulaRegistry(),
-        clock: systemClock,
-        preview,
-        language: settings,
-      }}
-    />,
-  );
+  const services = {
+    host,
+    engine: getSharedEngine(),
+    registry: getFormulaRegistry(),
+    clock: systemClock,
+    preview,
+    language: settings,
+  };
+  createRoot(container).render(<App services={services} />);
+  void refreshIfAsked(services);
 });
+
+/** Loads refresh when opened only for a workbook that asks for it. Never rejects. */
+async function refreshIfAsked(services: PaneServices): Promise<void> {
+  try {
+    if (!(await services.host.workbookOptions?.())?.refreshOnOpen) return;
+    const { refreshWhenOpened } = await import(/* webpackChunkName: "notices" */ "./reports/on-open");
+    await refreshWhenOpened(services);
+  } catch {
+    // No document settings (not in Excel yet): the Reports tab still refreshes on demand.
+  }
+}

@@ -13,13 +13,12 @@ import { NOW, TYPICAL } from "./support/typical";
 const SECRET = "0123456789abcdef0123456789abcdef";
 const FIXTURES = new Set(fixtureCodes());
 
-/** The real response of the operation, or an empty page when the fixture folder has none for it. */
-const replyFor = (code: string) =>
-  FIXTURES.has(code)
-    ? ok(fixture(code).data)
-    : ok(
-        OPERATIONS.find((op) => op.code === code)?.shape === "array" ? [] : { page: 1, pages: 0, size: 50, items: [] },
-      );
+/** The real response of the operation, or an empty answer of its shape when the fixture folder has none for it. */
+const replyFor = (code: string) => {
+  if (FIXTURES.has(code)) return ok(fixture(code).data);
+  const shape = OPERATIONS.find((op) => op.code === code)?.shape;
+  return ok(shape === "array" ? [] : shape === "facets" ? {} : { page: 1, pages: 0, size: 50, items: [] });
+};
 
 /** The parameters a request carried: its JSON body, or its query for a GET. */
 const sentParams = (request: RecordedRequest): unknown =>

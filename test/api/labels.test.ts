@@ -15,6 +15,7 @@ import { RECORD_FIELDS } from "../../src/api/records";
 import { createClient } from "../../src/api";
 import { fixture, fixtureCodes } from "./support/fixtures";
 import { useSimulator } from "../support/simulator";
+import { exampleRequests } from "../../src/simulator";
 
 const CJK = /[\u3040-\u30ff\u4e00-\u9fff]/;
 
@@ -84,7 +85,7 @@ describe("the simulator's US category reports", () => {
     "%s shows an English reader no Chinese labels",
     async (code) => {
       const client = createClient({ baseUrl: sim.url, secret, retries: 0 });
-      const { rows } = await client.call(code as never, { marketplace: "US", nodeIdPath: "172282:281407" });
+      const { rows } = await client.call(code as never, exampleRequests(new Date())[code as OperationCode]);
       expect(rows.length).toBeGreaterThan(0);
       for (const cell of labelCells(code as OperationCode, rows)) expect(cell).not.toMatch(CJK);
     },

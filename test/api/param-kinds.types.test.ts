@@ -73,7 +73,7 @@ function sampleValue(spec: ParamSpec): string | number | boolean {
     case "order":
       return option ?? text;
     case "integerList":
-      return option ?? 1;
+      return option ?? spec.min ?? 1;
     case "timestamp":
       return "2025-08-02";
     default: {

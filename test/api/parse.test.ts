@@ -19,11 +19,22 @@ const CODES = fixtureCodes();
 const parse = (code: string) => parseResult(code as OperationCode, fixture(code), "rid-1");
 const rowsOf = (code: string) => parse(code).rows as unknown as Json[];
 
-/** The raw records of a fixture, as the live service sent them (a single record may have its own `items`). */
+/**
+ * The raw records of a fixture, as the live service sent them: a single record may have its own `items`; a series'
+ * points carry the object's own fields; a facets object is one record per facet and key (the shapes' definitions,
+ * catalog-types.ts).
+ */
 function rawRecords(code: string): Json[] {
   const data = fixture(code).data as Json | Json[];
   if (Array.isArray(data)) return data;
-  if (operation(code as OperationCode).shape === "object") return [data];
+  const shape = operation(code as OperationCode).shape;
+  if (shape === "object") return [data];
+  if (shape === "facets")
+    return Object.entries(data).flatMap(([facet, counts]) => (counts as Json[]).map((count) => ({ facet, ...count })));
+  if (shape === "series") {
+    const { items, ...common } = data;
+    return (items as Json[]).map((item) => ({ ...common, ...item }));
+  }
   return Array.isArray(data.items) ? (data.items as Json[]) : [data];
 }
 

@@ -32,6 +32,7 @@ const DATE_TEXT = /^(\d{4}([.-]?\d{2}([.-]?\d{2})?)?|\d{4}年\d{2}月)$/;
 
 function valueProblem(spec: FieldSpec, value: Json, path: string): string[] {
   if (value === null) return [];
+  if (spec.numberAsText && typeof value === "string" && Number.isFinite(Number(value))) return [];
   const wrong = (expected: string) => [`${path}: expected ${expected}, got ${JSON.stringify(value).slice(0, 60)}`];
   switch (spec.type) {
     case "string":
@@ -48,6 +49,8 @@ function valueProblem(spec: FieldSpec, value: Json, path: string): string[] {
       return typeof value === "boolean" ? [] : wrong("boolean");
     case "stringList":
       return Array.isArray(value) && value.every((x) => typeof x === "string") ? [] : wrong("list of strings");
+    case "numberList":
+      return Array.isArray(value) && value.every((x) => typeof x === "number") ? [] : wrong("list of numbers");
     case "stringListMap":
       return isPlainObject(value) &&
         Object.values(value).every((l) => Array.isArray(l) && l.every((x) => typeof x === "string"))
@@ -85,7 +88,25 @@ function fixtureRecords(code: string): { records: { [key: string]: Json }[]; sta
   if (!isOperationCode(code)) throw new Error(`fixture ${code}.json names no operation`);
   const data = (JSON.parse(readFileSync(join(FIXTURE_DIR, `${code}.json`), "utf8")) as { data: Json }).data;
   const shape = operation(code).shape;
-  const rows = shape === "array" ? data : shape === "object" ? [data] : isPlainObject(data) ? data.items : null;
+  const rows =
+    shape === "array"
+      ? data
+      : shape === "object"
+        ? [data]
+        : shape === "facets" && isPlainObject(data)
+          ? Object.entries(data).flatMap(([facet, counts]) =>
+              (Array.isArray(counts) ? counts : []).map((count) =>
+                isPlainObject(count) ? { facet, ...count } : count,
+              ),
+            )
+          : shape === "series" && isPlainObject(data) && Array.isArray(data.items)
+            ? data.items.map((item) => {
+                const { items: _items, ...common } = data;
+                return isPlainObject(item) ? { ...common, ...item } : item;
+              })
+            : isPlainObject(data)
+              ? data.items
+              : null;
   if (!Array.isArray(rows) || !rows.every(isPlainObject))
     throw new Error(`${code}: data does not have the ${shape} shape`);
   const stats = shape === "itemsWithStats" && isPlainObject(data) && Array.isArray(data.stats) ? data.stats : [];

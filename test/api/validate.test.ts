@@ -97,10 +97,11 @@ const CASES: Case[] = [
   [
     "month",
     "keyword_order",
-    { marketplace: "US", asins: [ASIN], reverseType: "M", date: "20250802" },
+    { marketplace: "US", asins: [ASIN], reverseType: "M", date: "2025080" },
     "date",
     /expected a month as yyyyMM/,
   ],
+  ["month", "keyword_research", { marketplace: "US", month: "20250231" }, "month", /expected a month as yyyyMM/],
   [
     "fixed",
     "keyword_order",
@@ -255,6 +256,27 @@ describe("normalization", () => {
       field: "price",
       desc: false,
     });
+  });
+
+  test("a day where a month is expected reads as its month, as the official examples send it", () => {
+    expect(check("keyword_order", { marketplace: "US", asins: [ASIN], reverseType: "M", date: "20250802" }).date).toBe(
+      "202508",
+    );
+    expect(check("keyword_research", { marketplace: "US", month: 20250731 }).month).toBe("202507");
+    expect(check("product_node", { marketplace: "US", month: "20250715" }).month).toBe("202507");
+    // A week stays a week: the Saturday of a weekly lookup is a day.
+    expect(check("keyword_order", { marketplace: "US", asins: [ASIN], reverseType: "W", date: "20250802" }).date).toBe(
+      "20250802",
+    );
+  });
+
+  test("marketplaces: the 13 codes the service accepts, in any case, sent upper-case; GB is UK", () => {
+    for (const code of ["us", "Jp", "uk", "de", "fr", "it", "es", "ca", "in", "mx", "br", "au", "ae"])
+      expect(check("keyword_research", { marketplace: code }).marketplace).toBe(code.toUpperCase());
+    expect(check("keyword_research", { marketplace: " gb " }).marketplace).toBe("UK");
+    expect(() => check("keyword_research", { marketplace: "CN" })).toThrow(
+      /marketplace: "CN" is not a marketplace; use one of US, JP, UK, DE, FR, IT, ES, CA, IN, MX, BR, AU, AE \(GB = UK\)/,
+    );
   });
 
   test("dates typed as numbers become text; 24 months back is still allowed", () => {

@@ -124,6 +124,8 @@ describe.each(["desktop", "web"] as const)("the task pane in Excel (%s)", (platf
     ["keywordOpportunity", "Keyword opportunity", "Keywords yoga mat", { keyword: "yoga mat" }],
     ["competitorWatch", "Competitor watch", "Competitors B07Z82895W", { asins: "B07Z82895W, B0DGVP84B5" }],
     ["productWatch", "Product watch", "Products B07Z82895W", { asins: "B07Z82895W, B0DGVP84B5" }],
+    // The screen as the pane proposes it; the niche, left blank, is filled in with the top one on Create.
+    ["nicheScreener", "Niche screener", "Niches US", {}],
   ] as const)(
     "%s: Create makes the sheet, and its charts follow the spills from nothing to their full length",
     async (id, title, sheet, given) => {

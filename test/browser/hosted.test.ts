@@ -1,8 +1,7 @@
 /**
  * The hosted add-in as a user installs it: a hosting build (ADDIN_BASE_URL) served by `npm run serve` in front of
- * the simulator, opened in Chromium. office.js, which Office itself would provide, is answered by a small script
- * of stand-ins (CustomFunctions, OfficeRuntime.storage, Office), so the page runs under the server's own
- * Content-Security-Policy unchanged. The base URL is left at its default (the add-in's own server): the user only
+ * the simulator, opened in Chromium. office.js, which Office itself would provide, is answered by the strict Excel
+ * stand-in (Excel on the web), so the page runs under the server's own Content-Security-Policy unchanged. The base URL is left at its default (the add-in's own server): the user only
  * pastes the secret, Test connection passes, and =MAD.KEYWORDTRENDS("US","yoga mat") evaluates through the relay.
  * The same build served by `npm run serve -- --team` (state in memory, a member added by `npm run team`): a member
  * chooses Team relay, enters the relay's address and their token, and calls go out with the token, never a secret.
@@ -18,40 +17,12 @@ import { freePort } from "./support/ports";
 import { ROOT } from "./support/built-addin";
 import { launchChromium } from "./support/chromium";
 import { useSimulator } from "../support/simulator";
+import { standInScript, workbook } from "./support/excel-pane";
 
 jest.setTimeout(300_000);
 
 const SECRET = "hosted0secret000000000000000abcd";
 const run = promisify(execFile);
-
-/** What office.js provides in Excel, as far as the add-in's bundles touch it. */
-const OFFICE_STAND_IN = `
-  window.__functions = {};
-  window.CustomFunctions = {
-    associate(id, fn) {
-      const pairs = typeof id === "string" ? { [id]: fn } : id;
-      for (const [name, impl] of Object.entries(pairs)) window.__functions[name.toUpperCase()] = impl;
-    },
-    Error: class extends Error { constructor(code, message) { super(message || ""); this.code = code; } },
-    ErrorCode: { invalidValue: "#VALUE!", notAvailable: "#N/A" },
-  };
-  const area = window.localStorage;
-  window.OfficeRuntime = { storage: {
-    async getItem(k) { return area.getItem(k); },
-    async setItem(k, v) { area.setItem(k, String(v)); },
-    async removeItem(k) { area.removeItem(k); },
-    async getItems(ks) { return Object.fromEntries(ks.map((k) => [k, area.getItem(k)])); },
-    async setItems(items) { for (const [k, v] of Object.entries(items)) area.setItem(k, String(v)); },
-    async removeItems(ks) { for (const k of ks) area.removeItem(k); },
-    async getKeys() { return Object.keys(area); },
-  } };
-  const info = { host: "Excel", platform: "OfficeOnline" };
-  window.Office = {
-    HostType: { Excel: "Excel" },
-    onReady(cb) { return Promise.resolve().then(() => { if (cb) cb(info); return info; }); },
-    context: { host: "Excel", platform: "OfficeOnline", requirements: { isSetSupported: () => true } },
-  };
-`;
 
 const sim = useSimulator({ secret: SECRET });
 let out: string;
@@ -154,11 +125,23 @@ async function openHostedPane(origin = base): Promise<{ page: Page; problems: st
     if (message.type() === "error") problems.push(message.text());
   });
   page.on("request", (request) => hosts.add(new URL(request.url()).host));
+  const script = await standInScript();
   await page.route("https://appsforoffice.microsoft.com/**", (route) =>
-    route.fulfill({ status: 200, contentType: "text/javascript", body: OFFICE_STAND_IN }),
+    route.fulfill({ status: 200, contentType: "text/javascript", body: script }),
+  );
+  await page.addInitScript(
+    () => void ((window as unknown as Record<string, unknown>).__strictExcelOptions = { platform: "web" }),
   );
   await page.goto(`${origin}taskpane.html`);
   return { page, problems, hosts };
+}
+
+/** A person types =MAD.KEYWORDTRENDS("US","yoga mat") into Sheet1!A1; it answers with its header first. */
+async function typeTrendsFormula(page: Page): Promise<void> {
+  const book = workbook(page);
+  await book.type("Sheet1", "A1", '=MAD.KEYWORDTRENDS("US","yoga mat")');
+  await book.settled();
+  expect(await book.cell("Sheet1", "A1")).toMatchObject({ value: "time" });
 }
 
 test("a user of the hosted add-in only pastes the secret: Test connection passes and a formula evaluates", async () => {
@@ -174,13 +157,8 @@ test("a user of the hosted add-in only pastes the secret: Test connection passes
   await page.getByText("Connected").waitFor();
   expect(sim.stats().total).toBeGreaterThan(0); // the test went through the relay to the service
 
-  const table = await page.evaluate(async () => {
-    const fn = (window as unknown as { __functions: Record<string, (...a: unknown[]) => Promise<unknown[][]>> })
-      .__functions.KEYWORDTRENDS;
-    return fn("US", "yoga mat", null, null, null, { address: "Sheet1!A1", isInValuePreview: false });
-  });
-  expect(table[0][0]).toBe("time");
-  expect(table.length).toBeGreaterThan(2);
+  await typeTrendsFormula(page);
+  expect(await workbook(page).spillRows("Sheet1", "A1")).toBeGreaterThan(2);
   expect(sim.stats().byOperation.keyword_research_trends).toBe(1);
   // Every request went to the add-in's own origin (office.js is Office's own, answered here by the stand-in).
   expect([...hosts].filter((host) => host !== new URL(base).host && host !== "appsforoffice.microsoft.com")).toEqual(
@@ -212,17 +190,16 @@ test("a member signs in to a team relay from the pane: relay address and token, 
   await page.getByText("Connected").waitFor();
   await page.getByText("You: no budget of your own · Team plan: 1,000 of 1,000 calls left").waitFor();
   await page.getByText(`Token set: ••••${token.slice(-4)}`).waitFor();
-  const table = await page.evaluate(async () => {
-    const fn = (window as unknown as { __functions: Record<string, (...a: unknown[]) => Promise<unknown[][]>> })
-      .__functions.KEYWORDTRENDS;
-    return fn("US", "yoga mat", null, null, null, { address: "Sheet1!A1", isInValuePreview: false });
-  });
-  expect(table[0][0]).toBe("time");
+  await typeTrendsFormula(page);
   expect(sim.stats().byOperation.keyword_research_trends).toBe(1);
   expect(credentials.length).toBeGreaterThan(1);
   for (const sent of credentials) expect(sent).toEqual({ secretKey: undefined, authorization: `Bearer ${token}` });
   // The token is kept where the secret would be (runtime storage), and the plan's secret never reaches the pane.
-  const stored = await page.evaluate(() => JSON.stringify(window.localStorage));
+  const stored = await page.evaluate(() =>
+    JSON.stringify([
+      ...(window as unknown as { __strictExcel: { storage: Map<string, string> } }).__strictExcel.storage,
+    ]),
+  );
   expect(stored).toContain(token);
   expect(stored).not.toContain(SECRET);
   expect(problems).toEqual([]);

@@ -5,7 +5,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { createClient } from "../../src/api";
-import { OPERATIONS } from "../../src/api/catalog";
+import { OPERATIONS, takesMarket } from "../../src/api/catalog";
 import { RECORD_FIELDS } from "../../src/api/records";
 import { exampleRequests } from "../../src/simulator/examples";
 import { columnsOf } from "../../src/table/columns";
@@ -104,7 +104,10 @@ describe("the preview page", () => {
     const examples = exampleRequests();
     for (const op of OPERATIONS) {
       const params = examples[op.code] as Record<string, unknown>;
-      const args = [`"${params.marketplace}"`, ...op.positional.map((p) => `"${[params[p.param]].flat().join(",")}"`)];
+      const args = [
+        ...(takesMarket(op) ? [`"${params.marketplace}"`] : []),
+        ...op.positional.map((p) => `"${[params[p.param]].flat().join(",")}"`),
+      ];
       await enter(page, "A1", `=MAD.${op.fn}(${args.join(",")})`);
       const first = await settledText(page, "A1");
       const header = op.shape === "object" && !op.history ? "field" : functionColumns(op)[0].name;

@@ -7,15 +7,23 @@ import path from "node:path";
 import { ROOT } from "./support/built-addin";
 import { enter, goTo, PreviewPage, readRange, settledText, waitForFunctions, previewPerTest } from "./support/preview";
 import { chart, createReportSheet, drawnChart, keywordTrendsReport } from "./support/report";
+import { formulaOf, inputOf } from "../support/report-specs";
 
 jest.setTimeout(240_000);
 
 const session = previewPerTest();
+const SPEC = keywordTrendsReport();
+const TRENDS = formulaOf(SPEC, "MAD.KEYWORDTRENDS").address;
+const MARKET = inputOf(SPEC, "Market");
+const KEYWORD = inputOf(SPEC, "Keyword");
+
+/** A count as a chart's summary reads it: the number without the cell's thousands separators. */
+const plain = (shown: string) => shown.replace(/,/g, "");
 
 /** The spill's rows below its header, up to the first blank row. */
 async function spilledRows(page: PreviewPage["page"]): Promise<string[][]> {
-  const [header, ...rows] = await readRange(page, "A6", 40, 4);
-  expect(header).toEqual(["time", "search", "purchase", ""]);
+  const [header, ...rows] = await readRange(page, TRENDS, 40, 4);
+  expect(header).toEqual(["time", "search", "purchase", "purchaseRate"]);
   return rows.slice(
     0,
     rows.findIndex((row) => row[0] === ""),
@@ -26,50 +34,39 @@ describe("report sheets in the preview", () => {
   it("adds a selected sheet tab whose formulas spill and whose chart draws them, reworked when an input changes", async () => {
     const { page } = session.preview;
     const created = await createReportSheet(page, keywordTrendsReport());
-    expect(created).toEqual({
-      sheet: "Keyword yoga mat",
-      names: [
-        "MAD_Keyword_yoga_mat_1_x",
-        "MAD_Keyword_yoga_mat_1_s1",
-        "MAD_Keyword_yoga_mat_1_s2",
-        "MAD_Keyword_yoga_mat_2_x",
-        "MAD_Keyword_yoga_mat_2_s1",
-        "MAD_Keyword_yoga_mat_3_x",
-        "MAD_Keyword_yoga_mat_3_s1",
-      ],
-      charts: 3,
-    });
+    expect(created.sheet).toBe(SPEC.name);
+    expect(created.charts).toBe(SPEC.charts.length);
+    // A name for each chart's categories and each series, numbered by chart.
+    expect(created.names).toHaveLength(SPEC.charts.reduce((sum, c) => sum + 1 + c.series.length, 0));
 
     const tabs = page.getByRole("tablist", { name: "Sheets" });
-    await expect(tabs.getByRole("tab").allTextContents()).resolves.toEqual(["Sheet1", "Keyword yoga mat"]);
-    await expect(tabs.getByRole("tab", { name: "Keyword yoga mat" }).getAttribute("aria-selected")).resolves.toBe(
-      "true",
-    );
+    await expect(tabs.getByRole("tab").allTextContents()).resolves.toEqual(["Sheet1", SPEC.name]);
+    await expect(tabs.getByRole("tab", { name: SPEC.name }).getAttribute("aria-selected")).resolves.toBe("true");
     await expect(tabs.getByRole("tab", { name: "Sheet1" }).getAttribute("aria-selected")).resolves.toBe("false");
-    await page.getByRole("grid", { name: "Keyword yoga mat" }).waitFor();
+    await page.getByRole("grid", { name: SPEC.name }).waitFor();
 
-    expect(await settledText(page, "A6")).toBe("time");
+    expect(await settledText(page, TRENDS)).toBe("time");
     const rows = await spilledRows(page);
     expect(rows.length).toBeGreaterThan(3);
     expect(rows.flat().filter((text) => text.startsWith("#"))).toEqual([]);
-    expect(await readRange(page, "A2", 2, 2)).toEqual([
+    expect(await readRange(page, MARKET.replace(/^B/, "A"), 2, 2)).toEqual([
       ["Market", "US"],
       ["Keyword", "yoga mat"],
     ]);
 
     const before = await drawnChart(page, "Searches and purchases");
     expect(before.points).toBe(rows.length);
-    for (const [month, searches] of rows) expect(before.summary).toContain(`${month} ${searches}`);
+    for (const [month, searches] of rows) expect(before.summary).toContain(`${month} ${plain(searches)}`);
     const column = await drawnChart(page, "Purchases, first months");
     expect(column.points).toBe(6);
-    expect(column.summary).toContain(`${rows[5][0]} ${rows[5][2]}`);
+    expect(column.summary).toContain(`${rows[5][0]} ${plain(rows[5][2])}`);
     expect(column.summary).not.toContain(rows[6][0]);
     expect((await drawnChart(page, "Searches, first months")).points).toBe(4);
     const file = path.join(ROOT, "test-results", "report-sheet.png");
     mkdirSync(path.dirname(file), { recursive: true });
     await page.screenshot({ path: file });
 
-    await enter(page, "B3", "yoga block");
+    await enter(page, KEYWORD, "yoga block");
     await page.waitForFunction(
       (old) => {
         const image = document.querySelector('[role="img"][aria-label="Searches and purchases chart"]');
@@ -79,12 +76,12 @@ describe("report sheets in the preview", () => {
       before.summary,
       { timeout: 60_000 },
     );
-    expect(await settledText(page, "A6")).toBe("time");
+    expect(await settledText(page, TRENDS)).toBe("time");
     const reworked = await spilledRows(page);
     expect(reworked).not.toEqual(rows);
     const after = await drawnChart(page, "Searches and purchases");
     expect(after.points).toBe(reworked.length);
-    for (const [month, searches] of reworked) expect(after.summary).toContain(`${month} ${searches}`);
+    for (const [month, searches] of reworked) expect(after.summary).toContain(`${month} ${plain(searches)}`);
     expect(session.preview.problems).toEqual([]);
   });
 
@@ -119,10 +116,10 @@ describe("report sheets in the preview", () => {
 
     await page.getByRole("tab", { name: "Sheet1" }).press("ArrowRight");
     await expect(
-      page.getByRole("tab", { name: "Keyword yoga mat" }).evaluate((tab) => tab === document.activeElement),
+      page.getByRole("tab", { name: SPEC.name }).evaluate((tab) => tab === document.activeElement),
     ).resolves.toBe(true);
-    await page.getByRole("grid", { name: "Keyword yoga mat" }).waitFor();
-    expect(await settledText(page, "A1")).toBe("Keyword opportunity");
+    await page.getByRole("grid", { name: SPEC.name }).waitFor();
+    expect(await settledText(page, "A1")).toBe(SPEC.values[0].value);
     expect((await drawnChart(page, "Searches and purchases")).points).toBeGreaterThan(3);
 
     // Ctrl+PageUp / Ctrl+PageDown from the grid, as in Excel.
@@ -131,7 +128,7 @@ describe("report sheets in the preview", () => {
     await page.getByRole("grid", { name: "Sheet1" }).waitFor();
     await expect(page.getByRole("tab", { name: "Sheet1" }).getAttribute("aria-selected")).resolves.toBe("true");
     await page.keyboard.press("Control+PageDown");
-    await page.getByRole("grid", { name: "Keyword yoga mat" }).waitFor();
+    await page.getByRole("grid", { name: SPEC.name }).waitFor();
     await expect(page.getByRole("textbox", { name: "Name box" }).inputValue()).resolves.toBe("C4");
 
     // The name box reaches a cell of another sheet.
@@ -140,15 +137,15 @@ describe("report sheets in the preview", () => {
     await nameBox.press("Enter");
     await page.getByRole("grid", { name: "Sheet1" }).waitFor();
     await expect(nameBox.inputValue()).resolves.toBe("B2");
-    await nameBox.fill("'Keyword yoga mat'!B3");
+    await nameBox.fill(`'${SPEC.name}'!${KEYWORD}`);
     await nameBox.press("Enter");
-    await page.getByRole("grid", { name: "Keyword yoga mat" }).waitFor();
+    await page.getByRole("grid", { name: SPEC.name }).waitFor();
     await expect(page.getByRole("textbox", { name: "Formula" }).inputValue()).resolves.toBe("yoga mat");
 
     // A second report of the same input gets its own sheet, numbered as Excel numbers copies.
     const second = await createReportSheet(page, keywordTrendsReport());
-    expect(second.sheet).toBe("Keyword yoga mat (2)");
-    await expect(page.getByRole("tab", { name: "Keyword yoga mat (2)" }).getAttribute("aria-selected")).resolves.toBe(
+    expect(second.sheet).toBe(`${SPEC.name} (2)`);
+    await expect(page.getByRole("tab", { name: `${SPEC.name} (2)` }).getAttribute("aria-selected")).resolves.toBe(
       "true",
     );
     expect(session.preview.problems).toEqual([]);

@@ -184,6 +184,35 @@ describe("the task pane in the preview", () => {
     expect(session.preview.problems).toEqual([]);
   });
 
+  it("finds an operation among all of them by typing, and picks it by keyboard", async () => {
+    const pane = paneOf(session.preview.page);
+    await openTab(pane, "Build");
+    const picker = pane.getByRole("combobox", { name: "Operation", exact: true });
+    await picker.click();
+    // Every operation is offered, in labelled groups.
+    await expect(pane.getByRole("option").count()).resolves.toBe(OPERATIONS.length);
+    await expect(pane.getByRole("group", { name: "Trademarks" }).count()).resolves.toBe(1);
+    // Typed as a person types: the title shown is selected first, then replaced.
+    await picker.press("Control+a");
+    await picker.pressSequentially("price band");
+    await pane.getByText(/^1 of \d+ operations matches\.$/).waitFor();
+    await expect(pane.getByRole("option").allTextContents()).resolves.toEqual(["Price distribution (MAD.PRICEBANDS)"]);
+    await picker.press("ArrowDown");
+    await picker.press("Enter");
+    await expect(picker.inputValue()).resolves.toBe("Price distribution");
+    // The form is the price distribution's: its category field, and nothing was spent.
+    await expect(
+      pane.getByRole("combobox", { name: fieldLabel("market_price_distribution", "nodeIdPath"), exact: true }).count(),
+    ).resolves.toBe(1);
+    await picker.press("Control+a");
+    await picker.pressSequentially("nothing like this");
+    await pane.getByRole("option", { name: "No operation matches “nothing like this”." }).waitFor();
+    await picker.press("Escape");
+    await expect(picker.inputValue()).resolves.toBe("Price distribution");
+    expect(apiCalls()).toBe(0);
+    expect(session.preview.problems).toEqual([]);
+  });
+
   it("finds a category by its words and fills nodeIdPath with its path; a typed path is kept", async () => {
     const pane = paneOf(session.preview.page);
     await openTab(pane, "Build");

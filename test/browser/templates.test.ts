@@ -194,6 +194,55 @@ describe("report templates in the preview", () => {
     expect(session.preview.problems).toEqual([]);
   });
 
+  it("creates a Niche screener report: ranked niches, the top one's distributions, and a pasted niche redraws them", async () => {
+    const { page } = session.preview;
+    const pane = paneOf(page);
+    await openTab(pane, "Templates");
+    const region = card(pane, "Niche screener");
+    // The screen the pane proposes, as a person sees it.
+    await expect(
+      region.getByRole("textbox", { name: "Demand: average units a month, at least", exact: true }).inputValue(),
+    ).resolves.toBe("300");
+    await expect(
+      region.getByRole("textbox", { name: "Brand concentration, at most (0 to 100)", exact: true }).inputValue(),
+    ).resolves.toBe("60");
+    session.stack.simulator.resetStats();
+    await create(pane, "Niche screener", "Niches US");
+    await sheetShown(page, "Niches US");
+    const spec = reportSheetSpec(templateById("nicheScreener"), { market: "US" }, new Date());
+    const niches = spec.formulas[0].address;
+    await settledText(page, niches, 120_000);
+    // The niche cell holds the first ranked niche's node path, and the screen sits above it as a filter block.
+    const [, top] = await readRange(page, niches, 2, 2);
+    expect(await readRange(page, "A4", 6, 2)).toEqual([
+      ["minAvgUnits", "300"],
+      ["maxAvgRatings", "500"],
+      ["maxBrandCrn", "60"],
+      ["minAvgPrice", "15"],
+      ["maxAvgPrice", "50"],
+      ["Niche to break down", top[1]],
+    ]);
+    expect(top[1]).toMatch(/^\d+(:\d+)*$/);
+    const inputs = { market: "US", niche: top[1] };
+    await expectSectionsSpilled(page, "nicheScreener", inputs);
+    const charts = await expectChartsDrawn(page, "nicheScreener", inputs);
+    expect(charts).toHaveLength(4);
+    // Finding the top niche spent the ranking's own call: one call per section, as the pane said.
+    expect(operationCalls(session.stack)).toBe(4);
+
+    // Another niche pasted into its cell: the three distributions and their charts follow it.
+    const second = (await readRange(page, niches, 3, 2))[2][1];
+    expect(second).not.toBe(top[1]);
+    session.stack.simulator.resetStats();
+    await enter(page, "B9", second);
+    // The three distributions ask again, for the pasted niche (the ranking's formula does not read that cell).
+    for (const deadline = Date.now() + 60_000; operationCalls(session.stack) < 3 && Date.now() < deadline;)
+      await page.waitForTimeout(200);
+    await expectSectionsSpilled(page, "nicheScreener", { market: "US", niche: second });
+    expect(operationCalls(session.stack)).toBe(3);
+    expect(session.preview.problems).toEqual([]);
+  });
+
   it("names a bad input and the rule, and creates nothing", async () => {
     const { page } = session.preview;
     const pane = paneOf(page);

@@ -1,5 +1,5 @@
 import { ROW_CAP } from "../../src/api/catalog";
-import { planPaging } from "../../src/engine/paging";
+import { planPaging } from "../../src/api/paging";
 import type { Fault } from "./fake-service";
 import { setup } from "./setup";
 

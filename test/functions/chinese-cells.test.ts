@@ -25,7 +25,7 @@ test("bad arguments read in Chinese, naming the argument the person typed, and n
   const h = harness(shim, service);
   expect((await h.run("keyword_research_trends", { market: "XX" })).error).toEqual({
     code: "#VALUE!",
-    message: 'market："XX" 不是站点；可用 US, JP, UK, DE, FR, IT, ES, CA, IN（GB = UK）',
+    message: 'market："XX" 不是站点；可用 US, JP, UK, DE, FR, IT, ES, CA, IN, MX, BR, AU, AE（GB = UK）',
   });
   expect((await h.run("keyword_research_trends", { limit: 5000 })).error).toEqual({
     code: "#VALUE!",

@@ -15,7 +15,8 @@ import { useSimulator } from "../support/simulator";
 
 const SECRET = "0123456789abcdef0123456789abcdef";
 const ROOT = join(__dirname, "..", "..");
-const FORMULA = /=MAD\.[A-Z]+\("[^\n<]*\)/g;
+/** A formula example: its first argument quoted, or no arguments (`=MAD.TRADEMARKOFFICES()`), or a first one left out. */
+const FORMULA = /=MAD\.[A-Z]+\((?:\)|(?:"|,\s*")[^\n<]*\))/g;
 
 const unescapeHtml = (text: string) =>
   text

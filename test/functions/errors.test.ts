@@ -5,7 +5,7 @@
  */
 import { shim } from "./helpers/install-shim";
 import "../../src/functions/generated/functions";
-import { OPERATIONS } from "../../src/api/catalog";
+import { OPERATIONS, takesMarket } from "../../src/api/catalog";
 import { configureRunner } from "../../src/functions/runner";
 import { MAX_MESSAGE } from "../../src/functions/errors";
 import { fixtureService, type QueuedFailure } from "./helpers/fixture-service";
@@ -35,10 +35,14 @@ describe("bad arguments: #VALUE! naming the argument, and no request", () => {
           [{ limit: 5000 }, /^limit: expected a whole number from 1 to 2000/],
         ];
     const cases: [Parameters<typeof h.run>[1], RegExp][] = [
-      [{ market: "XX" }, /^market: "XX" is not a marketplace/],
-      [{ market: "" }, /^market: required/],
-      // A blank market cell as Excel desktop passes it (office-js #4702).
-      [{ market: 0 }, /^market: required/],
+      ...(takesMarket(op)
+        ? ([
+            [{ market: "XX" }, /^market: "XX" is not a marketplace/],
+            [{ market: "" }, /^market: required/],
+            // A blank market cell as Excel desktop passes it (office-js #4702).
+            [{ market: 0 }, /^market: required/],
+          ] as [Parameters<typeof h.run>[1], RegExp][])
+        : []),
       [{ fields: "notAField" }, /^fields: "notAField" is not a column of MAD\./],
       ...optional,
       // A positional argument may be optional (MAD.CATEGORIES' keyword: blank = the top-level categories).

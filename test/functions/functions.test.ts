@@ -5,7 +5,7 @@
  */
 import { shim } from "./helpers/install-shim";
 import "../../src/functions/generated/functions";
-import { CARD_FUNCTIONS, operation, OPERATIONS } from "../../src/api/catalog";
+import { CARD_FUNCTIONS, operation, OPERATIONS, takesMarket } from "../../src/api/catalog";
 import { functionColumns } from "../../src/table/function-columns";
 import { configureRunner } from "../../src/functions/runner";
 import { fixtureService } from "./helpers/fixture-service";
@@ -16,9 +16,9 @@ afterAll(() => {
   shim.uninstall();
 });
 
-test("every operation of the catalog is associated under its function name", () => {
+test("every operation of the catalog is associated under its function name, the card functions and MAD.ASOF", () => {
   expect([...shim.associations.keys()].sort()).toEqual(
-    [...OPERATIONS.map((op) => op.fn), ...CARD_FUNCTIONS.map((c) => c.fn)].sort(),
+    [...OPERATIONS.map((op) => op.fn), ...CARD_FUNCTIONS.map((c) => c.fn), "ASOF"].sort(),
   );
 });
 
@@ -54,9 +54,9 @@ describe("each function spills its shaped table", () => {
 
     // The request carries the market and the required arguments under their wire names.
     expect(service.calls()).toBe(1);
-    const body = service.bodies[0].body as Record<string, unknown>;
+    const body = (service.bodies[0].body ?? {}) as Record<string, unknown>;
     expect(service.bodies[0].path).toBe(op.path);
-    expect(body.marketplace).toBe("US");
+    expect(body.marketplace).toBe(takesMarket(op) ? "US" : undefined);
     for (const p of op.positional) expect(body[p.param]).toBeDefined();
 
     const entry = h.registry.get("Sheet1!B2");

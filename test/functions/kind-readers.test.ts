@@ -44,6 +44,7 @@ const PARAMS = [
   csv("tiers", "Size tiers."),
   intList("stars", "Stars.", { options: opts([1, "1"], [2, "2"], [3, "3"], [4, "4"], [5, "5"]) }),
   timestamp("from", "From."),
+  intList("classes", "Nice classes.", { min: 1, max: 45 }),
   order({ desc: true }, ["price", "searches"]),
 ] as const;
 const KIND_OF_ARG = {
@@ -58,6 +59,7 @@ const KIND_OF_ARG = {
   tiers: "csv",
   stars: "integerList",
   from: "timestamp",
+  classes: "integerList",
   order: "order",
 } as const satisfies Record<string, Exclude<ParamKind, "marketplace">>;
 type Arg = keyof typeof KIND_OF_ARG;
@@ -105,6 +107,7 @@ const TYPED: Readonly<Record<Arg, readonly unknown[]>> = {
   tiers: ["LS, SO", [["LS", "SO"]], "LS", 0],
   stars: ["4, 5", [[4, 5]], 5, "5", [[4], [0], [5]], 0],
   from: [saturdaySerial, "2025-08-02", "2025-08-02 14:30", Date.UTC(2025, 7, 2), 0],
+  classes: ["9, 35", [[9, 35]], [[9], [""], ["35"]], 9, "9", 0, "x"],
   order: ["price desc", "PRICE asc", "searches", 0],
 };
 
@@ -154,8 +157,9 @@ test("the readings are typed by kind, not left as text (what validation then acc
   expect(read("date", "2025-08-02")).toBe("20250802");
   expect(read("asins", [["B07Z82895W", 0]])).toEqual(["B07Z82895W"]);
   expect(read("tiers", "LS, SO")).toBe("LS,SO");
+  expect(read("classes", [[9, "35"]])).toEqual([9, 35]);
   expect(read("order", "PRICE desc")).toEqual({ field: "price", desc: true });
-  expect(read("stars", [[4, 5]])).toEqual(["4", "5"]);
+  expect(read("stars", [[4, 5]])).toEqual([4, 5]);
   expect(read("from", saturdaySerial)).toBe(saturdaySerial);
 });
 

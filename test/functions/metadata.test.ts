@@ -15,11 +15,13 @@ import {
   type IGenerateResult,
 } from "custom-functions-metadata";
 import { CARD_FUNCTIONS, OPERATIONS, type AnyOperation } from "../../src/api/catalog";
+import { PARAM_KINDS } from "../../src/api/kinds";
 import { argumentNames, HELP_BASE_URL, helpUrl, wrapperName } from "../../src/functions/codegen/wrappers";
 import { functionsSectionOf, withFunctionsSection } from "../../src/functions/codegen/readme";
 import { REFERENCES } from "../../src/functions/codegen/wrappers";
 import { operationDescription } from "../../src/api/localized";
 import { setLocale } from "../../src/i18n/locale";
+import { DOCS_WORDS } from "../../src/i18n/docs";
 import { referenceFiles } from "../../scripts/generate-functions";
 
 const ROOT = join(__dirname, "../..");
@@ -38,22 +40,22 @@ afterEach(() => setLocale("en"));
 
 const byId = (id: string) => metadata.functions.find((f) => f.id === id)!;
 
-test("functions.json generates without errors and lists exactly the catalog's functions", () => {
+/** Every function: one per operation, the card functions (MAD.PRODUCT) over an operation's answer, and MAD.ASOF. */
+const FUNCTION_IDS = [...OPERATIONS.map((op) => op.fn), ...CARD_FUNCTIONS.map((c) => c.fn), "ASOF"].sort();
+
+test("functions.json generates without errors and lists exactly the catalog's functions, the cards and MAD.ASOF", () => {
   expect(generated.errors).toEqual([]);
   expect(metadata.functions.map((f) => f.id).sort()).toEqual(FUNCTION_IDS);
   expect(metadata.functions).toHaveLength(FUNCTION_IDS.length);
 });
 
-test("the registered functions are the catalog's, each associated with the wrapper the metadata names", () => {
+test("the registered functions are the catalog's, the card functions and MAD.ASOF, each associated with the wrapper the metadata names", () => {
   expect([...shim.associations.keys()].sort()).toEqual(FUNCTION_IDS);
   for (const { id, functionName } of generated.associate) {
     expect(shim.associations.get(id)).toBe(MAD_FUNCTIONS[id]);
     expect(MAD_FUNCTIONS[id].name).toBe(functionName);
   }
 });
-
-/** Every MAD function: one per operation, and the card functions (MAD.PRODUCT) over an operation's answer. */
-const FUNCTION_IDS = [...OPERATIONS.map((op) => op.fn), ...CARD_FUNCTIONS.map((c) => c.fn)].sort();
 
 test("functions.json allows data types from the functions (allowCustomDataForDataTypeAny), as MAD.PRODUCT's card needs", () => {
   // https://learn.microsoft.com/office/dev/add-ins/excel/custom-functions-data-types-concepts: "the custom functions
@@ -77,15 +79,21 @@ describe.each(CARD_FUNCTIONS.map((card) => [card.fn, card] as const))("MAD.%s (a
 describe.each(OPERATIONS.map((op) => [op.fn, op] as [string, AnyOperation]))("MAD.%s", (fn, op) => {
   // A history function takes STOCKHISTORY's start, end and interval where the others take filters and a limit.
   const optional = op.history ? ["start", "end", "interval", "fields"] : ["filters", "fields", "limit"];
-  test(`arguments: market, the catalog's required arguments, then ${optional.join(", ")}`, () => {
+  test(`arguments: market (where it takes one), the catalog's required arguments, then ${optional.join(", ")}`, () => {
     const f = byId(fn);
     expect(f.parameters.map((p) => p.name)).toEqual(argumentNames(op));
-    expect(f.parameters.map((p) => p.name)).toEqual(["market", ...op.positional.map((p) => p.arg), ...optional]);
+    expect(f.parameters.map((p) => p.name)).toEqual([
+      ...(op.group === "trademark" ? [] : ["market"]),
+      ...op.positional.map((p) => p.arg),
+      ...optional,
+    ]);
     expect(f.parameters.filter((p) => p.optional).map((p) => p.name)).toEqual(optional);
     // Ranges are accepted where lists, filters and fields go (a scalar parameter would be called per cell).
     for (const name of [
       ...optional.filter((name) => name === "filters" || name === "fields"),
-      ...op.positional.filter((p) => /asins|relations/.test(p.arg)).map((p) => p.arg),
+      ...op.positional
+        .filter((p) => PARAM_KINDS[op.params.find((s) => s.name === p.param)!.kind].traits.list === "array")
+        .map((p) => p.arg),
     ]) {
       expect(f.parameters.find((p) => p.name === name)?.dimensionality).toBe("matrix");
     }
@@ -106,6 +114,15 @@ describe.each(OPERATIONS.map((op) => [op.fn, op] as [string, AnyOperation]))("MA
     expect(byId(fn).options).toEqual({ cancelable: true, requiresAddress: true });
     expect(generated.associate.find((a) => a.id === fn)?.functionName).toBe(wrapperName(op));
   });
+});
+
+test("MAD.ASOF takes one cell or range and is given its address (CustomFunctionsRuntime 1.3), with a matrix result", () => {
+  const f = byId("ASOF");
+  expect(f.parameters.map((p) => [p.name, p.dimensionality])).toEqual([["cell", "matrix"]]);
+  expect(f.options).toEqual({ requiresParameterAddresses: true });
+  // requiresParameterAddresses needs a matrix result (custom-functions-json: the options' table).
+  expect(f.result).toEqual({ dimensionality: "matrix", type: "number" });
+  expect(f.helpUrl).toMatch(/help\.html#madasof$/);
 });
 
 describe.each(["en", "zh-CN"] as const)("%s: every generated file is the rendering of the catalog", (locale) => {
@@ -132,17 +149,21 @@ describe.each(["en", "zh-CN"] as const)("%s: every generated file is the renderi
     const doc = readFileSync(join(ROOT, REFERENCES[locale].doc), "utf8");
     expect(doc).toMatch(/^<!-- .*(do not edit|请勿手动修改)/);
     for (const op of OPERATIONS) expect(doc).toContain(`### MAD.${op.fn}\n`);
+    expect(doc).toContain("### MAD.ASOF\n");
     const readme = readFileSync(join(ROOT, REFERENCES[locale].readme), "utf8");
     for (const op of OPERATIONS)
       expect(readme).toContain(`[MAD.${op.fn}](${REFERENCES[locale].doc}#mad${op.fn.toLowerCase()})`);
+    expect(readme).toContain(`[MAD.ASOF](${REFERENCES[locale].doc}#madasof)`);
   });
 });
 
 test("the README's Functions section is the one the generator renews, and README.zh-CN.md has its 函数 section", () => {
   const readme = readFileSync(join(ROOT, "README.md"), "utf8");
-  expect(functionsSectionOf(readme, "## Functions")).toContain("| Function | Operation | Required after market |");
+  expect(functionsSectionOf(readme, "## Functions")).toContain("| Group | Functions |");
+  expect(functionsSectionOf(readme, "## Functions")).toContain("| Trademarks | [MAD.TRADEMARKS]");
   const chinese = readFileSync(join(ROOT, "README.zh-CN.md"), "utf8");
-  expect(functionsSectionOf(chinese, "## 函数")).toContain("| 函数 | 接口 | market 之后的必填参数 |");
+  expect(functionsSectionOf(chinese, "## 函数")).toContain("| 分组 | 函数 |");
+  expect(functionsSectionOf(chinese, "## 函数")).toContain("| 商标 | [MAD.TRADEMARKS]");
 });
 
 test("functions-zh-CN.json describes the same functions as functions.json, in Chinese", async () => {
@@ -166,8 +187,11 @@ test("functions-zh-CN.json describes the same functions as functions.json, in Ch
   expect(shape(chinese)).toEqual(shape(metadata));
   await setLocale("zh-CN");
   for (const f of chinese.functions) {
-    const fn = OPERATIONS.find((o) => o.fn === f.id) ?? CARD_FUNCTIONS.find((c) => c.fn === f.id)!;
-    expect(f.description).toBe(operationDescription(fn));
+    const op = OPERATIONS.find((o) => o.fn === f.id);
+    const card = CARD_FUNCTIONS.find((c) => c.fn === f.id);
+    expect(f.description).toBe(
+      op ? operationDescription(op) : card ? operationDescription(card) : DOCS_WORDS["zh-CN"].asOf.description,
+    );
     expect(f.helpUrl).toBe(`https://localhost:3000/help.zh-CN.html#mad${f.id.toLowerCase()}`);
     for (const p of f.parameters) {
       expect(p.description).toMatch(/[\u4e00-\u9fff]/);

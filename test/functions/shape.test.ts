@@ -369,3 +369,32 @@ describe("compiled column readers", () => {
     }
   });
 });
+
+describe("keyword-conversion rates are fractions, like the service's other rates", () => {
+  // A hand-made row (no official response carries these fields): the simulator and the docs' other rates say 0-1.
+  const body = {
+    code: "OK",
+    message: "成功",
+    data: {
+      page: 1,
+      size: 1,
+      total: 1,
+      items: [
+        { keyword: "lunch box", searches: 52000, searchConvRate: 0.0412, clickConvRate: 0.1234, clickingRate: 0.38 },
+      ],
+    },
+  };
+
+  test("they spill as the fractions sent, formatted 0.00%", () => {
+    const op = operation("keyword_conversion");
+    const result = parseResult("keyword_conversion", body, "test");
+    const { columns } = parseFormulaArgs(op, {
+      market: "US",
+      positional: [],
+      fields: "keyword, searchConvRate, clickConvRate, clickingRate",
+    });
+    const table = shapeResult(op, result, columns, DEFAULT_DISPLAY);
+    expect(table[1]).toEqual(["lunch box", 0.0412, 0.1234, 0.38]);
+    expect(columns.slice(1).map((c) => numberFormatOf(c))).toEqual(["0.00%", "0.00%", "0.00%"]);
+  });
+});

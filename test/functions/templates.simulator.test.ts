@@ -13,9 +13,10 @@ import { reportSections, TEMPLATES, type TemplateSection } from "../../src/taskp
 import { formulaArguments, specCells } from "../taskpane/support/report-cells";
 import { harness } from "./helpers/harness";
 import { useSimulator } from "../support/simulator";
+import { SAMPLE_INPUTS } from "../taskpane/support/report-inputs";
 
 const SECRET = "0123456789abcdef0123456789abcdef";
-const SAMPLE = { market: "US", nodeIdPath: "172282:281407", keyword: "yoga mat", asins: "B07Z82895W, B0DGVP84B5" };
+const SAMPLE = SAMPLE_INPUTS;
 
 /** The arguments a section's function takes after its required ones (a card takes none), padded with blanks. */
 function padded(section: TemplateSection, args: unknown[]): unknown[] {

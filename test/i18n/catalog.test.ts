@@ -144,14 +144,17 @@ describe("counts, numbers and dates read by each language's rules", () => {
 
   test("a refresh plan names what it covers, whatever mix of formulas and tables", async () => {
     const plan = (formulas: number, tables: number) =>
-      t("reports.plan", { atLeast: "no", calls: 3, queries: 1, formulas, tables });
+      t("reports.plan", { bound: "exact", calls: 3, queries: 1, formulas, tables });
+    const upTo = () => t("reports.plan", { bound: "upTo", calls: 20, queries: 1, formulas: 0, tables: 1 });
     expect(plan(3, 1)).toBe("3 calls for 1 unique query (3 formulas, 1 table)");
     expect(plan(1, 0)).toBe("3 calls for 1 unique query (1 formula)");
     expect(plan(0, 2)).toBe("3 calls for 1 unique query (2 tables)");
     expect(plan(0, 0)).toBe("3 calls for 1 unique query (nothing selected)");
+    expect(upTo()).toBe("up to 20 calls for 1 unique query (1 table)");
     await setLocale("zh-CN");
     expect(plan(3, 1)).toBe("3 次调用，1 个不同查询（3 个公式，1 个表格）");
     expect(plan(0, 0)).toBe("3 次调用，1 个不同查询（未选择任何项）");
+    expect(upTo()).toBe("最多 20 次调用，1 个不同查询（1 个表格）");
   });
 
   test("a date argument is formatted as a date of the language, not as its number of milliseconds", async () => {

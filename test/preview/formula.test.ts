@@ -84,6 +84,17 @@ describe("formatValue", () => {
     expect(formatValue("=text", "@")).toBe("=text");
     expect(formatValue(true)).toBe("TRUE");
   });
+
+  it("picks a code's section as Excel does: a year or a date in one column, negatives, zero and colours", () => {
+    // The add-in's format for a column of years or dates (DATE_OR_YEAR_FORMAT).
+    expect(formatValue(2024, "[<10000]0;yyyy-mm-dd")).toBe("2024");
+    expect(formatValue(45292, "[<10000]0;yyyy-mm-dd")).toBe("2024-01-01");
+    expect(formatValue(-5, "#,##0;(#,##0)")).toBe("(5)");
+    expect(formatValue(0, '0.0;-0.0;"none"')).toBe("none");
+    expect(formatValue(-1234, "#,##0;[Red]-#,##0")).toBe("-1,234");
+    expect(formatValue(150, '[>=100]"many";[<10]"few";0')).toBe("many");
+    expect(formatValue(50, '[>=100]"many";[<10]"few";0')).toBe("50");
+  });
 });
 
 describe("field references (=A2.Price)", () => {

@@ -49,6 +49,23 @@ describe("FunctionRuntime", () => {
     });
   });
 
+  it("gives the arguments' addresses only to a function whose metadata asks for them", async () => {
+    const { CustomFunctions, runtime } = setup();
+    const seen: unknown[] = [];
+    CustomFunctions.associate("TRENDS", (...args: unknown[]) => (seen.push(args[4]), [[1]]));
+    CustomFunctions.associate("ASOF", (...args: unknown[]) => (seen.push(args[1]), [[2]]));
+    runtime.setMetadata({
+      functions: [
+        { id: "TRENDS", name: "KEYWORDTRENDS" },
+        { id: "ASOF", name: "ASOF", options: { requiresParameterAddresses: true } },
+      ],
+    });
+    await runtime.invoke("MAD.KEYWORDTRENDS", ["US", "k", null, null], "Sheet1!A1", ["Sheet1!B1", null]).outcome;
+    await runtime.invoke("MAD.ASOF", [[["asin"]]], "Sheet1!A2", ["Sheet1!D5:E9"]).outcome;
+    expect(seen[0]).not.toHaveProperty("parameterAddresses");
+    expect(seen[1]).toMatchObject({ parameterAddresses: ["Sheet1!D5:E9"] });
+  });
+
   it("turns a thrown CustomFunctions.Error into its error value and message", async () => {
     const { CustomFunctions, runtime } = setup();
     CustomFunctions.associate("TRENDS", () => {

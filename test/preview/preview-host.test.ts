@@ -1,8 +1,9 @@
-import { parseCellAddress } from "../../src/table/a1";
+import { cellAddress, offset, parseCell, parseCellAddress } from "../../src/table/a1";
 import type { FunctionInvoker } from "../../src/preview/cell-types";
 import { toOutcome } from "../../src/preview/function-runtime";
 import { PreviewHost } from "../../src/preview/preview-host";
-import type { ReportGroupInfo, ReportSheetSpec } from "../../src/taskpane/host/host-adapter";
+import type { ReportSheetSpec } from "../../src/taskpane/host/host-adapter";
+import { formulaOf, inputOf, keywordReport } from "../support/report-specs";
 import { Workbook } from "../../src/preview/workbook";
 
 /** Area checks never call functions; a formula typed into these tests would fail the test loudly. */
@@ -58,48 +59,30 @@ const trends: FunctionInvoker = {
 };
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-const REPORT: ReportGroupInfo = {
-  template: "keywordOpportunity",
-  title: "Keyword opportunity",
-  inputs: { market: "US", keyword: "yoga mat" },
-  createdAt: 1_700_000_000_000,
-};
-
-function keywordReport(name = "Keyword yoga mat"): ReportSheetSpec {
+/**
+ * The Keyword opportunity template's report, with two cells a person might type beside it: a category path that must
+ * stay text, and a note that looks like a formula and must never become one.
+ */
+function keywordReportWithNotes(name?: string): ReportSheetSpec {
+  const spec = keywordReport(name);
   return {
-    name,
+    ...spec,
     values: [
-      { address: "A1", value: "Keyword opportunity", role: "title" },
-      { address: "A2", value: "Market", role: "label" },
-      { address: "B2", value: "US", role: "input", format: "@" },
-      { address: "A3", value: "Keyword", role: "label" },
-      { address: "B3", value: "yoga mat", role: "input", format: "@" },
-      { address: "A4", value: "=cmd|' /C calc'!A0", role: "note" },
-      { address: "D2", value: "172282:281407", role: "input", format: "@" },
-      { address: "A5", value: "Keyword trends", role: "title" },
+      ...spec.values,
+      { address: "D3", value: "172282:281407", role: "input", format: "@" },
+      { address: "D4", value: "=cmd|' /C calc'!A0", role: "note" },
     ],
-    formulas: [{ address: "A6", formula: "=MAD.KEYWORDTRENDS($B$2,$B$3)" }],
-    charts: [
-      {
-        kind: "line",
-        title: "Searches over time",
-        categories: { cell: "A6", column: 0 },
-        series: [
-          { name: "Searches", values: { cell: "A6", column: 1 } },
-          { name: "Purchases", values: { cell: "A6", column: 2 } },
-        ],
-        categoryAxisTitle: "Month",
-        valueAxisTitle: "Searches",
-        anchor: "F2",
-      },
-    ],
-    report: REPORT,
   };
 }
+const SPEC = keywordReport();
+const TRENDS = formulaOf(SPEC, "MAD.KEYWORDTRENDS");
+const KEYWORD = inputOf(SPEC, "Keyword");
+/** The cell `rows` below and `columns` right of `address`. */
+const below = (address: string, rows: number, columns = 0) => cellAddress(offset(parseCell(address), rows, columns));
 
 describe("PreviewHost report sheets", () => {
   const reportSetup = () => {
-    const book = new Workbook(trends, 60, 20);
+    const book = new Workbook(trends);
     return { book, host: new PreviewHost(book, () => parseCellAddress("A1")!) };
   };
 
@@ -107,58 +90,61 @@ describe("PreviewHost report sheets", () => {
     await expect(reportSetup().host.reportSupport()).resolves.toBeNull();
   });
 
-  it("adds an active sheet with the inputs as values, the formulas evaluated, names over the spills and the chart", async () => {
+  it("adds an active sheet with the inputs as values, the formulas evaluated, names over the spills and the charts", async () => {
     const { book, host } = reportSetup();
-    const created = await host.createReportSheet(keywordReport());
-    expect(created).toEqual({
-      sheet: "Keyword yoga mat",
-      names: ["MAD_Keyword_yoga_mat_1_x", "MAD_Keyword_yoga_mat_1_s1", "MAD_Keyword_yoga_mat_1_s2"],
-      charts: 1,
-    });
-    expect(book.activeSheet().name).toBe("Keyword yoga mat");
-    await expect(host.getActiveCell()).resolves.toEqual({ sheet: "Keyword yoga mat", address: "A1" });
+    const created = await host.createReportSheet(keywordReportWithNotes());
+    expect(created.sheet).toBe(SPEC.name);
+    expect(created.charts).toBe(SPEC.charts.length);
+    // One name per chart axis and series, numbered by chart.
+    const perChart = SPEC.charts.map((c) => 1 + c.series.length);
+    expect(created.names).toHaveLength(perChart.reduce((a, b) => a + b, 0));
+    expect(book.activeSheet().name).toBe(SPEC.name);
+    await expect(host.getActiveCell()).resolves.toEqual({ sheet: SPEC.name, address: "A1" });
     const shown = (address: string) => book.display(parseCellAddress(address)!, created.sheet);
-    expect(shown("D2")).toMatchObject({ value: "172282:281407", text: "172282:281407" });
-    expect(shown("A4")).toMatchObject({ value: "=cmd|' /C calc'!A0" });
+    expect(shown("D3")).toMatchObject({ value: "172282:281407", text: "172282:281407" });
+    expect(shown("D4")).toMatchObject({ value: "=cmd|' /C calc'!A0" });
     expect(shown("A1").style).toBe("report-title");
-    expect(shown("B3").style).toBe("report-input");
+    expect(shown(KEYWORD).style).toBe("report-input");
     await flush();
-    expect(["A6", "B6", "A7", "B9"].map((a) => shown(a).text)).toEqual(["month", "searches", "2024-01", "300"]);
+    const texts = [TRENDS.address, below(TRENDS.address, 0, 1), below(TRENDS.address, 1), below(TRENDS.address, 3, 1)];
+    expect(texts.map((a) => shown(a).text)).toEqual(["month", "searches", "2024-01", "300"]);
+    // The first chart's names follow the trends spill: its months, then each series' column.
     const sheetId = book.sheet(created.sheet).id;
-    const spill = (column: number) => `=OFFSET('Keyword yoga mat'!$A$6,1,${column},ROWS('Keyword yoga mat'!$A$6#)-1,1)`;
-    expect(book.definedNames()).toEqual([
-      { name: "MAD_Keyword_yoga_mat_1_x", sheetId, refersTo: spill(0) },
-      { name: "MAD_Keyword_yoga_mat_1_s1", sheetId, refersTo: spill(1) },
-      { name: "MAD_Keyword_yoga_mat_1_s2", sheetId, refersTo: spill(2) },
-    ]);
-    await expect(host.listMadFormulas()).resolves.toEqual([
-      { sheet: "Keyword yoga mat", address: "A6", formula: "=MAD.KEYWORDTRENDS($B$2,$B$3)" },
-    ]);
-    await expect(host.listReportSheets()).resolves.toEqual([{ sheet: "Keyword yoga mat", report: REPORT }]);
+    const anchor = `'${SPEC.name}'!${cellAddress(parseCell(TRENDS.address), true)}`;
+    const spill = (column: number) => `=OFFSET(${anchor},1,${column},ROWS(${anchor}#)-1,1)`;
+    expect(book.definedNames().slice(0, perChart[0])).toEqual(
+      created.names.slice(0, perChart[0]).map((name, i) => ({ name, sheetId, refersTo: spill(i) })),
+    );
+    await expect(host.listMadFormulas()).resolves.toEqual(
+      SPEC.formulas.map((f) => ({ sheet: SPEC.name, address: f.address, formula: f.formula })),
+    );
+    await expect(host.listReportSheets()).resolves.toEqual([{ sheet: SPEC.name, report: SPEC.report }]);
   });
 
   it("gives a second report of the same input its own sheet, names and charts", async () => {
     const { book, host } = reportSetup();
-    await host.createReportSheet(keywordReport());
+    const first = await host.createReportSheet(keywordReport());
     const second = await host.createReportSheet(keywordReport());
-    expect(second.sheet).toBe("Keyword yoga mat (2)");
-    expect(second.names[0]).toBe("MAD_Keyword_yoga_mat__2__1_x");
-    expect(book.sheets().map((s) => s.name)).toEqual(["Sheet1", "Keyword yoga mat", "Keyword yoga mat (2)"]);
-    expect((await host.listReportSheets()).map((r) => r.sheet)).toEqual(["Keyword yoga mat", "Keyword yoga mat (2)"]);
+    expect(second.sheet).toBe(`${SPEC.name} (2)`);
+    expect(second.names).toHaveLength(first.names.length);
+    expect(second.names.filter((name) => first.names.includes(name))).toEqual([]);
+    expect(book.sheets().map((s) => s.name)).toEqual(["Sheet1", SPEC.name, `${SPEC.name} (2)`]);
+    expect((await host.listReportSheets()).map((r) => r.sheet)).toEqual([SPEC.name, `${SPEC.name} (2)`]);
   });
 
   it("writes, reads and recalculates on the sheet each target names", async () => {
     const { book, host } = reportSetup();
     const { sheet } = await host.createReportSheet(keywordReport());
     await flush();
-    await host.writeValues({ sheet: "Sheet1", address: "B3" }, [["not the report"]]);
-    expect(book.display(parseCellAddress("B3")!, sheet).text).toBe("yoga mat");
-    await host.writeValues({ sheet, address: "B3" }, [["yoga block"]]);
+    await host.writeValues({ sheet: "Sheet1", address: KEYWORD }, [["not the report"]]);
+    expect(book.display(parseCellAddress(KEYWORD)!, sheet).text).toBe("yoga mat");
+    await host.writeValues({ sheet, address: KEYWORD }, [["yoga block"]]);
     await flush();
-    await expect(host.readValue({ sheet, address: "A8" })).resolves.toBe("2024-02");
-    await expect(host.readValue({ sheet, address: "A9" })).resolves.toBe("");
-    expect((await host.checkArea({ sheet, address: "A6" }, 2, 2)).occupied).toEqual(["A6", "B6", "A7", "B7"]);
-    expect((await host.checkArea({ sheet: "Sheet1", address: "A6" }, 2, 2)).occupied).toEqual([]);
+    await expect(host.readValue({ sheet, address: below(TRENDS.address, 2) })).resolves.toBe("2024-02");
+    await expect(host.readValue({ sheet, address: below(TRENDS.address, 3) })).resolves.toBe("");
+    const corner = [TRENDS.address, below(TRENDS.address, 0, 1), below(TRENDS.address, 1), below(TRENDS.address, 1, 1)];
+    expect((await host.checkArea({ sheet, address: TRENDS.address }, 2, 2)).occupied).toEqual(corner);
+    expect((await host.checkArea({ sheet: "Sheet1", address: TRENDS.address }, 2, 2)).occupied).toEqual([]);
     await expect(host.writeFormula({ sheet: "Nope", address: "A1" }, "=MAD.X()")).rejects.toThrow(
       /no sheet named "Nope"/,
     );
@@ -174,17 +160,18 @@ describe("PreviewHost report sheets", () => {
       columnFormats: ["@", "#,##0"],
       query: { operation: "market_brand_concentration", params: { marketplace: "US" } },
     };
-    const onReport = await host.createTable({ sheet, address: "H20" }, table);
-    const onFirst = await host.createTable({ sheet: "Sheet1", address: "H20" }, table);
+    // Far below the report's sections, so that the table's cells are free on both sheets.
+    const onReport = await host.createTable({ sheet, address: "AH20" }, table);
+    const onFirst = await host.createTable({ sheet: "Sheet1", address: "AH20" }, table);
     expect([onReport.sheet, onFirst.sheet]).toEqual([sheet, "Sheet1"]);
     expect(onFirst.name).toBe("Brands2");
-    expect(book.display(parseCellAddress("H21")!, sheet).text).toBe("Gaiam");
+    expect(book.display(parseCellAddress("AH21")!, sheet).text).toBe("Gaiam");
     await host.replaceTableRows("Brands", [["Manduka", 700]], table.query);
-    expect(book.display(parseCellAddress("H21")!, sheet).text).toBe("Manduka");
-    expect(book.display(parseCellAddress("H21")!, "Sheet1").text).toBe("Gaiam");
+    expect(book.display(parseCellAddress("AH21")!, sheet).text).toBe("Manduka");
+    expect(book.display(parseCellAddress("AH21")!, "Sheet1").text).toBe("Gaiam");
     expect((await host.listTables()).map((t) => [t.name, t.sheet, t.address])).toEqual([
-      ["Brands", sheet, "H20:I21"],
-      ["Brands2", "Sheet1", "H20:I21"],
+      ["Brands", sheet, "AH20:AI21"],
+      ["Brands2", "Sheet1", "AH20:AI21"],
     ]);
   });
 

@@ -7,6 +7,7 @@ interface Call {
   name: string;
   args: readonly ArgumentValue[];
   address: string;
+  parameterAddresses?: readonly (string | null)[];
   canceled: boolean;
   settle(result: unknown): void;
 }
@@ -17,10 +18,22 @@ class FakeInvoker implements FunctionInvoker {
   isRegistered(name: string): boolean {
     return name.startsWith("MAD.");
   }
-  invoke(name: string, args: readonly ArgumentValue[], address: string): PendingCall {
+  invoke(
+    name: string,
+    args: readonly ArgumentValue[],
+    address: string,
+    parameterAddresses?: readonly (string | null)[],
+  ): PendingCall {
     let resolve!: (o: FunctionOutcome) => void;
     const outcome = new Promise<FunctionOutcome>((r) => (resolve = r));
-    const call: Call = { name, args, address, canceled: false, settle: (result) => resolve(toOutcome(result)) };
+    const call: Call = {
+      name,
+      args,
+      address,
+      parameterAddresses,
+      canceled: false,
+      settle: (result) => resolve(toOutcome(result)),
+    };
     this.calls.push(call);
     return { outcome, cancel: () => (call.canceled = true) };
   }
@@ -37,6 +50,27 @@ function setup() {
 }
 
 describe("Workbook", () => {
+  it("hands each argument's address (as Excel's parameterAddresses) and reruns a reader of a recalculated formula", async () => {
+    const { invoker, book } = setup();
+    book.setInput(at("B2"), '=MAD.KEYWORDTRENDS("US","yoga mat")');
+    invoker.calls[0].settle([["month"], ["2024-01"]]);
+    await flush();
+    book.setInput(at("E1"), '=MAD.ASOF(B2,"x")');
+    expect(invoker.calls[1]).toMatchObject({ args: ["month", "x"], parameterAddresses: ["Sheet1!B2", null] });
+    invoker.calls[1].settle([[45000]]);
+    await flush();
+    book.recalculate([at("B2")]);
+    invoker.calls[2].settle([["month"], ["2024-02"]]);
+    await flush();
+    // The header it reads did not change, yet the formula that fills it ran again: its reader runs again too.
+    expect(invoker.calls.map((c) => c.name)).toEqual([
+      "MAD.KEYWORDTRENDS",
+      "MAD.ASOF",
+      "MAD.KEYWORDTRENDS",
+      "MAD.ASOF",
+    ]);
+  });
+
   it("shows #BUSY! while pending, then spills the result below and right", async () => {
     const { invoker, book, show } = setup();
     book.setInput(at("B2"), '=MAD.KEYWORDTRENDS("US","yoga mat")');

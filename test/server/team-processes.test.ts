@@ -113,6 +113,32 @@ test("without REDIS_URL: `npm run team` says members need Redis to be shared, ke
   expect((await team(["usage"], { REDIS_URL: "", MAD_MEMBERS_FILE: membersFile })).err).toMatch(/GET \/admin\/usage/);
 }, 60_000);
 
+test("`npm run team -- schedules` lists every member's scheduled refreshes from Redis; `unschedule ID` removes one", async () => {
+  const shared = { REDIS_URL: redis.url, MAD_REDIS_PREFIX: "sched:" };
+  const token = (await team(["add", "carol"], shared)).lines.at(-1)!;
+  expect((await team(["schedules"], shared)).out).toMatch(/No scheduled refreshes/);
+  const relay = await serve(shared);
+  const set = await fetch(`${relay.url}/v1/schedules/weekly-market-1`, {
+    method: "PUT",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify({
+      name: "Market 172282",
+      at: "06:30",
+      timeZone: "UTC",
+      queries: [{ operation: "market_brand_concentration", params: { marketplace: "US", nodeIdPath: "172282" } }],
+    }),
+  });
+  expect(set.status).toBe(200);
+  const listed = await team(["schedules"], shared);
+  expect(listed.status).toBe(0);
+  expect(listed.out).toMatch(
+    /^weekly-market-1\tcarol\tMarket 172282\tdaily 06:30 UTC\t1 queries\tnext \S+T06:30Z\tnot run yet$/m,
+  );
+  expect((await team(["unschedule", "weekly-market-1"], shared)).status).toBe(0);
+  expect((await team(["unschedule", "weekly-market-1"], shared)).status).toBe(1);
+  expect((await team(["schedules"], { REDIS_URL: "" })).err).toMatch(/GET \/admin\/schedules/);
+}, 60_000);
+
 test("docker-compose.yml: Redis, two relay replicas in team mode on it, nginx in front passing the client's address", () => {
   const compose = parse(readFileSync(path.join(ROOT, "docker-compose.yml"), "utf8"), { merge: true }) as {
     services: Record<

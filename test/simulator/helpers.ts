@@ -65,9 +65,18 @@ export async function send(
 
 /**
  * Rows of any data shape: paged/itemsWithStats items, array elements, or the single object (`shape` "object": an
- * object whose own field is called `items`, as related-product statistics have, is still one record).
+ * object whose own field is called `items`, as related-product statistics have, is still one record); with the
+ * operation's shape, a series' points with the object's own fields beside each, and one row per facet and key.
  */
 export function rowsOf(data: unknown, shape?: ResponseShape): Rec[] {
+  if (shape === "series") {
+    const { items, ...common } = data as { items: Rec[] };
+    return items.map((item) => ({ ...common, ...item }));
+  }
+  if (shape === "facets")
+    return Object.entries(data as Record<string, Rec[]>).flatMap(([facet, counts]) =>
+      counts.map((count) => ({ facet, ...count })),
+    );
   if (Array.isArray(data)) return data as Rec[];
   if (shape === "object") return [data as Rec];
   const items = (data as Partial<Paged> | null)?.items;
@@ -93,6 +102,7 @@ export function typeProblems(record: Record<string, unknown>, fields: readonly F
     }
     const v = record[key];
     if (v === null) continue;
+    if (spec.numberAsText && typeof v === "string" && Number.isFinite(Number(v))) continue;
     const ok = (() => {
       switch (spec.type) {
         case "string":
@@ -107,6 +117,8 @@ export function typeProblems(record: Record<string, unknown>, fields: readonly F
           return typeof v === "boolean";
         case "stringList":
           return Array.isArray(v) && v.every((x) => typeof x === "string");
+        case "numberList":
+          return Array.isArray(v) && v.every((x) => typeof x === "number");
         case "valueItem":
           return typeof v === "object" && ["min", "max", "value"].every((k) => k in (v as object));
         case "stringListMap":

@@ -67,10 +67,12 @@ describe("in Chinese", () => {
       "关键词数据",
       "搜索频率（ABA）",
       "类目市场",
+      "搜索趋势（Google）",
+      "商标",
     ]);
     const errors = validateDraft(model, { values: { marketplace: "XX" }, fields: [], limit: "" }, NOW).errors;
     expect(errors.byField.marketplace).toEqual([
-      'marketplace："XX" 不是站点；可用 US, JP, UK, DE, FR, IT, ES, CA, IN（GB = UK）',
+      'marketplace："XX" 不是站点；可用 US, JP, UK, DE, FR, IT, ES, CA, IN, MX, BR, AU, AE（GB = UK）',
     ]);
   });
 

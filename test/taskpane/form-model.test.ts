@@ -8,6 +8,7 @@ import { GROUP_LABELS, type ParamSpec } from "../../src/api/catalog-types";
 import { HISTORY_ARGS } from "../../src/api/history-form";
 import { validateParamsAll } from "../../src/api/validate";
 import {
+  searchOperations,
   allFields,
   formModel,
   monthChoices,
@@ -39,7 +40,9 @@ describe.each(OPERATIONS.map((op) => [op.code, op] as const))("form of %s", (cod
       expect(field.help.startsWith(spec.doc)).toBe(true);
     }
     expect(model.main.map((f) => f.name)).toEqual(specs.filter((p) => p.required).map((p) => p.name));
-    expect(model.main[0].name).toBe("marketplace");
+    // The marketplace first, where the operation takes one (the trademark group takes offices instead).
+    if (op.group !== "trademark") expect(model.main[0].name).toBe("marketplace");
+    else expect(model.main.some((f) => f.name === "marketplace")).toBe(false);
   });
 
   it("turns options into dropdowns (multi-selects for lists) and plain lists into one-per-line text", () => {
@@ -50,7 +53,8 @@ describe.each(OPERATIONS.map((op) => [op.code, op] as const))("form of %s", (cod
       else if (spec.options && (spec.kind === "csv" || spec.kind === "stringList" || spec.kind === "integerList")) {
         expect(control).toMatchObject({ type: "multiEnum", options: spec.options, open: Boolean(spec.openOptions) });
       } else if (spec.options) expect(control).toMatchObject({ type: "enum", options: spec.options });
-      else if (spec.kind === "csv" || spec.kind === "stringList") expect(control.type).toBe("lines");
+      else if (spec.kind === "csv" || spec.kind === "stringList" || spec.kind === "integerList")
+        expect(control.type).toBe("lines");
       else if (spec.kind === "integer" || spec.kind === "number")
         expect(control).toMatchObject({ type: "number", integer: spec.kind === "integer" });
       else if (spec.kind === "boolean") expect(control.type).toBe("boolean");
@@ -116,5 +120,39 @@ describe("date pickers", () => {
       formats: { W: "saturday", M: "month" },
       maxMonthsBack: 24,
     });
+  });
+});
+
+describe("the operation picker's groups and search", () => {
+  const groups = operationGroups();
+  const codes = (words: string) => searchOperations(groups, words).flatMap((g) => g.operations.map((o) => o.code));
+
+  it("lists every operation once, under its group's label, groups in the catalog's order", () => {
+    expect(groups.map((g) => g.label)).toEqual(Object.values(GROUP_LABELS));
+    expect(groups.flatMap((g) => g.operations.map((o) => o.code)).sort()).toEqual(
+      OPERATIONS.map((op) => op.code).sort(),
+    );
+    expect(groups.every((g) => g.operations.length > 0)).toBe(true);
+  });
+
+  it("finds an operation by words of its title, its MAD name, its API code or its group, in any case", () => {
+    expect(codes("price band")).toEqual(["market_price_distribution"]);
+    expect(codes("MAD.NICHES")).toEqual(["market_research"]);
+    expect(codes("google_trend")).toEqual(["google_trend"]);
+    expect(codes("trademark")).toEqual([
+      "trademark_list",
+      "trademark_stats",
+      "trademark_detail",
+      "trademark_country_list",
+    ]);
+    expect(codes("Trademark counts")).toEqual(["trademark_stats"]);
+    // Every typed word must match: a second word narrows.
+    expect(codes("category rating").length).toBeLessThan(codes("category").length);
+    expect(codes("no such thing")).toEqual([]);
+  });
+
+  it("drops groups left empty and shows everything for blank words", () => {
+    expect(searchOperations(groups, "aba").map((g) => g.label)).toEqual([GROUP_LABELS.aba]);
+    expect(searchOperations(groups, "   ")).toEqual(groups);
   });
 });

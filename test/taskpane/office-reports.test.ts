@@ -17,9 +17,10 @@ import { PLATFORMS, strictExcelPerTest } from "../support/strict-excel/jest";
 import type { StrictExcel } from "../support/strict-excel";
 import { answerReport } from "./support/report-answers";
 import { productFactsOf, productRow } from "../../src/table/product-card";
+import { SAMPLE_INPUTS } from "./support/report-inputs";
 
 const NOW = new Date("2026-11-24T12:00:00Z");
-const INPUTS = { market: "US", nodeIdPath: "172282:281407", keyword: "yoga mat", asins: "B07Z82895W, B0DGVP84B5" };
+const INPUTS = SAMPLE_INPUTS;
 const specOf = (id: TemplateId) => reportSheetSpec(templateById(id), INPUTS, NOW);
 const flush = () => new Promise((resolve) => setTimeout(resolve, 5));
 
@@ -87,7 +88,13 @@ describe.each(PLATFORMS)("report sheets in Excel (%s)", (platform) => {
 
   it("charts follow again when the spills change size (an input edited), with every template", async () => {
     const { excel } = session;
-    for (const id of ["categoryMarket", "keywordOpportunity", "competitorWatch", "productWatch"] as const) {
+    for (const id of [
+      "categoryMarket",
+      "keywordOpportunity",
+      "competitorWatch",
+      "productWatch",
+      "nicheScreener",
+    ] as const) {
       const spec = specOf(id);
       const { sheet } = await createOfficeHost().createReportSheet!(spec);
       await flush();

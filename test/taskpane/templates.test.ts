@@ -30,11 +30,12 @@ import {
 import { MAX_WATCHED } from "../../src/taskpane/templates/product-watch";
 import { formulaArguments, specCells } from "./support/report-cells";
 import { useSimulator } from "../support/simulator";
+import { SAMPLE_INPUTS } from "./support/report-inputs";
 
 const NOW = new Date("2026-11-24T12:00:00Z");
 /** An engine with nothing cached and no secret: plans count every page. */
 const ENGINE = createEngine({ store: memoryStore({}) });
-const SAMPLE = { market: "US", nodeIdPath: "172282:281407", keyword: "yoga mat", asins: "B07Z82895W, B0DGVP84B5" };
+const SAMPLE = SAMPLE_INPUTS;
 
 /**
  * What a section's formula asks the engine for, read as its function reads its arguments: a table function's

@@ -13,6 +13,8 @@ import { KEYWORD_OPERATIONS } from "./keyword";
 import { MARKET_OPERATIONS } from "./market";
 import type { Operation } from "./operation";
 import { PRODUCT_OPERATIONS } from "./product";
+import { TRADEMARK_OPERATIONS } from "./trademark";
+import { TRENDS_OPERATIONS } from "./trends";
 import type { RecordName } from "../records";
 
 export { ROW_CAP, type Operation } from "./operation";
@@ -26,6 +28,8 @@ const BY_GROUP = {
   keyword: KEYWORD_OPERATIONS,
   aba: ABA_OPERATIONS,
   market: MARKET_OPERATIONS,
+  trends: TRENDS_OPERATIONS,
+  trademark: TRADEMARK_OPERATIONS,
 } as const satisfies { readonly [G in OperationGroup]: readonly Operation<string, readonly Param[], RecordName, G>[] };
 
 export type AnyOperation = (typeof BY_GROUP)[OperationGroup][number];
@@ -59,6 +63,14 @@ export function operationByFunction(fn: string): AnyOperation | undefined {
 /** The HTTP method of an operation (POST unless its row says GET). */
 export function methodOf(op: AnyOperation): HttpMethod {
   return (op as { method?: HttpMethod }).method ?? "POST";
+}
+
+/**
+ * Whether an operation takes a marketplace: every one but the trademark group's (their scope is a trademark office),
+ * which then has no `market` argument.
+ */
+export function takesMarket(op: AnyOperation): boolean {
+  return (op.params as readonly Param[]).some((p) => p.kind === "marketplace");
 }
 
 /** The parameter with the given role (page, size, order), if the operation has one. */

@@ -1,10 +1,35 @@
 /**
- * The category-market group: one category's concentration (products, sellers, brands), distributions (listing
- * dates, seller countries, rating counts, A+/video) and statistics. They share their parameters (`marketParams`);
- * their records are in ../records/market.ts.
+ * The category-market group: one category's concentration (products, sellers, brands, seller types),
+ * distributions (listing dates and ages, seller countries, rating counts and values, prices, A+/video), demand and
+ * statistics, which share their parameters (`marketParams`); and market research, the niches (categories) that
+ * pass a screen. Their records are in ../records/market.ts.
+ *
+ * Paths: the two official docs disagree for the newer operations. The full parameter tables
+ * (sellersprite-cli docs/mcp-api-source.md and reference/<code>.md, the revision with field tables and examples)
+ * name short paths beside the ones the published examples of the older operations answer on (/v1/market/goods,
+ * /brand, /seller/location...): /seller/type, /performance, /shelf/time, /rating, /price. The summarised revision
+ * names long ones (/seller-type-concentration, /product-demand-trend, /listing-date-distribution,
+ * /rating-distribution, /price-distribution) and lists /goods as /product-concentration, which the published
+ * example of that operation contradicts. The short paths are taken; each is one fact here, for live-check to settle.
  */
-import { asinList, marketParams } from "../params";
-import { operationsOf } from "./operation";
+import {
+  bool,
+  csv,
+  int,
+  marketParams,
+  marketplace,
+  nodeIdPath,
+  opts,
+  order,
+  page,
+  ranges,
+  size,
+  str,
+  yearMonth,
+  asinList,
+  NEARLY,
+} from "../params";
+import { operationsOf, ROW_CAP } from "./operation";
 
 const define = operationsOf("market");
 
@@ -92,6 +117,145 @@ export const MARKET_OPERATIONS = [
     positional: [{ arg: "nodeIdPath", param: "nodeIdPath" }],
     shape: "array",
     record: "brandConcentration",
+  }),
+  define({
+    code: "market_seller_type_concentration",
+    path: "/v1/market/seller/type",
+    dataPeriod: "month",
+    fn: "SELLERTYPES",
+    title: "Seller-type distribution",
+    description: "Products, units and ratings of a category by seller type: Amazon itself, FBA and FBM sellers.",
+    params: marketParams(),
+    positional: [{ arg: "nodeIdPath", param: "nodeIdPath" }],
+    shape: "array",
+    record: "sellerType",
+  }),
+  define({
+    // The doc's examples: month 202604 with the minimum date July 2021; the answer is one object (series shape).
+    code: "market_product_demand_trend",
+    path: "/v1/market/performance",
+    dataPeriod: "month",
+    fn: "DEMANDTREND",
+    title: "Demand trend",
+    description:
+      "Monthly page views of a category, with its return rate and search-to-purchase ratio beside its peers'.",
+    params: marketParams(),
+    positional: [{ arg: "nodeIdPath", param: "nodeIdPath" }],
+    shape: "series",
+    record: "demandTrend",
+  }),
+  define({
+    code: "market_listing_date_distribution",
+    path: "/v1/market/shelf/time",
+    dataPeriod: "month",
+    fn: "LISTINGAGES",
+    title: "Listing-age distribution",
+    description:
+      "Products, units and revenue of a category by how long ago they were listed (under a month ... over 3 years).",
+    params: marketParams(),
+    positional: [{ arg: "nodeIdPath", param: "nodeIdPath" }],
+    shape: "array",
+    record: "listingAge",
+  }),
+  define({
+    code: "market_rating_distribution",
+    path: "/v1/market/rating",
+    dataPeriod: "month",
+    fn: "RATINGBANDS",
+    title: "Rating distribution",
+    description: "Products, units and revenue of a category by rating value (4.5 and over, 4-4.5...).",
+    params: marketParams(),
+    positional: [{ arg: "nodeIdPath", param: "nodeIdPath" }],
+    shape: "array",
+    record: "ratingBand",
+  }),
+  define({
+    code: "market_price_distribution",
+    path: "/v1/market/price",
+    dataPeriod: "month",
+    fn: "PRICEBANDS",
+    title: "Price distribution",
+    description: "Products, units and revenue of a category by price band, in the marketplace's currency.",
+    params: marketParams(),
+    positional: [{ arg: "nodeIdPath", param: "nodeIdPath" }],
+    shape: "array",
+    record: "priceBand",
+  }),
+  define({
+    // The full table (CLI and REF): page size up to 200; order.field "see table 1.6", while the REF example sorts by
+    // searches, so the sort fields are suggestions. The MCP schema's other names for the same filters
+    // (minPrice, minUnits, minBrandConcentration, minNewProductRatio...) are accepted and sent as the table's names.
+    code: "market_research",
+    path: "/v1/market/research",
+    dataPeriod: "month",
+    fn: "NICHES",
+    title: "Market research (niches)",
+    description:
+      "Categories (niches) that pass a screen of demand, competition, brand concentration, price and new products, ranked.",
+    params: [
+      marketplace,
+      yearMonth("month", "Month yyyyMM, or nearly for the last 30 days (also when omitted).", { words: NEARLY }),
+      { ...nodeIdPath(), doc: "Only niches under this category: node ids joined by ':', e.g. 172282:281407." },
+      bool("nodeIdPathEqual", "true = exactly this category; false = the category and its subcategories."),
+      str("departmentKeyword", "Words of the category path, e.g. Electronics:Accessories & Supplies."),
+      int("topNum", "Top listings the head figures are computed over (default 10).", { min: 1 }),
+      int("newProduct", "Months a listing counts as new (default 3).", { min: 1 }),
+      str("sellerLocation", "Most sellers' country codes, comma-separated (e.g. CN, US).", {
+        options: opts(["CN", "China"], ["US", "United States"], ["HK", "Hong Kong"], ["GB", "United Kingdom"]),
+        openOptions: true,
+      }),
+      csv("fulfillment", "Fulfillment, comma-separated among AMZ (Amazon itself), FBA, FBM.", {
+        options: opts(["AMZ", "Sold by Amazon"], ["FBA", "FBA"], ["FBM", "FBM"]),
+      }),
+      ...ranges(
+        "integer",
+        ["AvgUnits", "average units a month (demand)", "Units"],
+        ["AvgRatings", "average number of ratings", "Ratings"],
+        ["AvgBsr", "average best-seller rank"],
+        ["TopAvgUnits", "top listings' average units a month"],
+        ["TopAvgBsr", "top listings' average best-seller rank"],
+        ["GoodsCount", "products"],
+        ["Brands", "brands"],
+        ["Sellers", "sellers"],
+        ["NewCount", "new products"],
+        ["NewAvgRatings", "new products' average number of ratings"],
+      ),
+      ...ranges(
+        "number",
+        ["AvgPrice", "average price", "Price"],
+        ["AvgRevenue", "average revenue a month", "Revenue"],
+        ["AvgRating", "average rating", "Rating"],
+        ["AvgProfit", "average gross margin, 0 to 100"],
+        ["Weight", "average weight"],
+        ["Volume", "average volume"],
+        ["TopAvgRevenue", "top listings' average revenue a month"],
+        ["AvgSellers", "average sellers per product"],
+        ["GoodsCrn", "product concentration, 0 to 100 (the top listings' share of units)"],
+        ["BrandCrn", "brand concentration, 0 to 100 (the top brands' share of units)", "BrandConcentration"],
+        ["SellerCrn", "seller concentration, 0 to 100 (the top sellers' share of units)"],
+        ["EbcProportion", "share of products with A+ content, 0 to 100"],
+        ["FbaProportion", "share fulfilled by Amazon (FBA), 0 to 100"],
+        ["FbmProportion", "share fulfilled by the merchant (FBM), 0 to 100"],
+        ["AmazonSelfProportion", "share sold by Amazon itself, 0 to 100"],
+        ["NewProportion", "new products' share, 0 to 100", "NewProductRatio"],
+        ["NewAvgPrice", "new products' average price"],
+        ["NewAvgRating", "new products' average rating"],
+        ["NewAvgUnits", "new products' average units a month"],
+        ["NewAvgRevenue", "new products' average revenue a month"],
+      ),
+      page(),
+      size(50, 200),
+      // Table 1.6's fields (the doc's pointer) and the REF example's `searches`: suggestions, the service judges.
+      order(
+        { desc: true },
+        ["total_units", "total_amount", "bsr_rank", "price", "rating", "reviews", "profit", "searches"],
+        true,
+      ),
+    ],
+    positional: [],
+    shape: "paged",
+    record: "niche",
+    rowCap: ROW_CAP,
   }),
   define({
     code: "market_research_statistics",

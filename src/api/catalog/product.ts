@@ -270,6 +270,8 @@ export const PRODUCT_OPERATIONS = [
         section: "main",
       }),
       nodeIdPath(),
+      // product_node documents month (yyyyMM, a past month's product counts); table 1.1's `nearly` is not listed.
+      yearMonth("month", "Month yyyyMM of the product counts; omitted = now."),
     ],
     positional: [{ arg: "keyword", param: "keyword" }],
     shape: "array",

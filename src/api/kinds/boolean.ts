@@ -2,7 +2,7 @@
  * The boolean kind: TRUE/FALSE cells, 1, the text 0, or the words true/false, yes/no, y/n. A number 0 is a blank
  * cell here (see kinds/read.ts).
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { t } from "../../i18n/cells";
 import { booleanValue } from "./cell-input";
 import { readError, show, type KindDefinition } from "./kind";

@@ -3,7 +3,7 @@
  * words' reverseType W or M). Cells may hold 202508, `2025-08`, `2025-08-02` or a real Excel date; the date rules
  * (not in the future, months back, a Saturday) run in the validator with its clock.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { t } from "../../i18n/cells";
 import type { AnyParamSpec } from "../param-spec";
 import { dateText } from "./cell-input";
@@ -34,7 +34,10 @@ function dateKind(
     traits: { list: "single", dateFormat, zero: "blank", excelArgument: "unknown" },
     // A date typed into a cell arrives as a number (202508); a word (`nearly`) takes its canonical spelling.
     schema: (spec) =>
-      z.union([z.string(), z.number().int()]).transform((v) => canonicalOption(spec.words, String(v).trim())),
+      z.pipe(
+        z.union([z.string(), z.int()]),
+        z.transform((v) => canonicalOption(spec.words, String(v).trim())),
+      ),
     fromCells: ([cell], spec, context) => dateText(cell, formatOf(dateFormat, spec, context.params)),
     control,
     fromForm: (value) => (typeof value === "string" ? value.trim() : undefined),

@@ -4,7 +4,7 @@
  * `ParamKind` union is this table's keys, so a new kind is one entry here (its parts in its own file beside the
  * others), and the compiler refuses an entry that lacks a part (test/api/param-kinds.types.test.ts).
  */
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import type { AnyParamSpec } from "../param-spec";
 import { BOOLEAN_KIND } from "./boolean";
 import { MONTH_KIND, SATURDAY_KIND, WEEK_OR_MONTH_KIND } from "./dates";
@@ -33,7 +33,7 @@ export const PARAM_KINDS = {
   stringList: STRING_LIST_KIND,
   /** One string of comma-separated values (`options` apply per value). */
   csv: CSV_KIND,
-  /** A JSON array of whole numbers (`maxItems`, `options` apply per item). */
+  /** A JSON array of whole numbers (`maxItems`; `options`, `min` and `max` apply per item). */
   integerList: INTEGER_LIST_KIND,
   /** A moment sent as epoch milliseconds, typed as a date. */
   timestamp: TIMESTAMP_KIND,
@@ -53,10 +53,10 @@ export const kindOf = (spec: { readonly kind: string }): KindDefinition => {
 
 export const traitsOf = (kind: ParamKind): KindTraits => PARAM_KINDS[kind].traits;
 
-const SCHEMAS = new WeakMap<AnyParamSpec, z.ZodType<unknown>>();
+const SCHEMAS = new WeakMap<AnyParamSpec, z.ZodMiniType<unknown>>();
 
 /** The validation schema of a parameter, built once per spec. */
-export function schemaOf(spec: AnyParamSpec): z.ZodType<unknown> {
+export function schemaOf(spec: AnyParamSpec): z.ZodMiniType<unknown> {
   let schema = SCHEMAS.get(spec);
   if (!schema) SCHEMAS.set(spec, (schema = kindOf(spec).schema(spec)));
   return schema;

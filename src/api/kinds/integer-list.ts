@@ -1,14 +1,15 @@
 /**
- * The integer-list kind: whole numbers sent as a JSON array (review stars `[4, 5]`, review kinds). From cells: each
- * cell of a range, or numbers separated by commas in one; from the form: the picks of a multi-select. Options and
- * `maxItems` apply per item and to the list. Written with zod's functional helpers, which zod/mini shares.
+ * The integer-list kind: whole numbers sent as a JSON array (review stars `[4, 5]`, trademark Nice classes `[5, 9]`).
+ * From cells: each cell of a range, or numbers separated by commas in one; from the form: the picks of a
+ * multi-select, or one number per line. `options`, `min`/`max` apply per item and `maxItems` to the list.
  */
-import * as z from "zod";
+import * as z from "zod/mini";
 import { t } from "../../i18n/cells";
 import type { AnyParamSpec } from "../param-spec";
 import { listItems } from "./cell-input";
 import { isMulti, optionValue, splitItems } from "./form-types";
 import { show, type KindDefinition } from "./kind";
+import { expectedNumber } from "./number";
 import { optionList } from "./text-rules";
 
 /** Items of a list given as an array or as one comma-separated text; digits become numbers, the rest stays text. */
@@ -23,11 +24,20 @@ const items = z.pipe(
 );
 
 function itemSchema(spec: AnyParamSpec) {
-  const options = spec.options;
+  const { options, min, max } = spec;
   const notWhole = (iss: { input?: unknown }) => t("v.wholeNumber", { got: show(iss.input) });
-  const whole = z
+  let whole = z
     .number({ error: notWhole })
     .check(z.refine((v: number) => Number.isInteger(v), { error: notWhole, params: { rule: "type" } }));
+  if (min !== undefined || max !== undefined) {
+    whole = whole.check(
+      z.refine((v: number) => (min === undefined || v >= min) && (max === undefined || v <= max), {
+        error: (iss) =>
+          t("kind.pattern", { got: show(iss.input), pattern: expectedNumber(spec, t("kind.integer.expected")) }),
+        params: { rule: "type" },
+      }),
+    );
+  }
   if (!options) return whole;
   return whole.check(
     z.refine((v: number) => options.some((o) => o.value === v), {
@@ -44,7 +54,8 @@ export const INTEGER_LIST_KIND: KindDefinition = {
     const counted = spec.maxItems === undefined ? list : list.check(z.maxLength(spec.maxItems));
     return z.pipe(z.pipe(items, counted), z.array(itemSchema(spec)));
   },
-  fromCells: (cells) => listItems(cells),
+  // Whole numbers typed as text (`"9, 35"`) read as numbers; anything else stays text for the validator to name.
+  fromCells: (cells) => listItems(cells).map((item) => (/^\d+$/.test(item) ? Number(item) : item)),
   control: (spec) =>
     spec.options
       ? { type: "multiEnum", options: spec.options, open: false, encoding: "list" }

@@ -2,7 +2,7 @@
  * What a parameter kind is: one table entry (kinds/index.ts) with every part the add-in needs of it. Each part is
  * required, so a kind that lacks one does not compile (test/api/param-kinds.types.test.ts proves it).
  */
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { t } from "../../i18n/cells";
 import { ValidationError } from "../errors";
 import type { AnyParamSpec } from "../param-spec";
@@ -50,7 +50,7 @@ export interface ReadContext {
 export interface KindDefinition {
   readonly traits: KindTraits;
   /** Validation: the schema a value of this kind must pass (types, bounds, options, patterns) and its normal form. */
-  readonly schema: (spec: AnyParamSpec) => z.ZodType<unknown>;
+  readonly schema: (spec: AnyParamSpec) => z.ZodMiniType<unknown>;
   /**
    * The reader from cells: the value of the parameter's cells, blanks already left out (one cell for a single
    * kind; one or more for a list). Reshapes only (text to numbers, ranges to lists); the schema judges.

@@ -3,7 +3,7 @@
  * fulfillment). From cells: every cell of a range, and the parts of a text separated by commas, semicolons or new
  * lines; from the form: the picks of a multi-select, or one item per line.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { t } from "../../i18n/cells";
 import type { AnyParamSpec } from "../param-spec";
 import { listItems } from "./cell-input";
@@ -12,20 +12,21 @@ import type { KindDefinition, KindWords } from "./kind";
 import { textChecks } from "./text-rules";
 
 /** Items of a list given as an array or as one comma-separated text (a cell). */
-const listInput = z
-  .union([z.string(), z.array(z.union([z.string(), z.number()]))])
-  .transform((v) =>
+const listInput = z.pipe(
+  z.union([z.string(), z.array(z.union([z.string(), z.number()]))]),
+  z.transform((v) =>
     (typeof v === "string" ? v.split(/[,\n]/) : v.map(String)).map((item) => item.trim()).filter((item) => item !== ""),
-  );
+  ),
+);
 
 /** The item count is checked before the items, so an oversized list is refused without reading each item. */
 function listLength(spec: AnyParamSpec) {
   const items = z.array(z.string());
-  return spec.maxItems === undefined ? items : items.max(spec.maxItems);
+  return spec.maxItems === undefined ? items : items.check(z.maxLength(spec.maxItems));
 }
 
 const itemsSchema = (spec: AnyParamSpec) =>
-  listInput.pipe(listLength(spec)).pipe(z.array(textChecks(spec, z.string())));
+  z.pipe(z.pipe(listInput, listLength(spec)), z.array(textChecks(spec, z.string())));
 
 function itemsFromForm(value: SetFormValue, control: FieldControl): string[] {
   if (control.type === "multiEnum" && isMulti(value))
@@ -40,7 +41,12 @@ function listKind(encoding: "array" | "csv", words: KindWords): KindDefinition {
   return {
     traits: { list: encoding, zero: "blank", excelArgument: encoding === "array" ? "unknown[][]" : "string" },
     schema: (spec) =>
-      encoding === "csv" ? itemsSchema(spec).transform((values) => values.join(",")) : itemsSchema(spec),
+      encoding === "csv"
+        ? z.pipe(
+            itemsSchema(spec),
+            z.transform((values) => values.join(",")),
+          )
+        : itemsSchema(spec),
     fromCells: (cells) => encode(listItems(cells)),
     control: (spec) =>
       spec.options

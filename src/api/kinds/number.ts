@@ -1,5 +1,5 @@
 /** Number kinds: whole numbers (counts, ranks, codes such as matchType 2) and numbers (prices, rates). */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { t } from "../../i18n/cells";
 import type { AnyParamSpec } from "../param-spec";
 import { numberValue } from "./cell-input";
@@ -8,7 +8,7 @@ import { readError, show, type KindDefinition, type KindWords } from "./kind";
 import { closedOptions, optionList } from "./text-rules";
 
 /** `a whole number from 1 to 2000`: the kind's words with the parameter's bounds. */
-function expectedNumber(spec: AnyParamSpec, words: string): string {
+export function expectedNumber(spec: AnyParamSpec, words: string): string {
   const { min, max } = spec;
   const bounds = min !== undefined ? (max !== undefined ? "both" : "min") : max !== undefined ? "max" : "none";
   return t("kind.bounds", { words, bounds, min: String(min ?? ""), max: String(max ?? "") });
@@ -19,23 +19,27 @@ function numberKind(integer: boolean, expected: () => string, docs: KindWords["d
     // `unknown` (Excel's any): the reader takes the cell as it is (10, "10", " 7 ") and names what is wrong.
     traits: { list: "single", zero: "valueWhereValid", excelArgument: "unknown" },
     schema: (spec) => {
-      let schema = integer ? z.number().int() : z.number();
-      if (spec.min !== undefined) schema = schema.min(spec.min);
-      if (spec.max !== undefined) schema = schema.max(spec.max);
+      let schema = integer ? z.int() : z.number();
+      if (spec.min !== undefined) schema = schema.check(z.minimum(spec.min));
+      if (spec.max !== undefined) schema = schema.check(z.maximum(spec.max));
       const { fixed } = spec;
       const options = closedOptions(spec);
       if (fixed !== undefined) {
-        schema = schema.refine((v) => v === fixed, {
-          error: (iss) => t("kind.mustBe", { fixed: String(fixed), got: show(iss.input) }),
-          params: { rule: "fixed" },
-        });
+        schema = schema.check(
+          z.refine((v) => v === fixed, {
+            error: (iss) => t("kind.mustBe", { fixed: String(fixed), got: show(iss.input) }),
+            params: { rule: "fixed" },
+          }),
+        );
       }
       if (options) {
         // Number enums take numbers only: a label such as "Fuzzy" is a type error, not a lookup.
-        schema = schema.refine((v) => options.some((o) => o.value === v), {
-          error: (iss) => t("kind.notOneOf", { got: show(iss.input), options: optionList(options) }),
-          params: { rule: "enum" },
-        });
+        schema = schema.check(
+          z.refine((v) => options.some((o) => o.value === v), {
+            error: (iss) => t("kind.notOneOf", { got: show(iss.input), options: optionList(options) }),
+            params: { rule: "enum" },
+          }),
+        );
       }
       return schema;
     },

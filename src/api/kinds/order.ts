@@ -2,7 +2,7 @@
  * The order kind: `{field, desc}` on the wire; `price desc`, `price asc` or `price` (the service's default
  * direction) in a cell; a sort field and a direction switch in the form.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { t } from "../../i18n/cells";
 import type { AnyParamSpec } from "../param-spec";
 import { textValue } from "./cell-input";
@@ -33,23 +33,26 @@ export function orderFromText(spec: AnyParamSpec, text: string, context: ReadCon
 function orderSchema(spec: AnyParamSpec) {
   const closedFields = spec.sortFields && !spec.openOptions ? spec.sortFields : undefined;
   return z
-    .object({ field: z.string().nullish(), desc: z.boolean().nullish() })
-    .strict()
-    .transform((o) => {
-      const out: OrderParts = {};
-      const field = o.field?.trim();
-      if (field) out.field = field;
-      if (typeof o.desc === "boolean") out.desc = o.desc;
-      return out;
-    })
-    .refine((o) => !closedFields || o.field === undefined || closedFields.includes(o.field), {
-      error: (iss) =>
-        t("kind.sortField", {
-          got: show((iss.input as { field?: string }).field),
-          fields: closedFields?.join(", ") ?? "",
-        }),
-      params: { rule: "sortField" },
-    });
+    .pipe(
+      z.strictObject({ field: z.nullish(z.string()), desc: z.nullish(z.boolean()) }),
+      z.transform((o) => {
+        const out: OrderParts = {};
+        const field = o.field?.trim();
+        if (field) out.field = field;
+        if (typeof o.desc === "boolean") out.desc = o.desc;
+        return out;
+      }),
+    )
+    .check(
+      z.refine((o) => !closedFields || o.field === undefined || closedFields.includes(o.field), {
+        error: (iss) =>
+          t("kind.sortField", {
+            got: show((iss.input as { field?: string }).field),
+            fields: closedFields?.join(", ") ?? "",
+          }),
+        params: { rule: "sortField" },
+      }),
+    );
 }
 
 export const ORDER_KIND: KindDefinition = {

@@ -1,13 +1,12 @@
 /** Text kinds: a marketplace code, and plain text (a keyword, a brand, an ASIN, a node path, a Y/N code). */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { t } from "../../i18n/cells";
-import { MARKETPLACE_ALIASES, MARKETPLACES, type EnumOption } from "../param-spec";
+import { MARKETPLACE_ALIASES, MARKETPLACES, marketplacesOf, type AnyParamSpec, type EnumOption } from "../param-spec";
 import { textValue } from "./cell-input";
 import { optionValue, type FieldControl, type SetFormValue } from "./form-types";
 import { show, type KindDefinition } from "./kind";
 import { textChecks } from "./text-rules";
 
-const MARKETPLACE_CODES: ReadonlySet<string> = new Set(MARKETPLACES.map((m) => m.code));
 const MARKETPLACE_OPTIONS: readonly EnumOption[] = MARKETPLACES.map((m) => ({ value: m.code, label: m.label }));
 
 /** A picked or typed text; an option keeps its own value. */
@@ -20,17 +19,34 @@ const oneText = (cells: readonly unknown[]) => textValue(cells[0]);
 
 export const MARKETPLACE_KIND: KindDefinition = {
   traits: { list: "single", zero: "blank", excelArgument: "string" },
-  schema: () =>
-    z
-      .string()
-      .transform((v) => v.trim().toUpperCase())
-      .transform((v) => MARKETPLACE_ALIASES[v] ?? v)
-      .refine((v) => MARKETPLACE_CODES.has(v), {
-        error: (iss) => t("kind.notAMarketplace", { got: show(iss.input), codes: [...MARKETPLACE_CODES].join(", ") }),
-        params: { rule: "enum" },
-      }),
+  // Case-insensitive, sent upper-case (the service's codes are case-sensitive); GB reads as UK where UK is taken.
+  schema: (spec: AnyParamSpec) => {
+    const codes = new Set(marketplacesOf(spec));
+    const alias = Object.entries(MARKETPLACE_ALIASES).filter(([, code]) => codes.has(code));
+    const aliasWords = alias.map(([typed, code]) => `${typed} = ${code}`).join(", ");
+    return z
+      .pipe(
+        z.string(),
+        z.transform((v) => {
+          const code = v.trim().toUpperCase();
+          return alias.find(([typed]) => typed === code)?.[1] ?? code;
+        }),
+      )
+      .check(
+        z.refine((v) => codes.has(v), {
+          error: (iss) =>
+            t("kind.notAMarketplace", {
+              got: show(iss.input),
+              scope: spec.options ? "operation" : "service",
+              codes: [...codes].join(", "),
+              aliases: aliasWords || "none",
+            }),
+          params: { rule: "enum" },
+        }),
+      );
+  },
   fromCells: oneText,
-  control: () => ({ type: "enum", options: MARKETPLACE_OPTIONS, open: false }),
+  control: (spec) => ({ type: "enum", options: spec.options ?? MARKETPLACE_OPTIONS, open: false }),
   fromForm: textFromForm,
   words: {
     expected: () => t("kind.marketplace.expected"),
@@ -45,7 +61,10 @@ export const STRING_KIND: KindDefinition = {
   schema: (spec) =>
     textChecks(
       spec,
-      z.union([z.string(), z.number()]).transform((v) => String(v)),
+      z.pipe(
+        z.union([z.string(), z.number()]),
+        z.transform((v) => String(v)),
+      ),
     ),
   fromCells: oneText,
   control: (spec) =>

@@ -3,7 +3,7 @@
  * endTimestamp). People give it as a date: an Excel date (a serial number, the day at 00:00 UTC), `2025-08-02`
  * text (optionally with a time, `2025-08-02 14:30`, read in UTC), or epoch milliseconds as the service spells them.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { t } from "../../i18n/cells";
 import { serialToDate } from "../dates";
 import { show, type KindDefinition } from "./kind";
@@ -32,17 +32,20 @@ export function epochMsOf(value: number | string): number {
 export const TIMESTAMP_KIND: KindDefinition = {
   traits: { list: "single", zero: "blank", excelArgument: "unknown" },
   schema: () =>
-    z.union([z.number(), z.string()]).transform((value, ctx) => {
-      const ms = epochMsOf(value);
-      if (Number.isFinite(ms)) return ms;
-      ctx.issues.push({
-        code: "custom",
-        input: value,
-        message: t("v.expected", { expected: t("kind.timestamp.expected"), got: show(value) }),
-        params: { rule: "date" },
-      });
-      return z.NEVER;
-    }),
+    z.pipe(
+      z.union([z.number(), z.string()]),
+      z.transform((value: number | string, ctx) => {
+        const ms = epochMsOf(value);
+        if (Number.isFinite(ms)) return ms;
+        ctx.issues.push({
+          code: "custom",
+          input: value,
+          message: t("v.expected", { expected: t("kind.timestamp.expected"), got: show(value) }),
+          params: { rule: "date" },
+        });
+        return z.NEVER;
+      }),
+    ),
   fromCells: ([cell]) => cell,
   control: () => ({ type: "date" }),
   fromForm: (value) => (typeof value === "string" && value.trim() !== "" ? value.trim() : undefined),

@@ -13,7 +13,9 @@ type Obj<N extends string, T extends "object" | "objectList", Fs extends readonl
   readonly type: T;
   readonly fields: Fs;
 };
-type Extra = Partial<Pick<FieldSpec, "aliases" | "noneSentinel" | "format" | "serviceLabel" | "epochDay">>;
+type Extra = Partial<
+  Pick<FieldSpec, "aliases" | "noneSentinel" | "format" | "serviceLabel" | "epochDay" | "numberAsText">
+>;
 
 const field =
   <T extends Exclude<FieldType, "object" | "objectList">>(type: T) =>
@@ -26,6 +28,7 @@ export const b = field("boolean");
 export const ms = field("epochMs");
 export const dt = field("dateText");
 export const sl = field("stringList");
+export const nl = field("numberList");
 export const vi = field("valueItem");
 export const slm = field("stringListMap");
 export const u = field("unknown");
@@ -63,11 +66,13 @@ type ScalarOf<T extends FieldType> = T extends "string" | "dateText"
       ? boolean
       : T extends "stringList"
         ? string[]
-        : T extends "valueItem"
-          ? ValueItem
-          : T extends "stringListMap"
-            ? Record<string, string[]>
-            : unknown;
+        : T extends "numberList"
+          ? number[]
+          : T extends "valueItem"
+            ? ValueItem
+            : T extends "stringListMap"
+              ? Record<string, string[]>
+              : unknown;
 
 type ValueOf<X extends FieldSpec> = X extends { type: "object"; fields: infer Fs extends readonly FieldSpec[] }
   ? RecordFrom<Fs>

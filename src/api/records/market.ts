@@ -1,8 +1,9 @@
 /**
  * Category-market records (arrays, except statistics: one object). Unit and revenue ratios are fractions in
- * live data (0.4449); the A+/video ratios and statistics' proportions are percentages (18.18).
+ * live data (0.4449); the A+/video ratios and statistics' proportions are percentages (18.18); search-to-purchase
+ * ratios are per mille (0.94926 ‰). The docs' field tables and examples (docs/mcp-api-source.md) say which is which.
  */
-import { dt, i, n, type RecordFrom, s, sl } from "./fields";
+import { dt, i, n, objList, type RecordFrom, s, sl } from "./fields";
 
 /** Product concentration: the top products of the category. */
 export const PRODUCT_CONCENTRATION_FIELDS = [
@@ -139,6 +140,103 @@ export const CATEGORY_STATISTICS_FIELDS = [
 ] as const;
 export type CategoryStatisticsRecord = RecordFrom<typeof CATEGORY_STATISTICS_FIELDS>;
 
+/**
+ * Niches (market research): one category per row, ranked. Proportions are percentages (80 = 80 %), the
+ * search-to-purchase ratio per mille, as the field table's examples show.
+ */
+export const NICHE_FIELDS = [
+  i("ranking", "Rank among the niches found"),
+  s("nodeLabelName", "Category name"),
+  s("nodeIdPath", "Node ids joined by ':'"),
+  s("nodeLabelPath", "Node names joined by ':'"),
+  s("nodeId", "Node id"),
+  s("nodeLabelLocale", "Category name, localized"),
+  s("nodeLabelPathLocale", "Node names, localized"),
+  s("marketplace", "Marketplace"),
+  s("currency", "Currency code"),
+  i("totalProducts", "Products in the category"),
+  i("topProducts", "Sample products"),
+  i("brands", "Brands"),
+  i("sellers", "Sellers"),
+  i("totalUnits", "Units a month, all products"),
+  n("totalRevenue", "Revenue a month, all products", { format: "currency" }),
+  i("avgUnits", "Average units a month"),
+  n("avgRevenue", "Average revenue a month", { format: "currency" }),
+  n("avgPrice", "Average price", { format: "currency" }),
+  i("avgRatings", "Average number of ratings"),
+  n("avgRating", "Average rating", { format: "decimal" }),
+  i("avgBsr", "Average best-seller rank"),
+  n("brandConcentration", "Brand concentration, 0 to 100 (the top brands' share of units)", { format: "percent" }),
+  n("newProductRatio", "New products' share, 0 to 100", { format: "percent" }),
+  n("avgProfit", "Average gross margin, 0 to 100", { format: "percent" }),
+  n("avgSellers", "Average sellers per product", { format: "decimal" }),
+  n("ebcProportion", "Share of products with A+ content, 0 to 100", { format: "percent" }),
+  n("amazonSelfProportion", "Share sold by Amazon itself, 0 to 100", { format: "percent" }),
+  n("fbaProportion", "Share fulfilled by Amazon (FBA), 0 to 100", { format: "percent" }),
+  n("fbmProportion", "Share fulfilled by the merchant (FBM), 0 to 100", { format: "percent" }),
+  s("sellerNation", "Most sellers' country code"),
+  s("sellerNationLabel", "Most sellers' country", { serviceLabel: true }),
+  n("sellerProportion", "Share of that country's sellers, 0 to 100", { format: "percent" }),
+  n("returnRatio", "Return rate, 0 to 100", { format: "percent" }),
+  n("avgReturnRatio", "Return rate of the category's peers, 0 to 100", { format: "percent" }),
+  n("searchToPurchaseRatio", "Search-to-purchase ratio, per mille", { format: "perMille" }),
+  n("baseAvgVolume", "Average volume, cm3", { format: "decimal" }),
+  n("avgVolume", "Average volume, in3", { format: "decimal" }),
+  n("baseAvgWeight", "Average weight, g", { format: "decimal" }),
+  n("avgWeight", "Average weight, pound", { format: "decimal" }),
+  sl("topBrands", "Top brands"),
+  sl("topSellers", "Top sellers"),
+  objList("top10Images", "The top 10 products' images", [s("asin", "Product id"), s("image", "Image link")]),
+] as const;
+
+/** Seller types (fulfillment) of a category: Amazon itself, FBA, FBM; ratios are fractions. */
+export const SELLER_TYPE_FIELDS = [
+  s("label", "Seller type", { serviceLabel: true }),
+  i("asinNum", "Products of this type"),
+  n("asinRatio", "Share of products", { format: "fraction" }),
+  i("units", "Units a month"),
+  n("unitsRatio", "Share of units", { format: "fraction" }),
+  i("ratings", "Number of ratings"),
+  n("rating", "Average rating", { format: "decimal" }),
+  i("productNum", "Products in the sample"),
+] as const;
+
+/**
+ * Demand trend (the service's `market/performance`): the monthly page views of the category, one row per month,
+ * with the category's figures beside each (return rates in percent, search-to-purchase ratios per mille).
+ */
+export const DEMAND_TREND_FIELDS = [
+  dt("date", "Month of the page views (sent as yyyy-MM-dd)"),
+  i("glanceViews", "Page views"),
+  i("asinCount", "Products in the category (sent as text)", { numberAsText: true }),
+  n("returnRatio", "Return rate, 0 to 100 (sent as text)", { format: "percent", numberAsText: true }),
+  n("avgReturnRatio", "Return rate of the category's peers, 0 to 100", { format: "percent" }),
+  n("searchToPurchaseRatio", "Search-to-purchase ratio, per mille", { format: "perMille" }),
+  n("avgSearchToPurchaseRatio", "Search-to-purchase ratio of the peers, per mille", { format: "perMille" }),
+] as const;
+
+/** Figures of one band of a distribution (listing age, rating, price): the sample split by the band. */
+const BAND_FIGURES = [
+  i("products", "Products"),
+  i("units", "Units"),
+  n("revenue", "Revenue", { format: "currency" }),
+  n("unitsRatio", "Share of units", { format: "fraction" }),
+  sl("asins", "Product ids"),
+] as const;
+
+/** Listing-age distribution: bands such as under 1 month ... over 3 years. */
+export const LISTING_AGE_FIELDS = [
+  s("label", "Listing-age band", { serviceLabel: true }),
+  s("shelfTime", "Listing-age band as the service names it", { serviceLabel: true }),
+  ...BAND_FIGURES,
+] as const;
+
+/** Rating-value distribution: bands such as 4.5 and over. */
+export const RATING_BAND_FIELDS = [s("label", "Rating band", { serviceLabel: true }), ...BAND_FIGURES] as const;
+
+/** Price distribution: price bands in the marketplace's currency, e.g. 5-10. */
+export const PRICE_BAND_FIELDS = [s("label", "Price band, in the marketplace's currency"), ...BAND_FIGURES] as const;
+
 /** The category-market group's records by name (the catalog's `record`). */
 export const MARKET_RECORDS = {
   productConcentration: PRODUCT_CONCENTRATION_FIELDS,
@@ -149,4 +247,10 @@ export const MARKET_RECORDS = {
   ratingCount: RATING_COUNT_FIELDS,
   aplusVideo: APLUS_VIDEO_FIELDS,
   categoryStatistics: CATEGORY_STATISTICS_FIELDS,
+  niche: NICHE_FIELDS,
+  sellerType: SELLER_TYPE_FIELDS,
+  demandTrend: DEMAND_TREND_FIELDS,
+  listingAge: LISTING_AGE_FIELDS,
+  ratingBand: RATING_BAND_FIELDS,
+  priceBand: PRICE_BAND_FIELDS,
 } as const;

@@ -12,12 +12,13 @@ import {
   ROW_CAP,
   operation,
   paramWithRole,
+  takesMarket,
   type AnyOperation,
   type CardFunction,
 } from "../../api/catalog";
 import { isFilterParam } from "../../api/filter-params";
 import type { ParamSpec } from "../../api/catalog-types";
-import { fieldDoc, operationTitle, paramDoc, rangeWords } from "../../api/localized";
+import { fieldDoc, groupLabel, operationTitle, paramDoc, rangeWords } from "../../api/localized";
 import { checkLimit } from "../../api/row-limit";
 import { catalogText } from "../../i18n/catalog-texts";
 import { t } from "../../i18n/cells";
@@ -32,6 +33,7 @@ import { noRowsText } from "../../table/shape";
 import { cardAnchor, cardEntry } from "./card-docs";
 import { entryTop, HISTORY_SYNTAX, historyEntry, historyRule, syntaxOf } from "./history-docs";
 import { helpAnchor, helpBaseUrl, REFERENCES } from "./wrappers";
+import { ASOF_ANCHOR, asOfReadmeRow, asOfReference } from "./asof-entry";
 
 const EXAMPLE_VALUES: Readonly<Record<string, string>> = {
   keyword: '"phone stand"',
@@ -44,6 +46,9 @@ const EXAMPLE_VALUES: Readonly<Record<string, string>> = {
   month: "202507",
   bsr: "1024",
   categoryId: '"172282"',
+  office: '"US"',
+  text: '"anker"',
+  brandId: '"US502022097612203"',
 };
 
 const cellText = (text: string) => text.replace(/\|/g, "\\|");
@@ -57,7 +62,14 @@ function positionalExamples(op: AnyOperation): string[] {
   return op.positional.map((p) => EXAMPLE_VALUES_BY_OPERATION[op.code]?.[p.arg] ?? EXAMPLE_VALUES[p.arg] ?? '"..."');
 }
 
+/** Where the first range would make a poor example (no niche sells 1,000 units a product): a screen a seller runs. */
+const FILTER_EXAMPLES_BY_OPERATION: Readonly<Record<string, string>> = {
+  market_research: "minAvgUnits=300; maxBrandCrn=60; minAvgPrice=15; maxAvgPrice=40",
+};
+
 function filterExample(op: AnyOperation): string | undefined {
+  const chosen = FILTER_EXAMPLES_BY_OPERATION[op.code];
+  if (chosen) return chosen;
   const specs = op.params as readonly ParamSpec[];
   const range = specs.find((p) => p.role === "rangeMin");
   const parts: string[] = [];
@@ -73,7 +85,7 @@ function filterExample(op: AnyOperation): string | undefined {
 }
 
 function examples(op: AnyOperation): string[] {
-  const base = ['"US"', ...positionalExamples(op)];
+  const base = [...(takesMarket(op) ? ['"US"'] : []), ...positionalExamples(op)];
   const first = `=MAD.${op.fn}(${base.join(", ")})`;
   const filters = filterExample(op);
   const columns = recordColumns(op)
@@ -145,13 +157,14 @@ function functionEntry(op: AnyOperation): string {
 function dateAndRateNotes(op: AnyOperation): string[] {
   const columns = recordColumns(op);
   const dates = columns.filter((c) => c.spec.type === "dateText" || c.spec.type === "epochMs");
-  const sentAs = (format: "fraction" | "percent") =>
+  const sentAs = (format: "fraction" | "percent" | "perMille") =>
     columns
       .filter((c) => c.spec.format === format)
       .map((c) => code(c.name))
       .join(", ");
   const fractions = sentAs("fraction");
   const percents = sentAs("percent");
+  const perMilles = sentAs("perMille");
   const lines: string[] = [];
   const words = docsWords();
   const lists = columns.filter((c) => c.spec.type === "objectList" && c.spec.fields?.length);
@@ -162,10 +175,11 @@ function dateAndRateNotes(op: AnyOperation): string[] {
     );
   if (dates.length)
     lines.push(words.dates(dates.map((c) => words.dateItem(c.name, cellText(fieldDoc(c.spec)))).join(", ")), "");
-  if (fractions || percents) {
+  if (fractions || percents || perMilles) {
     const parts = [
       fractions ? words.sentAsFractions(fractions) : "",
       percents ? words.sentAsPercentages(percents) : "",
+      perMilles ? words.sentPerMille(perMilles) : "",
     ].filter((p) => p !== "");
     lines.push(words.rates(parts.join("; ")), "");
   }
@@ -225,8 +239,10 @@ export function renderReadmeSection(
     ...cards.map(
       (c) => `| [MAD.${c.fn}](#${cardAnchor(c)}) | ${operationTitle(c)} | ${positionalList(operation(c.operation))} |`,
     ),
+    asOfReadmeRow(""),
   ].join("\n");
-  return `${intro()}${table}\n\n${[...operations.map(functionEntry), ...cards.map(cardEntry)].join("\n")}`;
+  const entries = [...operations.map(functionEntry), ...cards.map(cardEntry)];
+  return `${intro()}${table}\n\n${entries.join("\n")}\n${asOfReference()}`;
 }
 
 /** Where the full reference of the active language is written, relative to the repository root. */
@@ -241,22 +257,24 @@ export function renderFunctionsDoc(operations: readonly AnyOperation[] = OPERATI
 export function renderReadmeSummary(operations: readonly AnyOperation[] = OPERATIONS): string {
   const doc = functionsDoc();
   const words = docsWords();
-  const table = operations
-    .map(
-      (op) =>
-        `| [MAD.${op.fn}](${doc}#${helpAnchor(op)}) | ${operationTitle(op)} | ${op.positional.map((p) => code(p.arg)).join(", ") || "–"} |`,
-    )
-    .concat(
-      CARD_FUNCTIONS.map(
-        (c) =>
-          `| [MAD.${c.fn}](${doc}#${cardAnchor(c)}) | ${operationTitle(c)} | ${operation(c.operation)
-            .positional.map((p) => code(p.arg))
-            .join(", ")} |`,
-      ),
-    )
+  // One row per group, its functions by name (the reference has each one's arguments): the README stays short
+  // however many operations the catalog holds. A card function sits in its operation's group.
+  const groups = [...new Set(operations.map((op) => op.group))];
+  const table = groups
+    .map((group) => {
+      const links = [
+        ...operations.filter((op) => op.group === group).map((op) => `[MAD.${op.fn}](${doc}#${helpAnchor(op)})`),
+        ...CARD_FUNCTIONS.filter((c) => operation(c.operation).group === group).map(
+          (c) => `[MAD.${c.fn}](${doc}#${cardAnchor(c)})`,
+        ),
+      ];
+      return `| ${groupLabel(group)} | ${links.join(", ")} |`;
+    })
     .join("\n");
   const history = words.product.readmeHistory(HISTORY_SYNTAX.replace(/^=MAD\.<NAME>/, ""));
-  return `${words.functionsHeading}\n\n${words.readmeIntro(doc, history)}\n${words.readmeTableHeader}\n${table}\n`;
+  // MAD.ASOF belongs to no group: its row says what it does, in the table's two columns.
+  const asOf = `| ${words.asOf.title} | [MAD.ASOF](${doc}#${ASOF_ANCHOR}) |`;
+  return `${words.functionsHeading}\n\n${words.readmeIntro(doc, history)}\n${words.readmeTableHeader}\n${table}\n${asOf}\n`;
 }
 
 /** Replaces (or appends) the functions section (`heading`) of a README text, up to the next level-2 heading. */

@@ -12,6 +12,7 @@ import {
   OPERATIONS,
   ROW_CAP,
   paramWithRole,
+  takesMarket,
   type AnyOperation,
   type CardFunction,
 } from "../../api/catalog";
@@ -24,6 +25,7 @@ import { currentLocale, type Locale } from "../../i18n/locale";
 import { functionColumns } from "../../table/function-columns";
 import { HISTORY_ARGS, intervalsOf, type HistoryForm } from "../../api/history-form";
 import { filterNames, RESERVED_OPTIONS } from "../filters";
+import { ASOF_ID, ASOF_IMPORT, asOfWrapper } from "./asof-entry";
 
 /** The base of every URL of the dev manifest; a production build rebases them (webpack.config.js). */
 const DEV_BASE_URL = "https://localhost:3000/";
@@ -59,9 +61,9 @@ export const wrapperName = (op: AnyOperation) => op.code.replace(/_([a-z])/g, (_
 export const optionalArguments = (op: AnyOperation): readonly string[] =>
   op.history ? ["start", "end", "interval", "fields"] : ["filters", "fields", "limit"];
 
-/** Excel argument names of a function, in order (the invocation is not one). */
+/** Excel argument names of a function, in order (the invocation is not one); `market` where it takes one. */
 export const argumentNames = (op: AnyOperation): string[] => [
-  "market",
+  ...(takesMarket(op) ? ["market"] : []),
   ...op.positional.map((p) => p.arg),
   ...optionalArguments(op),
 ];
@@ -135,7 +137,7 @@ function renderWrapper(w: WrapperShape): string {
     ` * ${w.description}`,
     ` * @customfunction ${w.fn}`,
     ` * @helpurl ${w.helpUrl}`,
-    ` * @param market ${paramDoc(specOf(w.op, "marketplace"))}`,
+    ...(takesMarket(w.op) ? [` * @param market ${paramDoc(specOf(w.op, "marketplace"))}`] : []),
     ...positional.map((p) => ` * @param ${p.arg} ${positionalHelp(p.spec)}`),
     ...w.optional.map((a) => ` * @param [${a.name}] ${a.help}`),
     ` * @param invocation ${docsWords().invocationHelp}`,
@@ -145,13 +147,17 @@ function renderWrapper(w: WrapperShape): string {
     " */",
   ];
   const params = [
-    "market: string",
+    ...(takesMarket(w.op) ? ["market: string"] : []),
     ...positional.map((p) => `${p.arg}: ${argumentType(p.spec)}`),
     ...w.optional.map((a) => `${a.name}: ${a.type}`),
     "invocation: CustomFunctions.CancelableInvocation",
   ];
-  const args = [`positional: [${positional.map((p) => p.arg).join(", ")}]`, ...w.optional.map((a) => a.name)];
-  const call = `runFormula("${w.op.code}", { market, ${args.join(", ")} }, invocation${w.card ? `, "${w.card}"` : ""})`;
+  const args = [
+    ...(takesMarket(w.op) ? ["market"] : []),
+    `positional: [${positional.map((p) => p.arg).join(", ")}]`,
+    ...w.optional.map((a) => a.name),
+  ];
+  const call = `runFormula("${w.op.code}", { ${args.join(", ")} }, invocation${w.card ? `, "${w.card}"` : ""})`;
   return [
     ...lines,
     `export function ${w.name}(${params.join(", ")}): Promise<unknown[][]> {`,
@@ -193,10 +199,12 @@ const HEADER = `/**
  * GENERATED from the operation catalog by \`npm run gen:functions\` (src/functions/codegen); do not edit by hand.
  *
  * The MAD.* custom functions: one thin wrapper per operation, delegating to the shared runner with the operation's
- * MCP code. custom-functions-metadata builds functions.json from the JSDoc of these wrappers; \`MAD_FUNCTIONS\`
- * associates each id with its wrapper (the metadata plugin's loader adds the same associations).
+ * MCP code, the card functions (MAD.PRODUCT) and MAD.ASOF (the time of a result's data). custom-functions-metadata
+ * builds functions.json from the JSDoc of these wrappers; \`MAD_FUNCTIONS\` associates each id with its wrapper (the
+ * metadata plugin's loader adds the same associations).
  */
 import { runFormula } from "../runner";
+${ASOF_IMPORT}
 import { associateFunctions } from "../associate";`;
 
 /** A card function's wrapper name: its id in camelCase (`PRODUCT` -> `product`). */
@@ -225,6 +233,7 @@ export function renderFunctionsSource(
   const table = [
     ...operations.map((op) => `  ${op.fn}: ${wrapperName(op)},`),
     ...cards.map((card) => `  ${card.fn}: ${cardWrapperName(card)},`),
+    `  ${ASOF_ID}: asOf,`,
   ].join("\n");
   const registry = [
     "/** Every MAD function by its id (the catalog's `fn`). */",
@@ -234,5 +243,5 @@ export function renderFunctionsSource(
     "",
     "associateFunctions(MAD_FUNCTIONS);",
   ].join("\n");
-  return `${HEADER}\n\n${wrappers}\n\n${registry}\n`;
+  return `${HEADER}\n\n${wrappers}\n\n${asOfWrapper(helpBaseUrl())}\n\n${registry}\n`;
 }

@@ -2,17 +2,19 @@
  * GENERATED from the operation catalog by `npm run gen:functions` (src/functions/codegen); do not edit by hand.
  *
  * The MAD.* custom functions: one thin wrapper per operation, delegating to the shared runner with the operation's
- * MCP code. custom-functions-metadata builds functions.json from the JSDoc of these wrappers; `MAD_FUNCTIONS`
- * associates each id with its wrapper (the metadata plugin's loader adds the same associations).
+ * MCP code, the card functions (MAD.PRODUCT) and MAD.ASOF (the time of a result's data). custom-functions-metadata
+ * builds functions.json from the JSDoc of these wrappers; `MAD_FUNCTIONS` associates each id with its wrapper (the
+ * metadata plugin's loader adds the same associations).
  */
 import { runFormula } from "../runner";
+import { runAsOf } from "../asof";
 import { associateFunctions } from "../associate";
 
 /**
  * Products matching a brand, seller, ASIN list, category or keyword, with sales and listing data.
  * @customfunction COMPETITORS
  * @helpurl https://localhost:3000/help.html#madcompetitors
- * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA, IN, MX, BR, AU or AE.
  * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: month, brand, sellerName, asins and more. Display options: headers, dates.
  * @param [fields] Columns to spill, e.g. "asin, title, brand" (text or a range); blank = all.
  * @param [limit] Rows wanted, 1 to 2000, fetched page by page; blank = one page (50 rows).
@@ -35,7 +37,7 @@ export function competitorLookup(
  * Products filtered by sales, price, rating, badges, size tier and more (top 2,000 rows reachable).
  * @customfunction PRODUCTRESEARCH
  * @helpurl https://localhost:3000/help.html#madproductresearch
- * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA, IN, MX, BR, AU or AE.
  * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: month, keyword, matchType, includeSellers and more. Display options: headers, dates.
  * @param [fields] Columns to spill, e.g. "asin, title, brand" (text or a range); blank = all.
  * @param [limit] Rows wanted, 1 to 2000, fetched page by page; blank = one page (50 rows).
@@ -58,7 +60,7 @@ export function productResearch(
  * Products related to the given products as traffic sources (viewed also viewed, bought together...).
  * @customfunction LISTINGTRAFFIC
  * @helpurl https://localhost:3000/help.html#madlistingtraffic
- * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA, IN, MX, BR, AU or AE.
  * @param asins Product ids (ASINs). A range, or text separated by commas.
  * @param relations Relation types. A range, or text separated by commas.
  * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: variations, order, orderField, orderDesc. Display options: headers, dates.
@@ -85,9 +87,9 @@ export function trafficListing(
  * Categories whose names match a keyword (or the node a path names), with their node path and product count; neither = the top-level categories.
  * @customfunction CATEGORIES
  * @helpurl https://localhost:3000/help.html#madcategories
- * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA, IN, MX, BR, AU or AE.
  * @param keyword Words of a category name (e.g. yoga) or a node id; blank = the top-level categories.
- * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: nodeIdPath. Display options: headers, dates.
+ * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: nodeIdPath, month. Display options: headers, dates.
  * @param [fields] Columns to spill, e.g. "nodeIdPath, nodeLabelPath, products" (text or a range); blank = all.
  * @param [limit] Rows to show, 1 to 2000; blank = all rows returned.
  * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
@@ -110,7 +112,7 @@ export function productNode(
  * One product's details: title, brand, price, rank and category, ratings, seller, variants, badges and dates.
  * @customfunction PRODUCTDETAILS
  * @helpurl https://localhost:3000/help.html#madproductdetails
- * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA, IN, MX, BR, AU or AE.
  * @param asin Product id (ASIN), e.g. B07Z82895W.
  * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: month. Display options: headers, layout, dates.
  * @param [fields] Columns to spill, e.g. "asin, marketplace, title" (text or a range); blank = all.
@@ -135,7 +137,7 @@ export function asinDetail(
  * One product's coupons by day: the price, the kind and size of the discount, and the final price.
  * @customfunction COUPONS
  * @helpurl https://localhost:3000/help.html#madcoupons
- * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA, IN, MX, BR, AU or AE.
  * @param asin Product id (ASIN), e.g. B07Z82895W.
  * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: . Display options: headers, dates.
  * @param [fields] Columns to spill, e.g. "date, marketplace, asin" (text or a range); blank = all.
@@ -160,7 +162,7 @@ export function asinCouponTrend(
  * One product's details and its coupon days in one call (the asin.* rows, then couponTrends).
  * @customfunction PRODUCTCOUPONS
  * @helpurl https://localhost:3000/help.html#madproductcoupons
- * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA, IN, MX, BR, AU or AE.
  * @param asin Product id (ASIN), e.g. B07Z82895W.
  * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: . Display options: headers, layout, dates.
  * @param [fields] Columns to spill, e.g. "asin.asin, asin.marketplace, asin.title" (text or a range); blank = all.
@@ -189,7 +191,7 @@ export function asinDetailWithCouponTrend(
  * One product's estimated units, revenue and price by day (the last weeks) or by month (14 months).
  * @customfunction SALESESTIMATE
  * @helpurl https://localhost:3000/help.html#madsalesestimate
- * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA, IN, MX, BR, AU or AE.
  * @param asin Product id (ASIN), e.g. B07Z82895W.
  * @param [start] First day (a date); blank = the first data, up to a year back. An Excel date or yyyy-mm-dd text.
  * @param [end] Last day (a date); blank = today.
@@ -216,7 +218,7 @@ export function asinPrediction(
  * One product's monthly units and revenue, of the parent (all variants) and of this variant.
  * @customfunction SALESTREND
  * @helpurl https://localhost:3000/help.html#madsalestrend
- * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA, IN, MX, BR, AU or AE.
  * @param asin Product id (ASIN), e.g. B07Z82895W.
  * @param [start] First day (a date); blank = the first data, up to a year back. An Excel date or yyyy-mm-dd text.
  * @param [end] Last day (a date); blank = today.
@@ -243,7 +245,7 @@ export function asinSalesTrend(
  * The units a best-seller rank sells in a main category, a day and in 30 days, and around it.
  * @customfunction BSRSALES
  * @helpurl https://localhost:3000/help.html#madbsrsales
- * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA, IN, MX, BR, AU or AE.
  * @param bsr Best-seller rank in the main category, e.g. 1024.
  * @param categoryId Main category node id (e.g. 172282; a node path's first id is used).
  * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: . Display options: headers, layout, dates.
@@ -270,7 +272,7 @@ export function bsrPrediction(
  * One product's price, Buy Box, list price, rank, rating and rating-count history (Keepa).
  * @customfunction PRICEHISTORY
  * @helpurl https://localhost:3000/help.html#madpricehistory
- * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA, IN, MX, BR, AU or AE.
  * @param asin Product id (ASIN), e.g. B07Z82895W.
  * @param [start] First day (a date); blank = the first data, up to a year back. An Excel date or yyyy-mm-dd text.
  * @param [end] Last day (a date); blank = today.
@@ -297,7 +299,7 @@ export function keepaInfo(
  * How many traffic keywords a product has: organic, sponsored only, and by where it shows.
  * @customfunction KEYWORDSTATS
  * @helpurl https://localhost:3000/help.html#madkeywordstats
- * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA, IN, MX, BR, AU or AE.
  * @param asin Product id (ASIN), e.g. B07Z82895W.
  * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: month. Display options: headers, layout, dates.
  * @param [fields] Columns to spill, e.g. "marketplace, asin, keywords" (text or a range); blank = all.
@@ -322,7 +324,7 @@ export function trafficKeywordStat(
  * How many products a product is related to, free and sponsored, and by relation type.
  * @customfunction LISTINGSTATS
  * @helpurl https://localhost:3000/help.html#madlistingstats
- * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA, IN, MX, BR, AU or AE.
  * @param asin Product id (ASIN), e.g. B07Z82895W.
  * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: . Display options: headers, layout, dates.
  * @param [fields] Columns to spill, e.g. "marketplace, asin, relations" (text or a range); blank = all.
@@ -347,7 +349,7 @@ export function trafficListingStat(
  * One product's reviews: stars, title, text, reviewer, date and badges (10 a page).
  * @customfunction REVIEWS
  * @helpurl https://localhost:3000/help.html#madreviews
- * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA, IN, MX, BR, AU or AE.
  * @param asin Product id (ASIN), e.g. B07Z82895W.
  * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: starList, typeList. Display options: headers, dates.
  * @param [fields] Columns to spill, e.g. "date, star, title" (text or a range); blank = all.
@@ -372,7 +374,7 @@ export function review(
  * Search, click and purchase conversion of a keyword and its related words, with PPC bids and ACoS.
  * @customfunction KEYWORDCONVERSION
  * @helpurl https://localhost:3000/help.html#madkeywordconversion
- * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA, IN, MX, BR, AU or AE.
  * @param keyword Keyword.
  * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: timeType, matchType, includeKeywords, excludeKeywords and more. Display options: headers, dates.
  * @param [fields] Columns to spill, e.g. "keyword, keywordCn, keywordJp" (text or a range); blank = all.
@@ -397,7 +399,7 @@ export function keywordConversion(
  * Monthly searches, purchases and growth of one keyword, oldest month first.
  * @customfunction KEYWORDTRENDS
  * @helpurl https://localhost:3000/help.html#madkeywordtrends
- * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA, IN, MX, BR, AU or AE.
  * @param keyword Keyword.
  * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: . Display options: headers, dates.
  * @param [fields] Columns to spill, e.g. "time, keywrod, keywrodCn" (text or a range); blank = all.
@@ -422,7 +424,7 @@ export function keywordResearchTrends(
  * Every search word under which the products reached the first three result pages.
  * @customfunction TRAFFICEXTEND
  * @helpurl https://localhost:3000/help.html#madtrafficextend
- * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA, IN, MX, BR, AU or AE.
  * @param asins Product ids (ASINs), at most 20. A range, or text separated by commas.
  * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: historyDate, queryType, matchType, includeKeywords and more. Display options: headers, dates.
  * @param [fields] Columns to spill, e.g. "keyword, keywordCn, searches" (text or a range); blank = all.
@@ -447,7 +449,7 @@ export function trafficExtend(
  * Keywords filtered by searches, growth, competition, price and season (15 rows a page).
  * @customfunction KEYWORDRESEARCH
  * @helpurl https://localhost:3000/help.html#madkeywordresearch
- * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA, IN, MX, BR, AU or AE.
  * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: month, departments, keywords, excludeKeywords and more. Display options: headers, dates.
  * @param [fields] Columns to spill, e.g. "keywords, keywordCn, marketplace" (text or a range); blank = all.
  * @param [limit] Rows wanted, 1 to 2000, fetched page by page; blank = one page (15 rows).
@@ -470,7 +472,7 @@ export function keywordResearch(
  * The words that bring orders to the given products, by week or by month.
  * @customfunction ORDERWORDS
  * @helpurl https://localhost:3000/help.html#madorderwords
- * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA, IN, MX, BR, AU or AE.
  * @param asins Product ids (ASINs), at most 20. A range, or text separated by commas.
  * @param reverseType W = by week, M = by month.
  * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: date, conversionType, variation, order and more. Display options: headers, dates.
@@ -497,7 +499,7 @@ export function keywordOrder(
  * The search words under which one product was shown, with natural and ad share and ranks.
  * @customfunction TRAFFICKEYWORDS
  * @helpurl https://localhost:3000/help.html#madtraffickeywords
- * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA, IN, MX, BR, AU or AE.
  * @param asin Product id (ASIN).
  * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: keyword, month, badges, trafficKeywordTypes and more. Display options: headers, stats, dates.
  * @param [fields] Columns to spill, e.g. "keyword, keywordCn, searches" (text or a range); blank = all.
@@ -522,7 +524,7 @@ export function trafficKeyword(
  * Derived and long-tail words of a keyword, with searches, competition and relevancy.
  * @customfunction KEYWORDMINER
  * @helpurl https://localhost:3000/help.html#madkeywordminer
- * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA, IN, MX, BR, AU or AE.
  * @param keyword Seed keyword.
  * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: historyDate, keywordList, amazonChoice, filterRootWord and more. Display options: headers, dates.
  * @param [fields] Columns to spill, e.g. "keyword, keywordCn, keywordJp" (text or a range); blank = all.
@@ -547,7 +549,7 @@ export function keywordMiner(
  * Where a product's or keyword's exposure comes from: natural search, ads, recommendations.
  * @customfunction TRAFFICSOURCE
  * @helpurl https://localhost:3000/help.html#madtrafficsource
- * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA, IN, MX, BR, AU or AE.
  * @param q A product id (ASIN) or a keyword.
  * @param month Month yyyyMM (202508, text or a date).
  * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: order, orderField, orderDesc. Display options: headers, dates.
@@ -574,7 +576,7 @@ export function trafficSource(
  * Search-frequency ranks of keywords for one week, with rank changes and top products.
  * @customfunction ABAWEEKLY
  * @helpurl https://localhost:3000/help.html#madabaweekly
- * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA, IN, MX, BR, AU or AE.
  * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: date, departments, excludeKeywords, includeKeywords and more. Display options: headers, dates.
  * @param [fields] Columns to spill, e.g. "keyword, keywordCn, keywordJp" (text or a range); blank = all.
  * @param [limit] Rows wanted, 1 to 2000, fetched page by page; blank = one page (40 rows).
@@ -597,7 +599,7 @@ export function abaResearchWeekly(
  * Search-frequency ranks of keywords for one month, with rank changes and top products.
  * @customfunction ABAMONTHLY
  * @helpurl https://localhost:3000/help.html#madabamonthly
- * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA, IN, MX, BR, AU or AE.
  * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: date, departments, excludeKeywords, includeKeywords and more. Display options: headers, dates.
  * @param [fields] Columns to spill, e.g. "keyword, keywordCn, keywordJp" (text or a range); blank = all.
  * @param [limit] Rows wanted, 1 to 2000, fetched page by page; blank = one page (15 rows).
@@ -620,7 +622,7 @@ export function abaResearchMonthly(
  * Search-frequency rank and searches of one keyword over time, oldest first.
  * @customfunction ABATREND
  * @helpurl https://localhost:3000/help.html#madabatrend
- * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA, IN, MX, BR, AU or AE.
  * @param keyword Keyword.
  * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: timeGranularity. Display options: headers, dates.
  * @param [fields] Columns to spill, e.g. "label, date, rank" (text or a range); blank = all.
@@ -645,7 +647,7 @@ export function abaResearchTrend(
  * The top products of a category with their unit and revenue shares.
  * @customfunction PRODUCTCONCENTRATION
  * @helpurl https://localhost:3000/help.html#madproductconcentration
- * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA, IN, MX, BR, AU or AE.
  * @param nodeIdPath Category node ids joined by ':' from root to leaf, e.g. 172282:281407.
  * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: month, topN, newProduct, asins. Display options: headers, dates.
  * @param [fields] Columns to spill, e.g. "asin, title, ranking" (text or a range); blank = all.
@@ -674,7 +676,7 @@ export function marketProductConcentration(
  * The top sellers of a category with their products, units and revenue shares.
  * @customfunction SELLERCONCENTRATION
  * @helpurl https://localhost:3000/help.html#madsellerconcentration
- * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA, IN, MX, BR, AU or AE.
  * @param nodeIdPath Category node ids joined by ':' from root to leaf, e.g. 172282:281407.
  * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: month, topN, newProduct. Display options: headers, dates.
  * @param [fields] Columns to spill, e.g. "sellerName, ranking, products" (text or a range); blank = all.
@@ -703,7 +705,7 @@ export function marketSellerConcentration(
  * Products, units and revenue of a category by listing year, one row per year.
  * @customfunction LISTINGTREND
  * @helpurl https://localhost:3000/help.html#madlistingtrend
- * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA, IN, MX, BR, AU or AE.
  * @param nodeIdPath Category node ids joined by ':' from root to leaf, e.g. 172282:281407.
  * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: month, topN, newProduct. Display options: headers, dates.
  * @param [fields] Columns to spill, e.g. "label, year, products" (text or a range); blank = all.
@@ -732,7 +734,7 @@ export function marketListingTrendDistribution(
  * Products, units and revenue of a category by seller country.
  * @customfunction SELLERCOUNTRIES
  * @helpurl https://localhost:3000/help.html#madsellercountries
- * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA, IN, MX, BR, AU or AE.
  * @param nodeIdPath Category node ids joined by ':' from root to leaf, e.g. 172282:281407.
  * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: month, topN, newProduct. Display options: headers, dates.
  * @param [fields] Columns to spill, e.g. "label, country, products" (text or a range); blank = all.
@@ -761,7 +763,7 @@ export function marketSellerCountryDistribution(
  * Products, units and revenue of a category by number of ratings.
  * @customfunction RATINGCOUNTS
  * @helpurl https://localhost:3000/help.html#madratingcounts
- * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA, IN, MX, BR, AU or AE.
  * @param nodeIdPath Category node ids joined by ':' from root to leaf, e.g. 172282:281407.
  * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: month, topN, newProduct. Display options: headers, dates.
  * @param [fields] Columns to spill, e.g. "label, products, units" (text or a range); blank = all.
@@ -790,7 +792,7 @@ export function marketRatingsCountDistribution(
  * Products and units of a category with and without A+ content and video.
  * @customfunction APLUSVIDEO
  * @helpurl https://localhost:3000/help.html#madaplusvideo
- * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA, IN, MX, BR, AU or AE.
  * @param nodeIdPath Category node ids joined by ':' from root to leaf, e.g. 172282:281407.
  * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: month, topN, newProduct. Display options: headers, dates.
  * @param [fields] Columns to spill, e.g. "label, products, productsRatio" (text or a range); blank = all.
@@ -819,7 +821,7 @@ export function marketEbcDistribution(
  * The top brands of a category with their products, units and revenue shares.
  * @customfunction BRANDCONCENTRATION
  * @helpurl https://localhost:3000/help.html#madbrandconcentration
- * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA, IN, MX, BR, AU or AE.
  * @param nodeIdPath Category node ids joined by ':' from root to leaf, e.g. 172282:281407.
  * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: month, topN, newProduct. Display options: headers, dates.
  * @param [fields] Columns to spill, e.g. "brand, ranking, products" (text or a range); blank = all.
@@ -845,10 +847,178 @@ export function marketBrandConcentration(
 }
 
 /**
+ * Products, units and ratings of a category by seller type: Amazon itself, FBA and FBM sellers.
+ * @customfunction SELLERTYPES
+ * @helpurl https://localhost:3000/help.html#madsellertypes
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA, IN, MX, BR, AU or AE.
+ * @param nodeIdPath Category node ids joined by ':' from root to leaf, e.g. 172282:281407.
+ * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: month, topN, newProduct. Display options: headers, dates.
+ * @param [fields] Columns to spill, e.g. "label, asinNum, asinRatio" (text or a range); blank = all.
+ * @param [limit] Rows to show, 1 to 2000; blank = all rows returned.
+ * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
+ * @returns Seller-type distribution: a table with a header row of column names.
+ * @cancelable
+ * @requiresAddress
+ */
+export function marketSellerTypeConcentration(
+  market: string,
+  nodeIdPath: string,
+  filters: unknown[][],
+  fields: unknown[][],
+  limit: number,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return runFormula(
+    "market_seller_type_concentration",
+    { market, positional: [nodeIdPath], filters, fields, limit },
+    invocation,
+  );
+}
+
+/**
+ * Monthly page views of a category, with its return rate and search-to-purchase ratio beside its peers'.
+ * @customfunction DEMANDTREND
+ * @helpurl https://localhost:3000/help.html#maddemandtrend
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA, IN, MX, BR, AU or AE.
+ * @param nodeIdPath Category node ids joined by ':' from root to leaf, e.g. 172282:281407.
+ * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: month, topN, newProduct. Display options: headers, dates.
+ * @param [fields] Columns to spill, e.g. "date, glanceViews, asinCount" (text or a range); blank = all.
+ * @param [limit] Rows to show, 1 to 2000; blank = all rows returned.
+ * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
+ * @returns Demand trend: a table with a header row of column names.
+ * @cancelable
+ * @requiresAddress
+ */
+export function marketProductDemandTrend(
+  market: string,
+  nodeIdPath: string,
+  filters: unknown[][],
+  fields: unknown[][],
+  limit: number,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return runFormula(
+    "market_product_demand_trend",
+    { market, positional: [nodeIdPath], filters, fields, limit },
+    invocation,
+  );
+}
+
+/**
+ * Products, units and revenue of a category by how long ago they were listed (under a month ... over 3 years).
+ * @customfunction LISTINGAGES
+ * @helpurl https://localhost:3000/help.html#madlistingages
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA, IN, MX, BR, AU or AE.
+ * @param nodeIdPath Category node ids joined by ':' from root to leaf, e.g. 172282:281407.
+ * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: month, topN, newProduct. Display options: headers, dates.
+ * @param [fields] Columns to spill, e.g. "label, shelfTime, products" (text or a range); blank = all.
+ * @param [limit] Rows to show, 1 to 2000; blank = all rows returned.
+ * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
+ * @returns Listing-age distribution: a table with a header row of column names.
+ * @cancelable
+ * @requiresAddress
+ */
+export function marketListingDateDistribution(
+  market: string,
+  nodeIdPath: string,
+  filters: unknown[][],
+  fields: unknown[][],
+  limit: number,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return runFormula(
+    "market_listing_date_distribution",
+    { market, positional: [nodeIdPath], filters, fields, limit },
+    invocation,
+  );
+}
+
+/**
+ * Products, units and revenue of a category by rating value (4.5 and over, 4-4.5...).
+ * @customfunction RATINGBANDS
+ * @helpurl https://localhost:3000/help.html#madratingbands
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA, IN, MX, BR, AU or AE.
+ * @param nodeIdPath Category node ids joined by ':' from root to leaf, e.g. 172282:281407.
+ * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: month, topN, newProduct. Display options: headers, dates.
+ * @param [fields] Columns to spill, e.g. "label, products, units" (text or a range); blank = all.
+ * @param [limit] Rows to show, 1 to 2000; blank = all rows returned.
+ * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
+ * @returns Rating distribution: a table with a header row of column names.
+ * @cancelable
+ * @requiresAddress
+ */
+export function marketRatingDistribution(
+  market: string,
+  nodeIdPath: string,
+  filters: unknown[][],
+  fields: unknown[][],
+  limit: number,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return runFormula(
+    "market_rating_distribution",
+    { market, positional: [nodeIdPath], filters, fields, limit },
+    invocation,
+  );
+}
+
+/**
+ * Products, units and revenue of a category by price band, in the marketplace's currency.
+ * @customfunction PRICEBANDS
+ * @helpurl https://localhost:3000/help.html#madpricebands
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA, IN, MX, BR, AU or AE.
+ * @param nodeIdPath Category node ids joined by ':' from root to leaf, e.g. 172282:281407.
+ * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: month, topN, newProduct. Display options: headers, dates.
+ * @param [fields] Columns to spill, e.g. "label, products, units" (text or a range); blank = all.
+ * @param [limit] Rows to show, 1 to 2000; blank = all rows returned.
+ * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
+ * @returns Price distribution: a table with a header row of column names.
+ * @cancelable
+ * @requiresAddress
+ */
+export function marketPriceDistribution(
+  market: string,
+  nodeIdPath: string,
+  filters: unknown[][],
+  fields: unknown[][],
+  limit: number,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return runFormula(
+    "market_price_distribution",
+    { market, positional: [nodeIdPath], filters, fields, limit },
+    invocation,
+  );
+}
+
+/**
+ * Categories (niches) that pass a screen of demand, competition, brand concentration, price and new products, ranked.
+ * @customfunction NICHES
+ * @helpurl https://localhost:3000/help.html#madniches
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA, IN, MX, BR, AU or AE.
+ * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: month, nodeIdPath, nodeIdPathEqual, departmentKeyword and more. Display options: headers, dates.
+ * @param [fields] Columns to spill, e.g. "ranking, nodeLabelName, nodeIdPath" (text or a range); blank = all.
+ * @param [limit] Rows wanted, 1 to 2000, fetched page by page; blank = one page (50 rows).
+ * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
+ * @returns Market research (niches): a table with a header row of column names.
+ * @cancelable
+ * @requiresAddress
+ */
+export function marketResearch(
+  market: string,
+  filters: unknown[][],
+  fields: unknown[][],
+  limit: number,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return runFormula("market_research", { market, positional: [], filters, fields, limit }, invocation);
+}
+
+/**
  * Averages of a category: products, brands, sellers, BSR, price, units, revenue, ratings, new products.
  * @customfunction CATEGORYSTATS
  * @helpurl https://localhost:3000/help.html#madcategorystats
- * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA, IN, MX, BR, AU or AE.
  * @param nodeIdPath Category node ids joined by ':' from root to leaf, e.g. 172282:281407.
  * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: month, topN, newProduct. Display options: headers, layout, dates.
  * @param [fields] Columns to spill, e.g. "nodeLabelPath, nodeLabelPathLocale, nodeIdPath" (text or a range); blank = all.
@@ -874,10 +1044,131 @@ export function marketResearchStatistics(
 }
 
 /**
+ * Google search interest in a keyword over time, in the marketplace's country (0 to 100, weekly or monthly).
+ * @customfunction GOOGLETRENDS
+ * @helpurl https://localhost:3000/help.html#madgoogletrends
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA, IN, MX, BR, AU or AE.
+ * @param keyword Keyword, e.g. iphone stand.
+ * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: googleProp, monthly. Display options: headers, dates.
+ * @param [fields] Columns to spill, e.g. "time, value, keyword" (text or a range); blank = all.
+ * @param [limit] Rows to show, 1 to 2000; blank = all rows returned.
+ * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
+ * @returns Google Trends: a table with a header row of column names.
+ * @cancelable
+ * @requiresAddress
+ */
+export function googleTrend(
+  market: string,
+  keyword: string,
+  filters: unknown[][],
+  fields: unknown[][],
+  limit: number,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return runFormula("google_trend", { market, positional: [keyword], filters, fields, limit }, invocation);
+}
+
+/**
+ * Trademarks matching words, in the offices you choose, with status, owner, classes and dates.
+ * @customfunction TRADEMARKS
+ * @helpurl https://localhost:3000/help.html#madtrademarks
+ * @param office Offices to search, e.g. US or US, EM (UK = GB); blank = every office. A range, or text separated by commas.
+ * @param text Words to search for in trademarks, e.g. anker.
+ * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: brandName, status, applicant, niceClass and more. Display options: headers, dates.
+ * @param [fields] Columns to spill, e.g. "id, brandName, office" (text or a range); blank = all.
+ * @param [limit] Rows wanted, 1 to 2000, fetched page by page; blank = one page (20 rows).
+ * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
+ * @returns Trademark search: a table with a header row of column names.
+ * @cancelable
+ * @requiresAddress
+ */
+export function trademarkList(
+  office: unknown[][],
+  text: string,
+  filters: unknown[][],
+  fields: unknown[][],
+  limit: number,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return runFormula("trademark_list", { positional: [office, text], filters, fields, limit }, invocation);
+}
+
+/**
+ * How many trademarks match words, by office, brand name, status, applicant, Nice class and application and expiry year.
+ * @customfunction TRADEMARKSTATS
+ * @helpurl https://localhost:3000/help.html#madtrademarkstats
+ * @param office Offices to count in, e.g. US or US, EM (UK = GB). A range, or text separated by commas.
+ * @param text Words to search for in trademarks, e.g. anker.
+ * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: . Display options: headers, dates.
+ * @param [fields] Columns to spill, e.g. "facet, key, label" (text or a range); blank = all.
+ * @param [limit] Rows to show, 1 to 2000; blank = all rows returned.
+ * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
+ * @returns Trademark counts: a table with a header row of column names.
+ * @cancelable
+ * @requiresAddress
+ */
+export function trademarkStats(
+  office: unknown[][],
+  text: string,
+  filters: unknown[][],
+  fields: unknown[][],
+  limit: number,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return runFormula("trademark_stats", { positional: [office, text], filters, fields, limit }, invocation);
+}
+
+/**
+ * One trademark in full: owner, classes, goods and services, events and dates.
+ * @customfunction TRADEMARK
+ * @helpurl https://localhost:3000/help.html#madtrademark
+ * @param office The trademark's office, e.g. US (UK = GB).
+ * @param brandId The trademark's id from MAD.TRADEMARKS, e.g. US502022097612203.
+ * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: . Display options: headers, layout, dates.
+ * @param [fields] Columns to spill, e.g. "id, brandName, office" (text or a range); blank = all.
+ * @param [limit] Rows to show, 1 to 2000; blank = all rows returned.
+ * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
+ * @returns Trademark details: a table with a header row of column names.
+ * @cancelable
+ * @requiresAddress
+ */
+export function trademarkDetail(
+  office: string,
+  brandId: string,
+  filters: unknown[][],
+  fields: unknown[][],
+  limit: number,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return runFormula("trademark_detail", { positional: [office, brandId], filters, fields, limit }, invocation);
+}
+
+/**
+ * The offices (countries and regions) whose trademarks the service holds, with their codes.
+ * @customfunction TRADEMARKOFFICES
+ * @helpurl https://localhost:3000/help.html#madtrademarkoffices
+ * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: . Display options: headers, dates.
+ * @param [fields] Columns to spill, e.g. "office, officeLabel" (text or a range); blank = all.
+ * @param [limit] Rows to show, 1 to 2000; blank = all rows returned.
+ * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
+ * @returns Trademark offices: a table with a header row of column names.
+ * @cancelable
+ * @requiresAddress
+ */
+export function trademarkCountryList(
+  filters: unknown[][],
+  fields: unknown[][],
+  limit: number,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return runFormula("trademark_country_list", { positional: [], filters, fields, limit }, invocation);
+}
+
+/**
  * One product as an Excel data type: a card with its image, title, brand, price, rank and category, rating, last month's units and revenue and a link to the listing (a labelled row where Excel has no data types).
  * @customfunction PRODUCT
  * @helpurl https://localhost:3000/help.html#madproduct
- * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA, IN, MX, BR, AU or AE.
  * @param asin Product id (ASIN), e.g. B07Z82895W.
  * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
  * @returns Product card: a data type (a card), or a header row and one row of its facts.
@@ -890,6 +1181,19 @@ export function product(
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
   return runFormula("asin_sales_trend", { market, positional: [asin] }, invocation, "PRODUCT");
+}
+
+/**
+ * When the data a MAD formula's results show was fetched, as an Excel date-time (format the cell as a date and time).
+ * @customfunction ASOF
+ * @helpurl https://localhost:3000/help.html#madasof
+ * @param cell A MAD formula's cell or results, e.g. D5 or D5#.
+ * @param invocation Supplied by Excel: the address of the cell argument.
+ * @returns The date and time the data shown was fetched.
+ * @requiresParameterAddresses
+ */
+export function asOf(cell: unknown[][], invocation: CustomFunctions.Invocation): Promise<number[][]> {
+  return runAsOf(cell, invocation);
 }
 
 /** Every MAD function by its id (the catalog's `fn`). */
@@ -926,8 +1230,20 @@ export const MAD_FUNCTIONS: Readonly<Record<string, (...args: never[]) => Promis
   RATINGCOUNTS: marketRatingsCountDistribution,
   APLUSVIDEO: marketEbcDistribution,
   BRANDCONCENTRATION: marketBrandConcentration,
+  SELLERTYPES: marketSellerTypeConcentration,
+  DEMANDTREND: marketProductDemandTrend,
+  LISTINGAGES: marketListingDateDistribution,
+  RATINGBANDS: marketRatingDistribution,
+  PRICEBANDS: marketPriceDistribution,
+  NICHES: marketResearch,
   CATEGORYSTATS: marketResearchStatistics,
+  GOOGLETRENDS: googleTrend,
+  TRADEMARKS: trademarkList,
+  TRADEMARKSTATS: trademarkStats,
+  TRADEMARK: trademarkDetail,
+  TRADEMARKOFFICES: trademarkCountryList,
   PRODUCT: product,
+  ASOF: asOf,
 };
 
 associateFunctions(MAD_FUNCTIONS);

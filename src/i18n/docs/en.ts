@@ -14,13 +14,19 @@ export const en: DocsWords = {
   helpHeader: "Marketplace Analytics Data for Excel",
   intro: (f) => `
 Every operation of the service is a formula in the ${code("MAD")} namespace that spills a table. All functions
-take the same shape of arguments: ${code("=MAD.<NAME>(market, required..., [filters], [fields], [limit])")}${f.exceptHistory}.
+take the same shape of arguments: ${code("=MAD.<NAME>(market, required..., [filters], [fields], [limit])")}${f.exceptHistory}; the
+trademark functions, which search trademark offices rather than a marketplace, have no ${code("market")} and start
+with the office (${code("=MAD.TRADEMARKS(office, text, ...)")}).
 A function's help link (${code(`${f.helpUrl}#mad<name>`)}) opens this reference as a page, help.html, served
 with the add-in. This reference and the page are generated from the operation catalog by ${code("npm run gen:functions")}.
 
 **Arguments**
 
-- ${code("market")}: marketplace code US, JP, UK (or GB), DE, FR, IT, ES, CA or IN, in any case.
+- ${code("market")}: marketplace code US, JP, UK (or GB), DE, FR, IT, ES, CA, IN, MX, BR, AU or AE (the 13 the service
+  accepts), in any case; sent upper-case, as the service's codes are case-sensitive. A day where a month is expected
+  reads as its month (${code("20260425")} is ${code("202604")}).
+- ${code("office")} (trademark functions): trademark office codes such as US, GB, EM (the EU office) or WO (WIPO),
+  in any case; UK reads as GB, the office's own code. ${code("MAD.TRADEMARKOFFICES()")} lists them.
 - Required arguments follow, as listed per function. Lists (ASINs, relations) are a range (one per cell) or text
   separated by commas. Months are ${code("202508")} (number or text), ${code("2025-08")} or a real date in a cell.
 - ${code("filters")}: every other parameter of the operation, by its name in the specification (range filters as
@@ -101,6 +107,11 @@ ${f.displayOptions}
   too: "${f.paramRefusedExample}". A secret whose plan does not
   cover the operation (${code("ERROR_UNAUTHORIZED")}) and any error code the add-in does not know are reported as permanent
   refusals (the code in plain words), never as "try again later".
+- Last good answers: when the service cannot be reached, fails (5xx), or refuses for the per-minute limit or a spent
+  month, a formula it answered before shows that earlier answer instead of ${code("#N/A")}, and says so: the task
+  pane's message bar, the formula's status in the Reports tab ("as of 24 Nov, 09:10: the service did not answer")
+  and ${code("MAD.ASOF")}. Never for a refused secret, a bad argument or a query never answered before; the Reports
+  tab's *Show last good answers when the service fails* turns it off (${code("mad.lastGoodValues")}).
 
 `,
   readmeIntro: (
@@ -113,7 +124,7 @@ display options, how results are laid out, errors in cells, and each function's 
 and served with the add-in as help.html (each function's help link).
 `,
   allFunctionsHeader: "**All functions**\n\n| Function | Operation | Arguments after market |\n|---|---|---|",
-  readmeTableHeader: "| Function | Operation | Required after market |\n|---|---|---|",
+  readmeTableHeader: "| Group | Functions |\n|---|---|",
   entryHead: (title, group, operationCode, description) =>
     `${title} (${group}, ${code(operationCode)}). ${description}`,
   syntax: (syntax, limit) => `Syntax: ${code(syntax)}. ${limit}`,
@@ -126,6 +137,7 @@ and served with the add-in as help.html (each function's help link).
   rates: (parts) => `Rates, spilled as fractions (format ${code("0.00%")}): ${parts}.`,
   sentAsFractions: (names) => `sent as fractions: ${names}`,
   sentAsPercentages: (names) => `sent as percentages (8.31), divided by 100: ${names}`,
+  sentPerMille: (names) => `sent per mille (3.18), divided by 1000: ${names}`,
   limitAll: "`limit` keeps the first rows; blank = all rows.",
   limitSingle: (pageSize, def) => `\`limit\` sets the rows of its one call (at most ${pageSize}); blank = ${def}.`,
   limitPaged: (pageSize, def) =>
@@ -143,4 +155,20 @@ and served with the add-in as help.html (each function's help link).
   limitHelpPaged: (rowCap, def) => `Rows wanted, 1 to ${rowCap}, fetched page by page; blank = one page (${def} rows).`,
   invocationHelp: "Supplied by Excel: the calling cell, cancellation and value preview.",
   returns: (title) => `${title}: a table with a header row of column names.`,
+  asOf: {
+    title: "When the data of a MAD result was fetched",
+    description:
+      "When the data a MAD formula's results show was fetched, as an Excel date-time (format the cell as a date and time).",
+    cellHelp: "A MAD formula's cell or results, e.g. D5 or D5#.",
+    invocationHelp: "Supplied by Excel: the address of the cell argument.",
+    returns: "The date and time the data shown was fetched.",
+    reference: `${code("=MAD.ASOF(cell)")}: when the data a MAD formula's results show was fetched from the service, as an Excel
+date-time (a number: format the cell as a date and time, e.g. ${code("yyyy-mm-dd hh:mm")}, or use
+${code('=TEXT(MAD.ASOF(D5),"d mmm, hh:mm")')}). ${code("cell")} is the formula's cell or any cell of its results
+(${code("D5")}, ${code("D5#")}, ${code("F9")}). When the service could not answer and the formula shows its last
+good answer, this is that answer's time. It spends no call and calculates again whenever the formula does (and after
+a Refresh in the Reports tab). ${code("#N/A")} when the formula has not run in this session yet or shows an error;
+${code("#VALUE!")} when the argument is not a reference.
+`,
+  },
 };

@@ -56,6 +56,7 @@ export interface DocsWords {
   readonly rates: (parts: string) => string;
   readonly sentAsFractions: (names: string) => string;
   readonly sentAsPercentages: (names: string) => string;
+  readonly sentPerMille: (names: string) => string;
   readonly limitAll: string;
   readonly limitSingle: (pageSize: number, def: number) => string;
   readonly limitPaged: (pageSize: number, def: number) => string;
@@ -74,4 +75,14 @@ export interface DocsWords {
   readonly limitHelpPaged: (rowCap: number, def: number) => string;
   readonly invocationHelp: string;
   readonly returns: (title: string) => string;
+  /** MAD.ASOF, the one function that is not an operation: its metadata, its reference entry and README row. */
+  readonly asOf: {
+    readonly title: string;
+    readonly description: string;
+    readonly cellHelp: string;
+    readonly invocationHelp: string;
+    readonly returns: string;
+    /** The reference's entry below its heading (markdown). */
+    readonly reference: string;
+  };
 }

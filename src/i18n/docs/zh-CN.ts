@@ -14,12 +14,17 @@ export const zhCN: DocsWords = {
   helpHeader: "Marketplace Analytics Data for Excel",
   intro: (f) => `
 服务的每个接口都是 ${code("MAD")} 命名空间下的一个公式，结果以表格形式溢出到单元格。所有函数的参数结构相同：
-${code("=MAD.<NAME>(market, required..., [filters], [fields], [limit])")}${f.exceptHistory}。函数的帮助链接（${code(`${f.helpUrl}#mad<name>`)}）
+${code("=MAD.<NAME>(market, required..., [filters], [fields], [limit])")}${f.exceptHistory}；商标函数查询的是商标局而不是站点，因此没有
+${code("market")}，第一个参数是商标局（${code("=MAD.TRADEMARKS(office, text, ...)")}）。函数的帮助链接（${code(`${f.helpUrl}#mad<name>`)}）
 以网页形式打开本参考，即随加载项提供的 help.zh-CN.html。本参考和该网页都由 ${code("npm run gen:functions")} 根据接口目录生成。
 
 **参数**
 
-- ${code("market")}：站点代码 US、JP、UK（或 GB）、DE、FR、IT、ES、CA 或 IN，大小写均可。
+- ${code("market")}：站点代码 US、JP、UK（或 GB）、DE、FR、IT、ES、CA、IN、MX、BR、AU 或 AE（服务支持的 13 个），
+  大小写均可；发送时转为大写，因为服务的代码区分大小写。需要月份的地方填了某一天时，按该天所在的月份读取
+  （${code("20260425")} 即 ${code("202604")}）。
+- ${code("office")}（商标函数）：商标局代码，如 US、GB、EM（欧盟知识产权局）或 WO（世界知识产权组织），大小写均可；
+  UK 按商标局自己的代码 GB 读取。${code("MAD.TRADEMARKOFFICES()")} 可列出全部商标局。
 - 之后是各函数列出的必填参数。列表（ASIN、关联类型）可以是单元格区域（每格一项），也可以是以逗号分隔的文本。
   月份可写作 ${code("202508")}（数字或文本）、${code("2025-08")}，或单元格中的真实日期。
 - ${code("filters")}：接口的其他所有参数，按规范中的名称填写（区间筛选写作 ${code("minPrice")} / ${code("maxPrice")}），
@@ -87,6 +92,10 @@ ${f.displayOptions}
   服务拒绝某个参数并指出其名称时（${code("ERROR_PARAM")}，${code('data: "nodeIdPath"')}），消息也会写明：
   “${f.paramRefusedExample}”。密钥的套餐不含该接口（${code("ERROR_UNAUTHORIZED")}）以及加载项不认识的错误代码，都作为
   永久拒绝报告（附代码的含义），不会提示“稍后重试”。
+- 上次的有效结果：服务无法连接、出错（5xx），或因每分钟上限、本月额度用完而拒绝时，之前成功返回过的公式会显示那次的
+  结果，而不是 ${code("#N/A")}，并在以下位置说明：任务窗格的消息栏、该公式在“报表”页的状态（“截至 11月24日 09:10：服务未响应”）
+  以及 ${code("MAD.ASOF")}。密钥被拒、参数有误或从未成功返回过的查询，不会这样显示；在“报表”页关闭
+  “服务出错时显示上次的有效结果”即可停用（${code("mad.lastGoodValues")}）。
 
 `,
   readmeIntro: (doc, history) => `服务的每个接口都是 ${code("MAD")} 命名空间下的一个公式，结果以表格形式溢出：
@@ -95,7 +104,7 @@ ${code("=MAD.<NAME>(market, required..., [filters], [fields], [limit])")}${histo
 并随加载项以 help.zh-CN.html 提供（每个函数的帮助链接）。
 `,
   allFunctionsHeader: "**全部函数**\n\n| 函数 | 接口 | market 之后的参数 |\n|---|---|---|",
-  readmeTableHeader: "| 函数 | 接口 | market 之后的必填参数 |\n|---|---|---|",
+  readmeTableHeader: "| 分组 | 函数 |\n|---|---|",
   entryHead: (title, group, operationCode, description) =>
     `${title}（${group}，${code(operationCode)}）。${description}`,
   syntax: (syntax, limit) => `语法：${code(syntax)}。${limit}`,
@@ -108,6 +117,7 @@ ${code("=MAD.<NAME>(market, required..., [filters], [fields], [limit])")}${histo
   rates: (parts) => `比率，以小数输出（格式 ${code("0.00%")}）：${parts}。`,
   sentAsFractions: (names) => `服务以小数发送：${names}`,
   sentAsPercentages: (names) => `服务以百分数（8.31）发送，已除以 100：${names}`,
+  sentPerMille: (names) => `服务以千分数（3.18）发送，已除以 1000：${names}`,
   limitAll: "`limit` 保留前若干行；留空 = 全部行。",
   limitSingle: (pageSize, def) => `\`limit\` 设定单次调用的行数（最多 ${pageSize}）；留空 = ${def}。`,
   limitPaged: (pageSize, def) => `\`limit\` 按每页 ${pageSize} 行逐页获取，每页一次调用；留空 = 一页 ${def} 行。`,
@@ -124,4 +134,17 @@ ${code("=MAD.<NAME>(market, required..., [filters], [fields], [limit])")}${histo
   limitHelpPaged: (rowCap, def) => `需要的行数，1 到 ${rowCap}，逐页获取；留空 = 一页（${def} 行）。`,
   invocationHelp: "由 Excel 提供：调用的单元格、取消和值预览。",
   returns: (title) => `${title}：首行为列名表头的表格。`,
+  asOf: {
+    title: "MAD 结果的数据获取时间",
+    description: "MAD 公式结果所显示数据的获取时间，为 Excel 日期时间（请将单元格设为日期时间格式）。",
+    cellHelp: "MAD 公式所在的单元格或其结果，例如 D5 或 D5#。",
+    invocationHelp: "由 Excel 提供：cell 参数的地址。",
+    returns: "所显示数据的获取日期和时间。",
+    reference: `${code("=MAD.ASOF(cell)")}：MAD 公式结果所显示的数据是何时从服务获取的，返回 Excel 日期时间（一个数字：请将单元格
+设为日期时间格式，例如 ${code("yyyy-mm-dd hh:mm")}，或使用 ${code('=TEXT(MAD.ASOF(D5),"m月d日 hh:mm")')}）。${code("cell")}
+是公式所在的单元格或其结果中的任一单元格（${code("D5")}、${code("D5#")}、${code("F9")}）。服务未能响应、公式显示上次的有效结果时，
+返回的是那次结果的时间。它不消耗调用次数，公式每次重新计算时（以及在“报表”页刷新后）它也会重新计算。公式在本次会话中尚未
+运行或显示错误时返回 ${code("#N/A")}；参数不是单元格引用时返回 ${code("#VALUE!")}。
+`,
+  },
 };

@@ -3,6 +3,8 @@
  * npm run team -- revoke NAME                                 the token stops working at once, on every replica
  * npm run team -- members                                     who has a token (names, roles, budgets)
  * npm run team -- usage [--csv] [--month yyyyMM]              calls, cache hits and refusals per member and operation
+ * npm run team -- schedules                                   every member's scheduled refreshes, their next and last run
+ * npm run team -- unschedule ID                               removes a scheduled refresh
  * Reads REDIS_URL (and MAD_REDIS_PREFIX, MAD_KEYS_FILE for the keys' budgets) as `npm run serve -- --team` does.
  * Without REDIS_URL members go to a members file that only a single replica on this machine reads.
  * Exit status: 0 done, 1 failed (Redis unreachable, no such member), 2 usage problem.
@@ -16,11 +18,16 @@ import { openStore, teamSettingsFromEnv } from "./setup";
 import { monthOf, type Member } from "./store";
 import { hashToken, memberNameProblem, newToken } from "./tokens";
 import { usageCsv, usageReport, usageTable } from "./usage";
+import { scheduleLines } from "./schedule-report";
 
 class UsageProblem extends Error {}
 
 const HELP =
-  "usage: npm run team -- add NAME [--admin] [--monthly-budget N] | revoke NAME | members | usage [--csv] [--month yyyyMM]";
+  "usage: npm run team -- add NAME [--admin] [--monthly-budget N] | revoke NAME | members | usage [--csv] [--month yyyyMM] | schedules | unschedule ID";
+
+/** Schedules live with the relay's state: without Redis, in the running server only. */
+const SCHEDULES_NEED_REDIS =
+  "schedules without Redis live in the server's memory: read them from GET /admin/schedules (remove one with DELETE /admin/schedules/ID) with an admin's token";
 
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
@@ -96,6 +103,19 @@ async function main(): Promise<void> {
         process.stdout.write(values.csv ? usageCsv(report) : usageTable(report));
         return;
       }
+      case "schedules": {
+        if (!settings.redisUrl) throw new Error(SCHEDULES_NEED_REDIS);
+        const schedules = await store.schedules();
+        if (schedules.length === 0) say("No scheduled refreshes: members set them from the add-in's Reports tab.");
+        for (const line of scheduleLines(schedules)) say(line);
+        return;
+      }
+      case "unschedule":
+        if (name === undefined) throw new UsageProblem(`unschedule: name the schedule's id\n${HELP}`);
+        if (!settings.redisUrl) throw new Error(SCHEDULES_NEED_REDIS);
+        if (!(await store.scheduleDelete(name))) throw new Error(`no schedule ${name}: see npm run team -- schedules`);
+        say(`Removed the schedule ${name}: the relay no longer refreshes it.`);
+        return;
       default:
         throw new UsageProblem(HELP);
     }

@@ -3,6 +3,7 @@
  * the Redis store, step for step (the pump mirrors lua.ts); lost when the process stops, except members, which
  * live in a members file when one is given (written by `npm run team` without REDIS_URL).
  */
+import type { Schedule } from "../../api/schedules";
 import { EventEmitter } from "node:events";
 import { MembersFile } from "./members-file";
 import {
@@ -54,6 +55,8 @@ export class MemoryStore implements TeamStore {
   private readonly used = new Map<string, Map<string, number>>();
   private readonly usageRows = new Map<string, Map<string, UsageRow>>();
   private readonly aside = new Map<string, KeyAside>();
+  private readonly schedules_ = new Map<string, Schedule>();
+  private readonly claims = new Map<string, { owner: string; until: number }>();
   private turn = 0;
   private readonly events = new EventEmitter();
 
@@ -253,6 +256,26 @@ export class MemoryStore implements TeamStore {
 
   async keysAside(): Promise<KeyAside[]> {
     return [...this.aside.values()];
+  }
+
+  async scheduleSave(schedule: Schedule): Promise<void> {
+    this.schedules_.set(schedule.id, schedule);
+  }
+
+  async scheduleDelete(id: string): Promise<boolean> {
+    return this.schedules_.delete(id);
+  }
+
+  async schedules(): Promise<Schedule[]> {
+    return [...this.schedules_.values()];
+  }
+
+  async scheduleClaim(id: string, dueAt: number, owner: string, now: number, ttlMs: number): Promise<boolean> {
+    const key = `${id}:${dueAt}`;
+    for (const [k, claim] of this.claims) if (claim.until <= now) this.claims.delete(k);
+    if (this.claims.has(key)) return false;
+    this.claims.set(key, { owner, until: now + ttlMs });
+    return true;
   }
 
   subscribe(listener: (event: StoreEvent) => void): () => void {

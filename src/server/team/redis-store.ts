@@ -8,6 +8,7 @@
  * delays.
  */
 import { Redis } from "ioredis";
+import type { Schedule } from "../../api/schedules";
 import { withinListening } from "./listening-bound";
 import { ADD_MEMBER, CANCEL, ENQUEUE, FLIGHT_JOIN, FLIGHT_RELEASE, FLIGHT_RENEW, PUMP, REVOKE_MEMBER } from "./lua";
 import { DECISION_KEEP_MS } from "./memory-store";
@@ -271,6 +272,26 @@ export class RedisStore implements TeamStore {
   async keysAside(): Promise<KeyAside[]> {
     const entries = await this.step((redis) => redis.hgetall(this.key("aside")));
     return Object.values(entries).map((json) => JSON.parse(json) as KeyAside);
+  }
+
+  async scheduleSave(schedule: Schedule): Promise<void> {
+    await this.step((redis) => redis.hset(this.key("schedules"), schedule.id, JSON.stringify(schedule)));
+  }
+
+  async scheduleDelete(id: string): Promise<boolean> {
+    return (await this.step((redis) => redis.hdel(this.key("schedules"), id))) === 1;
+  }
+
+  async schedules(): Promise<Schedule[]> {
+    const entries = await this.step((redis) => redis.hgetall(this.key("schedules")));
+    return Object.values(entries).map((json) => JSON.parse(json) as Schedule);
+  }
+
+  async scheduleClaim(id: string, dueAt: number, owner: string, _now: number, ttlMs: number): Promise<boolean> {
+    const claimed = await this.step((redis) =>
+      redis.set(this.key("schedrun", id, String(dueAt)), owner, "PX", ttlMs, "NX"),
+    );
+    return claimed === "OK";
   }
 
   subscribe(listener: (event: StoreEvent) => void): () => void {

@@ -15,6 +15,7 @@ import { DEFAULT_MEMBERS_FILE, MembersFile } from "./members-file";
 import { MemoryStore } from "./memory-store";
 import { RedisStore } from "./redis-store";
 import type { TeamStore } from "./store";
+import type { Scheduler } from "./scheduler";
 import { createTeamRelay, DEFAULT_QUEUE_WAIT_MS } from "./team-relay";
 
 export const DEFAULT_MEMBER_RATE_PER_MINUTE = 600;
@@ -63,11 +64,13 @@ export interface StartTeamOptions extends TeamSettings {
   store?: TeamStore;
   /** The pacing window (default DEFAULT_WINDOW_MS). */
   windowMs?: number;
+  /** How often due schedules are looked for; 0: only when a test ticks the scheduler. */
+  schedulerTickMs?: number;
 }
 
 export async function startTeamMode(
   options: StartTeamOptions,
-): Promise<TeamMode & { describe: Record<string, unknown> }> {
+): Promise<TeamMode & { scheduler: Scheduler; describe: Record<string, unknown> }> {
   const warn = (message: string) => options.log(JSON.stringify({ event: "warning", message }));
   if (!options.keys && !options.keysFile)
     throw new Error("team mode: set MAD_KEYS_FILE to a JSON file of the plan's keys (see docs/deploy.md)");
@@ -96,6 +99,7 @@ export async function startTeamMode(
     memberRatePerMinute: options.memberRatePerMinute ?? DEFAULT_MEMBER_RATE_PER_MINUTE,
     windowMs: options.windowMs,
     log: options.log,
+    schedulerTickMs: options.schedulerTickMs,
   });
   return {
     ...relay,

@@ -4,6 +4,8 @@
  * default). The behaviour tests run against both.
  */
 
+import type { Schedule } from "../../api/schedules";
+
 export type MemberRole = "member" | "admin";
 
 export interface Member {
@@ -140,6 +142,13 @@ export interface TeamStore {
   spent(month: string): Promise<Spent>;
   setAside(entry: KeyAside): Promise<void>;
   keysAside(): Promise<KeyAside[]>;
+
+  /** Adds or replaces a scheduled refresh (by its id). */
+  scheduleSave(schedule: Schedule): Promise<void>;
+  scheduleDelete(id: string): Promise<boolean>;
+  schedules(): Promise<Schedule[]>;
+  /** Claims the run of schedule `id` due at `dueAt` (one replica runs it) until `now + ttlMs`; false = another has it. */
+  scheduleClaim(id: string, dueAt: number, owner: string, now: number, ttlMs: number): Promise<boolean>;
 
   /** Another replica (or this one) changed the queue or ended a flight. */
   subscribe(listener: (event: StoreEvent) => void): () => void;

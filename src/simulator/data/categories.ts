@@ -26,6 +26,10 @@ const MARKET_SCALE: Readonly<Record<Marketplace, number>> = {
   ES: 0.25,
   CA: 0.3,
   IN: 0.35,
+  MX: 0.2,
+  BR: 0.2,
+  AU: 0.15,
+  AE: 0.1,
 };
 
 interface Located {
@@ -67,11 +71,20 @@ function products(market: Marketplace, located: Located): number {
   return own + children.reduce((sum, child) => sum + products(market, child), 0);
 }
 
-function record(market: Marketplace, located: Located): CategoryNodeRecord {
+/** A category held fewer products in past months (`month`): about 1 % fewer per month back. */
+function monthShare(month: unknown, now: number): number {
+  if (typeof month !== "string" || !/^\d{6}$/.test(month)) return 1;
+  const today = new Date(now);
+  const back =
+    today.getUTCFullYear() * 12 + today.getUTCMonth() - (Number(month.slice(0, 4)) * 12 + Number(month.slice(4)) - 1);
+  return Math.max(0.5, 1 - 0.01 * Math.max(0, back));
+}
+
+function record(market: Marketplace, located: Located, share: number): CategoryNodeRecord {
   return {
     nodeIdPath: located.ids.join(SEPARATOR),
     nodeLabelPath: located.labels.join(SEPARATOR),
-    products: products(market, located),
+    products: Math.round(products(market, located) * share),
     nodeLabelLocale: located.labelsCn.at(-1) ?? null,
     nodeLabelPathLocale: located.labelsCn.join(SEPARATOR),
   } as CategoryNodeRecord;
@@ -109,7 +122,8 @@ function underPath(nodeIdPath: string): Located[] {
   ];
 }
 
-export function categoryNodes(params: Readonly<Record<string, unknown>>): CategoryNodeRecord[] {
+export function categoryNodes(params: Readonly<Record<string, unknown>>, now: number): CategoryNodeRecord[] {
+  const share = monthShare(params.month, now);
   const market = params.marketplace as Marketplace;
   const keyword = typeof params.keyword === "string" ? params.keyword : "";
   const nodeIdPath = typeof params.nodeIdPath === "string" ? params.nodeIdPath : "";
@@ -118,7 +132,7 @@ export function categoryNodes(params: Readonly<Record<string, unknown>>): Catego
   else if (keyword.trim()) found = NODES.filter((n) => matches(n, keyword));
   else found = NODES.filter((n) => n.ids.length === 1);
   return found
-    .map((n) => record(market, n))
+    .map((n) => record(market, n, share))
     .sort((a, b) => (b.products ?? 0) - (a.products ?? 0))
     .slice(0, MAX_NODES);
 }

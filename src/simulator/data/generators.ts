@@ -8,10 +8,20 @@ import { COMMON, fraction } from "./gen-common";
 import { KEYWORD } from "./gen-keyword";
 import { PRODUCT, TRAFFIC_SOURCE } from "./gen-product";
 import { MARKET } from "./market";
+import { NICHE } from "./niches";
+import { TRADEMARK } from "./trademarks";
 import type { Generator, ListDecision, NestedDecision, Resolver, Row } from "./row";
 import { daysAgo } from "./values";
 
-const TABLE: Record<string, Generator> = { ...COMMON, ...PRODUCT, ...TRAFFIC_SOURCE, ...KEYWORD, ...MARKET };
+const TABLE: Record<string, Generator> = {
+  ...COMMON,
+  ...PRODUCT,
+  ...TRAFFIC_SOURCE,
+  ...KEYWORD,
+  ...MARKET,
+  ...NICHE,
+  ...TRADEMARK,
+};
 
 /** Names that reached the type defaults; the contract tests assert this stays empty for documented fields. */
 export const UNMAPPED_FIELDS = new Set<string>();
@@ -59,6 +69,7 @@ function byType(row: Row, spec: FieldSpec): unknown {
     case "dateText":
       return row.scenario.dataMonth;
     case "stringList":
+    case "numberList":
       return [];
     case "valueItem":
       return { min: 0, max: 1, value: 0.5 };

@@ -10,9 +10,9 @@ import { money } from "./gen-common";
 import { COUNTRIES, MARKET_FACTS, RATING_COUNT_BUCKETS, UNKNOWN_COUNTRY } from "./vocab";
 import { asin, brandName, daysAgo, pad2, toCurrency } from "./values";
 
-type Preset = Record<string, unknown>;
+export type Preset = Record<string, unknown>;
 
-interface Sample {
+export interface Sample {
   readonly seed: number;
   readonly products: number;
   readonly units: number;
@@ -21,7 +21,12 @@ interface Sample {
   readonly firstYear: number;
 }
 
-function sampleOf(s: Scenario): Sample {
+/**
+ * The category sample a market query describes: the same for every market operation asked about the same category
+ * with the same month, topN and newProduct, so their figures agree (and a niche of market research agrees with the
+ * distributions asked for its nodeIdPath).
+ */
+export function sampleOf(s: Pick<Scenario, "market" | "now" | "params">): Sample {
   const { nodeIdPath, month, topN, newProduct } = s.params;
   const seed = hashString(JSON.stringify(["market", s.market, nodeIdPath, month ?? "", topN ?? "", newProduct ?? ""]));
   const rng = new Rng(seed);
@@ -54,7 +59,7 @@ const asinList = (seed: number, count: number) => {
 };
 
 /** Rows splitting the sample by bucket weights: products, units, revenue, unitsRatio and the bucket's ASINs. */
-function split(s: Scenario, sample: Sample, buckets: readonly { preset: Preset; weight: number }[]): Preset[] {
+export function split(s: Scenario, sample: Sample, buckets: readonly { preset: Preset; weight: number }[]): Preset[] {
   const rng = new Rng(mix(sample.seed, hashString(s.record)));
   const products = apportion(
     sample.products,

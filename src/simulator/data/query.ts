@@ -34,7 +34,10 @@ const FILTERS: Record<string, (value: unknown, params: Values, now: number) => P
       ? (row) => textOf(row) === lower(value)
       : (row) => containsAny(row, value),
   excludeKeywords: (value) => (row) => !containsAny(row, value),
-  fulfillment: (value) => (row) => anyIn(row.get("fulfillment"), csvSet(value)),
+  fulfillment: (value) => (row) =>
+    row.fields.some((f) => f.name === "fbaProportion")
+      ? [...csvSet(value)].some((way) => row.num(`${way === "amz" ? "amazonSelf" : way}Proportion`) >= 33)
+      : anyIn(row.get("fulfillment"), csvSet(value)),
   dimensionType: (value) => (row) => anyIn(row.get("dimensionsType"), csvSet(value)),
   sellerNation: (value) => (row) => anyIn(row.get("sellerNation"), csvSet(value)),
   includeBrands: (value) => (row) => anyIn(row.get("brand"), csvSet(value)),
@@ -69,7 +72,23 @@ const FILTERS: Record<string, (value: unknown, params: Values, now: number) => P
   withYearlyGrowth: (value) => (value === true ? (row) => row.num("searchMonthlyCr") > 0 : undefined),
   rankGrowthValue: (value) => (row) => row.num("searchRankGrowthValue") >= Number(value),
   rankGrowthRate: (value) => (row) => row.num("searchRankGrowthRate") >= Number(value),
+  // Niches: the country most sellers come from; a fulfillment is one that holds at least a third of the niche.
+  sellerLocation: (value) => (row) => anyIn(row.get("sellerNation"), csvSet(value)),
+  // Trademarks: list filters, each value one of the trademark's.
+  brandName: (value) => (row) => listHasAny(row, "brandName", value),
+  status: (value) => (row) => anyIn(row.get("status"), csvSet(value)),
+  applicant: (value) => (row) => listHasAny(row, "applicant", value),
+  niceClass: (value) => (row) => listHasAny(row, "niceClass", value),
+  applicationYear: (value) => (row) => csvSet(value).has(String(row.get<string>("applicationDate")).slice(0, 4)),
+  expiryYear: (value) => (row) =>
+    csvSet(value).has(String(Number(String(row.get("applicationDate")).slice(0, 4)) + 10)),
 };
+
+/** Whether a record's list field holds any of the values (case-insensitive). */
+function listHasAny(row: Row, field: string, value: unknown): boolean {
+  const wanted = csvSet(value);
+  return ((row.get(field) as unknown[] | null) ?? []).some((item) => wanted.has(lower(item)));
+}
 
 /** Parameters that filter rather than define the universe (kept out of the data seed). */
 export const FILTER_PARAMS: readonly string[] = [...Object.keys(FILTERS), "keywords", "exactFlag"];
@@ -101,6 +120,17 @@ const RANGE_ALIASES: Record<string, Record<string, string>> = {
   },
   keywordResearch: { Rating: "avgRating", Ratings: "avgRatings" },
   keywordMining: { Price: "avgPrice", Rating: "avgRating", Ratings: "avgRatings" },
+  niche: {
+    GoodsCount: "totalProducts",
+    GoodsCrn: "_goodsCrn",
+    BrandCrn: "brandConcentration",
+    SellerCrn: "_sellerCrn",
+    NewProportion: "newProductRatio",
+    NewCount: "_newCount",
+    TopAvgUnits: "_topAvgUnits",
+    TopAvgRevenue: "_topAvgRevenue",
+    TopAvgBsr: "_topAvgBsr",
+  },
   abaResearch: {
     RankGrowthRate: "searchRankGrowthRate",
     MonopolyClickRate: "clickShareRate",

@@ -3,13 +3,17 @@
  * with the live service's quirks: page 0 on first pages of some operations, pages 0 in others, the row cap, and
  * `order` echoed the way live responses show it.
  */
-import { AnyOperation, OperationCode, paramWithRole } from "../../api/catalog";
+import { AnyOperation, operation, OperationCode, paramWithRole } from "../../api/catalog";
 import type { FieldSpec } from "../../api/catalog-types";
 import { RECORD_FIELDS } from "../../api/records";
 import { asinAnswer } from "./asin";
 import { categoryNodes } from "./categories";
 import { resolveField } from "./generators";
 import { marketRows } from "./market";
+import { bandRows, demandTrend } from "./market-bands";
+import { googleTrend } from "./google-trends";
+import { nichePresets } from "./niches";
+import { detailPresets, TRADEMARK_OFFICES, trademarkFacets } from "./trademarks";
 import { hashString, mix, Rng } from "./prng";
 import { buildFilters, sortField, sortRows } from "./query";
 import { Row, Scenario } from "./row";
@@ -30,6 +34,8 @@ const ECHOED_DEFAULT_ORDER: Partial<Record<OperationCode, { field: string; desc:
   keyword_order: { field: "searchRank", desc: false },
   traffic_listing: { field: "createdTime", desc: true },
 };
+/** How the service ranks when no order is asked for, where the catalog has no documented default. */
+const DEFAULT_SORT: Partial<Record<OperationCode, string>> = { market_research: "total_units" };
 
 const CACHE_LIMIT = 32;
 const universes = new Map<string, Row[]>();
@@ -47,7 +53,12 @@ function universe(s: Scenario, fields: readonly FieldSpec[]): Row[] {
     universes.set(key, cached);
     return cached;
   }
-  const rows = Array.from({ length: s.universeSize }, (_, i) => new Row(s, fields, i, mix(s.seed, i), resolveField));
+  // Niches are the category tree's, not a count: each row starts from its category.
+  const presets = s.record === "niche" ? nichePresets(s) : undefined;
+  const rows = Array.from(
+    { length: presets?.length ?? s.universeSize },
+    (_, i) => new Row(s, fields, i, mix(s.seed, i), resolveField, "", undefined, presets?.[i]),
+  );
   universes.set(key, rows);
   if (universes.size > CACHE_LIMIT) universes.delete(universes.keys().next().value as string);
   return rows;
@@ -89,8 +100,10 @@ export interface SimulatedQuery {
 }
 
 export function simulate(op: AnyOperation, query: SimulatedQuery): unknown {
-  // The category lookup reads the tree itself rather than generating rows.
-  if (op.record === "categoryNode") return categoryNodes(query.params);
+  // The category lookup reads the tree itself rather than generating rows; the trademark offices are a fixed list.
+  if (op.record === "categoryNode") return categoryNodes(query.params, query.now);
+  if (op.record === "trademarkOffice")
+    return TRADEMARK_OFFICES.map(([office, officeLabel]) => ({ office, officeLabel }));
   // One product's operations tell one product's story, from its profile.
   if (op.group === "asin") return asinAnswer(op, query.params, query.now);
   const s = scenarioFor(op, query.params, query.now);
@@ -98,12 +111,27 @@ export function simulate(op: AnyOperation, query: SimulatedQuery): unknown {
   const out = (rows: readonly Row[]) => rows.map((row) => row.materialize());
   switch (op.shape) {
     case "array":
-      return out(s.domain === "market" ? series(s, fields, marketRows(s)) : series(s, fields, trendPresets(s)));
+      return out(
+        s.domain === "market" ? series(s, fields, bandRows(s) ?? marketRows(s)) : series(s, fields, trendPresets(s)),
+      );
     case "object":
-      return out(series(s, fields, marketRows(s)))[0];
-    default:
+      return out(series(s, fields, s.record === "trademarkDetail" ? [detailPresets(s)] : marketRows(s)))[0];
+    case "series":
+      return s.record === "googleTrend" ? googleTrend(s) : demandTrend(s);
+    case "facets":
+      return trademarkCounts(query);
+    case "paged":
+    case "itemsWithStats":
       return paged(op, s, fields, query);
   }
+}
+
+/** trademark_stats: the facets of the same search's trademarks as trademark_list pages through. */
+function trademarkCounts(query: SimulatedQuery): unknown {
+  const list = operation("trademark_list");
+  const { office, text } = query.params;
+  const s = scenarioFor(list, { office, text }, query.now);
+  return trademarkFacets(universe(s, fieldsOf(list)));
 }
 
 /**
@@ -135,7 +163,7 @@ function filteredAndSorted(op: AnyOperation, s: Scenario, fields: readonly Field
   const orderParam = paramWithRole(op, "order");
   const requested = params.order as { field?: string; desc?: boolean } | undefined;
   const desc = requested?.desc ?? orderParam?.orderDefault?.desc ?? true;
-  const path = sortField(op, fields, requested?.field ?? orderParam?.orderDefault?.field);
+  const path = sortField(op, fields, requested?.field ?? orderParam?.orderDefault?.field ?? DEFAULT_SORT[op.code]);
   if (path) rows = sortRows(rows, path, desc);
   else if (requested?.desc === false) rows = [...rows].reverse();
   return rows;
@@ -156,6 +184,8 @@ function paged(op: AnyOperation, s: Scenario, fields: readonly FieldSpec[], quer
   const start = (page - 1) * size;
   const items =
     start >= reachable ? [] : rows.slice(start, Math.min(start + size, reachable)).map((row) => row.materialize());
+  // A niche's ranking is its place in the answer.
+  if (s.record === "niche") items.forEach((item, i) => (item.ranking = start + i + 1));
 
   if (op.shape === "itemsWithStats") {
     return { marketplace: s.market, asin: s.asins[0] ?? null, total, items, stats: wordStats(items) };

@@ -11,7 +11,7 @@ import type { RecordName } from "../../api/records";
 import { hashString, mix, Rng } from "./prng";
 import type { CategoryPath } from "./values";
 
-export type Domain = "product" | "keyword" | "aba" | "market";
+export type Domain = "product" | "keyword" | "aba" | "market" | "trademark";
 
 /** The facts of one request that shape its data. */
 export interface Scenario {

@@ -26,6 +26,7 @@ const UNIVERSE_SIZE: Partial<Record<OperationCode, readonly [number, number]>> =
   traffic_listing: [50, 1000],
   keyword_miner: [100, 4000],
   traffic_source: [1, 12],
+  trademark_list: [3, 400],
 };
 
 const DOMAIN: Record<RecordName, Domain> = {
@@ -60,6 +61,17 @@ const DOMAIN: Record<RecordName, Domain> = {
   keywordStat: "product",
   listingStat: "product",
   review: "product",
+  niche: "market",
+  sellerType: "market",
+  demandTrend: "market",
+  listingAge: "market",
+  ratingBand: "market",
+  priceBand: "market",
+  googleTrend: "keyword",
+  trademark: "trademark",
+  trademarkDetail: "trademark",
+  trademarkFacet: "trademark",
+  trademarkOffice: "trademark",
 };
 
 const NOT_IDENTITY = new Set(["page", "size", "order", "marketplace", ...FILTER_PARAMS]);
@@ -87,7 +99,7 @@ function topicOf(op: AnyOperation, params: Record<string, unknown>, asins: reado
   const q = typeof params.q === "string" && !asins.includes(params.q.trim().toUpperCase()) ? params.q : undefined;
   const list = Array.isArray(params.keywordList) ? params.keywordList[0] : undefined;
   const include = typeof params.includeKeywords === "string" ? params.includeKeywords : undefined;
-  return cleanTopic(params.keyword ?? params.keywords ?? include ?? q ?? list);
+  return cleanTopic(params.keyword ?? params.keywords ?? params.text ?? include ?? q ?? list);
 }
 
 function asinsOf(params: Record<string, unknown>): string[] {

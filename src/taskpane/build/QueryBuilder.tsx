@@ -6,20 +6,15 @@
 import {
   Button,
   Checkbox,
-  Dropdown,
-  Field,
   makeStyles,
   MessageBar,
   MessageBarBody,
-  Option,
-  OptionGroup,
   ProgressBar,
   Text,
   tokens,
 } from "@fluentui/react-components";
 import { useEffect, useMemo, useState } from "react";
-import { operation, type OperationCode } from "../../api/catalog";
-import { operationTitle } from "../../api/localized";
+import type { OperationCode } from "../../api/catalog";
 import type { CellTarget } from "../host/host-adapter";
 import {
   insertFormula,
@@ -34,7 +29,8 @@ import {
   type ValidQuery,
   type WrittenFormula,
 } from "./actions";
-import { allFields, formModel, operationGroups } from "./form-model";
+import { allFields, formModel } from "./form-model";
+import { OperationPicker } from "./OperationPicker";
 import { carryOver, initialValues, type FormValue, type QueryDraft } from "./form-values";
 import { FIELD_PICKER, validateDraft, type InlineErrors } from "./inline-errors";
 import { fieldId } from "./ParamField";
@@ -66,8 +62,6 @@ const useStyles = makeStyles({
     borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
   },
 });
-
-const titleOf = (code: OperationCode) => operationTitle(operation(code));
 
 function freshDraft(code: OperationCode): QueryDraft {
   return { values: initialValues(formModel(code)), fields: [], limit: "" };
@@ -328,24 +322,7 @@ export function QueryBuilder() {
           />
         </>
       )}
-      <Field label={t("build.operation")} hint={model.description}>
-        <Dropdown
-          className={controls.control}
-          value={titleOf(code)}
-          selectedOptions={[code]}
-          onOptionSelect={(_, d) => d.optionValue && pick(d.optionValue as OperationCode)}
-        >
-          {operationGroups().map((g) => (
-            <OptionGroup key={g.group} label={g.label}>
-              {g.operations.map((o) => (
-                <Option key={o.code} value={o.code} text={o.title}>
-                  {t("build.operation.option", { title: o.title, fn: o.fn })}
-                </Option>
-              ))}
-            </OptionGroup>
-          ))}
-        </Dropdown>
-      </Field>
+      <OperationPicker code={code} hint={model.description} onPick={pick} />
       <QueryForm
         key={code}
         model={model}

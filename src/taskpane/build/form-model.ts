@@ -182,12 +182,14 @@ export interface OperationChoice {
   readonly fn: string;
 }
 
-/** Operations grouped as in the spec, for the operation picker, in the active language. */
-export function operationGroups(): {
+export interface OperationGroupChoice {
   readonly group: OperationGroup;
   readonly label: string;
   readonly operations: readonly OperationChoice[];
-}[] {
+}
+
+/** Operations grouped as in the spec, for the operation picker, in the active language. */
+export function operationGroups(): OperationGroupChoice[] {
   return (Object.keys(GROUP_LABELS) as OperationGroup[]).map((group) => ({
     group,
     label: groupLabel(group),
@@ -197,6 +199,51 @@ export function operationGroups(): {
       fn: op.fn,
     })),
   }));
+}
+
+/**
+ * What a search of the picker reads of an operation: its title, function, API code, group and description, in
+ * English and in the active language (a Chinese reader may type either).
+ */
+const searchText = (op: (typeof OPERATIONS)[number]) =>
+  [
+    ...new Set([op.title, operationTitle(op), op.description, operationDescription(op)]),
+    op.fn,
+    `MAD.${op.fn}`,
+    op.code,
+    op.code.replace(/_/g, " "),
+    GROUP_LABELS[op.group],
+    groupLabel(op.group),
+  ]
+    .join(" ")
+    .toLowerCase();
+/**
+ * Made at the first search in a language, not at import: the built add-in's catalog gets its words when the pane
+ * loads (src/api/texts.ts).
+ */
+const searchTexts = new Map<string, Map<string, string>>();
+function searchTextOf(code: string): string {
+  let texts = searchTexts.get(currentLocale());
+  if (!texts) searchTexts.set(currentLocale(), (texts = new Map(OPERATIONS.map((op) => [op.code, searchText(op)]))));
+  return texts.get(code) ?? "";
+}
+
+/**
+ * The picker's groups narrowed to the operations whose words hold every typed word (`price`, `mad.niches`,
+ * `trademark count`); groups left empty are dropped. Blank words: every operation.
+ */
+export function searchOperations(groups: readonly OperationGroupChoice[], words: string): OperationGroupChoice[] {
+  const wanted = words.toLowerCase().split(/\s+/).filter(Boolean);
+  if (!wanted.length) return [...groups];
+  return groups
+    .map((g) => ({
+      ...g,
+      operations: g.operations.filter((o) => {
+        const text = `${searchTextOf(o.code)} ${g.label.toLowerCase()}`;
+        return wanted.every((w) => text.includes(w));
+      }),
+    }))
+    .filter((g) => g.operations.length > 0);
 }
 
 /** Months offered by a month picker, newest first, as yyyyMM. */

@@ -10,7 +10,7 @@ import { numberFormatOf } from "../../table/columns";
 export const TABLE_DATE_FORMAT = "yyyy-mm-dd";
 export const TEXT_FORMAT = "@";
 
-const TEXT_TYPES = new Set(["string", "stringList", "stringListMap", "object", "objectList", "unknown"]);
+const TEXT_TYPES = new Set(["string", "stringList", "numberList", "stringListMap", "object", "objectList", "unknown"]);
 
 export function tableFormatOf(column: Column): string {
   if (column.part) return numberFormatOf(column);

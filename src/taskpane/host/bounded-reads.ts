@@ -6,17 +6,15 @@
  * whatever the cell holds), never from the values themselves.
  */
 import { cellAddress, parseCell, type CellRange } from "../../table/a1";
+import { splitSheetAddress } from "../../table/sheet-names";
 
 /** Cells one read covers at most: `valueTypes` of this many cells is well under 1 MB. */
 export const CELLS_PER_READ = 50_000;
 
 /** Splits `Sheet1!B2:C3` or `'My sheet'!B2` into sheet and local address. */
 export function splitAddress(address: string): { sheet: string; address: string } {
-  const bang = address.lastIndexOf("!");
-  if (bang < 0) return { sheet: "", address };
-  let sheet = address.slice(0, bang);
-  if (sheet.startsWith("'") && sheet.endsWith("'")) sheet = sheet.slice(1, -1).replace(/''/g, "'");
-  return { sheet, address: address.slice(bang + 1) };
+  const split = splitSheetAddress(address);
+  return { sheet: split.sheet ?? "", address: split.address };
 }
 
 /** The rectangle of an address as Excel reports it (`'S'!B2:D9`, `B2`). */

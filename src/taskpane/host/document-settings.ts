@@ -10,6 +10,10 @@ import { t } from "../../i18n";
 export const TABLES_SETTING = "mad.tables";
 /** Sheet id -> the report made there: template, inputs, charts, names (office-reports.ts). */
 export const REPORTS_SETTING = "mad.reports";
+/** Report sheet id or table name -> whether it keeps history, where its history sheet is, its last snapshot. */
+export const HISTORY_SETTING = "mad.history";
+/** The workbook's own options for the add-in: refresh when opened (office-host.ts). */
+export const OPTIONS_SETTING = "mad.options";
 
 /** The document settings as the host uses them (injectable for tests). */
 export type DocumentSettings = () => Pick<Office.Settings, "get" | "set" | "saveAsync">;

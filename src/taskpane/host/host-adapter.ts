@@ -293,4 +293,97 @@ export interface HostAdapter {
    * Only where dataTypeSupport says so.
    */
   writeDataTypes?(target: CellTarget, column: readonly (DataTypeValue | null)[]): Promise<void>;
+  /** Shows the task pane (when the add-in runs with the workbook but its pane is not open) to ask a question. */
+  showPane?(): Promise<void>;
+  /** The values of a small block (a report's inputs), as the cells hold them now. */
+  readRange?(target: CellTarget): Promise<CellValue[][]>;
+  /** What the workbook keeps for the add-in besides its tables and reports (document settings; never a secret). */
+  workbookOptions?(): Promise<WorkbookOptions>;
+  /** Saves workbook options; turning on refresh when opened asks Excel to load the add-in with the workbook. */
+  setWorkbookOptions?(patch: Partial<WorkbookOptions>): Promise<void>;
+  /** The sources that keep history (or kept it), and where. */
+  listHistories?(): Promise<HistoryState[]>;
+  setKeepHistory?(source: HistorySourceRef, keep: boolean): Promise<void>;
+  /**
+   * Appends a snapshot to the source's history sheet (made on the first one; made again if deleted): the rows below
+   * each table, replacing the rows of a snapshot taken the same day; the chart follows the summary. Rejects with
+   * CellsInUseError, writing nothing, when new rows need cells that hold something, unless `growth` says what to do.
+   */
+  appendHistory?(append: HistoryAppend): Promise<HistoryWritten>;
+}
+
+/** A workbook's own settings for the add-in. */
+export interface WorkbookOptions {
+  /** Refresh the workbook's MAD formulas and tables as it opens (off by default). */
+  readonly refreshOnOpen: boolean;
+  /** A team relay's schedule of each report or table (by the pane's key for it): the schedule's id on the relay. */
+  readonly schedules?: Readonly<Record<string, string>>;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// History: what a report or table that keeps history asks of the workbook. A history sheet holds a summary table
+// (one row per snapshot, what its chart draws), a table of rows per query, and a line chart over the summary that
+// follows it as it grows. The pane's model (src/taskpane/reports/history.ts) decides every name, header, format
+// and place; the hosts write it, append to it, and keep where it is (document settings `mad.history`).
+
+/** What keeps history: a report (by its sheet, found again after a rename) or an add-in table (by its name). */
+export type HistorySourceRef =
+  { readonly kind: "report"; readonly sheet: string } | { readonly kind: "table"; readonly table: string };
+
+export interface HistoryTableSpec {
+  /** Stable within the source: `summary`, `q1`, `q2`… */
+  readonly key: string;
+  /** Proposed table name; the host makes it unique. */
+  readonly name: string;
+  /** The header row's cell (`A20`). */
+  readonly anchor: string;
+  readonly header: readonly string[];
+  readonly columnFormats: ColumnFormats;
+}
+
+/** A history sheet as first made. */
+export interface HistorySheetSpec {
+  /** Proposed name (`History Market 3422301`); the host makes it unique and valid. */
+  readonly name: string;
+  readonly title: string;
+  readonly note: string;
+  /** The summary first, then one per query, side by side (each grows down only). */
+  readonly tables: readonly HistoryTableSpec[];
+  /** Over the summary table: its categories and series name the summary's header cell and a column. */
+  readonly chart: ChartSpec;
+}
+
+/** One snapshot to append. */
+export interface HistoryAppend {
+  readonly source: HistorySourceRef;
+  readonly layout: HistorySheetSpec;
+  /** The snapshot's day (`2025-11-24`, this computer's calendar): a second snapshot that day replaces the first. */
+  readonly day: string;
+  /** New rows by table key. */
+  readonly rows: Readonly<Record<string, readonly (readonly CellValue[])[]>>;
+  /**
+   * When a table's new rows need cells below it that hold something: insert cells there (what was below moves down,
+   * within the table's columns only) or write over them. Without it, the append refuses (CellsInUseError).
+   */
+  readonly growth?: TableGrowth;
+}
+
+export interface HistoryWritten {
+  /** The history sheet's name now. */
+  readonly sheet: string;
+  /** Snapshots the history holds. */
+  readonly snapshots: number;
+  /** True when this snapshot replaced one taken the same day. */
+  readonly replaced: boolean;
+}
+
+/** A source that keeps (or kept) history. */
+export interface HistoryState {
+  readonly source: HistorySourceRef;
+  readonly keep: boolean;
+  /** The history sheet's name, or null before the first snapshot (or after the sheet was deleted). */
+  readonly sheet: string | null;
+  readonly snapshots: number;
+  /** The last snapshot's day, or null. */
+  readonly lastDay: string | null;
 }

@@ -9,19 +9,21 @@
  * - read-retries.ts: what a formula shows once its call has answered;
  * - office-reports.ts: report sheets with charts, loaded on first use so the pane's first paint does not wait;
  * - office-data-types.ts: data types (product cards) through Range.valuesAsJson where Excel has ExcelApi 1.16.
+ * - office-history.ts: history sheets of reports and tables that keep history, loaded on first use too.
  * Time (the pauses between reads) comes from the injected clock, never Date.now/setTimeout (ARCHITECTURE.md).
  */
-import type { AreaCheck, CellTarget, HostAdapter } from "./host-adapter";
+import type { AreaCheck, CellTarget, CellValue, HostAdapter, WorkbookOptions } from "./host-adapter";
 import { systemClock, type Clock } from "../../api/clock";
 import { blockAddress, cellAddress, parseCell } from "../../table/a1";
 import { occupiedCells, splitAddress } from "./bounded-reads";
 import { width, writeRowsInBlocks } from "./block-writer";
-import { readSetting, REPORTS_SETTING, type DocumentSettings } from "./document-settings";
+import { OPTIONS_SETTING, readSetting, REPORTS_SETTING, saveSetting, type DocumentSettings } from "./document-settings";
 import { scanMadFormulas } from "./formula-scan";
 import { MAX_OCCUPIED, officeTableMethods } from "./office-tables";
 import { officeDataTypeMethods } from "./office-data-types";
 import { readSettledValue } from "./read-retries";
 import type { officeReportMethods } from "./office-reports";
+import type { officeHistoryMethods } from "./office-history";
 
 export { EXCEL_REQUEST_LIMIT_BYTES } from "./block-writer";
 
@@ -43,6 +45,8 @@ export interface OfficeHostDeps {
    * also when the task pane is not opened (https://learn.microsoft.com/office/dev/add-ins/develop/run-code-on-document-open).
    */
   readonly loadWithDocument?: () => Promise<void>;
+  /** Shows the task pane when the add-in runs with the workbook but its pane is closed (injectable for tests). */
+  readonly showPane?: () => Promise<void>;
 }
 
 const officeDocumentSettings: DocumentSettings = () => Office.context.document.settings;
@@ -52,14 +56,25 @@ const officeLoadWithDocument = async () => {
   await Office.addin.setStartupBehavior(Office.StartupBehavior.load);
 };
 
+// SharedRuntime 1.1: https://learn.microsoft.com/office/dev/add-ins/develop/show-hide-add-in
+const officeShowPane = async () => {
+  if (typeof Office !== "undefined" && Office.addin?.showAsTaskpane) await Office.addin.showAsTaskpane();
+};
+
 export function createOfficeHost(deps: OfficeHostDeps = {}): HostAdapter {
   const run = deps.run ?? (<T>(batch: (context: Excel.RequestContext) => Promise<T>) => Excel.run(batch));
   const settings = deps.settings ?? officeDocumentSettings;
   const requirements = deps.requirements ?? (() => Office.context.requirements);
   const clock = deps.clock ?? systemClock;
   const loadWithDocument = deps.loadWithDocument ?? officeLoadWithDocument;
+  const showPane = deps.showPane ?? officeShowPane;
 
   let reportMethods: Promise<ReturnType<typeof officeReportMethods>> | undefined;
+  let historyMethods: Promise<ReturnType<typeof officeHistoryMethods>> | undefined;
+  const history = () =>
+    (historyMethods ??= import(/* webpackChunkName: "office-history" */ "./office-history").then((m) =>
+      m.officeHistoryMethods(run, settings),
+    ));
   const reports = () =>
     (reportMethods ??= import(/* webpackChunkName: "office-reports" */ "./office-reports").then((m) =>
       m.officeReportMethods({ run, settings, requirements, loadWithDocument }),
@@ -70,6 +85,35 @@ export function createOfficeHost(deps: OfficeHostDeps = {}): HostAdapter {
     createReportSheet: async (spec) => (await reports()).createReportSheet(spec),
     listReportSheets: async () => (await reports()).listReportSheets(),
     refreshReportCharts: async (sheet) => (await reports()).refreshReportCharts(sheet),
+
+    listHistories: async () => (await history()).listHistories(),
+    setKeepHistory: async (source, keep) => (await history()).setKeepHistory(source, keep),
+    appendHistory: async (append) => (await history()).appendHistory(append),
+
+    workbookOptions: async () => {
+      const stored = readSetting<Partial<WorkbookOptions>>(settings, OPTIONS_SETTING);
+      return {
+        refreshOnOpen: stored.refreshOnOpen === true,
+        ...(stored.schedules && typeof stored.schedules === "object" ? { schedules: stored.schedules } : {}),
+      };
+    },
+
+    setWorkbookOptions: async (patch) => {
+      const options = { ...readSetting<Partial<WorkbookOptions>>(settings, OPTIONS_SETTING), ...patch };
+      await saveSetting(settings, OPTIONS_SETTING, options, "the workbook's options");
+      // Refresh when opened runs from the add-in's start: Excel must load it with this workbook.
+      if (options.refreshOnOpen) await loadWithDocument();
+    },
+
+    showPane: () => showPane(),
+
+    readRange: (target) =>
+      run(async (context) => {
+        const range = context.workbook.worksheets.getItem(target.sheet).getRange(target.address);
+        range.load("values");
+        await context.sync();
+        return range.values as CellValue[][];
+      }),
 
     ...officeTableMethods(run, settings),
     ...officeDataTypeMethods(run, requirements),

@@ -42,7 +42,7 @@ const listed = (cells: readonly string[]) =>
     : cells.join(", ");
 
 /** The proposed name, or the first free `<name>_2`, `<name>_3`...: candidates are checked in one round trip. */
-async function uniqueTableName(context: Excel.RequestContext, proposed: string): Promise<string> {
+export async function uniqueTableName(context: Excel.RequestContext, proposed: string): Promise<string> {
   const base = proposed.replace(/[^A-Za-z0-9_.]/g, "_").replace(/^[^A-Za-z_]/, "_") || "MAD_Table";
   const candidates = Array.from({ length: MAX_NAME_TRIES }, (_, i) => (i === 0 ? base : `${base}_${i + 1}`));
   const found = candidates.map((name) => context.workbook.tables.getItemOrNullObject(name));

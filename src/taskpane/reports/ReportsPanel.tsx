@@ -1,31 +1,32 @@
 /**
  * The workbook's MAD formulas and add-in tables, and their refresh; a sheet made from a template shows as one report
- * whose formulas refresh together, its charts then following the new spills. Before refreshing, the panel tells how many
- * calls it will spend (identical queries once, every page counted) and asks when that is many or more than the
- * month has left. A refresh bypasses the cache for the chosen queries only.
+ * whose formulas refresh together, its charts then following the new spills. Before refreshing, the panel tells how
+ * many calls it will spend (identical queries once, every page counted) and asks when that is many or more than the
+ * month has left. Each report and table says as of when its data is, what its next refresh costs and what failed;
+ * it may keep history (each refresh and Snapshot now append to its history sheet) and, with a team relay, be
+ * refreshed daily by the relay. The tab's settings: refresh when opened, last good answers.
  */
-import { Badge, Button, Checkbox, makeStyles, ProgressBar, Text, tokens } from "@fluentui/react-components";
-import { useCallback, useEffect, useRef, useState } from "react";
-import { executeRefresh, type GrowthConflict, type GrowthDecision } from "./actions";
-import type { FormulaCell, ReportSheetInfo, TableInfo } from "../host/host-adapter";
-import { refreshReportSheets } from "../templates/actions";
-import { describePlan, planRefresh, type RefreshPlan } from "./refresh-plan";
-import {
-  describeReportInputs,
-  groupReports,
-  refreshTargets,
-  reportRows,
-  reportTitle,
-  staleEntries,
-  type ReportGroup,
-  type ReportRow,
-} from "./reports";
-import { useServices } from "../shared/services";
-import { useAction, type ActionWork, type Outcome } from "../shared/use-action";
+import { Button, makeStyles, ProgressBar, Text, tokens } from "@fluentui/react-components";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { t } from "../../i18n";
+import type { HistorySourceRef } from "../host/host-adapter";
 import { AskBeforeSpending } from "../shared/AskBeforeSpending";
 import { AskInPlace } from "../shared/AskInPlace";
 import { OutcomeBar } from "../shared/OutcomeBar";
+import { useServices } from "../shared/services";
+import { useAction, type ActionWork, type Outcome } from "../shared/use-action";
+import { refreshAndRecord } from "./actions";
+import type { GrowthConflict, GrowthDecision } from "./growth";
+import { describePlan, planRefresh, type RefreshPlan } from "./refresh-plan";
+import { refreshTargetsNow, type TargetsNow } from "./refresh-targets";
+import { ReportGroupItem, ReportRowItem, type HistoryProps, type ScheduleProps } from "./ReportItems";
+import type { ReportGroup, ReportRow } from "./reports";
+import { ReportsSettings } from "./ReportsSettings";
+import { localTimeZone, newScheduleId, scheduledQueries } from "./schedule-client";
+import { snapshotCost, snapshotPlanOf, sourceKey, takeSnapshot, type SnapshotTarget } from "./snapshot";
+import type { SnapshotPlan } from "./history";
+import { useReportExtras } from "./use-report-extras";
+import { rowsOf, scanWorkbook, type WorkbookScan } from "./workbook-scan";
 
 const useStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM },
@@ -39,57 +40,37 @@ const useStyles = makeStyles({
     gap: tokens.spacingVerticalS,
   },
   item: { borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, paddingBottom: tokens.spacingVerticalXS },
-  details: { display: "block", marginLeft: "28px", color: tokens.colorNeutralForeground2 },
-  group: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalXXS, alignItems: "flex-start" },
-  groupDetails: { color: tokens.colorNeutralForeground2 },
 });
 
-const STATUS_COLOR = {
-  ok: "success",
-  error: "danger",
-  running: "informative",
-  cancelled: "warning",
-  "not run": "subtle",
-} as const;
+const EMPTY_SCAN: WorkbookScan = { cells: [], asOf: [], tables: [], sheets: [] };
 
-const statusText = (status: ReportRow["status"]) => t("reports.status", { status });
+/** A question waiting for the person: a refresh or a snapshot that spends many calls. */
+type Pending =
+  | {
+      readonly kind: "refresh";
+      readonly plan: RefreshPlan;
+      readonly rows: readonly ReportRow[];
+      readonly now: TargetsNow;
+    }
+  | { readonly kind: "snapshot"; readonly plan: SnapshotPlan; readonly question: string; readonly calls: number };
 
-/** "Table MAD_… · 20 rows · refreshed Mar 4, 2025, 10:20 AM" */
-function describeRow(row: ReportRow): string {
-  return [
-    ...(row.kind === "table" ? [t("reports.table", { name: row.tableName ?? "" })] : []),
-    ...(row.rows === null ? [] : [t("reports.rows", { rows: row.rows })]),
-    row.lastRefreshed === null ? t("reports.neverRefreshed") : t("reports.refreshed", { at: row.lastRefreshed }),
-  ].join(" · ");
-}
-
-/** "8 formulas: 6 ok, 2 not run" */
-function describeGroup(group: ReportGroup): string {
-  const counts = new Map<ReportRow["status"], number>();
-  for (const row of group.rows) counts.set(row.status, (counts.get(row.status) ?? 0) + 1);
-  const parts = [...counts].map(([status, count]) => t("reports.statusCount", { count, status: statusText(status) }));
-  const formulas = group.rows.length;
-  return parts.length
-    ? t("reports.group", { formulas, statuses: parts.join(", ") })
-    : t("reports.formulas", { formulas });
-}
-
-interface Pending {
-  readonly plan: RefreshPlan;
-  readonly rows: readonly ReportRow[];
-}
+/** The key a report or table's schedule is kept under in the workbook (a report's survives a rename). */
+const scheduleKey = (target: SnapshotTarget) =>
+  target.kind === "report"
+    ? `report:${target.report.template}:${target.report.createdAt}`
+    : `table:${target.table.name}`;
 
 export function ReportsPanel({ active }: { active: boolean }) {
-  const { engine, host, registry } = useServices();
+  const services = useServices();
+  const { engine, host, registry, clock } = services;
   const styles = useStyles();
-  const scan = useRef<{ cells: FormulaCell[]; tables: TableInfo[] }>({ cells: [], tables: [] });
-  const [rows, setRows] = useState<ReportRow[]>([]);
-  const [reportSheets, setReportSheets] = useState<ReportSheetInfo[]>([]);
+  const [scan, setScan] = useState<WorkbookScan>(EMPTY_SCAN);
+  const [revision, setRevision] = useState(0);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [tableFailures, setTableFailures] = useState<Record<string, string>>({});
   const { busy, progress, outcome: notice, setOutcome: setNotice, perform } = useAction();
   const [pending, setPending] = useState<Pending | null>(null);
-  /** A refreshed table needs cells below it that hold something: the refresh waits for the person's choice. */
+  /** Cells below a table that hold something: the refresh or snapshot waits for the person's choice. */
   const [growth, setGrowth] = useState<{ conflict: GrowthConflict; answer: (d: GrowthDecision) => void } | null>(null);
   const decide = useCallback(
     (conflict: GrowthConflict) =>
@@ -104,80 +85,69 @@ export function ReportsPanel({ active }: { active: boolean }) {
       ),
     [],
   );
-  // A pane closed while a question waits keeps the person's cells: the refresh goes on without that table.
+  // A pane closed while a question waits keeps the person's cells: the work goes on without that table.
   const growthRef = useRef(growth);
   growthRef.current = growth;
   useEffect(() => () => growthRef.current?.answer("keep"), []);
-  /** Set once a refresh starts sending: the list is rescanned after it, whatever its outcome. */
-  const refreshed = useRef(false);
-  const failuresRef = useRef(tableFailures);
-  failuresRef.current = tableFailures;
 
-  const rebuild = useCallback(() => {
-    setRows(reportRows(scan.current.cells, registry.list(), scan.current.tables, failuresRef.current));
-  }, [registry]);
+  const { rows, groups, others } = useMemo(
+    () => rowsOf(scan, registry, tableFailures),
+    // The registry changes as formulas run: `revision` follows it.
+    [scan, registry, tableFailures, revision],
+  );
+  const extras = useReportExtras(services, rows, groups, others);
+  useEffect(() => registry.subscribe(() => setRevision((r) => r + 1)), [registry]);
 
   const rescan = useCallback(
     () =>
       perform(
         t("reports.busy.scan"),
         async () => {
-          const [cells, tables, sheets] = await Promise.all([
-            host.listMadFormulas(),
-            host.listTables(),
-            host.listReportSheets ? host.listReportSheets() : Promise.resolve([]),
-          ]);
-          scan.current = { cells, tables };
-          setReportSheets(sheets);
-          for (const id of staleEntries(cells, registry.list())) registry.remove(id);
-          rebuild();
+          setScan(await scanWorkbook(host, registry));
+          extras.reload();
           return null;
         },
         { keepOutcome: true },
       ),
-    [host, registry, rebuild, perform],
+    [host, registry, perform, extras],
   );
-
-  useEffect(() => registry.subscribe(rebuild), [registry, rebuild]);
   useEffect(() => {
     if (active) void rescan();
-  }, [active, rescan]);
-  useEffect(rebuild, [tableFailures, rebuild]);
+    // Rescans when the tab shows, not when `rescan` is made again.
+  }, [active]);
 
-  /** Refreshes the chosen rows with a counted plan; the outcome says how many failed and what was spent. */
-  const run = async (chosen: readonly ReportRow[], plan: RefreshPlan, work: ActionWork): Promise<Outcome> => {
-    refreshed.current = true;
-    work.relabel(t("reports.busy.refresh", { plan: describePlan(plan, refreshTargets(chosen)) }));
-    const outcome = await executeRefresh(engine, host, plan, chosen, (p) => work.onPage(p.done, p.total), decide);
-    // Reports among the chosen rows: their charts follow the new spills once the formulas show them.
-    const ids = new Set(chosen.map((r) => r.id));
-    const touched = groupReports(rows, reportSheets).groups.filter((g) => g.rows.some((r) => ids.has(r.id)));
-    await refreshReportSheets(
-      host,
-      touched.map((g) => ({ sheet: g.sheet, cells: g.rows.filter((r) => r.cell).map((r) => r.cell!) })),
-    );
-    const failedTables: Record<string, string> = { ...tableFailures };
-    for (const row of chosen) if (row.tableName) delete failedTables[row.tableName];
-    for (const [id, message] of Object.entries(outcome.failures)) {
-      const row = chosen.find((r) => r.id === id);
-      if (row?.tableName) failedTables[row.tableName] = message;
+  /** Refreshes the chosen rows as counted; the outcome says what failed, what was spent and what was kept. */
+  const run = async (chosen: readonly ReportRow[], plan: RefreshPlan, now: TargetsNow, work: ActionWork) => {
+    work.relabel(t("reports.busy.refresh", { plan: describePlan(plan, now.targets) }));
+    try {
+      const done = await refreshAndRecord(
+        engine,
+        host,
+        scan,
+        groups,
+        { plan, rows: chosen, inputs: now.inputs },
+        () => clock.now(),
+        (p) => work.onPage(p.done, p.total),
+        decide,
+      );
+      const failedTables: Record<string, string> = { ...tableFailures };
+      for (const row of chosen) if (row.tableName) delete failedTables[row.tableName];
+      for (const [id, message] of Object.entries(done.failures)) {
+        const row = chosen.find((r) => r.id === id);
+        if (row?.tableName) failedTables[row.tableName] = message;
+      }
+      setTableFailures(failedTables);
+      const failed = Object.keys(done.failures).length;
+      const text = failed
+        ? t("reports.failed", { failed, items: chosen.length, calls: done.callsSpent })
+        : t("reports.refreshedItems", { items: chosen.length, calls: done.callsSpent });
+      const kept = done.snapshots ? ` ${t("reports.snapshotsKept", { snapshots: done.snapshots })}` : "";
+      const problems = done.snapshotFailures.length ? ` ${done.snapshotFailures.join(" ")}` : "";
+      return { kind: failed || problems ? "error" : "success", text: `${text}${kept}${problems}` } satisfies Outcome;
+    } finally {
+      setScan(await scanWorkbook(host, registry).catch(() => scan));
+      extras.reload();
     }
-    setTableFailures(failedTables);
-    const failed = Object.keys(outcome.failures).length;
-    return failed
-      ? { kind: "error", text: t("reports.failed", { failed, items: chosen.length, calls: outcome.callsSpent }) }
-      : { kind: "success", text: t("reports.refreshedItems", { items: chosen.length, calls: outcome.callsSpent }) };
-  };
-  /** After a refresh, success or not, the list is read again from the workbook. */
-  const thenRescan = async (refreshing: Promise<void>) => {
-    refreshed.current = false;
-    await refreshing;
-    if (refreshed.current) await rescan();
-  };
-  const confirm = (chosen: readonly ReportRow[], plan: RefreshPlan) => {
-    setPending(null);
-    const label = t("reports.busy.refresh", { plan: describePlan(plan, refreshTargets(chosen)) });
-    void thenRescan(perform(label, (work) => run(chosen, plan, work)));
   };
 
   const refresh = async (chosen: readonly ReportRow[]) => {
@@ -185,16 +155,105 @@ export function ReportsPanel({ active }: { active: boolean }) {
       setNotice({ kind: "info", text: t("reports.nothing") });
       return;
     }
-    await thenRescan(
-      perform(t("reports.busy.count"), async (work) => {
-        const plan = await planRefresh(engine, refreshTargets(chosen), {
-          remainingThisMonth: engine.usage().remainingThisMonth,
-        });
-        if (!plan.needsConfirmation) return run(chosen, plan, work);
-        setPending({ plan, rows: chosen });
-        return null;
+    await perform(t("reports.busy.count"), async (work) => {
+      const now = await refreshTargetsNow(host, chosen, groups);
+      const plan = await planRefresh(engine, now.targets, { remainingThisMonth: engine.usage().remainingThisMonth });
+      if (!plan.needsConfirmation) return run(chosen, plan, now, work);
+      setPending({ kind: "refresh", plan, rows: chosen, now });
+      return null;
+    });
+  };
+
+  const snapshot = async (plan: SnapshotPlan, work: ActionWork): Promise<Outcome> => {
+    work.relabel(t("reports.busy.snapshot"));
+    const done = await takeSnapshot(engine, host, plan, clock.now(), decide);
+    extras.reload();
+    if (!done.written) return { kind: "info", text: t("reports.snapshotKeptCells") };
+    return {
+      kind: "success",
+      text: t("reports.snapshotTaken", {
+        sheet: done.written.sheet,
+        snapshots: done.written.snapshots,
+        replaced: done.written.replaced ? "yes" : "no",
+        calls: done.callsSpent,
       }),
-    );
+    };
+  };
+
+  const snapshotNow = (target: SnapshotTarget) =>
+    perform(t("reports.busy.snapshotCount"), async (work) => {
+      const plan = await snapshotPlanOf(host, target);
+      if (!plan) return { kind: "error", text: t("reports.snapshotNoQuery") };
+      const cost = await snapshotCost(engine, plan, engine.usage().remainingThisMonth);
+      if (!cost.question) return snapshot(plan, work);
+      setPending({ kind: "snapshot", plan, question: cost.question, calls: cost.calls });
+      return null;
+    });
+
+  const confirm = (question: Pending) => {
+    setPending(null);
+    if (question.kind === "refresh")
+      void perform(t("reports.busy.refresh", { plan: describePlan(question.plan, question.now.targets) }), (work) =>
+        run(question.rows, question.plan, question.now, work),
+      );
+    else void perform(t("reports.busy.snapshot"), (work) => snapshot(question.plan, work));
+  };
+
+  const historyProps = (target: SnapshotTarget, name: string): HistoryProps => {
+    const source: HistorySourceRef =
+      target.kind === "report" ? { kind: "report", sheet: target.sheet } : { kind: "table", table: target.table.name };
+    return {
+      history: extras.histories.find((h) => sourceKey(h.source) === sourceKey(source)),
+      busy: busy !== null,
+      name,
+      onKeep: (keep) =>
+        void perform(t("reports.busy.keep"), async () => {
+          await host.setKeepHistory?.(source, keep);
+          extras.reload();
+          return { kind: "info", text: keep ? t("reports.keepOn", { name }) : t("reports.keepOff", { name }) };
+        }),
+      onSnapshot: () => void snapshotNow(target),
+    };
+  };
+
+  const scheduleProps = (target: SnapshotTarget, name: string): ScheduleProps | null => {
+    const relay = extras.relay;
+    if (!relay) return null;
+    const key = scheduleKey(target);
+    const id = extras.options.schedules?.[key];
+    const schedule = relay.schedules.find((s) => s.id === id) ?? null;
+    const keep = async (next: string | null) => {
+      const schedules = { ...extras.options.schedules };
+      if (next) schedules[key] = next;
+      else delete schedules[key];
+      await host.setWorkbookOptions?.({ schedules });
+      extras.reload();
+    };
+    return {
+      schedule,
+      busy: busy !== null,
+      name,
+      onSet: (at) =>
+        void perform(t("reports.busy.schedule"), async () => {
+          const plan = await snapshotPlanOf(host, target);
+          if (!plan) return { kind: "error", text: t("reports.snapshotNoQuery") };
+          const scheduleId = schedule?.id ?? newScheduleId();
+          const set = await relay.client.set(scheduleId, {
+            name: plan.name,
+            at,
+            timeZone: localTimeZone(),
+            queries: scheduledQueries(plan.queries),
+          });
+          await keep(scheduleId);
+          return { kind: "success", text: t("reports.scheduled", { name, at: set.at, zone: set.timeZone }) };
+        }),
+      onRemove: () =>
+        void perform(t("reports.busy.schedule"), async () => {
+          if (schedule) await relay.client.remove(schedule.id);
+          await keep(null);
+          return { kind: "info", text: t("reports.unscheduled", { name }) };
+        }),
+    };
   };
 
   const toggle = (id: string) =>
@@ -205,51 +264,92 @@ export function ReportsPanel({ active }: { active: boolean }) {
       return next;
     });
   const failed = rows.filter((r) => r.status === "error");
-  const { groups, others } = groupReports(rows, reportSheets);
+  const isBusy = busy !== null;
+  const targetOfRow = (row: ReportRow): SnapshotTarget | null => {
+    const table = scan.tables.find((x) => x.name === row.tableName);
+    return row.kind === "table" && table ? { kind: "table", table } : null;
+  };
+  const targetOfGroup = (group: ReportGroup): SnapshotTarget => ({
+    kind: "report",
+    sheet: group.sheet,
+    report: group.report,
+  });
 
   return (
     <section className={styles.root} aria-label={t("tab.reports")}>
       <div className={styles.actions}>
-        <Button appearance="primary" disabled={busy !== null || !rows.length} onClick={() => refresh(rows)}>
+        <Button appearance="primary" disabled={isBusy || !rows.length} onClick={() => refresh(rows)}>
           {t("reports.refreshAll")}
         </Button>
-        <Button
-          disabled={busy !== null || !selected.size}
-          onClick={() => refresh(rows.filter((r) => selected.has(r.id)))}
-        >
+        <Button disabled={isBusy || !selected.size} onClick={() => refresh(rows.filter((r) => selected.has(r.id)))}>
           {t("reports.refreshSelected")}
         </Button>
-        <Button disabled={busy !== null || !failed.length} onClick={() => refresh(failed)}>
+        <Button disabled={isBusy || !failed.length} onClick={() => refresh(failed)}>
           {t("reports.retryFailed")}
         </Button>
-        <Button appearance="subtle" disabled={busy !== null} onClick={() => void rescan()}>
+        <Button appearance="subtle" disabled={isBusy} onClick={() => void rescan()}>
           {t("reports.rescan")}
         </Button>
       </div>
+      <ReportsSettings
+        refreshOnOpen={extras.options.refreshOnOpen}
+        lastGoodValues={extras.preferences.lastGoodValues}
+        busy={isBusy}
+        onRefreshOnOpen={(on) =>
+          void perform(t("reports.busy.settings"), async () => {
+            await host.setWorkbookOptions?.({ refreshOnOpen: on });
+            extras.reload();
+            return { kind: "info", text: on ? t("reports.refreshOnOpenOn") : t("reports.refreshOnOpenOff") };
+          })
+        }
+        onLastGoodValues={(on) =>
+          void perform(t("reports.busy.settings"), async () => {
+            await engine.setPreferences({ lastGoodValues: on });
+            extras.reload();
+            return { kind: "info", text: on ? t("reports.lastGoodOn") : t("reports.lastGoodOff") };
+          })
+        }
+      />
       {/* Asks in place, above the list, as the Build tab does: no modal (and no focus trap) for one question. */}
       {pending && (
         <AskBeforeSpending
-          title={t("reports.askTitle")}
-          question={t("reports.ask", {
-            reason: pending.plan.reason ?? "",
-            plan: describePlan(pending.plan, refreshTargets(pending.rows)),
-          })}
-          confirmLabel={t("reports.confirm")}
-          onConfirm={() => confirm(pending.rows, pending.plan)}
+          title={pending.kind === "refresh" ? t("reports.askTitle") : t("reports.snapshotAskTitle")}
+          question={
+            pending.kind === "refresh"
+              ? t("reports.ask", {
+                  reason: pending.plan.reason ?? "",
+                  plan: describePlan(pending.plan, pending.now.targets),
+                })
+              : pending.question
+          }
+          confirmLabel={pending.kind === "refresh" ? t("reports.confirm") : t("history.snapshot")}
+          onConfirm={() => confirm(pending)}
           onCancel={() => setPending(null)}
         />
       )}
       {growth && (
         <AskInPlace
           label={t("reports.growth.label")}
-          title={t("reports.growth.title", { table: growth.conflict.tableName })}
-          question={t("reports.growth.question", {
-            table: growth.conflict.tableName,
-            rows: growth.conflict.rows,
-            cells: growth.conflict.occupied.join(", "),
-          })}
+          title={
+            growth.conflict.history
+              ? t("history.growth.title", { sheet: growth.conflict.tableName })
+              : t("reports.growth.title", { table: growth.conflict.tableName })
+          }
+          question={
+            growth.conflict.history
+              ? t("history.growth.question", { cells: growth.conflict.occupied.join(", ") })
+              : t("reports.growth.question", {
+                  table: growth.conflict.tableName,
+                  rows: growth.conflict.rows,
+                  cells: growth.conflict.occupied.join(", "),
+                })
+          }
           choices={[
-            { label: t("reports.growth.insertRows"), primary: true, onChoose: () => growth.answer("insertRows") },
+            {
+              label: growth.conflict.history ? t("history.growth.insert") : t("reports.growth.insertRows"),
+              primary: true,
+              onChoose: () => growth.answer("insertRows"),
+            },
             { label: t("reports.growth.overwrite"), onChoose: () => growth.answer("overwrite") },
             { label: t("reports.growth.keep"), onChoose: () => growth.answer("keep") },
           ]}
@@ -269,48 +369,40 @@ export function ReportsPanel({ active }: { active: boolean }) {
       {rows.length === 0 && !busy && <Text>{t("reports.empty")}</Text>}
       {groups.length > 0 && (
         <ul className={styles.list} aria-label={t("reports.fromTemplates")}>
-          {groups.map((group) => (
-            <li key={group.sheet} className={styles.item}>
-              <section className={styles.group} aria-label={t("reports.report", { sheet: group.sheet })}>
-                <Text weight="semibold">
-                  {t("reports.reportTitle", { title: reportTitle(group.report), sheet: group.sheet })}
-                </Text>
-                <Text size={200} className={styles.groupDetails}>
-                  {describeReportInputs(group.report)}
-                </Text>
-                <Text size={200} className={styles.groupDetails}>
-                  {describeGroup(group)}
-                </Text>
-                <Button
-                  size="small"
-                  disabled={busy !== null || !group.rows.length}
-                  aria-label={t("reports.refreshReportLabel", { sheet: group.sheet })}
-                  onClick={() => refresh(group.rows)}
-                >
-                  {t("reports.refreshReport")}
-                </Button>
-              </section>
-            </li>
-          ))}
+          {groups.map((group) => {
+            const name = t("reports.report", { sheet: group.sheet });
+            return (
+              <li key={group.sheet} className={styles.item}>
+                <ReportGroupItem
+                  group={group}
+                  plan={extras.plans.get(`report:${group.sheet}`)}
+                  busy={isBusy}
+                  onRefresh={() => void refresh(group.rows)}
+                  history={historyProps(targetOfGroup(group), name)}
+                  schedule={scheduleProps(targetOfGroup(group), name)}
+                />
+              </li>
+            );
+          })}
         </ul>
       )}
       <ul className={styles.list} aria-label={t("reports.others")}>
-        {others.map((row) => (
-          <li key={row.id} className={styles.item}>
-            <Checkbox
-              checked={selected.has(row.id)}
-              onChange={() => toggle(row.id)}
-              label={t("reports.item", { at: `${row.sheet}!${row.address.split(":")[0]}`, operation: row.operation })}
-            />
-            <Badge appearance="tint" color={STATUS_COLOR[row.status]}>
-              {statusText(row.status)}
-            </Badge>
-            <Text size={200} className={styles.details}>
-              {describeRow(row)}
-              {row.message ? ` · ${row.message}` : ""}
-            </Text>
-          </li>
-        ))}
+        {others.map((row) => {
+          const target = targetOfRow(row);
+          const name = t("reports.table", { name: row.tableName ?? "" });
+          return (
+            <li key={row.id} className={styles.item}>
+              <ReportRowItem
+                row={row}
+                selected={selected.has(row.id)}
+                onToggle={() => toggle(row.id)}
+                plan={extras.plans.get(row.id)}
+                history={target ? historyProps(target, name) : null}
+                schedule={target ? scheduleProps(target, name) : null}
+              />
+            </li>
+          );
+        })}
       </ul>
     </section>
   );

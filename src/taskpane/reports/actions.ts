@@ -3,29 +3,28 @@
  * tables and formulas that show it.
  */
 import type { Engine } from "../../engine";
-import { CellsInUseError, type HostAdapter, type StoredQuery, type TableGrowth } from "../host/host-adapter";
+import {
+  CellsInUseError,
+  type HostAdapter,
+  type StoredQuery,
+  type TableGrowth,
+  type TableInfo,
+} from "../host/host-adapter";
 import { t } from "../../i18n";
 import { tableOf } from "../build/result-table";
 import { asinColumnOf, writeTableCards } from "../build/table-cards";
+import type { GrowthConflict, GrowthDecision } from "./growth";
 import type { RefreshPlan } from "./refresh-plan";
-import type { ReportRow } from "./reports";
+import type { ReportGroup, ReportRow } from "./reports";
+import { refreshReportSheets } from "../templates/actions";
+import type { TemplateInputs } from "../templates/templates";
+import { snapshotKept, type SnapshotTarget } from "./snapshot";
+import type { WorkbookScan } from "./workbook-scan";
 
 export interface RefreshProgress {
   readonly done: number;
   readonly total: number;
 }
-
-/** A table whose fresh rows need cells below it that hold something: the person decides what happens. */
-export interface GrowthConflict {
-  readonly tableName: string;
-  /** Rows the table would have. */
-  readonly rows: number;
-  /** The cells in the way (the first few). */
-  readonly occupied: readonly string[];
-}
-
-/** What the person chose for a table that needs the cells below it: a way to grow, or keep the cells. */
-export type GrowthDecision = TableGrowth | "keep";
 
 export interface RefreshOutcome {
   /** Report row id -> error message, for the rows that failed. */
@@ -65,12 +64,16 @@ export async function executeRefresh(
       try {
         const result = await engine.query(group.query.operation, group.query.params, {
           ...(group.query.limit === undefined ? {} : { limit: group.query.limit }),
-          bypassCache: true,
+          bypassCache: !plan.due,
+          // A refresh says it failed rather than showing an earlier answer as if it were new.
+          lastGood: false,
         });
         callsSpent += result.callsSpent;
         for (const id of group.targetIds) {
           const row = byId.get(id);
           if (row?.kind !== "table" || !row.tableName) continue;
+          // Refresh when opened: a table that already shows this answer is left as it is.
+          if (plan.due && row.lastRefreshed !== null && result.fetchedAt <= row.lastRefreshed) continue;
           try {
             const shaped = tableOf(
               group.query.operation,
@@ -140,3 +143,57 @@ export async function executeRefresh(
   step();
   return { failures, callsSpent };
 }
+
+export interface FullRefresh extends RefreshOutcome {
+  /** Snapshots taken for the sources that keep history. */
+  readonly snapshots: number;
+  readonly snapshotFailures: readonly string[];
+}
+
+/**
+ * A whole refresh as the Reports tab and refresh when opened run it: the planned queries (executeRefresh), then the
+ * reports' charts once their formulas show the new spills, MAD.ASOF cells calculated again, and a snapshot of each
+ * refreshed report or table that keeps history (from the answers just fetched: no further call).
+ */
+export async function refreshAndRecord(
+  engine: Engine,
+  host: HostAdapter,
+  scan: Pick<WorkbookScan, "asOf">,
+  groups: readonly ReportGroup[],
+  refresh: { plan: RefreshPlan; rows: readonly ReportRow[]; inputs: ReadonlyMap<string, TemplateInputs> },
+  takenAt: () => number,
+  onProgress?: (p: RefreshProgress) => void,
+  decide?: (conflict: GrowthConflict) => Promise<GrowthDecision>,
+): Promise<FullRefresh> {
+  const { plan, rows } = refresh;
+  const outcome = await executeRefresh(engine, host, plan, rows, onProgress, decide);
+  const ids = new Set(rows.map((r) => r.id));
+  const touched = groups.filter((g) => g.rows.some((r) => ids.has(r.id)));
+  await refreshReportSheets(
+    host,
+    touched.map((g) => ({ sheet: g.sheet, cells: g.rows.filter((r) => r.cell).map((r) => r.cell!) })),
+  );
+  if (scan.asOf.length) await host.recalculate(scan.asOf).catch(() => undefined);
+  const targets: SnapshotTarget[] = [
+    ...touched.map((g): SnapshotTarget => ({ kind: "report", sheet: g.sheet, report: g.report })),
+    ...rows.flatMap((r): SnapshotTarget[] =>
+      r.kind === "table" && r.tableName && !outcome.failures[r.id] ? [{ kind: "table", table: tableInfoOf(r) }] : [],
+    ),
+  ];
+  const snapshots = await snapshotKept(engine, host, targets, refresh.inputs, takenAt(), decide);
+  return {
+    ...outcome,
+    callsSpent: outcome.callsSpent + snapshots.callsSpent,
+    snapshots: snapshots.taken,
+    snapshotFailures: snapshots.failures,
+  };
+}
+
+/** The table a report row lists, as a snapshot reads it. */
+const tableInfoOf = (row: ReportRow): TableInfo => ({
+  name: row.tableName!,
+  sheet: row.sheet,
+  address: row.address,
+  rowCount: row.rows ?? 0,
+  query: row.query ? { ...row.query, ...(row.fields?.length ? { fields: row.fields } : {}) } : null,
+});

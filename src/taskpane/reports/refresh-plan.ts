@@ -36,7 +36,7 @@ export interface PlanningEngine {
     code: OperationCode,
     params: UntypedParams,
     options?: { limit?: number; bypassCache?: boolean },
-  ): Promise<{ pages: number; uncachedPages: number }>;
+  ): Promise<{ pages: number; uncachedPages: number; upTo?: true }>;
 }
 
 export interface RefreshGroup {
@@ -44,6 +44,8 @@ export interface RefreshGroup {
   readonly query: RefreshQuery;
   readonly targetIds: readonly string[];
   readonly pages: number;
+  /** `pages` is the most it can take (none of its pages answered yet). */
+  readonly upTo?: boolean;
 }
 
 export interface RefreshPlan {
@@ -57,6 +59,11 @@ export interface RefreshPlan {
   readonly invalid?: Readonly<Record<string, string>>;
   /** Calls the refresh will spend: pages of the unique queries plus one per unknown target. */
   readonly calls: number;
+  /**
+   * Only what is past its data period is fetched (refresh when opened): an answer still current is read from the
+   * cache. Otherwise (Refresh) every query is fetched afresh.
+   */
+  readonly due?: boolean;
   /** True when `calls` is a lower bound (unknown targets may page). */
   readonly atLeast: boolean;
   readonly needsConfirmation: boolean;
@@ -70,7 +77,7 @@ export const CONFIRM_ABOVE_CALLS = 20;
 export async function planRefresh(
   engine: PlanningEngine,
   targets: readonly RefreshTarget[],
-  options: { remainingThisMonth: number | null; confirmAbove?: number },
+  options: { remainingThisMonth: number | null; confirmAbove?: number; due?: boolean },
 ): Promise<RefreshPlan> {
   const byKey = new Map<string, { query: RefreshQuery; ids: string[] }>();
   const unknownIds: string[] = [];
@@ -97,25 +104,39 @@ export async function planRefresh(
   for (const [key, { query, ids }] of byKey) {
     const plan = await engine.plan(query.operation, query.params, {
       ...(query.limit === undefined ? {} : { limit: query.limit }),
-      bypassCache: true,
+      bypassCache: !options.due,
     });
-    groups.push({ key, query, targetIds: ids, pages: plan.pages });
+    groups.push({
+      key,
+      query,
+      targetIds: ids,
+      pages: options.due ? plan.uncachedPages : plan.pages,
+      ...(plan.upTo ? { upTo: true } : {}),
+    });
   }
   const calls = groups.reduce((sum, g) => sum + g.pages, 0) + unknownIds.length;
   const threshold = options.confirmAbove ?? CONFIRM_ABOVE_CALLS;
   const remaining = options.remainingThisMonth;
   let reason: string | undefined;
   if (remaining !== null && calls > remaining) reason = t("spend.refresh.tooMany", { calls, left: remaining });
-  else if (calls > threshold) reason = t("spend.refresh.many", { calls, atLeast: unknownIds.length ? "yes" : "no" });
+  else if (calls > threshold)
+    reason = t("spend.refresh.many", { calls, bound: boundOf(unknownIds.length > 0, groups) });
   return {
     groups,
     unknownIds,
     ...(Object.keys(invalid).length ? { invalid } : {}),
     calls,
+    ...(options.due ? { due: true } : {}),
     atLeast: unknownIds.length > 0,
     needsConfirmation: reason !== undefined,
     ...(reason ? { reason } : {}),
   };
+}
+
+/** "at least" when some targets' cost is known only once they run, "up to" when some queries' totals are unknown. */
+function boundOf(atLeast: boolean, groups: readonly RefreshGroup[]): "atLeast" | "upTo" | "exact" {
+  if (atLeast) return "atLeast";
+  return groups.some((g) => g.upTo) ? "upTo" : "exact";
 }
 
 /** "12 calls for 3 unique queries (5 formulas, 2 tables)" */
@@ -123,7 +144,7 @@ export function describePlan(plan: RefreshPlan, targets: readonly RefreshTarget[
   const formulas = targets.filter((target) => target.kind === "formula").length;
   return t("reports.plan", {
     calls: plan.calls,
-    atLeast: plan.atLeast ? "yes" : "no",
+    bound: boundOf(plan.atLeast, plan.groups),
     queries: plan.groups.length + plan.unknownIds.length,
     formulas,
     tables: targets.length - formulas,

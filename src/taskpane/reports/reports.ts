@@ -7,8 +7,10 @@ import type { HistoryRequest } from "../../api/history-form";
 import { t } from "../../i18n";
 import { operation, operationByFunction, isOperationCode, type OperationCode } from "../../api/catalog";
 import type { FormulaEntry } from "../../engine/formula-registry";
+import type { LastGood } from "../../engine";
 import type { CellTarget, FormulaCell, ReportGroupInfo, ReportSheetInfo, TableInfo } from "../host/host-adapter";
 import { cellAddress, parseCell } from "../../table/a1";
+import { splitSheetAddress } from "../../table/sheet-names";
 import type { RefreshQuery, RefreshTarget } from "./refresh-plan";
 import { TEMPLATES } from "../templates/templates";
 import { operationTitle } from "../../api/localized";
@@ -36,6 +38,8 @@ export interface ReportRow {
   readonly history?: HistoryRequest;
   /** The table's ASIN column holds product cards, written again after its rows. */
   readonly cards?: boolean;
+  /** A formula showing its last good answer (the service failed): why; `lastRefreshed` is that answer's time. */
+  readonly lastGood?: LastGood;
 }
 
 /** `'My sheet'!$B$2` and `My sheet!B2` -> `My sheet!B2`. */
@@ -45,11 +49,8 @@ export function cellId(sheet: string, address: string): string {
 
 function entryCellId(entry: FormulaEntry): string | null {
   if (!entry.address) return null;
-  const bang = entry.address.lastIndexOf("!");
-  if (bang < 0) return null;
-  let sheet = entry.address.slice(0, bang);
-  if (sheet.startsWith("'") && sheet.endsWith("'")) sheet = sheet.slice(1, -1).replace(/''/g, "'");
-  return cellId(sheet, entry.address.slice(bang + 1));
+  const { sheet, address } = splitSheetAddress(entry.address);
+  return sheet === null ? null : cellId(sheet, address);
 }
 
 /** The operation a formula text calls: `=MAD.PRODUCTRESEARCH(...)` -> product_research. */
@@ -88,6 +89,7 @@ function formulaRow(cell: FormulaCell, entry: FormulaEntry | undefined): ReportR
     lastRefreshed: entry.lastRefreshed,
     status: entry.status,
     message: entry.errorMessage,
+    ...(entry.status === "ok" && entry.lastGood ? { lastGood: entry.lastGood } : {}),
     // A formula with bad arguments has no query to refresh; recalculating it is all a refresh can do.
     query: known
       ? {
@@ -181,14 +183,17 @@ export function groupReports(
   };
 }
 
-/** "Market US · Category 172282:281407": a report's inputs as given, labelled as its template labels them. */
-export function describeReportInputs(report: ReportGroupInfo): string {
-  const template = TEMPLATES.find((x) => x.id === report.template);
-  return Object.entries(report.inputs)
-    .filter(([, value]) => value !== null && value !== "")
+/** "Market US · Category 172282:281407": inputs labelled as the template labels them, in the active language. */
+export function describeInputs(templateId: string, inputs: Readonly<Record<string, unknown>>): string {
+  const template = TEMPLATES.find((x) => x.id === templateId);
+  return Object.entries(inputs)
+    .filter(([, value]) => value !== null && value !== undefined && value !== "")
     .map(([name, value]) => `${template?.inputs.find((i) => i.name === name)?.label() ?? name} ${String(value)}`)
     .join(" · ");
 }
+
+/** A report's inputs as given when it was made (the cells on its sheet are the live ones). */
+export const describeReportInputs = (report: ReportGroupInfo): string => describeInputs(report.template, report.inputs);
 
 /**
  * A report's title in the active language: its template's, whatever language it was made in (the stored title is

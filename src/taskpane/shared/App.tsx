@@ -34,6 +34,10 @@ const useStyles = makeStyles({
 const CallsMeter = lazy(() =>
   import(/* webpackChunkName: "meter" */ "./CallsMeter").then((m) => ({ default: m.CallsMeter })),
 );
+// Refresh when opened and last good answers speak above the tabs, whichever tab shows.
+const PaneNotices = lazy(() =>
+  import(/* webpackChunkName: "notices" */ "../reports/PaneNotices").then((m) => ({ default: m.PaneNotices })),
+);
 // The language switch is a dropdown: its chunk loads beside the shell, so the first paint stays light.
 const LanguageSwitch = lazy(() =>
   import(/* webpackChunkName: "language" */ "./LanguageSwitch").then((m) => ({ default: m.LanguageSwitch })),
@@ -93,6 +97,9 @@ function Pane() {
       </header>
       <Suspense fallback={null}>
         <CallsMeter />
+      </Suspense>
+      <Suspense fallback={null}>
+        <PaneNotices />
       </Suspense>
       <PaneTabs
         tabs={TABS.map((x) => ({ value: x.value, label: t(x.label) }))}

@@ -22,7 +22,8 @@ import {
 import { useEffect, useMemo, useRef, useState, type FocusEvent } from "react";
 import { MARKETPLACES } from "../../api/catalog-types";
 import { optionLabel } from "../../api/localized";
-import { countAgainstCache, createReport, planReport, type ReportPlan } from "./actions";
+import { countAgainstCache, createReport, planReport, resolveInputs, type ReportPlan } from "./actions";
+import { reportSheetSpec } from "./report-layout";
 import { TEMPLATES, type ReportTemplate, type TemplateInput, type TemplateInputs } from "./templates";
 import { CategoryPicker } from "../shared/CategoryPicker";
 import { failureText, useServices, useUsage } from "../shared/services";
@@ -94,6 +95,18 @@ function InputControl(props: {
           onBlur={props.onBlur}
         />
       );
+    case "screen":
+    case "niche":
+      return (
+        <Input
+          className={controls.control}
+          id={id}
+          inputMode={input.kind === "screen" ? "decimal" : "text"}
+          value={value}
+          onChange={(_, data) => props.onChange(data.value)}
+          onBlur={props.onBlur}
+        />
+      );
     case "keyword":
       return (
         <Input
@@ -129,7 +142,10 @@ function TemplateCard({ template, support }: { template: ReportTemplate; support
   const { engine, host, clock } = useServices();
   const usage = useUsage(engine);
   const styles = useStyles();
-  const [values, setValues] = useState<TemplateInputs>({ market: "US" });
+  const [values, setValues] = useState<TemplateInputs>(() => ({
+    market: "US",
+    ...Object.fromEntries(template.inputs.flatMap((i) => (i.initial === undefined ? [] : [[i.name, i.initial]]))),
+  }));
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [attempted, setAttempted] = useState(false);
   const { busy, outcome, setOutcome, perform } = useAction();
@@ -169,10 +185,12 @@ function TemplateCard({ template, support }: { template: ReportTemplate; support
 
   const create = async (plan: ReportPlan) => {
     setAsk(null);
-    await perform(t("templates.busy", { title: template.title() }), async () => ({
-      kind: "success",
-      text: (await createReport(host, plan.spec)).message,
-    }));
+    await perform(t("templates.busy", { title: template.title() }), async () => {
+      // Inputs the add-in fills in (the top niche) are read first, from the query the report spends anyway.
+      const resolved = await resolveInputs(template, values, engine);
+      const spec = resolved === values ? plan.spec : reportSheetSpec(template, resolved, today);
+      return { kind: "success", text: (await createReport(host, spec)).message };
+    });
   };
   const onCreate = () => {
     setAttempted(true);
@@ -205,7 +223,7 @@ function TemplateCard({ template, support }: { template: ReportTemplate; support
             key={input.name}
             label={{ children: input.label(), htmlFor: templateInputId(template, input) }}
             hint={input.hint()}
-            required
+            required={!input.optional}
             validationState={messages?.length ? "error" : "none"}
             validationMessage={messages?.join(" ")}
           >

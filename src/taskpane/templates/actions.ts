@@ -18,6 +18,8 @@ import {
 } from "./report-cost";
 import { reportSheetSpec } from "./report-layout";
 import type { ReportTemplate, TemplateInputs } from "./templates";
+import { sectionQuery } from "./report-cost";
+import type { Engine } from "../../engine";
 import { t } from "../../i18n";
 
 export interface ReportPlan {
@@ -125,4 +127,28 @@ export async function refreshReportSheets(
     await settle(host, report.cells);
     await host.refreshReportCharts(report.sheet);
   }
+}
+
+/**
+ * The inputs with those the add-in fills in (an input's `from`) read from their section's result: the niche
+ * screener's niche is the first niche its screen ranks. The query is the section's own, so the report's formula
+ * finds its pages in the cache and the report spends no call more than it said. A blank result is an error saying
+ * what to change; nothing is created.
+ */
+export async function resolveInputs(
+  template: ReportTemplate,
+  inputs: TemplateInputs,
+  engine: Pick<Engine, "query">,
+): Promise<TemplateInputs> {
+  let resolved = inputs;
+  for (const input of template.inputs) {
+    if (!input.from || (inputs[input.name] ?? "").trim() !== "") continue;
+    const query = sectionQuery(template.sections[input.from.section], resolved);
+    const { rows } = await engine.query(query.operation, query.params as never, { limit: query.limit });
+    const value = (rows[0] as Record<string, unknown> | undefined)?.[input.from.field];
+    if (typeof value !== "string" || value.trim() === "")
+      throw new Error(t("templates.nothingFound", { section: query.section, label: input.label() }));
+    resolved = { ...resolved, [input.name]: value };
+  }
+  return resolved;
 }

@@ -14,6 +14,7 @@ import {
   reportSections,
   type ArgSource,
   type ReportTemplate,
+  type ScreenFilter,
   type TemplateInputs,
   type TemplateSection,
 } from "./templates";
@@ -25,6 +26,11 @@ export interface SectionQuery {
   /** Wire parameters, as the section's formula passes them to the engine (before validation). */
   readonly params: Readonly<Record<string, unknown>>;
   readonly limit?: number;
+  /**
+   * The input this query waits for, which the add-in fills in when the report is made (the top niche): its cost is
+   * its pages whatever that value is, and it is checked once filled in.
+   */
+  readonly awaits?: string;
 }
 
 /** The value an argument gives its parameter, from the inputs; undefined when the input is blank. */
@@ -45,6 +51,8 @@ function argValue(source: ArgSource, inputs: TemplateInputs): unknown {
       return asinsOf(inputs.asins)[source.index];
     case "eachAsin":
       throw new Error("a section repeated per ASIN is asked for once it is repeated (reportSections)");
+    case "screen":
+      return undefined; // a filter block: its rows are parameters of their own (screenParams)
     case "text":
       return source.text;
     default: {
@@ -57,6 +65,7 @@ function argValue(source: ArgSource, inputs: TemplateInputs): unknown {
 /** Which input a parameter's value comes from (for messages), by the section's arguments. */
 function inputOfParam(section: TemplateSection, param: string): string | undefined {
   if (param === "marketplace") return "market";
+  if (section.filters?.kind === "screen" && (SCREEN_FILTERS as readonly string[]).includes(param)) return param;
   const op = operation(section.operation);
   const index = op.positional.findIndex((p) => p.param === param);
   const source = index >= 0 ? section.positional[index] : param === "asins" ? section.filters : undefined;
@@ -70,6 +79,7 @@ function inputOfParam(section: TemplateSection, param: string): string | undefin
     case "eachAsin":
     case "asinAt":
       return "asins";
+    case "screen":
     case "text":
       return undefined;
     default: {
@@ -77,6 +87,32 @@ function inputOfParam(section: TemplateSection, param: string): string | undefin
       return String(unhandled);
     }
   }
+}
+
+const SCREEN_FILTERS: readonly ScreenFilter[] = [
+  "minAvgUnits",
+  "maxAvgRatings",
+  "maxBrandCrn",
+  "minAvgPrice",
+  "maxAvgPrice",
+];
+
+/** The screen's limits as the filter block gives them: a number typed as text is the number; blank, no limit. */
+function screenParams(inputs: TemplateInputs): Record<string, unknown> {
+  const params: Record<string, unknown> = {};
+  for (const name of SCREEN_FILTERS) {
+    const text = (inputs[name] ?? "").trim();
+    if (text !== "") params[name] = Number.isFinite(Number(text)) ? Number(text) : text;
+  }
+  return params;
+}
+
+/** The input a section waits for: one the add-in fills in from another section's result, still blank. */
+function awaitedInput(template: ReportTemplate, section: TemplateSection, inputs: TemplateInputs) {
+  return section.positional
+    .flatMap((source) => (source.kind === "input" ? [source.input] : []))
+    .map((name) => template.inputs.find((i) => i.name === name))
+    .find((input) => input?.from && (inputs[input.name] ?? "").trim() === "");
 }
 
 export function sectionQuery(section: TemplateSection, inputs: TemplateInputs): SectionQuery {
@@ -89,11 +125,12 @@ export function sectionQuery(section: TemplateSection, inputs: TemplateInputs): 
     const value = source ? argValue(source, inputs) : undefined;
     if (value !== undefined) params[p.param] = value;
   });
-  // The ASIN filter block is the one filter a template sets; display options (dates=text) are never sent.
+  // The ASIN filter block and the screen are the filters a template sets; display options are never sent.
   if (section.filters?.kind === "asinFilter") {
     const asins = argValue(section.filters, inputs);
     if (asins !== undefined) params.asins = asins;
   }
+  if (section.filters?.kind === "screen") Object.assign(params, screenParams(inputs));
   return {
     section: section.title(),
     operation: section.operation,
@@ -102,8 +139,12 @@ export function sectionQuery(section: TemplateSection, inputs: TemplateInputs): 
   };
 }
 
+/** Every section's query; one waiting for an input the add-in fills in says so (`awaits`). */
 export const reportQueries = (template: ReportTemplate, inputs: TemplateInputs): SectionQuery[] =>
-  reportSections(template, inputs).map((s) => sectionQuery(s, inputs));
+  reportSections(template, inputs).map((s) => {
+    const awaited = awaitedInput(template, s, inputs);
+    return awaited ? { ...sectionQuery(s, inputs), awaits: awaited.name } : sectionQuery(s, inputs);
+  });
 
 export interface InputErrors {
   /** Input name -> messages, each naming the input and the rule. */
@@ -130,8 +171,10 @@ export function validateTemplateInputs(template: ReportTemplate, inputs: Templat
   }
   for (const section of reportSections(template, inputs)) {
     const query = sectionQuery(section, inputs);
+    const awaited = awaitedInput(template, section, inputs)?.name;
     for (const error of checkParams(query.operation, query.params, { now }).errors) {
       const name = inputOfParam(section, error.param);
+      if (name !== undefined && name === awaited && error.rule === "required") continue; // filled in on Create
       const label = name ? labels.get(name) : undefined;
       if (!name || !label) throw new Error(`${template.id}: ${section.title()} fails on its own: ${error.message}`);
       const input = template.inputs.find((i) => i.name === name)!;
@@ -165,7 +208,10 @@ export type CostEngine = Pick<Engine, "cacheKey" | "plan">;
 function distinctQueries(queries: readonly SectionQuery[], engine: CostEngine): SectionQuery[] {
   const byKey = new Map<string, SectionQuery>();
   for (const query of queries) {
-    const key = engine.cacheKey(query.operation, query.params, limitOption(query));
+    // A query waiting for its input has no key yet: one per operation and input.
+    const key = query.awaits
+      ? `${query.operation} awaiting ${query.awaits}`
+      : engine.cacheKey(query.operation, query.params, limitOption(query));
     if (!byKey.has(key)) byKey.set(key, query);
   }
   return [...byKey.values()];
@@ -178,6 +224,10 @@ export function costOfQueries(queries: readonly SectionQuery[], engine: CostEngi
   const distinct = distinctQueries(queries, engine);
   let pages = 0;
   for (const query of distinct) {
+    if (query.awaits) {
+      pages += planPaging(query.operation, query.params, query.limit).maxPages;
+      continue;
+    }
     const outcome = checkParams(query.operation, query.params, { now });
     if (!outcome.params) throw outcome.errors[0];
     pages += planPaging(query.operation, outcome.params as Record<string, unknown>, query.limit).maxPages;
@@ -188,7 +238,14 @@ export function costOfQueries(queries: readonly SectionQuery[], engine: CostEngi
 /** The same cost counted against the engine's cache: pages already fetched (a report made again) cost nothing. */
 export async function costAgainstCache(queries: readonly SectionQuery[], engine: CostEngine): Promise<ReportCost> {
   const distinct = distinctQueries(queries, engine);
-  const plans = await Promise.all(distinct.map((q) => engine.plan(q.operation, q.params, limitOption(q))));
+  // A query waiting for its input has no pages in the cache yet: all of them are spent.
+  const plans = await Promise.all(
+    distinct.map((q) => {
+      if (!q.awaits) return engine.plan(q.operation, q.params, limitOption(q));
+      const pages = planPaging(q.operation, q.params, q.limit).maxPages;
+      return Promise.resolve({ pages, uncachedPages: pages });
+    }),
+  );
   return {
     queries: distinct.length,
     pages: plans.reduce((sum, plan) => sum + plan.pages, 0),

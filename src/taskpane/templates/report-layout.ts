@@ -73,6 +73,10 @@ function argText(template: ReportTemplate, source: ArgSource): string {
       return abs({ row: inputRow(template, "asins"), col: 1 + source.index });
     case "eachAsin":
       throw new Error("a section repeated per ASIN has formula text once it is repeated (reportSections)");
+    case "screen": {
+      const rows = template.inputs.flatMap((input, i) => (input.kind === "screen" ? [FIRST_INPUT_ROW + i] : []));
+      return `${abs({ row: rows[0], col: 0 })}:${abs({ row: rows[rows.length - 1], col: 1 })}`;
+    }
     case "text":
       return `"${source.text.replace(/"/g, '""')}"`;
     default: {
@@ -122,6 +126,8 @@ export function proposedSheetName(template: ReportTemplate, inputs: TemplateInpu
         return t("report.sheet.competitorWatch", { asin: asinsOf(inputs.asins)[0] ?? "" });
       case "productWatch":
         return t("report.sheet.productWatch", { asin: asinsOf(inputs.asins)[0] ?? "" });
+      case "nicheScreener":
+        return t("report.sheet.nicheScreener", { market: (inputs.market ?? "").trim() });
       default: {
         const unhandled: never = template.id;
         return String(unhandled);
@@ -184,7 +190,7 @@ export function layoutReport(
       top: FIRST_INPUT_ROW + i,
       left: 0,
       rows: 1,
-      columns: input.kind === "asins" ? 1 + maxAsinsOf(template) : 2,
+      columns: input.kind === "asins" ? 1 + maxAsinsOf(template) : input.kind === "screen" ? 3 : 2,
     })),
     ...sections.map((p) => ({
       what: `section ${p.section.title()}`,
@@ -225,8 +231,39 @@ function inputCells(template: ReportTemplate, inputs: TemplateInputs): ReportVal
           })),
       ];
     const value = (inputs[input.name] ?? "").trim();
-    return [label, { address: cellAddress({ row, col: 1 }), value, role: "input", format: TEXT }];
+    const cells: ReportValueCell[] = [
+      label,
+      { address: cellAddress({ row, col: 1 }), value, role: "input", format: TEXT },
+    ];
+    // A screen row's label cell is the filter's name (the rows are a filter block): its words go beside it.
+    if (input.kind === "screen")
+      cells.push({ address: cellAddress({ row, col: 2 }), value: input.label(), role: "note" });
+    return cells;
   });
+}
+
+/** The block of a report's input cells (`B3:U4`): one value per input, the ASINs across their row. */
+export function inputBlock(template: ReportTemplate): string {
+  return blockAddress({ row: FIRST_INPUT_ROW, col: 1 }, template.inputs.length, maxAsinsOf(template));
+}
+
+/** The inputs as a report's cells hold them now (what its formulas read), from the values of `inputBlock`. */
+export function inputsFromBlock(template: ReportTemplate, values: readonly (readonly CellValue[])[]): TemplateInputs {
+  const text = (value: CellValue | undefined) => (value === null || value === undefined ? "" : String(value).trim());
+  return Object.fromEntries(
+    template.inputs.map((input, i) => {
+      const row = values[i] ?? [];
+      return [
+        input.name,
+        input.kind === "asins"
+          ? row
+              .map(text)
+              .filter((v) => v !== "")
+              .join(", ")
+          : text(row[0]),
+      ];
+    }),
+  );
 }
 
 const isoDay = (now: Date) => now.toISOString().slice(0, 10);

@@ -9,14 +9,17 @@ import type { Interval } from "../../api/history-form";
 /** A text of a template, worded in the active language when it is shown or written (the language of the maker). */
 export type Words = () => string;
 
-export type TemplateId = "categoryMarket" | "keywordOpportunity" | "competitorWatch" | "productWatch";
+export type TemplateId = "categoryMarket" | "keywordOpportunity" | "competitorWatch" | "productWatch" | "nicheScreener";
 
 /** What a person types or picks for an input; the pane renders a control per kind. */
-export type InputKind = "market" | "category" | "keyword" | "asins";
+export type InputKind = "market" | "category" | "keyword" | "asins" | "screen" | "niche";
+
+/** The limits of the niche screener's screen (market_research's filters): demand, competition, brands, price. */
+export type ScreenFilter = "minAvgUnits" | "maxAvgRatings" | "maxBrandCrn" | "minAvgPrice" | "maxAvgPrice";
 
 export interface TemplateInput {
   /** Key in TemplateInputs (and in the stored ReportGroupInfo). */
-  readonly name: "market" | "nodeIdPath" | "keyword" | "asins";
+  readonly name: "market" | "nodeIdPath" | "keyword" | "asins" | ScreenFilter | "niche";
   readonly kind: InputKind;
   /** The label in the pane and beside the input cell. */
   readonly label: Words;
@@ -26,6 +29,12 @@ export interface TemplateInput {
    * label cell is the filter's name (`ASINs`, read as `asins`), the same in every language.
    */
   readonly cellLabel?: string;
+  /** What the pane proposes (a screen's usual limits). */
+  readonly initial?: string;
+  /** May be left blank: a screen's limit, or a value the add-in fills in (`from`). */
+  readonly optional?: true;
+  /** Left blank, filled in when the report is made: `field` of the first row of section `section`'s result. */
+  readonly from?: { readonly section: number; readonly field: string };
 }
 
 /** What the pane collects: text per input name (ASINs as typed: separated by commas, spaces or new lines). */
@@ -38,6 +47,7 @@ export type TemplateInputs = Readonly<Record<string, string>>;
  * - `asinFilter`: the ASIN row with its label, a one-row filter block (`$A$4:$U$4`: `ASINs | B0... | B0...`);
  * - `firstAsin`: the first ASIN's cell (`$B$4`);
  * - `eachAsin`: in a section repeated per ASIN (`eachAsin`), that ASIN's cell; `asinAt` once repeated (`$C$4`);
+ * - `screen`: the screen's rows (`$A$4:$B$8`: `minAvgUnits | 300`...), a filter block;
  * - `text`: a literal (`"W"`), never made from input text.
  */
 export type ArgSource =
@@ -47,6 +57,7 @@ export type ArgSource =
   | { readonly kind: "firstAsin" }
   | { readonly kind: "eachAsin" }
   | { readonly kind: "asinAt"; readonly index: number }
+  | { readonly kind: "screen" }
   | { readonly kind: "text"; readonly text: string };
 
 export interface SectionChart {
@@ -97,6 +108,30 @@ export interface PerAsinSection extends Omit<TemplateSection, "title" | "chart">
   readonly chart?: Omit<SectionChart, "title"> & { readonly title: NumberedWords };
 }
 
+/** How one figure of a snapshot is read from a section's rows. */
+export type Aggregate = "value" | "average" | "median" | "sum" | "count";
+
+export interface HistoryMetric {
+  /** The summary table's header and the chart's legend: "Average price". */
+  readonly label: Words;
+  /** The section it reads (index in `sections`). */
+  readonly section: number;
+  /** The column it reads (one of the section's `fields`); none for "count". */
+  readonly field?: string;
+  /** `value`: the first row's (single-record sections); the others over every row. */
+  readonly aggregate: Aggregate;
+}
+
+/** What a report that keeps history sums up per snapshot, and charts: a line over the snapshots' dates. */
+export interface TemplateHistory {
+  readonly chartTitle: Words;
+  readonly metrics: readonly HistoryMetric[];
+  /** The metrics the chart draws (indexes into `metrics`); the second, if any, on a value axis of its own. */
+  readonly charted: readonly [number] | readonly [number, number];
+  readonly valueAxisTitle: Words;
+  readonly secondaryValueAxisTitle?: Words;
+}
+
 export interface ReportTemplate {
   readonly id: TemplateId;
   readonly title: Words;
@@ -110,4 +145,6 @@ export interface ReportTemplate {
   readonly eachAsin?: readonly PerAsinSection[];
   /** At most this many ASINs (MAX_ASINS unless set). */
   readonly maxAsins?: number;
+  /** Its history's summary and chart; without one, a report keeps the generic one (rows and averages). */
+  readonly history?: TemplateHistory;
 }

@@ -17,6 +17,9 @@ import type {
   TemplateSection,
 } from "./template-types";
 
+import { MARKET } from "./market-input";
+import { nicheScreener } from "./niche-screener";
+
 export type * from "./template-types";
 
 /** The ASIN row's label cell: the name the `filters` argument reads it under (`asins`, case-insensitive). */
@@ -24,13 +27,6 @@ const ASINS_FILTER_NAME = "ASINs";
 
 /** Competitor watch takes at most this many ASINs (the order-word and extended-traffic lookups' limit). */
 export const MAX_ASINS = 20;
-
-export const MARKET: TemplateInput = {
-  name: "market",
-  kind: "market",
-  label: () => t("template.input.market"),
-  hint: () => t("template.input.market.hint"),
-};
 
 const categoryMarket: ReportTemplate = {
   id: "categoryMarket",
@@ -153,6 +149,21 @@ const categoryMarket: ReportTemplate = {
       },
     },
   ],
+  // A category's sales by snapshot: monthly units and revenue of its average product, with prices and products.
+  history: {
+    chartTitle: () => t("history.categorySales"),
+    metrics: [
+      { label: () => t("history.averageMonthlyUnits"), section: 0, field: "avgUnits", aggregate: "value" },
+      { label: () => t("history.averageMonthlyRevenue"), section: 0, field: "avgRevenue", aggregate: "value" },
+      { label: () => t("history.averagePrice"), section: 0, field: "avgPrice", aggregate: "value" },
+      { label: () => t("history.products"), section: 0, field: "totalProducts", aggregate: "value" },
+      { label: () => t("history.newProducts"), section: 0, field: "newProducts", aggregate: "value" },
+      { label: () => t("history.topBrandsShareOfUnits"), section: 1, field: "totalUnitsRatio", aggregate: "value" },
+    ],
+    charted: [0, 1],
+    valueAxisTitle: () => t("history.units"),
+    secondaryValueAxisTitle: () => t("history.revenue"),
+  },
 };
 
 const keywordOpportunity: ReportTemplate = {
@@ -222,6 +233,19 @@ const keywordOpportunity: ReportTemplate = {
       limit: 20,
     },
   ],
+  // The keyword's market by snapshot: searches and purchases of its top mined keywords, and what a click costs.
+  history: {
+    chartTitle: () => t("history.searchesOfTheTopKeywords"),
+    metrics: [
+      { label: () => t("history.searchesTop20Keywords"), section: 2, field: "searches", aggregate: "sum" },
+      { label: () => t("history.purchasesTop20Keywords"), section: 2, field: "purchases", aggregate: "sum" },
+      { label: () => t("history.averageBid"), section: 2, field: "bid", aggregate: "average" },
+      { label: () => t("history.averageSearchConversion"), section: 3, field: "searchConvRate", aggregate: "average" },
+    ],
+    charted: [0, 1],
+    valueAxisTitle: () => t("history.searches"),
+    secondaryValueAxisTitle: () => t("history.purchases"),
+  },
 };
 
 const competitorWatch: ReportTemplate = {
@@ -245,7 +269,7 @@ const competitorWatch: ReportTemplate = {
       fn: "COMPETITORS",
       positional: [],
       filters: { kind: "asinFilter" },
-      fields: ["asin", "brand", "units", "revenue", "price", "rating", "ratings"],
+      fields: ["asin", "brand", "units", "revenue", "price", "rating", "ratings", "bsr"],
       limit: MAX_ASINS,
       chart: {
         kind: "column",
@@ -286,6 +310,20 @@ const competitorWatch: ReportTemplate = {
       limit: 20,
     },
   ],
+  // The competitor set's price and best-seller rank by snapshot (a week apart when taken weekly), and their sales.
+  history: {
+    chartTitle: () => t("history.competitorsPriceAndBsr"),
+    metrics: [
+      { label: () => t("history.averagePrice"), section: 0, field: "price", aggregate: "average" },
+      { label: () => t("history.medianBsr"), section: 0, field: "bsr", aggregate: "median" },
+      { label: () => t("history.unitsAllCompetitors"), section: 0, field: "units", aggregate: "sum" },
+      { label: () => t("history.revenueAllCompetitors"), section: 0, field: "revenue", aggregate: "sum" },
+      { label: () => t("history.averageRating"), section: 0, field: "rating", aggregate: "average" },
+    ],
+    charted: [0, 1],
+    valueAxisTitle: () => t("history.price"),
+    secondaryValueAxisTitle: () => t("history.bestsellerRank"),
+  },
 };
 
 export const TEMPLATES: readonly ReportTemplate[] = [
@@ -293,6 +331,7 @@ export const TEMPLATES: readonly ReportTemplate[] = [
   keywordOpportunity,
   competitorWatch,
   productWatch(MARKET),
+  nicheScreener,
 ];
 
 export function templateById(id: TemplateId): ReportTemplate {

@@ -1,4 +1,8 @@
-/** The real responses (one file per operation that has one), copied into the repository from shared/fixtures/api-examples so CI has them. */
+/**
+ * The example responses, one file per operation that has one: the real ones copied from shared/fixtures/api-examples
+ * so CI has them, and for newer operations responses made from the official documents' examples (their `_about` says
+ * so; a real response, once captured, replaces one).
+ */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 

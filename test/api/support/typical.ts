@@ -272,4 +272,67 @@ export const TYPICAL: { [C in OperationCode]: TypicalCall<C> } = {
     params: { marketplace: "US", nodeIdPath: "172282:281407" },
     body: { marketplace: "US", nodeIdPath: "172282:281407" },
   },
+  market_research: {
+    params: {
+      marketplace: "mx",
+      month: "20250715",
+      nodeIdPath: " 172282 ",
+      minAvgUnits: 300,
+      maxBrandCrn: 60,
+      minAvgPrice: 10,
+      fulfillment: "fba, fbm",
+      order: { field: "total_units", desc: true },
+      page: 1,
+      size: 200,
+    },
+    body: {
+      marketplace: "MX",
+      month: "202507",
+      nodeIdPath: "172282",
+      minAvgUnits: 300,
+      maxBrandCrn: 60,
+      minAvgPrice: 10,
+      fulfillment: "FBA,FBM",
+      order: { field: "total_units", desc: true },
+      page: 1,
+      size: 200,
+    },
+  },
+  market_seller_type_concentration: {
+    params: { marketplace: "US", nodeIdPath: "172282:281407", newProduct: 6 },
+    body: { marketplace: "US", nodeIdPath: "172282:281407", newProduct: 6 },
+  },
+  market_product_demand_trend: {
+    params: { marketplace: "gb", nodeIdPath: "172282:281407", month: "202507" },
+    body: { marketplace: "UK", nodeIdPath: "172282:281407", month: "202507" },
+  },
+  market_listing_date_distribution: {
+    params: { marketplace: "US", nodeIdPath: "172282:281407", topN: 10 },
+    body: { marketplace: "US", nodeIdPath: "172282:281407", topN: 10 },
+  },
+  market_rating_distribution: {
+    params: { marketplace: "de", nodeIdPath: "172282:281407" },
+    body: { marketplace: "DE", nodeIdPath: "172282:281407" },
+  },
+  market_price_distribution: {
+    params: { marketplace: "US", nodeIdPath: "172282:281407", month: "202507", newProduct: 6, topN: 10 },
+    body: { marketplace: "US", nodeIdPath: "172282:281407", month: "202507", newProduct: 6, topN: 10 },
+  },
+  google_trend: {
+    params: { marketplace: "us", keyword: " iphone stand ", googleProp: "SHOPPINGCART", monthly: true },
+    body: { marketplace: "US", keyword: "iphone stand", googleProp: "shoppingCart", monthly: "true" },
+  },
+  trademark_list: {
+    params: { office: ["us", "uk"], text: " anker ", niceClass: [9, 35], status: ["Registered"], page: 1, size: 20 },
+    body: { office: ["US", "GB"], text: "anker", niceClass: [9, 35], status: ["Registered"], page: 1, size: 20 },
+  },
+  trademark_stats: {
+    params: { office: ["EU"], text: "anker" },
+    body: { office: ["EM"], text: "anker" },
+  },
+  trademark_detail: {
+    params: { office: "us", brandId: "US502022097612203" },
+    body: { office: "US", brandId: "US502022097612203" },
+  },
+  trademark_country_list: { params: {}, body: {} },
 };

@@ -17,7 +17,7 @@ import { startPreviewStack, watchProblems, type PreviewStack } from "./preview";
 let bundle: Promise<string> | undefined;
 
 /** The stand-in as one script for the page (built once per test file). */
-function standInScript(): Promise<string> {
+export function standInScript(): Promise<string> {
   bundle ??= build({
     entryPoints: [path.join(ROOT, "test/support/strict-excel/browser.ts")],
     bundle: true,

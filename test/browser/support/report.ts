@@ -4,6 +4,7 @@
  */
 import type { Frame, Locator, Page } from "playwright-core";
 import type { CreatedReportSheet, ReportSheetSpec } from "../../../src/taskpane/host/host-adapter";
+import { keywordReport } from "../../support/report-specs";
 
 function paneFrame(page: Page): Frame {
   const frame = page.frames().find((f) => f !== page.mainFrame());
@@ -22,61 +23,20 @@ export async function createReportSheet(page: Page, spec: ReportSheetSpec): Prom
 }
 
 /**
- * A keyword report as a template lays it out: inputs in B2:B3, the trends at A6, a line chart over them and a column
- * and a bar chart of their first months.
+ * The Keyword opportunity template's report (test/support/report-specs.ts), with two more charts over its trends
+ * spill that draw only its first months: a column chart of 6 points and a bar chart of 4.
  */
-export function keywordTrendsReport(name = "Keyword yoga mat"): ReportSheetSpec {
+export function keywordTrendsReport(name?: string): ReportSheetSpec {
+  const spec = keywordReport(name);
+  const trends = spec.charts[0];
+  const column = (index: number) => ({ name: trends.series[index].name, values: trends.series[index].values });
   return {
-    name,
-    values: [
-      { address: "A1", value: "Keyword opportunity", role: "title" },
-      { address: "A2", value: "Market", role: "label" },
-      { address: "B2", value: "US", role: "input", format: "@" },
-      { address: "A3", value: "Keyword", role: "label" },
-      { address: "B3", value: "yoga mat", role: "input", format: "@" },
-      { address: "A5", value: "Searches and purchases by month", role: "title" },
-    ],
-    formulas: [{ address: "A6", formula: '=MAD.KEYWORDTRENDS($B$2,$B$3,"dates=text","time, search, purchase")' }],
+    ...spec,
     charts: [
-      {
-        kind: "line",
-        title: "Searches and purchases",
-        categories: { cell: "A6", column: 0 },
-        series: [
-          { name: "Searches", values: { cell: "A6", column: 1 } },
-          { name: "Purchases", values: { cell: "A6", column: 2 } },
-        ],
-        categoryAxisTitle: "Month",
-        valueAxisTitle: "Count",
-        anchor: "E2",
-      },
-      {
-        kind: "column",
-        title: "Purchases, first months",
-        categories: { cell: "A6", column: 0 },
-        series: [{ name: "Purchases", values: { cell: "A6", column: 2 } }],
-        categoryAxisTitle: "Month",
-        valueAxisTitle: "Purchases",
-        anchor: "E17",
-        maxPoints: 6,
-      },
-      {
-        kind: "bar",
-        title: "Searches, first months",
-        categories: { cell: "A6", column: 0 },
-        series: [{ name: "Searches", values: { cell: "A6", column: 1 } }],
-        categoryAxisTitle: "Month",
-        valueAxisTitle: "Searches",
-        anchor: "J17",
-        maxPoints: 4,
-      },
+      ...spec.charts,
+      { ...trends, kind: "column", title: "Purchases, first months", series: [column(1)], anchor: "U6", maxPoints: 6 },
+      { ...trends, kind: "bar", title: "Searches, first months", series: [column(0)], anchor: "U14", maxPoints: 4 },
     ],
-    report: {
-      template: "keywordOpportunity",
-      title: "Keyword opportunity",
-      inputs: { market: "US", keyword: "yoga mat" },
-      createdAt: Date.UTC(2026, 0, 1),
-    },
   };
 }
 

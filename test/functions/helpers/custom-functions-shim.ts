@@ -26,11 +26,14 @@ type AnyFunction = (...args: never[]) => unknown;
 export interface InvokeOptions {
   address?: string;
   preview?: boolean;
+  /** Where each argument is, for functions with @requiresParameterAddresses (`Sheet1!D5:H20`). */
+  parameterAddresses?: string[];
 }
 
 export interface Invocation {
   functionName: string;
   address?: string;
+  parameterAddresses?: string[];
   isInValuePreview: boolean;
   onCanceled?: () => void;
 }
@@ -69,6 +72,7 @@ export function installCustomFunctionsShim(): CustomFunctionsShim {
         functionName: id,
         address: options.address,
         isInValuePreview: options.preview === true,
+        ...(options.parameterAddresses ? { parameterAddresses: options.parameterAddresses } : {}),
       };
       const outcome = Promise.resolve()
         .then(() => (fn as (...a: unknown[]) => unknown)(...args, invocation))

@@ -2,7 +2,7 @@
  * Runs MAD functions the way Excel would: through the CustomFunctions stand-in, against a real engine whose
  * fetch goes to a service (the simulator over HTTP, or the fixture service), counting the requests it receives.
  */
-import { operation, type AnyOperation, type OperationCode } from "../../../src/api/catalog";
+import { operation, takesMarket, type AnyOperation, type OperationCode } from "../../../src/api/catalog";
 import { monthBefore } from "../../../src/api/dates";
 import { createEngine, memoryStore, type Engine, type EngineOptions, type KeyValueStore } from "../../../src/engine";
 import { configureRunner } from "../../../src/functions/runner";
@@ -22,6 +22,9 @@ export function typicalPositional(op: AnyOperation, now = new Date()): unknown[]
     month: Number(monthBefore(now, 1)),
     bsr: 1024,
     categoryId: "172282",
+    office: "US",
+    text: "anker",
+    brandId: "US502022097612203",
   };
   return op.positional.map((p) => {
     if (!(p.arg in values)) throw new Error(`no typical value for ${p.arg}`);
@@ -41,9 +44,9 @@ export interface CallArgs {
   interval?: unknown;
 }
 
-/** The full argument list Excel passes: omitted optional arguments are null. */
+/** The full argument list Excel passes: omitted optional arguments are null; `market` where the function has one. */
 export function argumentList(op: AnyOperation, args: CallArgs = {}): unknown[] {
-  const required = [args.market ?? "US", ...(args.positional ?? typicalPositional(op))];
+  const required = [...(takesMarket(op) ? [args.market ?? "US"] : []), ...(args.positional ?? typicalPositional(op))];
   if (op.history)
     return [...required, args.start ?? null, args.end ?? null, args.interval ?? null, args.fields ?? null];
   return [...required, args.filters ?? null, args.fields ?? null, args.limit ?? null];

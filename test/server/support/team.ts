@@ -9,6 +9,7 @@ import { fingerprintOf, type PlanKey } from "../../../src/server/team/keys-file"
 import { MemoryStore } from "../../../src/server/team/memory-store";
 import { RedisStore } from "../../../src/server/team/redis-store";
 import { startTeamMode } from "../../../src/server/team/setup";
+import type { Scheduler } from "../../../src/server/team/scheduler";
 import type { Member, TeamStore } from "../../../src/server/team/store";
 import { hashToken, newToken } from "../../../src/server/team/tokens";
 
@@ -42,6 +43,8 @@ export interface TeamOptions {
 export interface RunningTeam {
   readonly bases: string[];
   readonly stores: TeamStore[];
+  /** Each replica's scheduler; it runs due schedules only when a test calls `tick()`. */
+  readonly schedulers: Scheduler[];
   readonly log: string[];
   /** Adds a member through the store (as `npm run team -- add` does) and returns their token. */
   member(name: string, extra?: Partial<Member>): Promise<string>;
@@ -54,6 +57,7 @@ export async function startTeam(options: TeamOptions): Promise<RunningTeam> {
   const stores: TeamStore[] = [];
   const servers: HostingServer[] = [];
   const bases: string[] = [];
+  const schedulers: Scheduler[] = [];
   const log: string[] = [];
   for (let i = 0; i < replicas; i++) {
     const store =
@@ -72,7 +76,9 @@ export async function startTeam(options: TeamOptions): Promise<RunningTeam> {
       queueWaitMs: options.queueWaitMs ?? 10_000,
       windowMs: options.windowMs,
       log: (line) => log.push(line),
+      schedulerTickMs: 0,
     });
+    schedulers.push(team.scheduler);
     const hosting = createHostingServer({ upstream: options.upstream, team, log: (line) => log.push(line) });
     servers.push(hosting);
     bases.push(await listen(hosting, 0, "127.0.0.1"));
@@ -80,6 +86,7 @@ export async function startTeam(options: TeamOptions): Promise<RunningTeam> {
   return {
     bases,
     stores,
+    schedulers,
     log,
     async member(name, extra = {}) {
       const token = newToken();

@@ -62,6 +62,8 @@ export class StrictExcel implements Runtime {
   /** Set to make the next Office.context.document.settings.saveAsync fail. */
   failSettingsSave = false;
   startupBehavior: "None" | "Load" = "None";
+  /** Times the add-in asked Office to show its task pane (Office.addin.showAsTaskpane). */
+  paneShown = 0;
   /** A fault to inject: the first action whose request JSON this matches fails its sync. */
   failWhen?: (wire: unknown) => boolean;
   readonly functions = new FunctionRegistry();
@@ -167,6 +169,11 @@ export class StrictExcel implements Runtime {
             this.startupBehavior = behavior;
           },
           getStartupBehavior: async () => this.startupBehavior,
+          // SharedRuntime 1.1: https://learn.microsoft.com/office/dev/add-ins/develop/show-hide-add-in
+          showAsTaskpane: async () => {
+            if (!this.supports("SharedRuntime", "1.1")) throw new Error("Office.addin needs SharedRuntime 1.1");
+            this.paneShown++;
+          },
         },
       },
       OfficeRuntime: { storage: this.storageApi() },

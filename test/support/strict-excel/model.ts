@@ -157,9 +157,10 @@ export class SheetModel {
     }
   }
 
-  /** Moves every cell at or below `row` down by `count` rows (inserted sheet rows). */
-  shiftRows(row: number, count: number): void {
-    const moved = [...this.cells].filter(([key]) => keyRow(key) >= row);
+  /** Moves every cell at or below `row` down by `count` rows (inserted sheet rows; only in `columns` when given). */
+  shiftRows(row: number, count: number, columns?: { left: number; right: number }): void {
+    const inColumns = (key: number) => !columns || (keyCol(key) >= columns.left && keyCol(key) <= columns.right);
+    const moved = [...this.cells].filter(([key]) => keyRow(key) >= row && inColumns(key));
     for (const [key] of moved) this.cells.delete(key);
     for (const [key, cell] of moved) {
       const next = cellKey(keyRow(key) + count, keyCol(key));
@@ -375,6 +376,30 @@ export class WorkbookModel {
         if (series.values?.sheet === sheet) series.values = { sheet, range: move(series.values.range) };
         if (series.xValues?.sheet === sheet) series.xValues = { sheet, range: move(series.xValues.range) };
       }
+  }
+
+  /** Cells inserted in place of `range` (shift Down): what is below it in its columns moves down. */
+  insertCells(sheet: SheetModel, range: CellRange): void {
+    const count = range.bottom - range.top + 1;
+    const columns = { left: range.left, right: range.right };
+    const cut = this.tables.find(
+      (t) =>
+        t.sheet === sheet &&
+        t.range.bottom >= range.top &&
+        t.range.left <= range.right &&
+        t.range.right >= range.left &&
+        (t.range.left < range.left || t.range.right > range.right || t.range.top < range.top),
+    );
+    if (cut) throw new Error(`This operation is not allowed: it would shift cells in the table ${cut.name}`);
+    sheet.shiftRows(range.top, count, columns);
+    for (const table of this.tables)
+      if (
+        table.sheet === sheet &&
+        table.range.top >= range.top &&
+        table.range.left >= range.left &&
+        table.range.right <= range.right
+      )
+        table.range = { ...table.range, top: table.range.top + count, bottom: table.range.bottom + count };
   }
 
   /** The text a cell shows (for overwrite records and tests). */

@@ -258,6 +258,13 @@ export class Range extends ClientObject<RangeRef> {
     }));
   }
 
+  getColumn(column: number): Range {
+    return this.derive(`getColumn(${column})`, (r) => ({
+      sheet: r.sheet,
+      range: { ...r.range, left: r.range.left + column, right: r.range.left + column },
+    }));
+  }
+
   getUsedRangeOrNullObject(valuesOnly = false): Range {
     return this.derive(
       `getUsedRangeOrNullObject(${valuesOnly})`,
@@ -309,12 +316,20 @@ export class Range extends ClientObject<RangeRef> {
     );
   }
 
-  /** Entire sheet rows only ("5:10"): cells, tables and charts below move down. */
+  /**
+   * Shift Down only. Entire sheet rows ("5:10"): cells, tables and charts below move down. A block of columns: only
+   * what is below it in those columns moves down ("inserts a cell or a range of cells into the worksheet in place
+   * of this range, and shifts the other cells to make space":
+   * https://learn.microsoft.com/javascript/api/excel/excel.range#excel-excel-range-insert-member(1)); as in Excel, a
+   * table that those columns would cut through refuses it.
+   */
   insert(shift: string): Range {
     this.call("insert", [shift], (r) => {
-      if (shift !== "Down" || r.range.left !== 0 || r.range.right !== SHEET_COLUMNS - 1)
-        throw invalidOperation("the stand-in inserts entire rows only (shift Down)");
-      r.sheet.book.insertRows(r.sheet, r.range.top, r.range.bottom - r.range.top + 1);
+      if (shift !== "Down") throw invalidOperation("the stand-in inserts with shift Down only");
+      const count = r.range.bottom - r.range.top + 1;
+      if (r.range.left === 0 && r.range.right === SHEET_COLUMNS - 1)
+        r.sheet.book.insertRows(r.sheet, r.range.top, count);
+      else r.sheet.book.insertCells(r.sheet, r.range);
     });
     return this.derive("inserted", (r) => r);
   }

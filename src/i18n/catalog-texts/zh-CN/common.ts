@@ -15,4 +15,10 @@ export const common = {
   Spain: "西班牙",
   Canada: "加拿大",
   India: "印度",
+  "Search trends (Google)": "搜索趋势（Google）",
+  Trademarks: "商标",
+  Mexico: "墨西哥",
+  Brazil: "巴西",
+  Australia: "澳大利亚",
+  "United Arab Emirates": "阿联酋",
 };

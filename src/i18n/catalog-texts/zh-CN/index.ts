@@ -12,6 +12,8 @@ import { common } from "./common";
 import { keyword } from "./keyword";
 import { market } from "./market";
 import { product } from "./product";
+import { trademark } from "./trademark";
+import { trends } from "./trends";
 
 export const texts: Readonly<Record<string, string>> = {
   ...common,
@@ -20,4 +22,6 @@ export const texts: Readonly<Record<string, string>> = {
   ...keyword,
   ...aba,
   ...market,
+  ...trends,
+  ...trademark,
 };

@@ -167,8 +167,6 @@ export const keyword = {
   Searches: "搜索量",
   Clicks: "点击量",
   Purchases: "购买量",
-  "Search conversion rate": "搜索转化率",
-  "Click conversion rate": "点击转化率",
   "Top-three click rate": "前三点击率",
   "Top-three conversion rate": "前三转化率",
   "Phrase count": "词组数",
@@ -314,4 +312,7 @@ export const keyword = {
   // record trafficKeywordStats
   "Word part": "词根",
   "Words containing it": "包含它的词数",
+  "Search conversion rate (a fraction: 0.0412 = 4.12 %)": "搜索转化率（小数：0.0412 = 4.12%）",
+  "Click conversion rate (a fraction)": "点击转化率（小数）",
+  "Top-three click rate (a fraction)": "前三点击率（小数）",
 };

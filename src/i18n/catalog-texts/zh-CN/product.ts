@@ -4,8 +4,8 @@ export const product = {
   "Competitor lookup": "查竞品",
   "Products matching a brand, seller, ASIN list, category or keyword, with sales and listing data.":
     "按品牌、卖家、ASIN 列表、类目或关键词查找商品，附销量与 Listing 数据。",
-  "Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA or IN.":
-    "站点代码：US、JP、UK（或 GB）、DE、FR、IT、ES、CA 或 IN。",
+  "Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA, IN, MX, BR, AU or AE.":
+    "站点代码：US、JP、UK（或 GB）、DE、FR、IT、ES、CA、IN、MX、BR、AU 或 AE。",
   Marketplace: "站点",
   "Month yyyyMM, or nearly for the last 30 days (also when omitted).":
     "月份 yyyyMM，或 nearly 表示近 30 天（不填时同样如此）。",
@@ -223,4 +223,5 @@ export const product = {
   "Products in the category": "类目下商品数",
   "The node's name, localized": "节点名称（本地化）",
   "Node names, localized, joined by ':'": "节点名称路径（本地化），以“:”连接",
+  "Month yyyyMM of the product counts; omitted = now.": "商品数所属月份 yyyyMM；不填则为当前。",
 };

@@ -62,10 +62,10 @@ export const cells = {
 
   // The parameter kinds (src/api/kinds): what a value must be, for messages, the reference and the argument help
   "kind.marketplace.expected": message("a marketplace code such as US"),
-  "kind.notAMarketplace": message("{got} is not a marketplace; use one of {codes} (GB = UK)", {
-    got: "text",
-    codes: "text",
-  }),
+  "kind.notAMarketplace": message(
+    "{got} is not a marketplace{scope, select, operation { this operation takes} other {}}; use one of {codes}{aliases, select, none {} other { ({aliases})}}",
+    { got: "text", scope: "text", codes: "text", aliases: "text" },
+  ),
   "kind.string.expected": message("text"),
   "kind.integer.expected": message("a whole number"),
   "kind.number.expected": message("a number"),
@@ -101,6 +101,7 @@ export const cells = {
   "kind.pattern.asin": message("an ASIN of 10 letters and digits, e.g. B0DGVP84B5"),
   "kind.pattern.nodeIdPath": message("category node ids joined by ':', e.g. 172282:281407"),
   "kind.pattern.nodeId": message("a category node id, e.g. 172282"),
+  "kind.pattern.office": message("a trademark office code of two letters, e.g. US, GB or EM"),
 
   // Failures: what happened (summary) and what to do (advice), one pair per kind (src/api/error-kinds.ts)
   "error.validation.advice": message("Correct {param} and try again: {problem}", { param: "text", problem: "text" }),
@@ -265,4 +266,12 @@ export const cells = {
   "header.nested": message("{parent}: {child}", { parent: "text", child: "text" }),
   "header.part": message("{label}, {part}", { label: "text", part: "text" }),
   "header.shared": message("{label} ({name})", { label: "text", name: "text" }),
+
+  // MAD.ASOF in cells
+  "asof.needsReference": message("MAD.ASOF takes a reference to a MAD formula's cell or results, such as D5 or D5#."),
+  "asof.noResult": message(
+    "{cell} shows no MAD results in this session yet. Refresh it in the task pane's Reports tab, or enter its formula again.",
+    { cell: "text" },
+  ),
+  "asof.failed": message("{cell} shows an error: {message}", { cell: "text", message: "text" }),
 };

@@ -4,6 +4,7 @@
  * prefixes (`pane.`, `tab.`, `meter.`, `action.`, `ask.`, `spend.`). Counts use plurals, never hand-built endings.
  */
 import { message } from "../../message";
+import { reports } from "./reports";
 import { templates } from "./templates";
 
 const CALLS = "{calls, plural, one {# call} other {# calls}}";
@@ -64,10 +65,10 @@ export const pane = {
     calls: "number",
     left: "number",
   }),
-  "spend.refresh.many": message(`This refresh will spend {atLeast, select, yes {at least } other {}}${CALLS}.`, {
-    calls: "number",
-    atLeast: "text",
-  }),
+  "spend.refresh.many": message(
+    `This refresh will spend {bound, select, atLeast {at least } upTo {up to } other {}}${CALLS}.`,
+    { calls: "number", bound: "text" },
+  ),
 
   // Connection
   "connection.secret": message("API secret"),
@@ -151,6 +152,12 @@ export const pane = {
   "build.label": message("Query builder"),
   "build.operation": message("Operation"),
   "build.operation.option": message("{title} (MAD.{fn})", { title: "text", fn: "text" }),
+  "build.operation.search": message("Type to search {total} operations", { total: "number" }),
+  "build.operation.matches": message(
+    "{count, plural, =0 {No operation matches} one {# of {total} operations matches} other {# of {total} operations match}}.",
+    { count: "number", total: "number" },
+  ),
+  "build.operation.noMatch": message("No operation matches “{words}”.", { words: "text" }),
   "build.actions": message("Query actions"),
   "build.preview": message("Preview"),
   "build.insertFormula": message("Insert as formula"),
@@ -221,6 +228,10 @@ export const pane = {
   "templates.askTitle": message("Create asks first"),
   "templates.confirm": message("Create the report"),
   "templates.nothingCreated": message("Nothing was created."),
+  "templates.nothingFound": message(
+    "{section} found nothing to fill in {label}: loosen the limits (or type a value) and try again. Nothing was created.",
+    { section: "text", label: "text" },
+  ),
   "templates.correctFirst": message(
     "Correct the {problems, plural, one {marked input} other {# marked problems}} first; nothing was sent.",
     { problems: "number" },
@@ -280,8 +291,8 @@ export const pane = {
     calls: "number",
   }),
   "reports.plan": message(
-    `{atLeast, select, yes {at least } other {}}${CALLS} for {queries, plural, one {# unique query} other {# unique queries}} ({formulas, plural, =0 {{tables, plural, =0 {nothing selected} one {# table} other {# tables}}} one {# formula{tables, plural, =0 {} one {, # table} other {, # tables}}} other {# formulas{tables, plural, =0 {} one {, # table} other {, # tables}}}})`,
-    { atLeast: "text", calls: "number", queries: "number", formulas: "number", tables: "number" },
+    `{bound, select, atLeast {at least } upTo {up to } other {}}${CALLS} for {queries, plural, one {# unique query} other {# unique queries}} ({formulas, plural, =0 {{tables, plural, =0 {nothing selected} one {# table} other {# tables}}} one {# formula{tables, plural, =0 {} one {, # table} other {, # tables}}} other {# formulas{tables, plural, =0 {} one {, # table} other {, # tables}}}})`,
+    { bound: "text", calls: "number", queries: "number", formulas: "number", tables: "number" },
   ),
   "reports.growth.label": message("Cells below a table"),
   "reports.growth.title": message("Cells below {table} are not empty.", { table: "text" }),
@@ -310,6 +321,8 @@ export const pane = {
     formulas: "number",
     statuses: "text",
   }),
+  // Reports that keep history, refresh when opened, last good answers, schedules: ./reports.ts
+  ...reports,
 
   // The language switch (the shell, beside the title)
   "language.label": message("Language"),
@@ -406,6 +419,10 @@ export const pane = {
   "host.refreshNeeds": message(
     "Refreshing {table} needs {rows, number} more rows ({area}), and {cells} there {count, plural, one {holds} other {hold}} something. Nothing was written.",
     { table: "text", rows: "number", area: "text", cells: "text", count: "number" },
+  ),
+  "host.historyNeeds": message(
+    "The history needs {area} below its table {table}, and {cells} there {count, plural, one {holds} other {hold}} something. Nothing was written.",
+    { area: "text", table: "text", cells: "text", count: "number" },
   ),
   "host.unknownError": message("unknown error"),
 

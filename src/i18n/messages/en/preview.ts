@@ -24,6 +24,10 @@ export const preview = {
   "page.recalc": message("; change a filter cell and the formula recalculates."),
   "page.taskPane": message("Task pane"),
   "page.taskPaneFrame": message("Marketplace Analytics Data task pane"),
+  "page.reopen": message("Reopen the workbook"),
+  "page.reopen.title": message(
+    "Starts the add-in again with this workbook, as opening the saved workbook in Excel does: cells keep their values, the add-in's memory starts empty, its storage stays",
+  ),
   "page.language": message("Language"),
   "page.language.office": message("Office language ({language})", { language: "text" }),
   "page.language.en": message("English"),

@@ -19,7 +19,7 @@ export const reference = {
   "kind.stringList.docs": message("list"),
   "kind.stringList.help": message("{doc}. A range, or text separated by commas.", { doc: "text" }),
   "kind.csv.docs": message("list"),
-  "kind.integerList.docs": message("list of numbers"),
+  "kind.integerList.docs": message("list of whole numbers"),
   "kind.integerList.help": message("{doc}. A range, or numbers separated by commas.", { doc: "text" }),
   "kind.timestamp.docs": message("date"),
   "kind.timestamp.help": message("{doc} (a date, or yyyy-mm-dd text).", { doc: "text" }),

@@ -41,7 +41,8 @@ export const cells: Translation<typeof english> = {
   "v.secretCharacters": "包含空格或 API 密钥中不会出现的字符；请重新粘贴",
 
   "kind.marketplace.expected": "站点代码，例如 US",
-  "kind.notAMarketplace": "{got} 不是站点；可用 {codes}（GB = UK）",
+  "kind.notAMarketplace":
+    "{got} 不是{scope, select, operation {此操作支持的} other {}}站点；可用 {codes}{aliases, select, none {} other {（{aliases}）}}",
   "kind.string.expected": "文本",
   "kind.integer.expected": "整数",
   "kind.number.expected": "数字",
@@ -68,6 +69,7 @@ export const cells: Translation<typeof english> = {
   "kind.pattern.asin": "由 10 位字母和数字组成的 ASIN，例如 B0DGVP84B5",
   "kind.pattern.nodeIdPath": "以“:”连接的类目节点 ID，例如 172282:281407",
   "kind.pattern.nodeId": "类目节点 ID，例如 172282",
+  "kind.pattern.office": "两位字母的商标局代码，例如 US、GB 或 EM",
 
   "error.validation.advice": "请更正 {param} 后重试：{problem}",
   "error.param.summary": "{detail, select, none {服务拒绝了某个参数} other {服务拒绝了参数 {detail}}}",
@@ -172,4 +174,8 @@ export const cells: Translation<typeof english> = {
   "header.nested": "{parent}：{child}",
   "header.part": "{label}，{part}",
   "header.shared": "{label}（{name}）",
+
+  "asof.needsReference": "MAD.ASOF 的参数应为 MAD 公式所在单元格或其结果的引用，例如 D5 或 D5#。",
+  "asof.noResult": "{cell} 在本次会话中尚无 MAD 结果。请在任务窗格的“报表”页刷新它，或重新输入其公式。",
+  "asof.failed": "{cell} 显示错误：{message}",
 };

@@ -4,6 +4,7 @@
  */
 import type { Translation } from "../../message";
 import type { pane as english } from "../en/pane";
+import { reports } from "./reports";
 import { templates } from "./templates";
 
 const CALLS = "{calls, plural, other {# 次调用}}";
@@ -41,7 +42,7 @@ export const pane: Translation<typeof english> = {
   "spend.report.tooMany": `这份报表约需 ${CALLS}，但${LEFT}。`,
   "spend.report.many": `这份报表约消耗 ${CALLS}。`,
   "spend.refresh.tooMany": `这次刷新需要 ${CALLS}，但${LEFT}。`,
-  "spend.refresh.many": `这次刷新将消耗{atLeast, select, yes {至少 } other { }}${CALLS}。`,
+  "spend.refresh.many": `这次刷新将消耗{bound, select, atLeast {至少 } upTo {最多 } other { }}${CALLS}。`,
 
   "connection.secret": "API 密钥",
   "connection.secret.hint": "保存在本机加载项的存储中，不会写入工作簿。",
@@ -106,6 +107,9 @@ export const pane: Translation<typeof english> = {
   "build.label": "查询构建器",
   "build.operation": "接口",
   "build.operation.option": "{title}（MAD.{fn}）",
+  "build.operation.search": "输入关键词，在 {total} 个接口中搜索",
+  "build.operation.matches": "{count, plural, =0 {没有匹配的接口} other {{total} 个接口中有 # 个匹配}}。",
+  "build.operation.noMatch": "没有与“{words}”匹配的接口。",
   "build.actions": "查询操作",
   "build.preview": "预览",
   "build.insertFormula": "插入公式",
@@ -152,6 +156,8 @@ export const pane: Translation<typeof english> = {
   "templates.askTitle": "创建前确认",
   "templates.confirm": "创建报表",
   "templates.nothingCreated": "未创建任何内容。",
+  "templates.nothingFound":
+    "“{section}”没有找到可填入“{label}”的结果：请放宽条件（或自行填写）后重试。未创建任何内容。",
   "templates.correctFirst": "请先更正{problems, plural, other {标出的 # 处问题}}；未发送任何请求。",
   "templates.required": "{label}：必填。{hint}",
   "templates.inputProblem": "{label}：{problem}",
@@ -186,7 +192,7 @@ export const pane: Translation<typeof english> = {
   "reports.steps": "第 {done, number} 步，共 {total, plural, other {# 步}}",
   "reports.failed": `{items, number} 项中有 {failed, number} 项失败（已消耗 ${CALLS}）。点击“重试失败项”可重新尝试。`,
   "reports.refreshedItems": `已刷新 {items, plural, other {# 项}}，消耗 ${CALLS}。`,
-  "reports.plan": `{atLeast, select, yes {至少 } other {}}${CALLS}，{queries, plural, other {# 个不同查询}}（{formulas, plural, =0 {{tables, plural, =0 {未选择任何项} other {# 个表格}}} other {# 个公式{tables, plural, =0 {} other {，# 个表格}}}}）`,
+  "reports.plan": `{bound, select, atLeast {至少 } upTo {最多 } other {}}${CALLS}，{queries, plural, other {# 个不同查询}}（{formulas, plural, =0 {{tables, plural, =0 {未选择任何项} other {# 个表格}}} other {# 个公式{tables, plural, =0 {} other {，# 个表格}}}}）`,
   "reports.growth.label": "表格下方的单元格",
   "reports.growth.title": "{table} 下方的单元格不为空。",
   "reports.growth.question":
@@ -262,7 +268,10 @@ export const pane: Translation<typeof english> = {
   "host.tableNeeds": "表格需要 {area}，但其中{count, plural, other {}} {cells} 已有内容。未写入任何内容。",
   "host.refreshNeeds":
     "刷新 {table} 需要再占用 {rows, number} 行（{area}），但其中{count, plural, other {}} {cells} 已有内容。未写入任何内容。",
+  "host.historyNeeds":
+    "历史表 {table} 下方需要 {area}，但其中{count, plural, other {}} {cells} 已有内容。未写入任何内容。",
   "host.unknownError": "未知错误",
 
+  ...reports,
   ...templates,
 };

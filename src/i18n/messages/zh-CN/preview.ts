@@ -18,6 +18,9 @@ export const preview: Translation<typeof english> = {
   "page.recalc": "；修改筛选单元格，公式会重新计算。",
   "page.taskPane": "任务窗格",
   "page.taskPaneFrame": "Marketplace Analytics Data 任务窗格",
+  "page.reopen": "重新打开工作簿",
+  "page.reopen.title":
+    "像在 Excel 中打开已保存的工作簿一样，用此工作簿重新启动加载项：单元格保留其值，加载项的内存清空，存储保留",
   "page.language": "语言",
   "page.language.office": "跟随 Office（{language}）",
   "page.language.en": "English",

@@ -15,7 +15,7 @@ export const reference: Translation<typeof english> = {
   "kind.stringList.docs": "列表",
   "kind.stringList.help": "{doc}。可填单元格区域，或以逗号分隔的文本。",
   "kind.csv.docs": "列表",
-  "kind.integerList.docs": "数字列表",
+  "kind.integerList.docs": "整数列表",
   "kind.integerList.help": "{doc}。可填单元格区域，或以逗号分隔的数字。",
   "kind.timestamp.docs": "日期",
   "kind.timestamp.help": "{doc}（日期，或 yyyy-mm-dd 文本）。",

@@ -10,8 +10,8 @@
  * - Array and object operations get one call; `limit` keeps the first rows.
  * Without a limit, a paged query returns one page of the operation's default size.
  */
-import { operation, paramWithRole, ROW_CAP, type OperationCode } from "../api/catalog";
-import { checkLimit } from "../api/row-limit";
+import { operation, paramWithRole, ROW_CAP, type OperationCode } from "./catalog";
+import { checkLimit } from "./row-limit";
 
 export interface PagingPlan {
   /** `pages`: read pages 1.. until done; `single`: one call with `params` as given. */

@@ -1,0 +1,129 @@
+/**
+ * A report scheduled on a team relay: the relay refreshes its queries at a set time of day, in the member's time
+ * zone, within the plan's rate and budgets, so the workbook opened the next morning finds every answer in the team's
+ * cache. One shape for the add-in that sets it and the relay that keeps and runs it; the queries are checked by the
+ * catalog's own rules on both sides.
+ */
+import { isOperationCode, type OperationCode } from "./catalog";
+import { checkLimit } from "./row-limit";
+import { checkParams } from "./validate";
+
+/** Queries one schedule may refresh (a report's sections, a table). */
+export const MAX_SCHEDULE_QUERIES = 20;
+/** Schedules one member may keep. */
+export const MAX_SCHEDULES_PER_MEMBER = 20;
+const MAX_NAME = 100;
+export const SCHEDULE_ID = /^[A-Za-z0-9_-]{8,64}$/;
+const TIME_OF_DAY = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+export interface ScheduledQuery {
+  readonly operation: OperationCode;
+  /** Wire parameters, as the add-in's formula or table asks them (checked by the catalog). */
+  readonly params: Readonly<Record<string, unknown>>;
+  readonly limit?: number;
+}
+
+/** What a member asks for. */
+export interface ScheduleRequest {
+  /** What the schedule refreshes, for people: "Market 3422301 (Category market)". */
+  readonly name: string;
+  /** The time of day, `HH:MM`, in `timeZone`. */
+  readonly at: string;
+  /** An IANA time zone (`Europe/Berlin`), the member's. */
+  readonly timeZone: string;
+  readonly queries: readonly ScheduledQuery[];
+}
+
+/** How the last run went. */
+export interface ScheduleRun {
+  readonly at: number;
+  /** Calls to the service it caused. */
+  readonly calls: number;
+  /** Pages the team's cache already held (current for their data period). */
+  readonly cacheHits: number;
+  /** Queries that failed (the first failure is the note). */
+  readonly failed: number;
+  /** Why it was skipped or what failed, in plain words. */
+  readonly note?: string;
+}
+
+/** A schedule as the relay keeps it. */
+export interface Schedule extends ScheduleRequest {
+  readonly id: string;
+  /** The member who set it: their budget pays for its calls. */
+  readonly member: string;
+  readonly createdAt: number;
+  readonly nextRunAt: number;
+  readonly lastRun?: ScheduleRun;
+}
+
+function validTimeZone(zone: unknown): zone is string {
+  if (typeof zone !== "string" || zone === "" || zone.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Checks a member's request by the catalog's rules; the first problem, named, when there is one. */
+export function checkScheduleRequest(input: unknown, now: Date): { request: ScheduleRequest } | { error: string } {
+  const raw = input as Partial<Record<keyof ScheduleRequest, unknown>> | null;
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return { error: "expected {name, at, timeZone, queries}" };
+  if (typeof raw.name !== "string" || raw.name.trim() === "" || raw.name.length > MAX_NAME)
+    return { error: `name: expected a text of 1 to ${MAX_NAME} characters` };
+  if (typeof raw.at !== "string" || !TIME_OF_DAY.test(raw.at)) return { error: "at: expected a time of day HH:MM" };
+  if (!validTimeZone(raw.timeZone)) return { error: "timeZone: expected an IANA time zone such as Europe/Berlin" };
+  if (!Array.isArray(raw.queries) || raw.queries.length < 1 || raw.queries.length > MAX_SCHEDULE_QUERIES)
+    return { error: `queries: expected 1 to ${MAX_SCHEDULE_QUERIES} queries` };
+  const queries: ScheduledQuery[] = [];
+  for (const [i, item] of (raw.queries as unknown[]).entries()) {
+    const query = item as Partial<ScheduledQuery> | null;
+    const where = `queries[${i}]`;
+    if (!query || typeof query.operation !== "string" || !isOperationCode(query.operation))
+      return { error: `${where}.operation: not an operation of the service` };
+    if (!query.params || typeof query.params !== "object" || Array.isArray(query.params))
+      return { error: `${where}.params: expected an object of parameters` };
+    let limit: number | undefined;
+    try {
+      limit = checkLimit(query.limit);
+    } catch (error) {
+      return { error: `${where}.${(error as Error).message}` };
+    }
+    const checked = checkParams(query.operation, query.params, { now });
+    if (!checked.params) return { error: `${where}.params: ${checked.errors[0]?.message ?? "invalid"}` };
+    queries.push({ operation: query.operation, params: query.params, ...(limit === undefined ? {} : { limit }) });
+  }
+  return { request: { name: raw.name.trim(), at: raw.at, timeZone: raw.timeZone, queries } };
+}
+
+/** How far a time zone's clock is ahead of UTC at a moment (ms). */
+function zoneOffset(timeZone: string, at: number): number {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    minute: "numeric",
+    second: "numeric",
+  }).formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const wall = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
+  return wall - (at - (((at % 1000) + 1000) % 1000));
+}
+
+/** The first moment after `after` when the zone's clocks show `at` (HH:MM); a time skipped by a DST change runs an hour later. */
+export function nextRunAt(at: string, timeZone: string, after: number): number {
+  const [hours, minutes] = at.split(":").map(Number);
+  const today = new Date(after + zoneOffset(timeZone, after));
+  for (let day = 0; day <= 2; day++) {
+    const wall = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + day, hours, minutes);
+    const guess = wall - zoneOffset(timeZone, wall);
+    const moment = wall - zoneOffset(timeZone, guess);
+    if (moment > after) return moment;
+  }
+  return after + 86_400_000; // unreachable: one of three days has the time after `after`
+}

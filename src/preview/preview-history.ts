@@ -1,0 +1,180 @@
+/**
+ * History sheets in the preview, laid out as the Office host lays them out in Excel (the task pane's model decides
+ * what goes where): the first snapshot makes the sheet with its title, note, tables (header rows) and chart; each
+ * snapshot appends below each table, replacing the rows of a snapshot taken the same day, and never writes over a
+ * cell that holds something unless the person chose to insert cells there (what is below that table moves down)
+ * or to write over them. The chart reads the summary table as it is now, so it grows with it.
+ */
+import {
+  CellsInUseError,
+  type CellValue,
+  type HistoryAppend,
+  type HistorySourceRef,
+  type HistoryState,
+  type HistoryWritten,
+} from "../taskpane/host/host-adapter";
+import { t } from "../i18n";
+import { cellAddress, parseCellAddress, rangeAddress, type CellRange } from "../table/a1";
+import type { Sheet } from "./sheet";
+import type { Workbook } from "./workbook";
+
+interface Entry {
+  source: HistorySourceRef;
+  keep: boolean;
+  sheetId?: number;
+  /** Table key -> its header and rows now. */
+  tables?: Record<string, CellRange>;
+  snapshots: number;
+  lastDay?: string;
+  lastRows?: Record<string, number>;
+}
+
+const MAX_OCCUPIED = 20;
+const copy = <T>(data: T): T => JSON.parse(JSON.stringify(data)) as T;
+
+export class PreviewHistory {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(private readonly workbook: Workbook) {}
+
+  private keyOf(source: HistorySourceRef): string {
+    return source.kind === "table" ? `table:${source.table}` : `report:${this.workbook.sheet(source.sheet).id}`;
+  }
+
+  private sheetById(id: number | undefined): Sheet | undefined {
+    return this.workbook.sheets().find((s) => s.id === id);
+  }
+
+  listHistories(): HistoryState[] {
+    const states: HistoryState[] = [];
+    for (const [key, entry] of [...this.entries]) {
+      let source = entry.source;
+      if (key.startsWith("report:")) {
+        const report = this.sheetById(Number(key.slice("report:".length)));
+        if (!report) {
+          this.entries.delete(key); // the report's sheet was deleted: its entry goes
+          continue;
+        }
+        source = { kind: "report", sheet: report.name };
+      }
+      const sheet = this.sheetById(entry.sheetId);
+      states.push({
+        source: copy(source),
+        keep: entry.keep,
+        sheet: sheet?.name ?? null,
+        snapshots: sheet ? entry.snapshots : 0,
+        lastDay: sheet ? (entry.lastDay ?? null) : null,
+      });
+    }
+    return states;
+  }
+
+  setKeepHistory(source: HistorySourceRef, keep: boolean): void {
+    const key = this.keyOf(source);
+    const entry = this.entries.get(key) ?? { source: copy(source), snapshots: 0, keep };
+    this.entries.set(key, { ...entry, keep });
+  }
+
+  /** The cells of `range` that show something, at most MAX_OCCUPIED. */
+  private occupied(sheet: Sheet, range: CellRange): string[] {
+    const found: string[] = [];
+    for (let row = range.top; row <= range.bottom && found.length < MAX_OCCUPIED; row++)
+      for (let col = range.left; col <= range.right && found.length < MAX_OCCUPIED; col++)
+        if (this.workbook.display({ row, col }, sheet.name).text !== "") found.push(cellAddress({ row, col }));
+    return found;
+  }
+
+  private create(append: HistoryAppend): { sheet: Sheet; tables: Record<string, CellRange> } {
+    const { layout } = append;
+    const sheet = this.workbook.addSheet(layout.name);
+    this.workbook.setValues({ row: 0, col: 0 }, [[layout.title], [layout.note]], ["@"], sheet.name);
+    this.workbook.setStyle({ top: 0, left: 0, bottom: 0, right: 0 }, "report-title", sheet.name);
+    this.workbook.setStyle({ top: 1, left: 0, bottom: 1, right: 0 }, "report-note", sheet.name);
+    const tables: Record<string, CellRange> = {};
+    for (const spec of layout.tables) {
+      const top = parseCellAddress(spec.anchor);
+      if (!top) throw new Error(`The history table ${spec.name}: "${spec.anchor}" is not a cell address.`);
+      const range = { top: top.row, left: top.col, bottom: top.row, right: top.col + spec.header.length - 1 };
+      this.workbook.setValues(top, [[...spec.header]], undefined, sheet.name);
+      this.workbook.setStyle(range, "table-header", sheet.name);
+      tables[spec.key] = range;
+    }
+    sheet.history = { charts: [copy(layout.chart)], table: tables.summary };
+    return { sheet, tables };
+  }
+
+  appendHistory(append: HistoryAppend): HistoryWritten {
+    const key = this.keyOf(append.source);
+    let entry: Entry = this.entries.get(key) ?? { source: copy(append.source), keep: false, snapshots: 0 };
+    let sheet = this.sheetById(entry.sheetId);
+    if (!sheet || !entry.tables) {
+      const made = this.workbook.batch(() => this.create(append));
+      sheet = made.sheet;
+      entry = { source: entry.source, keep: entry.keep, sheetId: sheet.id, tables: made.tables, snapshots: 0 };
+    }
+    const target = sheet;
+    const replaced = entry.lastDay === append.day;
+    const plans = Object.entries(entry.tables!).map(([tableKey, range]) => {
+      const had = range.bottom - range.top;
+      const start = Math.max(0, had - (replaced ? (entry.lastRows?.[tableKey] ?? 0) : 0));
+      const rows = append.rows[tableKey] ?? [];
+      return { key: tableKey, range, had, start, rows, count: start + rows.length };
+    });
+    // Every table's new rows are checked first: refused, nothing is written.
+    for (const p of plans) {
+      if (p.count <= p.had || append.growth === "overwrite") continue;
+      const below = { ...p.range, top: p.range.bottom + 1, bottom: p.range.top + p.count };
+      this.workbook.assertInside(below);
+      const inUse = this.occupied(target, below);
+      if (!inUse.length) continue;
+      if (append.growth === "insertRows")
+        this.workbook.insertRows(below.top, below.bottom - below.top + 1, target.name, p.range);
+      else
+        throw new CellsInUseError(
+          t("host.historyNeeds", {
+            area: rangeAddress(below),
+            table: rangeAddress(p.range),
+            cells: inUse.join(", "),
+            count: inUse.length,
+          }),
+          target.name,
+          rangeAddress(below),
+          inUse,
+        );
+    }
+    const formats = new Map(append.layout.tables.map((t) => [t.key, t.columnFormats]));
+    this.workbook.batch(() => {
+      for (const p of plans) {
+        const { range } = p;
+        if (p.count < p.had) this.workbook.clear({ ...range, top: range.top + 1 + p.count }, target.name);
+        const rows = p.rows.map((row) => row.map((v: CellValue) => (v === undefined ? null : v)));
+        if (rows.length)
+          this.workbook.setValues(
+            { row: range.top + 1 + p.start, col: range.left },
+            rows,
+            [...(formats.get(p.key) ?? [])],
+            target.name,
+          );
+        const next = { ...range, bottom: range.top + p.count };
+        for (let row = range.top + 1; row <= next.bottom; row++)
+          this.workbook.setStyle(
+            { ...next, top: row, bottom: row },
+            (row - range.top) % 2 === 0 ? "table-row table-band" : "table-row",
+            target.name,
+          );
+        entry.tables![p.key] = next;
+      }
+    });
+    target.history = { charts: target.history?.charts ?? [copy(append.layout.chart)], table: entry.tables!.summary };
+    target.chartsRevision++;
+    entry = {
+      ...entry,
+      snapshots: entry.snapshots + (replaced ? 0 : 1),
+      lastDay: append.day,
+      lastRows: Object.fromEntries(plans.map((p) => [p.key, p.rows.length])),
+    };
+    this.entries.set(key, entry);
+    this.workbook.notify();
+    return { sheet: target.name, snapshots: entry.snapshots, replaced };
+  }
+}

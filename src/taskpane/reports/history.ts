@@ -1,0 +1,282 @@
+/**
+ * What a report or table that keeps history records, without Excel: the queries a snapshot reads (a template's
+ * sections from the report's inputs, or a table's stored query), the history sheet's layout (a line chart at the
+ * top, then the summary table and one table of rows per query, side by side, each growing down only), and the rows
+ * one snapshot appends: every row of every query with when it was taken, how old its data was and where it came
+ * from, and one summary row of figures (a template's own, else rows and averages) that the chart draws.
+ */
+import type { OperationCode } from "../../api/catalog";
+import { localDateTimeSerial } from "../../api/dates";
+import { t } from "../../i18n";
+import { cellAddress } from "../../table/a1";
+import type { Cell } from "../../table/cells";
+import { DATE_TIME_FORMAT, numberFormatOf, type Column } from "../../table/columns";
+import type { ShapeInput } from "../../table/shape";
+import { validSheetName } from "../../table/sheet-names";
+import { selectColumns, tableOf } from "../build/result-table";
+import type {
+  CellValue,
+  ChartSpec,
+  HistorySheetSpec,
+  HistorySourceRef,
+  HistoryTableSpec,
+  TableInfo,
+} from "../host/host-adapter";
+import { sectionQuery } from "../templates/report-cost";
+import { CHART_SIZE } from "../templates/report-layout";
+import { reportSections } from "../templates/templates";
+import type { Aggregate, HistoryMetric, ReportTemplate, TemplateHistory, TemplateInputs } from "../templates/templates";
+
+/** A summary metric as written into cells: its label in the active language. */
+type SummaryMetric = Omit<HistoryMetric, "label"> & { readonly label: string };
+
+/** A history's summary and chart as written into cells (a template's words, worded when the snapshot is taken). */
+export interface HistorySummary {
+  readonly chartTitle: string;
+  readonly metrics: readonly SummaryMetric[];
+  readonly charted: TemplateHistory["charted"];
+  readonly valueAxisTitle: string;
+  readonly secondaryValueAxisTitle?: string;
+}
+
+const worded = (history: TemplateHistory): HistorySummary => ({
+  chartTitle: history.chartTitle(),
+  metrics: history.metrics.map((m) => ({ ...m, label: m.label() })),
+  charted: history.charted,
+  valueAxisTitle: history.valueAxisTitle(),
+  ...(history.secondaryValueAxisTitle ? { secondaryValueAxisTitle: history.secondaryValueAxisTitle() } : {}),
+});
+import { describeInputs } from "./reports";
+
+/** One query a snapshot reads. */
+export interface SnapshotQuery {
+  /** `q1`, `q2`…: its rows table's key. */
+  readonly key: string;
+  /** The section's title, or the table's name. */
+  readonly label: string;
+  readonly operation: OperationCode;
+  readonly params: Readonly<Record<string, unknown>>;
+  readonly limit?: number;
+  readonly fields: readonly string[];
+}
+
+/** What one source's snapshots read and how they are summed up. */
+export interface SnapshotPlan {
+  readonly source: HistorySourceRef;
+  /** "Market 3422301 (Category market)": the history's title and the start of every Source cell. */
+  readonly name: string;
+  /** "Market 3422301", "MAD_ProductResearch": what the history sheet is named after. */
+  readonly shortName: string;
+  /** A report's inputs as read ("Market US · Category 3375251:3422301"), named in every Source cell; "" for a table. */
+  readonly inputs: string;
+  readonly queries: readonly SnapshotQuery[];
+  readonly history: HistorySummary;
+}
+
+/** A query's answer as a snapshot keeps it: its rows, and when they were fetched. */
+export type SnapshotResult = ShapeInput & { readonly fetchedAt: number };
+
+const CHART_ANCHOR = "A4";
+/** The first row of the tables (1-based 20): below the chart and one blank row. */
+const TABLE_ROW = 3 + CHART_SIZE.rows + 1;
+const NUMBER = "#,##0.00";
+const COUNT = "#,##0";
+
+const isNumeric = (column: Column) => column.spec.type === "integer" || column.spec.type === "number";
+
+/** The generic summary: the rows of the first query, and the averages of its first two numeric columns. */
+function genericHistory(query: SnapshotQuery): HistorySummary {
+  const numeric = selectColumns(query.operation, query.fields).filter(isNumeric).slice(0, 2);
+  const metrics: SummaryMetric[] = [
+    { label: t("history.metric.rows"), section: 0, aggregate: "count" },
+    ...numeric.map((c): SummaryMetric => ({
+      label: t("history.metric.average", { column: c.name }),
+      section: 0,
+      field: c.name,
+      aggregate: "average",
+    })),
+  ];
+  return {
+    chartTitle: t("history.chart.generic", { name: query.label }),
+    metrics,
+    charted: numeric.length ? [1, 0] : [0],
+    valueAxisTitle: numeric.length ? metrics[1].label : metrics[0].label,
+    ...(numeric.length ? { secondaryValueAxisTitle: metrics[0].label } : {}),
+  };
+}
+
+/**
+ * A report's snapshot: its template's sections (those repeated per ASIN too), asked with the inputs as they are (read
+ * once, so never mixed). A history function's section (MAD.PRICEHISTORY) and a product card are left out: the first
+ * is dated rows already, the second a data type, not rows.
+ */
+export function reportSnapshotPlan(sheet: string, template: ReportTemplate, inputs: TemplateInputs): SnapshotPlan {
+  const sections = reportSections(template, inputs).filter((section) => !section.interval && !section.card);
+  const queries = sections.map((section, i): SnapshotQuery => {
+    const query = sectionQuery(section, inputs);
+    return {
+      key: `q${i + 1}`,
+      label: section.title(),
+      operation: query.operation,
+      params: query.params,
+      ...(query.limit === undefined ? {} : { limit: query.limit }),
+      fields: section.fields,
+    };
+  });
+  return {
+    source: { kind: "report", sheet },
+    name: t("history.reportName", { sheet, template: template.title() }),
+    shortName: sheet,
+    inputs: describeInputs(template.id, inputs),
+    queries,
+    history: template.history ? worded(template.history) : genericHistory(queries[0]),
+  };
+}
+
+/** A table's snapshot: its stored query; null when the table has none the add-in can ask again. */
+export function tableSnapshotPlan(table: TableInfo, operation: OperationCode | undefined): SnapshotPlan | null {
+  if (!table.query || !operation) return null;
+  const query: SnapshotQuery = {
+    key: "q1",
+    label: table.name,
+    operation,
+    params: table.query.params,
+    ...(table.query.limit === undefined ? {} : { limit: table.query.limit }),
+    fields: table.query.fields ?? [],
+  };
+  return {
+    source: { kind: "table", table: table.name },
+    name: t("history.tableName", { table: table.name }),
+    shortName: table.name,
+    inputs: "",
+    queries: [query],
+    history: genericHistory(query),
+  };
+}
+
+const slug = (text: string) =>
+  text
+    .replace(/[^A-Za-z0-9]+/g, "_")
+    .replace(/^_|_$/g, "")
+    .slice(0, 40) || "Report";
+
+/** The column a metric reads, for its number format. */
+function metricFormat(plan: SnapshotPlan, metric: SummaryMetric): string {
+  if (metric.aggregate === "count") return COUNT;
+  const query = plan.queries[metric.section];
+  const column = query && selectColumns(query.operation, query.fields).find((c) => c.name === metric.field);
+  const format = column ? numberFormatOf(column) : "General";
+  return format === "@" || format === "General" ? NUMBER : format;
+}
+
+/** The history sheet as first made: title, note, the chart, the summary and one rows table per query. */
+export function historyLayout(plan: SnapshotPlan): HistorySheetSpec {
+  const base = `MAD_History_${slug(plan.name)}`;
+  const tables: HistoryTableSpec[] = [];
+  let left = 0;
+  const place = (key: string, header: readonly string[], formats: readonly string[]) => {
+    tables.push({
+      key,
+      name: `${base}_${key}`,
+      anchor: cellAddress({ row: TABLE_ROW, col: left }),
+      header,
+      columnFormats: formats,
+    });
+    left += header.length + 1;
+  };
+  const { metrics } = plan.history;
+  place(
+    "summary",
+    [t("history.column.taken"), ...metrics.map((m) => m.label)],
+    [DATE_TIME_FORMAT, ...metrics.map((m) => metricFormat(plan, m))],
+  );
+  for (const query of plan.queries) {
+    const columns = selectColumns(query.operation, query.fields);
+    place(
+      query.key,
+      [t("history.column.taken"), t("history.column.asOf"), t("history.column.source"), ...columns.map((c) => c.name)],
+      [DATE_TIME_FORMAT, DATE_TIME_FORMAT, "@", ...columns.map((c) => numberFormatOf(c))],
+    );
+  }
+  const summary = tables[0].anchor;
+  const [first, second] = plan.history.charted;
+  const chart: ChartSpec = {
+    kind: "line",
+    title: plan.history.chartTitle,
+    categories: { cell: summary, column: 0 },
+    series: [first, ...(second === undefined ? [] : [second])].map((index, i) => ({
+      name: metrics[index].label,
+      values: { cell: summary, column: index + 1 },
+      ...(i === 1 ? { axis: "secondary" as const } : {}),
+    })),
+    categoryAxisTitle: t("history.column.taken"),
+    valueAxisTitle: plan.history.valueAxisTitle,
+    ...(plan.history.secondaryValueAxisTitle ? { secondaryValueAxisTitle: plan.history.secondaryValueAxisTitle } : {}),
+    anchor: CHART_ANCHOR,
+  };
+  return {
+    name: validSheetName(t("history.sheetName", { name: plan.shortName }), t("history.sheetFallback")),
+    title: t("history.title", { name: plan.name }),
+    note: t("history.note"),
+    tables,
+    chart,
+  };
+}
+
+/** A snapshot's day on this computer's calendar (`2025-11-24`): a second snapshot that day replaces the first. */
+export function snapshotDay(takenAt: number): string {
+  const d = new Date(takenAt);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+}
+
+const numbers = (cells: readonly Cell[]) => cells.filter((c): c is number => typeof c === "number");
+
+function aggregate(how: Aggregate, cells: readonly Cell[], rows: number): number | null {
+  const values = numbers(cells);
+  switch (how) {
+    case "count":
+      return rows;
+    case "value":
+      return typeof cells[0] === "number" ? cells[0] : null;
+    case "sum":
+      return values.length ? values.reduce((a, b) => a + b, 0) : null;
+    case "average":
+      return values.length ? values.reduce((a, b) => a + b, 0) / values.length : null;
+    case "median": {
+      if (!values.length) return null;
+      const sorted = [...values].sort((a, b) => a - b);
+      const mid = Math.floor(sorted.length / 2);
+      return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+    }
+    default: {
+      const unknown: never = how;
+      throw new Error(`unknown aggregate ${String(unknown)}`);
+    }
+  }
+}
+
+/** The rows one snapshot appends, by table key: every query's rows, and one summary row. */
+export function snapshotRows(
+  plan: SnapshotPlan,
+  results: readonly SnapshotResult[],
+  takenAt: number,
+): Record<string, CellValue[][]> {
+  const taken = localDateTimeSerial(takenAt);
+  const tables = plan.queries.map((query, i) => tableOf(query.operation, results[i], query.fields, query.limit));
+  const rows: Record<string, CellValue[][]> = {};
+  plan.queries.forEach((query, i) => {
+    const asOf = localDateTimeSerial(results[i].fetchedAt);
+    const source = plan.inputs
+      ? t("history.sourceWithInputs", { name: plan.name, query: query.label, inputs: plan.inputs })
+      : t("history.source", { name: plan.name, query: query.label });
+    rows[query.key] = tables[i].rows.map((row) => [taken, asOf, source, ...row]);
+  });
+  const summary = plan.history.metrics.map((metric) => {
+    const table = tables[metric.section];
+    if (!table) return null;
+    const column = metric.field === undefined ? -1 : table.header.indexOf(metric.field);
+    return aggregate(metric.aggregate, column < 0 ? [] : table.rows.map((row) => row[column]), table.rows.length);
+  });
+  rows.summary = [[taken, ...summary]];
+  return rows;
+}

@@ -1,0 +1,62 @@
+/**
+ * The team relay's schedules, from the pane: list the member's, set one (a report's or table's queries at a time of
+ * day in this computer's time zone), remove one. Only with a team relay (the stored credential is a member token):
+ * the token goes as `Authorization: Bearer` to the relay's own address, as the engine sends it; never elsewhere.
+ */
+import type { Schedule, ScheduledQuery, ScheduleRequest } from "../../api/schedules";
+import { isTeamToken } from "../../api/team-token";
+import type { Settings } from "../../engine";
+import { t } from "../../i18n";
+
+export interface ScheduleClient {
+  list(): Promise<Schedule[]>;
+  set(id: string, request: ScheduleRequest): Promise<Schedule>;
+  remove(id: string): Promise<void>;
+}
+
+/** The client for these settings, or null when they are not a team relay's. */
+export function scheduleClient(
+  settings: Settings,
+  fetchFn: typeof fetch = (...a) => fetch(...a),
+): ScheduleClient | null {
+  const { baseUrl, secret } = settings;
+  if (!secret || !isTeamToken(secret)) return null;
+  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    let reply: Response;
+    try {
+      reply = await fetchFn(`${baseUrl}/v1/schedules${path}`, {
+        method,
+        redirect: "error",
+        headers: { authorization: `Bearer ${secret}`, ...(body ? { "content-type": "application/json" } : {}) },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+    } catch {
+      throw new Error(t("schedule.unreachable"));
+    }
+    const answer = (await reply.json().catch(() => ({}))) as { code?: string; message?: string; data?: unknown };
+    if (!reply.ok || answer.code !== "OK")
+      throw new Error(t("schedule.refused", { message: answer.message ?? `HTTP ${reply.status}` }));
+    return answer.data as T;
+  };
+  return {
+    list: () => call<Schedule[]>("GET", ""),
+    set: (id, request) => call<Schedule>("PUT", `/${encodeURIComponent(id)}`, request),
+    remove: async (id) => void (await call("DELETE", `/${encodeURIComponent(id)}`)),
+  };
+}
+
+/** A new schedule's id (kept with the report in the workbook, so the pane finds its schedule again). */
+export const newScheduleId = (): string => `r-${globalThis.crypto.randomUUID()}`;
+
+/** This computer's time zone (the schedule's time of day is read in it). */
+export const localTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+
+/** What a schedule asks the relay to refresh. */
+export const scheduledQueries = (
+  queries: readonly { operation: ScheduledQuery["operation"]; params: ScheduledQuery["params"]; limit?: number }[],
+): ScheduledQuery[] =>
+  queries.map((q) => ({
+    operation: q.operation,
+    params: q.params,
+    ...(q.limit === undefined ? {} : { limit: q.limit }),
+  }));

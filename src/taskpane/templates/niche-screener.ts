@@ -1,0 +1,114 @@
+/**
+ * The Niche screener template: market research (MAD.NICHES) screened by the filters a seller starts with (demand,
+ * competition, brand concentration, price), ranked, then the price, rating and listing-age distributions of one
+ * niche: the top one the screen finds when the report is made (actions.ts resolveInputs), or the node path a person
+ * types. The screen's rows are a filter block on the sheet (`minAvgUnits | 300`), so editing a limit reworks the
+ * ranking in place; the niche's cell is an input like any other, so pasting another niche's path redraws the
+ * distributions and their charts.
+ */
+import { t } from "../../i18n";
+import type { ReportTemplate, ScreenFilter, TemplateInput, TemplateSection } from "./template-types";
+import { MARKET } from "./market-input";
+
+/** A limit of the screen: its row's label cell is the filter's name, so the rows read as a filter block. */
+const screen = (name: ScreenFilter, initial: string): TemplateInput => ({
+  name,
+  kind: "screen",
+  label: () => t(`template.input.${name}`),
+  hint: () => t(`template.input.${name}.hint`),
+  cellLabel: name,
+  initial,
+  optional: true,
+});
+
+/** The section whose first row names the niche the distributions show (the ranked niches). */
+const NICHES_SECTION = 0;
+
+/** One of the niche's distributions (price, rating, listing age): its bands, with a chart of products by band. */
+function distribution(
+  operation: "market_price_distribution" | "market_rating_distribution" | "market_listing_date_distribution",
+  fn: string,
+  title: "section.priceBands" | "section.ratingBands" | "section.listingAges",
+  chartTitle: "chart.priceBands" | "chart.ratingBands" | "chart.listingAges",
+  axisTitle: "chart.priceBand" | "chart.ratingBand" | "chart.listingAge",
+): TemplateSection {
+  return {
+    title: () => t(title),
+    operation,
+    fn,
+    positional: [{ kind: "input", input: "niche" }],
+    fields: ["label", "products", "units", "revenue", "unitsRatio"],
+    chart: {
+      kind: "column",
+      title: () => t(chartTitle),
+      categories: 0,
+      series: [{ name: () => t("chart.products"), column: 1 }],
+      categoryAxisTitle: () => t(axisTitle),
+      valueAxisTitle: () => t("chart.products"),
+    },
+  };
+}
+
+export const nicheScreener: ReportTemplate = {
+  id: "nicheScreener",
+  title: () => t("template.nicheScreener.title"),
+  description: () => t("template.nicheScreener.description"),
+  inputs: [
+    MARKET,
+    screen("minAvgUnits", "300"),
+    screen("maxAvgRatings", "500"),
+    screen("maxBrandCrn", "60"),
+    screen("minAvgPrice", "15"),
+    screen("maxAvgPrice", "50"),
+    {
+      name: "niche",
+      kind: "niche",
+      label: () => t("template.input.niche"),
+      hint: () => t("template.input.niche.hint"),
+      optional: true,
+      from: { section: NICHES_SECTION, field: "nodeIdPath" },
+    },
+  ],
+  sections: [
+    {
+      title: () => t("section.niches", { top: 20 }),
+      operation: "market_research",
+      fn: "NICHES",
+      positional: [],
+      filters: { kind: "screen" },
+      // nodeIdPath beside the name: the niche the distributions show is the first row's (the input's `from`).
+      fields: ["nodeLabelName", "nodeIdPath", "avgUnits", "avgPrice", "avgRatings", "brandConcentration", "avgRevenue"],
+      limit: 20,
+      chart: {
+        kind: "bar",
+        title: () => t("chart.nicheDemand"),
+        categories: 0,
+        series: [{ name: () => t("chart.avgUnits"), column: 2 }],
+        categoryAxisTitle: () => t("chart.niche"),
+        valueAxisTitle: () => t("chart.avgUnits"),
+        maxPoints: 10,
+      },
+    },
+    distribution(
+      "market_price_distribution",
+      "PRICEBANDS",
+      "section.priceBands",
+      "chart.priceBands",
+      "chart.priceBand",
+    ),
+    distribution(
+      "market_rating_distribution",
+      "RATINGBANDS",
+      "section.ratingBands",
+      "chart.ratingBands",
+      "chart.ratingBand",
+    ),
+    distribution(
+      "market_listing_date_distribution",
+      "LISTINGAGES",
+      "section.listingAges",
+      "chart.listingAges",
+      "chart.listingAge",
+    ),
+  ],
+};
