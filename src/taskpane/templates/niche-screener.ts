@@ -7,15 +7,15 @@
  * distributions and their charts.
  */
 import { t } from "../../i18n";
-import type { ReportTemplate, ScreenFilter, TemplateInput, TemplateSection } from "./template-types";
+import type { ReportTemplate, ScreenFilter, TemplateInput, TemplateSection, Words } from "./template-types";
 import { MARKET } from "./market-input";
 
 /** A limit of the screen: its row's label cell is the filter's name, so the rows read as a filter block. */
-const screen = (name: ScreenFilter, initial: string): TemplateInput => ({
+const screen = (name: ScreenFilter, label: Words, hint: Words, initial: string): TemplateInput => ({
   name,
   kind: "screen",
-  label: () => t(`template.input.${name}`),
-  hint: () => t(`template.input.${name}.hint`),
+  label,
+  hint,
   cellLabel: name,
   initial,
   optional: true,
@@ -55,11 +55,36 @@ export const nicheScreener: ReportTemplate = {
   description: () => t("template.nicheScreener.description"),
   inputs: [
     MARKET,
-    screen("minAvgUnits", "300"),
-    screen("maxAvgRatings", "500"),
-    screen("maxBrandCrn", "60"),
-    screen("minAvgPrice", "15"),
-    screen("maxAvgPrice", "50"),
+    screen(
+      "minAvgUnits",
+      () => t("template.input.minAvgUnits"),
+      () => t("template.input.minAvgUnits.hint"),
+      "300",
+    ),
+    screen(
+      "maxAvgRatings",
+      () => t("template.input.maxAvgRatings"),
+      () => t("template.input.maxAvgRatings.hint"),
+      "500",
+    ),
+    screen(
+      "maxBrandCrn",
+      () => t("template.input.maxBrandCrn"),
+      () => t("template.input.maxBrandCrn.hint"),
+      "60",
+    ),
+    screen(
+      "minAvgPrice",
+      () => t("template.input.minAvgPrice"),
+      () => t("template.input.minAvgPrice.hint"),
+      "15",
+    ),
+    screen(
+      "maxAvgPrice",
+      () => t("template.input.maxAvgPrice"),
+      () => t("template.input.maxAvgPrice.hint"),
+      "50",
+    ),
     {
       name: "niche",
       kind: "niche",

@@ -1,6 +1,8 @@
 /**
- * The shapes of a report template (templates.ts holds the templates, product-watch.ts one of them): its inputs,
- * its sections (one MAD formula each, a chart maybe) and the sections it repeats per ASIN.
+ * What a report template is made of (templates.ts defines the templates, each in its own module where it is long):
+ * its inputs, where each formula argument comes from, its sections and their charts, the sections it repeats per
+ * ASIN, and what its history sums up. A module of its own, so each template's module and the list of them share
+ * these without importing one another.
  */
 import type { AxisFormat, ChartKind } from "../host/host-adapter";
 import type { OperationCode } from "../../api/catalog";

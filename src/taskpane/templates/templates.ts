@@ -16,7 +16,6 @@ import type {
   TemplateInputs,
   TemplateSection,
 } from "./template-types";
-
 import { MARKET } from "./market-input";
 import { nicheScreener } from "./niche-screener";
 

@@ -42,7 +42,7 @@ export const cells: Translation<typeof english> = {
 
   "kind.marketplace.expected": "站点代码，例如 US",
   "kind.notAMarketplace":
-    "{got} 不是{scope, select, operation {此操作支持的} other {}}站点；可用 {codes}{aliases, select, none {} other {（{aliases}）}}",
+    "{got} 不是站点{scope, select, operation {，或此操作不支持该站点} other {}}；可用 {codes}{aliases, select, none {} other {（{aliases}）}}",
   "kind.string.expected": "文本",
   "kind.integer.expected": "整数",
   "kind.number.expected": "数字",
