@@ -49,8 +49,9 @@ function pageScripts(html: string): string[] {
 
 /**
  * The task pane's files: what taskpane.html loads besides the functions bundle (which is measured on its own),
- * plus the chunks webpack split off to load on demand. Custom functions register from functions.js alone; the only
- * chunks the functions load on demand are the Chinese catalogs (i18n-zh-CN-*), counted here with the pane's.
+ * plus the chunks webpack split off to load on demand. Custom functions register from functions.js alone; the chunks
+ * the functions load on demand (the Chinese catalogs, the catalog's words, a history's or a card's plans, MAD.ASOF's
+ * work) are counted here with the pane's.
  */
 function taskPaneFiles(dist: string): { initial: string[]; lazy: string[] } {
   const pages = readdirSync(dist).filter((f) => f.endsWith(".html"));

@@ -5,21 +5,18 @@
  * value preview never spends a call (cache only), and a guard timer backs up the engine's own total timeout.
  */
 import { operation, type AnyOperation, type CardFunction, type OperationCode } from "../api/catalog";
-import type { HistoryForm } from "../api/history-form";
 import { TimeoutError } from "../api/errors";
-import { getSharedEngine, type Engine, type QueryResult } from "../engine";
+import { getSharedEngine, type Engine } from "../engine";
 import { parseFormulaArgs } from "./arguments";
-import { parseHistoryArgs } from "./history-args";
 import type { Cell } from "../table/cells";
 import { describeFailure, toCellError, withoutSecret, type CellFailure } from "./errors";
 import { getFormulaRegistry, type FormulaEntry, type FormulaRegistry } from "../engine/formula-registry";
-import { shapeHistory } from "../table/history";
-import { productCard, productFactsOf, productRow } from "../table/product-card";
-import { noRowsText, shapeResult } from "../table/shape";
+import { shapeResult } from "../table/shape";
 import { entitiesSupported } from "./entity-support";
 import { loadCatalogTexts } from "../api/texts";
 import { localeReady } from "../i18n/locale";
 import { checkResultSize } from "../table/result-size";
+import type { FormulaPlan } from "./formula-plan";
 
 export interface RunnerDeps {
   engine: () => Engine;
@@ -138,17 +135,6 @@ export interface WrapperArgs {
   readonly interval?: unknown;
 }
 
-/** What a formula asks the engine for, and how the answer becomes its cells. */
-interface FormulaPlan {
-  readonly params: Record<string, unknown>;
-  readonly limit?: number;
-  readonly shape: (result: QueryResult) => Cell[][];
-  /** The cells show the catalog's words (`headers=labels`), which the functions bundle loads on demand. */
-  readonly needsCatalogTexts?: boolean;
-  /** Rows shown, for the reports panel. */
-  readonly rows: (result: QueryResult, cells: Cell[][]) => number;
-}
-
 function tablePlan(op: AnyOperation, args: WrapperArgs): FormulaPlan {
   const parsed = parseFormulaArgs(op, args);
   return {
@@ -166,35 +152,18 @@ function tablePlan(op: AnyOperation, args: WrapperArgs): FormulaPlan {
   };
 }
 
-function historyPlan(op: AnyOperation, form: HistoryForm, args: WrapperArgs): FormulaPlan {
-  const parsed = parseHistoryArgs(op, form, args);
-  return {
-    params: parsed.params,
-    shape: (result) => shapeHistory(form, result.rows[0], { ...parsed.range, now: deps.now() }, parsed.columns),
-    rows: (_result, cells) => (cells.length > 1 ? cells.length - 1 : 0),
-  };
-}
-
 /**
- * A card function's plan (MAD.PRODUCT): the product as an entity value where Excel takes one, checked at run
- * time, else its facts as one labelled row.
+ * A history's or a card's plans, loaded on demand (a chunk of their own): Excel loads the functions bundle when a
+ * workbook opens, and most workbooks have neither.
  */
-function cardPlan(op: AnyOperation, args: WrapperArgs): FormulaPlan {
-  const parsed = parseFormulaArgs(op, { market: args.market, positional: args.positional });
-  return {
-    params: parsed.params,
-    shape: (result) => {
-      const facts = productFactsOf(result.rows[0], String(parsed.params.marketplace ?? ""));
-      if (!facts) return [[noRowsText()]];
-      return deps.entities() ? [[productCard(facts) as unknown as Cell]] : productRow(facts);
-    },
-    rows: (result) => (productFactsOf(result.rows[0], "") ? 1 : 0),
-  };
-}
+const productPlans = () => import(/* webpackChunkName: "product-functions" */ "./product-plans");
 
 /** The plan of a formula: a card, its operation's history form, or a table of the answer's rows. */
-const planOf = (op: AnyOperation, args: WrapperArgs, card: string | undefined): FormulaPlan =>
-  card ? cardPlan(op, args) : op.history ? historyPlan(op, op.history, args) : tablePlan(op, args);
+async function planOf(op: AnyOperation, args: WrapperArgs, card: string | undefined): Promise<FormulaPlan> {
+  if (card) return (await productPlans()).cardPlan(op, args, () => deps.entities());
+  if (op.history) return (await productPlans()).historyPlan(op, op.history, args, () => deps.now());
+  return tablePlan(op, args);
+}
 
 /** Runs one MAD formula; resolves with the spilled array or rejects with a CustomFunctions.Error. */
 export async function runFormula(
@@ -224,7 +193,7 @@ export async function runFormula(
 
   try {
     await languageSettled();
-    parsed = planOf(op, args, card);
+    parsed = await planOf(op, args, card);
     engine = deps.engine();
     const cacheKey = safeCacheKey(engine, code, parsed);
     const address = invocation?.address ?? null;

@@ -69,8 +69,6 @@ export function validValue(spec: ParamSpec, now: Date): unknown {
     case "csv":
       if (spec.pattern === "office") return "US";
       return spec.pattern === "asin" ? SAMPLE_ASIN : String(option ?? "yoga");
-    case "integerList":
-      return spec.min ?? 1;
     case "integer":
     case "number":
       return spec.fixed ?? option ?? spec.min ?? 1;
@@ -79,7 +77,7 @@ export function validValue(spec: ParamSpec, now: Date): unknown {
     case "order":
       return undefined;
     case "integerList":
-      return option ?? 1;
+      return option ?? spec.min ?? 1;
     case "timestamp":
       return "2025-08-02";
     case "string":

@@ -101,6 +101,28 @@ describe.each<StoreKind>(["memory", "redis"])("team relay, state in %s", (kind) 
     expect(simCalls()).toBe(before);
   });
 
+  test("a product's operation with its ASIN in the path is answered through the relay, once for every member; a bad ASIN there costs nothing", async () => {
+    const t = await team(kind);
+    const [ann, bob] = await Promise.all(["ann", "bob"].map((name) => t.member(name)));
+    const before = sim.stats().byOperation.asin_sales_trend ?? 0;
+    const get = (base: string, token: string, path: string) =>
+      fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } }).then(async (r) => ({
+        status: r.status,
+        body: (await r.json()) as { code: string; data: unknown },
+      }));
+    // The service is asked at the filled-in path (the template, braces and all, is no route of the service's).
+    const first = await get(t.bases[0], ann, "/v1/asin/US/B07Z82895W/sales-trend");
+    expect(first.status).toBe(200);
+    expect(first.body.code).toBe("OK");
+    expect(JSON.stringify(first.body.data)).toContain("B07Z82895W");
+    const again = await get(t.bases.at(-1)!, bob, "/v1/asin/us/B07Z82895W/sales-trend");
+    expect(again.body.data).toEqual(first.body.data);
+    expect(sim.stats().byOperation.asin_sales_trend).toBe(before + 1);
+    const bad = await get(t.bases[0], ann, "/v1/asin/US/NOPE/sales-trend");
+    expect([bad.status, bad.body.code]).toEqual([400, "ERROR_PARAM"]);
+    expect(sim.stats().byOperation.asin_sales_trend).toBe(before + 1);
+  });
+
   test("a member's monthly budget, then the plan's, refuse with a clear message and send nothing; /v1/visits shows both left", async () => {
     const t = await team(kind, { upstream: standIn.url, keys: [planKey("main", "standin-good-1", 40, 3)] });
     const capped = await t.member("eve", { monthlyBudget: 1 });

@@ -12,7 +12,6 @@ import type {
   PerAsinSection,
   ReportTemplate,
   TemplateId,
-  TemplateInput,
   TemplateInputs,
   TemplateSection,
 } from "./template-types";

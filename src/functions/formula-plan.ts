@@ -1,0 +1,13 @@
+/** What a formula asks the engine for, and how the answer becomes its cells (runner.ts, product-plans.ts). */
+import type { QueryResult } from "../engine";
+import type { Cell } from "../table/cells";
+
+export interface FormulaPlan {
+  readonly params: Record<string, unknown>;
+  readonly limit?: number;
+  readonly shape: (result: QueryResult) => Cell[][];
+  /** The cells show the catalog's words (`headers=labels`), which the functions bundle loads on demand. */
+  readonly needsCatalogTexts?: boolean;
+  /** Rows shown, for the reports panel. */
+  readonly rows: (result: QueryResult, cells: Cell[][]) => number;
+}
