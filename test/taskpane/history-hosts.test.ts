@@ -2,10 +2,22 @@
  * A table that keeps history, in both hosts (Excel desktop and on the web through the strict stand-in, and the
  * preview's grid): the first snapshot makes the history sheet, each snapshot appends its rows and one summary row,
  * a second one the same day replaces the first rather than doubling it, the chart over the summary grows with it,
- * and new rows never land on a person's note unasked (inserting cells moves only what is below that table).
+ * and new rows never land on a person's note unasked (inserting cells moves only what is below that table). A Product
+ * watch report keeps, per snapshot, its products' newest price, BSR and month's sales, charted price and BSR.
  */
+import { createEngine, memoryStore } from "../../src/engine";
+import { setLocale } from "../../src/i18n";
 import type { HistoryAppend, StoredQuery, TableSpec } from "../../src/taskpane/host/host-adapter";
-import { historyLayout, snapshotDay, snapshotRows, tableSnapshotPlan } from "../../src/taskpane/reports/history";
+import {
+  historyLayout,
+  reportSnapshotPlan,
+  snapshotDay,
+  snapshotRows,
+  tableSnapshotPlan,
+} from "../../src/taskpane/reports/history";
+import { takeSnapshot } from "../../src/taskpane/reports/snapshot";
+import { templateById } from "../../src/taskpane/templates/templates";
+import { useSimulator } from "../support/simulator";
 import { HOSTS, hostUnderTest, type HostUnderTest } from "./support/hosts";
 
 const QUERY: StoredQuery = {
@@ -114,5 +126,103 @@ describe.each(HOSTS)("%s", (name) => {
     expect(h.showsOn(sheet, "I24")).toBe(11);
     expect(h.showsOn(sheet, "A30")).toBe("beside, not below");
     expect(h.silentOverwrites()).toEqual([]);
+  });
+});
+
+describe("a Product watch report keeping history", () => {
+  const SECRET = "watch-history-00112233445566778899";
+  const sim = useSimulator({ secret: SECRET });
+  const ASINS = ["B07Z82895W", "B0DGVP84B5"];
+  const INPUTS = { market: "US", asins: ASINS.join(", ") };
+
+  type Point = { readonly timePoint: number | null; readonly value: number | null };
+  /** What the simulator answers for an ASIN: its newest known price and rank, and its newest month's sales. */
+  async function answers(asin: string) {
+    const engine = createEngine({ store: memoryStore({ "mad.secret": SECRET, "mad.baseUrl": sim.url }) });
+    const keepa = (await engine.query("keepa_info", { marketplace: "US", asin })).rows[0];
+    const trend = (await engine.query("asin_sales_trend", { marketplace: "US", asin })).rows[0];
+    const newest = (series: readonly Point[] | null) =>
+      Number(series!.filter((p) => p.timePoint !== null && p.timePoint <= Date.now()).at(-1)!.value);
+    const month = trend.salesTrendPoints!.at(-1)!;
+    return {
+      price: newest(keepa.price),
+      bsr: newest(keepa.bsr),
+      units: Number(month.parentUnitSales),
+      revenue: Number(month.parentSalesRevenue),
+    };
+  }
+
+  describe.each(HOSTS)("%s", (name) => {
+    test("each snapshot keeps the watched products' price, BSR and month's sales; the chart draws price and BSR", async () => {
+      const [one, two] = await Promise.all(ASINS.map(answers));
+      expect([one.price, two.price, one.bsr, two.bsr]).toEqual(Array(4).fill(expect.any(Number)));
+      const h = hostUnderTest(name);
+      h.addSheet("Products B07Z82895W");
+      const engine = createEngine({ store: memoryStore({ "mad.secret": SECRET, "mad.baseUrl": sim.url }) });
+      const plan = reportSnapshotPlan("Products B07Z82895W", templateById("productWatch"), INPUTS);
+      const first = await takeSnapshot(engine, h.host, plan, MONDAY);
+      const sheet = first.written!.sheet;
+      expect(first.written).toEqual({ sheet: "History Products B07Z82895W", snapshots: 1, replaced: false });
+      // Per product, its price and BSR, its month's sales and its newest reviews: three calls each, no card.
+      expect(first.callsSpent).toBe(6);
+      const row = (n: number, columns: string) => [...columns].map((c) => h.showsOn(sheet, `${c}${n}`));
+      expect(row(20, "ABCDE")).toEqual([
+        "Taken",
+        "Average price, watched products",
+        "Median BSR, watched products",
+        "Monthly units, all watched products",
+        "Monthly revenue, all watched products",
+      ]);
+      const [price, bsr, units, revenue] = row(21, "BCDE") as number[];
+      expect(price).toBeCloseTo((one.price + two.price) / 2, 6);
+      expect(bsr).toBeCloseTo((one.bsr + two.bsr) / 2, 6); // the median of two
+      expect(units).toBe(one.units + two.units);
+      expect(revenue).toBeCloseTo(one.revenue + two.revenue, 6);
+      // Each product's price history gives one row a snapshot, its newest week: price and BSR as answered.
+      expect(row(20, "GHIJKL")).toEqual(["Taken", "Data as of", "Source", "date", "price", "bsr"]);
+      expect(h.showsOn(sheet, "I21")).toMatch(/^Products B07Z82895W \(Product watch\) · Price and BSR, product 1 · /);
+      expect(row(21, "KL")).toEqual([one.price, one.bsr]);
+      expect(row(22, "KL")).toEqual(["", ""]);
+      expect(h.chartRows(sheet)).toEqual([[1, 1]]);
+
+      const tuesday = await takeSnapshot(engine, h.host, plan, MONDAY + DAY);
+      expect(tuesday).toEqual({ written: { sheet, snapshots: 2, replaced: false }, callsSpent: 0 });
+      expect(row(22, "BC")).toEqual([price, bsr]);
+      expect(row(22, "KL")).toEqual([one.price, one.bsr]);
+      expect(h.chartRows(sheet)).toEqual([[2, 2]]);
+    });
+  });
+
+  test("its chart: price, and BSR on an axis of its own, over the snapshots, in English and Chinese", async () => {
+    const plan = reportSnapshotPlan("Products B07Z82895W", templateById("productWatch"), INPUTS);
+    // Both products' price histories and sales trends are read, the first per product before its sales.
+    expect(plan.queries.map((q) => [q.label, q.interval ?? null])).toEqual([
+      ["Price and BSR, product 1", "weekly"],
+      ["Monthly sales, product 1", "monthly"],
+      ["Newest reviews, product 1", null],
+      ["Price and BSR, product 2", "weekly"],
+      ["Monthly sales, product 2", "monthly"],
+      ["Newest reviews, product 2", null],
+    ]);
+    const { chart } = historyLayout(plan);
+    expect(chart.title).toBe("Watched products' price and BSR");
+    expect(chart.series).toEqual([
+      { name: "Average price, watched products", values: { cell: "A20", column: 1 } },
+      { name: "Median BSR, watched products", values: { cell: "A20", column: 2 }, axis: "secondary" },
+    ]);
+    expect([chart.valueAxisTitle, chart.secondaryValueAxisTitle]).toEqual(["Price", "Best-seller rank"]);
+    await setLocale("zh-CN");
+    try {
+      const zh = historyLayout(reportSnapshotPlan("Products B07Z82895W", templateById("productWatch"), INPUTS));
+      expect(zh.chart.title).toBe("关注商品的价格与 BSR");
+      expect(zh.tables[0].header.slice(1)).toEqual([
+        "平均价格（关注商品）",
+        "BSR 中位数（关注商品）",
+        "月销量（全部关注商品）",
+        "月销售额（全部关注商品）",
+      ]);
+    } finally {
+      await setLocale("en");
+    }
   });
 });

@@ -2,10 +2,12 @@
  * What a report or table that keeps history records, without Excel: the queries a snapshot reads (a template's
  * sections from the report's inputs, or a table's stored query), the history sheet's layout (a line chart at the
  * top, then the summary table and one table of rows per query, side by side, each growing down only), and the rows
- * one snapshot appends: every row of every query with when it was taken, how old its data was and where it came
- * from, and one summary row of figures (a template's own, else rows and averages) that the chart draws.
+ * one snapshot appends: every row of every query (a history function's newest period only) with when it was taken,
+ * how old its data was and where it came from, and one summary row of figures (a template's own, read from one
+ * section or from every ASIN's copy of a repeated one; else rows and averages) that the chart draws.
  */
 import type { OperationCode } from "../../api/catalog";
+import type { Interval } from "../../api/history-form";
 import { localDateTimeSerial } from "../../api/dates";
 import { t } from "../../i18n";
 import { cellAddress } from "../../table/a1";
@@ -27,8 +29,14 @@ import { CHART_SIZE } from "../templates/report-layout";
 import { reportSections } from "../templates/templates";
 import type { Aggregate, HistoryMetric, ReportTemplate, TemplateHistory, TemplateInputs } from "../templates/templates";
 
-/** A summary metric as written into cells: its label in the active language. */
-type SummaryMetric = Omit<HistoryMetric, "label"> & { readonly label: string };
+/**
+ * A summary metric as written into cells: its label in the active language, and the queries it reads (indexes in
+ * the plan's `queries`): one, or every ASIN's copy of a section repeated per ASIN.
+ */
+type SummaryMetric = Omit<HistoryMetric, "label" | "section" | "eachAsin"> & {
+  readonly label: string;
+  readonly queries: readonly number[];
+};
 
 /** A history's summary and chart as written into cells (a template's words, worded when the snapshot is taken). */
 export interface HistorySummary {
@@ -39,9 +47,13 @@ export interface HistorySummary {
   readonly secondaryValueAxisTitle?: string;
 }
 
-const worded = (history: TemplateHistory): HistorySummary => ({
+const worded = (history: TemplateHistory, queriesOf: (metric: HistoryMetric) => number[]): HistorySummary => ({
   chartTitle: history.chartTitle(),
-  metrics: history.metrics.map((m) => ({ ...m, label: m.label() })),
+  metrics: history.metrics.map(({ label, section: _section, eachAsin: _eachAsin, ...m }, i) => ({
+    ...m,
+    label: label(),
+    queries: queriesOf(history.metrics[i]),
+  })),
   charted: history.charted,
   valueAxisTitle: history.valueAxisTitle(),
   ...(history.secondaryValueAxisTitle ? { secondaryValueAxisTitle: history.secondaryValueAxisTitle() } : {}),
@@ -58,6 +70,8 @@ export interface SnapshotQuery {
   readonly params: Readonly<Record<string, unknown>>;
   readonly limit?: number;
   readonly fields: readonly string[];
+  /** A history function's section (MAD.PRICEHISTORY): its interval; a snapshot keeps its newest row only. */
+  readonly interval?: Interval;
 }
 
 /** What one source's snapshots read and how they are summed up. */
@@ -88,10 +102,10 @@ const isNumeric = (column: Column) => column.spec.type === "integer" || column.s
 function genericHistory(query: SnapshotQuery): HistorySummary {
   const numeric = selectColumns(query.operation, query.fields).filter(isNumeric).slice(0, 2);
   const metrics: SummaryMetric[] = [
-    { label: t("history.metric.rows"), section: 0, aggregate: "count" },
+    { label: t("history.metric.rows"), queries: [0], aggregate: "count" },
     ...numeric.map((c): SummaryMetric => ({
       label: t("history.metric.average", { column: c.name }),
-      section: 0,
+      queries: [0],
       field: c.name,
       aggregate: "average",
     })),
@@ -107,29 +121,44 @@ function genericHistory(query: SnapshotQuery): HistorySummary {
 
 /**
  * A report's snapshot: its template's sections (those repeated per ASIN too), asked with the inputs as they are (read
- * once, so never mixed). A history function's section (MAD.PRICEHISTORY) and a product card are left out: the first
- * is dated rows already, the second a data type, not rows.
+ * once, so never mixed). A history function's section (MAD.PRICEHISTORY) gives its newest row (the report holds the
+ * rest); a product card is left out: a data type, not rows (its figures are in the product's other sections).
  */
 export function reportSnapshotPlan(sheet: string, template: ReportTemplate, inputs: TemplateInputs): SnapshotPlan {
-  const sections = reportSections(template, inputs).filter((section) => !section.interval && !section.card);
-  const queries = sections.map((section, i): SnapshotQuery => {
+  const all = reportSections(template, inputs);
+  const own = template.sections.length;
+  const each = template.eachAsin?.length ?? 0;
+  /** Index in `all` -> index in `queries`, for the sections a snapshot reads. */
+  const queryIndex = new Map<number, number>();
+  const queries: SnapshotQuery[] = [];
+  all.forEach((section, i) => {
+    if (section.card) return;
+    queryIndex.set(i, queries.length);
     const query = sectionQuery(section, inputs);
-    return {
-      key: `q${i + 1}`,
+    queries.push({
+      key: `q${queries.length + 1}`,
       label: section.title(),
       operation: query.operation,
       params: query.params,
       ...(query.limit === undefined ? {} : { limit: query.limit }),
       fields: section.fields,
-    };
+      ...(section.interval ? { interval: section.interval } : {}),
+    });
   });
+  const queriesOf = (metric: HistoryMetric): number[] => {
+    const at =
+      metric.eachAsin === undefined
+        ? [metric.section]
+        : Array.from({ length: (all.length - own) / Math.max(each, 1) }, (_, n) => own + n * each + metric.eachAsin);
+    return at.flatMap((i) => (queryIndex.has(i) ? [queryIndex.get(i)!] : []));
+  };
   return {
     source: { kind: "report", sheet },
     name: t("history.reportName", { sheet, template: template.title() }),
     shortName: sheet,
     inputs: describeInputs(template.id, inputs),
     queries,
-    history: template.history ? worded(template.history) : genericHistory(queries[0]),
+    history: template.history ? worded(template.history, queriesOf) : genericHistory(queries[0]),
   };
 }
 
@@ -163,7 +192,7 @@ const slug = (text: string) =>
 /** The column a metric reads, for its number format. */
 function metricFormat(plan: SnapshotPlan, metric: SummaryMetric): string {
   if (metric.aggregate === "count") return COUNT;
-  const query = plan.queries[metric.section];
+  const query = plan.queries[metric.queries[0]];
   const column = query && selectColumns(query.operation, query.fields).find((c) => c.name === metric.field);
   const format = column ? numberFormatOf(column) : "General";
   return format === "@" || format === "General" ? NUMBER : format;
@@ -262,7 +291,12 @@ export function snapshotRows(
   takenAt: number,
 ): Record<string, CellValue[][]> {
   const taken = localDateTimeSerial(takenAt);
-  const tables = plan.queries.map((query, i) => tableOf(query.operation, results[i], query.fields, query.limit));
+  const tables = plan.queries.map((query, i) => {
+    if (!query.interval) return tableOf(query.operation, results[i], query.fields, query.limit);
+    // A history's newest period: its price and rank as of the snapshot (the report's section holds the rest).
+    const history = tableOf(query.operation, results[i], query.fields, undefined, { interval: query.interval });
+    return { ...history, rows: history.rows.slice(-1) };
+  });
   const rows: Record<string, CellValue[][]> = {};
   plan.queries.forEach((query, i) => {
     const asOf = localDateTimeSerial(results[i].fetchedAt);
@@ -272,10 +306,17 @@ export function snapshotRows(
     rows[query.key] = tables[i].rows.map((row) => [taken, asOf, source, ...row]);
   });
   const summary = plan.history.metrics.map((metric) => {
-    const table = tables[metric.section];
-    if (!table) return null;
-    const column = metric.field === undefined ? -1 : table.header.indexOf(metric.field);
-    return aggregate(metric.aggregate, column < 0 ? [] : table.rows.map((row) => row[column]), table.rows.length);
+    const read = metric.queries.flatMap((q) => (tables[q] ? [tables[q]] : []));
+    if (!read.length) return null;
+    const cells = read.flatMap((table) => {
+      const column = metric.field === undefined ? -1 : table.header.indexOf(metric.field);
+      return column < 0 ? [] : table.rows.map((row) => row[column]);
+    });
+    return aggregate(
+      metric.aggregate,
+      cells,
+      read.reduce((n, table) => n + table.rows.length, 0),
+    );
   });
   rows.summary = [[taken, ...summary]];
   return rows;

@@ -1,7 +1,8 @@
 /**
  * The Product watch template: up to five ASINs, each a product card (an Excel data type; its labelled row where
  * Excel has none), its weekly price and BSR and its monthly units and revenue charted, and its newest reviews. The
- * sections repeat per ASIN (templates.ts's `eachAsin`), three calls a product.
+ * sections repeat per ASIN (templates.ts's `eachAsin`), three calls a product. Kept with history, each snapshot
+ * records the products' newest price, BSR and month's sales, and charts their price and BSR.
  */
 import { t } from "../../i18n";
 import { CARD_PROPERTIES } from "../../table/product-card";
@@ -14,6 +15,9 @@ export const MAX_WATCHED = 5;
 const CARD_ROW_FIELDS = [...CARD_PROPERTIES.filter((name) => name !== "Image"), "Image"];
 
 const THIS_ASIN: ArgSource = { kind: "eachAsin" };
+/** The per-ASIN sections a history reads (indexes in `eachAsin`): the price history and the sales trend. */
+const PRICE_AND_BSR = 1;
+const MONTHLY_SALES = 2;
 
 /** The template, with the market input every template shares. */
 export const productWatch = (market: TemplateInput): ReportTemplate => ({
@@ -90,4 +94,18 @@ export const productWatch = (market: TemplateInput): ReportTemplate => ({
       limit: 10,
     },
   ],
+  // Per snapshot, the watched products' price and rank as of their newest week, and their newest month's sales:
+  // read from every product's price history and sales trend (their newest rows), the chart price and BSR.
+  history: {
+    chartTitle: () => t("history.watchedPriceAndBsr"),
+    metrics: [
+      { label: () => t("history.averagePriceWatched"), eachAsin: PRICE_AND_BSR, field: "price", aggregate: "average" },
+      { label: () => t("history.medianBsrWatched"), eachAsin: PRICE_AND_BSR, field: "bsr", aggregate: "median" },
+      { label: () => t("history.monthlyUnitsWatched"), eachAsin: MONTHLY_SALES, field: "units", aggregate: "sum" },
+      { label: () => t("history.monthlyRevenueWatched"), eachAsin: MONTHLY_SALES, field: "revenue", aggregate: "sum" },
+    ],
+    charted: [0, 1],
+    valueAxisTitle: () => t("history.price"),
+    secondaryValueAxisTitle: () => t("history.bestsellerRank"),
+  },
 });

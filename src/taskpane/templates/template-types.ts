@@ -113,16 +113,22 @@ export interface PerAsinSection extends Omit<TemplateSection, "title" | "chart">
 /** How one figure of a snapshot is read from a section's rows. */
 export type Aggregate = "value" | "average" | "median" | "sum" | "count";
 
-export interface HistoryMetric {
+/**
+ * Where a snapshot's figure is read: one section (`section`: index in `sections`), or a section repeated per ASIN
+ * (`eachAsin`: index in `eachAsin`), then over the rows of every ASIN's copy of it (a history's copy gives its newest
+ * row only, so an average over them is the watched products' average as of the snapshot).
+ */
+export type MetricSource =
+  { readonly section: number; readonly eachAsin?: never } | { readonly eachAsin: number; readonly section?: never };
+
+export type HistoryMetric = MetricSource & {
   /** The summary table's header and the chart's legend: "Average price". */
   readonly label: Words;
-  /** The section it reads (index in `sections`). */
-  readonly section: number;
   /** The column it reads (one of the section's `fields`); none for "count". */
   readonly field?: string;
   /** `value`: the first row's (single-record sections); the others over every row. */
   readonly aggregate: Aggregate;
-}
+};
 
 /** What a report that keeps history sums up per snapshot, and charts: a line over the snapshots' dates. */
 export interface TemplateHistory {

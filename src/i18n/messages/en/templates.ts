@@ -155,4 +155,9 @@ export const templates = {
   "history.averageRating": message("Average rating"),
   "history.price": message("Price"),
   "history.bestsellerRank": message("Best-seller rank"),
+  "history.watchedPriceAndBsr": message("Watched products' price and BSR"),
+  "history.averagePriceWatched": message("Average price, watched products"),
+  "history.medianBsrWatched": message("Median BSR, watched products"),
+  "history.monthlyUnitsWatched": message("Monthly units, all watched products"),
+  "history.monthlyRevenueWatched": message("Monthly revenue, all watched products"),
 };

@@ -127,4 +127,9 @@ export const templates: Translation<typeof english> = {
   "history.averageRating": "平均评分",
   "history.price": "价格",
   "history.bestsellerRank": "畅销排名（BSR）",
+  "history.watchedPriceAndBsr": "关注商品的价格与 BSR",
+  "history.averagePriceWatched": "平均价格（关注商品）",
+  "history.medianBsrWatched": "BSR 中位数（关注商品）",
+  "history.monthlyUnitsWatched": "月销量（全部关注商品）",
+  "history.monthlyRevenueWatched": "月销售额（全部关注商品）",
 };
