@@ -9,7 +9,8 @@
  * saying so (./last-good.ts). Bounds evict pages past their period first, then the least recently used.
  *
  * Persisted layout: one item per page under `mad.cache.<account>.<hash of the page key>` holding
- * `{k: page key, t: fetched at, e: current until, r: result}`, plus one index item (`mad.cacheIndex`) listing every
+ * `{k: page key, t: fetched at, e: current until}` and its rows (as columns where records share their fields:
+ * ./stored-page.ts), plus one index item (`mad.cacheIndex`) listing every
  * entry's storage key, fetch time, size, use and end of period, so bounds can be enforced without reading every
  * entry. OfficeRuntime.storage holds 10 MB per domain, shared by every add-in of that domain
  * (https://learn.microsoft.com/javascript/api/office-runtime/officeruntime.storage), and the settings and the
@@ -20,6 +21,7 @@
 import type { Clock } from "../api/clock";
 import { shortHash } from "./keys";
 import { CACHE_KEY_PREFIX, type KeyValueStore } from "./store";
+import { dataOf, parseStored, toStored, type PageData, type StoredPage } from "./stored-page";
 
 export const CACHE_INDEX_KEY = "mad.cacheIndex";
 /** How long a page cached without an end of period (by an earlier version) stays current. */
@@ -33,12 +35,7 @@ const encoder = new TextEncoder();
 /** UTF-8 bytes of a text: what storage holds, not JavaScript's UTF-16 length. */
 export const utf8Length = (text: string): number => encoder.encode(text).length;
 
-/** What one page of an answer leaves in the cache. */
-export interface PageData {
-  rows: unknown[];
-  total: number | null;
-  stats?: unknown;
-}
+export type { PageData } from "./stored-page";
 
 export interface CachedPage {
   data: PageData;
@@ -64,15 +61,8 @@ interface MemoryEntry extends CachedPage {
 /** [storage key, fetched at, size in UTF-8 bytes, use sequence (higher = used more recently), current until?] */
 type IndexRow = [string, number, number, number, number?];
 
-interface StoredPage {
-  k: string;
-  t: number;
-  e?: number;
-  r: PageData;
-}
-
 const pageOf = (stored: StoredPage): CachedPage => ({
-  data: stored.r,
+  data: dataOf(stored),
   fetchedAt: stored.t,
   ...(stored.e === undefined ? {} : { expiresAt: stored.e }),
 });
@@ -159,9 +149,11 @@ export class PageCache {
   /** Keeps a page in memory now and persists it in the background (see flush). */
   put(account: string, pageKey: string, page: CachedPage): void {
     const id = PageCache.storageKey(account, pageKey);
-    const stored: StoredPage = { k: pageKey, t: page.fetchedAt, r: page.data };
-    if (page.expiresAt !== undefined) stored.e = page.expiresAt;
-    const text = JSON.stringify(stored);
+    const head =
+      page.expiresAt === undefined
+        ? { k: pageKey, t: page.fetchedAt }
+        : { k: pageKey, t: page.fetchedAt, e: page.expiresAt };
+    const text = JSON.stringify(toStored(head, page.data));
     const bytes = utf8Length(id) + utf8Length(text);
     this.remember(id, page, bytes);
     this.enqueue(async () => {
@@ -294,10 +286,7 @@ export class PageCache {
     try {
       const text = await this.options.store.getItem(id);
       if (!text) return undefined;
-      const stored = JSON.parse(text) as StoredPage;
-      return typeof stored?.k === "string" && typeof stored.t === "number" && Array.isArray(stored.r?.rows)
-        ? stored
-        : undefined;
+      return parseStored(text);
     } catch {
       return undefined;
     }

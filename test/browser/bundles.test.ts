@@ -35,10 +35,7 @@ test("the Chinese catalogs are chunks of their own, not in functions.js or the t
   const chinese = ["不是站点", "插入公式", "选产品", "月销售额"];
   for (const file of ["functions.js", "taskpane.js"])
     expect({ file, found: chinese.filter((words) => text(file).includes(words)) }).toEqual({ file, found: [] });
-  expect(
-    chunks
-      .map((file) => chinese.filter((words) => text(file).includes(words)))
-      .flat()
-      .sort(),
-  ).toEqual([...chinese].sort());
+  // Each is in some Chinese chunk (a word may serve more than one of them: cells and templates both say 月销售额).
+  const inChunks = new Set(chunks.flatMap((file) => chinese.filter((words) => text(file).includes(words))));
+  expect([...inChunks].sort()).toEqual([...chinese].sort());
 });

@@ -135,7 +135,7 @@ describe("cache", () => {
   });
 
   test("the byte budget keeps the persisted cache under its size, dropping the oldest", async () => {
-    const { engine, store, clock } = setup({ engine: { maxCacheBytes: 40_000 } });
+    const { engine, store, clock } = setup({ engine: { maxCacheBytes: 20_000 } });
     for (let i = 0; i < 12; i++) {
       await engine.query("product_research", research(`k${i}`), { limit: 100 });
       await clock.advance(1000);
@@ -143,7 +143,7 @@ describe("cache", () => {
     await engine.flush();
     const stored = (await dumpStore(store)).filter(([k]) => k.startsWith("mad.cache."));
     const bytes = stored.reduce((sum, [k, v]) => sum + k.length + v.length, 0);
-    expect(bytes).toBeLessThanOrEqual(40_000);
+    expect(bytes).toBeLessThanOrEqual(20_000);
     expect(stored.length).toBeGreaterThan(0);
     expect(stored.length).toBeLessThan(12);
     const reopened = setup({ store, clock }).engine;

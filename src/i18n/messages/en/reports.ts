@@ -11,7 +11,7 @@ export const reports = {
   "history.tableName": message("table {table}", { table: "text" }),
   "history.title": message("History of {name}", { name: "text" }),
   "history.note": message(
-    "One summary row per snapshot (a second snapshot the same day replaces the first), and every row of every query to the right. Kept by the add-in: add your notes on another sheet.",
+    "One summary row per snapshot (a second snapshot the same day replaces the first), and every row of every query to the right (of a price history or a sales trend, its newest row). Kept by the add-in: add your notes on another sheet.",
   ),
   "history.sheetName": message("History {name}", { name: "text" }),
   "history.sheetFallback": message("History"),

@@ -7,7 +7,7 @@ export const reports: Translation<typeof english> = {
   "history.tableName": "表格 {table}",
   "history.title": "{name} 的历史记录",
   "history.note":
-    "每次快照一行汇总（同一天的第二次快照会替换第一次），右侧是每个查询的全部数据行。由加载项维护：备注请写在其他工作表上。",
+    "每次快照一行汇总（同一天的第二次快照会替换第一次），右侧是每个查询的全部数据行（价格历史与销售趋势只保留最新一行）。由加载项维护：备注请写在其他工作表上。",
   "history.sheetName": "历史 {name}",
   "history.sheetFallback": "历史",
   "history.column.taken": "快照时间",
