@@ -3,6 +3,7 @@
  * file): the queries of its tables under `mad.tables` and the templates its report sheets were made from under
  * `mad.reports`. Neither is secret; the API secret never goes there (it lives in runtime storage). One home for
  * both, so the tables' and the reports' Office code share it without importing each other.
+ * Source: https://learn.microsoft.com/javascript/api/office/office.settings (saved with the document by saveAsync).
  */
 import { t } from "../../i18n";
 

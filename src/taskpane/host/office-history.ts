@@ -11,6 +11,10 @@
  * - where each history lives is kept in the document settings under `mad.history`, by the report's sheet id (a
  *   renamed report keeps its history; a deleted one drops its entry) or the table's name; the history sheet is found
  *   by its id, so renaming it is fine, and deleting it starts a new one at the next snapshot.
+ * Sources: Table.resize (https://learn.microsoft.com/javascript/api/excel/excel.table#excel-excel-table-resize-member(1)),
+ * Range.insert (https://learn.microsoft.com/javascript/api/excel/excel.range#excel-excel-range-insert-member(1)),
+ * ChartSeries.setValues (https://learn.microsoft.com/javascript/api/excel/excel.chartseries#excel-excel-chartseries-setvalues-member(1)),
+ * the 5 MB payload limit (https://learn.microsoft.com/office/dev/add-ins/excel/performance#payload-size-limit-best-practices).
  */
 import {
   CellsInUseError,
