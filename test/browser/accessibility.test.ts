@@ -23,6 +23,12 @@ interface Violation {
 async function seriousViolations(target: Page | Frame, exclude: string[] = []): Promise<Violation[]> {
   if (!(await target.evaluate(() => "axe" in window))) await target.addScriptTag({ path: AXE });
   const all = await target.evaluate(async (excluded) => {
+    // axe measures colours as drawn: text still fading in (Fluent's motion) reads as low contrast, which CI once
+    // reported on the Reports tab. Finite animations and transitions end first; endless ones (spinners) are measured.
+    const ending = document
+      .getAnimations()
+      .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime ?? Infinity)));
+    await Promise.all(ending.map((a) => a.finished.catch(() => undefined)));
     const axe = (
       window as unknown as { axe: { run: (ctx: unknown, options: unknown) => Promise<{ violations: unknown[] }> } }
     ).axe;
