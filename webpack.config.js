@@ -140,7 +140,7 @@ module.exports = async (env, argv) => {
       ],
     },
     plugins: [
-      // A hosting build calls its own origin's relay by default (src/engine/store.ts: DEFAULT_BASE_URL).
+      // A hosting build calls its own origin's relay by default (src/engine/key-value-store.ts: DEFAULT_BASE_URL).
       new DefinePlugin({ MAD_HOSTED_BASE_URL: JSON.stringify(hosting ? baseUrl.replace(/\/+$/, "") : "") }),
       new CustomFunctionsMetadataPlugin({
         output: "functions.json",

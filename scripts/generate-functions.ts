@@ -18,7 +18,7 @@ import { generateCustomFunctionsMetadata } from "custom-functions-metadata";
 import { renderHelpPage } from "../src/functions/codegen/help-page";
 import { renderFunctionsDoc, renderReadmeSummary, withFunctionsSection } from "../src/functions/codegen/readme";
 import { REFERENCES, renderFunctionsSource } from "../src/functions/codegen/wrappers";
-import { catalogTextsFile } from "../src/functions/codegen/catalog-texts";
+import { catalogTextsFile } from "../src/functions/codegen/catalog-words-file";
 import { docsWords } from "../src/i18n/docs";
 import { LOCALES, setLocale, type Locale } from "../src/i18n/locale";
 

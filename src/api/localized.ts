@@ -4,7 +4,7 @@
  * docs, labels and option labels through these, never from the row itself, so a new language reaches all of them;
  * catalog-texts.ts lists every text they can ask for, which the guard holds against each translation.
  */
-import { catalogText } from "../i18n/catalog-texts";
+import { catalogText } from "../i18n/catalog-translations";
 import type { Locale } from "../i18n/locale";
 import { t } from "../i18n/cells";
 import { GROUP_LABELS, type EnumOption, type FieldSpec, type OperationGroup, type ParamSpec } from "./catalog-types";

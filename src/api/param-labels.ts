@@ -4,7 +4,7 @@
  * theirs from the range's words in the catalog. The API name stays what formulas, filter blocks and the wire use.
  * Labels are English here; src/i18n/catalog-texts/<locale>.ts translates them (by their English).
  */
-import { catalogText } from "../i18n/catalog-texts";
+import { catalogText } from "../i18n/catalog-translations";
 import { t } from "../i18n/cells";
 import type { ParamSpec } from "./catalog-types";
 import { rangeWords } from "./localized";

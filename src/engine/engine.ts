@@ -22,7 +22,7 @@ import { DEFAULT_MAX_CACHE_BYTES, DEFAULT_MAX_CACHE_ENTRIES, NO_CAP, PageCache }
 import { assemble, readPages, type Fetched } from "./pages";
 import { pagesFor, planPaging } from "../api/paging";
 import { readStoredSettings, writePreferences, writeStoredSettings } from "./settings";
-import { keepingFirst } from "./store";
+import { keepingFirst } from "./key-value-store";
 import { lastGoodReason, lastGoodResult } from "./last-good";
 import type {
   ConnectionCheck,
@@ -34,7 +34,7 @@ import type {
   QueryResult,
   Settings,
 } from "./types";
-import { usageMeter } from "./usage";
+import { usageMeter } from "./usage-meter";
 
 /**
  * Concurrency 20: the largest query (2,000 rows, 20 pages of 100) takes two round trips: the first page (it gives

@@ -20,7 +20,7 @@ export {
   SETTINGS_KEYS,
   webStorageStore,
   type KeyValueStore,
-} from "./store";
+} from "./key-value-store";
 export type {
   ConnectionCheck,
   Engine,

@@ -9,7 +9,7 @@ import type { Clock } from "../api/clock";
 import type { BeforeRetryHook } from "../api/retry";
 import type { Pacer, SendSlot } from "./pacer";
 import type { EngineOptions } from "./types";
-import type { UsageMeter } from "./usage";
+import type { UsageMeter } from "./usage-meter";
 
 export interface SlotState {
   attempts: number;

@@ -6,7 +6,7 @@
  */
 import { ApiError, isMadError } from "../api/errors";
 import { RATE_WINDOW_MS, WINDOW_SAFETY_MS, type Pacer } from "./pacer";
-import type { KeyValueStore } from "./store";
+import type { KeyValueStore } from "./key-value-store";
 
 /** The runtime-storage key of the pacing history (send times of the last minute; no secret, no account). */
 export const PACING_KEY = "mad.pacing";

@@ -20,7 +20,7 @@
  */
 import type { Clock } from "../api/clock";
 import { shortHash } from "./keys";
-import { CACHE_KEY_PREFIX, type KeyValueStore } from "./store";
+import { CACHE_KEY_PREFIX, type KeyValueStore } from "./key-value-store";
 import { dataOf, parseStored, toStored, type PageData, type StoredPage } from "./stored-page";
 
 export const CACHE_INDEX_KEY = "mad.cacheIndex";

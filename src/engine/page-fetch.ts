@@ -19,7 +19,7 @@ import type { CachedPage, PageCache } from "./page-cache";
 import type { Fetched, PageOutcome, PageSlot } from "./pages";
 import type { PagingPlan } from "../api/paging";
 import type { StoredSettings } from "./settings";
-import type { UsageMeter } from "./usage";
+import type { UsageMeter } from "./usage-meter";
 
 /** A validated query: its operation, its paging plan and its key (operation, parameters, limit). */
 export interface Prepared {

@@ -4,7 +4,7 @@
  */
 import { ValidationError } from "../api/errors";
 import { t } from "../i18n/cells";
-import { DEFAULT_BASE_URL, PRODUCTION_BASE_URL, SETTINGS_KEYS, type KeyValueStore } from "./store";
+import { DEFAULT_BASE_URL, PRODUCTION_BASE_URL, SETTINGS_KEYS, type KeyValueStore } from "./key-value-store";
 import type { Preferences, Settings } from "./types";
 
 /** Settings plus the optional tuning the store may hold. */

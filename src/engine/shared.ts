@@ -4,7 +4,7 @@
  * usage counter, so the task pane's numbers are the cells' numbers and the rate limit is shared.
  */
 import { createEngine } from "./engine";
-import { detectStore } from "./store";
+import { detectStore } from "./key-value-store";
 import type { Engine } from "./types";
 
 const SHARED_ENGINE = Symbol.for("mad.engine");

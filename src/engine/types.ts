@@ -8,7 +8,7 @@ import type { OperationResult } from "../api/parse";
 import type { ParamsOf, RecordOf, UntypedParams } from "../api/request-types";
 import type { Clock } from "../api/clock";
 import type { TeamCalls } from "../api/visits";
-import type { KeyValueStore } from "./store";
+import type { KeyValueStore } from "./key-value-store";
 
 export interface Settings {
   /** mad.baseUrl; the production URL when unset. */

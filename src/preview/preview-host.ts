@@ -26,7 +26,7 @@ import {
   type HistoryState,
   type HistoryWritten,
 } from "../taskpane/host/host-adapter";
-import { PreviewHistory } from "./preview-history";
+import { PreviewHistory } from "./preview-snapshot-sheets";
 import {
   CellPosition,
   CellRange,

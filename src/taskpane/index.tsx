@@ -9,7 +9,7 @@ import { createRoot } from "react-dom/client";
 import { systemClock } from "../api/clock";
 import { getSharedEngine } from "../engine";
 import { getFormulaRegistry } from "../engine/formula-registry";
-import { detectStore } from "../engine/store";
+import { detectStore } from "../engine/key-value-store";
 import { chooseLocale, currentLocale, localeReady, onLocaleChange } from "../i18n";
 import { App } from "./shared/App";
 import { languageSettings } from "./shared/language";

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { PACING_KEY } from "../../src/engine/minute-limit";
-import { SETTINGS_KEYS } from "../../src/engine/store";
+import { SETTINGS_KEYS } from "../../src/engine/key-value-store";
 
 const ROOT = join(__dirname, "..", "..");
 const read = (file: string) => readFileSync(join(ROOT, file), "utf8");

@@ -7,7 +7,7 @@ import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { join, relative } from "node:path";
 import { CARD_FUNCTIONS, OPERATIONS } from "../../src/api/catalog";
 import { RECORD_FIELDS } from "../../src/api/records";
-import { catalogTextsFile } from "../../src/functions/codegen/catalog-texts";
+import { catalogTextsFile } from "../../src/functions/codegen/catalog-words-file";
 import { CATALOG_TEXTS_FILE } from "../../scripts/generate-functions";
 
 const { stripCatalogTexts } = require("../../webpack/strip-catalog-texts.js") as {

@@ -4,7 +4,7 @@
  * full storage costs cached pages, never the secret or the settings.
  */
 import { DEFAULT_MAX_CACHE_BYTES } from "../../src/engine/page-cache";
-import type { KeyValueStore } from "../../src/engine/store";
+import type { KeyValueStore } from "../../src/engine/key-value-store";
 import { dumpStore, SECRET, seededStore, setup } from "./setup";
 
 const research = (keyword: string) => ({ marketplace: "US", keyword });

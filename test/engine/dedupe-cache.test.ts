@@ -1,6 +1,6 @@
 import { ValidationError } from "../../src/api/errors";
 import { CacheMissError, MissingSecretError } from "../../src/engine/errors";
-import { memoryStore } from "../../src/engine/store";
+import { memoryStore } from "../../src/engine/key-value-store";
 import { BASE_URL, dumpStore, SECRET, seededStore, setup } from "./setup";
 
 const research = (keyword: string) => ({ marketplace: "US", keyword }) as const;

@@ -1,6 +1,6 @@
 import { AbortError, TimeoutError } from "../../src/api/errors";
 import { getSharedEngine } from "../../src/engine/shared";
-import type { KeyValueStore } from "../../src/engine/store";
+import type { KeyValueStore } from "../../src/engine/key-value-store";
 import { VirtualClock } from "../../src/engine/virtual-clock";
 import { seededStore, setup } from "./setup";
 

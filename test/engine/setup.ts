@@ -2,7 +2,7 @@
  * Builds an engine over a fake service on simulated time, with a store that already holds a secret.
  */
 import { createEngine } from "../../src/engine/engine";
-import { memoryStore, type KeyValueStore } from "../../src/engine/store";
+import { memoryStore, type KeyValueStore } from "../../src/engine/key-value-store";
 import type { EngineOptions } from "../../src/engine/types";
 import { VirtualClock } from "../../src/engine/virtual-clock";
 import { FakeService, type FakeServiceOptions } from "./fake-service";

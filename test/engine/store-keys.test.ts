@@ -1,5 +1,5 @@
 import { accountId, canonicalJson } from "../../src/engine/keys";
-import { detectStore, memoryStore } from "../../src/engine/store";
+import { detectStore, memoryStore } from "../../src/engine/key-value-store";
 import { setup } from "./setup";
 
 describe("detectStore", () => {

@@ -1,5 +1,5 @@
 import { NO_CAP, PageCache, type PageData } from "../../src/engine/page-cache";
-import { memoryStore, type KeyValueStore } from "../../src/engine/store";
+import { memoryStore, type KeyValueStore } from "../../src/engine/key-value-store";
 
 const NOW = Date.UTC(2026, 10, 25, 9);
 const clock = { now: () => NOW, sleep: () => Promise.resolve() };

@@ -27,9 +27,9 @@ test("the scan reads the pane's components (it is not vacuous)", () => {
   expect(found.size).toBeGreaterThan(10);
   expect([...found.keys()]).toEqual(
     expect.arrayContaining([
-      "src/taskpane/build/QueryBuilder.tsx",
-      "src/taskpane/build/ParamField.tsx",
-      "src/taskpane/build/QueryForm.tsx",
+      "src/taskpane/builder/QueryBuilder.tsx",
+      "src/taskpane/builder/ParamField.tsx",
+      "src/taskpane/builder/QueryForm.tsx",
       "src/taskpane/shared/CategoryPicker.tsx",
       "src/taskpane/shared/LanguageSwitch.tsx",
     ]),

@@ -12,7 +12,7 @@ import type { UpstreamAnswer, UpstreamCaller, UpstreamRequest } from "../../src/
 import { FairQueue } from "../../src/server/team/fair-queue";
 import { MemoryStore } from "../../src/server/team/memory-store";
 import { RedisStore } from "../../src/server/team/redis-store";
-import type { FlightStep, Member, TeamStore } from "../../src/server/team/store";
+import type { FlightStep, Member, TeamStore } from "../../src/server/team/team-store";
 import { createTeamRelay, type TeamRelayOptions } from "../../src/server/team/team-relay";
 import { hashToken, newToken } from "../../src/server/team/tokens";
 import { useRedis } from "./support/redis";

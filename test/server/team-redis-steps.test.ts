@@ -9,7 +9,7 @@ import { systemClock } from "../../src/api/clock";
 import { createHostingServer, listen } from "../../src/server/hosting";
 import type { UpstreamCaller } from "../../src/server/relay";
 import { RedisStore } from "../../src/server/team/redis-store";
-import type { TeamStore } from "../../src/server/team/store";
+import type { TeamStore } from "../../src/server/team/team-store";
 import { createTeamRelay } from "../../src/server/team/team-relay";
 import { hashToken, newToken } from "../../src/server/team/tokens";
 import { useRedis } from "./support/redis";

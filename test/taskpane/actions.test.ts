@@ -14,7 +14,7 @@ import {
   PREVIEW_LIMIT,
   runPreview,
   tableNameFor,
-} from "../../src/taskpane/build/actions";
+} from "../../src/taskpane/builder/actions";
 import { executeRefresh } from "../../src/taskpane/reports/actions";
 import { planRefresh } from "../../src/taskpane/reports/refresh-plan";
 import { refreshTargets, reportRows } from "../../src/taskpane/reports/reports";

@@ -6,9 +6,9 @@
  */
 import { memoryStore } from "../../src/engine";
 import { currentLocale, localeOf, setLocale } from "../../src/i18n";
-import { buildFilterBlock, blockOperation } from "../../src/taskpane/build/filter-block";
-import { allFields, formModel, operationGroups } from "../../src/taskpane/build/form-model";
-import { validateDraft } from "../../src/taskpane/build/inline-errors";
+import { buildFilterBlock, blockOperation } from "../../src/taskpane/builder/filter-block";
+import { allFields, formModel, operationGroups } from "../../src/taskpane/builder/form-model";
+import { validateDraft } from "../../src/taskpane/builder/inline-errors";
 import { choiceLabel } from "../../src/taskpane/shared/category-search";
 import { languageSettings } from "../../src/taskpane/shared/language";
 import { reportTitle } from "../../src/taskpane/reports/reports";

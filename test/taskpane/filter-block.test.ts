@@ -8,7 +8,7 @@ import { validateParams } from "../../src/api/validate";
 import { parseFormulaArgs } from "../../src/functions/arguments";
 import type { CellValue } from "../../src/taskpane/host/host-adapter";
 import { parseCell } from "../../src/table/a1";
-import { buildFilterBlock, type FilterBlock } from "../../src/taskpane/build/filter-block";
+import { buildFilterBlock, type FilterBlock } from "../../src/taskpane/builder/filter-block";
 
 const NOW = new Date(Date.UTC(2025, 7, 14, 12));
 

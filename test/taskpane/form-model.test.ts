@@ -14,7 +14,7 @@ import {
   monthChoices,
   operationGroups,
   saturdayChoices,
-} from "../../src/taskpane/build/form-model";
+} from "../../src/taskpane/builder/form-model";
 
 const NOW = new Date(Date.UTC(2025, 7, 14, 12)); // Thursday 2025-08-14
 

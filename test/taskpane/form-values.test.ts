@@ -3,7 +3,7 @@
  * judged), and the client's validation messages land under the fields they are about.
  */
 import { splitItems } from "../../src/api/kinds/form-types";
-import { formModel } from "../../src/taskpane/build/form-model";
+import { formModel } from "../../src/taskpane/builder/form-model";
 import {
   draftParams,
   initialValues,
@@ -11,8 +11,8 @@ import {
   toParams,
   type FormValues,
   carryOver,
-} from "../../src/taskpane/build/form-values";
-import { FIELD_PICKER, validateDraft } from "../../src/taskpane/build/inline-errors";
+} from "../../src/taskpane/builder/form-values";
+import { FIELD_PICKER, validateDraft } from "../../src/taskpane/builder/inline-errors";
 
 const NOW = new Date(Date.UTC(2025, 7, 14, 12));
 const research = formModel("product_research");

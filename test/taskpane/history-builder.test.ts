@@ -5,10 +5,10 @@
  * reads; Insert as table keeps the range and interval with the table, so a refresh spills the same periods.
  */
 import { createEngine, memoryStore, type Engine } from "../../src/engine";
-import { insertFormula, insertTable, runPreview } from "../../src/taskpane/build/actions";
-import { allFields, formModel } from "../../src/taskpane/build/form-model";
-import { initialValues } from "../../src/taskpane/build/form-values";
-import { validateDraft } from "../../src/taskpane/build/inline-errors";
+import { insertFormula, insertTable, runPreview } from "../../src/taskpane/builder/actions";
+import { allFields, formModel } from "../../src/taskpane/builder/form-model";
+import { initialValues } from "../../src/taskpane/builder/form-values";
+import { validateDraft } from "../../src/taskpane/builder/inline-errors";
 import { executeRefresh } from "../../src/taskpane/reports/actions";
 import { planRefresh } from "../../src/taskpane/reports/refresh-plan";
 import { refreshTargets, reportRows } from "../../src/taskpane/reports/reports";

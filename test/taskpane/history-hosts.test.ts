@@ -14,7 +14,7 @@ import {
   snapshotDay,
   snapshotRows,
   tableSnapshotPlan,
-} from "../../src/taskpane/reports/history";
+} from "../../src/taskpane/reports/snapshot-sheet";
 import { takeSnapshot } from "../../src/taskpane/reports/snapshot";
 import { templateById } from "../../src/taskpane/templates/templates";
 import { useSimulator } from "../support/simulator";

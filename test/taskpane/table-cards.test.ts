@@ -5,8 +5,8 @@
  * ASINs as text and is never offered the option.
  */
 import { createEngine, memoryStore, type Engine } from "../../src/engine";
-import { insertTable } from "../../src/taskpane/build/actions";
-import { asinColumnOf, cardsFor } from "../../src/taskpane/build/table-cards";
+import { insertTable } from "../../src/taskpane/builder/actions";
+import { asinColumnOf, cardsFor } from "../../src/taskpane/builder/table-cards";
 import { createOfficeHost } from "../../src/taskpane/host/office-host";
 import type { HostAdapter } from "../../src/taskpane/host/host-adapter";
 import { executeRefresh } from "../../src/taskpane/reports/actions";

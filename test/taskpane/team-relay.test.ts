@@ -9,7 +9,7 @@ import {
   storedTokenHint,
   teamReport,
   tokenProblem,
-} from "../../src/taskpane/connection/team-relay";
+} from "../../src/taskpane/connection/relay-credential";
 
 const token = newToken();
 

@@ -1,7 +1,7 @@
 /**
  * The form's side of a parameter as data: which control edits it and what the control holds. Each kind says which
  * control its parameters get and how the control's value becomes a request value (kinds/index.ts); the task pane
- * renders the controls (build/ParamField.tsx) and keeps the form's state (build/form-model.ts, form-values.ts).
+ * renders the controls (builder/ParamField.tsx) and keeps the form's state (builder/form-model.ts, form-values.ts).
  */
 import type { EnumOption, TextPattern } from "../param-spec";
 

@@ -20,7 +20,7 @@ import { isFilterParam } from "../../api/filter-params";
 import type { ParamSpec } from "../../api/catalog-types";
 import { fieldDoc, groupLabel, operationTitle, paramDoc, rangeWords } from "../../api/localized";
 import { checkLimit } from "../../api/row-limit";
-import { catalogText } from "../../i18n/catalog-texts";
+import { catalogText } from "../../i18n/catalog-translations";
 import { t } from "../../i18n/cells";
 import { code, docsWords } from "../../i18n/docs";
 import { t as reference } from "../../i18n/reference";

@@ -4,7 +4,7 @@
 import type { ServerResponse } from "node:http";
 import { sendError, type RelayOutcome } from "../relay";
 import type { Acquired } from "./fair-queue";
-import type { Member, PacedKey, Spent } from "./store";
+import type { Member, PacedKey, Spent } from "./team-store";
 
 export type Refused = Exclude<Acquired, { key: string }>;
 

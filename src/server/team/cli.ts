@@ -15,9 +15,9 @@ import { readKeysFile } from "./keys-file";
 import { DEFAULT_MEMBERS_FILE } from "./members-file";
 import { RedisStore } from "./redis-store";
 import { openStore, teamSettingsFromEnv } from "./setup";
-import { monthOf, type Member } from "./store";
+import { monthOf, type Member } from "./team-store";
 import { hashToken, memberNameProblem, newToken } from "./tokens";
-import { usageCsv, usageReport, usageTable } from "./usage";
+import { usageCsv, usageReport, usageTable } from "./usage-report";
 import { scheduleLines } from "./schedule-report";
 
 class UsageProblem extends Error {}

@@ -10,7 +10,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { clockTimer, type Clock } from "../../api/clock";
-import { monthOf, type Decision, type Member, type PacedKey, type Refusal, type TeamStore } from "./store";
+import { monthOf, type Decision, type Member, type PacedKey, type Refusal, type TeamStore } from "./team-store";
 
 /** A grant: the key to call with, and the ticket whose slot the call holds. */
 export interface Grant {

@@ -4,7 +4,7 @@
  */
 import { createHash } from "node:crypto";
 import { readFileSync, statSync } from "node:fs";
-import type { PacedKey } from "./store";
+import type { PacedKey } from "./team-store";
 
 export interface PlanKey extends PacedKey {
   readonly secret: string;

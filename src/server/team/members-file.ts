@@ -4,7 +4,7 @@
  * Written whole to a temporary file and renamed, readable by its owner only.
  */
 import { chmodSync, existsSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
-import type { Member } from "./store";
+import type { Member } from "./team-store";
 
 interface Entry extends Member {
   readonly tokenHash: string;

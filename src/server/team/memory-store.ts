@@ -21,7 +21,7 @@ import {
   type TeamStore,
   type UsageField,
   type UsageRow,
-} from "./store";
+} from "./team-store";
 
 /** Decisions are kept this long for their owner to read. */
 export const DECISION_KEEP_MS = 120_000;

@@ -27,7 +27,7 @@ import {
   type TeamStore,
   type UsageField,
   type UsageRow,
-} from "./store";
+} from "./team-store";
 
 export interface RedisStoreOptions {
   url: string;

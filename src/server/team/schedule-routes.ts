@@ -15,7 +15,7 @@ import {
   type Schedule,
 } from "../../api/schedules";
 import { BodyTooLarge, readBody, sendError, sendJsonText, type RelayOutcome } from "../relay";
-import type { Member, TeamStore } from "./store";
+import type { Member, TeamStore } from "./team-store";
 
 export const SCHEDULES_PATH = "/v1/schedules";
 export const ADMIN_SCHEDULES_PATH = "/admin/schedules";

@@ -17,7 +17,7 @@ import { validateParams } from "../../api/validate";
 import { envelopeCode, type Refused } from "./answers";
 import type { PlanKey } from "./keys-file";
 import { teamRequest, type SharedCaller } from "./shared-call";
-import { monthOf, type Member, type TeamStore } from "./store";
+import { monthOf, type Member, type TeamStore } from "./team-store";
 
 export const SCHEDULER_TICK_MS = 30_000;
 /** A run's claim outlives any run: another replica never starts the same run again. */

@@ -14,7 +14,7 @@ import { readKeysFile, type PlanKey } from "./keys-file";
 import { DEFAULT_MEMBERS_FILE, MembersFile } from "./members-file";
 import { MemoryStore } from "./memory-store";
 import { RedisStore } from "./redis-store";
-import type { TeamStore } from "./store";
+import type { TeamStore } from "./team-store";
 import type { Scheduler } from "./scheduler";
 import { createTeamRelay, DEFAULT_QUEUE_WAIT_MS } from "./team-relay";
 

@@ -21,7 +21,7 @@ import type { UpstreamAnswer, UpstreamCaller } from "../relay";
 import { envelopeCode, type Refused } from "./answers";
 import type { FairQueue, Grant } from "./fair-queue";
 import type { PlanKey } from "./keys-file";
-import { monthOf, type Member, type StoredAnswer, type TeamStore } from "./store";
+import { monthOf, type Member, type StoredAnswer, type TeamStore } from "./team-store";
 
 /** Joiners of a failed call get the same failure for this long instead of each calling again. */
 const SHARED_FAILURE_MS = 10_000;

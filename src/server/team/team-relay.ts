@@ -29,9 +29,9 @@ import type { PlanKey } from "./keys-file";
 import { ADMIN_SCHEDULES_PATH, isSchedulesPath, scheduleRoutes } from "./schedule-routes";
 import { Scheduler } from "./scheduler";
 import { createSharedCaller, FLIGHT_LEASE_MS, StoreFailure, storeStep, teamRequest } from "./shared-call";
-import { monthOf, type Member, type TeamStore } from "./store";
+import { monthOf, type Member, type TeamStore } from "./team-store";
 import { bearerToken, hashToken } from "./tokens";
-import { usageReport } from "./usage";
+import { usageReport } from "./usage-report";
 
 export interface TeamRelayOptions {
   store: TeamStore;

@@ -35,7 +35,7 @@ import {
   teamReport,
   tokenProblem,
   type Credential,
-} from "./team-relay";
+} from "./relay-credential";
 import { useControlStyles } from "../shared/styles";
 import { OutcomeBar } from "../shared/OutcomeBar";
 import { failureText, useServices } from "../shared/services";

@@ -323,7 +323,7 @@ export interface WorkbookOptions {
 // ---------------------------------------------------------------------------------------------------------------
 // History: what a report or table that keeps history asks of the workbook. A history sheet holds a summary table
 // (one row per snapshot, what its chart draws), a table of rows per query, and a line chart over the summary that
-// follows it as it grows. The pane's model (src/taskpane/reports/history.ts) decides every name, header, format
+// follows it as it grows. The pane's model (src/taskpane/reports/snapshot-sheet.ts) decides every name, header, format
 // and place; the hosts write it, append to it, and keep where it is (document settings `mad.history`).
 
 /** What keeps history: a report (by its sheet, found again after a rename) or an add-in table (by its name). */

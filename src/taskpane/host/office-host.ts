@@ -9,7 +9,7 @@
  * - read-retries.ts: what a formula shows once its call has answered;
  * - office-reports.ts: report sheets with charts, loaded on first use so the pane's first paint does not wait;
  * - office-data-types.ts: data types (product cards) through Range.valuesAsJson where Excel has ExcelApi 1.16.
- * - office-history.ts: history sheets of reports and tables that keep history, loaded on first use too.
+ * - office-snapshot-sheets.ts: history sheets of reports and tables that keep history, loaded on first use too.
  * Time (the pauses between reads) comes from the injected clock, never Date.now/setTimeout (ARCHITECTURE.md).
  */
 import type { AreaCheck, CellTarget, CellValue, HostAdapter, WorkbookOptions } from "./host-adapter";
@@ -23,7 +23,7 @@ import { MAX_OCCUPIED, officeTableMethods } from "./office-tables";
 import { officeDataTypeMethods } from "./office-data-types";
 import { readSettledValue } from "./read-retries";
 import type { officeReportMethods } from "./office-reports";
-import type { officeHistoryMethods } from "./office-history";
+import type { officeHistoryMethods } from "./office-snapshot-sheets";
 
 export { EXCEL_REQUEST_LIMIT_BYTES } from "./block-writer";
 
@@ -72,7 +72,7 @@ export function createOfficeHost(deps: OfficeHostDeps = {}): HostAdapter {
   let reportMethods: Promise<ReturnType<typeof officeReportMethods>> | undefined;
   let historyMethods: Promise<ReturnType<typeof officeHistoryMethods>> | undefined;
   const history = () =>
-    (historyMethods ??= import(/* webpackChunkName: "office-history" */ "./office-history").then((m) =>
+    (historyMethods ??= import(/* webpackChunkName: "office-history" */ "./office-snapshot-sheets").then((m) =>
       m.officeHistoryMethods(run, settings),
     ));
   const reports = () =>

@@ -24,7 +24,7 @@ import type { ReportGroup, ReportRow } from "./reports";
 import { ReportsSettings } from "./ReportsSettings";
 import { localTimeZone, newScheduleId, scheduledQueries } from "./schedule-client";
 import { snapshotCost, snapshotPlanOf, sourceKey, takeSnapshot, type SnapshotTarget } from "./snapshot";
-import type { SnapshotPlan } from "./history";
+import type { SnapshotPlan } from "./snapshot-sheet";
 import { useReportExtras } from "./use-report-extras";
 import { rowsOf, scanWorkbook, type WorkbookScan } from "./workbook-scan";
 

@@ -11,8 +11,8 @@ import {
   type TableInfo,
 } from "../host/host-adapter";
 import { t } from "../../i18n";
-import { tableOf } from "../build/result-table";
-import { asinColumnOf, writeTableCards } from "../build/table-cards";
+import { tableOf } from "../builder/result-table";
+import { asinColumnOf, writeTableCards } from "../builder/table-cards";
 import type { GrowthConflict, GrowthDecision } from "./growth";
 import type { RefreshPlan } from "./refresh-plan";
 import type { ReportGroup, ReportRow } from "./reports";

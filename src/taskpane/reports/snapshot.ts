@@ -26,7 +26,7 @@ import {
   snapshotRows,
   tableSnapshotPlan,
   type SnapshotPlan,
-} from "./history";
+} from "./snapshot-sheet";
 import { CONFIRM_ABOVE_CALLS } from "./refresh-plan";
 
 /** A report (a sheet made from a template) or an add-in table. */

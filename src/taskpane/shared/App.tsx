@@ -48,7 +48,7 @@ const ConnectionPanel = lazy(() =>
   })),
 );
 const QueryBuilder = lazy(() =>
-  import(/* webpackChunkName: "builder" */ "../build/QueryBuilder").then((m) => ({ default: m.QueryBuilder })),
+  import(/* webpackChunkName: "builder" */ "../builder/QueryBuilder").then((m) => ({ default: m.QueryBuilder })),
 );
 const TemplatesPanel = lazy(() =>
   import(/* webpackChunkName: "templates" */ "../templates/TemplatesPanel").then((m) => ({

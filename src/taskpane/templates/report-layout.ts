@@ -15,7 +15,7 @@ import { t } from "../../i18n";
 import type { CellValue, ChartSpec, FormulaTarget, ReportSheetSpec, ReportValueCell } from "../host/host-adapter";
 import { blockAddress, cellAddress, offset, type CellPosition } from "../../table/a1";
 import { numberFormatOf } from "../../table/columns";
-import { selectColumns } from "../build/result-table";
+import { selectColumns } from "../builder/result-table";
 import { validSheetName } from "../../table/sheet-names";
 import { operation } from "../../api/catalog";
 import {

@@ -10,7 +10,7 @@ import { MemoryStore } from "../../../src/server/team/memory-store";
 import { RedisStore } from "../../../src/server/team/redis-store";
 import { startTeamMode } from "../../../src/server/team/setup";
 import type { Scheduler } from "../../../src/server/team/scheduler";
-import type { Member, TeamStore } from "../../../src/server/team/store";
+import type { Member, TeamStore } from "../../../src/server/team/team-store";
 import { hashToken, newToken } from "../../../src/server/team/tokens";
 
 export type StoreKind = "memory" | "redis";

@@ -331,7 +331,7 @@ export const pane = {
   "language.name.zh-CN": message("简体中文"),
   "language.cellsNote": message("Cells already calculated keep their language until they calculate again."),
 
-  // A parameter's field in the Build form (build/ParamField.tsx, build/form-model.ts)
+  // A parameter's field in the Build form (builder/ParamField.tsx, builder/form-model.ts)
   "field.notSet": message("Not set"),
   "field.choose": message("Choose…"),
   "field.checkbox": message("{label} ({state, select, unset {not set} yes {TRUE} other {FALSE}})", {
@@ -357,7 +357,7 @@ export const pane = {
   }),
   "field.chooseFirst": message("Choose {param} first", { param: "text" }),
 
-  // The Build form around the fields (build/QueryForm.tsx)
+  // The Build form around the fields (builder/QueryForm.tsx)
   "form.more": message("More filters ({count, number}{set, plural, =0 {} other {, # set}})", {
     count: "number",
     set: "number",
@@ -393,7 +393,7 @@ export const pane = {
     products: "number",
   }),
 
-  // The filter block of Insert as formula (build/filter-block.ts)
+  // The filter block of Insert as formula (builder/filter-block.ts)
   "block.title": message("MAD filters — {operation}", { operation: "text" }),
 
   // What the Excel host says when it cannot do something (host/)

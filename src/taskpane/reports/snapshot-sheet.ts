@@ -15,7 +15,7 @@ import type { Cell } from "../../table/cells";
 import { DATE_TIME_FORMAT, numberFormatOf, type Column } from "../../table/columns";
 import type { ShapeInput } from "../../table/shape";
 import { validSheetName } from "../../table/sheet-names";
-import { selectColumns, tableOf } from "../build/result-table";
+import { selectColumns, tableOf } from "../builder/result-table";
 import type {
   CellValue,
   ChartSpec,

@@ -3,7 +3,7 @@
  * cache, refusals), per member against their budget, per key against its budget (and the keys set aside), and the
  * plan's total. One report for `npm run team -- usage [--csv]` and `GET /admin/usage`.
  */
-import type { KeyAside, Member, PacedKey, TeamStore, UsageRow } from "./store";
+import type { KeyAside, Member, PacedKey, TeamStore, UsageRow } from "./team-store";
 
 export interface KeyUsage {
   readonly name: string;

@@ -1,5 +1,5 @@
 /**
- * History sheets in Excel, over Office.js (what they hold is decided by src/taskpane/reports/history.ts):
+ * History sheets in Excel, over Office.js (what they hold is decided by src/taskpane/reports/snapshot-sheet.ts):
  * - the first snapshot makes the sheet: title, note, one Excel table per summary and query side by side, and a
  *   line chart over the summary whose every series is added explicitly (report-charts.ts);
  * - each snapshot appends below each table, in row blocks under Excel on the web's 5 MB per request, then resizes
