@@ -188,6 +188,50 @@ describe.each<Mode>(["own secret", "team"])("serve (%s), attacked", (mode) => {
     expect(text).toMatch(/larger than 1000000 bytes/);
   });
 
+  test("an upstream answer nested millions of levels deep gets a clear 502 before anything parses it; others are served meanwhile", async () => {
+    // Issue 32: `[` × 7.9 M then `]` × 7.9 M held the event loop for seconds and took gigabytes. 2 M levels here.
+    const { base, relayCall } = await serve(mode, { maxAnswerBytes: 16_000_000 });
+    const depth = 2_000_000;
+    let bystander: number | undefined;
+    next = (res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.write("[".repeat(depth));
+      // The rest follows once a bystander was answered while the hostile answer streams in.
+      void getFrom("127.0.0.2", `${base}/healthz`).then((status) => {
+        bystander = status;
+        res.end("]".repeat(depth));
+      });
+    };
+    const parse = jest.spyOn(JSON, "parse");
+    let reply: Response;
+    let hugeParses: number;
+    try {
+      reply = await relayCall();
+      hugeParses = parse.mock.calls.filter(([text]) => typeof text === "string" && text.length > depth).length;
+    } finally {
+      parse.mockRestore();
+    }
+    expect(bystander).toBe(200);
+    expect(reply.status).toBe(502);
+    expect(await reply.text()).toMatch(/nests deeper than 64 levels; not relayed/);
+    expect(hugeParses).toBe(0); // refused from its bytes: never handed to JSON.parse
+    expect(await getFrom("127.0.0.2", `${base}/healthz`)).toBe(200);
+    // A caller's body is held to the same bound, and nothing is sent.
+    let sent = 0;
+    next = (res) => {
+      sent++;
+      okAnswer(res);
+    };
+    const deepBody = await fetch(`${base}/v1/market/ebc`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "secret-key": SECRET },
+      body: `{"marketplace":"US","nodeIdPath":${"[".repeat(200_000)}${"]".repeat(200_000)}}`,
+    });
+    expect(sent).toBe(0);
+    expect([400, 401]).toContain(deepBody.status); // team mode: no token, refused before the body is read
+    if (mode === "own secret") expect(await deepBody.text()).toMatch(/body: nested deeper than 64 levels/);
+  });
+
   test("an upstream HTML answer is never served as HTML on the add-in's origin", async () => {
     const { relayCall } = await serve(mode);
     const html = "<html><script>alert(document.domain)</script></html>";
