@@ -10,6 +10,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { methodOf, OPERATIONS } from "../api/catalog";
 import { matchPath } from "../api/paths";
 import { MAX_JSON_DEPTH, nestsDeeperThan } from "./json-depth";
+import { scrubSecrets } from "./scrub";
 
 export const VISITS_PATH = "/v1/visits";
 export const DEFAULT_UPSTREAM = "https://api.sellersprite.com";
@@ -57,6 +58,8 @@ export interface RelayOptions {
   timeoutMs?: number;
   /** Aborted when the server stops: pending upstream calls end. */
   closing?: AbortSignal;
+  /** Secrets scrubbed from every answer besides the one sent with the call: the team plan's keys. */
+  secrets?: readonly string[];
 }
 
 /** What happened, for the log: the status sent and the upstream's status when it answered. */
@@ -233,7 +236,9 @@ export function createUpstreamCaller(options: RelayOptions): UpstreamCaller {
 
   const call = async (request: UpstreamRequest, signal?: AbortSignal): Promise<UpstreamAnswer> => {
     const exchanged = await exchange(request, signal);
-    return "response" in exchanged ? answerOf(exchanged.response, exchanged.payload) : exchanged;
+    const answer = "response" in exchanged ? answerOf(exchanged.response, exchanged.payload) : exchanged;
+    // An echo of a key (the one sent, or any of the plan's) is never relayed, cached or shared.
+    return { ...answer, text: scrubSecrets(answer.text, [...(options.secrets ?? []), request.secret]) };
   };
   return Object.assign(call, { timeoutMs });
 }

@@ -232,6 +232,36 @@ describe.each<Mode>(["own secret", "team"])("serve (%s), attacked", (mode) => {
     if (mode === "own secret") expect(await deepBody.text()).toMatch(/body: nested deeper than 64 levels/);
   });
 
+  test("a key the upstream echoes (in an error message, in an OK body, \\u-escaped) never reaches the caller or the cache", async () => {
+    const { relayCall } = await serve(mode);
+    const escaped = [...SECRET].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`).join("");
+    const answers = [
+      {
+        status: 400,
+        text: JSON.stringify({ code: "ERROR_PARAM", message: `bad request for key ${SECRET}`, data: null }),
+      },
+      {
+        status: 200,
+        text: `{"code":"OK","message":"OK","data":{"items":[{"title":"${escaped}","${SECRET}":1}],"total":1}}`,
+      },
+    ];
+    for (const [i, answer] of answers.entries()) {
+      const body = { marketplace: "US", nodeIdPath: `17228${i}` };
+      next = (res) => {
+        res.writeHead(answer.status, { "content-type": "application/json" });
+        res.end(answer.text);
+      };
+      const replies = [await relayCall(body), await relayCall(body)]; // team mode: the second from the cache
+      for (const reply of replies) {
+        const text = await reply.text();
+        expect(text).not.toContain(SECRET);
+        expect(JSON.stringify(JSON.parse(text))).not.toContain(SECRET);
+        expect(text).toContain("[redacted]");
+      }
+      if (mode === "team" && answer.status === 200) expect(replies[1].headers.get("x-mad-cache")).toBe("hit");
+    }
+  });
+
   test("an upstream HTML answer is never served as HTML on the add-in's origin", async () => {
     const { relayCall } = await serve(mode);
     const html = "<html><script>alert(document.domain)</script></html>";

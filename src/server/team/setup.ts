@@ -94,6 +94,7 @@ export async function startTeamMode(
       upstream: options.upstream,
       timeoutMs: options.upstreamTimeoutMs,
       maxAnswerBytes: options.maxAnswerBytes,
+      secrets: keys.map((k) => k.secret),
     }),
     queueWaitMs: options.queueWaitMs ?? DEFAULT_QUEUE_WAIT_MS,
     memberRatePerMinute: options.memberRatePerMinute ?? DEFAULT_MEMBER_RATE_PER_MINUTE,
