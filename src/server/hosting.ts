@@ -16,8 +16,8 @@ import { CSP_REPORT_PATH, securityHeaders, summarizeCspReport, type CspOptions }
 /** The team relay as the hosting server sees it (src/server/team): `/v1/*` for members, admin routes, readiness. */
 export interface TeamMode {
   relay(req: IncomingMessage, res: ServerResponse, pathname: string, client: string): Promise<RelayOutcome>;
-  /** Answers an admin route (`/admin/...`); false = not an admin route. */
-  admin(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean>;
+  /** Answers an admin route (`/admin/...`) from the client's address; false = not an admin route. */
+  admin(req: IncomingMessage, res: ServerResponse, pathname: string, client: string): Promise<boolean>;
   /** Whether the team's store answers (Redis), named for /readyz. */
   ready(): Promise<{ ok: boolean; store: string }>;
   close(): Promise<void>;
@@ -210,7 +210,7 @@ export function createHostingServer(options: HostingOptions): HostingServer {
       }
       return (await relay(req, res, pathname)).upstreamStatus;
     }
-    if (options.team && pathname.startsWith("/admin/") && (await options.team.admin(req, res, pathname)))
+    if (options.team && pathname.startsWith("/admin/") && (await options.team.admin(req, res, pathname, clientOf(req))))
       return undefined;
     const notFound = () => sendJson(res, 404, { error: "not found" });
     if (files && (req.method === "GET" || req.method === "HEAD")) files(req, res, notFound);

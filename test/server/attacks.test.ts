@@ -293,6 +293,36 @@ test("/readyz: concurrent checks share one probe of the service, and a flood fro
   expect(heads - before).toBe(1);
 });
 
+test("team mode: failed tokens on /admin/* and /v1 share one limit per address; an admin's own calls and other addresses go on", async () => {
+  const store = new MemoryStore();
+  const admin = newToken();
+  await store.addMember({ name: "root", role: "admin", monthlyBudget: null, createdAt: Date.now() }, hashToken(admin));
+  const team = await startTeamMode({
+    upstream: hostileUrl,
+    upstreamTimeoutMs: 5_000,
+    maxAnswerBytes: 1_000_000,
+    keys: [planKey("main", SECRET)],
+    store,
+    memberRatePerMinute: 20,
+    log: () => undefined,
+  });
+  const hosting = createHostingServer({ upstream: hostileUrl, team });
+  servers.push(hosting);
+  const base = await listen(hosting, 0, "127.0.0.1");
+  const guess = (path: string) =>
+    fetch(`${base}${path}`, { headers: { authorization: `Bearer ${newToken()}` } }).then((r) => r.status);
+  const statuses: number[] = [];
+  for (let i = 0; i < 15; i++) statuses.push(await guess("/admin/usage"));
+  for (let i = 0; i < 5; i++) statuses.push(await guess("/v1/visits"));
+  expect(statuses).toEqual(Array(20).fill(401));
+  const past = [await guess("/admin/usage"), await guess("/admin/schedules"), await guess("/v1/visits")];
+  expect(past).toEqual([429, 429, 429]);
+  const refused = await fetch(`${base}/admin/usage`, { headers: { authorization: `Bearer ${newToken()}` } });
+  expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+  expect((await fetch(`${base}/admin/usage`, { headers: { authorization: `Bearer ${admin}` } })).status).toBe(200);
+  expect(await getFrom("127.0.0.2", `${base}/admin/usage`)).toBe(401);
+});
+
 test("Report-Only mode and another policy or frame ancestors are settings", async () => {
   const reportOnly = await serve("own secret", {
     csp: { reportOnly: true, frameAncestors: ["https://*.contoso.com"] },
