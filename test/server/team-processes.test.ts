@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parse } from "yaml";
 import { useSimulator } from "../support/simulator";
+import { RedisStore } from "../../src/server/team/redis-store";
 import { startRedis, type RunningRedis } from "./support/redis";
 import { serveProcess } from "./support/serve-process";
 import { call } from "./support/team";
@@ -137,6 +138,51 @@ test("`npm run team -- schedules` lists every member's scheduled refreshes from 
   expect((await team(["unschedule", "weekly-market-1"], shared)).status).toBe(0);
   expect((await team(["unschedule", "weekly-market-1"], shared)).status).toBe(1);
   expect((await team(["schedules"], { REDIS_URL: "" })).err).toMatch(/GET \/admin\/schedules/);
+}, 60_000);
+
+test("`npm run team` prints stored names escaped: a name with ESC, BEL, new line or tab cannot clear the screen or forge a line", async () => {
+  // Stored as data from before the rule, or edited by hand, would be: past the checks that now refuse it.
+  const shared = { REDIS_URL: redis.url, MAD_REDIS_PREFIX: "escapes:" };
+  const store = new RedisStore({ url: redis.url, prefix: "escapes:" });
+  await store.connected(5_000);
+  const hostile = "evil\u001b[2J\u001b[H\u0007\nroot forged";
+  try {
+    await store.addMember(
+      { name: hostile, role: "member", monthlyBudget: null, createdAt: Date.now() },
+      "0".repeat(64),
+    );
+    await store.scheduleSave({
+      id: "report-escape-1",
+      member: hostile,
+      name: "Market\tforged\u001b[2J",
+      at: "06:30",
+      timeZone: "UTC",
+      queries: [],
+      createdAt: Date.now(),
+      nextRunAt: Date.now() + 3_600_000,
+      lastRun: { at: Date.now(), calls: 0, cacheHits: 0, failed: 1, note: "the service answered \u001b]0;pwned\u0007" },
+    });
+    await store.count("209901", hostile, "market_ebc_distribution", "calls");
+  } finally {
+    await store.close();
+  }
+  const acting = (text: string) => [...text].filter((c) => (c < " " && c !== "\t" && c !== "\n") || c === "\u007f");
+  const cases: [string[], number][] = [
+    [["members"], 1],
+    [["schedules"], 1],
+    [["usage", "--month", "209901"], 2],
+    [["usage", "--csv", "--month", "209901"], 1],
+  ];
+  for (const [args, lines] of cases) {
+    const printed = await team(args, shared);
+    expect(printed.status).toBe(0);
+    expect(acting(printed.out)).toEqual([]); // nothing but text, the columns' tabs and the lines' ends
+    expect(printed.out).toContain("evil\\u001b[2J\\u001b[H\\u0007\\u000aroot forged");
+    expect(printed.lines.filter((l) => l.includes("root forged"))).toHaveLength(lines);
+  }
+  expect((await team(["schedules"], shared)).out).toMatch(
+    /\tMarket\\u0009forged\\u001b\[2J\t.*\(the service answered \\u001b\]0;pwned\\u0007\)$/m,
+  );
 }, 60_000);
 
 test("docker-compose.yml: Redis, two relay replicas in team mode on it, nginx in front passing the client's address", () => {

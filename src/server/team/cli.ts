@@ -10,6 +10,7 @@
  * Exit status: 0 done, 1 failed (Redis unreachable, no such member), 2 usage problem.
  */
 import { parseArgs } from "node:util";
+import { escapeControlCharacters as escaped } from "../../api/control-characters";
 import { whole } from "../whole";
 import { readKeysFile } from "./keys-file";
 import { DEFAULT_MEMBERS_FILE } from "./members-file";
@@ -83,7 +84,7 @@ async function main(): Promise<void> {
         if (members.length === 0) say("No members yet: npm run team -- add NAME");
         for (const m of members.sort((a, b) => a.name.localeCompare(b.name)))
           say(
-            `${m.name}\t${m.role}\t${m.monthlyBudget === null ? "no budget of their own" : `${m.monthlyBudget} calls a month`}\tsince ${new Date(m.createdAt).toISOString().slice(0, 10)}`,
+            `${escaped(m.name)}\t${escaped(m.role)}\t${m.monthlyBudget === null ? "no budget of their own" : `${m.monthlyBudget} calls a month`}\tsince ${new Date(m.createdAt).toISOString().slice(0, 10)}`,
           );
         return;
       }
