@@ -16,7 +16,7 @@ import { developmentBuildSigns } from "./hosted-build";
 import { DEFAULT_MAX_ANSWER_BYTES, DEFAULT_UPSTREAM, DEFAULT_UPSTREAM_TIMEOUT_MS } from "./relay";
 import { sourceList } from "./security-headers";
 import { startTeamMode, teamSettingsFromEnv } from "./team/setup";
-import { whole } from "./whole";
+import { fromEnv, whole } from "./whole";
 
 const DEFAULT_PORT = 8080;
 const DEFAULT_HOST = "0.0.0.0";
@@ -56,10 +56,11 @@ async function main(): Promise<void> {
   }
   const upstream = values.upstream ?? env.MAD_UPSTREAM ?? DEFAULT_UPSTREAM;
   const upstreamTimeoutMs =
-    whole("--upstream-timeout", values["upstream-timeout"] ?? env.MAD_UPSTREAM_TIMEOUT_MS, 1) ??
+    whole("--upstream-timeout", values["upstream-timeout"] ?? fromEnv(env.MAD_UPSTREAM_TIMEOUT_MS), 1) ??
     DEFAULT_UPSTREAM_TIMEOUT_MS;
   const maxAnswerBytes =
-    whole("--max-answer-bytes", values["max-answer-bytes"] ?? env.MAD_MAX_ANSWER_BYTES, 1) ?? DEFAULT_MAX_ANSWER_BYTES;
+    whole("--max-answer-bytes", values["max-answer-bytes"] ?? fromEnv(env.MAD_MAX_ANSWER_BYTES), 1) ??
+    DEFAULT_MAX_ANSWER_BYTES;
   const frameAncestors = values["frame-ancestors"] ?? env.MAD_FRAME_ANCESTORS;
   const team =
     (values.team ?? env.MAD_TEAM === "1")
@@ -69,7 +70,7 @@ async function main(): Promise<void> {
     upstream,
     staticDir,
     rateLimitPerMinute:
-      whole("--rate-limit", values["rate-limit"] ?? env.MAD_RATE_LIMIT, 1) ?? DEFAULT_RATE_LIMIT_PER_MINUTE,
+      whole("--rate-limit", values["rate-limit"] ?? fromEnv(env.MAD_RATE_LIMIT), 1) ?? DEFAULT_RATE_LIMIT_PER_MINUTE,
     upstreamTimeoutMs,
     maxAnswerBytes,
     trustProxy: values["trust-proxy"] ?? env.MAD_TRUST_PROXY === "1",
@@ -83,7 +84,7 @@ async function main(): Promise<void> {
       perAddress:
         whole(
           "--max-connections-per-address",
-          values["max-connections-per-address"] ?? env.MAD_MAX_CONNECTIONS_PER_ADDRESS,
+          values["max-connections-per-address"] ?? fromEnv(env.MAD_MAX_CONNECTIONS_PER_ADDRESS),
           1,
         ) ?? DEFAULT_CONNECTION_LIMITS.perAddress,
     },
@@ -92,7 +93,7 @@ async function main(): Promise<void> {
   });
   const url = await listen(
     hosting,
-    whole("--port", values.port ?? env.PORT, 0) ?? DEFAULT_PORT,
+    whole("--port", values.port ?? fromEnv(env.PORT), 0) ?? DEFAULT_PORT,
     values.host ?? env.HOST ?? DEFAULT_HOST,
   );
   log(

@@ -4,7 +4,7 @@
  * members file; and docker-compose.yml's structure (Redis, two relays, nginx in front).
  */
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parse } from "yaml";
@@ -113,6 +113,23 @@ test("without REDIS_URL: `npm run team` says members need Redis to be shared, ke
   expect((await call(relay.url, token, { marketplace: "US", nodeIdPath: "281407" })).body.code).toBe("OK");
   expect((await team(["usage"], { REDIS_URL: "", MAD_MEMBERS_FILE: membersFile })).err).toMatch(/GET \/admin\/usage/);
 }, 60_000);
+
+test("`npm run team -- add` takes a budget in plain digits only: '', 0x10, 1e3, -1 or 1.5 are usage errors that add nobody", async () => {
+  const membersFile = path.join(dir, "budgets.json");
+  const noRedis = { REDIS_URL: "", MAD_MEMBERS_FILE: membersFile };
+  // test/server/whole.test.ts holds the rule for more texts; here the command adds nobody.
+  for (const budget of ["", "0x10", "1e3"]) {
+    const refused = await team(["add", "dana", `--monthly-budget=${budget}`], noRedis);
+    expect(refused.status).toBe(2);
+    expect(refused.err).toContain(`--monthly-budget: expected a whole number >= 0, in digits only (got "${budget}")`);
+    expect(existsSync(membersFile)).toBe(false);
+  }
+  const dashed = await team(["add", "dana", "--monthly-budget", "-1"], noRedis);
+  expect([dashed.status, existsSync(membersFile)]).toEqual([2, false]);
+  const added = await team(["add", "dana", "--monthly-budget", "300"], noRedis);
+  expect(added.status).toBe(0);
+  expect((await team(["members"], noRedis)).out).toMatch(/^dana\tmember\t300 calls a month\t/m);
+}, 120_000);
 
 test("`npm run team -- schedules` lists every member's scheduled refreshes from Redis; `unschedule ID` removes one", async () => {
   const shared = { REDIS_URL: redis.url, MAD_REDIS_PREFIX: "sched:" };

@@ -9,7 +9,7 @@
 import { systemClock, type Clock } from "../../api/clock";
 import type { TeamMode } from "../hosting";
 import { createUpstreamCaller } from "../relay";
-import { whole } from "../whole";
+import { fromEnv, whole } from "../whole";
 import { readKeysFile, type PlanKey } from "./keys-file";
 import { DEFAULT_MEMBERS_FILE, MembersFile } from "./members-file";
 import { MemoryStore } from "./memory-store";
@@ -35,9 +35,9 @@ export function teamSettingsFromEnv(env: NodeJS.ProcessEnv): TeamSettings {
     keysFile: env.MAD_KEYS_FILE || undefined,
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.MAD_REDIS_PREFIX || undefined,
-    redisTimeoutMs: whole("MAD_REDIS_TIMEOUT_MS", env.MAD_REDIS_TIMEOUT_MS, 1),
-    queueWaitMs: whole("MAD_QUEUE_WAIT_MS", env.MAD_QUEUE_WAIT_MS, 0),
-    memberRatePerMinute: whole("MAD_MEMBER_RATE_LIMIT", env.MAD_MEMBER_RATE_LIMIT, 1),
+    redisTimeoutMs: whole("MAD_REDIS_TIMEOUT_MS", fromEnv(env.MAD_REDIS_TIMEOUT_MS), 1),
+    queueWaitMs: whole("MAD_QUEUE_WAIT_MS", fromEnv(env.MAD_QUEUE_WAIT_MS), 0),
+    memberRatePerMinute: whole("MAD_MEMBER_RATE_LIMIT", fromEnv(env.MAD_MEMBER_RATE_LIMIT), 1),
     membersFile: env.MAD_MEMBERS_FILE || undefined,
   };
 }
