@@ -10,6 +10,7 @@ import { connect, type Socket } from "node:net";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { DEFAULT_CONNECTION_LIMITS, longestRequestMs } from "../../src/server/connections";
 import { createHostingServer, listen, type HostingOptions, type HostingServer } from "../../src/server/hosting";
 import { startTeamMode } from "../../src/server/team/setup";
 import { MemoryStore } from "../../src/server/team/memory-store";
@@ -292,6 +293,26 @@ test("/readyz: concurrent checks share one probe of the service, and a flood fro
   expect(Number(more.find((a) => a.status === 429)!.headers.get("retry-after"))).toBeGreaterThan(0);
   expect(heads - before).toBe(1);
 });
+
+test("a body that trickles in is cut with 408 once the whole-request bound passes, and the log says 408", async () => {
+  // The bound is small here; by default a trickling request is cut within 30 s (it was held ~139 s, logged as 200).
+  expect(longestRequestMs(DEFAULT_CONNECTION_LIMITS)).toBeLessThanOrEqual(30_000);
+  const { base, log } = await serve("own secret", { connections: { ...DEFAULT_CONNECTION_LIMITS, requestMs: 400 } });
+  const { port } = new URL(base);
+  const socket = connect(Number(port), "127.0.0.1");
+  let received = "";
+  socket.on("data", (chunk: Buffer) => (received += chunk.toString()));
+  socket.on("error", () => undefined);
+  socket.write(
+    `POST /v1/market/ebc HTTP/1.1\r\nHost: x\r\nsecret-key: ${SECRET}\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n{"market`,
+  );
+  await new Promise((resolve) => socket.once("close", resolve));
+  expect(received).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+  await until(() => log.some((l) => l.includes('"path":"/v1/market/ebc"')));
+  const line = JSON.parse(log.find((l) => l.includes('"path":"/v1/market/ebc"'))!) as { status: number };
+  expect(line.status).toBe(408);
+  expect(await getFrom("127.0.0.1", `${base}/healthz`)).toBe(200);
+}, 20_000);
 
 test("team mode: failed tokens on /admin/* and /v1 share one limit per address; an admin's own calls and other addresses go on", async () => {
   const store = new MemoryStore();
