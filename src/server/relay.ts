@@ -243,6 +243,17 @@ export function createUpstreamCaller(options: RelayOptions): UpstreamCaller {
   return Object.assign(call, { timeoutMs });
 }
 
+/**
+ * The upstream's Retry-After as the relay passes it on: seconds (at most 9 digits) or an HTTP date (RFC 9110 10.2.3),
+ * else nothing. An 8,000-character header (or one carrying anything else) is not relayed.
+ */
+export function boundedRetryAfter(value: string | null): string | undefined {
+  if (value === null) return undefined;
+  const text = value.trim();
+  if (/^\d{1,9}$/.test(text)) return text;
+  return text.length <= 40 && /^[A-Za-z0-9 ,:-]+$/.test(text) && !Number.isNaN(Date.parse(text)) ? text : undefined;
+}
+
 /** The service's answer as the relay may pass it on: JSON only, nested within bounds, never a redirect. */
 function answerOf(response: Response, payload: Buffer): UpstreamAnswer {
   const status = response.status;
@@ -257,7 +268,7 @@ function answerOf(response: Response, payload: Buffer): UpstreamAnswer {
       `the service's answer nests deeper than ${MAX_JSON_DEPTH} levels; not relayed`,
       status,
     );
-  const retryAfter = response.headers.get("retry-after") ?? undefined;
+  const retryAfter = boundedRetryAfter(response.headers.get("retry-after"));
   const text = payload.toString("utf8");
   if (text.trim() !== "" && isJson(text))
     return { status, text, retryAfter, upstreamStatus: status, fromService: true };

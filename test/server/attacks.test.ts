@@ -263,6 +263,26 @@ describe.each<Mode>(["own secret", "team"])("serve (%s), attacked", (mode) => {
     }
   });
 
+  test("an upstream's Retry-After is passed on as seconds or a date only: an 8,000-character one is dropped", async () => {
+    const { relayCall } = await serve(mode);
+    const cases: [string, string | null][] = [
+      ["7", "7"],
+      ["Wed, 21 Oct 2015 07:28:00 GMT", "Wed, 21 Oct 2015 07:28:00 GMT"],
+      ["9".repeat(8_000), null],
+      [`1, ${"x".repeat(7_990)}`, null],
+      [`7 ${SECRET}`, null],
+    ];
+    for (const [sent, relayed] of cases) {
+      next = (res) => {
+        res.writeHead(503, { "content-type": "application/json", "retry-after": sent });
+        res.end(JSON.stringify({ code: "ERROR_SERVER_INTERNAL", message: "busy", data: null }));
+      };
+      const reply = await relayCall();
+      expect(reply.status).toBe(503);
+      expect(reply.headers.get("retry-after")).toBe(relayed);
+    }
+  });
+
   test("an upstream HTML answer is never served as HTML on the add-in's origin", async () => {
     const { relayCall } = await serve(mode);
     const html = "<html><script>alert(document.domain)</script></html>";
