@@ -85,7 +85,9 @@ export async function startTeamMode(
   // Without the store it starts anyway (readiness says so, requests get 503 until it answers).
   await store
     .ping()
-    .catch(() => warn(`${store.describe} does not answer yet: requests get 503 until it does (see /readyz)`));
+    .catch((error: Error) =>
+      warn(`${store.describe} does not answer yet (${error.message}): requests get 503 until it does (see /readyz)`),
+    );
   const relay = createTeamRelay({
     store,
     keys,

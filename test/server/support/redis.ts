@@ -66,7 +66,8 @@ export function useRedis(): RunningRedis & { closeAfterTest(close: () => unknown
   };
 }
 
-export async function startRedis(): Promise<RunningRedis> {
+/** `extra`: more redis-server arguments (`--requirepass X`). */
+export async function startRedis(extra: readonly string[] = []): Promise<RunningRedis> {
   if (spawnSync(BINARY, ["--version"]).error)
     throw new Error(
       `${BINARY} not found: the team relay's tests need a real Redis (apt-get install -y redis-server; .ci/run does), or REDIS_SERVER_PATH`,
@@ -74,7 +75,19 @@ export async function startRedis(): Promise<RunningRedis> {
   const port = await freePort();
   const child: ChildProcess = spawn(
     BINARY,
-    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--protected-mode", "yes"],
+    [
+      "--port",
+      String(port),
+      "--bind",
+      "127.0.0.1",
+      "--save",
+      "",
+      "--appendonly",
+      "no",
+      "--protected-mode",
+      "yes",
+      ...extra,
+    ],
     { stdio: ["ignore", "pipe", "pipe"] },
   );
   let output = "";
