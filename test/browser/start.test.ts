@@ -98,6 +98,9 @@ describe("npm start", () => {
     try {
       const [, url] = await started.line(/Preview:\s+(\S+)/);
       expect(new URL(url).port).not.toBe(String(port));
+      expect(started.output()).toContain(
+        `Port ${port} is in use (another program has it): serving on port ${new URL(url).port} instead.`,
+      );
       started.child.kill("SIGINT");
       expect((await exited(started.child)).code).toBe(0);
     } finally {
