@@ -10,7 +10,7 @@ import path from "node:path";
 import { parse } from "yaml";
 import { useSimulator } from "../support/simulator";
 import { RedisStore } from "../../src/server/team/redis-store";
-import { startRedis, type RunningRedis } from "./support/redis";
+import { everythingStored, startRedis, type RunningRedis } from "./support/redis";
 import { serveProcess } from "./support/serve-process";
 import { call } from "./support/team";
 
@@ -99,6 +99,11 @@ test("two relay processes on one Redis: a member added by `npm run team` calls b
     expect(output).not.toContain(SECRET);
     expect(output).not.toContain(token);
   }
+  // Redis holds the token's hash and the key's fingerprint, never the token or the plan's secret.
+  const stored = await everythingStored(redis.url, "procs:");
+  expect(stored).toContain("alice@contoso.com");
+  expect(stored).not.toContain(SECRET);
+  expect(stored).not.toContain(token);
 }, 60_000);
 
 test("without REDIS_URL: `npm run team` says members need Redis to be shared, keeps them in a members file that one relay reads", async () => {

@@ -5,6 +5,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
+import { Redis } from "ioredis";
 
 export interface RunningRedis {
   readonly url: string;
@@ -113,4 +114,31 @@ export async function startRedis(extra: readonly string[] = []): Promise<Running
       await exited;
     },
   };
+}
+
+/** Every key under `prefix` with everything it holds, as one text: to look for what must never be stored. */
+export async function everythingStored(url: string, prefix: string): Promise<string> {
+  const redis = new Redis(url);
+  try {
+    const parts: string[] = [];
+    for (const key of await redis.keys(`${prefix}*`)) {
+      const type = await redis.type(key);
+      const value =
+        type === "string"
+          ? await redis.get(key)
+          : type === "hash"
+            ? await redis.hgetall(key)
+            : type === "list"
+              ? await redis.lrange(key, 0, -1)
+              : type === "set"
+                ? await redis.smembers(key)
+                : type === "zset"
+                  ? await redis.zrange(key, "0", "-1", "WITHSCORES")
+                  : `(${type})`;
+      parts.push(key, JSON.stringify(value));
+    }
+    return parts.join("\n");
+  } finally {
+    redis.disconnect();
+  }
 }
