@@ -20,8 +20,20 @@ export type Comparison = "<" | "<=" | ">" | ">=" | "=" | "!=";
 
 export type Condition =
   | { readonly kind: "and" | "or"; readonly left: Condition; readonly right: Condition }
-  | { readonly kind: "compare"; readonly field: string; readonly at: number; readonly op: Comparison; readonly value: number }
-  | { readonly kind: "change"; readonly field: string; readonly at: number; readonly op: Comparison; readonly percent: number }
+  | {
+      readonly kind: "compare";
+      readonly field: string;
+      readonly at: number;
+      readonly op: Comparison;
+      readonly value: number;
+    }
+  | {
+      readonly kind: "change";
+      readonly field: string;
+      readonly at: number;
+      readonly op: Comparison;
+      readonly percent: number;
+    }
   | { readonly kind: "rows"; readonly which: "new" | "gone" };
 
 /** What could have come where the text went wrong, as stable names (the relay words them in the alert's language). */
@@ -216,7 +228,9 @@ class Parser {
 export function parseCondition(text: string): { condition: Condition } | { error: ConditionSyntaxError } {
   try {
     if (text.length > MAX_CONDITION_LENGTH)
-      return { error: { position: MAX_CONDITION_LENGTH + 1, expected: ["end"], found: text.slice(MAX_CONDITION_LENGTH) } };
+      return {
+        error: { position: MAX_CONDITION_LENGTH + 1, expected: ["end"], found: text.slice(MAX_CONDITION_LENGTH) },
+      };
     return { condition: new Parser(tokenize(text)).whole() };
   } catch (error) {
     if (error instanceof SyntaxFailure) return { error: error.detail };

@@ -16,10 +16,13 @@ export const alerts = {
   "error.query.notText": message('query: expected a MAD formula as text, e.g. =MAD.PRODUCTDETAILS("US","B07Z82895W")'),
   "error.query": message("query: {problem}", { problem: "text" }),
   "query.empty": message("the formula is empty"),
-  "query.notACall": message("expected a MAD function's call such as MAD.PRODUCTDETAILS(…) at {position}, found {found}", {
-    position: "number",
-    found: "text",
-  }),
+  "query.notACall": message(
+    "expected a MAD function's call such as MAD.PRODUCTDETAILS(…) at {position}, found {found}",
+    {
+      position: "number",
+      found: "text",
+    },
+  ),
   "query.unclosedText": message('the text that starts at {position} has no closing "', { position: "number" }),
   "query.unclosedCall": message("the parenthesis at {position} is not closed", { position: "number" }),
   "query.unclosedArray": message("the array constant at {position} has no closing }", { position: "number" }),
@@ -27,10 +30,13 @@ export const alerts = {
     "{found} at {position} is a cell reference or a name: an alert's query takes values, since the relay cannot read the workbook; put the cell's value in its place",
     { found: "text", position: "number" },
   ),
-  "query.nested": message("{found}(…) at {position} is a call inside the formula: an alert takes one MAD function with values", {
-    found: "text",
-    position: "number",
-  }),
+  "query.nested": message(
+    "{found}(…) at {position} is a call inside the formula: an alert takes one MAD function with values",
+    {
+      found: "text",
+      position: "number",
+    },
+  ),
   "query.unexpected": message("unexpected {found} at {position}", { found: "text", position: "number" }),
   "query.trailing": message("{found} at {position} follows the call: an alert takes one MAD function alone", {
     found: "text",
@@ -149,10 +155,13 @@ export const alerts = {
     name: "text",
     count: "number",
   }),
-  "message.subject.digest": message("{name}: {count, plural, =0 {no rows} one {# row} other {# rows}} meet the condition", {
-    name: "text",
-    count: "number",
-  }),
+  "message.subject.digest": message(
+    "{name}: {count, plural, =0 {no rows} one {# row} other {# rows}} meet the condition",
+    {
+      name: "text",
+      count: "number",
+    },
+  ),
   "message.headline.fired": message("{count, plural, one {# row} other {# rows}} of {query} changed: {when}", {
     count: "number",
     query: "text",

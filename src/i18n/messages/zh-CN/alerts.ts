@@ -25,7 +25,8 @@ export const alerts: Translation<typeof english> = {
   "query.tooManyArguments": "MAD.{fn} 最多接受 {max} 个参数（给了 {got} 个）",
   "query.arguments": "MAD.{fn}：{problem}",
   "error.when.notText": "when：应为文本形式的条件，例如 price change <= -15%",
-  "error.when.syntax": "when：第 {position} 个字符处应为{expected}；{found, select, none {条件在此处结束} other {实际为 {found}}}",
+  "error.when.syntax":
+    "when：第 {position} 个字符处应为{expected}；{found, select, none {条件在此处结束} other {实际为 {found}}}",
   "expected.condition": "字段、new rows、gone rows 或 (",
   "expected.field": "字段名",
   "expected.comparison": "比较符（< <= > >= = !=）",
@@ -45,10 +46,12 @@ export const alerts: Translation<typeof english> = {
   "error.deliver": "deliver：应为 1 到 {max} 个接收地址",
   "error.destination.shape": "deliver[{index}]：应为 https:// 或 mailto: 地址，或对象 {url, format, secret} 或 {keep}",
   "error.destination.url": "deliver[{index}]：地址无效",
-  "error.destination.scheme": "deliver[{index}]：不向 {scheme} 地址发送：请使用 https://（Webhook）或 mailto:（电子邮件）",
+  "error.destination.scheme":
+    "deliver[{index}]：不向 {scheme} 地址发送：请使用 https://（Webhook）或 mailto:（电子邮件）",
   "error.destination.credentials": "deliver[{index}]：不接受包含用户名或密码的地址",
   "error.destination.mailto": "deliver[{index}]：mailto: 之后应为一个电子邮件地址",
-  "error.destination.noSmtp": "deliver[{index}]：发送邮件需要中继的 SMTP 服务器（MAD_SMTP_URL），但尚未设置：请联系团队管理员",
+  "error.destination.noSmtp":
+    "deliver[{index}]：发送邮件需要中继的 SMTP 服务器（MAD_SMTP_URL），但尚未设置：请联系团队管理员",
   "error.destination.format": "deliver[{index}].format：应为以下之一：{formats}",
   "error.destination.secret": "deliver[{index}].secret：签名密钥（1 到 200 个字符）只用于钉钉机器人和飞书机器人",
   "error.destination.refused": "deliver[{index}]：{host} 指向 {address}，属于{range}地址：中继不向该地址发送",
