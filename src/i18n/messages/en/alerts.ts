@@ -69,15 +69,18 @@ export const alerts = {
   "expected.number": message("a number"),
   "expected.percent": message("% after the change's number"),
   "expected.rows": message("rows"),
-  "expected.andOr": message("and, or"),
+  "expected.andOr": message("and/or"),
   "expected.closeParen": message(")"),
   "expected.end": message("the end of the condition"),
-  "error.when.field": message("when: {field} (at {position}) is not a column of MAD.{fn}; its columns: {fields}", {
-    field: "text",
-    position: "number",
-    fn: "text",
-    fields: "text",
-  }),
+  "error.when.field": message(
+    "when: {field} (at {position}) is not a column of MAD.{fn}; its columns of numbers: {fields}",
+    {
+      field: "text",
+      position: "number",
+      fn: "text",
+      fields: "text",
+    },
+  ),
   "error.when.notNumber": message("when: {field} (at {position}) does not hold numbers; conditions compare numbers", {
     field: "text",
     position: "number",

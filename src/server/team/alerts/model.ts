@@ -53,6 +53,8 @@ export interface AlertState {
 /** One value that changed, for the message: the field as its header shows it, before → after. */
 export interface FiredEntry {
   readonly field: string;
+  /** The field's header label in the alert's language, when it has one. */
+  readonly label?: string;
   readonly before: number | null;
   readonly after: number | null;
 }
