@@ -39,7 +39,7 @@ function lineOf(row: FiredRow, locale: Locale): NoticeLine {
   const say = t.in(locale);
   const change = row.change === "new" ? say("message.row.new") : row.change === "gone" ? say("message.row.gone") : "";
   const changes = row.entries.map((e) => {
-    const name = e.label && e.label !== e.field ? `${e.label} (${e.field})` : e.field;
+    const name = e.label && e.label.toLowerCase() !== e.field.toLowerCase() ? `${e.label} (${e.field})` : e.field;
     return `${name}: ${valueText(e.before, locale)} → ${valueText(e.after, locale)}`;
   });
   return { key: row.key, change, changes };
