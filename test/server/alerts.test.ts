@@ -24,7 +24,12 @@ interface Product {
 }
 
 /** The service's product research, answering whatever rows the test sets, and counting its calls. */
-async function startProducts(): Promise<{ url: string; products: Product[]; calls: () => number; stop(): Promise<void> }> {
+async function startProducts(): Promise<{
+  url: string;
+  products: Product[];
+  calls: () => number;
+  stop(): Promise<void>;
+}> {
   const state = { products: [] as Product[], calls: 0 };
   const server: Server = createServer((req, res) => {
     req.resume();
@@ -120,27 +125,53 @@ const alertBody = (when: string, deliver: unknown[], extra: Record<string, unkno
 /** Every replica looks for due alerts and deliveries at the same moment, as their ticks would. */
 const tickAll = (t: RunningTeam) => Promise.all(t.alertRunners.map((r) => r.tick()));
 const firedKeys = (r: Receiver) =>
-  r.received.map((m) => (m.body.fired as { key: string; change: string }[]).map((f) => `${f.key}:${f.change}`).join(" "));
+  r.received.map((m) =>
+    (m.body.fired as { key: string; change: string }[]).map((f) => `${f.key}:${f.change}`).join(" "),
+  );
 
 describe.each<StoreKind>(["memory", "redis"])("alerts, state in %s", (kind) => {
   test("a member sets, lists, mutes and removes their alerts; others cannot; admins see all; nothing is spent; URLs shown in part, secrets never", async () => {
     const t = await team(kind);
-    const [alice, bob, root] = [await t.member("alice"), await t.member("bob"), await t.member("root", { role: "admin" })];
+    const [alice, bob, root] = [
+      await t.member("alice"),
+      await t.member("bob"),
+      await t.member("root", { role: "admin" }),
+    ];
     const hook = await receiver();
     const before = products.calls();
     const deliver = [
       `${hook.url}/cgi-bin/webhook/send?key=wecomKEY0123456789`,
-      { url: `${hook.url}/robot/send?access_token=dingTOKEN0123456789`, format: "dingtalk", secret: "SECdingSECRET0123456789" },
+      {
+        url: `${hook.url}/robot/send?access_token=dingTOKEN0123456789`,
+        format: "dingtalk",
+        secret: "SECdingSECRET0123456789",
+      },
       "mailto:buyer@example.com",
     ];
-    const dry = await send(t.bases[0], alice, "PUT", "/v1/alerts/price-0001?dryRun=1", alertBody("price < 20", deliver));
+    const dry = await send(
+      t.bases[0],
+      alice,
+      "PUT",
+      "/v1/alerts/price-0001?dryRun=1",
+      alertBody("price < 20", deliver),
+    );
     expect(dry.status).toBe(200);
-    expect(dry.body.data).toMatchObject({ saved: false, cost: { runsPerMonth: 30, callsPerRun: 1, callsPerMonth: 30 } });
+    expect(dry.body.data).toMatchObject({
+      saved: false,
+      cost: { runsPerMonth: 30, callsPerRun: 1, callsPerMonth: 30 },
+    });
     expect((await send(t.bases[0], alice, "GET", "/v1/alerts")).body.data).toEqual([]);
     const set = await send(t.bases.at(-1)!, alice, "PUT", "/v1/alerts/price-0001", alertBody("price < 20", deliver));
     expect(set.status).toBe(200);
     const view = set.body.data as AlertView;
-    expect(view).toMatchObject({ id: "price-0001", member: "alice", every: "daily", digest: false, language: "en", muted: false });
+    expect(view).toMatchObject({
+      id: "price-0001",
+      member: "alice",
+      every: "daily",
+      digest: false,
+      language: "en",
+      muted: false,
+    });
     expect(view.deliver.map((d) => [d.format, d.signed])).toEqual([
       ["json", false],
       ["dingtalk", true],
@@ -151,16 +182,26 @@ describe.each<StoreKind>(["memory", "redis"])("alerts, state in %s", (kind) => {
     for (const secret of ["wecomKEY0123456789", "dingTOKEN0123456789", "SECdingSECRET0123456789", "buyer@"]) {
       expect(set.text).not.toContain(secret);
     }
-    expect((await send(t.bases[0], bob, "PUT", "/v1/alerts/price-0001", alertBody("price < 9", deliver))).status).toBe(403);
+    expect((await send(t.bases[0], bob, "PUT", "/v1/alerts/price-0001", alertBody("price < 9", deliver))).status).toBe(
+      403,
+    );
     expect((await send(t.bases[0], bob, "DELETE", "/v1/alerts/price-0001")).status).toBe(403);
     const peek = await send(t.bases[0], bob, "GET", "/v1/alerts/price-0001");
     expect([peek.status, peek.body.data]).toEqual([403, { problem: "not-yours" }]);
     expect((await send(t.bases[0], bob, "GET", "/v1/alerts")).body.data).toEqual([]);
     expect((await send(t.bases[0], alice, "GET", "/admin/alerts")).status).toBe(403);
     const all = await send(t.bases[0], root, "GET", "/admin/alerts");
-    expect((all.body.data as { alerts: AlertView[] }).alerts.map((a) => `${a.member} ${a.id}`)).toEqual(["alice price-0001"]);
+    expect((all.body.data as { alerts: AlertView[] }).alerts.map((a) => `${a.member} ${a.id}`)).toEqual([
+      "alice price-0001",
+    ]);
     // A new URL list may keep a saved destination by its id, without sending its URL and secret again.
-    const kept = await send(t.bases[0], alice, "PUT", "/v1/alerts/price-0001", alertBody("price < 20", [{ keep: view.deliver[1].id }]));
+    const kept = await send(
+      t.bases[0],
+      alice,
+      "PUT",
+      "/v1/alerts/price-0001",
+      alertBody("price < 20", [{ keep: view.deliver[1].id }]),
+    );
     expect((kept.body.data as AlertView).deliver).toEqual([view.deliver[1]]);
     const muted = await send(t.bases[0], alice, "PATCH", "/v1/alerts/price-0001", { muted: true });
     expect((muted.body.data as AlertView).muted).toBe(true);
@@ -188,12 +229,28 @@ describe.each<StoreKind>(["memory", "redis"])("alerts, state in %s", (kind) => {
       await t.clock.advance(DAY);
     };
     const calls = products.calls();
-    await day([{ asin: "P1", price: 25 }, { asin: "P2", price: 18 }, { asin: "P3", price: 30 }]);
+    await day([
+      { asin: "P1", price: 25 },
+      { asin: "P2", price: 18 },
+      { asin: "P3", price: 30 },
+    ]);
     // Four alerts on one query: one call to the service, the other three runs read the team's cache.
     expect(products.calls() - calls).toBe(1);
-    await day([{ asin: "P1", price: 21 }, { asin: "P2", price: 18 }, { asin: "P4", price: 19 }]);
-    await day([{ asin: "P1", price: 21 }, { asin: "P2", price: 22 }, { asin: "P4", price: 19 }]);
-    await day([{ asin: "P1", price: 21 }, { asin: "P2", price: 19 }, { asin: "P4", price: 19 }]);
+    await day([
+      { asin: "P1", price: 21 },
+      { asin: "P2", price: 18 },
+      { asin: "P4", price: 19 },
+    ]);
+    await day([
+      { asin: "P1", price: 21 },
+      { asin: "P2", price: 22 },
+      { asin: "P4", price: 19 },
+    ]);
+    await day([
+      { asin: "P1", price: 21 },
+      { asin: "P2", price: 19 },
+      { asin: "P4", price: 19 },
+    ]);
     expect(products.calls() - calls).toBe(4);
     expect(firedKeys(plain)).toEqual(["P2:row", "P4:new", "P2:row"]);
     expect(firedKeys(change)).toEqual(["P1:row"]);
@@ -221,7 +278,13 @@ describe.each<StoreKind>(["memory", "redis"])("alerts, state in %s", (kind) => {
     down.fallback = { status: 500 };
     gone.fallback = { status: 404 };
     products.products = [{ asin: "P9", price: 5 }];
-    await send(t.bases[0], alice, "PUT", "/v1/alerts/down-0001", alertBody("price < 20", [flaky.url, down.url, gone.url]));
+    await send(
+      t.bases[0],
+      alice,
+      "PUT",
+      "/v1/alerts/down-0001",
+      alertBody("price < 20", [flaky.url, down.url, gone.url]),
+    );
     await tickAll(t);
     expect([flaky, down, gone].map((r) => r.received.length)).toEqual([1, 1, 1]);
     await tickAll(t); // not due yet: nothing is sent

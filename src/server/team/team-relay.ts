@@ -175,7 +175,11 @@ export function createTeamRelay(
           return storeDown(res);
         }
       }
-      if (isAlertsPath(pathname)) return alerts.routes.member(req, res, pathname, member).catch(() => storeDown(res));
+      if (isAlertsPath(pathname))
+        return alerts.routes.member(req, res, pathname, member).catch((error: Error) => {
+          log({ event: "alerts-store-failed", reason: error.message });
+          return storeDown(res);
+        });
       const request = await readRelayed(req, res, pathname, options.maxBodyBytes ?? 1_000_000);
       if (!request) return { status: res.statusCode };
       const route = routeOf(pathname);

@@ -57,18 +57,26 @@ const firing = (rows: number, language: "en" | "zh-CN" = "en"): Firing => ({
 });
 const PUBLIC = "https://relay.example.com";
 const bytes = (value: unknown) => Buffer.byteLength(typeof value === "string" ? value : JSON.stringify(value));
-const notice = (rows: number, language: "en" | "zh-CN" = "en") => noticeOf(alert(language), firing(rows, language), PUBLIC);
+const notice = (rows: number, language: "en" | "zh-CN" = "en") =>
+  noticeOf(alert(language), firing(rows, language), PUBLIC);
 
 test("WeCom: markdown content within 4096 bytes of UTF-8, even in Chinese with 2,000 rows", () => {
-  const small = webhookBody("wecom", notice(2), alert(), firing(2)) as { msgtype: string; markdown: { content: string } };
+  const small = webhookBody("wecom", notice(2), alert(), firing(2)) as {
+    msgtype: string;
+    markdown: { content: string };
+  };
   expect(Object.keys(small)).toEqual(["msgtype", "markdown"]);
   expect(small.msgtype).toBe("markdown");
   expect(small.markdown.content).toContain("Yoga mats under $20: 2 changes");
   expect(small.markdown.content).toContain("B000000001: price: 25.99 → 18.5");
   expect(small.markdown.content).toContain("B000000000 (new row)");
   expect(small.markdown.content).toContain("Sep 15, 2025");
-  expect(small.markdown.content).toContain("[Open the alert](https://relay.example.com/taskpane.html?alert=price-drop-0001)");
-  const big = webhookBody("wecom", notice(2000, "zh-CN"), alert("zh-CN"), firing(2000)) as { markdown: { content: string } };
+  expect(small.markdown.content).toContain(
+    "[Open the alert](https://relay.example.com/taskpane.html?alert=price-drop-0001)",
+  );
+  const big = webhookBody("wecom", notice(2000, "zh-CN"), alert("zh-CN"), firing(2000)) as {
+    markdown: { content: string };
+  };
   expect(bytes(big.markdown.content)).toBeLessThanOrEqual(4096);
   expect(big.markdown.content).toMatch(/……另有 \d+ 行/);
   expect(big.markdown.content).toContain("价格 (price): 25.99 → 18.5");
@@ -83,7 +91,11 @@ test("DingTalk: markdown title and text, body within 20000 bytes; the signature 
   expect(body.markdown.title).toBe("Yoga mats under $20: 2,000 changes");
   expect(bytes(body)).toBeLessThanOrEqual(20_000);
   expect(body.markdown.text).toMatch(/…and [\d,]+ more rows/);
-  const url = dingtalkSigned(new URL("https://oapi.dingtalk.com/robot/send?access_token=abc"), "SECxyz", 1_700_000_000_000);
+  const url = dingtalkSigned(
+    new URL("https://oapi.dingtalk.com/robot/send?access_token=abc"),
+    "SECxyz",
+    1_700_000_000_000,
+  );
   expect(url.searchParams.get("access_token")).toBe("abc");
   expect(url.searchParams.get("timestamp")).toBe("1700000000000");
   const expected = createHmac("sha256", "SECxyz").update("1700000000000\nSECxyz").digest("base64");
@@ -171,7 +183,7 @@ test("generic JSON: the issue's {alert:{id,name}, query, at, fired:[{key, field,
 test("text from the service is never markup: not in a robot's markdown, not in Slack, not in an e-mail's HTML", () => {
   const hostile: Firing = {
     ...firing(1),
-    rows: [{ key: '<script>x</script> **[bold](https://evil.example)** `x` #h', change: "row", entries: [] }],
+    rows: [{ key: "<script>x</script> **[bold](https://evil.example)** `x` #h", change: "row", entries: [] }],
   };
   const n = noticeOf({ ...alert(), name: "<b>name</b>" }, hostile, undefined);
   const wecom = (webhookBody("wecom", n, alert(), hostile) as { markdown: { content: string } }).markdown.content;

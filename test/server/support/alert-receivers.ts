@@ -106,7 +106,9 @@ export async function startSmtp(options: { user?: string; password?: string } = 
     onData(stream, session, callback) {
       if (state.refuseWith) {
         stream.resume();
-        stream.on("end", () => callback(Object.assign(new Error("refused by the test"), { responseCode: state.refuseWith })));
+        stream.on("end", () =>
+          callback(Object.assign(new Error("refused by the test"), { responseCode: state.refuseWith })),
+        );
         return;
       }
       simpleParser(stream)

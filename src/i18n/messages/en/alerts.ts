@@ -7,7 +7,7 @@ import { message } from "../../message";
 
 export const alerts = {
   // Refusals of PUT/PATCH/DELETE /v1/alerts/{id}
-  "error.body": message("body: expected a JSON object {name, query, when, deliver}"),
+  "error.body": message("body: expected a JSON object '{name, query, when, deliver}'"),
   "error.bodyTooLarge": message("body: larger than {max} bytes", { max: "number" }),
   "error.id": message("not an alert: ids are 8 to 64 letters, digits, - or _"),
   "error.name": message("name: expected a text of 1 to {max} characters, without control characters", {
@@ -91,7 +91,7 @@ export const alerts = {
   "error.muted": message("muted: expected true or false"),
   "error.deliver": message("deliver: expected 1 to {max} destinations", { max: "number" }),
   "error.destination.shape": message(
-    "deliver[{index}]: expected an https:// or mailto: address, or an object {url, format, secret} or {keep}",
+    "deliver[{index}]: expected an https:// or mailto: address, or an object '{url, format, secret}' or '{keep}'",
     { index: "number" },
   ),
   "error.destination.url": message("deliver[{index}]: not a valid address", { index: "number" }),
@@ -142,7 +142,7 @@ export const alerts = {
   "error.notYours": message("this alert was set by another member"),
   "error.notFound": message("no such alert"),
   "error.method": message("{method} is not allowed on {path}", { method: "text", path: "text" }),
-  "error.patch": message('body: expected {"muted": true} or {"muted": false}'),
+  "error.patch": message(`body: expected '{"muted": true}' or '{"muted": false}'`),
 
   // Notes of a run (GET /v1/alerts shows the last)
   "note.member-budget": message("the member's monthly budget is spent"),

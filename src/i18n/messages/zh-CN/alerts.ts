@@ -3,7 +3,7 @@ import type { Translation } from "../../message";
 import type { alerts as english } from "../en/alerts";
 
 export const alerts: Translation<typeof english> = {
-  "error.body": "请求体：应为 JSON 对象 {name, query, when, deliver}",
+  "error.body": "请求体：应为 JSON 对象 '{name, query, when, deliver}'",
   "error.bodyTooLarge": "请求体：超过 {max} 字节",
   "error.id": "不是提醒：id 为 8 到 64 个字母、数字、- 或 _",
   "error.name": "name：应为 1 到 {max} 个字符的文本，不含控制字符",
@@ -44,7 +44,8 @@ export const alerts: Translation<typeof english> = {
   "error.language": "language：应为 en 或 zh-CN",
   "error.muted": "muted：应为 true 或 false",
   "error.deliver": "deliver：应为 1 到 {max} 个接收地址",
-  "error.destination.shape": "deliver[{index}]：应为 https:// 或 mailto: 地址，或对象 {url, format, secret} 或 {keep}",
+  "error.destination.shape":
+    "deliver[{index}]：应为 https:// 或 mailto: 地址，或对象 '{url, format, secret}' 或 '{keep}'",
   "error.destination.url": "deliver[{index}]：地址无效",
   "error.destination.scheme":
     "deliver[{index}]：不向 {scheme} 地址发送：请使用 https://（Webhook）或 mailto:（电子邮件）",
@@ -63,7 +64,7 @@ export const alerts: Translation<typeof english> = {
   "error.notYours": "此提醒由其他成员设置",
   "error.notFound": "没有这个提醒",
   "error.method": "{path} 不允许 {method}",
-  "error.patch": '请求体：应为 {"muted": true} 或 {"muted": false}',
+  "error.patch": `请求体：应为 '{"muted": true}' 或 '{"muted": false}'`,
   "note.member-budget": "该成员本月的预算已用完",
   "note.plan-budget": "团队套餐本月的预算已用完",
   "note.queue-timeout": "团队的调用额度长时间被占满",
