@@ -8,8 +8,6 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { AlertView } from "../../src/api/alerts";
 import { VirtualClock } from "../../src/engine/virtual-clock";
-import type { Resolver } from "../../src/server/team/alerts/address-guard";
-import type { TeamStore } from "../../src/server/team/team-store";
 import { startReceiver, startSmtp, type Receiver, type SmtpReceiver } from "./support/alert-receivers";
 import { startRedis, type RunningRedis } from "./support/redis";
 import { planKey, startTeam, type RunningTeam, type StoreKind, type TeamOptions } from "./support/team";

@@ -13,12 +13,29 @@ const problem = (text: string) => {
 };
 
 test("values as Excel passes them: text, numbers, booleans, array constants as rows, omitted arguments as null", () => {
-  expect(call('=MAD.PRODUCTDETAILS("US","B07Z82895W")')).toEqual({ name: "MAD.PRODUCTDETAILS", args: ["US", "B07Z82895W"] });
+  expect(call('=MAD.PRODUCTDETAILS("US","B07Z82895W")')).toEqual({
+    name: "MAD.PRODUCTDETAILS",
+    args: ["US", "B07Z82895W"],
+  });
   expect(call('mad.listingtraffic( "US" , {"B0A","B0B";"B0C","B0D"}, {"similar"})')).toEqual({
     name: "MAD.LISTINGTRAFFIC",
-    args: ["US", [["B0A", "B0B"], ["B0C", "B0D"]], [["similar"]]],
+    args: [
+      "US",
+      [
+        ["B0A", "B0B"],
+        ["B0C", "B0D"],
+      ],
+      [["similar"]],
+    ],
   });
-  expect(call('=MAD.PRODUCTRESEARCH("US",,"asin",-2.5e1, TRUE, false)').args).toEqual(["US", null, "asin", -25, true, false]);
+  expect(call('=MAD.PRODUCTRESEARCH("US",,"asin",-2.5e1, TRUE, false)').args).toEqual([
+    "US",
+    null,
+    "asin",
+    -25,
+    true,
+    false,
+  ]);
   expect(call('=MAD.X("say ""hi""")').args).toEqual(['say "hi"']);
   expect(call("=MAD.X()").args).toEqual([]);
   expect(call("=MAD.X(1,)").args).toEqual([1, null]);

@@ -21,7 +21,7 @@ import { monthOf, type Member } from "./team-store";
 import { hashToken, memberNameProblem, newToken } from "./tokens";
 import { usageCsv, usageReport, usageTable } from "./usage-report";
 import { scheduleLines } from "./schedule-report";
-import { alertLines, runAlertsNow } from "./alerts/alerts-cli";
+import { alertsCommand } from "./alerts/alerts-cli";
 
 class UsageProblem extends Error {}
 
@@ -31,10 +31,6 @@ const HELP =
 /** Schedules live with the relay's state: without Redis, in the running server only. */
 const SCHEDULES_NEED_REDIS =
   "schedules without Redis live in the server's memory: read them from GET /admin/schedules (remove one with DELETE /admin/schedules/ID) with an admin's token";
-
-/** Alerts live with the relay's state: without Redis, in the running server only. */
-const ALERTS_NEED_REDIS =
-  "alerts without Redis live in the server's memory: read them from GET /admin/alerts with an admin's token";
 
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
@@ -124,25 +120,10 @@ async function main(): Promise<void> {
         if (!(await store.scheduleDelete(name))) throw new Error(`no schedule ${name}: see npm run team -- schedules`);
         say(`Removed the schedule ${name}: the relay no longer refreshes it.`);
         return;
-      case "alerts": {
-        if (!settings.redisUrl) throw new Error(ALERTS_NEED_REDIS);
-        if (name === undefined) return (await alertLines(store)).forEach(say);
-        if (name !== "run") throw new UsageProblem(HELP);
-        if (!settings.keysFile)
-          throw new Error("alerts run: set MAD_KEYS_FILE to the plan's keys file, as npm run serve -- --team reads it");
-        const keys = readKeysFile(settings.keysFile, (line) => say(line));
-        const upstream = process.env.MAD_UPSTREAM;
-        const settled = await runAlertsNow({
-          store,
-          keys,
-          upstream,
-          settings: settings.alerts ?? {},
-          all: values.all === true,
-          say,
-        });
-        if (!settled) process.exitCode = 1;
+      case "alerts":
+        if ((await alertsCommand({ sub: name, all: values.all === true, settings, store, say })) === "usage")
+          throw new UsageProblem(HELP);
         return;
-      }
       default:
         throw new UsageProblem(HELP);
     }

@@ -15,7 +15,7 @@ import type { StoredAlert } from "./model";
 import { compileCondition, compileQuery, costOf, type CompiledQuery, type Refusal } from "./query";
 
 /** Control characters (C0, DEL, C1) and the ones that turn text around (bidi overrides and isolates). */
-const UNSAFE_TEXT = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+const UNSAFE_TEXT = /[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
 
 /** The language of an alert: the body's, else the member's add-in's (its Accept-Language), else English. */
 export function languageOf(body: unknown, acceptLanguage: string | undefined): Locale {

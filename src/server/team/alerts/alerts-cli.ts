@@ -11,7 +11,8 @@
 import { systemClock } from "../../../api/clock";
 import { loadLocale } from "../../../i18n/locale";
 import { createUpstreamCaller, DEFAULT_UPSTREAM, type UpstreamCaller } from "../../relay";
-import type { PlanKey } from "../keys-file";
+import { readKeysFile, type PlanKey } from "../keys-file";
+import type { TeamSettings } from "../setup";
 import type { TeamStore } from "../team-store";
 import { createTeamRelay, DEFAULT_QUEUE_WAIT_MS } from "../team-relay";
 import { showDestination } from "./destinations";
@@ -135,4 +136,28 @@ export async function runAlertsNow(options: RunNowOptions): Promise<boolean> {
     await relay.alerts.stop();
     relay.queue.close();
   }
+}
+
+/** Alerts live with the relay's state: without Redis, in the running server only. */
+const ALERTS_NEED_REDIS =
+  "alerts without Redis live in the server's memory: read them from GET /admin/alerts with an admin's token";
+
+/** `npm run team -- alerts [run [--all]]`; "usage" for anything else. A failed delivery sets the exit status 1. */
+export async function alertsCommand(options: {
+  sub: string | undefined;
+  all: boolean;
+  settings: TeamSettings;
+  store: TeamStore;
+  say: (line: string) => void;
+}): Promise<"usage" | void> {
+  const { sub, settings, store, say } = options;
+  if (!settings.redisUrl) throw new Error(ALERTS_NEED_REDIS);
+  if (sub === undefined) return (await alertLines(store)).forEach(say);
+  if (sub !== "run") return "usage";
+  if (!settings.keysFile)
+    throw new Error("alerts run: set MAD_KEYS_FILE to the plan's keys file, as npm run serve -- --team reads it");
+  const keys = readKeysFile(settings.keysFile, say);
+  const upstream = process.env.MAD_UPSTREAM;
+  const settled = await runAlertsNow({ store, keys, upstream, settings: settings.alerts ?? {}, all: options.all, say });
+  if (!settled) process.exitCode = 1;
 }

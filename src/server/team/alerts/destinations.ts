@@ -20,7 +20,7 @@ export interface DestinationRules {
 
 /** Receivers that sign with a secret (DingTalk's and Feishu's "加签" / signature check). */
 const SIGNED: ReadonlySet<ReceiverFormat> = new Set(["dingtalk", "feishu"]);
-const CONTROL = /[\u0000-\u001f\u007f]/;
+const CONTROL = /\p{Cc}/u;
 const EMAIL = /^[^\s@,;:<>()[\]"\\]+@[^\s@,;:<>()[\]"\\]+\.[^\s@,;:<>()[\]"\\]+$/;
 
 /** The receiver a webhook's host names (the hosts each vendor's docs give for its incoming webhooks). */
