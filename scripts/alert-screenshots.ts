@@ -83,7 +83,10 @@ async function main(): Promise<void> {
   const browser = await launchChromium();
   try {
     const token = newToken();
-    await store.addMember({ name: "alice", role: "member", monthlyBudget: null, createdAt: clock.now() }, hashToken(token));
+    await store.addMember(
+      { name: "alice", role: "member", monthlyBudget: null, createdAt: clock.now() },
+      hashToken(token),
+    );
     const alerts = [
       { id: "yoga-mats-en", language: "en", name: "Yoga mats: price drops" },
       { id: "yoga-mats-zh", language: "zh-CN", name: "瑜伽垫降价" },
