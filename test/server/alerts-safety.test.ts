@@ -10,7 +10,8 @@ import type { AddressInfo } from "node:net";
 import { VirtualClock } from "../../src/engine/virtual-clock";
 import type { Resolver } from "../../src/server/team/alerts/address-guard";
 import type { TeamStore } from "../../src/server/team/team-store";
-import { startReceiver, type Receiver } from "./support/alert-receivers";
+import { describeAlerts } from "../../src/server/team/alerts/settings";
+import { startReceiver, startSmtp, type Receiver } from "./support/alert-receivers";
 import { startRedis, type RunningRedis } from "./support/redis";
 import { planKey, startTeam, type RunningTeam, type StoreKind, type TeamOptions } from "./support/team";
 
@@ -295,6 +296,43 @@ describe.each<StoreKind>(["memory", "redis"])("refusals, state in %s", (kind) =>
     ]);
     expect(t.log.join("\n")).not.toContain("key=k1");
   });
+});
+
+test("MAD_ALERTS_ALLOW_PRIVATE=1 is said at start; SMTP credentials are never in the start line, a log or an error", async () => {
+  const smtp = await startSmtp({ user: "relay", password: "smtp-Passw0rd" });
+  try {
+    const t = await team("memory", {
+      alerts: {
+        allowPrivate: true,
+        smtpUrl: `smtp://relay:smtp-Passw0rd@127.0.0.1:${smtp.port}/?tls.rejectUnauthorized=false`,
+      },
+    });
+    expect(t.log.join("\n")).toMatch(/MAD_ALERTS_ALLOW_PRIVATE=1: .* for local testing only/);
+    expect(describeAlerts({ smtpUrl: "smtps://relay:smtp-Passw0rd@mail.example.com" })).toEqual({
+      email: "smtps://mail.example.com:465",
+      publicUrl: false,
+      allowPrivate: false,
+    });
+    const alice = await t.member("alice");
+    await send(t.bases[0], alice, "PUT", "/v1/alerts/mail-0001", body({ deliver: ["mailto:a@example.com"] }));
+    await t.alertRunners[0].tick();
+    expect(smtp.mails.map((m) => [m.user, m.secure])).toEqual([["relay", true]]);
+    const wrong = await team("memory", {
+      alerts: {
+        allowPrivate: true,
+        smtpUrl: `smtp://relay:wrong-Passw0rd@127.0.0.1:${smtp.port}/?tls.rejectUnauthorized=false`,
+      },
+    });
+    const bob = await wrong.member("bob");
+    await send(wrong.bases[0], bob, "PUT", "/v1/alerts/mail-0002", body({ deliver: ["mailto:b@example.com"] }));
+    await wrong.alertRunners[0].tick();
+    const pending = await wrong.stores[0].outbox();
+    expect(pending.map((d) => d.lastError)).toEqual([expect.stringMatching(/535/)]);
+    const everything = [...t.log, ...wrong.log, JSON.stringify(pending)].join("\n");
+    expect(everything).not.toContain("Passw0rd");
+  } finally {
+    await smtp.stop();
+  }
 });
 
 test("the connection goes to the address that was checked (the name is never resolved again), and a redirect is not followed", async () => {

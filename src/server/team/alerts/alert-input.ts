@@ -5,7 +5,7 @@
  * whether that fits the member's and the plan's budgets.
  */
 import { createHash } from "node:crypto";
-import { isAlertEvery, MAX_ALERT_NAME, type AlertCost, type AlertEvery } from "../../../api/alerts";
+import { isAlertEvery, MAX_ALERT_NAME, type AlertCost, type AlertEvery, type AlertRequest } from "../../../api/alerts";
 import { canonicalJson } from "../../../api/canonical-json";
 import { t } from "../../../i18n/alerts";
 import { localeOf, type Locale } from "../../../i18n/locale";
@@ -46,7 +46,8 @@ export async function readAlert(
 ): Promise<{ read: ReadAlert } | { refused: Refusal }> {
   const { locale, saved, now } = context;
   const say = t.in(locale);
-  const input = body as Record<string, unknown> | null;
+  // The fields of an AlertRequest, each unchecked until read below.
+  const input = body as { [K in keyof AlertRequest]?: unknown } | null;
   if (!input || typeof input !== "object" || Array.isArray(input))
     return { refused: { problem: "body", message: say("error.body") } };
   if (input.language !== undefined && input.language !== "en" && input.language !== "zh-CN")

@@ -62,12 +62,13 @@ export function createMailer(smtpUrl: string, from: string): Mailer {
         });
         return { ok: true };
       } catch (error) {
-        const failure = error as { message?: string; responseCode?: number; permanent?: boolean };
+        const failure = error as { message?: string; responseCode?: number; permanent?: boolean; code?: string };
         const words = scrub(
           `${failure.responseCode ? `SMTP ${failure.responseCode}: ` : ""}${failure.message ?? "failed"}`,
           smtpUrl,
         );
-        return { ok: false, permanent: failure.permanent === true, error: words };
+        // A refused login is the relay's setting to fix (MAD_SMTP_URL), not the recipient's: tried again meanwhile.
+        return { ok: false, permanent: failure.permanent === true && failure.code !== "EAUTH", error: words };
       }
     },
     close: () => transport.close(),

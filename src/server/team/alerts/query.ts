@@ -4,7 +4,7 @@
  * the alert's language), the parameters by the catalog's validator; the condition's fields are the columns of the
  * answer as the function's header shows them (or their labels), rows keyed by the record's RECORD_KEYS.
  */
-import type { AlertCost, AlertEvery } from "../../../api/alerts";
+import type { AlertCost, AlertEvery, AlertProblem } from "../../../api/alerts";
 import {
   conditionFields,
   parseCondition,
@@ -26,7 +26,7 @@ import { readFormulaText, type FormulaTextProblemKind } from "../../../table/for
 
 /** A refusal: its stable name (`data.problem`), its words in the alert's language, and what else a face may use. */
 export interface Refusal {
-  readonly problem: import("../../../api/alerts").AlertProblem;
+  readonly problem: AlertProblem;
   readonly message: string;
   readonly detail?: Readonly<Record<string, unknown>>;
 }
