@@ -99,7 +99,6 @@ export interface AlertCommit {
   readonly version: string;
   readonly dueAt: number;
   readonly owner: string;
-  readonly now: number;
   readonly status: AlertStatus;
   /** Absent: keep the values of the last run that read rows (this one read none: refused, failed). */
   readonly state?: AlertState;

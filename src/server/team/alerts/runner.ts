@@ -147,7 +147,6 @@ export class AlertRunner {
         version: alert.version,
         dueAt,
         owner: this.owner,
-        now: clock.now(),
         status: {
           nextRunAt: nextDue(alert, dueAt, clock.now()),
           lastRun: run,
