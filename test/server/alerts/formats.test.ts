@@ -80,6 +80,17 @@ test("WeCom: markdown content within 4096 bytes of UTF-8, even in Chinese with 2
   expect(bytes(big.markdown.content)).toBeLessThanOrEqual(4096);
   expect(big.markdown.content).toMatch(/……另有 \d+ 行/);
   expect(big.markdown.content).toContain("价格 (price): 25.99 → 18.5");
+  // A member's longest query and condition are cut in the headline, so the rows still have room.
+  const long = {
+    ...alert("zh-CN"),
+    query: `=MAD.PRODUCTRESEARCH("US","keyword=${"瑜".repeat(1_900)}")`,
+    when: "价格 < 20 or ".repeat(80),
+  };
+  const cut = webhookBody("wecom", noticeOf(long, firing(50, "zh-CN"), PUBLIC), long, firing(50)) as {
+    markdown: { content: string };
+  };
+  expect(bytes(cut.markdown.content)).toBeLessThanOrEqual(4096);
+  expect(cut.markdown.content).toContain("B000000003");
 });
 
 test("DingTalk: markdown title and text, body within 20000 bytes; the signature is HmacSHA256(timestamp + \\n + secret) in the URL", () => {

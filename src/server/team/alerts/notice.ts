@@ -49,10 +49,14 @@ function lineOf(row: FiredRow, locale: Locale): NoticeLine {
 export const alertLink = (publicUrl: string, id: string) =>
   `${publicUrl.replace(/\/+$/, "")}/taskpane.html?alert=${encodeURIComponent(id)}`;
 
+/** A member's long text (a query may have 2,000 characters) cut for a message that has a size limit. */
+const short = (text: string, max = 300) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
 export function noticeOf(alert: StoredAlert, firing: Firing, publicUrl: string | undefined): Notice {
   const locale = alert.language;
   const say = t.in(locale);
   const count = firing.rows.length;
+  const [query, when] = [short(alert.query), short(alert.when)];
   const at = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(
     firing.at,
   );
@@ -65,8 +69,8 @@ export function noticeOf(alert: StoredAlert, firing: Firing, publicUrl: string |
       ? say("message.subject.digest", { name: alert.name, count })
       : say("message.subject.fired", { name: alert.name, count }),
     headline: firing.digest
-      ? say("message.headline.digest", { count, query: alert.query, when: alert.when })
-      : say("message.headline.fired", { count, query: alert.query, when: alert.when }),
+      ? say("message.headline.digest", { count, query, when })
+      : say("message.headline.fired", { count, query, when }),
     lines: firing.rows.map((row) => lineOf(row, locale)),
     checked: say("message.at", { at, every }),
     footer: say("message.footer", { name: alert.name, member: alert.member }),
