@@ -5,6 +5,8 @@
  * npm run team -- usage [--csv] [--month yyyyMM]              calls, cache hits and refusals per member and operation
  * npm run team -- schedules                                   every member's scheduled refreshes, their next and last run
  * npm run team -- unschedule ID                               removes a scheduled refresh
+ * npm run team -- alerts                                      every alert: owner, query, when, every, last run and fired, pending
+ * npm run team -- alerts run [--all]                          runs due alerts now (--all: every one), retrying pending deliveries first
  * Reads REDIS_URL (and MAD_REDIS_PREFIX, MAD_KEYS_FILE for the keys' budgets) as `npm run serve -- --team` does.
  * Without REDIS_URL members go to a members file that only a single replica on this machine reads.
  * Exit status: 0 done, 1 failed (Redis unreachable, no such member), 2 usage problem.
@@ -19,11 +21,12 @@ import { monthOf, type Member } from "./team-store";
 import { hashToken, memberNameProblem, newToken } from "./tokens";
 import { usageCsv, usageReport, usageTable } from "./usage-report";
 import { scheduleLines } from "./schedule-report";
+import { alertsCommand } from "./alerts/alerts-cli";
 
 class UsageProblem extends Error {}
 
 const HELP =
-  "usage: npm run team -- add NAME [--admin] [--monthly-budget N] | revoke NAME | members | usage [--csv] [--month yyyyMM] | schedules | unschedule ID";
+  "usage: npm run team -- add NAME [--admin] [--monthly-budget N] | revoke NAME | members | usage [--csv] [--month yyyyMM] | schedules | unschedule ID | alerts [run [--all]]";
 
 /** Schedules live with the relay's state: without Redis, in the running server only. */
 const SCHEDULES_NEED_REDIS =
@@ -38,6 +41,7 @@ async function main(): Promise<void> {
       "monthly-budget": { type: "string" },
       csv: { type: "boolean" },
       month: { type: "string" },
+      all: { type: "boolean" },
     },
   });
   const [command, name, ...rest] = positionals;
@@ -115,6 +119,10 @@ async function main(): Promise<void> {
         if (!settings.redisUrl) throw new Error(SCHEDULES_NEED_REDIS);
         if (!(await store.scheduleDelete(name))) throw new Error(`no schedule ${name}: see npm run team -- schedules`);
         say(`Removed the schedule ${name}: the relay no longer refreshes it.`);
+        return;
+      case "alerts":
+        if ((await alertsCommand({ sub: name, all: values.all === true, settings, store, say })) === "usage")
+          throw new UsageProblem(HELP);
         return;
       default:
         throw new UsageProblem(HELP);
