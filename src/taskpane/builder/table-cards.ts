@@ -48,7 +48,8 @@ export function cardsFor(
   const byAsin = new Map<string, DataTypeValue>();
   for (const record of records) {
     const facts = productFactsOf(sourceOf(record, column), marketplace);
-    if (facts && !byAsin.has(facts.asin)) byAsin.set(facts.asin, productCard(facts) as DataTypeValue);
+    if (facts && !byAsin.has(facts.asin))
+      byAsin.set(facts.asin, productCard(facts, "formattedNumber") as DataTypeValue);
   }
   const cards = rows.map((row) => {
     const asin = row[index];
