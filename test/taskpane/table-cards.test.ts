@@ -18,6 +18,7 @@ import { parseCellAddress } from "../../src/table/a1";
 import { fakeFetch, ok } from "../api/support/fake-fetch";
 import { fixture } from "../api/support/fixtures";
 import { StrictExcel, type StrictExcelOptions } from "../support/strict-excel";
+import { dataTypesRefused, forgetDataTypeVerdict } from "../../src/table/data-type-support";
 
 const SECRET = "0123456789abcdef0123456789abcdef";
 const RESEARCH = fixture("product_research").data as { items: Record<string, unknown>[] };
@@ -39,7 +40,10 @@ interface CardHost {
 }
 
 function officeHost(options: StrictExcelOptions): CardHost {
-  const excel = new StrictExcel(options);
+  return officeHostOver(new StrictExcel(options));
+}
+
+function officeHostOver(excel: StrictExcel): CardHost {
   const g = excel.globals();
   const host = createOfficeHost({
     run: excel.run as never,
@@ -98,6 +102,7 @@ test("cards follow each row's ASIN, from that ASIN's record; a row without one k
     ],
     [a, b],
     "US",
+    "double",
   )!;
   expect(found.index).toBe(1);
   expect(found.cards.map((c) => c && (c as unknown as { text: string }).text)).toEqual([
@@ -113,7 +118,7 @@ describe.each(HOSTS)("Insert as table with product cards (%s)", (_name, make) =>
     const { host, entity, shows } = make();
     await expect(host.dataTypeSupport?.()).resolves.toBe(true);
     const { table, cards } = await insertTable(engine, host, QUERY);
-    expect(cards).toBe(true);
+    expect(cards).toBe("written");
     expect(shows("A1")).toBe("asin");
     const first = RESEARCH.items[0];
     expect(entity("A2")).toMatchObject({
@@ -138,7 +143,57 @@ test("an Excel without ExcelApi 1.16 is not offered cards: the table keeps its A
   const { host, entity, shows } = officeHost({ platform: "desktop", requirementSets: { ExcelApi: "1.15" } });
   await expect(host.dataTypeSupport?.()).resolves.toBe(false);
   const { cards } = await insertTable(engine, host, QUERY);
-  expect(cards).toBe(false);
+  expect(cards).toBe("unavailable");
   expect(entity("A2")).toBeUndefined();
   expect(shows("A2")).toBe(RESEARCH.items[0].asin);
+});
+
+describe("retail perpetual Office: it claims ExcelApi 1.16 and refuses valuesAsJson (office-js #4750, #3504)", () => {
+  afterEach(() => forgetDataTypeVerdict());
+
+  it("is not offered cards; a table asked for them is complete with plain ASINs, and its refresh succeeds", async () => {
+    const { engine, calls } = await engineOverFixture();
+    const { host, entity, shows } = officeHost({ platform: "desktop", license: "retailPerpetual" });
+    await expect(host.dataTypeSupport?.()).resolves.toBe(false);
+    // Both faces learn it: MAD.PRODUCT spills its labelled row here from now on.
+    expect(dataTypesRefused()).toBe(true);
+    const { table, cards } = await insertTable(engine, host, QUERY);
+    expect(cards).toBe("unavailable");
+    const first = RESEARCH.items[0];
+    expect([shows("A2"), shows("B2"), entity("A2")]).toEqual([first.asin, first.title, undefined]);
+    expect(table.rowCount).toBe(RESEARCH.items.length);
+
+    const listed = await host.listTables();
+    const rows = reportRows([], [], listed);
+    const plan = await planRefresh(engine, refreshTargets(rows), { remainingThisMonth: null });
+    const outcome = await executeRefresh(engine, host, plan, rows);
+    expect(outcome.failures).toEqual({});
+    expect(calls()).toBe(2);
+    expect(shows("A2")).toBe(first.asin);
+  });
+
+  it("keeps the table when Excel refuses the card write itself (a build that reads valuesAsJson but refuses cards)", async () => {
+    const { engine } = await engineOverFixture();
+    const excel = new StrictExcel({ platform: "desktop" });
+    excel.failWhen = (wire) => JSON.stringify(wire).includes('"prop":"valuesAsJson"');
+    const { host, shows, entity } = officeHostOver(excel);
+    const { cards } = await insertTable(engine, host, QUERY);
+    expect(cards).toBe("unavailable");
+    expect([shows("A2"), entity("A2")]).toEqual([RESEARCH.items[0].asin, undefined]);
+  });
+});
+
+describe.each([
+  ["1.16", "FormattedNumber"],
+  ["1.18", "FormattedNumber"],
+  ["1.19", "Double"],
+])("cards at ExcelApi %s: prices and dates carry their formats as a %s", (level, form) => {
+  it.each(["desktop", "web"] as const)("%s", async (platform) => {
+    const { engine } = await engineOverFixture();
+    const { host, entity } = officeHost({ platform, requirementSets: { ExcelApi: level } });
+    const { cards } = await insertTable(engine, host, QUERY);
+    expect(cards).toBe("written");
+    const price = (entity("A2")?.properties as Record<string, { type: string; numberFormat?: string }>).Price;
+    expect(price).toMatchObject({ type: form, numberFormat: "$#,##0.00" });
+  });
 });

@@ -14,7 +14,7 @@ import type { Cell } from "../../table/cells";
 import { t } from "../../i18n";
 import type { HistoryRequest } from "../../api/history-form";
 import { historyRowsAtMost } from "../../table/history";
-import { asinColumnOf, writeTableCards } from "./table-cards";
+import { asinColumnOf, writeTableCards, type CardOutcome } from "./table-cards";
 
 /** The pane never previews more than this many rows (one page of most operations). */
 export const PREVIEW_LIMIT = 50;
@@ -239,7 +239,7 @@ export async function insertTable(
   q: ValidQuery,
   work: LongWork = {},
   place?: TablePlace,
-): Promise<{ table: TableInfo; callsSpent: number; cards: boolean }> {
+): Promise<{ table: TableInfo; callsSpent: number; cards?: CardOutcome }> {
   const at = place?.at ?? (await host.getActiveCell());
   if (!place) {
     // The sheet's edge is checked before any call is spent (a limit-2,000 table spends 20 calls).
@@ -280,7 +280,8 @@ export async function insertTable(
   const table = await host.createTable(at, spec, undefined, place?.overwrite ? "overwrite" : undefined);
   const market = String(q.params.marketplace ?? "");
   const cards =
-    cardColumn !== undefined &&
-    (await writeTableCards(host, table, cardColumn, shaped.header, shaped.rows, result.rows, market));
-  return { table, callsSpent: result.callsSpent, cards };
+    cardColumn === undefined
+      ? undefined
+      : await writeTableCards(host, table, cardColumn, shaped.header, shaped.rows, result.rows, market);
+  return { table, callsSpent: result.callsSpent, ...(cards === undefined ? {} : { cards }) };
 }

@@ -2,9 +2,13 @@
  * Insert as table's product cards: a table whose columns include an ASIN (`asin`, `asin.asin`, `asinInfo.asin`)
  * can show each ASIN as a product card, the data type MAD.PRODUCT returns (src/table/product-card.ts), built from
  * the row's own record: no call beyond the table's. Where cells cannot hold data types (Excel before ExcelApi
- * 1.16) the option is not offered. A refreshed table writes its cards again (the stored query says so).
+ * 1.16, or retail perpetual Office, which claims the set and refuses: office-js #4750) the option is not offered.
+ * The cards are written after the table, and a card write Excel refuses leaves the table complete with its ASINs
+ * as text: the outcome says so, never a failure. A refreshed table writes its cards again (the stored query says
+ * so), or keeps its ASINs as text where this Excel has no cards.
  */
 import { operation, type OperationCode } from "../../api/catalog";
+import type { CardNumbers } from "../../table/data-type-support";
 import { productCard, productFactsOf } from "../../table/product-card";
 import { parseRangeAddress, cellAddress } from "../../table/a1";
 import type { DataTypeValue, HostAdapter, TableInfo } from "../host/host-adapter";
@@ -42,14 +46,14 @@ export function cardsFor(
   rows: readonly (readonly unknown[])[],
   records: readonly unknown[],
   marketplace: string,
+  numbers: CardNumbers,
 ): { index: number; cards: (DataTypeValue | null)[] } | undefined {
   const index = header.indexOf(column);
   if (index < 0) return undefined;
   const byAsin = new Map<string, DataTypeValue>();
   for (const record of records) {
     const facts = productFactsOf(sourceOf(record, column), marketplace);
-    if (facts && !byAsin.has(facts.asin))
-      byAsin.set(facts.asin, productCard(facts, "formattedNumber") as DataTypeValue);
+    if (facts && !byAsin.has(facts.asin)) byAsin.set(facts.asin, productCard(facts, numbers) as DataTypeValue);
   }
   const cards = rows.map((row) => {
     const asin = row[index];
@@ -58,7 +62,13 @@ export function cardsFor(
   return { index, cards };
 }
 
-/** Writes the cards into the table's ASIN column, below its header; false when the host cannot hold them. */
+/**
+ * What became of a table's cards: written; not available in this Excel (it has no data types, or says it has and
+ * refuses them); or nothing to write (no rows, no ASIN column).
+ */
+export type CardOutcome = "written" | "unavailable" | "none";
+
+/** Writes the cards into the table's ASIN column, below its header. Never rejects: the table is complete anyway. */
 export async function writeTableCards(
   host: HostAdapter,
   table: TableInfo,
@@ -67,12 +77,18 @@ export async function writeTableCards(
   rows: readonly (readonly unknown[])[],
   records: readonly unknown[],
   marketplace: string,
-): Promise<boolean> {
-  if (!host.writeDataTypes || !(await host.dataTypeSupport?.())) return false;
-  const found = cardsFor(column, header, rows, records, marketplace);
-  const area = parseRangeAddress(table.address.replace(/^.*!/, ""));
-  if (!found || !area || !rows.length) return false;
-  const top = cellAddress({ row: area.top + 1, col: area.left + found.index });
-  await host.writeDataTypes({ sheet: table.sheet, address: top }, found.cards);
-  return true;
+): Promise<CardOutcome> {
+  try {
+    if (!host.writeDataTypes || !(await host.dataTypeSupport?.())) return "unavailable";
+    const numbers = (await host.cardNumbers?.()) ?? "formattedNumber";
+    const found = cardsFor(column, header, rows, records, marketplace, numbers);
+    const area = parseRangeAddress(table.address.replace(/^.*!/, ""));
+    if (!found || !area || !rows.length) return "none";
+    const top = cellAddress({ row: area.top + 1, col: area.left + found.index });
+    await host.writeDataTypes({ sheet: table.sheet, address: top }, found.cards);
+    return "written";
+  } catch {
+    // Excel refused the cards (a GeneralException from valuesAsJson, office-js #4750): the ASINs stay as written.
+    return "unavailable";
+  }
 }

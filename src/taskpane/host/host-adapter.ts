@@ -5,6 +5,7 @@
  */
 
 /** A cell value as written: text from the API is always written as a value, never as a formula. */
+import type { CardNumbers } from "../../table/data-type-support";
 import type { HistoryRequest } from "../../api/history-form";
 
 export type CellValue = string | number | boolean | null;
@@ -288,6 +289,8 @@ export interface HostAdapter {
    * they cannot.
    */
   dataTypeSupport?(): Promise<boolean>;
+  /** The form a card's numbers take in this host (src/table/data-type-support.ts); absent: FormattedNumber. */
+  cardNumbers?(): Promise<CardNumbers>;
   /**
    * Writes data types down one column from `target` (its top cell), one per row; null leaves that cell as it is.
    * Only where dataTypeSupport says so.

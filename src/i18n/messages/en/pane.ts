@@ -214,6 +214,9 @@ export const pane = {
     column: "text",
   }),
   "build.table.cardsWritten": message("Its ASINs show as product cards: select one and press Ctrl+Shift+F5."),
+  "build.table.cardsUnavailable": message(
+    "Product cards are not available in this Excel (Excel 2021 and 2024 bought once have no data types): its ASINs stay as text.",
+  ),
   "preview.noRows": message("No rows match."),
   "preview.rows": message("Preview rows"),
 

@@ -142,6 +142,7 @@ export const pane: Translation<typeof english> = {
   "build.table.doesNotFitHere": "这里放不下表格。",
   "build.table.cards": "插入表格：将 {column} 列显示为商品卡片（Excel 数据类型）",
   "build.table.cardsWritten": "其中的 ASIN 已显示为商品卡片：选中一个后按 Ctrl+Shift+F5 查看。",
+  "build.table.cardsUnavailable": "此版本的 Excel 无法使用商品卡片（一次性购买的 Excel 2021 和 2024 没有数据类型）：ASIN 保持为文本。",
   "build.table.would": "从 {at} 开始的表格将覆盖 {cells}。",
   "preview.noRows": "没有符合条件的数据。",
   "preview.rows": "预览数据",
