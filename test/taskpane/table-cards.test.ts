@@ -6,7 +6,7 @@
  */
 import { createEngine, memoryStore, type Engine } from "../../src/engine";
 import { insertTable } from "../../src/taskpane/builder/actions";
-import { asinColumnOf, cardsFor } from "../../src/taskpane/builder/table-cards";
+import { asinColumnOf, cardsFor, withCardColumn } from "../../src/taskpane/builder/table-cards";
 import { createOfficeHost } from "../../src/taskpane/host/office-host";
 import type { HostAdapter } from "../../src/taskpane/host/host-adapter";
 import { executeRefresh } from "../../src/taskpane/reports/actions";
@@ -92,19 +92,22 @@ test("the ASIN column is found by its name's last segment; a history has none", 
 test("cards follow each row's ASIN, from that ASIN's record; a row without one keeps its cell", () => {
   const a = RESEARCH.items[0];
   const b = { ...a, asin: "B0SECONDXX", title: "Second mat" };
-  const found = cardsFor(
+  const table = withCardColumn(
+    {
+      header: ["title", "asin"],
+      rows: [
+        ["x", b.asin],
+        ["y", ""],
+        ["z", a.asin],
+      ],
+      formats: ["@", "@"],
+    },
     "asin",
-    ["title", "asin"],
-    [
-      ["x", b.asin],
-      ["y", ""],
-      ["z", a.asin],
-    ],
-    [a, b],
-    "US",
-    "double",
-  )!;
-  expect(found.index).toBe(1);
+  );
+  expect(table.header).toEqual(["title", "asin", "product"]);
+  expect(table.rows[0]).toEqual(["x", b.asin, b.asin]);
+  const found = cardsFor("asin", table.header, table.rows, [a, b], "US", "double")!;
+  expect(found.index).toBe(2);
   expect(found.cards.map((c) => c && (c as unknown as { text: string }).text)).toEqual([
     cardText(b),
     null,
@@ -119,22 +122,26 @@ describe.each(HOSTS)("Insert as table with product cards (%s)", (_name, make) =>
     await expect(host.dataTypeSupport?.()).resolves.toBe(true);
     const { table, cards } = await insertTable(engine, host, QUERY);
     expect(cards).toBe("written");
-    expect(shows("A1")).toBe("asin");
+    // The cards sit in a product column beside the ASIN column, which stays text for formulas.
+    expect([shows("A1"), shows("B1"), shows("C1")]).toEqual(["asin", "product", "title"]);
     const first = RESEARCH.items[0];
-    expect(entity("A2")).toMatchObject({
+    expect(shows("A2")).toBe(first.asin);
+    expect(entity("A2")).toBeUndefined();
+    expect(entity("B2")).toMatchObject({
       text: cardText(first),
       properties: { ASIN: { basicValue: first.asin }, Price: { basicValue: first.price } },
     });
-    expect(shows("B2")).toBe(first.title);
+    expect(shows("C2")).toBe(first.title);
     expect(calls()).toBe(1);
     const listed = await host.listTables();
-    expect(listed.find((t) => t.name === table.name)?.query?.cards).toBe(true);
+    expect(listed.find((t) => t.name === table.name)?.query?.cards).toBe("beside");
 
     const rows = reportRows([], [], listed);
     const plan = await planRefresh(engine, refreshTargets(rows), { remainingThisMonth: null });
     await executeRefresh(engine, host, plan, rows);
     expect(calls()).toBe(2);
-    expect(entity("A2")).toMatchObject({ text: cardText(first) });
+    expect(entity("B2")).toMatchObject({ text: cardText(first) });
+    expect(shows("A2")).toBe(first.asin);
   });
 });
 
@@ -160,7 +167,12 @@ describe("retail perpetual Office: it claims ExcelApi 1.16 and refuses valuesAsJ
     const { table, cards } = await insertTable(engine, host, QUERY);
     expect(cards).toBe("unavailable");
     const first = RESEARCH.items[0];
-    expect([shows("A2"), shows("B2"), entity("A2")]).toEqual([first.asin, first.title, undefined]);
+    expect([shows("A2"), shows("B2"), shows("C2"), entity("B2")]).toEqual([
+      first.asin,
+      first.asin,
+      first.title,
+      undefined,
+    ]);
     expect(table.rowCount).toBe(RESEARCH.items.length);
 
     const listed = await host.listTables();
@@ -179,7 +191,11 @@ describe("retail perpetual Office: it claims ExcelApi 1.16 and refuses valuesAsJ
     const { host, shows, entity } = officeHostOver(excel);
     const { cards } = await insertTable(engine, host, QUERY);
     expect(cards).toBe("unavailable");
-    expect([shows("A2"), entity("A2")]).toEqual([RESEARCH.items[0].asin, undefined]);
+    expect([shows("A2"), shows("B2"), entity("B2")]).toEqual([
+      RESEARCH.items[0].asin,
+      RESEARCH.items[0].asin,
+      undefined,
+    ]);
   });
 });
 
@@ -193,7 +209,7 @@ describe.each([
     const { host, entity } = officeHost({ platform, requirementSets: { ExcelApi: level } });
     const { cards } = await insertTable(engine, host, QUERY);
     expect(cards).toBe("written");
-    const price = (entity("A2")?.properties as Record<string, { type: string; numberFormat?: string }>).Price;
+    const price = (entity("B2")?.properties as Record<string, { type: string; numberFormat?: string }>).Price;
     expect(price).toMatchObject({ type: form, numberFormat: "$#,##0.00" });
   });
 });

@@ -14,7 +14,7 @@ import type { Cell } from "../../table/cells";
 import { t } from "../../i18n";
 import type { HistoryRequest } from "../../api/history-form";
 import { historyRowsAtMost } from "../../table/history";
-import { asinColumnOf, writeTableCards, type CardOutcome } from "./table-cards";
+import { asinColumnOf, withCardColumn, writeTableCards, type CardOutcome } from "./table-cards";
 
 /** The pane never previews more than this many rows (one page of most operations). */
 export const PREVIEW_LIMIT = 50;
@@ -253,21 +253,23 @@ export async function insertTable(
     ...work,
   });
   stopIfCancelled(work.signal);
-  const shaped = tableOf(
+  const cardColumn = q.cards ? asinColumnOf(q.code, q.fields) : undefined;
+  const table0 = tableOf(
     q.code,
     { rows: result.rows, stats: result.stats, fetchedAt: result.fetchedAt },
     q.fields,
     q.limit,
     q.history,
   );
-  const cardColumn = q.cards ? asinColumnOf(q.code, q.fields) : undefined;
+  // Cards go beside the ASIN column, which stays text (table-cards.ts).
+  const shaped = cardColumn ? withCardColumn(table0, cardColumn) : table0;
   const stored: StoredQuery = {
     operation: q.code,
     params: q.params,
     ...(q.fields.length ? { fields: q.fields } : {}),
     ...(q.limit === undefined ? {} : { limit: q.limit }),
     ...(q.history ? { history: q.history } : {}),
-    ...(cardColumn ? { cards: true } : {}),
+    ...(cardColumn ? { cards: "beside" as const } : {}),
     refreshedAt: result.fetchedAt,
   };
   const spec = {

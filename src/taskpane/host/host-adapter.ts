@@ -27,8 +27,12 @@ export interface StoredQuery {
   readonly limit?: number;
   /** A history function's range and interval (src/api/history-form.ts). */
   readonly history?: HistoryRequest;
-  /** The table's ASIN column holds product cards (data types), written again on every refresh. */
-  readonly cards?: boolean;
+  /**
+   * Product cards (data types), written again on every refresh: `"beside"`, a `product` column of cards right after
+   * the ASIN column (builder/table-cards.ts). `true` marks a table made before: its cards were in the ASIN column
+   * itself, which hid the ASIN; its refresh writes the ASINs back as text.
+   */
+  readonly cards?: "beside" | true;
   readonly refreshedAt?: number;
 }
 

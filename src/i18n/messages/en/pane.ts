@@ -210,12 +210,17 @@ export const pane = {
   "build.table.doesNotFit": message("Nothing was fetched: {why}", { why: "text" }),
   "build.table.doesNotFitHere": message("The table does not fit here."),
   "build.table.would": message("The table from {at} would overwrite {cells}.", { at: "text", cells: "text" }),
-  "build.table.cards": message("Insert as table: show the {column} column as product cards (Excel data types)", {
-    column: "text",
-  }),
-  "build.table.cardsWritten": message("Its ASINs show as product cards: select one and press Ctrl+Shift+F5."),
+  "build.table.cards": message(
+    "Insert as table: add a product column of cards (Excel data types) beside {column}, which stays text",
+    {
+      column: "text",
+    },
+  ),
+  "build.table.cardsWritten": message(
+    "Its product column shows each ASIN as a card: select one and press Ctrl+Shift+F5. The ASIN column stays text for your formulas.",
+  ),
   "build.table.cardsUnavailable": message(
-    "Product cards are not available in this Excel (Excel 2021 and 2024 bought once have no data types): its ASINs stay as text.",
+    "Product cards are not available in this Excel (Excel 2021 and 2024 bought once have no data types): its product column shows the ASINs as text.",
   ),
   "preview.noRows": message("No rows match."),
   "preview.rows": message("Preview rows"),

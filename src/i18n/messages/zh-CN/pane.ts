@@ -140,9 +140,11 @@ export const pane: Translation<typeof english> = {
   "build.table.created": `已在 {at} 创建表格 {name}，共 {rows, plural, other {# 行}}（${CALLS}）。`,
   "build.table.doesNotFit": "未获取任何数据：{why}",
   "build.table.doesNotFitHere": "这里放不下表格。",
-  "build.table.cards": "插入表格：将 {column} 列显示为商品卡片（Excel 数据类型）",
-  "build.table.cardsWritten": "其中的 ASIN 已显示为商品卡片：选中一个后按 Ctrl+Shift+F5 查看。",
-  "build.table.cardsUnavailable": "此版本的 Excel 无法使用商品卡片（一次性购买的 Excel 2021 和 2024 没有数据类型）：ASIN 保持为文本。",
+  "build.table.cards": "插入表格：在 {column} 列旁增加一列商品卡片（Excel 数据类型），{column} 列仍为文本",
+  "build.table.cardsWritten":
+    "product 列已将每个 ASIN 显示为商品卡片：选中一个后按 Ctrl+Shift+F5 查看。ASIN 列仍为文本，可供公式引用。",
+  "build.table.cardsUnavailable":
+    "此版本的 Excel 无法使用商品卡片（一次性购买的 Excel 2021 和 2024 没有数据类型）：product 列以文本显示 ASIN。",
   "build.table.would": "从 {at} 开始的表格将覆盖 {cells}。",
   "preview.noRows": "没有符合条件的数据。",
   "preview.rows": "预览数据",
