@@ -161,13 +161,17 @@ export async function planFormula(host: HostAdapter, q: ValidQuery, at?: CellTar
   return findPlace(at ?? (await host.getActiveCell()), (candidate) => checkFormulaAt(host, q, candidate));
 }
 
+/** The columns Insert as table writes: the chosen ones, and the product column of cards beside the ASIN. */
+const tableWidth = (q: ValidQuery) =>
+  selectColumns(q.code, q.fields).length + (q.cards && asinColumnOf(q.code, q.fields) ? 1 : 0);
+
 /**
  * Checks the active cell's place for Insert as table before any call is spent: its header and rows (the `limit`,
  * or one page when there is none) by the chosen columns; when taken, finds the next free place.
  */
 export async function planTable(host: HostAdapter, q: ValidQuery, at?: CellTarget): Promise<FormulaPlace> {
   const rows = 1 + (q.limit ?? FORMULA_PAGE_ROWS);
-  const columns = Math.max(selectColumns(q.code, q.fields).length, 1);
+  const columns = Math.max(tableWidth(q), 1);
   return findPlace(at ?? (await host.getActiveCell()), (candidate) => host.checkArea(candidate, rows, columns));
 }
 
@@ -245,7 +249,7 @@ export async function insertTable(
     // The sheet's edge is checked before any call is spent (a limit-2,000 table spends 20 calls).
     const history = operation(q.code).history;
     const rows = history ? historyRowsAtMost(history, q.history) : (q.limit ?? 1);
-    const area = await host.checkArea(at, 1 + rows, selectColumns(q.code, q.fields).length);
+    const area = await host.checkArea(at, 1 + rows, tableWidth(q));
     if (area.outside) throw new Error(t("build.table.doesNotFit", { why: area.outside }));
   }
   const result = await query(engine, q.code, q.params, {
