@@ -110,6 +110,24 @@ describe.each(PLATFORMS)("report sheets in Excel (%s)", (platform) => {
     }
   });
 
+  it("loads with the workbook only while a report or Refresh when opened needs it (office-js #3558)", async () => {
+    const { excel } = session;
+    const host = createOfficeHost();
+    // A workbook without reports: nothing runs when it opens, for anyone.
+    expect(excel.open({ hasAddIn: false })).toBe("nothingRuns");
+    const { sheet } = await host.createReportSheet!(specOf("keywordOpportunity"));
+    // Saved with a report: the add-in loads with it from the next open on; a colleague without it sees ADD-IN ERROR.
+    expect([excel.open({ hasAddIn: true }), excel.open({ hasAddIn: false })]).toEqual(["runtimeLoads", "addInError"]);
+    await host.setWorkbookOptions!({ refreshOnOpen: true });
+    excel.book.deleteSheet(excel.book.sheet(sheet)!);
+    await host.listReportSheets!();
+    expect(excel.startupBehavior).toBe("Load"); // refresh when opened still needs it
+    await host.setWorkbookOptions!({ refreshOnOpen: false });
+    // The last need gone: Excel no longer loads the add-in with the workbook, and colleagues see no error.
+    expect(excel.startupBehavior).toBe("None");
+    expect(excel.open({ hasAddIn: false })).toBe("nothingRuns");
+  });
+
   it("a reopened workbook's charts follow their spills from the runtime's start, without the pane being opened", async () => {
     const { excel } = session;
     const spec = specOf("keywordOpportunity");
