@@ -93,6 +93,11 @@ export class CellsInUseError extends Error {
     readonly address: string,
     /** Cells in it that hold something (at most the first 20). */
     readonly occupied: readonly string[],
+    /**
+     * Other tables in the block: Excel refuses a table over another ("A table can't overlap another table",
+     * office-js #1199), so only inserting sheet rows (which moves them down) can make room; never an overwrite.
+     */
+    readonly tables: readonly string[] = [],
   ) {
     super(message);
   }

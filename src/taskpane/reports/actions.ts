@@ -105,7 +105,12 @@ export async function executeRefresh(
               conflicts.push({
                 id,
                 write,
-                conflict: { tableName, rows: shaped.rows.length, occupied: error.occupied },
+                conflict: {
+                  tableName,
+                  rows: shaped.rows.length,
+                  occupied: error.occupied,
+                  ...(error.tables.length ? { tables: error.tables } : {}),
+                },
               });
             }
           } catch (error) {

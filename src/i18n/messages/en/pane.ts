@@ -308,6 +308,10 @@ export const pane = {
     "{table} now has {rows, plural, one {# row} other {# rows}}, and the rows it needs below it hold something ({cells}). Insert sheet rows, so that what is there moves down; write over it; or keep it and leave the table as it was.",
     { table: "text", rows: "number", cells: "text" },
   ),
+  "reports.growth.tableQuestion": message(
+    "{table} now has {rows, plural, one {# row} other {# rows}}, and the rows it needs below it belong to the table {tables}: a table can't overlap another table. Insert sheet rows, so that {tables} moves down; or leave {table} as it was.",
+    { table: "text", rows: "number", tables: "text" },
+  ),
   "reports.growth.insertRows": message("Insert sheet rows"),
   "reports.growth.overwrite": message("Overwrite"),
   "reports.growth.keep": message("Keep them"),
@@ -427,6 +431,10 @@ export const pane = {
   "host.refreshNeeds": message(
     "Refreshing {table} needs {rows, number} more rows ({area}), and {cells} there {count, plural, one {holds} other {hold}} something. Nothing was written.",
     { table: "text", rows: "number", area: "text", cells: "text", count: "number" },
+  ),
+  "host.refreshNeedsTable": message(
+    "Refreshing {table} needs rows that belong to the table {tables}, and a table can't overlap another table. Nothing was written.",
+    { table: "text", tables: "text" },
   ),
   "host.historyNeeds": message(
     "The history needs {area} below its table {table}, and {cells} there {count, plural, one {holds} other {hold}} something. Nothing was written.",

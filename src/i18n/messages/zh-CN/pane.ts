@@ -200,6 +200,8 @@ export const pane: Translation<typeof english> = {
   "reports.growth.title": "{table} 下方的单元格不为空。",
   "reports.growth.question":
     "{table} 现在有 {rows, plural, other {# 行}}，它下方需要的行中已有内容（{cells}）。可以插入工作表行，让已有内容下移；也可以覆盖；或者保留这些内容，让表格保持原样。",
+  "reports.growth.tableQuestion":
+    "{table} 现在有 {rows, plural, other {# 行}}，它下方需要的行属于表格 {tables}，而表格不能相互重叠。可以插入工作表行，让 {tables} 下移；或者让 {table} 保持原样。",
   "reports.growth.insertRows": "插入工作表行",
   "reports.growth.overwrite": "覆盖",
   "reports.growth.keep": "保留",
@@ -271,6 +273,7 @@ export const pane: Translation<typeof english> = {
   "host.tableNeeds": "表格需要 {area}，但其中{count, plural, other {}} {cells} 已有内容。未写入任何内容。",
   "host.refreshNeeds":
     "刷新 {table} 需要再占用 {rows, number} 行（{area}），但其中{count, plural, other {}} {cells} 已有内容。未写入任何内容。",
+  "host.refreshNeedsTable": "刷新 {table} 需要的行属于表格 {tables}，而表格不能相互重叠。未写入任何内容。",
   "host.historyNeeds":
     "历史表 {table} 下方需要 {area}，但其中{count, plural, other {}} {cells} 已有内容。未写入任何内容。",
   "host.unknownError": "未知错误",
