@@ -17,7 +17,8 @@
  *   `allowCustomDataForDataTypeAny`), arrives as its JSON: "custom functions accept data types as both input and
  *   output values" (same page, "Input an entity value"). A typed parameter (`string`, `number`) is not documented
  *   for data types; the stand-in gives it the entity's basicValue, "#VALUE!" (Excel.EntityCellValue), an error,
- *   so the cell shows #VALUE! without a call;
+ *   so the cell shows #VALUE! without a call. Without CustomFunctionsRuntime 1.4 ("integration with data types")
+ *   the stand-in does the same for every parameter (our reading: nothing documents data types as arguments there);
  * - `=A2.Price` (`=A2.[Monthly units]`) reads a field of the data type in A2, #FIELD! when it has none and #VALUE!
  *   when A2 holds no data type (https://support.microsoft.com/excel/functions/fieldvalue-function), and follows A2
  *   when a result lands there.
@@ -237,6 +238,8 @@ export class Calc implements CalcHooks {
           for (let col = arg.range.left; col <= arg.range.right; col++) {
             const cell = sheet.get(row, col);
             if (cell?.error) return { error: cell.error };
+            if (cell?.entity && !this.host.customFunctionDataTypes)
+              return { error: { code: "#VALUE!", message: "This Excel passes no data types to custom functions." } };
             if (cell?.entity) line.push(cell.entity as unknown as ArgumentCell);
             else line.push(!cell || cell.value === "" ? blank : cell.value);
           }
