@@ -8,7 +8,7 @@
 import { blockAddress, offset, parseCell, parseCellAddress } from "../../src/table/a1";
 import { PreviewHost } from "../../src/preview/preview-host";
 import { Workbook } from "../../src/preview/workbook";
-import { createOfficeHost, followReportSheets } from "../../src/taskpane/host/office-host";
+import { createOfficeHost, followReportSheets, settleStartupBehavior } from "../../src/taskpane/host/office-host";
 import { REPORTS_SETTING } from "../../src/taskpane/host/document-settings";
 import type { ChartSpec, ReportSheetSpec } from "../../src/taskpane/host/host-adapter";
 import { reportSheetSpec } from "../../src/taskpane/templates/report-layout";
@@ -126,6 +126,17 @@ describe.each(PLATFORMS)("report sheets in Excel (%s)", (platform) => {
     // The last need gone: Excel no longer loads the add-in with the workbook, and colleagues see no error.
     expect(excel.startupBehavior).toBe("None");
     expect(excel.open({ hasAddIn: false })).toBe("nothingRuns");
+  });
+
+  it("at its start, the add-in sets back a workbook an earlier version left loading with no need for it", async () => {
+    const { excel } = session;
+    const office = excel.globals().Office;
+    await office.addin.setStartupBehavior("Load"); // saved so by a version that never set it back
+    await settleStartupBehavior();
+    expect(excel.startupBehavior).toBe("None");
+    await createOfficeHost().createReportSheet!(specOf("keywordOpportunity"));
+    await settleStartupBehavior();
+    expect(excel.startupBehavior).toBe("Load");
   });
 
   it("a reopened workbook's charts follow their spills from the runtime's start, without the pane being opened", async () => {

@@ -59,6 +59,21 @@ const officeLoadWithDocument = async (load: boolean) => {
   await Office.addin.setStartupBehavior(load ? Office.StartupBehavior.load : Office.StartupBehavior.none);
 };
 
+/**
+ * At the add-in's start: Excel loads it with this workbook exactly while the workbook needs it (a workbook an
+ * earlier version left set to load, with no report and the option off, is set back to none). Never rejects.
+ */
+export async function settleStartupBehavior(
+  settings: DocumentSettings = officeDocumentSettings,
+  setLoad: (load: boolean) => Promise<void> = officeLoadWithDocument,
+): Promise<void> {
+  try {
+    await setLoad(startupNeeded(settings));
+  } catch {
+    // No document settings (not in Excel yet) or no SharedRuntime 1.1: nothing to settle.
+  }
+}
+
 /** Whether this workbook needs the add-in loaded with it: a report sheet, or Refresh when opened. */
 export function startupNeeded(settings: DocumentSettings): boolean {
   const reports = readSetting<Record<string, unknown>>(settings, REPORTS_SETTING);
