@@ -10,6 +10,9 @@ const CONTROLS = new RegExp(CONTROL.source, "gu");
 
 export const hasControlCharacters = (text: string): boolean => CONTROL.test(text);
 
-/** The text with each control character written as its escape (`\u001b`), so it shows instead of acting. */
-export const escapeControlCharacters = (text: string): string =>
-  text.replace(CONTROLS, (c) => `\\u${c.codePointAt(0)!.toString(16).padStart(4, "0")}`);
+/**
+ * The text with each control character written as its escape (`\u001b`), so it shows instead of acting; `keep`
+ * names characters left as they are (a line's own column tabs).
+ */
+export const escapeControlCharacters = (text: string, keep = ""): string =>
+  text.replace(CONTROLS, (c) => (keep.includes(c) ? c : `\\u${c.codePointAt(0)!.toString(16).padStart(4, "0")}`));

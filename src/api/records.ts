@@ -35,3 +35,53 @@ export const RECORD_FIELDS = {
 } as const satisfies Readonly<Record<string, readonly FieldSpec[]>>;
 
 export type RecordName = keyof typeof RECORD_FIELDS;
+
+/**
+ * What tells one row of a record from the others across two answers (a product by its ASIN, a keyword, a brand, a
+ * trademark by its id; a dated series by its date): columns of the record (dotted for nested fields, as headers
+ * show them), joined when one is not enough. The team relay's alerts key rows by it, so `new rows`, `gone rows`
+ * and `change` compare the same row from one run to the next. A new record needs its line here (the compiler asks).
+ */
+export const RECORD_KEYS: { readonly [R in RecordName]: readonly string[] } = {
+  product: ["asin"],
+  categoryNode: ["nodeIdPath"],
+  keywordConversion: ["keyword"],
+  keywordTrend: ["time"],
+  extendedTrafficKeyword: ["keyword"],
+  productTrafficKeyword: ["keyword"],
+  keywordResearch: ["keywords"],
+  keywordMining: ["keyword"],
+  orderWord: ["asin", "keyword"],
+  trafficSource: ["asinInfo.asin"],
+  abaResearch: ["keyword"],
+  abaTrend: ["date"],
+  productConcentration: ["asin"],
+  sellerConcentration: ["sellerName"],
+  brandConcentration: ["brand"],
+  listingTrend: ["label"],
+  sellerCountry: ["country"],
+  ratingCount: ["label"],
+  aplusVideo: ["label"],
+  categoryStatistics: ["nodeIdPath"],
+  niche: ["nodeIdPath"],
+  sellerType: ["label"],
+  demandTrend: ["date"],
+  listingAge: ["label"],
+  ratingBand: ["label"],
+  priceBand: ["label"],
+  asinDetail: ["asin"],
+  couponTrend: ["date", "type"],
+  asinWithCoupons: ["asin.asin"],
+  salesEstimate: ["asinDetail.asin"],
+  salesTrend: ["asin.asin"],
+  bsrSales: ["bsr"],
+  keepa: ["asin"],
+  keywordStat: ["asin"],
+  listingStat: ["asin"],
+  review: ["date", "author", "title"],
+  googleTrend: ["time"],
+  trademark: ["id"],
+  trademarkDetail: ["id"],
+  trademarkFacet: ["facet", "key"],
+  trademarkOffice: ["office"],
+};

@@ -113,6 +113,8 @@ function rawFilters(arg: unknown): RawFilter[] {
         );
       continue;
     }
+    // A card (a data type, passed as its JSON) where a name goes: its values are read by kind, never its name.
+    if (typeof first === "object") throw argumentError("filters", "filters", "format", t("filters.nameIsDataType"));
     if (row.length === 1 || (!filled.length && typeof first === "string" && first.includes("="))) {
       out.push(...textPairs(String(first)));
     } else {

@@ -7,6 +7,7 @@ import type { AnyOperation } from "../api/catalog";
 import type { HistoryForm } from "../api/history-form";
 import type { Cell } from "../table/cells";
 import { shapeHistory } from "../table/history";
+import type { CardNumbers } from "../table/data-type-support";
 import { productCard, productFactsOf, productRow } from "../table/product-card";
 import { noRowsText } from "../table/shape";
 import { parseFormulaArgs } from "./arguments";
@@ -25,12 +26,12 @@ export function historyPlan(op: AnyOperation, form: HistoryForm, args: HistoryAr
 
 /**
  * A card function's plan (MAD.PRODUCT): the product as an entity value where Excel takes one (`entities`, checked
- * at run time), else its facts as one labelled row.
+ * at run time when the answer is shaped: the form of its numbers, or null), else its facts as one labelled row.
  */
 export function cardPlan(
   op: AnyOperation,
   args: { readonly market?: unknown; readonly positional: readonly unknown[] },
-  entities: () => boolean,
+  entities: () => CardNumbers | null,
 ): FormulaPlan {
   const parsed = parseFormulaArgs(op, { market: args.market, positional: args.positional });
   return {
@@ -38,7 +39,8 @@ export function cardPlan(
     shape: (result) => {
       const facts = productFactsOf(result.rows[0], String(parsed.params.marketplace ?? ""));
       if (!facts) return [[noRowsText()]];
-      return entities() ? [[productCard(facts) as unknown as Cell]] : productRow(facts);
+      const numbers = entities();
+      return numbers ? [[productCard(facts, numbers) as unknown as Cell]] : productRow(facts);
     },
     rows: (result) => (productFactsOf(result.rows[0], "") ? 1 : 0),
   };

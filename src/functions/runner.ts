@@ -13,6 +13,7 @@ import { describeFailure, toCellError, withoutSecret, type CellFailure } from ".
 import { getFormulaRegistry, type FormulaEntry, type FormulaRegistry } from "../engine/formula-registry";
 import { shapeResult } from "../table/shape";
 import { entitiesSupported } from "./entity-support";
+import type { CardNumbers } from "../table/data-type-support";
 import { loadCatalogTexts } from "../api/texts";
 import { localeReady } from "../i18n/locale";
 import { checkResultSize } from "../table/result-size";
@@ -27,8 +28,11 @@ export interface RunnerDeps {
    * plus its fair wait in the pacing queue, so this only needs to exceed that for a long storm.
    */
   settleWithinMs: number;
-  /** Whether Excel takes an entity value (a card) as a result here (entity-support.ts); else a labelled row. */
-  entities: () => boolean;
+  /**
+   * Whether Excel takes an entity value (a card) as a result here, and the form of its numbers
+   * (entity-support.ts); null: a labelled row.
+   */
+  entities: () => CardNumbers | null;
   /** Settles once the runtime speaks its language (src/i18n/locale.ts: chosen at start, Chinese loaded on demand). */
   localeReady: () => Promise<void>;
 }

@@ -65,3 +65,18 @@ export function chooseLocale(decision: Promise<Locale>): Promise<void> {
 
 /** Settles once the runtime's language is active (at once when nothing is being decided). */
 export const localeReady = (): Promise<void> => ready;
+
+/**
+ * Runs `work` with `locale` active and then the runtime's language again: for a server that words each request in
+ * its own language (the team relay's alerts). `work` must be synchronous (nothing else runs meanwhile) and the
+ * language loaded beforehand (loadLocale); listeners are not told, the switch ends with `work`.
+ */
+export function inLocale<T>(locale: Locale, work: () => T): T {
+  const before = active;
+  active = locale;
+  try {
+    return work();
+  } finally {
+    active = before;
+  }
+}

@@ -26,8 +26,15 @@ export type FunctionOutcome =
   | { readonly kind: "rows"; readonly rows: readonly (readonly ResultCell[])[] }
   | { readonly kind: "error"; readonly error: CellError };
 
-/** A function argument as the evaluator passes it: a value, a blank/omitted `null`, or a range's 2D values. */
-export type ArgumentValue = Scalar | null | (Scalar | null)[][];
+/**
+ * One cell of an argument: a value, a blank `null`, or the data type a cell holds (Excel passes its JSON to a
+ * parameter of type `any` where functions.json sets allowCustomDataForDataTypeAny:
+ * https://learn.microsoft.com/office/dev/add-ins/excel/custom-functions-data-types-concepts).
+ */
+export type ArgumentCell = Scalar | null | EntityValue;
+
+/** A function argument as the evaluator passes it: a cell, or a range's 2D cells. */
+export type ArgumentValue = ArgumentCell | ArgumentCell[][];
 
 export interface PendingCall {
   readonly outcome: Promise<FunctionOutcome>;

@@ -6,9 +6,9 @@
 import { t } from "../i18n/preview";
 import { cellAddress, rangeAddress } from "../table/a1";
 import { sheetReference } from "../table/sheet-names";
-import { ArgumentValue, BUSY, CellError, FunctionOutcome } from "./cell-types";
+import { ArgumentCell, ArgumentValue, BUSY, CellError, FunctionOutcome } from "./cell-types";
 import { fieldOutcome } from "./field-reference";
-import type { Argument, Scalar } from "./formula";
+import type { Argument } from "./formula";
 import type { FormulaState, Sheet } from "./sheet";
 
 /** The sheet a reference reads (undefined: no sheet of that name). */
@@ -31,9 +31,9 @@ export function gatherArguments(
     if (!sheet)
       return { error: { code: "#REF!", message: t("cell.noSheet", { ref: arg.text, sheet: arg.sheet ?? "" }) } };
     const prefix = sheet === formula.sheet ? "" : `${sheetReference(sheet.name)}!`;
-    const matrix: (Scalar | null)[][] = [];
+    const matrix: ArgumentCell[][] = [];
     for (let row = arg.range.top; row <= arg.range.bottom; row++) {
-      const values: (Scalar | null)[] = [];
+      const values: ArgumentCell[] = [];
       for (let col = arg.range.left; col <= arg.range.right; col++) {
         const pos = { row, col };
         const cell = sheet.display(pos);
@@ -46,7 +46,8 @@ export function gatherArguments(
           });
           return { error: { code: cell.error.code, message } };
         }
-        values.push(cell.value);
+        // A data type goes to the function as itself, as Excel passes it to an `any` parameter (cell-types.ts).
+        values.push(cell.entity ?? cell.value);
       }
       matrix.push(values);
     }

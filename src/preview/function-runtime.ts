@@ -5,6 +5,7 @@
  */
 import { t } from "../i18n/preview";
 import type {
+  ArgumentCell,
   ArgumentValue,
   EntityValue,
   FunctionInvoker,
@@ -12,7 +13,6 @@ import type {
   PendingCall,
   ResultCell,
 } from "./cell-types";
-import type { Scalar } from "./formula";
 import { ERROR_CODES, FunctionRegistry } from "./stand-ins";
 
 export interface ParameterMetadata {
@@ -149,8 +149,16 @@ export class FunctionRuntime implements FunctionInvoker {
   }
 }
 
-function coerceScalar(value: Scalar | null, parameter: ParameterMetadata, fn: string): Scalar | null {
+function coerceScalar(value: ArgumentCell, parameter: ParameterMetadata, fn: string): ArgumentCell {
   if (value === null) return null;
+  if (typeof value === "object") {
+    // A data type reaches only a parameter of type `any` as itself (allowCustomDataForDataTypeAny); a typed
+    // parameter is given its basicValue, #VALUE! for an entity (Excel.EntityCellValue): the call never happens.
+    if (parameter.type === undefined || parameter.type === "any") return value;
+    throw new ArgumentError(
+      `${fn}: the argument "${parameter.name}" is a data type, which a ${parameter.type} cannot take.`,
+    );
+  }
   switch (parameter.type) {
     case "string":
       return typeof value === "boolean" ? (value ? "TRUE" : "FALSE") : String(value);

@@ -3,6 +3,7 @@
  * serves in Excel, writing into the preview grid. Tables keep their stored query here (Excel keeps it with the
  * table); formulas go through the grid's own formula evaluation.
  */
+import type { CardNumbers } from "../table/data-type-support";
 import { t } from "../i18n";
 import {
   CellsInUseError,
@@ -197,6 +198,11 @@ export class PreviewHost implements HostAdapter {
   /** The preview's cells hold data types (its grid opens their cards). */
   async dataTypeSupport(): Promise<boolean> {
     return true;
+  }
+
+  /** The preview's card reads a Double's number format (as ExcelApi 1.19 does). */
+  async cardNumbers(): Promise<CardNumbers> {
+    return "double";
   }
 
   async writeDataTypes(target: CellTarget, column: readonly (DataTypeValue | null)[]): Promise<void> {

@@ -3,15 +3,21 @@
  * category, rating and count, last month's units and revenue, the listing date and a link to the listing, each a
  * typed property, so `=A2.Price` and the card's field picker work. The shape is Microsoft's: an entity is
  * `{type: "Entity", text, properties, layouts: {card: {title, mainImage, sections}}}` whose properties are cell
- * values (`String`, `Double` with a `numberFormat`, `WebImage`), per
+ * values (`String`, a formatted number, `WebImage`), per
  * https://learn.microsoft.com/office/dev/add-ins/excel/excel-data-types-entity-card and
  * https://learn.microsoft.com/office/dev/add-ins/excel/custom-functions-data-types-concepts (a custom function
- * returns the same JSON; formatted numbers as `Double` with `numberFormat`).
+ * returns the same JSON).
+ * A formatted number (a price in its currency, "Listed on" as a date) takes the form this Excel reads
+ * (`CardNumbers`, data-type-support.ts): a Double with its numberFormat from ExcelApi 1.19, a FormattedNumber below.
+ * JSON Excel on the web refuses where desktop takes it (office-js #5794) is never written: an image only over
+ * https ("This image must be hosted on a server that supports HTTPS", Excel.WebImageCellValue.address), sections
+ * only of the documented "List" layout and never without properties.
  * Where Excel takes no entities from a custom function (CustomFunctionsRuntime before 1.4), the same facts spill
  * as one labelled row instead (`productRow`). Kept lean: the functions bundle carries it.
  */
 
 import { t } from "../i18n/cells";
+import type { CardNumbers } from "./data-type-support";
 
 /** The facts a card shows, from whichever record carries them (details, sales trend, product research). */
 export interface ProductFacts {
@@ -112,13 +118,13 @@ export type CardProperty = (typeof CARD_PROPERTIES)[number];
 const daySerial = (ms: number) => Math.floor((ms + 8 * 3_600_000) / 86_400_000) + 25569;
 
 /**
- * A card property, in the shape of office-js's `Excel.StringCellValue`, `DoubleCellValue` and `WebImageCellValue`
- * (written out here: this layer holds no Office code; test/taskpane/strict-excel.test.ts holds the card to
- * `Excel.EntityCellValue` at compile time).
+ * A card property, in the shape of office-js's `Excel.StringCellValue`, `DoubleCellValue`,
+ * `FormattedNumberCellValue` and `WebImageCellValue` (written out here: this layer holds no Office code;
+ * test/functions/product-card.test.ts holds the card to `Excel.EntityCellValue` at compile time).
  */
 type CellValue =
   | { readonly type: "String"; readonly basicValue: string }
-  | { readonly type: "Double"; readonly basicValue: number; readonly numberFormat: string }
+  | { readonly type: "Double" | "FormattedNumber"; readonly basicValue: number; readonly numberFormat: string }
   | { readonly type: "WebImage"; readonly address: string; readonly altText: string };
 
 /** A product's entity value: office-js's `Excel.EntityCellValue` with the layout a product card uses. */
@@ -144,15 +150,25 @@ export interface ProductCardValue {
 }
 const str = (value: string | null): CellValue | undefined =>
   value === null ? undefined : { type: "String", basicValue: value };
-const dbl = (value: number | null, numberFormat: string): CellValue | undefined =>
-  value === null ? undefined : { type: "Double", basicValue: value, numberFormat };
+const formatted =
+  (numbers: CardNumbers) =>
+  (value: number | null, numberFormat: string): CellValue | undefined =>
+    value === null
+      ? undefined
+      : { type: numbers === "double" ? "Double" : "FormattedNumber", basicValue: value, numberFormat };
+/** A picture Excel shows: https only (Excel.WebImageCellValue); another address leaves the card without one. */
+const image = (f: ProductFacts): CellValue | undefined =>
+  f.imageUrl && /^https:\/\//i.test(f.imageUrl)
+    ? { type: "WebImage", address: f.imageUrl, altText: f.title ?? f.asin }
+    : undefined;
 
 /** The card's properties (absent facts left out, so the card never shows a made-up 0). */
-function properties(f: ProductFacts): Partial<Record<CardProperty, CellValue>> {
+function properties(f: ProductFacts, numbers: CardNumbers): Partial<Record<CardProperty, CellValue>> {
   const money = CURRENCY_FORMATS[f.marketplace.toUpperCase()] ?? "#,##0.00";
+  const dbl = formatted(numbers);
   const entries: [CardProperty, CellValue | undefined][] = [
     ["Title", str(f.title)],
-    ["Image", f.imageUrl ? { type: "WebImage", address: f.imageUrl, altText: f.title ?? f.asin } : undefined],
+    ["Image", image(f)],
     ["Price", dbl(f.price, money)],
     ["BSR", dbl(f.bsr, "#,##0")],
     ["Category", str(f.category)],
@@ -173,9 +189,25 @@ function properties(f: ProductFacts): Partial<Record<CardProperty, CellValue>> {
 const present = (props: Partial<Record<CardProperty, CellValue>>, names: readonly CardProperty[]) =>
   names.filter((n) => props[n] !== undefined);
 
-/** The entity value of a product: its cell shows the title (or the ASIN); its card shows every fact it has. */
-export function productCard(f: ProductFacts): ProductCardValue {
-  const props = properties(f);
+/** A section of the card: the documented "List" layout, left out when none of its facts is known (#5794). */
+function section(props: Partial<Record<CardProperty, CellValue>>, names: readonly CardProperty[], title?: string) {
+  const shown = present(props, names);
+  if (!shown.length) return [];
+  return [
+    {
+      layout: "List" as const,
+      ...(title === undefined ? {} : { title, collapsible: true, collapsed: false }),
+      properties: shown,
+    },
+  ];
+}
+
+/**
+ * The entity value of a product: its cell shows the title (or the ASIN); its card shows every fact it has, its
+ * numbers in the form this Excel reads (`numbers`).
+ */
+export function productCard(f: ProductFacts, numbers: CardNumbers): ProductCardValue {
+  const props = properties(f, numbers);
   const cellText = (f.title ?? f.asin).slice(0, 100);
   return {
     type: "Entity",
@@ -186,19 +218,7 @@ export function productCard(f: ProductFacts): ProductCardValue {
       card: {
         title: { property: props.Title ? "Title" : "ASIN" },
         ...(props.Image ? { mainImage: { property: "Image" } } : {}),
-        sections: [
-          {
-            layout: "List",
-            properties: present(props, FIGURES),
-          },
-          {
-            layout: "List",
-            title: t("card.section.listing"),
-            collapsible: true,
-            collapsed: false,
-            properties: present(props, LISTING),
-          },
-        ],
+        sections: [...section(props, FIGURES), ...section(props, LISTING, t("card.section.listing"))],
       },
     },
     provider: { description: t("card.provider") },
@@ -210,7 +230,7 @@ export function productCard(f: ProductFacts): ProductCardValue {
  * card's property names and one row of values (blank where a fact is absent; the listing date an Excel date).
  */
 export function productRow(f: ProductFacts): (string | number)[][] {
-  const props = properties(f);
+  const props = properties(f, "double");
   const names = CARD_PROPERTIES.filter((n) => n !== "Image");
   const values = names.map((name) => {
     const cell = props[name];

@@ -44,6 +44,9 @@ Office.onReady(async () => {
     language: settings,
   };
   createRoot(container).render(<App services={services} />);
+  // Whether this Excel really takes data types (retail perpetual Office claims them and refuses, office-js #4750),
+  // learnt at start so MAD.PRODUCT computed from now on spills its labelled row there (host/office-data-types.ts).
+  void host.dataTypeSupport?.().catch(() => undefined);
   void refreshIfAsked(services);
 });
 

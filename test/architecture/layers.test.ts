@@ -4,6 +4,7 @@
  *   api  <-  engine, table  <-  functions  (codegen: build time, describes functions)
  *   api, engine, table  <-  taskpane        api  <-  simulator (Node only)
  *   api  <-  server (npm run serve: hosting and the relay, Node only)  <-  simulator (its --upstream mode)
+ *   table, functions  <-  server (a team relay's alerts read a formula's text as the function reads its arguments)
  *   everything browser-side  <-  preview (the local preview page; never the simulator)
  * Browser code imports no Node module; Office.js is touched only at the task pane's entry (Office.onReady) and in
  * its host modules; src/api has no Office code at all. Files stay small unless generated.
@@ -31,7 +32,9 @@ const ALLOWED_LAYERS: Readonly<Record<Layer, readonly Layer[]>> = {
   taskpane: ["i18n", "api", "engine", "table"],
   preview: ["i18n", "api", "engine", "table", "functions", "taskpane"],
   simulator: ["i18n", "api", "server"],
-  server: ["i18n", "api"],
+  // Alerts on the team relay read a MAD formula's text with the function's own argument reader and columns
+  // (src/functions/arguments.ts, src/table/columns.ts), rather than a second reading that could drift from it.
+  server: ["i18n", "api", "table", "functions"],
 };
 
 /** Layers bundled for the browser (the add-in and the preview page): no Node module may reach them. */

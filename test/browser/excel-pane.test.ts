@@ -51,24 +51,32 @@ describe.each(["desktop", "web"] as const)("the task pane in Excel (%s)", (platf
     await noteLargest(page);
   });
 
-  it("Insert as table shows 2,000 ASINs as product cards, written in syncs under 5 MB; an older Excel is not offered them", async () => {
+  it("Insert as table shows 2,000 ASINs as product cards beside the ASINs, in syncs under 5 MB; an older Excel is not offered them", async () => {
     const { page } = await session.open(platform);
     await tab(page, "Build");
     await textbox(page, "limit").fill("2000");
-    await page.getByRole("checkbox", { name: /show the asin column as product cards/ }).check();
+    await page.getByRole("checkbox", { name: /add a product column of cards/ }).check();
     await page.getByRole("button", { name: "Insert as table" }).click();
     await page
       .getByText(
-        /with 2,000 rows \(20 calls\)\. Its ASINs show as product cards: select one and press Ctrl\+Shift\+F5\.$/,
+        /with 2,000 rows \(20 calls\)\. Its product column shows each ASIN as a card: select one and press Ctrl\+Shift\+F5\. The ASIN column stays text for your formulas\.$/,
       )
       .waitFor({ timeout: 180_000 });
     const book = workbook(page);
-    expect(await book.cell("Sheet1", "A1")).toMatchObject({ value: "asin" });
-    for (const address of ["A2", "A2001"])
-      expect((await book.cell("Sheet1", address))?.entity).toMatchObject({
+    expect([(await book.cell("Sheet1", "A1"))?.value, (await book.cell("Sheet1", "B1"))?.value]).toEqual([
+      "asin",
+      "product",
+    ]);
+    for (const row of [2, 2001]) {
+      // The ASIN stays text for [@asin]; its card sits beside it, the same ASIN inside.
+      const asin = await book.cell("Sheet1", `A${row}`);
+      expect(asin).toMatchObject({ value: expect.stringMatching(/^B0/) });
+      expect(asin?.entity).toBeUndefined();
+      expect((await book.cell("Sheet1", `B${row}`))?.entity).toMatchObject({
         type: "Entity",
-        properties: { ASIN: { basicValue: expect.stringMatching(/^B0/) } },
+        properties: { ASIN: { basicValue: asin?.value } },
       });
+    }
     expect(operationCalls(session.stack)).toBe(20); // the cards cost no call of their own
     expect((await book.largest()).request).toBeLessThan(5_000_000);
     await noteLargest(page);
@@ -198,6 +206,33 @@ describe.each(["desktop", "web"] as const)("the task pane in Excel (%s)", (platf
     expect((await book.cell("Sheet1", "A1"))?.entity).toBeUndefined();
   });
 
+  it("a MAD.PRODUCT card where an ASIN goes: MAD.SALESTREND of the card spills what it spills for the ASIN", async () => {
+    const { page } = await session.open(platform);
+    const book = workbook(page);
+    await book.type("Sheet1", "A1", '=MAD.PRODUCT("US","B07Z82895W")');
+    await book.settled();
+    await book.type("Sheet1", "C1", '=MAD.SALESTREND("US",A1)');
+    await book.type("Sheet1", "J1", '=MAD.SALESTREND("US","B07Z82895W")');
+    await book.settled();
+    const rows = await book.spillRows("Sheet1", "C1");
+    expect(rows).toBeGreaterThan(1);
+    expect(rows).toBe(await book.spillRows("Sheet1", "J1"));
+    expect((await book.cell("Sheet1", "C2"))?.value).toEqual((await book.cell("Sheet1", "J2"))?.value);
+  });
+
+  it.each([
+    ["1.16", "FormattedNumber"],
+    ["1.19", "Double"],
+  ])("MAD.PRODUCT at ExcelApi %s: its price and listing day keep their formats as a %s", async (level, form) => {
+    const { page } = await session.open(platform, { ExcelApi: level });
+    const book = workbook(page);
+    await book.type("Sheet1", "A1", '=MAD.PRODUCT("US","B07Z82895W")');
+    await book.settled();
+    const card = (await book.cell("Sheet1", "A1"))?.entity as { properties: Record<string, object> } | undefined;
+    expect(card?.properties.Price).toMatchObject({ type: form, numberFormat: "$#,##0.00" });
+    expect(card?.properties["Listed on"]).toMatchObject({ type: form, numberFormat: "yyyy-mm-dd" });
+  });
+
   it("lists the MAD formulas of a workbook of 5 sheets × 30,000 used cells, every sync under 5 MB", async () => {
     const { page } = await session.open(platform);
     const book = workbook(page);
@@ -210,5 +245,32 @@ describe.each(["desktop", "web"] as const)("the task pane in Excel (%s)", (platf
     expect(await page.getByRole("alert").count()).toBe(0);
     expect((await book.largest()).response).toBeLessThan(5_000_000);
     await noteLargest(page);
+  });
+});
+
+/**
+ * Retail perpetual Office (Excel 2021/2024 bought once, Windows): it answers isSetSupported for ExcelApi 1.16 and
+ * CustomFunctionsRuntime 1.4 with true, then fails valuesAsJson (office-js #4750) and shows #VALUE! for a function's
+ * data type (#3504). The add-in finds out at its start: MAD functions spill as usual, MAD.PRODUCT its labelled row,
+ * and Insert as table offers no cards.
+ */
+describe("the task pane in retail perpetual Excel (desktop)", () => {
+  it("MAD functions work where data types are refused: MAD.PRODUCT spills its labelled row, no card is offered", async () => {
+    const { page } = await session.open("desktop", undefined, "retailPerpetual");
+    const book = workbook(page);
+    await book.type("Sheet1", "A1", '=MAD.PRODUCT("US","B07Z82895W")');
+    await book.type("Sheet1", "A5", '=MAD.SALESTREND("US","B07Z82895W")');
+    await book.type("Sheet1", "J5", '=MAD.KEYWORDTRENDS("US","yoga mat")');
+    await book.settled();
+    expect([(await book.cell("Sheet1", "A1"))?.value, (await book.cell("Sheet1", "B1"))?.value]).toEqual([
+      "Title",
+      "Price",
+    ]);
+    expect((await book.cell("Sheet1", "A2"))?.error).toBeUndefined();
+    expect(await book.spillRows("Sheet1", "A5")).toBeGreaterThan(1);
+    expect(await book.spillRows("Sheet1", "J5")).toBeGreaterThan(1);
+    await tab(page, "Build");
+    await page.getByRole("button", { name: "Insert as table" }).waitFor();
+    await expect(page.getByRole("checkbox", { name: /product column of cards/ }).count()).resolves.toBe(0);
   });
 });

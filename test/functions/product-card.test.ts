@@ -7,6 +7,8 @@
 import { shim } from "./helpers/install-shim";
 import "../../src/functions/generated/functions";
 import { entitiesSupported } from "../../src/functions/entity-support";
+import { forgetDataTypeVerdict, noteDataTypesRefused, type CardNumbers } from "../../src/table/data-type-support";
+import { productCard, productFactsOf } from "../../src/table/product-card";
 import { configureRunner } from "../../src/functions/runner";
 import { harness } from "./helpers/harness";
 import { useSimulator } from "../support/simulator";
@@ -25,14 +27,14 @@ const salesTrend = async (asin: string) => {
   const reply = await fetch(`${sim.url}/v1/asin/US/${asin}/sales-trend`, { headers: { "secret-key": SECRET } });
   return ((await reply.json()) as { data: { asin: Json; salesTrendPoints: Json[] } }).data;
 };
-const card = (entities: boolean, asin = "B07Z82895W") => {
+const card = (entities: CardNumbers | null, asin = "B07Z82895W") => {
   const h = harness(shim, service);
   configureRunner({ entities: () => entities });
   return shim.invoke("PRODUCT", ["US", asin]).outcome.then((o) => ({ ...o, h }));
 };
 
 test("with data types: one entity value, its properties typed, its card titled with an image", async () => {
-  const { value, error } = await card(true);
+  const { value, error } = await card("double");
   expect(error).toBeUndefined();
   expect(value).toHaveLength(1);
   expect(value![0]).toHaveLength(1);
@@ -64,7 +66,7 @@ test("with data types: one entity value, its properties typed, its card titled w
 });
 
 test("without data types: the same facts as one labelled row", async () => {
-  const { value, error } = await card(false);
+  const { value, error } = await card(null);
   expect(error).toBeUndefined();
   const [header, row] = value!;
   expect(value).toHaveLength(2);
@@ -79,31 +81,37 @@ test("without data types: the same facts as one labelled row", async () => {
 });
 
 test("a card and the sales trend of one product share one call", async () => {
-  const { h } = await card(true, "B0DXTMS9NF");
+  const { h } = await card("double", "B0DXTMS9NF");
   const trend = await h.run("asin_sales_trend", { positional: ["B0DXTMS9NF"] });
   expect(trend.error).toBeUndefined();
   expect(sim.stats().byOperation.asin_sales_trend).toBe(1);
 });
 
 test("a product the service does not know: No rows, not a made-up card", async () => {
-  expect((await card(true, "B0ZZZZ0000")).value).toEqual([["No rows"]]);
+  expect((await card("double", "B0ZZZZ0000")).value).toEqual([["No rows"]]);
 });
 
-test("data types are asked for at run time: CustomFunctionsRuntime 1.4 or later, nothing assumed", () => {
+test("data types are asked for at run time: CustomFunctionsRuntime 1.4, numbers by ExcelApi 1.19, a refusal overrules", () => {
   const global = globalThis as { Office?: unknown };
   const had = global.Office;
-  const officeWith = (version: string) => ({
+  const officeWith = (sets: Record<string, string>) => ({
     context: {
       requirements: {
-        isSetSupported: (name: string, v = "1.1") => name === "CustomFunctionsRuntime" && Number(v) <= Number(version),
+        isSetSupported: (name: string, v = "1.1") => name in sets && Number(v) <= Number(sets[name]),
       },
     },
   });
   try {
-    global.Office = officeWith("1.4");
-    expect(entitiesSupported()).toBe(true);
-    global.Office = officeWith("1.3");
-    expect(entitiesSupported()).toBe(false);
+    global.Office = officeWith({ CustomFunctionsRuntime: "1.4", ExcelApi: "1.20" });
+    expect(entitiesSupported()).toBe("double");
+    global.Office = officeWith({ CustomFunctionsRuntime: "1.4", ExcelApi: "1.18" });
+    expect(entitiesSupported()).toBe("formattedNumber");
+    // Retail perpetual Office claims the sets (office-js #3504, #4750): a refusal the pane met overrules them.
+    noteDataTypesRefused();
+    expect(entitiesSupported()).toBeNull();
+    forgetDataTypeVerdict();
+    global.Office = officeWith({ CustomFunctionsRuntime: "1.3", ExcelApi: "1.20" });
+    expect(entitiesSupported()).toBeNull();
     global.Office = {
       context: {
         requirements: {
@@ -113,10 +121,37 @@ test("data types are asked for at run time: CustomFunctionsRuntime 1.4 or later,
         },
       },
     };
-    expect(entitiesSupported()).toBe(false);
+    expect(entitiesSupported()).toBeNull();
     global.Office = undefined;
-    expect(entitiesSupported()).toBe(false);
+    expect(entitiesSupported()).toBeNull();
   } finally {
     global.Office = had;
+    forgetDataTypeVerdict();
   }
+});
+
+const FACTS = productFactsOf(
+  { asin: "B0TESTASIN", title: "Mat", price: 24.99, availableDate: 1_689_350_400_000, imageUrl: "https://x/i.jpg" },
+  "DE",
+)!;
+
+test("below ExcelApi 1.19 a card's price and listing day are FormattedNumbers, from 1.19 Doubles, same formats", () => {
+  const [older, newer] = (["formattedNumber", "double"] as const).map((numbers) => productCard(FACTS, numbers));
+  expect(older.properties.Price).toEqual({ type: "FormattedNumber", basicValue: 24.99, numberFormat: "#,##0.00 €" });
+  expect(newer.properties.Price).toEqual({ type: "Double", basicValue: 24.99, numberFormat: "#,##0.00 €" });
+  expect(older.properties["Listed on"]).toMatchObject({ type: "FormattedNumber", numberFormat: "yyyy-mm-dd" });
+  expect(newer.properties["Listed on"]).toMatchObject({ type: "Double", numberFormat: "yyyy-mm-dd" });
+  // Microsoft's shape at compile time: both forms are an Excel.EntityCellValue.
+  const typed: Excel.EntityCellValue[] = [older, newer];
+  expect(typed).toHaveLength(2);
+});
+
+test("a card holds only JSON Excel on the web takes: https pictures, no section without properties (#5794)", () => {
+  const plain = productCard(productFactsOf({ asin: "B0TESTASIN", imageUrl: "http://x/i.jpg" }, "US")!, "double");
+  expect(plain.properties.Image).toBeUndefined();
+  expect(plain.layouts.card.mainImage).toBeUndefined();
+  const sections = plain.layouts.card.sections;
+  expect(sections.every((section) => section.layout === "List" && section.properties.length > 0)).toBe(true);
+  expect(sections.flatMap((section) => section.properties)).toEqual(["ASIN", "Marketplace", "Listing"]);
+  expect(productCard(FACTS, "double").properties.Image).toMatchObject({ type: "WebImage", address: "https://x/i.jpg" });
 });

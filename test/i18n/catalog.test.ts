@@ -12,9 +12,11 @@ import { IntlMessageFormat } from "intl-messageformat";
 import { setLocale, t } from "../../src/i18n";
 import { t as cellText } from "../../src/i18n/cells";
 import type { ArgKind, Messages } from "../../src/i18n/message";
+import { alerts as enAlerts } from "../../src/i18n/messages/en/alerts";
 import { cells as enCells } from "../../src/i18n/messages/en/cells";
 import { pane as enPane } from "../../src/i18n/messages/en/pane";
 import { preview as enPreview } from "../../src/i18n/messages/en/preview";
+import { alerts as zhAlerts } from "../../src/i18n/messages/zh-CN/alerts";
 import { cells as zhCells } from "../../src/i18n/messages/zh-CN/cells";
 import { pane as zhPane } from "../../src/i18n/messages/zh-CN/pane";
 import { preview as zhPreview } from "../../src/i18n/messages/zh-CN/preview";
@@ -39,6 +41,7 @@ const BOOKS: readonly { book: string; english: Messages; translations: Record<st
   { book: "pane", english: enPane, translations: { "zh-CN": zhPane } },
   { book: "cells", english: enCells, translations: { "zh-CN": zhCells } },
   { book: "preview", english: enPreview, translations: { "zh-CN": zhPreview } },
+  { book: "alerts", english: enAlerts, translations: { "zh-CN": zhAlerts } },
 ];
 
 /** The product's name is the same in every language. */

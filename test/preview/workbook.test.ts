@@ -292,6 +292,16 @@ describe("Workbook with data types", () => {
     expect(show("A2")).toMatchObject({ text: "Yoga Mat", value: "Yoga Mat", entity: { type: "Entity" } });
   });
 
+  it("passes a card to a function as itself, as Excel passes a data type to an `any` parameter", async () => {
+    const { invoker, book } = setup();
+    book.setInput(at("A2"), '=MAD.PRODUCT("US","B0TESTASIN")');
+    invoker.calls[0].settle([[card]]);
+    await flush();
+    book.setInput(at("C2"), '=MAD.SALESTREND("US",A2)');
+    await flush();
+    expect(invoker.calls[1].args).toEqual(["US", card]);
+  });
+
   it("reads a field with =A2.Price and =A2.[Monthly units], formatted, without a call, and follows the card", async () => {
     const { invoker, book, show } = setup();
     book.setInput(at("B2"), "=A2.Price");

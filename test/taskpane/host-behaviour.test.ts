@@ -77,3 +77,40 @@ describe.each(HOSTS)("%s", (name) => {
     expect((await host.checkArea({ sheet, address: "B3" }, 200, 4)).occupied).toEqual(["C5", "E5"]);
   });
 });
+
+/**
+ * Excel never lets a table grow over another ("A table can't overlap another table", office-js #1199; the strict
+ * stand-in refuses Table.resize and tables.add so): a refresh asks first and may only insert sheet rows, which
+ * moves the other table down; overwriting is refused however the person answered.
+ */
+describe.each(HOSTS.filter((name) => name !== "preview"))("%s: a table growing into another table", (name) => {
+  const other: TableSpec = { ...table(3), name: "Notes", header: ["note", "by"], rows: [["call", "Ann"]] };
+
+  it("asks, naming the other table, and writes nothing; 'overwrite' is refused too", async () => {
+    const { host, sheet, shows } = hostUnderTest(name);
+    await host.createTable({ sheet, address: "A1" }, table(40));
+    await host.createTable({ sheet, address: "A45" }, other);
+    for (const growth of [undefined, "overwrite"] as const)
+      await expect(
+        host.replaceTableRows("MAD_ProductResearch", rowsOf(60), QUERY, undefined, growth),
+      ).rejects.toMatchObject({
+        name: "CellsInUseError",
+        tables: ["Notes"],
+        message: expect.stringMatching(/belong to the table Notes, and a table can't overlap another table/),
+      });
+    expect([shows("A41"), shows("A42"), shows("A46")]).toEqual(["B000000039", "", "call"]);
+  });
+
+  it("inserts sheet rows when asked: the other table moves down whole", async () => {
+    const { host, sheet, shows } = hostUnderTest(name);
+    await host.createTable({ sheet, address: "A1" }, table(40));
+    await host.createTable({ sheet, address: "A45" }, other);
+    await host.replaceTableRows("MAD_ProductResearch", rowsOf(60), QUERY, undefined, "insertRows");
+    const tables = await host.listTables();
+    expect(tables.map((t) => [t.name, t.address])).toEqual([
+      ["MAD_ProductResearch", "A1:B61"],
+      ["Notes", "A65:B66"],
+    ]);
+    expect([shows("A61"), shows("A66")]).toEqual(["B000000059", "call"]);
+  });
+});

@@ -8,7 +8,7 @@
 import { blockAddress, offset, parseCell, parseCellAddress } from "../../src/table/a1";
 import { PreviewHost } from "../../src/preview/preview-host";
 import { Workbook } from "../../src/preview/workbook";
-import { createOfficeHost, followReportSheets } from "../../src/taskpane/host/office-host";
+import { createOfficeHost, followReportSheets, settleStartupBehavior } from "../../src/taskpane/host/office-host";
 import { REPORTS_SETTING } from "../../src/taskpane/host/document-settings";
 import type { ChartSpec, ReportSheetSpec } from "../../src/taskpane/host/host-adapter";
 import { reportSheetSpec } from "../../src/taskpane/templates/report-layout";
@@ -108,6 +108,35 @@ describe.each(PLATFORMS)("report sheets in Excel (%s)", (platform) => {
       await excel.idle();
       chartsFollow(excel, sheet, spec, () => 3);
     }
+  });
+
+  it("loads with the workbook only while a report or Refresh when opened needs it (office-js #3558)", async () => {
+    const { excel } = session;
+    const host = createOfficeHost();
+    // A workbook without reports: nothing runs when it opens, for anyone.
+    expect(excel.open({ hasAddIn: false })).toBe("nothingRuns");
+    const { sheet } = await host.createReportSheet!(specOf("keywordOpportunity"));
+    // Saved with a report: the add-in loads with it from the next open on; a colleague without it sees ADD-IN ERROR.
+    expect([excel.open({ hasAddIn: true }), excel.open({ hasAddIn: false })]).toEqual(["runtimeLoads", "addInError"]);
+    await host.setWorkbookOptions!({ refreshOnOpen: true });
+    excel.book.deleteSheet(excel.book.sheet(sheet)!);
+    await host.listReportSheets!();
+    expect(excel.startupBehavior).toBe("Load"); // refresh when opened still needs it
+    await host.setWorkbookOptions!({ refreshOnOpen: false });
+    // The last need gone: Excel no longer loads the add-in with the workbook, and colleagues see no error.
+    expect(excel.startupBehavior).toBe("None");
+    expect(excel.open({ hasAddIn: false })).toBe("nothingRuns");
+  });
+
+  it("at its start, the add-in sets back a workbook an earlier version left loading with no need for it", async () => {
+    const { excel } = session;
+    const office = excel.globals().Office;
+    await office.addin.setStartupBehavior("Load"); // saved so by a version that never set it back
+    await settleStartupBehavior();
+    expect(excel.startupBehavior).toBe("None");
+    await createOfficeHost().createReportSheet!(specOf("keywordOpportunity"));
+    await settleStartupBehavior();
+    expect(excel.startupBehavior).toBe("Load");
   });
 
   it("a reopened workbook's charts follow their spills from the runtime's start, without the pane being opened", async () => {

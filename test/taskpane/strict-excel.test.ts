@@ -140,23 +140,26 @@ describe.each(["desktop", "web"] as const)("the strict Excel stand-in (%s)", (pl
 });
 
 /** A product's data type as MAD.PRODUCT builds it (src/table/product-card.ts), Microsoft's entity value shape. */
-const CARD = productCard({
-  asin: "B0TESTASIN",
-  marketplace: "US",
-  title: "Yoga Mat",
-  brand: "Acme",
-  imageUrl: "https://m.media-amazon.com/images/I/x.jpg",
-  url: "https://www.amazon.com/dp/B0TESTASIN",
-  price: 24.99,
-  bsr: 1520,
-  category: "Sports & Outdoors",
-  categoryPath: "Sports & Outdoors:Yoga",
-  rating: 4.5,
-  ratings: 812,
-  monthlyUnits: 3100,
-  monthlyRevenue: 77469,
-  listedAt: null,
-});
+const CARD = productCard(
+  {
+    asin: "B0TESTASIN",
+    marketplace: "US",
+    title: "Yoga Mat",
+    brand: "Acme",
+    imageUrl: "https://m.media-amazon.com/images/I/x.jpg",
+    url: "https://www.amazon.com/dp/B0TESTASIN",
+    price: 24.99,
+    bsr: 1520,
+    category: "Sports & Outdoors",
+    categoryPath: "Sports & Outdoors:Yoga",
+    rating: 4.5,
+    ratings: 812,
+    monthlyUnits: 3100,
+    monthlyRevenue: 77469,
+    listedAt: null,
+  },
+  "double",
+);
 
 describe.each(["desktop", "web"] as const)("data types in the strict Excel stand-in (%s)", (platform) => {
   it("holds a function's entity value: the cell shows its text, values gives #VALUE!, valuesAsJson the entity", async () => {

@@ -6,7 +6,7 @@
  */
 import { createEngine, memoryStore, type Engine } from "../../src/engine";
 import { insertTable } from "../../src/taskpane/builder/actions";
-import { asinColumnOf, cardsFor } from "../../src/taskpane/builder/table-cards";
+import { asinColumnOf, cardsFor, withCardColumn } from "../../src/taskpane/builder/table-cards";
 import { createOfficeHost } from "../../src/taskpane/host/office-host";
 import type { HostAdapter } from "../../src/taskpane/host/host-adapter";
 import { executeRefresh } from "../../src/taskpane/reports/actions";
@@ -18,6 +18,7 @@ import { parseCellAddress } from "../../src/table/a1";
 import { fakeFetch, ok } from "../api/support/fake-fetch";
 import { fixture } from "../api/support/fixtures";
 import { StrictExcel, type StrictExcelOptions } from "../support/strict-excel";
+import { dataTypesRefused, forgetDataTypeVerdict } from "../../src/table/data-type-support";
 
 const SECRET = "0123456789abcdef0123456789abcdef";
 const RESEARCH = fixture("product_research").data as { items: Record<string, unknown>[] };
@@ -39,7 +40,10 @@ interface CardHost {
 }
 
 function officeHost(options: StrictExcelOptions): CardHost {
-  const excel = new StrictExcel(options);
+  return officeHostOver(new StrictExcel(options));
+}
+
+function officeHostOver(excel: StrictExcel): CardHost {
   const g = excel.globals();
   const host = createOfficeHost({
     run: excel.run as never,
@@ -88,18 +92,22 @@ test("the ASIN column is found by its name's last segment; a history has none", 
 test("cards follow each row's ASIN, from that ASIN's record; a row without one keeps its cell", () => {
   const a = RESEARCH.items[0];
   const b = { ...a, asin: "B0SECONDXX", title: "Second mat" };
-  const found = cardsFor(
+  const table = withCardColumn(
+    {
+      header: ["title", "asin"],
+      rows: [
+        ["x", b.asin],
+        ["y", ""],
+        ["z", a.asin],
+      ],
+      formats: ["@", "@"],
+    },
     "asin",
-    ["title", "asin"],
-    [
-      ["x", b.asin],
-      ["y", ""],
-      ["z", a.asin],
-    ],
-    [a, b],
-    "US",
-  )!;
-  expect(found.index).toBe(1);
+  );
+  expect(table.header).toEqual(["title", "asin", "product"]);
+  expect(table.rows[0]).toEqual(["x", b.asin, b.asin]);
+  const found = cardsFor("asin", table.header, table.rows, [a, b], "US", "double")!;
+  expect(found.index).toBe(2);
   expect(found.cards.map((c) => c && (c as unknown as { text: string }).text)).toEqual([
     cardText(b),
     null,
@@ -113,23 +121,27 @@ describe.each(HOSTS)("Insert as table with product cards (%s)", (_name, make) =>
     const { host, entity, shows } = make();
     await expect(host.dataTypeSupport?.()).resolves.toBe(true);
     const { table, cards } = await insertTable(engine, host, QUERY);
-    expect(cards).toBe(true);
-    expect(shows("A1")).toBe("asin");
+    expect(cards).toBe("written");
+    // The cards sit in a product column beside the ASIN column, which stays text for formulas.
+    expect([shows("A1"), shows("B1"), shows("C1")]).toEqual(["asin", "product", "title"]);
     const first = RESEARCH.items[0];
-    expect(entity("A2")).toMatchObject({
+    expect(shows("A2")).toBe(first.asin);
+    expect(entity("A2")).toBeUndefined();
+    expect(entity("B2")).toMatchObject({
       text: cardText(first),
       properties: { ASIN: { basicValue: first.asin }, Price: { basicValue: first.price } },
     });
-    expect(shows("B2")).toBe(first.title);
+    expect(shows("C2")).toBe(first.title);
     expect(calls()).toBe(1);
     const listed = await host.listTables();
-    expect(listed.find((t) => t.name === table.name)?.query?.cards).toBe(true);
+    expect(listed.find((t) => t.name === table.name)?.query?.cards).toBe("beside");
 
     const rows = reportRows([], [], listed);
     const plan = await planRefresh(engine, refreshTargets(rows), { remainingThisMonth: null });
     await executeRefresh(engine, host, plan, rows);
     expect(calls()).toBe(2);
-    expect(entity("A2")).toMatchObject({ text: cardText(first) });
+    expect(entity("B2")).toMatchObject({ text: cardText(first) });
+    expect(shows("A2")).toBe(first.asin);
   });
 });
 
@@ -138,7 +150,66 @@ test("an Excel without ExcelApi 1.16 is not offered cards: the table keeps its A
   const { host, entity, shows } = officeHost({ platform: "desktop", requirementSets: { ExcelApi: "1.15" } });
   await expect(host.dataTypeSupport?.()).resolves.toBe(false);
   const { cards } = await insertTable(engine, host, QUERY);
-  expect(cards).toBe(false);
+  expect(cards).toBe("unavailable");
   expect(entity("A2")).toBeUndefined();
   expect(shows("A2")).toBe(RESEARCH.items[0].asin);
+});
+
+describe("retail perpetual Office: it claims ExcelApi 1.16 and refuses valuesAsJson (office-js #4750, #3504)", () => {
+  afterEach(() => forgetDataTypeVerdict());
+
+  it("is not offered cards; a table asked for them is complete with plain ASINs, and its refresh succeeds", async () => {
+    const { engine, calls } = await engineOverFixture();
+    const { host, entity, shows } = officeHost({ platform: "desktop", license: "retailPerpetual" });
+    await expect(host.dataTypeSupport?.()).resolves.toBe(false);
+    // Both faces learn it: MAD.PRODUCT spills its labelled row here from now on.
+    expect(dataTypesRefused()).toBe(true);
+    const { table, cards } = await insertTable(engine, host, QUERY);
+    expect(cards).toBe("unavailable");
+    const first = RESEARCH.items[0];
+    expect([shows("A2"), shows("B2"), shows("C2"), entity("B2")]).toEqual([
+      first.asin,
+      first.asin,
+      first.title,
+      undefined,
+    ]);
+    expect(table.rowCount).toBe(RESEARCH.items.length);
+
+    const listed = await host.listTables();
+    const rows = reportRows([], [], listed);
+    const plan = await planRefresh(engine, refreshTargets(rows), { remainingThisMonth: null });
+    const outcome = await executeRefresh(engine, host, plan, rows);
+    expect(outcome.failures).toEqual({});
+    expect(calls()).toBe(2);
+    expect(shows("A2")).toBe(first.asin);
+  });
+
+  it("keeps the table when Excel refuses the card write itself (a build that reads valuesAsJson but refuses cards)", async () => {
+    const { engine } = await engineOverFixture();
+    const excel = new StrictExcel({ platform: "desktop" });
+    excel.failWhen = (wire) => JSON.stringify(wire).includes('"prop":"valuesAsJson"');
+    const { host, shows, entity } = officeHostOver(excel);
+    const { cards } = await insertTable(engine, host, QUERY);
+    expect(cards).toBe("unavailable");
+    expect([shows("A2"), shows("B2"), entity("B2")]).toEqual([
+      RESEARCH.items[0].asin,
+      RESEARCH.items[0].asin,
+      undefined,
+    ]);
+  });
+});
+
+describe.each([
+  ["1.16", "FormattedNumber"],
+  ["1.18", "FormattedNumber"],
+  ["1.19", "Double"],
+])("cards at ExcelApi %s: prices and dates carry their formats as a %s", (level, form) => {
+  it.each(["desktop", "web"] as const)("%s", async (platform) => {
+    const { engine } = await engineOverFixture();
+    const { host, entity } = officeHost({ platform, requirementSets: { ExcelApi: level } });
+    const { cards } = await insertTable(engine, host, QUERY);
+    expect(cards).toBe("written");
+    const price = (entity("B2")?.properties as Record<string, { type: string; numberFormat?: string }>).Price;
+    expect(price).toMatchObject({ type: form, numberFormat: "$#,##0.00" });
+  });
 });

@@ -116,6 +116,27 @@ describe.each(TEMPLATES.map((t) => [t.title(), t] as const))("the %s template", 
     }
   });
 
+  it("leaves the cells right of each card blank, outside every spill and chart (office-js #4189, #4234)", () => {
+    const { sections, footprints } = layoutReport(template);
+    for (const card of sections.filter((p) => p.section.card)) {
+      // Where Excel on the web puts a field inserted from the card: the next blank cells to its right.
+      const right = { row: card.formula.row, col: card.formula.col + 1 };
+      const taken = footprints.filter(
+        (f) =>
+          f.what !== `section ${card.section.title()}` &&
+          right.row >= f.top &&
+          right.row < f.top + f.rows &&
+          right.col >= f.left &&
+          right.col < f.left + f.columns,
+      );
+      expect(taken.map((f) => f.what)).toEqual([]);
+      // ...and a blank column after the widest card (its labelled row, where Excel has no data types).
+      const width = Math.max(...sections.filter((p) => p.section.card).map((p) => p.section.fields.length));
+      const others = sections.filter((p) => !p.section.card);
+      expect(others.every((p) => p.title.col > width)).toBe(true);
+    }
+  });
+
   it("lays out inputs, charts and sections without overlap, nothing below a section", () => {
     // The most room a report of this template can take (every ASIN it allows).
     const { footprints } = layoutReport(template);

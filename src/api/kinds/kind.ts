@@ -20,10 +20,12 @@ export interface KindTraits {
    */
   readonly zero: "blank" | "valueWhereValid";
   /**
-   * TypeScript type of a positional argument in the generated wrappers (custom-functions-metadata maps it): `unknown`
-   * (any) where a cell may hold a number, a boolean or a date the reader converts itself.
+   * TypeScript type of a positional argument in the generated wrappers (custom-functions-metadata maps it): one value
+   * (`unknown`, Excel's `any`) or a range (`unknown[][]`). Never a typed `string` or `number`: a cell may hold a
+   * number, a boolean or a date the reader converts itself, and a data type (a product card) reaches only an `any`
+   * parameter as itself, for the reader to take its ASIN or name the field to give (kinds/read.ts).
    */
-  readonly excelArgument: "string" | "unknown" | "unknown[][]";
+  readonly excelArgument: "unknown" | "unknown[][]";
 }
 
 /**

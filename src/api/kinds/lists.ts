@@ -39,7 +39,7 @@ function listKind(encoding: "array" | "csv", words: KindWords): KindDefinition {
   const encode = (items: string[]) => (encoding === "csv" ? items.join(",") : items);
   const formEncoding = encoding === "csv" ? "csv" : "list";
   return {
-    traits: { list: encoding, zero: "blank", excelArgument: encoding === "array" ? "unknown[][]" : "string" },
+    traits: { list: encoding, zero: "blank", excelArgument: encoding === "array" ? "unknown[][]" : "unknown" },
     schema: (spec) =>
       encoding === "csv"
         ? z.pipe(

@@ -56,7 +56,7 @@ function orderSchema(spec: AnyParamSpec) {
 }
 
 export const ORDER_KIND: KindDefinition = {
-  traits: { list: "single", zero: "blank", excelArgument: "string" },
+  traits: { list: "single", zero: "blank", excelArgument: "unknown" },
   schema: orderSchema,
   fromCells: ([cell], spec, context) => orderFromText(spec, textValue(cell), context),
   control: (spec) => ({

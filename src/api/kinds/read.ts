@@ -14,6 +14,15 @@
  *   name, to unset a filter there);
  * - text "0" is always what was typed.
  * null, "", whitespace and undefined are blank everywhere; a range of blanks ([[0, 0], [0, 0]]) is a blank.
+ *
+ * Data types in cells: every argument of the MAD functions is of type `any` and functions.json sets
+ * allowCustomDataForDataTypeAny, so a cell holding a data type arrives as its JSON
+ * (https://learn.microsoft.com/office/dev/add-ins/excel/custom-functions-data-types-concepts: custom functions "take
+ * existing data types as function arguments"): a product card (an entity, MAD.PRODUCT's or Insert as table's) where
+ * an ASIN is expected gives its ASIN field, the way STOCKHISTORY takes a Stocks card, in a positional argument, a
+ * filter's row or a range of cards; given to any other parameter it is refused, naming the card's field that would
+ * fit (`=A2.Marketplace` for a marketplace) or saying it has none. A formatted number or text data type (`=A2.Price`)
+ * gives its basicValue.
  */
 import { t } from "../../i18n/cells";
 import type { AnyParamSpec } from "../param-spec";
@@ -33,12 +42,51 @@ export function valueCells(spec: AnyParamSpec, cells: readonly unknown[]): unkno
   return cells.filter((cell) => !isBlankCell(cell) && !(cell === 0 && zeroBlank));
 }
 
+type Json = Record<string, unknown>;
+const isDataType = (cell: unknown): cell is Json => typeof cell === "object" && cell !== null && !Array.isArray(cell);
+/** A name as a card's fields and parameters compare: `Marketplace` ~ `marketplace`, `Listed on` ~ `listedOn`. */
+const fieldKey = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, "");
+
+/** The entity's field whose name is this parameter's (its basicValue and its name), if it has one. */
+function fieldFor(entity: Json, name: string): { name: string; value: unknown } | undefined {
+  const properties = isDataType(entity.properties) ? entity.properties : {};
+  const found = Object.keys(properties).find((key) => fieldKey(key) === fieldKey(name));
+  if (found === undefined) return undefined;
+  const property = properties[found];
+  return { name: found, value: isDataType(property) ? property.basicValue : undefined };
+}
+
+/** A cell's value, a data type read as this parameter takes it (see the rule above). */
+function plainCell(spec: AnyParamSpec, cell: unknown, context: ReadContext): unknown {
+  if (!isDataType(cell)) return cell;
+  if (cell.type === "Entity") {
+    if (spec.pattern === "asin") {
+      const asin = fieldFor(cell, "ASIN");
+      if (typeof asin?.value === "string") return asin.value;
+      throw readError(spec, context, "dataType", t("kind.cardWithoutAsin"));
+    }
+    const field = fieldFor(cell, spec.name)?.name;
+    const expected = kindOf(spec).words.expected();
+    throw readError(
+      spec,
+      context,
+      "dataType",
+      field === undefined ? t("kind.cardNoField", { expected }) : t("kind.cardField", { expected, field }),
+    );
+  }
+  if ("basicValue" in cell && cell.type !== "Error") return cell.basicValue;
+  throw readError(spec, context, "dataType", t("kind.dataTypeNotAValue", { type: String(cell.type) }));
+}
+
 /**
  * A parameter's value from its cells (a scalar, a range, or the value cells of a filter row); undefined when they
  * are blank. A single-valued kind refuses several values; the value is reshaped only, its rules are the validator's.
  */
 export function readCells(spec: AnyParamSpec, raw: unknown, context: ReadContext): unknown {
-  const cells = valueCells(spec, rowsOf(raw).flat());
+  const given = rowsOf(raw)
+    .flat()
+    .map((cell) => plainCell(spec, cell, context));
+  const cells = valueCells(spec, given);
   if (!cells.length) return undefined;
   const kind = kindOf(spec);
   if (kind.traits.list === "single" && cells.length > 1)

@@ -18,7 +18,7 @@ function textFromForm(value: SetFormValue, control: FieldControl): unknown {
 const oneText = (cells: readonly unknown[]) => textValue(cells[0]);
 
 export const MARKETPLACE_KIND: KindDefinition = {
-  traits: { list: "single", zero: "blank", excelArgument: "string" },
+  traits: { list: "single", zero: "blank", excelArgument: "unknown" },
   // Case-insensitive, sent upper-case (the service's codes are case-sensitive); GB reads as UK where UK is taken.
   schema: (spec: AnyParamSpec) => {
     const codes = new Set(marketplacesOf(spec));
@@ -56,7 +56,7 @@ export const MARKETPLACE_KIND: KindDefinition = {
 };
 
 export const STRING_KIND: KindDefinition = {
-  traits: { list: "single", zero: "blank", excelArgument: "string" },
+  traits: { list: "single", zero: "blank", excelArgument: "unknown" },
   // A number typed as a keyword (2024) is its digits.
   schema: (spec) =>
     textChecks(

@@ -147,7 +147,8 @@ function renderWrapper(w: WrapperShape): string {
     " */",
   ];
   const params = [
-    ...(takesMarket(w.op) ? ["market: string"] : []),
+    // \`any\`, like every positional argument: a card given as the market is read, and refused with a word (kind.ts).
+    ...(takesMarket(w.op) ? ["market: unknown"] : []),
     ...positional.map((p) => `${p.arg}: ${argumentType(p.spec)}`),
     ...w.optional.map((a) => `${a.name}: ${a.type}`),
     "invocation: CustomFunctions.CancelableInvocation",

@@ -24,7 +24,7 @@ import { associateFunctions } from "../associate";
  * @requiresAddress
  */
 export function competitorLookup(
-  market: string,
+  market: unknown,
   filters: unknown[][],
   fields: unknown[][],
   limit: number,
@@ -47,7 +47,7 @@ export function competitorLookup(
  * @requiresAddress
  */
 export function productResearch(
-  market: string,
+  market: unknown,
   filters: unknown[][],
   fields: unknown[][],
   limit: number,
@@ -72,7 +72,7 @@ export function productResearch(
  * @requiresAddress
  */
 export function trafficListing(
-  market: string,
+  market: unknown,
   asins: unknown[][],
   relations: unknown[][],
   filters: unknown[][],
@@ -98,8 +98,8 @@ export function trafficListing(
  * @requiresAddress
  */
 export function productNode(
-  market: string,
-  keyword: string,
+  market: unknown,
+  keyword: unknown,
   filters: unknown[][],
   fields: unknown[][],
   limit: number,
@@ -123,8 +123,8 @@ export function productNode(
  * @requiresAddress
  */
 export function asinDetail(
-  market: string,
-  asin: string,
+  market: unknown,
+  asin: unknown,
   filters: unknown[][],
   fields: unknown[][],
   limit: number,
@@ -148,8 +148,8 @@ export function asinDetail(
  * @requiresAddress
  */
 export function asinCouponTrend(
-  market: string,
-  asin: string,
+  market: unknown,
+  asin: unknown,
   filters: unknown[][],
   fields: unknown[][],
   limit: number,
@@ -173,8 +173,8 @@ export function asinCouponTrend(
  * @requiresAddress
  */
 export function asinDetailWithCouponTrend(
-  market: string,
-  asin: string,
+  market: unknown,
+  asin: unknown,
   filters: unknown[][],
   fields: unknown[][],
   limit: number,
@@ -203,8 +203,8 @@ export function asinDetailWithCouponTrend(
  * @requiresAddress
  */
 export function asinPrediction(
-  market: string,
-  asin: string,
+  market: unknown,
+  asin: unknown,
   start: unknown,
   end: unknown,
   interval: unknown,
@@ -230,8 +230,8 @@ export function asinPrediction(
  * @requiresAddress
  */
 export function asinSalesTrend(
-  market: string,
-  asin: string,
+  market: unknown,
+  asin: unknown,
   start: unknown,
   end: unknown,
   interval: unknown,
@@ -257,9 +257,9 @@ export function asinSalesTrend(
  * @requiresAddress
  */
 export function bsrPrediction(
-  market: string,
+  market: unknown,
   bsr: unknown,
-  categoryId: string,
+  categoryId: unknown,
   filters: unknown[][],
   fields: unknown[][],
   limit: number,
@@ -284,8 +284,8 @@ export function bsrPrediction(
  * @requiresAddress
  */
 export function keepaInfo(
-  market: string,
-  asin: string,
+  market: unknown,
+  asin: unknown,
   start: unknown,
   end: unknown,
   interval: unknown,
@@ -310,8 +310,8 @@ export function keepaInfo(
  * @requiresAddress
  */
 export function trafficKeywordStat(
-  market: string,
-  asin: string,
+  market: unknown,
+  asin: unknown,
   filters: unknown[][],
   fields: unknown[][],
   limit: number,
@@ -335,8 +335,8 @@ export function trafficKeywordStat(
  * @requiresAddress
  */
 export function trafficListingStat(
-  market: string,
-  asin: string,
+  market: unknown,
+  asin: unknown,
   filters: unknown[][],
   fields: unknown[][],
   limit: number,
@@ -360,8 +360,8 @@ export function trafficListingStat(
  * @requiresAddress
  */
 export function review(
-  market: string,
-  asin: string,
+  market: unknown,
+  asin: unknown,
   filters: unknown[][],
   fields: unknown[][],
   limit: number,
@@ -385,8 +385,8 @@ export function review(
  * @requiresAddress
  */
 export function keywordConversion(
-  market: string,
-  keyword: string,
+  market: unknown,
+  keyword: unknown,
   filters: unknown[][],
   fields: unknown[][],
   limit: number,
@@ -410,8 +410,8 @@ export function keywordConversion(
  * @requiresAddress
  */
 export function keywordResearchTrends(
-  market: string,
-  keyword: string,
+  market: unknown,
+  keyword: unknown,
   filters: unknown[][],
   fields: unknown[][],
   limit: number,
@@ -435,7 +435,7 @@ export function keywordResearchTrends(
  * @requiresAddress
  */
 export function trafficExtend(
-  market: string,
+  market: unknown,
   asins: unknown[][],
   filters: unknown[][],
   fields: unknown[][],
@@ -459,7 +459,7 @@ export function trafficExtend(
  * @requiresAddress
  */
 export function keywordResearch(
-  market: string,
+  market: unknown,
   filters: unknown[][],
   fields: unknown[][],
   limit: number,
@@ -484,9 +484,9 @@ export function keywordResearch(
  * @requiresAddress
  */
 export function keywordOrder(
-  market: string,
+  market: unknown,
   asins: unknown[][],
-  reverseType: string,
+  reverseType: unknown,
   filters: unknown[][],
   fields: unknown[][],
   limit: number,
@@ -510,8 +510,8 @@ export function keywordOrder(
  * @requiresAddress
  */
 export function trafficKeyword(
-  market: string,
-  asin: string,
+  market: unknown,
+  asin: unknown,
   filters: unknown[][],
   fields: unknown[][],
   limit: number,
@@ -535,8 +535,8 @@ export function trafficKeyword(
  * @requiresAddress
  */
 export function keywordMiner(
-  market: string,
-  keyword: string,
+  market: unknown,
+  keyword: unknown,
   filters: unknown[][],
   fields: unknown[][],
   limit: number,
@@ -561,8 +561,8 @@ export function keywordMiner(
  * @requiresAddress
  */
 export function trafficSource(
-  market: string,
-  q: string,
+  market: unknown,
+  q: unknown,
   month: unknown,
   filters: unknown[][],
   fields: unknown[][],
@@ -586,7 +586,7 @@ export function trafficSource(
  * @requiresAddress
  */
 export function abaResearchWeekly(
-  market: string,
+  market: unknown,
   filters: unknown[][],
   fields: unknown[][],
   limit: number,
@@ -609,7 +609,7 @@ export function abaResearchWeekly(
  * @requiresAddress
  */
 export function abaResearchMonthly(
-  market: string,
+  market: unknown,
   filters: unknown[][],
   fields: unknown[][],
   limit: number,
@@ -633,8 +633,8 @@ export function abaResearchMonthly(
  * @requiresAddress
  */
 export function abaResearchTrend(
-  market: string,
-  keyword: string,
+  market: unknown,
+  keyword: unknown,
   filters: unknown[][],
   fields: unknown[][],
   limit: number,
@@ -658,8 +658,8 @@ export function abaResearchTrend(
  * @requiresAddress
  */
 export function marketProductConcentration(
-  market: string,
-  nodeIdPath: string,
+  market: unknown,
+  nodeIdPath: unknown,
   filters: unknown[][],
   fields: unknown[][],
   limit: number,
@@ -687,8 +687,8 @@ export function marketProductConcentration(
  * @requiresAddress
  */
 export function marketSellerConcentration(
-  market: string,
-  nodeIdPath: string,
+  market: unknown,
+  nodeIdPath: unknown,
   filters: unknown[][],
   fields: unknown[][],
   limit: number,
@@ -716,8 +716,8 @@ export function marketSellerConcentration(
  * @requiresAddress
  */
 export function marketListingTrendDistribution(
-  market: string,
-  nodeIdPath: string,
+  market: unknown,
+  nodeIdPath: unknown,
   filters: unknown[][],
   fields: unknown[][],
   limit: number,
@@ -745,8 +745,8 @@ export function marketListingTrendDistribution(
  * @requiresAddress
  */
 export function marketSellerCountryDistribution(
-  market: string,
-  nodeIdPath: string,
+  market: unknown,
+  nodeIdPath: unknown,
   filters: unknown[][],
   fields: unknown[][],
   limit: number,
@@ -774,8 +774,8 @@ export function marketSellerCountryDistribution(
  * @requiresAddress
  */
 export function marketRatingsCountDistribution(
-  market: string,
-  nodeIdPath: string,
+  market: unknown,
+  nodeIdPath: unknown,
   filters: unknown[][],
   fields: unknown[][],
   limit: number,
@@ -803,8 +803,8 @@ export function marketRatingsCountDistribution(
  * @requiresAddress
  */
 export function marketEbcDistribution(
-  market: string,
-  nodeIdPath: string,
+  market: unknown,
+  nodeIdPath: unknown,
   filters: unknown[][],
   fields: unknown[][],
   limit: number,
@@ -832,8 +832,8 @@ export function marketEbcDistribution(
  * @requiresAddress
  */
 export function marketBrandConcentration(
-  market: string,
-  nodeIdPath: string,
+  market: unknown,
+  nodeIdPath: unknown,
   filters: unknown[][],
   fields: unknown[][],
   limit: number,
@@ -861,8 +861,8 @@ export function marketBrandConcentration(
  * @requiresAddress
  */
 export function marketSellerTypeConcentration(
-  market: string,
-  nodeIdPath: string,
+  market: unknown,
+  nodeIdPath: unknown,
   filters: unknown[][],
   fields: unknown[][],
   limit: number,
@@ -890,8 +890,8 @@ export function marketSellerTypeConcentration(
  * @requiresAddress
  */
 export function marketProductDemandTrend(
-  market: string,
-  nodeIdPath: string,
+  market: unknown,
+  nodeIdPath: unknown,
   filters: unknown[][],
   fields: unknown[][],
   limit: number,
@@ -919,8 +919,8 @@ export function marketProductDemandTrend(
  * @requiresAddress
  */
 export function marketListingDateDistribution(
-  market: string,
-  nodeIdPath: string,
+  market: unknown,
+  nodeIdPath: unknown,
   filters: unknown[][],
   fields: unknown[][],
   limit: number,
@@ -948,8 +948,8 @@ export function marketListingDateDistribution(
  * @requiresAddress
  */
 export function marketRatingDistribution(
-  market: string,
-  nodeIdPath: string,
+  market: unknown,
+  nodeIdPath: unknown,
   filters: unknown[][],
   fields: unknown[][],
   limit: number,
@@ -977,8 +977,8 @@ export function marketRatingDistribution(
  * @requiresAddress
  */
 export function marketPriceDistribution(
-  market: string,
-  nodeIdPath: string,
+  market: unknown,
+  nodeIdPath: unknown,
   filters: unknown[][],
   fields: unknown[][],
   limit: number,
@@ -1005,7 +1005,7 @@ export function marketPriceDistribution(
  * @requiresAddress
  */
 export function marketResearch(
-  market: string,
+  market: unknown,
   filters: unknown[][],
   fields: unknown[][],
   limit: number,
@@ -1029,8 +1029,8 @@ export function marketResearch(
  * @requiresAddress
  */
 export function marketResearchStatistics(
-  market: string,
-  nodeIdPath: string,
+  market: unknown,
+  nodeIdPath: unknown,
   filters: unknown[][],
   fields: unknown[][],
   limit: number,
@@ -1058,8 +1058,8 @@ export function marketResearchStatistics(
  * @requiresAddress
  */
 export function googleTrend(
-  market: string,
-  keyword: string,
+  market: unknown,
+  keyword: unknown,
   filters: unknown[][],
   fields: unknown[][],
   limit: number,
@@ -1084,7 +1084,7 @@ export function googleTrend(
  */
 export function trademarkList(
   office: unknown[][],
-  text: string,
+  text: unknown,
   filters: unknown[][],
   fields: unknown[][],
   limit: number,
@@ -1109,7 +1109,7 @@ export function trademarkList(
  */
 export function trademarkStats(
   office: unknown[][],
-  text: string,
+  text: unknown,
   filters: unknown[][],
   fields: unknown[][],
   limit: number,
@@ -1133,8 +1133,8 @@ export function trademarkStats(
  * @requiresAddress
  */
 export function trademarkDetail(
-  office: string,
-  brandId: string,
+  office: unknown,
+  brandId: unknown,
   filters: unknown[][],
   fields: unknown[][],
   limit: number,
@@ -1176,8 +1176,8 @@ export function trademarkCountryList(
  * @requiresAddress
  */
 export function product(
-  market: string,
-  asin: string,
+  market: unknown,
+  asin: unknown,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
   return runFormula("asin_sales_trend", { market, positional: [asin] }, invocation, "PRODUCT");

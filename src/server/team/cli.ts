@@ -5,6 +5,8 @@
  * npm run team -- usage [--csv] [--month yyyyMM]              calls, cache hits and refusals per member and operation
  * npm run team -- schedules                                   every member's scheduled refreshes, their next and last run
  * npm run team -- unschedule ID                               removes a scheduled refresh
+ * npm run team -- alerts                                      every alert: owner, query, when, every, last run and fired, pending
+ * npm run team -- alerts run [--all]                          runs due alerts now (--all: every one), retrying pending deliveries first
  * Reads REDIS_URL (and MAD_REDIS_PREFIX, MAD_KEYS_FILE for the keys' budgets) as `npm run serve -- --team` does.
  * Without REDIS_URL members go to a members file that only a single replica on this machine reads.
  * Exit status: 0 done, 1 failed (Redis unreachable, no such member), 2 usage problem.
@@ -20,11 +22,12 @@ import { monthOf, type Member, type TeamStore } from "./team-store";
 import { hashToken, memberNameProblem, newToken } from "./tokens";
 import { usageCsv, usageReport, usageTable } from "./usage-report";
 import { scheduleLines } from "./schedule-report";
+import { alertsCommand } from "./alerts/alerts-cli";
 
 class UsageProblem extends Error {}
 
 const HELP =
-  "usage: npm run team -- add NAME [--admin] [--monthly-budget N] | revoke NAME | members | usage [--csv] [--month yyyyMM] | schedules | unschedule ID";
+  "usage: npm run team -- add NAME [--admin] [--monthly-budget N] | revoke NAME | members | usage [--csv] [--month yyyyMM] | schedules | unschedule ID | alerts [run [--all]]";
 
 /** Schedules live with the relay's state: without Redis, in the running server only. */
 const SCHEDULES_NEED_REDIS =
@@ -50,6 +53,7 @@ function readArguments() {
         "monthly-budget": { type: "string" },
         csv: { type: "boolean" },
         month: { type: "string" },
+        all: { type: "boolean" },
       },
     });
   } catch (error) {
@@ -125,7 +129,8 @@ async function main(): Promise<void> {
   if (rest.length > 0) throw new UsageProblem(HELP);
   const settings = teamSettingsFromEnv(process.env);
   const store = openStore(settings);
-  const say = (line: string) => process.stdout.write(`${line}\n`);
+  // Whatever a line carries from storage (alerts' reasons and names included) cannot act on the admin's terminal.
+  const say = (line: string) => process.stdout.write(`${escaped(line, "\t")}\n`);
   const run: Command = { store, settings, values, name, say };
   if (!settings.redisUrl)
     say(
@@ -152,6 +157,10 @@ async function main(): Promise<void> {
         if (!settings.redisUrl) throw new Error(SCHEDULES_NEED_REDIS);
         if (!(await store.scheduleDelete(name))) throw new Error(`no schedule ${name}: see npm run team -- schedules`);
         say(`Removed the schedule ${name}: the relay no longer refreshes it.`);
+        return;
+      case "alerts":
+        if ((await alertsCommand({ sub: name, all: values.all === true, settings, store, say })) === "usage")
+          throw new UsageProblem(HELP);
         return;
       default:
         throw new UsageProblem(HELP);

@@ -6,6 +6,16 @@
 import type { Schedule } from "../../api/schedules";
 import { EventEmitter } from "node:events";
 import { MembersFile } from "./members-file";
+import { MemoryAlertStore } from "./alerts/memory-alert-store";
+import type {
+  AlertCommit,
+  AlertState,
+  AlertStatus,
+  Delivery,
+  DeliverySettlement,
+  FailedDelivery,
+  StoredAlert,
+} from "./alerts/model";
 import {
   isAside,
   type Decision,
@@ -61,6 +71,7 @@ export class MemoryStore implements TeamStore {
   private readonly claims = new Map<string, { owner: string; until: number }>();
   private turn = 0;
   private readonly events = new EventEmitter();
+  private readonly alertSteps = new MemoryAlertStore();
 
   constructor(private readonly file?: MembersFile) {
     this.describe = file ? `memory (members in ${file.path})` : "memory";
@@ -301,6 +312,50 @@ export class MemoryStore implements TeamStore {
     if (this.claims.has(key)) return false;
     this.claims.set(key, { owner, until: now + ttlMs });
     return true;
+  }
+
+  async alertSave(alert: StoredAlert, status: AlertStatus | null, resetState: boolean, maxPerMember: number) {
+    return this.alertSteps.save(alert, status, resetState, maxPerMember);
+  }
+
+  async alertDelete(id: string): Promise<boolean> {
+    return this.alertSteps.delete(id);
+  }
+
+  async alerts(): Promise<StoredAlert[]> {
+    return this.alertSteps.alerts();
+  }
+
+  async alertStatuses(): Promise<Record<string, AlertStatus>> {
+    return this.alertSteps.statusesById();
+  }
+
+  async alertState(id: string): Promise<AlertState | undefined> {
+    return this.alertSteps.state(id);
+  }
+
+  async alertClaim(id: string, dueAt: number, owner: string, now: number, ttlMs: number): Promise<boolean> {
+    return this.alertSteps.claim(id, dueAt, owner, now, ttlMs);
+  }
+
+  async alertCommit(commit: AlertCommit): Promise<boolean> {
+    return this.alertSteps.commit(commit);
+  }
+
+  async outboxLease(now: number, owner: string, leaseMs: number, limit: number, anyTime: boolean) {
+    return this.alertSteps.lease(now, owner, leaseMs, limit, anyTime);
+  }
+
+  async outboxSettle(id: string, owner: string, now: number, settlement: DeliverySettlement): Promise<boolean> {
+    return this.alertSteps.settle(id, owner, now, settlement);
+  }
+
+  async outbox(): Promise<Delivery[]> {
+    return this.alertSteps.pending();
+  }
+
+  async outboxFailed(): Promise<FailedDelivery[]> {
+    return this.alertSteps.failures();
   }
 
   subscribe(listener: (event: StoreEvent) => void): () => void {

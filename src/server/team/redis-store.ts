@@ -13,6 +13,24 @@ import { withinListening } from "./listening-bound";
 import { ADD_MEMBER, CANCEL, ENQUEUE, FLIGHT_JOIN, FLIGHT_RELEASE, FLIGHT_RENEW, PUMP, REVOKE_MEMBER } from "./lua";
 import { DECISION_KEEP_MS } from "./memory-store";
 import {
+  ALERT_CLAIM,
+  ALERT_COMMIT,
+  ALERT_DELETE,
+  ALERT_SAVE,
+  CLAIM_KEEP_MS,
+  OUTBOX_LEASE,
+  OUTBOX_SETTLE,
+} from "./alerts/alert-lua";
+import type {
+  AlertCommit,
+  AlertState,
+  AlertStatus,
+  Delivery,
+  DeliverySettlement,
+  FailedDelivery,
+  StoredAlert,
+} from "./alerts/model";
+import {
   decisionFrom,
   type Decision,
   type FlightStep,
@@ -49,6 +67,12 @@ const SCRIPTS = {
   madRelease: FLIGHT_RELEASE,
   madJoin: FLIGHT_JOIN,
   madRenew: FLIGHT_RENEW,
+  madAlertSave: ALERT_SAVE,
+  madAlertDelete: ALERT_DELETE,
+  madAlertClaim: ALERT_CLAIM,
+  madAlertCommit: ALERT_COMMIT,
+  madOutboxLease: OUTBOX_LEASE,
+  madOutboxSettle: OUTBOX_SETTLE,
 };
 type ScriptName = keyof typeof SCRIPTS;
 
@@ -320,6 +344,74 @@ export class RedisStore implements TeamStore {
       redis.set(this.key("schedrun", id, String(dueAt)), owner, "PX", ttlMs, "NX"),
     );
     return claimed === "OK";
+  }
+
+  async alertSave(alert: StoredAlert, status: AlertStatus | null, resetState: boolean, maxPerMember: number) {
+    const status_ = status ? JSON.stringify(status) : "";
+    const json = JSON.stringify(alert);
+    const outcome = await this.run(
+      "madAlertSave",
+      alert.id,
+      alert.member,
+      json,
+      status_,
+      resetState ? "1" : "0",
+      maxPerMember,
+    );
+    return outcome as "saved" | "taken" | "limit";
+  }
+
+  async alertDelete(id: string): Promise<boolean> {
+    return (await this.run("madAlertDelete", id)) === 1;
+  }
+
+  async alerts(): Promise<StoredAlert[]> {
+    const entries = await this.step((redis) => redis.hgetall(this.key("alerts")));
+    return Object.values(entries).map((json) => JSON.parse(json) as StoredAlert);
+  }
+
+  async alertStatuses(): Promise<Record<string, AlertStatus>> {
+    const entries = await this.step((redis) => redis.hgetall(this.key("alertstatus")));
+    return Object.fromEntries(Object.entries(entries).map(([id, json]) => [id, JSON.parse(json) as AlertStatus]));
+  }
+
+  async alertState(id: string): Promise<AlertState | undefined> {
+    const json = await this.step((redis) => redis.get(this.key(`alertstate:${id}`)));
+    return json === null ? undefined : (JSON.parse(json) as AlertState);
+  }
+
+  async alertClaim(id: string, dueAt: number, owner: string, now: number, ttlMs: number): Promise<boolean> {
+    return (await this.run("madAlertClaim", id, dueAt, owner, now, ttlMs, CLAIM_KEEP_MS)) === 1;
+  }
+
+  async alertCommit(commit: AlertCommit): Promise<boolean> {
+    const { id, version, dueAt, owner, status, state, deliveries } = commit;
+    const rows = deliveries.flatMap((d) => [d.id, d.nextAt, JSON.stringify(d)]);
+    const args = [id, version, dueAt, owner, JSON.stringify(status), state ? JSON.stringify(state) : ""];
+    return (await this.run("madAlertCommit", ...args, deliveries.length, ...rows)) === 1;
+  }
+
+  async outboxLease(now: number, owner: string, leaseMs: number, limit: number, anyTime: boolean) {
+    const out = (await this.run("madOutboxLease", now, owner, leaseMs, limit, anyTime ? "1" : "0")) as string[];
+    return out.map((json) => JSON.parse(json) as Delivery);
+  }
+
+  async outboxSettle(id: string, owner: string, now: number, settlement: DeliverySettlement): Promise<boolean> {
+    const kept = settlement.kind === "retry" || settlement.kind === "failed" ? settlement.delivery : undefined;
+    const args = [id, owner, now, settlement.kind, kept ? JSON.stringify(kept) : "", kept?.nextAt ?? 0];
+    return (await this.run("madOutboxSettle", ...args)) === 1;
+  }
+
+  async outbox(): Promise<Delivery[]> {
+    const ids = await this.step((redis) => redis.zrange(this.key("outbox"), "0", "-1"));
+    if (!ids.length) return [];
+    const jsons = await this.step((redis) => redis.mget(ids.map((id) => this.key(`outbox:d:${id}`))));
+    return jsons.filter((json): json is string => json !== null).map((json) => JSON.parse(json) as Delivery);
+  }
+
+  async outboxFailed(): Promise<FailedDelivery[]> {
+    const entries = await this.step((redis) => redis.hgetall(this.key("outbox:failed")));
+    return Object.values(entries).map((json) => JSON.parse(json) as FailedDelivery);
   }
 
   subscribe(listener: (event: StoreEvent) => void): () => void {

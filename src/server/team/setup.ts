@@ -7,6 +7,7 @@
  * default 600), MAD_MEMBERS_FILE (without Redis; default .mad-team-members.json).
  */
 import { systemClock, type Clock } from "../../api/clock";
+import { loadLocale } from "../../i18n/locale";
 import type { TeamMode } from "../hosting";
 import { createUpstreamCaller } from "../relay";
 import { fromEnv, whole } from "../whole";
@@ -16,7 +17,9 @@ import { MemoryStore } from "./memory-store";
 import { RedisStore } from "./redis-store";
 import type { TeamStore } from "./team-store";
 import type { Scheduler } from "./scheduler";
+import { ALLOW_PRIVATE_WARNING, alertSettingsFromEnv, describeAlerts, type AlertSettings } from "./alerts/settings";
 import { createTeamRelay, DEFAULT_QUEUE_WAIT_MS } from "./team-relay";
+import type { AlertRunner } from "./alerts/runner";
 
 export const DEFAULT_MEMBER_RATE_PER_MINUTE = 600;
 
@@ -28,6 +31,8 @@ export interface TeamSettings {
   queueWaitMs?: number;
   memberRatePerMinute?: number;
   membersFile?: string;
+  /** Alerts: SMTP server, public address, MAD_ALERTS_ALLOW_PRIVATE (./alerts/settings.ts). */
+  alerts?: AlertSettings;
 }
 
 export function teamSettingsFromEnv(env: NodeJS.ProcessEnv): TeamSettings {
@@ -39,6 +44,7 @@ export function teamSettingsFromEnv(env: NodeJS.ProcessEnv): TeamSettings {
     queueWaitMs: whole("MAD_QUEUE_WAIT_MS", fromEnv(env.MAD_QUEUE_WAIT_MS), 0),
     memberRatePerMinute: whole("MAD_MEMBER_RATE_LIMIT", fromEnv(env.MAD_MEMBER_RATE_LIMIT), 1),
     membersFile: env.MAD_MEMBERS_FILE || undefined,
+    alerts: alertSettingsFromEnv(env),
   };
 }
 
@@ -70,7 +76,7 @@ export interface StartTeamOptions extends TeamSettings {
 
 export async function startTeamMode(
   options: StartTeamOptions,
-): Promise<TeamMode & { scheduler: Scheduler; describe: Record<string, unknown> }> {
+): Promise<TeamMode & { scheduler: Scheduler; alerts: AlertRunner; describe: Record<string, unknown> }> {
   const warn = (message: string) => options.log(JSON.stringify({ event: "warning", message }));
   if (!options.keys && !options.keysFile)
     throw new Error("team mode: set MAD_KEYS_FILE to a JSON file of the plan's keys (see docs/deploy.md)");
@@ -88,6 +94,9 @@ export async function startTeamMode(
     .catch((error: Error) =>
       warn(`${store.describe} does not answer yet (${error.message}): requests get 503 until it does (see /readyz)`),
     );
+  if (options.alerts?.allowPrivate) warn(ALLOW_PRIVATE_WARNING);
+  // Alerts speak each alert's language, whatever the server's: every translation is loaded before the first.
+  await loadLocale("zh-CN");
   const relay = createTeamRelay({
     store,
     keys,
@@ -103,12 +112,14 @@ export async function startTeamMode(
     windowMs: options.windowMs,
     log: options.log,
     schedulerTickMs: options.schedulerTickMs,
+    alerts: options.alerts,
   });
   return {
     ...relay,
     describe: {
       store: store.describe,
       keys: keys.map((k) => ({ name: k.name, perMinute: k.perMinute, monthlyBudget: k.monthlyBudget })),
+      alerts: describeAlerts(options.alerts ?? {}),
     },
   };
 }

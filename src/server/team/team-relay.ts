@@ -24,6 +24,9 @@ import {
   type UpstreamCaller,
 } from "../relay";
 import { sendRefusal, visitsData } from "./answers";
+import { isAdminAlertsPath, isAlertsPath } from "./alerts/routes";
+import type { AlertRunner } from "./alerts/runner";
+import { createAlerts, type AlertSettings } from "./alerts/settings";
 import { FairQueue } from "./fair-queue";
 import type { PlanKey } from "./keys-file";
 import { ADMIN_SCHEDULES_PATH, isSchedulesPath, scheduleRoutes } from "./schedule-routes";
@@ -47,8 +50,10 @@ export interface TeamRelayOptions {
   flightLeaseMs?: number;
   maxBodyBytes?: number;
   log?: (line: string) => void;
-  /** How often due schedules are looked for (default SCHEDULER_TICK_MS); 0: never on its own (tests tick by hand). */
+  /** How often due schedules and alerts are looked for (default SCHEDULER_TICK_MS); 0: never on its own (tests tick by hand). */
   schedulerTickMs?: number;
+  /** Alerts' SMTP server, public address and address rule (./alerts/settings.ts). */
+  alerts?: AlertSettings;
 }
 
 export const DEFAULT_QUEUE_WAIT_MS = 20_000;
@@ -70,7 +75,7 @@ function routeOf(pathname: string): { op: AnyOperation; pathParams: Record<strin
 
 export function createTeamRelay(
   options: TeamRelayOptions,
-): TeamMode & { readonly queue: FairQueue; readonly scheduler: Scheduler } {
+): TeamMode & { readonly queue: FairQueue; readonly scheduler: Scheduler; readonly alerts: AlertRunner } {
   const { store, keys, clock, callUpstream } = options;
   const windowMs = options.windowMs ?? DEFAULT_WINDOW_MS;
   const holdMs = callUpstream.timeoutMs + SEND_ROOM_MS;
@@ -101,6 +106,16 @@ export function createTeamRelay(
   const schedules = scheduleRoutes(store, clock);
   const scheduler = new Scheduler({ store, keys, clock, shared, log, tickMs: options.schedulerTickMs });
   if (options.schedulerTickMs !== 0) scheduler.start();
+  const alerts = createAlerts({
+    store,
+    keys,
+    clock,
+    shared,
+    log,
+    settings: options.alerts ?? {},
+    tickMs: options.schedulerTickMs,
+  });
+  if (options.schedulerTickMs !== 0) alerts.runner.start();
 
   async function authenticate(req: IncomingMessage): Promise<Member | undefined> {
     const token = bearerToken(req);
@@ -136,6 +151,7 @@ export function createTeamRelay(
   return {
     queue,
     scheduler,
+    alerts: alerts.runner,
     async relay(req, res, pathname, client) {
       let member: Member | undefined;
       try {
@@ -171,6 +187,11 @@ export function createTeamRelay(
           return storeDown(res);
         }
       }
+      if (isAlertsPath(pathname))
+        return alerts.routes.member(req, res, pathname, member).catch((error: Error) => {
+          log({ event: "alerts-store-failed", reason: error.message });
+          return storeDown(res);
+        });
       const request = await readRelayed(req, res, pathname, options.maxBodyBytes ?? 1_000_000);
       if (!request) return { status: res.statusCode };
       const route = routeOf(pathname);
@@ -203,7 +224,8 @@ export function createTeamRelay(
     },
     async admin(req, res, pathname, client) {
       const forSchedules = pathname === ADMIN_SCHEDULES_PATH || pathname.startsWith(`${ADMIN_SCHEDULES_PATH}/`);
-      if (pathname !== "/admin/usage" && !forSchedules) return false;
+      const forAlerts = isAdminAlertsPath(pathname);
+      if (pathname !== "/admin/usage" && !forSchedules && !forAlerts) return false;
       let member: Member | undefined;
       try {
         member = await authenticate(req);
@@ -217,8 +239,12 @@ export function createTeamRelay(
           res,
           member ? 403 : 401,
           "ERROR_SECRET_KEY",
-          `${forSchedules ? "the team's schedules take" : "the usage report takes"} an admin's token (Authorization: Bearer …)`,
+          `${forSchedules ? "the team's schedules take" : forAlerts ? "the team's alerts take" : "the usage report takes"} an admin's token (Authorization: Bearer …)`,
         );
+        return true;
+      }
+      if (forAlerts) {
+        await alerts.routes.admin(req, res, pathname, member).catch(() => storeDown(res));
         return true;
       }
       if (forSchedules) {
@@ -257,6 +283,7 @@ export function createTeamRelay(
     },
     async close() {
       await scheduler.stop();
+      await alerts.close();
       queue.close();
       await store.close();
     },

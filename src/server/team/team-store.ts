@@ -5,6 +5,15 @@
  */
 
 import type { Schedule } from "../../api/schedules";
+import type {
+  AlertCommit,
+  AlertState,
+  AlertStatus,
+  Delivery,
+  DeliverySettlement,
+  FailedDelivery,
+  StoredAlert,
+} from "./alerts/model";
 
 export type MemberRole = "member" | "admin";
 
@@ -149,6 +158,42 @@ export interface TeamStore {
   schedules(): Promise<Schedule[]>;
   /** Claims the run of schedule `id` due at `dueAt` (one replica runs it) until `now + ttlMs`; false = another has it. */
   scheduleClaim(id: string, dueAt: number, owner: string, now: number, ttlMs: number): Promise<boolean>;
+
+  /**
+   * Adds or replaces an alert: "taken" when the id is another member's, "limit" when a new one would pass the
+   * member's `maxPerMember`. `status` replaces the run status (null keeps it); `resetState` forgets what its runs
+   * compared (its query or condition changed).
+   */
+  alertSave(
+    alert: StoredAlert,
+    status: AlertStatus | null,
+    resetState: boolean,
+    maxPerMember: number,
+  ): Promise<"saved" | "taken" | "limit">;
+  /** Removes an alert, its status and what it compared (deliveries already in the outbox are dropped when due). */
+  alertDelete(id: string): Promise<boolean>;
+  alerts(): Promise<StoredAlert[]>;
+  alertStatuses(): Promise<Record<string, AlertStatus>>;
+  alertState(id: string): Promise<AlertState | undefined>;
+  /**
+   * Claims (or, for the same owner, extends) the run of alert `id` due at `dueAt` until `now + ttlMs`; false =
+   * another replica holds it. A claim that lapsed (its replica stopped) can be taken: the run is not lost.
+   */
+  alertClaim(id: string, dueAt: number, owner: string, now: number, ttlMs: number): Promise<boolean>;
+  /**
+   * One step: if `owner` still holds the run's claim and the alert is still at `version`, writes its status, what
+   * it compared and its deliveries to the outbox; false = nothing written (another replica runs it, or it changed).
+   */
+  alertCommit(commit: AlertCommit): Promise<boolean>;
+  /**
+   * Leases up to `limit` deliveries due at `now` (any, with `anyTime`: an operator's "try now") to `owner` until
+   * `now + leaseMs`: no other replica gets them meanwhile.
+   */
+  outboxLease(now: number, owner: string, leaseMs: number, limit: number, anyTime: boolean): Promise<Delivery[]>;
+  /** Ends `owner`'s lease on a delivery as it went; false = the lease had lapsed (nothing written). */
+  outboxSettle(id: string, owner: string, now: number, settlement: DeliverySettlement): Promise<boolean>;
+  outbox(): Promise<Delivery[]>;
+  outboxFailed(): Promise<FailedDelivery[]>;
 
   /** Another replica (or this one) changed the queue or ended a flight. */
   subscribe(listener: (event: StoreEvent) => void): () => void;

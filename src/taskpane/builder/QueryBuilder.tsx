@@ -205,7 +205,9 @@ export function QueryBuilder() {
     const { table, callsSpent, cards: carded } = await insertTable(engine, host, q, long, where);
     const at = `${table.sheet}!${table.address}`;
     const created = t("build.table.created", { name: table.name, at, rows: table.rowCount, calls: callsSpent });
-    return { kind: "success", text: carded ? `${created} ${t("build.table.cardsWritten")}` : created };
+    const cardWords = { written: t("build.table.cardsWritten"), unavailable: t("build.table.cardsUnavailable") };
+    const note = carded === "written" || carded === "unavailable" ? cardWords[carded] : undefined;
+    return { kind: "success", text: note ? `${created} ${note}` : created };
   };
   /** With the place settled: asks first when the table spends many calls, else writes it. */
   const tableAt = async (q: ValidQuery, long: ActionWork, where: TablePlace): Promise<Outcome | null> => {

@@ -14,7 +14,7 @@ import type { Cell } from "../../table/cells";
 import { t } from "../../i18n";
 import type { HistoryRequest } from "../../api/history-form";
 import { historyRowsAtMost } from "../../table/history";
-import { asinColumnOf, writeTableCards } from "./table-cards";
+import { asinColumnOf, withCardColumn, writeTableCards, type CardOutcome } from "./table-cards";
 
 /** The pane never previews more than this many rows (one page of most operations). */
 export const PREVIEW_LIMIT = 50;
@@ -161,13 +161,17 @@ export async function planFormula(host: HostAdapter, q: ValidQuery, at?: CellTar
   return findPlace(at ?? (await host.getActiveCell()), (candidate) => checkFormulaAt(host, q, candidate));
 }
 
+/** The columns Insert as table writes: the chosen ones, and the product column of cards beside the ASIN. */
+const tableWidth = (q: ValidQuery) =>
+  selectColumns(q.code, q.fields).length + (q.cards && asinColumnOf(q.code, q.fields) ? 1 : 0);
+
 /**
  * Checks the active cell's place for Insert as table before any call is spent: its header and rows (the `limit`,
  * or one page when there is none) by the chosen columns; when taken, finds the next free place.
  */
 export async function planTable(host: HostAdapter, q: ValidQuery, at?: CellTarget): Promise<FormulaPlace> {
   const rows = 1 + (q.limit ?? FORMULA_PAGE_ROWS);
-  const columns = Math.max(selectColumns(q.code, q.fields).length, 1);
+  const columns = Math.max(tableWidth(q), 1);
   return findPlace(at ?? (await host.getActiveCell()), (candidate) => host.checkArea(candidate, rows, columns));
 }
 
@@ -239,13 +243,13 @@ export async function insertTable(
   q: ValidQuery,
   work: LongWork = {},
   place?: TablePlace,
-): Promise<{ table: TableInfo; callsSpent: number; cards: boolean }> {
+): Promise<{ table: TableInfo; callsSpent: number; cards?: CardOutcome }> {
   const at = place?.at ?? (await host.getActiveCell());
   if (!place) {
     // The sheet's edge is checked before any call is spent (a limit-2,000 table spends 20 calls).
     const history = operation(q.code).history;
     const rows = history ? historyRowsAtMost(history, q.history) : (q.limit ?? 1);
-    const area = await host.checkArea(at, 1 + rows, selectColumns(q.code, q.fields).length);
+    const area = await host.checkArea(at, 1 + rows, tableWidth(q));
     if (area.outside) throw new Error(t("build.table.doesNotFit", { why: area.outside }));
   }
   const result = await query(engine, q.code, q.params, {
@@ -253,21 +257,23 @@ export async function insertTable(
     ...work,
   });
   stopIfCancelled(work.signal);
-  const shaped = tableOf(
+  const cardColumn = q.cards ? asinColumnOf(q.code, q.fields) : undefined;
+  const table0 = tableOf(
     q.code,
     { rows: result.rows, stats: result.stats, fetchedAt: result.fetchedAt },
     q.fields,
     q.limit,
     q.history,
   );
-  const cardColumn = q.cards ? asinColumnOf(q.code, q.fields) : undefined;
+  // Cards go beside the ASIN column, which stays text (table-cards.ts).
+  const shaped = cardColumn ? withCardColumn(table0, cardColumn) : table0;
   const stored: StoredQuery = {
     operation: q.code,
     params: q.params,
     ...(q.fields.length ? { fields: q.fields } : {}),
     ...(q.limit === undefined ? {} : { limit: q.limit }),
     ...(q.history ? { history: q.history } : {}),
-    ...(cardColumn ? { cards: true } : {}),
+    ...(cardColumn ? { cards: "beside" as const } : {}),
     refreshedAt: result.fetchedAt,
   };
   const spec = {
@@ -280,7 +286,8 @@ export async function insertTable(
   const table = await host.createTable(at, spec, undefined, place?.overwrite ? "overwrite" : undefined);
   const market = String(q.params.marketplace ?? "");
   const cards =
-    cardColumn !== undefined &&
-    (await writeTableCards(host, table, cardColumn, shaped.header, shaped.rows, result.rows, market));
-  return { table, callsSpent: result.callsSpent, cards };
+    cardColumn === undefined
+      ? undefined
+      : await writeTableCards(host, table, cardColumn, shaped.header, shaped.rows, result.rows, market);
+  return { table, callsSpent: result.callsSpent, ...(cards === undefined ? {} : { cards }) };
 }

@@ -5,6 +5,7 @@
  */
 
 /** A cell value as written: text from the API is always written as a value, never as a formula. */
+import type { CardNumbers } from "../../table/data-type-support";
 import type { HistoryRequest } from "../../api/history-form";
 
 export type CellValue = string | number | boolean | null;
@@ -26,8 +27,12 @@ export interface StoredQuery {
   readonly limit?: number;
   /** A history function's range and interval (src/api/history-form.ts). */
   readonly history?: HistoryRequest;
-  /** The table's ASIN column holds product cards (data types), written again on every refresh. */
-  readonly cards?: boolean;
+  /**
+   * Product cards (data types), written again on every refresh: `"beside"`, a `product` column of cards right after
+   * the ASIN column (builder/table-cards.ts). `true` marks a table made before: its cards were in the ASIN column
+   * itself, which hid the ASIN; its refresh writes the ASINs back as text.
+   */
+  readonly cards?: "beside" | true;
   readonly refreshedAt?: number;
 }
 
@@ -88,6 +93,11 @@ export class CellsInUseError extends Error {
     readonly address: string,
     /** Cells in it that hold something (at most the first 20). */
     readonly occupied: readonly string[],
+    /**
+     * Other tables in the block: Excel refuses a table over another ("A table can't overlap another table",
+     * office-js #1199), so only inserting sheet rows (which moves them down) can make room; never an overwrite.
+     */
+    readonly tables: readonly string[] = [],
   ) {
     super(message);
   }
@@ -288,6 +298,8 @@ export interface HostAdapter {
    * they cannot.
    */
   dataTypeSupport?(): Promise<boolean>;
+  /** The form a card's numbers take in this host (src/table/data-type-support.ts); absent: FormattedNumber. */
+  cardNumbers?(): Promise<CardNumbers>;
   /**
    * Writes data types down one column from `target` (its top cell), one per row; null leaves that cell as it is.
    * Only where dataTypeSupport says so.

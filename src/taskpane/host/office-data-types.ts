@@ -1,31 +1,59 @@
 /**
  * Data types (entity values, e.g. product cards) written into cells: Range.valuesAsJson, ExcelApi 1.16
  * (https://learn.microsoft.com/javascript/api/excel/excel.range#excel-excel-range-valuesasjson-member), offered only
- * where Excel says it has that set, asked at run time. A card's JSON is a few kilobytes: cells go out in runs of
- * consecutive cards, each sync under BLOCK_BUDGET_BYTES, far below Excel on the web's 5 MB per request.
+ * where Excel says it has that set, asked at run time, and where a read of valuesAsJson works: retail perpetual
+ * Office claims ExcelApi 1.16 and fails valuesAsJson with GeneralException (office-js #4750; Microsoft does not
+ * deliver data types to non-subscription Office, #3504). That one read, the first time it is asked, settles it for
+ * both faces (src/table/data-type-support.ts: MAD.PRODUCT then spills its labelled row). A card's numbers take the
+ * form this ExcelApi level reads (DoubleCellValue.numberFormat from 1.19, FormattedNumber below). A card's JSON is a
+ * few kilobytes: cells go out in runs of consecutive cards, each sync under BLOCK_BUDGET_BYTES, far below Excel on
+ * the web's 5 MB per request.
  */
 import type { DataTypeValue, HostAdapter } from "./host-adapter";
 import { blockAddress, parseCell } from "../../table/a1";
 import { BLOCK_BUDGET_BYTES } from "./block-writer";
 import { jsonTextBytes } from "../../table/result-size";
+import { cardNumbersFor, dataTypesRefused, noteDataTypesRefused } from "../../table/data-type-support";
 
 type Run = <T>(batch: (context: Excel.RequestContext) => Promise<T>) => Promise<T>;
 type Requirements = () => Pick<Office.RequirementSetSupport, "isSetSupported"> | undefined;
 
 export const DATA_TYPE_REQUIREMENT = { set: "ExcelApi", version: "1.16" } as const;
 
+const hasSet = (requirements: Requirements, set: string, version: string) => {
+  try {
+    return requirements()?.isSetSupported(set, version) === true;
+  } catch {
+    return false;
+  }
+};
+
+/** Whether this Excel reads a cell's valuesAsJson; a refusal is noted for both faces. */
+async function valuesAsJsonWorks(run: Run): Promise<boolean> {
+  try {
+    await run(async (context) => {
+      context.workbook.getActiveCell().load("valuesAsJson");
+      await context.sync();
+    });
+    return true;
+  } catch {
+    noteDataTypesRefused();
+    return false;
+  }
+}
+
 export function officeDataTypeMethods(
   run: Run,
   requirements: Requirements,
-): Required<Pick<HostAdapter, "dataTypeSupport" | "writeDataTypes">> {
+): Required<Pick<HostAdapter, "dataTypeSupport" | "writeDataTypes" | "cardNumbers">> {
+  let probed: Promise<boolean> | undefined;
   return {
     dataTypeSupport: async () => {
-      try {
-        return requirements()?.isSetSupported(DATA_TYPE_REQUIREMENT.set, DATA_TYPE_REQUIREMENT.version) === true;
-      } catch {
-        return false;
-      }
+      if (!hasSet(requirements, DATA_TYPE_REQUIREMENT.set, DATA_TYPE_REQUIREMENT.version)) return false;
+      probed ??= valuesAsJsonWorks(run);
+      return (await probed) && !dataTypesRefused();
     },
+    cardNumbers: async () => cardNumbersFor(hasSet(requirements, "ExcelApi", "1.19")),
     writeDataTypes: (target, column) =>
       run(async (context) => {
         const sheet = context.workbook.worksheets.getItem(target.sheet);

@@ -41,20 +41,47 @@ export interface OfficeHostDeps {
   /** The clock the host's pauses run on. */
   readonly clock?: Clock;
   /**
-   * Asks Excel to load the add-in's runtime with this document from now on, so report charts follow their spills
-   * also when the task pane is not opened (https://learn.microsoft.com/office/dev/add-ins/develop/run-code-on-document-open).
+   * Sets whether Excel loads the add-in's runtime with this document (Office.addin.setStartupBehavior, load or none;
+   * https://learn.microsoft.com/office/dev/add-ins/develop/run-code-on-document-open): only while the workbook has a
+   * report (its charts follow their spills without the pane) or Refresh when opened is on. A document saved with
+   * `load` shows "ADD-IN ERROR" to whoever opens it without the add-in (office-js #3558), so it is set back to
+   * none when the last report goes and the option is off (`startupNeeded`).
    */
-  readonly loadWithDocument?: () => Promise<void>;
+  readonly loadWithDocument?: (load: boolean) => Promise<void>;
   /** Shows the task pane when the add-in runs with the workbook but its pane is closed (injectable for tests). */
   readonly showPane?: () => Promise<void>;
 }
 
 const officeDocumentSettings: DocumentSettings = () => Office.context.document.settings;
 
-const officeLoadWithDocument = async () => {
+const officeLoadWithDocument = async (load: boolean) => {
   if (typeof Office === "undefined" || !Office.addin?.setStartupBehavior) return;
-  await Office.addin.setStartupBehavior(Office.StartupBehavior.load);
+  await Office.addin.setStartupBehavior(load ? Office.StartupBehavior.load : Office.StartupBehavior.none);
 };
+
+/**
+ * At the add-in's start: Excel loads it with this workbook exactly while the workbook needs it (a workbook an
+ * earlier version left set to load, with no report and the option off, is set back to none). Never rejects.
+ */
+export async function settleStartupBehavior(
+  settings: DocumentSettings = officeDocumentSettings,
+  setLoad: (load: boolean) => Promise<void> = officeLoadWithDocument,
+): Promise<void> {
+  try {
+    await setLoad(startupNeeded(settings));
+  } catch {
+    // No document settings (not in Excel yet) or no SharedRuntime 1.1: nothing to settle.
+  }
+}
+
+/** Whether this workbook needs the add-in loaded with it: a report sheet, or Refresh when opened. */
+export function startupNeeded(settings: DocumentSettings): boolean {
+  const reports = readSetting<Record<string, unknown>>(settings, REPORTS_SETTING);
+  return (
+    Object.keys(reports).length > 0 ||
+    readSetting<Partial<WorkbookOptions>>(settings, OPTIONS_SETTING).refreshOnOpen === true
+  );
+}
 
 // SharedRuntime 1.1: https://learn.microsoft.com/office/dev/add-ins/develop/show-hide-add-in
 const officeShowPane = async () => {
@@ -66,7 +93,9 @@ export function createOfficeHost(deps: OfficeHostDeps = {}): HostAdapter {
   const settings = deps.settings ?? officeDocumentSettings;
   const requirements = deps.requirements ?? (() => Office.context.requirements);
   const clock = deps.clock ?? systemClock;
-  const loadWithDocument = deps.loadWithDocument ?? officeLoadWithDocument;
+  const setLoad = deps.loadWithDocument ?? officeLoadWithDocument;
+  // Follows what the workbook needs after each change of it; a refusal leaves the pane's own start.
+  const loadWithDocument = () => setLoad(startupNeeded(settings)).catch(() => undefined);
   const showPane = deps.showPane ?? officeShowPane;
 
   let reportMethods: Promise<ReturnType<typeof officeReportMethods>> | undefined;
@@ -101,8 +130,8 @@ export function createOfficeHost(deps: OfficeHostDeps = {}): HostAdapter {
     setWorkbookOptions: async (patch) => {
       const options = { ...readSetting<Partial<WorkbookOptions>>(settings, OPTIONS_SETTING), ...patch };
       await saveSetting(settings, OPTIONS_SETTING, options, "the workbook's options");
-      // Refresh when opened runs from the add-in's start: Excel must load it with this workbook.
-      if (options.refreshOnOpen) await loadWithDocument();
+      // Refresh when opened runs from the add-in's start: Excel loads it with this workbook while it is needed.
+      await loadWithDocument();
     },
 
     showPane: () => showPane(),

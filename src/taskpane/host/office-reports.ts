@@ -6,8 +6,9 @@
  * - a workbook name per charted column (`=OFFSET(...$D$39#...)`) is kept for people, never read by the add-in;
  * - charts follow their spills: after every calculation of the sheet (Worksheet.onCalculated, ExcelApi 1.8) and
  *   when the runtime starts, each series is pointed at its formula's spill. The runtime is asked to load with the
- *   document (Office.addin.setStartupBehavior, SharedRuntime 1.1), since onCalculated handlers exist only while
- *   it runs (https://learn.microsoft.com/office/dev/add-ins/develop/run-code-on-document-open);
+ *   document while it has a report (Office.addin.setStartupBehavior, SharedRuntime 1.1), since onCalculated
+ *   handlers exist only while it runs (https://learn.microsoft.com/office/dev/add-ins/develop/run-code-on-document-open),
+ *   and no longer once the last report is gone (office-host.ts, startupNeeded);
  * - what the report was made from lives in the document settings under `mad.reports`, keyed by the sheet's id: a
  *   renamed sheet stays a report, a deleted one is forgotten (with its names);
  * - a report that fails half way is removed again: the person gets a report or nothing, and is told which.
@@ -49,6 +50,7 @@ export interface ReportHostDeps {
   readonly run: <T>(batch: (context: Excel.RequestContext) => Promise<T>) => Promise<T>;
   readonly settings: DocumentSettings;
   readonly requirements: () => Pick<Office.RequirementSetSupport, "isSetSupported"> | undefined;
+  /** Sets Excel's startup behaviour to what the workbook needs now (office-host.ts); never rejects. */
   readonly loadWithDocument: () => Promise<void>;
 }
 
@@ -214,8 +216,8 @@ export function officeReportMethods(deps: ReportHostDeps): ReportMethods {
           names: made.names,
         },
       });
-      // Only a document that has reports asks Excel to load the add-in with it; a refusal leaves the pane's start.
-      await deps.loadWithDocument().catch(() => undefined);
+      // Only a document that has reports asks Excel to load the add-in with it (office-host.ts, startupNeeded).
+      await deps.loadWithDocument();
       return { sheet: sheetName, names: made.names, charts: spec.charts.length };
     },
 
@@ -241,6 +243,8 @@ export function officeReportMethods(deps: ReportHostDeps): ReportMethods {
         const kept = readStored();
         for (const id of gone) delete kept[id];
         await save(kept);
+        // The last report gone (and Refresh when opened off): Excel stops loading the add-in with the workbook.
+        await deps.loadWithDocument();
       }
       return live;
     },

@@ -33,7 +33,7 @@ import { uniqueSheetName } from "../../table/sheet-names";
 import { addressOf, occupiedCells } from "./bounded-reads";
 import { writeBlock, writeRowsInBlocks } from "./block-writer";
 import { HISTORY_SETTING, readSetting, saveSetting, type DocumentSettings } from "./document-settings";
-import { MAX_OCCUPIED, uniqueTableName } from "./office-tables";
+import { MAX_OCCUPIED, tablesIn, uniqueTableName } from "./office-tables";
 import { addChart, addSeries } from "./report-charts";
 
 type Run = <T>(batch: (context: Excel.RequestContext) => Promise<T>) => Promise<T>;
@@ -154,22 +154,28 @@ export function officeHistoryMethods(run: Run, settings: DocumentSettings): Hist
     for (const p of plans) {
       const bottom = p.header.top + Math.max(p.had, 1);
       const newBottom = p.header.top + Math.max(p.count, 1);
-      if (newBottom <= bottom || growth === "overwrite") continue;
+      if (newBottom <= bottom) continue;
       const below: CellRange = { top: bottom + 1, bottom: newBottom, left: p.header.left, right: p.header.right };
-      const occupied = await occupiedCells(context, sheet, below, MAX_OCCUPIED);
-      if (!occupied.length) continue;
-      if (growth === "insertRows") sheet.getRange(addressOf(below)).insert("Down");
+      // Another table in the way is refused whatever the person allowed (office-js #1199).
+      const tables = await tablesIn(context, sheet, below, p.name);
+      if (growth === "overwrite" && !tables.length) continue;
+      const occupied = growth === "overwrite" ? [] : await occupiedCells(context, sheet, below, MAX_OCCUPIED);
+      if (!occupied.length && !tables.length) continue;
+      // Cells inserted in the table's columns cannot cut through a wider table: whole sheet rows move it down.
+      if (growth === "insertRows")
+        sheet.getRange(tables.length ? `${below.top + 1}:${below.bottom + 1}` : addressOf(below)).insert("Down");
       else
         throw new CellsInUseError(
           t("host.historyNeeds", {
             area: addressOf(below),
             table: p.name,
-            cells: occupied.join(", "),
-            count: occupied.length,
+            cells: [...occupied, ...tables].join(", "),
+            count: occupied.length + tables.length,
           }),
           sheet.name,
           addressOf(below),
           occupied,
+          tables,
         );
     }
     const placed = plans.map((p) => ({

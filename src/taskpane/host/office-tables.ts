@@ -17,8 +17,8 @@ import {
   type TableInfo,
   type TableSpec,
 } from "./host-adapter";
-import { blockAddress, offset, parseCell, type CellRange } from "../../table/a1";
-import { occupiedCells, splitAddress, addressOf } from "./bounded-reads";
+import { blockAddress, offset, parseCell, rangesIntersect, type CellRange } from "../../table/a1";
+import { occupiedCells, splitAddress, addressOf, rangeOfAddress } from "./bounded-reads";
 import { writeBlock, writeRowsInBlocks } from "./block-writer";
 import { readSetting, saveSetting, TABLES_SETTING, type DocumentSettings } from "./document-settings";
 
@@ -40,6 +40,29 @@ const listed = (cells: readonly string[]) =>
   cells.length > 3
     ? t("host.cellsAndMore", { cells: cells.slice(0, 3).join(", "), more: cells.length - 3 })
     : cells.join(", ");
+
+/**
+ * The sheet's tables, other than `except`, that overlap `area`: a table never grows over another (office-js
+ * #1199: "A table can't overlap another table"), whatever their cells hold.
+ */
+export async function tablesIn(
+  context: Excel.RequestContext,
+  sheet: Excel.Worksheet,
+  area: CellRange,
+  except: string,
+): Promise<string[]> {
+  const tables = sheet.tables;
+  tables.load("items/name");
+  await context.sync();
+  const others = tables.items
+    .filter((table) => table.name !== except)
+    .map((table) => ({ name: table.name, range: table.getRange().load("address") }));
+  if (!others.length) return [];
+  await context.sync();
+  return others
+    .filter(({ range }) => rangesIntersect(rangeOfAddress(splitAddress(range.address).address), area))
+    .map(({ name }) => name);
+}
 
 /** The proposed name, or the first free `<name>_2`, `<name>_3`...: candidates are checked in one round trip. */
 export async function uniqueTableName(context: Excel.RequestContext, proposed: string): Promise<string> {
@@ -115,24 +138,29 @@ export function officeTableMethods(run: Run, settings: DocumentSettings): TableM
         const top = parseCell(splitAddress(header.address).address);
         const lastRow = top.row + body.rowCount; // the body's last row now, 0-based
         const newLastRow = top.row + Math.max(rows.length, 1);
-        if (newLastRow > lastRow && growth !== "overwrite") {
+        if (newLastRow > lastRow) {
           const below: CellRange = { top: lastRow + 1, bottom: newLastRow, left: top.col, right: top.col + cols - 1 };
-          const occupied = await occupiedCells(context, sheet, below, MAX_OCCUPIED);
-          if (occupied.length && growth === "insertRows") {
-            // Whole sheet rows below the table: what was under it moves down, out of the new rows' way.
+          const tables = await tablesIn(context, sheet, below, tableName);
+          const occupied = growth === "overwrite" ? [] : await occupiedCells(context, sheet, below, MAX_OCCUPIED);
+          if ((occupied.length || tables.length) && growth === "insertRows") {
+            // Whole sheet rows below the table: what was under it (another table too) moves down, out of the way.
             sheet.getRange(`${lastRow + 2}:${newLastRow + 1}`).insert("Down");
-          } else if (occupied.length) {
+          } else if (occupied.length || tables.length) {
+            // Another table in the way is refused even when overwriting is allowed: only inserting rows helps.
             throw new CellsInUseError(
-              t("host.refreshNeeds", {
-                table: tableName,
-                rows: newLastRow - lastRow,
-                area: `${sheetName}!${addressOf(below)}`,
-                cells: listed(occupied),
-                count: occupied.length,
-              }),
+              tables.length
+                ? t("host.refreshNeedsTable", { table: tableName, tables: tables.join(", ") })
+                : t("host.refreshNeeds", {
+                    table: tableName,
+                    rows: newLastRow - lastRow,
+                    area: `${sheetName}!${addressOf(below)}`,
+                    cells: listed(occupied),
+                    count: occupied.length,
+                  }),
               sheetName,
               addressOf(below),
               occupied,
+              tables,
             );
           }
         }

@@ -3,7 +3,7 @@
  * runs) or Office.js in Excel. The name must match src/preview/stand-ins.ts (a unit test checks it).
  */
 import type { HostAdapter } from "./host-adapter";
-import { createOfficeHost, followReportSheets } from "./office-host";
+import { createOfficeHost, followReportSheets, settleStartupBehavior } from "./office-host";
 
 export const PREVIEW_HOST_GLOBAL = "__madPreviewHost";
 
@@ -31,5 +31,6 @@ export function pickHost(scope: unknown = globalThis): { host: HostAdapter; prev
   if (isHostAdapter(candidate)) return { host: candidate, preview: true };
   const host = createOfficeHost();
   void followReportSheets(host);
+  void settleStartupBehavior();
   return { host, preview: false };
 }

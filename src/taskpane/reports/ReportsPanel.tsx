@@ -60,6 +60,20 @@ const scheduleKey = (target: SnapshotTarget) =>
     ? `report:${target.report.template}:${target.report.createdAt}`
     : `table:${target.table.name}`;
 
+/** What the person is asked when a table's new rows need cells that hold something, or another table's rows. */
+function growthQuestion(conflict: GrowthConflict): string {
+  if (conflict.tables?.length && !conflict.history)
+    return t("reports.growth.tableQuestion", {
+      table: conflict.tableName,
+      rows: conflict.rows,
+      tables: conflict.tables.join(", "),
+    });
+  const cells = [...conflict.occupied, ...(conflict.tables ?? [])].join(", ");
+  return conflict.history
+    ? t("history.growth.question", { cells })
+    : t("reports.growth.question", { table: conflict.tableName, rows: conflict.rows, cells });
+}
+
 export function ReportsPanel({ active }: { active: boolean }) {
   const services = useServices();
   const { engine, host, registry, clock } = services;
@@ -335,22 +349,17 @@ export function ReportsPanel({ active }: { active: boolean }) {
               ? t("history.growth.title", { sheet: growth.conflict.tableName })
               : t("reports.growth.title", { table: growth.conflict.tableName })
           }
-          question={
-            growth.conflict.history
-              ? t("history.growth.question", { cells: growth.conflict.occupied.join(", ") })
-              : t("reports.growth.question", {
-                  table: growth.conflict.tableName,
-                  rows: growth.conflict.rows,
-                  cells: growth.conflict.occupied.join(", "),
-                })
-          }
+          question={growthQuestion(growth.conflict)}
           choices={[
             {
               label: growth.conflict.history ? t("history.growth.insert") : t("reports.growth.insertRows"),
               primary: true,
               onChoose: () => growth.answer("insertRows"),
             },
-            { label: t("reports.growth.overwrite"), onChoose: () => growth.answer("overwrite") },
+            // Over another table Excel refuses to write (office-js #1199): inserting rows is the only way.
+            ...(growth.conflict.tables?.length
+              ? []
+              : [{ label: t("reports.growth.overwrite"), onChoose: () => growth.answer("overwrite") }]),
             { label: t("reports.growth.keep"), onChoose: () => growth.answer("keep") },
           ]}
         />

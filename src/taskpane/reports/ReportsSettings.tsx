@@ -1,6 +1,8 @@
 /**
  * The Reports tab's two settings: Refresh when opened (this workbook's, off by default; turning it on has Excel
- * load the add-in with the workbook) and Show last good answers when the service fails (the person's, on by default).
+ * load the add-in with the workbook, and what that means for colleagues without the add-in is said under it:
+ * office-js #3558, and the first-open rule of run-code-on-document-open) and Show last good answers when the
+ * service fails (the person's, on by default).
  */
 import { Checkbox, makeStyles, Text, tokens } from "@fluentui/react-components";
 import { t } from "../../i18n";
@@ -28,6 +30,9 @@ export function ReportsSettings(props: {
       />
       <Text size={200} className={styles.hint}>
         {t("settings.refreshOnOpen.hint")}
+      </Text>
+      <Text size={200} className={styles.hint}>
+        {t("settings.sharedWorkbook")}
       </Text>
       <Checkbox
         checked={props.lastGoodValues}

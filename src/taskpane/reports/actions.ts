@@ -12,7 +12,7 @@ import {
 } from "../host/host-adapter";
 import { t } from "../../i18n";
 import { tableOf } from "../builder/result-table";
-import { asinColumnOf, writeTableCards } from "../builder/table-cards";
+import { asinColumnOf, withCardColumn, writeTableCards } from "../builder/table-cards";
 import type { GrowthConflict, GrowthDecision } from "./growth";
 import type { RefreshPlan } from "./refresh-plan";
 import type { ReportGroup, ReportRow } from "./reports";
@@ -75,19 +75,20 @@ export async function executeRefresh(
           // Refresh when opened: a table that already shows this answer is left as it is.
           if (plan.due && row.lastRefreshed !== null && result.fetchedAt <= row.lastRefreshed) continue;
           try {
-            const shaped = tableOf(
+            const cardColumn = row.cards ? asinColumnOf(group.query.operation, row.fields) : undefined;
+            const table = tableOf(
               group.query.operation,
               { rows: result.rows, stats: result.stats, fetchedAt: result.fetchedAt },
               row.fields ?? [],
               group.query.limit,
               row.history,
             );
-            const cardColumn = row.cards ? asinColumnOf(group.query.operation, row.fields) : undefined;
+            const shaped = cardColumn ? withCardColumn(table, cardColumn) : table;
             const stored: StoredQuery = {
               ...group.query,
               ...(row.fields?.length ? { fields: row.fields } : {}),
               ...(row.history ? { history: row.history } : {}),
-              ...(cardColumn ? { cards: true } : {}),
+              ...(cardColumn ? { cards: "beside" as const } : {}),
               refreshedAt: result.fetchedAt,
             };
             const tableName = row.tableName;
@@ -104,7 +105,12 @@ export async function executeRefresh(
               conflicts.push({
                 id,
                 write,
-                conflict: { tableName, rows: shaped.rows.length, occupied: error.occupied },
+                conflict: {
+                  tableName,
+                  rows: shaped.rows.length,
+                  occupied: error.occupied,
+                  ...(error.tables.length ? { tables: error.tables } : {}),
+                },
               });
             }
           } catch (error) {

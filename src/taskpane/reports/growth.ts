@@ -10,6 +10,8 @@ export interface GrowthConflict {
   readonly rows: number;
   /** The cells in the way (the first few). */
   readonly occupied: readonly string[];
+  /** Other tables in the way: only inserting rows makes room (office-js #1199), so overwriting is not offered. */
+  readonly tables?: readonly string[];
 }
 
 /** What the person chose for a table that needs the cells below it: a way to grow, or keep the cells. */

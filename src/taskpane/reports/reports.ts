@@ -36,7 +36,7 @@ export interface ReportRow {
   readonly tableName?: string;
   readonly fields?: readonly string[];
   readonly history?: HistoryRequest;
-  /** The table's ASIN column holds product cards, written again after its rows. */
+  /** A `product` column of cards beside the table's ASIN column, written again after its rows. */
   readonly cards?: boolean;
   /** A formula showing its last good answer (the service failed): why; `lastRefreshed` is that answer's time. */
   readonly lastGood?: LastGood;
@@ -121,7 +121,7 @@ function tableRow(table: TableInfo, failure: string | undefined): ReportRow {
     tableName: table.name,
     fields: query?.fields ?? [],
     ...(query?.history ? { history: query.history } : {}),
-    ...(query?.cards ? { cards: true } : {}),
+    ...(query?.cards === "beside" ? { cards: true } : {}),
   };
 }
 

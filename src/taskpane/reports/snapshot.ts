@@ -179,7 +179,13 @@ export async function takeSnapshot(
     return { written: await host.appendHistory(append), callsSpent };
   } catch (error) {
     if (!(error instanceof CellsInUseError)) throw error;
-    const decision = await decide({ history: true, tableName: append.layout.name, rows: 0, occupied: error.occupied });
+    const decision = await decide({
+      history: true,
+      tableName: append.layout.name,
+      rows: 0,
+      occupied: error.occupied,
+      ...(error.tables.length ? { tables: error.tables } : {}),
+    });
     if (decision === "keep") return { written: null, callsSpent };
     return { written: await host.appendHistory({ ...append, growth: decision }), callsSpent };
   }

@@ -163,6 +163,9 @@ export function layoutReport(
   const sectionTop = chartTop + chartRows * (CHART_SIZE.rows + 1);
   const width = (section: TemplateSection) => (section.vertical ? 2 : section.fields.length);
   const cards = all.filter((s) => s.card);
+  // A blank column after the stacked cards, as wide as their labelled rows: Excel on the web puts a field inserted
+  // from a card (the button beside it) in the next blank cell to its right, #FIELD! when that cell lies inside a
+  // spill (office-js #4189), and does not show it without a blank cell there (#4234).
   let left = cards.length ? Math.max(...cards.map(width)) + 1 : 0;
   let stackRow = sectionTop;
   const sections: Placed[] = all.map((section) => {

@@ -44,6 +44,8 @@ export async function openExcelPane(
   platform: Platform,
   /** The requirement sets this Excel has, when not a current Microsoft 365's (e.g. no data types). */
   requirementSets?: StrictExcelOptions["requirementSets"],
+  /** Retail perpetual Office (claims the sets, refuses data types: office-js #4750, #3504). */
+  license?: StrictExcelOptions["license"],
 ): Promise<ExcelPane> {
   // About the width Excel gives a task pane.
   const context = await browser.newContext({ viewport: { width: 420, height: 900 } });
@@ -58,6 +60,7 @@ export async function openExcelPane(
     {
       platform,
       ...(requirementSets ? { requirementSets } : {}),
+      ...(license ? { license } : {}),
       storage: { "mad.secret": DEMO_SECRET, "mad.baseUrl": stack.simulator.url },
     },
   );
@@ -98,8 +101,12 @@ export function excelPaneSession() {
     get stack() {
       return session.stack;
     },
-    async open(platform: Platform, requirementSets?: StrictExcelOptions["requirementSets"]): Promise<ExcelPane> {
-      const pane = await openExcelPane(session.browser, session.stack, platform, requirementSets);
+    async open(
+      platform: Platform,
+      requirementSets?: StrictExcelOptions["requirementSets"],
+      license?: StrictExcelOptions["license"],
+    ): Promise<ExcelPane> {
+      const pane = await openExcelPane(session.browser, session.stack, platform, requirementSets, license);
       session.panes.push(pane);
       session.stack.simulator.resetStats();
       return pane;

@@ -10,6 +10,8 @@ import { MemoryStore } from "../../../src/server/team/memory-store";
 import { RedisStore } from "../../../src/server/team/redis-store";
 import { startTeamMode } from "../../../src/server/team/setup";
 import type { Scheduler } from "../../../src/server/team/scheduler";
+import type { AlertRunner } from "../../../src/server/team/alerts/runner";
+import type { AlertSettings } from "../../../src/server/team/alerts/settings";
 import type { Member, TeamStore } from "../../../src/server/team/team-store";
 import { hashToken, newToken } from "../../../src/server/team/tokens";
 
@@ -38,13 +40,21 @@ export interface TeamOptions {
   queueWaitMs?: number;
   windowMs?: number;
   upstreamTimeoutMs?: number;
+  /** Alerts' settings (SMTP, public address, private addresses, a resolver). */
+  alerts?: AlertSettings;
+  /** Wraps each replica's store (a test that stops a replica mid-step). */
+  wrapStore?: (store: TeamStore, replica: number) => TeamStore;
 }
 
 export interface RunningTeam {
   readonly bases: string[];
+  /** The key prefix of the team's state in Redis (MAD_REDIS_PREFIX for `npm run team`). */
+  readonly prefix: string;
   readonly stores: TeamStore[];
   /** Each replica's scheduler; it runs due schedules only when a test calls `tick()`. */
   readonly schedulers: Scheduler[];
+  /** Each replica's alert runner; it runs and delivers only when a test calls it. */
+  readonly alertRunners: AlertRunner[];
   readonly log: string[];
   /** Adds a member through the store (as `npm run team -- add` does) and returns their token. */
   member(name: string, extra?: Partial<Member>): Promise<string>;
@@ -58,6 +68,7 @@ export async function startTeam(options: TeamOptions): Promise<RunningTeam> {
   const servers: HostingServer[] = [];
   const bases: string[] = [];
   const schedulers: Scheduler[] = [];
+  const alertRunners: AlertRunner[] = [];
   const log: string[] = [];
   for (let i = 0; i < replicas; i++) {
     const store =
@@ -66,27 +77,32 @@ export async function startTeam(options: TeamOptions): Promise<RunningTeam> {
         : new RedisStore({ url: options.redisUrl!, prefix, commandTimeoutMs: 500 });
     if (store instanceof RedisStore) await store.connected(5_000);
     stores.push(store);
+    const used = options.wrapStore ? options.wrapStore(store, i) : store;
     const team = await startTeamMode({
       upstream: options.upstream,
       upstreamTimeoutMs: options.upstreamTimeoutMs ?? 10_000,
       maxAnswerBytes: 1_000_000,
       keys: options.keys,
-      store,
+      store: used,
       clock: options.clock,
       queueWaitMs: options.queueWaitMs ?? 10_000,
       windowMs: options.windowMs,
       log: (line) => log.push(line),
       schedulerTickMs: 0,
+      alerts: options.alerts,
     });
     schedulers.push(team.scheduler);
+    alertRunners.push(team.alerts);
     const hosting = createHostingServer({ upstream: options.upstream, team, log: (line) => log.push(line) });
     servers.push(hosting);
     bases.push(await listen(hosting, 0, "127.0.0.1"));
   }
   return {
     bases,
+    prefix,
     stores,
     schedulers,
+    alertRunners,
     log,
     async member(name, extra = {}) {
       const token = newToken();

@@ -11,7 +11,14 @@
  * - a formula recalculates when a cell it references changes, on Range.calculate, and when entered again;
  * - a result cell may be a data type (an entity value) where Excel takes them from custom functions
  *   (CustomFunctionsRuntime 1.4, https://learn.microsoft.com/office/dev/add-ins/excel/custom-functions-data-types-concepts);
- *   an Excel without that set shows #VALUE! for one (a result no cell can hold), which the add-in avoids by asking;
+ *   an Excel without that set, retail perpetual Office whatever it claims, and the web for JSON it refuses show
+ *   #VALUE! for one (data-types.ts);
+ * - a cell holding a data type, passed to a parameter of type `any` (the add-in's functions.json sets
+ *   `allowCustomDataForDataTypeAny`), arrives as its JSON: "custom functions accept data types as both input and
+ *   output values" (same page, "Input an entity value"). A typed parameter (`string`, `number`) is not documented
+ *   for data types; the stand-in gives it the entity's basicValue, "#VALUE!" (Excel.EntityCellValue), an error,
+ *   so the cell shows #VALUE! without a call. Without CustomFunctionsRuntime 1.4 ("integration with data types")
+ *   the stand-in does the same for every parameter (our reading: nothing documents data types as arguments there);
  * - `=A2.Price` (`=A2.[Monthly units]`) reads a field of the data type in A2, #FIELD! when it has none and #VALUE!
  *   when A2 holds no data type (https://support.microsoft.com/excel/functions/fieldvalue-function), and follows A2
  *   when a result lands there.
@@ -19,20 +26,21 @@
  */
 import { FIELD_FUNCTION, fieldOutcome } from "../../../src/preview/field-reference";
 import { parseInput, type FunctionCall } from "../../../src/preview/formula";
-import type { ArgumentValue, FunctionInvoker, FunctionOutcome, PendingCall } from "../../../src/preview/cell-types";
+import type {
+  ArgumentCell,
+  ArgumentValue,
+  FunctionInvoker,
+  FunctionOutcome,
+  PendingCall,
+} from "../../../src/preview/cell-types";
 import { cellAddress, type CellRange } from "../../../src/table/a1";
 import { sheetReference } from "../../../src/table/sheet-names";
-import {
-  cellKey,
-  keyCol,
-  keyRow,
-  type CalcHooks,
-  type Cell,
-  type EntityJson,
-  type SheetModel,
-  type WorkbookModel,
-} from "./model";
-import { PAYLOAD_LIMIT_BYTES, SHEET_COLUMNS, SHEET_ROWS, utf8Bytes, type Platform } from "./platform";
+import { cellKey, keyCol, keyRow, type CalcHooks, type Cell, type SheetModel, type WorkbookModel } from "./model";
+import { PAYLOAD_LIMIT_BYTES, SHEET_COLUMNS, SHEET_ROWS, utf8Bytes } from "./platform";
+import { functionDataType, type DataTypeHost } from "./data-types";
+
+/** What the calculation needs to know about this Excel. */
+export type CalcHost = DataTypeHost & { readonly customFunctionDataTypes: boolean };
 
 interface FormulaState {
   readonly sheet: SheetModel;
@@ -58,12 +66,10 @@ export class Calc implements CalcHooks {
   private readonly dirty = new Set<FormulaState>();
   private readonly inFlight = new Set<Promise<unknown>>();
   readonly stuck: StuckResult[] = [];
-  /** Whether custom functions may return data types here (CustomFunctionsRuntime 1.4). */
-  dataTypes = true;
 
   constructor(
     private readonly book: WorkbookModel,
-    private readonly platform: Platform,
+    private readonly host: CalcHost,
     private readonly blankArgument: "zero" | "null",
     public functions: FunctionInvoker,
   ) {}
@@ -226,13 +232,16 @@ export class Calc implements CalcHooks {
       else {
         const sheet = this.book.sheet(arg.sheet ?? state.sheet.name);
         if (!sheet) return { error: { code: "#REF!", message: `No sheet ${arg.sheet}` } };
-        const rows: (string | number | boolean | null)[][] = [];
+        const rows: ArgumentCell[][] = [];
         for (let row = arg.range.top; row <= arg.range.bottom; row++) {
-          const line: (string | number | boolean | null)[] = [];
+          const line: ArgumentCell[] = [];
           for (let col = arg.range.left; col <= arg.range.right; col++) {
             const cell = sheet.get(row, col);
             if (cell?.error) return { error: cell.error };
-            line.push(!cell || cell.value === "" ? blank : cell.value);
+            if (cell?.entity && !this.host.customFunctionDataTypes)
+              return { error: { code: "#VALUE!", message: "This Excel passes no data types to custom functions." } };
+            if (cell?.entity) line.push(cell.entity as unknown as ArgumentCell);
+            else line.push(!cell || cell.value === "" ? blank : cell.value);
           }
           rows.push(line);
         }
@@ -243,7 +252,7 @@ export class Calc implements CalcHooks {
   }
 
   private settle(state: FormulaState, outcome: FunctionOutcome): void {
-    if (outcome.kind === "rows" && this.platform === "web") {
+    if (outcome.kind === "rows" && this.host.platform === "web") {
       const bytes = utf8Bytes(JSON.stringify(outcome.rows.map((row) => row.map((c) => c.value))));
       if (bytes > PAYLOAD_LIMIT_BYTES) {
         const at = this.where(state);
@@ -295,10 +304,17 @@ export class Calc implements CalcHooks {
           target.value = result.value;
           target.error = result.error;
           target.entity = undefined;
-          if (result.entity && !this.dataTypes) {
-            target.value = "#VALUE!";
-            target.error = { code: "#VALUE!", message: "This Excel takes no data types from custom functions." };
-          } else if (result.entity) target.entity = result.entity as unknown as EntityJson;
+          if (result.entity) {
+            const kept = functionDataType(
+              result.entity,
+              this.host,
+              sheet.address({ top: row, left: col, bottom: row, right: col }),
+            );
+            if ("refused" in kept) {
+              target.value = "#VALUE!";
+              target.error = { code: "#VALUE!", message: kept.refused };
+            } else target.entity = kept.entity;
+          }
           if (target !== cell) target.spilledFrom = cell;
         }
         cell.spill =

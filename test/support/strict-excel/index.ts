@@ -10,7 +10,11 @@
  * - blank arguments as 0 or null by build; MAD spills that fill asynchronously, then onCalculated;
  * - silent overwrites of a person's cells recorded in `overwrites`;
  * - data types (entity values): from custom functions where CustomFunctionsRuntime 1.4 is, through
- *   Range.valuesAsJson (ExcelApi 1.16), read by `=A2.Price` (calc.ts, range.ts).
+ *   Range.valuesAsJson (ExcelApi 1.16), read by `=A2.Price` (calc.ts, range.ts); refused by retail perpetual
+ *   Office although it claims the sets, number formats by ExcelApi level, entity JSON validated on the web
+ *   (data-types.ts); a data type passed to an `any` parameter arrives as its JSON (calc.ts);
+ * - tables never overlap (sheet.ts); the add-in's startup behaviour is the document's, and opening it runs what
+ *   the documentation and office-js #3558 say (`open`).
  */
 import { createCustomFunctionsStandIn, FunctionRegistry } from "../../../src/preview/stand-ins";
 import type { FunctionInvoker } from "../../../src/preview/cell-types";
@@ -19,6 +23,7 @@ import { Calc } from "./calc";
 import { RequestContext, type Runtime } from "./client";
 import { requestTooLarge, responseTooLarge } from "./errors";
 import { ManualFunctions } from "./manual-functions";
+import type { DataTypeHost, License } from "./data-types";
 import { cellKey, WorkbookModel, type Cell, type ChartModel, type EntityJson, type RangeRef } from "./model";
 import {
   LATEST_SETS,
@@ -49,8 +54,18 @@ export interface ChartView {
   readonly series: { name: string; values?: string; categories?: string; axisGroup: string }[];
 }
 
-export class StrictExcel implements Runtime {
+/**
+ * What opening the saved workbook does (`StrictExcel.open`). The startup behaviour is saved with the document
+ * ("The technique has document scope"; `setStartupBehavior` "won't run the first time a user opens the document.
+ * The add-in must be opened manually for the first time on any document",
+ * https://learn.microsoft.com/office/dev/add-ins/develop/run-code-on-document-open). A document saved with
+ * `Load`, opened by someone without the add-in, shows "ADD-IN ERROR" (office-js #3558, #1542).
+ */
+export type OpenOutcome = "runtimeLoads" | "nothingRuns" | "addInError";
+
+export class StrictExcel implements Runtime, DataTypeHost {
   readonly platform: Platform;
+  readonly license: License;
   readonly book: WorkbookModel;
   readonly calc: Calc;
   readonly oversized: OversizedSync[] = [];
@@ -72,16 +87,26 @@ export class StrictExcel implements Runtime {
 
   constructor(options: StrictExcelOptions = {}) {
     this.platform = options.platform ?? "desktop";
+    this.license = options.license ?? "subscription";
     this.sets = { ...LATEST_SETS, ...options.requirementSets };
     this.book = new WorkbookModel(options.sheets ?? ["Sheet1"]);
     const blank = options.blankArgument ?? (this.platform === "desktop" ? "zero" : "null");
-    this.calc = new Calc(this.book, this.platform, blank, new ManualFunctions());
-    this.calc.dataTypes = this.supports("CustomFunctionsRuntime", "1.4");
+    this.calc = new Calc(this.book, this, blank, new ManualFunctions());
     this.book.calc = this.calc;
+    this.book.dataTypes = this;
   }
 
   supports(set: RequirementSetName, version: string): boolean {
     return versionAtLeast(this.sets[set], version);
+  }
+
+  excelApi(version: string): boolean {
+    return this.supports("ExcelApi", version);
+  }
+
+  /** Whether custom functions may return data types here as the set says (CustomFunctionsRuntime 1.4). */
+  get customFunctionDataTypes(): boolean {
+    return this.supports("CustomFunctionsRuntime", "1.4");
   }
 
   checkPayload(kind: "request" | "response", bytes: number): void {
@@ -117,6 +142,17 @@ export class StrictExcel implements Runtime {
   restartRuntime(): void {
     this.session++;
     for (const sheet of this.book.sheets) sheet.calculatedHandlers.length = 0;
+  }
+
+  /**
+   * The saved workbook opened again, by someone with the add-in or without it (see OpenOutcome): the runtime of
+   * the last session is gone; it loads with the document only where the document says `Load` and the add-in is
+   * there.
+   */
+  open(by: { readonly hasAddIn: boolean }): OpenOutcome {
+    this.restartRuntime();
+    if (this.startupBehavior !== "Load") return "nothingRuns";
+    return by.hasAddIn ? "runtimeLoads" : "addInError";
   }
 
   /** `Excel`, `Office`, `OfficeRuntime` and `CustomFunctions` as the add-in's code sees them. */

@@ -10,6 +10,15 @@
 import { cellAddress, type CellRange } from "../../../src/table/a1";
 import { sheetReference } from "../../../src/table/sheet-names";
 import { invalidArgument } from "./errors";
+import {
+  cellValueRefused,
+  internalError,
+  keptEntity,
+  keptValue,
+  plainCellValue,
+  webProblem,
+  type DataTypeHost,
+} from "./data-types";
 import { SHEET_COLUMNS, SHEET_ROWS } from "./platform";
 
 export type Scalar = string | number | boolean;
@@ -222,6 +231,8 @@ export class WorkbookModel {
   active = { sheet: "Sheet1", address: "A1" };
   private sheetCount = 0;
   calc: CalcHooks | undefined;
+  /** How this Excel takes data types (licence, ExcelApi level, platform); absent: as it is given. */
+  dataTypes: DataTypeHost | undefined;
 
   constructor(sheetNames: readonly string[]) {
     for (const name of sheetNames) this.addSheet(name);
@@ -334,29 +345,49 @@ export class WorkbookModel {
 
   /**
    * Range.valuesAsJson = … (ExcelApi 1.16): each cell value JSON into its cell. An entity value goes in as a data
-   * type (its cell shows its text); a String, Double or Boolean value as its basicValue; anything else is refused.
+   * type (its cell shows its text); a String, Double, FormattedNumber or Boolean value as its basicValue (a
+   * formatted number with its format); anything else is refused. What this Excel refuses (retail perpetual Office,
+   * the web's validation) fails the whole write before any cell changes (data-types.ts).
    * https://learn.microsoft.com/javascript/api/excel/excel.range#excel-excel-range-valuesasjson-member
    */
   writeJson(sheet: SheetModel, range: CellRange, given: unknown): void {
     if (!Array.isArray(given)) throw invalidArgument("valuesAsJson takes a 2D array of cell values");
+    const host = this.dataTypes;
+    if (host?.license === "retailPerpetual") throw internalError();
+    const at = (row: number, col: number) =>
+      (given as unknown[][])[row - range.top]?.[col - range.left] as Record<string, unknown> | undefined;
+    for (let row = range.top; row <= range.bottom; row++)
+      for (let col = range.left; col <= range.right; col++) {
+        const problem = host && webProblem(at(row, col), host, cellAddress({ row, col }));
+        if (problem) throw cellValueRefused(problem);
+      }
     for (let row = range.top; row <= range.bottom; row++) {
       for (let col = range.left; col <= range.right; col++) {
-        const json = (given as unknown[][])[row - range.top]?.[col - range.left] as
-          { type?: string; basicValue?: Scalar } | undefined;
+        const json = at(row, col);
         if (json === undefined) continue;
-        if (json.type === "Double" || json.type === "Boolean") {
-          this.put(sheet, row, col, json.basicValue ?? null, "values");
-          continue;
-        }
-        // An entity or a String goes in as itself: text is never parsed as a formula or a number here.
-        this.put(sheet, row, col, null, "values");
-        if (json.type === "Empty") continue;
-        if (isEntityJson(json)) Object.assign(sheet.at(row, col), { value: json.text, entity: json });
-        else if (json.type === "String") sheet.at(row, col).value = String(json.basicValue ?? "");
-        else throw invalidArgument(`the stand-in writes no ${json.type} cell value`);
+        this.putJson(sheet, row, col, json);
       }
     }
     this.calc?.valuesChanged(sheet, range);
+  }
+
+  private putJson(sheet: SheetModel, row: number, col: number, json: Record<string, unknown>): void {
+    if (isEntityJson(json)) {
+      // An entity goes in as itself: its text is never parsed as a formula or a number.
+      this.put(sheet, row, col, null, "values");
+      const entity = this.dataTypes ? keptEntity(json, this.dataTypes) : json;
+      Object.assign(sheet.at(row, col), { value: json.text, entity });
+      return;
+    }
+    const plain = plainCellValue((this.dataTypes ? keptValue(json, this.dataTypes) : json) as Record<string, unknown>);
+    if (!plain) throw invalidArgument(`the stand-in writes no ${String(json.type)} cell value`);
+    if (json.type === "String") {
+      this.put(sheet, row, col, null, "values");
+      sheet.at(row, col).value = String(plain.value ?? "");
+      return;
+    }
+    this.put(sheet, row, col, plain.value, "values");
+    if (plain.format) sheet.at(row, col).format = plain.format;
   }
 
   /** Inserts `count` entire sheet rows before 0-based `row`: cells, tables and chart ranges below move down. */

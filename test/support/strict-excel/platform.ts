@@ -4,6 +4,8 @@
  * documented, docs/excel-platform.md lists it under "what a person with real Excel must still confirm".
  */
 
+import type { License } from "./data-types";
+
 /** Excel on Windows or Mac, or Excel on the web: where documented behaviour differs, the stand-in follows one. */
 export type Platform = "desktop" | "web";
 
@@ -26,16 +28,24 @@ export interface StrictExcelOptions {
   readonly blankArgument?: "zero" | "null";
   /** Sheets of the starting workbook. */
   readonly sheets?: readonly string[];
+  /**
+   * A Microsoft 365 subscription (default), or retail perpetual Office 2021/2024, which claims the sets yet refuses
+   * data types (office-js #4750, #3504; data-types.ts).
+   */
+  readonly license?: License;
 }
 
 /**
  * Defaults: a current Microsoft 365 build. CustomFunctionsRuntime 1.4 (data types from custom functions) is in
  * Excel on the web and Microsoft 365 from version 2208, not in perpetual Office
  * (https://learn.microsoft.com/javascript/api/requirement-sets/excel/custom-functions-requirement-sets): pass
- * `{ CustomFunctionsRuntime: "1.3" }` for an Excel without it.
+ * `{ CustomFunctionsRuntime: "1.3" }` for an Excel without it. ExcelApi 1.20 is Microsoft 365 from Version 2509 and
+ * the web (https://learn.microsoft.com/javascript/api/requirement-sets/excel/excel-api-requirement-sets); 1.19
+ * (Version 2504, Mac 16.96, not in perpetual Office) brings `DoubleCellValue.numberFormat`, 1.16 (Version 2208, and
+ * Office 2024) `valuesAsJson` and data types: pass `{ ExcelApi: "1.16" }` for an Excel between them.
  */
 export const LATEST_SETS: Readonly<Record<RequirementSetName, string>> = {
-  ExcelApi: "1.17",
+  ExcelApi: "1.20",
   CustomFunctionsRuntime: "1.4",
   SharedRuntime: "1.1",
 };

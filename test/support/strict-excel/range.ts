@@ -5,12 +5,14 @@
  * A data type (an entity value) reads as Excel documents it: `values` gives its basicValue "#VALUE!" and
  * `valueTypes` "Error" (https://learn.microsoft.com/javascript/api/excel/excel.entitycellvalue: basicValue is
  * "the value that would be returned by Range.values for a cell with this value", `"#VALUE!"`, basicType "Error");
- * `valuesAsJson` (ExcelApi 1.16) gives and takes the whole JSON.
+ * `valuesAsJson` (ExcelApi 1.16) gives and takes the whole JSON, except where Excel refuses data types
+ * (data-types.ts).
  */
 import { parseRangeAddress, type CellRange } from "../../../src/table/a1";
 import { ClientObject, Collection, type RequestContext, type Scalars } from "./client";
 import { invalidArgument, invalidOperation, RichApiError } from "./errors";
 import { apiNotFound } from "./errors";
+import { internalError } from "./data-types";
 import { keyCol, keyRow, type Cell, type RangeRef, type SheetModel } from "./model";
 import { MAX_CELLS_PER_GET, SHEET_COLUMNS, SHEET_ROWS } from "./platform";
 
@@ -179,6 +181,9 @@ export class Range extends ClientObject<RangeRef> {
   override loadNow(props: readonly string[], commits: Parameters<ClientObject<RangeRef>["loadNow"]>[1]): unknown {
     if (props.includes("valuesAsJson") && !this.context.runtime.supports("ExcelApi", "1.16"))
       throw apiNotFound("Range.valuesAsJson", "ExcelApi 1.16");
+    // Retail perpetual Office claims ExcelApi 1.16 and fails reading valuesAsJson (office-js #4750).
+    if (props.includes("valuesAsJson") && this.context.runtime.book.dataTypes?.license === "retailPerpetual")
+      throw internalError();
     return super.loadNow(props, commits);
   }
 

@@ -5,6 +5,10 @@
  * - Table.resize (ExcelApi 1.13) "must overlap with the original table range and the headers must be in the same
  *   row" (https://learn.microsoft.com/javascript/api/excel/excel.table#excel-excel-table-resize-member(1)), and
  *   takes in whatever the new rows hold without a word;
+ * - tables never overlap: TableCollection.add over a cell of another table fails with InvalidArgument, "A table
+ *   can't overlap another table" (office-js #1199, which reports that code and message for tables.add); the
+ *   stand-in holds Table.resize to the same rule (our reading: #1199 names add only, and resize's page says
+ *   nothing of other tables);
  * - Worksheet.onCalculated (ExcelApi 1.8) handlers exist once their add() was synced, and only while the runtime
  *   that added them runs.
  */
@@ -14,6 +18,9 @@ import { invalidArgument, invalidOperation, itemNotFound, RichApiError } from ".
 import type { CalculatedHandler, SheetModel, TableModel, WorkbookModel } from "./model";
 import { parseAddress, Range, sheetRange } from "./range";
 import { ChartCollection } from "./chart";
+
+/** #1199's refusal, code and message. */
+const tableOverlap = () => new RichApiError("InvalidArgument", "A table can't overlap another table.");
 
 const overlaps = (a: CellRange, b: CellRange) =>
   a.left <= b.right && b.left <= a.right && a.top <= b.bottom && b.top <= a.bottom;
@@ -191,6 +198,8 @@ export class Table extends ClientObject<TableModel> {
       if (range.top !== t.range.top || !overlaps(range, t.range))
         throw invalidArgument("the new range must overlap the table and keep its header row");
       if (range.bottom === range.top) throw invalidArgument("a table keeps at least one body row");
+      if (this.book.tables.some((o) => o !== t && o.sheet === t.sheet && overlaps(o.range, range)))
+        throw tableOverlap();
       t.range = range;
     });
   }
@@ -239,8 +248,7 @@ export class TableCollection extends Collection<TableModel, Table> {
       const sheet = this.sheet?.() ?? book.sheet(address.split("!")[0].replace(/^'|'$/g, ""));
       if (!sheet) throw itemNotFound(`sheet of ${address}`);
       const range = parseAddress(address);
-      if (book.tables.some((t) => t.sheet === sheet && overlaps(t.range, range)))
-        throw invalidOperation("a table cannot overlap another table");
+      if (book.tables.some((t) => t.sheet === sheet && overlaps(t.range, range))) throw tableOverlap();
       let n = book.tables.length + 1;
       while (book.tables.some((t) => t.name === `Table${n}`)) n++;
       added = { name: `Table${n}`, sheet, range };

@@ -86,7 +86,7 @@ export function hostUnderTest(name: HostName): HostUnderTest {
     run: excel.run as never,
     settings: () => g.Office.context.document.settings as never,
     requirements: () => g.Office.context.requirements as never,
-    loadWithDocument: async () => void (excel.startupBehavior = "Load"),
+    loadWithDocument: (load) => g.Office.addin.setStartupBehavior(load ? "Load" : "None"),
     showPane: () => g.Office.addin.showAsTaskpane(),
   });
   const rowsOf = (address?: string) => {

@@ -23,7 +23,7 @@ export function fieldsOf(formula: string): string[] {
 
 /** A product card, as MAD.PRODUCT answers where Excel takes data types. */
 export const cardOf = (asin: string) =>
-  productCard(productFactsOf({ asin, title: `Product ${asin}`, price: 19.99, bsrRank: 1200 }, "US")!);
+  productCard(productFactsOf({ asin, title: `Product ${asin}`, price: 19.99, bsrRank: 1200 }, "US")!, "double");
 
 /**
  * Answers every pending call of the report's formulas; `rows(address)` says how many rows each spills. A card

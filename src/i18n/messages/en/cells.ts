@@ -96,6 +96,15 @@ export const cells = {
   }),
   "kind.sortField": message("cannot sort by {got}; sort fields are {fields}", { got: "text", fields: "text" }),
   "kind.oneValue": message("expects one value, got a range of {count} values", { count: "number" }),
+  "kind.cardWithoutAsin": message("this data type has no ASIN field; give a product card or an ASIN"),
+  "kind.cardField": message(
+    "takes {expected}, not a product card; give its {field} field instead, e.g. =A2.{field} where A2 holds the card",
+    { expected: "text", field: "text" },
+  ),
+  "kind.cardNoField": message("takes {expected}, not a product card, and a card has no field for it", {
+    expected: "text",
+  }),
+  "kind.dataTypeNotAValue": message("a {type} data type is not a value this argument takes", { type: "text" }),
   "kind.maxLength": message("at most {max} characters (got {count})", { max: "number", count: "number" }),
   "kind.pattern": message("{got} is not {pattern}", { got: "text", pattern: "text" }),
   "kind.pattern.asin": message("an ASIN of 10 letters and digits, e.g. B0DGVP84B5"),
@@ -237,6 +246,7 @@ export const cells = {
   "filters.nameValue": message("expected name=value, got {got}", { got: "text" }),
   "filters.semicolons": message('separate filters with ";", not ",": write {example}', { example: "text" }),
   "filters.valueWithoutName": message("a row has the value {got} but no name", { got: "text" }),
+  "filters.nameIsDataType": message("a filter's name is text, not a data type such as a product card"),
   "filters.useMarket": message("use the market argument"),
   "filters.useArgument": message("use the {arg} argument", { arg: "text" }),
   "filters.paging": message("paging follows the limit argument"),

@@ -212,10 +212,18 @@ export const pane = {
   "build.table.doesNotFit": message("Nothing was fetched: {why}", { why: "text" }),
   "build.table.doesNotFitHere": message("The table does not fit here."),
   "build.table.would": message("The table from {at} would overwrite {cells}.", { at: "text", cells: "text" }),
-  "build.table.cards": message("Insert as table: show the {column} column as product cards (Excel data types)", {
-    column: "text",
-  }),
-  "build.table.cardsWritten": message("Its ASINs show as product cards: select one and press Ctrl+Shift+F5."),
+  "build.table.cards": message(
+    "Insert as table: add a product column of cards (Excel data types) beside {column}, which stays text",
+    {
+      column: "text",
+    },
+  ),
+  "build.table.cardsWritten": message(
+    "Its product column shows each ASIN as a card: select one and press Ctrl+Shift+F5. The ASIN column stays text for your formulas.",
+  ),
+  "build.table.cardsUnavailable": message(
+    "Product cards are not available in this Excel (Excel 2021 and 2024 bought once have no data types): its product column shows the ASINs as text.",
+  ),
   "preview.noRows": message("No rows match."),
   "preview.rows": message("Preview rows"),
 
@@ -301,6 +309,10 @@ export const pane = {
   "reports.growth.question": message(
     "{table} now has {rows, plural, one {# row} other {# rows}}, and the rows it needs below it hold something ({cells}). Insert sheet rows, so that what is there moves down; write over it; or keep it and leave the table as it was.",
     { table: "text", rows: "number", cells: "text" },
+  ),
+  "reports.growth.tableQuestion": message(
+    "{table} now has {rows, plural, one {# row} other {# rows}}, and the rows it needs below it belong to the table {tables}: a table can't overlap another table. Insert sheet rows, so that {tables} moves down; or leave {table} as it was.",
+    { table: "text", rows: "number", tables: "text" },
   ),
   "reports.growth.insertRows": message("Insert sheet rows"),
   "reports.growth.overwrite": message("Overwrite"),
@@ -421,6 +433,10 @@ export const pane = {
   "host.refreshNeeds": message(
     "Refreshing {table} needs {rows, number} more rows ({area}), and {cells} there {count, plural, one {holds} other {hold}} something. Nothing was written.",
     { table: "text", rows: "number", area: "text", cells: "text", count: "number" },
+  ),
+  "host.refreshNeedsTable": message(
+    "Refreshing {table} needs rows that belong to the table {tables}, and a table can't overlap another table. Nothing was written.",
+    { table: "text", tables: "text" },
   ),
   "host.historyNeeds": message(
     "The history needs {area} below its table {table}, and {cells} there {count, plural, one {holds} other {hold}} something. Nothing was written.",

@@ -113,6 +113,9 @@ export const reports = {
   "settings.refreshOnOpen.hint": message(
     "This workbook refreshes its formulas and tables as it opens, fetching only what is past its data period; above 20 calls, or more than are left, it asks first. Kept with the workbook.",
   ),
+  "settings.sharedWorkbook": message(
+    "A workbook with a report, or with Refresh when opened on, asks Excel to start the add-in when it opens, from the next time it is opened after being saved. Colleagues who open it without the add-in see an ADD-IN ERROR notice they can close; its cells keep their last values. Once its last report is gone and Refresh when opened is off, it no longer asks.",
+  ),
   "settings.lastGood": message("Show last good answers when the service fails"),
   "settings.lastGood.hint": message(
     "When the service cannot answer, a formula answered before keeps its earlier answer instead of #N/A, and says so here, above the tabs and in MAD.ASOF. Never for a refused secret. Kept on this computer.",

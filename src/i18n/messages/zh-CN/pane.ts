@@ -141,8 +141,11 @@ export const pane: Translation<typeof english> = {
   "build.table.created": `已在 {at} 创建表格 {name}，共 {rows, plural, other {# 行}}（${CALLS}）。`,
   "build.table.doesNotFit": "未获取任何数据：{why}",
   "build.table.doesNotFitHere": "这里放不下表格。",
-  "build.table.cards": "插入表格：将 {column} 列显示为商品卡片（Excel 数据类型）",
-  "build.table.cardsWritten": "其中的 ASIN 已显示为商品卡片：选中一个后按 Ctrl+Shift+F5 查看。",
+  "build.table.cards": "插入表格：在 {column} 列旁增加一列商品卡片（Excel 数据类型），{column} 列仍为文本",
+  "build.table.cardsWritten":
+    "product 列已将每个 ASIN 显示为商品卡片：选中一个后按 Ctrl+Shift+F5 查看。ASIN 列仍为文本，可供公式引用。",
+  "build.table.cardsUnavailable":
+    "此版本的 Excel 无法使用商品卡片（一次性购买的 Excel 2021 和 2024 没有数据类型）：product 列以文本显示 ASIN。",
   "build.table.would": "从 {at} 开始的表格将覆盖 {cells}。",
   "preview.noRows": "没有符合条件的数据。",
   "preview.rows": "预览数据",
@@ -198,6 +201,8 @@ export const pane: Translation<typeof english> = {
   "reports.growth.title": "{table} 下方的单元格不为空。",
   "reports.growth.question":
     "{table} 现在有 {rows, plural, other {# 行}}，它下方需要的行中已有内容（{cells}）。可以插入工作表行，让已有内容下移；也可以覆盖；或者保留这些内容，让表格保持原样。",
+  "reports.growth.tableQuestion":
+    "{table} 现在有 {rows, plural, other {# 行}}，它下方需要的行属于表格 {tables}，而表格不能相互重叠。可以插入工作表行，让 {tables} 下移；或者让 {table} 保持原样。",
   "reports.growth.insertRows": "插入工作表行",
   "reports.growth.overwrite": "覆盖",
   "reports.growth.keep": "保留",
@@ -269,6 +274,7 @@ export const pane: Translation<typeof english> = {
   "host.tableNeeds": "表格需要 {area}，但其中{count, plural, other {}} {cells} 已有内容。未写入任何内容。",
   "host.refreshNeeds":
     "刷新 {table} 需要再占用 {rows, number} 行（{area}），但其中{count, plural, other {}} {cells} 已有内容。未写入任何内容。",
+  "host.refreshNeedsTable": "刷新 {table} 需要的行属于表格 {tables}，而表格不能相互重叠。未写入任何内容。",
   "host.historyNeeds":
     "历史表 {table} 下方需要 {area}，但其中{count, plural, other {}} {cells} 已有内容。未写入任何内容。",
   "host.unknownError": "未知错误",

@@ -72,6 +72,8 @@ export const reports: Translation<typeof english> = {
   "settings.refreshOnOpen": "打开时刷新",
   "settings.refreshOnOpen.hint":
     "此工作簿打开时会刷新其中的公式和表格，只获取已超过数据周期的部分；超过 20 次调用或超过剩余次数时，会先询问。此设置随工作簿保存。",
+  "settings.sharedWorkbook":
+    "含有报表或开启了“打开时刷新”的工作簿，会在打开时请 Excel 启动本加载项（保存后从下一次打开起生效）。没有安装本加载项的同事打开它时会看到可以关闭的“加载项错误”提示，单元格保留上次的值。最后一个报表删除且“打开时刷新”关闭后，工作簿便不再请求启动。",
   "settings.lastGood": "服务出错时显示上次的有效结果",
   "settings.lastGood.hint":
     "服务无法响应时，之前成功返回过的公式会保留上次的结果而不是显示 #N/A，并在此处、标签页上方和 MAD.ASOF 中说明。密钥被拒时不会这样做。此设置保存在本机。",

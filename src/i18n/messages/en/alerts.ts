@@ -1,0 +1,187 @@
+/**
+ * The English of alerts on the team relay (issue 30): what the relay answers when an alert is refused, the notes of
+ * its runs, and the messages it delivers (chat robots, webhooks, e-mail). Worded in the alert's language, whatever
+ * language the server runs in; read on the server only (the task pane shows what the relay answers).
+ */
+import { message } from "../../message";
+
+export const alerts = {
+  // Refusals of PUT/PATCH/DELETE /v1/alerts/{id}
+  "error.body": message("body: expected a JSON object '{name, query, when, deliver}'"),
+  "error.bodyTooLarge": message("body: larger than {max} bytes", { max: "number" }),
+  "error.id": message("not an alert: ids are 8 to 64 letters, digits, - or _"),
+  "error.name": message("name: expected a text of 1 to {max} characters, without control characters", {
+    max: "number",
+  }),
+  "error.query.notText": message('query: expected a MAD formula as text, e.g. =MAD.PRODUCTDETAILS("US","B07Z82895W")'),
+  "error.query": message("query: {problem}", { problem: "text" }),
+  "query.empty": message("the formula is empty"),
+  "query.notACall": message(
+    "expected a MAD function's call such as MAD.PRODUCTDETAILS(…) at {position}, found {found}",
+    {
+      position: "number",
+      found: "text",
+    },
+  ),
+  "query.unclosedText": message('the text that starts at {position} has no closing "', { position: "number" }),
+  "query.unclosedCall": message("the parenthesis at {position} is not closed", { position: "number" }),
+  "query.unclosedArray": message("the array constant at {position} has no closing }", { position: "number" }),
+  "query.reference": message(
+    "{found} at {position} is a cell reference or a name: an alert's query takes values, since the relay cannot read the workbook; put the cell's value in its place",
+    { found: "text", position: "number" },
+  ),
+  "query.nested": message(
+    "{found}(…) at {position} is a call inside the formula: an alert takes one MAD function with values",
+    {
+      found: "text",
+      position: "number",
+    },
+  ),
+  "query.unexpected": message("unexpected {found} at {position}", { found: "text", position: "number" }),
+  "query.trailing": message("{found} at {position} follows the call: an alert takes one MAD function alone", {
+    found: "text",
+    position: "number",
+  }),
+  "query.notMad": message("{name} is not a MAD function{hint, select, none {} other { (did you mean {hint}?)}}", {
+    name: "text",
+    hint: "text",
+  }),
+  "query.history": message(
+    "MAD.{fn} shows a history by date; alerts watch current values: use MAD.PRODUCTDETAILS for a product's price and rank",
+    { fn: "text" },
+  ),
+  "query.card": message("MAD.{fn} returns a card; alerts watch rows: use MAD.PRODUCTDETAILS", { fn: "text" }),
+  "query.tooManyArguments": message("MAD.{fn} takes at most {max} arguments ({got} given)", {
+    fn: "text",
+    max: "number",
+    got: "number",
+  }),
+  "query.arguments": message("MAD.{fn}: {problem}", { fn: "text", problem: "text" }),
+  "error.when.notText": message("when: expected a condition as text, e.g. price change <= -15%"),
+  "error.when.syntax": message(
+    "when: at {position}, expected {expected}; {found, select, none {the condition ends there} other {found {found}}}",
+    { position: "number", expected: "text", found: "text" },
+  ),
+  "expected.condition": message("a field, new rows, gone rows or ("),
+  "expected.field": message("a field's name"),
+  "expected.comparison": message("a comparison (< <= > >= = !=)"),
+  "expected.changeOrComparison": message("a comparison (< <= > >= = !=) or change"),
+  "expected.number": message("a number"),
+  "expected.percent": message("% after the change's number"),
+  "expected.rows": message("rows"),
+  "expected.andOr": message("and/or"),
+  "expected.closeParen": message(")"),
+  "expected.end": message("the end of the condition"),
+  "error.when.field": message(
+    "when: {field} (at {position}) is not a column of MAD.{fn}; its columns of numbers: {fields}",
+    {
+      field: "text",
+      position: "number",
+      fn: "text",
+      fields: "text",
+    },
+  ),
+  "error.when.notNumber": message("when: {field} (at {position}) does not hold numbers; conditions compare numbers", {
+    field: "text",
+    position: "number",
+  }),
+  "error.every": message("every: expected hourly, daily or weekly"),
+  "error.digest": message("digest: expected true or false"),
+  "error.language": message("language: expected en or zh-CN"),
+  "error.muted": message("muted: expected true or false"),
+  "error.deliver": message("deliver: expected 1 to {max} destinations", { max: "number" }),
+  "error.destination.shape": message(
+    "deliver[{index}]: expected an https:// or mailto: address, or an object '{url, format, secret}' or '{keep}'",
+    { index: "number" },
+  ),
+  "error.destination.url": message("deliver[{index}]: not a valid address", { index: "number" }),
+  "error.destination.scheme": message(
+    "deliver[{index}]: {scheme} addresses are not delivered to: use https:// (a webhook) or mailto: (e-mail)",
+    { index: "number", scheme: "text" },
+  ),
+  "error.destination.credentials": message(
+    "deliver[{index}]: an address with a user name or password in it is not accepted",
+    { index: "number" },
+  ),
+  "error.destination.mailto": message("deliver[{index}]: expected one e-mail address after mailto:", {
+    index: "number",
+  }),
+  "error.destination.noSmtp": message(
+    "deliver[{index}]: e-mail needs the relay's SMTP server (MAD_SMTP_URL), which is not set: ask the team's admin",
+    { index: "number" },
+  ),
+  "error.destination.format": message("deliver[{index}].format: expected one of {formats}", {
+    index: "number",
+    formats: "text",
+  }),
+  "error.destination.secret": message(
+    "deliver[{index}].secret: a signing secret (1 to 200 characters) is for DingTalk robots and Feishu bots",
+    { index: "number" },
+  ),
+  "error.destination.refused": message(
+    "deliver[{index}]: {host} is {address}, a {range} address: the relay does not send there",
+    { index: "number", host: "text", address: "text", range: "text" },
+  ),
+  "error.destination.unresolved": message("deliver[{index}]: {host} could not be resolved", {
+    index: "number",
+    host: "text",
+  }),
+  "error.keep": message("deliver[{index}].keep: {id} is not a destination of this alert", {
+    index: "number",
+    id: "text",
+  }),
+  "error.tooMany": message("a member keeps at most {max} alerts", { max: "number" }),
+  "error.overBudget": message(
+    "this alert would cost about {calls, plural, one {# call} other {# calls}} a month; with your other alerts, {total} of your budget of {budget} calls a month",
+    { calls: "number", total: "number", budget: "number" },
+  ),
+  "error.overPlan": message(
+    "this alert would cost about {calls, plural, one {# call} other {# calls}} a month, more than the team plan's {budget} calls a month",
+    { calls: "number", budget: "number" },
+  ),
+  "error.notYours": message("this alert was set by another member"),
+  "error.notFound": message("no such alert"),
+  "error.method": message("{method} is not allowed on {path}", { method: "text", path: "text" }),
+  "error.patch": message(`body: expected '{"muted": true}' or '{"muted": false}'`),
+
+  // Notes of a run (GET /v1/alerts shows the last)
+  "note.member-budget": message("the member's monthly budget is spent"),
+  "note.plan-budget": message("the team plan's monthly budget is spent"),
+  "note.queue-timeout": message("the team's calls were all taken for too long"),
+  "note.no-key": message("no key of the plan could be used"),
+  "note.service": message("the service answered {code}", { code: "text" }),
+  "note.notMember": message("{member} is no longer a member of the team", { member: "text" }),
+  "note.query": message("the query is no longer valid: {problem}", { problem: "text" }),
+
+  // The message delivered
+  "message.subject.fired": message("{name}: {count, plural, one {# change} other {# changes}}", {
+    name: "text",
+    count: "number",
+  }),
+  "message.subject.digest": message(
+    "{name}: {count, plural, =0 {no rows} one {# row} other {# rows}} meet the condition",
+    {
+      name: "text",
+      count: "number",
+    },
+  ),
+  "message.headline.fired": message("{count, plural, one {# row} other {# rows}} of {query} changed: {when}", {
+    count: "number",
+    query: "text",
+    when: "text",
+  }),
+  "message.headline.digest": message(
+    "{count, plural, =0 {No row} one {# row} other {# rows}} of {query} {count, plural, one {meets} other {meet}}: {when}",
+    { count: "number", query: "text", when: "text" },
+  ),
+  "message.row.new": message("new row"),
+  "message.row.gone": message("gone"),
+  "message.none": message("none"),
+  "message.at": message("Checked {at} (UTC) · every {every}", { at: "text", every: "text" }),
+  "message.more": message("…and {count, plural, one {# more row} other {# more rows}}", { count: "number" }),
+  "message.link": message("Open the alert"),
+  "message.footer": message("Alert “{name}” of {member} on the team relay", { name: "text", member: "text" }),
+  "every.hourly": message("hour"),
+  "every.daily": message("day"),
+  "every.weekly": message("week"),
+};

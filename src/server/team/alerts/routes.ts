@@ -1,0 +1,254 @@
+/**
+ * The team relay's routes for alerts, one handler per route. Members (their token): `GET /v1/alerts` lists theirs,
+ * `GET /v1/alerts/{id}` one, `PUT /v1/alerts/{id}` sets one (`?dryRun=1`: checked and priced, not saved),
+ * `PATCH /v1/alerts/{id}` mutes or unmutes it, `DELETE /v1/alerts/{id}` removes it. Admins: `GET /admin/alerts`
+ * (everyone's, with the deliveries waiting and those given up), `DELETE /admin/alerts/{id}`.
+ *
+ * Answers are the service's envelope: `{code: "OK", message, data}`; a refusal is `{code: "ERROR_PARAM" (or
+ * "ERROR_URL_NOT_FOUND"), message, data: {problem, ...}}`, `problem` a stable name of ALERT_PROBLEMS and `message`
+ * in the alert's language (the body's `language`, else the request's Accept-Language). No answer holds a webhook's
+ * URL in full or a secret (./destinations.ts shows them in part).
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { ALERT_ID, MAX_ALERTS_PER_MEMBER, type AlertView } from "../../../api/alerts";
+import type { Clock } from "../../../api/clock";
+import { t } from "../../../i18n/alerts";
+import type { Locale } from "../../../i18n/locale";
+import { BodyTooLarge, readBody, sendJsonText, type RelayOutcome } from "../../relay";
+import type { Member, PacedKey, TeamStore } from "../team-store";
+import { budgetRefusal, costOfAlert, languageOf, readAlert } from "./alert-input";
+import { showDestination, type DestinationRules } from "./destinations";
+import type { AlertStatus, StoredAlert } from "./model";
+import type { Refusal } from "./query";
+
+export const ALERTS_PATH = "/v1/alerts";
+export const ADMIN_ALERTS_PATH = "/admin/alerts";
+const MAX_BODY_BYTES = 200_000;
+
+export const isAlertsPath = (pathname: string) => pathname === ALERTS_PATH || pathname.startsWith(`${ALERTS_PATH}/`);
+export const isAdminAlertsPath = (pathname: string) =>
+  pathname === ADMIN_ALERTS_PATH || pathname.startsWith(`${ADMIN_ALERTS_PATH}/`);
+
+export interface AlertRoutesOptions {
+  store: TeamStore;
+  clock: Clock;
+  keys: readonly PacedKey[];
+  rules: DestinationRules;
+}
+
+const ok = (res: ServerResponse, data: unknown): RelayOutcome => {
+  sendJsonText(res, 200, JSON.stringify({ code: "OK", message: "OK", data }));
+  return { status: 200 };
+};
+
+export function refuse(res: ServerResponse, status: number, refusal: Refusal): RelayOutcome {
+  const code = status === 404 ? "ERROR_URL_NOT_FOUND" : "ERROR_PARAM";
+  const data = { problem: refusal.problem, ...(refusal.detail ?? {}) };
+  sendJsonText(res, status, JSON.stringify({ code, message: refusal.message, data }));
+  return { status };
+}
+
+/** The id after the collection's path, "" for the collection, null for neither. */
+function idOf(pathname: string, base: string): string | null {
+  if (pathname === base) return "";
+  const id = pathname.slice(base.length + 1);
+  return pathname.startsWith(`${base}/`) && ALERT_ID.test(id) ? id : null;
+}
+
+const acceptLanguage = (req: IncomingMessage) => req.headers["accept-language"];
+
+async function viewsOf(ctx: AlertRoutesOptions, alerts: readonly StoredAlert[]): Promise<AlertView[]> {
+  const [statuses, pending] = await Promise.all([ctx.store.alertStatuses(), ctx.store.outbox()]);
+  return alerts.map((alert) =>
+    viewOf(ctx, alert, statuses[alert.id], pending.filter((d) => d.alertId === alert.id).length),
+  );
+}
+
+function viewOf(
+  ctx: AlertRoutesOptions,
+  alert: StoredAlert,
+  status: AlertStatus | undefined,
+  pending: number,
+): AlertView {
+  const { destinations, version: _version, ...rest } = alert;
+  return {
+    ...rest,
+    deliver: destinations.map(showDestination),
+    nextRunAt: status?.nextRunAt ?? ctx.clock.now(),
+    ...(status?.lastRun ? { lastRun: status.lastRun } : {}),
+    ...(status?.lastFiredAt ? { lastFiredAt: status.lastFiredAt } : {}),
+    pending,
+    cost: costOfAlert(alert, ctx.clock.now()),
+  };
+}
+
+async function readJson(
+  req: IncomingMessage,
+  res: ServerResponse,
+  locale: Locale,
+): Promise<{ body: unknown } | undefined> {
+  try {
+    return { body: JSON.parse((await readBody(req, MAX_BODY_BYTES)).toString("utf8")) };
+  } catch (error) {
+    if (error instanceof BodyTooLarge)
+      refuse(res, 413, { problem: "body", message: t.in(locale)("error.bodyTooLarge", { max: MAX_BODY_BYTES }) });
+    else refuse(res, 400, { problem: "body", message: t.in(locale)("error.body") });
+    return undefined;
+  }
+}
+
+/** The member's own alert (an admin's: any), or the answer that says why not (404, 403). */
+async function ownAlert(
+  ctx: AlertRoutesOptions,
+  res: ServerResponse,
+  id: string,
+  member: Member,
+  locale: Locale,
+): Promise<{ answered: RelayOutcome } | { alert: StoredAlert }> {
+  const alert = (await ctx.store.alerts()).find((a) => a.id === id);
+  if (!alert) return { answered: refuse(res, 404, { problem: "not-found", message: t.in(locale)("error.notFound") }) };
+  if (alert.member !== member.name && member.role !== "admin")
+    return { answered: refuse(res, 403, { problem: "not-yours", message: t.in(locale)("error.notYours") }) };
+  return { alert };
+}
+
+const tooMany = (locale: Locale): Refusal => ({
+  problem: "too-many-alerts",
+  message: t.in(locale)("error.tooMany", { max: MAX_ALERTS_PER_MEMBER }),
+});
+const notYours = (locale: Locale): Refusal => ({ problem: "not-yours", message: t.in(locale)("error.notYours") });
+
+/** GET /v1/alerts: the member's alerts. */
+async function list(ctx: AlertRoutesOptions, req: IncomingMessage, res: ServerResponse, member: Member) {
+  req.resume();
+  return ok(
+    res,
+    await viewsOf(
+      ctx,
+      (await ctx.store.alerts()).filter((a) => a.member === member.name),
+    ),
+  );
+}
+
+/** GET /v1/alerts/{id}. */
+async function getOne(ctx: AlertRoutesOptions, req: IncomingMessage, res: ServerResponse, id: string, member: Member) {
+  req.resume();
+  const found = await ownAlert(ctx, res, id, member, languageOf(null, acceptLanguage(req)));
+  if ("answered" in found) return found.answered;
+  return ok(res, (await viewsOf(ctx, [found.alert]))[0]);
+}
+
+/** PUT /v1/alerts/{id}[?dryRun=1]: checked, priced against the budgets, then saved (unless a dry run). */
+async function put(ctx: AlertRoutesOptions, req: IncomingMessage, res: ServerResponse, id: string, member: Member) {
+  const dryRun = /^(1|true)$/.test(new URL(req.url ?? "/", "http://relay.local").searchParams.get("dryRun") ?? "");
+  const parsed = await readJson(req, res, languageOf(null, acceptLanguage(req)));
+  if (!parsed) return { status: res.statusCode };
+  const locale = languageOf(parsed.body, acceptLanguage(req));
+  const all = await ctx.store.alerts();
+  const saved = all.find((a) => a.id === id);
+  if (saved && saved.member !== member.name) return refuse(res, 403, notYours(locale));
+  const now = ctx.clock.now();
+  const checked = await readAlert(parsed.body, { id, member, saved, now, rules: ctx.rules, locale });
+  if ("refused" in checked) return refuse(res, 400, checked.refused);
+  const others = all.filter((a) => a.member === member.name && a.id !== id);
+  const overBudget = budgetRefusal(checked.read, member, others, ctx.keys, now, locale);
+  if (overBudget) return refuse(res, 400, overBudget);
+  const { alert, cost } = checked.read;
+  if (!saved && others.length >= MAX_ALERTS_PER_MEMBER) return refuse(res, 400, tooMany(locale));
+  if (dryRun) return ok(res, { ...viewOf(ctx, alert, undefined, 0), cost, saved: false });
+  const changed = saved?.version !== alert.version;
+  const outcome = await ctx.store.alertSave(alert, changed ? { nextRunAt: now } : null, changed, MAX_ALERTS_PER_MEMBER);
+  if (outcome === "taken") return refuse(res, 403, notYours(locale));
+  if (outcome === "limit") return refuse(res, 400, tooMany(locale));
+  return ok(res, { ...(await viewsOf(ctx, [alert]))[0], saved: true });
+}
+
+/** PATCH /v1/alerts/{id} `{"muted": true|false}`; unmuted, it runs at the next tick, compared with what it had. */
+async function patch(ctx: AlertRoutesOptions, req: IncomingMessage, res: ServerResponse, id: string, member: Member) {
+  const locale = languageOf(null, acceptLanguage(req));
+  const parsed = await readJson(req, res, locale);
+  if (!parsed) return { status: res.statusCode };
+  const muted = (parsed.body as { muted?: unknown } | null)?.muted;
+  if (typeof muted !== "boolean" || Object.keys(parsed.body as object).length !== 1)
+    return refuse(res, 400, { problem: "muted", message: t.in(locale)("error.patch") });
+  const found = await ownAlert(ctx, res, id, member, locale);
+  if ("answered" in found) return found.answered;
+  const status = (await ctx.store.alertStatuses())[id];
+  const alert = { ...found.alert, muted, updatedAt: ctx.clock.now() };
+  const resumed = !muted && found.alert.muted ? { ...status, nextRunAt: ctx.clock.now() } : null;
+  await ctx.store.alertSave(alert, resumed, false, Number.MAX_SAFE_INTEGER);
+  return ok(res, (await viewsOf(ctx, [alert]))[0]);
+}
+
+/** DELETE /v1/alerts/{id} (an admin's DELETE /admin/alerts/{id}: any). */
+async function remove(ctx: AlertRoutesOptions, req: IncomingMessage, res: ServerResponse, id: string, member: Member) {
+  req.resume();
+  const found = await ownAlert(ctx, res, id, member, languageOf(null, acceptLanguage(req)));
+  if ("answered" in found) return found.answered;
+  await ctx.store.alertDelete(id);
+  return ok(res, { removed: id });
+}
+
+/** GET /admin/alerts: everyone's alerts, the deliveries waiting, and those given up (their URLs in part). */
+async function adminList(ctx: AlertRoutesOptions, res: ServerResponse) {
+  const [alerts, failed, pending] = await Promise.all([
+    ctx.store.alerts(),
+    ctx.store.outboxFailed(),
+    ctx.store.outbox(),
+  ]);
+  const byId = new Map(alerts.map((a) => [a.id, a]));
+  const failures = failed.map(({ firing, ...delivery }) => {
+    const destination = byId.get(delivery.alertId)?.destinations.find((d) => d.id === delivery.destinationId);
+    return {
+      ...delivery,
+      rows: firing.rows.length,
+      destination: destination ? showDestination(destination).shown : null,
+    };
+  });
+  return ok(res, { alerts: await viewsOf(ctx, alerts), pending: pending.length, failed: failures });
+}
+
+function notAllowed(req: IncomingMessage, res: ServerResponse, pathname: string) {
+  req.resume();
+  const say = t.in(languageOf(null, acceptLanguage(req)));
+  return refuse(res, 405, {
+    problem: "method",
+    message: say("error.method", { method: req.method ?? "", path: pathname }),
+  });
+}
+
+type Handler = (
+  ctx: AlertRoutesOptions,
+  req: IncomingMessage,
+  res: ServerResponse,
+  id: string,
+  member: Member,
+) => Promise<RelayOutcome>;
+const BY_METHOD: Readonly<Record<string, Handler>> = { GET: getOne, PUT: put, PATCH: patch, DELETE: remove };
+
+export function alertRoutes(ctx: AlertRoutesOptions) {
+  return {
+    /** A member's request under /v1/alerts (throws when the store fails). */
+    async member(req: IncomingMessage, res: ServerResponse, pathname: string, member: Member): Promise<RelayOutcome> {
+      const id = idOf(pathname, ALERTS_PATH);
+      if (id === null) {
+        req.resume();
+        return refuse(res, 404, { problem: "id", message: t.in(languageOf(null, acceptLanguage(req)))("error.id") });
+      }
+      if (id === "" && req.method === "GET") return list(ctx, req, res, member);
+      const handler = id === "" ? undefined : BY_METHOD[req.method ?? ""];
+      return handler ? handler(ctx, req, res, id, member) : notAllowed(req, res, pathname);
+    },
+
+    /** An admin's request under /admin/alerts (the caller checked the role); throws when the store fails. */
+    async admin(req: IncomingMessage, res: ServerResponse, pathname: string, admin: Member): Promise<RelayOutcome> {
+      const id = idOf(pathname, ADMIN_ALERTS_PATH);
+      if (id === "" && req.method === "GET") {
+        req.resume();
+        return adminList(ctx, res);
+      }
+      if (id && req.method === "DELETE") return remove(ctx, req, res, id, admin);
+      return notAllowed(req, res, pathname);
+    },
+  };
+}
