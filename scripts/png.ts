@@ -59,3 +59,40 @@ export function readPngSize(bytes: Uint8Array): { width: number; height: number 
   if (buffer.toString("latin1", 12, 16) !== "IHDR") return undefined;
   return { width: buffer.readUInt32BE(16), height: buffer.readUInt32BE(20) };
 }
+
+/** The PNG with a tEXt chunk (`keyword`, Latin-1 `text`) right after its IHDR, any earlier one of that keyword dropped. */
+export function withPngText(png: Buffer, keyword: string, text: string): Buffer {
+  if (!png.subarray(0, 8).equals(PNG_SIGNATURE)) throw new Error("not a PNG");
+  const chunks = pngChunks(png).filter((c) => !(c.type === "tEXt" && textOf(c.data)?.keyword === keyword));
+  const stamp = chunk(
+    "tEXt",
+    Buffer.concat([Buffer.from(keyword, "latin1"), Buffer.from([0]), Buffer.from(text, "latin1")]),
+  );
+  return Buffer.concat([PNG_SIGNATURE, chunks[0].raw, stamp, ...chunks.slice(1).map((c) => c.raw)]);
+}
+
+/** The PNG's tEXt chunks, keyword to text. */
+export function readPngTexts(png: Buffer): Record<string, string> {
+  const texts: Record<string, string> = {};
+  for (const c of pngChunks(png)) {
+    const text = c.type === "tEXt" ? textOf(c.data) : undefined;
+    if (text) texts[text.keyword] = text.text;
+  }
+  return texts;
+}
+
+function pngChunks(png: Buffer): { type: string; data: Buffer; raw: Buffer }[] {
+  const chunks = [];
+  for (let at = 8; at + 12 <= png.length;) {
+    const length = png.readUInt32BE(at);
+    const type = png.toString("latin1", at + 4, at + 8);
+    chunks.push({ type, data: png.subarray(at + 8, at + 8 + length), raw: png.subarray(at, at + 12 + length) });
+    at += 12 + length;
+  }
+  return chunks;
+}
+
+function textOf(data: Buffer): { keyword: string; text: string } | undefined {
+  const zero = data.indexOf(0);
+  return zero < 0 ? undefined : { keyword: data.toString("latin1", 0, zero), text: data.toString("latin1", zero + 1) };
+}

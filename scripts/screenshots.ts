@@ -11,9 +11,11 @@
  * language zh-CN shows it (rendered with the machine's CJK fonts, fonts-noto-cjk on Debian): preview.zh-CN.png and
  * builder.zh-CN.png for README.zh-CN.md; and it fails, naming them, when any text of any tab is clipped at the pane's
  * usual widths in either language (the browser test test/browser/chinese.test.ts holds the same rule).
+ * Each picture carries a tEXt chunk with the fingerprint of the catalog it shows (scripts/catalog-fingerprint.ts):
+ * test/docs/screenshots.test.ts fails when the catalog has changed since, so this one command is what to run again.
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { launchChromium } from "../test/browser/support/chromium";
 import { fieldLabel } from "../test/browser/support/labels";
@@ -24,11 +26,18 @@ import { clippedTexts, setPaneWidth } from "../test/browser/support/fit";
 import { setLocale } from "../src/i18n/locale";
 import type { Browser } from "playwright-core";
 import type { PreviewStack } from "../test/browser/support/preview";
+import { CATALOG_STAMP, catalogFingerprint } from "./catalog-fingerprint";
+import { withPngText } from "./png";
 
 const IMAGES = path.resolve(__dirname, "..", "docs", "images");
 /** Small enough to keep the PNGs light, large enough for the pane beside a few spilled columns. */
 const VIEWPORT = { width: 1280, height: 800 };
 const REPORT_VIEWPORT = { width: 1760, height: 860 };
+
+/** Writes a picture stamped with the catalog it shows (test/docs/screenshots.test.ts fails on an older stamp). */
+function save(name: string, png: Buffer): void {
+  writeFileSync(path.join(IMAGES, name), withPngText(png, CATALOG_STAMP, catalogFingerprint()));
+}
 
 /** Chinese needs CJK fonts to render (and to measure) as people see it: refuse to take pictures of boxes. */
 function requireCjkFonts(): void {
@@ -68,11 +77,11 @@ async function chinesePictures(browser: Browser, stack: PreviewStack): Promise<s
         for (const element of [root, ...Array.from(root.querySelectorAll("*"))]) element.scrollTop = 0;
       });
     await scrollPaneToTop();
-    await page.screenshot({ path: path.join(IMAGES, "preview.zh-CN.png") });
+    save("preview.zh-CN.png", await page.screenshot());
     await pane.getByRole("button", { name: "预览" }).click();
     await pane.getByText(/^显示 \d+ 行/).waitFor({ timeout: 60_000 });
     await scrollPaneToTop();
-    await page.locator("#task-pane").screenshot({ path: path.join(IMAGES, "builder.zh-CN.png") });
+    save("builder.zh-CN.png", await page.locator("#task-pane").screenshot());
     return ["preview.zh-CN.png", "builder.zh-CN.png"];
   } finally {
     await context.close();
@@ -133,7 +142,7 @@ async function main(): Promise<void> {
     await settledText(page, "D1");
     await cell(page, "D1").click();
     await scrollPaneToTop();
-    await page.screenshot({ path: path.join(IMAGES, "preview.png") });
+    save("preview.png", await page.screenshot());
 
     // The Build tab as a user first sees it: common filters, More filters closed, a preview at the top.
     await pane.getByRole("searchbox", { name: "Search filters" }).fill("");
@@ -141,7 +150,7 @@ async function main(): Promise<void> {
     await pane.getByRole("button", { name: "Preview" }).click();
     await pane.getByText(/^Showing \d+ of/).waitFor({ timeout: 60_000 });
     await scrollPaneToTop();
-    await page.locator("#task-pane").screenshot({ path: path.join(IMAGES, "builder.png") });
+    save("builder.png", await page.locator("#task-pane").screenshot());
 
     // A Category market report for the yoga mats category, found by its words in the Templates tab.
     await openTab(pane, "Templates");
@@ -163,7 +172,7 @@ async function main(): Promise<void> {
       await drawnChart(page, title);
     // Wide enough for two charts side by side (Excel's columns are narrower than the preview's) beside the pane.
     await page.setViewportSize(REPORT_VIEWPORT);
-    await page.screenshot({ path: path.join(IMAGES, "report.png") });
+    save("report.png", await page.screenshot());
 
     // Reports that keep history: Keep history of the report, Snapshot now (its answers are current: no call).
     await openTab(pane, "Reports");
@@ -176,7 +185,7 @@ async function main(): Promise<void> {
     await drawnChart(page, "Category sales");
     await cell(page, "A1").click();
     await scrollPaneToTop();
-    await page.screenshot({ path: path.join(IMAGES, "history.png") });
+    save("history.png", await page.screenshot());
     await context.close();
     const chinese = await chinesePictures(browser, stack);
     console.log(

@@ -92,12 +92,13 @@ function build(): Promise<void> {
   });
 }
 
+/** Starts on the asked port, else the next free one, saying which it moved to and why. */
 async function startOnFreePort(options: StartOptions) {
   const attempts = options.port === 0 ? 1 : PORTS_TO_TRY;
   for (let attempt = 0; ; attempt++) {
     const port = options.port === 0 ? 0 : options.port + attempt;
     try {
-      return await startSimulator({
+      const started = await startSimulator({
         port,
         host: options.host,
         secret: DEMO_SECRET,
@@ -106,6 +107,9 @@ async function startOnFreePort(options: StartOptions) {
         rateLimitPerMinute: options.rateLimit,
         staticDir: DIST,
       });
+      if (attempt > 0)
+        console.log(`Port ${options.port} is in use (another program has it): serving on port ${port} instead.`);
+      return started;
     } catch (error) {
       const inUse = (error as NodeJS.ErrnoException).code === "EADDRINUSE";
       if (!inUse || attempt + 1 >= attempts) throw error;

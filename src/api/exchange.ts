@@ -110,8 +110,11 @@ export function describeFailure(error: unknown): string {
   return typeof code === "string" ? `${e.message} (${code})` : e.message;
 }
 
-/** Records nest a few levels; an answer nested deeper than this would overflow the stack of whatever walks it. */
-const MAX_ANSWER_DEPTH = 64;
+/**
+ * Records nest a few levels; an answer nested deeper than this would overflow the stack of whatever walks it. The
+ * server's relay refuses such answers too, before it parses them (src/server/json-depth.ts).
+ */
+export const MAX_ANSWER_DEPTH = 64;
 
 /** Whether a parsed JSON value nests deeper than `limit` (walked without recursion). */
 function nestsDeeperThan(value: unknown, limit: number): boolean {

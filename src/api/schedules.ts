@@ -5,6 +5,7 @@
  * catalog's own rules on both sides.
  */
 import { isOperationCode, type OperationCode } from "./catalog";
+import { hasControlCharacters } from "./control-characters";
 import { checkLimit } from "./row-limit";
 import { checkParams } from "./validate";
 
@@ -73,6 +74,8 @@ export function checkScheduleRequest(input: unknown, now: Date): { request: Sche
   if (!raw || typeof raw !== "object" || Array.isArray(raw)) return { error: "expected {name, at, timeZone, queries}" };
   if (typeof raw.name !== "string" || raw.name.trim() === "" || raw.name.length > MAX_NAME)
     return { error: `name: expected a text of 1 to ${MAX_NAME} characters` };
+  if (hasControlCharacters(raw.name))
+    return { error: "name: control characters (tab, new line, escape and the like) are not allowed" };
   if (typeof raw.at !== "string" || !TIME_OF_DAY.test(raw.at)) return { error: "at: expected a time of day HH:MM" };
   if (!validTimeZone(raw.timeZone)) return { error: "timeZone: expected an IANA time zone such as Europe/Berlin" };
   if (!Array.isArray(raw.queries) || raw.queries.length < 1 || raw.queries.length > MAX_SCHEDULE_QUERIES)

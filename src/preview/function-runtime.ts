@@ -89,7 +89,7 @@ export class FunctionRuntime implements FunctionInvoker {
     };
     let canceled = false;
     const outcome = (async (): Promise<FunctionOutcome> => {
-      if (!implementation) return errorOutcome(ERROR_CODES.invalidName, `${name} is not a function of this add-in.`);
+      if (!implementation) return errorOutcome(ERROR_CODES.invalidName, t("cell.notAFunction", { name }));
       let callArgs: unknown[];
       try {
         callArgs = this.coerceArguments(name, args);
@@ -126,12 +126,12 @@ export class FunctionRuntime implements FunctionInvoker {
     const parameters = this.byName.get(name.toUpperCase())?.parameters;
     if (!parameters) return [...args];
     if (args.length > parameters.length) {
-      throw new ArgumentError(`${name} takes at most ${parameters.length} arguments; ${args.length} were given.`);
+      throw new ArgumentError(t("cell.tooManyArguments", { name, most: parameters.length, given: args.length }));
     }
     return parameters.map((parameter, index) => {
       if (index >= args.length && !parameter.optional) {
         // Excel refuses such a formula ("too few arguments"); the preview says so in the cell.
-        throw new ArgumentError(`${name}: the argument "${parameter.name}" is required.`);
+        throw new ArgumentError(t("cell.argumentRequired", { name, argument: parameter.name }));
       }
       const value = index < args.length ? args[index] : null;
       if (parameter.dimensionality === "matrix") {
@@ -140,7 +140,7 @@ export class FunctionRuntime implements FunctionInvoker {
       }
       if (Array.isArray(value)) {
         if (value.length !== 1 || value[0].length !== 1) {
-          throw new ArgumentError(`${name}: the argument "${parameter.name}" takes one value, not a range.`);
+          throw new ArgumentError(t("cell.argumentNotRange", { name, argument: parameter.name }));
         }
         return coerceScalar(value[0][0], parameter, name);
       }
@@ -167,14 +167,14 @@ function coerceScalar(value: ArgumentCell, parameter: ParameterMetadata, fn: str
       if (typeof value === "boolean") return value ? 1 : 0;
       const number = value.trim() === "" ? NaN : Number(value);
       if (Number.isNaN(number))
-        throw new ArgumentError(`${fn}: the argument "${parameter.name}" must be a number, not "${value}".`);
+        throw new ArgumentError(t("cell.argumentNotNumber", { name: fn, argument: parameter.name, value }));
       return number;
     }
     case "boolean": {
       if (typeof value === "boolean") return value;
       if (typeof value === "number") return value !== 0;
       if (/^(true|false)$/i.test(value.trim())) return value.trim().toUpperCase() === "TRUE";
-      throw new ArgumentError(`${fn}: the argument "${parameter.name}" must be TRUE or FALSE, not "${value}".`);
+      throw new ArgumentError(t("cell.argumentNotBoolean", { name: fn, argument: parameter.name, value }));
     }
     default:
       return value;

@@ -11,18 +11,18 @@
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { DEFAULT_CONNECTION_LIMITS } from "./connections";
-import { createHostingServer, DEFAULT_RATE_LIMIT_PER_MINUTE, listen } from "./hosting";
+import { createHostingServer, DEFAULT_RATE_LIMIT_PER_MINUTE, listen, type HostingOptions } from "./hosting";
 import { developmentBuildSigns } from "./hosted-build";
 import { DEFAULT_MAX_ANSWER_BYTES, DEFAULT_UPSTREAM, DEFAULT_UPSTREAM_TIMEOUT_MS } from "./relay";
 import { sourceList } from "./security-headers";
 import { startTeamMode, teamSettingsFromEnv } from "./team/setup";
-import { whole } from "./whole";
+import { fromEnv, whole } from "./whole";
 
 const DEFAULT_PORT = 8080;
 const DEFAULT_HOST = "0.0.0.0";
 
-async function main(): Promise<void> {
-  const { values } = parseArgs({
+function readArguments() {
+  return parseArgs({
     options: {
       port: { type: "string" },
       host: { type: "string" },
@@ -40,9 +40,12 @@ async function main(): Promise<void> {
       team: { type: "boolean" },
     },
     strict: true,
-  });
-  const env = process.env;
-  const log = (line: string) => console.log(line);
+  }).values;
+}
+type Values = ReturnType<typeof readArguments>;
+
+/** The static directory, refused when it is missing or not a hosted build (unless told to serve it anyway). */
+function checkedStaticDir(values: Values, env: NodeJS.ProcessEnv, log: (line: string) => void): string {
   const staticDir = values.static ?? env.MAD_STATIC_DIR ?? "dist";
   if (!existsSync(staticDir)) throw new Error(`--static: ${staticDir} does not exist (run a build first)`);
   const signs = developmentBuildSigns(staticDir);
@@ -54,24 +57,25 @@ async function main(): Promise<void> {
       );
     log(JSON.stringify({ event: "warning", message: `${what}; served because --allow-development-build is set` }));
   }
-  const upstream = values.upstream ?? env.MAD_UPSTREAM ?? DEFAULT_UPSTREAM;
-  const upstreamTimeoutMs =
-    whole("--upstream-timeout", values["upstream-timeout"] ?? env.MAD_UPSTREAM_TIMEOUT_MS, 1) ??
-    DEFAULT_UPSTREAM_TIMEOUT_MS;
-  const maxAnswerBytes =
-    whole("--max-answer-bytes", values["max-answer-bytes"] ?? env.MAD_MAX_ANSWER_BYTES, 1) ?? DEFAULT_MAX_ANSWER_BYTES;
+  return staticDir;
+}
+
+/** The hosting server's options from the command line and the environment (options win). */
+function hostingOptions(
+  values: Values,
+  env: NodeJS.ProcessEnv,
+): Omit<HostingOptions, "staticDir" | "team" | "log"> & { upstreamTimeoutMs: number; maxAnswerBytes: number } {
   const frameAncestors = values["frame-ancestors"] ?? env.MAD_FRAME_ANCESTORS;
-  const team =
-    (values.team ?? env.MAD_TEAM === "1")
-      ? await startTeamMode({ ...teamSettingsFromEnv(env), upstream, upstreamTimeoutMs, maxAnswerBytes, log })
-      : undefined;
-  const hosting = createHostingServer({
-    upstream,
-    staticDir,
+  return {
+    upstream: values.upstream ?? env.MAD_UPSTREAM ?? DEFAULT_UPSTREAM,
+    upstreamTimeoutMs:
+      whole("--upstream-timeout", values["upstream-timeout"] ?? fromEnv(env.MAD_UPSTREAM_TIMEOUT_MS), 1) ??
+      DEFAULT_UPSTREAM_TIMEOUT_MS,
+    maxAnswerBytes:
+      whole("--max-answer-bytes", values["max-answer-bytes"] ?? fromEnv(env.MAD_MAX_ANSWER_BYTES), 1) ??
+      DEFAULT_MAX_ANSWER_BYTES,
     rateLimitPerMinute:
-      whole("--rate-limit", values["rate-limit"] ?? env.MAD_RATE_LIMIT, 1) ?? DEFAULT_RATE_LIMIT_PER_MINUTE,
-    upstreamTimeoutMs,
-    maxAnswerBytes,
+      whole("--rate-limit", values["rate-limit"] ?? fromEnv(env.MAD_RATE_LIMIT), 1) ?? DEFAULT_RATE_LIMIT_PER_MINUTE,
     trustProxy: values["trust-proxy"] ?? env.MAD_TRUST_PROXY === "1",
     csp: {
       policy: values.csp ?? env.MAD_CSP,
@@ -79,20 +83,31 @@ async function main(): Promise<void> {
       frameAncestors: frameAncestors === undefined ? undefined : sourceList(frameAncestors),
     },
     connections: {
-      ...DEFAULT_CONNECTION_LIMITS,
       perAddress:
         whole(
           "--max-connections-per-address",
-          values["max-connections-per-address"] ?? env.MAD_MAX_CONNECTIONS_PER_ADDRESS,
+          values["max-connections-per-address"] ?? fromEnv(env.MAD_MAX_CONNECTIONS_PER_ADDRESS),
           1,
         ) ?? DEFAULT_CONNECTION_LIMITS.perAddress,
     },
-    team,
-    log,
-  });
+  };
+}
+
+async function main(): Promise<void> {
+  const values = readArguments();
+  const env = process.env;
+  const log = (line: string) => console.log(line);
+  const staticDir = checkedStaticDir(values, env, log);
+  const options = hostingOptions(values, env);
+  const { upstream, upstreamTimeoutMs, maxAnswerBytes } = options;
+  const team =
+    (values.team ?? env.MAD_TEAM === "1")
+      ? await startTeamMode({ ...teamSettingsFromEnv(env), upstream, upstreamTimeoutMs, maxAnswerBytes, log })
+      : undefined;
+  const hosting = createHostingServer({ ...options, staticDir, team, log });
   const url = await listen(
     hosting,
-    whole("--port", values.port ?? env.PORT, 0) ?? DEFAULT_PORT,
+    whole("--port", values.port ?? fromEnv(env.PORT), 0) ?? DEFAULT_PORT,
     values.host ?? env.HOST ?? DEFAULT_HOST,
   );
   log(

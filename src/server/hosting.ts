@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import serveStatic from "serve-static";
-import { DEFAULT_CONNECTION_LIMITS, guardConnections, type ConnectionLimits } from "./connections";
+import { DEFAULT_CONNECTION_LIMITS, guardConnections, serverTimeouts, type ConnectionLimits } from "./connections";
 import { ClientRateLimiter } from "./rate-limit";
 import { createRelay, normalizeUpstream, readBody, RELAY_ANSWER_HEADERS, type RelayOutcome } from "./relay";
 import { CSP_REPORT_PATH, securityHeaders, summarizeCspReport, type CspOptions } from "./security-headers";
@@ -16,8 +16,8 @@ import { CSP_REPORT_PATH, securityHeaders, summarizeCspReport, type CspOptions }
 /** The team relay as the hosting server sees it (src/server/team): `/v1/*` for members, admin routes, readiness. */
 export interface TeamMode {
   relay(req: IncomingMessage, res: ServerResponse, pathname: string, client: string): Promise<RelayOutcome>;
-  /** Answers an admin route (`/admin/...`); false = not an admin route. */
-  admin(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean>;
+  /** Answers an admin route (`/admin/...`) from the client's address; false = not an admin route. */
+  admin(req: IncomingMessage, res: ServerResponse, pathname: string, client: string): Promise<boolean>;
   /** Whether the team's store answers (Redis), named for /readyz. */
   ready(): Promise<{ ok: boolean; store: string }>;
   close(): Promise<void>;
@@ -37,8 +37,8 @@ export interface HostingOptions {
   trustProxy?: boolean;
   /** The Content-Security-Policy of pages: replaced, Report-Only, other frame ancestors. */
   csp?: CspOptions;
-  /** Sockets per address and the time to a first complete request. */
-  connections?: ConnectionLimits;
+  /** Sockets per address, the time to a first complete request and to a whole request (defaults for the rest). */
+  connections?: Partial<ConnectionLimits>;
   /** Team mode: members' tokens, the plan's keys, a shared cache and pacer. Absent = each caller's own secret. */
   team?: TeamMode;
   /** One JSON line per request. */
@@ -83,33 +83,11 @@ export interface HostingServer {
   stop(graceMs?: number): Promise<void>;
 }
 
-export function createHostingServer(options: HostingOptions): HostingServer {
-  const now = options.now ?? Date.now;
-  const upstream = normalizeUpstream(options.upstream);
-  const closing = new AbortController();
-  const relay = createRelay({
-    upstream,
-    timeoutMs: options.upstreamTimeoutMs,
-    maxAnswerBytes: options.maxAnswerBytes,
-    closing: closing.signal,
-  });
-  const headers = securityHeaders(options.csp);
-  const limiter = new ClientRateLimiter(options.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE, now);
-  const readyLimiter = new ClientRateLimiter(READY_CALLS_PER_MINUTE, now);
-  const reportLimiter = new ClientRateLimiter(CSP_REPORTS_PER_MINUTE, now);
-  const files = options.staticDir
-    ? serveStatic(path.resolve(options.staticDir), {
-        index: false,
-        dotfiles: "ignore",
-        fallthrough: true,
-        setHeaders: cacheControl,
-      })
-    : undefined;
+/** At most one probe of the service per interval; callers meanwhile share the last answer or the probe under way. */
+function readinessProbe(upstream: string, closing: AbortSignal, now: () => number): () => Promise<boolean> {
   let ready: { at: number; ok: boolean } | undefined;
   let probing: Promise<boolean> | undefined;
-
-  /** At most one probe per interval; callers meanwhile share the last answer or the probe under way. */
-  function upstreamReachable(): Promise<boolean> {
+  return () => {
     if (ready && now() - ready.at < READY_PROBE_INTERVAL_MS) return Promise.resolve(ready.ok);
     probing ??= (async () => {
       let ok = false;
@@ -118,7 +96,7 @@ export function createHostingServer(options: HostingOptions): HostingServer {
         const answer = await fetch(`${upstream}/`, {
           method: "HEAD",
           redirect: "manual",
-          signal: AbortSignal.any([AbortSignal.timeout(READY_TIMEOUT_MS), closing.signal]),
+          signal: AbortSignal.any([AbortSignal.timeout(READY_TIMEOUT_MS), closing]),
         });
         await answer.body?.cancel();
         ok = true;
@@ -130,44 +108,76 @@ export function createHostingServer(options: HostingOptions): HostingServer {
       return ok;
     })();
     return probing;
-  }
+  };
+}
 
-  function clientOf(req: IncomingMessage): string {
+/** The client's address: the socket's, or behind a trusted load balancer the last X-Forwarded-For entry. */
+function clientAddress(trustProxy: boolean | undefined) {
+  return (req: IncomingMessage): string => {
     const forwarded = req.headers["x-forwarded-for"];
-    if (options.trustProxy && typeof forwarded === "string") {
+    if (trustProxy && typeof forwarded === "string") {
       const last = forwarded.split(",").pop()?.trim();
       if (last) return last;
     }
     return req.socket.remoteAddress ?? "unknown";
-  }
+  };
+}
 
-  const tooMany = (res: ServerResponse, retryAfterSeconds: number, what: string) =>
-    sendJson(
-      res,
-      429,
-      {
-        code: "ERROR_VISIT_MAX",
-        message: `too many ${what} from this address; retry after ${retryAfterSeconds} s`,
-        data: null,
-      },
-      { "retry-after": String(retryAfterSeconds) },
-    );
+const tooMany = (res: ServerResponse, retryAfterSeconds: number, what: string) =>
+  sendJson(
+    res,
+    429,
+    {
+      code: "ERROR_VISIT_MAX",
+      message: `too many ${what} from this address; retry after ${retryAfterSeconds} s`,
+      data: null,
+    },
+    { "retry-after": String(retryAfterSeconds) },
+  );
 
-  async function readiness(req: IncomingMessage, res: ServerResponse): Promise<void> {
+/** What a route handler answers with: the upstream's status when the service was called, for the log. */
+type Handler = (req: IncomingMessage, res: ServerResponse, pathname: string) => Promise<number | undefined>;
+
+/** One handler per route: health, readiness, CSP reports, the relay (own secret or team), admin and static files. */
+function routes(options: HostingOptions, closing: AbortSignal, now: () => number): Handler {
+  const upstream = normalizeUpstream(options.upstream);
+  const relay = createRelay({
+    upstream,
+    timeoutMs: options.upstreamTimeoutMs,
+    maxAnswerBytes: options.maxAnswerBytes,
+    closing,
+  });
+  const clientOf = clientAddress(options.trustProxy);
+  const limiter = new ClientRateLimiter(options.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE, now);
+  const readyLimiter = new ClientRateLimiter(READY_CALLS_PER_MINUTE, now);
+  const reportLimiter = new ClientRateLimiter(CSP_REPORTS_PER_MINUTE, now);
+  const upstreamReachable = readinessProbe(upstream, closing, now);
+  const files = options.staticDir
+    ? serveStatic(path.resolve(options.staticDir), {
+        index: false,
+        dotfiles: "ignore",
+        fallthrough: true,
+        setHeaders: cacheControl,
+      })
+    : undefined;
+  const team = options.team;
+
+  const readiness: Handler = async (req, res) => {
     const decision = readyLimiter.take(clientOf(req));
-    if (!decision.ok) return tooMany(res, decision.retryAfterSeconds, "readiness checks");
-    const [reachable, team] = await Promise.all([upstreamReachable(), options.team?.ready()]);
-    const ok = reachable && (team?.ok ?? true);
+    if (!decision.ok) return void tooMany(res, decision.retryAfterSeconds, "readiness checks");
+    const [reachable, store] = await Promise.all([upstreamReachable(), team?.ready()]);
+    const ok = reachable && (store?.ok ?? true);
     const body: Record<string, unknown> = { ok, upstream: reachable ? "reachable" : "unreachable" };
-    if (team) body.store = team.store;
+    if (store) body.store = store.store;
     sendJson(res, ok ? 200 : 503, body, { "cache-control": "no-store" });
-  }
+    return undefined;
+  };
 
-  async function cspReport(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const cspReport: Handler = async (req, res) => {
     const decision = reportLimiter.take(clientOf(req));
     if (!decision.ok) {
       req.resume();
-      return tooMany(res, decision.retryAfterSeconds, "reports");
+      return void tooMany(res, decision.retryAfterSeconds, "reports");
     }
     try {
       const summary = summarizeCspReport((await readBody(req, CSP_REPORT_MAX_BYTES)).toString("utf8"));
@@ -178,80 +188,88 @@ export function createHostingServer(options: HostingOptions): HostingServer {
     }
     res.writeHead(204, { "content-length": "0" });
     res.end();
-  }
+    return undefined;
+  };
 
-  async function route(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<number | undefined> {
+  const relayed: Handler = async (req, res, pathname) => {
+    for (const [name, value] of Object.entries(RELAY_ANSWER_HEADERS)) res.setHeader(name, value);
+    if (team) return (await team.relay(req, res, pathname, clientOf(req))).upstreamStatus;
+    const decision = limiter.take(clientOf(req));
+    if (!decision.ok) {
+      req.resume();
+      return void tooMany(res, decision.retryAfterSeconds, "calls");
+    }
+    return (await relay(req, res, pathname)).upstreamStatus;
+  };
+
+  const adminOrFile: Handler = async (req, res, pathname) => {
+    if (team && pathname.startsWith("/admin/") && (await team.admin(req, res, pathname, clientOf(req))))
+      return undefined;
+    const notFound = () => sendJson(res, 404, { error: "not found" });
+    if (files && (req.method === "GET" || req.method === "HEAD")) files(req, res, notFound);
+    else notFound();
+    return undefined;
+  };
+
+  return async (req, res, pathname) => {
     if (req.method === "OPTIONS") {
       // A preflight gets no grant: the add-in is same-origin, other origins have nothing to ask.
       res.writeHead(204, { "content-length": "0" });
       res.end();
       return undefined;
     }
-    if (pathname === "/healthz" && req.method === "GET") {
-      sendJson(res, 200, { ok: true });
-      return undefined;
-    }
-    if (pathname === "/readyz" && req.method === "GET") {
-      await readiness(req, res);
-      return undefined;
-    }
-    if (pathname === CSP_REPORT_PATH && req.method === "POST") {
-      await cspReport(req, res);
-      return undefined;
-    }
-    if (pathname === "/v1" || pathname.startsWith("/v1/")) {
-      for (const [name, value] of Object.entries(RELAY_ANSWER_HEADERS)) res.setHeader(name, value);
-      if (options.team) return (await options.team.relay(req, res, pathname, clientOf(req))).upstreamStatus;
-      const decision = limiter.take(clientOf(req));
-      if (!decision.ok) {
-        req.resume();
-        tooMany(res, decision.retryAfterSeconds, "calls");
-        return undefined;
-      }
-      return (await relay(req, res, pathname)).upstreamStatus;
-    }
-    if (options.team && pathname.startsWith("/admin/") && (await options.team.admin(req, res, pathname)))
-      return undefined;
-    const notFound = () => sendJson(res, 404, { error: "not found" });
-    if (files && (req.method === "GET" || req.method === "HEAD")) files(req, res, notFound);
-    else notFound();
-    return undefined;
-  }
+    if (pathname === "/healthz" && req.method === "GET") return void sendJson(res, 200, { ok: true });
+    if (pathname === "/readyz" && req.method === "GET") return readiness(req, res, pathname);
+    if (pathname === CSP_REPORT_PATH && req.method === "POST") return cspReport(req, res, pathname);
+    if (pathname === "/v1" || pathname.startsWith("/v1/")) return relayed(req, res, pathname);
+    return adminOrFile(req, res, pathname);
+  };
+}
 
-  const server = createServer(
-    { headersTimeout: 10_000, requestTimeout: 120_000, keepAliveTimeout: 5_000 },
-    (req, res) => {
-      const started = performance.now();
-      const requestId = randomUUID();
-      res.setHeader("x-request-id", requestId);
-      headers.apply(req, res);
-      let pathname = "(malformed)";
-      let upstreamStatus: number | undefined;
-      res.on("close", () => {
-        options.log?.(
-          JSON.stringify({
-            time: new Date(now()).toISOString(),
-            requestId,
-            method: req.method,
-            path: pathname,
-            status: res.statusCode,
-            durationMs: Math.round(performance.now() - started),
-            upstreamStatus: upstreamStatus ?? null,
-          }),
-        );
-      });
-      try {
-        pathname = new URL(req.url ?? "/", "http://relay.local").pathname;
-      } catch {
-        return sendJson(res, 400, { error: "malformed request target" });
-      }
-      route(req, res, pathname).then(
-        (status) => (upstreamStatus = status),
-        () => sendJson(res, 500, { error: "internal error" }),
+/** Each request: its id, the security headers, its route, and one log line when it closes with the status sent. */
+function requestListener(options: HostingOptions, route: Handler, now: () => number) {
+  const headers = securityHeaders(options.csp);
+  return (req: IncomingMessage, res: ServerResponse) => {
+    const started = performance.now();
+    const requestId = randomUUID();
+    res.setHeader("x-request-id", requestId);
+    headers.apply(req, res);
+    let pathname = "(malformed)";
+    let upstreamStatus: number | undefined;
+    res.on("close", () => {
+      options.log?.(
+        JSON.stringify({
+          time: new Date(now()).toISOString(),
+          requestId,
+          method: req.method,
+          path: pathname,
+          status: res.statusCode,
+          durationMs: Math.round(performance.now() - started),
+          upstreamStatus: upstreamStatus ?? null,
+        }),
       );
-    },
+    });
+    try {
+      pathname = new URL(req.url ?? "/", "http://relay.local").pathname;
+    } catch {
+      return sendJson(res, 400, { error: "malformed request target" });
+    }
+    route(req, res, pathname).then(
+      (status) => (upstreamStatus = status),
+      () => sendJson(res, 500, { error: "internal error" }),
+    );
+  };
+}
+
+export function createHostingServer(options: HostingOptions): HostingServer {
+  const now = options.now ?? Date.now;
+  const closing = new AbortController();
+  const limits: ConnectionLimits = { ...DEFAULT_CONNECTION_LIMITS, ...options.connections };
+  const server = createServer(
+    serverTimeouts(limits),
+    requestListener(options, routes(options, closing.signal, now), now),
   );
-  guardConnections(server, options.connections ?? DEFAULT_CONNECTION_LIMITS);
+  guardConnections(server, limits);
 
   let stopping: Promise<void> | undefined;
   return {

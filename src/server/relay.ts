@@ -9,6 +9,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { methodOf, OPERATIONS } from "../api/catalog";
 import { matchPath } from "../api/paths";
+import { MAX_JSON_DEPTH, nestsDeeperThan } from "./json-depth";
+import { scrubSecrets } from "./scrub";
 
 export const VISITS_PATH = "/v1/visits";
 export const DEFAULT_UPSTREAM = "https://api.sellersprite.com";
@@ -56,6 +58,8 @@ export interface RelayOptions {
   timeoutMs?: number;
   /** Aborted when the server stops: pending upstream calls end. */
   closing?: AbortSignal;
+  /** Secrets scrubbed from every answer besides the one sent with the call: the team plan's keys. */
+  secrets?: readonly string[];
 }
 
 /** What happened, for the log: the status sent and the upstream's status when it answered. */
@@ -191,28 +195,30 @@ export interface UpstreamCaller {
   readonly timeoutMs: number;
 }
 
+/** What the service sent: its response and body, or the relay's own failure (timeout, unreachable, too large). */
+type Exchanged = { response: Response; payload: Buffer } | UpstreamAnswer;
+
 export function createUpstreamCaller(options: RelayOptions): UpstreamCaller {
   const upstream = normalizeUpstream(options.upstream);
   const timeoutMs = options.timeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
   const maxAnswerBytes = options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
-  const call = async (request: UpstreamRequest, signal?: AbortSignal): Promise<UpstreamAnswer> => {
+
+  async function exchange(request: UpstreamRequest, signal?: AbortSignal): Promise<Exchanged> {
     // Only the secret and the JSON body go on: no cookies, origin, forwarding or client headers.
     const headers: Record<string, string> = { accept: "application/json" };
     if (request.secret !== undefined) headers["secret-key"] = request.secret;
     if (request.method === "POST") headers["content-type"] = "application/json";
     const timeout = AbortSignal.timeout(timeoutMs);
     const signals = [timeout, ...(options.closing ? [options.closing] : []), ...(signal ? [signal] : [])];
-    let response: Response;
-    let payload: Buffer;
     try {
-      response = await fetch(`${upstream}${request.pathname}${request.query}`, {
+      const response = await fetch(`${upstream}${request.pathname}${request.query}`, {
         method: request.method,
         headers,
         body: request.method === "POST" ? (request.body ?? "") : undefined,
         redirect: "manual",
         signal: AbortSignal.any(signals),
       });
-      payload = await readCapped(response, maxAnswerBytes);
+      return { response, payload: await readCapped(response, maxAnswerBytes) };
     } catch (error) {
       if (error instanceof AnswerTooLarge)
         return failure(
@@ -226,28 +232,53 @@ export function createUpstreamCaller(options: RelayOptions): UpstreamCaller {
       const reason = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).name;
       return failure(502, "ERROR_SERVER_INTERNAL", `upstream unreachable (${reason})`);
     }
-    const status = response.status;
-    if (status >= 300 && status < 400)
-      // Following it would carry the secret elsewhere; its target is not named (it could hold anything).
-      return failure(
-        502,
-        "ERROR_SERVER_INTERNAL",
-        `upstream answered with a redirect (${status}); not followed`,
-        status,
-      );
-    const retryAfter = response.headers.get("retry-after") ?? undefined;
-    const text = payload.toString("utf8");
-    if (text.trim() !== "" && isJson(text))
-      return { status, text, retryAfter, upstreamStatus: status, fromService: true };
-    // Never the upstream's HTML (or anything else) on the add-in's origin. An error status stays what it was, with a
-    // body that is not an envelope, so clients read it as the HTTP failure it is (and honour Retry-After).
-    const type = (response.headers.get("content-type") ?? "no content type").split(";")[0].slice(0, 60);
-    const message = `the service answered HTTP ${status} with ${text.trim() === "" ? "an empty body" : type}, not JSON; not relayed`;
-    return status >= 400
-      ? { status, text: JSON.stringify({ error: message }), retryAfter, upstreamStatus: status, fromService: false }
-      : { ...failure(502, "ERROR_SERVER_INTERNAL", message, status) };
+  }
+
+  const call = async (request: UpstreamRequest, signal?: AbortSignal): Promise<UpstreamAnswer> => {
+    const exchanged = await exchange(request, signal);
+    const answer = "response" in exchanged ? answerOf(exchanged.response, exchanged.payload) : exchanged;
+    // An echo of a key (the one sent, or any of the plan's) is never relayed, cached or shared.
+    return { ...answer, text: scrubSecrets(answer.text, [...(options.secrets ?? []), request.secret]) };
   };
   return Object.assign(call, { timeoutMs });
+}
+
+/**
+ * The upstream's Retry-After as the relay passes it on: seconds (at most 9 digits) or an HTTP date (RFC 9110 10.2.3),
+ * else nothing. An 8,000-character header (or one carrying anything else) is not relayed.
+ */
+export function boundedRetryAfter(value: string | null): string | undefined {
+  if (value === null) return undefined;
+  const text = value.trim();
+  if (/^\d{1,9}$/.test(text)) return text;
+  return text.length <= 40 && /^[A-Za-z0-9 ,:-]+$/.test(text) && !Number.isNaN(Date.parse(text)) ? text : undefined;
+}
+
+/** The service's answer as the relay may pass it on: JSON only, nested within bounds, never a redirect. */
+function answerOf(response: Response, payload: Buffer): UpstreamAnswer {
+  const status = response.status;
+  if (status >= 300 && status < 400)
+    // Following it would carry the secret elsewhere; its target is not named (it could hold anything).
+    return failure(502, "ERROR_SERVER_INTERNAL", `upstream answered with a redirect (${status}); not followed`, status);
+  // Checked before anything parses it: a deeply nested text would hold the event loop and memory (json-depth.ts).
+  if (nestsDeeperThan(payload))
+    return failure(
+      502,
+      "ERROR_SERVER_INTERNAL",
+      `the service's answer nests deeper than ${MAX_JSON_DEPTH} levels; not relayed`,
+      status,
+    );
+  const retryAfter = boundedRetryAfter(response.headers.get("retry-after"));
+  const text = payload.toString("utf8");
+  if (text.trim() !== "" && isJson(text))
+    return { status, text, retryAfter, upstreamStatus: status, fromService: true };
+  // Never the upstream's HTML (or anything else) on the add-in's origin. An error status stays what it was, with a
+  // body that is not an envelope, so clients read it as the HTTP failure it is (and honour Retry-After).
+  const type = (response.headers.get("content-type") ?? "no content type").split(";")[0].slice(0, 60);
+  const message = `the service answered HTTP ${status} with ${text.trim() === "" ? "an empty body" : type}, not JSON; not relayed`;
+  return status >= 400
+    ? { status, text: JSON.stringify({ error: message }), retryAfter, upstreamStatus: status, fromService: false }
+    : { ...failure(502, "ERROR_SERVER_INTERNAL", message, status) };
 }
 
 /** Sends an upstream answer to the caller as JSON with the relay's headers. */
@@ -278,6 +309,10 @@ export async function readRelayed(
     return undefined;
   }
   const method = req.method === "GET" ? "GET" : "POST";
+  if (nestsDeeperThan(body)) {
+    sendError(res, 400, "ERROR_PARAM", `body: nested deeper than ${MAX_JSON_DEPTH} levels`);
+    return undefined;
+  }
   const text = body.toString("utf8");
   if (method === "POST" && text.trim() !== "" && !isJson(text)) {
     sendError(res, 400, "ERROR_PARAM", "body: not valid JSON");

@@ -7,9 +7,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { CARD_FUNCTIONS, OPERATIONS } from "../../src/api/catalog";
 import type { ParamSpec } from "../../src/api/catalog-types";
-import { DIST, ensureBuilt } from "./support/built-addin";
+import { BUILD_TIMEOUT_MS, DIST, ensureBuilt } from "./support/built-addin";
 
-beforeAll(ensureBuilt, 600_000);
+beforeAll(ensureBuilt, BUILD_TIMEOUT_MS);
 
 /** Long words only: a short label may also be a wire value ("FBA" is both). A history's columns have docs too. */
 const wordsOf = (op: (typeof OPERATIONS)[number]) =>

@@ -5,14 +5,14 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { DIST, ensureBuilt } from "./support/built-addin";
+import { BUILD_TIMEOUT_MS, DIST, ensureBuilt } from "./support/built-addin";
 
 jest.setTimeout(600_000);
 
 /** A string only the full parser has (an error kind it reports while parsing). */
 const PARSER_MARK = "EXPECT_ARGUMENT_CLOSING_BRACE";
 
-beforeAll(() => ensureBuilt());
+beforeAll(() => ensureBuilt(), BUILD_TIMEOUT_MS);
 
 const scripts = () => readdirSync(DIST).filter((f) => f.endsWith(".js"));
 const text = (file: string) => readFileSync(path.join(DIST, file), "utf8");

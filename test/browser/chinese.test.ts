@@ -78,6 +78,30 @@ describe("for a Chinese reader", () => {
     expect(session.preview.problems).toEqual([]);
   });
 
+  it("the pane's title, the dropdowns' clear buttons and the preview's own argument messages are in Chinese", async () => {
+    const { page } = session.preview;
+    const pane = paneOf(page);
+    await expect(pane.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(
+      "Marketplace Analytics Data 市场数据分析",
+    );
+    await openTab(pane, "查询");
+    // Hidden until a value can be cleared, but named all the same (Fluent's own name is English only).
+    const clearNames = await pane
+      .locator("body")
+      .evaluate((body) =>
+        [...body.querySelectorAll(".fui-Dropdown__clearButton")].map((b) => b.getAttribute("aria-label")),
+      );
+    expect(clearNames.length).toBeGreaterThan(0);
+    expect(new Set(clearNames)).toEqual(new Set(["清除选择"]));
+    await enter(page, "A22", "=MAD.KEYWORDTRENDS()");
+    expect(await settledText(page, "A22")).toBe("#VALUE!");
+    expect(await describedBy(page, "A22")).toBe("MAD.KEYWORDTRENDS：参数“market”是必需的。");
+    await enter(page, "A23", `=MAD.KEYWORDTRENDS(${Array(30).fill('"US"').join(",")})`);
+    expect(await settledText(page, "A23")).toBe("#VALUE!");
+    expect(await describedBy(page, "A23")).toMatch(/^MAD\.KEYWORDTRENDS 最多接受 \d+ 个参数，但给出了 30 个。$/);
+    expect(session.preview.problems).toEqual([]);
+  });
+
   it("switching to English in the pane changes the pane, the page and new cells, and stores the choice", async () => {
     const { page } = session.preview;
     const pane = paneOf(page);

@@ -12,7 +12,7 @@
 import { randomBytes } from "node:crypto";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { startSimulator, type RunningSimulator } from "../../src/simulator";
-import { DIST, ensureBuilt } from "./support/built-addin";
+import { BUILD_TIMEOUT_MS, DIST, ensureBuilt } from "./support/built-addin";
 import { launchChromium } from "./support/chromium";
 import { fieldLabel } from "./support/labels";
 import { describedBy, enter, goTo, settledText, waitForFunctions } from "./support/preview";
@@ -34,7 +34,7 @@ beforeAll(async () => {
   browser = await launchChromium();
   await ensureBuilt();
   sim = await startSimulator({ port: 0, secret: SECRET, staticDir: DIST, log: (line) => serverLog.push(line) });
-});
+}, BUILD_TIMEOUT_MS);
 
 afterAll(async () => {
   await browser?.close();

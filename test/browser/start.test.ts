@@ -7,7 +7,7 @@ import { createServer } from "node:net";
 import path from "node:path";
 import { DEMO_SECRET } from "../../src/api/demo-secret";
 import { freePort } from "./support/ports";
-import { ROOT, ensureBuilt } from "./support/built-addin";
+import { BUILD_TIMEOUT_MS, ROOT, ensureBuilt } from "./support/built-addin";
 
 jest.setTimeout(240_000);
 
@@ -58,7 +58,7 @@ const exited = (child: ChildProcess) =>
   });
 
 describe("npm start", () => {
-  beforeAll(() => ensureBuilt());
+  beforeAll(() => ensureBuilt(), BUILD_TIMEOUT_MS);
 
   it.each(["SIGINT", "SIGTERM"] as const)(
     "serves the preview and the API on one origin, and %s stops it cleanly",
@@ -98,6 +98,9 @@ describe("npm start", () => {
     try {
       const [, url] = await started.line(/Preview:\s+(\S+)/);
       expect(new URL(url).port).not.toBe(String(port));
+      expect(started.output()).toContain(
+        `Port ${port} is in use (another program has it): serving on port ${new URL(url).port} instead.`,
+      );
       started.child.kill("SIGINT");
       expect((await exited(started.child)).code).toBe(0);
     } finally {

@@ -10,6 +10,7 @@ import { connect, type Socket } from "node:net";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { DEFAULT_CONNECTION_LIMITS, longestRequestMs } from "../../src/server/connections";
 import { createHostingServer, listen, type HostingOptions, type HostingServer } from "../../src/server/hosting";
 import { startTeamMode } from "../../src/server/team/setup";
 import { MemoryStore } from "../../src/server/team/memory-store";
@@ -188,6 +189,100 @@ describe.each<Mode>(["own secret", "team"])("serve (%s), attacked", (mode) => {
     expect(text).toMatch(/larger than 1000000 bytes/);
   });
 
+  test("an upstream answer nested millions of levels deep gets a clear 502 before anything parses it; others are served meanwhile", async () => {
+    // Issue 32: `[` × 7.9 M then `]` × 7.9 M held the event loop for seconds and took gigabytes. 2 M levels here.
+    const { base, relayCall } = await serve(mode, { maxAnswerBytes: 16_000_000 });
+    const depth = 2_000_000;
+    let bystander: number | undefined;
+    next = (res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.write("[".repeat(depth));
+      // The rest follows once a bystander was answered while the hostile answer streams in.
+      void getFrom("127.0.0.2", `${base}/healthz`).then((status) => {
+        bystander = status;
+        res.end("]".repeat(depth));
+      });
+    };
+    const parse = jest.spyOn(JSON, "parse");
+    let reply: Response;
+    let hugeParses: number;
+    try {
+      reply = await relayCall();
+      hugeParses = parse.mock.calls.filter(([text]) => typeof text === "string" && text.length > depth).length;
+    } finally {
+      parse.mockRestore();
+    }
+    expect(bystander).toBe(200);
+    expect(reply.status).toBe(502);
+    expect(await reply.text()).toMatch(/nests deeper than 64 levels; not relayed/);
+    expect(hugeParses).toBe(0); // refused from its bytes: never handed to JSON.parse
+    expect(await getFrom("127.0.0.2", `${base}/healthz`)).toBe(200);
+    // A caller's body is held to the same bound, and nothing is sent.
+    let sent = 0;
+    next = (res) => {
+      sent++;
+      okAnswer(res);
+    };
+    const deepBody = await fetch(`${base}/v1/market/ebc`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "secret-key": SECRET },
+      body: `{"marketplace":"US","nodeIdPath":${"[".repeat(200_000)}${"]".repeat(200_000)}}`,
+    });
+    expect(sent).toBe(0);
+    expect([400, 401]).toContain(deepBody.status); // team mode: no token, refused before the body is read
+    if (mode === "own secret") expect(await deepBody.text()).toMatch(/body: nested deeper than 64 levels/);
+  });
+
+  test("a key the upstream echoes (in an error message, in an OK body, \\u-escaped) never reaches the caller or the cache", async () => {
+    const { relayCall } = await serve(mode);
+    const escaped = [...SECRET].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`).join("");
+    const answers = [
+      {
+        status: 400,
+        text: JSON.stringify({ code: "ERROR_PARAM", message: `bad request for key ${SECRET}`, data: null }),
+      },
+      {
+        status: 200,
+        text: `{"code":"OK","message":"OK","data":{"items":[{"title":"${escaped}","${SECRET}":1}],"total":1}}`,
+      },
+    ];
+    for (const [i, answer] of answers.entries()) {
+      const body = { marketplace: "US", nodeIdPath: `17228${i}` };
+      next = (res) => {
+        res.writeHead(answer.status, { "content-type": "application/json" });
+        res.end(answer.text);
+      };
+      const replies = [await relayCall(body), await relayCall(body)]; // team mode: the second from the cache
+      for (const reply of replies) {
+        const text = await reply.text();
+        expect(text).not.toContain(SECRET);
+        expect(JSON.stringify(JSON.parse(text))).not.toContain(SECRET);
+        expect(text).toContain("[redacted]");
+      }
+      if (mode === "team" && answer.status === 200) expect(replies[1].headers.get("x-mad-cache")).toBe("hit");
+    }
+  });
+
+  test("an upstream's Retry-After is passed on as seconds or a date only: an 8,000-character one is dropped", async () => {
+    const { relayCall } = await serve(mode);
+    const cases: [string, string | null][] = [
+      ["7", "7"],
+      ["Wed, 21 Oct 2015 07:28:00 GMT", "Wed, 21 Oct 2015 07:28:00 GMT"],
+      ["9".repeat(8_000), null],
+      [`1, ${"x".repeat(7_990)}`, null],
+      [`7 ${SECRET}`, null],
+    ];
+    for (const [sent, relayed] of cases) {
+      next = (res) => {
+        res.writeHead(503, { "content-type": "application/json", "retry-after": sent });
+        res.end(JSON.stringify({ code: "ERROR_SERVER_INTERNAL", message: "busy", data: null }));
+      };
+      const reply = await relayCall();
+      expect(reply.status).toBe(503);
+      expect(reply.headers.get("retry-after")).toBe(relayed);
+    }
+  });
+
   test("an upstream HTML answer is never served as HTML on the add-in's origin", async () => {
     const { relayCall } = await serve(mode);
     const html = "<html><script>alert(document.domain)</script></html>";
@@ -217,6 +312,60 @@ test("/readyz: concurrent checks share one probe of the service, and a flood fro
   expect(more.filter((a) => a.status === 429).length).toBe(10); // 60 a minute per address
   expect(Number(more.find((a) => a.status === 429)!.headers.get("retry-after"))).toBeGreaterThan(0);
   expect(heads - before).toBe(1);
+});
+
+test("a body that trickles in is cut with 408 once the whole-request bound passes, and the log says 408", async () => {
+  // The bound is small here; by default a trickling request is cut within 30 s (it was held ~139 s, logged as 200).
+  expect(longestRequestMs(DEFAULT_CONNECTION_LIMITS)).toBeLessThanOrEqual(30_000);
+  const { base, log } = await serve("own secret", { connections: { ...DEFAULT_CONNECTION_LIMITS, requestMs: 400 } });
+  const { port } = new URL(base);
+  const socket = connect(Number(port), "127.0.0.1");
+  let received = "";
+  socket.on("data", (chunk: Buffer) => (received += chunk.toString()));
+  socket.on("error", () => undefined);
+  socket.write(
+    `POST /v1/market/ebc HTTP/1.1\r\nHost: x\r\nsecret-key: ${SECRET}\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n{"market`,
+  );
+  await new Promise((resolve) => socket.once("close", resolve));
+  expect(received).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+  await until(() => log.some((l) => l.includes('"path":"/v1/market/ebc"')));
+  const line = JSON.parse(log.find((l) => l.includes('"path":"/v1/market/ebc"'))!) as { status: number };
+  expect(line.status).toBe(408);
+  expect(await getFrom("127.0.0.1", `${base}/healthz`)).toBe(200);
+}, 20_000);
+
+test("team mode: failed tokens on /admin/* and /v1 share one limit per address; other addresses and the admin go on, at their own limit", async () => {
+  const store = new MemoryStore();
+  const admin = newToken();
+  await store.addMember({ name: "root", role: "admin", monthlyBudget: null, createdAt: Date.now() }, hashToken(admin));
+  const team = await startTeamMode({
+    upstream: hostileUrl,
+    upstreamTimeoutMs: 5_000,
+    maxAnswerBytes: 1_000_000,
+    keys: [planKey("main", SECRET)],
+    store,
+    memberRatePerMinute: 20,
+    log: () => undefined,
+  });
+  const hosting = createHostingServer({ upstream: hostileUrl, team });
+  servers.push(hosting);
+  const base = await listen(hosting, 0, "127.0.0.1");
+  const guess = (path: string) =>
+    fetch(`${base}${path}`, { headers: { authorization: `Bearer ${newToken()}` } }).then((r) => r.status);
+  const statuses: number[] = [];
+  for (let i = 0; i < 15; i++) statuses.push(await guess("/admin/usage"));
+  for (let i = 0; i < 5; i++) statuses.push(await guess("/v1/visits"));
+  expect(statuses).toEqual(Array(20).fill(401));
+  const past = [await guess("/admin/usage"), await guess("/admin/schedules"), await guess("/v1/visits")];
+  expect(past).toEqual([429, 429, 429]);
+  const refused = await fetch(`${base}/admin/usage`, { headers: { authorization: `Bearer ${newToken()}` } });
+  expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+  expect(await getFrom("127.0.0.2", `${base}/admin/usage`)).toBe(401);
+  // A member's own requests are limited by name, at the same rate.
+  const own = [];
+  for (let i = 0; i < 21; i++)
+    own.push((await fetch(`${base}/admin/usage`, { headers: { authorization: `Bearer ${admin}` } })).status);
+  expect(own).toEqual([...Array(20).fill(200), 429]);
 });
 
 test("Report-Only mode and another policy or frame ancestors are settings", async () => {

@@ -4,12 +4,13 @@
  * members file; and docker-compose.yml's structure (Redis, two relays, nginx in front).
  */
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parse } from "yaml";
 import { useSimulator } from "../support/simulator";
-import { startRedis, type RunningRedis } from "./support/redis";
+import { RedisStore } from "../../src/server/team/redis-store";
+import { everythingStored, startRedis, type RunningRedis } from "./support/redis";
 import { serveProcess } from "./support/serve-process";
 import { call } from "./support/team";
 
@@ -98,6 +99,11 @@ test("two relay processes on one Redis: a member added by `npm run team` calls b
     expect(output).not.toContain(SECRET);
     expect(output).not.toContain(token);
   }
+  // Redis holds the token's hash and the key's fingerprint, never the token or the plan's secret.
+  const stored = await everythingStored(redis.url, "procs:");
+  expect(stored).toContain("alice@contoso.com");
+  expect(stored).not.toContain(SECRET);
+  expect(stored).not.toContain(token);
 }, 60_000);
 
 test("without REDIS_URL: `npm run team` says members need Redis to be shared, keeps them in a members file that one relay reads", async () => {
@@ -112,6 +118,23 @@ test("without REDIS_URL: `npm run team` says members need Redis to be shared, ke
   expect((await call(relay.url, token, { marketplace: "US", nodeIdPath: "281407" })).body.code).toBe("OK");
   expect((await team(["usage"], { REDIS_URL: "", MAD_MEMBERS_FILE: membersFile })).err).toMatch(/GET \/admin\/usage/);
 }, 60_000);
+
+test("`npm run team -- add` takes a budget in plain digits only: '', 0x10, 1e3, -1 or 1.5 are usage errors that add nobody", async () => {
+  const membersFile = path.join(dir, "budgets.json");
+  const noRedis = { REDIS_URL: "", MAD_MEMBERS_FILE: membersFile };
+  // test/server/whole.test.ts holds the rule for more texts; here the command adds nobody.
+  for (const budget of ["", "0x10", "1e3"]) {
+    const refused = await team(["add", "dana", `--monthly-budget=${budget}`], noRedis);
+    expect(refused.status).toBe(2);
+    expect(refused.err).toContain(`--monthly-budget: expected a whole number >= 0, in digits only (got "${budget}")`);
+    expect(existsSync(membersFile)).toBe(false);
+  }
+  const dashed = await team(["add", "dana", "--monthly-budget", "-1"], noRedis);
+  expect([dashed.status, existsSync(membersFile)]).toEqual([2, false]);
+  const added = await team(["add", "dana", "--monthly-budget", "300"], noRedis);
+  expect(added.status).toBe(0);
+  expect((await team(["members"], noRedis)).out).toMatch(/^dana\tmember\t300 calls a month\t/m);
+}, 120_000);
 
 test("`npm run team -- schedules` lists every member's scheduled refreshes from Redis; `unschedule ID` removes one", async () => {
   const shared = { REDIS_URL: redis.url, MAD_REDIS_PREFIX: "sched:" };
@@ -137,6 +160,51 @@ test("`npm run team -- schedules` lists every member's scheduled refreshes from 
   expect((await team(["unschedule", "weekly-market-1"], shared)).status).toBe(0);
   expect((await team(["unschedule", "weekly-market-1"], shared)).status).toBe(1);
   expect((await team(["schedules"], { REDIS_URL: "" })).err).toMatch(/GET \/admin\/schedules/);
+}, 60_000);
+
+test("`npm run team` prints stored names escaped: a name with ESC, BEL, new line or tab cannot clear the screen or forge a line", async () => {
+  // Stored as data from before the rule, or edited by hand, would be: past the checks that now refuse it.
+  const shared = { REDIS_URL: redis.url, MAD_REDIS_PREFIX: "escapes:" };
+  const store = new RedisStore({ url: redis.url, prefix: "escapes:" });
+  await store.connected(5_000);
+  const hostile = "evil\u001b[2J\u001b[H\u0007\nroot forged";
+  try {
+    await store.addMember(
+      { name: hostile, role: "member", monthlyBudget: null, createdAt: Date.now() },
+      "0".repeat(64),
+    );
+    await store.scheduleSave({
+      id: "report-escape-1",
+      member: hostile,
+      name: "Market\tforged\u001b[2J",
+      at: "06:30",
+      timeZone: "UTC",
+      queries: [],
+      createdAt: Date.now(),
+      nextRunAt: Date.now() + 3_600_000,
+      lastRun: { at: Date.now(), calls: 0, cacheHits: 0, failed: 1, note: "the service answered \u001b]0;pwned\u0007" },
+    });
+    await store.count("209901", hostile, "market_ebc_distribution", "calls");
+  } finally {
+    await store.close();
+  }
+  const acting = (text: string) => [...text].filter((c) => (c < " " && c !== "\t" && c !== "\n") || c === "\u007f");
+  const cases: [string[], number][] = [
+    [["members"], 1],
+    [["schedules"], 1],
+    [["usage", "--month", "209901"], 2],
+    [["usage", "--csv", "--month", "209901"], 1],
+  ];
+  for (const [args, lines] of cases) {
+    const printed = await team(args, shared);
+    expect(printed.status).toBe(0);
+    expect(acting(printed.out)).toEqual([]); // nothing but text, the columns' tabs and the lines' ends
+    expect(printed.out).toContain("evil\\u001b[2J\\u001b[H\\u0007\\u000aroot forged");
+    expect(printed.lines.filter((l) => l.includes("root forged"))).toHaveLength(lines);
+  }
+  expect((await team(["schedules"], shared)).out).toMatch(
+    /\tMarket\\u0009forged\\u001b\[2J\t.*\(the service answered \\u001b\]0;pwned\\u0007\)$/m,
+  );
 }, 60_000);
 
 test("docker-compose.yml: Redis, two relay replicas in team mode on it, nginx in front passing the client's address", () => {

@@ -61,6 +61,27 @@ async function due(t: RunningTeam, id: string) {
 }
 
 describe.each<StoreKind>(["memory", "redis"])("scheduled refreshes, state in %s", (kind) => {
+  test("a revoked member's schedules go with them: a member added again by that name starts with none", async () => {
+    const t = await team(kind);
+    const [alice, admin] = [await t.member("alice"), await t.member("root", { role: "admin" })];
+    expect((await send(t.bases[0], alice, "PUT", "/v1/schedules/report-0007", REPORT)).status).toBe(200);
+    expect(await t.stores[0].revokeMember("alice")).toBe(true);
+    const again = await t.member("alice");
+    expect((await send(t.bases.at(-1)!, again, "GET", "/v1/schedules")).body.data).toEqual([]);
+    expect((await send(t.bases[0], admin, "GET", "/admin/schedules")).body.data).toEqual([]);
+  });
+
+  test("a schedule's name with control characters (ESC, BEL, new line, tab) is refused naming it, and nothing is kept", async () => {
+    const t = await team(kind);
+    const alice = await t.member("alice");
+    for (const name of ["Market\u001b[2J\u0007", "Market\nroot\tforged", "Market \u202eevil", "\u009b31m"]) {
+      const refused = await send(t.bases[0], alice, "PUT", "/v1/schedules/report-0009", { ...REPORT, name });
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toMatch(/^name: control characters .* are not allowed$/);
+    }
+    expect(await t.stores[0].schedules()).toEqual([]);
+  });
+
   test("a member sets, lists and removes their schedules; others cannot touch them; admins see every one", async () => {
     const t = await team(kind);
     const [alice, bob, admin] = [

@@ -12,12 +12,13 @@
  * Exit status: 0 done, 1 failed (Redis unreachable, no such member), 2 usage problem.
  */
 import { parseArgs } from "node:util";
+import { escapeControlCharacters as escaped } from "../../api/control-characters";
 import { whole } from "../whole";
 import { readKeysFile } from "./keys-file";
 import { DEFAULT_MEMBERS_FILE } from "./members-file";
 import { RedisStore } from "./redis-store";
-import { openStore, teamSettingsFromEnv } from "./setup";
-import { monthOf, type Member } from "./team-store";
+import { openStore, teamSettingsFromEnv, type TeamSettings } from "./setup";
+import { monthOf, type Member, type TeamStore } from "./team-store";
 import { hashToken, memberNameProblem, newToken } from "./tokens";
 import { usageCsv, usageReport, usageTable } from "./usage-report";
 import { scheduleLines } from "./schedule-report";
@@ -32,23 +33,105 @@ const HELP =
 const SCHEDULES_NEED_REDIS =
   "schedules without Redis live in the server's memory: read them from GET /admin/schedules (remove one with DELETE /admin/schedules/ID) with an admin's token";
 
+/** `--monthly-budget`: plain digits only ("", 0x10, 1e3 are refused, and nobody is added); absent: no budget. */
+function budgetOf(text: string | undefined): number | null {
+  try {
+    return whole("--monthly-budget", text, 0) ?? null;
+  } catch (error) {
+    throw new UsageProblem(`${(error as Error).message}\n${HELP}`);
+  }
+}
+
+/** The command line; anything parseArgs refuses (an unknown option, `--monthly-budget -1`) is a usage problem. */
+function readArguments() {
+  try {
+    return parseArgs({
+      allowPositionals: true,
+      strict: true,
+      options: {
+        admin: { type: "boolean" },
+        "monthly-budget": { type: "string" },
+        csv: { type: "boolean" },
+        month: { type: "string" },
+        all: { type: "boolean" },
+      },
+    });
+  } catch (error) {
+    throw new UsageProblem(`${(error as Error).message}\n${HELP}`);
+  }
+}
+
+/** What every command works with. */
+interface Command {
+  readonly store: TeamStore;
+  readonly settings: TeamSettings;
+  readonly values: ReturnType<typeof readArguments>["values"];
+  readonly name: string | undefined;
+  readonly say: (line: string) => void;
+}
+
+async function add({ store, values, name, say }: Command): Promise<void> {
+  const problem = name === undefined ? "add: name the member" : memberNameProblem(name);
+  if (problem) throw new UsageProblem(`${problem}\n${HELP}`);
+  const member: Member = {
+    name: name!,
+    role: values.admin ? "admin" : "member",
+    monthlyBudget: budgetOf(values["monthly-budget"]),
+    createdAt: Date.now(),
+  };
+  const token = newToken();
+  if (!(await store.addMember(member, hashToken(token))))
+    throw new Error(`${member.name} is already a member: revoke their token first to issue a new one`);
+  say(
+    `Added ${member.role} ${member.name}${member.monthlyBudget === null ? "" : ` (budget ${member.monthlyBudget} calls a month)`}.`,
+  );
+  say(
+    "Their token follows, shown this once (only its hash is kept). They enter it in the add-in's Connection tab (Team relay).",
+  );
+  say(token);
+}
+
+async function listMembers({ store, say }: Command): Promise<void> {
+  const members = await store.members();
+  if (members.length === 0) say("No members yet: npm run team -- add NAME");
+  for (const m of members.sort((a, b) => a.name.localeCompare(b.name)))
+    say(
+      `${escaped(m.name)}\t${escaped(m.role)}\t${m.monthlyBudget === null ? "no budget of their own" : `${m.monthlyBudget} calls a month`}\tsince ${new Date(m.createdAt).toISOString().slice(0, 10)}`,
+    );
+}
+
+async function usage({ store, settings, values }: Command): Promise<void> {
+  if (!settings.redisUrl)
+    throw new Error(
+      "usage without Redis lives in the server's memory: read it from GET /admin/usage with an admin's token",
+    );
+  const month = values.month ?? monthOf(Date.now());
+  if (!/^\d{6}$/.test(month)) throw new UsageProblem("--month: expected yyyyMM");
+  const keys = settings.keysFile ? readKeysFile(settings.keysFile, () => undefined) : undefined;
+  const report = await usageReport(
+    store,
+    month,
+    keys?.map(({ secret: _secret, ...k }) => k),
+  );
+  process.stdout.write(values.csv ? usageCsv(report) : usageTable(report));
+}
+
+async function listSchedules({ store, settings, say }: Command): Promise<void> {
+  if (!settings.redisUrl) throw new Error(SCHEDULES_NEED_REDIS);
+  const schedules = await store.schedules();
+  if (schedules.length === 0) say("No scheduled refreshes: members set them from the add-in's Reports tab.");
+  for (const line of scheduleLines(schedules)) say(line);
+}
+
 async function main(): Promise<void> {
-  const { values, positionals } = parseArgs({
-    allowPositionals: true,
-    strict: true,
-    options: {
-      admin: { type: "boolean" },
-      "monthly-budget": { type: "string" },
-      csv: { type: "boolean" },
-      month: { type: "string" },
-      all: { type: "boolean" },
-    },
-  });
+  const { values, positionals } = readArguments();
   const [command, name, ...rest] = positionals;
   if (rest.length > 0) throw new UsageProblem(HELP);
   const settings = teamSettingsFromEnv(process.env);
   const store = openStore(settings);
-  const say = (line: string) => process.stdout.write(`${line}\n`);
+  // Whatever a line carries from storage (alerts' reasons and names included) cannot act on the admin's terminal.
+  const say = (line: string) => process.stdout.write(`${escaped(line, "\t")}\n`);
+  const run: Command = { store, settings, values, name, say };
   if (!settings.redisUrl)
     say(
       `No REDIS_URL: members are kept in ${settings.membersFile ?? DEFAULT_MEMBERS_FILE}, which only a single \`npm run serve -- --team\` on this machine reads. Members need Redis to be shared between replicas: set REDIS_URL.`,
@@ -56,64 +139,19 @@ async function main(): Promise<void> {
   try {
     if (store instanceof RedisStore) await store.connected(5_000);
     switch (command) {
-      case "add": {
-        const problem = name === undefined ? "add: name the member" : memberNameProblem(name);
-        if (problem) throw new UsageProblem(`${problem}\n${HELP}`);
-        const member: Member = {
-          name: name!,
-          role: values.admin ? "admin" : "member",
-          monthlyBudget: whole("--monthly-budget", values["monthly-budget"], 0) ?? null,
-          createdAt: Date.now(),
-        };
-        const token = newToken();
-        if (!(await store.addMember(member, hashToken(token))))
-          throw new Error(`${member.name} is already a member: revoke their token first to issue a new one`);
-        say(
-          `Added ${member.role} ${member.name}${member.monthlyBudget === null ? "" : ` (budget ${member.monthlyBudget} calls a month)`}.`,
-        );
-        say(
-          "Their token follows, shown this once (only its hash is kept). They enter it in the add-in's Connection tab (Team relay).",
-        );
-        say(token);
-        return;
-      }
+      case "add":
+        return await add(run);
       case "revoke":
         if (name === undefined) throw new UsageProblem(`revoke: name the member\n${HELP}`);
         if (!(await store.revokeMember(name))) throw new Error(`${name} is not a member`);
         say(`Revoked ${name}: their token no longer works.`);
         return;
-      case "members": {
-        const members = await store.members();
-        if (members.length === 0) say("No members yet: npm run team -- add NAME");
-        for (const m of members.sort((a, b) => a.name.localeCompare(b.name)))
-          say(
-            `${m.name}\t${m.role}\t${m.monthlyBudget === null ? "no budget of their own" : `${m.monthlyBudget} calls a month`}\tsince ${new Date(m.createdAt).toISOString().slice(0, 10)}`,
-          );
-        return;
-      }
-      case "usage": {
-        if (!settings.redisUrl)
-          throw new Error(
-            "usage without Redis lives in the server's memory: read it from GET /admin/usage with an admin's token",
-          );
-        const month = values.month ?? monthOf(Date.now());
-        if (!/^\d{6}$/.test(month)) throw new UsageProblem("--month: expected yyyyMM");
-        const keys = settings.keysFile ? readKeysFile(settings.keysFile, () => undefined) : undefined;
-        const report = await usageReport(
-          store,
-          month,
-          keys?.map(({ secret: _secret, ...k }) => k),
-        );
-        process.stdout.write(values.csv ? usageCsv(report) : usageTable(report));
-        return;
-      }
-      case "schedules": {
-        if (!settings.redisUrl) throw new Error(SCHEDULES_NEED_REDIS);
-        const schedules = await store.schedules();
-        if (schedules.length === 0) say("No scheduled refreshes: members set them from the add-in's Reports tab.");
-        for (const line of scheduleLines(schedules)) say(line);
-        return;
-      }
+      case "members":
+        return await listMembers(run);
+      case "usage":
+        return await usage(run);
+      case "schedules":
+        return await listSchedules(run);
       case "unschedule":
         if (name === undefined) throw new UsageProblem(`unschedule: name the schedule's id\n${HELP}`);
         if (!settings.redisUrl) throw new Error(SCHEDULES_NEED_REDIS);

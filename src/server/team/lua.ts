@@ -157,12 +157,17 @@ if redis.call('HSETNX', P .. 'members', name, json) == 0 then return 0 end
 redis.call('HSET', P .. 'tokens', hash, name)
 return 1`;
 
+/** ARGV: prefix, name. The member's token and their schedules go: a member added later by that name starts empty. */
 export const REVOKE_MEMBER = `
 local P, name = ARGV[1], ARGV[2]
 local json = redis.call('HGET', P .. 'members', name)
 if not json then return 0 end
 redis.call('HDEL', P .. 'tokens', cjson.decode(json)['tokenHash'])
 redis.call('HDEL', P .. 'members', name)
+local schedules = redis.call('HGETALL', P .. 'schedules')
+for i = 1, #schedules, 2 do
+  if cjson.decode(schedules[i + 1])['member'] == name then redis.call('HDEL', P .. 'schedules', schedules[i]) end
+end
 return 1`;
 
 /** ARGV: prefix, key, owner, now, leaseMs. Returns {'cache'|'shared', json}, {'claimed'} or {'busy'}. */

@@ -47,8 +47,13 @@ export class MembersFile {
     if (!existsSync(this.path)) return [];
     const { mtimeMs } = statSync(this.path);
     if (this.loaded?.mtimeMs !== mtimeMs) {
-      const parsed = JSON.parse(readFileSync(this.path, "utf8")) as { members?: Entry[] };
-      if (!Array.isArray(parsed.members)) throw new Error(`${this.path}: expected {"members": [...]}`);
+      let parsed: { members?: Entry[] } | null;
+      try {
+        parsed = JSON.parse(readFileSync(this.path, "utf8")) as { members?: Entry[] } | null;
+      } catch (error) {
+        throw new Error(`${this.path}: the members file is not valid JSON (${(error as Error).message})`);
+      }
+      if (!Array.isArray(parsed?.members)) throw new Error(`${this.path}: expected {"members": [...]}`);
       this.loaded = { mtimeMs, entries: parsed.members };
     }
     return this.loaded.entries;

@@ -66,6 +66,8 @@ export class MemoryStore implements TeamStore {
   private readonly usageRows = new Map<string, Map<string, UsageRow>>();
   private readonly aside = new Map<string, KeyAside>();
   private readonly schedules_ = new Map<string, Schedule>();
+  /** With a members file: when the member who set each schedule was added (their `createdAt` then). */
+  private readonly ownerSince = new Map<string, number>();
   private readonly claims = new Map<string, { owner: string; until: number }>();
   private turn = 0;
   private readonly events = new EventEmitter();
@@ -84,9 +86,15 @@ export class MemoryStore implements TeamStore {
     return true;
   }
 
+  /** The member's token and their schedules go: a member added later by that name starts empty. */
   async revokeMember(name: string): Promise<boolean> {
-    if (this.file) return this.file.revoke(name);
-    return this.members_.delete(name);
+    const revoked = this.file ? this.file.revoke(name) : this.members_.delete(name);
+    for (const [id, schedule] of this.schedules_)
+      if (revoked && schedule.member === name) {
+        this.schedules_.delete(id);
+        this.ownerSince.delete(id);
+      }
+    return revoked;
   }
 
   async memberByToken(tokenHash: string): Promise<Member | undefined> {
@@ -271,14 +279,31 @@ export class MemoryStore implements TeamStore {
 
   async scheduleSave(schedule: Schedule): Promise<void> {
     this.schedules_.set(schedule.id, schedule);
+    if (this.file && !this.ownerSince.has(schedule.id))
+      this.ownerSince.set(schedule.id, this.file.members().find((m) => m.name === schedule.member)?.createdAt ?? 0);
   }
 
   async scheduleDelete(id: string): Promise<boolean> {
+    this.ownerSince.delete(id);
     return this.schedules_.delete(id);
   }
 
   async schedules(): Promise<Schedule[]> {
+    if (this.file) this.forgetFormerMembersSchedules(this.file.members());
     return [...this.schedules_.values()];
+  }
+
+  /**
+   * With a members file, `npm run team -- revoke` (another process) edits the file, not this store: a schedule
+   * whose member is gone, or was revoked and added again since (another `createdAt`), is dropped here.
+   */
+  private forgetFormerMembersSchedules(members: readonly Member[]): void {
+    const since = new Map(members.map((m) => [m.name, m.createdAt]));
+    for (const [id, schedule] of this.schedules_)
+      if (since.get(schedule.member) !== this.ownerSince.get(id)) {
+        this.schedules_.delete(id);
+        this.ownerSince.delete(id);
+      }
   }
 
   async scheduleClaim(id: string, dueAt: number, owner: string, now: number, ttlMs: number): Promise<boolean> {

@@ -86,6 +86,16 @@ export function describeRedis(url: string): string {
   }
 }
 
+/** What to say when Redis refuses the connection's password (or asks for one); undefined for other errors. */
+function passwordRefusal(message: string, where: string): string | undefined {
+  if (/^WRONGPASS|invalid password/i.test(message))
+    return `${where} refused the password in REDIS_URL (${message.slice(0, 80)}): check it`;
+  if (/^NOAUTH/.test(message)) return `${where} asks for a password: put it in REDIS_URL (redis://:PASSWORD@host:6379)`;
+  if (/^ERR AUTH .*without any password configured/i.test(message))
+    return `${where} has no password set, but REDIS_URL gives one: remove it from REDIS_URL or set requirepass`;
+  return undefined;
+}
+
 export class RedisStore implements TeamStore {
   readonly kind = "redis";
   readonly describe: string;
@@ -94,6 +104,8 @@ export class RedisStore implements TeamStore {
   private readonly listeners = new Set<(event: StoreEvent) => void>();
   private readonly prefix: string;
   private readonly timeoutMs: number;
+  /** Why Redis refuses this connection (a wrong or missing password), while it does. */
+  private refusal: string | undefined;
   /** While the connection is not ready: settles when it is (or is closed for good). One per outage, shared. */
   private readyWait: Promise<void> | undefined;
 
@@ -106,8 +118,12 @@ export class RedisStore implements TeamStore {
       maxRetriesPerRequest: 0,
       retryStrategy: (times) => Math.min(times * 100, 1_000),
     });
-    // Errors reach the callers of each step; the connection's own reports are not crashes.
-    this.redis.on("error", () => undefined);
+    // Errors reach the callers of each step; the connection's own reports are not crashes. A refused password is
+    // kept, so a step or the CLI says so instead of "could not reach" (ioredis keeps retrying meanwhile).
+    this.redis.on("error", (error: Error) => {
+      this.refusal = passwordRefusal(error.message, this.describe);
+    });
+    this.redis.on("ready", () => (this.refusal = undefined));
     for (const [name, lua] of Object.entries(SCRIPTS)) this.redis.defineCommand(name, { numberOfKeys: 0, lua });
   }
 
@@ -126,7 +142,7 @@ export class RedisStore implements TeamStore {
           });
     return withinListening(sent, this.timeoutMs, () => {
       gaveUp = true;
-      return new Error(`${this.describe} did not answer within ${this.timeoutMs} ms`);
+      return new Error(this.refusal ?? `${this.describe} did not answer within ${this.timeoutMs} ms`);
     });
   }
 
@@ -164,11 +180,23 @@ export class RedisStore implements TeamStore {
   async connected(ms: number): Promise<void> {
     if (this.redis.status === "ready") return;
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`could not reach ${this.describe} within ${ms} ms`)), ms);
-      this.redis.once("ready", () => {
+      const settle = (error?: Error) => {
         clearTimeout(timer);
-        resolve();
-      });
+        this.redis.off("ready", onReady);
+        this.redis.off("error", onError);
+        if (error) reject(error);
+        else resolve();
+      };
+      const onReady = () => settle();
+      const onError = () => {
+        if (this.refusal) settle(new Error(this.refusal));
+      };
+      const timer = setTimeout(
+        () => settle(new Error(this.refusal ?? `could not reach ${this.describe} within ${ms} ms`)),
+        ms,
+      );
+      this.redis.on("ready", onReady);
+      this.redis.on("error", onError);
     });
   }
 

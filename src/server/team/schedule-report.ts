@@ -1,4 +1,5 @@
 /** The team's scheduled refreshes as `npm run team -- schedules` prints them, one line each. */
+import { escapeControlCharacters as shown } from "../../api/control-characters";
 import type { Schedule } from "../../api/schedules";
 
 const iso = (ms: number) => new Date(ms).toISOString().replace(/:\d\d\.\d+Z$/, "Z");
@@ -8,8 +9,9 @@ export function scheduleLines(schedules: readonly Schedule[]): string[] {
     .sort((a, b) => a.nextRunAt - b.nextRunAt)
     .map((s) => {
       const last = s.lastRun
-        ? `last ${iso(s.lastRun.at)}: ${s.lastRun.calls} calls, ${s.lastRun.cacheHits} from the cache, ${s.lastRun.failed} failed${s.lastRun.note ? ` (${s.lastRun.note})` : ""}`
+        ? `last ${iso(s.lastRun.at)}: ${s.lastRun.calls} calls, ${s.lastRun.cacheHits} from the cache, ${s.lastRun.failed} failed${s.lastRun.note ? ` (${shown(s.lastRun.note)})` : ""}`
         : "not run yet";
-      return `${s.id}\t${s.member}\t${s.name}\tdaily ${s.at} ${s.timeZone}\t${s.queries.length} queries\tnext ${iso(s.nextRunAt)}\t${last}`;
+      // Stored texts are printed escaped: a name cannot clear the admin's screen or forge a line.
+      return `${shown(s.id)}\t${shown(s.member)}\t${shown(s.name)}\tdaily ${shown(s.at)} ${shown(s.timeZone)}\t${s.queries.length} queries\tnext ${iso(s.nextRunAt)}\t${last}`;
     });
 }

@@ -10,7 +10,7 @@ import { systemClock, type Clock } from "../../api/clock";
 import { loadLocale } from "../../i18n/locale";
 import type { TeamMode } from "../hosting";
 import { createUpstreamCaller } from "../relay";
-import { whole } from "../whole";
+import { fromEnv, whole } from "../whole";
 import { readKeysFile, type PlanKey } from "./keys-file";
 import { DEFAULT_MEMBERS_FILE, MembersFile } from "./members-file";
 import { MemoryStore } from "./memory-store";
@@ -40,9 +40,9 @@ export function teamSettingsFromEnv(env: NodeJS.ProcessEnv): TeamSettings {
     keysFile: env.MAD_KEYS_FILE || undefined,
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.MAD_REDIS_PREFIX || undefined,
-    redisTimeoutMs: whole("MAD_REDIS_TIMEOUT_MS", env.MAD_REDIS_TIMEOUT_MS, 1),
-    queueWaitMs: whole("MAD_QUEUE_WAIT_MS", env.MAD_QUEUE_WAIT_MS, 0),
-    memberRatePerMinute: whole("MAD_MEMBER_RATE_LIMIT", env.MAD_MEMBER_RATE_LIMIT, 1),
+    redisTimeoutMs: whole("MAD_REDIS_TIMEOUT_MS", fromEnv(env.MAD_REDIS_TIMEOUT_MS), 1),
+    queueWaitMs: whole("MAD_QUEUE_WAIT_MS", fromEnv(env.MAD_QUEUE_WAIT_MS), 0),
+    memberRatePerMinute: whole("MAD_MEMBER_RATE_LIMIT", fromEnv(env.MAD_MEMBER_RATE_LIMIT), 1),
     membersFile: env.MAD_MEMBERS_FILE || undefined,
     alerts: alertSettingsFromEnv(env),
   };
@@ -91,7 +91,9 @@ export async function startTeamMode(
   // Without the store it starts anyway (readiness says so, requests get 503 until it answers).
   await store
     .ping()
-    .catch(() => warn(`${store.describe} does not answer yet: requests get 503 until it does (see /readyz)`));
+    .catch((error: Error) =>
+      warn(`${store.describe} does not answer yet (${error.message}): requests get 503 until it does (see /readyz)`),
+    );
   if (options.alerts?.allowPrivate) warn(ALLOW_PRIVATE_WARNING);
   // Alerts speak each alert's language, whatever the server's: every translation is loaded before the first.
   await loadLocale("zh-CN");
@@ -103,6 +105,7 @@ export async function startTeamMode(
       upstream: options.upstream,
       timeoutMs: options.upstreamTimeoutMs,
       maxAnswerBytes: options.maxAnswerBytes,
+      secrets: keys.map((k) => k.secret),
     }),
     queueWaitMs: options.queueWaitMs ?? DEFAULT_QUEUE_WAIT_MS,
     memberRatePerMinute: options.memberRatePerMinute ?? DEFAULT_MEMBER_RATE_PER_MINUTE,

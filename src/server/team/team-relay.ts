@@ -122,6 +122,24 @@ export function createTeamRelay(
     return token ? guard(store.memberByToken(hashToken(token))) : undefined;
   }
 
+  /**
+   * One limiter for /v1 and /admin: a member's requests by name, requests without a valid token by address, so
+   * guessing tokens on either path is refused past the same rate. The answer sent, if refused.
+   */
+  function overLimit(
+    req: IncomingMessage,
+    res: ServerResponse,
+    member: Member | undefined,
+    client: string,
+  ): RelayOutcome | undefined {
+    const allowed = limiter.take(member ? `member:${member.name}` : `address:${client}`);
+    if (allowed.ok) return undefined;
+    req.resume();
+    return sendError(res, 429, "ERROR_VISIT_MAX", `too many calls; retry after ${allowed.retryAfterSeconds} s`, {
+      "retry-after": String(allowed.retryAfterSeconds),
+    });
+  }
+
   async function visits(res: ServerResponse, member: Member): Promise<RelayOutcome> {
     const now = clock.now();
     const spent = await guard(store.spent(monthOf(now)));
@@ -142,14 +160,8 @@ export function createTeamRelay(
         req.resume();
         return storeDown(res);
       }
-      const who = member ? `member:${member.name}` : `address:${client}`;
-      const allowed = limiter.take(who);
-      if (!allowed.ok) {
-        req.resume();
-        return sendError(res, 429, "ERROR_VISIT_MAX", `too many calls; retry after ${allowed.retryAfterSeconds} s`, {
-          "retry-after": String(allowed.retryAfterSeconds),
-        });
-      }
+      const limited = overLimit(req, res, member, client);
+      if (limited) return limited;
       if (!member) {
         req.resume();
         return sendError(
@@ -210,7 +222,7 @@ export function createTeamRelay(
         throw error;
       }
     },
-    async admin(req, res, pathname) {
+    async admin(req, res, pathname, client) {
       const forSchedules = pathname === ADMIN_SCHEDULES_PATH || pathname.startsWith(`${ADMIN_SCHEDULES_PATH}/`);
       const forAlerts = isAdminAlertsPath(pathname);
       if (pathname !== "/admin/usage" && !forSchedules && !forAlerts) return false;
@@ -221,6 +233,7 @@ export function createTeamRelay(
         storeDown(res);
         return true;
       }
+      if (overLimit(req, res, member, client)) return true;
       if (member?.role !== "admin") {
         sendError(
           res,

@@ -3,6 +3,7 @@
  * cache, refusals), per member against their budget, per key against its budget (and the keys set aside), and the
  * plan's total. One report for `npm run team -- usage [--csv]` and `GET /admin/usage`.
  */
+import { escapeControlCharacters as escaped } from "../../api/control-characters";
 import type { KeyAside, Member, PacedKey, TeamStore, UsageRow } from "./team-store";
 
 export interface KeyUsage {
@@ -93,7 +94,7 @@ export async function usageReport(store: TeamStore, month: string, keys?: readon
 }
 
 const csvCell = (value: string | number | null) => {
-  const text = value === null ? "" : String(value);
+  const text = value === null ? "" : escaped(String(value));
   // A leading = + - @ would be a formula in Excel: quoted and prefixed with ' (names are admin-chosen, still).
   const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
   return /[",\n']/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
@@ -106,11 +107,13 @@ export function usageCsv(report: UsageReport): string {
   return `${lines.join("\n")}\n`;
 }
 
-function table(header: string[], rows: (string | number)[][]): string {
+/** Columns of text; stored names are printed escaped, so none can act on the admin's terminal. */
+function table(header: string[], cellRows: (string | number)[][]): string {
+  const rows = cellRows.map((r) => r.map((c) => (typeof c === "number" ? c : escaped(c))));
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
   const line = (cells: (string | number)[]) =>
     cells
-      .map((c, i) => (typeof c === "number" ? String(c).padStart(widths[i]) : String(c).padEnd(widths[i])))
+      .map((c, i) => (typeof c === "number" ? String(c).padStart(widths[i]) : c.padEnd(widths[i])))
       .join("  ")
       .trimEnd();
   return [line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");

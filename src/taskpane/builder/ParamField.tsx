@@ -70,6 +70,7 @@ function SingleChoice(props: {
   const selected = all.find((c) => c.value === props.value);
   return (
     <Dropdown
+      clearButton={{ "aria-label": t("pane.clearSelection") }}
       className={controls.control}
       id={props.id}
       aria-required={props.required || undefined}
@@ -104,6 +105,7 @@ function MultiChoice(props: {
   return (
     <>
       <Dropdown
+        clearButton={{ "aria-label": t("pane.clearSelection") }}
         className={controls.control}
         id={props.id}
         aria-required={props.required || undefined}

@@ -24,7 +24,13 @@ const useStyles = makeStyles({
     border: `1px solid ${tokens.colorNeutralStroke2}`,
   },
   cell: { whiteSpace: "nowrap", maxWidth: "220px", overflow: "hidden", textOverflow: "ellipsis" },
+  // Fluent's table is fixed at 100% of the pane: 53 columns would get 6 px each. Each column keeps a readable width
+  // and the region scrolls sideways.
+  table: { minWidth: "100%" },
 });
+
+/** Width of one column: a price, a date or the start of a title reads at this width. */
+const COLUMN_REM = 8;
 
 const cellText = (cell: Cell) =>
   typeof cell === "boolean" ? (cell ? "TRUE" : "FALSE") : typeof cell === "number" ? formatNumber(cell) : cell;
@@ -38,7 +44,12 @@ export function PreviewTable(props: {
   if (!props.header.length) return <Text>{t("preview.noRows")}</Text>;
   return (
     <div className={styles.scroller} tabIndex={0} role="region" aria-label={t("preview.rows")}>
-      <Table size="extra-small" aria-label={props.caption}>
+      <Table
+        size="extra-small"
+        aria-label={props.caption}
+        className={styles.table}
+        style={{ width: `${props.header.length * COLUMN_REM}rem` }}
+      >
         <TableHeader>
           <TableRow>
             {props.header.map((name, i) => (

@@ -162,6 +162,7 @@ export function QueryForm({ model, draft, onValue, onDraft, onTouch, shown, now 
                 validationState={fieldMessages?.length ? "error" : "none"}
               >
                 <Dropdown
+                  clearButton={{ "aria-label": t("pane.clearSelection") }}
                   className={controls.control}
                   id={fieldId(FIELD_PICKER)}
                   multiselect

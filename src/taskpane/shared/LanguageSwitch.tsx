@@ -34,6 +34,7 @@ export function LanguageSwitch() {
   return (
     <div className={styles.root}>
       <Dropdown
+        clearButton={{ "aria-label": t("pane.clearSelection") }}
         className={styles.switch}
         size="small"
         appearance="underline"

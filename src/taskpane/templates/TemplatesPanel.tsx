@@ -66,6 +66,7 @@ function InputControl(props: {
       const chosen = MARKETPLACES.find((m) => m.code === value);
       return (
         <Dropdown
+          clearButton={{ "aria-label": t("pane.clearSelection") }}
           className={controls.control}
           id={id}
           aria-required

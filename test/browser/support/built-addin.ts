@@ -14,6 +14,8 @@ const OUTPUTS = ["preview.html", "preview.js", "taskpane.html", "taskpane.js", "
 const INPUTS = ["src", "assets", "webpack.config.js", "package.json", "manifest.xml"];
 const LOCK = path.join(ROOT, ".cache", "build.lock");
 const STAMP = path.join(ROOT, ".cache", "build.stamp");
+/** How long a build may take before the tests give up on it (and the hooks that wait for one, see preview.ts). */
+export const BUILD_TIMEOUT_MS = 20 * 60_000;
 
 function newestModification(entry: string): number {
   const stats = statSync(entry);
@@ -88,7 +90,8 @@ export async function ensureBuilt(): Promise<void> {
       cwd: ROOT,
       env,
       stdio: "pipe",
-      timeout: 5 * 60_000,
+      // A generous bound: a build on a machine whose cores are busy takes several times its usual minute or two.
+      timeout: BUILD_TIMEOUT_MS,
     });
     writeFileSync(STAMP, "");
     utimesSync(STAMP, started, started);

@@ -9,7 +9,7 @@ import { OPERATIONS } from "../../../src/api/catalog";
 import { DEMO_SECRET } from "../../../src/api/demo-secret";
 import { cellAddress, parseCellAddress } from "../../../src/table/a1";
 import { COLUMN_WIDTH, ROW_HEIGHT } from "../../../src/preview/grid-window";
-import { DIST, ensureBuilt } from "./built-addin";
+import { BUILD_TIMEOUT_MS, DIST, ensureBuilt } from "./built-addin";
 import { launchChromium } from "./chromium";
 
 export interface PreviewStack {
@@ -86,7 +86,7 @@ export function previewPerTest(
     // Chromium first: without it the file fails at once with how to install it, before any build.
     session.browser = await launchChromium();
     session.stack = await startPreviewStack(options);
-  });
+  }, BUILD_TIMEOUT_MS + 60_000); // it may build (a busy machine builds slowly)
   afterAll(async () => {
     await session.browser?.close();
     await session.stack?.stop();

@@ -5,6 +5,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
+import { Redis } from "ioredis";
 
 export interface RunningRedis {
   readonly url: string;
@@ -66,7 +67,8 @@ export function useRedis(): RunningRedis & { closeAfterTest(close: () => unknown
   };
 }
 
-export async function startRedis(): Promise<RunningRedis> {
+/** `extra`: more redis-server arguments (`--requirepass X`). */
+export async function startRedis(extra: readonly string[] = []): Promise<RunningRedis> {
   if (spawnSync(BINARY, ["--version"]).error)
     throw new Error(
       `${BINARY} not found: the team relay's tests need a real Redis (apt-get install -y redis-server; .ci/run does), or REDIS_SERVER_PATH`,
@@ -74,7 +76,19 @@ export async function startRedis(): Promise<RunningRedis> {
   const port = await freePort();
   const child: ChildProcess = spawn(
     BINARY,
-    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--protected-mode", "yes"],
+    [
+      "--port",
+      String(port),
+      "--bind",
+      "127.0.0.1",
+      "--save",
+      "",
+      "--appendonly",
+      "no",
+      "--protected-mode",
+      "yes",
+      ...extra,
+    ],
     { stdio: ["ignore", "pipe", "pipe"] },
   );
   let output = "";
@@ -100,4 +114,31 @@ export async function startRedis(): Promise<RunningRedis> {
       await exited;
     },
   };
+}
+
+/** Every key under `prefix` with everything it holds, as one text: to look for what must never be stored. */
+export async function everythingStored(url: string, prefix: string): Promise<string> {
+  const redis = new Redis(url);
+  try {
+    const parts: string[] = [];
+    for (const key of await redis.keys(`${prefix}*`)) {
+      const type = await redis.type(key);
+      const value =
+        type === "string"
+          ? await redis.get(key)
+          : type === "hash"
+            ? await redis.hgetall(key)
+            : type === "list"
+              ? await redis.lrange(key, 0, -1)
+              : type === "set"
+                ? await redis.smembers(key)
+                : type === "zset"
+                  ? await redis.zrange(key, "0", "-1", "WITHSCORES")
+                  : `(${type})`;
+      parts.push(key, JSON.stringify(value));
+    }
+    return parts.join("\n");
+  } finally {
+    redis.disconnect();
+  }
 }

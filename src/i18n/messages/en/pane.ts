@@ -15,6 +15,8 @@ export const pane = {
   "pane.title": message("Marketplace Analytics Data"),
   "pane.sections": message("Task pane sections"),
   "pane.loading": message("Loading…"),
+  /** The name of a dropdown's clear button (Fluent's own is English only). */
+  "pane.clearSelection": message("Clear selection"),
   "pane.failure": message("{what}. {todo}", { what: "text", todo: "text" }),
   "tab.connection": message("Connection"),
   "tab.build": message("Build"),

@@ -65,6 +65,29 @@ export const preview = {
     "Circular reference: this formula refers to its own cell or results, directly or through other formulas.",
   ),
   "cell.notAFunction": message("{name} is not a function of this add-in.", { name: "text" }),
+  "cell.tooManyArguments": message("{name} takes at most {most, number} arguments; {given, number} were given.", {
+    name: "text",
+    most: "number",
+    given: "number",
+  }),
+  "cell.argumentRequired": message('{name}: the argument "{argument}" is required.', {
+    name: "text",
+    argument: "text",
+  }),
+  "cell.argumentNotRange": message('{name}: the argument "{argument}" takes one value, not a range.', {
+    name: "text",
+    argument: "text",
+  }),
+  "cell.argumentNotNumber": message('{name}: the argument "{argument}" must be a number, not "{value}".', {
+    name: "text",
+    argument: "text",
+    value: "text",
+  }),
+  "cell.argumentNotBoolean": message('{name}: the argument "{argument}" must be TRUE or FALSE, not "{value}".', {
+    name: "text",
+    argument: "text",
+    value: "text",
+  }),
   "cell.noSheet": message('{ref}: the workbook has no sheet "{sheet}".', { ref: "text", sheet: "text" }),
   "cell.argumentShows": message("{address} shows {code}: {message}", {
     address: "text",

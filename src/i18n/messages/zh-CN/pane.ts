@@ -11,8 +11,9 @@ const CALLS = "{calls, plural, other {# 次调用}}";
 const LEFT = "本月仅剩 {left, plural, other {# 次}}";
 
 export const pane: Translation<typeof english> = {
-  "pane.title": "Marketplace Analytics Data",
+  "pane.title": "Marketplace Analytics Data 市场数据分析",
   "pane.sections": "任务窗格分区",
+  "pane.clearSelection": "清除选择",
   "pane.loading": "正在加载…",
   "pane.failure": "{what}。{todo}",
   "tab.connection": "连接",

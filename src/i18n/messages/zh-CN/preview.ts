@@ -3,7 +3,7 @@ import type { Translation } from "../../message";
 import type { preview as english } from "../en/preview";
 
 export const preview: Translation<typeof english> = {
-  "page.title": "Marketplace Analytics Data",
+  "page.title": "Marketplace Analytics Data 市场数据分析",
   "page.badge": "预览",
   "page.intro":
     "Excel 加载项的预览，不是电子表格：构建好的函数和任务窗格在这里运行于 Excel 的替身之上。单元格可以是一个值，或一个以值和单元格引用为参数的函数调用（不支持运算符和嵌套调用）。数据来自本地模拟器。",
@@ -41,6 +41,11 @@ export const preview: Translation<typeof english> = {
   "cell.busy": "正在等待结果。",
   "cell.circular": "循环引用：此公式直接或通过其他公式引用了自身所在的单元格或结果。",
   "cell.notAFunction": "{name} 不是本加载项的函数。",
+  "cell.tooManyArguments": "{name} 最多接受 {most, number} 个参数，但给出了 {given, number} 个。",
+  "cell.argumentRequired": "{name}：参数“{argument}”是必需的。",
+  "cell.argumentNotRange": "{name}：参数“{argument}”只接受一个值，不接受区域。",
+  "cell.argumentNotNumber": "{name}：参数“{argument}”必须是数字，而不是“{value}”。",
+  "cell.argumentNotBoolean": "{name}：参数“{argument}”必须是 TRUE 或 FALSE，而不是“{value}”。",
   "cell.noSheet": "{ref}：工作簿中没有工作表“{sheet}”。",
   "cell.argumentShows": "{address} 显示 {code}：{message}",
   "cell.spillEdge": "结果（{rows, number} 行 × {columns, number} 列）超出了预览表格的边界。",
