@@ -11,7 +11,7 @@ import { getSharedEngine } from "../engine";
 import { getFormulaRegistry } from "../engine/formula-registry";
 import { detectStore } from "../engine/key-value-store";
 import { chooseLocale, currentLocale, localeReady, onLocaleChange } from "../i18n";
-import { App } from "./shared/App";
+import { App } from "./App";
 import { languageSettings } from "./shared/language";
 import { officeDisplayLanguage } from "./host/display-language";
 import { pickHost } from "./host/pick-host";

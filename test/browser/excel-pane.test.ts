@@ -7,8 +7,8 @@
  */
 import type { Page } from "playwright-core";
 import { blockAddress, offset, parseCell } from "../../src/table/a1";
-import { reportSheetSpec } from "../../src/taskpane/templates/report-layout";
-import { templateById, type TemplateId } from "../../src/taskpane/templates/templates";
+import { reportSheetSpec } from "../../src/taskpane/report-model/report-layout";
+import { templateById, type TemplateId } from "../../src/taskpane/report-model/templates";
 import { excelPaneSession, workbook } from "./support/excel-pane";
 import { operationCalls } from "./support/preview";
 

@@ -4,13 +4,13 @@
  * with no error cell; editing an input cell on the sheet reworks the report; the Reports tab shows it as one group.
  */
 import type { FrameLocator, Page } from "playwright-core";
-import { reportSheetSpec } from "../../src/taskpane/templates/report-layout";
+import { reportSheetSpec } from "../../src/taskpane/report-model/report-layout";
 import {
   reportSections,
   templateById,
   type TemplateId,
   type TemplateInputs,
-} from "../../src/taskpane/templates/templates";
+} from "../../src/taskpane/report-model/templates";
 import { cell, enter, goTo, readRange, settledText, previewPerTest, operationCalls } from "./support/preview";
 import { drawnChart } from "./support/report";
 import { openTab, paneOf } from "./support/taskpane";

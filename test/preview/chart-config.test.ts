@@ -1,6 +1,6 @@
 import { axisLabel, chartConfig } from "../../src/preview/chart-config";
-import { reportSheetSpec } from "../../src/taskpane/templates/report-layout";
-import { templateById } from "../../src/taskpane/templates/templates";
+import { reportSheetSpec } from "../../src/taskpane/report-model/report-layout";
+import { templateById } from "../../src/taskpane/report-model/templates";
 
 const NOW = new Date("2026-11-24T12:00:00Z");
 type Scale = { position?: string; title: { text: string }; ticks: { callback: (v: number) => string } };

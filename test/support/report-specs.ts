@@ -3,8 +3,8 @@
  * test of a host's report sheets exercises the layout people get.
  */
 import type { ReportSheetSpec } from "../../src/taskpane/host/host-adapter";
-import { reportSheetSpec } from "../../src/taskpane/templates/report-layout";
-import { templateById, type TemplateId, type TemplateInputs } from "../../src/taskpane/templates/templates";
+import { reportSheetSpec } from "../../src/taskpane/report-model/report-layout";
+import { templateById, type TemplateId, type TemplateInputs } from "../../src/taskpane/report-model/templates";
 
 /** The day every test report says it was made on, so that notes and stored reports compare equal. */
 export const REPORT_DAY = new Date(Date.UTC(2026, 0, 1));

@@ -12,10 +12,10 @@ import { validateDraft } from "../../src/taskpane/builder/inline-errors";
 import { choiceLabel } from "../../src/taskpane/shared/category-search";
 import { languageSettings } from "../../src/taskpane/shared/language";
 import { reportTitle } from "../../src/taskpane/reports/reports";
-import { reportSheetSpec } from "../../src/taskpane/templates/report-layout";
+import { reportSheetSpec } from "../../src/taskpane/report-model/report-layout";
 import { reportNamePrefix } from "../../src/table/report-names";
-import { validateTemplateInputs } from "../../src/taskpane/templates/report-cost";
-import { templateById } from "../../src/taskpane/templates/templates";
+import { validateTemplateInputs } from "../../src/taskpane/report-model/report-cost";
+import { templateById } from "../../src/taskpane/report-model/templates";
 
 const NOW = new Date("2026-11-24T12:00:00Z");
 afterEach(() => setLocale("en"));

@@ -16,7 +16,7 @@ import {
   tableSnapshotPlan,
 } from "../../src/taskpane/reports/snapshot-sheet";
 import { takeSnapshot } from "../../src/taskpane/reports/snapshot";
-import { templateById } from "../../src/taskpane/templates/templates";
+import { templateById } from "../../src/taskpane/report-model/templates";
 import { useSimulator } from "../support/simulator";
 import { HOSTS, hostUnderTest, type HostUnderTest } from "./support/hosts";
 

@@ -11,9 +11,9 @@ import {
   reportCost,
   reportQueries,
   validateTemplateInputs,
-} from "../../src/taskpane/templates/report-cost";
-import { reportSheetSpec } from "../../src/taskpane/templates/report-layout";
-import { templateById } from "../../src/taskpane/templates/templates";
+} from "../../src/taskpane/report-model/report-cost";
+import { reportSheetSpec } from "../../src/taskpane/report-model/report-layout";
+import { templateById } from "../../src/taskpane/report-model/templates";
 import { useSimulator } from "../support/simulator";
 
 const NOW = new Date("2026-11-24T12:00:00Z");

@@ -4,12 +4,8 @@
  * run this session count at least one call, and the user is asked when it is many or more than is left.
  */
 import { createEngine, memoryStore, type Engine } from "../../src/engine";
-import {
-  CONFIRM_ABOVE_CALLS,
-  describePlan,
-  planRefresh,
-  type RefreshTarget,
-} from "../../src/taskpane/reports/refresh-plan";
+import { describePlan, planRefresh, type RefreshTarget } from "../../src/taskpane/reports/refresh-plan";
+import { CONFIRM_ABOVE_CALLS } from "../../src/taskpane/report-model/spend";
 
 function countingEngine(): { engine: Engine; plans: string[]; sent: () => number } {
   let fetches = 0;

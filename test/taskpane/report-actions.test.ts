@@ -5,9 +5,10 @@
  */
 import { createEngine, memoryStore } from "../../src/engine";
 import type { FormulaCell } from "../../src/taskpane/host/host-adapter";
-import { createReport, planReport, refreshReportSheets } from "../../src/taskpane/templates/actions";
+import { createReport, planReport } from "../../src/taskpane/templates/actions";
+import { refreshReportSheets } from "../../src/taskpane/host/settle-formulas";
 import { describeReportInputs, groupReports, reportRows } from "../../src/taskpane/reports/reports";
-import { templateById, type ReportTemplate } from "../../src/taskpane/templates/templates";
+import { templateById, type ReportTemplate } from "../../src/taskpane/report-model/templates";
 import { memoryHost } from "./support/memory-host";
 
 const NOW = new Date("2026-11-24T12:00:00Z");

@@ -6,7 +6,7 @@
  */
 import { createEngine, memoryStore, type Engine } from "../../src/engine";
 import { insertTable } from "../../src/taskpane/builder/actions";
-import { asinColumnOf, cardsFor } from "../../src/taskpane/builder/table-cards";
+import { asinColumnOf, cardsFor } from "../../src/taskpane/report-model/table-cards";
 import { createOfficeHost } from "../../src/taskpane/host/office-host";
 import type { HostAdapter } from "../../src/taskpane/host/host-adapter";
 import { executeRefresh } from "../../src/taskpane/reports/actions";

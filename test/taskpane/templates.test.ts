@@ -17,8 +17,8 @@ import {
   reportQueries,
   sectionQuery,
   validateTemplateInputs,
-} from "../../src/taskpane/templates/report-cost";
-import { layoutReport, proposedSheetName, reportSheetSpec } from "../../src/taskpane/templates/report-layout";
+} from "../../src/taskpane/report-model/report-cost";
+import { layoutReport, proposedSheetName, reportSheetSpec } from "../../src/taskpane/report-model/report-layout";
 import { uniqueSheetName, validSheetName } from "../../src/table/sheet-names";
 import {
   MAX_ASINS,
@@ -26,8 +26,8 @@ import {
   TEMPLATES,
   templateById,
   type TemplateSection,
-} from "../../src/taskpane/templates/templates";
-import { MAX_WATCHED } from "../../src/taskpane/templates/product-watch";
+} from "../../src/taskpane/report-model/templates";
+import { MAX_WATCHED } from "../../src/taskpane/report-model/product-watch";
 import { formulaArguments, specCells } from "./support/report-cells";
 import { useSimulator } from "../support/simulator";
 import { SAMPLE_INPUTS } from "./support/report-inputs";

@@ -35,7 +35,7 @@ import { carryOver, initialValues, type FormValue, type QueryDraft } from "./for
 import { FIELD_PICKER, validateDraft, type InlineErrors } from "./inline-errors";
 import { fieldId } from "./ParamField";
 import { PreviewTable } from "./PreviewTable";
-import { asinColumnOf } from "./table-cards";
+import { asinColumnOf } from "../report-model/table-cards";
 import { QueryForm } from "./QueryForm";
 import { AskBeforeSpending } from "../shared/AskBeforeSpending";
 import { AskInPlace } from "../shared/AskInPlace";

@@ -8,13 +8,13 @@ import type { Engine } from "../../engine";
 import type { CellTarget, HostAdapter, StoredQuery, TableInfo } from "../host/host-adapter";
 import { cellAddress, parseCell } from "../../table/a1";
 import { buildFilterBlock, FORMULA_GAP } from "./filter-block";
-import { previewOf, selectColumns, tableOf } from "./result-table";
-import { CONFIRM_ABOVE_CALLS } from "../reports/refresh-plan";
+import { previewOf, selectColumns, tableOf } from "../report-model/result-table";
+import { CONFIRM_ABOVE_CALLS } from "../report-model/spend";
 import type { Cell } from "../../table/cells";
 import { t } from "../../i18n";
 import type { HistoryRequest } from "../../api/history-form";
 import { historyRowsAtMost } from "../../table/history";
-import { asinColumnOf, writeTableCards } from "./table-cards";
+import { asinColumnOf, writeTableCards } from "../report-model/table-cards";
 
 /** The pane never previews more than this many rows (one page of most operations). */
 export const PREVIEW_LIMIT = 50;

@@ -141,6 +141,9 @@ export interface ChartSeriesSpec {
 /** How a value axis labels its numbers: "percent" for fractions (0.05 shows as 5%). */
 export type AxisFormat = "number" | "percent";
 
+/** A chart's size in cells (hosts place a chart over this block from its anchor; reports lay out around it). */
+export const CHART_SIZE = { columns: 8, rows: 15 } as const;
+
 export interface ChartSpec {
   readonly kind: ChartKind;
   /** The chart's title; the preview's accessible name is `${title} chart` (e.g. "Brand share chart"). */

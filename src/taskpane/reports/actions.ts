@@ -11,13 +11,13 @@ import {
   type TableInfo,
 } from "../host/host-adapter";
 import { t } from "../../i18n";
-import { tableOf } from "../builder/result-table";
-import { asinColumnOf, writeTableCards } from "../builder/table-cards";
+import { tableOf } from "../report-model/result-table";
+import { asinColumnOf, writeTableCards } from "../report-model/table-cards";
 import type { GrowthConflict, GrowthDecision } from "./growth";
 import type { RefreshPlan } from "./refresh-plan";
 import type { ReportGroup, ReportRow } from "./reports";
-import { refreshReportSheets } from "../templates/actions";
-import type { TemplateInputs } from "../templates/templates";
+import { refreshReportSheets } from "../host/settle-formulas";
+import type { TemplateInputs } from "../report-model/templates";
 import { snapshotKept, type SnapshotTarget } from "./snapshot";
 import type { WorkbookScan } from "./workbook-scan";
 

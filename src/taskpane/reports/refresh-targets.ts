@@ -5,9 +5,9 @@
  * this session, as right after the workbook opened, is counted exactly), and every other row asks what it last asked.
  */
 import type { HostAdapter } from "../host/host-adapter";
-import { layoutReport } from "../templates/report-layout";
-import { sectionQuery } from "../templates/report-cost";
-import { TEMPLATES, type TemplateInputs } from "../templates/templates";
+import { layoutReport } from "../report-model/report-layout";
+import { sectionQuery } from "../report-model/report-cost";
+import { TEMPLATES, type TemplateInputs } from "../report-model/templates";
 import { cellAddress, parseCell } from "../../table/a1";
 import type { RefreshTarget } from "./refresh-plan";
 import { refreshTargets, type ReportGroup, type ReportRow } from "./reports";

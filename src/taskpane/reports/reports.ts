@@ -12,7 +12,7 @@ import type { CellTarget, FormulaCell, ReportGroupInfo, ReportSheetInfo, TableIn
 import { cellAddress, parseCell } from "../../table/a1";
 import { splitSheetAddress } from "../../table/sheet-names";
 import type { RefreshQuery, RefreshTarget } from "./refresh-plan";
-import { TEMPLATES } from "../templates/templates";
+import { TEMPLATES } from "../report-model/templates";
 import { operationTitle } from "../../api/localized";
 
 export type ReportStatus = "ok" | "error" | "running" | "cancelled" | "not run";

@@ -15,7 +15,7 @@ import type { Cell } from "../../table/cells";
 import { DATE_TIME_FORMAT, numberFormatOf, type Column } from "../../table/columns";
 import type { ShapeInput } from "../../table/shape";
 import { validSheetName } from "../../table/sheet-names";
-import { selectColumns, tableOf } from "../builder/result-table";
+import { selectColumns, tableOf } from "../report-model/result-table";
 import type {
   CellValue,
   ChartSpec,
@@ -24,10 +24,16 @@ import type {
   HistoryTableSpec,
   TableInfo,
 } from "../host/host-adapter";
-import { sectionQuery } from "../templates/report-cost";
-import { CHART_SIZE } from "../templates/report-layout";
-import { reportSections } from "../templates/templates";
-import type { Aggregate, HistoryMetric, ReportTemplate, TemplateHistory, TemplateInputs } from "../templates/templates";
+import { sectionQuery } from "../report-model/report-cost";
+import { CHART_SIZE } from "../host/host-adapter";
+import { reportSections } from "../report-model/templates";
+import type {
+  Aggregate,
+  HistoryMetric,
+  ReportTemplate,
+  TemplateHistory,
+  TemplateInputs,
+} from "../report-model/templates";
 
 /**
  * A summary metric as written into cells: its label in the active language, and the queries it reads (indexes in

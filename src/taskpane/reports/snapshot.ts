@@ -16,8 +16,8 @@ import {
   type ReportGroupInfo,
   type TableInfo,
 } from "../host/host-adapter";
-import { inputBlock, inputsFromBlock } from "../templates/report-layout";
-import { TEMPLATES, type TemplateInputs } from "../templates/templates";
+import { inputBlock, inputsFromBlock } from "../report-model/report-layout";
+import { TEMPLATES, type TemplateInputs } from "../report-model/templates";
 import type { GrowthConflict, GrowthDecision } from "./growth";
 import {
   historyLayout,
@@ -27,7 +27,7 @@ import {
   tableSnapshotPlan,
   type SnapshotPlan,
 } from "./snapshot-sheet";
-import { CONFIRM_ABOVE_CALLS } from "./refresh-plan";
+import { CONFIRM_ABOVE_CALLS } from "../report-model/spend";
 
 /** A report (a sheet made from a template) or an add-in table. */
 export type SnapshotTarget =

@@ -3,8 +3,9 @@
  * what a report will spend (and whether to ask first), create its sheet through the host, wait for its formulas to
  * show their results, then point its charts at the spills.
  */
-import type { CellTarget, CreatedReportSheet, HostAdapter, ReportSheetSpec } from "../host/host-adapter";
-import { CONFIRM_ABOVE_CALLS } from "../reports/refresh-plan";
+import type { CreatedReportSheet, HostAdapter, ReportSheetSpec } from "../host/host-adapter";
+import { settle } from "../host/settle-formulas";
+import { CONFIRM_ABOVE_CALLS } from "../report-model/spend";
 import {
   costAgainstCache,
   describeCost,
@@ -15,10 +16,10 @@ import {
   type InputErrors,
   type ReportCost,
   type SectionQuery,
-} from "./report-cost";
-import { reportSheetSpec } from "./report-layout";
-import type { ReportTemplate, TemplateInputs } from "./templates";
-import { sectionQuery } from "./report-cost";
+} from "../report-model/report-cost";
+import { reportSheetSpec } from "../report-model/report-layout";
+import type { ReportTemplate, TemplateInputs } from "../report-model/templates";
+import { sectionQuery } from "../report-model/report-cost";
 import type { Engine } from "../../engine";
 import { t } from "../../i18n";
 
@@ -80,19 +81,6 @@ export async function countAgainstCache(
   return withCost(plan, await costAgainstCache(plan.queries, engine), remainingThisMonth);
 }
 
-const isErrorShown = (value: unknown): value is string =>
-  typeof value === "string" && /^#[A-Z0-9/!?]+[!?]?$/.test(value.trim()) && value.trim() !== "#BUSY!";
-
-/** Waits until each formula shows its result (hosts that can tell); the cells that show an error. */
-async function settle(host: HostAdapter, cells: readonly CellTarget[]): Promise<string[]> {
-  if (!host.readValue) return [];
-  const shown = await Promise.all(cells.map((cell) => host.readValue!(cell)));
-  return cells.flatMap((cell, i) => {
-    const value = shown[i];
-    return isErrorShown(value) ? [`${cell.address} (${value.trim()})`] : [];
-  });
-}
-
 export interface CreatedReport extends CreatedReportSheet {
   readonly message: string;
   /** Sections whose formula shows an error once calculated. */
@@ -115,18 +103,6 @@ export async function createReport(host: HostAdapter, spec: ReportSheetSpec): Pr
     ? t("templates.createdWithErrors", { ...counts, failed: failed.length, cells: failed.join(", ") })
     : t("templates.created", counts);
   return { ...created, message, failed };
-}
-
-/** After a refresh recalculated a report's formulas: wait for their results, then point its charts at the spills. */
-export async function refreshReportSheets(
-  host: HostAdapter,
-  reports: readonly { sheet: string; cells: readonly CellTarget[] }[],
-): Promise<void> {
-  if (!host.refreshReportCharts) return;
-  for (const report of reports) {
-    await settle(host, report.cells);
-    await host.refreshReportCharts(report.sheet);
-  }
 }
 
 /**

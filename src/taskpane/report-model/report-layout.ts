@@ -12,10 +12,17 @@
  * Formulas reference the input cells with absolute references, so the report follows its inputs.
  */
 import { t } from "../../i18n";
-import type { CellValue, ChartSpec, FormulaTarget, ReportSheetSpec, ReportValueCell } from "../host/host-adapter";
+import {
+  CHART_SIZE,
+  type CellValue,
+  type ChartSpec,
+  type FormulaTarget,
+  type ReportSheetSpec,
+  type ReportValueCell,
+} from "../host/host-adapter";
 import { blockAddress, cellAddress, offset, type CellPosition } from "../../table/a1";
 import { numberFormatOf } from "../../table/columns";
-import { selectColumns } from "../builder/result-table";
+import { selectColumns } from "./result-table";
 import { validSheetName } from "../../table/sheet-names";
 import { operation } from "../../api/catalog";
 import {
@@ -28,8 +35,6 @@ import {
   type TemplateSection,
 } from "./templates";
 
-/** A chart's size in cells (hosts place a chart over this block from its anchor). */
-export const CHART_SIZE = { columns: 8, rows: 15 } as const;
 const CHARTS_PER_ROW = 2;
 const FIRST_INPUT_ROW = 2; // 0-based: row 3
 const TEXT = "@";
