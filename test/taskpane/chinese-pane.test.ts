@@ -4,6 +4,7 @@
  * at once; the Build form, a report sheet and a filter block written in the person's language, and what was
  * written in one language read back in the other (a report's title, a filter block's title).
  */
+import { readInputs } from "../../src/taskpane/report-model/report-inputs";
 import { memoryStore } from "../../src/engine";
 import { currentLocale, localeOf, setLocale } from "../../src/i18n";
 import { buildFilterBlock, blockOperation } from "../../src/taskpane/builder/filter-block";
@@ -77,7 +78,11 @@ describe("in Chinese", () => {
   });
 
   test("a report sheet is written in Chinese, its ASIN row keeping the filter name the formula reads", () => {
-    const spec = reportSheetSpec(templateById("competitorWatch"), { market: "US", asins: "B07Z82895W" }, NOW);
+    const spec = reportSheetSpec(
+      templateById("competitorWatch"),
+      readInputs({ market: "US", asins: "B07Z82895W" }),
+      NOW,
+    );
     expect(spec.name).toBe("竞品 B07Z82895W");
     // Its workbook names read in the sheet's words too (Excel's names take any letter).
     expect(reportNamePrefix(spec.name, [])).toBe("MAD_竞品_B07Z82895W");
@@ -88,7 +93,8 @@ describe("in Chinese", () => {
     expect(spec.values.find((v) => v.address === "A4")?.value).toBe("ASINs");
     expect(spec.charts[0]).toMatchObject({ title: "各 ASIN 销量与销售额", valueAxisTitle: "销量" });
     expect(
-      validateTemplateInputs(templateById("keywordOpportunity"), { market: "US", keyword: "" }, NOW).byInput,
+      validateTemplateInputs(templateById("keywordOpportunity"), readInputs({ market: "US", keyword: "" }), NOW)
+        .byInput,
     ).toEqual({ keyword: ["关键词：必填。搜索词，例如 yoga mat。"] });
   });
 

@@ -5,6 +5,7 @@
  * and new rows never land on a person's note unasked (inserting cells moves only what is below that table). A Product
  * watch report keeps, per snapshot, its products' newest price, BSR and month's sales, charted price and BSR.
  */
+import { readInputs } from "../../src/taskpane/report-model/report-inputs";
 import { createEngine, memoryStore } from "../../src/engine";
 import { setLocale } from "../../src/i18n";
 import type { HistoryAppend, StoredQuery, TableSpec } from "../../src/taskpane/host/host-adapter";
@@ -159,7 +160,7 @@ describe("a Product watch report keeping history", () => {
       const h = hostUnderTest(name);
       h.addSheet("Products B07Z82895W");
       const engine = createEngine({ store: memoryStore({ "mad.secret": SECRET, "mad.baseUrl": sim.url }) });
-      const plan = reportSnapshotPlan("Products B07Z82895W", templateById("productWatch"), INPUTS);
+      const plan = reportSnapshotPlan("Products B07Z82895W", templateById("productWatch"), readInputs(INPUTS));
       const first = await takeSnapshot(engine, h.host, plan, MONDAY);
       const sheet = first.written!.sheet;
       expect(first.written).toEqual({ sheet: "History Products B07Z82895W", snapshots: 1, replaced: false });
@@ -194,7 +195,7 @@ describe("a Product watch report keeping history", () => {
   });
 
   test("its chart: price, and BSR on an axis of its own, over the snapshots, in English and Chinese", async () => {
-    const plan = reportSnapshotPlan("Products B07Z82895W", templateById("productWatch"), INPUTS);
+    const plan = reportSnapshotPlan("Products B07Z82895W", templateById("productWatch"), readInputs(INPUTS));
     // Both products' price histories and sales trends are read, the first per product before its sales.
     expect(plan.queries.map((q) => [q.label, q.interval ?? null])).toEqual([
       ["Price and BSR, product 1", "weekly"],
@@ -213,7 +214,9 @@ describe("a Product watch report keeping history", () => {
     expect([chart.valueAxisTitle, chart.secondaryValueAxisTitle]).toEqual(["Price", "Best-seller rank"]);
     await setLocale("zh-CN");
     try {
-      const zh = historyLayout(reportSnapshotPlan("Products B07Z82895W", templateById("productWatch"), INPUTS));
+      const zh = historyLayout(
+        reportSnapshotPlan("Products B07Z82895W", templateById("productWatch"), readInputs(INPUTS)),
+      );
       expect(zh.chart.title).toBe("关注商品的价格与 BSR");
       expect(zh.tables[0].header.slice(1)).toEqual([
         "平均价格（关注商品）",

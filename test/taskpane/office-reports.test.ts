@@ -5,6 +5,7 @@
  * Excel on Windows refuses for a dynamic name, office-js #4321), reports of a reopened workbook, renamed and
  * deleted report sheets, and a report that fails half way.
  */
+import { readInputs } from "../../src/taskpane/report-model/report-inputs";
 import { blockAddress, offset, parseCell, parseCellAddress } from "../../src/table/a1";
 import { PreviewHost } from "../../src/preview/preview-host";
 import { Workbook } from "../../src/preview/workbook";
@@ -21,7 +22,7 @@ import { SAMPLE_INPUTS } from "./support/report-inputs";
 
 const NOW = new Date("2026-11-24T12:00:00Z");
 const INPUTS = SAMPLE_INPUTS;
-const specOf = (id: TemplateId) => reportSheetSpec(templateById(id), INPUTS, NOW);
+const specOf = (id: TemplateId) => reportSheetSpec(templateById(id), readInputs(INPUTS), NOW);
 const flush = () => new Promise((resolve) => setTimeout(resolve, 5));
 
 /** The cells a chart's series should read once its formula spilled `rows` rows below the header. */

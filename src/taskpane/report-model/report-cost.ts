@@ -8,16 +8,9 @@
 import { operation, type OperationCode } from "../../api/catalog";
 import { checkParams } from "../../api/validate";
 import { planPaging, type Engine } from "../../engine";
-import {
-  asinsOf,
-  maxAsinsOf,
-  reportSections,
-  type ArgSource,
-  type ReportTemplate,
-  type ScreenFilter,
-  type TemplateInputs,
-  type TemplateSection,
-} from "./templates";
+import { sourceRule, type ArgSource } from "./arg-sources";
+import { valueOf, type ReportInputs } from "./report-inputs";
+import { maxAsinsOf, reportSections, type ReportTemplate, type TemplateSection } from "./templates";
 import { t } from "../../i18n";
 
 export interface SectionQuery {
@@ -34,103 +27,36 @@ export interface SectionQuery {
 }
 
 /** The value an argument gives its parameter, from the inputs; undefined when the input is blank. */
-function argValue(source: ArgSource, inputs: TemplateInputs): unknown {
-  switch (source.kind) {
-    case "input": {
-      const text = (inputs[source.input] ?? "").trim();
-      return text === "" ? undefined : text;
-    }
-    case "asinRow":
-    case "asinFilter": {
-      const asins = asinsOf(inputs.asins);
-      return asins.length ? asins : undefined;
-    }
-    case "firstAsin":
-      return asinsOf(inputs.asins)[0];
-    case "asinAt":
-      return asinsOf(inputs.asins)[source.index];
-    case "eachAsin":
-      throw new Error("a section repeated per ASIN is asked for once it is repeated (reportSections)");
-    case "screen":
-      return undefined; // a filter block: its rows are parameters of their own (screenParams)
-    case "text":
-      return source.text;
-    default: {
-      const unhandled: never = source;
-      throw new Error(`no value for ${String(unhandled)}`);
-    }
-  }
-}
+const argValue = (source: ArgSource, inputs: ReportInputs): unknown => sourceRule(source).value(source, inputs);
 
 /** Which input a parameter's value comes from (for messages), by the section's arguments. */
 function inputOfParam(section: TemplateSection, param: string): string | undefined {
   if (param === "marketplace") return "market";
-  if (section.filters?.kind === "screen" && (SCREEN_FILTERS as readonly string[]).includes(param)) return param;
-  const op = operation(section.operation);
-  const index = op.positional.findIndex((p) => p.param === param);
-  const source = index >= 0 ? section.positional[index] : param === "asins" ? section.filters : undefined;
-  if (!source) return undefined;
-  switch (source.kind) {
-    case "input":
-      return source.input;
-    case "asinRow":
-    case "asinFilter":
-    case "firstAsin":
-    case "eachAsin":
-    case "asinAt":
-      return "asins";
-    case "screen":
-    case "text":
-      return undefined;
-    default: {
-      const unhandled: never = source;
-      return String(unhandled);
-    }
-  }
-}
-
-const SCREEN_FILTERS: readonly ScreenFilter[] = [
-  "minAvgUnits",
-  "maxAvgRatings",
-  "maxBrandCrn",
-  "minAvgPrice",
-  "maxAvgPrice",
-];
-
-/** The screen's limits as the filter block gives them: a number typed as text is the number; blank, no limit. */
-function screenParams(inputs: TemplateInputs): Record<string, unknown> {
-  const params: Record<string, unknown> = {};
-  for (const name of SCREEN_FILTERS) {
-    const text = (inputs[name] ?? "").trim();
-    if (text !== "") params[name] = Number.isFinite(Number(text)) ? Number(text) : text;
-  }
-  return params;
+  const index = operation(section.operation).positional.findIndex((p) => p.param === param);
+  const source = index >= 0 ? section.positional[index] : section.filters;
+  return source && sourceRule(source).input(source, param);
 }
 
 /** The input a section waits for: one the add-in fills in from another section's result, still blank. */
-function awaitedInput(template: ReportTemplate, section: TemplateSection, inputs: TemplateInputs) {
+function awaitedInput(template: ReportTemplate, section: TemplateSection, inputs: ReportInputs) {
   return section.positional
     .flatMap((source) => (source.kind === "input" ? [source.input] : []))
     .map((name) => template.inputs.find((i) => i.name === name))
-    .find((input) => input?.from && (inputs[input.name] ?? "").trim() === "");
+    .find((input) => input?.from && valueOf(inputs, input.name) === "");
 }
 
-export function sectionQuery(section: TemplateSection, inputs: TemplateInputs): SectionQuery {
-  const op = operation(section.operation);
+/** What a section's formula asks the engine with these inputs: its parameters, before validation. */
+export function sectionQuery(section: TemplateSection, inputs: ReportInputs): SectionQuery {
   const params: Record<string, unknown> = {};
-  const market = argValue({ kind: "input", input: "market" }, inputs);
-  if (market !== undefined) params.marketplace = market;
-  op.positional.forEach((p, i) => {
+  const market = valueOf(inputs, "market");
+  if (market !== "") params.marketplace = market;
+  operation(section.operation).positional.forEach((p, i) => {
     const source = section.positional[i];
     const value = source ? argValue(source, inputs) : undefined;
     if (value !== undefined) params[p.param] = value;
   });
   // The ASIN filter block and the screen are the filters a template sets; display options are never sent.
-  if (section.filters?.kind === "asinFilter") {
-    const asins = argValue(section.filters, inputs);
-    if (asins !== undefined) params.asins = asins;
-  }
-  if (section.filters?.kind === "screen") Object.assign(params, screenParams(inputs));
+  if (section.filters) Object.assign(params, sourceRule(section.filters).filters(section.filters, inputs));
   return {
     section: section.title(),
     operation: section.operation,
@@ -140,7 +66,7 @@ export function sectionQuery(section: TemplateSection, inputs: TemplateInputs): 
 }
 
 /** Every section's query; one waiting for an input the add-in fills in says so (`awaits`). */
-export const reportQueries = (template: ReportTemplate, inputs: TemplateInputs): SectionQuery[] =>
+export const reportQueries = (template: ReportTemplate, inputs: ReportInputs): SectionQuery[] =>
   reportSections(template, inputs).map((s) => {
     const awaited = awaitedInput(template, s, inputs);
     return awaited ? { ...sectionQuery(s, inputs), awaits: awaited.name } : sectionQuery(s, inputs);
@@ -156,14 +82,14 @@ export interface InputErrors {
  * Checks the inputs with the catalog's validation of every section's query: a message per input and rule, once
  * (three sections refusing a blank category say it once). Nothing may be created while there is one.
  */
-export function validateTemplateInputs(template: ReportTemplate, inputs: TemplateInputs, now: Date): InputErrors {
+export function validateTemplateInputs(template: ReportTemplate, inputs: ReportInputs, now: Date): InputErrors {
   const byInput: Record<string, string[]> = {};
   const labels = new Map(template.inputs.map((i) => [i.name as string, i.label()]));
   const seen = new Set<string>();
   // A template that repeats sections per ASIN needs one ASIN at least, and takes no more than its maximum.
   if (template.eachAsin?.length) {
     const input = template.inputs.find((i) => i.kind === "asins");
-    const given = asinsOf(inputs.asins).length;
+    const given = inputs.asins.length;
     if (input && given === 0)
       byInput[input.name] = [t("templates.required", { label: input.label(), hint: input.hint() })];
     if (input && given > maxAsinsOf(template))
@@ -253,7 +179,7 @@ export async function costAgainstCache(queries: readonly SectionQuery[], engine:
   };
 }
 
-export const reportCost = (template: ReportTemplate, inputs: TemplateInputs, engine: CostEngine, now: Date) =>
+export const reportCost = (template: ReportTemplate, inputs: ReportInputs, engine: CostEngine, now: Date) =>
   costOfQueries(reportQueries(template, inputs), engine, now);
 
 /** "spends about 8 calls: 8 unique queries, 8 pages", "…, 5 of them already fetched" when the cache has some. */

@@ -17,7 +17,7 @@ import type { GrowthConflict, GrowthDecision } from "./growth";
 import type { RefreshPlan } from "./refresh-plan";
 import type { ReportGroup, ReportRow } from "./reports";
 import { refreshReportSheets } from "../host/settle-formulas";
-import type { TemplateInputs } from "../report-model/templates";
+import type { ReportInputs } from "../report-model/report-inputs";
 import { snapshotKept, type SnapshotTarget } from "./snapshot";
 import type { WorkbookScan } from "./workbook-scan";
 
@@ -160,7 +160,7 @@ export async function refreshAndRecord(
   host: HostAdapter,
   scan: Pick<WorkbookScan, "asOf">,
   groups: readonly ReportGroup[],
-  refresh: { plan: RefreshPlan; rows: readonly ReportRow[]; inputs: ReadonlyMap<string, TemplateInputs> },
+  refresh: { plan: RefreshPlan; rows: readonly ReportRow[]; inputs: ReadonlyMap<string, ReportInputs> },
   takenAt: () => number,
   onProgress?: (p: RefreshProgress) => void,
   decide?: (conflict: GrowthConflict) => Promise<GrowthDecision>,

@@ -27,13 +27,8 @@ import type {
 import { sectionQuery } from "../report-model/report-cost";
 import { CHART_SIZE } from "../host/host-adapter";
 import { reportSections } from "../report-model/templates";
-import type {
-  Aggregate,
-  HistoryMetric,
-  ReportTemplate,
-  TemplateHistory,
-  TemplateInputs,
-} from "../report-model/templates";
+import type { Aggregate, HistoryMetric, ReportTemplate, TemplateHistory } from "../report-model/templates";
+import type { ReportInputs } from "../report-model/report-inputs";
 
 /**
  * A summary metric as written into cells: its label in the active language, and the queries it reads (indexes in
@@ -130,7 +125,7 @@ function genericHistory(query: SnapshotQuery): HistorySummary {
  * once, so never mixed). A history function's section (MAD.PRICEHISTORY) gives its newest row (the report holds the
  * rest); a product card is left out: a data type, not rows (its figures are in the product's other sections).
  */
-export function reportSnapshotPlan(sheet: string, template: ReportTemplate, inputs: TemplateInputs): SnapshotPlan {
+export function reportSnapshotPlan(sheet: string, template: ReportTemplate, inputs: ReportInputs): SnapshotPlan {
   const all = reportSections(template, inputs);
   const own = template.sections.length;
   const each = template.eachAsin?.length ?? 0;
@@ -162,7 +157,7 @@ export function reportSnapshotPlan(sheet: string, template: ReportTemplate, inpu
     source: { kind: "report", sheet },
     name: t("history.reportName", { sheet, template: template.title() }),
     shortName: sheet,
-    inputs: describeInputs(template.id, inputs),
+    inputs: describeInputs(template.id, inputs.values),
     queries,
     history: template.history ? worded(template.history, queriesOf) : genericHistory(queries[0]),
   };

@@ -17,7 +17,8 @@ import {
   type TableInfo,
 } from "../host/host-adapter";
 import { inputBlock, inputsFromBlock } from "../report-model/report-layout";
-import { TEMPLATES, type TemplateInputs } from "../report-model/templates";
+import { readInputs, type ReportInputs } from "../report-model/report-inputs";
+import { templateById } from "../report-model/templates";
 import type { GrowthConflict, GrowthDecision } from "./growth";
 import {
   historyLayout,
@@ -39,10 +40,9 @@ export async function readReportInputs(
   host: HostAdapter,
   sheet: string,
   report: ReportGroupInfo,
-): Promise<TemplateInputs> {
-  const template = TEMPLATES.find((x) => x.id === report.template);
-  const stored = Object.fromEntries(Object.entries(report.inputs).map(([k, v]) => [k, v === null ? "" : String(v)]));
-  if (!template || !host.readRange) return stored;
+): Promise<ReportInputs> {
+  const template = templateById(report.template);
+  if (!template || !host.readRange) return readInputs(report.inputs);
   return inputsFromBlock(template, await host.readRange({ sheet, address: inputBlock(template) }));
 }
 
@@ -53,13 +53,13 @@ export async function readReportInputs(
 export async function snapshotPlanOf(
   host: HostAdapter,
   target: SnapshotTarget,
-  inputs?: TemplateInputs,
+  inputs?: ReportInputs,
 ): Promise<SnapshotPlan | null> {
   if (target.kind === "table") {
     const operation = target.table.query?.operation;
     return tableSnapshotPlan(target.table, operation && isOperationCode(operation) ? operation : undefined);
   }
-  const template = TEMPLATES.find((x) => x.id === target.report.template);
+  const template = templateById(target.report.template);
   if (!template) return null;
   return reportSnapshotPlan(
     target.sheet,
@@ -83,7 +83,7 @@ export async function snapshotKept(
   engine: Engine,
   host: HostAdapter,
   targets: readonly SnapshotTarget[],
-  inputs: ReadonlyMap<string, TemplateInputs>,
+  inputs: ReadonlyMap<string, ReportInputs>,
   takenAt: number,
   decide?: (conflict: GrowthConflict) => Promise<GrowthDecision>,
 ): Promise<{ taken: number; callsSpent: number; failures: string[] }> {

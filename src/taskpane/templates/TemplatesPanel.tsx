@@ -187,8 +187,8 @@ function TemplateCard({ template, support }: { template: ReportTemplate; support
     setAsk(null);
     await perform(t("templates.busy", { title: template.title() }), async () => {
       // Inputs the add-in fills in (the top niche) are read first, from the query the report spends anyway.
-      const resolved = await resolveInputs(template, values, engine);
-      const spec = resolved === values ? plan.spec : reportSheetSpec(template, resolved, today);
+      const resolved = await resolveInputs(template, plan.inputs, engine);
+      const spec = resolved === plan.inputs ? plan.spec : reportSheetSpec(template, resolved, today);
       return { kind: "success", text: (await createReport(host, spec)).message };
     });
   };

@@ -18,12 +18,15 @@ import {
   type SectionQuery,
 } from "../report-model/report-cost";
 import { reportSheetSpec } from "../report-model/report-layout";
-import type { ReportTemplate, TemplateInputs } from "../report-model/templates";
+import { readInputs, valueOf, type ReportInputs, type TemplateInputs } from "../report-model/report-inputs";
+import type { ReportTemplate } from "../report-model/templates";
 import { sectionQuery } from "../report-model/report-cost";
 import type { Engine } from "../../engine";
 import { t } from "../../i18n";
 
 export interface ReportPlan {
+  /** The inputs, read once. */
+  readonly inputs: ReportInputs;
   readonly spec: ReportSheetSpec;
   /** The sections' queries, as the formulas will ask them. */
   readonly queries: readonly SectionQuery[];
@@ -61,14 +64,15 @@ function withCost(
  */
 export function planReport(
   template: ReportTemplate,
-  inputs: TemplateInputs,
+  typed: TemplateInputs,
   engine: CostEngine,
   now: Date,
   remainingThisMonth: number | null,
 ): { errors: InputErrors; plan?: ReportPlan } {
+  const inputs = readInputs(typed);
   const errors = validateTemplateInputs(template, inputs, now);
   if (errors.count) return { errors };
-  const base = { spec: reportSheetSpec(template, inputs, now), queries: reportQueries(template, inputs) };
+  const base = { inputs, spec: reportSheetSpec(template, inputs, now), queries: reportQueries(template, inputs) };
   return { errors, plan: withCost(base, reportCost(template, inputs, engine, now), remainingThisMonth) };
 }
 
@@ -113,18 +117,18 @@ export async function createReport(host: HostAdapter, spec: ReportSheetSpec): Pr
  */
 export async function resolveInputs(
   template: ReportTemplate,
-  inputs: TemplateInputs,
+  inputs: ReportInputs,
   engine: Pick<Engine, "query">,
-): Promise<TemplateInputs> {
+): Promise<ReportInputs> {
   let resolved = inputs;
   for (const input of template.inputs) {
-    if (!input.from || (inputs[input.name] ?? "").trim() !== "") continue;
+    if (!input.from || valueOf(inputs, input.name) !== "") continue;
     const query = sectionQuery(template.sections[input.from.section], resolved);
     const { rows } = await engine.query(query.operation, query.params as never, { limit: query.limit });
     const value = (rows[0] as Record<string, unknown> | undefined)?.[input.from.field];
     if (typeof value !== "string" || value.trim() === "")
       throw new Error(t("templates.nothingFound", { section: query.section, label: input.label() }));
-    resolved = { ...resolved, [input.name]: value };
+    resolved = { ...resolved, values: { ...resolved.values, [input.name]: value.trim() } };
   }
   return resolved;
 }
