@@ -15,7 +15,7 @@ import { languageSettings } from "../../src/taskpane/shared/language";
 import { reportTitle } from "../../src/taskpane/reports/reports";
 import { reportSheetSpec } from "../../src/taskpane/report-model/report-layout";
 import { reportNamePrefix } from "../../src/table/report-names";
-import { validateTemplateInputs } from "../../src/taskpane/report-model/report-cost";
+import { validateTemplateInputs } from "../../src/taskpane/report-model/report-checks";
 import { templateById } from "../../src/taskpane/report-model/templates";
 
 const NOW = new Date("2026-11-24T12:00:00Z");

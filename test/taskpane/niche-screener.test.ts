@@ -7,12 +7,9 @@
 import { readInputs } from "../../src/taskpane/report-model/report-inputs";
 import { createEngine, memoryStore } from "../../src/engine";
 import { resolveInputs } from "../../src/taskpane/templates/actions";
-import {
-  costAgainstCache,
-  reportCost,
-  reportQueries,
-  validateTemplateInputs,
-} from "../../src/taskpane/report-model/report-cost";
+import { costAgainstCache, reportCost } from "../../src/taskpane/report-model/report-cost";
+import { reportQueries } from "../../src/taskpane/report-model/report-queries";
+import { validateTemplateInputs } from "../../src/taskpane/report-model/report-checks";
 import { reportSheetSpec } from "../../src/taskpane/report-model/report-layout";
 import { templateById } from "../../src/taskpane/report-model/templates";
 import { useSimulator } from "../support/simulator";

@@ -6,7 +6,8 @@
 import { createEngine, memoryStore } from "../../src/engine";
 import { CONFIRM_ABOVE_CALLS } from "../../src/taskpane/report-model/spend";
 import { readInputs } from "../../src/taskpane/report-model/report-inputs";
-import { reportQueries, validateTemplateInputs } from "../../src/taskpane/report-model/report-cost";
+import { reportQueries } from "../../src/taskpane/report-model/report-queries";
+import { validateTemplateInputs } from "../../src/taskpane/report-model/report-checks";
 import { layoutReport } from "../../src/taskpane/report-model/report-layout";
 import type { ReportTemplate } from "../../src/taskpane/report-model/template-types";
 import { MARKET } from "../../src/taskpane/report-model/templates/market";

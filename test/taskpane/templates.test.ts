@@ -10,15 +10,9 @@ import { parseFormulaArgs, parseFields } from "../../src/functions/arguments";
 import { historyFields, parseHistoryArgs } from "../../src/functions/history-args";
 import { productRow, productFactsOf } from "../../src/table/product-card";
 import { parseCell } from "../../src/table/a1";
-import {
-  costAgainstCache,
-  costOfQueries,
-  describeCost,
-  reportCost,
-  reportQueries,
-  sectionQuery,
-  validateTemplateInputs,
-} from "../../src/taskpane/report-model/report-cost";
+import { costAgainstCache, costOfQueries, describeCost, reportCost } from "../../src/taskpane/report-model/report-cost";
+import { reportQueries, sectionQuery } from "../../src/taskpane/report-model/report-queries";
+import { validateTemplateInputs } from "../../src/taskpane/report-model/report-checks";
 import { layoutReport, proposedSheetName, reportSheetSpec } from "../../src/taskpane/report-model/report-layout";
 import { uniqueSheetName, validSheetName } from "../../src/table/sheet-names";
 import {
@@ -96,7 +90,7 @@ describe.each(TEMPLATES.map((t) => [t.title(), t] as const))("the %s template", 
       const key = (params: Readonly<Record<string, unknown>>, limit?: number) =>
         engineKey(section.operation, params, limit === undefined ? {} : { limit });
       expect(key(parsed.params, parsed.limit)).toBe(key(query.params, query.limit));
-      const asked = { section: "formula", operation: section.operation, params: parsed.params };
+      const asked = { section: "formula", operation: section.operation, params: parsed.params, inputOf: {} };
       expect(
         costOfQueries([query, { ...asked, ...(parsed.limit ? { limit: parsed.limit } : {}) }], ENGINE, NOW).queries,
       ).toBe(1);

@@ -41,8 +41,8 @@ interface SourceRule<S extends ArgSource> {
   /** As a positional argument: the value its parameter gets from the inputs; undefined when blank (left out). */
   value(source: S, inputs: ReportInputs): unknown;
   /**
-   * As the `filters` argument: the parameters it sets (the ASIN filter block, the screen's limits); none for a
-   * display option, which is never sent.
+   * As the `filters` argument: the parameters it sets (the ASIN filter block, the screen's limits), undefined where
+   * blank; none for a display option, which is never sent.
    */
   filters(source: S, inputs: ReportInputs): Readonly<Record<string, unknown>>;
   /** Its formula text. */
@@ -81,7 +81,7 @@ export const ARG_SOURCES: { readonly [K in ArgSource["kind"]]: SourceRule<Extrac
   },
   asinFilter: {
     value: (_, inputs) => asinList(inputs),
-    filters: (_, inputs) => (inputs.asins.length ? { asins: inputs.asins } : {}),
+    filters: (_, inputs) => ({ asins: asinList(inputs) }),
     formula: (_, places) => asinRowFrom(places, 0),
     input: (_, param) => (param === "asins" ? "asins" : undefined),
   },
@@ -106,7 +106,7 @@ export const ARG_SOURCES: { readonly [K in ArgSource["kind"]]: SourceRule<Extrac
     // Blank: no limit.
     filters: (source, inputs) =>
       Object.fromEntries(
-        source.filters.flatMap((name) => (valueOf(inputs, name) ? [[name, limitOf(valueOf(inputs, name))]] : [])),
+        source.filters.map((name) => [name, valueOf(inputs, name) ? limitOf(valueOf(inputs, name)) : undefined]),
       ),
     formula: (_, places) => {
       const [first, last] = places.screenRows();

@@ -1,122 +1,14 @@
 /**
- * What a template's report asks the service for, before anything is written: each section's query (the parameters
- * its formula hands the engine), the checks of the inputs (the catalog's own validation, each message naming the
- * input and the rule) and the cost in one place. A query's pages come from its limit and the operation's page size
- * (the engine's own paging plan), and identical queries count once: the engine's dedupe and cache share them, with
- * the same key the engine gives them.
+ * What a report's queries (report-queries.ts) spend, before anything is written. A query's pages come from its
+ * limit and the operation's page size (the engine's own paging plan), and identical queries count once: the
+ * engine's dedupe and cache share them, with the same key the engine gives them.
  */
-import { operation, type OperationCode } from "../../api/catalog";
 import { checkParams } from "../../api/validate";
 import { planPaging, type Engine } from "../../engine";
-import { sourceRule, type ArgSource } from "./arg-sources";
-import { valueOf, type ReportInputs } from "./report-inputs";
-import { maxAsinsOf, reportSections, type ReportTemplate, type TemplateSection } from "./templates";
+import type { ReportInputs } from "./report-inputs";
+import { reportQueries, type SectionQuery } from "./report-queries";
+import type { ReportTemplate } from "./templates";
 import { t } from "../../i18n";
-
-export interface SectionQuery {
-  readonly section: string;
-  readonly operation: OperationCode;
-  /** Wire parameters, as the section's formula passes them to the engine (before validation). */
-  readonly params: Readonly<Record<string, unknown>>;
-  readonly limit?: number;
-  /**
-   * The input this query waits for, which the add-in fills in when the report is made (the top niche): its cost is
-   * its pages whatever that value is, and it is checked once filled in.
-   */
-  readonly awaits?: string;
-}
-
-/** The value an argument gives its parameter, from the inputs; undefined when the input is blank. */
-const argValue = (source: ArgSource, inputs: ReportInputs): unknown => sourceRule(source).value(source, inputs);
-
-/** Which input a parameter's value comes from (for messages), by the section's arguments. */
-function inputOfParam(section: TemplateSection, param: string): string | undefined {
-  if (param === "marketplace") return "market";
-  const index = operation(section.operation).positional.findIndex((p) => p.param === param);
-  const source = index >= 0 ? section.positional[index] : section.filters;
-  return source && sourceRule(source).input(source, param);
-}
-
-/** The input a section waits for: one the add-in fills in from another section's result, still blank. */
-function awaitedInput(template: ReportTemplate, section: TemplateSection, inputs: ReportInputs) {
-  return section.positional
-    .flatMap((source) => (source.kind === "input" ? [source.input] : []))
-    .map((name) => template.inputs.find((i) => i.name === name))
-    .find((input) => input?.from && valueOf(inputs, input.name) === "");
-}
-
-/** What a section's formula asks the engine with these inputs: its parameters, before validation. */
-export function sectionQuery(section: TemplateSection, inputs: ReportInputs): SectionQuery {
-  const params: Record<string, unknown> = {};
-  const market = valueOf(inputs, "market");
-  if (market !== "") params.marketplace = market;
-  operation(section.operation).positional.forEach((p, i) => {
-    const source = section.positional[i];
-    const value = source ? argValue(source, inputs) : undefined;
-    if (value !== undefined) params[p.param] = value;
-  });
-  // The ASIN filter block and the screen are the filters a template sets; display options are never sent.
-  if (section.filters) Object.assign(params, sourceRule(section.filters).filters(section.filters, inputs));
-  return {
-    section: section.title(),
-    operation: section.operation,
-    params,
-    ...(section.limit === undefined ? {} : { limit: section.limit }),
-  };
-}
-
-/** Every section's query; one waiting for an input the add-in fills in says so (`awaits`). */
-export const reportQueries = (template: ReportTemplate, inputs: ReportInputs): SectionQuery[] =>
-  reportSections(template, inputs).map((s) => {
-    const awaited = awaitedInput(template, s, inputs);
-    return awaited ? { ...sectionQuery(s, inputs), awaits: awaited.name } : sectionQuery(s, inputs);
-  });
-
-export interface InputErrors {
-  /** Input name -> messages, each naming the input and the rule. */
-  readonly byInput: Readonly<Record<string, readonly string[]>>;
-  readonly count: number;
-}
-
-/**
- * Checks the inputs with the catalog's validation of every section's query: a message per input and rule, once
- * (three sections refusing a blank category say it once). Nothing may be created while there is one.
- */
-export function validateTemplateInputs(template: ReportTemplate, inputs: ReportInputs, now: Date): InputErrors {
-  const byInput: Record<string, string[]> = {};
-  const labels = new Map(template.inputs.map((i) => [i.name as string, i.label()]));
-  const seen = new Set<string>();
-  // A template that repeats sections per ASIN needs one ASIN at least, and takes no more than its maximum.
-  if (template.eachAsin?.length) {
-    const input = template.inputs.find((i) => i.kind === "asins");
-    const given = inputs.asins.length;
-    if (input && given === 0)
-      byInput[input.name] = [t("templates.required", { label: input.label(), hint: input.hint() })];
-    if (input && given > maxAsinsOf(template))
-      byInput[input.name] = [t("templates.tooManyAsins", { label: input.label(), max: maxAsinsOf(template), given })];
-  }
-  for (const section of reportSections(template, inputs)) {
-    const query = sectionQuery(section, inputs);
-    const awaited = awaitedInput(template, section, inputs)?.name;
-    for (const error of checkParams(query.operation, query.params, { now }).errors) {
-      const name = inputOfParam(section, error.param);
-      if (name !== undefined && name === awaited && error.rule === "required") continue; // filled in on Create
-      const label = name ? labels.get(name) : undefined;
-      if (!name || !label) throw new Error(`${template.id}: ${section.title()} fails on its own: ${error.message}`);
-      const input = template.inputs.find((i) => i.name === name)!;
-      const message =
-        error.rule === "required"
-          ? t("templates.required", { label, hint: input.hint() })
-          : t("templates.inputProblem", { label, problem: error.problem });
-      // One message per input and rule: three sections refusing a blank category say it once.
-      const key = `${name}|${error.rule}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      (byInput[name] ??= []).push(message);
-    }
-  }
-  return { byInput, count: Object.values(byInput).reduce((n, list) => n + list.length, 0) };
-}
 
 export interface ReportCost {
   /** Distinct queries (the engine's cache key), each spent once however many sections show it. */

@@ -6,7 +6,7 @@
  */
 import type { HostAdapter } from "../host/host-adapter";
 import { layoutReport } from "../report-model/report-layout";
-import { sectionQuery } from "../report-model/report-cost";
+import { sectionQuery } from "../report-model/report-queries";
 import type { ReportInputs } from "../report-model/report-inputs";
 import { templateById } from "../report-model/templates";
 import { cellAddress, parseCell } from "../../table/a1";

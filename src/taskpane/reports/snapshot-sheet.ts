@@ -24,7 +24,7 @@ import type {
   HistoryTableSpec,
   TableInfo,
 } from "../host/host-adapter";
-import { sectionQuery } from "../report-model/report-cost";
+import { sectionQuery } from "../report-model/report-queries";
 import { CHART_SIZE } from "../host/host-adapter";
 import { reportSections } from "../report-model/templates";
 import type { Aggregate, HistoryMetric, ReportTemplate, TemplateHistory } from "../report-model/templates";

@@ -8,19 +8,16 @@ import { settle } from "../host/settle-formulas";
 import { CONFIRM_ABOVE_CALLS } from "../report-model/spend";
 import {
   costAgainstCache,
+  costOfQueries,
   describeCost,
-  reportCost,
-  reportQueries,
-  validateTemplateInputs,
   type CostEngine,
-  type InputErrors,
   type ReportCost,
-  type SectionQuery,
 } from "../report-model/report-cost";
+import { reportQueries, sectionQuery, type SectionQuery } from "../report-model/report-queries";
+import { checkQueries, type InputErrors } from "../report-model/report-checks";
 import { reportSheetSpec } from "../report-model/report-layout";
 import { readInputs, valueOf, type ReportInputs, type TemplateInputs } from "../report-model/report-inputs";
 import type { ReportTemplate } from "../report-model/templates";
-import { sectionQuery } from "../report-model/report-cost";
 import type { Engine } from "../../engine";
 import { t } from "../../i18n";
 
@@ -50,12 +47,8 @@ function withCost(
   cost: ReportCost,
   remaining: number | null,
 ) {
-  return {
-    ...plan,
-    cost,
-    costText: t("templates.cost", { cost: describeCost(cost) }),
-    question: questionFor(cost, remaining),
-  };
+  const question = questionFor(cost, remaining);
+  return { ...plan, cost, costText: t("templates.cost", { cost: describeCost(cost) }), question };
 }
 
 /**
@@ -70,10 +63,11 @@ export function planReport(
   remainingThisMonth: number | null,
 ): { errors: InputErrors; plan?: ReportPlan } {
   const inputs = readInputs(typed);
-  const errors = validateTemplateInputs(template, inputs, now);
+  const queries = reportQueries(template, inputs);
+  const errors = checkQueries(template, inputs, queries, now);
   if (errors.count) return { errors };
-  const base = { inputs, spec: reportSheetSpec(template, inputs, now), queries: reportQueries(template, inputs) };
-  return { errors, plan: withCost(base, reportCost(template, inputs, engine, now), remainingThisMonth) };
+  const base = { inputs, spec: reportSheetSpec(template, inputs, now), queries };
+  return { errors, plan: withCost(base, costOfQueries(queries, engine, now), remainingThisMonth) };
 }
 
 /** The plan with its cost counted against the engine's cache: pages already fetched are not spent again. */
