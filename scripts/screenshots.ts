@@ -176,11 +176,11 @@ async function main(): Promise<void> {
     await drawnChart(page, "Category sales");
     await cell(page, "A1").click();
     await scrollPaneToTop();
-    await page.screenshot({ path: path.join(IMAGES, "history.png") });
+    await page.screenshot({ path: path.join(IMAGES, "snapshot.png") });
     await context.close();
     const chinese = await chinesePictures(browser, stack);
     console.log(
-      `Wrote ${["preview.png", "builder.png", "report.png", "history.png", ...chinese].map((f) => path.join(IMAGES, f)).join(", ")}`,
+      `Wrote ${["preview.png", "builder.png", "report.png", "snapshot.png", ...chinese].map((f) => path.join(IMAGES, f)).join(", ")}`,
     );
     const clipped = await clippedAnywhere(browser, stack);
     if (clipped.length) throw new Error(`Text is clipped in the task pane:\n${clipped.join("\n")}`);

@@ -305,14 +305,14 @@ export interface HostAdapter {
   /** Saves workbook options; turning on refresh when opened asks Excel to load the add-in with the workbook. */
   setWorkbookOptions?(patch: Partial<WorkbookOptions>): Promise<void>;
   /** The sources that keep history (or kept it), and where. */
-  listHistories?(): Promise<HistoryState[]>;
-  setKeepHistory?(source: HistorySourceRef, keep: boolean): Promise<void>;
+  listSnapshotSheets?(): Promise<SnapshotState[]>;
+  setKeepSnapshots?(source: SnapshotSourceRef, keep: boolean): Promise<void>;
   /**
    * Appends a snapshot to the source's history sheet (made on the first one; made again if deleted): the rows below
    * each table, replacing the rows of a snapshot taken the same day; the chart follows the summary. Rejects with
    * CellsInUseError, writing nothing, when new rows need cells that hold something, unless `growth` says what to do.
    */
-  appendHistory?(append: HistoryAppend): Promise<HistoryWritten>;
+  appendSnapshot?(append: SnapshotAppend): Promise<SnapshotWritten>;
 }
 
 /** A workbook's own settings for the add-in. */
@@ -327,13 +327,13 @@ export interface WorkbookOptions {
 // History: what a report or table that keeps history asks of the workbook. A history sheet holds a summary table
 // (one row per snapshot, what its chart draws), a table of rows per query, and a line chart over the summary that
 // follows it as it grows. The pane's model (src/taskpane/reports/snapshot-sheet.ts) decides every name, header, format
-// and place; the hosts write it, append to it, and keep where it is (document settings `mad.history`).
+// and place; the hosts write it, append to it, and keep where it is (document settings `mad.snapshots`, `mad.history` in older workbooks).
 
 /** What keeps history: a report (by its sheet, found again after a rename) or an add-in table (by its name). */
-export type HistorySourceRef =
+export type SnapshotSourceRef =
   { readonly kind: "report"; readonly sheet: string } | { readonly kind: "table"; readonly table: string };
 
-export interface HistoryTableSpec {
+export interface SnapshotTableSpec {
   /** Stable within the source: `summary`, `q1`, `q2`… */
   readonly key: string;
   /** Proposed table name; the host makes it unique. */
@@ -345,21 +345,21 @@ export interface HistoryTableSpec {
 }
 
 /** A history sheet as first made. */
-export interface HistorySheetSpec {
+export interface SnapshotSheetSpec {
   /** Proposed name (`History Market 3422301`); the host makes it unique and valid. */
   readonly name: string;
   readonly title: string;
   readonly note: string;
   /** The summary first, then one per query, side by side (each grows down only). */
-  readonly tables: readonly HistoryTableSpec[];
+  readonly tables: readonly SnapshotTableSpec[];
   /** Over the summary table: its categories and series name the summary's header cell and a column. */
   readonly chart: ChartSpec;
 }
 
 /** One snapshot to append. */
-export interface HistoryAppend {
-  readonly source: HistorySourceRef;
-  readonly layout: HistorySheetSpec;
+export interface SnapshotAppend {
+  readonly source: SnapshotSourceRef;
+  readonly layout: SnapshotSheetSpec;
   /** The snapshot's day (`2025-11-24`, this computer's calendar): a second snapshot that day replaces the first. */
   readonly day: string;
   /** New rows by table key. */
@@ -371,7 +371,7 @@ export interface HistoryAppend {
   readonly growth?: TableGrowth;
 }
 
-export interface HistoryWritten {
+export interface SnapshotWritten {
   /** The history sheet's name now. */
   readonly sheet: string;
   /** Snapshots the history holds. */
@@ -381,8 +381,8 @@ export interface HistoryWritten {
 }
 
 /** A source that keeps (or kept) history. */
-export interface HistoryState {
-  readonly source: HistorySourceRef;
+export interface SnapshotState {
+  readonly source: SnapshotSourceRef;
   readonly keep: boolean;
   /** The history sheet's name, or null before the first snapshot (or after the sheet was deleted). */
   readonly sheet: string | null;

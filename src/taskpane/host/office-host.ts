@@ -23,7 +23,7 @@ import { MAX_OCCUPIED, officeTableMethods } from "./office-tables";
 import { officeDataTypeMethods } from "./office-data-types";
 import { readSettledValue } from "./read-retries";
 import type { officeReportMethods } from "./office-reports";
-import type { officeHistoryMethods } from "./office-snapshot-sheets";
+import type { officeSnapshotMethods } from "./office-snapshot-sheets";
 
 export { EXCEL_REQUEST_LIMIT_BYTES } from "./block-writer";
 
@@ -70,10 +70,10 @@ export function createOfficeHost(deps: OfficeHostDeps = {}): HostAdapter {
   const showPane = deps.showPane ?? officeShowPane;
 
   let reportMethods: Promise<ReturnType<typeof officeReportMethods>> | undefined;
-  let historyMethods: Promise<ReturnType<typeof officeHistoryMethods>> | undefined;
+  let snapshotMethods: Promise<ReturnType<typeof officeSnapshotMethods>> | undefined;
   const history = () =>
-    (historyMethods ??= import(/* webpackChunkName: "office-history" */ "./office-snapshot-sheets").then((m) =>
-      m.officeHistoryMethods(run, settings),
+    (snapshotMethods ??= import(/* webpackChunkName: "office-history" */ "./office-snapshot-sheets").then((m) =>
+      m.officeSnapshotMethods(run, settings),
     ));
   const reports = () =>
     (reportMethods ??= import(/* webpackChunkName: "office-reports" */ "./office-reports").then((m) =>
@@ -86,9 +86,9 @@ export function createOfficeHost(deps: OfficeHostDeps = {}): HostAdapter {
     listReportSheets: async () => (await reports()).listReportSheets(),
     refreshReportCharts: async (sheet) => (await reports()).refreshReportCharts(sheet),
 
-    listHistories: async () => (await history()).listHistories(),
-    setKeepHistory: async (source, keep) => (await history()).setKeepHistory(source, keep),
-    appendHistory: async (append) => (await history()).appendHistory(append),
+    listSnapshotSheets: async () => (await history()).listSnapshotSheets(),
+    setKeepSnapshots: async (source, keep) => (await history()).setKeepSnapshots(source, keep),
+    appendSnapshot: async (append) => (await history()).appendSnapshot(append),
 
     workbookOptions: async () => {
       const stored = readSetting<Partial<WorkbookOptions>>(settings, OPTIONS_SETTING);

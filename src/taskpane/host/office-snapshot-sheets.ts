@@ -8,7 +8,7 @@
  * - new rows never land on a person's cells unasked: the cells below a table are checked first, and the person may
  *   have cells inserted there (Range.insert with shift Down, ExcelApi 1.1, moves only what is below that table) or
  *   written over;
- * - where each history lives is kept in the document settings under `mad.history`, by the report's sheet id (a
+ * - where each history lives is kept in the document settings under `mad.snapshots` (`mad.history` before; still read), by the report's sheet id (a
  *   renamed report keeps its history; a deleted one drops its entry) or the table's name; the history sheet is found
  *   by its id, so renaming it is fine, and deleting it starts a new one at the next snapshot.
  * Sources: Table.resize (https://learn.microsoft.com/javascript/api/excel/excel.table#excel-excel-table-resize-member(1)),
@@ -19,11 +19,11 @@
 import {
   CellsInUseError,
   type CellValue,
-  type HistoryAppend,
-  type HistorySheetSpec,
-  type HistorySourceRef,
-  type HistoryState,
-  type HistoryWritten,
+  type SnapshotAppend,
+  type SnapshotSheetSpec,
+  type SnapshotSourceRef,
+  type SnapshotState,
+  type SnapshotWritten,
   type HostAdapter,
   type TableGrowth,
 } from "./host-adapter";
@@ -32,14 +32,20 @@ import { blockAddress, offset, parseCell, type CellRange } from "../../table/a1"
 import { uniqueSheetName } from "../../table/sheet-names";
 import { addressOf, occupiedCells } from "./bounded-reads";
 import { writeBlock, writeRowsInBlocks } from "./block-writer";
-import { HISTORY_SETTING, readSetting, saveSetting, type DocumentSettings } from "./document-settings";
+import {
+  OLD_SNAPSHOT_SETTING,
+  SNAPSHOT_SETTING,
+  readRenamedSetting,
+  saveSetting,
+  type DocumentSettings,
+} from "./document-settings";
 import { MAX_OCCUPIED, uniqueTableName } from "./office-tables";
 import { addChart, addSeries } from "./report-charts";
 
 type Run = <T>(batch: (context: Excel.RequestContext) => Promise<T>) => Promise<T>;
 
-interface StoredHistory {
-  readonly source: HistorySourceRef;
+interface StoredSnapshotSheet {
+  readonly source: SnapshotSourceRef;
   readonly keep: boolean;
   readonly sheetId?: string;
   /** Table key -> the table's name in the workbook. */
@@ -50,9 +56,9 @@ interface StoredHistory {
   /** Rows the last snapshot wrote per table: what a snapshot of the same day replaces. */
   readonly lastRows?: Readonly<Record<string, number>>;
 }
-type StoredHistories = Record<string, StoredHistory>;
+type StoredSnapshotSheets = Record<string, StoredSnapshotSheet>;
 
-type HistoryMethods = Required<Pick<HostAdapter, "listHistories" | "setKeepHistory" | "appendHistory">>;
+type SnapshotMethods = Required<Pick<HostAdapter, "listSnapshotSheets" | "setKeepSnapshots" | "appendSnapshot">>;
 
 /** A table as found before writing: where it is and how many rows it holds. */
 interface Found {
@@ -63,12 +69,12 @@ interface Found {
   readonly rows: number;
 }
 
-export function officeHistoryMethods(run: Run, settings: DocumentSettings): HistoryMethods {
-  const readStored = () => readSetting<StoredHistories>(settings, HISTORY_SETTING);
-  const save = (all: StoredHistories) => saveSetting(settings, HISTORY_SETTING, all, "the history's place");
+export function officeSnapshotMethods(run: Run, settings: DocumentSettings): SnapshotMethods {
+  const readStored = () => readRenamedSetting<StoredSnapshotSheets>(settings, SNAPSHOT_SETTING, OLD_SNAPSHOT_SETTING);
+  const save = (all: StoredSnapshotSheets) => saveSetting(settings, SNAPSHOT_SETTING, all, "the history's place");
 
   /** The key a source is kept under: its report sheet's id, or its table's name. */
-  const keyOf = async (context: Excel.RequestContext, source: HistorySourceRef): Promise<string> => {
+  const keyOf = async (context: Excel.RequestContext, source: SnapshotSourceRef): Promise<string> => {
     if (source.kind === "table") return `table:${source.table}`;
     const sheet = context.workbook.worksheets.getItem(source.sheet);
     sheet.load("id");
@@ -77,7 +83,7 @@ export function officeHistoryMethods(run: Run, settings: DocumentSettings): Hist
   };
 
   /** Makes the history sheet, its tables (header and one blank row each) and its chart. */
-  const create = async (context: Excel.RequestContext, layout: HistorySheetSpec) => {
+  const create = async (context: Excel.RequestContext, layout: SnapshotSheetSpec) => {
     const sheets = context.workbook.worksheets;
     sheets.load("items/name");
     await context.sync();
@@ -141,7 +147,7 @@ export function officeHistoryMethods(run: Run, settings: DocumentSettings): Hist
     context: Excel.RequestContext,
     sheet: Excel.Worksheet,
     found: readonly Found[],
-    append: HistoryAppend,
+    append: SnapshotAppend,
     replacing: Readonly<Record<string, number>>,
   ) => {
     const growth: TableGrowth | undefined = append.growth;
@@ -161,7 +167,7 @@ export function officeHistoryMethods(run: Run, settings: DocumentSettings): Hist
       if (growth === "insertRows") sheet.getRange(addressOf(below)).insert("Down");
       else
         throw new CellsInUseError(
-          t("host.historyNeeds", {
+          t("host.snapshotNeeds", {
             area: addressOf(below),
             table: p.name,
             cells: occupied.join(", "),
@@ -203,8 +209,8 @@ export function officeHistoryMethods(run: Run, settings: DocumentSettings): Hist
   const followSummary = async (
     context: Excel.RequestContext,
     sheet: Excel.Worksheet,
-    stored: StoredHistory,
-    layout: HistorySheetSpec,
+    stored: StoredSnapshotSheet,
+    layout: SnapshotSheetSpec,
   ) => {
     const chart = sheet.charts.getItemOrNullObject(stored.chart ?? "");
     await context.sync();
@@ -222,7 +228,7 @@ export function officeHistoryMethods(run: Run, settings: DocumentSettings): Hist
   };
 
   return {
-    listHistories: async (): Promise<HistoryState[]> => {
+    listSnapshotSheets: async (): Promise<SnapshotState[]> => {
       const stored = readStored();
       const entries = Object.entries(stored);
       if (!entries.length) return [];
@@ -232,7 +238,7 @@ export function officeHistoryMethods(run: Run, settings: DocumentSettings): Hist
         await context.sync();
         const byId = new Map(sheets.items.map((s) => [s.id, s.name]));
         const gone: string[] = [];
-        const states: HistoryState[] = [];
+        const states: SnapshotState[] = [];
         for (const [key, entry] of entries) {
           let source = entry.source;
           if (key.startsWith("report:")) {
@@ -262,16 +268,16 @@ export function officeHistoryMethods(run: Run, settings: DocumentSettings): Hist
       return states;
     },
 
-    setKeepHistory: async (source, keep) => {
+    setKeepSnapshots: async (source, keep) => {
       const key = await run((context) => keyOf(context, source));
       const all = readStored();
       await save({ ...all, [key]: { ...all[key], source, keep } });
     },
 
-    appendHistory: async (append: HistoryAppend): Promise<HistoryWritten> => {
+    appendSnapshot: async (append: SnapshotAppend): Promise<SnapshotWritten> => {
       const outcome = await run(async (context) => {
         const key = await keyOf(context, append.source);
-        let stored: StoredHistory = readStored()[key] ?? { source: append.source, keep: false };
+        let stored: StoredSnapshotSheet = readStored()[key] ?? { source: append.source, keep: false };
         let sheet = stored.sheetId ? context.workbook.worksheets.getItemOrNullObject(stored.sheetId) : undefined;
         sheet?.load("name");
         await context.sync();
@@ -293,7 +299,7 @@ export function officeHistoryMethods(run: Run, settings: DocumentSettings): Hist
         const replaced = stored.lastDay === append.day;
         const plans = await write(context, sheet, found, append, replaced ? (stored.lastRows ?? {}) : {});
         await followSummary(context, sheet, stored, append.layout);
-        const next: StoredHistory = {
+        const next: StoredSnapshotSheet = {
           ...stored,
           snapshots: (stored.snapshots ?? 0) + (replaced ? 0 : 1),
           lastDay: append.day,

@@ -1,7 +1,7 @@
 /**
  * What a report template is made of (each template is a module of its own under templates/, listed in
  * templates.ts): its inputs, its sheet's name, where each formula argument comes from (arg-sources.ts), its
- * sections and their charts, the sections it repeats per ASIN, and what its history sums up.
+ * sections and their charts, the sections it repeats per ASIN, and what its snapshots sum up.
  */
 import type { AxisFormat, ChartKind } from "../host/host-adapter";
 import type { OperationCode } from "../../api/catalog";
@@ -100,7 +100,7 @@ export type Aggregate = "value" | "average" | "median" | "sum" | "count";
 export type MetricSource =
   { readonly section: number; readonly eachAsin?: never } | { readonly eachAsin: number; readonly section?: never };
 
-export type HistoryMetric = MetricSource & {
+export type SnapshotMetric = MetricSource & {
   /** The summary table's header and the chart's legend: "Average price". */
   readonly label: Words;
   /** The column it reads (one of the section's `fields`); none for "count". */
@@ -109,10 +109,10 @@ export type HistoryMetric = MetricSource & {
   readonly aggregate: Aggregate;
 };
 
-/** What a report that keeps history sums up per snapshot, and charts: a line over the snapshots' dates. */
-export interface TemplateHistory {
+/** What a report that keeps snapshots sums up per snapshot, and charts: a line over the snapshots' dates. */
+export interface TemplateSnapshots {
   readonly chartTitle: Words;
-  readonly metrics: readonly HistoryMetric[];
+  readonly metrics: readonly SnapshotMetric[];
   /** The metrics the chart draws (indexes into `metrics`); the second, if any, on a value axis of its own. */
   readonly charted: readonly [number] | readonly [number, number];
   readonly valueAxisTitle: Words;
@@ -134,6 +134,6 @@ export interface ReportTemplate<Id extends string = string> {
   readonly eachAsin?: readonly PerAsinSection[];
   /** At most this many ASINs (MAX_ASINS unless set). */
   readonly maxAsins?: number;
-  /** Its history's summary and chart; without one, a report keeps the generic one (rows and averages). */
-  readonly history?: TemplateHistory;
+  /** What its snapshots sum up and chart; without it, a report's snapshots keep the generic summary (rows, averages). */
+  readonly snapshots?: TemplateSnapshots;
 }

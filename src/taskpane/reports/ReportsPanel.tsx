@@ -9,7 +9,7 @@
 import { Button, makeStyles, ProgressBar, Text, tokens } from "@fluentui/react-components";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { t } from "../../i18n";
-import type { HistorySourceRef } from "../host/host-adapter";
+import type { SnapshotSourceRef } from "../host/host-adapter";
 import { AskBeforeSpending } from "../shared/AskBeforeSpending";
 import { AskInPlace } from "../shared/AskInPlace";
 import { OutcomeBar } from "../shared/OutcomeBar";
@@ -19,7 +19,7 @@ import { refreshAndRecord } from "./actions";
 import type { GrowthConflict, GrowthDecision } from "./growth";
 import { describePlan, planRefresh, type RefreshPlan } from "./refresh-plan";
 import { refreshTargetsNow, type TargetsNow } from "./refresh-targets";
-import { ReportGroupItem, ReportRowItem, type HistoryProps, type ScheduleProps } from "./ReportItems";
+import { ReportGroupItem, ReportRowItem, type SnapshotProps, type ScheduleProps } from "./ReportItems";
 import type { ReportGroup, ReportRow } from "./reports";
 import { ReportsSettings } from "./ReportsSettings";
 import { localTimeZone, newScheduleId, scheduledQueries } from "./schedule-client";
@@ -199,16 +199,16 @@ export function ReportsPanel({ active }: { active: boolean }) {
     else void perform(t("reports.busy.snapshot"), (work) => snapshot(question.plan, work));
   };
 
-  const historyProps = (target: SnapshotTarget, name: string): HistoryProps => {
-    const source: HistorySourceRef =
+  const snapshotProps = (target: SnapshotTarget, name: string): SnapshotProps => {
+    const source: SnapshotSourceRef =
       target.kind === "report" ? { kind: "report", sheet: target.sheet } : { kind: "table", table: target.table.name };
     return {
-      history: extras.histories.find((h) => sourceKey(h.source) === sourceKey(source)),
+      history: extras.snapshotStates.find((h) => sourceKey(h.source) === sourceKey(source)),
       busy: busy !== null,
       name,
       onKeep: (keep) =>
         void perform(t("reports.busy.keep"), async () => {
-          await host.setKeepHistory?.(source, keep);
+          await host.setKeepSnapshots?.(source, keep);
           extras.reload();
           return { kind: "info", text: keep ? t("reports.keepOn", { name }) : t("reports.keepOff", { name }) };
         }),
@@ -322,7 +322,7 @@ export function ReportsPanel({ active }: { active: boolean }) {
                 })
               : pending.question
           }
-          confirmLabel={pending.kind === "refresh" ? t("reports.confirm") : t("history.snapshot")}
+          confirmLabel={pending.kind === "refresh" ? t("reports.confirm") : t("snapshot.take")}
           onConfirm={() => confirm(pending)}
           onCancel={() => setPending(null)}
         />
@@ -332,12 +332,12 @@ export function ReportsPanel({ active }: { active: boolean }) {
           label={t("reports.growth.label")}
           title={
             growth.conflict.history
-              ? t("history.growth.title", { sheet: growth.conflict.tableName })
+              ? t("snapshot.growth.title", { sheet: growth.conflict.tableName })
               : t("reports.growth.title", { table: growth.conflict.tableName })
           }
           question={
             growth.conflict.history
-              ? t("history.growth.question", { cells: growth.conflict.occupied.join(", ") })
+              ? t("snapshot.growth.question", { cells: growth.conflict.occupied.join(", ") })
               : t("reports.growth.question", {
                   table: growth.conflict.tableName,
                   rows: growth.conflict.rows,
@@ -346,7 +346,7 @@ export function ReportsPanel({ active }: { active: boolean }) {
           }
           choices={[
             {
-              label: growth.conflict.history ? t("history.growth.insert") : t("reports.growth.insertRows"),
+              label: growth.conflict.history ? t("snapshot.growth.insert") : t("reports.growth.insertRows"),
               primary: true,
               onChoose: () => growth.answer("insertRows"),
             },
@@ -378,7 +378,7 @@ export function ReportsPanel({ active }: { active: boolean }) {
                   plan={extras.plans.get(`report:${group.sheet}`)}
                   busy={isBusy}
                   onRefresh={() => void refresh(group.rows)}
-                  history={historyProps(targetOfGroup(group), name)}
+                  history={snapshotProps(targetOfGroup(group), name)}
                   schedule={scheduleProps(targetOfGroup(group), name)}
                 />
               </li>
@@ -397,7 +397,7 @@ export function ReportsPanel({ active }: { active: boolean }) {
                 selected={selected.has(row.id)}
                 onToggle={() => toggle(row.id)}
                 plan={extras.plans.get(row.id)}
-                history={target ? historyProps(target, name) : null}
+                history={target ? snapshotProps(target, name) : null}
                 schedule={target ? scheduleProps(target, name) : null}
               />
             </li>

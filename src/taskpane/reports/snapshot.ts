@@ -10,8 +10,8 @@ import type { Engine } from "../../engine";
 import { t } from "../../i18n";
 import {
   CellsInUseError,
-  type HistorySourceRef,
-  type HistoryWritten,
+  type SnapshotSourceRef,
+  type SnapshotWritten,
   type HostAdapter,
   type ReportGroupInfo,
   type TableInfo,
@@ -21,7 +21,7 @@ import { readInputs, type ReportInputs } from "../report-model/report-inputs";
 import { templateById } from "../report-model/templates";
 import type { GrowthConflict, GrowthDecision } from "./growth";
 import {
-  historyLayout,
+  snapshotLayout,
   reportSnapshotPlan,
   snapshotDay,
   snapshotRows,
@@ -68,11 +68,11 @@ export async function snapshotPlanOf(
   );
 }
 
-/** The key a source is known by in `listHistories` (a report by its sheet's name now, a table by its name). */
-export const sourceKey = (source: HistorySourceRef): string =>
+/** The key a source is known by in `listSnapshotSheets` (a report by its sheet's name now, a table by its name). */
+export const sourceKey = (source: SnapshotSourceRef): string =>
   source.kind === "report" ? `report:${source.sheet}` : `table:${source.table}`;
 
-export const targetSource = (target: SnapshotTarget): HistorySourceRef =>
+export const targetSource = (target: SnapshotTarget): SnapshotSourceRef =>
   target.kind === "report" ? { kind: "report", sheet: target.sheet } : { kind: "table", table: target.table.name };
 
 /**
@@ -87,7 +87,9 @@ export async function snapshotKept(
   takenAt: number,
   decide?: (conflict: GrowthConflict) => Promise<GrowthDecision>,
 ): Promise<{ taken: number; callsSpent: number; failures: string[] }> {
-  const kept = new Set(((await host.listHistories?.()) ?? []).filter((s) => s.keep).map((s) => sourceKey(s.source)));
+  const kept = new Set(
+    ((await host.listSnapshotSheets?.()) ?? []).filter((s) => s.keep).map((s) => sourceKey(s.source)),
+  );
   let taken = 0;
   let callsSpent = 0;
   const failures: string[] = [];
@@ -143,7 +145,7 @@ export async function snapshotCost(
 
 export interface SnapshotOutcome {
   /** Where it went; null when the person kept their cells (nothing appended). */
-  readonly written: HistoryWritten | null;
+  readonly written: SnapshotWritten | null;
   readonly callsSpent: number;
 }
 
@@ -158,7 +160,7 @@ export async function takeSnapshot(
   takenAt: number,
   decide: (conflict: GrowthConflict) => Promise<GrowthDecision> = async () => "keep",
 ): Promise<SnapshotOutcome> {
-  if (!host.appendHistory) throw new Error(t("snapshot.unsupported"));
+  if (!host.appendSnapshot) throw new Error(t("snapshot.unsupported"));
   let callsSpent = 0;
   const results = [];
   for (const q of plan.queries) {
@@ -171,16 +173,16 @@ export async function takeSnapshot(
   }
   const append = {
     source: plan.source,
-    layout: historyLayout(plan),
+    layout: snapshotLayout(plan),
     day: snapshotDay(takenAt),
     rows: snapshotRows(plan, results, takenAt),
   };
   try {
-    return { written: await host.appendHistory(append), callsSpent };
+    return { written: await host.appendSnapshot(append), callsSpent };
   } catch (error) {
     if (!(error instanceof CellsInUseError)) throw error;
     const decision = await decide({ history: true, tableName: append.layout.name, rows: 0, occupied: error.occupied });
     if (decision === "keep") return { written: null, callsSpent };
-    return { written: await host.appendHistory({ ...append, growth: decision }), callsSpent };
+    return { written: await host.appendSnapshot({ ...append, growth: decision }), callsSpent };
   }
 }

@@ -420,7 +420,7 @@ export const pane = {
     "Refreshing {table} needs {rows, number} more rows ({area}), and {cells} there {count, plural, one {holds} other {hold}} something. Nothing was written.",
     { table: "text", rows: "number", area: "text", cells: "text", count: "number" },
   ),
-  "host.historyNeeds": message(
+  "host.snapshotNeeds": message(
     "The history needs {area} below its table {table}, and {cells} there {count, plural, one {holds} other {hold}} something. Nothing was written.",
     { area: "text", table: "text", cells: "text", count: "number" },
   ),

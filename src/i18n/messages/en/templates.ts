@@ -32,7 +32,7 @@ export const templates = {
   ),
 
   // What a report that keeps history sums up and charts (templates.ts `history`)
-  "history.averagePrice": message("Average price"),
-  "history.price": message("Price"),
-  "history.bestsellerRank": message("Best-seller rank"),
+  "snapshot.averagePrice": message("Average price"),
+  "snapshot.price": message("Price"),
+  "snapshot.bestsellerRank": message("Best-seller rank"),
 };

@@ -268,7 +268,7 @@ export const pane: Translation<typeof english> = {
   "host.tableNeeds": "表格需要 {area}，但其中{count, plural, other {}} {cells} 已有内容。未写入任何内容。",
   "host.refreshNeeds":
     "刷新 {table} 需要再占用 {rows, number} 行（{area}），但其中{count, plural, other {}} {cells} 已有内容。未写入任何内容。",
-  "host.historyNeeds":
+  "host.snapshotNeeds":
     "历史表 {table} 下方需要 {area}，但其中{count, plural, other {}} {cells} 已有内容。未写入任何内容。",
   "host.unknownError": "未知错误",
 

@@ -23,7 +23,7 @@ export const templates: Translation<typeof english> = {
   "chart.month": "月份",
   "report.title": "{title}报表",
   "report.note": "于 {day} 由“{title}”模板创建。修改下方的输入值，各分区会随之更新；可在“报表”页刷新。",
-  "history.averagePrice": "平均价格",
-  "history.price": "价格",
-  "history.bestsellerRank": "畅销排名（BSR）",
+  "snapshot.averagePrice": "平均价格",
+  "snapshot.price": "价格",
+  "snapshot.bestsellerRank": "畅销排名（BSR）",
 };

@@ -131,18 +131,18 @@ export const categoryMarket: ReportTemplate<"categoryMarket"> = {
     },
   ],
   // A category's sales by snapshot: monthly units and revenue of its average product, with prices and products.
-  history: {
-    chartTitle: () => t("history.categorySales"),
+  snapshots: {
+    chartTitle: () => t("snapshot.categorySales"),
     metrics: [
-      { label: () => t("history.averageMonthlyUnits"), section: 0, field: "avgUnits", aggregate: "value" },
-      { label: () => t("history.averageMonthlyRevenue"), section: 0, field: "avgRevenue", aggregate: "value" },
-      { label: () => t("history.averagePrice"), section: 0, field: "avgPrice", aggregate: "value" },
-      { label: () => t("history.products"), section: 0, field: "totalProducts", aggregate: "value" },
-      { label: () => t("history.newProducts"), section: 0, field: "newProducts", aggregate: "value" },
-      { label: () => t("history.topBrandsShareOfUnits"), section: 1, field: "totalUnitsRatio", aggregate: "value" },
+      { label: () => t("snapshot.averageMonthlyUnits"), section: 0, field: "avgUnits", aggregate: "value" },
+      { label: () => t("snapshot.averageMonthlyRevenue"), section: 0, field: "avgRevenue", aggregate: "value" },
+      { label: () => t("snapshot.averagePrice"), section: 0, field: "avgPrice", aggregate: "value" },
+      { label: () => t("snapshot.products"), section: 0, field: "totalProducts", aggregate: "value" },
+      { label: () => t("snapshot.newProducts"), section: 0, field: "newProducts", aggregate: "value" },
+      { label: () => t("snapshot.topBrandsShareOfUnits"), section: 1, field: "totalUnitsRatio", aggregate: "value" },
     ],
     charted: [0, 1],
-    valueAxisTitle: () => t("history.units"),
-    secondaryValueAxisTitle: () => t("history.revenue"),
+    valueAxisTitle: () => t("snapshot.units"),
+    secondaryValueAxisTitle: () => t("snapshot.revenue"),
   },
 };

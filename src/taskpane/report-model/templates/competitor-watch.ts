@@ -71,17 +71,17 @@ export const competitorWatch: ReportTemplate<"competitorWatch"> = {
     },
   ],
   // The competitor set's price and best-seller rank by snapshot (a week apart when taken weekly), and their sales.
-  history: {
-    chartTitle: () => t("history.competitorsPriceAndBsr"),
+  snapshots: {
+    chartTitle: () => t("snapshot.competitorsPriceAndBsr"),
     metrics: [
-      { label: () => t("history.averagePrice"), section: 0, field: "price", aggregate: "average" },
-      { label: () => t("history.medianBsr"), section: 0, field: "bsr", aggregate: "median" },
-      { label: () => t("history.unitsAllCompetitors"), section: 0, field: "units", aggregate: "sum" },
-      { label: () => t("history.revenueAllCompetitors"), section: 0, field: "revenue", aggregate: "sum" },
-      { label: () => t("history.averageRating"), section: 0, field: "rating", aggregate: "average" },
+      { label: () => t("snapshot.averagePrice"), section: 0, field: "price", aggregate: "average" },
+      { label: () => t("snapshot.medianBsr"), section: 0, field: "bsr", aggregate: "median" },
+      { label: () => t("snapshot.unitsAllCompetitors"), section: 0, field: "units", aggregate: "sum" },
+      { label: () => t("snapshot.revenueAllCompetitors"), section: 0, field: "revenue", aggregate: "sum" },
+      { label: () => t("snapshot.averageRating"), section: 0, field: "rating", aggregate: "average" },
     ],
     charted: [0, 1],
-    valueAxisTitle: () => t("history.price"),
-    secondaryValueAxisTitle: () => t("history.bestsellerRank"),
+    valueAxisTitle: () => t("snapshot.price"),
+    secondaryValueAxisTitle: () => t("snapshot.bestsellerRank"),
   },
 };

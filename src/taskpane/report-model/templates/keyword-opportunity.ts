@@ -76,16 +76,16 @@ export const keywordOpportunity: ReportTemplate<"keywordOpportunity"> = {
     },
   ],
   // The keyword's market by snapshot: searches and purchases of its top mined keywords, and what a click costs.
-  history: {
-    chartTitle: () => t("history.searchesOfTheTopKeywords"),
+  snapshots: {
+    chartTitle: () => t("snapshot.searchesOfTheTopKeywords"),
     metrics: [
       { label: () => t("history.searchesTop20Keywords"), section: 2, field: "searches", aggregate: "sum" },
       { label: () => t("history.purchasesTop20Keywords"), section: 2, field: "purchases", aggregate: "sum" },
-      { label: () => t("history.averageBid"), section: 2, field: "bid", aggregate: "average" },
-      { label: () => t("history.averageSearchConversion"), section: 3, field: "searchConvRate", aggregate: "average" },
+      { label: () => t("snapshot.averageBid"), section: 2, field: "bid", aggregate: "average" },
+      { label: () => t("snapshot.averageSearchConversion"), section: 3, field: "searchConvRate", aggregate: "average" },
     ],
     charted: [0, 1],
-    valueAxisTitle: () => t("history.searches"),
-    secondaryValueAxisTitle: () => t("history.purchases"),
+    valueAxisTitle: () => t("snapshot.searches"),
+    secondaryValueAxisTitle: () => t("snapshot.purchases"),
   },
 };

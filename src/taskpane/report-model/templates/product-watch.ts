@@ -97,16 +97,16 @@ export const productWatch: ReportTemplate<"productWatch"> = {
   ],
   // Per snapshot, the watched products' price and rank as of their newest week, and their newest month's sales:
   // read from every product's price history and sales trend (their newest rows), the chart price and BSR.
-  history: {
-    chartTitle: () => t("history.watchedPriceAndBsr"),
+  snapshots: {
+    chartTitle: () => t("snapshot.watchedPriceAndBsr"),
     metrics: [
-      { label: () => t("history.averagePriceWatched"), eachAsin: PRICE_AND_BSR, field: "price", aggregate: "average" },
-      { label: () => t("history.medianBsrWatched"), eachAsin: PRICE_AND_BSR, field: "bsr", aggregate: "median" },
-      { label: () => t("history.monthlyUnitsWatched"), eachAsin: MONTHLY_SALES, field: "units", aggregate: "sum" },
-      { label: () => t("history.monthlyRevenueWatched"), eachAsin: MONTHLY_SALES, field: "revenue", aggregate: "sum" },
+      { label: () => t("snapshot.averagePriceWatched"), eachAsin: PRICE_AND_BSR, field: "price", aggregate: "average" },
+      { label: () => t("snapshot.medianBsrWatched"), eachAsin: PRICE_AND_BSR, field: "bsr", aggregate: "median" },
+      { label: () => t("snapshot.monthlyUnitsWatched"), eachAsin: MONTHLY_SALES, field: "units", aggregate: "sum" },
+      { label: () => t("snapshot.monthlyRevenueWatched"), eachAsin: MONTHLY_SALES, field: "revenue", aggregate: "sum" },
     ],
     charted: [0, 1],
-    valueAxisTitle: () => t("history.price"),
-    secondaryValueAxisTitle: () => t("history.bestsellerRank"),
+    valueAxisTitle: () => t("snapshot.price"),
+    secondaryValueAxisTitle: () => t("snapshot.bestsellerRank"),
   },
 };

@@ -8,9 +8,9 @@
 import { readInputs } from "../../src/taskpane/report-model/report-inputs";
 import { createEngine, memoryStore } from "../../src/engine";
 import { setLocale } from "../../src/i18n";
-import type { HistoryAppend, StoredQuery, TableSpec } from "../../src/taskpane/host/host-adapter";
+import type { SnapshotAppend, StoredQuery, TableSpec } from "../../src/taskpane/host/host-adapter";
 import {
-  historyLayout,
+  snapshotLayout,
   reportSnapshotPlan,
   snapshotDay,
   snapshotRows,
@@ -44,9 +44,9 @@ async function setup(name: (typeof HOSTS)[number]) {
   const under = hostUnderTest(name);
   const info = await under.host.createTable({ sheet: under.sheet, address: "A1" }, TABLE);
   const plan = tableSnapshotPlan(info, "product_research")!;
-  const layout = historyLayout(plan);
-  const snapshot = (at: number, n: number, price: number, growth?: HistoryAppend["growth"]) =>
-    under.host.appendHistory!({
+  const layout = snapshotLayout(plan);
+  const snapshot = (at: number, n: number, price: number, growth?: SnapshotAppend["growth"]) =>
+    under.host.appendSnapshot!({
       source: plan.source,
       layout,
       day: snapshotDay(at),
@@ -105,7 +105,7 @@ describe.each(HOSTS)("%s", (name) => {
     expect(h.chartRows(sheet)).toEqual([[2, 2]]);
     for (let day = 2; day < 7; day++) await h.snapshot(MONDAY + day * DAY, 1, 40);
     expect(h.chartRows(sheet)).toEqual([[7, 7]]);
-    expect((await h.host.listHistories!()).map((s) => [s.source, s.sheet, s.snapshots])).toEqual([
+    expect((await h.host.listSnapshotSheets!()).map((s) => [s.source, s.sheet, s.snapshots])).toEqual([
       [{ kind: "table", table: "MAD_ProductResearch" }, sheet, 7],
     ]);
     expect(h.silentOverwrites()).toEqual([]);
@@ -196,7 +196,7 @@ describe("a Product watch report keeping history", () => {
 
   test("its chart: price, and BSR on an axis of its own, over the snapshots, in English and Chinese", async () => {
     const plan = reportSnapshotPlan("Products B07Z82895W", templateById("productWatch"), readInputs(INPUTS));
-    // Both products' price histories and sales trends are read, the first per product before its sales.
+    // Both products' price snapshotStates and sales trends are read, the first per product before its sales.
     expect(plan.queries.map((q) => [q.label, q.interval ?? null])).toEqual([
       ["Price and BSR, product 1", "weekly"],
       ["Monthly sales, product 1", "monthly"],
@@ -205,7 +205,7 @@ describe("a Product watch report keeping history", () => {
       ["Monthly sales, product 2", "monthly"],
       ["Newest reviews, product 2", null],
     ]);
-    const { chart } = historyLayout(plan);
+    const { chart } = snapshotLayout(plan);
     expect(chart.title).toBe("Watched products' price and BSR");
     expect(chart.series).toEqual([
       { name: "Average price, watched products", values: { cell: "A20", column: 1 } },
@@ -214,7 +214,7 @@ describe("a Product watch report keeping history", () => {
     expect([chart.valueAxisTitle, chart.secondaryValueAxisTitle]).toEqual(["Price", "Best-seller rank"]);
     await setLocale("zh-CN");
     try {
-      const zh = historyLayout(
+      const zh = snapshotLayout(
         reportSnapshotPlan("Products B07Z82895W", templateById("productWatch"), readInputs(INPUTS)),
       );
       expect(zh.chart.title).toBe("关注商品的价格与 BSR");
