@@ -69,6 +69,199 @@ interface Found {
   readonly rows: number;
 }
 
+/** Makes the history sheet, its tables (header and one blank row each) and its chart. */
+async function create(context: Excel.RequestContext, layout: SnapshotSheetSpec) {
+  const sheets = context.workbook.worksheets;
+  sheets.load("items/name");
+  await context.sync();
+  const tables: Record<string, string> = {};
+  // A name the workbook has (a history made before, its sheet deleted) gets the next free `_2`, `_3`…
+  for (const spec of layout.tables) tables[spec.key] = await uniqueTableName(context, spec.name);
+  const name = uniqueSheetName(
+    layout.name,
+    sheets.items.map((s) => s.name),
+  );
+  const sheet = sheets.add(name);
+  sheet.load("id");
+  const title = sheet.getRange("A1");
+  title.values = [[layout.title]];
+  title.format.font.bold = true;
+  const note = sheet.getRange("A2");
+  note.values = [[layout.note]];
+  note.format.font.italic = true;
+  for (const spec of layout.tables) {
+    const top = parseCell(spec.anchor);
+    writeBlock(sheet.getRange(blockAddress(top, 1, spec.header.length)), [spec.header]);
+    sheet.tables.add(blockAddress(top, 2, spec.header.length), true).name = tables[spec.key];
+  }
+  const chart = addChart(sheet, layout.chart);
+  await context.sync();
+  addSeries(sheet, chart, layout.chart);
+  await context.sync();
+  return { sheet, tables, chart: `${layout.chart.title} chart` };
+}
+
+/** Each table's place and rows now (a table's one blank row after it was made counts as none). */
+async function findTables(context: Excel.RequestContext, names: Readonly<Record<string, string>>) {
+  const loaded = Object.entries(names).map(([key, name]) => {
+    const table = context.workbook.tables.getItem(name);
+    const header = table.getHeaderRowRange();
+    header.load("address");
+    const body = table.getDataBodyRange();
+    body.load("rowCount");
+    const first = body.getRow(0);
+    first.load("values");
+    return { key, name, table, header, body, first };
+  });
+  await context.sync();
+  return loaded.map(({ key, name, table, header, body, first }): Found => {
+    const blank = body.rowCount === 1 && first.values[0].every((v) => v === "" || v === null);
+    const local = header.address.slice(header.address.lastIndexOf("!") + 1);
+    const [from, to] = local.split(":");
+    const a = parseCell(from);
+    const b = parseCell(to ?? from);
+    return {
+      key,
+      name,
+      table,
+      header: { top: a.row, left: a.col, bottom: a.row, right: b.col },
+      rows: blank ? 0 : body.rowCount,
+    };
+  });
+}
+
+/** Room below each table for its new rows: cells in use are moved down when asked, else the append is refused. */
+async function makeRoom(
+  context: Excel.RequestContext,
+  sheet: Excel.Worksheet,
+  plans: readonly { name: string; header: CellRange; had: number; count: number }[],
+  growth: TableGrowth | undefined,
+): Promise<void> {
+  for (const p of plans) {
+    const bottom = p.header.top + Math.max(p.had, 1);
+    const newBottom = p.header.top + Math.max(p.count, 1);
+    if (newBottom <= bottom || growth === "overwrite") continue;
+    const below: CellRange = { top: bottom + 1, bottom: newBottom, left: p.header.left, right: p.header.right };
+    const occupied = await occupiedCells(context, sheet, below, MAX_OCCUPIED);
+    if (!occupied.length) continue;
+    if (growth === "insertRows") sheet.getRange(addressOf(below)).insert("Down");
+    else
+      throw new CellsInUseError(
+        t("host.snapshotNeeds", {
+          area: addressOf(below),
+          table: p.name,
+          cells: occupied.join(", "),
+          count: occupied.length,
+        }),
+        sheet.name,
+        addressOf(below),
+        occupied,
+      );
+  }
+}
+
+async function write(
+  context: Excel.RequestContext,
+  sheet: Excel.Worksheet,
+  found: readonly Found[],
+  append: SnapshotAppend,
+  replacing: Readonly<Record<string, number>>,
+) {
+  const plans = found.map((f) => {
+    const rows: readonly (readonly CellValue[])[] = append.rows[f.key] ?? [];
+    const start = Math.max(0, f.rows - (replacing[f.key] ?? 0));
+    return { ...f, rows, start, count: start + rows.length, had: f.rows };
+  });
+  // Every table's new rows are checked before anything is written: refused, nothing changes.
+  await makeRoom(context, sheet, plans, append.growth);
+  const placed = plans.map((p) => ({
+    ...p,
+    top: { row: p.header.top, col: p.header.left },
+    cols: p.header.right - p.header.left + 1,
+  }));
+  for (const p of placed) {
+    if (p.count < p.had)
+      sheet.getRange(blockAddress(offset(p.top, 1 + p.count, 0), p.had - p.count, p.cols)).clear("Contents");
+    p.table.resize(blockAddress(p.top, 1 + Math.max(p.count, 1), p.cols));
+  }
+  await context.sync();
+  for (const p of placed) {
+    const { top, cols } = p;
+    const spec = append.layout.tables.find((t) => t.key === p.key);
+    await writeRowsInBlocks(context, sheet, offset(top, 1 + p.start, 0), p.rows, cols, spec?.columnFormats, undefined);
+  }
+  return plans;
+}
+
+/** Points the chart's series at the summary table's columns as they are now. */
+async function followSummary(
+  context: Excel.RequestContext,
+  sheet: Excel.Worksheet,
+  stored: StoredSnapshotSheet,
+  layout: SnapshotSheetSpec,
+) {
+  const chart = sheet.charts.getItemOrNullObject(stored.chart ?? "");
+  await context.sync();
+  if (chart.isNullObject || !stored.tables?.summary) return; // a chart deleted by hand is left alone
+  chart.series.load("items/name");
+  const body = context.workbook.tables.getItem(stored.tables.summary).getDataBodyRange();
+  await context.sync();
+  layout.chart.series.forEach((s, j) => {
+    const series = chart.series.items[j];
+    if (!series) return;
+    series.setValues(body.getColumn(s.values.column));
+    series.setXAxisValues(body.getColumn(layout.chart.categories.column));
+  });
+  await context.sync();
+}
+
+/** Each stored source as it is now (a report found by its sheet's id, renamed or not), and those whose sheet is gone. */
+async function statesOf(context: Excel.RequestContext, entries: readonly [string, StoredSnapshotSheet][]) {
+  const sheets = context.workbook.worksheets;
+  sheets.load("items/id,items/name");
+  await context.sync();
+  const byId = new Map(sheets.items.map((s) => [s.id, s.name]));
+  const gone: string[] = [];
+  const states: SnapshotState[] = [];
+  for (const [key, entry] of entries) {
+    let source = entry.source;
+    if (key.startsWith("report:")) {
+      const name = byId.get(key.slice("report:".length));
+      if (name === undefined) {
+        gone.push(key); // the report's sheet was deleted: its entry goes (its history sheet stays, a person's data)
+        continue;
+      }
+      source = { kind: "report", sheet: name };
+    }
+    const sheet = entry.sheetId ? (byId.get(entry.sheetId) ?? null) : null;
+    states.push({
+      source,
+      keep: entry.keep,
+      sheet,
+      snapshots: sheet ? (entry.snapshots ?? 0) : 0,
+      lastDay: sheet ? (entry.lastDay ?? null) : null,
+    });
+  }
+  return { states, gone };
+}
+
+/** The source's history sheet, made (with its tables and chart) where it has none or it was deleted. */
+async function historySheet(context: Excel.RequestContext, stored: StoredSnapshotSheet, layout: SnapshotSheetSpec) {
+  const kept = stored.sheetId ? context.workbook.worksheets.getItemOrNullObject(stored.sheetId) : undefined;
+  kept?.load("name");
+  await context.sync();
+  if (kept && !kept.isNullObject) return { sheet: kept, stored };
+  const made = await create(context, layout);
+  made.sheet.load("name");
+  await context.sync();
+  // A new history: the last snapshot's day and rows belonged to the sheet that is gone.
+  const { source, keep } = stored;
+  return {
+    sheet: made.sheet,
+    stored: { source, keep, sheetId: made.sheet.id, tables: made.tables, chart: made.chart },
+  };
+}
+
 export function officeSnapshotMethods(run: Run, settings: DocumentSettings): SnapshotMethods {
   const readStored = () => readRenamedSetting<StoredSnapshotSheets>(settings, SNAPSHOT_SETTING, OLD_SNAPSHOT_SETTING);
   const save = (all: StoredSnapshotSheets) => saveSetting(settings, SNAPSHOT_SETTING, all, "the history's place");
@@ -82,184 +275,11 @@ export function officeSnapshotMethods(run: Run, settings: DocumentSettings): Sna
     return `report:${sheet.id}`;
   };
 
-  /** Makes the history sheet, its tables (header and one blank row each) and its chart. */
-  const create = async (context: Excel.RequestContext, layout: SnapshotSheetSpec) => {
-    const sheets = context.workbook.worksheets;
-    sheets.load("items/name");
-    await context.sync();
-    const tables: Record<string, string> = {};
-    // A name the workbook has (a history made before, its sheet deleted) gets the next free `_2`, `_3`…
-    for (const spec of layout.tables) tables[spec.key] = await uniqueTableName(context, spec.name);
-    const name = uniqueSheetName(
-      layout.name,
-      sheets.items.map((s) => s.name),
-    );
-    const sheet = sheets.add(name);
-    sheet.load("id");
-    const title = sheet.getRange("A1");
-    title.values = [[layout.title]];
-    title.format.font.bold = true;
-    const note = sheet.getRange("A2");
-    note.values = [[layout.note]];
-    note.format.font.italic = true;
-    for (const spec of layout.tables) {
-      const top = parseCell(spec.anchor);
-      writeBlock(sheet.getRange(blockAddress(top, 1, spec.header.length)), [spec.header]);
-      sheet.tables.add(blockAddress(top, 2, spec.header.length), true).name = tables[spec.key];
-    }
-    const chart = addChart(sheet, layout.chart);
-    await context.sync();
-    addSeries(sheet, chart, layout.chart);
-    await context.sync();
-    return { sheet, tables, chart: `${layout.chart.title} chart` };
-  };
-
-  /** Each table's place and rows now (a table's one blank row after it was made counts as none). */
-  const findTables = async (context: Excel.RequestContext, names: Readonly<Record<string, string>>) => {
-    const loaded = Object.entries(names).map(([key, name]) => {
-      const table = context.workbook.tables.getItem(name);
-      const header = table.getHeaderRowRange();
-      header.load("address");
-      const body = table.getDataBodyRange();
-      body.load("rowCount");
-      const first = body.getRow(0);
-      first.load("values");
-      return { key, name, table, header, body, first };
-    });
-    await context.sync();
-    return loaded.map(({ key, name, table, header, body, first }): Found => {
-      const blank = body.rowCount === 1 && first.values[0].every((v) => v === "" || v === null);
-      const local = header.address.slice(header.address.lastIndexOf("!") + 1);
-      const [from, to] = local.split(":");
-      const a = parseCell(from);
-      const b = parseCell(to ?? from);
-      return {
-        key,
-        name,
-        table,
-        header: { top: a.row, left: a.col, bottom: a.row, right: b.col },
-        rows: blank ? 0 : body.rowCount,
-      };
-    });
-  };
-
-  const write = async (
-    context: Excel.RequestContext,
-    sheet: Excel.Worksheet,
-    found: readonly Found[],
-    append: SnapshotAppend,
-    replacing: Readonly<Record<string, number>>,
-  ) => {
-    const growth: TableGrowth | undefined = append.growth;
-    const plans = found.map((f) => {
-      const rows: readonly (readonly CellValue[])[] = append.rows[f.key] ?? [];
-      const start = Math.max(0, f.rows - (replacing[f.key] ?? 0));
-      return { ...f, rows, start, count: start + rows.length, had: f.rows };
-    });
-    // Every table's new rows are checked before anything is written: refused, nothing changes.
-    for (const p of plans) {
-      const bottom = p.header.top + Math.max(p.had, 1);
-      const newBottom = p.header.top + Math.max(p.count, 1);
-      if (newBottom <= bottom || growth === "overwrite") continue;
-      const below: CellRange = { top: bottom + 1, bottom: newBottom, left: p.header.left, right: p.header.right };
-      const occupied = await occupiedCells(context, sheet, below, MAX_OCCUPIED);
-      if (!occupied.length) continue;
-      if (growth === "insertRows") sheet.getRange(addressOf(below)).insert("Down");
-      else
-        throw new CellsInUseError(
-          t("host.snapshotNeeds", {
-            area: addressOf(below),
-            table: p.name,
-            cells: occupied.join(", "),
-            count: occupied.length,
-          }),
-          sheet.name,
-          addressOf(below),
-          occupied,
-        );
-    }
-    const placed = plans.map((p) => ({
-      ...p,
-      top: { row: p.header.top, col: p.header.left },
-      cols: p.header.right - p.header.left + 1,
-    }));
-    for (const p of placed) {
-      if (p.count < p.had)
-        sheet.getRange(blockAddress(offset(p.top, 1 + p.count, 0), p.had - p.count, p.cols)).clear("Contents");
-      p.table.resize(blockAddress(p.top, 1 + Math.max(p.count, 1), p.cols));
-    }
-    await context.sync();
-    for (const p of placed) {
-      const { top, cols } = p;
-      const spec = append.layout.tables.find((t) => t.key === p.key);
-      await writeRowsInBlocks(
-        context,
-        sheet,
-        offset(top, 1 + p.start, 0),
-        p.rows,
-        cols,
-        spec?.columnFormats,
-        undefined,
-      );
-    }
-    return plans;
-  };
-
-  /** Points the chart's series at the summary table's columns as they are now. */
-  const followSummary = async (
-    context: Excel.RequestContext,
-    sheet: Excel.Worksheet,
-    stored: StoredSnapshotSheet,
-    layout: SnapshotSheetSpec,
-  ) => {
-    const chart = sheet.charts.getItemOrNullObject(stored.chart ?? "");
-    await context.sync();
-    if (chart.isNullObject || !stored.tables?.summary) return; // a chart deleted by hand is left alone
-    chart.series.load("items/name");
-    const body = context.workbook.tables.getItem(stored.tables.summary).getDataBodyRange();
-    await context.sync();
-    layout.chart.series.forEach((s, j) => {
-      const series = chart.series.items[j];
-      if (!series) return;
-      series.setValues(body.getColumn(s.values.column));
-      series.setXAxisValues(body.getColumn(layout.chart.categories.column));
-    });
-    await context.sync();
-  };
-
   return {
     listSnapshotSheets: async (): Promise<SnapshotState[]> => {
-      const stored = readStored();
-      const entries = Object.entries(stored);
+      const entries = Object.entries(readStored());
       if (!entries.length) return [];
-      const { states, gone } = await run(async (context) => {
-        const sheets = context.workbook.worksheets;
-        sheets.load("items/id,items/name");
-        await context.sync();
-        const byId = new Map(sheets.items.map((s) => [s.id, s.name]));
-        const gone: string[] = [];
-        const states: SnapshotState[] = [];
-        for (const [key, entry] of entries) {
-          let source = entry.source;
-          if (key.startsWith("report:")) {
-            const name = byId.get(key.slice("report:".length));
-            if (name === undefined) {
-              gone.push(key); // the report's sheet was deleted: its entry goes (its history sheet stays, a person's data)
-              continue;
-            }
-            source = { kind: "report", sheet: name };
-          }
-          const sheet = entry.sheetId ? (byId.get(entry.sheetId) ?? null) : null;
-          states.push({
-            source,
-            keep: entry.keep,
-            sheet,
-            snapshots: sheet ? (entry.snapshots ?? 0) : 0,
-            lastDay: sheet ? (entry.lastDay ?? null) : null,
-          });
-        }
-        return { states, gone };
-      });
+      const { states, gone } = await run((context) => statesOf(context, entries));
       if (gone.length) {
         const kept = readStored();
         for (const key of gone) delete kept[key];
@@ -277,24 +297,8 @@ export function officeSnapshotMethods(run: Run, settings: DocumentSettings): Sna
     appendSnapshot: async (append: SnapshotAppend): Promise<SnapshotWritten> => {
       const outcome = await run(async (context) => {
         const key = await keyOf(context, append.source);
-        let stored: StoredSnapshotSheet = readStored()[key] ?? { source: append.source, keep: false };
-        let sheet = stored.sheetId ? context.workbook.worksheets.getItemOrNullObject(stored.sheetId) : undefined;
-        sheet?.load("name");
-        await context.sync();
-        if (!sheet || sheet.isNullObject) {
-          const made = await create(context, append.layout);
-          sheet = made.sheet;
-          // A new history: the last snapshot's day and rows belonged to the sheet that is gone.
-          stored = {
-            source: stored.source,
-            keep: stored.keep,
-            sheetId: sheet.id,
-            tables: made.tables,
-            chart: made.chart,
-          };
-          sheet.load("name");
-          await context.sync();
-        }
+        const before: StoredSnapshotSheet = readStored()[key] ?? { source: append.source, keep: false };
+        const { sheet, stored } = await historySheet(context, before, append.layout);
         const found = await findTables(context, stored.tables ?? {});
         const replaced = stored.lastDay === append.day;
         const plans = await write(context, sheet, found, append, replaced ? (stored.lastRows ?? {}) : {});
