@@ -24,6 +24,7 @@ import { officeDataTypeMethods } from "./office-data-types";
 import { readSettledValue } from "./read-retries";
 import type { officeReportMethods } from "./office-reports";
 import type { officeSnapshotMethods } from "./office-snapshot-sheets";
+import type { Run } from "./excel-run";
 
 export { EXCEL_REQUEST_LIMIT_BYTES } from "./block-writer";
 
@@ -61,6 +62,86 @@ const officeShowPane = async () => {
   if (typeof Office !== "undefined" && Office.addin?.showAsTaskpane) await Office.addin.showAsTaskpane();
 };
 
+/** The workbook's own options for the add-in (refresh when opened, schedules), in its document settings. */
+function workbookOptionMethods(settings: DocumentSettings, loadWithDocument: () => Promise<void>) {
+  return {
+    workbookOptions: async (): Promise<WorkbookOptions> => {
+      const stored = readSetting<Partial<WorkbookOptions>>(settings, OPTIONS_SETTING);
+      return {
+        refreshOnOpen: stored.refreshOnOpen === true,
+        ...(stored.schedules && typeof stored.schedules === "object" ? { schedules: stored.schedules } : {}),
+      };
+    },
+    setWorkbookOptions: async (patch: Partial<WorkbookOptions>) => {
+      const options = { ...readSetting<Partial<WorkbookOptions>>(settings, OPTIONS_SETTING), ...patch };
+      await saveSetting(settings, OPTIONS_SETTING, options, "the workbook's options");
+      // Refresh when opened runs from the add-in's start: Excel must load it with this workbook.
+      if (options.refreshOnOpen) await loadWithDocument();
+    },
+  };
+}
+
+/** Checks a block before writing: where it would go, what runs past the sheet's edge, which cells hold something. */
+const checkArea = (run: Run, target: CellTarget, rows: number, columns: number) =>
+  run(async (context): Promise<AreaCheck> => {
+    const top = parseCell(target.address);
+    const fitRows = Math.max(1, Math.min(rows, EXCEL_ROWS - top.row));
+    const fitColumns = Math.max(1, Math.min(columns, EXCEL_COLUMNS - top.col));
+    const address = blockAddress(top, fitRows, fitColumns);
+    const outside =
+      fitRows < rows || fitColumns < columns
+        ? `${rows} rows × ${columns} columns from ${cellAddress(top)} run past the sheet's edge; pick a cell higher up or further left.`
+        : undefined;
+    const block = { top: top.row, left: top.col, bottom: top.row + fitRows - 1, right: top.col + fitColumns - 1 };
+    const sheet = context.workbook.worksheets.getItem(target.sheet);
+    const occupied = await occupiedCells(context, sheet, block, MAX_OCCUPIED);
+    return { address, ...(outside ? { outside } : {}), occupied };
+  });
+
+/** Reading and writing cells: the active cell, a block of values, a formula, a settled value, a recalculation. */
+function cellMethods(run: Run, clock: Clock) {
+  return {
+    readRange: (target: CellTarget) =>
+      run(async (context) => {
+        const range = context.workbook.worksheets.getItem(target.sheet).getRange(target.address);
+        range.load("values");
+        await context.sync();
+        return range.values as CellValue[][];
+      }),
+    getActiveCell: () =>
+      run(async (context) => {
+        const cell = context.workbook.getActiveCell();
+        cell.load("address");
+        await context.sync();
+        const { sheet, address } = splitAddress(cell.address);
+        return { sheet, address: cellAddress(parseCell(address)) };
+      }),
+    writeValues: ((target, values, columnFormats, onProgress) =>
+      run(async (context) => {
+        const cols = width(values);
+        const top = parseCell(target.address);
+        const address = blockAddress(top, values.length, cols);
+        const sheet = context.workbook.worksheets.getItem(target.sheet);
+        await writeRowsInBlocks(context, sheet, top, values, cols, columnFormats, onProgress);
+        return { sheet: target.sheet, address };
+      })) satisfies HostAdapter["writeValues"],
+    checkArea: (target: CellTarget, rows: number, columns: number) => checkArea(run, target, rows, columns),
+    readValue: (target: CellTarget) => readSettledValue(run, clock, target),
+    writeFormula: (target: CellTarget, formula: string) =>
+      run(async (context) => {
+        const cell = cellAddress(parseCell(target.address));
+        context.workbook.worksheets.getItem(target.sheet).getRange(cell).formulas = [[formula]];
+        await context.sync();
+      }),
+    listMadFormulas: () => run((context) => scanMadFormulas(context)),
+    recalculate: (cells: readonly CellTarget[]) =>
+      run(async (context) => {
+        for (const cell of cells) context.workbook.worksheets.getItem(cell.sheet).getRange(cell.address).calculate();
+        await context.sync();
+      }),
+  };
+}
+
 export function createOfficeHost(deps: OfficeHostDeps = {}): HostAdapter {
   const run = deps.run ?? (<T>(batch: (context: Excel.RequestContext) => Promise<T>) => Excel.run(batch));
   const settings = deps.settings ?? officeDocumentSettings;
@@ -90,86 +171,11 @@ export function createOfficeHost(deps: OfficeHostDeps = {}): HostAdapter {
     setKeepSnapshots: async (source, keep) => (await history()).setKeepSnapshots(source, keep),
     appendSnapshot: async (append) => (await history()).appendSnapshot(append),
 
-    workbookOptions: async () => {
-      const stored = readSetting<Partial<WorkbookOptions>>(settings, OPTIONS_SETTING);
-      return {
-        refreshOnOpen: stored.refreshOnOpen === true,
-        ...(stored.schedules && typeof stored.schedules === "object" ? { schedules: stored.schedules } : {}),
-      };
-    },
-
-    setWorkbookOptions: async (patch) => {
-      const options = { ...readSetting<Partial<WorkbookOptions>>(settings, OPTIONS_SETTING), ...patch };
-      await saveSetting(settings, OPTIONS_SETTING, options, "the workbook's options");
-      // Refresh when opened runs from the add-in's start: Excel must load it with this workbook.
-      if (options.refreshOnOpen) await loadWithDocument();
-    },
-
+    ...workbookOptionMethods(settings, loadWithDocument),
     showPane: () => showPane(),
-
-    readRange: (target) =>
-      run(async (context) => {
-        const range = context.workbook.worksheets.getItem(target.sheet).getRange(target.address);
-        range.load("values");
-        await context.sync();
-        return range.values as CellValue[][];
-      }),
-
     ...officeTableMethods(run, settings),
     ...officeDataTypeMethods(run, requirements),
-
-    getActiveCell: () =>
-      run(async (context) => {
-        const cell = context.workbook.getActiveCell();
-        cell.load("address");
-        await context.sync();
-        const { sheet, address } = splitAddress(cell.address);
-        return { sheet, address: cellAddress(parseCell(address)) };
-      }),
-
-    writeValues: (target, values, columnFormats, onProgress) =>
-      run(async (context) => {
-        const cols = width(values);
-        const top = parseCell(target.address);
-        const address = blockAddress(top, values.length, cols);
-        const sheet = context.workbook.worksheets.getItem(target.sheet);
-        await writeRowsInBlocks(context, sheet, top, values, cols, columnFormats, onProgress);
-        return { sheet: target.sheet, address };
-      }),
-
-    checkArea: (target, rows, columns) =>
-      run(async (context): Promise<AreaCheck> => {
-        const top = parseCell(target.address);
-        const fitRows = Math.max(1, Math.min(rows, EXCEL_ROWS - top.row));
-        const fitColumns = Math.max(1, Math.min(columns, EXCEL_COLUMNS - top.col));
-        const address = blockAddress(top, fitRows, fitColumns);
-        const outside =
-          fitRows < rows || fitColumns < columns
-            ? `${rows} rows × ${columns} columns from ${cellAddress(top)} run past the sheet's edge; pick a cell higher up or further left.`
-            : undefined;
-        const block = { top: top.row, left: top.col, bottom: top.row + fitRows - 1, right: top.col + fitColumns - 1 };
-        const sheet = context.workbook.worksheets.getItem(target.sheet);
-        const occupied = await occupiedCells(context, sheet, block, MAX_OCCUPIED);
-        return { address, ...(outside ? { outside } : {}), occupied };
-      }),
-
-    readValue: (target) => readSettledValue(run, clock, target),
-
-    writeFormula: (target, formula) =>
-      run(async (context) => {
-        context.workbook.worksheets.getItem(target.sheet).getRange(cellAddress(parseCell(target.address))).formulas = [
-          [formula],
-        ];
-        await context.sync();
-      }),
-
-    listMadFormulas: () => run((context) => scanMadFormulas(context)),
-
-    recalculate: (cells: readonly CellTarget[]) =>
-      run(async (context) => {
-        for (const cell of cells) context.workbook.worksheets.getItem(cell.sheet).getRange(cell.address).calculate();
-        await context.sync();
-      }),
+    ...cellMethods(run, clock),
   };
 }
 

@@ -41,8 +41,7 @@ import {
 } from "./document-settings";
 import { MAX_OCCUPIED, uniqueTableName } from "./office-tables";
 import { addChart, addSeries } from "./report-charts";
-
-type Run = <T>(batch: (context: Excel.RequestContext) => Promise<T>) => Promise<T>;
+import type { Run } from "./excel-run";
 
 interface StoredSnapshotSheet {
   readonly source: SnapshotSourceRef;
