@@ -165,6 +165,50 @@ async function planOf(op: AnyOperation, args: WrapperArgs, card: string | undefi
   return tablePlan(op, args);
 }
 
+/** A formula as the Reports tab lists it, before its query runs (or with its bad arguments' message). */
+function entryOf(
+  call: { code: OperationCode; functionName: string; address: string | null; startedAt: number },
+  registry: FormulaRegistry,
+  query: { params: Readonly<Record<string, unknown>>; limit?: number; cacheKey: string | null } | { failed: string },
+): FormulaEntry {
+  const { address } = call;
+  const failed = "failed" in query ? query.failed : null;
+  const asked = "failed" in query ? undefined : query;
+  return {
+    id: address ?? `${call.functionName} ${failed ?? asked?.cacheKey ?? JSON.stringify(asked?.params)}`,
+    address,
+    functionName: call.functionName,
+    operation: call.code,
+    params: asked?.params ?? {},
+    ...(asked?.limit === undefined ? {} : { limit: asked.limit }),
+    cacheKey: asked?.cacheKey ?? null,
+    status: asked ? "running" : "error",
+    rows: 0,
+    lastRefreshed: asked && address ? (registry.get(address)?.lastRefreshed ?? null) : null,
+    lastEvaluated: call.startedAt,
+    callsSpent: 0,
+    fromCache: false,
+    errorMessage: failed,
+  };
+}
+
+/** What a cell's formula spilled, as its registry entry records it. */
+const okPatch = (
+  result: Awaited<ReturnType<Engine["query"]>>,
+  rows: number,
+  cells: Cell[][],
+): Partial<FormulaEntry> => ({
+  status: "ok",
+  rows,
+  lastRefreshed: result.fetchedAt,
+  callsSpent: result.callsSpent,
+  fromCache: result.fromCache,
+  // The last good answer (the service failed) is shown, and said so where a person looks: the Reports tab,
+  // the pane's message bar and MAD.ASOF.
+  lastGood: result.lastGood,
+  spill: { rows: cells.length, columns: cells[0]?.length ?? 0 },
+});
+
 /** Runs one MAD formula; resolves with the spilled array or rejects with a CustomFunctions.Error. */
 export async function runFormula(
   code: OperationCode,
@@ -173,10 +217,14 @@ export async function runFormula(
   card?: CardFunction["fn"],
 ): Promise<Cell[][]> {
   const op = operation(code);
-  const functionName = `MAD.${card ?? op.fn}`;
   const preview = inValuePreview(invocation);
   const registry = deps.registry();
-  const startedAt = deps.now();
+  const call = {
+    code,
+    functionName: `MAD.${card ?? op.fn}`,
+    address: invocation?.address ?? null,
+    startedAt: deps.now(),
+  };
   let engine: Engine | undefined;
   let parsed: FormulaPlan | undefined;
   let entry: FormulaEntry | undefined;
@@ -195,76 +243,27 @@ export async function runFormula(
     await languageSettled();
     parsed = await planOf(op, args, card);
     engine = deps.engine();
-    const cacheKey = safeCacheKey(engine, code, parsed);
-    const address = invocation?.address ?? null;
-    entry = {
-      id: address ?? `${functionName} ${cacheKey ?? JSON.stringify(parsed.params)}`,
-      address,
-      functionName,
-      operation: code,
-      params: parsed.params,
-      ...(parsed.limit === undefined ? {} : { limit: parsed.limit }),
-      cacheKey,
-      status: "running",
-      rows: 0,
-      lastRefreshed: address ? (registry.get(address)?.lastRefreshed ?? null) : null,
-      lastEvaluated: startedAt,
-      callsSpent: 0,
-      fromCache: false,
-      errorMessage: null,
-    };
+    entry = entryOf(call, registry, { ...parsed, cacheKey: safeCacheKey(engine, code, parsed) });
     note({});
-
     const controller = new AbortController();
     if (invocation) invocation.onCanceled = () => controller.abort();
-    const result = await guarded(
-      engine.query(code, parsed.params, {
-        limit: parsed.limit,
-        signal: controller.signal,
-        cacheOnly: preview,
-      }),
-      deps.settleWithinMs,
-      controller,
-    );
+    const query = engine.query(code, parsed.params, {
+      limit: parsed.limit,
+      signal: controller.signal,
+      cacheOnly: preview,
+    });
+    const result = await guarded(query, deps.settleWithinMs, controller);
     // Plain English headers are the catalog's words, loaded on demand (the functions bundle is built without them).
     if (parsed.needsCatalogTexts) await loadCatalogTexts().catch(() => undefined);
     const cells = parsed.shape(result);
     // Past Excel's 5 MB a result would never land (the cell stays #BUSY! on the web): say what to ask for instead.
     checkResultSize(cells);
-    const rows = parsed.rows(result, cells);
-    note({
-      status: "ok",
-      rows,
-      lastRefreshed: result.fetchedAt,
-      callsSpent: result.callsSpent,
-      fromCache: result.fromCache,
-      // The last good answer (the service failed) is shown, and said so where a person looks: the Reports tab,
-      // the pane's message bar and MAD.ASOF.
-      lastGood: result.lastGood,
-      spill: { rows: cells.length, columns: cells[0]?.length ?? 0 },
-    });
+    note(okPatch(result, parsed.rows(result, cells), cells));
     return cells;
   } catch (error) {
     const failure: CellFailure = withoutSecret(describeFailure(error, op), await secretOf(engine));
-    if (!entry && parsed === undefined && !preview) {
-      // Bad arguments: still listed, so the reports panel can point at the broken cell.
-      const address = invocation?.address ?? null;
-      entry = {
-        id: address ?? `${functionName} ${failure.message}`,
-        address,
-        functionName,
-        operation: code,
-        params: {},
-        cacheKey: null,
-        status: "error",
-        rows: 0,
-        lastRefreshed: null,
-        lastEvaluated: startedAt,
-        callsSpent: 0,
-        fromCache: false,
-        errorMessage: failure.message,
-      };
-    }
+    // Bad arguments: still listed, so the reports panel can point at the broken cell.
+    if (!entry && parsed === undefined && !preview) entry = entryOf(call, registry, { failed: failure.message });
     const cancelled = (error as { kind?: string } | null)?.kind === "abort";
     note({ status: cancelled ? "cancelled" : "error", rows: 0, errorMessage: failure.message });
     throw toCellError(failure);
