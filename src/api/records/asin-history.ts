@@ -56,7 +56,7 @@ export const KEEPA_FIELDS = [
     s("value", "Seller id"),
   ]),
   series("bsr", "Best-seller rank history (main category)"),
-  objList("subSalesRank", "Subcategory rank snapshotStates", [
+  objList("subSalesRank", "Subcategory rank histories", [
     s("nodeId", "Node id"),
     s("node", "Subcategory"),
     objList("ranks", "Rank history", POINT),

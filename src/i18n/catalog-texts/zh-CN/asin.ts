@@ -149,7 +149,7 @@ export const asin = {
   "Buy Box seller history": "Buy Box 卖家历史",
   "Seller id": "卖家 ID",
   "Best-seller rank history (main category)": "BSR 排名历史（大类）",
-  "Subcategory rank snapshotStates": "小类排名历史",
+  "Subcategory rank histories": "小类排名历史",
   Subcategory: "小类",
   "Rank history": "排名历史",
   "Rating count history": "评分数历史",
