@@ -50,7 +50,7 @@ Office.onReady(async () => {
 /** Loads refresh when opened only for a workbook that asks for it. Never rejects. */
 async function refreshIfAsked(services: PaneServices): Promise<void> {
   try {
-    if (!(await services.host.workbookOptions?.())?.refreshOnOpen) return;
+    if (!(await services.host.workbookOptions()).refreshOnOpen) return;
     const { refreshWhenOpened } = await import(/* webpackChunkName: "notices" */ "./reports/on-open");
     await refreshWhenOpened(services);
   } catch {

@@ -158,14 +158,12 @@ describe.each(PLATFORMS)("office host (%s)", (platform) => {
       JSON.stringify({ "table:MAD_ProductResearch": { source, keep: true } }),
     );
     const host = createOfficeHost();
-    expect(await host.listSnapshotSheets!()).toEqual([
-      { source, keep: true, sheet: null, snapshots: 0, lastDay: null },
-    ]);
-    await host.setKeepSnapshots!(source, false);
+    expect(await host.listSnapshotSheets()).toEqual([{ source, keep: true, sheet: null, snapshots: 0, lastDay: null }]);
+    await host.setKeepSnapshots(source, false);
     expect(JSON.parse(String(excel.book.settings.get(SNAPSHOT_SETTING)))).toEqual({
       "table:MAD_ProductResearch": { source, keep: false },
     });
-    expect(await host.listSnapshotSheets!()).toEqual([
+    expect(await host.listSnapshotSheets()).toEqual([
       { source, keep: false, sheet: null, snapshots: 0, lastDay: null },
     ]);
   });

@@ -64,12 +64,12 @@ async function opened(
 describe.each(HOSTS)("%s", (name) => {
   test("off by default: opening spends nothing; turned on, Excel is asked to load the add-in with the workbook", async () => {
     const o = await opened(name, [{ name: "MAD_Research", query: { ...RESEARCH, limit: 250 }, address: "A1" }]);
-    expect(await o.h.host.workbookOptions!()).toEqual({ refreshOnOpen: false });
+    expect(await o.h.host.workbookOptions()).toEqual({ refreshOnOpen: false });
     await o.run();
     expect(o.states).toEqual([]);
     expect(o.calls()).toBe(0);
-    await o.h.host.setWorkbookOptions!({ refreshOnOpen: true });
-    expect(await o.h.host.workbookOptions!()).toEqual({ refreshOnOpen: true });
+    await o.h.host.setWorkbookOptions({ refreshOnOpen: true });
+    expect(await o.h.host.workbookOptions()).toEqual({ refreshOnOpen: true });
     expect(o.h.loadsWithWorkbook()).toBe(true);
   });
 
@@ -86,7 +86,7 @@ describe.each(HOSTS)("%s", (name) => {
         address: "D1",
       },
     ]);
-    await o.h.host.setWorkbookOptions!({ refreshOnOpen: true });
+    await o.h.host.setWorkbookOptions({ refreshOnOpen: true });
     await o.run();
     expect(o.states.map((s) => s.kind)).toEqual(["counting", "running", "done"]);
     const running = o.states[1] as Extract<OpenRefreshState, { kind: "running" }>;
@@ -113,7 +113,7 @@ describe.each(HOSTS)("%s", (name) => {
       },
     ];
     const first = await opened(name, tables);
-    await first.h.host.setWorkbookOptions!({ refreshOnOpen: true });
+    await first.h.host.setWorkbookOptions({ refreshOnOpen: true });
     const declined = first.run();
     await waitFor(first.store, "asking");
     const asked = first.store.state as Extract<OpenRefreshState, { kind: "asking" }>;
@@ -125,7 +125,7 @@ describe.each(HOSTS)("%s", (name) => {
     expect(first.store.state).toMatchObject({ kind: "done", outcome: { kind: "info" } });
 
     const second = await opened(name, tables);
-    await second.h.host.setWorkbookOptions!({ refreshOnOpen: true });
+    await second.h.host.setWorkbookOptions({ refreshOnOpen: true });
     const accepted = second.run();
     await waitFor(second.store, "asking");
     second.store.reply(true);
@@ -155,7 +155,7 @@ test("never fetched on this computer: the count is an upper bound, said so, and 
     ],
     true,
   );
-  await o.h.host.setWorkbookOptions!({ refreshOnOpen: true });
+  await o.h.host.setWorkbookOptions({ refreshOnOpen: true });
   const run = o.run();
   await waitFor(o.store, "asking");
   expect((o.store.state as { question: string }).question).toMatch(/This refresh will spend up to 22 calls\./);

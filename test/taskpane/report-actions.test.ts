@@ -83,7 +83,7 @@ describe("report groups in the Reports tab", () => {
     );
     const loose: FormulaCell = { sheet: "Sheet1", address: "B2", formula: '=MAD.KEYWORDTRENDS("US","yoga")' };
     const rows = reportRows([...host.formulaCells, loose], [], []);
-    const { groups, others } = groupReports(rows, await host.listReportSheets!());
+    const { groups, others } = groupReports(rows, await host.listReportSheets());
     expect(groups).toHaveLength(1);
     expect(groups[0].sheet).toBe("Keywords yoga mat");
     expect(groups[0].rows.map((r) => r.address)).toEqual(["A23", "F23", "J23", "Q23"]);

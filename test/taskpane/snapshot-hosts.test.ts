@@ -46,7 +46,7 @@ async function setup(name: (typeof HOSTS)[number]) {
   const plan = tableSnapshotPlan(info, "product_research")!;
   const layout = snapshotLayout(plan);
   const snapshot = (at: number, n: number, price: number, growth?: SnapshotAppend["growth"]) =>
-    under.host.appendSnapshot!({
+    under.host.appendSnapshot({
       source: plan.source,
       layout,
       day: snapshotDay(at),
@@ -105,7 +105,7 @@ describe.each(HOSTS)("%s", (name) => {
     expect(h.chartRows(sheet)).toEqual([[2, 2]]);
     for (let day = 2; day < 7; day++) await h.snapshot(MONDAY + day * DAY, 1, 40);
     expect(h.chartRows(sheet)).toEqual([[7, 7]]);
-    expect((await h.host.listSnapshotSheets!()).map((s) => [s.source, s.sheet, s.snapshots])).toEqual([
+    expect((await h.host.listSnapshotSheets()).map((s) => [s.source, s.sheet, s.snapshots])).toEqual([
       [{ kind: "table", table: "MAD_ProductResearch" }, sheet, 7],
     ]);
     expect(h.silentOverwrites()).toEqual([]);

@@ -111,7 +111,7 @@ describe.each(HOSTS)("Insert as table with product cards (%s)", (_name, make) =>
   it("writes a card per ASIN below the header, keeps it with the query, and writes them again on refresh", async () => {
     const { engine, calls } = await engineOverFixture();
     const { host, entity, shows } = make();
-    await expect(host.dataTypeSupport?.()).resolves.toBe(true);
+    await expect(host.dataTypeSupport()).resolves.toBe(true);
     const { table, cards } = await insertTable(engine, host, QUERY);
     expect(cards).toBe(true);
     expect(shows("A1")).toBe("asin");
@@ -136,7 +136,7 @@ describe.each(HOSTS)("Insert as table with product cards (%s)", (_name, make) =>
 test("an Excel without ExcelApi 1.16 is not offered cards: the table keeps its ASINs as text", async () => {
   const { engine } = await engineOverFixture();
   const { host, entity, shows } = officeHost({ platform: "desktop", requirementSets: { ExcelApi: "1.15" } });
-  await expect(host.dataTypeSupport?.()).resolves.toBe(false);
+  await expect(host.dataTypeSupport()).resolves.toBe(false);
   const { cards } = await insertTable(engine, host, QUERY);
   expect(cards).toBe(false);
   expect(entity("A2")).toBeUndefined();

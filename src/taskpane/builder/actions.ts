@@ -195,7 +195,7 @@ export async function insertFormula(host: HostAdapter, q: ValidQuery, at?: CellT
   });
   await host.writeValues(block.block, block.values);
   await host.writeFormula(block.formulaCell, block.formula);
-  const shows = host.readValue ? await host.readValue(block.formulaCell) : undefined;
+  const shows = await host.readValue(block.formulaCell);
   const error = typeof shows === "string" && /^#[A-Z0-9/!?]+[!?]?$/.test(shows.trim()) ? shows.trim() : undefined;
   return {
     formula: block.formula,

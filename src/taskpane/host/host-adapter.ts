@@ -222,7 +222,8 @@ export interface ReportSheetInfo {
   readonly report: ReportGroupInfo;
 }
 
-export interface HostAdapter {
+/** Cells: reading and writing values and formulas, and the MAD formulas the workbook holds. */
+export interface CellHost {
   /** The active cell (top-left of the selection). */
   getActiveCell(): Promise<CellTarget>;
   /**
@@ -237,13 +238,20 @@ export interface HostAdapter {
   ): Promise<CellTarget>;
   /** Checks the block of `rows` × `columns` cells whose top-left cell is `target`: sheet edge and cells in use. */
   checkArea(target: CellTarget, rows: number, columns: number): Promise<AreaCheck>;
-  /**
-   * What one cell shows once calculated (a value, or an error such as `#SPILL!` as text). Optional: a host that
-   * cannot tell leaves it out and callers report what they wrote.
-   */
-  readValue?(target: CellTarget): Promise<CellValue>;
+  /** What one cell shows once calculated (a value, or an error such as `#SPILL!` as text). */
+  readValue(target: CellTarget): Promise<CellValue>;
   /** Writes one formula into one cell (the only way a formula enters the workbook). */
   writeFormula(target: CellTarget, formula: string): Promise<void>;
+  /** The values of a small block (a report's inputs), as the cells hold them now. */
+  readRange(target: CellTarget): Promise<CellValue[][]>;
+  /** Cells whose formula calls a MAD function. */
+  listMadFormulas(): Promise<FormulaCell[]>;
+  /** Recalculates the given formula cells (refresh of live formulas). */
+  recalculate(cells: readonly CellTarget[]): Promise<void>;
+}
+
+/** The add-in's tables: made, refreshed and listed with the queries they keep. */
+export interface TableHost {
   /**
    * Creates a static table with header, rows and per-column formats, and keeps `query` with it. Rejects with
    * CellsInUseError, writing nothing, when its cells hold something, unless `placement` is "overwrite".
@@ -268,51 +276,66 @@ export interface HostAdapter {
   ): Promise<TableInfo>;
   /** Tables created by the add-in, with their stored queries. */
   listTables(): Promise<TableInfo[]>;
-  /** Cells whose formula calls a MAD function. */
-  listMadFormulas(): Promise<FormulaCell[]>;
-  /** Recalculates the given formula cells (refresh of live formulas). */
-  recalculate(cells: readonly CellTarget[]): Promise<void>;
-  /**
-   * Why this host cannot create report sheets with charts (e.g. a missing Excel requirement set), as a message
-   * for the person; null when it can.
-   */
-  reportSupport?(): Promise<string | null>;
-  /** Adds a sheet laid out from a template: values, formulas, workbook names over the spills, and native charts. */
-  createReportSheet?(spec: ReportSheetSpec): Promise<CreatedReportSheet>;
-  /**
-   * Sheets made from templates, with what they were made from (a renamed sheet under its new name); a report whose
-   * sheet was deleted is forgotten.
-   */
-  listReportSheets?(): Promise<ReportSheetInfo[]>;
-  /** Points each chart of a report sheet at its spills' current size (after a refresh changed their row counts). */
-  refreshReportCharts?(sheet: string): Promise<void>;
-  /**
-   * Whether cells here can hold data types (Excel: Range.valuesAsJson, ExcelApi 1.16, asked at run time). Absent:
-   * they cannot.
-   */
-  dataTypeSupport?(): Promise<boolean>;
+}
+
+/** Data types (product cards) in cells. */
+export interface DataTypeHost {
+  /** Whether cells here can hold data types (Excel: Range.valuesAsJson, ExcelApi 1.16, asked at run time). */
+  dataTypeSupport(): Promise<boolean>;
   /**
    * Writes data types down one column from `target` (its top cell), one per row; null leaves that cell as it is.
    * Only where dataTypeSupport says so.
    */
-  writeDataTypes?(target: CellTarget, column: readonly (DataTypeValue | null)[]): Promise<void>;
-  /** Shows the task pane (when the add-in runs with the workbook but its pane is not open) to ask a question. */
-  showPane?(): Promise<void>;
-  /** The values of a small block (a report's inputs), as the cells hold them now. */
-  readRange?(target: CellTarget): Promise<CellValue[][]>;
-  /** What the workbook keeps for the add-in besides its tables and reports (document settings; never a secret). */
-  workbookOptions?(): Promise<WorkbookOptions>;
-  /** Saves workbook options; turning on refresh when opened asks Excel to load the add-in with the workbook. */
-  setWorkbookOptions?(patch: Partial<WorkbookOptions>): Promise<void>;
+  writeDataTypes(target: CellTarget, column: readonly (DataTypeValue | null)[]): Promise<void>;
+}
+
+/** Report sheets made from templates, and their charts. */
+export interface ReportHost {
+  /**
+   * Why this host cannot create report sheets with charts (e.g. a missing Excel requirement set), as a message
+   * for the person; null when it can.
+   */
+  reportSupport(): Promise<string | null>;
+  /** Adds a sheet laid out from a template: values, formulas, workbook names over the spills, and native charts. */
+  createReportSheet(spec: ReportSheetSpec): Promise<CreatedReportSheet>;
+  /**
+   * Sheets made from templates, with what they were made from (a renamed sheet under its new name); a report whose
+   * sheet was deleted is forgotten.
+   */
+  listReportSheets(): Promise<ReportSheetInfo[]>;
+  /** Points each chart of a report sheet at its spills' current size (after a refresh changed their row counts). */
+  refreshReportCharts(sheet: string): Promise<void>;
+}
+
+/** History sheets that keep each report's or table's snapshots. */
+export interface SnapshotHost {
   /** The sources that keep history (or kept it), and where. */
-  listSnapshotSheets?(): Promise<SnapshotState[]>;
-  setKeepSnapshots?(source: SnapshotSourceRef, keep: boolean): Promise<void>;
+  listSnapshotSheets(): Promise<SnapshotState[]>;
+  setKeepSnapshots(source: SnapshotSourceRef, keep: boolean): Promise<void>;
   /**
    * Appends a snapshot to the source's history sheet (made on the first one; made again if deleted): the rows below
    * each table, replacing the rows of a snapshot taken the same day; the chart follows the summary. Rejects with
    * CellsInUseError, writing nothing, when new rows need cells that hold something, unless `growth` says what to do.
    */
-  appendSnapshot?(append: SnapshotAppend): Promise<SnapshotWritten>;
+  appendSnapshot(append: SnapshotAppend): Promise<SnapshotWritten>;
+}
+
+/** The workbook's own options for the add-in. */
+export interface WorkbookOptionsHost {
+  /** What the workbook keeps for the add-in besides its tables and reports (document settings; never a secret). */
+  workbookOptions(): Promise<WorkbookOptions>;
+  /** Saves workbook options; turning on refresh when opened asks Excel to load the add-in with the workbook. */
+  setWorkbookOptions(patch: Partial<WorkbookOptions>): Promise<void>;
+}
+
+/**
+ * What the task pane asks of the workbook, by capability; both hosts (Office.js in Excel, and the preview page's
+ * grid) have every one, so callers need no guards. The one optional part: showing the pane, which only Excel's
+ * runtime can (the preview's pane always shows).
+ */
+export interface HostAdapter extends CellHost, TableHost, DataTypeHost, ReportHost, SnapshotHost, WorkbookOptionsHost {
+  /** Shows the task pane (when the add-in runs with the workbook but its pane is not open) to ask a question. */
+  showPane?(): Promise<void>;
 }
 
 /** A workbook's own settings for the add-in. */

@@ -196,10 +196,10 @@ export async function followReportSheets(
   } catch {
     return; // no document settings (Office not ready, or not in Excel): nothing to follow
   }
-  if (!Object.keys(stored).length || !host.listReportSheets) return;
+  if (!Object.keys(stored).length) return;
   try {
     const sheets = await host.listReportSheets();
-    await Promise.all(sheets.map((s) => host.refreshReportCharts?.(s.sheet).catch(() => undefined)));
+    await Promise.all(sheets.map((s) => host.refreshReportCharts(s.sheet).catch(() => undefined)));
   } catch {
     // The next calculation or the Reports tab tries again; a start-up task never fails the pane.
   }

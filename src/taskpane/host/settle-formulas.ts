@@ -7,10 +7,9 @@ import type { CellTarget, HostAdapter } from "./host-adapter";
 const isErrorShown = (value: unknown): value is string =>
   typeof value === "string" && /^#[A-Z0-9/!?]+[!?]?$/.test(value.trim()) && value.trim() !== "#BUSY!";
 
-/** Waits until each formula shows its result (hosts that can tell); the cells that show an error. */
+/** Waits until each formula shows its result; the cells that show an error. */
 export async function settle(host: HostAdapter, cells: readonly CellTarget[]): Promise<string[]> {
-  if (!host.readValue) return [];
-  const shown = await Promise.all(cells.map((cell) => host.readValue!(cell)));
+  const shown = await Promise.all(cells.map((cell) => host.readValue(cell)));
   return cells.flatMap((cell, i) => {
     const value = shown[i];
     return isErrorShown(value) ? [`${cell.address} (${value.trim()})`] : [];
@@ -22,7 +21,6 @@ export async function refreshReportSheets(
   host: HostAdapter,
   reports: readonly { sheet: string; cells: readonly CellTarget[] }[],
 ): Promise<void> {
-  if (!host.refreshReportCharts) return;
   for (const report of reports) {
     await settle(host, report.cells);
     await host.refreshReportCharts(report.sheet);

@@ -67,7 +67,7 @@ export async function writeTableCards(
   records: readonly unknown[],
   marketplace: string,
 ): Promise<boolean> {
-  if (!host.writeDataTypes || !(await host.dataTypeSupport?.())) return false;
+  if (!(await host.dataTypeSupport())) return false;
   const found = cardsFor(column, header, rows, records, marketplace);
   const area = parseRangeAddress(table.address.replace(/^.*!/, ""));
   if (!found || !area || !rows.length) return false;

@@ -83,7 +83,7 @@ function Settings({ extras, action }: { extras: ReportExtras; action: Action }) 
       busy={action.busy !== null}
       onRefreshOnOpen={(on) =>
         change(
-          async () => host.setWorkbookOptions?.({ refreshOnOpen: on }),
+          () => host.setWorkbookOptions({ refreshOnOpen: on }),
           on ? t("reports.refreshOnOpenOn") : t("reports.refreshOnOpenOff"),
         )
       }

@@ -36,7 +36,7 @@ export function snapshotProps(
     name,
     onKeep: (keep) =>
       void action.perform(t("reports.busy.keep"), async () => {
-        await host.setKeepSnapshots?.(source, keep);
+        await host.setKeepSnapshots(source, keep);
         extras.reload();
         return { kind: "info", text: keep ? t("reports.keepOn", { name }) : t("reports.keepOff", { name }) };
       }),
@@ -54,7 +54,7 @@ export function scheduleProps({ host, extras, action }: ItemContext, target: Sna
     const schedules = { ...extras.options.schedules };
     if (next) schedules[key] = next;
     else delete schedules[key];
-    await host.setWorkbookOptions?.({ schedules });
+    await host.setWorkbookOptions({ schedules });
     extras.reload();
   };
   const set = async (at: string) => {

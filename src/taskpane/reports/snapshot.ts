@@ -42,7 +42,7 @@ export async function readReportInputs(
   report: ReportGroupInfo,
 ): Promise<ReportInputs> {
   const template = templateById(report.template);
-  if (!template || !host.readRange) return readInputs(report.inputs);
+  if (!template) return readInputs(report.inputs);
   return inputsFromBlock(template, await host.readRange({ sheet, address: inputBlock(template) }));
 }
 
@@ -87,9 +87,7 @@ export async function snapshotKept(
   takenAt: number,
   decide?: (conflict: GrowthConflict) => Promise<GrowthDecision>,
 ): Promise<{ taken: number; callsSpent: number; failures: string[] }> {
-  const kept = new Set(
-    ((await host.listSnapshotSheets?.()) ?? []).filter((s) => s.keep).map((s) => sourceKey(s.source)),
-  );
+  const kept = new Set((await host.listSnapshotSheets()).filter((s) => s.keep).map((s) => sourceKey(s.source)));
   let taken = 0;
   let callsSpent = 0;
   const failures: string[] = [];
@@ -160,7 +158,6 @@ export async function takeSnapshot(
   takenAt: number,
   decide: (conflict: GrowthConflict) => Promise<GrowthDecision> = async () => "keep",
 ): Promise<SnapshotOutcome> {
-  if (!host.appendSnapshot) throw new Error(t("snapshot.unsupported"));
   let callsSpent = 0;
   const results = [];
   for (const q of plan.queries) {

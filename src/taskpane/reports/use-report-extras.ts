@@ -43,8 +43,8 @@ export function useReportExtras(
     let live = true;
     void (async () => {
       const [h, o, p, settings] = await Promise.all([
-        host.listSnapshotSheets?.() ?? [],
-        host.workbookOptions?.() ?? { refreshOnOpen: false },
+        host.listSnapshotSheets(),
+        host.workbookOptions(),
         engine.preferences(),
         engine.readSettings(),
       ]);

@@ -310,8 +310,7 @@ export function TemplatesPanel() {
   const [support, setSupport] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    const check = host.reportSupport ? host.reportSupport() : Promise.resolve(t("templates.unsupported"));
-    check.then(
+    host.reportSupport().then(
       (message) => live && setSupport(message),
       (error: unknown) => live && setSupport(failureText(error)),
     );

@@ -87,7 +87,6 @@ export interface CreatedReport extends CreatedReportSheet {
 
 /** Checks the host can, creates the report's sheet, waits for its formulas and points its charts at the spills. */
 export async function createReport(host: HostAdapter, spec: ReportSheetSpec): Promise<CreatedReport> {
-  if (!host.createReportSheet || !host.reportSupport) throw new Error(t("templates.unsupported"));
   const missing = await host.reportSupport();
   if (missing) throw new Error(missing);
   const created = await host.createReportSheet(spec);
@@ -95,7 +94,7 @@ export async function createReport(host: HostAdapter, spec: ReportSheetSpec): Pr
     host,
     spec.formulas.map((f) => ({ sheet: created.sheet, address: f.address })),
   );
-  if (spec.charts.length) await host.refreshReportCharts?.(created.sheet);
+  if (spec.charts.length) await host.refreshReportCharts(created.sheet);
   const counts = { sheet: created.sheet, sections: spec.formulas.length, charts: created.charts };
   const message = failed.length
     ? t("templates.createdWithErrors", { ...counts, failed: failed.length, cells: failed.join(", ") })

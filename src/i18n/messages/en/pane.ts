@@ -243,7 +243,6 @@ export const pane = {
     max: "number",
     given: "number",
   }),
-  "templates.unsupported": message("This workbook host cannot create report sheets with charts."),
   "templates.cost": message("Creates a sheet and {cost}.", { cost: "text" }),
   "templates.spends": message(
     `spends about ${CALLS}: {queries, plural, one {# unique query} other {# unique queries}}, {pages, plural, one {# page} other {# pages}}{cached, plural, =0 {} other {, # of them already fetched}}`,

@@ -32,7 +32,6 @@ export const reports = {
   "snapshot.many": message("This snapshot will spend {calls, plural, one {# call} other {# calls}}.", {
     calls: "number",
   }),
-  "snapshot.unsupported": message("This host cannot keep history sheets."),
 
   "snapshot.failed": message("No snapshot of {source}: {reason}", { source: "text", reason: "text" }),
 

@@ -162,7 +162,6 @@ export const pane: Translation<typeof english> = {
   "templates.required": "{label}：必填。{hint}",
   "templates.inputProblem": "{label}：{problem}",
   "templates.tooManyAsins": "{label}：最多 {max} 个 ASIN（已填写 {given} 个）。",
-  "templates.unsupported": "当前工作簿宿主无法创建带图表的报表工作表。",
   "templates.cost": "将新建一个工作表，{cost}。",
   "templates.spends": `约消耗 ${CALLS}：{queries, plural, other {# 个不同查询}}，{pages, plural, other {# 页}}{cached, plural, =0 {} other {，其中 # 页已获取}}`,
   "templates.created":

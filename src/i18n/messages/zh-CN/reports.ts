@@ -21,7 +21,6 @@ export const reports: Translation<typeof english> = {
 
   "snapshot.tooMany": "这次快照需要 {calls, plural, other {# 次调用}}，但本月仅剩 {left, plural, other {# 次}}。",
   "snapshot.many": "这次快照将消耗 {calls, plural, other {# 次调用}}。",
-  "snapshot.unsupported": "当前宿主无法保留历史工作表。",
   "snapshot.failed": "{source} 未能快照：{reason}",
 
   "onOpen.title": "打开时刷新",
