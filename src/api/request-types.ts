@@ -9,8 +9,6 @@ import type { KindDefinition } from "./kinds/kind";
 import type { Param } from "./params";
 import type { RECORD_FIELDS, RecordFrom } from "./records";
 
-export type { OrderParam } from "./kinds/order";
-
 /** The TypeScript type of a kind's value: what its schema gives (kinds/index.ts), never typed by hand. */
 type ValueOfKind<K extends ParamKind> = (typeof PARAM_KINDS)[K] extends KindDefinition<infer V> ? V : never;
 

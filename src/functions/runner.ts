@@ -46,7 +46,9 @@ let deps: RunnerDeps = DEFAULT_DEPS;
 /** The runner's dependencies now (MAD.ASOF reads the same registry and clock). */
 export const runnerDeps = (): RunnerDeps => deps;
 
-/** Replaces dependencies (tests, the preview page); call with no argument to restore the defaults. */
+/**
+ * @public the seam tests and the benchmark configure the runner through (its engine, registry, clock).
+ * Replaces dependencies (tests, the preview page); call with no argument to restore the defaults. */
 export function configureRunner(patch?: Partial<RunnerDeps>): void {
   deps = patch ? { ...deps, ...patch } : DEFAULT_DEPS;
 }
@@ -160,9 +162,11 @@ const productPlans = () => import(/* webpackChunkName: "product-functions" */ ".
 
 /** The plan of a formula: a card, its operation's history form, or a table of the answer's rows. */
 async function planOf(op: AnyOperation, args: WrapperArgs, card: string | undefined): Promise<FormulaPlan> {
-  if (card) return (await productPlans()).cardPlan(op, args, () => deps.entities());
-  if (op.history) return (await productPlans()).historyPlan(op, op.history, args, () => deps.now());
-  return tablePlan(op, args);
+  if (!card && !op.history) return tablePlan(op, args);
+  const plans = await productPlans();
+  return card
+    ? plans.cardPlan(op, args, () => deps.entities())
+    : plans.historyPlan(op, op.history!, args, () => deps.now());
 }
 
 /** A formula as the Reports tab lists it, before its query runs (or with its bad arguments' message). */

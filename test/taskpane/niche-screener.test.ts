@@ -5,14 +5,15 @@
  * before anything is spent, and a screen that finds nothing or a bad limit is named, with nothing created.
  */
 import { readInputs } from "../../src/taskpane/report-model/report-inputs";
-import { createEngine, memoryStore } from "../../src/engine";
+import { createEngine } from "../../src/engine/engine";
+import { memoryStore } from "../../src/engine/key-value-store";
 import { resolveInputs } from "../../src/taskpane/templates/actions";
-import { costAgainstCache, reportCost } from "../../src/taskpane/report-model/report-cost";
+import { costAgainstCache } from "../../src/taskpane/report-model/report-cost";
 import { reportQueries } from "../../src/taskpane/report-model/report-queries";
-import { validateTemplateInputs } from "../../src/taskpane/report-model/report-checks";
 import { reportSheetSpec } from "../../src/taskpane/report-model/report-layout";
 import { templateById } from "../../src/taskpane/report-model/templates";
 import { useSimulator } from "../support/simulator";
+import { reportCost, validateTemplateInputs } from "./support/report-plan";
 
 const NOW = new Date("2026-11-24T12:00:00Z");
 const SECRET = "niche-screener-secret";

@@ -5,7 +5,8 @@
  * the 5 MB Excel on the web accepts (the stand-in refuses more on the web and records it on desktop). What both
  * hosts do alike (a person's cells, growing tables) is host-behaviour.test.ts.
  */
-import { createOfficeHost, EXCEL_REQUEST_LIMIT_BYTES } from "../../src/taskpane/host/office-host";
+import { createOfficeHost } from "../../src/taskpane/host/office-host";
+import { EXCEL_PAYLOAD_LIMIT_BYTES as EXCEL_REQUEST_LIMIT_BYTES } from "../../src/table/result-size";
 import { OLD_SNAPSHOT_SETTING, SNAPSHOT_SETTING, TABLES_SETTING } from "../../src/taskpane/host/document-settings";
 import type { StoredQuery, TableSpec } from "../../src/taskpane/host/host-adapter";
 import { PLATFORMS, strictExcelPerTest } from "../support/strict-excel/jest";

@@ -4,7 +4,9 @@
  * workbook; as the workbook opens it counts what is past its data period, refreshes at once when that is few calls
  * and spends exactly what it counted, and above 20 calls shows the pane and asks first (nothing spent when declined).
  */
-import { createEngine, memoryStore, VirtualClock, type KeyValueStore } from "../../src/engine";
+import { createEngine } from "../../src/engine/engine";
+import { memoryStore, type KeyValueStore } from "../../src/engine/key-value-store";
+import { VirtualClock } from "../support/virtual-clock";
 import { FormulaRegistry } from "../../src/engine/formula-registry";
 import type { StoredQuery, TableSpec } from "../../src/taskpane/host/host-adapter";
 import { OpenRefreshStore, refreshWhenOpened, type OpenRefreshState } from "../../src/taskpane/reports/on-open";

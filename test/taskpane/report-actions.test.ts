@@ -3,7 +3,8 @@
  * everything, the cost line and when the pane asks first, a host without the requirement set creates nothing,
  * a created report names its sheet and its failing sections, and report sheets group their formulas.
  */
-import { createEngine, memoryStore } from "../../src/engine";
+import { createEngine } from "../../src/engine/engine";
+import { memoryStore } from "../../src/engine/key-value-store";
 import type { FormulaCell } from "../../src/taskpane/host/host-adapter";
 import { createReport, planReport } from "../../src/taskpane/templates/actions";
 import { refreshReportSheets } from "../../src/taskpane/host/settle-formulas";

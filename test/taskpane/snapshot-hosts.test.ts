@@ -6,7 +6,8 @@
  * watch report keeps, per snapshot, its products' newest price, BSR and month's sales, charted price and BSR.
  */
 import { readInputs } from "../../src/taskpane/report-model/report-inputs";
-import { createEngine, memoryStore } from "../../src/engine";
+import { createEngine } from "../../src/engine/engine";
+import { memoryStore } from "../../src/engine/key-value-store";
 import { setLocale } from "../../src/i18n";
 import type { SnapshotAppend, StoredQuery, TableSpec } from "../../src/taskpane/host/host-adapter";
 import {

@@ -4,7 +4,9 @@
  * Range.valuesAsJson) and in the preview; a refresh writes them again; an Excel without ExcelApi 1.16 keeps the
  * ASINs as text and is never offered the option.
  */
-import { createEngine, memoryStore, type Engine } from "../../src/engine";
+import { createEngine } from "../../src/engine/engine";
+import { memoryStore } from "../../src/engine/key-value-store";
+import { type Engine } from "../../src/engine/types";
 import { insertTable } from "../../src/taskpane/builder/actions";
 import { asinColumnOf, cardsFor } from "../../src/taskpane/report-model/table-cards";
 import { createOfficeHost } from "../../src/taskpane/host/office-host";

@@ -3,15 +3,16 @@
  * files) and one line of the registry: a throwaway template, written here and nowhere else, is laid out, checked,
  * costed and planned by the same code as the shipped ones, with no other file knowing it.
  */
-import { createEngine, memoryStore } from "../../src/engine";
+import { createEngine } from "../../src/engine/engine";
+import { memoryStore } from "../../src/engine/key-value-store";
 import { CONFIRM_ABOVE_CALLS } from "../../src/taskpane/report-model/spend";
 import { readInputs } from "../../src/taskpane/report-model/report-inputs";
 import { reportQueries } from "../../src/taskpane/report-model/report-queries";
-import { validateTemplateInputs } from "../../src/taskpane/report-model/report-checks";
 import { layoutReport } from "../../src/taskpane/report-model/report-layout";
 import type { ReportTemplate } from "../../src/taskpane/report-model/template-types";
 import { MARKET } from "../../src/taskpane/report-model/templates/market";
 import { planReport } from "../../src/taskpane/templates/actions";
+import { validateTemplateInputs } from "./support/report-plan";
 
 const NOW = new Date("2026-11-24T12:00:00Z");
 const ENGINE = createEngine({ store: memoryStore({}) });

@@ -5,14 +5,15 @@
  */
 import { readInputs } from "../../src/taskpane/report-model/report-inputs";
 import { operation, type OperationCode } from "../../src/api/catalog";
-import { canonicalJson, createEngine, memoryStore } from "../../src/engine";
+import { canonicalJson } from "../../src/engine/keys";
+import { createEngine } from "../../src/engine/engine";
+import { memoryStore } from "../../src/engine/key-value-store";
 import { parseFormulaArgs, parseFields } from "../../src/functions/arguments";
 import { historyFields, parseHistoryArgs } from "../../src/functions/history-args";
 import { productRow, productFactsOf } from "../../src/table/product-card";
 import { parseCell } from "../../src/table/a1";
-import { costAgainstCache, costOfQueries, describeCost, reportCost } from "../../src/taskpane/report-model/report-cost";
+import { costAgainstCache, costOfQueries, describeCost } from "../../src/taskpane/report-model/report-cost";
 import { reportQueries, sectionQuery } from "../../src/taskpane/report-model/report-queries";
-import { validateTemplateInputs } from "../../src/taskpane/report-model/report-checks";
 import { layoutReport, proposedSheetName, reportSheetSpec } from "../../src/taskpane/report-model/report-layout";
 import { uniqueSheetName, validSheetName } from "../../src/table/sheet-names";
 import {
@@ -27,6 +28,7 @@ import { MAX_WATCHED } from "../../src/taskpane/report-model/templates/product-w
 import { formulaArguments, specCells } from "./support/report-cells";
 import { useSimulator } from "../support/simulator";
 import { SAMPLE_INPUTS } from "./support/report-inputs";
+import { reportCost, validateTemplateInputs } from "./support/report-plan";
 
 const NOW = new Date("2026-11-24T12:00:00Z");
 /** An engine with nothing cached and no secret: plans count every page. */

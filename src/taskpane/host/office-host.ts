@@ -26,8 +26,6 @@ import type { officeReportMethods } from "./office-reports";
 import type { officeSnapshotMethods } from "./office-snapshot-sheets";
 import type { Run } from "./excel-run";
 
-export { EXCEL_REQUEST_LIMIT_BYTES } from "./block-writer";
-
 /** The size of an Excel worksheet. */
 const EXCEL_ROWS = 1_048_576;
 const EXCEL_COLUMNS = 16_384;

@@ -6,7 +6,7 @@
 import { checkParams } from "../../api/validate";
 import { t } from "../../i18n";
 import type { ReportInputs } from "./report-inputs";
-import { reportQueries, type SectionQuery } from "./report-queries";
+import type { SectionQuery } from "./report-queries";
 import { maxAsinsOf, type ReportTemplate } from "./templates";
 
 export interface InputErrors {
@@ -57,7 +57,3 @@ export function checkQueries(
   }
   return { byInput, count: Object.values(byInput).reduce((n, list) => n + list.length, 0) };
 }
-
-/** The checks of the queries these inputs make. */
-export const validateTemplateInputs = (template: ReportTemplate, inputs: ReportInputs, now: Date): InputErrors =>
-  checkQueries(template, inputs, reportQueries(template, inputs), now);

@@ -5,9 +5,7 @@
  */
 import { checkParams } from "../../api/validate";
 import { planPaging, type Engine } from "../../engine";
-import type { ReportInputs } from "./report-inputs";
-import { reportQueries, type SectionQuery } from "./report-queries";
-import type { ReportTemplate } from "./templates";
+import type { SectionQuery } from "./report-queries";
 import { t } from "../../i18n";
 
 export interface ReportCost {
@@ -70,9 +68,6 @@ export async function costAgainstCache(queries: readonly SectionQuery[], engine:
     calls: plans.reduce((sum, plan) => sum + plan.uncachedPages, 0),
   };
 }
-
-export const reportCost = (template: ReportTemplate, inputs: ReportInputs, engine: CostEngine, now: Date) =>
-  costOfQueries(reportQueries(template, inputs), engine, now);
 
 /** "spends about 8 calls: 8 unique queries, 8 pages", "…, 5 of them already fetched" when the cache has some. */
 export function describeCost(cost: ReportCost): string {
