@@ -4,7 +4,7 @@
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createClient } from "../../src/api/client";
+import { createTypedClient as createClient } from "../support/operation-methods";
 import { RedirectError } from "../../src/api/errors";
 
 const SECRET = "0123456789abcdef0123456789abcdef";

@@ -4,8 +4,8 @@
  * request.
  */
 import { clockFrom } from "../../src/api/clock";
-import { createClient } from "../../src/api/client";
-import { methodName } from "../../src/api/operation-methods";
+import { createTypedClient as createClient } from "../support/operation-methods";
+import { methodName } from "../support/operation-methods";
 import { methodOf, OPERATIONS, type OperationCode } from "../../src/api/catalog";
 import type { RecordedRequest } from "./support/fake-fetch";
 import { fakeFetch, ok } from "./support/fake-fetch";

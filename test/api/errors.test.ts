@@ -20,7 +20,7 @@ import {
   UrlNotFoundError,
   VisitMaxError,
 } from "../../src/api/errors";
-import { createClient } from "../../src/api/client";
+import { createTypedClient as createClient } from "../support/operation-methods";
 import { apiError, fakeFetch, json, networkFailure, text } from "./support/fake-fetch";
 
 const SECRET = "0123456789abcdef0123456789abcdef";

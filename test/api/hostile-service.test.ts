@@ -3,7 +3,7 @@
  * malformed answer (not "Could not reach the service"), and the engine settles both the same way.
  */
 import { clockFrom } from "../../src/api/clock";
-import { createClient } from "../../src/api/client";
+import { createTypedClient as createClient } from "../support/operation-methods";
 import { MalformedResponseError } from "../../src/api/errors";
 import { createEngine } from "../../src/engine/engine";
 import { memoryStore } from "../../src/engine/key-value-store";

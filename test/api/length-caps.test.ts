@@ -4,7 +4,7 @@
  * parameter and the rule, with nothing sent.
  */
 import { clockFrom } from "../../src/api/clock";
-import { createClient } from "../../src/api/client";
+import { createTypedClient as createClient } from "../support/operation-methods";
 import { OPERATIONS } from "../../src/api/catalog";
 import { ValidationError } from "../../src/api/errors";
 import { describeFailure } from "../../src/functions/errors";

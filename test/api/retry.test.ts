@@ -3,7 +3,7 @@
  * the service's Retry-After; failures a retry cannot fix are reported at once.
  */
 import { backoffDelay, parseRetryAfter, STOP_RETRY, type BeforeRetryContext } from "../../src/api/retry";
-import { createClient } from "../../src/api/client";
+import { createTypedClient as createClient } from "../support/operation-methods";
 import { HttpError, NetworkError, ServerInternalError } from "../../src/api/errors";
 import { type ClientOptions } from "../../src/api/client-options";
 import { VirtualClock } from "../support/virtual-clock";

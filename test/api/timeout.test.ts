@@ -5,7 +5,7 @@
  * also when fetch or the clock's sleep ignore their signal.
  */
 import { AbortError, TimeoutError } from "../../src/api/errors";
-import { createClient } from "../../src/api/client";
+import { createTypedClient as createClient } from "../support/operation-methods";
 import { type ClientOptions } from "../../src/api/client-options";
 import { VirtualClock } from "../support/virtual-clock";
 import { fakeFetch, ok, text, type Reply } from "./support/fake-fetch";

@@ -3,7 +3,7 @@
  * through the client with a fake fetch that must never be called. Also: what normalization sends.
  */
 import { clockFrom } from "../../src/api/clock";
-import { createClient } from "../../src/api/client";
+import { createTypedClient as createClient } from "../support/operation-methods";
 import { ValidationError } from "../../src/api/errors";
 import { checkParams, validateParams } from "../../src/api/validate";
 
