@@ -9,21 +9,16 @@ import { operation } from "../src/api/catalog";
 import { createClient } from "../src/api/client";
 import { monthBefore } from "../src/api/dates";
 import { RECORD_FIELDS } from "../src/api/records";
-import {
-  createEngine,
-  ENGINE_DEFAULTS,
-  memoryStore,
-  type Engine,
-  type EngineOptions,
-  type KeyValueStore,
-} from "../src/engine";
+import { createEngine, ENGINE_DEFAULTS } from "../src/engine/engine";
+import { memoryStore, type KeyValueStore } from "../src/engine/key-value-store";
+import { type Engine, type EngineOptions } from "../src/engine/types";
 import { recordColumns } from "../src/table/columns";
 import { configureRunner } from "../src/functions/runner";
 import { DEFAULT_DISPLAY, shapeResult } from "../src/table/shape";
 import { startSimulator } from "../src/simulator";
 import type { BenchSimulator } from "./child-simulator";
 import type { Measure } from "./report";
-import { WarpClock } from "../src/engine/warp-clock";
+import { WarpClock } from "../test/support/warp-clock";
 import {
   cellsOf,
   describeErrors,

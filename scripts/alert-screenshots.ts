@@ -11,7 +11,7 @@ import { mkdirSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { VirtualClock } from "../src/engine/virtual-clock";
+import { VirtualClock } from "../test/support/virtual-clock";
 import { createHostingServer, listen } from "../src/server/hosting";
 import { fingerprintOf } from "../src/server/team/keys-file";
 import { MemoryStore } from "../src/server/team/memory-store";

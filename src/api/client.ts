@@ -14,7 +14,7 @@
  * sends and how its answer reads is ./exchange.ts; the options, their defaults and the secret's checks are
  * ./client-options.ts; the typed method names are ./operation-methods.ts.
  */
-import { methodOf, operation, OPERATIONS, type OperationCode } from "./catalog";
+import { methodOf, operation, type OperationCode } from "./catalog";
 import {
   checkSecret,
   CLIENT_DEFAULTS,
@@ -35,7 +35,6 @@ import {
   requestUrl,
   type RequestPlan,
 } from "./exchange";
-import { methodName, type OperationMethods } from "./operation-methods";
 import { parseResult, type OperationResult } from "./parse";
 import { fillPath } from "./paths";
 import { redactSecret } from "./redact";
@@ -254,17 +253,6 @@ export class MadClient {
   }
 }
 
-// The generated methods live on the prototype, so every MadClient has them; createClient types them.
-for (const op of OPERATIONS) {
-  Object.defineProperty(MadClient.prototype, methodName(op.code), {
-    value: function (this: MadClient, params: UntypedParams, options?: CallOptions) {
-      return this.call(op.code, params, options);
-    },
-    writable: true,
-    configurable: true,
-  });
-}
-
-export function createClient(options: ClientOptions): MadClient & OperationMethods {
-  return new MadClient(options) as MadClient & OperationMethods;
+export function createClient(options: ClientOptions): MadClient {
+  return new MadClient(options);
 }

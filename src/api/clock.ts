@@ -14,10 +14,6 @@ export interface Clock {
 /** Real time: Date.now and an abortable setTimeout sleep. */
 export const systemClock: Clock = { now: () => Date.now(), sleep };
 
-export function abortReason(signal: AbortSignal): unknown {
-  return signal.reason ?? new Error("aborted");
-}
-
 /**
  * A timer on `clock`: its signal aborts with `reason` after `ms`; `clear` cancels it. Built on the clock's own
  * sleep (clearing aborts that sleep), so a simulated clock fires its timers in simulated time too.

@@ -23,7 +23,7 @@ import {
 } from "./error-kinds";
 
 export { ERROR_KINDS, errorText };
-export type { ErrorKindRegistry, ErrorKindRow, ErrorText, MadErrorKind, ServiceAnswer } from "./error-kinds";
+export type { ErrorKindRow, ErrorText, MadErrorKind, ServiceAnswer } from "./error-kinds";
 
 interface MadErrorInit {
   requestId?: string;

@@ -114,9 +114,6 @@ const words = (name: string) =>
 
 const isRangeSide = (spec: ParamSpec) => spec.role === "rangeMin" || spec.role === "rangeMax";
 
-/** Whether a parameter has a label of its own (a min/max pair always does, from its words). */
-export const hasOwnLabel = (spec: ParamSpec): boolean => isRangeSide(spec) || spec.name in PARAM_LABELS;
-
 /** The English label a parameter without a range takes: its own, or its name in words. */
 export const labelWords = (spec: ParamSpec): string => PARAM_LABELS[spec.name] ?? words(spec.name);
 

@@ -4,6 +4,7 @@
  * parameter names and kinds as literal types, so request types are derived from the catalog rows themselves.
  */
 import { type EnumOption, type Marketplace, type ParamKind, type ParamSpec, type ScalarValue } from "./catalog-types";
+import { PARAM_KINDS } from "./kinds";
 
 /** A ParamSpec whose name, kind and required flag are known to the type system. */
 export type Param<
@@ -19,26 +20,17 @@ export type Param<
 type Extra = Partial<Omit<ParamSpec, "name" | "kind" | "doc" | "required">>;
 
 /**
- * Caps no real query needs to exceed, so one formula cannot send a huge paid request: a text, and each item of a
- * list, at most 500 characters; a list at most 200 items unless the service documents a smaller maximum.
+ * A parameter of a kind, with the caps its kind gives (kinds/kind.ts: no real query needs to exceed them, so one
+ * formula cannot send a huge paid request) unless the row says otherwise (a smaller documented maximum).
  */
-export const TEXT_CAPS = { maxLength: 500, maxItems: 200 } as const;
-
-const capsFor = (kind: ParamKind): Extra =>
-  kind === "string"
-    ? { maxLength: TEXT_CAPS.maxLength }
-    : kind === "stringList" || kind === "csv" || kind === "integerList"
-      ? { maxLength: TEXT_CAPS.maxLength, maxItems: TEXT_CAPS.maxItems }
-      : {};
-
-const param =
+export const param =
   <K extends ParamKind>(kind: K) =>
   <const N extends string>(name: N, doc: string, extra: Extra = {}): Param<N, K, false> => ({
     name,
     kind,
     doc,
     section: "filters",
-    ...capsFor(kind),
+    ...PARAM_KINDS[kind].caps,
     ...extra,
   });
 

@@ -17,9 +17,6 @@ export function pathParamNames(template: string): string[] {
   return [...template.matchAll(PLACEHOLDER)].map((m) => m[1]);
 }
 
-/** Whether the template has parameters in braces. */
-export const hasPathParams = (template: string): boolean => pathParamNames(template).length > 0;
-
 /**
  * The concrete path of validated parameters, and the parameters that go elsewhere (the query or the body). Each
  * value is percent-encoded as one segment, so a value can never add a segment or a query of its own.

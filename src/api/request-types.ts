@@ -4,33 +4,13 @@
  */
 import type { OperationCode, OperationOf } from "./catalog";
 import type { ParamKind } from "./catalog-types";
+import type { PARAM_KINDS } from "./kinds";
+import type { KindDefinition } from "./kinds/kind";
 import type { Param } from "./params";
 import type { RECORD_FIELDS, RecordFrom } from "./records";
 
-/** The `order` object the service takes. */
-export interface OrderParam {
-  field?: string;
-  desc?: boolean;
-}
-
-/** The TypeScript type of each kind's value; a new kind fails to compile here until it has one. */
-type EveryKind<T extends Record<ParamKind, unknown>> = T;
-type ValueByKind = EveryKind<{
-  marketplace: string;
-  string: string;
-  integer: number;
-  number: number;
-  boolean: boolean;
-  month: string;
-  saturday: string;
-  weekOrMonth: string;
-  stringList: readonly string[];
-  csv: string;
-  integerList: readonly number[];
-  timestamp: number;
-  order: OrderParam;
-}>;
-type ValueOfKind<K extends ParamKind> = ValueByKind[K];
+/** The TypeScript type of a kind's value: what its schema gives (kinds/index.ts), never typed by hand. */
+type ValueOfKind<K extends ParamKind> = (typeof PARAM_KINDS)[K] extends KindDefinition<infer V> ? V : never;
 
 type ParamsFromList<Ps extends readonly Param[]> = {
   [X in Ps[number] as NonNullable<X["required"]> extends true ? X["name"] : never]: ValueOfKind<X["kind"]>;

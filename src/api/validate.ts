@@ -261,12 +261,3 @@ export function validateParams<C extends OperationCode>(
   if (outcome.errors.length || !outcome.params) throw outcome.errors[0];
   return outcome.params;
 }
-
-/** All ValidationErrors of a parameter set, empty when it is valid. */
-export function validateParamsAll<C extends OperationCode>(
-  code: C,
-  params: unknown,
-  options: ValidateOptions = {},
-): ValidationError[] {
-  return checkParams(code, params, options).errors;
-}

@@ -1,37 +1,8 @@
 /**
- * The request engine: dedupe, cache (memory and persisted), pacing and paging between the faces and the client.
+ * The request engine's face for the add-in (dedupe, cache, pacing and paging between the faces and the client):
+ * what the functions and the task pane use. Tests and the benchmark reach the modules they exercise directly.
  */
-export { WarpClock } from "./warp-clock";
-export { VirtualClock } from "./virtual-clock";
-export { createEngine, ENGINE_DEFAULTS } from "./engine";
-export { CacheMissError, MissingSecretError } from "./errors";
-export { accountId, canonicalJson } from "./keys";
-export { RATE_WINDOW_MS } from "./pacer";
-export { CACHE_INDEX_KEY, DEFAULT_MAX_CACHE_BYTES, DEFAULT_MAX_CACHE_ENTRIES } from "./page-cache";
-export { planPaging, type PagingPlan } from "../api/paging";
+export { planPaging } from "../api/paging";
 export { getSharedEngine } from "./shared";
-export {
-  CACHE_KEY_PREFIX,
-  DEFAULT_BASE_URL,
-  detectStore,
-  HOSTED_BASE_URL,
-  memoryStore,
-  PRODUCTION_BASE_URL,
-  SETTINGS_KEYS,
-  webStorageStore,
-  type KeyValueStore,
-} from "./key-value-store";
-export type {
-  ConnectionCheck,
-  Engine,
-  EngineOptions,
-  LastGood,
-  LastGoodReason,
-  Preferences,
-  QueryOptions,
-  QueryParams,
-  QueryPlan,
-  QueryResult,
-  Settings,
-  UsageSnapshot,
-} from "./types";
+export { DEFAULT_BASE_URL, HOSTED_BASE_URL } from "./key-value-store";
+export type { Engine, LastGood, Preferences, QueryResult, Settings, UsageSnapshot } from "./types";

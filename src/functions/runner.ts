@@ -50,7 +50,9 @@ let deps: RunnerDeps = DEFAULT_DEPS;
 /** The runner's dependencies now (MAD.ASOF reads the same registry and clock). */
 export const runnerDeps = (): RunnerDeps => deps;
 
-/** Replaces dependencies (tests, the preview page); call with no argument to restore the defaults. */
+/**
+ * @public the seam tests and the benchmark configure the runner through (its engine, registry, clock).
+ * Replaces dependencies (tests, the preview page); call with no argument to restore the defaults. */
 export function configureRunner(patch?: Partial<RunnerDeps>): void {
   deps = patch ? { ...deps, ...patch } : DEFAULT_DEPS;
 }
@@ -164,10 +166,56 @@ const productPlans = () => import(/* webpackChunkName: "product-functions" */ ".
 
 /** The plan of a formula: a card, its operation's history form, or a table of the answer's rows. */
 async function planOf(op: AnyOperation, args: WrapperArgs, card: string | undefined): Promise<FormulaPlan> {
-  if (card) return (await productPlans()).cardPlan(op, args, () => deps.entities());
-  if (op.history) return (await productPlans()).historyPlan(op, op.history, args, () => deps.now());
-  return tablePlan(op, args);
+  if (!card && !op.history) return tablePlan(op, args);
+  const plans = await productPlans();
+  return card
+    ? plans.cardPlan(op, args, () => deps.entities())
+    : plans.historyPlan(op, op.history!, args, () => deps.now());
 }
+
+/** A formula as the Reports tab lists it, before its query runs (or with its bad arguments' message). */
+function entryOf(
+  call: { code: OperationCode; functionName: string; address: string | null; startedAt: number },
+  registry: FormulaRegistry,
+  query: { params: Readonly<Record<string, unknown>>; limit?: number; cacheKey: string | null } | { failed: string },
+): FormulaEntry {
+  const { address } = call;
+  const failed = "failed" in query ? query.failed : null;
+  const asked = "failed" in query ? undefined : query;
+  return {
+    id: address ?? `${call.functionName} ${failed ?? asked?.cacheKey ?? JSON.stringify(asked?.params)}`,
+    address,
+    functionName: call.functionName,
+    operation: call.code,
+    params: asked?.params ?? {},
+    ...(asked?.limit === undefined ? {} : { limit: asked.limit }),
+    cacheKey: asked?.cacheKey ?? null,
+    status: asked ? "running" : "error",
+    rows: 0,
+    lastRefreshed: asked && address ? (registry.get(address)?.lastRefreshed ?? null) : null,
+    lastEvaluated: call.startedAt,
+    callsSpent: 0,
+    fromCache: false,
+    errorMessage: failed,
+  };
+}
+
+/** What a cell's formula spilled, as its registry entry records it. */
+const okPatch = (
+  result: Awaited<ReturnType<Engine["query"]>>,
+  rows: number,
+  cells: Cell[][],
+): Partial<FormulaEntry> => ({
+  status: "ok",
+  rows,
+  lastRefreshed: result.fetchedAt,
+  callsSpent: result.callsSpent,
+  fromCache: result.fromCache,
+  // The last good answer (the service failed) is shown, and said so where a person looks: the Reports tab,
+  // the pane's message bar and MAD.ASOF.
+  lastGood: result.lastGood,
+  spill: { rows: cells.length, columns: cells[0]?.length ?? 0 },
+});
 
 /** Runs one MAD formula; resolves with the spilled array or rejects with a CustomFunctions.Error. */
 export async function runFormula(
@@ -177,10 +225,14 @@ export async function runFormula(
   card?: CardFunction["fn"],
 ): Promise<Cell[][]> {
   const op = operation(code);
-  const functionName = `MAD.${card ?? op.fn}`;
   const preview = inValuePreview(invocation);
   const registry = deps.registry();
-  const startedAt = deps.now();
+  const call = {
+    code,
+    functionName: `MAD.${card ?? op.fn}`,
+    address: invocation?.address ?? null,
+    startedAt: deps.now(),
+  };
   let engine: Engine | undefined;
   let parsed: FormulaPlan | undefined;
   let entry: FormulaEntry | undefined;
@@ -199,76 +251,27 @@ export async function runFormula(
     await languageSettled();
     parsed = await planOf(op, args, card);
     engine = deps.engine();
-    const cacheKey = safeCacheKey(engine, code, parsed);
-    const address = invocation?.address ?? null;
-    entry = {
-      id: address ?? `${functionName} ${cacheKey ?? JSON.stringify(parsed.params)}`,
-      address,
-      functionName,
-      operation: code,
-      params: parsed.params,
-      ...(parsed.limit === undefined ? {} : { limit: parsed.limit }),
-      cacheKey,
-      status: "running",
-      rows: 0,
-      lastRefreshed: address ? (registry.get(address)?.lastRefreshed ?? null) : null,
-      lastEvaluated: startedAt,
-      callsSpent: 0,
-      fromCache: false,
-      errorMessage: null,
-    };
+    entry = entryOf(call, registry, { ...parsed, cacheKey: safeCacheKey(engine, code, parsed) });
     note({});
-
     const controller = new AbortController();
     if (invocation) invocation.onCanceled = () => controller.abort();
-    const result = await guarded(
-      engine.query(code, parsed.params, {
-        limit: parsed.limit,
-        signal: controller.signal,
-        cacheOnly: preview,
-      }),
-      deps.settleWithinMs,
-      controller,
-    );
+    const query = engine.query(code, parsed.params, {
+      limit: parsed.limit,
+      signal: controller.signal,
+      cacheOnly: preview,
+    });
+    const result = await guarded(query, deps.settleWithinMs, controller);
     // Plain English headers are the catalog's words, loaded on demand (the functions bundle is built without them).
     if (parsed.needsCatalogTexts) await loadCatalogTexts().catch(() => undefined);
     const cells = parsed.shape(result);
     // Past Excel's 5 MB a result would never land (the cell stays #BUSY! on the web): say what to ask for instead.
     checkResultSize(cells);
-    const rows = parsed.rows(result, cells);
-    note({
-      status: "ok",
-      rows,
-      lastRefreshed: result.fetchedAt,
-      callsSpent: result.callsSpent,
-      fromCache: result.fromCache,
-      // The last good answer (the service failed) is shown, and said so where a person looks: the Reports tab,
-      // the pane's message bar and MAD.ASOF.
-      lastGood: result.lastGood,
-      spill: { rows: cells.length, columns: cells[0]?.length ?? 0 },
-    });
+    note(okPatch(result, parsed.rows(result, cells), cells));
     return cells;
   } catch (error) {
     const failure: CellFailure = withoutSecret(describeFailure(error, op), await secretOf(engine));
-    if (!entry && parsed === undefined && !preview) {
-      // Bad arguments: still listed, so the reports panel can point at the broken cell.
-      const address = invocation?.address ?? null;
-      entry = {
-        id: address ?? `${functionName} ${failure.message}`,
-        address,
-        functionName,
-        operation: code,
-        params: {},
-        cacheKey: null,
-        status: "error",
-        rows: 0,
-        lastRefreshed: null,
-        lastEvaluated: startedAt,
-        callsSpent: 0,
-        fromCache: false,
-        errorMessage: failure.message,
-      };
-    }
+    // Bad arguments: still listed, so the reports panel can point at the broken cell.
+    if (!entry && parsed === undefined && !preview) entry = entryOf(call, registry, { failed: failure.message });
     const cancelled = (error as { kind?: string } | null)?.kind === "abort";
     note({ status: cancelled ? "cancelled" : "error", rows: 0, errorMessage: failure.message });
     throw toCellError(failure);

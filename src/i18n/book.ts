@@ -58,7 +58,10 @@ type Values = Record<string, string | number | Date>;
 const formatterOf = (text: CompiledText, locale: Locale) =>
   new IntlMessageFormat(typeof text === "string" ? text : expanded(text), locale, undefined, PARSE_OPTIONS);
 
-/** A text formatted once (the tests hold the build's compiled texts to the written ones with it). */
+/**
+ * A text formatted once: the build check holds the compiled texts to the written ones with it (test/i18n/precompiled).
+ * @public
+ */
 export const formatText = (text: CompiledText, locale: Locale, values?: Values): string =>
   literalOf(text) ?? String(formatterOf(text, locale).format(values));
 

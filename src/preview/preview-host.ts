@@ -22,12 +22,12 @@ import {
   type TableInfo,
   type TableSpec,
   type WorkbookOptions,
-  type HistoryAppend,
-  type HistorySourceRef,
-  type HistoryState,
-  type HistoryWritten,
+  type SnapshotAppend,
+  type SnapshotSourceRef,
+  type SnapshotState,
+  type SnapshotWritten,
 } from "../taskpane/host/host-adapter";
-import { PreviewHistory } from "./preview-snapshot-sheets";
+import { PreviewSnapshots } from "./preview-snapshot-sheets";
 import {
   CellPosition,
   CellRange,
@@ -63,7 +63,7 @@ const MAX_OCCUPIED = 20;
 
 export class PreviewHost implements HostAdapter {
   private readonly tables = new Map<string, TableRecord>();
-  private readonly history: PreviewHistory;
+  private readonly history: PreviewSnapshots;
   /** The workbook's own options (Excel keeps them in the document settings; here they live with the page). */
   private options: WorkbookOptions = { refreshOnOpen: false };
 
@@ -71,19 +71,19 @@ export class PreviewHost implements HostAdapter {
     private readonly workbook: Workbook,
     private readonly activeCell: () => CellPosition,
   ) {
-    this.history = new PreviewHistory(workbook);
+    this.history = new PreviewSnapshots(workbook);
   }
 
-  async listHistories(): Promise<HistoryState[]> {
-    return this.history.listHistories();
+  async listSnapshotSheets(): Promise<SnapshotState[]> {
+    return this.history.listSnapshotSheets();
   }
 
-  async setKeepHistory(source: HistorySourceRef, keep: boolean): Promise<void> {
-    this.history.setKeepHistory(copyPlain(source), keep);
+  async setKeepSnapshots(source: SnapshotSourceRef, keep: boolean): Promise<void> {
+    this.history.setKeepSnapshots(copyPlain(source), keep);
   }
 
-  async appendHistory(append: HistoryAppend): Promise<HistoryWritten> {
-    return this.history.appendHistory(copyPlain(append));
+  async appendSnapshot(append: SnapshotAppend): Promise<SnapshotWritten> {
+    return this.history.appendSnapshot(copyPlain(append));
   }
 
   async workbookOptions(): Promise<WorkbookOptions> {

@@ -8,10 +8,10 @@
 import {
   CellsInUseError,
   type CellValue,
-  type HistoryAppend,
-  type HistorySourceRef,
-  type HistoryState,
-  type HistoryWritten,
+  type SnapshotAppend,
+  type SnapshotSourceRef,
+  type SnapshotState,
+  type SnapshotWritten,
 } from "../taskpane/host/host-adapter";
 import { t } from "../i18n";
 import { cellAddress, parseCellAddress, rangeAddress, type CellRange } from "../table/a1";
@@ -19,7 +19,7 @@ import type { Sheet } from "./sheet";
 import type { Workbook } from "./workbook";
 
 interface Entry {
-  source: HistorySourceRef;
+  source: SnapshotSourceRef;
   keep: boolean;
   sheetId?: number;
   /** Table key -> its header and rows now. */
@@ -32,12 +32,12 @@ interface Entry {
 const MAX_OCCUPIED = 20;
 const copy = <T>(data: T): T => JSON.parse(JSON.stringify(data)) as T;
 
-export class PreviewHistory {
+export class PreviewSnapshots {
   private readonly entries = new Map<string, Entry>();
 
   constructor(private readonly workbook: Workbook) {}
 
-  private keyOf(source: HistorySourceRef): string {
+  private keyOf(source: SnapshotSourceRef): string {
     return source.kind === "table" ? `table:${source.table}` : `report:${this.workbook.sheet(source.sheet).id}`;
   }
 
@@ -45,8 +45,8 @@ export class PreviewHistory {
     return this.workbook.sheets().find((s) => s.id === id);
   }
 
-  listHistories(): HistoryState[] {
-    const states: HistoryState[] = [];
+  listSnapshotSheets(): SnapshotState[] {
+    const states: SnapshotState[] = [];
     for (const [key, entry] of [...this.entries]) {
       let source = entry.source;
       if (key.startsWith("report:")) {
@@ -69,7 +69,7 @@ export class PreviewHistory {
     return states;
   }
 
-  setKeepHistory(source: HistorySourceRef, keep: boolean): void {
+  setKeepSnapshots(source: SnapshotSourceRef, keep: boolean): void {
     const key = this.keyOf(source);
     const entry = this.entries.get(key) ?? { source: copy(source), snapshots: 0, keep };
     this.entries.set(key, { ...entry, keep });
@@ -84,7 +84,7 @@ export class PreviewHistory {
     return found;
   }
 
-  private create(append: HistoryAppend): { sheet: Sheet; tables: Record<string, CellRange> } {
+  private create(append: SnapshotAppend): { sheet: Sheet; tables: Record<string, CellRange> } {
     const { layout } = append;
     const sheet = this.workbook.addSheet(layout.name);
     this.workbook.setValues({ row: 0, col: 0 }, [[layout.title], [layout.note]], ["@"], sheet.name);
@@ -103,7 +103,7 @@ export class PreviewHistory {
     return { sheet, tables };
   }
 
-  appendHistory(append: HistoryAppend): HistoryWritten {
+  appendSnapshot(append: SnapshotAppend): SnapshotWritten {
     const key = this.keyOf(append.source);
     let entry: Entry = this.entries.get(key) ?? { source: copy(append.source), keep: false, snapshots: 0 };
     let sheet = this.sheetById(entry.sheetId);
@@ -131,7 +131,7 @@ export class PreviewHistory {
         this.workbook.insertRows(below.top, below.bottom - below.top + 1, target.name, p.range);
       else
         throw new CellsInUseError(
-          t("host.historyNeeds", {
+          t("host.snapshotNeeds", {
             area: rangeAddress(below),
             table: rangeAddress(p.range),
             cells: inUse.join(", "),

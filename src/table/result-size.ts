@@ -9,8 +9,8 @@ import type { Cell } from "./cells";
 
 /** Excel's limit on one payload (a custom function's result, a request or response of the task pane). */
 export const EXCEL_PAYLOAD_LIMIT_BYTES = 5_000_000;
-/** A formula's result is refused past this estimate: room for the payload's envelope and for misestimates. */
-export const SAFE_RESULT_BYTES = 3_500_000;
+/** A formula's result is refused past this estimate (3.5 MB): room for the payload's envelope and for misestimates. */
+export const SAFE_RESULT_BYTES = EXCEL_PAYLOAD_LIMIT_BYTES * 0.7;
 
 /** UTF-8 bytes of a text as JSON writes it (quotes and escapes included, non-ASCII up to 3 bytes a char). */
 export function jsonTextBytes(text: string): number {

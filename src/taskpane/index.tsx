@@ -11,7 +11,7 @@ import { getSharedEngine } from "../engine";
 import { getFormulaRegistry } from "../engine/formula-registry";
 import { detectStore } from "../engine/key-value-store";
 import { chooseLocale, currentLocale, localeReady, onLocaleChange } from "../i18n";
-import { App } from "./shared/App";
+import { App } from "./App";
 import { languageSettings } from "./shared/language";
 import { officeDisplayLanguage } from "./host/display-language";
 import { pickHost } from "./host/pick-host";
@@ -46,14 +46,14 @@ Office.onReady(async () => {
   createRoot(container).render(<App services={services} />);
   // Whether this Excel really takes data types (retail perpetual Office claims them and refuses, office-js #4750),
   // learnt at start so MAD.PRODUCT computed from now on spills its labelled row there (host/office-data-types.ts).
-  void host.dataTypeSupport?.().catch(() => undefined);
+  void host.dataTypeSupport().catch(() => undefined);
   void refreshIfAsked(services);
 });
 
 /** Loads refresh when opened only for a workbook that asks for it. Never rejects. */
 async function refreshIfAsked(services: PaneServices): Promise<void> {
   try {
-    if (!(await services.host.workbookOptions?.())?.refreshOnOpen) return;
+    if (!(await services.host.workbookOptions()).refreshOnOpen) return;
     const { refreshWhenOpened } = await import(/* webpackChunkName: "notices" */ "./reports/on-open");
     await refreshWhenOpened(services);
   } catch {

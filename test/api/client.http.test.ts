@@ -4,7 +4,8 @@
  */
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createClient, NetworkError } from "../../src/api";
+import { createTypedClient as createClient } from "../support/operation-methods";
+import { NetworkError } from "../../src/api/errors";
 
 const SECRET = "0123456789abcdef0123456789abcdef";
 let server: Server;

@@ -4,7 +4,9 @@
  * request.
  */
 import { clockFrom } from "../../src/api/clock";
-import { createClient, methodName, methodOf, OPERATIONS, type OperationCode } from "../../src/api";
+import { createTypedClient as createClient } from "../support/operation-methods";
+import { methodName } from "../support/operation-methods";
+import { methodOf, OPERATIONS, type OperationCode } from "../../src/api/catalog";
 import type { RecordedRequest } from "./support/fake-fetch";
 import { fakeFetch, ok } from "./support/fake-fetch";
 import { fixture, fixtureCodes } from "./support/fixtures";

@@ -2,7 +2,7 @@
  * HTML character references in service text are decoded once, where records are read: named and numeric ones,
  * and nothing else (malformed or unknown references, controls and invalid code points stay as sent).
  */
-import { parseResult } from "../../src/api";
+import { parseResult } from "../../src/api/parse";
 import { decodeEntities } from "../../src/api/entities";
 
 describe("decodeEntities", () => {

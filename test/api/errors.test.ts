@@ -4,7 +4,6 @@
  */
 import {
   ApiError,
-  createClient,
   ERROR_KINDS,
   errorFromResponse,
   HttpError,
@@ -20,7 +19,8 @@ import {
   UnknownApiError,
   UrlNotFoundError,
   VisitMaxError,
-} from "../../src/api";
+} from "../../src/api/errors";
+import { createTypedClient as createClient } from "../support/operation-methods";
 import { apiError, fakeFetch, json, networkFailure, text } from "./support/fake-fetch";
 
 const SECRET = "0123456789abcdef0123456789abcdef";

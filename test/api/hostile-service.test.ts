@@ -3,9 +3,11 @@
  * malformed answer (not "Could not reach the service"), and the engine settles both the same way.
  */
 import { clockFrom } from "../../src/api/clock";
-import { createClient, MalformedResponseError } from "../../src/api";
-import { createEngine, memoryStore } from "../../src/engine";
-import { VirtualClock } from "../../src/engine/virtual-clock";
+import { createTypedClient as createClient } from "../support/operation-methods";
+import { MalformedResponseError } from "../../src/api/errors";
+import { createEngine } from "../../src/engine/engine";
+import { memoryStore } from "../../src/engine/key-value-store";
+import { VirtualClock } from "../support/virtual-clock";
 import { fakeFetch, ok, text } from "./support/fake-fetch";
 import { NOW } from "./support/typical";
 

@@ -12,7 +12,7 @@ import { recordColumns } from "../../src/table/columns";
 import { DEFAULT_DISPLAY, shapeResult } from "../../src/table/shape";
 import { parseResult } from "../../src/api/parse";
 import { RECORD_FIELDS } from "../../src/api/records";
-import { createClient } from "../../src/api";
+import { createTypedClient as createClient } from "../support/operation-methods";
 import { fixture, fixtureCodes } from "./support/fixtures";
 import { useSimulator } from "../support/simulator";
 import { exampleRequests } from "../../src/simulator";

@@ -4,7 +4,9 @@
  * parameter and the rule, with nothing sent.
  */
 import { clockFrom } from "../../src/api/clock";
-import { createClient, OPERATIONS, ValidationError } from "../../src/api";
+import { createTypedClient as createClient } from "../support/operation-methods";
+import { OPERATIONS } from "../../src/api/catalog";
+import { ValidationError } from "../../src/api/errors";
 import { describeFailure } from "../../src/functions/errors";
 import { fakeFetch, ok } from "./support/fake-fetch";
 import { NOW } from "./support/typical";

@@ -7,11 +7,10 @@
  */
 import { OPERATIONS } from "../../src/api/catalog";
 import type { ParamKind, ParamSpec } from "../../src/api/catalog-types";
-import { PARAM_KINDS, schemaOf } from "../../src/api/kinds";
+import { kindOf, PARAM_KINDS, schemaOf } from "../../src/api/kinds";
 import type { FormValue } from "../../src/api/kinds/form-types";
 import type { KindDefinition } from "../../src/api/kinds/kind";
 import { readCells, readFormValue, formControl } from "../../src/api/kinds/read";
-import { latestSaturday, monthBefore } from "../../src/api/dates";
 
 /** A kind with one part taken away. */
 const without = <P extends keyof KindDefinition>(kind: KindDefinition, part: P): Omit<KindDefinition, P> => {
@@ -50,38 +49,8 @@ without(PARAM_KINDS.string, "words") satisfies KindDefinition;
 const NOW = new Date(Date.UTC(2025, 7, 14, 12));
 const everySpec = OPERATIONS.flatMap((op) => op.params as readonly ParamSpec[]);
 
-/** A value a careful person would type for a parameter (a US one where options differ per market). */
-function sampleValue(spec: ParamSpec): string | number | boolean {
-  const option = spec.options?.find((o) => !o.markets || o.markets.includes("US"))?.value;
-  const text = spec.pattern === "asin" ? "B07Z82895W" : spec.pattern?.startsWith("nodeId") ? "172282:281407" : "yoga";
-  switch (spec.kind) {
-    case "marketplace":
-      return "US";
-    case "integer":
-    case "number":
-      return spec.fixed ?? option ?? spec.min ?? 1;
-    case "boolean":
-      return true;
-    case "month":
-      return monthBefore(NOW, 1);
-    case "saturday":
-    case "weekOrMonth":
-      return latestSaturday(NOW);
-    case "string":
-    case "stringList":
-    case "csv":
-    case "order":
-      return option ?? text;
-    case "integerList":
-      return option ?? spec.min ?? 1;
-    case "timestamp":
-      return "2025-08-02";
-    default: {
-      const unhandled: never = spec.kind;
-      return unhandled;
-    }
-  }
-}
+/** A value a careful person would type for a parameter: its kind's sample. */
+const sampleValue = (spec: ParamSpec) => kindOf(spec).sample(spec, NOW);
 
 /** What a person would put in the form for a value read from cells. */
 function formValueOf(spec: ParamSpec, value: unknown): FormValue {

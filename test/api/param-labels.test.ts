@@ -1,7 +1,11 @@
 /** Every parameter of every operation has a plain English label for the builder; the API name stays the wire's. */
 import { OPERATIONS } from "../../src/api/catalog";
 import type { ParamSpec } from "../../src/api/catalog-types";
-import { hasOwnLabel, paramLabel } from "../../src/api/param-labels";
+import { PARAM_LABELS, paramLabel } from "../../src/api/param-labels";
+
+/** Whether a parameter has a label of its own (a min/max pair always does, from its words). */
+const hasOwnLabel = (spec: ParamSpec) =>
+  spec.role === "rangeMin" || spec.role === "rangeMax" || spec.name in PARAM_LABELS;
 
 const all = OPERATIONS.flatMap((op) => (op.params as readonly ParamSpec[]).map((spec) => [op.code, spec] as const));
 

@@ -2,16 +2,11 @@
  * Parsing against every real response in test/fixtures/api-examples: every fixture is read, live field names become the specification's
  * (also inside badges and nested lists), nothing is filled in or dropped, and wrong shapes are refused.
  */
-import {
-  isOperationCode,
-  MalformedResponseError,
-  operation,
-  parseResult,
-  RECORD_FIELDS,
-  VisitMaxError,
-  type FieldSpec,
-  type OperationCode,
-} from "../../src/api";
+import { isOperationCode, operation, type OperationCode } from "../../src/api/catalog";
+import { MalformedResponseError, VisitMaxError } from "../../src/api/errors";
+import { parseResult } from "../../src/api/parse";
+import { RECORD_FIELDS } from "../../src/api/records";
+import { type FieldSpec } from "../../src/api/catalog-types";
 import { fixture, fixtureCodes } from "./support/fixtures";
 
 type Json = Record<string, unknown>;

@@ -8,16 +8,24 @@ import { join } from "path";
 import { isOperationCode, operation } from "../../src/api/catalog";
 import type { FieldSpec } from "../../src/api/catalog-types";
 import {
-  type AbaResearchRecord,
-  type AsinDetailRecord,
-  type ReviewRecord,
-  type CategoryStatisticsRecord,
-  type KeywordMiningRecord,
-  type KeywordTrendRecord,
+  ABA_RESEARCH_FIELDS,
+  ASIN_DETAIL_FIELDS,
+  CATEGORY_STATISTICS_FIELDS,
+  KEYWORD_MINING_FIELDS,
+  KEYWORD_TREND_FIELDS,
   RECORD_FIELDS,
+  REVIEW_FIELDS,
+  type RecordFrom,
   type RecordName,
   TRAFFIC_KEYWORD_STATS_FIELDS,
 } from "../../src/api/records";
+
+type AbaResearchRecord = RecordFrom<typeof ABA_RESEARCH_FIELDS>;
+type AsinDetailRecord = RecordFrom<typeof ASIN_DETAIL_FIELDS>;
+type ReviewRecord = RecordFrom<typeof REVIEW_FIELDS>;
+type CategoryStatisticsRecord = RecordFrom<typeof CATEGORY_STATISTICS_FIELDS>;
+type KeywordMiningRecord = RecordFrom<typeof KEYWORD_MINING_FIELDS>;
+type KeywordTrendRecord = RecordFrom<typeof KEYWORD_TREND_FIELDS>;
 import type { RecordOf } from "../../src/api/request-types";
 import { FIXTURE_DIR } from "./support/fixtures";
 

@@ -2,18 +2,11 @@
  * Retries: only transient failures are retried, at most `retries` times, after a capped, jittered backoff or
  * the service's Retry-After; failures a retry cannot fix are reported at once.
  */
-import {
-  backoffDelay,
-  createClient,
-  HttpError,
-  NetworkError,
-  parseRetryAfter,
-  ServerInternalError,
-  STOP_RETRY,
-  type BeforeRetryContext,
-  type ClientOptions,
-} from "../../src/api";
-import { VirtualClock } from "../../src/engine/virtual-clock";
+import { backoffDelay, parseRetryAfter, STOP_RETRY, type BeforeRetryContext } from "../../src/api/retry";
+import { createTypedClient as createClient } from "../support/operation-methods";
+import { HttpError, NetworkError, ServerInternalError } from "../../src/api/errors";
+import { type ClientOptions } from "../../src/api/client-options";
+import { VirtualClock } from "../support/virtual-clock";
 import { apiError, fakeFetch, json, networkFailure, ok, text, type Reply } from "./support/fake-fetch";
 
 const SECRET = "0123456789abcdef0123456789abcdef";

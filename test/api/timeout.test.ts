@@ -4,8 +4,10 @@
  * and the caller's AbortSignal ends a call at once, even while it waits between attempts. Every promise settles,
  * also when fetch or the clock's sleep ignore their signal.
  */
-import { AbortError, createClient, TimeoutError, type ClientOptions } from "../../src/api";
-import { VirtualClock } from "../../src/engine/virtual-clock";
+import { AbortError, TimeoutError } from "../../src/api/errors";
+import { createTypedClient as createClient } from "../support/operation-methods";
+import { type ClientOptions } from "../../src/api/client-options";
+import { VirtualClock } from "../support/virtual-clock";
 import { fakeFetch, ok, text, type Reply } from "./support/fake-fetch";
 
 const SECRET = "0123456789abcdef0123456789abcdef";

@@ -3,7 +3,13 @@
  * through the client with a fake fetch that must never be called. Also: what normalization sends.
  */
 import { clockFrom } from "../../src/api/clock";
-import { createClient, ValidationError, validateParams, validateParamsAll, type OperationCode } from "../../src/api";
+import { createTypedClient as createClient } from "../support/operation-methods";
+import { ValidationError } from "../../src/api/errors";
+import { checkParams, validateParams } from "../../src/api/validate";
+
+/** Every problem of a parameter set at once, as the task pane shows them. */
+const validateParamsAll = (...args: Parameters<typeof checkParams>) => checkParams(...args).errors;
+import { type OperationCode } from "../../src/api/catalog";
 import { fakeFetch, ok } from "./support/fake-fetch";
 import { NOW } from "./support/typical";
 

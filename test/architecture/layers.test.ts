@@ -201,6 +201,46 @@ test("every pending layering decision still names an import that exists", () => 
 });
 
 /**
+ * Inside the task pane: its features stand alone. A feature (a tab's folder) imports only itself, what the features
+ * share (`shared/`), the host (`host/`) and the UI-free report model (`report-model/`: the templates, their layout
+ * and cost, the result table, the spend threshold); the model imports only the host's types; the host only itself.
+ * The shell (`index.tsx`, `App.tsx`) composes the features.
+ */
+const PANE_PARTS: Readonly<Record<string, readonly string[]>> = {
+  host: [],
+  "report-model": ["host"],
+  shared: ["host"],
+  connection: ["shared", "host", "report-model"],
+  builder: ["shared", "host", "report-model"],
+  templates: ["shared", "host", "report-model"],
+  reports: ["shared", "host", "report-model"],
+};
+const SHELL = ["src/taskpane/index.tsx", "src/taskpane/App.tsx"];
+const paneFolderOf = (path: string) => path.match(/^src\/taskpane\/([^/]+)\//)?.[1];
+
+test("task pane features import only shared/, host/ and report-model/ (never one another)", () => {
+  const panes = inLayer("taskpane");
+  expect(
+    panes.filter((f) => !SHELL.includes(f.path) && !(paneFolderOf(f.path)! in PANE_PARTS)).map((f) => f.path),
+  ).toEqual([]);
+  const violations = panes
+    .filter((file) => !SHELL.includes(file.path))
+    .flatMap((file) => {
+      const from = paneFolderOf(file.path)!;
+      return file.imports
+        .filter((ref) => ref.target.kind === "layer" && ref.target.layer === "taskpane")
+        .filter((ref) => {
+          const to = paneFolderOf(`${ref.target.kind === "layer" ? ref.target.path : ""}/`);
+          return to !== from && !(to && PANE_PARTS[from].includes(to));
+        })
+        .map((ref) => `${at(file, ref)} (${from}) imports ${ref.specifier}`);
+    });
+  expect(violations).toEqual([]);
+  // Not vacuous: features do import the parts below them.
+  expect(panes.filter((f) => paneFolderOf(f.path) === "reports").flatMap((f) => f.imports).length).toBeGreaterThan(20);
+});
+
+/**
  * Import circles being ended elsewhere, each with who ends it. An entry may outlive its circle only until that work
  * lands beside this file: then delete it (it would hide the same circle coming back).
  */

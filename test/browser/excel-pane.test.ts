@@ -5,10 +5,11 @@
  * every template's Create with charts that follow their spills from nothing to their full length, MAD.PRODUCT with
  * and without data types, and the Reports tab over 5 sheets × 30,000 used cells. After each test: no sync past 5 MB and no browser error (excelPaneSession).
  */
+import { readInputs } from "../../src/taskpane/report-model/report-inputs";
 import type { Page } from "playwright-core";
 import { blockAddress, offset, parseCell } from "../../src/table/a1";
-import { reportSheetSpec } from "../../src/taskpane/templates/report-layout";
-import { templateById, type TemplateId } from "../../src/taskpane/templates/templates";
+import { reportSheetSpec } from "../../src/taskpane/report-model/report-layout";
+import { templateById, type TemplateId } from "../../src/taskpane/report-model/templates";
 import { excelPaneSession, workbook } from "./support/excel-pane";
 import { operationCalls } from "./support/preview";
 
@@ -152,7 +153,7 @@ describe.each(["desktop", "web"] as const)("the task pane in Excel (%s)", (platf
       await region.getByText(new RegExp(`^Created the sheet ${sheet} with`)).waitFor({ timeout: 180_000 });
       const book = workbook(page);
       await book.settled();
-      const spec = reportSheetSpec(templateById(id as TemplateId), { market: "US", ...given }, new Date());
+      const spec = reportSheetSpec(templateById(id as TemplateId), readInputs({ market: "US", ...given }), new Date());
       const charts = await book.charts(sheet);
       for (const chart of spec.charts) {
         const rows = (await book.spillRows(sheet, chart.categories.cell)) - 1;

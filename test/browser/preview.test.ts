@@ -4,7 +4,7 @@
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { createClient } from "../../src/api";
+import { createTypedClient as createClient } from "../support/operation-methods";
 import { OPERATIONS, takesMarket } from "../../src/api/catalog";
 import { RECORD_FIELDS } from "../../src/api/records";
 import { exampleRequests } from "../../src/simulator/examples";

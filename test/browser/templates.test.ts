@@ -3,14 +3,15 @@
  * in the Templates tab (the category through its picker), Create, and the new sheet shows every section spilled
  * with no error cell; editing an input cell on the sheet reworks the report; the Reports tab shows it as one group.
  */
+import { readInputs } from "../../src/taskpane/report-model/report-inputs";
 import type { FrameLocator, Page } from "playwright-core";
-import { reportSheetSpec } from "../../src/taskpane/templates/report-layout";
+import { reportSheetSpec } from "../../src/taskpane/report-model/report-layout";
 import {
   reportSections,
   templateById,
   type TemplateId,
   type TemplateInputs,
-} from "../../src/taskpane/templates/templates";
+} from "../../src/taskpane/report-model/templates";
 import { cell, enter, goTo, readRange, settledText, previewPerTest, operationCalls } from "./support/preview";
 import { drawnChart } from "./support/report";
 import { openTab, paneOf } from "./support/taskpane";
@@ -33,8 +34,8 @@ async function create(pane: FrameLocator, title: string, sheet: string): Promise
 /** Every section of the report shows its header row and data below it, and no cell of it shows an error. */
 async function expectSectionsSpilled(page: Page, id: TemplateId, inputs: TemplateInputs): Promise<void> {
   const template = templateById(id);
-  const spec = reportSheetSpec(template, inputs, new Date());
-  for (const [i, section] of reportSections(template, inputs).entries()) {
+  const spec = reportSheetSpec(template, readInputs(inputs), new Date());
+  for (const [i, section] of reportSections(template, readInputs(inputs)).entries()) {
     const at = spec.formulas[i].address;
     const first = await settledText(page, at, 120_000);
     if (section.card) {
@@ -56,7 +57,7 @@ async function expectSectionsSpilled(page: Page, id: TemplateId, inputs: Templat
 
 /** Every chart of the report is drawn (an image named "<title> chart") with points from its spill; their summaries. */
 async function expectChartsDrawn(page: Page, id: TemplateId, inputs: TemplateInputs): Promise<string[]> {
-  const spec = reportSheetSpec(templateById(id), inputs, new Date());
+  const spec = reportSheetSpec(templateById(id), readInputs(inputs), new Date());
   const summaries: string[] = [];
   for (const chart of spec.charts) {
     const drawn = await drawnChart(page, chart.title);
@@ -109,7 +110,11 @@ describe("report templates in the preview", () => {
     await expectSectionsSpilled(page, "keywordOpportunity", { market: "US", keyword: "yoga mat" });
     const charts = await expectChartsDrawn(page, "keywordOpportunity", { market: "US", keyword: "yoga mat" });
 
-    const spec = reportSheetSpec(templateById("keywordOpportunity"), { market: "US", keyword: "yoga mat" }, new Date());
+    const spec = reportSheetSpec(
+      templateById("keywordOpportunity"),
+      readInputs({ market: "US", keyword: "yoga mat" }),
+      new Date(),
+    );
     const mined = spec.formulas[2].address; // keyword mining: its keywords follow the seed keyword
     const before = await readRange(page, mined, 4, 1);
     session.stack.simulator.resetStats();
@@ -180,7 +185,7 @@ describe("report templates in the preview", () => {
     expect(operationCalls(session.stack)).toBe(6);
 
     // The first product's card opens from its cell and reads its figures.
-    const spec = reportSheetSpec(templateById("productWatch"), inputs, new Date());
+    const spec = reportSheetSpec(templateById("productWatch"), readInputs(inputs), new Date());
     const first = spec.formulas[0].address;
     await goTo(page, first);
     await cell(page, first).focus();
@@ -209,7 +214,7 @@ describe("report templates in the preview", () => {
     session.stack.simulator.resetStats();
     await create(pane, "Niche screener", "Niches US");
     await sheetShown(page, "Niches US");
-    const spec = reportSheetSpec(templateById("nicheScreener"), { market: "US" }, new Date());
+    const spec = reportSheetSpec(templateById("nicheScreener"), readInputs({ market: "US" }), new Date());
     const niches = spec.formulas[0].address;
     await settledText(page, niches, 120_000);
     // The niche cell holds the first ranked niche's node path, and the screen sits above it as a filter block.

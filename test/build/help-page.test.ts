@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { generateCustomFunctionsMetadata, type ICustomFunctionsMetadata } from "custom-functions-metadata";
 import { CARD_FUNCTIONS, OPERATIONS } from "../../src/api/catalog";
-import { argumentNames, HELP_BASE_URL } from "../../src/functions/codegen/wrappers";
+import { argumentNames, helpBaseUrl } from "../../src/functions/codegen/wrappers";
 import { headingAnchor, renderHelpPage } from "../../src/functions/codegen/help-page";
 import { HELP_FILE } from "../../scripts/generate-help";
 
@@ -41,7 +41,7 @@ test("every help link in functions.json opens help.html at the heading of its ow
   const byId = new Map(headings(page).map((h) => [h.id, h]));
   for (const fn of metadata.functions) {
     const url = new URL(fn.helpUrl!);
-    expect(`${url.origin}${url.pathname}`).toBe(HELP_BASE_URL);
+    expect(`${url.origin}${url.pathname}`).toBe(helpBaseUrl("en"));
     const heading = byId.get(url.hash.slice(1));
     expect({ fn: fn.id, heading: heading?.text }).toEqual({ fn: fn.id, heading: `MAD.${fn.id}` });
   }

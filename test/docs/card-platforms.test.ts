@@ -7,7 +7,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { operation } from "../../src/api/catalog";
-import { createEngine, memoryStore } from "../../src/engine";
+import { createEngine } from "../../src/engine/engine";
+import { memoryStore } from "../../src/engine/key-value-store";
 import { parseFormulaArgs } from "../../src/functions/arguments";
 import { entitiesSupported } from "../../src/functions/entity-support";
 import { cardPlan } from "../../src/functions/product-plans";
@@ -58,7 +59,7 @@ async function featuresIn(options: StrictExcelOptions): Promise<Record<string, s
     requirements: () => g.Office.context.requirements as never,
     loadWithDocument: async () => undefined,
   });
-  const offered = (await host.dataTypeSupport?.()) === true; // the pane's start, as in Excel
+  const offered = (await host.dataTypeSupport()) === true; // the pane's start, as in Excel
 
   // MAD.PRODUCT, shaped by the functions' own plan with this Excel's answer, landing in the stand-in's cell.
   const plan = cardPlan(operation("asin_sales_trend"), { market: "US", positional: ["B0TESTASIN"] }, entitiesSupported);

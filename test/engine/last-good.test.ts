@@ -4,7 +4,10 @@
  * secret, a bad argument, a query never answered before, a refresh (which must say it failed), or with the
  * preference turned off. Expired pages stay available for it, within the cache's bounds.
  */
-import { createEngine, memoryStore, VirtualClock, type Engine, type KeyValueStore } from "../../src/engine";
+import { createEngine } from "../../src/engine/engine";
+import { memoryStore, type KeyValueStore } from "../../src/engine/key-value-store";
+import { VirtualClock } from "../support/virtual-clock";
+import { type Engine } from "../../src/engine/types";
 import { ValidationError } from "../../src/api/errors";
 import { useSimulator } from "../support/simulator";
 

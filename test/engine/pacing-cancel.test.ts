@@ -1,7 +1,7 @@
 import { AbortError, TimeoutError } from "../../src/api/errors";
 import { getSharedEngine } from "../../src/engine/shared";
 import type { KeyValueStore } from "../../src/engine/key-value-store";
-import { VirtualClock } from "../../src/engine/virtual-clock";
+import { VirtualClock } from "../support/virtual-clock";
 import { seededStore, setup } from "./setup";
 
 const research = (keyword: string) => ({ marketplace: "US", keyword }) as const;

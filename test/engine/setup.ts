@@ -4,7 +4,7 @@
 import { createEngine } from "../../src/engine/engine";
 import { memoryStore, type KeyValueStore } from "../../src/engine/key-value-store";
 import type { EngineOptions } from "../../src/engine/types";
-import { VirtualClock } from "../../src/engine/virtual-clock";
+import { VirtualClock } from "../support/virtual-clock";
 import { FakeService, type FakeServiceOptions } from "./fake-service";
 
 export const SECRET = "s3cr3t-KEY-0123456789abcdefABCDEF";

@@ -4,7 +4,7 @@
  */
 import { TimeoutError } from "../../src/api/errors";
 import { systemClock, type Clock } from "../../src/api/clock";
-import { WarpClock } from "../../src/engine/warp-clock";
+import { WarpClock } from "../support/warp-clock";
 import { createEngine } from "../../src/engine/engine";
 import { memoryStore, type KeyValueStore } from "../../src/engine/key-value-store";
 import type { EngineOptions } from "../../src/engine/types";

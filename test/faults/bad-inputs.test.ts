@@ -7,7 +7,8 @@
 import fc from "fast-check";
 import { shim } from "../functions/helpers/install-shim";
 import { OPERATIONS } from "../../src/api/catalog";
-import { createEngine, memoryStore } from "../../src/engine";
+import { createEngine } from "../../src/engine/engine";
+import { memoryStore } from "../../src/engine/key-value-store";
 import "../../src/functions/generated/functions";
 import { RESERVED_OPTIONS } from "../../src/functions/filters";
 import { configureRunner } from "../../src/functions/runner";

@@ -12,7 +12,9 @@
  */
 import { shim } from "../functions/helpers/install-shim";
 import { OPERATIONS, type AnyOperation } from "../../src/api/catalog";
-import { createEngine, memoryStore, type Engine } from "../../src/engine";
+import { createEngine } from "../../src/engine/engine";
+import { memoryStore } from "../../src/engine/key-value-store";
+import { type Engine } from "../../src/engine/types";
 import type { ClientOptions } from "../../src/api/client-options";
 import "../../src/functions/generated/functions";
 import { configureRunner } from "../../src/functions/runner";

@@ -16,13 +16,25 @@ import {
 } from "custom-functions-metadata";
 import { CARD_FUNCTIONS, OPERATIONS, type AnyOperation } from "../../src/api/catalog";
 import { PARAM_KINDS } from "../../src/api/kinds";
-import { argumentNames, HELP_BASE_URL, helpUrl, wrapperName } from "../../src/functions/codegen/wrappers";
-import { functionsSectionOf, withFunctionsSection } from "../../src/functions/codegen/readme";
+import { argumentNames, helpBaseUrl, helpUrl, wrapperName } from "../../src/functions/codegen/wrappers";
+import { withFunctionsSection } from "../../src/functions/codegen/readme";
 import { REFERENCES } from "../../src/functions/codegen/wrappers";
 import { operationDescription } from "../../src/api/localized";
 import { setLocale } from "../../src/i18n/locale";
 import { DOCS_WORDS } from "../../src/i18n/docs";
 import { referenceFiles } from "../../scripts/generate-functions";
+
+/** The functions section (`heading`) of a README text, or undefined. */
+function functionsSectionOf(readme: string, heading: string): string | undefined {
+  const lines = readme.split("\n");
+  const start = lines.findIndex((l) => l.trim() === heading);
+  if (start < 0) return undefined;
+  const rest = lines.slice(start + 1).findIndex((l) => /^## /.test(l));
+  return lines
+    .slice(start, rest < 0 ? lines.length : start + 1 + rest)
+    .join("\n")
+    .replace(/\n*$/, "\n");
+}
 
 const ROOT = join(__dirname, "../..");
 const FUNCTIONS_FILE = join(ROOT, "src/functions/generated/functions.ts");
@@ -71,7 +83,7 @@ describe.each(CARD_FUNCTIONS.map((card) => [card.fn, card] as const))("MAD.%s (a
     expect(f.parameters.every((p) => !p.optional)).toBe(true);
     expect(f.result).toEqual({ dimensionality: "matrix" });
     expect(f.description).toBe(operationDescription(card));
-    expect(f.helpUrl).toBe(`${HELP_BASE_URL}#mad${fn.toLowerCase()}`);
+    expect(f.helpUrl).toBe(`${helpBaseUrl("en")}#mad${fn.toLowerCase()}`);
     expect(f.options).toEqual({ cancelable: true, requiresAddress: true });
   });
 });

@@ -2,7 +2,8 @@
  * The runner's last-resort guard: when the engine itself stalls (here, runtime storage that never answers, so
  * neither the settings nor the secret can be read), the cell still settles with #N/A instead of staying #BUSY!.
  */
-import { createEngine, type KeyValueStore } from "../../src/engine";
+import { createEngine } from "../../src/engine/engine";
+import { type KeyValueStore } from "../../src/engine/key-value-store";
 import { FormulaRegistry } from "../../src/engine/formula-registry";
 import { configureRunner, runFormula } from "../../src/functions/runner";
 

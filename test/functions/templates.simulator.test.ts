@@ -3,13 +3,15 @@
  * read from the report's input cells) against the simulator over HTTP: each spills data rows with the columns the
  * template's charts count on, and no error.
  */
+import { readInputs } from "../../src/taskpane/report-model/report-inputs";
 import { shim } from "./helpers/install-shim";
 import "../../src/functions/generated/functions";
 import { operation } from "../../src/api/catalog";
 import { configureRunner } from "../../src/functions/runner";
-import { costAgainstCache, reportQueries } from "../../src/taskpane/templates/report-cost";
-import { reportSheetSpec } from "../../src/taskpane/templates/report-layout";
-import { reportSections, TEMPLATES, type TemplateSection } from "../../src/taskpane/templates/templates";
+import { costAgainstCache } from "../../src/taskpane/report-model/report-cost";
+import { reportQueries } from "../../src/taskpane/report-model/report-queries";
+import { reportSheetSpec } from "../../src/taskpane/report-model/report-layout";
+import { reportSections, TEMPLATES, type TemplateSection } from "../../src/taskpane/report-model/templates";
 import { formulaArguments, specCells } from "../taskpane/support/report-cells";
 import { harness } from "./helpers/harness";
 import { useSimulator } from "../support/simulator";
@@ -34,8 +36,8 @@ afterAll(async () => {
 });
 
 const CASES = TEMPLATES.flatMap((template) => {
-  const spec = reportSheetSpec(template, SAMPLE, new Date());
-  return reportSections(template, SAMPLE).map(
+  const spec = reportSheetSpec(template, readInputs(SAMPLE), new Date());
+  return reportSections(template, readInputs(SAMPLE)).map(
     (section, i) => [template.title, section.title, section, spec, i] as const,
   );
 });
@@ -79,7 +81,7 @@ test("the reports together spend one call per distinct query (a card shares its 
     return shim.invoke(fn, padded(section, args)).outcome;
   });
   await Promise.all(runs);
-  const queries = TEMPLATES.flatMap((t) => reportQueries(t, SAMPLE));
+  const queries = TEMPLATES.flatMap((t) => reportQueries(t, readInputs(SAMPLE)));
   const distinct = new Set(queries.map((q) => h.engine.cacheKey(q.operation, q.params, { limit: q.limit })));
   expect(distinct.size).toBe(CASES.length - CASES.filter(([, , section]) => section.card).length);
   expect(service.calls() - before).toBe(distinct.size);
@@ -89,15 +91,15 @@ test.each(TEMPLATES.map((t) => [t.title, t] as const))(
   "%s: once its formulas have run, the same report counts 0 calls against the cache",
   async (_, template) => {
     const h = harness(shim, service);
-    const spec = reportSheetSpec(template, SAMPLE, new Date());
-    const sections = reportSections(template, SAMPLE);
+    const spec = reportSheetSpec(template, readInputs(SAMPLE), new Date());
+    const sections = reportSections(template, readInputs(SAMPLE));
     await Promise.all(
       sections.map((section, i) => {
         const { fn, args } = formulaArguments(spec.formulas[i].formula, specCells(spec));
         return shim.invoke(fn, padded(section, args)).outcome;
       }),
     );
-    const cost = await costAgainstCache(reportQueries(template, SAMPLE), h.engine);
+    const cost = await costAgainstCache(reportQueries(template, readInputs(SAMPLE)), h.engine);
     const queries = sections.length - sections.filter((s) => s.card).length;
     expect(cost).toEqual({ queries, pages: queries, calls: 0 });
   },

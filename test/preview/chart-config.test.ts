@@ -1,13 +1,18 @@
+import { readInputs } from "../../src/taskpane/report-model/report-inputs";
 import { axisLabel, chartConfig } from "../../src/preview/chart-config";
-import { reportSheetSpec } from "../../src/taskpane/templates/report-layout";
-import { templateById } from "../../src/taskpane/templates/templates";
+import { reportSheetSpec } from "../../src/taskpane/report-model/report-layout";
+import { templateById } from "../../src/taskpane/report-model/templates";
 
 const NOW = new Date("2026-11-24T12:00:00Z");
 type Scale = { position?: string; title: { text: string }; ticks: { callback: (v: number) => string } };
 
 describe("what the preview asks Chart.js to draw for a template's charts", () => {
   it("Competitor watch: revenue on a second value axis on the right, titled, so units do not lie flat", () => {
-    const spec = reportSheetSpec(templateById("competitorWatch"), { market: "US", asins: "B07Z82895W" }, NOW);
+    const spec = reportSheetSpec(
+      templateById("competitorWatch"),
+      readInputs({ market: "US", asins: "B07Z82895W" }),
+      NOW,
+    );
     const chart = spec.charts[0];
     const config = chartConfig(chart, {
       status: "ready",
@@ -27,7 +32,11 @@ describe("what the preview asks Chart.js to draw for a template's charts", () =>
   });
 
   it("Category market: the brand share bar chart labels its fractions as percentages", () => {
-    const spec = reportSheetSpec(templateById("categoryMarket"), { market: "US", nodeIdPath: "172282:281407" }, NOW);
+    const spec = reportSheetSpec(
+      templateById("categoryMarket"),
+      readInputs({ market: "US", nodeIdPath: "172282:281407" }),
+      NOW,
+    );
     const brand = spec.charts.find((c) => c.title === "Brand share")!;
     const config = chartConfig(brand, {
       status: "ready",

@@ -7,7 +7,7 @@
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { VirtualClock } from "../../src/engine/virtual-clock";
+import { VirtualClock } from "../support/virtual-clock";
 import type { Resolver } from "../../src/server/team/alerts/address-guard";
 import type { TeamStore } from "../../src/server/team/team-store";
 import { describeAlerts } from "../../src/server/team/alerts/settings";

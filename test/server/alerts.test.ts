@@ -7,7 +7,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { AlertView } from "../../src/api/alerts";
-import { VirtualClock } from "../../src/engine/virtual-clock";
+import { VirtualClock } from "../support/virtual-clock";
 import { startReceiver, startSmtp, type Receiver, type SmtpReceiver } from "./support/alert-receivers";
 import { startRedis, type RunningRedis } from "./support/redis";
 import { planKey, startTeam, type RunningTeam, type StoreKind, type TeamOptions } from "./support/team";

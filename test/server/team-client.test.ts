@@ -5,7 +5,7 @@
  */
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createClient } from "../../src/api/client";
+import { createTypedClient as createClient } from "../support/operation-methods";
 import { SecretKeyError } from "../../src/api/errors";
 import { useSimulator } from "../support/simulator";
 import { planKey, startTeam, type RunningTeam } from "./support/team";

@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import type { Clock } from "../../src/api/clock";
 import { systemClock } from "../../src/api/clock";
-import { VirtualClock } from "../../src/engine/virtual-clock";
+import { VirtualClock } from "../support/virtual-clock";
 import { createHostingServer, listen, type HostingServer } from "../../src/server/hosting";
 import type { UpstreamAnswer, UpstreamCaller, UpstreamRequest } from "../../src/server/relay";
 import { FairQueue } from "../../src/server/team/fair-queue";

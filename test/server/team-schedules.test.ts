@@ -4,7 +4,8 @@
  * schedule is run once (one replica), page by page as the add-in reads its queries, within the plan's budgets; and
  * the add-in asking the same queries afterwards spends no call to the service.
  */
-import { createEngine, memoryStore } from "../../src/engine";
+import { createEngine } from "../../src/engine/engine";
+import { memoryStore } from "../../src/engine/key-value-store";
 import type { Schedule, ScheduleRequest } from "../../src/api/schedules";
 import { useSimulator } from "../support/simulator";
 import { startRedis, type RunningRedis } from "./support/redis";

@@ -1,8 +1,8 @@
 /** The client's happy path for every operation of the catalog against the simulator, over real HTTP. */
 import { clockFrom } from "../../src/api/clock";
 import { OPERATIONS } from "../../src/api/catalog";
-import { createClient } from "../../src/api/client";
-import { methodName } from "../../src/api/operation-methods";
+import { createTypedClient as createClient } from "../support/operation-methods";
+import { methodName } from "../support/operation-methods";
 import { matchPath } from "../../src/api/paths";
 import { RECORD_FIELDS } from "../../src/api/records";
 import { DEMO_SECRET, exampleRequests, type RunningSimulator } from "../../src/simulator";

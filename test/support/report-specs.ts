@@ -2,15 +2,16 @@
  * Report sheet specs for tests, made by the templates the task pane offers (never written again by hand), so that a
  * test of a host's report sheets exercises the layout people get.
  */
+import { readInputs } from "../../src/taskpane/report-model/report-inputs";
 import type { ReportSheetSpec } from "../../src/taskpane/host/host-adapter";
-import { reportSheetSpec } from "../../src/taskpane/templates/report-layout";
-import { templateById, type TemplateId, type TemplateInputs } from "../../src/taskpane/templates/templates";
+import { reportSheetSpec } from "../../src/taskpane/report-model/report-layout";
+import { templateById, type TemplateId, type TemplateInputs } from "../../src/taskpane/report-model/templates";
 
 /** The day every test report says it was made on, so that notes and stored reports compare equal. */
 export const REPORT_DAY = new Date(Date.UTC(2026, 0, 1));
 
 export function templateReport(id: TemplateId, inputs: TemplateInputs, name?: string): ReportSheetSpec {
-  const spec = reportSheetSpec(templateById(id), inputs, REPORT_DAY);
+  const spec = reportSheetSpec(templateById(id), readInputs(inputs), REPORT_DAY);
   return name === undefined ? spec : { ...spec, name };
 }
 

@@ -5,7 +5,7 @@
 import { operation } from "../../src/api/catalog";
 import { parseFormulaArgs } from "../../src/functions/arguments";
 import { pickColumns, recordColumns } from "../../src/table/columns";
-import { selectColumns } from "../../src/taskpane/builder/result-table";
+import { selectColumns } from "../../src/taskpane/report-model/result-table";
 
 const research = operation("product_research");
 const names = (columns: readonly { name: string }[]) => columns.map((c) => c.name);

@@ -4,7 +4,9 @@
  * once with the cache bypassed, replaces table rows and recalculates formula cells without spending again.
  */
 import { AbortError } from "../../src/api/errors";
-import { createEngine, memoryStore, type Engine } from "../../src/engine";
+import { createEngine } from "../../src/engine/engine";
+import { memoryStore } from "../../src/engine/key-value-store";
+import { type Engine } from "../../src/engine/types";
 import {
   insertFormula,
   insertTable,

@@ -3,7 +3,9 @@
  * engine's product_node query against the simulator over HTTP, after the typing pause, once per distinct search;
  * picking a choice gives the field its node path; a typed node path is never searched.
  */
-import { createEngine, memoryStore, type Engine } from "../../src/engine";
+import { createEngine } from "../../src/engine/engine";
+import { memoryStore } from "../../src/engine/key-value-store";
+import { type Engine } from "../../src/engine/types";
 import {
   CategorySearch,
   engineLookup,

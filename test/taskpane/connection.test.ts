@@ -8,7 +8,7 @@ import {
   TimeoutError,
   VisitMaxError,
 } from "../../src/api/errors";
-import { MissingSecretError } from "../../src/engine";
+import { MissingSecretError } from "../../src/engine/errors";
 import {
   baseUrlChoice,
   connectionReport,

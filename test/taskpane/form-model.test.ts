@@ -6,7 +6,9 @@
 import { OPERATIONS, type OperationCode } from "../../src/api/catalog";
 import { GROUP_LABELS, type ParamSpec } from "../../src/api/catalog-types";
 import { HISTORY_ARGS } from "../../src/api/history-form";
-import { validateParamsAll } from "../../src/api/validate";
+import { checkParams } from "../../src/api/validate";
+
+const validateParamsAll = (...args: Parameters<typeof checkParams>) => checkParams(...args).errors;
 import {
   searchOperations,
   allFields,

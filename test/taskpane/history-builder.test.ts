@@ -4,7 +4,9 @@
  * Preview shows the newest dated rows; Insert as formula writes STOCKHISTORY's arguments into a block the formula
  * reads; Insert as table keeps the range and interval with the table, so a refresh spills the same periods.
  */
-import { createEngine, memoryStore, type Engine } from "../../src/engine";
+import { createEngine } from "../../src/engine/engine";
+import { memoryStore } from "../../src/engine/key-value-store";
+import { type Engine } from "../../src/engine/types";
 import { insertFormula, insertTable, runPreview } from "../../src/taskpane/builder/actions";
 import { allFields, formModel } from "../../src/taskpane/builder/form-model";
 import { initialValues } from "../../src/taskpane/builder/form-values";

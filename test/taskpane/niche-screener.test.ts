@@ -4,17 +4,16 @@
  * the report spends anyway, against the simulator over HTTP), the distributions show that niche, the cost says so
  * before anything is spent, and a screen that finds nothing or a bad limit is named, with nothing created.
  */
-import { createEngine, memoryStore } from "../../src/engine";
+import { readInputs } from "../../src/taskpane/report-model/report-inputs";
+import { createEngine } from "../../src/engine/engine";
+import { memoryStore } from "../../src/engine/key-value-store";
 import { resolveInputs } from "../../src/taskpane/templates/actions";
-import {
-  costAgainstCache,
-  reportCost,
-  reportQueries,
-  validateTemplateInputs,
-} from "../../src/taskpane/templates/report-cost";
-import { reportSheetSpec } from "../../src/taskpane/templates/report-layout";
-import { templateById } from "../../src/taskpane/templates/templates";
+import { costAgainstCache } from "../../src/taskpane/report-model/report-cost";
+import { reportQueries } from "../../src/taskpane/report-model/report-queries";
+import { reportSheetSpec } from "../../src/taskpane/report-model/report-layout";
+import { templateById } from "../../src/taskpane/report-model/templates";
 import { useSimulator } from "../support/simulator";
+import { reportCost, validateTemplateInputs } from "./support/report-plan";
 
 const NOW = new Date("2026-11-24T12:00:00Z");
 const SECRET = "niche-screener-secret";
@@ -38,11 +37,11 @@ test("the pane proposes a screen of demand, competition, brand concentration and
     maxAvgPrice: "50",
   });
   // A blank niche is no error: the add-in fills it in on Create.
-  expect(validateTemplateInputs(template, PROPOSED, NOW)).toEqual({ byInput: {}, count: 0 });
+  expect(validateTemplateInputs(template, readInputs(PROPOSED), NOW)).toEqual({ byInput: {}, count: 0 });
 });
 
 test("the sheet: the screen's rows are a filter block named as the service names them, worded beside", () => {
-  const spec = reportSheetSpec(template, { ...PROPOSED, niche: "172282:281407" }, NOW);
+  const spec = reportSheetSpec(template, readInputs({ ...PROPOSED, niche: "172282:281407" }), NOW);
   const cell = (address: string) => spec.values.find((v) => v.address === address)?.value;
   expect([cell("A4"), cell("B4"), cell("C4")]).toEqual([
     "minAvgUnits",
@@ -72,14 +71,14 @@ test("the sheet: the screen's rows are a filter block named as the service names
 
 test("Create fills in the top niche the screen ranks, from the query the report spends: 4 calls in all", async () => {
   const engine = engineOf();
-  const queries = reportQueries(template, PROPOSED);
+  const queries = reportQueries(template, readInputs(PROPOSED));
   // Said before anything is spent: one page a section, the niche's three whatever niche it is.
-  expect(reportCost(template, PROPOSED, engine, NOW)).toEqual({ queries: 4, pages: 4, calls: 4 });
+  expect(reportCost(template, readInputs(PROPOSED), engine, NOW)).toEqual({ queries: 4, pages: 4, calls: 4 });
   expect(queries.filter((q) => q.awaits === "niche")).toHaveLength(3);
-  const resolved = await resolveInputs(template, PROPOSED, engine);
+  const resolved = await resolveInputs(template, readInputs(PROPOSED), engine);
   const { rows } = await engine.query("market_research", queries[0].params as never, { limit: 20 });
   const top = (rows[0] as { nodeIdPath: string; avgUnits: number; avgRatings: number }) ?? undefined;
-  expect(resolved).toEqual({ ...PROPOSED, niche: top.nodeIdPath });
+  expect(resolved).toEqual(readInputs({ ...PROPOSED, niche: top.nodeIdPath }));
   // The screen held: demand at least 300 units, competition at most 500 ratings.
   expect(top.avgUnits).toBeGreaterThanOrEqual(300);
   expect(top.avgRatings).toBeLessThanOrEqual(500);
@@ -92,19 +91,20 @@ test("Create fills in the top niche the screen ranks, from the query the report 
 test("a niche typed in is kept: nothing is asked before Create", async () => {
   const typed = { ...PROPOSED, niche: "172282:281407" };
   const before = sim.stats().total;
-  await expect(resolveInputs(template, typed, engineOf())).resolves.toBe(typed);
+  const inputs = readInputs(typed);
+  await expect(resolveInputs(template, inputs, engineOf())).resolves.toBe(inputs);
   expect(sim.stats().total).toBe(before);
 });
 
 test("a screen that finds nothing says what to change, and nothing is created", async () => {
   const empty = { ...PROPOSED, minAvgUnits: "100000000" };
-  await expect(resolveInputs(template, empty, engineOf())).rejects.toThrow(
+  await expect(resolveInputs(template, readInputs(empty), engineOf())).rejects.toThrow(
     /^Niches \(top 20\) found nothing to fill in Niche to break down: loosen the limits .* Nothing was created\.$/,
   );
 });
 
 test("a bad limit or niche names its input and the rule", () => {
-  const errors = validateTemplateInputs(template, { ...PROPOSED, maxBrandCrn: "many", niche: "yoga" }, NOW);
+  const errors = validateTemplateInputs(template, readInputs({ ...PROPOSED, maxBrandCrn: "many", niche: "yoga" }), NOW);
   expect(errors.byInput.maxBrandCrn).toEqual([
     expect.stringMatching(/^Brand concentration, at most \(0 to 100\): .*"many"/),
   ]);

@@ -5,8 +5,9 @@
  * the 5 MB Excel on the web accepts (the stand-in refuses more on the web and records it on desktop). What both
  * hosts do alike (a person's cells, growing tables) is host-behaviour.test.ts.
  */
-import { createOfficeHost, EXCEL_REQUEST_LIMIT_BYTES } from "../../src/taskpane/host/office-host";
-import { TABLES_SETTING } from "../../src/taskpane/host/document-settings";
+import { createOfficeHost } from "../../src/taskpane/host/office-host";
+import { EXCEL_PAYLOAD_LIMIT_BYTES as EXCEL_REQUEST_LIMIT_BYTES } from "../../src/table/result-size";
+import { OLD_SNAPSHOT_SETTING, SNAPSHOT_SETTING, TABLES_SETTING } from "../../src/taskpane/host/document-settings";
 import type { StoredQuery, TableSpec } from "../../src/taskpane/host/host-adapter";
 import { PLATFORMS, strictExcelPerTest } from "../support/strict-excel/jest";
 
@@ -147,6 +148,25 @@ describe.each(PLATFORMS)("office host (%s)", (platform) => {
       JSON.stringify({ Gone: { sheet: "Sheet1", query: QUERY, formats: [] } }),
     );
     expect(await createOfficeHost().listTables()).toEqual([]);
+  });
+
+  it("reads which sources keep snapshots from a workbook saved before the setting's rename, and writes the new one", async () => {
+    const { excel } = session;
+    const source = { kind: "table", table: "MAD_ProductResearch" } as const;
+    // As an older version left it in the open workbook's settings.
+    Office.context.document.settings.set(
+      OLD_SNAPSHOT_SETTING,
+      JSON.stringify({ "table:MAD_ProductResearch": { source, keep: true } }),
+    );
+    const host = createOfficeHost();
+    expect(await host.listSnapshotSheets()).toEqual([{ source, keep: true, sheet: null, snapshots: 0, lastDay: null }]);
+    await host.setKeepSnapshots(source, false);
+    expect(JSON.parse(String(excel.book.settings.get(SNAPSHOT_SETTING)))).toEqual({
+      "table:MAD_ProductResearch": { source, keep: false },
+    });
+    expect(await host.listSnapshotSheets()).toEqual([
+      { source, keep: false, sheet: null, snapshots: 0, lastDay: null },
+    ]);
   });
 
   it("finds MAD formulas on every sheet and recalculates the cells asked for", async () => {

@@ -5,14 +5,15 @@
  * Excel on Windows refuses for a dynamic name, office-js #4321), reports of a reopened workbook, renamed and
  * deleted report sheets, and a report that fails half way.
  */
+import { readInputs } from "../../src/taskpane/report-model/report-inputs";
 import { blockAddress, offset, parseCell, parseCellAddress } from "../../src/table/a1";
 import { PreviewHost } from "../../src/preview/preview-host";
 import { Workbook } from "../../src/preview/workbook";
 import { createOfficeHost, followReportSheets, settleStartupBehavior } from "../../src/taskpane/host/office-host";
 import { REPORTS_SETTING } from "../../src/taskpane/host/document-settings";
 import type { ChartSpec, ReportSheetSpec } from "../../src/taskpane/host/host-adapter";
-import { reportSheetSpec } from "../../src/taskpane/templates/report-layout";
-import { templateById, type TemplateId } from "../../src/taskpane/templates/templates";
+import { reportSheetSpec } from "../../src/taskpane/report-model/report-layout";
+import { templateById, type TemplateId } from "../../src/taskpane/report-model/templates";
 import { PLATFORMS, strictExcelPerTest } from "../support/strict-excel/jest";
 import type { StrictExcel } from "../support/strict-excel";
 import { answerReport } from "./support/report-answers";
@@ -21,7 +22,7 @@ import { SAMPLE_INPUTS } from "./support/report-inputs";
 
 const NOW = new Date("2026-11-24T12:00:00Z");
 const INPUTS = SAMPLE_INPUTS;
-const specOf = (id: TemplateId) => reportSheetSpec(templateById(id), INPUTS, NOW);
+const specOf = (id: TemplateId) => reportSheetSpec(templateById(id), readInputs(INPUTS), NOW);
 const flush = () => new Promise((resolve) => setTimeout(resolve, 5));
 
 /** The cells a chart's series should read once its formula spilled `rows` rows below the header. */
@@ -195,18 +196,18 @@ describe.each(PLATFORMS)("report sheets in Excel (%s)", (platform) => {
   it("a report sheet renamed stays a report; one deleted leaves the list and its stored entry", async () => {
     const { excel } = session;
     const host = createOfficeHost();
-    await host.createReportSheet!(specOf("categoryMarket"));
-    await host.createReportSheet!(specOf("keywordOpportunity"));
+    await host.createReportSheet(specOf("categoryMarket"));
+    await host.createReportSheet(specOf("keywordOpportunity"));
     excel.book.renameSheet(excel.book.sheet("Market 281407")!, "My market");
     excel.book.deleteSheet(excel.book.sheet("Keywords yoga mat")!);
-    const listed = await host.listReportSheets!();
+    const listed = await host.listReportSheets();
     expect(listed.map((r) => [r.sheet, r.report.template])).toEqual([["My market", "categoryMarket"]]);
     const stored = JSON.parse(String(excel.book.settings.get(REPORTS_SETTING))) as Record<string, { sheet: string }>;
     expect(Object.keys(stored)).toEqual([excel.book.sheet("My market")!.id]);
     // The deleted report's names went with it; the renamed one's follow the sheet's new name.
     expect([...excel.book.names.keys()].some((n) => n.startsWith("mad_keywords"))).toBe(false);
     expect(excel.book.names.get("mad_market_281407_1_x")?.formula).toMatch(/^=OFFSET\('My market'!\$D\$39/);
-    await host.refreshReportCharts!("My market");
+    await host.refreshReportCharts("My market");
   });
 
   it("a report that fails half way leaves nothing behind and says so", async () => {
@@ -228,7 +229,7 @@ describe.each(PLATFORMS)("report sheets in Excel (%s)", (platform) => {
       settings: () => g.Office.context.document.settings as never,
       requirements: () => g.Office.context.requirements as never,
     });
-    expect(await host.reportSupport!()).toMatch(/ExcelApi 1\.13.*Update Excel/);
+    expect(await host.reportSupport()).toMatch(/ExcelApi 1\.13.*Update Excel/);
     expect(await createOfficeHost().reportSupport!()).toBeNull();
   });
 });

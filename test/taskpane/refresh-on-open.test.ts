@@ -4,7 +4,9 @@
  * workbook; as the workbook opens it counts what is past its data period, refreshes at once when that is few calls
  * and spends exactly what it counted, and above 20 calls shows the pane and asks first (nothing spent when declined).
  */
-import { createEngine, memoryStore, VirtualClock, type KeyValueStore } from "../../src/engine";
+import { createEngine } from "../../src/engine/engine";
+import { memoryStore, type KeyValueStore } from "../../src/engine/key-value-store";
+import { VirtualClock } from "../support/virtual-clock";
 import { FormulaRegistry } from "../../src/engine/formula-registry";
 import type { StoredQuery, TableSpec } from "../../src/taskpane/host/host-adapter";
 import { OpenRefreshStore, refreshWhenOpened, type OpenRefreshState } from "../../src/taskpane/reports/on-open";
@@ -64,12 +66,12 @@ async function opened(
 describe.each(HOSTS)("%s", (name) => {
   test("off by default: opening spends nothing; turned on, Excel is asked to load the add-in with the workbook", async () => {
     const o = await opened(name, [{ name: "MAD_Research", query: { ...RESEARCH, limit: 250 }, address: "A1" }]);
-    expect(await o.h.host.workbookOptions!()).toEqual({ refreshOnOpen: false });
+    expect(await o.h.host.workbookOptions()).toEqual({ refreshOnOpen: false });
     await o.run();
     expect(o.states).toEqual([]);
     expect(o.calls()).toBe(0);
-    await o.h.host.setWorkbookOptions!({ refreshOnOpen: true });
-    expect(await o.h.host.workbookOptions!()).toEqual({ refreshOnOpen: true });
+    await o.h.host.setWorkbookOptions({ refreshOnOpen: true });
+    expect(await o.h.host.workbookOptions()).toEqual({ refreshOnOpen: true });
     expect(o.h.loadsWithWorkbook()).toBe(true);
   });
 
@@ -86,7 +88,7 @@ describe.each(HOSTS)("%s", (name) => {
         address: "D1",
       },
     ]);
-    await o.h.host.setWorkbookOptions!({ refreshOnOpen: true });
+    await o.h.host.setWorkbookOptions({ refreshOnOpen: true });
     await o.run();
     expect(o.states.map((s) => s.kind)).toEqual(["counting", "running", "done"]);
     const running = o.states[1] as Extract<OpenRefreshState, { kind: "running" }>;
@@ -113,7 +115,7 @@ describe.each(HOSTS)("%s", (name) => {
       },
     ];
     const first = await opened(name, tables);
-    await first.h.host.setWorkbookOptions!({ refreshOnOpen: true });
+    await first.h.host.setWorkbookOptions({ refreshOnOpen: true });
     const declined = first.run();
     await waitFor(first.store, "asking");
     const asked = first.store.state as Extract<OpenRefreshState, { kind: "asking" }>;
@@ -125,7 +127,7 @@ describe.each(HOSTS)("%s", (name) => {
     expect(first.store.state).toMatchObject({ kind: "done", outcome: { kind: "info" } });
 
     const second = await opened(name, tables);
-    await second.h.host.setWorkbookOptions!({ refreshOnOpen: true });
+    await second.h.host.setWorkbookOptions({ refreshOnOpen: true });
     const accepted = second.run();
     await waitFor(second.store, "asking");
     second.store.reply(true);
@@ -155,7 +157,7 @@ test("never fetched on this computer: the count is an upper bound, said so, and 
     ],
     true,
   );
-  await o.h.host.setWorkbookOptions!({ refreshOnOpen: true });
+  await o.h.host.setWorkbookOptions({ refreshOnOpen: true });
   const run = o.run();
   await waitFor(o.store, "asking");
   expect((o.store.state as { question: string }).question).toMatch(/This refresh will spend up to 22 calls\./);

@@ -3,13 +3,11 @@
  * identical queries count once however they were written, each unique query counts its pages, formulas never
  * run this session count at least one call, and the user is asked when it is many or more than is left.
  */
-import { createEngine, memoryStore, type Engine } from "../../src/engine";
-import {
-  CONFIRM_ABOVE_CALLS,
-  describePlan,
-  planRefresh,
-  type RefreshTarget,
-} from "../../src/taskpane/reports/refresh-plan";
+import { createEngine } from "../../src/engine/engine";
+import { memoryStore } from "../../src/engine/key-value-store";
+import { type Engine } from "../../src/engine/types";
+import { describePlan, planRefresh, type RefreshTarget } from "../../src/taskpane/reports/refresh-plan";
+import { CONFIRM_ABOVE_CALLS } from "../../src/taskpane/report-model/spend";
 
 function countingEngine(): { engine: Engine; plans: string[]; sent: () => number } {
   let fetches = 0;

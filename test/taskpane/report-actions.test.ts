@@ -3,11 +3,13 @@
  * everything, the cost line and when the pane asks first, a host without the requirement set creates nothing,
  * a created report names its sheet and its failing sections, and report sheets group their formulas.
  */
-import { createEngine, memoryStore } from "../../src/engine";
+import { createEngine } from "../../src/engine/engine";
+import { memoryStore } from "../../src/engine/key-value-store";
 import type { FormulaCell } from "../../src/taskpane/host/host-adapter";
-import { createReport, planReport, refreshReportSheets } from "../../src/taskpane/templates/actions";
+import { createReport, planReport } from "../../src/taskpane/templates/actions";
+import { refreshReportSheets } from "../../src/taskpane/host/settle-formulas";
 import { describeReportInputs, groupReports, reportRows } from "../../src/taskpane/reports/reports";
-import { templateById, type ReportTemplate } from "../../src/taskpane/templates/templates";
+import { templateById, type ReportTemplate } from "../../src/taskpane/report-model/templates";
 import { memoryHost } from "./support/memory-host";
 
 const NOW = new Date("2026-11-24T12:00:00Z");
@@ -82,7 +84,7 @@ describe("report groups in the Reports tab", () => {
     );
     const loose: FormulaCell = { sheet: "Sheet1", address: "B2", formula: '=MAD.KEYWORDTRENDS("US","yoga")' };
     const rows = reportRows([...host.formulaCells, loose], [], []);
-    const { groups, others } = groupReports(rows, await host.listReportSheets!());
+    const { groups, others } = groupReports(rows, await host.listReportSheets());
     expect(groups).toHaveLength(1);
     expect(groups[0].sheet).toBe("Keywords yoga mat");
     expect(groups[0].rows.map((r) => r.address)).toEqual(["A23", "F23", "J23", "Q23"]);

@@ -4,9 +4,11 @@
  * Range.valuesAsJson) and in the preview; a refresh writes them again; an Excel without ExcelApi 1.16 keeps the
  * ASINs as text and is never offered the option.
  */
-import { createEngine, memoryStore, type Engine } from "../../src/engine";
+import { createEngine } from "../../src/engine/engine";
+import { memoryStore } from "../../src/engine/key-value-store";
+import { type Engine } from "../../src/engine/types";
 import { insertTable } from "../../src/taskpane/builder/actions";
-import { asinColumnOf, cardsFor, withCardColumn } from "../../src/taskpane/builder/table-cards";
+import { asinColumnOf, cardsFor, withCardColumn } from "../../src/taskpane/report-model/table-cards";
 import { createOfficeHost } from "../../src/taskpane/host/office-host";
 import type { HostAdapter } from "../../src/taskpane/host/host-adapter";
 import { executeRefresh } from "../../src/taskpane/reports/actions";
@@ -119,7 +121,7 @@ describe.each(HOSTS)("Insert as table with product cards (%s)", (_name, make) =>
   it("writes a card per ASIN below the header, keeps it with the query, and writes them again on refresh", async () => {
     const { engine, calls } = await engineOverFixture();
     const { host, entity, shows } = make();
-    await expect(host.dataTypeSupport?.()).resolves.toBe(true);
+    await expect(host.dataTypeSupport()).resolves.toBe(true);
     const { table, cards } = await insertTable(engine, host, QUERY);
     expect(cards).toBe("written");
     // The cards sit in a product column beside the ASIN column, which stays text for formulas.
@@ -148,7 +150,7 @@ describe.each(HOSTS)("Insert as table with product cards (%s)", (_name, make) =>
 test("an Excel without ExcelApi 1.16 is not offered cards: the table keeps its ASINs as text", async () => {
   const { engine } = await engineOverFixture();
   const { host, entity, shows } = officeHost({ platform: "desktop", requirementSets: { ExcelApi: "1.15" } });
-  await expect(host.dataTypeSupport?.()).resolves.toBe(false);
+  await expect(host.dataTypeSupport()).resolves.toBe(false);
   const { cards } = await insertTable(engine, host, QUERY);
   expect(cards).toBe("unavailable");
   expect(entity("A2")).toBeUndefined();
@@ -161,7 +163,7 @@ describe("retail perpetual Office: it claims ExcelApi 1.16 and refuses valuesAsJ
   it("is not offered cards; a table asked for them is complete with plain ASINs, and its refresh succeeds", async () => {
     const { engine, calls } = await engineOverFixture();
     const { host, entity, shows } = officeHost({ platform: "desktop", license: "retailPerpetual" });
-    await expect(host.dataTypeSupport?.()).resolves.toBe(false);
+    await expect(host.dataTypeSupport()).resolves.toBe(false);
     // Both faces learn it: MAD.PRODUCT spills its labelled row here from now on.
     expect(dataTypesRefused()).toBe(true);
     const { table, cards } = await insertTable(engine, host, QUERY);

@@ -3,34 +3,32 @@
  * reference the inputs, charts over known columns), that nothing overlaps, the sheet names, what a report costs
  * (identical queries once) and the input checks that stop a bad report before anything is sent.
  */
+import { readInputs } from "../../src/taskpane/report-model/report-inputs";
 import { operation, type OperationCode } from "../../src/api/catalog";
-import { canonicalJson, createEngine, memoryStore } from "../../src/engine";
+import { canonicalJson } from "../../src/engine/keys";
+import { createEngine } from "../../src/engine/engine";
+import { memoryStore } from "../../src/engine/key-value-store";
 import { parseFormulaArgs, parseFields } from "../../src/functions/arguments";
 import { historyFields, parseHistoryArgs } from "../../src/functions/history-args";
 import { productRow, productFactsOf } from "../../src/table/product-card";
 import { parseCell } from "../../src/table/a1";
-import {
-  costAgainstCache,
-  costOfQueries,
-  describeCost,
-  reportCost,
-  reportQueries,
-  sectionQuery,
-  validateTemplateInputs,
-} from "../../src/taskpane/templates/report-cost";
-import { layoutReport, proposedSheetName, reportSheetSpec } from "../../src/taskpane/templates/report-layout";
+import { costAgainstCache, costOfQueries, describeCost } from "../../src/taskpane/report-model/report-cost";
+import { reportQueries, sectionQuery } from "../../src/taskpane/report-model/report-queries";
+import { layoutReport, proposedSheetName, reportSheetSpec } from "../../src/taskpane/report-model/report-layout";
 import { uniqueSheetName, validSheetName } from "../../src/table/sheet-names";
 import {
-  MAX_ASINS,
   reportSections,
   TEMPLATES,
   templateById,
+  type TemplateId,
   type TemplateSection,
-} from "../../src/taskpane/templates/templates";
-import { MAX_WATCHED } from "../../src/taskpane/templates/product-watch";
+} from "../../src/taskpane/report-model/templates";
+import { MAX_ASINS } from "../../src/taskpane/report-model/report-inputs";
+import { MAX_WATCHED } from "../../src/taskpane/report-model/templates/product-watch";
 import { formulaArguments, specCells } from "./support/report-cells";
 import { useSimulator } from "../support/simulator";
 import { SAMPLE_INPUTS } from "./support/report-inputs";
+import { reportCost, validateTemplateInputs } from "./support/report-plan";
 
 const NOW = new Date("2026-11-24T12:00:00Z");
 /** An engine with nothing cached and no secret: plans count every page. */
@@ -56,8 +54,8 @@ function formulaQuery(section: TemplateSection, args: unknown[]): { params: Reco
 }
 
 describe.each(TEMPLATES.map((t) => [t.title(), t] as const))("the %s template", (_, template) => {
-  const spec = reportSheetSpec(template, SAMPLE, NOW);
-  const sections = reportSections(template, SAMPLE);
+  const spec = reportSheetSpec(template, readInputs(SAMPLE), NOW);
+  const sections = reportSections(template, readInputs(SAMPLE));
 
   it("writes its inputs as labelled text cells at the top and a titled formula per section", () => {
     for (const [i, input] of template.inputs.entries()) {
@@ -89,12 +87,12 @@ describe.each(TEMPLATES.map((t) => [t.title(), t] as const))("the %s template", 
       const { fn, args } = formulaArguments(spec.formulas[i].formula, cells);
       expect(fn).toBe(section.fn);
       const parsed = formulaQuery(section, args);
-      const query = sectionQuery(section, SAMPLE);
+      const query = sectionQuery(section, readInputs(SAMPLE));
       // The engine's own key for what the formula asks and for what the cost counted: one query.
       const key = (params: Readonly<Record<string, unknown>>, limit?: number) =>
         engineKey(section.operation, params, limit === undefined ? {} : { limit });
       expect(key(parsed.params, parsed.limit)).toBe(key(query.params, query.limit));
-      const asked = { section: "formula", operation: section.operation, params: parsed.params };
+      const asked = { section: "formula", operation: section.operation, params: parsed.params, inputOf: {} };
       expect(
         costOfQueries([query, { ...asked, ...(parsed.limit ? { limit: parsed.limit } : {}) }], ENGINE, NOW).queries,
       ).toBe(1);
@@ -161,7 +159,7 @@ describe.each(TEMPLATES.map((t) => [t.title(), t] as const))("the %s template", 
   });
 
   it("costs a few calls, each query once", () => {
-    const cost = reportCost(template, SAMPLE, ENGINE, NOW);
+    const cost = reportCost(template, readInputs(SAMPLE), ENGINE, NOW);
     // A card and the sales trend of the same ASIN are one query (MAD.PRODUCT reads the sales trend's answer).
     const shared = sections.filter((s) => s.card).length;
     expect(cost.queries).toBe(sections.length - shared);
@@ -174,7 +172,7 @@ describe("the Product watch template", () => {
   const inputs = { market: "US", asins: "B07Z82895W B0DGVP84B5 B0C2PQ4DKQ" };
 
   it("repeats its sections for each ASIN: a card, price and BSR, monthly sales and reviews, two charts each", () => {
-    const spec = reportSheetSpec(template, inputs, NOW);
+    const spec = reportSheetSpec(template, readInputs(inputs), NOW);
     expect(spec.name).toBe("Products B07Z82895W");
     expect(spec.formulas.slice(0, 4).map((f) => f.formula)).toEqual([
       "=MAD.PRODUCT($B$3,$B$4)",
@@ -192,46 +190,51 @@ describe("the Product watch template", () => {
       "Monthly sales, product 3",
     ]);
     // Three queries an ASIN: the card and its sales trend share one.
-    expect(reportCost(template, inputs, ENGINE, NOW)).toEqual({ queries: 9, pages: 9, calls: 9 });
+    expect(reportCost(template, readInputs(inputs), ENGINE, NOW)).toEqual({ queries: 9, pages: 9, calls: 9 });
   });
 
   it("stacks the cards at the left, each with room for its labelled row where Excel has no data types", () => {
-    const spec = reportSheetSpec(template, inputs, NOW);
+    const spec = reportSheetSpec(template, readInputs(inputs), NOW);
     const cards = spec.formulas.filter((f) => f.formula.startsWith("=MAD.PRODUCT("));
     const rows = cards.map((f) => parseCell(f.address));
     expect(rows.map((r) => r.col)).toEqual([0, 0, 0]);
     expect(rows[1].row - rows[0].row).toBe(3); // its title, the card (or the row's header) and the row
     const row = productRow(productFactsOf({ asin: "B07Z82895W", title: "t" }, "US")!);
-    expect(reportSections(template, inputs)[0].fields).toEqual(row[0]);
+    expect(reportSections(template, readInputs(inputs))[0].fields).toEqual(row[0]);
     const others = spec.formulas.filter((f) => !f.formula.startsWith("=MAD.PRODUCT("));
     expect(Math.min(...others.map((f) => parseCell(f.address).col))).toBe(row[0].length + 1);
   });
 
   it(`takes one to ${MAX_WATCHED} ASINs`, () => {
     const many = Array.from({ length: MAX_WATCHED + 1 }, (_, i) => `B0000000${String(i).padStart(2, "0")}`).join(" ");
-    expect(validateTemplateInputs(template, { market: "US", asins: many }, NOW).byInput.asins).toEqual([
+    expect(validateTemplateInputs(template, readInputs({ market: "US", asins: many }), NOW).byInput.asins).toEqual([
       `ASINs: at most ${MAX_WATCHED} ASINs (${MAX_WATCHED + 1} given).`,
     ]);
-    expect(validateTemplateInputs(template, { market: "US", asins: "" }, NOW).byInput.asins).toEqual([
+    expect(validateTemplateInputs(template, readInputs({ market: "US", asins: "" }), NOW).byInput.asins).toEqual([
       expect.stringMatching(/^ASINs: required\. Up to 5 ASINs/),
     ]);
-    expect(validateTemplateInputs(template, { market: "US", asins: "B07Z82895W nope" }, NOW).byInput.asins).toEqual([
-      expect.stringMatching(/^ASINs: "NOPE" is not an ASIN/),
-    ]);
+    expect(
+      validateTemplateInputs(template, readInputs({ market: "US", asins: "B07Z82895W nope" }), NOW).byInput.asins,
+    ).toEqual([expect.stringMatching(/^ASINs: "NOPE" is not an ASIN/)]);
   });
 });
 
 describe("sheet names", () => {
   it("name the template's subject", () => {
-    expect(reportSheetSpec(templateById("categoryMarket"), SAMPLE, NOW).name).toBe("Market 281407");
-    expect(reportSheetSpec(templateById("keywordOpportunity"), SAMPLE, NOW).name).toBe("Keywords yoga mat");
-    expect(reportSheetSpec(templateById("competitorWatch"), SAMPLE, NOW).name).toBe("Competitors B07Z82895W");
-    expect(reportSheetSpec(templateById("productWatch"), SAMPLE, NOW).name).toBe("Products B07Z82895W");
+    expect(reportSheetSpec(templateById("categoryMarket"), readInputs(SAMPLE), NOW).name).toBe("Market 281407");
+    expect(reportSheetSpec(templateById("keywordOpportunity"), readInputs(SAMPLE), NOW).name).toBe("Keywords yoga mat");
+    expect(reportSheetSpec(templateById("competitorWatch"), readInputs(SAMPLE), NOW).name).toBe(
+      "Competitors B07Z82895W",
+    );
+    expect(reportSheetSpec(templateById("productWatch"), readInputs(SAMPLE), NOW).name).toBe("Products B07Z82895W");
   });
 
   it("keep to Excel's rules and are made unique", () => {
     expect(
-      proposedSheetName(templateById("keywordOpportunity"), { keyword: "yoga [mat]: 2*3 / a very long keyword" }),
+      proposedSheetName(
+        templateById("keywordOpportunity"),
+        readInputs({ keyword: "yoga [mat]: 2*3 / a very long keyword" }),
+      ),
     ).toBe("Keywords yoga mat 2 3 a very lo");
     expect(validSheetName("'quoted'")).toBe("quoted");
     expect(validSheetName("history")).toBe("Report");
@@ -244,7 +247,7 @@ describe("cost", () => {
   const sim = useSimulator({ secret: "template-cost-secret" });
 
   it("counts identical queries once, however many sections show them", () => {
-    const [stats, brands] = reportQueries(templateById("categoryMarket"), SAMPLE);
+    const [stats, brands] = reportQueries(templateById("categoryMarket"), readInputs(SAMPLE));
     expect(costOfQueries([stats, brands, { ...brands, section: "again" }], ENGINE, NOW)).toEqual({
       queries: 2,
       pages: 2,
@@ -256,7 +259,7 @@ describe("cost", () => {
   });
 
   it("counts a query's pages from its limit and the operation's page size", () => {
-    const [competitors] = reportQueries(templateById("competitorWatch"), SAMPLE);
+    const [competitors] = reportQueries(templateById("competitorWatch"), readInputs(SAMPLE));
     expect(costOfQueries([{ ...competitors, limit: 250 }], ENGINE, NOW)).toEqual({ queries: 1, pages: 3, calls: 3 });
     expect(describeCost({ queries: 4, pages: 5, calls: 5 })).toBe("spends about 5 calls: 4 unique queries, 5 pages");
     expect(describeCost({ queries: 1, pages: 1, calls: 1 })).toBe("spends about 1 call: 1 unique query, 1 page");
@@ -269,7 +272,7 @@ describe("cost", () => {
     const engine = createEngine({
       store: memoryStore({ "mad.secret": "template-cost-secret", "mad.baseUrl": sim.url }),
     });
-    const queries = reportQueries(templateById("categoryMarket"), SAMPLE);
+    const queries = reportQueries(templateById("categoryMarket"), readInputs(SAMPLE));
     expect(await costAgainstCache(queries, engine)).toEqual({ queries: 8, pages: 8, calls: 8 });
     const [stats, brands] = queries;
     for (const q of [stats, brands]) await engine.query(q.operation, q.params, q.limit ? { limit: q.limit } : {});
@@ -279,11 +282,12 @@ describe("cost", () => {
 });
 
 describe("input checks", () => {
-  const check = (id: Parameters<typeof templateById>[0], inputs: Record<string, string>) =>
-    validateTemplateInputs(templateById(id), inputs, NOW);
+  const check = (id: TemplateId, inputs: Record<string, string>) =>
+    validateTemplateInputs(templateById(id), readInputs(inputs), NOW);
 
   it("pass for the sample inputs", () => {
-    for (const t of TEMPLATES) expect(validateTemplateInputs(t, SAMPLE, NOW)).toEqual({ byInput: {}, count: 0 });
+    for (const t of TEMPLATES)
+      expect(validateTemplateInputs(t, readInputs(SAMPLE), NOW)).toEqual({ byInput: {}, count: 0 });
   });
 
   it("name the input and the rule, once per input and rule", () => {
@@ -315,7 +319,7 @@ describe("input checks", () => {
   it("keep the stored inputs plain, never the secret", () => {
     const spec = reportSheetSpec(
       templateById("competitorWatch"),
-      { market: "US", asins: "b07z82895w\nB0DGVP84B5" },
+      readInputs({ market: "US", asins: "b07z82895w\nB0DGVP84B5" }),
       NOW,
     );
     expect(spec.report.inputs).toEqual({ market: "US", asins: "B07Z82895W, B0DGVP84B5" });

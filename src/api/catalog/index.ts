@@ -17,7 +17,7 @@ import { TRADEMARK_OPERATIONS } from "./trademark";
 import { TRENDS_OPERATIONS } from "./trends";
 import type { RecordName } from "../records";
 
-export { ROW_CAP, type Operation } from "./operation";
+export { ROW_CAP } from "./operation";
 export { CARD_FUNCTIONS } from "./asin";
 export type CardFunction = (typeof CARD_FUNCTIONS)[number];
 

@@ -7,11 +7,13 @@ import { t } from "../../i18n/cells";
 import { booleanValue } from "./cell-input";
 import { readError, show, type KindDefinition } from "./kind";
 
-export const BOOLEAN_KIND: KindDefinition = {
+export const BOOLEAN_KIND: KindDefinition<boolean> = {
   // A 0 is a blank here: a person types FALSE (or "no", or the text 0); a blank cell may arrive as the number 0.
   // `unknown` (Excel's any): TRUE arrives as a boolean, "yes" as text, and the reader takes either.
   traits: { list: "single", zero: "blank", excelArgument: "unknown" },
   schema: () => z.boolean(),
+  caps: {},
+  sample: () => true,
   fromCells: ([cell], spec, context) => {
     const b = booleanValue(cell);
     if (b === undefined)

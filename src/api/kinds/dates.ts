@@ -7,6 +7,7 @@ import * as z from "zod/mini";
 import { t } from "../../i18n/cells";
 import type { AnyParamSpec } from "../param-spec";
 import { dateText } from "./cell-input";
+import { latestSaturday, monthBefore } from "../dates";
 import type { KindDefinition, KindTraits, KindWords } from "./kind";
 import { canonicalOption } from "./text-rules";
 
@@ -29,9 +30,12 @@ function dateKind(
   dateFormat: NonNullable<KindTraits["dateFormat"]>,
   control: KindDefinition["control"],
   words: KindWords,
-): KindDefinition {
+): KindDefinition<string> {
   return {
     traits: { list: "single", dateFormat, zero: "blank", excelArgument: "unknown" },
+    caps: {},
+    // The month before this one; the latest Saturday (a week or a month chosen by its switch: a week by default).
+    sample: (_, now) => (dateFormat === "month" ? monthBefore(now, 1) : latestSaturday(now)),
     // A date typed into a cell arrives as a number (202508); a word (`nearly`) takes its canonical spelling.
     schema: (spec) =>
       z.pipe(

@@ -8,7 +8,7 @@ import { t } from "../../i18n/cells";
 import type { AnyParamSpec } from "../param-spec";
 import { listItems } from "./cell-input";
 import { isMulti, optionValue, splitItems } from "./form-types";
-import { show, type KindDefinition } from "./kind";
+import { firstOption, show, TEXT_CAPS, type KindDefinition } from "./kind";
 import { expectedNumber } from "./number";
 import { optionList } from "./text-rules";
 
@@ -47,8 +47,10 @@ function itemSchema(spec: AnyParamSpec) {
   );
 }
 
-export const INTEGER_LIST_KIND: KindDefinition = {
+export const INTEGER_LIST_KIND: KindDefinition<number[]> = {
   traits: { list: "array", zero: "blank", excelArgument: "unknown[][]" },
+  caps: TEXT_CAPS,
+  sample: (spec) => firstOption(spec) ?? spec.min ?? 1,
   schema: (spec) => {
     const list = z.array(z.union([z.number(), z.string()]));
     const counted = spec.maxItems === undefined ? list : list.check(z.maxLength(spec.maxItems));

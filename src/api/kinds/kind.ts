@@ -49,10 +49,33 @@ export interface ReadContext {
   readonly params: Readonly<Record<string, unknown>>;
 }
 
-export interface KindDefinition {
+/**
+ * Limits no real query needs to exceed, so one formula cannot send a huge paid request; the catalog's parameter
+ * builders (src/api/params.ts) give every parameter of the kind these unless its row says otherwise.
+ */
+export interface KindCaps {
+  readonly maxLength?: number;
+  readonly maxItems?: number;
+}
+
+/** A text, and each item of a list, at most 500 characters; a list at most 200 items. */
+export const TEXT_CAPS = { maxLength: 500, maxItems: 200 } as const;
+
+/**
+ * A kind, typed by the value its schema gives (what a request holds for a parameter of it: `ParamsOf` reads it from
+ * here, request-types.ts).
+ */
+export interface KindDefinition<Value = unknown> {
   readonly traits: KindTraits;
   /** Validation: the schema a value of this kind must pass (types, bounds, options, patterns) and its normal form. */
-  readonly schema: (spec: AnyParamSpec) => z.ZodMiniType<unknown>;
+  readonly schema: (spec: AnyParamSpec) => z.ZodMiniType<Value>;
+  /** The caps every parameter of the kind gets (a list's length, a text's). */
+  readonly caps: KindCaps;
+  /**
+   * A value a careful person would type in a cell for a parameter of this kind, valid on `now` (a US one where
+   * options differ per market): what the tests read in every way the add-in reads a value.
+   */
+  readonly sample: (spec: AnyParamSpec, now: Date) => string | number | boolean;
   /**
    * The reader from cells: the value of the parameter's cells, blanks already left out (one cell for a single
    * kind; one or more for a list). Reshapes only (text to numbers, ranges to lists); the schema judges.
@@ -64,6 +87,14 @@ export interface KindDefinition {
   readonly fromForm: (value: SetFormValue, control: FieldControl, spec: AnyParamSpec) => unknown;
   readonly words: KindWords;
 }
+
+/** The first option a US reader may pick, if the parameter has options. */
+export const firstOption = (spec: AnyParamSpec) =>
+  spec.options?.find((o) => !o.markets || o.markets.includes("US"))?.value;
+
+/** A text a person would type for the parameter: an ASIN, a node path or a word, by its pattern. */
+export const sampleText = (spec: AnyParamSpec): string =>
+  spec.pattern === "asin" ? "B07Z82895W" : spec.pattern?.startsWith("nodeId") ? "172282:281407" : "yoga";
 
 /** An error about an argument; `label` names what the user typed (an argument, or a filter in `filters`). */
 export function argumentError(param: string, label: string, rule: string, problem: string): ValidationError {

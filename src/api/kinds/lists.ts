@@ -8,7 +8,7 @@ import { t } from "../../i18n/cells";
 import type { AnyParamSpec } from "../param-spec";
 import { listItems } from "./cell-input";
 import { isMulti, splitItems, type FieldControl, type SetFormValue } from "./form-types";
-import type { KindDefinition, KindWords } from "./kind";
+import { firstOption, sampleText, TEXT_CAPS, type KindDefinition, type KindWords } from "./kind";
 import { textChecks } from "./text-rules";
 
 /** Items of a list given as an array or as one comma-separated text (a cell). */
@@ -40,6 +40,8 @@ function listKind(encoding: "array" | "csv", words: KindWords): KindDefinition {
   const formEncoding = encoding === "csv" ? "csv" : "list";
   return {
     traits: { list: encoding, zero: "blank", excelArgument: encoding === "array" ? "unknown[][]" : "unknown" },
+    caps: TEXT_CAPS,
+    sample: (spec) => firstOption(spec) ?? sampleText(spec),
     schema: (spec) =>
       encoding === "csv"
         ? z.pipe(
@@ -60,14 +62,15 @@ function listKind(encoding: "array" | "csv", words: KindWords): KindDefinition {
   };
 }
 
+/** A JSON array of texts. */
 export const STRING_LIST_KIND = listKind("array", {
   expected: () => t("kind.stringList.expected"),
   docs: "kind.stringList.docs",
   argumentHelp: "kind.stringList.help",
-});
+}) as KindDefinition<string[]>;
 
 export const CSV_KIND = listKind("csv", {
   expected: () => t("kind.csv.expected"),
   docs: "kind.csv.docs",
   argumentHelp: null,
-});
+}) as KindDefinition<string>;

@@ -4,7 +4,7 @@ import { t } from "../../i18n/cells";
 import type { AnyParamSpec } from "../param-spec";
 import { numberValue } from "./cell-input";
 import { numberOrText, optionValue } from "./form-types";
-import { readError, show, type KindDefinition, type KindWords } from "./kind";
+import { firstOption, readError, show, type KindDefinition, type KindWords } from "./kind";
 import { closedOptions, optionList } from "./text-rules";
 
 /** `a whole number from 1 to 2000`: the kind's words with the parameter's bounds. */
@@ -14,10 +14,12 @@ export function expectedNumber(spec: AnyParamSpec, words: string): string {
   return t("kind.bounds", { words, bounds, min: String(min ?? ""), max: String(max ?? "") });
 }
 
-function numberKind(integer: boolean, expected: () => string, docs: KindWords["docs"]): KindDefinition {
+function numberKind(integer: boolean, expected: () => string, docs: KindWords["docs"]): KindDefinition<number> {
   return {
     // `unknown` (Excel's any): the reader takes the cell as it is (10, "10", " 7 ") and names what is wrong.
     traits: { list: "single", zero: "valueWhereValid", excelArgument: "unknown" },
+    caps: {},
+    sample: (spec) => spec.fixed ?? firstOption(spec) ?? spec.min ?? 1,
     schema: (spec) => {
       let schema = integer ? z.int() : z.number();
       if (spec.min !== undefined) schema = schema.check(z.minimum(spec.min));

@@ -7,7 +7,13 @@ import { t } from "../../i18n/cells";
 import type { AnyParamSpec } from "../param-spec";
 import { textValue } from "./cell-input";
 import { isOrder } from "./form-types";
-import { readError, show, type KindDefinition, type ReadContext } from "./kind";
+import { firstOption, readError, sampleText, show, type KindDefinition, type ReadContext } from "./kind";
+
+/** The `order` object the service takes. */
+export interface OrderParam {
+  field?: string;
+  desc?: boolean;
+}
 
 export interface OrderParts {
   field?: string;
@@ -55,8 +61,10 @@ function orderSchema(spec: AnyParamSpec) {
     );
 }
 
-export const ORDER_KIND: KindDefinition = {
+export const ORDER_KIND: KindDefinition<OrderParam> = {
   traits: { list: "single", zero: "blank", excelArgument: "unknown" },
+  caps: {},
+  sample: (spec) => firstOption(spec) ?? sampleText(spec),
   schema: orderSchema,
   fromCells: ([cell], spec, context) => orderFromText(spec, textValue(cell), context),
   control: (spec) => ({

@@ -4,7 +4,7 @@ import { t } from "../../i18n/cells";
 import { MARKETPLACE_ALIASES, MARKETPLACES, marketplacesOf, type AnyParamSpec, type EnumOption } from "../param-spec";
 import { textValue } from "./cell-input";
 import { optionValue, type FieldControl, type SetFormValue } from "./form-types";
-import { show, type KindDefinition } from "./kind";
+import { firstOption, sampleText, show, TEXT_CAPS, type KindDefinition } from "./kind";
 import { textChecks } from "./text-rules";
 
 const MARKETPLACE_OPTIONS: readonly EnumOption[] = MARKETPLACES.map((m) => ({ value: m.code, label: m.label }));
@@ -17,8 +17,10 @@ function textFromForm(value: SetFormValue, control: FieldControl): unknown {
 
 const oneText = (cells: readonly unknown[]) => textValue(cells[0]);
 
-export const MARKETPLACE_KIND: KindDefinition = {
+export const MARKETPLACE_KIND: KindDefinition<string> = {
   traits: { list: "single", zero: "blank", excelArgument: "unknown" },
+  caps: {},
+  sample: () => "US",
   // Case-insensitive, sent upper-case (the service's codes are case-sensitive); GB reads as UK where UK is taken.
   schema: (spec: AnyParamSpec) => {
     const codes = new Set(marketplacesOf(spec));
@@ -55,8 +57,10 @@ export const MARKETPLACE_KIND: KindDefinition = {
   },
 };
 
-export const STRING_KIND: KindDefinition = {
+export const STRING_KIND: KindDefinition<string> = {
   traits: { list: "single", zero: "blank", excelArgument: "unknown" },
+  caps: { maxLength: TEXT_CAPS.maxLength },
+  sample: (spec) => firstOption(spec) ?? sampleText(spec),
   // A number typed as a keyword (2024) is its digits.
   schema: (spec) =>
     textChecks(

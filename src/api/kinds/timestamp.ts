@@ -29,8 +29,10 @@ export function epochMsOf(value: number | string): number {
   return check.getUTCMonth() === month - 1 && check.getUTCDate() === day && ms >= MIN_EPOCH_MS ? ms : NaN;
 }
 
-export const TIMESTAMP_KIND: KindDefinition = {
+export const TIMESTAMP_KIND: KindDefinition<number> = {
   traits: { list: "single", zero: "blank", excelArgument: "unknown" },
+  caps: {},
+  sample: () => "2025-08-02",
   schema: () =>
     z.pipe(
       z.union([z.number(), z.string()]),

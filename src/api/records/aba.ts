@@ -1,5 +1,5 @@
 /** Search-frequency (ABA) records. Rates and rank growth rates are fractions in live data (-0.1375). */
-import { dt, i, ms, n, objList, type RecordFrom, s, sl } from "./fields";
+import { dt, i, ms, n, objList, s, sl } from "./fields";
 
 const rankChange = <const P extends "w1" | "w4" | "w12">(prefix: P, period: string) =>
   [
@@ -47,7 +47,6 @@ export const ABA_RESEARCH_FIELDS = [
     s("imageUrl", "Image link"),
   ]),
 ] as const;
-export type AbaResearchRecord = RecordFrom<typeof ABA_RESEARCH_FIELDS>;
 
 /** ABA keyword trend (array, ascending by date). */
 export const ABA_TREND_FIELDS = [

@@ -9,7 +9,7 @@
  * moments (update times) are epoch milliseconds; prices are currency units; -1 is "none" where the docs say so.
  */
 import { KEEPA_FIELDS } from "./asin-history";
-import { b, dt, i, ms, n, obj, objList, type RecordFrom, s, sl } from "./fields";
+import { b, dt, i, ms, n, obj, objList, s, sl } from "./fields";
 
 const BADGE = obj("badge", "Badges: Y/N", [
   s("bestSeller", "Best-seller badge"),
@@ -66,7 +66,6 @@ export const ASIN_DETAIL_FIELDS = [
   ms("createdTime", "When the service first saw the product, date-time in UTC"),
   ms("updatedTime", "Update time, date-time in UTC"),
 ] as const;
-export type AsinDetailRecord = RecordFrom<typeof ASIN_DETAIL_FIELDS>;
 
 /** One day's coupon of a product (asin_coupon_trend; `couponTrends` of the combined answer). */
 export const COUPON_TREND_FIELDS = [
@@ -191,7 +190,6 @@ export const REVIEW_FIELDS = [
   sl("images", "Image links"),
   sl("videos", "Video links"),
 ] as const;
-export type ReviewRecord = RecordFrom<typeof REVIEW_FIELDS>;
 
 /** The single-product group's records by name (the catalog's `record`). */
 export const ASIN_RECORDS = {

@@ -4,7 +4,7 @@
  * where live data sends 0.1376, "percent" where it sends 8.31; "decimal" where no response has been seen (keyword
  * conversion).
  */
-import { b, dt, i, ms, n, obj, objList, type RecordFrom, s, sl, slm, u, vi } from "./fields";
+import { b, dt, i, ms, n, obj, objList, s, sl, slm, u, vi } from "./fields";
 
 /** Keyword conversion (items): searches, clicks and purchases with bid, CPA, budget and ACoS ranges. */
 export const KEYWORD_CONVERSION_FIELDS = [
@@ -84,7 +84,6 @@ export const KEYWORD_TREND_FIELDS = [
   n("chainGrowth", "Month-over-month growth of searches", { format: "fraction" }),
   n("threeMonthGrowth", "Three-month growth of searches", { format: "fraction" }),
 ] as const;
-export type KeywordTrendRecord = RecordFrom<typeof KEYWORD_TREND_FIELDS>;
 
 const position = (name: "rankPosition" | "adPosition", doc: string) =>
   obj(name, doc, [
@@ -256,7 +255,6 @@ export const KEYWORD_MINING_FIELDS = [
   objList("departments", "Departments", [s("code", "Department code"), s("label", "Department")]),
   u("trends", "Trend (shape undocumented)"),
 ] as const;
-export type KeywordMiningRecord = RecordFrom<typeof KEYWORD_MINING_FIELDS>;
 
 /** Order-word reverse lookup (items): the words that bring orders to the given products. */
 export const ORDER_WORD_FIELDS = [

@@ -3,7 +3,7 @@
  * live data (0.4449); the A+/video ratios and statistics' proportions are percentages (18.18); search-to-purchase
  * ratios are per mille (0.94926 ‰). The docs' field tables and examples (docs/mcp-api-source.md) say which is which.
  */
-import { dt, i, n, objList, type RecordFrom, s, sl } from "./fields";
+import { dt, i, n, objList, s, sl } from "./fields";
 
 /** Product concentration: the top products of the category. */
 export const PRODUCT_CONCENTRATION_FIELDS = [
@@ -138,7 +138,6 @@ export const CATEGORY_STATISTICS_FIELDS = [
   dt("firstShelfDate", "Earliest listing date, a date"),
   dt("lastShelfDate", "Latest listing date, a date"),
 ] as const;
-export type CategoryStatisticsRecord = RecordFrom<typeof CATEGORY_STATISTICS_FIELDS>;
 
 /**
  * Niches (market research): one category per row, ranked. Proportions are percentages (80 = 80 %), the

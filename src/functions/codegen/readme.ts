@@ -287,15 +287,3 @@ export function withFunctionsSection(readme: string, section: string, heading = 
   const after = lines.slice(end).join("\n");
   return `${lines.slice(0, start).join("\n")}${start ? "\n" : ""}${section.replace(/\n*$/, "\n")}${after ? `\n${after}` : ""}`;
 }
-
-/** The functions section (`heading`) of a README text, or undefined. */
-export function functionsSectionOf(readme: string, heading = docsWords().functionsHeading): string | undefined {
-  const lines = readme.split("\n");
-  const start = lines.findIndex((l) => l.trim() === heading);
-  if (start < 0) return undefined;
-  const rest = lines.slice(start + 1).findIndex((l) => /^## /.test(l));
-  return lines
-    .slice(start, rest < 0 ? lines.length : start + 1 + rest)
-    .join("\n")
-    .replace(/\n*$/, "\n");
-}

@@ -48,7 +48,6 @@ export const REFERENCES: Readonly<
 
 /** Where each function's help lives in the active language: its reference, served as a help page with the add-in. */
 export const helpBaseUrl = (locale: Locale = currentLocale()) => `${DEV_BASE_URL}${REFERENCES[locale].help}`;
-export const HELP_BASE_URL = helpBaseUrl("en");
 
 /** The reference's heading anchor of a function (`### MAD.KEYWORDTRENDS` -> `madkeywordtrends`). */
 export const helpAnchor = (op: AnyOperation) => `mad${op.fn.toLowerCase()}`;

@@ -1,18 +1,11 @@
 /**
  * The function reference and the functions' metadata in English (./words.ts says what each part is).
  */
-import { code, type DocsWords } from "./words";
+import { code, type DocsWords, type IntroFacts } from "./words";
 import { productEn } from "./product-en";
 
-export const en: DocsWords = {
-  product: productEn,
-  lang: "en",
-  functionsHeading: "## Functions",
-  doNotEdit:
-    "<!-- Generated from the operation catalog (src/api/catalog.ts) by `npm run gen:functions`: do not edit by hand. -->",
-  helpTitle: "MAD functions: help",
-  helpHeader: "Marketplace Analytics Data for Excel",
-  intro: (f) => `
+/** The reference's introduction, first part: the shape of every function's arguments, and the display options. */
+const introArguments = (f: IntroFacts) => `
 Every operation of the service is a formula in the ${code("MAD")} namespace that spills a table. All functions
 take the same shape of arguments: ${code("=MAD.<NAME>(market, required..., [filters], [fields], [limit])")}${f.exceptHistory}; the
 trademark functions, which search trademark offices rather than a marketplace, have no ${code("market")} and start
@@ -64,7 +57,10 @@ ${f.historyRule}
 |---|---|
 ${f.displayOptions}
 
-**How results are laid out**
+`;
+
+/** The introduction, second part: how results are laid out, and what a cell shows when something fails. */
+const introResults = (f: IntroFacts) => `**How results are laid out**
 
 - One row per record (items of paged results, elements of arrays), a header row of column names first. Columns
   come in the record's field order as listed per function (or in the order of ${code("fields")}).
@@ -113,7 +109,17 @@ ${f.displayOptions}
   and ${code("MAD.ASOF")}. Never for a refused secret, a bad argument or a query never answered before; the Reports
   tab's *Show last good answers when the service fails* turns it off (${code("mad.lastGoodValues")}).
 
-`,
+`;
+
+export const en: DocsWords = {
+  product: productEn,
+  lang: "en",
+  functionsHeading: "## Functions",
+  doNotEdit:
+    "<!-- Generated from the operation catalog (src/api/catalog.ts) by `npm run gen:functions`: do not edit by hand. -->",
+  helpTitle: "MAD functions: help",
+  helpHeader: "Marketplace Analytics Data for Excel",
+  intro: (f) => introArguments(f) + introResults(f),
   readmeIntro: (
     doc,
     history,

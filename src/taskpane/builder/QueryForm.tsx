@@ -70,26 +70,22 @@ const isSet = (v: FormValue | undefined) =>
   v !== "" &&
   !(typeof v === "object" && "selected" in v && !v.selected.length && !v.other.trim());
 
-export function QueryForm({ model, draft, onValue, onDraft, onTouch, shown, now }: QueryFormProps) {
+type Render = (field: FormModel["main"][number]) => JSX.Element;
+
+/** The filters beyond the common ones, behind a button with a search; a field with a message opens it. */
+function MoreFilters(props: {
+  model: FormModel;
+  values: FormValues;
+  shown: InlineErrors;
+  render: Render;
+  renderRange: (pair: RangePair) => JSX.Element;
+}) {
+  const { model, values, shown, render, renderRange } = props;
   const styles = useStyles();
   const controls = useControlStyles();
-  const values: FormValues = draft.values;
   const [expanded, setExpanded] = useState(false);
   const [search, setSearch] = useState("");
-  const render = (field: FormModel["main"][number]) => (
-    <ParamField
-      key={field.name}
-      field={field}
-      value={values[field.name] ?? null}
-      onChange={(v) => onValue(field.name, v)}
-      onBlur={() => onTouch(field.name)}
-      messages={shown.byField[field.name]}
-      now={now}
-      switchValue={field.control.type === "weekOrMonth" ? values[field.control.switchParam] : undefined}
-      market={values.marketplace}
-    />
-  );
-  const { commonFilters, commonRanges, moreFilters, moreRanges } = splitCommon(model);
+  const { moreFilters, moreRanges } = splitCommon(model);
   const needle = search.trim().toLowerCase();
   const matches = (f: FormModel["main"][number]) =>
     !needle || f.label.toLowerCase().includes(needle) || f.name.toLowerCase().includes(needle);
@@ -110,6 +106,117 @@ export function QueryForm({ model, draft, onValue, onDraft, onTouch, shown, now 
     (f) => shown.byField[f.name]?.length,
   );
   const open = expanded || moreHasMessages;
+  if (moreCount === 0) return null;
+  return (
+    <div className={styles.more}>
+      <Button appearance="subtle" aria-expanded={open} aria-controls={MORE_ID} onClick={() => setExpanded(!open)}>
+        {t("form.more", { count: moreCount, set: moreSet })}
+      </Button>
+      {open && (
+        <div id={MORE_ID} className={styles.section}>
+          <SearchBox
+            className={controls.control}
+            aria-label={t("form.search")}
+            placeholder={t("form.search.placeholder")}
+            value={search}
+            onChange={(_, d) => setSearch(d.value)}
+          />
+          {foundFilters.map(render)}
+          {foundRanges.map(renderRange)}
+          {foundFilters.length + foundRanges.length === 0 && (
+            <Text role="status">{t("form.noMatch", { search: search.trim() })}</Text>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The output: which fields (columns, in pick order), the order, and the limit (a history has none). */
+function OutputSection(
+  props: Pick<QueryFormProps, "model" | "draft" | "onDraft" | "onTouch" | "shown"> & { render: Render },
+) {
+  const { model, draft, onDraft, onTouch, shown } = props;
+  const styles = useStyles();
+  const controls = useControlStyles();
+  const fieldMessages = shown.byField[FIELD_PICKER];
+  const limitMessages = shown.byField.limit;
+  return (
+    <Accordion multiple collapsible defaultOpenItems={["output"]}>
+      <AccordionItem value="output">
+        <AccordionHeader as="h3">{t("form.output")}</AccordionHeader>
+        <AccordionPanel>
+          <div className={styles.section}>
+            <Field
+              label={t("form.fields")}
+              hint={t("form.fields.hint")}
+              validationMessage={fieldMessages?.join(" ")}
+              validationState={fieldMessages?.length ? "error" : "none"}
+            >
+              <Dropdown
+                clearButton={{ "aria-label": t("pane.clearSelection") }}
+                className={controls.control}
+                id={fieldId(FIELD_PICKER)}
+                multiselect
+                placeholder={t("form.fields.all")}
+                value={draft.fields.join(", ")}
+                selectedOptions={[...draft.fields]}
+                onOptionSelect={(_, data) => {
+                  // Keep the pick order: new picks go last, unpicked ones drop out.
+                  const kept = draft.fields.filter((f) => data.selectedOptions.includes(f));
+                  onDraft({ fields: [...kept, ...data.selectedOptions.filter((f) => !kept.includes(f))] });
+                }}
+              >
+                {model.recordFields.map((name) => (
+                  <Option key={name} value={name}>
+                    {name}
+                  </Option>
+                ))}
+              </Dropdown>
+            </Field>
+            {model.order && props.render(model.order)}
+            {/* A history's rows are its periods: start, end and interval say how many, not a limit. */}
+            {!model.history && (
+              <Field
+                label={t("form.limit")}
+                hint={model.paged ? t("form.limit.paged", { rows: model.defaultLimit ?? 0 }) : t("form.limit.whole")}
+                validationMessage={limitMessages?.join(" ")}
+                validationState={limitMessages?.length ? "error" : "none"}
+              >
+                <Input
+                  className={controls.control}
+                  id={fieldId("limit")}
+                  inputMode="numeric"
+                  value={draft.limit}
+                  onChange={(_, d) => onDraft({ limit: d.value })}
+                  onBlur={() => onTouch("limit")}
+                />
+              </Field>
+            )}
+          </div>
+        </AccordionPanel>
+      </AccordionItem>
+    </Accordion>
+  );
+}
+
+export function QueryForm({ model, draft, onValue, onDraft, onTouch, shown, now }: QueryFormProps) {
+  const styles = useStyles();
+  const values: FormValues = draft.values;
+  const render = (field: FormModel["main"][number]) => (
+    <ParamField
+      key={field.name}
+      field={field}
+      value={values[field.name] ?? null}
+      onChange={(v) => onValue(field.name, v)}
+      onBlur={() => onTouch(field.name)}
+      messages={shown.byField[field.name]}
+      now={now}
+      switchValue={field.control.type === "weekOrMonth" ? values[field.control.switchParam] : undefined}
+      market={values.marketplace}
+    />
+  );
+  const { commonFilters, commonRanges } = splitCommon(model);
   const renderRange = (pair: RangePair) => (
     <fieldset key={pair.base} className={styles.fieldset}>
       <legend className={styles.pairLegend}>{pair.label}</legend>
@@ -119,92 +226,13 @@ export function QueryForm({ model, draft, onValue, onDraft, onTouch, shown, now 
       </div>
     </fieldset>
   );
-  const fieldMessages = shown.byField[FIELD_PICKER];
-  const limitMessages = shown.byField.limit;
-
   return (
     <div className={styles.section}>
       {model.main.map(render)}
       {commonFilters.map(render)}
       {commonRanges.map(renderRange)}
-      {moreCount > 0 && (
-        <div className={styles.more}>
-          <Button appearance="subtle" aria-expanded={open} aria-controls={MORE_ID} onClick={() => setExpanded(!open)}>
-            {t("form.more", { count: moreCount, set: moreSet })}
-          </Button>
-          {open && (
-            <div id={MORE_ID} className={styles.section}>
-              <SearchBox
-                className={controls.control}
-                aria-label={t("form.search")}
-                placeholder={t("form.search.placeholder")}
-                value={search}
-                onChange={(_, d) => setSearch(d.value)}
-              />
-              {foundFilters.map(render)}
-              {foundRanges.map(renderRange)}
-              {foundFilters.length + foundRanges.length === 0 && (
-                <Text role="status">{t("form.noMatch", { search: search.trim() })}</Text>
-              )}
-            </div>
-          )}
-        </div>
-      )}
-      <Accordion multiple collapsible defaultOpenItems={["output"]}>
-        <AccordionItem value="output">
-          <AccordionHeader as="h3">{t("form.output")}</AccordionHeader>
-          <AccordionPanel>
-            <div className={styles.section}>
-              <Field
-                label={t("form.fields")}
-                hint={t("form.fields.hint")}
-                validationMessage={fieldMessages?.join(" ")}
-                validationState={fieldMessages?.length ? "error" : "none"}
-              >
-                <Dropdown
-                  clearButton={{ "aria-label": t("pane.clearSelection") }}
-                  className={controls.control}
-                  id={fieldId(FIELD_PICKER)}
-                  multiselect
-                  placeholder={t("form.fields.all")}
-                  value={draft.fields.join(", ")}
-                  selectedOptions={[...draft.fields]}
-                  onOptionSelect={(_, data) => {
-                    // Keep the pick order: new picks go last, unpicked ones drop out.
-                    const kept = draft.fields.filter((f) => data.selectedOptions.includes(f));
-                    onDraft({ fields: [...kept, ...data.selectedOptions.filter((f) => !kept.includes(f))] });
-                  }}
-                >
-                  {model.recordFields.map((name) => (
-                    <Option key={name} value={name}>
-                      {name}
-                    </Option>
-                  ))}
-                </Dropdown>
-              </Field>
-              {model.order && render(model.order)}
-              {/* A history's rows are its periods: start, end and interval say how many, not a limit. */}
-              {!model.history && (
-                <Field
-                  label={t("form.limit")}
-                  hint={model.paged ? t("form.limit.paged", { rows: model.defaultLimit ?? 0 }) : t("form.limit.whole")}
-                  validationMessage={limitMessages?.join(" ")}
-                  validationState={limitMessages?.length ? "error" : "none"}
-                >
-                  <Input
-                    className={controls.control}
-                    id={fieldId("limit")}
-                    inputMode="numeric"
-                    value={draft.limit}
-                    onChange={(_, d) => onDraft({ limit: d.value })}
-                    onBlur={() => onTouch("limit")}
-                  />
-                </Field>
-              )}
-            </div>
-          </AccordionPanel>
-        </AccordionItem>
-      </Accordion>
+      <MoreFilters model={model} values={values} shown={shown} render={render} renderRange={renderRange} />
+      <OutputSection model={model} draft={draft} onDraft={onDraft} onTouch={onTouch} shown={shown} render={render} />
     </div>
   );
 }

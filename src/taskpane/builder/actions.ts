@@ -8,13 +8,13 @@ import type { Engine } from "../../engine";
 import type { CellTarget, HostAdapter, StoredQuery, TableInfo } from "../host/host-adapter";
 import { cellAddress, parseCell } from "../../table/a1";
 import { buildFilterBlock, FORMULA_GAP } from "./filter-block";
-import { previewOf, selectColumns, tableOf } from "./result-table";
-import { CONFIRM_ABOVE_CALLS } from "../reports/refresh-plan";
+import { previewOf, selectColumns, tableOf } from "../report-model/result-table";
+import { CONFIRM_ABOVE_CALLS } from "../report-model/spend";
 import type { Cell } from "../../table/cells";
 import { t } from "../../i18n";
 import type { HistoryRequest } from "../../api/history-form";
 import { historyRowsAtMost } from "../../table/history";
-import { asinColumnOf, withCardColumn, writeTableCards, type CardOutcome } from "./table-cards";
+import { asinColumnOf, withCardColumn, writeTableCards, type CardOutcome } from "../report-model/table-cards";
 
 /** The pane never previews more than this many rows (one page of most operations). */
 export const PREVIEW_LIMIT = 50;
@@ -199,7 +199,7 @@ export async function insertFormula(host: HostAdapter, q: ValidQuery, at?: CellT
   });
   await host.writeValues(block.block, block.values);
   await host.writeFormula(block.formulaCell, block.formula);
-  const shows = host.readValue ? await host.readValue(block.formulaCell) : undefined;
+  const shows = await host.readValue(block.formulaCell);
   const error = typeof shows === "string" && /^#[A-Z0-9/!?]+[!?]?$/.test(shows.trim()) ? shows.trim() : undefined;
   return {
     formula: block.formula,

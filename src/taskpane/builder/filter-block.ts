@@ -13,9 +13,9 @@
  * Every argument is a cell reference into the block, never a literal, so any edit recomputes.
  */
 import type { CellTarget, CellValue } from "../host/host-adapter";
-import { OPERATIONS, operation, type AnyOperation, type OperationCode } from "../../api/catalog";
+import { operation, type AnyOperation, type OperationCode } from "../../api/catalog";
 import { operationTitle } from "../../api/localized";
-import { loadLocale, LOCALES, t } from "../../i18n";
+import { t } from "../../i18n";
 import type { HistoryRequest } from "../../api/history-form";
 import { isFilterParam } from "../../api/filter-params";
 import type { ParamSpec } from "../../api/catalog-types";
@@ -23,19 +23,6 @@ import { cellAddress, offset, parseCell, blockAddress } from "../../table/a1";
 
 /** The block's title row in the active language: `MAD filters — Product research`. */
 export const blockTitle = (op: AnyOperation): string => t("block.title", { operation: operationTitle(op) });
-
-/**
- * The operation a block's title names, in whichever language it was written (a workbook made in Chinese is read
- * by an English pane, and the other way round); undefined when the text is no block title.
- */
-export async function blockOperation(title: unknown): Promise<AnyOperation | undefined> {
-  if (typeof title !== "string") return undefined;
-  await Promise.all(LOCALES.map(loadLocale));
-  const text = title.trim();
-  return OPERATIONS.find((op) =>
-    LOCALES.some((locale) => t.in(locale)("block.title", { operation: operationTitle(op, locale) }) === text),
-  );
-}
 
 export const FIELDS_ROW = "fields";
 export const LIMIT_ROW = "limit";

@@ -8,13 +8,12 @@
  */
 import type { CellValue, ColumnFormats, OnWriteProgress } from "./host-adapter";
 import { blockAddress, offset, type CellPosition } from "../../table/a1";
-import { EXCEL_PAYLOAD_LIMIT_BYTES, jsonTextBytes } from "../../table/result-size";
+import { jsonTextBytes } from "../../table/result-size";
 
 const TEXT = "@";
 const GENERAL = "General";
 
 /** Excel on the web refuses a request over 5 MB. */
-export const EXCEL_REQUEST_LIMIT_BYTES = EXCEL_PAYLOAD_LIMIT_BYTES;
 /** Rows are packed into blocks up to this estimate: room for the request's own envelope and for misestimates. */
 export const BLOCK_BUDGET_BYTES = 3 * 1024 * 1024;
 

@@ -11,8 +11,10 @@ import { t } from "../../i18n";
 export const TABLES_SETTING = "mad.tables";
 /** Sheet id -> the report made there: template, inputs, charts, names (office-reports.ts). */
 export const REPORTS_SETTING = "mad.reports";
-/** Report sheet id or table name -> whether it keeps history, where its history sheet is, its last snapshot. */
-export const HISTORY_SETTING = "mad.history";
+/** Report sheet id or table name -> whether it keeps snapshots, where its history sheet is, its last snapshot. */
+export const SNAPSHOT_SETTING = "mad.snapshots";
+/** Where versions before the rename kept the same (workbooks saved then still have it there). */
+export const OLD_SNAPSHOT_SETTING = "mad.history";
 /** The workbook's own options for the add-in: refresh when opened (office-host.ts). */
 export const OPTIONS_SETTING = "mad.options";
 
@@ -31,6 +33,12 @@ export function readSetting<T extends object>(settings: DocumentSettings, key: s
     }
   }
   return (raw && typeof raw === "object" ? raw : {}) as T;
+}
+
+/** A renamed setting: under its name, else where an older version wrote it (read as before, written anew). */
+export function readRenamedSetting<T extends object>(settings: DocumentSettings, key: string, oldKey: string): T {
+  const current = settings().get(key) as unknown;
+  return readSetting<T>(settings, current === null || current === undefined ? oldKey : key);
 }
 
 /** Sets and saves a setting; rejects saying what could not be kept (`what`: "the table's query"). */

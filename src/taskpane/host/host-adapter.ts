@@ -29,7 +29,7 @@ export interface StoredQuery {
   readonly history?: HistoryRequest;
   /**
    * Product cards (data types), written again on every refresh: `"beside"`, a `product` column of cards right after
-   * the ASIN column (builder/table-cards.ts). `true` marks a table made before: its cards were in the ASIN column
+   * the ASIN column (report-model/table-cards.ts). `true` marks a table made before: its cards were in the ASIN column
    * itself, which hid the ASIN; its refresh writes the ASINs back as text.
    */
   readonly cards?: "beside" | true;
@@ -151,6 +151,9 @@ export interface ChartSeriesSpec {
 /** How a value axis labels its numbers: "percent" for fractions (0.05 shows as 5%). */
 export type AxisFormat = "number" | "percent";
 
+/** A chart's size in cells (hosts place a chart over this block from its anchor; reports lay out around it). */
+export const CHART_SIZE = { columns: 8, rows: 15 } as const;
+
 export interface ChartSpec {
   readonly kind: ChartKind;
   /** The chart's title; the preview's accessible name is `${title} chart` (e.g. "Brand share chart"). */
@@ -229,7 +232,8 @@ export interface ReportSheetInfo {
   readonly report: ReportGroupInfo;
 }
 
-export interface HostAdapter {
+/** Cells: reading and writing values and formulas, and the MAD formulas the workbook holds. */
+export interface CellHost {
   /** The active cell (top-left of the selection). */
   getActiveCell(): Promise<CellTarget>;
   /**
@@ -244,13 +248,20 @@ export interface HostAdapter {
   ): Promise<CellTarget>;
   /** Checks the block of `rows` × `columns` cells whose top-left cell is `target`: sheet edge and cells in use. */
   checkArea(target: CellTarget, rows: number, columns: number): Promise<AreaCheck>;
-  /**
-   * What one cell shows once calculated (a value, or an error such as `#SPILL!` as text). Optional: a host that
-   * cannot tell leaves it out and callers report what they wrote.
-   */
-  readValue?(target: CellTarget): Promise<CellValue>;
+  /** What one cell shows once calculated (a value, or an error such as `#SPILL!` as text). */
+  readValue(target: CellTarget): Promise<CellValue>;
   /** Writes one formula into one cell (the only way a formula enters the workbook). */
   writeFormula(target: CellTarget, formula: string): Promise<void>;
+  /** The values of a small block (a report's inputs), as the cells hold them now. */
+  readRange(target: CellTarget): Promise<CellValue[][]>;
+  /** Cells whose formula calls a MAD function. */
+  listMadFormulas(): Promise<FormulaCell[]>;
+  /** Recalculates the given formula cells (refresh of live formulas). */
+  recalculate(cells: readonly CellTarget[]): Promise<void>;
+}
+
+/** The add-in's tables: made, refreshed and listed with the queries they keep. */
+export interface TableHost {
   /**
    * Creates a static table with header, rows and per-column formats, and keeps `query` with it. Rejects with
    * CellsInUseError, writing nothing, when its cells hold something, unless `placement` is "overwrite".
@@ -275,53 +286,68 @@ export interface HostAdapter {
   ): Promise<TableInfo>;
   /** Tables created by the add-in, with their stored queries. */
   listTables(): Promise<TableInfo[]>;
-  /** Cells whose formula calls a MAD function. */
-  listMadFormulas(): Promise<FormulaCell[]>;
-  /** Recalculates the given formula cells (refresh of live formulas). */
-  recalculate(cells: readonly CellTarget[]): Promise<void>;
-  /**
-   * Why this host cannot create report sheets with charts (e.g. a missing Excel requirement set), as a message
-   * for the person; null when it can.
-   */
-  reportSupport?(): Promise<string | null>;
-  /** Adds a sheet laid out from a template: values, formulas, workbook names over the spills, and native charts. */
-  createReportSheet?(spec: ReportSheetSpec): Promise<CreatedReportSheet>;
-  /**
-   * Sheets made from templates, with what they were made from (a renamed sheet under its new name); a report whose
-   * sheet was deleted is forgotten.
-   */
-  listReportSheets?(): Promise<ReportSheetInfo[]>;
-  /** Points each chart of a report sheet at its spills' current size (after a refresh changed their row counts). */
-  refreshReportCharts?(sheet: string): Promise<void>;
-  /**
-   * Whether cells here can hold data types (Excel: Range.valuesAsJson, ExcelApi 1.16, asked at run time). Absent:
-   * they cannot.
-   */
-  dataTypeSupport?(): Promise<boolean>;
-  /** The form a card's numbers take in this host (src/table/data-type-support.ts); absent: FormattedNumber. */
-  cardNumbers?(): Promise<CardNumbers>;
+}
+
+/** Data types (product cards) in cells. */
+export interface DataTypeHost {
+  /** Whether cells here can hold data types (Excel: Range.valuesAsJson, ExcelApi 1.16, asked at run time). */
+  dataTypeSupport(): Promise<boolean>;
+  /** The form a card's numbers take in this host (src/table/data-type-support.ts). */
+  cardNumbers(): Promise<CardNumbers>;
   /**
    * Writes data types down one column from `target` (its top cell), one per row; null leaves that cell as it is.
    * Only where dataTypeSupport says so.
    */
-  writeDataTypes?(target: CellTarget, column: readonly (DataTypeValue | null)[]): Promise<void>;
-  /** Shows the task pane (when the add-in runs with the workbook but its pane is not open) to ask a question. */
-  showPane?(): Promise<void>;
-  /** The values of a small block (a report's inputs), as the cells hold them now. */
-  readRange?(target: CellTarget): Promise<CellValue[][]>;
-  /** What the workbook keeps for the add-in besides its tables and reports (document settings; never a secret). */
-  workbookOptions?(): Promise<WorkbookOptions>;
-  /** Saves workbook options; turning on refresh when opened asks Excel to load the add-in with the workbook. */
-  setWorkbookOptions?(patch: Partial<WorkbookOptions>): Promise<void>;
+  writeDataTypes(target: CellTarget, column: readonly (DataTypeValue | null)[]): Promise<void>;
+}
+
+/** Report sheets made from templates, and their charts. */
+export interface ReportHost {
+  /**
+   * Why this host cannot create report sheets with charts (e.g. a missing Excel requirement set), as a message
+   * for the person; null when it can.
+   */
+  reportSupport(): Promise<string | null>;
+  /** Adds a sheet laid out from a template: values, formulas, workbook names over the spills, and native charts. */
+  createReportSheet(spec: ReportSheetSpec): Promise<CreatedReportSheet>;
+  /**
+   * Sheets made from templates, with what they were made from (a renamed sheet under its new name); a report whose
+   * sheet was deleted is forgotten.
+   */
+  listReportSheets(): Promise<ReportSheetInfo[]>;
+  /** Points each chart of a report sheet at its spills' current size (after a refresh changed their row counts). */
+  refreshReportCharts(sheet: string): Promise<void>;
+}
+
+/** History sheets that keep each report's or table's snapshots. */
+export interface SnapshotHost {
   /** The sources that keep history (or kept it), and where. */
-  listHistories?(): Promise<HistoryState[]>;
-  setKeepHistory?(source: HistorySourceRef, keep: boolean): Promise<void>;
+  listSnapshotSheets(): Promise<SnapshotState[]>;
+  setKeepSnapshots(source: SnapshotSourceRef, keep: boolean): Promise<void>;
   /**
    * Appends a snapshot to the source's history sheet (made on the first one; made again if deleted): the rows below
    * each table, replacing the rows of a snapshot taken the same day; the chart follows the summary. Rejects with
    * CellsInUseError, writing nothing, when new rows need cells that hold something, unless `growth` says what to do.
    */
-  appendHistory?(append: HistoryAppend): Promise<HistoryWritten>;
+  appendSnapshot(append: SnapshotAppend): Promise<SnapshotWritten>;
+}
+
+/** The workbook's own options for the add-in. */
+export interface WorkbookOptionsHost {
+  /** What the workbook keeps for the add-in besides its tables and reports (document settings; never a secret). */
+  workbookOptions(): Promise<WorkbookOptions>;
+  /** Saves workbook options; turning on refresh when opened asks Excel to load the add-in with the workbook. */
+  setWorkbookOptions(patch: Partial<WorkbookOptions>): Promise<void>;
+}
+
+/**
+ * What the task pane asks of the workbook, by capability; both hosts (Office.js in Excel, and the preview page's
+ * grid) have every one, so callers need no guards. The one optional part: showing the pane, which only Excel's
+ * runtime can (the preview's pane always shows).
+ */
+export interface HostAdapter extends CellHost, TableHost, DataTypeHost, ReportHost, SnapshotHost, WorkbookOptionsHost {
+  /** Shows the task pane (when the add-in runs with the workbook but its pane is not open) to ask a question. */
+  showPane?(): Promise<void>;
 }
 
 /** A workbook's own settings for the add-in. */
@@ -336,13 +362,13 @@ export interface WorkbookOptions {
 // History: what a report or table that keeps history asks of the workbook. A history sheet holds a summary table
 // (one row per snapshot, what its chart draws), a table of rows per query, and a line chart over the summary that
 // follows it as it grows. The pane's model (src/taskpane/reports/snapshot-sheet.ts) decides every name, header, format
-// and place; the hosts write it, append to it, and keep where it is (document settings `mad.history`).
+// and place; the hosts write it, append to it, and keep where it is (document settings `mad.snapshots`, `mad.history` in older workbooks).
 
 /** What keeps history: a report (by its sheet, found again after a rename) or an add-in table (by its name). */
-export type HistorySourceRef =
+export type SnapshotSourceRef =
   { readonly kind: "report"; readonly sheet: string } | { readonly kind: "table"; readonly table: string };
 
-export interface HistoryTableSpec {
+export interface SnapshotTableSpec {
   /** Stable within the source: `summary`, `q1`, `q2`… */
   readonly key: string;
   /** Proposed table name; the host makes it unique. */
@@ -354,21 +380,21 @@ export interface HistoryTableSpec {
 }
 
 /** A history sheet as first made. */
-export interface HistorySheetSpec {
+export interface SnapshotSheetSpec {
   /** Proposed name (`History Market 3422301`); the host makes it unique and valid. */
   readonly name: string;
   readonly title: string;
   readonly note: string;
   /** The summary first, then one per query, side by side (each grows down only). */
-  readonly tables: readonly HistoryTableSpec[];
+  readonly tables: readonly SnapshotTableSpec[];
   /** Over the summary table: its categories and series name the summary's header cell and a column. */
   readonly chart: ChartSpec;
 }
 
 /** One snapshot to append. */
-export interface HistoryAppend {
-  readonly source: HistorySourceRef;
-  readonly layout: HistorySheetSpec;
+export interface SnapshotAppend {
+  readonly source: SnapshotSourceRef;
+  readonly layout: SnapshotSheetSpec;
   /** The snapshot's day (`2025-11-24`, this computer's calendar): a second snapshot that day replaces the first. */
   readonly day: string;
   /** New rows by table key. */
@@ -380,7 +406,7 @@ export interface HistoryAppend {
   readonly growth?: TableGrowth;
 }
 
-export interface HistoryWritten {
+export interface SnapshotWritten {
   /** The history sheet's name now. */
   readonly sheet: string;
   /** Snapshots the history holds. */
@@ -390,8 +416,8 @@ export interface HistoryWritten {
 }
 
 /** A source that keeps (or kept) history. */
-export interface HistoryState {
-  readonly source: HistorySourceRef;
+export interface SnapshotState {
+  readonly source: SnapshotSourceRef;
   readonly keep: boolean;
   /** The history sheet's name, or null before the first snapshot (or after the sheet was deleted). */
   readonly sheet: string | null;

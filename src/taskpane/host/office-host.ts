@@ -23,9 +23,8 @@ import { MAX_OCCUPIED, officeTableMethods } from "./office-tables";
 import { officeDataTypeMethods } from "./office-data-types";
 import { readSettledValue } from "./read-retries";
 import type { officeReportMethods } from "./office-reports";
-import type { officeHistoryMethods } from "./office-snapshot-sheets";
-
-export { EXCEL_REQUEST_LIMIT_BYTES } from "./block-writer";
+import type { officeSnapshotMethods } from "./office-snapshot-sheets";
+import type { Run } from "./excel-run";
 
 /** The size of an Excel worksheet. */
 const EXCEL_ROWS = 1_048_576;
@@ -88,6 +87,86 @@ const officeShowPane = async () => {
   if (typeof Office !== "undefined" && Office.addin?.showAsTaskpane) await Office.addin.showAsTaskpane();
 };
 
+/** The workbook's own options for the add-in (refresh when opened, schedules), in its document settings. */
+function workbookOptionMethods(settings: DocumentSettings, loadWithDocument: () => Promise<void>) {
+  return {
+    workbookOptions: async (): Promise<WorkbookOptions> => {
+      const stored = readSetting<Partial<WorkbookOptions>>(settings, OPTIONS_SETTING);
+      return {
+        refreshOnOpen: stored.refreshOnOpen === true,
+        ...(stored.schedules && typeof stored.schedules === "object" ? { schedules: stored.schedules } : {}),
+      };
+    },
+    setWorkbookOptions: async (patch: Partial<WorkbookOptions>) => {
+      const options = { ...readSetting<Partial<WorkbookOptions>>(settings, OPTIONS_SETTING), ...patch };
+      await saveSetting(settings, OPTIONS_SETTING, options, "the workbook's options");
+      // Refresh when opened runs from the add-in's start: Excel loads it with this workbook while it is needed.
+      await loadWithDocument();
+    },
+  };
+}
+
+/** Checks a block before writing: where it would go, what runs past the sheet's edge, which cells hold something. */
+const checkArea = (run: Run, target: CellTarget, rows: number, columns: number) =>
+  run(async (context): Promise<AreaCheck> => {
+    const top = parseCell(target.address);
+    const fitRows = Math.max(1, Math.min(rows, EXCEL_ROWS - top.row));
+    const fitColumns = Math.max(1, Math.min(columns, EXCEL_COLUMNS - top.col));
+    const address = blockAddress(top, fitRows, fitColumns);
+    const outside =
+      fitRows < rows || fitColumns < columns
+        ? `${rows} rows × ${columns} columns from ${cellAddress(top)} run past the sheet's edge; pick a cell higher up or further left.`
+        : undefined;
+    const block = { top: top.row, left: top.col, bottom: top.row + fitRows - 1, right: top.col + fitColumns - 1 };
+    const sheet = context.workbook.worksheets.getItem(target.sheet);
+    const occupied = await occupiedCells(context, sheet, block, MAX_OCCUPIED);
+    return { address, ...(outside ? { outside } : {}), occupied };
+  });
+
+/** Reading and writing cells: the active cell, a block of values, a formula, a settled value, a recalculation. */
+function cellMethods(run: Run, clock: Clock) {
+  return {
+    readRange: (target: CellTarget) =>
+      run(async (context) => {
+        const range = context.workbook.worksheets.getItem(target.sheet).getRange(target.address);
+        range.load("values");
+        await context.sync();
+        return range.values as CellValue[][];
+      }),
+    getActiveCell: () =>
+      run(async (context) => {
+        const cell = context.workbook.getActiveCell();
+        cell.load("address");
+        await context.sync();
+        const { sheet, address } = splitAddress(cell.address);
+        return { sheet, address: cellAddress(parseCell(address)) };
+      }),
+    writeValues: ((target, values, columnFormats, onProgress) =>
+      run(async (context) => {
+        const cols = width(values);
+        const top = parseCell(target.address);
+        const address = blockAddress(top, values.length, cols);
+        const sheet = context.workbook.worksheets.getItem(target.sheet);
+        await writeRowsInBlocks(context, sheet, top, values, cols, columnFormats, onProgress);
+        return { sheet: target.sheet, address };
+      })) satisfies HostAdapter["writeValues"],
+    checkArea: (target: CellTarget, rows: number, columns: number) => checkArea(run, target, rows, columns),
+    readValue: (target: CellTarget) => readSettledValue(run, clock, target),
+    writeFormula: (target: CellTarget, formula: string) =>
+      run(async (context) => {
+        const cell = cellAddress(parseCell(target.address));
+        context.workbook.worksheets.getItem(target.sheet).getRange(cell).formulas = [[formula]];
+        await context.sync();
+      }),
+    listMadFormulas: () => run((context) => scanMadFormulas(context)),
+    recalculate: (cells: readonly CellTarget[]) =>
+      run(async (context) => {
+        for (const cell of cells) context.workbook.worksheets.getItem(cell.sheet).getRange(cell.address).calculate();
+        await context.sync();
+      }),
+  };
+}
+
 export function createOfficeHost(deps: OfficeHostDeps = {}): HostAdapter {
   const run = deps.run ?? (<T>(batch: (context: Excel.RequestContext) => Promise<T>) => Excel.run(batch));
   const settings = deps.settings ?? officeDocumentSettings;
@@ -99,10 +178,10 @@ export function createOfficeHost(deps: OfficeHostDeps = {}): HostAdapter {
   const showPane = deps.showPane ?? officeShowPane;
 
   let reportMethods: Promise<ReturnType<typeof officeReportMethods>> | undefined;
-  let historyMethods: Promise<ReturnType<typeof officeHistoryMethods>> | undefined;
+  let snapshotMethods: Promise<ReturnType<typeof officeSnapshotMethods>> | undefined;
   const history = () =>
-    (historyMethods ??= import(/* webpackChunkName: "office-history" */ "./office-snapshot-sheets").then((m) =>
-      m.officeHistoryMethods(run, settings),
+    (snapshotMethods ??= import(/* webpackChunkName: "office-history" */ "./office-snapshot-sheets").then((m) =>
+      m.officeSnapshotMethods(run, settings),
     ));
   const reports = () =>
     (reportMethods ??= import(/* webpackChunkName: "office-reports" */ "./office-reports").then((m) =>
@@ -115,90 +194,15 @@ export function createOfficeHost(deps: OfficeHostDeps = {}): HostAdapter {
     listReportSheets: async () => (await reports()).listReportSheets(),
     refreshReportCharts: async (sheet) => (await reports()).refreshReportCharts(sheet),
 
-    listHistories: async () => (await history()).listHistories(),
-    setKeepHistory: async (source, keep) => (await history()).setKeepHistory(source, keep),
-    appendHistory: async (append) => (await history()).appendHistory(append),
+    listSnapshotSheets: async () => (await history()).listSnapshotSheets(),
+    setKeepSnapshots: async (source, keep) => (await history()).setKeepSnapshots(source, keep),
+    appendSnapshot: async (append) => (await history()).appendSnapshot(append),
 
-    workbookOptions: async () => {
-      const stored = readSetting<Partial<WorkbookOptions>>(settings, OPTIONS_SETTING);
-      return {
-        refreshOnOpen: stored.refreshOnOpen === true,
-        ...(stored.schedules && typeof stored.schedules === "object" ? { schedules: stored.schedules } : {}),
-      };
-    },
-
-    setWorkbookOptions: async (patch) => {
-      const options = { ...readSetting<Partial<WorkbookOptions>>(settings, OPTIONS_SETTING), ...patch };
-      await saveSetting(settings, OPTIONS_SETTING, options, "the workbook's options");
-      // Refresh when opened runs from the add-in's start: Excel loads it with this workbook while it is needed.
-      await loadWithDocument();
-    },
-
+    ...workbookOptionMethods(settings, loadWithDocument),
     showPane: () => showPane(),
-
-    readRange: (target) =>
-      run(async (context) => {
-        const range = context.workbook.worksheets.getItem(target.sheet).getRange(target.address);
-        range.load("values");
-        await context.sync();
-        return range.values as CellValue[][];
-      }),
-
     ...officeTableMethods(run, settings),
     ...officeDataTypeMethods(run, requirements),
-
-    getActiveCell: () =>
-      run(async (context) => {
-        const cell = context.workbook.getActiveCell();
-        cell.load("address");
-        await context.sync();
-        const { sheet, address } = splitAddress(cell.address);
-        return { sheet, address: cellAddress(parseCell(address)) };
-      }),
-
-    writeValues: (target, values, columnFormats, onProgress) =>
-      run(async (context) => {
-        const cols = width(values);
-        const top = parseCell(target.address);
-        const address = blockAddress(top, values.length, cols);
-        const sheet = context.workbook.worksheets.getItem(target.sheet);
-        await writeRowsInBlocks(context, sheet, top, values, cols, columnFormats, onProgress);
-        return { sheet: target.sheet, address };
-      }),
-
-    checkArea: (target, rows, columns) =>
-      run(async (context): Promise<AreaCheck> => {
-        const top = parseCell(target.address);
-        const fitRows = Math.max(1, Math.min(rows, EXCEL_ROWS - top.row));
-        const fitColumns = Math.max(1, Math.min(columns, EXCEL_COLUMNS - top.col));
-        const address = blockAddress(top, fitRows, fitColumns);
-        const outside =
-          fitRows < rows || fitColumns < columns
-            ? `${rows} rows × ${columns} columns from ${cellAddress(top)} run past the sheet's edge; pick a cell higher up or further left.`
-            : undefined;
-        const block = { top: top.row, left: top.col, bottom: top.row + fitRows - 1, right: top.col + fitColumns - 1 };
-        const sheet = context.workbook.worksheets.getItem(target.sheet);
-        const occupied = await occupiedCells(context, sheet, block, MAX_OCCUPIED);
-        return { address, ...(outside ? { outside } : {}), occupied };
-      }),
-
-    readValue: (target) => readSettledValue(run, clock, target),
-
-    writeFormula: (target, formula) =>
-      run(async (context) => {
-        context.workbook.worksheets.getItem(target.sheet).getRange(cellAddress(parseCell(target.address))).formulas = [
-          [formula],
-        ];
-        await context.sync();
-      }),
-
-    listMadFormulas: () => run((context) => scanMadFormulas(context)),
-
-    recalculate: (cells: readonly CellTarget[]) =>
-      run(async (context) => {
-        for (const cell of cells) context.workbook.worksheets.getItem(cell.sheet).getRange(cell.address).calculate();
-        await context.sync();
-      }),
+    ...cellMethods(run, clock),
   };
 }
 
@@ -219,10 +223,10 @@ export async function followReportSheets(
   } catch {
     return; // no document settings (Office not ready, or not in Excel): nothing to follow
   }
-  if (!Object.keys(stored).length || !host.listReportSheets) return;
+  if (!Object.keys(stored).length) return;
   try {
     const sheets = await host.listReportSheets();
-    await Promise.all(sheets.map((s) => host.refreshReportCharts?.(s.sheet).catch(() => undefined)));
+    await Promise.all(sheets.map((s) => host.refreshReportCharts(s.sheet).catch(() => undefined)));
   } catch {
     // The next calculation or the Reports tab tries again; a start-up task never fails the pane.
   }

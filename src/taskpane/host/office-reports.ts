@@ -71,11 +71,78 @@ async function deleteNames(context: Excel.RequestContext, names: readonly string
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-export function officeReportMethods(deps: ReportHostDeps): ReportMethods {
-  const { run, settings } = deps;
-  const readStored = () => readSetting<StoredReports>(settings, REPORTS_SETTING);
-  const save = (reports: StoredReports) => saveSetting(settings, REPORTS_SETTING, reports, t("host.what.report"));
+/** Writes a report's cells, formats, formulas, the names over its spills and its charts, in two batches. */
+async function writeReport(
+  context: Excel.RequestContext,
+  sheet: Excel.Worksheet,
+  spec: ReportSheetSpec,
+  sheetName: string,
+  prefix: string,
+): Promise<string[]> {
+  for (const cell of spec.values) {
+    const range = sheet.getRange(cell.address);
+    // Format first, then the value, in one batch: text never becomes a formula or a number.
+    range.numberFormat = [[cell.format ?? (typeof cell.value === "string" ? TEXT : GENERAL)]];
+    range.values = [[cell.value ?? ""]];
+    if (cell.role === "title") range.format.font.bold = true;
+    if (cell.role === "note") range.format.font.italic = true;
+  }
+  for (const f of spec.formats ?? []) {
+    const area = rangeOfAddress(f.address);
+    sheet.getRange(f.address).numberFormat = Array.from({ length: area.bottom - area.top + 1 }, () =>
+      Array.from({ length: area.right - area.left + 1 }, () => f.format),
+    );
+  }
+  for (const f of spec.formulas) sheet.getRange(f.address).formulas = [[f.formula]];
+  const names: string[] = [];
+  spec.charts.forEach((chart, i) => {
+    const columns = [chart.categories, ...chart.series.map((s) => s.values)];
+    columns.forEach((column, j) => {
+      const name = `${prefix}_${i + 1}_${j === 0 ? "x" : `s${j}`}`;
+      context.workbook.names.add(name, spillColumnFormula(sheetName, column, chart.maxPoints));
+      names.push(name);
+    });
+  });
+  const charts = spec.charts.map((chart) => addChart(sheet, chart));
+  await context.sync();
+  spec.charts.forEach((chart, i) => addSeries(sheet, charts[i], chart));
+  return names;
+}
 
+/** Removes what a failed report left: its sheet and names. Says whether that worked. */
+async function removeHalfMade(run: ReportHostDeps["run"], sheetName: string, prefix: string): Promise<boolean> {
+  try {
+    await run(async (context) => {
+      const sheet = context.workbook.worksheets.getItemOrNullObject(sheetName);
+      const names = context.workbook.names;
+      names.load("items/name");
+      await context.sync();
+      if (!sheet.isNullObject) sheet.delete();
+      const ours = names.items.map((n) => n.name).filter((n) => n.toLowerCase().startsWith(`${prefix.toLowerCase()}_`));
+      await context.sync();
+      await deleteNames(context, ours);
+    });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The sheets' and the workbook names' names taken now (a new report's get the next free ones). */
+async function takenNames(context: Excel.RequestContext) {
+  const sheets = context.workbook.worksheets;
+  sheets.load("items/name");
+  const names = context.workbook.names;
+  names.load("items/name");
+  await context.sync();
+  return { sheets: sheets.items.map((s) => s.name), names: names.items.map((n) => n.name) };
+}
+
+/**
+ * After a report sheet calculates (an input edited, a refresh), its charts are pointed at the spills' new size.
+ * Calculations during a re-pointing run it once more afterwards, not once each. Handlers last this session.
+ */
+function chartFollower(run: ReportHostDeps["run"], readStored: () => StoredReports) {
   /** Points the report sheet's charts at the spills' current size; `key` is the sheet's name or id. */
   const rePointCharts = async (key: string) => {
     const stored = readStored();
@@ -88,11 +155,6 @@ export function officeReportMethods(deps: ReportHostDeps): ReportMethods {
       await pointChartsAtSpills(context, sheet, entry.charts);
     });
   };
-
-  /**
-   * After a report sheet calculates (an input edited, a refresh), its charts are pointed at the spills' new size.
-   * Calculations during a re-pointing run it once more afterwards, not once each. Handlers last this session.
-   */
   const following = new Set<string>();
   const rePointing = new Map<string, { again: boolean; done: Promise<void> }>();
   /** Settles when the sheet's charts are re-pointed (never rejects: it runs from an event). */
@@ -119,63 +181,24 @@ export function officeReportMethods(deps: ReportHostDeps): ReportMethods {
     following.add(id);
     sheet.onCalculated.add(() => rePointSoon(id));
   };
+  return { rePointCharts, followSpills };
+}
 
-  /** Everything a report is made of, in two batches; throws with the sheet possibly half made. */
+export function officeReportMethods(deps: ReportHostDeps): ReportMethods {
+  const { run, settings } = deps;
+  const readStored = () => readSetting<StoredReports>(settings, REPORTS_SETTING);
+  const save = (reports: StoredReports) => saveSetting(settings, REPORTS_SETTING, reports, t("host.what.report"));
+  const { rePointCharts, followSpills } = chartFollower(run, readStored);
+
+  /** Everything a report is made of; throws with the sheet possibly half made. */
   const build = async (context: Excel.RequestContext, spec: ReportSheetSpec, sheetName: string, prefix: string) => {
     const sheet = context.workbook.worksheets.add(sheetName);
     sheet.load("id");
-    for (const cell of spec.values) {
-      const range = sheet.getRange(cell.address);
-      // Format first, then the value, in one batch: text never becomes a formula or a number.
-      range.numberFormat = [[cell.format ?? (typeof cell.value === "string" ? TEXT : GENERAL)]];
-      range.values = [[cell.value ?? ""]];
-      if (cell.role === "title") range.format.font.bold = true;
-      if (cell.role === "note") range.format.font.italic = true;
-    }
-    for (const f of spec.formats ?? []) {
-      const area = rangeOfAddress(f.address);
-      sheet.getRange(f.address).numberFormat = Array.from({ length: area.bottom - area.top + 1 }, () =>
-        Array.from({ length: area.right - area.left + 1 }, () => f.format),
-      );
-    }
-    for (const f of spec.formulas) sheet.getRange(f.address).formulas = [[f.formula]];
-    const names: string[] = [];
-    spec.charts.forEach((chart, i) => {
-      const columns = [chart.categories, ...chart.series.map((s) => s.values)];
-      columns.forEach((column, j) => {
-        const name = `${prefix}_${i + 1}_${j === 0 ? "x" : `s${j}`}`;
-        context.workbook.names.add(name, spillColumnFormula(sheetName, column, chart.maxPoints));
-        names.push(name);
-      });
-    });
-    const charts = spec.charts.map((chart) => addChart(sheet, chart));
-    await context.sync();
-    spec.charts.forEach((chart, i) => addSeries(sheet, charts[i], chart));
+    const names = await writeReport(context, sheet, spec, sheetName, prefix);
     sheet.activate();
     followSpills(sheet, sheet.id);
     await context.sync();
     return { sheetId: sheet.id, names };
-  };
-
-  /** Removes what a failed report left: its sheet and names. Says whether that worked. */
-  const removeHalfMade = async (sheetName: string, prefix: string): Promise<boolean> => {
-    try {
-      await run(async (context) => {
-        const sheet = context.workbook.worksheets.getItemOrNullObject(sheetName);
-        const names = context.workbook.names;
-        names.load("items/name");
-        await context.sync();
-        if (!sheet.isNullObject) sheet.delete();
-        const ours = names.items
-          .map((n) => n.name)
-          .filter((n) => n.toLowerCase().startsWith(`${prefix.toLowerCase()}_`));
-        await context.sync();
-        await deleteNames(context, ours);
-      });
-      return true;
-    } catch {
-      return false;
-    }
   };
 
   return {
@@ -186,36 +209,22 @@ export function officeReportMethods(deps: ReportHostDeps): ReportMethods {
     },
 
     createReportSheet: async (spec: ReportSheetSpec): Promise<CreatedReportSheet> => {
-      const taken = await run(async (context) => {
-        const sheets = context.workbook.worksheets;
-        sheets.load("items/name");
-        const names = context.workbook.names;
-        names.load("items/name");
-        await context.sync();
-        return { sheets: sheets.items.map((s) => s.name), names: names.items.map((n) => n.name) };
-      });
+      const taken = await run(takenNames);
       const sheetName = uniqueSheetName(spec.name, taken.sheets);
       const prefix = reportNamePrefix(sheetName, taken.names);
       let made: { sheetId: string; names: string[] };
       try {
         made = await run((context) => build(context, spec, sheetName, prefix));
       } catch (error) {
-        const removed = await removeHalfMade(sheetName, prefix);
+        const removed = await removeHalfMade(run, sheetName, prefix);
         throw new Error(
           removed
             ? `The report could not be made (${messageOf(error)}). Nothing was left in the workbook.`
             : `The report stopped half way (${messageOf(error)}) and could not be removed: delete the sheet ${sheetName} and the names starting ${prefix}_ by hand.`,
         );
       }
-      await save({
-        ...readStored(),
-        [made.sheetId]: {
-          sheet: sheetName,
-          report: spec.report,
-          charts: spec.charts.map(storedChart),
-          names: made.names,
-        },
-      });
+      const entry = { sheet: sheetName, report: spec.report, charts: spec.charts.map(storedChart), names: made.names };
+      await save({ ...readStored(), [made.sheetId]: entry });
       // Only a document that has reports asks Excel to load the add-in with it (office-host.ts, startupNeeded).
       await deps.loadWithDocument();
       return { sheet: sheetName, names: made.names, charts: spec.charts.length };

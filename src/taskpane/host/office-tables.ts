@@ -14,6 +14,7 @@ import {
   type CellValue,
   type HostAdapter,
   type StoredQuery,
+  type TableGrowth,
   type TableInfo,
   type TableSpec,
 } from "./host-adapter";
@@ -21,6 +22,7 @@ import { blockAddress, offset, parseCell, rangesIntersect, type CellRange } from
 import { occupiedCells, splitAddress, addressOf, rangeOfAddress } from "./bounded-reads";
 import { writeBlock, writeRowsInBlocks } from "./block-writer";
 import { readSetting, saveSetting, TABLES_SETTING, type DocumentSettings } from "./document-settings";
+import type { Run } from "./excel-run";
 
 /** How many numbered variants of a table name are tried. */
 const MAX_NAME_TRIES = 50;
@@ -33,8 +35,6 @@ interface StoredTable {
   readonly formats: readonly string[];
 }
 type StoredTables = Record<string, StoredTable>;
-
-type Run = <T>(batch: (context: Excel.RequestContext) => Promise<T>) => Promise<T>;
 
 const listed = (cells: readonly string[]) =>
   cells.length > 3
@@ -76,6 +76,77 @@ export async function uniqueTableName(context: Excel.RequestContext, proposed: s
   return free;
 }
 
+/** Refuses a new table over cells that hold something (a person's), naming them. */
+async function refuseCellsInUse(
+  context: Excel.RequestContext,
+  sheet: Excel.Worksheet,
+  sheetName: string,
+  area: CellRange,
+) {
+  const occupied = await occupiedCells(context, sheet, area, MAX_OCCUPIED);
+  if (!occupied.length) return;
+  const address = addressOf(area);
+  throw new CellsInUseError(
+    t("host.tableNeeds", { area: `${sheetName}!${address}`, cells: listed(occupied), count: occupied.length }),
+    sheetName,
+    address,
+    occupied,
+  );
+}
+
+/**
+ * Rows below a table that grows: free, made free by inserting sheet rows when asked, else refused. Another table
+ * there is refused even when overwriting is allowed (office-js #1199): only inserting rows helps.
+ */
+async function makeRoomBelow(
+  context: Excel.RequestContext,
+  sheet: Excel.Worksheet,
+  grows: { table: string; sheetName: string; left: number; right: number; lastRow: number; newLastRow: number },
+  growth: TableGrowth | undefined,
+) {
+  const { lastRow, newLastRow, sheetName } = grows;
+  const below: CellRange = { top: lastRow + 1, bottom: newLastRow, left: grows.left, right: grows.right };
+  const tables = await tablesIn(context, sheet, below, grows.table);
+  const occupied = growth === "overwrite" ? [] : await occupiedCells(context, sheet, below, MAX_OCCUPIED);
+  if (!occupied.length && !tables.length) return;
+  // Whole sheet rows below the table: what was under it (another table too) moves down, out of the new rows' way.
+  if (growth === "insertRows") return void sheet.getRange(`${lastRow + 2}:${newLastRow + 1}`).insert("Down");
+  const values = { table: grows.table, rows: newLastRow - lastRow, area: `${sheetName}!${addressOf(below)}` };
+  throw new CellsInUseError(
+    tables.length
+      ? t("host.refreshNeedsTable", { table: grows.table, tables: tables.join(", ") })
+      : t("host.refreshNeeds", { ...values, cells: listed(occupied), count: occupied.length }),
+    sheetName,
+    addressOf(below),
+    occupied,
+    tables,
+  );
+}
+
+/** The stored tables that still exist: where each is and how many rows it holds. */
+async function liveTables(context: Excel.RequestContext, stored: StoredTables): Promise<TableInfo[]> {
+  const found = Object.keys(stored).map((name) => ({ name, table: context.workbook.tables.getItemOrNullObject(name) }));
+  found.forEach((f) => f.table.load("name"));
+  await context.sync();
+  const live = found.filter((f) => !f.table.isNullObject);
+  const ranges = live.map((f) => {
+    const range = f.table.getRange();
+    range.load("address");
+    const body = f.table.getDataBodyRange();
+    body.load("rowCount");
+    // A table without data still shows one blank body row; its first row tells the two apart.
+    const firstRow = body.getRow(0);
+    firstRow.load("values");
+    return { ...f, range, body, firstRow };
+  });
+  await context.sync();
+  return ranges.map(({ name, range, body, firstRow }): TableInfo => {
+    const { sheet, address } = splitAddress(range.address);
+    const emptyBody = body.rowCount === 1 && firstRow.values[0].every((v) => v === "" || v === null);
+    return { name, sheet, address, rowCount: emptyBody ? 0 : body.rowCount, query: stored[name].query };
+  });
+}
+
 type TableMethods = Pick<HostAdapter, "createTable" | "replaceTableRows" | "listTables">;
 
 export function officeTableMethods(run: Run, settings: DocumentSettings): TableMethods {
@@ -96,20 +167,7 @@ export function officeTableMethods(run: Run, settings: DocumentSettings): TableM
         };
         const address = addressOf(area);
         const sheet = context.workbook.worksheets.getItem(target.sheet);
-        if (placement !== "overwrite") {
-          const occupied = await occupiedCells(context, sheet, area, MAX_OCCUPIED);
-          if (occupied.length)
-            throw new CellsInUseError(
-              t("host.tableNeeds", {
-                area: `${target.sheet}!${address}`,
-                cells: listed(occupied),
-                count: occupied.length,
-              }),
-              target.sheet,
-              address,
-              occupied,
-            );
-        }
+        if (placement !== "overwrite") await refuseCellsInUse(context, sheet, target.sheet, area);
         const name = await uniqueTableName(context, spec.name);
         writeBlock(sheet.getRange(blockAddress(top, 1, cols)), [spec.header]);
         await writeRowsInBlocks(context, sheet, offset(top, 1, 0), spec.rows, cols, spec.columnFormats, onProgress);
@@ -138,32 +196,8 @@ export function officeTableMethods(run: Run, settings: DocumentSettings): TableM
         const top = parseCell(splitAddress(header.address).address);
         const lastRow = top.row + body.rowCount; // the body's last row now, 0-based
         const newLastRow = top.row + Math.max(rows.length, 1);
-        if (newLastRow > lastRow) {
-          const below: CellRange = { top: lastRow + 1, bottom: newLastRow, left: top.col, right: top.col + cols - 1 };
-          const tables = await tablesIn(context, sheet, below, tableName);
-          const occupied = growth === "overwrite" ? [] : await occupiedCells(context, sheet, below, MAX_OCCUPIED);
-          if ((occupied.length || tables.length) && growth === "insertRows") {
-            // Whole sheet rows below the table: what was under it (another table too) moves down, out of the way.
-            sheet.getRange(`${lastRow + 2}:${newLastRow + 1}`).insert("Down");
-          } else if (occupied.length || tables.length) {
-            // Another table in the way is refused even when overwriting is allowed: only inserting rows helps.
-            throw new CellsInUseError(
-              tables.length
-                ? t("host.refreshNeedsTable", { table: tableName, tables: tables.join(", ") })
-                : t("host.refreshNeeds", {
-                    table: tableName,
-                    rows: newLastRow - lastRow,
-                    area: `${sheetName}!${addressOf(below)}`,
-                    cells: listed(occupied),
-                    count: occupied.length,
-                  }),
-              sheetName,
-              addressOf(below),
-              occupied,
-              tables,
-            );
-          }
-        }
+        const grows = { table: tableName, sheetName, left: top.col, right: top.col + cols - 1, lastRow, newLastRow };
+        if (newLastRow > lastRow) await makeRoomBelow(context, sheet, grows, growth);
         body.clear("Contents");
         const address = blockAddress(top, 1 + Math.max(rows.length, 1), cols);
         table.resize(address);
@@ -180,28 +214,7 @@ export function officeTableMethods(run: Run, settings: DocumentSettings): TableM
       const stored = readStored();
       const names = Object.keys(stored);
       if (!names.length) return [];
-      return run(async (context) => {
-        const found = names.map((name) => ({ name, table: context.workbook.tables.getItemOrNullObject(name) }));
-        found.forEach((f) => f.table.load("name"));
-        await context.sync();
-        const live = found.filter((f) => !f.table.isNullObject);
-        const ranges = live.map((f) => {
-          const range = f.table.getRange();
-          range.load("address");
-          const body = f.table.getDataBodyRange();
-          body.load("rowCount");
-          // A table without data still shows one blank body row; its first row tells the two apart.
-          const firstRow = body.getRow(0);
-          firstRow.load("values");
-          return { ...f, range, body, firstRow };
-        });
-        await context.sync();
-        return ranges.map(({ name, range, body, firstRow }): TableInfo => {
-          const { sheet, address } = splitAddress(range.address);
-          const emptyBody = body.rowCount === 1 && firstRow.values[0].every((v) => v === "" || v === null);
-          return { name, sheet, address, rowCount: emptyBody ? 0 : body.rowCount, query: stored[name].query };
-        });
-      });
+      return run((context) => liveTables(context, stored));
     },
   };
 }

@@ -7,12 +7,11 @@
 import type { Clock } from "../../api/clock";
 import type { CellTarget, CellValue } from "./host-adapter";
 import { cellAddress, parseCell } from "../../table/a1";
+import type { Run } from "./excel-run";
 
 /** How often and how far apart the cell is read again while it shows #BUSY! (about 30 s in all). */
 export const READ_ATTEMPTS = 60;
 export const READ_PAUSE_MS = 500;
-
-type Run = <T>(batch: (context: Excel.RequestContext) => Promise<T>) => Promise<T>;
 
 export async function readSettledValue(run: Run, clock: Clock, target: CellTarget): Promise<CellValue> {
   let shown: CellValue = null;

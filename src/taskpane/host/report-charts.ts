@@ -9,9 +9,8 @@
  *   name over a spill is never read: Excel on Windows refuses it for a dynamic name (office-js #4321);
  * - axis number formats and a series' axis group are ExcelApi 1.8, ChartAxes.getItem 1.7.
  */
-import type { AxisFormat, ChartKind, ChartSpec } from "./host-adapter";
+import { CHART_SIZE, type AxisFormat, type ChartKind, type ChartSpec } from "./host-adapter";
 import { blockAddress, cellAddress, offset, parseCell } from "../../table/a1";
-import { CHART_SIZE } from "../templates/report-layout";
 import { rangeOfAddress } from "./bounded-reads";
 
 /** Rows a chart's series covers before its formula has spilled (then it follows the spill). */

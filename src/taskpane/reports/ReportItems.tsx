@@ -7,7 +7,7 @@ import { Badge, Button, Checkbox, Input, makeStyles, Text, tokens } from "@fluen
 import { useState } from "react";
 import type { Schedule } from "../../api/schedules";
 import { t } from "../../i18n";
-import type { HistoryState } from "../host/host-adapter";
+import type { SnapshotState } from "../host/host-adapter";
 import type { RefreshPlan } from "./refresh-plan";
 import type { ReportGroup, ReportRow } from "./reports";
 import { describeReportInputs, reportTitle } from "./reports";
@@ -53,8 +53,8 @@ function describeRow(row: ReportRow): string {
   ].join(" · ");
 }
 
-export interface HistoryProps {
-  readonly history: HistoryState | undefined;
+export interface SnapshotProps {
+  readonly history: SnapshotState | undefined;
   readonly busy: boolean;
   /** "report Market 1", "table MAD_ProductResearch": what the controls' accessible names end with. */
   readonly name: string;
@@ -62,7 +62,7 @@ export interface HistoryProps {
   readonly onSnapshot: () => void;
 }
 
-export function HistoryControls({ history, busy, name, onKeep, onSnapshot }: HistoryProps) {
+export function SnapshotControls({ history, busy, name, onKeep, onSnapshot }: SnapshotProps) {
   const styles = useStyles();
   return (
     <div className={styles.row}>
@@ -70,15 +70,15 @@ export function HistoryControls({ history, busy, name, onKeep, onSnapshot }: His
         checked={history?.keep ?? false}
         disabled={busy}
         onChange={(_, data) => onKeep(data.checked === true)}
-        label={t("history.keep")}
-        aria-label={t("history.keepLabel", { name })}
+        label={t("snapshot.keep")}
+        aria-label={t("snapshot.keepLabel", { name })}
       />
-      <Button size="small" disabled={busy} onClick={onSnapshot} aria-label={t("history.snapshotLabel", { name })}>
-        {t("history.snapshot")}
+      <Button size="small" disabled={busy} onClick={onSnapshot} aria-label={t("snapshot.takeLabel", { name })}>
+        {t("snapshot.take")}
       </Button>
       {history?.sheet && (
         <Text size={200} className={styles.details}>
-          {t("history.where", { snapshots: history.snapshots, sheet: history.sheet })}
+          {t("snapshot.where", { snapshots: history.snapshots, sheet: history.sheet })}
         </Text>
       )}
     </div>
@@ -133,7 +133,7 @@ export function ReportGroupItem(props: {
   plan: RefreshPlan | undefined;
   busy: boolean;
   onRefresh: () => void;
-  history: HistoryProps;
+  history: SnapshotProps;
   schedule: ScheduleProps | null;
 }) {
   const { group, plan, busy } = props;
@@ -162,7 +162,7 @@ export function ReportGroupItem(props: {
       >
         {t("reports.refreshReport")}
       </Button>
-      <HistoryControls {...props.history} />
+      <SnapshotControls {...props.history} />
       {props.schedule && <ScheduleControls {...props.schedule} />}
     </section>
   );
@@ -173,7 +173,7 @@ export function ReportRowItem(props: {
   selected: boolean;
   onToggle: () => void;
   plan: RefreshPlan | undefined;
-  history: HistoryProps | null;
+  history: SnapshotProps | null;
   schedule: ScheduleProps | null;
 }) {
   const { row, plan } = props;
@@ -196,7 +196,7 @@ export function ReportRowItem(props: {
           {statusLines([row], plan)[0]}
         </Text>
       )}
-      {props.history && <HistoryControls {...props.history} />}
+      {props.history && <SnapshotControls {...props.history} />}
       {props.schedule && <ScheduleControls {...props.schedule} />}
     </>
   );

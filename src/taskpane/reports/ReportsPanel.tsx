@@ -6,26 +6,21 @@
  * it may keep history (each refresh and Snapshot now append to its history sheet) and, with a team relay, be
  * refreshed daily by the relay. The tab's settings: refresh when opened, last good answers.
  */
-import { Button, makeStyles, ProgressBar, Text, tokens } from "@fluentui/react-components";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Button, makeStyles, Text, tokens } from "@fluentui/react-components";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { t } from "../../i18n";
-import type { HistorySourceRef } from "../host/host-adapter";
-import { AskBeforeSpending } from "../shared/AskBeforeSpending";
-import { AskInPlace } from "../shared/AskInPlace";
 import { OutcomeBar } from "../shared/OutcomeBar";
 import { useServices } from "../shared/services";
-import { useAction, type ActionWork, type Outcome } from "../shared/use-action";
-import { refreshAndRecord } from "./actions";
-import type { GrowthConflict, GrowthDecision } from "./growth";
-import { describePlan, planRefresh, type RefreshPlan } from "./refresh-plan";
-import { refreshTargetsNow, type TargetsNow } from "./refresh-targets";
-import { ReportGroupItem, ReportRowItem, type HistoryProps, type ScheduleProps } from "./ReportItems";
+import { useAction, type Action } from "../shared/use-action";
+import { scheduleProps, snapshotProps } from "./item-props";
+import { ReportGroupItem, ReportRowItem } from "./ReportItems";
+import { BusyProgress, GrowthAsk, SpendQuestion } from "./ReportsQuestions";
 import type { ReportGroup, ReportRow } from "./reports";
 import { ReportsSettings } from "./ReportsSettings";
-import { localTimeZone, newScheduleId, scheduledQueries } from "./schedule-client";
-import { snapshotCost, snapshotPlanOf, sourceKey, takeSnapshot, type SnapshotTarget } from "./snapshot";
-import type { SnapshotPlan } from "./snapshot-sheet";
-import { useReportExtras } from "./use-report-extras";
+import type { SnapshotTarget } from "./snapshot";
+import { useGrowthQuestion } from "./use-growth-question";
+import { useReportActions } from "./use-report-actions";
+import { useReportExtras, type ReportExtras } from "./use-report-extras";
 import { rowsOf, scanWorkbook, type WorkbookScan } from "./workbook-scan";
 
 const useStyles = makeStyles({
@@ -44,66 +39,71 @@ const useStyles = makeStyles({
 
 const EMPTY_SCAN: WorkbookScan = { cells: [], asOf: [], tables: [], sheets: [] };
 
-/** A question waiting for the person: a refresh or a snapshot that spends many calls. */
-type Pending =
-  | {
-      readonly kind: "refresh";
-      readonly plan: RefreshPlan;
-      readonly rows: readonly ReportRow[];
-      readonly now: TargetsNow;
-    }
-  | { readonly kind: "snapshot"; readonly plan: SnapshotPlan; readonly question: string; readonly calls: number };
-
-/** The key a report or table's schedule is kept under in the workbook (a report's survives a rename). */
-const scheduleKey = (target: SnapshotTarget) =>
-  target.kind === "report"
-    ? `report:${target.report.template}:${target.report.createdAt}`
-    : `table:${target.table.name}`;
-
-/** What the person is asked when a table's new rows need cells that hold something, or another table's rows. */
-function growthQuestion(conflict: GrowthConflict): string {
-  if (conflict.tables?.length && !conflict.history)
-    return t("reports.growth.tableQuestion", {
-      table: conflict.tableName,
-      rows: conflict.rows,
-      tables: conflict.tables.join(", "),
-    });
-  const cells = [...conflict.occupied, ...(conflict.tables ?? [])].join(", ");
-  return conflict.history
-    ? t("history.growth.question", { cells })
-    : t("reports.growth.question", { table: conflict.tableName, rows: conflict.rows, cells });
+/** The tab's buttons: refresh all, the chosen rows or the failed ones, and scan the workbook again. */
+function RefreshButtons(props: {
+  rows: readonly ReportRow[];
+  selected: ReadonlySet<string>;
+  busy: boolean;
+  onRefresh: (rows: readonly ReportRow[]) => void;
+  onRescan: () => void;
+}) {
+  const { rows, selected, busy, onRefresh } = props;
+  const failed = rows.filter((r) => r.status === "error");
+  return (
+    <div className={useStyles().actions}>
+      <Button appearance="primary" disabled={busy || !rows.length} onClick={() => onRefresh(rows)}>
+        {t("reports.refreshAll")}
+      </Button>
+      <Button disabled={busy || !selected.size} onClick={() => onRefresh(rows.filter((r) => selected.has(r.id)))}>
+        {t("reports.refreshSelected")}
+      </Button>
+      <Button disabled={busy || !failed.length} onClick={() => onRefresh(failed)}>
+        {t("reports.retryFailed")}
+      </Button>
+      <Button appearance="subtle" disabled={busy} onClick={props.onRescan}>
+        {t("reports.rescan")}
+      </Button>
+    </div>
+  );
 }
 
-export function ReportsPanel({ active }: { active: boolean }) {
+/** The tab's settings: refresh when the workbook opens (the workbook's), last good answers (the person's). */
+function Settings({ extras, action }: { extras: ReportExtras; action: Action }) {
+  const { host, engine } = useServices();
+  const change = (work: () => Promise<unknown>, text: string) =>
+    void action.perform(t("reports.busy.settings"), async () => {
+      await work();
+      extras.reload();
+      return { kind: "info", text };
+    });
+  return (
+    <ReportsSettings
+      refreshOnOpen={extras.options.refreshOnOpen}
+      lastGoodValues={extras.preferences.lastGoodValues}
+      busy={action.busy !== null}
+      onRefreshOnOpen={(on) =>
+        change(
+          () => host.setWorkbookOptions({ refreshOnOpen: on }),
+          on ? t("reports.refreshOnOpenOn") : t("reports.refreshOnOpenOff"),
+        )
+      }
+      onLastGoodValues={(on) =>
+        change(
+          () => engine.setPreferences({ lastGoodValues: on }),
+          on ? t("reports.lastGoodOn") : t("reports.lastGoodOff"),
+        )
+      }
+    />
+  );
+}
+
+/** The workbook as last scanned, its rows (formulas, tables, reports) and their failures; scanned again on demand. */
+function useWorkbookRows(active: boolean, action: Action) {
   const services = useServices();
-  const { engine, host, registry, clock } = services;
-  const styles = useStyles();
+  const { host, registry } = services;
   const [scan, setScan] = useState<WorkbookScan>(EMPTY_SCAN);
   const [revision, setRevision] = useState(0);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [tableFailures, setTableFailures] = useState<Record<string, string>>({});
-  const { busy, progress, outcome: notice, setOutcome: setNotice, perform } = useAction();
-  const [pending, setPending] = useState<Pending | null>(null);
-  /** Cells below a table that hold something: the refresh or snapshot waits for the person's choice. */
-  const [growth, setGrowth] = useState<{ conflict: GrowthConflict; answer: (d: GrowthDecision) => void } | null>(null);
-  const decide = useCallback(
-    (conflict: GrowthConflict) =>
-      new Promise<GrowthDecision>((resolve) =>
-        setGrowth({
-          conflict,
-          answer: (decision) => {
-            setGrowth(null);
-            resolve(decision);
-          },
-        }),
-      ),
-    [],
-  );
-  // A pane closed while a question waits keeps the person's cells: the work goes on without that table.
-  const growthRef = useRef(growth);
-  growthRef.current = growth;
-  useEffect(() => () => growthRef.current?.answer("keep"), []);
-
   const { rows, groups, others } = useMemo(
     () => rowsOf(scan, registry, tableFailures),
     // The registry changes as formulas run: `revision` follows it.
@@ -111,7 +111,7 @@ export function ReportsPanel({ active }: { active: boolean }) {
   );
   const extras = useReportExtras(services, rows, groups, others);
   useEffect(() => registry.subscribe(() => setRevision((r) => r + 1)), [registry]);
-
+  const { perform } = action;
   const rescan = useCallback(
     () =>
       perform(
@@ -129,147 +129,26 @@ export function ReportsPanel({ active }: { active: boolean }) {
     if (active) void rescan();
     // Rescans when the tab shows, not when `rescan` is made again.
   }, [active]);
+  return { scan, setScan, rows, groups, others, extras, tableFailures, setTableFailures, rescan };
+}
 
-  /** Refreshes the chosen rows as counted; the outcome says what failed, what was spent and what was kept. */
-  const run = async (chosen: readonly ReportRow[], plan: RefreshPlan, now: TargetsNow, work: ActionWork) => {
-    work.relabel(t("reports.busy.refresh", { plan: describePlan(plan, now.targets) }));
-    try {
-      const done = await refreshAndRecord(
-        engine,
-        host,
-        scan,
-        groups,
-        { plan, rows: chosen, inputs: now.inputs },
-        () => clock.now(),
-        (p) => work.onPage(p.done, p.total),
-        decide,
-      );
-      const failedTables: Record<string, string> = { ...tableFailures };
-      for (const row of chosen) if (row.tableName) delete failedTables[row.tableName];
-      for (const [id, message] of Object.entries(done.failures)) {
-        const row = chosen.find((r) => r.id === id);
-        if (row?.tableName) failedTables[row.tableName] = message;
-      }
-      setTableFailures(failedTables);
-      const failed = Object.keys(done.failures).length;
-      const text = failed
-        ? t("reports.failed", { failed, items: chosen.length, calls: done.callsSpent })
-        : t("reports.refreshedItems", { items: chosen.length, calls: done.callsSpent });
-      const kept = done.snapshots ? ` ${t("reports.snapshotsKept", { snapshots: done.snapshots })}` : "";
-      const problems = done.snapshotFailures.length ? ` ${done.snapshotFailures.join(" ")}` : "";
-      return { kind: failed || problems ? "error" : "success", text: `${text}${kept}${problems}` } satisfies Outcome;
-    } finally {
-      setScan(await scanWorkbook(host, registry).catch(() => scan));
-      extras.reload();
-    }
-  };
+const targetOfGroup = (group: ReportGroup): SnapshotTarget => ({
+  kind: "report",
+  sheet: group.sheet,
+  report: group.report,
+});
 
-  const refresh = async (chosen: readonly ReportRow[]) => {
-    if (!chosen.length) {
-      setNotice({ kind: "info", text: t("reports.nothing") });
-      return;
-    }
-    await perform(t("reports.busy.count"), async (work) => {
-      const now = await refreshTargetsNow(host, chosen, groups);
-      const plan = await planRefresh(engine, now.targets, { remainingThisMonth: engine.usage().remainingThisMonth });
-      if (!plan.needsConfirmation) return run(chosen, plan, now, work);
-      setPending({ kind: "refresh", plan, rows: chosen, now });
-      return null;
-    });
-  };
-
-  const snapshot = async (plan: SnapshotPlan, work: ActionWork): Promise<Outcome> => {
-    work.relabel(t("reports.busy.snapshot"));
-    const done = await takeSnapshot(engine, host, plan, clock.now(), decide);
-    extras.reload();
-    if (!done.written) return { kind: "info", text: t("reports.snapshotKeptCells") };
-    return {
-      kind: "success",
-      text: t("reports.snapshotTaken", {
-        sheet: done.written.sheet,
-        snapshots: done.written.snapshots,
-        replaced: done.written.replaced ? "yes" : "no",
-        calls: done.callsSpent,
-      }),
-    };
-  };
-
-  const snapshotNow = (target: SnapshotTarget) =>
-    perform(t("reports.busy.snapshotCount"), async (work) => {
-      const plan = await snapshotPlanOf(host, target);
-      if (!plan) return { kind: "error", text: t("reports.snapshotNoQuery") };
-      const cost = await snapshotCost(engine, plan, engine.usage().remainingThisMonth);
-      if (!cost.question) return snapshot(plan, work);
-      setPending({ kind: "snapshot", plan, question: cost.question, calls: cost.calls });
-      return null;
-    });
-
-  const confirm = (question: Pending) => {
-    setPending(null);
-    if (question.kind === "refresh")
-      void perform(t("reports.busy.refresh", { plan: describePlan(question.plan, question.now.targets) }), (work) =>
-        run(question.rows, question.plan, question.now, work),
-      );
-    else void perform(t("reports.busy.snapshot"), (work) => snapshot(question.plan, work));
-  };
-
-  const historyProps = (target: SnapshotTarget, name: string): HistoryProps => {
-    const source: HistorySourceRef =
-      target.kind === "report" ? { kind: "report", sheet: target.sheet } : { kind: "table", table: target.table.name };
-    return {
-      history: extras.histories.find((h) => sourceKey(h.source) === sourceKey(source)),
-      busy: busy !== null,
-      name,
-      onKeep: (keep) =>
-        void perform(t("reports.busy.keep"), async () => {
-          await host.setKeepHistory?.(source, keep);
-          extras.reload();
-          return { kind: "info", text: keep ? t("reports.keepOn", { name }) : t("reports.keepOff", { name }) };
-        }),
-      onSnapshot: () => void snapshotNow(target),
-    };
-  };
-
-  const scheduleProps = (target: SnapshotTarget, name: string): ScheduleProps | null => {
-    const relay = extras.relay;
-    if (!relay) return null;
-    const key = scheduleKey(target);
-    const id = extras.options.schedules?.[key];
-    const schedule = relay.schedules.find((s) => s.id === id) ?? null;
-    const keep = async (next: string | null) => {
-      const schedules = { ...extras.options.schedules };
-      if (next) schedules[key] = next;
-      else delete schedules[key];
-      await host.setWorkbookOptions?.({ schedules });
-      extras.reload();
-    };
-    return {
-      schedule,
-      busy: busy !== null,
-      name,
-      onSet: (at) =>
-        void perform(t("reports.busy.schedule"), async () => {
-          const plan = await snapshotPlanOf(host, target);
-          if (!plan) return { kind: "error", text: t("reports.snapshotNoQuery") };
-          const scheduleId = schedule?.id ?? newScheduleId();
-          const set = await relay.client.set(scheduleId, {
-            name: plan.name,
-            at,
-            timeZone: localTimeZone(),
-            queries: scheduledQueries(plan.queries),
-          });
-          await keep(scheduleId);
-          return { kind: "success", text: t("reports.scheduled", { name, at: set.at, zone: set.timeZone }) };
-        }),
-      onRemove: () =>
-        void perform(t("reports.busy.schedule"), async () => {
-          if (schedule) await relay.client.remove(schedule.id);
-          await keep(null);
-          return { kind: "info", text: t("reports.unscheduled", { name }) };
-        }),
-    };
-  };
-
+export function ReportsPanel({ active }: { active: boolean }) {
+  const services = useServices();
+  const styles = useStyles();
+  const action = useAction();
+  const { busy, outcome } = action;
+  const book = useWorkbookRows(active, action);
+  const { rows, groups, others, extras, scan } = book;
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const { growth, decide } = useGrowthQuestion();
+  const { pending, cancel, confirm, refresh, snapshotNow } = useReportActions(services, book, action, decide);
+  const item = { host: services.host, extras, action };
   const toggle = (id: string) =>
     setSelected((s) => {
       const next = new Set(s);
@@ -277,104 +156,27 @@ export function ReportsPanel({ active }: { active: boolean }) {
       else next.add(id);
       return next;
     });
-  const failed = rows.filter((r) => r.status === "error");
   const isBusy = busy !== null;
   const targetOfRow = (row: ReportRow): SnapshotTarget | null => {
     const table = scan.tables.find((x) => x.name === row.tableName);
     return row.kind === "table" && table ? { kind: "table", table } : null;
   };
-  const targetOfGroup = (group: ReportGroup): SnapshotTarget => ({
-    kind: "report",
-    sheet: group.sheet,
-    report: group.report,
-  });
 
   return (
     <section className={styles.root} aria-label={t("tab.reports")}>
-      <div className={styles.actions}>
-        <Button appearance="primary" disabled={isBusy || !rows.length} onClick={() => refresh(rows)}>
-          {t("reports.refreshAll")}
-        </Button>
-        <Button disabled={isBusy || !selected.size} onClick={() => refresh(rows.filter((r) => selected.has(r.id)))}>
-          {t("reports.refreshSelected")}
-        </Button>
-        <Button disabled={isBusy || !failed.length} onClick={() => refresh(failed)}>
-          {t("reports.retryFailed")}
-        </Button>
-        <Button appearance="subtle" disabled={isBusy} onClick={() => void rescan()}>
-          {t("reports.rescan")}
-        </Button>
-      </div>
-      <ReportsSettings
-        refreshOnOpen={extras.options.refreshOnOpen}
-        lastGoodValues={extras.preferences.lastGoodValues}
+      <RefreshButtons
+        rows={rows}
+        selected={selected}
         busy={isBusy}
-        onRefreshOnOpen={(on) =>
-          void perform(t("reports.busy.settings"), async () => {
-            await host.setWorkbookOptions?.({ refreshOnOpen: on });
-            extras.reload();
-            return { kind: "info", text: on ? t("reports.refreshOnOpenOn") : t("reports.refreshOnOpenOff") };
-          })
-        }
-        onLastGoodValues={(on) =>
-          void perform(t("reports.busy.settings"), async () => {
-            await engine.setPreferences({ lastGoodValues: on });
-            extras.reload();
-            return { kind: "info", text: on ? t("reports.lastGoodOn") : t("reports.lastGoodOff") };
-          })
-        }
+        onRefresh={(chosen) => void refresh(chosen)}
+        onRescan={() => void book.rescan()}
       />
+      <Settings extras={extras} action={action} />
       {/* Asks in place, above the list, as the Build tab does: no modal (and no focus trap) for one question. */}
-      {pending && (
-        <AskBeforeSpending
-          title={pending.kind === "refresh" ? t("reports.askTitle") : t("reports.snapshotAskTitle")}
-          question={
-            pending.kind === "refresh"
-              ? t("reports.ask", {
-                  reason: pending.plan.reason ?? "",
-                  plan: describePlan(pending.plan, pending.now.targets),
-                })
-              : pending.question
-          }
-          confirmLabel={pending.kind === "refresh" ? t("reports.confirm") : t("history.snapshot")}
-          onConfirm={() => confirm(pending)}
-          onCancel={() => setPending(null)}
-        />
-      )}
-      {growth && (
-        <AskInPlace
-          label={t("reports.growth.label")}
-          title={
-            growth.conflict.history
-              ? t("history.growth.title", { sheet: growth.conflict.tableName })
-              : t("reports.growth.title", { table: growth.conflict.tableName })
-          }
-          question={growthQuestion(growth.conflict)}
-          choices={[
-            {
-              label: growth.conflict.history ? t("history.growth.insert") : t("reports.growth.insertRows"),
-              primary: true,
-              onChoose: () => growth.answer("insertRows"),
-            },
-            // Over another table Excel refuses to write (office-js #1199): inserting rows is the only way.
-            ...(growth.conflict.tables?.length
-              ? []
-              : [{ label: t("reports.growth.overwrite"), onChoose: () => growth.answer("overwrite") }]),
-            { label: t("reports.growth.keep"), onChoose: () => growth.answer("keep") },
-          ]}
-        />
-      )}
-      {busy && (
-        <div aria-live="polite">
-          <Text>{busy}</Text>
-          <ProgressBar
-            aria-label={busy}
-            {...(progress ? { value: progress.done / Math.max(progress.total, 1) } : {})}
-          />
-          {progress && <Text size={200}>{t("reports.steps", { done: progress.done, total: progress.total })}</Text>}
-        </div>
-      )}
-      <OutcomeBar outcome={notice} />
+      {pending && <SpendQuestion pending={pending} onConfirm={() => confirm(pending)} onCancel={cancel} />}
+      {growth && <GrowthAsk growth={growth} />}
+      <BusyProgress busy={busy} progress={action.progress} />
+      <OutcomeBar outcome={outcome} />
       {rows.length === 0 && !busy && <Text>{t("reports.empty")}</Text>}
       {groups.length > 0 && (
         <ul className={styles.list} aria-label={t("reports.fromTemplates")}>
@@ -387,8 +189,8 @@ export function ReportsPanel({ active }: { active: boolean }) {
                   plan={extras.plans.get(`report:${group.sheet}`)}
                   busy={isBusy}
                   onRefresh={() => void refresh(group.rows)}
-                  history={historyProps(targetOfGroup(group), name)}
-                  schedule={scheduleProps(targetOfGroup(group), name)}
+                  history={snapshotProps(item, targetOfGroup(group), name, snapshotNow)}
+                  schedule={scheduleProps(item, targetOfGroup(group), name)}
                 />
               </li>
             );
@@ -406,8 +208,8 @@ export function ReportsPanel({ active }: { active: boolean }) {
                 selected={selected.has(row.id)}
                 onToggle={() => toggle(row.id)}
                 plan={extras.plans.get(row.id)}
-                history={target ? historyProps(target, name) : null}
-                schedule={target ? scheduleProps(target, name) : null}
+                history={target ? snapshotProps(item, target, name, snapshotNow) : null}
+                schedule={target ? scheduleProps(item, target, name) : null}
               />
             </li>
           );

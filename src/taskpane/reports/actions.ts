@@ -11,13 +11,13 @@ import {
   type TableInfo,
 } from "../host/host-adapter";
 import { t } from "../../i18n";
-import { tableOf } from "../builder/result-table";
-import { asinColumnOf, withCardColumn, writeTableCards } from "../builder/table-cards";
+import { tableOf } from "../report-model/result-table";
+import { asinColumnOf, withCardColumn, writeTableCards } from "../report-model/table-cards";
 import type { GrowthConflict, GrowthDecision } from "./growth";
 import type { RefreshPlan } from "./refresh-plan";
 import type { ReportGroup, ReportRow } from "./reports";
-import { refreshReportSheets } from "../templates/actions";
-import type { TemplateInputs } from "../templates/templates";
+import { refreshReportSheets } from "../host/settle-formulas";
+import type { ReportInputs } from "../report-model/report-inputs";
 import { snapshotKept, type SnapshotTarget } from "./snapshot";
 import type { WorkbookScan } from "./workbook-scan";
 
@@ -33,6 +33,92 @@ export interface RefreshOutcome {
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** A table write that waits for the person: its new rows need cells below it that hold something. */
+interface WaitingWrite {
+  readonly id: string;
+  readonly write: (growth: TableGrowth) => Promise<unknown>;
+  readonly conflict: GrowthConflict;
+}
+
+type Answer = Awaited<ReturnType<Engine["query"]>>;
+
+/** Writes a table's rows from a query's fresh answer as its MAD function spills them (and its cards, if it has). */
+function tableWriter(host: HostAdapter, query: RefreshPlan["groups"][number]["query"], answer: Answer, row: ReportRow) {
+  const cardColumn = row.cards ? asinColumnOf(query.operation, row.fields) : undefined;
+  const table = tableOf(
+    query.operation,
+    { rows: answer.rows, stats: answer.stats, fetchedAt: answer.fetchedAt },
+    row.fields ?? [],
+    query.limit,
+    row.history,
+  );
+  // Cards go in the `product` column beside the ASIN column, which stays text (report-model/table-cards.ts).
+  const shaped = cardColumn ? withCardColumn(table, cardColumn) : table;
+  const stored: StoredQuery = {
+    ...query,
+    ...(row.fields?.length ? { fields: row.fields } : {}),
+    ...(row.history ? { history: row.history } : {}),
+    ...(cardColumn ? { cards: "beside" as const } : {}),
+    refreshedAt: answer.fetchedAt,
+  };
+  const tableName = row.tableName!;
+  const market = String(query.params.marketplace ?? "");
+  const write = async (growth?: TableGrowth) => {
+    const table = await host.replaceTableRows(tableName, shaped.rows, stored, undefined, growth);
+    if (cardColumn) await writeTableCards(host, table, cardColumn, shaped.header, shaped.rows, answer.rows, market);
+  };
+  return { write, tableName, rows: shaped.rows.length };
+}
+
+/** Writes every table that shows a group's answer; one that would grow over cells in use waits (`waiting`). */
+async function writeTables(
+  host: HostAdapter,
+  plan: RefreshPlan,
+  group: RefreshPlan["groups"][number],
+  answer: Answer,
+  byId: ReadonlyMap<string, ReportRow>,
+  out: { failures: Record<string, string>; waiting: WaitingWrite[] },
+): Promise<void> {
+  for (const id of group.targetIds) {
+    const row = byId.get(id);
+    if (row?.kind !== "table" || !row.tableName) continue;
+    // Refresh when opened: a table that already shows this answer is left as it is.
+    if (plan.due && row.lastRefreshed !== null && answer.fetchedAt <= row.lastRefreshed) continue;
+    try {
+      const { write, tableName, rows } = tableWriter(host, group.query, answer, row);
+      try {
+        await write();
+      } catch (error) {
+        if (!(error instanceof CellsInUseError)) throw error;
+        const tables = error.tables.length ? { tables: error.tables } : {};
+        out.waiting.push({ id, write, conflict: { tableName, rows, occupied: error.occupied, ...tables } });
+      }
+    } catch (error) {
+      out.failures[id] = messageOf(error);
+    }
+  }
+}
+
+/** One question at a time, in the order the tables were refreshed; the rows are already fetched (and cached). */
+async function askAndWrite(
+  waiting: readonly WaitingWrite[],
+  decide: (conflict: GrowthConflict) => Promise<GrowthDecision>,
+  failures: Record<string, string>,
+): Promise<void> {
+  for (const { id, write, conflict } of waiting) {
+    const decision = await decide(conflict);
+    if (decision === "keep") {
+      failures[id] = t("reports.growth.kept", { cells: conflict.occupied.join(", ") });
+      continue;
+    }
+    try {
+      await write(decision);
+    } catch (error) {
+      failures[id] = messageOf(error);
+    }
+  }
+}
 
 /**
  * Runs a planned refresh: each unique query once with the cache bypassed (fresh pages replace the cached ones),
@@ -50,9 +136,7 @@ export async function executeRefresh(
   decide: (conflict: GrowthConflict) => Promise<GrowthDecision> = async () => "keep",
 ): Promise<RefreshOutcome> {
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const failures: Record<string, string> = { ...plan.invalid };
-  /** Tables that need cells below them that hold something: asked about once the fetching is done. */
-  const conflicts: { id: string; write: (growth: TableGrowth) => Promise<unknown>; conflict: GrowthConflict }[] = [];
+  const out = { failures: { ...plan.invalid } as Record<string, string>, waiting: [] as WaitingWrite[] };
   const total = plan.groups.length + 1;
   let done = 0;
   let callsSpent = 0;
@@ -62,92 +146,32 @@ export async function executeRefresh(
   await Promise.all(
     plan.groups.map(async (group) => {
       try {
-        const result = await engine.query(group.query.operation, group.query.params, {
+        const answer = await engine.query(group.query.operation, group.query.params, {
           ...(group.query.limit === undefined ? {} : { limit: group.query.limit }),
           bypassCache: !plan.due,
           // A refresh says it failed rather than showing an earlier answer as if it were new.
           lastGood: false,
         });
-        callsSpent += result.callsSpent;
-        for (const id of group.targetIds) {
-          const row = byId.get(id);
-          if (row?.kind !== "table" || !row.tableName) continue;
-          // Refresh when opened: a table that already shows this answer is left as it is.
-          if (plan.due && row.lastRefreshed !== null && result.fetchedAt <= row.lastRefreshed) continue;
-          try {
-            const cardColumn = row.cards ? asinColumnOf(group.query.operation, row.fields) : undefined;
-            const table = tableOf(
-              group.query.operation,
-              { rows: result.rows, stats: result.stats, fetchedAt: result.fetchedAt },
-              row.fields ?? [],
-              group.query.limit,
-              row.history,
-            );
-            const shaped = cardColumn ? withCardColumn(table, cardColumn) : table;
-            const stored: StoredQuery = {
-              ...group.query,
-              ...(row.fields?.length ? { fields: row.fields } : {}),
-              ...(row.history ? { history: row.history } : {}),
-              ...(cardColumn ? { cards: "beside" as const } : {}),
-              refreshedAt: result.fetchedAt,
-            };
-            const tableName = row.tableName;
-            const market = String(group.query.params.marketplace ?? "");
-            const write = async (growth?: TableGrowth) => {
-              const table = await host.replaceTableRows(tableName, shaped.rows, stored, undefined, growth);
-              if (cardColumn)
-                await writeTableCards(host, table, cardColumn, shaped.header, shaped.rows, result.rows, market);
-            };
-            try {
-              await write();
-            } catch (error) {
-              if (!(error instanceof CellsInUseError)) throw error;
-              conflicts.push({
-                id,
-                write,
-                conflict: {
-                  tableName,
-                  rows: shaped.rows.length,
-                  occupied: error.occupied,
-                  ...(error.tables.length ? { tables: error.tables } : {}),
-                },
-              });
-            }
-          } catch (error) {
-            failures[id] = messageOf(error);
-          }
-        }
+        callsSpent += answer.callsSpent;
+        await writeTables(host, plan, group, answer, byId, out);
       } catch (error) {
-        for (const id of group.targetIds) failures[id] = messageOf(error);
+        for (const id of group.targetIds) out.failures[id] = messageOf(error);
       }
       step();
     }),
   );
-
-  // One question at a time, in the order the tables were refreshed; the rows are already fetched (and cached).
-  for (const { id, write, conflict } of conflicts) {
-    const decision = await decide(conflict);
-    if (decision === "keep") {
-      failures[id] = t("reports.growth.kept", { cells: conflict.occupied.join(", ") });
-      continue;
-    }
-    try {
-      await write(decision);
-    } catch (error) {
-      failures[id] = messageOf(error);
-    }
-  }
+  await askAndWrite(out.waiting, decide, out.failures);
 
   const cells = rows.filter((r) => r.kind === "formula" && r.cell).map((r) => r.cell!);
   if (cells.length) {
     try {
       await host.recalculate(cells);
     } catch (error) {
-      for (const r of rows) if (r.kind === "formula") failures[r.id] ??= messageOf(error);
+      for (const r of rows) if (r.kind === "formula") out.failures[r.id] ??= messageOf(error);
     }
   }
   step();
-  return { failures, callsSpent };
+  return { failures: out.failures, callsSpent };
 }
 
 export interface FullRefresh extends RefreshOutcome {
@@ -166,7 +190,7 @@ export async function refreshAndRecord(
   host: HostAdapter,
   scan: Pick<WorkbookScan, "asOf">,
   groups: readonly ReportGroup[],
-  refresh: { plan: RefreshPlan; rows: readonly ReportRow[]; inputs: ReadonlyMap<string, TemplateInputs> },
+  refresh: { plan: RefreshPlan; rows: readonly ReportRow[]; inputs: ReadonlyMap<string, ReportInputs> },
   takenAt: () => number,
   onProgress?: (p: RefreshProgress) => void,
   decide?: (conflict: GrowthConflict) => Promise<GrowthDecision>,

@@ -80,7 +80,7 @@ export async function refreshWhenOpened(
 ): Promise<void> {
   const { host, engine, registry, clock } = services;
   try {
-    if (!host.workbookOptions || !(await host.workbookOptions()).refreshOnOpen) return;
+    if (!(await host.workbookOptions()).refreshOnOpen) return;
     store.set({ kind: "counting" });
     const scan = await scanWorkbook(host, registry);
     const { rows, groups } = rowsOf(scan, registry);

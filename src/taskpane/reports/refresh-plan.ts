@@ -8,6 +8,7 @@
 import type { OperationCode } from "../../api/catalog";
 import type { UntypedParams } from "../../api/request-types";
 import { t } from "../../i18n";
+import { CONFIRM_ABOVE_CALLS } from "../report-model/spend";
 
 export interface RefreshQuery {
   readonly operation: OperationCode;
@@ -70,9 +71,6 @@ export interface RefreshPlan {
   /** Why confirmation is asked, in plain words. */
   readonly reason?: string;
 }
-
-/** Above this many calls a refresh asks first. */
-export const CONFIRM_ABOVE_CALLS = 20;
 
 export async function planRefresh(
   engine: PlanningEngine,

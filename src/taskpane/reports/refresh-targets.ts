@@ -5,9 +5,10 @@
  * this session, as right after the workbook opened, is counted exactly), and every other row asks what it last asked.
  */
 import type { HostAdapter } from "../host/host-adapter";
-import { layoutReport } from "../templates/report-layout";
-import { sectionQuery } from "../templates/report-cost";
-import { TEMPLATES, type TemplateInputs } from "../templates/templates";
+import { layoutReport } from "../report-model/report-layout";
+import { sectionQuery } from "../report-model/report-queries";
+import type { ReportInputs } from "../report-model/report-inputs";
+import { templateById } from "../report-model/templates";
 import { cellAddress, parseCell } from "../../table/a1";
 import type { RefreshTarget } from "./refresh-plan";
 import { refreshTargets, type ReportGroup, type ReportRow } from "./reports";
@@ -16,7 +17,7 @@ import { readReportInputs } from "./snapshot";
 export interface TargetsNow {
   readonly targets: RefreshTarget[];
   /** Each report's inputs as read for this refresh, by sheet. */
-  readonly inputs: ReadonlyMap<string, TemplateInputs>;
+  readonly inputs: ReadonlyMap<string, ReportInputs>;
 }
 
 export async function refreshTargetsNow(
@@ -25,11 +26,11 @@ export async function refreshTargetsNow(
   groups: readonly ReportGroup[],
 ): Promise<TargetsNow> {
   const ids = new Set(rows.map((r) => r.id));
-  const inputs = new Map<string, TemplateInputs>();
+  const inputs = new Map<string, ReportInputs>();
   const sectionQueries = new Map<string, RefreshTarget["query"]>();
   for (const group of groups) {
     if (!group.rows.some((r) => ids.has(r.id))) continue;
-    const template = TEMPLATES.find((x) => x.id === group.report.template);
+    const template = templateById(group.report.template);
     if (!template) continue;
     const read = await readReportInputs(host, group.sheet, group.report);
     inputs.set(group.sheet, read);

@@ -12,7 +12,7 @@ import type { CellTarget, FormulaCell, ReportGroupInfo, ReportSheetInfo, TableIn
 import { cellAddress, parseCell } from "../../table/a1";
 import { splitSheetAddress } from "../../table/sheet-names";
 import type { RefreshQuery, RefreshTarget } from "./refresh-plan";
-import { TEMPLATES } from "../templates/templates";
+import { templateById } from "../report-model/templates";
 import { operationTitle } from "../../api/localized";
 
 export type ReportStatus = "ok" | "error" | "running" | "cancelled" | "not run";
@@ -185,7 +185,7 @@ export function groupReports(
 
 /** "Market US · Category 172282:281407": inputs labelled as the template labels them, in the active language. */
 export function describeInputs(templateId: string, inputs: Readonly<Record<string, unknown>>): string {
-  const template = TEMPLATES.find((x) => x.id === templateId);
+  const template = templateById(templateId);
   return Object.entries(inputs)
     .filter(([, value]) => value !== null && value !== undefined && value !== "")
     .map(([name, value]) => `${template?.inputs.find((i) => i.name === name)?.label() ?? name} ${String(value)}`)
@@ -200,5 +200,5 @@ export const describeReportInputs = (report: ReportGroupInfo): string => describ
  * the maker's words); the stored one for a template this version does not know.
  */
 export function reportTitle(report: ReportGroupInfo): string {
-  return TEMPLATES.find((x) => x.id === report.template)?.title() ?? report.title;
+  return templateById(report.template)?.title() ?? report.title;
 }

@@ -15,39 +15,40 @@ import type { Cell } from "../../table/cells";
 import { DATE_TIME_FORMAT, numberFormatOf, type Column } from "../../table/columns";
 import type { ShapeInput } from "../../table/shape";
 import { validSheetName } from "../../table/sheet-names";
-import { selectColumns, tableOf } from "../builder/result-table";
+import { selectColumns, tableOf } from "../report-model/result-table";
 import type {
   CellValue,
   ChartSpec,
-  HistorySheetSpec,
-  HistorySourceRef,
-  HistoryTableSpec,
+  SnapshotSheetSpec,
+  SnapshotSourceRef,
+  SnapshotTableSpec,
   TableInfo,
 } from "../host/host-adapter";
-import { sectionQuery } from "../templates/report-cost";
-import { CHART_SIZE } from "../templates/report-layout";
-import { reportSections } from "../templates/templates";
-import type { Aggregate, HistoryMetric, ReportTemplate, TemplateHistory, TemplateInputs } from "../templates/templates";
+import { sectionQuery } from "../report-model/report-queries";
+import { CHART_SIZE } from "../host/host-adapter";
+import { reportSections } from "../report-model/templates";
+import type { Aggregate, SnapshotMetric, ReportTemplate, TemplateSnapshots } from "../report-model/templates";
+import type { ReportInputs } from "../report-model/report-inputs";
 
 /**
  * A summary metric as written into cells: its label in the active language, and the queries it reads (indexes in
  * the plan's `queries`): one, or every ASIN's copy of a section repeated per ASIN.
  */
-type SummaryMetric = Omit<HistoryMetric, "label" | "section" | "eachAsin"> & {
+type SummaryMetric = Omit<SnapshotMetric, "label" | "section" | "eachAsin"> & {
   readonly label: string;
   readonly queries: readonly number[];
 };
 
 /** A history's summary and chart as written into cells (a template's words, worded when the snapshot is taken). */
-export interface HistorySummary {
+export interface SnapshotSummary {
   readonly chartTitle: string;
   readonly metrics: readonly SummaryMetric[];
-  readonly charted: TemplateHistory["charted"];
+  readonly charted: TemplateSnapshots["charted"];
   readonly valueAxisTitle: string;
   readonly secondaryValueAxisTitle?: string;
 }
 
-const worded = (history: TemplateHistory, queriesOf: (metric: HistoryMetric) => number[]): HistorySummary => ({
+const worded = (history: TemplateSnapshots, queriesOf: (metric: SnapshotMetric) => number[]): SnapshotSummary => ({
   chartTitle: history.chartTitle(),
   metrics: history.metrics.map(({ label, section: _section, eachAsin: _eachAsin, ...m }, i) => ({
     ...m,
@@ -76,7 +77,7 @@ export interface SnapshotQuery {
 
 /** What one source's snapshots read and how they are summed up. */
 export interface SnapshotPlan {
-  readonly source: HistorySourceRef;
+  readonly source: SnapshotSourceRef;
   /** "Market 3422301 (Category market)": the history's title and the start of every Source cell. */
   readonly name: string;
   /** "Market 3422301", "MAD_ProductResearch": what the history sheet is named after. */
@@ -84,7 +85,7 @@ export interface SnapshotPlan {
   /** A report's inputs as read ("Market US · Category 3375251:3422301"), named in every Source cell; "" for a table. */
   readonly inputs: string;
   readonly queries: readonly SnapshotQuery[];
-  readonly history: HistorySummary;
+  readonly history: SnapshotSummary;
 }
 
 /** A query's answer as a snapshot keeps it: its rows, and when they were fetched. */
@@ -99,19 +100,19 @@ const COUNT = "#,##0";
 const isNumeric = (column: Column) => column.spec.type === "integer" || column.spec.type === "number";
 
 /** The generic summary: the rows of the first query, and the averages of its first two numeric columns. */
-function genericHistory(query: SnapshotQuery): HistorySummary {
+function genericSnapshots(query: SnapshotQuery): SnapshotSummary {
   const numeric = selectColumns(query.operation, query.fields).filter(isNumeric).slice(0, 2);
   const metrics: SummaryMetric[] = [
-    { label: t("history.metric.rows"), queries: [0], aggregate: "count" },
+    { label: t("snapshot.metric.rows"), queries: [0], aggregate: "count" },
     ...numeric.map((c): SummaryMetric => ({
-      label: t("history.metric.average", { column: c.name }),
+      label: t("snapshot.metric.average", { column: c.name }),
       queries: [0],
       field: c.name,
       aggregate: "average",
     })),
   ];
   return {
-    chartTitle: t("history.chart.generic", { name: query.label }),
+    chartTitle: t("snapshot.chart.generic", { name: query.label }),
     metrics,
     charted: numeric.length ? [1, 0] : [0],
     valueAxisTitle: numeric.length ? metrics[1].label : metrics[0].label,
@@ -124,7 +125,7 @@ function genericHistory(query: SnapshotQuery): HistorySummary {
  * once, so never mixed). A history function's section (MAD.PRICEHISTORY) gives its newest row (the report holds the
  * rest); a product card is left out: a data type, not rows (its figures are in the product's other sections).
  */
-export function reportSnapshotPlan(sheet: string, template: ReportTemplate, inputs: TemplateInputs): SnapshotPlan {
+export function reportSnapshotPlan(sheet: string, template: ReportTemplate, inputs: ReportInputs): SnapshotPlan {
   const all = reportSections(template, inputs);
   const own = template.sections.length;
   const each = template.eachAsin?.length ?? 0;
@@ -145,7 +146,7 @@ export function reportSnapshotPlan(sheet: string, template: ReportTemplate, inpu
       ...(section.interval ? { interval: section.interval } : {}),
     });
   });
-  const queriesOf = (metric: HistoryMetric): number[] => {
+  const queriesOf = (metric: SnapshotMetric): number[] => {
     const at =
       metric.eachAsin === undefined
         ? [metric.section]
@@ -154,11 +155,11 @@ export function reportSnapshotPlan(sheet: string, template: ReportTemplate, inpu
   };
   return {
     source: { kind: "report", sheet },
-    name: t("history.reportName", { sheet, template: template.title() }),
+    name: t("snapshot.reportName", { sheet, template: template.title() }),
     shortName: sheet,
-    inputs: describeInputs(template.id, inputs),
+    inputs: describeInputs(template.id, inputs.values),
     queries,
-    history: template.history ? worded(template.history, queriesOf) : genericHistory(queries[0]),
+    history: template.snapshots ? worded(template.snapshots, queriesOf) : genericSnapshots(queries[0]),
   };
 }
 
@@ -175,11 +176,11 @@ export function tableSnapshotPlan(table: TableInfo, operation: OperationCode | u
   };
   return {
     source: { kind: "table", table: table.name },
-    name: t("history.tableName", { table: table.name }),
+    name: t("snapshot.tableName", { table: table.name }),
     shortName: table.name,
     inputs: "",
     queries: [query],
-    history: genericHistory(query),
+    history: genericSnapshots(query),
   };
 }
 
@@ -199,9 +200,9 @@ function metricFormat(plan: SnapshotPlan, metric: SummaryMetric): string {
 }
 
 /** The history sheet as first made: title, note, the chart, the summary and one rows table per query. */
-export function historyLayout(plan: SnapshotPlan): HistorySheetSpec {
+export function snapshotLayout(plan: SnapshotPlan): SnapshotSheetSpec {
   const base = `MAD_History_${slug(plan.name)}`;
-  const tables: HistoryTableSpec[] = [];
+  const tables: SnapshotTableSpec[] = [];
   let left = 0;
   const place = (key: string, header: readonly string[], formats: readonly string[]) => {
     tables.push({
@@ -216,14 +217,19 @@ export function historyLayout(plan: SnapshotPlan): HistorySheetSpec {
   const { metrics } = plan.history;
   place(
     "summary",
-    [t("history.column.taken"), ...metrics.map((m) => m.label)],
+    [t("snapshot.column.taken"), ...metrics.map((m) => m.label)],
     [DATE_TIME_FORMAT, ...metrics.map((m) => metricFormat(plan, m))],
   );
   for (const query of plan.queries) {
     const columns = selectColumns(query.operation, query.fields);
     place(
       query.key,
-      [t("history.column.taken"), t("history.column.asOf"), t("history.column.source"), ...columns.map((c) => c.name)],
+      [
+        t("snapshot.column.taken"),
+        t("snapshot.column.asOf"),
+        t("snapshot.column.source"),
+        ...columns.map((c) => c.name),
+      ],
       [DATE_TIME_FORMAT, DATE_TIME_FORMAT, "@", ...columns.map((c) => numberFormatOf(c))],
     );
   }
@@ -238,15 +244,15 @@ export function historyLayout(plan: SnapshotPlan): HistorySheetSpec {
       values: { cell: summary, column: index + 1 },
       ...(i === 1 ? { axis: "secondary" as const } : {}),
     })),
-    categoryAxisTitle: t("history.column.taken"),
+    categoryAxisTitle: t("snapshot.column.taken"),
     valueAxisTitle: plan.history.valueAxisTitle,
     ...(plan.history.secondaryValueAxisTitle ? { secondaryValueAxisTitle: plan.history.secondaryValueAxisTitle } : {}),
     anchor: CHART_ANCHOR,
   };
   return {
-    name: validSheetName(t("history.sheetName", { name: plan.shortName }), t("history.sheetFallback")),
-    title: t("history.title", { name: plan.name }),
-    note: t("history.note"),
+    name: validSheetName(t("snapshot.sheetName", { name: plan.shortName }), t("snapshot.sheetFallback")),
+    title: t("snapshot.title", { name: plan.name }),
+    note: t("snapshot.note"),
     tables,
     chart,
   };
@@ -301,8 +307,8 @@ export function snapshotRows(
   plan.queries.forEach((query, i) => {
     const asOf = localDateTimeSerial(results[i].fetchedAt);
     const source = plan.inputs
-      ? t("history.sourceWithInputs", { name: plan.name, query: query.label, inputs: plan.inputs })
-      : t("history.source", { name: plan.name, query: query.label });
+      ? t("snapshot.sourceWithInputs", { name: plan.name, query: query.label, inputs: plan.inputs })
+      : t("snapshot.source", { name: plan.name, query: query.label });
     rows[query.key] = tables[i].rows.map((row) => [taken, asOf, source, ...row]);
   });
   const summary = plan.history.metrics.map((metric) => {

@@ -10,24 +10,25 @@ import type { Engine } from "../../engine";
 import { t } from "../../i18n";
 import {
   CellsInUseError,
-  type HistorySourceRef,
-  type HistoryWritten,
+  type SnapshotSourceRef,
+  type SnapshotWritten,
   type HostAdapter,
   type ReportGroupInfo,
   type TableInfo,
 } from "../host/host-adapter";
-import { inputBlock, inputsFromBlock } from "../templates/report-layout";
-import { TEMPLATES, type TemplateInputs } from "../templates/templates";
+import { inputBlock, inputsFromBlock } from "../report-model/report-layout";
+import { readInputs, type ReportInputs } from "../report-model/report-inputs";
+import { templateById } from "../report-model/templates";
 import type { GrowthConflict, GrowthDecision } from "./growth";
 import {
-  historyLayout,
+  snapshotLayout,
   reportSnapshotPlan,
   snapshotDay,
   snapshotRows,
   tableSnapshotPlan,
   type SnapshotPlan,
 } from "./snapshot-sheet";
-import { CONFIRM_ABOVE_CALLS } from "./refresh-plan";
+import { CONFIRM_ABOVE_CALLS } from "../report-model/spend";
 
 /** A report (a sheet made from a template) or an add-in table. */
 export type SnapshotTarget =
@@ -39,10 +40,9 @@ export async function readReportInputs(
   host: HostAdapter,
   sheet: string,
   report: ReportGroupInfo,
-): Promise<TemplateInputs> {
-  const template = TEMPLATES.find((x) => x.id === report.template);
-  const stored = Object.fromEntries(Object.entries(report.inputs).map(([k, v]) => [k, v === null ? "" : String(v)]));
-  if (!template || !host.readRange) return stored;
+): Promise<ReportInputs> {
+  const template = templateById(report.template);
+  if (!template) return readInputs(report.inputs);
   return inputsFromBlock(template, await host.readRange({ sheet, address: inputBlock(template) }));
 }
 
@@ -53,13 +53,13 @@ export async function readReportInputs(
 export async function snapshotPlanOf(
   host: HostAdapter,
   target: SnapshotTarget,
-  inputs?: TemplateInputs,
+  inputs?: ReportInputs,
 ): Promise<SnapshotPlan | null> {
   if (target.kind === "table") {
     const operation = target.table.query?.operation;
     return tableSnapshotPlan(target.table, operation && isOperationCode(operation) ? operation : undefined);
   }
-  const template = TEMPLATES.find((x) => x.id === target.report.template);
+  const template = templateById(target.report.template);
   if (!template) return null;
   return reportSnapshotPlan(
     target.sheet,
@@ -68,11 +68,11 @@ export async function snapshotPlanOf(
   );
 }
 
-/** The key a source is known by in `listHistories` (a report by its sheet's name now, a table by its name). */
-export const sourceKey = (source: HistorySourceRef): string =>
+/** The key a source is known by in `listSnapshotSheets` (a report by its sheet's name now, a table by its name). */
+export const sourceKey = (source: SnapshotSourceRef): string =>
   source.kind === "report" ? `report:${source.sheet}` : `table:${source.table}`;
 
-export const targetSource = (target: SnapshotTarget): HistorySourceRef =>
+export const targetSource = (target: SnapshotTarget): SnapshotSourceRef =>
   target.kind === "report" ? { kind: "report", sheet: target.sheet } : { kind: "table", table: target.table.name };
 
 /**
@@ -83,11 +83,11 @@ export async function snapshotKept(
   engine: Engine,
   host: HostAdapter,
   targets: readonly SnapshotTarget[],
-  inputs: ReadonlyMap<string, TemplateInputs>,
+  inputs: ReadonlyMap<string, ReportInputs>,
   takenAt: number,
   decide?: (conflict: GrowthConflict) => Promise<GrowthDecision>,
 ): Promise<{ taken: number; callsSpent: number; failures: string[] }> {
-  const kept = new Set(((await host.listHistories?.()) ?? []).filter((s) => s.keep).map((s) => sourceKey(s.source)));
+  const kept = new Set((await host.listSnapshotSheets()).filter((s) => s.keep).map((s) => sourceKey(s.source)));
   let taken = 0;
   let callsSpent = 0;
   const failures: string[] = [];
@@ -143,7 +143,7 @@ export async function snapshotCost(
 
 export interface SnapshotOutcome {
   /** Where it went; null when the person kept their cells (nothing appended). */
-  readonly written: HistoryWritten | null;
+  readonly written: SnapshotWritten | null;
   readonly callsSpent: number;
 }
 
@@ -158,7 +158,6 @@ export async function takeSnapshot(
   takenAt: number,
   decide: (conflict: GrowthConflict) => Promise<GrowthDecision> = async () => "keep",
 ): Promise<SnapshotOutcome> {
-  if (!host.appendHistory) throw new Error(t("snapshot.unsupported"));
   let callsSpent = 0;
   const results = [];
   for (const q of plan.queries) {
@@ -171,12 +170,12 @@ export async function takeSnapshot(
   }
   const append = {
     source: plan.source,
-    layout: historyLayout(plan),
+    layout: snapshotLayout(plan),
     day: snapshotDay(takenAt),
     rows: snapshotRows(plan, results, takenAt),
   };
   try {
-    return { written: await host.appendHistory(append), callsSpent };
+    return { written: await host.appendSnapshot(append), callsSpent };
   } catch (error) {
     if (!(error instanceof CellsInUseError)) throw error;
     const decision = await decide({
@@ -187,6 +186,6 @@ export async function takeSnapshot(
       ...(error.tables.length ? { tables: error.tables } : {}),
     });
     if (decision === "keep") return { written: null, callsSpent };
-    return { written: await host.appendHistory({ ...append, growth: decision }), callsSpent };
+    return { written: await host.appendSnapshot({ ...append, growth: decision }), callsSpent };
   }
 }

@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useState } from "react";
 import type { Schedule } from "../../api/schedules";
 import type { Preferences } from "../../engine";
-import type { HistoryState, WorkbookOptions } from "../host/host-adapter";
+import type { SnapshotState, WorkbookOptions } from "../host/host-adapter";
 import type { PaneServices } from "../shared/services";
 import { planRefresh, type RefreshPlan } from "./refresh-plan";
 import { refreshTargetsNow } from "./refresh-targets";
@@ -16,7 +16,7 @@ import { scheduleClient, type ScheduleClient } from "./schedule-client";
 export interface ReportExtras {
   /** Next refresh's plan by report sheet (`report:<sheet>`) or row id. */
   readonly plans: ReadonlyMap<string, RefreshPlan>;
-  readonly histories: readonly HistoryState[];
+  readonly snapshotStates: readonly SnapshotState[];
   readonly options: WorkbookOptions;
   readonly preferences: Preferences;
   /** With a team relay: its client and the member's schedules; null otherwise. */
@@ -32,7 +32,7 @@ export function useReportExtras(
 ): ReportExtras {
   const { host, engine } = services;
   const [plans, setPlans] = useState<ReadonlyMap<string, RefreshPlan>>(new Map());
-  const [histories, setHistories] = useState<readonly HistoryState[]>([]);
+  const [snapshotStates, setSnapshotStates] = useState<readonly SnapshotState[]>([]);
   const [options, setOptions] = useState<WorkbookOptions>({ refreshOnOpen: false });
   const [preferences, setPreferences] = useState<Preferences>({ lastGoodValues: true });
   const [relay, setRelay] = useState<ReportExtras["relay"]>(null);
@@ -43,13 +43,13 @@ export function useReportExtras(
     let live = true;
     void (async () => {
       const [h, o, p, settings] = await Promise.all([
-        host.listHistories?.() ?? [],
-        host.workbookOptions?.() ?? { refreshOnOpen: false },
+        host.listSnapshotSheets(),
+        host.workbookOptions(),
         engine.preferences(),
         engine.readSettings(),
       ]);
       if (!live) return;
-      setHistories(h);
+      setSnapshotStates(h);
       setOptions(o);
       setPreferences(p);
       const client = scheduleClient(settings);
@@ -76,5 +76,5 @@ export function useReportExtras(
     return () => void (live = false);
   }, [host, engine, rows, groups, others, generation]);
 
-  return { plans, histories, options, preferences, relay, reload };
+  return { plans, snapshotStates, options, preferences, relay, reload };
 }

@@ -22,7 +22,7 @@ export async function scanWorkbook(host: HostAdapter, registry: FormulaRegistry)
   const [cells, tables, sheets] = await Promise.all([
     host.listMadFormulas(),
     host.listTables(),
-    host.listReportSheets ? host.listReportSheets() : Promise.resolve([]),
+    host.listReportSheets(),
   ]);
   for (const id of staleEntries(cells, registry.list())) registry.remove(id);
   return { cells: cells.filter((c) => !isAsOf(c)), asOf: cells.filter(isAsOf), tables, sheets };

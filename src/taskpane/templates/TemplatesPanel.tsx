@@ -23,8 +23,8 @@ import { useEffect, useMemo, useRef, useState, type FocusEvent } from "react";
 import { MARKETPLACES } from "../../api/catalog-types";
 import { optionLabel } from "../../api/localized";
 import { countAgainstCache, createReport, planReport, resolveInputs, type ReportPlan } from "./actions";
-import { reportSheetSpec } from "./report-layout";
-import { TEMPLATES, type ReportTemplate, type TemplateInput, type TemplateInputs } from "./templates";
+import { reportSheetSpec } from "../report-model/report-layout";
+import { TEMPLATES, type ReportTemplate, type TemplateInput, type TemplateInputs } from "../report-model/templates";
 import { CategoryPicker } from "../shared/CategoryPicker";
 import { failureText, useServices, useUsage } from "../shared/services";
 import { useAction } from "../shared/use-action";
@@ -50,46 +50,74 @@ const useStyles = makeStyles({
 export const templateInputId = (template: ReportTemplate, input: TemplateInput) =>
   `mad-template-${template.id}-${input.name}`;
 
-function InputControl(props: {
-  template: ReportTemplate;
-  input: TemplateInput;
-  values: TemplateInputs;
-  onChange: (value: string) => void;
-  onBlur: (event: FocusEvent<HTMLElement>) => void;
-}) {
+interface InputProps {
+  readonly id: string;
+  readonly value: string;
+  readonly onChange: (value: string) => void;
+  readonly onBlur: (event: FocusEvent<HTMLElement>) => void;
+}
+
+function MarketInput({ id, value, onChange, onBlur }: InputProps) {
+  const controls = useControlStyles();
+  const chosen = MARKETPLACES.find((m) => m.code === value);
+  const text = (m: (typeof MARKETPLACES)[number]) => t("templates.market", { label: optionLabel(m), code: m.code });
+  return (
+    <Dropdown
+      clearButton={{ "aria-label": t("pane.clearSelection") }}
+      className={controls.control}
+      id={id}
+      aria-required
+      value={chosen ? text(chosen) : ""}
+      placeholder={t("templates.choose")}
+      selectedOptions={[value]}
+      onOptionSelect={(_, data) => onChange(data.optionValue ?? "")}
+      onBlur={onBlur}
+    >
+      {MARKETPLACES.map((m) => (
+        <Option key={m.code} value={m.code} text={text(m)}>
+          {text(m)}
+        </Option>
+      ))}
+    </Dropdown>
+  );
+}
+
+/** A line of text: a keyword (required), a screen's limit (a number) or a niche's path. */
+function TextInput(props: InputProps & { required: boolean; inputMode: "decimal" | "text" }) {
+  const controls = useControlStyles();
+  return (
+    <Input
+      className={controls.control}
+      id={props.id}
+      {...(props.required ? { "aria-required": true } : { inputMode: props.inputMode })}
+      value={props.value}
+      onChange={(_, data) => props.onChange(data.value)}
+      onBlur={props.onBlur}
+    />
+  );
+}
+
+/** The control of an input, by its kind. */
+function InputControl(
+  props: { template: ReportTemplate; input: TemplateInput; values: TemplateInputs } & Omit<InputProps, "id" | "value">,
+) {
   const controls = useControlStyles();
   const { template, input, values } = props;
-  const id = templateInputId(template, input);
-  const value = values[input.name] ?? "";
+  const field = {
+    id: templateInputId(template, input),
+    value: values[input.name] ?? "",
+    onChange: props.onChange,
+    onBlur: props.onBlur,
+  };
   switch (input.kind) {
-    case "market": {
-      const chosen = MARKETPLACES.find((m) => m.code === value);
-      return (
-        <Dropdown
-          clearButton={{ "aria-label": t("pane.clearSelection") }}
-          className={controls.control}
-          id={id}
-          aria-required
-          value={chosen ? t("templates.market", { label: optionLabel(chosen), code: chosen.code }) : ""}
-          placeholder={t("templates.choose")}
-          selectedOptions={[value]}
-          onOptionSelect={(_, data) => props.onChange(data.optionValue ?? "")}
-          onBlur={props.onBlur}
-        >
-          {MARKETPLACES.map((m) => (
-            <Option key={m.code} value={m.code} text={t("templates.market", { label: optionLabel(m), code: m.code })}>
-              {t("templates.market", { label: optionLabel(m), code: m.code })}
-            </Option>
-          ))}
-        </Dropdown>
-      );
-    }
+    case "market":
+      return <MarketInput {...field} />;
     case "category":
       return (
         <CategoryPicker
-          id={id}
+          id={field.id}
           market={values.market ?? ""}
-          text={value}
+          text={field.value}
           required
           onText={props.onChange}
           onPick={props.onChange}
@@ -98,35 +126,17 @@ function InputControl(props: {
       );
     case "screen":
     case "niche":
-      return (
-        <Input
-          className={controls.control}
-          id={id}
-          inputMode={input.kind === "screen" ? "decimal" : "text"}
-          value={value}
-          onChange={(_, data) => props.onChange(data.value)}
-          onBlur={props.onBlur}
-        />
-      );
+      return <TextInput {...field} required={false} inputMode={input.kind === "screen" ? "decimal" : "text"} />;
     case "keyword":
-      return (
-        <Input
-          className={controls.control}
-          id={id}
-          aria-required
-          value={value}
-          onChange={(_, data) => props.onChange(data.value)}
-          onBlur={props.onBlur}
-        />
-      );
+      return <TextInput {...field} required inputMode="text" />;
     case "asins":
       return (
         <Textarea
           className={controls.control}
-          id={id}
+          id={field.id}
           aria-required
           resize="vertical"
-          value={value}
+          value={field.value}
           placeholder={t("templates.asinsExample")}
           onChange={(_, data) => props.onChange(data.value)}
           onBlur={props.onBlur}
@@ -139,25 +149,18 @@ function InputControl(props: {
   }
 }
 
-function TemplateCard({ template, support }: { template: ReportTemplate; support: string | null }) {
-  const { engine, host, clock } = useServices();
+/**
+ * A template's report as its inputs make it, planned on every change (checks, sheet, cost), then counted against
+ * the cache (a report made again spends nothing for pages already fetched), again when the month's figures change
+ * and when queries settle (their pages are cached by then).
+ */
+function useReportPlan(template: ReportTemplate, values: TemplateInputs, today: Date) {
+  const { engine } = useServices();
   const usage = useUsage(engine);
-  const styles = useStyles();
-  const [values, setValues] = useState<TemplateInputs>(() => ({
-    market: "US",
-    ...Object.fromEntries(template.inputs.flatMap((i) => (i.initial === undefined ? [] : [[i.name, i.initial]]))),
-  }));
-  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
-  const [attempted, setAttempted] = useState(false);
-  const { busy, outcome, setOutcome, perform } = useAction();
-  const [ask, setAsk] = useState<ReportPlan | null>(null);
-  const [today] = useState(() => new Date(clock.now()));
   const planned = useMemo(
     () => planReport(template, values, engine, today, usage.remainingThisMonth),
     [template, values, engine, today, usage.remainingThisMonth],
   );
-  // The same plan counted against the cache (a report made again spends nothing for pages already fetched),
-  // counted again when the month's figures change and when queries settle (their pages are cached by then).
   const [counted, setCounted] = useState<ReportPlan | null>(null);
   const settled = usage.inFlight === 0 && usage.queued === 0;
   useEffect(() => {
@@ -172,7 +175,65 @@ function TemplateCard({ template, support }: { template: ReportTemplate; support
       current = false;
     };
   }, [planned, engine, usage.remainingThisMonth, settled]);
-  const plan = counted ?? planned.plan;
+  return { planned, plan: counted ?? planned.plan };
+}
+
+/** Create: checks first (focusing the first input with a problem), asks when it spends many calls, then creates. */
+function useCreate(
+  template: ReportTemplate,
+  planned: ReturnType<typeof useReportPlan>,
+  support: string | null,
+  today: Date,
+) {
+  const { engine, host } = useServices();
+  const action = useAction();
+  const { perform, setOutcome } = action;
+  const [ask, setAsk] = useState<ReportPlan | null>(null);
+  const create = async (plan: ReportPlan) => {
+    setAsk(null);
+    await perform(t("templates.busy", { title: template.title() }), async () => {
+      // Inputs the add-in fills in (the top niche) are read first, from the query the report spends anyway.
+      const resolved = await resolveInputs(template, plan.inputs, engine);
+      const spec = resolved === plan.inputs ? plan.spec : reportSheetSpec(template, resolved, today);
+      return { kind: "success", text: (await createReport(host, spec)).message };
+    });
+  };
+  const onCreate = () => {
+    setOutcome(null);
+    const first = planned.planned.plan;
+    if (!first) {
+      const wrong = template.inputs.find((i) => planned.planned.errors.byInput[i.name]);
+      if (wrong) document.getElementById(templateInputId(template, wrong))?.focus();
+      return setOutcome({
+        kind: "error",
+        text: t("templates.correctFirst", { problems: planned.planned.errors.count }),
+      });
+    }
+    if (support) return setOutcome({ kind: "error", text: support });
+    const chosen = planned.plan ?? first;
+    if (chosen.question) setAsk(chosen);
+    else void create(chosen);
+  };
+  const decline = () => {
+    setAsk(null);
+    setOutcome({ kind: "info", text: t("templates.nothingCreated") });
+  };
+  return { action, ask, create, onCreate, decline };
+}
+
+function TemplateCard({ template, support }: { template: ReportTemplate; support: string | null }) {
+  const { clock } = useServices();
+  const styles = useStyles();
+  const [values, setValues] = useState<TemplateInputs>(() => ({
+    market: "US",
+    ...Object.fromEntries(template.inputs.flatMap((i) => (i.initial === undefined ? [] : [[i.name, i.initial]]))),
+  }));
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const [attempted, setAttempted] = useState(false);
+  const [today] = useState(() => new Date(clock.now()));
+  const planned = useReportPlan(template, values, today);
+  const { action, ask, create, onCreate, decline } = useCreate(template, planned, support, today);
+  const { busy, outcome } = action;
   const headingId = `mad-template-${template.id}-title`;
   const createButton = useRef<HTMLButtonElement>(null);
   /**
@@ -183,33 +244,7 @@ function TemplateCard({ template, support }: { template: ReportTemplate; support
     if (event.relatedTarget && event.relatedTarget === createButton.current) return;
     setTouched((t) => new Set(t).add(name));
   };
-
-  const create = async (plan: ReportPlan) => {
-    setAsk(null);
-    await perform(t("templates.busy", { title: template.title() }), async () => {
-      // Inputs the add-in fills in (the top niche) are read first, from the query the report spends anyway.
-      const resolved = await resolveInputs(template, values, engine);
-      const spec = resolved === values ? plan.spec : reportSheetSpec(template, resolved, today);
-      return { kind: "success", text: (await createReport(host, spec)).message };
-    });
-  };
-  const onCreate = () => {
-    setAttempted(true);
-    setOutcome(null);
-    if (!planned.plan) {
-      const first = template.inputs.find((i) => planned.errors.byInput[i.name]);
-      if (first) document.getElementById(templateInputId(template, first))?.focus();
-      setOutcome({ kind: "error", text: t("templates.correctFirst", { problems: planned.errors.count }) });
-      return;
-    }
-    if (support) {
-      setOutcome({ kind: "error", text: support });
-      return;
-    }
-    const chosen = plan ?? planned.plan;
-    if (chosen.question) setAsk(chosen);
-    else void create(chosen);
-  };
+  const errors = planned.planned.errors.byInput;
 
   return (
     <section className={styles.card} aria-labelledby={headingId}>
@@ -218,7 +253,7 @@ function TemplateCard({ template, support }: { template: ReportTemplate; support
       </Subtitle2>
       <Text className={styles.description}>{template.description()}</Text>
       {template.inputs.map((input) => {
-        const messages = attempted || touched.has(input.name) ? planned.errors.byInput[input.name] : undefined;
+        const messages = attempted || touched.has(input.name) ? errors[input.name] : undefined;
         return (
           <Field
             key={input.name}
@@ -238,17 +273,14 @@ function TemplateCard({ template, support }: { template: ReportTemplate; support
           </Field>
         );
       })}
-      {plan && <Text size={200}>{plan.costText}</Text>}
+      {planned.plan && <Text size={200}>{planned.plan.costText}</Text>}
       {ask && (
         <AskBeforeSpending
           title={t("templates.askTitle")}
           question={t("ask.goAhead", { question: ask.question ?? "" })}
           confirmLabel={t("templates.confirm")}
           onConfirm={() => void create(ask)}
-          onCancel={() => {
-            setAsk(null);
-            setOutcome({ kind: "info", text: t("templates.nothingCreated") });
-          }}
+          onCancel={decline}
         />
       )}
       {busy && <ProgressBar aria-label={busy} />}
@@ -258,7 +290,10 @@ function TemplateCard({ template, support }: { template: ReportTemplate; support
           ref={createButton}
           appearance="primary"
           disabled={busy !== null}
-          onClick={onCreate}
+          onClick={() => {
+            setAttempted(true);
+            onCreate();
+          }}
           aria-label={t("templates.createLabel", { title: template.title() })}
         >
           {t("templates.create")}
@@ -276,8 +311,7 @@ export function TemplatesPanel() {
   const [support, setSupport] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    const check = host.reportSupport ? host.reportSupport() : Promise.resolve(t("templates.unsupported"));
-    check.then(
+    host.reportSupport().then(
       (message) => live && setSupport(message),
       (error: unknown) => live && setSupport(failureText(error)),
     );

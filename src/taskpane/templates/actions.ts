@@ -3,26 +3,27 @@
  * what a report will spend (and whether to ask first), create its sheet through the host, wait for its formulas to
  * show their results, then point its charts at the spills.
  */
-import type { CellTarget, CreatedReportSheet, HostAdapter, ReportSheetSpec } from "../host/host-adapter";
-import { CONFIRM_ABOVE_CALLS } from "../reports/refresh-plan";
+import type { CreatedReportSheet, HostAdapter, ReportSheetSpec } from "../host/host-adapter";
+import { settle } from "../host/settle-formulas";
+import { CONFIRM_ABOVE_CALLS } from "../report-model/spend";
 import {
   costAgainstCache,
+  costOfQueries,
   describeCost,
-  reportCost,
-  reportQueries,
-  validateTemplateInputs,
   type CostEngine,
-  type InputErrors,
   type ReportCost,
-  type SectionQuery,
-} from "./report-cost";
-import { reportSheetSpec } from "./report-layout";
-import type { ReportTemplate, TemplateInputs } from "./templates";
-import { sectionQuery } from "./report-cost";
+} from "../report-model/report-cost";
+import { reportQueries, sectionQuery, type SectionQuery } from "../report-model/report-queries";
+import { checkQueries, type InputErrors } from "../report-model/report-checks";
+import { reportSheetSpec } from "../report-model/report-layout";
+import { readInputs, valueOf, type ReportInputs, type TemplateInputs } from "../report-model/report-inputs";
+import type { ReportTemplate } from "../report-model/templates";
 import type { Engine } from "../../engine";
 import { t } from "../../i18n";
 
 export interface ReportPlan {
+  /** The inputs, read once. */
+  readonly inputs: ReportInputs;
   readonly spec: ReportSheetSpec;
   /** The sections' queries, as the formulas will ask them. */
   readonly queries: readonly SectionQuery[];
@@ -46,12 +47,8 @@ function withCost(
   cost: ReportCost,
   remaining: number | null,
 ) {
-  return {
-    ...plan,
-    cost,
-    costText: t("templates.cost", { cost: describeCost(cost) }),
-    question: questionFor(cost, remaining),
-  };
+  const question = questionFor(cost, remaining);
+  return { ...plan, cost, costText: t("templates.cost", { cost: describeCost(cost) }), question };
 }
 
 /**
@@ -60,15 +57,17 @@ function withCost(
  */
 export function planReport(
   template: ReportTemplate,
-  inputs: TemplateInputs,
+  typed: TemplateInputs,
   engine: CostEngine,
   now: Date,
   remainingThisMonth: number | null,
 ): { errors: InputErrors; plan?: ReportPlan } {
-  const errors = validateTemplateInputs(template, inputs, now);
+  const inputs = readInputs(typed);
+  const queries = reportQueries(template, inputs);
+  const errors = checkQueries(template, inputs, queries, now);
   if (errors.count) return { errors };
-  const base = { spec: reportSheetSpec(template, inputs, now), queries: reportQueries(template, inputs) };
-  return { errors, plan: withCost(base, reportCost(template, inputs, engine, now), remainingThisMonth) };
+  const base = { inputs, spec: reportSheetSpec(template, inputs, now), queries };
+  return { errors, plan: withCost(base, costOfQueries(queries, engine, now), remainingThisMonth) };
 }
 
 /** The plan with its cost counted against the engine's cache: pages already fetched are not spent again. */
@@ -80,19 +79,6 @@ export async function countAgainstCache(
   return withCost(plan, await costAgainstCache(plan.queries, engine), remainingThisMonth);
 }
 
-const isErrorShown = (value: unknown): value is string =>
-  typeof value === "string" && /^#[A-Z0-9/!?]+[!?]?$/.test(value.trim()) && value.trim() !== "#BUSY!";
-
-/** Waits until each formula shows its result (hosts that can tell); the cells that show an error. */
-async function settle(host: HostAdapter, cells: readonly CellTarget[]): Promise<string[]> {
-  if (!host.readValue) return [];
-  const shown = await Promise.all(cells.map((cell) => host.readValue!(cell)));
-  return cells.flatMap((cell, i) => {
-    const value = shown[i];
-    return isErrorShown(value) ? [`${cell.address} (${value.trim()})`] : [];
-  });
-}
-
 export interface CreatedReport extends CreatedReportSheet {
   readonly message: string;
   /** Sections whose formula shows an error once calculated. */
@@ -101,7 +87,6 @@ export interface CreatedReport extends CreatedReportSheet {
 
 /** Checks the host can, creates the report's sheet, waits for its formulas and points its charts at the spills. */
 export async function createReport(host: HostAdapter, spec: ReportSheetSpec): Promise<CreatedReport> {
-  if (!host.createReportSheet || !host.reportSupport) throw new Error(t("templates.unsupported"));
   const missing = await host.reportSupport();
   if (missing) throw new Error(missing);
   const created = await host.createReportSheet(spec);
@@ -109,24 +94,12 @@ export async function createReport(host: HostAdapter, spec: ReportSheetSpec): Pr
     host,
     spec.formulas.map((f) => ({ sheet: created.sheet, address: f.address })),
   );
-  if (spec.charts.length) await host.refreshReportCharts?.(created.sheet);
+  if (spec.charts.length) await host.refreshReportCharts(created.sheet);
   const counts = { sheet: created.sheet, sections: spec.formulas.length, charts: created.charts };
   const message = failed.length
     ? t("templates.createdWithErrors", { ...counts, failed: failed.length, cells: failed.join(", ") })
     : t("templates.created", counts);
   return { ...created, message, failed };
-}
-
-/** After a refresh recalculated a report's formulas: wait for their results, then point its charts at the spills. */
-export async function refreshReportSheets(
-  host: HostAdapter,
-  reports: readonly { sheet: string; cells: readonly CellTarget[] }[],
-): Promise<void> {
-  if (!host.refreshReportCharts) return;
-  for (const report of reports) {
-    await settle(host, report.cells);
-    await host.refreshReportCharts(report.sheet);
-  }
 }
 
 /**
@@ -137,18 +110,18 @@ export async function refreshReportSheets(
  */
 export async function resolveInputs(
   template: ReportTemplate,
-  inputs: TemplateInputs,
+  inputs: ReportInputs,
   engine: Pick<Engine, "query">,
-): Promise<TemplateInputs> {
+): Promise<ReportInputs> {
   let resolved = inputs;
   for (const input of template.inputs) {
-    if (!input.from || (inputs[input.name] ?? "").trim() !== "") continue;
+    if (!input.from || valueOf(inputs, input.name) !== "") continue;
     const query = sectionQuery(template.sections[input.from.section], resolved);
     const { rows } = await engine.query(query.operation, query.params as never, { limit: query.limit });
     const value = (rows[0] as Record<string, unknown> | undefined)?.[input.from.field];
     if (typeof value !== "string" || value.trim() === "")
       throw new Error(t("templates.nothingFound", { section: query.section, label: input.label() }));
-    resolved = { ...resolved, [input.name]: value };
+    resolved = { ...resolved, values: { ...resolved.values, [input.name]: value.trim() } };
   }
   return resolved;
 }

@@ -3,7 +3,8 @@
  * client must send for them (a JSON body, or the query of a GET operation; normalized: marketplace upper-cased with GB -> UK, text trimmed, ASINs upper-cased,
  * empty values left out). `Record<OperationCode, ...>` makes the compiler demand every operation.
  */
-import type { OperationCode, ParamsOf } from "../../../src/api";
+import type { OperationCode } from "../../../src/api/catalog";
+import type { ParamsOf } from "../../../src/api/request-types";
 
 /** The clock of these calls: a Sunday, so 20250802 is the latest Saturday and 202507 the previous month. */
 export const NOW = new Date("2025-08-10T12:00:00Z");

@@ -4,7 +4,9 @@
  */
 import { operation, takesMarket, type AnyOperation, type OperationCode } from "../../../src/api/catalog";
 import { monthBefore } from "../../../src/api/dates";
-import { createEngine, memoryStore, type Engine, type EngineOptions, type KeyValueStore } from "../../../src/engine";
+import { createEngine } from "../../../src/engine/engine";
+import { memoryStore, type KeyValueStore } from "../../../src/engine/key-value-store";
+import { type Engine, type EngineOptions } from "../../../src/engine/types";
 import { configureRunner } from "../../../src/functions/runner";
 import { FormulaRegistry } from "../../../src/engine/formula-registry";
 import type { CustomFunctionsShim, InvokeOptions, RunningCall } from "./custom-functions-shim";

@@ -1,6 +1,13 @@
-/** A HostAdapter that records what the task pane asks of the workbook, for the actions' tests. */
+/**
+ * The one stand-in host of the actions' tests: every capability of HostAdapter, in memory, recording what the task
+ * pane asks of the workbook. A test that needs a host to answer otherwise builds on it (`{ ...memoryHost(), … }`).
+ */
 import type {
   CellTarget,
+  DataTypeValue,
+  SnapshotAppend,
+  SnapshotState,
+  WorkbookOptions,
   CellValue,
   ColumnFormats,
   FormulaCell,
@@ -30,6 +37,13 @@ export interface MemoryHost extends HostAdapter {
   readonly chartRefreshes: string[];
   /** What reportSupport answers (null: supported). */
   supportMessage: string | null;
+  /** Whether cells hold data types here; the cards written, by their column's top cell. */
+  dataTypes: boolean;
+  readonly cards: { target: CellTarget; column: readonly (DataTypeValue | null)[] }[];
+  /** The sources that keep snapshots, and the snapshots appended. */
+  readonly snapshotStates: SnapshotState[];
+  readonly snapshots: SnapshotAppend[];
+  options: WorkbookOptions;
 }
 
 export function memoryHost(): MemoryHost {
@@ -46,6 +60,11 @@ export function memoryHost(): MemoryHost {
     reports: new Map(),
     chartRefreshes: [],
     supportMessage: null,
+    dataTypes: false,
+    cards: [],
+    snapshotStates: [],
+    snapshots: [],
+    options: { refreshOnOpen: false },
     getActiveCell: async () => host.active,
     writeValues: async (target, values, formats) => {
       host.values.push({ target, values, ...(formats ? { formats } : {}) });
@@ -60,6 +79,7 @@ export function memoryHost(): MemoryHost {
       return { address: blockAddress(top, rows, columns), occupied };
     },
     readValue: async (target) => host.shows.get(target.address) ?? null,
+    readRange: async () => [],
     writeFormula: async (target, formula) => void host.formulas.push({ target, formula }),
     createTable: async (target, spec) => {
       const info: TableInfo = {
@@ -100,6 +120,23 @@ export function memoryHost(): MemoryHost {
       if (!host.reports.has(sheet)) throw new Error(`${sheet} was not made from a template`);
       host.chartRefreshes.push(sheet);
     },
+    dataTypeSupport: async () => host.dataTypes,
+    // The form ExcelApi 1.16 to 1.18 reads (FormattedNumber), the oldest Excel that takes cards.
+    cardNumbers: async () => "formattedNumber",
+    writeDataTypes: async (target, column) => void host.cards.push({ target, column }),
+    listSnapshotSheets: async () => host.snapshotStates,
+    setKeepSnapshots: async (source, keep) => {
+      const at = host.snapshotStates.findIndex((s) => JSON.stringify(s.source) === JSON.stringify(source));
+      const state = { source, keep, sheet: null, snapshots: 0, lastDay: null };
+      if (at < 0) host.snapshotStates.push(state);
+      else host.snapshotStates[at] = { ...host.snapshotStates[at], keep };
+    },
+    appendSnapshot: async (append) => {
+      host.snapshots.push(append);
+      return { sheet: append.layout.name, snapshots: host.snapshots.length, replaced: false };
+    },
+    workbookOptions: async () => host.options,
+    setWorkbookOptions: async (patch) => void (host.options = { ...host.options, ...patch }),
   };
   return host;
 }

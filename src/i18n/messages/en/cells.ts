@@ -5,11 +5,31 @@
  * parameter kind's words), `error.` (failures), `cell.` (the functions' own), `display.` (display options).
  * A message naming an argument takes it as `{name}`; values a person typed come quoted, as `{got}`.
  */
+import { booleanCellsWords } from "./kinds/boolean";
+import { datesCellsWords } from "./kinds/dates";
+import { integerListCellsWords } from "./kinds/integer-list";
+import { listsCellsWords } from "./kinds/lists";
+import { numberCellsWords } from "./kinds/number";
+import { orderCellsWords } from "./kinds/order";
+import { readCellsWords } from "./kinds/read";
+import { textRulesCellsWords } from "./kinds/text-rules";
+import { textCellsWords } from "./kinds/text";
+import { timestampCellsWords } from "./kinds/timestamp";
 import { message } from "../../message";
 
 const DID_YOU_MEAN = "{hint, select, none {} other {; did you mean {hint}?}}";
 
 export const cells = {
+  ...booleanCellsWords,
+  ...datesCellsWords,
+  ...integerListCellsWords,
+  ...listsCellsWords,
+  ...numberCellsWords,
+  ...orderCellsWords,
+  ...readCellsWords,
+  ...textRulesCellsWords,
+  ...textCellsWords,
+  ...timestampCellsWords,
   // How a rule names what it is about: an argument, a filter in `filters`, a parameter.
   named: message("{name}: {problem}", { name: "text", problem: "text" }),
   inFilters: message("{name} (in filters)", { name: "text" }),
@@ -61,56 +81,15 @@ export const cells = {
   "v.secretCharacters": message("contains spaces or characters an API secret cannot have; paste it again"),
 
   // The parameter kinds (src/api/kinds): what a value must be, for messages, the reference and the argument help
-  "kind.marketplace.expected": message("a marketplace code such as US"),
-  "kind.notAMarketplace": message(
-    "{got} is not a marketplace{scope, select, operation { this operation takes} other {}}; use one of {codes}{aliases, select, none {} other { ({aliases})}}",
-    { got: "text", scope: "text", codes: "text", aliases: "text" },
-  ),
-  "kind.string.expected": message("text"),
   "kind.integer.expected": message("a whole number"),
-  "kind.number.expected": message("a number"),
-  "kind.bounds": message(
-    "{words}{bounds, select, both { from {min} to {max}} min { of at least {min}} max { of at most {max}} other {}}",
-    { words: "text", bounds: "text", min: "text", max: "text" },
-  ),
-  "kind.mustBe": message("must be {fixed} (got {got})", { fixed: "text", got: "text" }),
   "kind.notOneOf": message("{got} is not one of {options}", { got: "text", options: "text" }),
-  "kind.boolean.expected": message("TRUE or FALSE"),
-  "kind.month.expected": message("a month as yyyyMM"),
-  "kind.saturday.expected": message("a date as yyyyMMdd"),
-  "kind.weekOrMonth.expected": message("a date as yyyyMMdd or a month as yyyyMM"),
-  "kind.stringList.expected": message("a list of texts"),
-  "kind.csv.expected": message("comma-separated values"),
   "history.startAfterEnd": message("the start is after the end"),
   "history.intervalOnly": message("{fn} has {intervals} figures only (got {got})", {
     fn: "text",
     intervals: "text",
     got: "text",
   }),
-  "kind.integerList.expected": message("a list of whole numbers"),
-  "kind.timestamp.expected": message("a date (an Excel date, yyyy-mm-dd, or epoch milliseconds)"),
-  "kind.order.expected": message("an order '{field, desc}'"),
-  "kind.orderText": message('expected a sort field and asc or desc, e.g. "{example} desc" (got {got})', {
-    example: "text",
-    got: "text",
-  }),
-  "kind.sortField": message("cannot sort by {got}; sort fields are {fields}", { got: "text", fields: "text" }),
-  "kind.oneValue": message("expects one value, got a range of {count} values", { count: "number" }),
-  "kind.cardWithoutAsin": message("this data type has no ASIN field; give a product card or an ASIN"),
-  "kind.cardField": message(
-    "takes {expected}, not a product card; give its {field} field instead, e.g. =A2.{field} where A2 holds the card",
-    { expected: "text", field: "text" },
-  ),
-  "kind.cardNoField": message("takes {expected}, not a product card, and a card has no field for it", {
-    expected: "text",
-  }),
-  "kind.dataTypeNotAValue": message("a {type} data type is not a value this argument takes", { type: "text" }),
-  "kind.maxLength": message("at most {max} characters (got {count})", { max: "number", count: "number" }),
   "kind.pattern": message("{got} is not {pattern}", { got: "text", pattern: "text" }),
-  "kind.pattern.asin": message("an ASIN of 10 letters and digits, e.g. B0DGVP84B5"),
-  "kind.pattern.nodeIdPath": message("category node ids joined by ':', e.g. 172282:281407"),
-  "kind.pattern.nodeId": message("a category node id, e.g. 172282"),
-  "kind.pattern.office": message("a trademark office code of two letters, e.g. US, GB or EM"),
 
   // Failures: what happened (summary) and what to do (advice), one pair per kind (src/api/error-kinds.ts)
   "error.validation.advice": message("Correct {param} and try again: {problem}", { param: "text", problem: "text" }),

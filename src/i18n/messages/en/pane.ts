@@ -253,7 +253,6 @@ export const pane = {
     max: "number",
     given: "number",
   }),
-  "templates.unsupported": message("This workbook host cannot create report sheets with charts."),
   "templates.cost": message("Creates a sheet and {cost}.", { cost: "text" }),
   "templates.spends": message(
     `spends about ${CALLS}: {queries, plural, one {# unique query} other {# unique queries}}, {pages, plural, one {# page} other {# pages}}{cached, plural, =0 {} other {, # of them already fetched}}`,
@@ -438,7 +437,7 @@ export const pane = {
     "Refreshing {table} needs rows that belong to the table {tables}, and a table can't overlap another table. Nothing was written.",
     { table: "text", tables: "text" },
   ),
-  "host.historyNeeds": message(
+  "host.snapshotNeeds": message(
     "The history needs {area} below its table {table}, and {cells} there {count, plural, one {holds} other {hold}} something. Nothing was written.",
     { area: "text", table: "text", cells: "text", count: "number" },
   ),

@@ -7,22 +7,22 @@ import { message } from "../../message";
 
 export const reports = {
   // History sheets (text written into the workbook)
-  "history.reportName": message("{sheet} ({template})", { sheet: "text", template: "text" }),
-  "history.tableName": message("table {table}", { table: "text" }),
-  "history.title": message("History of {name}", { name: "text" }),
-  "history.note": message(
+  "snapshot.reportName": message("{sheet} ({template})", { sheet: "text", template: "text" }),
+  "snapshot.tableName": message("table {table}", { table: "text" }),
+  "snapshot.title": message("History of {name}", { name: "text" }),
+  "snapshot.note": message(
     "One summary row per snapshot (a second snapshot the same day replaces the first), and every row of every query to the right (of a price history or a sales trend, its newest row). Kept by the add-in: add your notes on another sheet.",
   ),
-  "history.sheetName": message("History {name}", { name: "text" }),
-  "history.sheetFallback": message("History"),
-  "history.column.taken": message("Taken"),
-  "history.column.asOf": message("Data as of"),
-  "history.column.source": message("Source"),
-  "history.source": message("{name} · {query}", { name: "text", query: "text" }),
-  "history.sourceWithInputs": message("{name} · {query} · {inputs}", { name: "text", query: "text", inputs: "text" }),
-  "history.metric.rows": message("Rows"),
-  "history.metric.average": message("Average {column}", { column: "text" }),
-  "history.chart.generic": message("{name} by snapshot", { name: "text" }),
+  "snapshot.sheetName": message("History {name}", { name: "text" }),
+  "snapshot.sheetFallback": message("History"),
+  "snapshot.column.taken": message("Taken"),
+  "snapshot.column.asOf": message("Data as of"),
+  "snapshot.column.source": message("Source"),
+  "snapshot.source": message("{name} · {query}", { name: "text", query: "text" }),
+  "snapshot.sourceWithInputs": message("{name} · {query} · {inputs}", { name: "text", query: "text", inputs: "text" }),
+  "snapshot.metric.rows": message("Rows"),
+  "snapshot.metric.average": message("Average {column}", { column: "text" }),
+  "snapshot.chart.generic": message("{name} by snapshot", { name: "text" }),
 
   // Snapshots
   "snapshot.tooMany": message(
@@ -32,7 +32,6 @@ export const reports = {
   "snapshot.many": message("This snapshot will spend {calls, plural, one {# call} other {# calls}}.", {
     calls: "number",
   }),
-  "snapshot.unsupported": message("This host cannot keep history sheets."),
 
   "snapshot.failed": message("No snapshot of {source}: {reason}", { source: "text", reason: "text" }),
 
@@ -85,11 +84,11 @@ export const reports = {
   "schedule.refused": message("The team relay refused: {message}", { message: "text" }),
 
   // History and schedule controls in the Reports tab
-  "history.keep": message("Keep history"),
-  "history.keepLabel": message("Keep history of {name}", { name: "text" }),
-  "history.snapshot": message("Snapshot now"),
-  "history.snapshotLabel": message("Snapshot now of {name}", { name: "text" }),
-  "history.where": message("{snapshots, plural, one {# snapshot} other {# snapshots}} on {sheet}", {
+  "snapshot.keep": message("Keep history"),
+  "snapshot.keepLabel": message("Keep history of {name}", { name: "text" }),
+  "snapshot.take": message("Snapshot now"),
+  "snapshot.takeLabel": message("Snapshot now of {name}", { name: "text" }),
+  "snapshot.where": message("{snapshots, plural, one {# snapshot} other {# snapshots}} on {sheet}", {
     snapshots: "number",
     sheet: "text",
   }),
@@ -151,10 +150,10 @@ export const reports = {
   "reports.refreshOnOpenOff": message("This workbook no longer refreshes when opened."),
   "reports.lastGoodOn": message("Formulas show their last good answers when the service fails."),
   "reports.lastGoodOff": message("Formulas show #N/A when the service fails, even with an earlier answer."),
-  "history.growth.title": message("Cells below the history on {sheet} are not empty.", { sheet: "text" }),
-  "history.growth.question": message(
+  "snapshot.growth.title": message("Cells below the history on {sheet} are not empty.", { sheet: "text" }),
+  "snapshot.growth.question": message(
     "The snapshot's new rows need cells that hold something ({cells}). Insert cells there, so that what is below that table moves down; write over it; or keep it and take no snapshot.",
     { cells: "text" },
   ),
-  "history.growth.insert": message("Insert cells"),
+  "snapshot.growth.insert": message("Insert cells"),
 };

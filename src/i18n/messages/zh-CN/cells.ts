@@ -2,12 +2,32 @@
  * 单元格及底层（src/api、src/engine、src/table、src/functions）文字的简体中文：#VALUE! 规则、#N/A 原因与处理建议、
  * “无数据”。与 ../en/cells.ts 同一组 id、同样的参数（test/i18n/catalog.test.ts 检查）。
  */
+import { booleanCellsWords } from "./kinds/boolean";
+import { datesCellsWords } from "./kinds/dates";
+import { integerListCellsWords } from "./kinds/integer-list";
+import { listsCellsWords } from "./kinds/lists";
+import { numberCellsWords } from "./kinds/number";
+import { orderCellsWords } from "./kinds/order";
+import { readCellsWords } from "./kinds/read";
+import { textRulesCellsWords } from "./kinds/text-rules";
+import { textCellsWords } from "./kinds/text";
+import { timestampCellsWords } from "./kinds/timestamp";
 import type { Translation } from "../../message";
 import type { cells as english } from "../en/cells";
 
 const DID_YOU_MEAN = "{hint, select, none {} other {；是否要输入 {hint}？}}";
 
 export const cells: Translation<typeof english> = {
+  ...booleanCellsWords,
+  ...datesCellsWords,
+  ...integerListCellsWords,
+  ...listsCellsWords,
+  ...numberCellsWords,
+  ...orderCellsWords,
+  ...readCellsWords,
+  ...textRulesCellsWords,
+  ...textCellsWords,
+  ...timestampCellsWords,
   named: "{name}：{problem}",
   inFilters: "{name}（filters 中）",
   aList: "一个列表",
@@ -40,40 +60,11 @@ export const cells: Translation<typeof english> = {
   "v.noSecret": "未设置 API 密钥；请在加载项的设置中填写",
   "v.secretCharacters": "包含空格或 API 密钥中不会出现的字符；请重新粘贴",
 
-  "kind.marketplace.expected": "站点代码，例如 US",
-  "kind.notAMarketplace":
-    "{got} 不是站点{scope, select, operation {，或此操作不支持该站点} other {}}；可用 {codes}{aliases, select, none {} other {（{aliases}）}}",
-  "kind.string.expected": "文本",
   "kind.integer.expected": "整数",
-  "kind.number.expected": "数字",
-  "kind.bounds":
-    "{bounds, select, both {{min} 到 {max} 的{words}} min {不小于 {min} 的{words}} max {不大于 {max} 的{words}} other {{words}}}",
-  "kind.mustBe": "必须为 {fixed}（实际为 {got}）",
   "kind.notOneOf": "{got} 不在可选值 {options} 中",
-  "kind.boolean.expected": "TRUE 或 FALSE",
-  "kind.month.expected": "yyyyMM 格式的月份",
-  "kind.saturday.expected": "yyyyMMdd 格式的日期",
-  "kind.weekOrMonth.expected": "yyyyMMdd 格式的日期或 yyyyMM 格式的月份",
-  "kind.stringList.expected": "文本列表",
-  "kind.csv.expected": "以逗号分隔的值",
   "history.startAfterEnd": "开始日期晚于结束日期",
   "history.intervalOnly": "{fn} 只有 {intervals} 数据（实际为 {got}）",
-  "kind.integerList.expected": "整数列表",
-  "kind.timestamp.expected": "日期（Excel 日期、yyyy-mm-dd 或毫秒时间戳）",
-  "kind.order.expected": "排序 '{field, desc}'",
-  "kind.orderText": '应为排序字段加 asc 或 desc，例如 "{example} desc"（实际为 {got}）',
-  "kind.sortField": "不能按 {got} 排序；可用的排序字段为 {fields}",
-  "kind.oneValue": "只接受一个值，实际是含 {count} 个值的区域",
-  "kind.cardWithoutAsin": "这个数据类型没有 ASIN 字段；请给出产品卡片或 ASIN",
-  "kind.cardField": "需要{expected}，不接受产品卡片；请改用它的 {field} 字段，例如 =A2.{field}（A2 为卡片所在单元格）",
-  "kind.cardNoField": "需要{expected}，不接受产品卡片，卡片也没有对应的字段",
-  "kind.dataTypeNotAValue": "{type} 数据类型不是此参数接受的值",
-  "kind.maxLength": "最多 {max} 个字符（实际 {count} 个）",
   "kind.pattern": "{got} 不是{pattern}",
-  "kind.pattern.asin": "由 10 位字母和数字组成的 ASIN，例如 B0DGVP84B5",
-  "kind.pattern.nodeIdPath": "以“:”连接的类目节点 ID，例如 172282:281407",
-  "kind.pattern.nodeId": "类目节点 ID，例如 172282",
-  "kind.pattern.office": "两位字母的商标局代码，例如 US、GB 或 EM",
 
   "error.validation.advice": "请更正 {param} 后重试：{problem}",
   "error.param.summary": "{detail, select, none {服务拒绝了某个参数} other {服务拒绝了参数 {detail}}}",

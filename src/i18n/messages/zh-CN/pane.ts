@@ -166,7 +166,6 @@ export const pane: Translation<typeof english> = {
   "templates.required": "{label}：必填。{hint}",
   "templates.inputProblem": "{label}：{problem}",
   "templates.tooManyAsins": "{label}：最多 {max} 个 ASIN（已填写 {given} 个）。",
-  "templates.unsupported": "当前工作簿宿主无法创建带图表的报表工作表。",
   "templates.cost": "将新建一个工作表，{cost}。",
   "templates.spends": `约消耗 ${CALLS}：{queries, plural, other {# 个不同查询}}，{pages, plural, other {# 页}}{cached, plural, =0 {} other {，其中 # 页已获取}}`,
   "templates.created":
@@ -275,7 +274,7 @@ export const pane: Translation<typeof english> = {
   "host.refreshNeeds":
     "刷新 {table} 需要再占用 {rows, number} 行（{area}），但其中{count, plural, other {}} {cells} 已有内容。未写入任何内容。",
   "host.refreshNeedsTable": "刷新 {table} 需要的行属于表格 {tables}，而表格不能相互重叠。未写入任何内容。",
-  "host.historyNeeds":
+  "host.snapshotNeeds":
     "历史表 {table} 下方需要 {area}，但其中{count, plural, other {}} {cells} 已有内容。未写入任何内容。",
   "host.unknownError": "未知错误",
 

@@ -1,25 +1,24 @@
 /** 函数参考中只在构建时读取的消息（参数类型的说明、位置参数的帮助、显示选项）：与 ../en/reference.ts 同一组 id。 */
+import { booleanReferenceWords } from "./kinds/boolean";
+import { datesReferenceWords } from "./kinds/dates";
+import { integerListReferenceWords } from "./kinds/integer-list";
+import { listsReferenceWords } from "./kinds/lists";
+import { numberReferenceWords } from "./kinds/number";
+import { orderReferenceWords } from "./kinds/order";
+import { textReferenceWords } from "./kinds/text";
+import { timestampReferenceWords } from "./kinds/timestamp";
 import type { Translation } from "../../message";
 import type { reference as english } from "../en/reference";
 
 export const reference: Translation<typeof english> = {
-  "kind.marketplace.docs": "站点代码",
-  "kind.string.docs": "文本",
-  "kind.integer.docs": "整数",
-  "kind.number.docs": "数字",
-  "kind.boolean.docs": "TRUE/FALSE",
-  "kind.month.docs": "yyyyMM",
-  "kind.month.help": "{doc}（202508，文本或日期均可）。",
-  "kind.saturday.docs": "yyyyMMdd（周六）",
-  "kind.weekOrMonth.docs": "yyyyMMdd 或 yyyyMM",
-  "kind.stringList.docs": "列表",
-  "kind.stringList.help": "{doc}。可填单元格区域，或以逗号分隔的文本。",
-  "kind.csv.docs": "列表",
-  "kind.integerList.docs": "整数列表",
-  "kind.integerList.help": "{doc}。可填单元格区域，或以逗号分隔的数字。",
-  "kind.timestamp.docs": "日期",
-  "kind.timestamp.help": "{doc}（日期，或 yyyy-mm-dd 文本）。",
-  "kind.order.docs": "字段 asc/desc",
+  ...booleanReferenceWords,
+  ...datesReferenceWords,
+  ...integerListReferenceWords,
+  ...listsReferenceWords,
+  ...numberReferenceWords,
+  ...orderReferenceWords,
+  ...textReferenceWords,
+  ...timestampReferenceWords,
   "display.headers":
     "TRUE（默认：表头为 API 列名，即 fields 使用的名称）、FALSE（不要表头）或 labels（文字表头，使用加载项的语言，例如“销量占比”“标识：Best Seller 标识”）。",
   "display.layout": "vertical（默认：字段/值两列）或 horizontal（一整行）；仅用于单条记录的结果（MAD.CATEGORYSTATS）。",

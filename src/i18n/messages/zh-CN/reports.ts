@@ -3,25 +3,24 @@ import type { Translation } from "../../message";
 import type { reports as english } from "../en/reports";
 
 export const reports: Translation<typeof english> = {
-  "history.reportName": "{sheet}（{template}）",
-  "history.tableName": "表格 {table}",
-  "history.title": "{name} 的历史记录",
-  "history.note":
+  "snapshot.reportName": "{sheet}（{template}）",
+  "snapshot.tableName": "表格 {table}",
+  "snapshot.title": "{name} 的历史记录",
+  "snapshot.note":
     "每次快照一行汇总（同一天的第二次快照会替换第一次），右侧是每个查询的全部数据行（价格历史与销售趋势只保留最新一行）。由加载项维护：备注请写在其他工作表上。",
-  "history.sheetName": "历史 {name}",
-  "history.sheetFallback": "历史",
-  "history.column.taken": "快照时间",
-  "history.column.asOf": "数据时间",
-  "history.column.source": "来源",
-  "history.source": "{name} · {query}",
-  "history.sourceWithInputs": "{name} · {query} · {inputs}",
-  "history.metric.rows": "行数",
-  "history.metric.average": "{column} 平均值",
-  "history.chart.generic": "{name}（按快照）",
+  "snapshot.sheetName": "历史 {name}",
+  "snapshot.sheetFallback": "历史",
+  "snapshot.column.taken": "快照时间",
+  "snapshot.column.asOf": "数据时间",
+  "snapshot.column.source": "来源",
+  "snapshot.source": "{name} · {query}",
+  "snapshot.sourceWithInputs": "{name} · {query} · {inputs}",
+  "snapshot.metric.rows": "行数",
+  "snapshot.metric.average": "{column} 平均值",
+  "snapshot.chart.generic": "{name}（按快照）",
 
   "snapshot.tooMany": "这次快照需要 {calls, plural, other {# 次调用}}，但本月仅剩 {left, plural, other {# 次}}。",
   "snapshot.many": "这次快照将消耗 {calls, plural, other {# 次调用}}。",
-  "snapshot.unsupported": "当前宿主无法保留历史工作表。",
   "snapshot.failed": "{source} 未能快照：{reason}",
 
   "onOpen.title": "打开时刷新",
@@ -54,11 +53,11 @@ export const reports: Translation<typeof english> = {
   "schedule.unreachable": "无法连接团队中转服务器：请检查连接及其地址。",
   "schedule.refused": "团队中转服务器拒绝了请求：{message}",
 
-  "history.keep": "保留历史",
-  "history.keepLabel": "保留 {name} 的历史",
-  "history.snapshot": "立即快照",
-  "history.snapshotLabel": "立即为 {name} 快照",
-  "history.where": "{sheet} 上有 {snapshots, plural, other {# 次快照}}",
+  "snapshot.keep": "保留历史",
+  "snapshot.keepLabel": "保留 {name} 的历史",
+  "snapshot.take": "立即快照",
+  "snapshot.takeLabel": "立即为 {name} 快照",
+  "snapshot.where": "{sheet} 上有 {snapshots, plural, other {# 次快照}}",
   "schedule.timeLabel": "团队中转服务器每天刷新 {name} 的时间",
   "schedule.set": "由团队中转服务器每天刷新",
   "schedule.change": "更改时间",
@@ -98,8 +97,8 @@ export const reports: Translation<typeof english> = {
   "reports.refreshOnOpenOff": "此工作簿不再在打开时刷新。",
   "reports.lastGoodOn": "服务出错时，公式将显示上次的有效结果。",
   "reports.lastGoodOff": "服务出错时，即使有之前的结果，公式也将显示 #N/A。",
-  "history.growth.title": "{sheet} 上历史表下方的单元格不是空的。",
-  "history.growth.question":
+  "snapshot.growth.title": "{sheet} 上历史表下方的单元格不是空的。",
+  "snapshot.growth.question":
     "这次快照的新行需要用到有内容的单元格（{cells}）。可以在那里插入单元格，让表格下方的内容下移；也可以覆盖它；或者保留它，不做快照。",
-  "history.growth.insert": "插入单元格",
+  "snapshot.growth.insert": "插入单元格",
 };

@@ -1,14 +1,19 @@
 /**
  * The Niche screener template: market research (MAD.NICHES) screened by the filters a seller starts with (demand,
  * competition, brand concentration, price), ranked, then the price, rating and listing-age distributions of one
- * niche: the top one the screen finds when the report is made (actions.ts resolveInputs), or the node path a person
+ * niche: the top one the screen finds when the report is made (resolveInputs, report-cost.ts), or the node path a person
  * types. The screen's rows are a filter block on the sheet (`minAvgUnits | 300`), so editing a limit reworks the
  * ranking in place; the niche's cell is an input like any other, so pasting another niche's path redraws the
  * distributions and their charts.
  */
-import { t } from "../../i18n";
-import type { ReportTemplate, ScreenFilter, TemplateInput, TemplateSection, Words } from "./template-types";
-import { MARKET } from "./market-input";
+import { t } from "../../../i18n";
+import { valueOf } from "../report-inputs";
+import type { ReportTemplate, TemplateInput, TemplateSection, Words } from "../template-types";
+import { MARKET } from "./market";
+
+/** The limits of the screen (market_research's filters): demand, competition, brands, price. */
+const SCREEN_FILTERS = ["minAvgUnits", "maxAvgRatings", "maxBrandCrn", "minAvgPrice", "maxAvgPrice"] as const;
+type ScreenFilter = (typeof SCREEN_FILTERS)[number];
 
 /** A limit of the screen: its row's label cell is the filter's name, so the rows read as a filter block. */
 const screen = (name: ScreenFilter, label: Words, hint: Words, initial: string): TemplateInput => ({
@@ -49,10 +54,11 @@ function distribution(
   };
 }
 
-export const nicheScreener: ReportTemplate = {
+export const nicheScreener: ReportTemplate<"nicheScreener"> = {
   id: "nicheScreener",
   title: () => t("template.nicheScreener.title"),
   description: () => t("template.nicheScreener.description"),
+  sheetName: (inputs) => t("report.sheet.nicheScreener", { market: valueOf(inputs, "market") }),
   inputs: [
     MARKET,
     screen(
@@ -100,7 +106,7 @@ export const nicheScreener: ReportTemplate = {
       operation: "market_research",
       fn: "NICHES",
       positional: [],
-      filters: { kind: "screen" },
+      filters: { kind: "screen", filters: SCREEN_FILTERS },
       // nodeIdPath beside the name: the niche the distributions show is the first row's (the input's `from`).
       fields: ["nodeLabelName", "nodeIdPath", "avgUnits", "avgPrice", "avgRatings", "brandConcentration", "avgRevenue"],
       limit: 20,

@@ -105,9 +105,8 @@ export async function writeTableCards(
   marketplace: string,
 ): Promise<CardOutcome> {
   try {
-    if (!host.writeDataTypes || !(await host.dataTypeSupport?.())) return "unavailable";
-    const numbers = (await host.cardNumbers?.()) ?? "formattedNumber";
-    const found = cardsFor(column, header, rows, records, marketplace, numbers);
+    if (!(await host.dataTypeSupport())) return "unavailable";
+    const found = cardsFor(column, header, rows, records, marketplace, await host.cardNumbers());
     const area = parseRangeAddress(table.address.replace(/^.*!/, ""));
     if (!found || !area || !rows.length) return "none";
     const top = cellAddress({ row: area.top + 1, col: area.left + found.index });

@@ -12,24 +12,23 @@
  * Formulas reference the input cells with absolute references, so the report follows its inputs.
  */
 import { t } from "../../i18n";
-import type { CellValue, ChartSpec, FormulaTarget, ReportSheetSpec, ReportValueCell } from "../host/host-adapter";
+import {
+  CHART_SIZE,
+  type CellValue,
+  type ChartSpec,
+  type FormulaTarget,
+  type ReportSheetSpec,
+  type ReportValueCell,
+} from "../host/host-adapter";
 import { blockAddress, cellAddress, offset, type CellPosition } from "../../table/a1";
 import { numberFormatOf } from "../../table/columns";
-import { selectColumns } from "../builder/result-table";
+import { selectColumns } from "./result-table";
 import { validSheetName } from "../../table/sheet-names";
 import { operation } from "../../api/catalog";
-import {
-  asinsOf,
-  maxAsinsOf,
-  reportSections,
-  type ArgSource,
-  type ReportTemplate,
-  type TemplateInputs,
-  type TemplateSection,
-} from "./templates";
+import { sourceRule, type ArgSource, type InputPlaces } from "./arg-sources";
+import { readInputs, valueOf, type ReportInputs } from "./report-inputs";
+import { maxAsinsOf, reportSections, type ReportTemplate, type TemplateSection } from "./templates";
 
-/** A chart's size in cells (hosts place a chart over this block from its anchor). */
-export const CHART_SIZE = { columns: 8, rows: 15 } as const;
 const CHARTS_PER_ROW = 2;
 const FIRST_INPUT_ROW = 2; // 0-based: row 3
 const TEXT = "@";
@@ -50,41 +49,21 @@ export function sectionRows(section: TemplateSection, rowCap = 2000): number {
   return 1 + (section.limit ?? rowCap);
 }
 
-const inputRow = (template: ReportTemplate, name: string) =>
-  FIRST_INPUT_ROW + template.inputs.findIndex((i) => i.name === name);
-const abs = (pos: CellPosition) => cellAddress(pos, true);
+/** Where the template's inputs sit: one row each from row 3, the value in column B (the ASINs from B across). */
+function inputPlaces(template: ReportTemplate): InputPlaces {
+  const rowOf = (name: string) => FIRST_INPUT_ROW + template.inputs.findIndex((i) => i.name === name);
+  return {
+    cell: (name) => ({ row: rowOf(name), col: 1 }),
+    maxAsins: maxAsinsOf(template),
+    screenRows: () => {
+      const rows = template.inputs.flatMap((input, i) => (input.kind === "screen" ? [FIRST_INPUT_ROW + i] : []));
+      return [rows[0], rows[rows.length - 1]];
+    },
+  };
+}
 
 /** An argument as formula text: a reference to its input cell(s), or a quoted literal of the template's own. */
-function argText(template: ReportTemplate, source: ArgSource): string {
-  switch (source.kind) {
-    case "input":
-      return abs({ row: inputRow(template, source.input), col: 1 });
-    case "asinRow": {
-      const row = inputRow(template, "asins");
-      return `${abs({ row, col: 1 })}:${abs({ row, col: maxAsinsOf(template) })}`;
-    }
-    case "asinFilter": {
-      const row = inputRow(template, "asins");
-      return `${abs({ row, col: 0 })}:${abs({ row, col: maxAsinsOf(template) })}`;
-    }
-    case "firstAsin":
-      return abs({ row: inputRow(template, "asins"), col: 1 });
-    case "asinAt":
-      return abs({ row: inputRow(template, "asins"), col: 1 + source.index });
-    case "eachAsin":
-      throw new Error("a section repeated per ASIN has formula text once it is repeated (reportSections)");
-    case "screen": {
-      const rows = template.inputs.flatMap((input, i) => (input.kind === "screen" ? [FIRST_INPUT_ROW + i] : []));
-      return `${abs({ row: rows[0], col: 0 })}:${abs({ row: rows[rows.length - 1], col: 1 })}`;
-    }
-    case "text":
-      return `"${source.text.replace(/"/g, '""')}"`;
-    default: {
-      const unhandled: never = source;
-      throw new Error(`no formula text for ${String(unhandled)}`);
-    }
-  }
-}
+const argText = (places: InputPlaces, source: ArgSource): string => sourceRule(source).formula(source, places);
 
 /**
  * `=MAD.BRANDCONCENTRATION($B$3,$B$4,,"brand, totalUnitsRatio",10)`; a history function takes STOCKHISTORY's
@@ -92,9 +71,10 @@ function argText(template: ReportTemplate, source: ArgSource): string {
  * (`=MAD.PRODUCT($B$3,$B$4)`).
  */
 export function sectionFormula(template: ReportTemplate, section: TemplateSection): string {
+  const places = inputPlaces(template);
   const leading = [
-    argText(template, { kind: "input", input: "market" }),
-    ...section.positional.map((a) => argText(template, a)),
+    argText(places, { kind: "input", input: "market" }),
+    ...section.positional.map((a) => argText(places, a)),
   ];
   const fields = `"${section.fields.join(", ")}"`;
   const args = section.card
@@ -103,7 +83,7 @@ export function sectionFormula(template: ReportTemplate, section: TemplateSectio
       ? [...leading, "", "", section.interval ? `"${section.interval}"` : "", fields]
       : [
           ...leading,
-          section.filters ? argText(template, section.filters) : "",
+          section.filters ? argText(places, section.filters) : "",
           fields,
           section.limit === undefined ? "" : String(section.limit),
         ];
@@ -112,30 +92,11 @@ export function sectionFormula(template: ReportTemplate, section: TemplateSectio
 }
 
 /**
- * `Market 281407`, `Keywords yoga mat`, `Competitors B0DGVP84B5` (`市场 281407`… for a Chinese reader): within
- * Excel's sheet-name rules.
+ * `Market 281407`, `Keywords yoga mat`, `Competitors B0DGVP84B5` (`市场 281407`… for a Chinese reader): the
+ * template's name for it, within Excel's sheet-name rules.
  */
-export function proposedSheetName(template: ReportTemplate, inputs: TemplateInputs): string {
-  const subject = (() => {
-    switch (template.id) {
-      case "categoryMarket":
-        return t("report.sheet.categoryMarket", { node: (inputs.nodeIdPath ?? "").trim().split(":").pop() ?? "" });
-      case "keywordOpportunity":
-        return t("report.sheet.keywordOpportunity", { keyword: (inputs.keyword ?? "").trim() });
-      case "competitorWatch":
-        return t("report.sheet.competitorWatch", { asin: asinsOf(inputs.asins)[0] ?? "" });
-      case "productWatch":
-        return t("report.sheet.productWatch", { asin: asinsOf(inputs.asins)[0] ?? "" });
-      case "nicheScreener":
-        return t("report.sheet.nicheScreener", { market: (inputs.market ?? "").trim() });
-      default: {
-        const unhandled: never = template.id;
-        return String(unhandled);
-      }
-    }
-  })();
-  return validSheetName(subject.trim(), template.title());
-}
+export const proposedSheetName = (template: ReportTemplate, inputs: ReportInputs): string =>
+  validSheetName(template.sheetName(inputs).trim(), template.title());
 
 interface Placed {
   readonly section: TemplateSection;
@@ -149,7 +110,7 @@ interface Placed {
  */
 export function layoutReport(
   template: ReportTemplate,
-  inputs?: TemplateInputs,
+  inputs?: ReportInputs,
 ): {
   sections: Placed[];
   charts: { section: Placed; anchor: CellPosition }[];
@@ -213,7 +174,7 @@ export function layoutReport(
   return { sections, charts, footprints };
 }
 
-function inputCells(template: ReportTemplate, inputs: TemplateInputs): ReportValueCell[] {
+function inputCells(template: ReportTemplate, inputs: ReportInputs): ReportValueCell[] {
   return template.inputs.flatMap((input, i): ReportValueCell[] => {
     const row = FIRST_INPUT_ROW + i;
     const label: ReportValueCell = {
@@ -224,16 +185,14 @@ function inputCells(template: ReportTemplate, inputs: TemplateInputs): ReportVal
     if (input.kind === "asins")
       return [
         label,
-        ...asinsOf(inputs.asins)
-          .slice(0, maxAsinsOf(template))
-          .map((asin, j): ReportValueCell => ({
-            address: cellAddress({ row, col: 1 + j }),
-            value: asin,
-            role: "input",
-            format: TEXT,
-          })),
+        ...inputs.asins.slice(0, maxAsinsOf(template)).map((asin, j): ReportValueCell => ({
+          address: cellAddress({ row, col: 1 + j }),
+          value: asin,
+          role: "input",
+          format: TEXT,
+        })),
       ];
-    const value = (inputs[input.name] ?? "").trim();
+    const value = valueOf(inputs, input.name);
     const cells: ReportValueCell[] = [
       label,
       { address: cellAddress({ row, col: 1 }), value, role: "input", format: TEXT },
@@ -251,9 +210,9 @@ export function inputBlock(template: ReportTemplate): string {
 }
 
 /** The inputs as a report's cells hold them now (what its formulas read), from the values of `inputBlock`. */
-export function inputsFromBlock(template: ReportTemplate, values: readonly (readonly CellValue[])[]): TemplateInputs {
+export function inputsFromBlock(template: ReportTemplate, values: readonly (readonly CellValue[])[]): ReportInputs {
   const text = (value: CellValue | undefined) => (value === null || value === undefined ? "" : String(value).trim());
-  return Object.fromEntries(
+  const raw = Object.fromEntries(
     template.inputs.map((input, i) => {
       const row = values[i] ?? [];
       return [
@@ -267,16 +226,17 @@ export function inputsFromBlock(template: ReportTemplate, values: readonly (read
       ];
     }),
   );
+  return readInputs(raw);
 }
 
 const isoDay = (now: Date) => now.toISOString().slice(0, 10);
 
 /** The inputs as stored with the report (the cells on the sheet are the live ones). */
-function storedInputs(template: ReportTemplate, inputs: TemplateInputs): Record<string, CellValue> {
+function storedInputs(template: ReportTemplate, inputs: ReportInputs): Record<string, CellValue> {
   return Object.fromEntries(
     template.inputs.map((input) => [
       input.name,
-      input.kind === "asins" ? asinsOf(inputs.asins).join(", ") : (inputs[input.name] ?? "").trim(),
+      input.kind === "asins" ? inputs.asins.join(", ") : valueOf(inputs, input.name),
     ]),
   );
 }
@@ -304,7 +264,7 @@ function sectionFormats(placed: readonly Placed[]): { address: string; format: s
 }
 
 /** Everything the host writes for a report made from `template` with `inputs` (checked beforehand). */
-export function reportSheetSpec(template: ReportTemplate, inputs: TemplateInputs, now: Date): ReportSheetSpec {
+export function reportSheetSpec(template: ReportTemplate, inputs: ReportInputs, now: Date): ReportSheetSpec {
   const layout = layoutReport(template, inputs);
   const values: ReportValueCell[] = [
     { address: "A1", value: t("report.title", { title: template.title() }), role: "title" },

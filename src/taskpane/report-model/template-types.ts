@@ -1,27 +1,29 @@
 /**
- * What a report template is made of (templates.ts defines the templates, each in its own module where it is long):
- * its inputs, where each formula argument comes from, its sections and their charts, the sections it repeats per
- * ASIN, and what its history sums up. A module of its own, so each template's module and the list of them share
- * these without importing one another.
+ * What a report template is made of (each template is a module of its own under templates/, listed in
+ * templates.ts): its inputs, its sheet's name, where each formula argument comes from (arg-sources.ts), its
+ * sections and their charts, the sections it repeats per ASIN, and what its snapshots sum up.
  */
 import type { AxisFormat, ChartKind } from "../host/host-adapter";
 import type { OperationCode } from "../../api/catalog";
 import type { Interval } from "../../api/history-form";
+import type { ArgSource } from "./arg-sources";
+import type { ReportInputs } from "./report-inputs";
+
+export type { ArgSource } from "./arg-sources";
+export type { ReportInputs, TemplateInputs } from "./report-inputs";
 
 /** A text of a template, worded in the active language when it is shown or written (the language of the maker). */
 export type Words = () => string;
 
-export type TemplateId = "categoryMarket" | "keywordOpportunity" | "competitorWatch" | "productWatch" | "nicheScreener";
-
 /** What a person types or picks for an input; the pane renders a control per kind. */
 export type InputKind = "market" | "category" | "keyword" | "asins" | "screen" | "niche";
 
-/** The limits of the niche screener's screen (market_research's filters): demand, competition, brands, price. */
-export type ScreenFilter = "minAvgUnits" | "maxAvgRatings" | "maxBrandCrn" | "minAvgPrice" | "maxAvgPrice";
-
 export interface TemplateInput {
-  /** Key in TemplateInputs (and in the stored ReportGroupInfo). */
-  readonly name: "market" | "nodeIdPath" | "keyword" | "asins" | ScreenFilter | "niche";
+  /**
+   * Key in the inputs (and in the stored ReportGroupInfo): `market` and `asins` are the market and the ASINs in
+   * every template (the sections read them by those names); a screen's limit is its filter's name.
+   */
+  readonly name: string;
   readonly kind: InputKind;
   /** The label in the pane and beside the input cell. */
   readonly label: Words;
@@ -38,29 +40,6 @@ export interface TemplateInput {
   /** Left blank, filled in when the report is made: `field` of the first row of section `section`'s result. */
   readonly from?: { readonly section: number; readonly field: string };
 }
-
-/** What the pane collects: text per input name (ASINs as typed: separated by commas, spaces or new lines). */
-export type TemplateInputs = Readonly<Record<string, string>>;
-
-/**
- * Where a formula argument comes from:
- * - `input`: the input's cell (`$B$3`);
- * - `asinRow`: every ASIN, the row of ASIN cells (`$B$4:$U$4`), read as a list;
- * - `asinFilter`: the ASIN row with its label, a one-row filter block (`$A$4:$U$4`: `ASINs | B0... | B0...`);
- * - `firstAsin`: the first ASIN's cell (`$B$4`);
- * - `eachAsin`: in a section repeated per ASIN (`eachAsin`), that ASIN's cell; `asinAt` once repeated (`$C$4`);
- * - `screen`: the screen's rows (`$A$4:$B$8`: `minAvgUnits | 300`...), a filter block;
- * - `text`: a literal (`"W"`), never made from input text.
- */
-export type ArgSource =
-  | { readonly kind: "input"; readonly input: TemplateInput["name"] }
-  | { readonly kind: "asinRow" }
-  | { readonly kind: "asinFilter" }
-  | { readonly kind: "firstAsin" }
-  | { readonly kind: "eachAsin" }
-  | { readonly kind: "asinAt"; readonly index: number }
-  | { readonly kind: "screen" }
-  | { readonly kind: "text"; readonly text: string };
 
 export interface SectionChart {
   readonly kind: ChartKind;
@@ -121,7 +100,7 @@ export type Aggregate = "value" | "average" | "median" | "sum" | "count";
 export type MetricSource =
   { readonly section: number; readonly eachAsin?: never } | { readonly eachAsin: number; readonly section?: never };
 
-export type HistoryMetric = MetricSource & {
+export type SnapshotMetric = MetricSource & {
   /** The summary table's header and the chart's legend: "Average price". */
   readonly label: Words;
   /** The column it reads (one of the section's `fields`); none for "count". */
@@ -130,21 +109,23 @@ export type HistoryMetric = MetricSource & {
   readonly aggregate: Aggregate;
 };
 
-/** What a report that keeps history sums up per snapshot, and charts: a line over the snapshots' dates. */
-export interface TemplateHistory {
+/** What a report that keeps snapshots sums up per snapshot, and charts: a line over the snapshots' dates. */
+export interface TemplateSnapshots {
   readonly chartTitle: Words;
-  readonly metrics: readonly HistoryMetric[];
+  readonly metrics: readonly SnapshotMetric[];
   /** The metrics the chart draws (indexes into `metrics`); the second, if any, on a value axis of its own. */
   readonly charted: readonly [number] | readonly [number, number];
   readonly valueAxisTitle: Words;
   readonly secondaryValueAxisTitle?: Words;
 }
 
-export interface ReportTemplate {
-  readonly id: TemplateId;
+export interface ReportTemplate<Id extends string = string> {
+  readonly id: Id;
   readonly title: Words;
   readonly description: Words;
   readonly inputs: readonly TemplateInput[];
+  /** What its sheet is named after (`Market 281407`), within Excel's rules once laid out (a blank falls back to the title). */
+  readonly sheetName: (inputs: ReportInputs) => string;
   readonly sections: readonly TemplateSection[];
   /**
    * Sections repeated for each ASIN after `sections`, in this order per ASIN; their `eachAsin` arguments read that
@@ -153,6 +134,6 @@ export interface ReportTemplate {
   readonly eachAsin?: readonly PerAsinSection[];
   /** At most this many ASINs (MAX_ASINS unless set). */
   readonly maxAsins?: number;
-  /** Its history's summary and chart; without one, a report keeps the generic one (rows and averages). */
-  readonly history?: TemplateHistory;
+  /** What its snapshots sum up and chart; without it, a report's snapshots keep the generic summary (rows, averages). */
+  readonly snapshots?: TemplateSnapshots;
 }

@@ -1,12 +1,13 @@
 /**
  * The Product watch template: up to five ASINs, each a product card (an Excel data type; its labelled row where
  * Excel has none), its weekly price and BSR and its monthly units and revenue charted, and its newest reviews. The
- * sections repeat per ASIN (templates.ts's `eachAsin`), three calls a product. Kept with history, each snapshot
+ * sections repeat per ASIN (`eachAsin`), three calls a product. Kept with history, each snapshot
  * records the products' newest price, BSR and month's sales, and charts their price and BSR.
  */
-import { t } from "../../i18n";
-import { CARD_PROPERTIES } from "../../table/product-card";
-import type { ArgSource, ReportTemplate, TemplateInput } from "./template-types";
+import { t } from "../../../i18n";
+import { CARD_PROPERTIES } from "../../../table/product-card";
+import type { ArgSource, ReportTemplate } from "../template-types";
+import { MARKET } from "./market";
 
 /** Product watch takes at most this many ASINs: each one is a card, two charts and four calls' worth of sections. */
 export const MAX_WATCHED = 5;
@@ -19,13 +20,13 @@ const THIS_ASIN: ArgSource = { kind: "eachAsin" };
 const PRICE_AND_BSR = 1;
 const MONTHLY_SALES = 2;
 
-/** The template, with the market input every template shares. */
-export const productWatch = (market: TemplateInput): ReportTemplate => ({
+export const productWatch: ReportTemplate<"productWatch"> = {
   id: "productWatch",
   title: () => t("template.productWatch.title"),
   description: () => t("template.productWatch.description", { max: MAX_WATCHED }),
+  sheetName: (inputs) => t("report.sheet.productWatch", { asin: inputs.asins[0] ?? "" }),
   inputs: [
-    market,
+    MARKET,
     {
       name: "asins",
       kind: "asins",
@@ -96,16 +97,16 @@ export const productWatch = (market: TemplateInput): ReportTemplate => ({
   ],
   // Per snapshot, the watched products' price and rank as of their newest week, and their newest month's sales:
   // read from every product's price history and sales trend (their newest rows), the chart price and BSR.
-  history: {
-    chartTitle: () => t("history.watchedPriceAndBsr"),
+  snapshots: {
+    chartTitle: () => t("snapshot.watchedPriceAndBsr"),
     metrics: [
-      { label: () => t("history.averagePriceWatched"), eachAsin: PRICE_AND_BSR, field: "price", aggregate: "average" },
-      { label: () => t("history.medianBsrWatched"), eachAsin: PRICE_AND_BSR, field: "bsr", aggregate: "median" },
-      { label: () => t("history.monthlyUnitsWatched"), eachAsin: MONTHLY_SALES, field: "units", aggregate: "sum" },
-      { label: () => t("history.monthlyRevenueWatched"), eachAsin: MONTHLY_SALES, field: "revenue", aggregate: "sum" },
+      { label: () => t("snapshot.averagePriceWatched"), eachAsin: PRICE_AND_BSR, field: "price", aggregate: "average" },
+      { label: () => t("snapshot.medianBsrWatched"), eachAsin: PRICE_AND_BSR, field: "bsr", aggregate: "median" },
+      { label: () => t("snapshot.monthlyUnitsWatched"), eachAsin: MONTHLY_SALES, field: "units", aggregate: "sum" },
+      { label: () => t("snapshot.monthlyRevenueWatched"), eachAsin: MONTHLY_SALES, field: "revenue", aggregate: "sum" },
     ],
     charted: [0, 1],
-    valueAxisTitle: () => t("history.price"),
-    secondaryValueAxisTitle: () => t("history.bestsellerRank"),
+    valueAxisTitle: () => t("snapshot.price"),
+    secondaryValueAxisTitle: () => t("snapshot.bestsellerRank"),
   },
-});
+};

@@ -1,7 +1,9 @@
 /**
  * Simulated time for tests and benchmarks without real I/O (see VirtualClock).
  */
-import { abortReason, type Clock } from "../api/clock";
+import { type Clock } from "../../src/api/clock";
+
+const abortReason = (signal: AbortSignal): unknown => signal.reason ?? new Error("aborted");
 
 interface Timer {
   at: number;

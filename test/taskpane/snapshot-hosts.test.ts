@@ -5,18 +5,20 @@
  * and new rows never land on a person's note unasked (inserting cells moves only what is below that table). A Product
  * watch report keeps, per snapshot, its products' newest price, BSR and month's sales, charted price and BSR.
  */
-import { createEngine, memoryStore } from "../../src/engine";
+import { readInputs } from "../../src/taskpane/report-model/report-inputs";
+import { createEngine } from "../../src/engine/engine";
+import { memoryStore } from "../../src/engine/key-value-store";
 import { setLocale } from "../../src/i18n";
-import type { HistoryAppend, StoredQuery, TableSpec } from "../../src/taskpane/host/host-adapter";
+import type { SnapshotAppend, StoredQuery, TableSpec } from "../../src/taskpane/host/host-adapter";
 import {
-  historyLayout,
+  snapshotLayout,
   reportSnapshotPlan,
   snapshotDay,
   snapshotRows,
   tableSnapshotPlan,
 } from "../../src/taskpane/reports/snapshot-sheet";
 import { takeSnapshot } from "../../src/taskpane/reports/snapshot";
-import { templateById } from "../../src/taskpane/templates/templates";
+import { templateById } from "../../src/taskpane/report-model/templates";
 import { useSimulator } from "../support/simulator";
 import { HOSTS, hostUnderTest, type HostUnderTest } from "./support/hosts";
 
@@ -43,9 +45,9 @@ async function setup(name: (typeof HOSTS)[number]) {
   const under = hostUnderTest(name);
   const info = await under.host.createTable({ sheet: under.sheet, address: "A1" }, TABLE);
   const plan = tableSnapshotPlan(info, "product_research")!;
-  const layout = historyLayout(plan);
-  const snapshot = (at: number, n: number, price: number, growth?: HistoryAppend["growth"]) =>
-    under.host.appendHistory!({
+  const layout = snapshotLayout(plan);
+  const snapshot = (at: number, n: number, price: number, growth?: SnapshotAppend["growth"]) =>
+    under.host.appendSnapshot({
       source: plan.source,
       layout,
       day: snapshotDay(at),
@@ -104,7 +106,7 @@ describe.each(HOSTS)("%s", (name) => {
     expect(h.chartRows(sheet)).toEqual([[2, 2]]);
     for (let day = 2; day < 7; day++) await h.snapshot(MONDAY + day * DAY, 1, 40);
     expect(h.chartRows(sheet)).toEqual([[7, 7]]);
-    expect((await h.host.listHistories!()).map((s) => [s.source, s.sheet, s.snapshots])).toEqual([
+    expect((await h.host.listSnapshotSheets()).map((s) => [s.source, s.sheet, s.snapshots])).toEqual([
       [{ kind: "table", table: "MAD_ProductResearch" }, sheet, 7],
     ]);
     expect(h.silentOverwrites()).toEqual([]);
@@ -159,7 +161,7 @@ describe("a Product watch report keeping history", () => {
       const h = hostUnderTest(name);
       h.addSheet("Products B07Z82895W");
       const engine = createEngine({ store: memoryStore({ "mad.secret": SECRET, "mad.baseUrl": sim.url }) });
-      const plan = reportSnapshotPlan("Products B07Z82895W", templateById("productWatch"), INPUTS);
+      const plan = reportSnapshotPlan("Products B07Z82895W", templateById("productWatch"), readInputs(INPUTS));
       const first = await takeSnapshot(engine, h.host, plan, MONDAY);
       const sheet = first.written!.sheet;
       expect(first.written).toEqual({ sheet: "History Products B07Z82895W", snapshots: 1, replaced: false });
@@ -194,8 +196,8 @@ describe("a Product watch report keeping history", () => {
   });
 
   test("its chart: price, and BSR on an axis of its own, over the snapshots, in English and Chinese", async () => {
-    const plan = reportSnapshotPlan("Products B07Z82895W", templateById("productWatch"), INPUTS);
-    // Both products' price histories and sales trends are read, the first per product before its sales.
+    const plan = reportSnapshotPlan("Products B07Z82895W", templateById("productWatch"), readInputs(INPUTS));
+    // Both products' price snapshotStates and sales trends are read, the first per product before its sales.
     expect(plan.queries.map((q) => [q.label, q.interval ?? null])).toEqual([
       ["Price and BSR, product 1", "weekly"],
       ["Monthly sales, product 1", "monthly"],
@@ -204,7 +206,7 @@ describe("a Product watch report keeping history", () => {
       ["Monthly sales, product 2", "monthly"],
       ["Newest reviews, product 2", null],
     ]);
-    const { chart } = historyLayout(plan);
+    const { chart } = snapshotLayout(plan);
     expect(chart.title).toBe("Watched products' price and BSR");
     expect(chart.series).toEqual([
       { name: "Average price, watched products", values: { cell: "A20", column: 1 } },
@@ -213,7 +215,9 @@ describe("a Product watch report keeping history", () => {
     expect([chart.valueAxisTitle, chart.secondaryValueAxisTitle]).toEqual(["Price", "Best-seller rank"]);
     await setLocale("zh-CN");
     try {
-      const zh = historyLayout(reportSnapshotPlan("Products B07Z82895W", templateById("productWatch"), INPUTS));
+      const zh = snapshotLayout(
+        reportSnapshotPlan("Products B07Z82895W", templateById("productWatch"), readInputs(INPUTS)),
+      );
       expect(zh.chart.title).toBe("关注商品的价格与 BSR");
       expect(zh.tables[0].header.slice(1)).toEqual([
         "平均价格（关注商品）",

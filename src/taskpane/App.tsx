@@ -6,9 +6,9 @@
  */
 import { FluentProvider, makeStyles, Subtitle1, Text, tokens, webLightTheme } from "@fluentui/react-components";
 import { lazy, Suspense, useEffect, useState } from "react";
-import { PaneTabs, panelId, tabId } from "./PaneTabs";
-import { ServicesProvider, useLocale, useServices, type PaneServices } from "./services";
-import { t, type MessageId } from "../../i18n";
+import { PaneTabs, panelId, tabId } from "./shared/PaneTabs";
+import { ServicesProvider, useLocale, useServices, type PaneServices } from "./shared/services";
+import { t, type MessageId } from "../i18n";
 
 const useStyles = makeStyles({
   root: {
@@ -32,31 +32,31 @@ const useStyles = makeStyles({
 
 // The meter loads beside the shell: it shows once the engine has figures, and keeps the first paint light.
 const CallsMeter = lazy(() =>
-  import(/* webpackChunkName: "meter" */ "./CallsMeter").then((m) => ({ default: m.CallsMeter })),
+  import(/* webpackChunkName: "meter" */ "./shared/CallsMeter").then((m) => ({ default: m.CallsMeter })),
 );
 // Refresh when opened and last good answers speak above the tabs, whichever tab shows.
 const PaneNotices = lazy(() =>
-  import(/* webpackChunkName: "notices" */ "../reports/PaneNotices").then((m) => ({ default: m.PaneNotices })),
+  import(/* webpackChunkName: "notices" */ "./reports/PaneNotices").then((m) => ({ default: m.PaneNotices })),
 );
 // The language switch is a dropdown: its chunk loads beside the shell, so the first paint stays light.
 const LanguageSwitch = lazy(() =>
-  import(/* webpackChunkName: "language" */ "./LanguageSwitch").then((m) => ({ default: m.LanguageSwitch })),
+  import(/* webpackChunkName: "language" */ "./shared/LanguageSwitch").then((m) => ({ default: m.LanguageSwitch })),
 );
 const ConnectionPanel = lazy(() =>
-  import(/* webpackChunkName: "connection" */ "../connection/ConnectionPanel").then((m) => ({
+  import(/* webpackChunkName: "connection" */ "./connection/ConnectionPanel").then((m) => ({
     default: m.ConnectionPanel,
   })),
 );
 const QueryBuilder = lazy(() =>
-  import(/* webpackChunkName: "builder" */ "../builder/QueryBuilder").then((m) => ({ default: m.QueryBuilder })),
+  import(/* webpackChunkName: "builder" */ "./builder/QueryBuilder").then((m) => ({ default: m.QueryBuilder })),
 );
 const TemplatesPanel = lazy(() =>
-  import(/* webpackChunkName: "templates" */ "../templates/TemplatesPanel").then((m) => ({
+  import(/* webpackChunkName: "templates" */ "./templates/TemplatesPanel").then((m) => ({
     default: m.TemplatesPanel,
   })),
 );
 const ReportsPanel = lazy(() =>
-  import(/* webpackChunkName: "reports" */ "../reports/ReportsPanel").then((m) => ({ default: m.ReportsPanel })),
+  import(/* webpackChunkName: "reports" */ "./reports/ReportsPanel").then((m) => ({ default: m.ReportsPanel })),
 );
 
 const Loading = () => <Text size={200}>{t("pane.loading")}</Text>;

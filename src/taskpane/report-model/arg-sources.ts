@@ -1,0 +1,127 @@
+/**
+ * Where a section's formula argument comes from, as a table: one entry per kind of source, each saying the value
+ * its parameter gets from the inputs (what the report will ask, for its cost and checks), its formula text (a
+ * reference to the input cells, so the report follows them) and the input a message about it names. The
+ * `ArgSource` union and the table are checked against each other: a new kind of source is one member and one entry.
+ */
+import { cellAddress, type CellPosition } from "../../table/a1";
+import { valueOf, type ReportInputs } from "./report-inputs";
+
+/**
+ * - `input`: the input's cell (`$B$3`);
+ * - `asinRow`: every ASIN, the row of ASIN cells (`$B$4:$U$4`), read as a list;
+ * - `asinFilter`: the ASIN row with its label, a one-row filter block (`$A$4:$U$4`: `ASINs | B0... | B0...`);
+ * - `firstAsin`: the first ASIN's cell (`$B$4`);
+ * - `eachAsin`: in a section repeated per ASIN (`eachAsin`), that ASIN's cell; `asinAt` once repeated (`$C$4`);
+ * - `screen`: the screen's rows (`$A$4:$B$8`: `minAvgUnits | 300`...), a filter block of these filters, each an
+ *   input named after its filter;
+ * - `text`: a literal (`"W"`), never made from input text.
+ */
+export type ArgSource =
+  | { readonly kind: "input"; readonly input: string }
+  | { readonly kind: "asinRow" }
+  | { readonly kind: "asinFilter" }
+  | { readonly kind: "firstAsin" }
+  | { readonly kind: "eachAsin" }
+  | { readonly kind: "asinAt"; readonly index: number }
+  | { readonly kind: "screen"; readonly filters: readonly string[] }
+  | { readonly kind: "text"; readonly text: string };
+
+/** Where a report's inputs sit on its sheet (report-layout.ts places them): what formula text refers to. */
+export interface InputPlaces {
+  /** An input's value cell (the first ASIN's, for `asins`). */
+  cell(name: string): CellPosition;
+  /** How many ASIN cells the ASIN row has. */
+  readonly maxAsins: number;
+  /** The screen's filter block: its first and last rows. */
+  screenRows(): readonly [first: number, last: number];
+}
+
+interface SourceRule<S extends ArgSource> {
+  /** As a positional argument: the value its parameter gets from the inputs; undefined when blank (left out). */
+  value(source: S, inputs: ReportInputs): unknown;
+  /**
+   * As the `filters` argument: the parameters it sets (the ASIN filter block, the screen's limits), undefined where
+   * blank; none for a display option, which is never sent.
+   */
+  filters(source: S, inputs: ReportInputs): Readonly<Record<string, unknown>>;
+  /** Its formula text. */
+  formula(source: S, places: InputPlaces): string;
+  /** The input a message about parameter `param` names; undefined for a literal of the template's own. */
+  input(source: S, param: string): string | undefined;
+}
+
+const abs = (pos: CellPosition) => cellAddress(pos, true);
+const range = (from: CellPosition, to: CellPosition) => `${abs(from)}:${abs(to)}`;
+/** The ASIN row from column `col` to its last ASIN cell. */
+const asinRowFrom = (places: InputPlaces, col: number) => {
+  const { row } = places.cell("asins");
+  return range({ row, col }, { row, col: places.maxAsins });
+};
+const none = () => ({});
+const asinList = (inputs: ReportInputs) => (inputs.asins.length ? inputs.asins : undefined);
+/** A limit as the filter block gives it: a number typed as text is the number. */
+const limitOf = (text: string) => (Number.isFinite(Number(text)) ? Number(text) : text);
+const perAsin = (): never => {
+  throw new Error("a section repeated per ASIN reads its ASIN once it is repeated (reportSections)");
+};
+
+export const ARG_SOURCES: { readonly [K in ArgSource["kind"]]: SourceRule<Extract<ArgSource, { kind: K }>> } = {
+  input: {
+    value: (source, inputs) => valueOf(inputs, source.input) || undefined,
+    filters: none,
+    formula: (source, places) => abs(places.cell(source.input)),
+    input: (source) => source.input,
+  },
+  asinRow: {
+    value: (_, inputs) => asinList(inputs),
+    filters: none,
+    formula: (_, places) => asinRowFrom(places, 1),
+    input: () => "asins",
+  },
+  asinFilter: {
+    value: (_, inputs) => asinList(inputs),
+    filters: (_, inputs) => ({ asins: asinList(inputs) }),
+    formula: (_, places) => asinRowFrom(places, 0),
+    input: (_, param) => (param === "asins" ? "asins" : undefined),
+  },
+  firstAsin: {
+    value: (_, inputs) => inputs.asins[0],
+    filters: none,
+    formula: (_, places) => abs(places.cell("asins")),
+    input: () => "asins",
+  },
+  eachAsin: { value: perAsin, filters: perAsin, formula: perAsin, input: () => "asins" },
+  asinAt: {
+    value: (source, inputs) => inputs.asins[source.index],
+    filters: none,
+    formula: (source, places) => {
+      const first = places.cell("asins");
+      return abs({ row: first.row, col: first.col + source.index });
+    },
+    input: () => "asins",
+  },
+  screen: {
+    value: () => undefined,
+    // Blank: no limit.
+    filters: (source, inputs) =>
+      Object.fromEntries(
+        source.filters.map((name) => [name, valueOf(inputs, name) ? limitOf(valueOf(inputs, name)) : undefined]),
+      ),
+    formula: (_, places) => {
+      const [first, last] = places.screenRows();
+      return range({ row: first, col: 0 }, { row: last, col: 1 });
+    },
+    input: (source, param) => (source.filters.includes(param) ? param : undefined),
+  },
+  text: {
+    value: (source) => source.text,
+    filters: none,
+    formula: (source) => `"${source.text.replace(/"/g, '""')}"`,
+    input: () => undefined,
+  },
+};
+
+/** The table's entry for a source, typed by its kind. */
+export const sourceRule = <S extends ArgSource>(source: S): SourceRule<S> =>
+  ARG_SOURCES[source.kind] as unknown as SourceRule<S>;

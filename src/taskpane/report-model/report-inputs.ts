@@ -1,0 +1,43 @@
+/**
+ * A report's inputs read once: the text per input name as the pane collects it, a sheet's cells hold it or a
+ * report stores it, made into one typed object (each value trimmed, the ASINs split and upper-cased) that the
+ * layout, the queries, the checks and the sheet name all read.
+ */
+
+/** What the pane collects: text per input name (ASINs as typed: separated by commas, spaces or new lines). */
+export type TemplateInputs = Readonly<Record<string, string>>;
+
+export interface ReportInputs {
+  /** Each input's text, trimmed; "" when blank (an input not given reads as blank too). */
+  readonly values: Readonly<Record<string, string>>;
+  /** Every ASIN typed, in order: separated by commas, semicolons, spaces or new lines, upper-cased. */
+  readonly asins: readonly string[];
+}
+
+/** A template takes at most this many ASINs unless it says otherwise (the order-word and traffic lookups' limit). */
+export const MAX_ASINS = 20;
+
+/** The ASINs of an input's text: separated by commas, semicolons, spaces or new lines, upper-cased. */
+function asinsOf(text: string): string[] {
+  return text
+    .split(/[\s,;]+/)
+    .map((a) => a.trim().toUpperCase())
+    .filter((a) => a !== "");
+}
+
+/**
+ * The inputs read once, from the pane's text, a report's cells or what it stored (`asins` is the ASIN input's
+ * text, as every template names it).
+ */
+export function readInputs(raw: Readonly<Record<string, unknown>>): ReportInputs {
+  const values = Object.fromEntries(
+    Object.entries(raw).map(([name, value]) => [
+      name,
+      value === null || value === undefined ? "" : String(value).trim(),
+    ]),
+  );
+  return { values, asins: asinsOf(values.asins ?? "") };
+}
+
+/** An input's text, trimmed; "" when blank or not given. */
+export const valueOf = (inputs: ReportInputs, name: string): string => inputs.values[name] ?? "";
