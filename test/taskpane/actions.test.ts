@@ -420,3 +420,34 @@ describe.each(["Excel desktop", "Excel on the web", "preview"] as const)("a pers
     expect(shows("B5")).toBe("keep me");
   });
 });
+
+/**
+ * A refresh whose table would grow into another table (Excel refuses one table over another, office-js #1199): the
+ * question the person gets names that table, so the Reports tab offers only Insert sheet rows.
+ */
+describe.each(["Excel desktop", "Excel on the web"] as const)("another table below, in %s", (name) => {
+  everySyncUnder5MB();
+
+  it("asks naming the other table; Insert sheet rows moves it down whole", async () => {
+    const { host, sheet, shows } = hostUnderTest(name);
+    const { engine } = await setup();
+    const query = { operation: "product_research", params: QUERY.params, fields: ["asin"], limit: 60 };
+    const rows = Array.from({ length: 40 }, (_, i) => [`B0OLD${String(i).padStart(5, "0")}`]);
+    const spec = { name: "MAD_ProductResearch", header: ["asin"], rows, columnFormats: ["@"], query };
+    await host.createTable({ sheet, address: "A1" }, spec);
+    const notes = { ...spec, name: "Notes", header: ["note"], rows: [["call"]] };
+    await host.createTable({ sheet, address: "A45" }, notes);
+    const listed = reportRows([], [], await host.listTables()).filter((r) => r.tableName === spec.name);
+    const plan = await planRefresh(engine, refreshTargets(listed), { remainingThisMonth: null });
+    const asked: unknown[] = [];
+    const outcome = await executeRefresh(engine, host, plan, listed, undefined, async (conflict) => {
+      asked.push(conflict);
+      return "insertRows";
+    });
+    expect(asked).toEqual([{ tableName: spec.name, rows: 60, occupied: ["A45", "A46"], tables: ["Notes"] }]);
+    expect(outcome.failures).toEqual({});
+    const placed = Object.fromEntries((await host.listTables()).map((t) => [t.name, t.address]));
+    expect(placed).toEqual({ MAD_ProductResearch: "A1:A61", Notes: "A65:A66" });
+    expect(shows("A66")).toBe("call");
+  });
+});

@@ -16,7 +16,7 @@ export const templates = {
   ...nicheScreenerWords,
   ...productWatchWords,
   // The words several templates share
-  // The report templates (templates/templates.ts): titles, descriptions, inputs, sections and charts
+  // The report templates (report-model/templates/<id>.ts): titles, descriptions, inputs, sections and charts
   "template.input.market": message("Market"),
   "template.input.market.hint": message("The marketplace, e.g. US."),
   "template.input.asins": message("ASINs"),
@@ -24,7 +24,7 @@ export const templates = {
   "chart.products": message("Products"),
   "chart.revenue": message("Revenue"),
   "chart.month": message("Month"),
-  // What a report sheet says about itself (templates/report-layout.ts)
+  // What a report sheet says about itself (report-model/report-layout.ts)
   "report.title": message("{title} report", { title: "text" }),
   "report.note": message(
     "Made on {day} from the {title} template. Edit an input below and every section reworks; refresh it from the Reports tab.",
