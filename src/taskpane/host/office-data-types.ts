@@ -9,7 +9,7 @@
  * few kilobytes: cells go out in runs of consecutive cards, each sync under BLOCK_BUDGET_BYTES, far below Excel on
  * the web's 5 MB per request.
  */
-import type { DataTypeValue, HostAdapter } from "./host-adapter";
+import type { DataTypeHost, DataTypeValue } from "./host-adapter";
 import { blockAddress, parseCell } from "../../table/a1";
 import { BLOCK_BUDGET_BYTES } from "./block-writer";
 import { jsonTextBytes } from "../../table/result-size";
@@ -42,10 +42,7 @@ async function valuesAsJsonWorks(run: Run): Promise<boolean> {
   }
 }
 
-export function officeDataTypeMethods(
-  run: Run,
-  requirements: Requirements,
-): Required<Pick<HostAdapter, "dataTypeSupport" | "writeDataTypes" | "cardNumbers">> {
+export function officeDataTypeMethods(run: Run, requirements: Requirements): DataTypeHost {
   let probed: Promise<boolean> | undefined;
   return {
     dataTypeSupport: async () => {
