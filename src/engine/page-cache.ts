@@ -28,7 +28,8 @@ export const CACHE_INDEX_KEY = "mad.cacheIndex";
 export const LEGACY_PAGE_LIFETIME_MS = 12 * 60 * 60 * 1000;
 /** No bound of a person's beyond each operation's data period. */
 export const NO_CAP = Number.POSITIVE_INFINITY;
-export const DEFAULT_MAX_CACHE_ENTRIES = 500;
+/** Room for a watch of 2,000 products (a lookup keeps one entry per ASIN) besides a workbook's other pages. */
+export const DEFAULT_MAX_CACHE_ENTRIES = 2_500;
 export const DEFAULT_MAX_CACHE_BYTES = 2_000_000;
 
 const encoder = new TextEncoder();

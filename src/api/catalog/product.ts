@@ -122,6 +122,13 @@ export const PRODUCT_OPERATIONS = [
     positional: [],
     shape: "paged",
     record: "product",
+    // Each listed ASIN's product comes back as its own item, and an ASIN the service does not know is left out,
+    // so lookups of single ASINs made together share one call of up to 40 (src/api/batch.ts). `variation`: the
+    // live reference (sellersprite-cli reference/competitor_lookup.md) has the service take Y, variants left
+    // out, when it is not given; a lookup names each product, and a watched child ASIN must come back as itself,
+    // so lookups send N (variants included) unless the caller says otherwise. `month` stays out: the last 30
+    // days, what a watch wants (our row's doc, table 1.1; the reference gives no default).
+    batch: { param: "asins", key: "asin", defaults: { variation: "N" } },
   }),
   define({
     code: "product_research",
@@ -253,6 +260,7 @@ export const PRODUCT_OPERATIONS = [
     ],
     shape: "paged",
     record: "product",
+    // No `batch`: the related products of every listed ASIN come back together, not per ASIN.
   }),
   define({
     code: "product_node",

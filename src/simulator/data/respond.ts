@@ -6,7 +6,9 @@
 import { AnyOperation, operation, OperationCode, paramWithRole } from "../../api/catalog";
 import type { FieldSpec } from "../../api/catalog-types";
 import { RECORD_FIELDS } from "../../api/records";
+import { batchOf } from "../../api/batch";
 import { asinAnswer } from "./asin";
+import { lookupRows } from "./asin-lookup";
 import { categoryNodes } from "./categories";
 import { resolveField } from "./generators";
 import { marketRows } from "./market";
@@ -158,7 +160,8 @@ function orderedRows(op: AnyOperation, s: Scenario, fields: readonly FieldSpec[]
 function filteredAndSorted(op: AnyOperation, s: Scenario, fields: readonly FieldSpec[], query: SimulatedQuery): Row[] {
   const params = query.params;
   const filters = buildFilters(op, fields, params, query.now);
-  let rows = universe(s, fields);
+  // A lookup by a list of ASINs answers each listed product the service knows (./asin-lookup.ts).
+  let rows = s.asins.length > 0 && batchOf(op) ? lookupRows(op, fields, params, query.now) : universe(s, fields);
   if (filters.length > 0) rows = rows.filter((row) => filters.every((f) => f(row)));
   const orderParam = paramWithRole(op, "order");
   const requested = params.order as { field?: string; desc?: boolean } | undefined;

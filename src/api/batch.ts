@@ -1,0 +1,126 @@
+/**
+ * Lookups by list. An operation whose catalog row declares `batch` answers each listed key apart (competitor lookup:
+ * one product per listed ASIN, nothing for an ASIN the service does not know), so requests for single keys made at
+ * about the same moment can share one call of up to the list's limit, and each key's answer can be kept on its own.
+ * This module is the one reading of that fact: the engine's batches, the team relay's batches across members, the
+ * scheduler, the simulator and the docs all ask it.
+ *
+ * A query is a lookup when it lists keys and asks for no page and no order of its own (those ask for the service's
+ * pages and sort, which only one call with exactly that list gives). A lookup may list up to 2,000 keys (the row cap,
+ * as MAD.PRODUCTS takes): they are checked in chunks of the per-call limit by the catalog's own rules.
+ */
+import { operation, paramWithRole, ROW_CAP, type AnyOperation, type OperationCode } from "./catalog";
+import type { BatchSpec } from "./catalog/operation";
+import type { ParamSpec } from "./catalog-types";
+import { ValidationError } from "./errors";
+import { validateParams, type ValidateOptions } from "./validate";
+import { t } from "../i18n/cells";
+
+/** The most keys one lookup may list (the calls it takes are ⌈keys / per-call limit⌉). */
+export const LOOKUP_MAX_KEYS = ROW_CAP;
+
+/** An operation's batch declaration with its per-call limit (the list parameter's `maxItems`). */
+export interface Batching extends BatchSpec {
+  readonly max: number;
+}
+
+export function batchOf(op: AnyOperation): Batching | undefined {
+  const spec = (op as { batch?: BatchSpec }).batch;
+  if (!spec) return undefined;
+  const list = (op.params as readonly ParamSpec[]).find((p) => p.name === spec.param);
+  return { ...spec, max: list?.maxItems ?? 1 };
+}
+
+/** What a lookup asks: its other parameters (normalized, the lookup's defaults applied) and its keys. */
+export interface Lookup {
+  readonly code: OperationCode;
+  readonly batch: Batching;
+  /** Every parameter but the list (and the page size, which each call sets itself). */
+  readonly shared: Readonly<Record<string, unknown>>;
+  /** Normalized keys in the order given, each once. */
+  readonly keys: readonly string[];
+}
+
+const blank = (value: unknown) => value === undefined || value === null || value === "";
+
+/** A list as a cell or a form gives it (an array, or one text separated by commas or new lines), as items. */
+export function listItems(value: unknown): string[] {
+  const items = Array.isArray(value) ? value.flat(2).map((v) => (blank(v) ? "" : String(v))) : [];
+  if (typeof value === "string") items.push(...value.split(/[,\n]/));
+  return items.map((item) => item.trim()).filter((item) => item !== "");
+}
+
+/** Whether `params` ask a lookup: the batch list given, no page and no order. */
+export function isLookup(op: AnyOperation, params: unknown): boolean {
+  const batch = batchOf(op);
+  if (!batch || typeof params !== "object" || params === null || Array.isArray(params)) return false;
+  const given = params as Record<string, unknown>;
+  const asked = (role: "page" | "order") => {
+    const name = paramWithRole(op, role)?.name;
+    return name !== undefined && !blank(given[name]);
+  };
+  return listItems(given[batch.param]).length > 0 && !asked("page") && !asked("order");
+}
+
+/** Checks and normalizes a lookup (throws the first ValidationError, naming the list or the parameter at fault). */
+export function checkLookup(code: OperationCode, params: unknown, options: ValidateOptions = {}): Lookup {
+  const op = operation(code);
+  const batch = batchOf(op);
+  if (!batch || !isLookup(op, params)) throw new Error(`${code}: not a lookup by list`);
+  const { [batch.param]: list, ...rest } = params as Record<string, unknown>;
+  const items = listItems(list);
+  if (items.length > LOOKUP_MAX_KEYS) {
+    const spec = (op.params as readonly ParamSpec[]).find((p) => p.name === batch.param);
+    const asins = spec?.pattern === "asin" ? "yes" : "no";
+    const problem = t("v.tooManyItems", { max: LOOKUP_MAX_KEYS, asins, count: items.length });
+    throw new ValidationError(batch.param, "maxItems", problem);
+  }
+  const given: Record<string, unknown> = { ...rest };
+  for (const [name, value] of Object.entries(batch.defaults ?? {})) if (blank(given[name])) given[name] = value;
+  const sizeName = paramWithRole(op, "size")?.name;
+  let shared: Record<string, unknown> | undefined;
+  const keys = new Set<string>();
+  for (let at = 0; at < items.length; at += batch.max) {
+    const chunk = { ...given, [batch.param]: items.slice(at, at + batch.max) };
+    const { [batch.param]: checked, ...others } = validateParams(code, chunk, options) as Record<string, unknown>;
+    if (sizeName) delete others[sizeName];
+    shared ??= others;
+    for (const key of checked as string[]) keys.add(key);
+  }
+  return { code, batch, shared: shared ?? {}, keys: [...keys] };
+}
+
+/** The parameters of one key's answer: what it is cached under (the same for any grouping of keys). */
+export const keyParams = (lookup: Pick<Lookup, "batch" | "shared">, key: string): Record<string, unknown> => ({
+  ...lookup.shared,
+  [lookup.batch.param]: [key],
+});
+
+/**
+ * The parameters of one call for `keys` (at most the per-call limit). The page is the largest the operation takes,
+ * so every listed key's record fits in it even where the service sends more than one record per key.
+ */
+export function callParams(lookup: Pick<Lookup, "code" | "batch" | "shared">, keys: readonly string[]) {
+  const size = paramWithRole(operation(lookup.code), "size");
+  const pageSize = size?.max ?? size?.default;
+  return { ...lookup.shared, [lookup.batch.param]: [...keys], ...(size && pageSize ? { [size.name]: pageSize } : {}) };
+}
+
+/** The key a record answers (as normalized: trimmed, upper case), or "" when it names none. */
+export const recordKey = (batch: Pick<BatchSpec, "key">, record: unknown): string => {
+  const value = typeof record === "object" && record !== null ? (record as Record<string, unknown>)[batch.key] : "";
+  return typeof value === "string" ? value.trim().toUpperCase() : "";
+};
+
+/**
+ * Each key's record in one answer: the first record naming it, or null when the answer lacks it. Records naming no
+ * listed key are left out: a cell is only ever given the record of its own key.
+ */
+export function recordsByKey<R>(batch: Pick<BatchSpec, "key">, keys: readonly string[], records: readonly R[]) {
+  const found = new Map<string, R | null>(keys.map((key) => [key, null]));
+  for (const record of records) {
+    const key = recordKey(batch, record);
+    if (found.get(key) === null) found.set(key, record);
+  }
+  return found;
+}
