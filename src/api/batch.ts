@@ -11,6 +11,7 @@
  */
 import { operation, paramWithRole, ROW_CAP, type AnyOperation, type OperationCode } from "./catalog";
 import type { BatchSpec } from "./catalog/operation";
+import { canonicalJson } from "./canonical-json";
 import type { ParamSpec } from "./catalog-types";
 import { ValidationError } from "./errors";
 import { validateParams, type ValidateOptions } from "./validate";
@@ -123,4 +124,49 @@ export function recordsByKey<R>(batch: Pick<BatchSpec, "key">, keys: readonly st
     if (found.get(key) === null) found.set(key, record);
   }
   return found;
+}
+
+/** A query as the faces keep one: its operation and parameters (as typed; validated later). */
+interface AskedQuery {
+  readonly operation: OperationCode;
+  readonly params: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * Queries as the engine spends them: lookups by list of one operation with the same other parameters are one lookup
+ * of all their keys (⌈keys / per-call limit⌉ calls together, not a call each); every other query stays as it is.
+ * Each entry says which of the given queries it stands for. A lookup whose parameters do not pass stays alone (its
+ * own check says why).
+ */
+export function mergeLookups<Q extends AskedQuery>(queries: readonly Q[], now: Date): { query: Q; from: number[] }[] {
+  const merged: { query: Q; from: number[]; keys?: Set<string> }[] = [];
+  const byGroup = new Map<string, (typeof merged)[number]>();
+  queries.forEach((query, i) => {
+    let lookup: Lookup | undefined;
+    try {
+      lookup = isLookup(operation(query.operation), query.params)
+        ? checkLookup(query.operation, query.params, { now })
+        : undefined;
+    } catch {
+      lookup = undefined;
+    }
+    if (!lookup) return void merged.push({ query, from: [i] });
+    const group = `${query.operation}|${canonicalJson(lookup.shared)}`;
+    let entry = byGroup.get(group);
+    // A lookup takes at most LOOKUP_MAX_KEYS keys: past that, the group goes on in another one.
+    if (entry && new Set([...entry.keys!, ...lookup.keys]).size > LOOKUP_MAX_KEYS) entry = undefined;
+    if (!entry) {
+      entry = { query, from: [], keys: new Set<string>() };
+      byGroup.set(group, entry);
+      merged.push(entry);
+    }
+    entry.from.push(i);
+    for (const key of lookup.keys) entry.keys!.add(key);
+  });
+  return merged.map(({ query, from, keys }) => ({
+    query: keys
+      ? { ...query, params: { ...query.params, [batchOf(operation(query.operation))!.param]: [...keys] } }
+      : query,
+    from,
+  }));
 }

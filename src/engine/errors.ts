@@ -13,6 +13,8 @@ declare module "../api/error-kinds" {
     missingSecret: object;
     /** A cacheOnly query (formula value preview) whose pages are not all cached: no call is spent. */
     cacheMiss: object;
+    /** A lookup's key the service's answer lacks (an ASIN it does not know in that marketplace). */
+    notFound: object;
   }
 }
 
@@ -30,6 +32,12 @@ const ENGINE_ERRORS = {
     advice: () => t("error.cacheMiss.advice"),
     retryable: false,
   },
+  notFound: {
+    name: "NotFoundError",
+    summary: ({ key, market }: { key: string; market: string }) => t("error.notFound.summary", { key, market }),
+    advice: () => t("error.notFound.advice"),
+    retryable: false,
+  },
   monthlyQuota: {
     kind: "visitMax",
     name: "VisitMaxError",
@@ -44,7 +52,7 @@ const ENGINE_ERRORS = {
     advice: () => t("error.minuteLimit.advice"),
     retryable: false,
   },
-} as const satisfies Record<string, ErrorKindRow & { kind?: "visitMax" }>;
+} as const satisfies Record<string, ErrorKindRow<never> & { kind?: "visitMax" }>;
 
 export class MissingSecretError extends MadError {
   constructor() {
@@ -55,6 +63,13 @@ export class MissingSecretError extends MadError {
 export class CacheMissError extends MadError {
   constructor() {
     super("cacheMiss", errorText(ENGINE_ERRORS.cacheMiss, {}));
+  }
+}
+
+/** A lookup's key the service's answer lacks: "B0… was not found in marketplace US" (#N/A in its cell). */
+export class NotFoundError extends MadError {
+  constructor(key: string, market: string) {
+    super("notFound", errorText(ENGINE_ERRORS.notFound, { key, market }));
   }
 }
 

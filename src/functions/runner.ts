@@ -4,7 +4,13 @@
  * the reports panel. Every call settles: errors become #VALUE!/#N/A, Excel's cancel aborts the wait, formula
  * value preview never spends a call (cache only), and a guard timer backs up the engine's own total timeout.
  */
-import { operation, type AnyOperation, type CardFunction, type OperationCode } from "../api/catalog";
+import {
+  lookupFunction,
+  operation,
+  type AnyOperation,
+  type LookupFunctionId,
+  type OperationCode,
+} from "../api/catalog";
 import { TimeoutError } from "../api/errors";
 import { getSharedEngine, type Engine } from "../engine";
 import { parseFormulaArgs } from "./arguments";
@@ -133,6 +139,8 @@ export interface WrapperArgs {
   readonly start?: unknown;
   readonly end?: unknown;
   readonly interval?: unknown;
+  /** MAD.PRODUCT's facts to add from the product's details. */
+  readonly details?: unknown;
 }
 
 function tablePlan(op: AnyOperation, args: WrapperArgs): FormulaPlan {
@@ -153,16 +161,27 @@ function tablePlan(op: AnyOperation, args: WrapperArgs): FormulaPlan {
 }
 
 /**
- * A history's or a card's plans, loaded on demand (a chunk of their own): Excel loads the functions bundle when a
- * workbook opens, and most workbooks have neither.
+ * A history's or a lookup function's plans, loaded on demand (a chunk of their own): Excel loads the functions bundle
+ * when a workbook opens, and most workbooks have neither.
  */
 const productPlans = () => import(/* webpackChunkName: "product-functions" */ "./product-plans");
 
-/** The plan of a formula: a card, its operation's history form, or a table of the answer's rows. */
-async function planOf(op: AnyOperation, args: WrapperArgs, card: string | undefined): Promise<FormulaPlan> {
-  if (card) return (await productPlans()).cardPlan(op, args, () => deps.entities());
+/** The plan of a formula: a lookup function's, its operation's history form, or a table of the answer's rows. */
+async function planOf(op: AnyOperation, args: WrapperArgs, fn: LookupFunctionId | undefined): Promise<FormulaPlan> {
+  const lookup = fn ? lookupFunction(fn) : undefined;
+  if (lookup?.form === "card") return (await productPlans()).cardPlan(lookup, args, () => deps.entities());
+  if (lookup?.form === "rows") return (await productPlans()).rowsPlan(args);
   if (op.history) return (await productPlans()).historyPlan(op, op.history, args, () => deps.now());
   return tablePlan(op, args);
+}
+
+/** A formula's entry in the registry: where and what it is, and how far it got (nothing fetched yet by default). */
+function formulaEntry(
+  at: Pick<FormulaEntry, "address" | "functionName" | "operation" | "lastEvaluated">,
+  patch: Partial<FormulaEntry> & Pick<FormulaEntry, "id">,
+): FormulaEntry {
+  const nothingYet = { params: {}, cacheKey: null, status: "running", rows: 0, lastRefreshed: null } as const;
+  return { ...at, ...nothingYet, callsSpent: 0, fromCache: false, errorMessage: null, ...patch };
 }
 
 /** Runs one MAD formula; resolves with the spilled array or rejects with a CustomFunctions.Error. */
@@ -170,13 +189,13 @@ export async function runFormula(
   code: OperationCode,
   args: WrapperArgs,
   invocation?: FormulaInvocation,
-  card?: CardFunction["fn"],
+  lookup?: LookupFunctionId,
 ): Promise<Cell[][]> {
   const op = operation(code);
-  const functionName = `MAD.${card ?? op.fn}`;
+  const functionName = `MAD.${lookup ?? op.fn}`;
   const preview = inValuePreview(invocation);
   const registry = deps.registry();
-  const startedAt = deps.now();
+  const at = { address: invocation?.address ?? null, functionName, operation: code, lastEvaluated: deps.now() };
   let engine: Engine | undefined;
   let parsed: FormulaPlan | undefined;
   let entry: FormulaEntry | undefined;
@@ -193,39 +212,23 @@ export async function runFormula(
 
   try {
     await languageSettled();
-    parsed = await planOf(op, args, card);
+    parsed = await planOf(op, args, lookup);
     engine = deps.engine();
     const cacheKey = safeCacheKey(engine, code, parsed);
-    const address = invocation?.address ?? null;
-    entry = {
-      id: address ?? `${functionName} ${cacheKey ?? JSON.stringify(parsed.params)}`,
-      address,
-      functionName,
-      operation: code,
+    entry = formulaEntry(at, {
+      id: at.address ?? `${functionName} ${cacheKey ?? JSON.stringify(parsed.params)}`,
       params: parsed.params,
       ...(parsed.limit === undefined ? {} : { limit: parsed.limit }),
       cacheKey,
-      status: "running",
-      rows: 0,
-      lastRefreshed: address ? (registry.get(address)?.lastRefreshed ?? null) : null,
-      lastEvaluated: startedAt,
-      callsSpent: 0,
-      fromCache: false,
-      errorMessage: null,
-    };
+      lastRefreshed: at.address ? (registry.get(at.address)?.lastRefreshed ?? null) : null,
+    });
     note({});
 
     const controller = new AbortController();
     if (invocation) invocation.onCanceled = () => controller.abort();
-    const result = await guarded(
-      engine.query(code, parsed.params, {
-        limit: parsed.limit,
-        signal: controller.signal,
-        cacheOnly: preview,
-      }),
-      deps.settleWithinMs,
-      controller,
-    );
+    const options = { limit: parsed.limit, signal: controller.signal, cacheOnly: preview };
+    const asked = parsed.fetch ? parsed.fetch(engine, options) : engine.query(code, parsed.params, options);
+    const result = await guarded(asked, deps.settleWithinMs, controller);
     // Plain English headers are the catalog's words, loaded on demand (the functions bundle is built without them).
     if (parsed.needsCatalogTexts) await loadCatalogTexts().catch(() => undefined);
     const cells = parsed.shape(result);
@@ -245,26 +248,12 @@ export async function runFormula(
     });
     return cells;
   } catch (error) {
-    const failure: CellFailure = withoutSecret(describeFailure(error, op), await secretOf(engine));
-    if (!entry && parsed === undefined && !preview) {
-      // Bad arguments: still listed, so the reports panel can point at the broken cell.
-      const address = invocation?.address ?? null;
-      entry = {
-        id: address ?? `${functionName} ${failure.message}`,
-        address,
-        functionName,
-        operation: code,
-        params: {},
-        cacheKey: null,
-        status: "error",
-        rows: 0,
-        lastRefreshed: null,
-        lastEvaluated: startedAt,
-        callsSpent: 0,
-        fromCache: false,
-        errorMessage: failure.message,
-      };
-    }
+    // A lookup function names its own arguments (asin, asins), not its operation's (competitor lookup's filters).
+    const named = describeFailure(error, lookup ? undefined : op);
+    const failure: CellFailure = withoutSecret(named, await secretOf(engine));
+    // Bad arguments: still listed, so the reports panel can point at the broken cell.
+    if (!entry && parsed === undefined && !preview)
+      entry = formulaEntry(at, { id: at.address ?? `${functionName} ${failure.message}`, status: "error" });
     const cancelled = (error as { kind?: string } | null)?.kind === "abort";
     note({ status: cancelled ? "cancelled" : "error", rows: 0, errorMessage: failure.message });
     throw toCellError(failure);

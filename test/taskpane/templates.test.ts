@@ -3,7 +3,8 @@
  * reference the inputs, charts over known columns), that nothing overlaps, the sheet names, what a report costs
  * (identical queries once) and the input checks that stop a bad report before anything is sent.
  */
-import { operation, type OperationCode } from "../../src/api/catalog";
+import { lookupFunction, operation, type OperationCode } from "../../src/api/catalog";
+import { cardPlan } from "../../src/functions/lookup-plans";
 import { canonicalJson, createEngine, memoryStore } from "../../src/engine";
 import { parseFormulaArgs, parseFields } from "../../src/functions/arguments";
 import { historyFields, parseHistoryArgs } from "../../src/functions/history-args";
@@ -45,7 +46,8 @@ function formulaQuery(section: TemplateSection, args: unknown[]): { params: Reco
   const op = operation(section.operation);
   const n = op.positional.length;
   const [market, positional] = [args[0], args.slice(1, 1 + n)];
-  if (section.card) return parseFormulaArgs(op, { market, positional });
+  // A card (MAD.PRODUCT) asks competitor lookup for its one ASIN, as the card's plan does.
+  if (section.card) return cardPlan(lookupFunction("PRODUCT")!, { market, positional: args.slice(1, 2) }, () => false);
   if (op.history) {
     const [start, end, interval, fields] = args.slice(1 + n);
     expect(historyFields(op, op.history, fields).map((c) => c.name)).toEqual(section.fields);
@@ -141,9 +143,9 @@ describe.each(TEMPLATES.map((t) => [t.title(), t] as const))("the %s template", 
 
   it("costs a few calls, each query once", () => {
     const cost = reportCost(template, SAMPLE, ENGINE, NOW);
-    // A card and the sales trend of the same ASIN are one query (MAD.PRODUCT reads the sales trend's answer).
-    const shared = sections.filter((s) => s.card).length;
-    expect(cost.queries).toBe(sections.length - shared);
+    // The cards (MAD.PRODUCT) are one lookup of their ASINs: the engine batches them into one call.
+    const cards = sections.filter((s) => s.card).length;
+    expect(cost.queries).toBe(sections.length - cards + Math.min(cards, 1));
     expect(cost.pages).toBe(cost.queries);
   });
 });
@@ -170,8 +172,8 @@ describe("the Product watch template", () => {
       "Price and BSR, product 3",
       "Monthly sales, product 3",
     ]);
-    // Three queries an ASIN: the card and its sales trend share one.
-    expect(reportCost(template, inputs, ENGINE, NOW)).toEqual({ queries: 9, pages: 9, calls: 9 });
+    // Three queries an ASIN, and one lookup of the three cards' ASINs (one call for up to 40).
+    expect(reportCost(template, inputs, ENGINE, NOW)).toEqual({ queries: 10, pages: 10, calls: 10 });
   });
 
   it("stacks the cards at the left, each with room for its labelled row where Excel has no data types", () => {
@@ -236,7 +238,13 @@ describe("cost", () => {
 
   it("counts a query's pages from its limit and the operation's page size", () => {
     const [competitors] = reportQueries(templateById("competitorWatch"), SAMPLE);
-    expect(costOfQueries([{ ...competitors, limit: 250 }], ENGINE, NOW)).toEqual({ queries: 1, pages: 3, calls: 3 });
+    const byKeyword = { ...competitors, params: { marketplace: "US", keyword: "yoga mat" }, limit: 250 };
+    expect(costOfQueries([byKeyword], ENGINE, NOW)).toEqual({ queries: 1, pages: 3, calls: 3 });
+    // A lookup by ASINs costs a call per 40 of them, whatever its limit; single-ASIN lookups count together.
+    const asins = Array.from({ length: 90 }, (_, i) => `B0${String(i).padStart(8, "0")}`);
+    const lookups = asins.map((asin) => ({ ...competitors, params: { marketplace: "US", asins: [asin] } }));
+    expect(costOfQueries([{ ...competitors, limit: 250 }], ENGINE, NOW)).toEqual({ queries: 1, pages: 1, calls: 1 });
+    expect(costOfQueries(lookups, ENGINE, NOW)).toEqual({ queries: 1, pages: 3, calls: 3 });
     expect(describeCost({ queries: 4, pages: 5, calls: 5 })).toBe("spends about 5 calls: 4 unique queries, 5 pages");
     expect(describeCost({ queries: 1, pages: 1, calls: 1 })).toBe("spends about 1 call: 1 unique query, 1 page");
     expect(describeCost({ queries: 8, pages: 8, calls: 0 })).toBe(

@@ -286,3 +286,36 @@ export const PRODUCT_OPERATIONS = [
     record: "categoryNode",
   }),
 ] as const;
+
+/**
+ * Functions over competitor lookup's answers per ASIN (its `batch`: 40 ASINs a call, src/api/batch.ts) rather than
+ * over its table, so cells asking for single products at about the same moment share calls:
+ * - MAD.PRODUCT(market, asin, [details]): one product as an Excel data type (a card, src/table/product-card.ts). Facts
+ *   only the product's details hold (bullet points, variants) are fetched only when `details` names them, one more
+ *   call per product (`details`: that operation).
+ * - MAD.PRODUCTS(market, asins, [fields]): one row per listed ASIN (up to 2,000), in the list's order.
+ * `group` is where the docs list the function.
+ */
+export const LOOKUP_FUNCTIONS = [
+  {
+    fn: "PRODUCT",
+    form: "card",
+    operation: "competitor_lookup",
+    details: "asin_detail",
+    group: "asin",
+    title: "Product card",
+    description:
+      "One product as an Excel data type: a card with its image, title, brand, price, rank and category, rating, " +
+      "the last 30 days' units and revenue and a link to the listing (a labelled row where Excel has no data types).",
+  },
+  {
+    fn: "PRODUCTS",
+    form: "rows",
+    operation: "competitor_lookup",
+    group: "product",
+    title: "Products by ASIN",
+    description:
+      "One row per listed product (ASIN), in the list's order: price, rank, category, 30-day units and revenue, " +
+      "rating, brand, seller and more, 40 products a call.",
+  },
+] as const;

@@ -38,7 +38,8 @@ export const productWatch = (market: TemplateInput): ReportTemplate => ({
   eachAsin: [
     {
       title: (n) => t("section.product", { n }),
-      operation: "asin_sales_trend",
+      // MAD.PRODUCT reads competitor lookup's answer for its ASIN (batched with the other cards).
+      operation: "competitor_lookup",
       fn: "PRODUCT",
       positional: [THIS_ASIN],
       fields: CARD_ROW_FIELDS,

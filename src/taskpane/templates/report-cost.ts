@@ -5,6 +5,7 @@
  * (the engine's own paging plan), and identical queries count once: the engine's dedupe and cache share them, with
  * the same key the engine gives them.
  */
+import { checkLookup, isLookup, mergeLookups } from "../../api/batch";
 import { operation, type OperationCode } from "../../api/catalog";
 import { checkParams } from "../../api/validate";
 import { planPaging, type Engine } from "../../engine";
@@ -68,7 +69,9 @@ function inputOfParam(section: TemplateSection, param: string): string | undefin
   if (section.filters?.kind === "screen" && (SCREEN_FILTERS as readonly string[]).includes(param)) return param;
   const op = operation(section.operation);
   const index = op.positional.findIndex((p) => p.param === param);
-  const source = index >= 0 ? section.positional[index] : param === "asins" ? section.filters : undefined;
+  // A card's ASIN is its first argument, sent in competitor lookup's `asins`.
+  const asinsFrom = section.card ? section.positional[0] : section.filters;
+  const source = index >= 0 ? section.positional[index] : param === "asins" ? asinsFrom : undefined;
   if (!source) return undefined;
   switch (source.kind) {
     case "input":
@@ -125,6 +128,11 @@ export function sectionQuery(section: TemplateSection, inputs: TemplateInputs): 
     const value = source ? argValue(source, inputs) : undefined;
     if (value !== undefined) params[p.param] = value;
   });
+  // A card (MAD.PRODUCT) looks its one ASIN up in competitor lookup's list (src/api/batch.ts).
+  if (section.card) {
+    const asin = section.positional[0] ? argValue(section.positional[0], inputs) : undefined;
+    if (asin !== undefined) params.asins = [asin];
+  }
   // The ASIN filter block and the screen are the filters a template sets; display options are never sent.
   if (section.filters?.kind === "asinFilter") {
     const asins = argValue(section.filters, inputs);
@@ -204,10 +212,13 @@ export interface ReportCost {
 /** What the cost needs of the engine: its query key (dedupe) and its plan of pages (cache). */
 export type CostEngine = Pick<Engine, "cacheKey" | "plan">;
 
-/** The distinct queries by the engine's own key (the first section asking for each). Throws a ValidationError. */
+/**
+ * The distinct queries by the engine's own key (the first section asking for each), lookups of single ASINs (the
+ * cards) as the one lookup the engine batches them into. Throws a ValidationError.
+ */
 function distinctQueries(queries: readonly SectionQuery[], engine: CostEngine): SectionQuery[] {
   const byKey = new Map<string, SectionQuery>();
-  for (const query of queries) {
+  for (const { query } of mergeLookups(queries, new Date())) {
     // A query waiting for its input has no key yet: one per operation and input.
     const key = query.awaits
       ? `${query.operation} awaiting ${query.awaits}`
@@ -226,6 +237,11 @@ export function costOfQueries(queries: readonly SectionQuery[], engine: CostEngi
   for (const query of distinct) {
     if (query.awaits) {
       pages += planPaging(query.operation, query.params, query.limit).maxPages;
+      continue;
+    }
+    if (isLookup(operation(query.operation), query.params)) {
+      const { keys, batch } = checkLookup(query.operation, query.params, { now });
+      pages += Math.ceil(keys.length / batch.max);
       continue;
     }
     const outcome = checkParams(query.operation, query.params, { now });

@@ -224,4 +224,8 @@ export const product = {
   "The node's name, localized": "节点名称（本地化）",
   "Node names, localized, joined by ':'": "节点名称路径（本地化），以“:”连接",
   "Month yyyyMM of the product counts; omitted = now.": "商品数所属月份 yyyyMM；不填则为当前。",
+  // function PRODUCTS
+  "Products by ASIN": "按 ASIN 查商品",
+  "One row per listed product (ASIN), in the list's order: price, rank, category, 30-day units and revenue, rating, brand, seller and more, 40 products a call.":
+    "每个列出的商品（ASIN）一行，按列表顺序：价格、排名、类目、30 天销量和销售额、评分、品牌、卖家等，每次调用 40 个商品。",
 };
