@@ -13,7 +13,7 @@ declare module "../api/error-kinds" {
     missingSecret: object;
     /** A cacheOnly query (formula value preview) whose pages are not all cached: no call is spent. */
     cacheMiss: object;
-    /** A lookup's key the service's answer lacks (an ASIN it does not know in that marketplace). */
+    /** A lookup's key the service's answer lacks (an ASIN it does not know in that marketplace): ./not-found.ts. */
     notFound: object;
   }
 }
@@ -32,12 +32,6 @@ const ENGINE_ERRORS = {
     advice: () => t("error.cacheMiss.advice"),
     retryable: false,
   },
-  notFound: {
-    name: "NotFoundError",
-    summary: ({ key, market }: { key: string; market: string }) => t("error.notFound.summary", { key, market }),
-    advice: () => t("error.notFound.advice"),
-    retryable: false,
-  },
   monthlyQuota: {
     kind: "visitMax",
     name: "VisitMaxError",
@@ -52,7 +46,7 @@ const ENGINE_ERRORS = {
     advice: () => t("error.minuteLimit.advice"),
     retryable: false,
   },
-} as const satisfies Record<string, ErrorKindRow<never> & { kind?: "visitMax" }>;
+} as const satisfies Record<string, ErrorKindRow & { kind?: "visitMax" }>;
 
 export class MissingSecretError extends MadError {
   constructor() {
@@ -63,13 +57,6 @@ export class MissingSecretError extends MadError {
 export class CacheMissError extends MadError {
   constructor() {
     super("cacheMiss", errorText(ENGINE_ERRORS.cacheMiss, {}));
-  }
-}
-
-/** A lookup's key the service's answer lacks: "B0… was not found in marketplace US" (#N/A in its cell). */
-export class NotFoundError extends MadError {
-  constructor(key: string, market: string) {
-    super("notFound", errorText(ENGINE_ERRORS.notFound, { key, market }));
   }
 }
 

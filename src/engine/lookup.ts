@@ -9,7 +9,8 @@
  * not found; a batch that fails (timeout, 5xx) fails its own keys only, and the client's retry sends that batch
  * again, not each key. Every key gets the record naming it or nothing, never another key's (src/api/batch.ts).
  */
-import { callParams, recordsByKey, type Lookup } from "../api/batch";
+import type { Lookup } from "../api/batch";
+import { callParams, checkLookup, recordsByKey } from "../api/lookups";
 import { operation } from "../api/catalog";
 import type { Clock } from "../api/clock";
 import { periodEnd } from "../api/data-period";
@@ -25,7 +26,7 @@ import type { CachedPage, PageCache } from "./page-cache";
 import type { Fetched, PageOutcome } from "./pages";
 import type { SendContext, Sender } from "./send";
 import { childController } from "./signals";
-import type { LastGood, QueryResult } from "./types";
+import type { LastGood, QueryPlan, QueryResult } from "./types";
 import type { UsageMeter } from "./usage-meter";
 
 export interface LookupParts {
@@ -45,11 +46,11 @@ export interface LookupReadOptions {
   readonly lastGood: boolean;
 }
 
-export type LookupReader = (
-  ctx: LookupContext,
-  signal: AbortSignal,
-  options: LookupReadOptions,
-) => Promise<QueryResult>;
+/** A lookup's check by the catalog's rules, and its reading. */
+export interface LookupReader {
+  readonly check: typeof checkLookup;
+  readonly read: (ctx: LookupContext, signal: AbortSignal, options: LookupReadOptions) => Promise<QueryResult>;
+}
 
 type Settled = { key: string; outcome: PageOutcome } | { key: string; error: MadError };
 
@@ -57,6 +58,10 @@ const asMadError = (error: unknown): MadError =>
   isMadError(error) ? error : new NetworkError(error instanceof Error ? error.message : String(error));
 
 export function lookupReader(parts: LookupParts): LookupReader {
+  return { check: checkLookup, read: readerOf(parts) };
+}
+
+function readerOf(parts: LookupParts): LookupReader["read"] {
   const { cache, meter } = parts;
   const keyOutcome = keyReader(parts);
   return async (ctx, signal, options) => {
@@ -202,4 +207,19 @@ function assemble(
     byKey,
     ...(lastGood ? { lastGood } : {}),
   };
+}
+
+/** What reading the lookup would spend: one call per batch of the keys not cached (of all keys, for a refresh). */
+export async function planLookup(
+  cache: PageCache,
+  account: string,
+  lookup: Lookup,
+  bypassCache: boolean,
+): Promise<QueryPlan> {
+  const calls = (keys: number) => Math.ceil(keys / lookup.batch.max);
+  const pages = calls(lookup.keys.length);
+  if (bypassCache) return { pages, uncachedPages: pages };
+  let uncached = 0;
+  for (const key of lookup.keys) if (!(await cache.get(account, keyPageKey(lookup, key)))) uncached++;
+  return { pages, uncachedPages: calls(uncached) };
 }

@@ -20,7 +20,7 @@ import { readCells } from "../api/kinds/read";
 import { TEXT_PATTERNS } from "../api/kinds/text-rules";
 import { validateParams } from "../api/validate";
 import type { Engine, QueryOptions, QueryResult } from "../engine";
-import { NotFoundError } from "../engine/errors";
+import { NotFoundError } from "../engine/not-found";
 import { t } from "../i18n/cells";
 import type { Cell } from "../table/cells";
 import {

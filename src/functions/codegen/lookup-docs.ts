@@ -8,7 +8,7 @@ import { batchOf } from "../../api/batch";
 import { LOOKUP_FUNCTIONS, operation, type AnyOperation, type LookupFunction } from "../../api/catalog";
 import { groupLabel, operationDescription, operationTitle } from "../../api/localized";
 import { code, docsWords } from "../../i18n/docs";
-import { NotFoundError } from "../../engine/errors";
+import { t } from "../../i18n/cells";
 import { recordColumns } from "../../table/columns";
 import { CARD_PROPERTIES, DETAIL_FACTS } from "../../table/product-card";
 
@@ -50,7 +50,7 @@ function rowsEntry(f: Extract<LookupFunction, { form: "rows" }>): string {
     words.rowsRules({
       max: 2000,
       perCall: perCall(f),
-      notFound: new NotFoundError("B0…", "US").message,
+      notFound: t("error.notFound.summary", { key: "B0…", market: "US" }),
       columns: columns.join(", "),
     }),
   ].join("\n");

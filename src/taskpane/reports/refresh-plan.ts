@@ -5,7 +5,7 @@
  * known yet (never run in this session) cost at least one call each. The user is asked to confirm when the
  * total is many calls or more than the month has left.
  */
-import { mergeLookups } from "../../api/batch";
+import { mergeLookups } from "../../api/lookups";
 import type { OperationCode } from "../../api/catalog";
 import type { UntypedParams } from "../../api/request-types";
 import { t } from "../../i18n";

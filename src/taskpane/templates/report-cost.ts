@@ -5,7 +5,8 @@
  * (the engine's own paging plan), and identical queries count once: the engine's dedupe and cache share them, with
  * the same key the engine gives them.
  */
-import { checkLookup, isLookup, mergeLookups } from "../../api/batch";
+import { isLookup } from "../../api/batch";
+import { checkLookup, mergeLookups } from "../../api/lookups";
 import { operation, type OperationCode } from "../../api/catalog";
 import { checkParams } from "../../api/validate";
 import { planPaging, type Engine } from "../../engine";
