@@ -16,7 +16,7 @@ import type { Clock } from "../api/clock";
 import { periodEnd } from "../api/data-period";
 import { isMadError, NetworkError, type MadError } from "../api/errors";
 import type { RecordOf } from "../api/request-types";
-import { Batcher } from "./batcher";
+import { Batcher } from "../api/batcher";
 import { awaitTurn, type Turn } from "./deadline";
 import { CacheMissError } from "./errors";
 import { canonicalJson } from "./keys";

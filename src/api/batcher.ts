@@ -2,19 +2,25 @@
  * Gathers single keys asked at about the same moment into batches. The batching itself is DataLoader's (npm
  * `dataloader`, the GraphQL Foundation's: it collects the keys of a window, cuts them at the per-call limit, calls
  * once per batch and settles each key with its own value or error, every key of a batch whose call failed with that
- * failure). The window opens with a batch's first key and is a wait on the engine's Clock, so tests and the bench run
+ * failure). The window opens with a batch's first key and is a wait on the injected Clock, so tests and the bench run
  * it in simulated time; Microsoft's batching pattern for custom functions does the same with a timer
  * (https://learn.microsoft.com/office/dev/add-ins/excel/custom-functions-batching).
  *
- * What this adds to DataLoader, whose own memo cache is off (the engine keeps answers itself, for their data period):
- * a key asked again while it waits or is in flight joins it, so two identical cells share one answer; each waiter may
- * leave on its own (its cell was cancelled); a batch whose waiters all left is not sent, or is aborted while it waits
- * for its turn; and every key's pacing turn is its batch's, so a query's deadline counts a fair wait in the queue.
+ * What this adds to DataLoader, whose own memo cache is off (the engine and the team relay keep answers themselves,
+ * for their data period): a key asked again while it waits or is in flight joins it, so two identical cells share
+ * one answer; each waiter may leave on its own (its cell was cancelled); a batch whose waiters all left is not sent,
+ * or is aborted while it waits for its turn; and every key's turn is its batch's, so a query's deadline counts a
+ * fair wait in the pacer's queue. The engine's lookups (src/engine/lookup.ts) and the team relay's
+ * (src/server/team/shared-lookup.ts) batch with it.
  */
 import DataLoader from "dataloader";
-import { AbortError } from "../api/errors";
-import type { Clock } from "../api/clock";
-import type { Turn } from "./deadline";
+import { AbortError } from "./errors";
+import type { Clock } from "./clock";
+
+/** A batch's turn to send: when it was granted (null until then); the engine's pacing turns have this shape. */
+export interface Turn {
+  grantedAt: number | null;
+}
 
 export interface BatcherOptions<V> {
   clock: Clock;
