@@ -26,6 +26,7 @@ import {
   type ScenarioResult,
 } from "./scenarios";
 import { teamRelay } from "./team";
+import { watchingProducts, WATCHED } from "./watch";
 
 const ROOT = path.resolve(__dirname, "..");
 const INITIAL_SCRIPTS_GOAL_BYTES = 100 * 1024;
@@ -58,6 +59,7 @@ const METHOD = [
   "Task pane in Chromium: /usr/bin/chromium (playwright-core, the browser tests' launch flags) opens the preview page served from the measured build; the built taskpane.html runs unchanged in its frame (office.js aside). Time from navigation until the pane's tabs are shown, in a fresh browser context each time, after one warm-up. Baseline: a blank page from the same server in the same browser.",
   'Spill in the preview grid: the built preview page (windowed grid) in the same Chromium setup, served by an in-process simulator without latency. In a fresh browser context, =MAD.PRODUCTRESEARCH("US",,,2000) (2,000 rows × 52 columns) is entered in A1 once to fill the page\'s cache and cleared; then it is entered again, timed from pressing Enter in the formula bar until A1 shows the header and two animation frames have passed (the grid painted). Answered from the cache, so the figure is evaluation, shaping and rendering, not the network. Medians of 3 after one warm-up round. Baseline: the same with a 50-row spill, alternating in the same run.',
   "Team relay: two replicas of `npm run serve -- --team` (in process, each with its own connections) on one redis-server started for the run, 20 members each sending 30 requests one after another, 600 requests over 40 distinct keyword-trend queries alternating between the replicas, against a service stand-in (the simulator's handler, its latency, its per-minute limit set to the key's 10) that records when each call arrives. The relays' pacer and the stand-in share one clock running 20 times faster than real time, so four minutes of pacing take twelve seconds. Calls to the service against the 600 requests (goal: one per distinct query); the most arrivals in any 60-second window against the key's rate; then 100 cache hits through the relays (real time) against 100 direct calls to the stand-in, p50 and p95.",
+  `Watching many products: ${WATCHED} MAD.PRODUCT cells over ${WATCHED} distinct ASINs evaluated at once through the real wrappers, runner and engine on a cold cache (one recalculation; the engine gathers the ASINs asked within 50 ms into competitor-lookup calls of 40), against the simulator process of scenarios 1-4. Baseline: the bare client asking competitor lookup for each ASIN alone, ${CONCURRENCY} at a time (one call per ASIN, what a column of MAD.PRODUCT cost before). The month's cost of a daily refresh is 30 times one refresh's calls.`,
 ];
 
 async function main(): Promise<void> {
@@ -87,6 +89,7 @@ async function main(): Promise<void> {
     const paged = await paging(ctx);
     record(paged);
     record(shaping(paged.records));
+    record(await watchingProducts(ctx));
   } finally {
     await sim.stop();
   }

@@ -113,14 +113,27 @@ export function describeFailure(error: unknown): string {
 /** Records nest a few levels; an answer nested deeper than this would overflow the stack of whatever walks it. */
 const MAX_ANSWER_DEPTH = 64;
 
-/** Whether a parsed JSON value nests deeper than `limit` (walked without recursion). */
+/**
+ * Whether a parsed JSON value nests deeper than `limit` (walked without recursion). Every answer of every page goes
+ * through here, so only objects and lists are stacked (a record's hundred plain values are not), in two plain
+ * arrays rather than a pair per value: the walk makes no garbage beyond its stacks.
+ */
 function nestsDeeperThan(value: unknown, limit: number): boolean {
-  const stack: [unknown, number][] = [[value, 0]];
-  while (stack.length > 0) {
-    const [current, depth] = stack.pop()!;
-    if (typeof current !== "object" || current === null) continue;
+  const values: object[] = [];
+  const depths: number[] = [];
+  const visit = (child: unknown, depth: number) => {
+    if (typeof child === "object" && child !== null) {
+      values.push(child);
+      depths.push(depth);
+    }
+  };
+  visit(value, 0);
+  while (values.length > 0) {
+    const current = values.pop()!;
+    const depth = depths.pop()!;
     if (depth >= limit) return true;
-    for (const child of Array.isArray(current) ? current : Object.values(current)) stack.push([child, depth + 1]);
+    if (Array.isArray(current)) for (const child of current) visit(child, depth + 1);
+    else for (const key in current) visit((current as Record<string, unknown>)[key], depth + 1);
   }
   return false;
 }
