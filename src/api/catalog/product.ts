@@ -107,7 +107,11 @@ export const PRODUCT_OPERATIONS = [
       productMonth(),
       str("brand", "Brand name."),
       str("sellerName", "Seller name."),
-      asinList("asins", 40, "Product ids (ASINs), at most 40."),
+      asinList(
+        "asins",
+        40,
+        "Product ids (ASINs), 40 a call; without page or order, up to 2,000, each looked up on its own and sharing calls with other cells asking at the same moment (as MAD.PRODUCT and MAD.PRODUCTS).",
+      ),
       nodeIdPath(),
       bool("nodeIdPathEqual", "true = exactly this category; false = the category and its subcategories.", {
         default: false,

@@ -15,7 +15,8 @@ export const product = {
   Brand: "品牌",
   "Seller name.": "卖家名称。",
   Seller: "卖家",
-  "Product ids (ASINs), at most 40.": "商品 ASIN，最多 40 个。",
+  "Product ids (ASINs), 40 a call; without page or order, up to 2,000, each looked up on its own and sharing calls with other cells asking at the same moment (as MAD.PRODUCT and MAD.PRODUCTS).":
+    "商品 ASIN，每次调用 40 个；不指定 page 或 order 时最多 2,000 个，逐个商品查询，并与同一时刻请求的其他单元格共用调用（与 MAD.PRODUCT、MAD.PRODUCTS 相同）。",
   ASINs: "ASIN 列表",
   "Category node ids joined by ':' from root to leaf, e.g. 172282:281407.":
     "类目节点 ID，从根类目到叶子类目以“:”连接，例如 172282:281407。",
