@@ -62,24 +62,25 @@ test("each function section shows its syntax, examples, filters and columns; MAD
   const sections = page.split(/<h2 /).slice(1);
   expect(sections).toHaveLength(OPERATIONS.length + LOOKUP_FUNCTIONS.length + 1);
   expect(sections.at(-1)).toMatch(/^id="madasof">MAD\.ASOF<\/h2>[\s\S]*<code>=MAD\.ASOF\(cell\)<\/code>/);
-  [...OPERATIONS.map((op) => ({ fn: op.fn, op })), ...LOOKUP_FUNCTIONS.map((c) => ({ fn: c.fn, op: undefined }))].forEach(
-    ({ fn, op }, i) => {
-      const section = sections[i];
-      expect(section).toMatch(new RegExp(`^id="mad${fn.toLowerCase()}">MAD\\.${fn}</h2>`));
-      const [first] = op ? argumentNames(op) : ["market"];
-      // Optional arguments show in brackets; a function with no argument of its own starts with [filters].
-      expect(section).toContain(`Syntax: <code>=MAD.${fn}(${first === "filters" ? "[filters]" : first}`);
-      expect(section).toMatch(new RegExp(`<pre><code>=MAD\\.${fn}\\((&quot;US&quot;|\\))`));
-      // A table function lists its filters and columns; a history function its columns; a card its properties,
-      // the rows of MAD.PRODUCTS their columns.
-      if (!op) expect(section).toMatch(/Properties: <code>|Columns \(<code>fields<\/code>/);
-      else if (op.history) expect(section).toMatch(/<table>[\s\S]*<th>Column<\/th>/);
-      else {
-        expect(section).toMatch(/<table>[\s\S]*<th>Filter<\/th>|No filters beyond the display options/);
-        expect(section).toContain("Columns: <code>");
-      }
-    },
-  );
+  [
+    ...OPERATIONS.map((op) => ({ fn: op.fn, op })),
+    ...LOOKUP_FUNCTIONS.map((c) => ({ fn: c.fn, op: undefined })),
+  ].forEach(({ fn, op }, i) => {
+    const section = sections[i];
+    expect(section).toMatch(new RegExp(`^id="mad${fn.toLowerCase()}">MAD\\.${fn}</h2>`));
+    const [first] = op ? argumentNames(op) : ["market"];
+    // Optional arguments show in brackets; a function with no argument of its own starts with [filters].
+    expect(section).toContain(`Syntax: <code>=MAD.${fn}(${first === "filters" ? "[filters]" : first}`);
+    expect(section).toMatch(new RegExp(`<pre><code>=MAD\\.${fn}\\((&quot;US&quot;|\\))`));
+    // A table function lists its filters and columns; a history function its columns; a card its properties,
+    // the rows of MAD.PRODUCTS their columns.
+    if (!op) expect(section).toMatch(/Properties: <code>|Columns \(<code>fields<\/code>/);
+    else if (op.history) expect(section).toMatch(/<table>[\s\S]*<th>Column<\/th>/);
+    else {
+      expect(section).toMatch(/<table>[\s\S]*<th>Filter<\/th>|No filters beyond the display options/);
+      expect(section).toContain("Columns: <code>");
+    }
+  });
 });
 
 test("catalog text is escaped: markup in a description shows as text and never becomes an element", () => {

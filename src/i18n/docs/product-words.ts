@@ -29,7 +29,13 @@ export interface ProductDocsWords {
   readonly levelKind: string;
   readonly flowKind: string;
   /** A lookup function's first line: what it is, where its facts come from (per ASIN, 40 a call). */
-  readonly lookupHead: (title: string, group: string, operationCode: string, perCall: number, description: string) => string;
+  readonly lookupHead: (
+    title: string,
+    group: string,
+    operationCode: string,
+    perCall: number,
+    description: string,
+  ) => string;
   readonly cardSyntax: (syntax: string) => string;
   /** MAD.PRODUCT's `details`: facts only the product's details hold, one more call per product. */
   readonly cardDetails: (names: string, operationCode: string, sharedWith: string) => string;

@@ -38,7 +38,6 @@ export const productWatch = (market: TemplateInput): ReportTemplate => ({
   eachAsin: [
     {
       title: (n) => t("section.product", { n }),
-      // MAD.PRODUCT reads competitor lookup's answer for its ASIN (batched with the other cards).
       operation: "competitor_lookup",
       fn: "PRODUCT",
       positional: [THIS_ASIN],
