@@ -114,26 +114,23 @@ export function describeFailure(error: unknown): string {
 const MAX_ANSWER_DEPTH = 64;
 
 /**
- * Whether a parsed JSON value nests deeper than `limit` (walked without recursion). Every answer of every page goes
- * through here, so only objects and lists are stacked (a record's hundred plain values are not), in two plain
- * arrays rather than a pair per value: the walk makes no garbage beyond its stacks.
+ * Whether a parsed JSON value nests deeper than `limit`, walked level by level without recursion. Every answer of
+ * every page goes through here, so only objects and lists are kept for the next level (a record's plain values
+ * are not), and nothing else is allocated.
  */
 function nestsDeeperThan(value: unknown, limit: number): boolean {
-  const values: object[] = [];
-  const depths: number[] = [];
-  const visit = (child: unknown, depth: number) => {
-    if (typeof child === "object" && child !== null) {
-      values.push(child);
-      depths.push(depth);
+  let level = [value];
+  for (let depth = 0; level.length > 0; depth++) {
+    const next: unknown[] = [];
+    for (const current of level) {
+      if (typeof current !== "object" || current === null) continue;
+      if (depth >= limit) return true;
+      for (const key in current) {
+        const child = (current as Record<string, unknown>)[key];
+        if (typeof child === "object" && child !== null) next.push(child);
+      }
     }
-  };
-  visit(value, 0);
-  while (values.length > 0) {
-    const current = values.pop()!;
-    const depth = depths.pop()!;
-    if (depth >= limit) return true;
-    if (Array.isArray(current)) for (const child of current) visit(child, depth + 1);
-    else for (const key in current) visit((current as Record<string, unknown>)[key], depth + 1);
+    level = next;
   }
   return false;
 }

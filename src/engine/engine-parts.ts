@@ -90,7 +90,7 @@ export function engineParts(options: EngineOptions): EngineParts {
   const windowMs = options.batchWindowMs ?? ENGINE_DEFAULTS.batchWindowMs;
   let reader: Promise<LookupReader> | undefined;
   const lookups = () =>
-    (reader ??= import(/* webpackChunkName: "lookups" */ "./lookup").then((m) =>
+    (reader ??= import(/* webpackChunkName: "engine-on-demand" */ "./lookup").then((m) =>
       m.lookupReader({ clock, cache, meter, send, windowMs }),
     ));
   const deadlines = { clock, pacer, totalTimeoutMs };

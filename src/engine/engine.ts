@@ -19,8 +19,12 @@ import type { Engine, EngineOptions, QueryOptions, QueryParams, QueryResult, Set
 
 export { ENGINE_DEFAULTS } from "./engine-parts";
 
-/** The task pane's own methods (plans, the connection test), loaded on demand: ./engine-pane.ts. */
-const paneMethods = () => import(/* webpackChunkName: "engine-pane" */ "./engine-pane");
+/**
+ * What the functions bundle Excel loads at open does without: the task pane's own methods (./engine-pane.ts), the
+ * lookups' reader (./lookup.ts) and the last good answer (./last-good.ts), one chunk loaded the first time any of
+ * them is needed.
+ */
+const paneMethods = () => import(/* webpackChunkName: "engine-on-demand" */ "./engine-pane");
 
 /** Reads a prepared query's pages or keys within its deadline. */
 async function read(
@@ -77,7 +81,7 @@ function queryMethod(parts: EngineParts): Engine["query"] {
       // A lookup's keys stand in for themselves, each with its own last good answer (./lookup.ts).
       if (!allowed || "asked" in ctx!.prepared) throw failure;
       // Only a failure reads the last good answer: loaded on demand, as the functions bundle needs it only then.
-      const { lastGoodReason, lastGoodResult } = await import(/* webpackChunkName: "last-good" */ "./last-good");
+      const { lastGoodReason, lastGoodResult } = await import(/* webpackChunkName: "engine-on-demand" */ "./last-good");
       const reason = lastGoodReason(failure);
       const query = { code, plan: ctx!.prepared.plan, account: ctx!.account };
       const earlier =
@@ -88,33 +92,41 @@ function queryMethod(parts: EngineParts): Engine["query"] {
   };
 }
 
-/** The settings a query reads; the others a person keeps are the task pane's (./engine-pane.ts). */
-function settingsMethods(parts: EngineParts) {
-  const { store } = parts;
-  return {
-    async readSettings(): Promise<Settings> {
-      const { baseUrl, secret } = await readStoredSettings(store);
-      return { baseUrl, secret };
-    },
-    writeSettings: async (patch: Partial<Settings>) => (await paneMethods()).writeSettings(parts, patch),
-    preferences: async () => (await paneMethods()).preferences(parts),
-    setPreferences: async (patch: Parameters<Engine["setPreferences"]>[0]) =>
-      (await paneMethods()).setPreferences(parts, patch),
-    signOut: async () => (await paneMethods()).signOut(parts),
-  };
-}
+type PaneModule = typeof import("./engine-pane");
+type PaneMethod = "plan" | "checkConnection" | "writeSettings" | "preferences" | "setPreferences" | "signOut";
+type Rest<F> = F extends (parts: EngineParts, ...rest: infer R) => unknown ? R : never;
+
+/** A method only the task pane asks for, loaded with ./engine-pane.ts the first time it is asked. */
+const paneMethod =
+  <K extends PaneMethod>(parts: EngineParts, name: K) =>
+  async (...rest: Rest<PaneModule[K]>): Promise<Awaited<ReturnType<PaneModule[K]>>> =>
+    (
+      (await paneMethods())[name] as (
+        parts: EngineParts,
+        ...args: unknown[]
+      ) => Promise<Awaited<ReturnType<PaneModule[K]>>>
+    )(parts, ...rest);
 
 export function createEngine(options: EngineOptions): Engine {
   const parts = engineParts(options);
+  const pane = <K extends PaneMethod>(name: K) => paneMethod(parts, name);
   return {
     query: queryMethod(parts),
-    plan: async (code, params, options) => (await paneMethods()).plan(parts, code, params, options),
+    plan: pane("plan") as Engine["plan"],
     cacheKey: (code, params, keyOptions = {}) => prepare(parts, code, params, keyOptions.limit).key,
     usage: parts.meter.usage,
     onUsage: parts.meter.onUsage,
-    checkConnection: async (candidate) => (await paneMethods()).checkConnection(parts, candidate),
+    checkConnection: pane("checkConnection"),
     clearCache: () => parts.cache.clear(),
-    ...settingsMethods(parts),
+    async readSettings(): Promise<Settings> {
+      const { baseUrl, secret } = await readStoredSettings(parts.store);
+      return { baseUrl, secret };
+    },
+    // The settings and preferences a person keeps are the task pane's (./engine-pane.ts).
+    writeSettings: pane("writeSettings"),
+    preferences: pane("preferences"),
+    setPreferences: pane("setPreferences"),
+    signOut: pane("signOut"),
     flush: () => parts.cache.flush(),
   };
 }

@@ -4,7 +4,7 @@
  * because only the lookup functions (their chunk, loaded on demand) and the docs name it.
  */
 import { errorText, MadError, type ErrorKindRow } from "../api/errors";
-import { t } from "../i18n/cells";
+import { t } from "../i18n/lookups";
 
 const NOT_FOUND: ErrorKindRow<{ key: string; market: string }> = {
   name: "NotFoundError",

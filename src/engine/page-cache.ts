@@ -32,22 +32,9 @@ export const NO_CAP = Number.POSITIVE_INFINITY;
 export const DEFAULT_MAX_CACHE_ENTRIES = 2_500;
 export const DEFAULT_MAX_CACHE_BYTES = 2_000_000;
 
-/**
- * UTF-8 bytes of a text: what storage holds, not JavaScript's UTF-16 length. Counted, not encoded: a page's text is
- * a hundred kilobytes, and encoding it only to measure it made garbage for every page.
- */
-export function utf8Length(text: string): number {
-  let bytes = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0x80) bytes += 1;
-    else if (code < 0x800) bytes += 2;
-    // A surrogate pair (two UTF-16 units) is one 4-byte character: 2 bytes per unit.
-    else if (code >= 0xd800 && code <= 0xdfff) bytes += 2;
-    else bytes += 3;
-  }
-  return bytes;
-}
+const encoder = new TextEncoder();
+/** UTF-8 bytes of a text: what storage holds, not JavaScript's UTF-16 length (measured when a page is written). */
+export const utf8Length = (text: string): number => encoder.encode(text).length;
 
 /**
  * Pages are written to storage once the answers stop arriving for this long: serializing a page (its columns, its

@@ -22,6 +22,7 @@ import { validateParams } from "../api/validate";
 import type { Engine, QueryOptions, QueryResult } from "../engine";
 import { NotFoundError } from "../engine/not-found";
 import { t } from "../i18n/cells";
+import { t as lookupText } from "../i18n/lookups";
 import type { Cell } from "../table/cells";
 import {
   DETAIL_FACTS,
@@ -68,7 +69,7 @@ function parseDetails(raw: unknown): DetailFact[] {
   return [...new Set(names)].map((name) => {
     const fact = DETAIL_FACTS.find((f) => f.toLowerCase() === name.toLowerCase());
     if (fact) return fact;
-    const problem = t("cell.notADetail", { got: showValue(name), facts: DETAIL_FACTS.join(", ") });
+    const problem = lookupText("cell.notADetail", { got: showValue(name), facts: DETAIL_FACTS.join(", ") });
     throw argumentError("details", "details", "unknownDetail", problem);
   });
 }

@@ -9,6 +9,7 @@ import fc from "fast-check";
 import { shim } from "./helpers/install-shim";
 import "../../src/functions/generated/functions";
 import { configureRunner } from "../../src/functions/runner";
+import { setLocale } from "../../src/i18n/locale";
 import { harness } from "./helpers/harness";
 import { useSimulator } from "../support/simulator";
 
@@ -171,3 +172,19 @@ describe("a spent month", () => {
     expect(spent.stats().byOperation.competitor_lookup).toBe(1);
   });
 });
+
+describe("in Chinese", () => {
+  afterEach(() => setLocale("en"));
+
+  test("an ASIN the service does not know says so in the reader's language, in a card and in a row", async () => {
+    await setLocale("zh-CN");
+    const card = await invokeCard(UNKNOWN, 0);
+    expect(card.error).toEqual({ code: "#N/A", message: expect.stringMatching(/^在 US 站点未找到 B0ZZZZ0001。/) });
+    const rows = (await products([[UNKNOWN], [asin(9500)]], "asin")).value!;
+    expect(rows[1][0]).toBe("在 US 站点未找到 B0ZZZZ0001");
+    expect((await invokeCardDetails(asin(9500), "weight")).error?.message).toMatch(/不是 MAD.PRODUCT 能添加的详情/);
+  });
+});
+
+const invokeCardDetails = (a: string, details: unknown) =>
+  shim.invoke("PRODUCT", ["US", a, details], { address: "Sheet1!B1" }).outcome;

@@ -8,7 +8,7 @@ import { batchOf } from "../../api/batch";
 import { LOOKUP_FUNCTIONS, operation, type AnyOperation, type LookupFunction } from "../../api/catalog";
 import { groupLabel, operationDescription, operationTitle } from "../../api/localized";
 import { code, docsWords } from "../../i18n/docs";
-import { t } from "../../i18n/cells";
+import { t } from "../../i18n/lookups";
 import { recordColumns } from "../../table/columns";
 import { CARD_PROPERTIES, DETAIL_FACTS } from "../../table/product-card";
 

@@ -180,8 +180,6 @@ export const cells = {
   "error.missingSecret.advice": message("Open {place} and enter your API secret.", { place: "text" }),
   "error.cacheMiss.summary": message("Not in the cache yet"),
   "error.cacheMiss.advice": message("The result is fetched when the formula is entered; previews never spend a call."),
-  "error.notFound.summary": message("{key} was not found in marketplace {market}", { key: "text", market: "text" }),
-  "error.notFound.advice": message("Check the ASIN and the market: the service has no product by that id there."),
   "error.monthlyQuota.summary": message("The plan's monthly call quota is used up"),
   "error.monthlyQuota.advice": message(
     "Wait until the plan's quota resets next month or upgrade the plan; retrying now only fails again.",
@@ -234,7 +232,6 @@ export const cells = {
     fn: "text",
     hint: "text",
   }),
-  "cell.notADetail": message("{got} is not a detail MAD.PRODUCT adds; it adds {facts}", { got: "text", facts: "text" }),
   // Two sentences of one message: what happened, then what to do
   "cell.sentences": message("{first} {second}", { first: "text", second: "text" }),
   "filters.nameValue": message("expected name=value, got {got}", { got: "text" }),
