@@ -11,8 +11,8 @@ import { withSecret } from "./engine-settings";
 import { asMadError, prepare, type EngineParts } from "./engine-parts";
 import { canonicalJson } from "./keys";
 import { planLookup } from "./lookup";
-import { keepingFirst } from "./key-value-store";
-import { readStoredSettings, writePreferences, writeStoredSettings } from "./settings";
+import { readStoredSettings } from "./settings";
+import { keepingFirst, writePreferences, writeStoredSettings } from "./settings-writes";
 import type { ConnectionCheck, Preferences, QueryParams, QueryPlan, Settings } from "./types";
 
 /** What a query would spend: its pages (a lookup's batches), those the cache cannot answer counted apart. */

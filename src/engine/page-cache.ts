@@ -88,8 +88,8 @@ export class PageCache {
   /** Persistence runs one step at a time so the index and the items never disagree. */
   private writes: Promise<void> = Promise.resolve();
   private pendingSteps = 0;
-  /** Pages put and not yet written, by storage key (written once answers stop arriving). */
-  private readonly unwritten = new Map<string, { pageKey: string; page: CachedPage }>();
+  /** The writes of pages put and not yet written, by storage key (made once answers stop arriving). */
+  private readonly unwritten = new Map<string, () => void>();
   private puts = 0;
   private quiet: Promise<void> | null = null;
   private indexDirty = false;
@@ -162,26 +162,19 @@ export class PageCache {
   }
 
   /**
-   * Keeps a page in memory now and persists it once answers stop arriving (PERSIST_AFTER_QUIET_MS; see flush). Until
-   * then its size in memory is an estimate from its rows; written, it is the stored text's.
+   * Keeps a page in memory now and persists it once answers stop arriving (PERSIST_AFTER_QUIET_MS; see flush). Its
+   * size in memory is an estimate from its rows (the memory bound is a loose one, four times the stored one).
    */
   put(account: string, pageKey: string, page: CachedPage): void {
     const id = PageCache.storageKey(account, pageKey);
     this.remember(id, page, ROW_BYTES_ESTIMATE * page.data.rows.length);
-    this.unwritten.set(id, { pageKey, page });
+    this.unwritten.set(id, () => this.persist(id, pageKey, page));
     this.puts++;
-    this.writeWhenQuiet();
-  }
-
-  /** Writes the pages put so far once no page has been put for PERSIST_AFTER_QUIET_MS (one timer at a time). */
-  private writeWhenQuiet(): void {
-    if (this.quiet) return;
-    const { clock } = this.options;
-    this.quiet = (async () => {
-      // Another wait whenever a page came during the last one (counted, not timed: a test's clock may stand still).
+    // One wait at a time, again whenever a page came during it (counted, not timed: a test's clock may stand still).
+    this.quiet ??= (async () => {
       for (let seen = -1; seen !== this.puts;) {
         seen = this.puts;
-        await clock.sleep(PERSIST_AFTER_QUIET_MS);
+        await this.options.clock.sleep(PERSIST_AFTER_QUIET_MS);
       }
       this.quiet = null;
       this.writeUnwritten();
@@ -190,9 +183,9 @@ export class PageCache {
 
   /** Serializes each page put and not yet written, and queues its write. */
   private writeUnwritten(): void {
-    const pages = [...this.unwritten];
+    const writes = [...this.unwritten.values()];
     this.unwritten.clear();
-    for (const [id, { pageKey, page }] of pages) this.persist(id, pageKey, page);
+    for (const write of writes) write();
   }
 
   private persist(id: string, pageKey: string, page: CachedPage): void {
@@ -202,11 +195,6 @@ export class PageCache {
         : { k: pageKey, t: page.fetchedAt, e: page.expiresAt };
     const text = JSON.stringify(toStored(head, page.data));
     const bytes = utf8Length(id) + utf8Length(text);
-    const held = this.memory.get(id);
-    if (held && held.data === page.data) {
-      this.memoryBytes += bytes - held.bytes;
-      held.bytes = bytes;
-    }
     this.enqueue(async () => {
       const index = await this.loadIndex();
       if (bytes > this.options.maxBytes / 4) {
