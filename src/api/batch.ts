@@ -11,7 +11,7 @@
  * pages and sort, which only one call with exactly that list gives). A lookup may list up to 2,000 keys (the row cap,
  * as MAD.PRODUCTS takes): they are checked in chunks of the per-call limit by the catalog's own rules.
  */
-import { operation, paramWithRole, ROW_CAP, type AnyOperation, type OperationCode } from "./catalog";
+import { paramWithRole, ROW_CAP, type AnyOperation, type OperationCode } from "./catalog";
 import type { BatchSpec } from "./catalog/operation";
 import type { ParamSpec } from "./catalog-types";
 import { canonicalJson } from "./canonical-json";
@@ -63,17 +63,9 @@ export function isLookup(op: AnyOperation, params: unknown): boolean {
 }
 
 /**
- * A lookup's name, for reports and dedupe, without checking it (the engine checks a lookup before sending it, with
- * ./lookups.ts): its keys in any order and case, its other parameters as given with the lookup's defaults; the page
- * size is each call's own.
+ * A lookup's name, for reports and dedupe: its parameters as given, key order aside. It is not checked or normalized
+ * here (the engine checks a lookup before sending it, with ./lookups.ts), and needs not be: cost counts and refreshes
+ * merge lookups by their checked keys (`mergeLookups`), and each key's answer is cached under its checked name.
  */
-export function lookupName(code: OperationCode, params: Readonly<Record<string, unknown>>): string {
-  const op = operation(code);
-  const batch = batchOf(op)!;
-  const { [batch.param]: list, ...rest } = params;
-  const given: Record<string, unknown> = { ...batch.defaults };
-  const size = paramWithRole(op, "size")?.name;
-  for (const [name, value] of Object.entries(rest)) if (!blank(value) && name !== size) given[name] = value;
-  const keys = [...new Set(listItems(list).map((key) => key.toUpperCase()))].sort();
-  return `${code}|${canonicalJson({ ...given, [batch.param]: keys })}|lookup`;
-}
+export const lookupName = (code: OperationCode, params: Readonly<Record<string, unknown>>): string =>
+  `${code}|${canonicalJson(params)}|lookup`;

@@ -10,10 +10,9 @@ import type { Clock } from "../api/clock";
 import type { OperationResult } from "../api/parse";
 import type { AccountGate } from "./account-gate";
 import type { Turn } from "./deadline";
-import { minuteLimitError, monthlyQuotaError } from "./errors";
 import type { RequestClient } from "./metered-client";
-import { isVisitMax, MINUTE_WAIT_MS, minuteWait } from "./minute-limit";
-import { WINDOW_SAFETY_MS, type Pacer } from "./pacer";
+import { isVisitMax } from "./minute-limit";
+import type { Pacer } from "./pacer";
 import type { StoredSettings } from "./settings";
 
 /** Who sends and what: the operation, with whose settings, for which account. */
@@ -48,25 +47,15 @@ export type Sender = <T>(
 ) => Promise<T>;
 
 export function sender(parts: SendParts): Sender {
-  const { clock, totalTimeoutMs, pacer, gate, requestClient } = parts;
+  const { clock, pacer, gate, requestClient } = parts;
   return (ctx, params, signal, turn, keep, dismissal) => {
     const { client, state } = requestClient(ctx.settings);
     const call = () => client.call(ctx.code, params, { signal });
-    /** A per-minute refusal: wait the minute out (every other send waits too), then once more. */
+    /** A per-minute refusal is waited out (./minute-retry.ts, loaded the first time one comes); any other stands. */
     const afterMinute = async (error: unknown) => {
       if (!isVisitMax(error)) throw error;
-      const remaining = async () => (await requestClient(ctx.settings).client.visits({ signal })).remaining;
-      const wait = await minuteWait(error, pacer, remaining);
-      if (wait === "monthly") throw monthlyQuotaError(error);
-      if (wait === "unknown") throw error;
-      if (wait > Math.min(MINUTE_WAIT_MS, totalTimeoutMs + WINDOW_SAFETY_MS)) throw minuteLimitError(error);
-      pacer.holdFor(wait);
-      // The query's budget starts again after the wait.
-      turn.grantedAt = clock.now() + wait;
-      await clock.sleep(wait, signal);
-      return call().catch((again: unknown) => {
-        throw isVisitMax(again) ? minuteLimitError(again) : again;
-      });
+      const retry = await import(/* webpackChunkName: "engine-on-demand" */ "./minute-retry");
+      return retry.waitOutMinute({ ...parts, ctx, turn, signal, call }, error);
     };
     return gate.pass(ctx.account, signal, () =>
       pacer.run<ReturnType<typeof keep>>(
