@@ -43,18 +43,18 @@ export interface BenchContext {
   readonly sim: BenchSimulator;
 }
 
-function storeFor(sim: { readonly url: string }): KeyValueStore {
+export function storeFor(sim: { readonly url: string }): KeyValueStore {
   return memoryStore({ "mad.secret": BENCH_SECRET, "mad.baseUrl": sim.url });
 }
 
 /** An engine for the runner; pacing is lifted except in the pacing scenario (which measures it on its own). */
-function engineFor(store: KeyValueStore, extra: Partial<EngineOptions> = {}): Engine {
+export function engineFor(store: KeyValueStore, extra: Partial<EngineOptions> = {}): Engine {
   const engine = createEngine({ store, perMinute: 1_000_000, concurrency: CONCURRENCY, ...extra });
   configureRunner({ engine: () => engine, settleWithinMs: 600_000 });
   return engine;
 }
 
-async function callsDuring<T>(
+export async function callsDuring<T>(
   sim: BenchSimulator,
   work: () => Promise<T>,
 ): Promise<{ value: T; calls: number; ms: number }> {
@@ -65,7 +65,7 @@ async function callsDuring<T>(
   return { value, calls: (await sim.stats()).total, ms };
 }
 
-function noteErrors(notes: string[], label: string, evaluation: Evaluation): void {
+export function noteErrors(notes: string[], label: string, evaluation: Evaluation): void {
   if (evaluation.errors.size) notes.push(`${label}: ${describeErrors(evaluation)}`);
 }
 
@@ -191,6 +191,9 @@ export async function paging(ctx: BenchContext): Promise<PagingOutcome> {
     const engine = engineFor(storeFor(ctx.sim));
     const run = await callsDuring(ctx.sim, () => evaluateCells([{ address: "Sheet1!A1", query: query(limit) }]));
     noteErrors(notes, `limit ${limit}`, run.value);
+    // Its pages are written to storage once answers stop (after the cell has its result): before the next run, not
+    // during it.
+    await engine.flush();
     return { ...run, engine };
   };
   await cold(100); // warm-up: connections, JIT

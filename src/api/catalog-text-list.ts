@@ -4,7 +4,7 @@
  * which prints what is missing ready to fill in). The faces read the same texts through ./localized.ts and
  * ./param-labels.ts, so this list and what they show cannot differ.
  */
-import { CARD_FUNCTIONS, OPERATIONS, type AnyOperation } from "./catalog";
+import { LOOKUP_FUNCTIONS, OPERATIONS, type AnyOperation } from "./catalog";
 import { GROUP_LABELS, MARKETPLACES, type FieldSpec, type OperationGroup, type ParamSpec } from "./catalog-types";
 import { HISTORY_ARGS, HISTORY_DATE_DOC } from "./history-form";
 import { labelWords } from "./param-labels";
@@ -79,13 +79,10 @@ export function catalogTexts(operations: readonly AnyOperation[] = OPERATIONS): 
       ...(op.params as readonly ParamSpec[]).flatMap((spec) => paramTexts(op, spec)),
       ...historyTexts(op),
     ]),
-    ...CARD_FUNCTIONS.flatMap((card) => {
-      const group = operations.find((op) => op.code === card.operation)?.group ?? ("common" as const);
-      return [
-        { text: card.title, where: `card ${card.fn}: title`, group },
-        { text: card.description, where: `card ${card.fn}: description`, group },
-      ];
-    }),
+    ...LOOKUP_FUNCTIONS.flatMap((f) => [
+      { text: f.title, where: `function ${f.fn}: title`, group: f.group },
+      { text: f.description, where: `function ${f.fn}: description`, group: f.group },
+    ]),
     ...[...records].flatMap(([record, group]) => fieldTexts(group, record, RECORD_FIELDS[record])),
     ...fieldTexts("keyword", "trafficKeywordStats", TRAFFIC_KEYWORD_STATS_FIELDS),
   ];

@@ -116,14 +116,24 @@ export function describeFailure(error: unknown): string {
  */
 export const MAX_ANSWER_DEPTH = 64;
 
-/** Whether a parsed JSON value nests deeper than `limit` (walked without recursion). */
+/**
+ * Whether a parsed JSON value nests deeper than `limit`, walked level by level without recursion. Every answer of
+ * every page goes through here, so only objects and lists are kept for the next level (a record's plain values
+ * are not), and nothing else is allocated.
+ */
 function nestsDeeperThan(value: unknown, limit: number): boolean {
-  const stack: [unknown, number][] = [[value, 0]];
-  while (stack.length > 0) {
-    const [current, depth] = stack.pop()!;
-    if (typeof current !== "object" || current === null) continue;
-    if (depth >= limit) return true;
-    for (const child of Array.isArray(current) ? current : Object.values(current)) stack.push([child, depth + 1]);
+  let level = [value];
+  for (let depth = 0; level.length > 0; depth++) {
+    const next: unknown[] = [];
+    for (const current of level) {
+      if (typeof current !== "object" || current === null) continue;
+      if (depth >= limit) return true;
+      for (const key in current) {
+        const child = (current as Record<string, unknown>)[key];
+        if (typeof child === "object" && child !== null) next.push(child);
+      }
+    }
+    level = next;
   }
   return false;
 }

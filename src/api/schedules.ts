@@ -4,8 +4,10 @@
  * cache. One shape for the add-in that sets it and the relay that keeps and runs it; the queries are checked by the
  * catalog's own rules on both sides.
  */
-import { isOperationCode, type OperationCode } from "./catalog";
+import { isLookup } from "./batch";
+import { isOperationCode, operation, type OperationCode } from "./catalog";
 import { hasControlCharacters } from "./control-characters";
+import { checkLookup } from "./lookups";
 import { checkLimit } from "./row-limit";
 import { checkParams } from "./validate";
 
@@ -68,6 +70,17 @@ function validTimeZone(zone: unknown): zone is string {
   }
 }
 
+/** A query's first problem by the catalog's rules; a lookup by list (a watch) may list up to 2,000 keys. */
+function paramsProblem(code: OperationCode, params: object, now: Date): string | undefined {
+  if (!isLookup(operation(code), params)) return checkParams(code, params, { now }).errors[0]?.message;
+  try {
+    checkLookup(code, params, { now });
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
 /** Checks a member's request by the catalog's rules; the first problem, named, when there is one. */
 export function checkScheduleRequest(input: unknown, now: Date): { request: ScheduleRequest } | { error: string } {
   const raw = input as Partial<Record<keyof ScheduleRequest, unknown>> | null;
@@ -94,8 +107,8 @@ export function checkScheduleRequest(input: unknown, now: Date): { request: Sche
     } catch (error) {
       return { error: `${where}.${(error as Error).message}` };
     }
-    const checked = checkParams(query.operation, query.params, { now });
-    if (!checked.params) return { error: `${where}.params: ${checked.errors[0]?.message ?? "invalid"}` };
+    const problem = paramsProblem(query.operation, query.params, now);
+    if (problem) return { error: `${where}.params: ${problem}` };
     queries.push({ operation: query.operation, params: query.params, ...(limit === undefined ? {} : { limit }) });
   }
   return { request: { name: raw.name.trim(), at: raw.at, timeZone: raw.timeZone, queries } };

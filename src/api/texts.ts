@@ -7,7 +7,7 @@
  * them back into the rows: the task pane before it first renders, a formula only for `headers=labels`. Under node
  * (tests, scripts) nothing is stripped, and putting the words back changes nothing.
  */
-import { CARD_FUNCTIONS, OPERATIONS } from "./catalog";
+import { LOOKUP_FUNCTIONS, OPERATIONS } from "./catalog";
 import { RECORD_FIELDS, TRAFFIC_KEYWORD_STATS_FIELDS } from "./records";
 
 /** The properties the loader empties, wherever they are in the catalog's rows. */
@@ -28,7 +28,7 @@ export function eachWord(visit: (holder: Record<string, unknown>, key: string) =
       else walk(inner);
     }
   };
-  walk([OPERATIONS, CARD_FUNCTIONS, RECORD_FIELDS, TRAFFIC_KEYWORD_STATS_FIELDS]);
+  walk([OPERATIONS, LOOKUP_FUNCTIONS, RECORD_FIELDS, TRAFFIC_KEYWORD_STATS_FIELDS]);
 }
 
 /** The catalog's words in `eachWord`'s order: what generated/catalog-texts.json holds. */

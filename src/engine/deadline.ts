@@ -7,7 +7,7 @@
  */
 import { AbortError, TimeoutError } from "../api/errors";
 import { raceAbort } from "../api/timeout";
-import type { Clock } from "../api/clock";
+import { CLEARED, type Clock } from "../api/clock";
 import { RATE_WINDOW_MS, type Pacer } from "./pacer";
 
 /** A request's turn in the pacer: null until it is granted its slot. */
@@ -70,7 +70,7 @@ export async function withDeadline<T>(
   try {
     return await raceAbort(work(controller.signal), controller.signal);
   } finally {
-    stopTimer.abort();
+    stopTimer.abort(CLEARED);
     callerSignal?.removeEventListener("abort", onCallerAbort);
   }
 }

@@ -13,6 +13,8 @@ declare module "../api/error-kinds" {
     missingSecret: object;
     /** A cacheOnly query (formula value preview) whose pages are not all cached: no call is spent. */
     cacheMiss: object;
+    /** A lookup's key the service's answer lacks (an ASIN it does not know in that marketplace): ./not-found.ts. */
+    notFound: object;
   }
 }
 

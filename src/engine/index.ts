@@ -5,4 +5,4 @@
 export { planPaging } from "../api/paging";
 export { getSharedEngine } from "./shared";
 export { DEFAULT_BASE_URL, HOSTED_BASE_URL } from "./key-value-store";
-export type { Engine, LastGood, Preferences, QueryResult, Settings, UsageSnapshot } from "./types";
+export type { Engine, LastGood, Preferences, QueryOptions, QueryResult, Settings, UsageSnapshot } from "./types";

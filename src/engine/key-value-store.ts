@@ -46,25 +46,6 @@ export function memoryStore(initial: Record<string, string> = {}): KeyValueStore
   };
 }
 
-/**
- * The store for what must be kept (settings, the secret): when a write is refused (storage full), room is made
- * with `free` (the page cache lets go of its pages) and the write tried once more. Cached pages are worth less than
- * a setting the person just entered.
- */
-export function keepingFirst(store: KeyValueStore, free: () => Promise<void>): KeyValueStore {
-  return {
-    ...store,
-    setItem: async (key, value) => {
-      try {
-        await store.setItem(key, value);
-      } catch {
-        await free();
-        await store.setItem(key, value);
-      }
-    },
-  };
-}
-
 /** Window storage (the browser preview page): synchronous API behind the async shape. */
 export function webStorageStore(storage: Storage): KeyValueStore {
   return {

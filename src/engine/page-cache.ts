@@ -28,12 +28,20 @@ export const CACHE_INDEX_KEY = "mad.cacheIndex";
 export const LEGACY_PAGE_LIFETIME_MS = 12 * 60 * 60 * 1000;
 /** No bound of a person's beyond each operation's data period. */
 export const NO_CAP = Number.POSITIVE_INFINITY;
-export const DEFAULT_MAX_CACHE_ENTRIES = 500;
+/** Room for a watch of 2,000 products (a lookup keeps one entry per ASIN) besides a workbook's other pages. */
+export const DEFAULT_MAX_CACHE_ENTRIES = 2_500;
 export const DEFAULT_MAX_CACHE_BYTES = 2_000_000;
 
 const encoder = new TextEncoder();
-/** UTF-8 bytes of a text: what storage holds, not JavaScript's UTF-16 length. */
+/** UTF-8 bytes of a text: what storage holds, not JavaScript's UTF-16 length (measured when a page is written). */
 export const utf8Length = (text: string): number => encoder.encode(text).length;
+
+/**
+ * Pages are written to storage once the answers stop arriving for this long: serializing a page (its columns, its
+ * JSON) takes as long as reading it, and a query of 20 pages must not wait for 19 writes between its answers (the
+ * bench's paging scenario). A page is in memory, and answers identical queries, the moment it arrives.
+ */
+export const PERSIST_AFTER_QUIET_MS = 100;
 
 export type { PageData } from "./stored-page";
 
@@ -53,6 +61,9 @@ export interface PageCacheOptions {
   /** Persisted budget in UTF-8 bytes of key + value. */
   maxBytes: number;
 }
+
+/** A row's size in memory until its page is written and measured (product rows weigh about a kilobyte). */
+const ROW_BYTES_ESTIMATE = 1_000;
 
 interface MemoryEntry extends CachedPage {
   bytes: number;
@@ -77,6 +88,10 @@ export class PageCache {
   /** Persistence runs one step at a time so the index and the items never disagree. */
   private writes: Promise<void> = Promise.resolve();
   private pendingSteps = 0;
+  /** The writes of pages put and not yet written, by storage key (made once answers stop arriving). */
+  private readonly unwritten = new Map<string, () => void>();
+  private puts = 0;
+  private quiet: Promise<void> | null = null;
   private indexDirty = false;
   private useSeq = 0;
   capMs: number;
@@ -146,16 +161,40 @@ export class PageCache {
     return page;
   }
 
-  /** Keeps a page in memory now and persists it in the background (see flush). */
+  /**
+   * Keeps a page in memory now and persists it once answers stop arriving (PERSIST_AFTER_QUIET_MS; see flush). Its
+   * size in memory is an estimate from its rows (the memory bound is a loose one, four times the stored one).
+   */
   put(account: string, pageKey: string, page: CachedPage): void {
     const id = PageCache.storageKey(account, pageKey);
+    this.remember(id, page, ROW_BYTES_ESTIMATE * page.data.rows.length);
+    this.unwritten.set(id, () => this.persist(id, pageKey, page));
+    this.puts++;
+    // One wait at a time, again whenever a page came during it (counted, not timed: a test's clock may stand still).
+    this.quiet ??= (async () => {
+      for (let seen = -1; seen !== this.puts;) {
+        seen = this.puts;
+        await this.options.clock.sleep(PERSIST_AFTER_QUIET_MS);
+      }
+      this.quiet = null;
+      this.writeUnwritten();
+    })();
+  }
+
+  /** Serializes each page put and not yet written, and queues its write. */
+  private writeUnwritten(): void {
+    const writes = [...this.unwritten.values()];
+    this.unwritten.clear();
+    for (const write of writes) write();
+  }
+
+  private persist(id: string, pageKey: string, page: CachedPage): void {
     const head =
       page.expiresAt === undefined
         ? { k: pageKey, t: page.fetchedAt }
         : { k: pageKey, t: page.fetchedAt, e: page.expiresAt };
     const text = JSON.stringify(toStored(head, page.data));
     const bytes = utf8Length(id) + utf8Length(text);
-    this.remember(id, page, bytes);
     this.enqueue(async () => {
       const index = await this.loadIndex();
       if (bytes > this.options.maxBytes / 4) {
@@ -182,6 +221,7 @@ export class PageCache {
   clear(account?: string): Promise<void> {
     const prefix = account === undefined ? CACHE_KEY_PREFIX : `${CACHE_KEY_PREFIX}${account}.`;
     for (const id of [...this.memory.keys()]) if (id.startsWith(prefix)) this.dropMemory(id);
+    for (const id of [...this.unwritten.keys()]) if (id.startsWith(prefix)) this.unwritten.delete(id);
     return this.enqueue(async () => {
       const index = await this.loadIndex();
       const keys = new Set([...index.keys()].filter((id) => id.startsWith(prefix)));
@@ -198,6 +238,7 @@ export class PageCache {
 
   /** Resolves when everything put so far is persisted (with the latest use order). */
   flush(): Promise<void> {
+    this.writeUnwritten();
     return this.enqueue(async () => {
       this.indexDirty = true;
     });

@@ -1,20 +1,16 @@
 /**
- * One page of a query: from the cache, or joined to an identical request in flight, or sent once on a pacing slot
- * through a metered client. A per-minute refusal (ERROR_VISIT_MAX) is waited out and sent again when the minute
- * allows it; an account the service refused stops every other request of that account (./account-gate).
+ * One page of a query: from the cache, or joined to an identical request in flight, or sent once (./send: the
+ * account gate, a pacing slot, a metered client, the per-minute wait).
  */
 import { operation, type OperationCode } from "../api/catalog";
 import { periodEnd } from "../api/data-period";
 import type { Clock } from "../api/clock";
-import type { AccountGate } from "./account-gate";
-import { CacheMissError, minuteLimitError, monthlyQuotaError } from "./errors";
+import { CacheMissError } from "./errors";
 import type { Turn, TurnTracker } from "./deadline";
+import type { Sender } from "./send";
 import { awaitTurn } from "./deadline";
 import type { InFlight } from "./inflight";
 import { canonicalJson } from "./keys";
-import type { RequestClient } from "./metered-client";
-import { isVisitMax, MINUTE_WAIT_MS, minuteWait } from "./minute-limit";
-import { WINDOW_SAFETY_MS, type Pacer } from "./pacer";
 import type { CachedPage, PageCache } from "./page-cache";
 import type { Fetched, PageOutcome, PageSlot } from "./pages";
 import type { PagingPlan } from "../api/paging";
@@ -38,13 +34,10 @@ export interface QueryContext extends Prepared, TurnTracker {
 
 export interface PageFetchParts {
   clock: Clock;
-  totalTimeoutMs: number;
-  pacer: Pacer;
   cache: PageCache;
   inflight: InFlight<Fetched>;
-  gate: AccountGate;
   meter: UsageMeter;
-  requestClient: RequestClient;
+  send: Sender;
 }
 
 export type PageFetcher = (
@@ -55,7 +48,7 @@ export type PageFetcher = (
 ) => Promise<PageOutcome>;
 
 export function pageFetcher(parts: PageFetchParts): PageFetcher {
-  const { clock, totalTimeoutMs, pacer, cache, inflight, gate, meter, requestClient } = parts;
+  const { clock, cache, inflight, meter } = parts;
   /** The pacing turn of each request in flight, by request key (joiners wait on the same turn). */
   const turns = new Map<string, Turn>();
 
@@ -66,56 +59,29 @@ export function pageFetcher(parts: PageFetchParts): PageFetcher {
     signal: AbortSignal,
     turn: Turn,
     slot?: PageSlot,
-  ): Promise<Fetched> => {
-    const { client, state } = requestClient(ctx.settings);
-    return gate.pass(ctx.account, signal, () =>
-      pacer.run<Fetched>(
-        async (sendSlot) => {
-          // The account may have been refused while this request waited for its slot.
-          const refused = gate.refusal(ctx.account);
-          if (refused) throw refused;
-          state.firstSlot = sendSlot;
-          turn.grantedAt = clock.now();
-          const call = () => client.call(ctx.code, params, { signal });
-          const result = await call()
-            .catch(async (error: unknown) => {
-              if (!isVisitMax(error)) throw error;
-              const remaining = async () => (await requestClient(ctx.settings).client.visits({ signal })).remaining;
-              const wait = await minuteWait(error, pacer, remaining);
-              if (wait === "monthly") throw monthlyQuotaError(error);
-              if (wait === "unknown") throw error;
-              if (wait > Math.min(MINUTE_WAIT_MS, totalTimeoutMs + WINDOW_SAFETY_MS)) throw minuteLimitError(error);
-              // Wait the minute out (every other send waits too); the query's budget starts again after the wait.
-              pacer.holdFor(wait);
-              turn.grantedAt = clock.now() + wait;
-              await clock.sleep(wait, signal);
-              return call().catch((again: unknown) => {
-                throw isVisitMax(again) ? minuteLimitError(again) : again;
-              });
-            })
-            .catch((error: unknown) => {
-              gate.noteFailure(ctx.account, error);
-              throw error;
-            });
-          const fetchedAt = clock.now();
-          const page: CachedPage = {
-            data: { rows: result.rows, total: result.total, ...(result.stats ? { stats: result.stats } : {}) },
-            fetchedAt,
-            expiresAt: periodEnd(operation(ctx.code).dataPeriod, fetchedAt),
-          };
-          cache.put(ctx.account, pageKey, page);
-          if (slot && result.rows.length < slot.pageSize) slot.end.lastPage = Math.min(slot.end.lastPage, slot.page);
-          return { page, attempts: state.attempts };
-        },
-        signal,
-        slot && {
-          when: () => slot.page > slot.end.lastPage,
-          // Past the end of the data: an empty page, not cached, never read by a query (it stops at the short page).
-          value: () => ({ page: { data: { rows: [], total: null }, fetchedAt: clock.now() }, attempts: 0 }),
-        },
-      ),
+  ): Promise<Fetched> =>
+    parts.send<Fetched>(
+      ctx,
+      params,
+      signal,
+      turn,
+      (result, attempts) => {
+        const fetchedAt = clock.now();
+        const page: CachedPage = {
+          data: { rows: result.rows, total: result.total, ...(result.stats ? { stats: result.stats } : {}) },
+          fetchedAt,
+          expiresAt: periodEnd(operation(ctx.code).dataPeriod, fetchedAt),
+        };
+        cache.put(ctx.account, pageKey, page);
+        if (slot && result.rows.length < slot.pageSize) slot.end.lastPage = Math.min(slot.end.lastPage, slot.page);
+        return { page, attempts };
+      },
+      slot && {
+        when: () => slot.page > slot.end.lastPage,
+        // Past the end of the data: an empty page, not cached, never read by a query (it stops at the short page).
+        value: () => ({ page: { data: { rows: [], total: null }, fetchedAt: clock.now() }, attempts: 0 }),
+      },
     );
-  };
 
   return async (ctx, params, signal, slot) => {
     const pageKey = `${ctx.code}|${canonicalJson(params)}`;

@@ -89,8 +89,12 @@ export async function readPages(
   const later = Array.from({ length: pages - 1 }, (_, i) => {
     const stop = childController(signal);
     const promise = getPage(pageParams(i + 2), stop.signal, slot(i + 2));
-    promise.catch(() => undefined);
-    return { stop, promise };
+    const entry = { stop, promise, settled: false };
+    promise.then(
+      () => void (entry.settled = true),
+      () => void (entry.settled = true),
+    );
+    return entry;
   });
   try {
     for (const { promise } of later) {
@@ -104,7 +108,9 @@ export async function readPages(
       report(outcomes.length, pages);
     }
   } finally {
-    for (const { stop } of later) stop.abort(new AbortError());
+    // Only pages still on their way are given up (an answered page's signal is left alone: aborting it for nothing
+    // made an error object per page).
+    for (const { stop, settled } of later) if (!settled) stop.abort(new AbortError());
   }
   return outcomes;
 }

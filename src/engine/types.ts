@@ -33,12 +33,14 @@ export interface EngineOptions {
    * period ends); default: the stored mad.cacheTtlHours, else no bound beyond the period.
    */
   cacheTtlMs?: number;
-  /** Bound of cached pages, in memory and persisted; default 500. */
+  /** Bound of cached pages (a lookup's keys one each), in memory and persisted; default 2,500. */
   maxCacheEntries?: number;
   /** Bound of the persisted cache in characters; default 5,000,000 (half of OfficeRuntime.storage's ~10 MB). */
   maxCacheBytes?: number;
   /** Every query settles within this, plus its fair wait behind queued requests; default 60 s. */
   totalTimeoutMs?: number;
+  /** How long a lookup's batch waits for more keys after its first (src/api/batch.ts); default 50 ms. */
+  batchWindowMs?: number;
   /** Retries, attempt timeout, backoff... of the client (baseUrl, secret, fetch, clock are the engine's; its beforeRetry hooks run before the engine's own). */
   client?: Partial<ClientOptions>;
 }
@@ -57,6 +59,11 @@ export interface QueryOptions {
    * stored preference (mad.lastGoodValues) says; never for a refresh (bypassCache), which must say it failed.
    */
   lastGood?: boolean;
+  /**
+   * A lookup by list (src/api/batch.ts): keys whose batch failed keep their failure in the result's `byKey` instead
+   * of failing the query (MAD.PRODUCTS shows it in their rows and fills the others).
+   */
+  partial?: boolean;
   /**
    * Progress, "page 7 of 20": pages read so far and pages expected in all (the plan's most until the first page
    * gives the total; the pages read when the data ends early). Called with 0 first, and with done = total last.
@@ -82,6 +89,11 @@ export interface QueryResult<C extends OperationCode = OperationCode> {
    * answered, `fetchedAt` its age): why, and the failure's text. See ./last-good.ts.
    */
   lastGood?: LastGood;
+  /**
+   * A lookup by list (src/api/batch.ts; `rows` then hold the found records in the keys' order): each listed key's
+   * record, null where the service's answer lacks it (not found), or, with `partial`, the failure of its batch.
+   */
+  byKey?: ReadonlyMap<string, RecordOf<C> | null | MadError>;
 }
 
 /** What a query (or a refresh) would spend. */

@@ -1,16 +1,12 @@
 /**
- * The plans of the product group's own kinds of formula: a history (MAD.PRICEHISTORY, STOCKHISTORY's form) and a
- * card (MAD.PRODUCT, an Excel data type). The runner loads this module on demand, a chunk of its own, the first
- * time such a formula runs: Excel loads the functions bundle when a workbook opens, and most workbooks have none.
+ * The plans of the product group's own kinds of formula: a history (MAD.PRICEHISTORY, STOCKHISTORY's form) and the
+ * lookups by ASIN (MAD.PRODUCT, an Excel data type; MAD.PRODUCTS, a row per ASIN: ./lookup-plans.ts). The runner
+ * loads this module on demand, a chunk of its own, the first time such a formula runs: Excel loads the functions
+ * bundle when a workbook opens, and most workbooks have none.
  */
 import type { AnyOperation } from "../api/catalog";
 import type { HistoryForm } from "../api/history-form";
-import type { Cell } from "../table/cells";
 import { shapeHistory } from "../table/history";
-import type { CardNumbers } from "../table/data-type-support";
-import { productCard, productFactsOf, productRow } from "../table/product-card";
-import { noRowsText } from "../table/shape";
-import { parseFormulaArgs } from "./arguments";
 import type { FormulaPlan } from "./formula-plan";
 import { parseHistoryArgs, type HistoryArgs } from "./history-args";
 
@@ -24,24 +20,4 @@ export function historyPlan(op: AnyOperation, form: HistoryForm, args: HistoryAr
   };
 }
 
-/**
- * A card function's plan (MAD.PRODUCT): the product as an entity value where Excel takes one (`entities`, checked
- * at run time when the answer is shaped: the form of its numbers, or null), else its facts as one labelled row.
- */
-export function cardPlan(
-  op: AnyOperation,
-  args: { readonly market?: unknown; readonly positional: readonly unknown[] },
-  entities: () => CardNumbers | null,
-): FormulaPlan {
-  const parsed = parseFormulaArgs(op, { market: args.market, positional: args.positional });
-  return {
-    params: parsed.params,
-    shape: (result) => {
-      const facts = productFactsOf(result.rows[0], String(parsed.params.marketplace ?? ""));
-      if (!facts) return [[noRowsText()]];
-      const numbers = entities();
-      return numbers ? [[productCard(facts, numbers) as unknown as Cell]] : productRow(facts);
-    },
-    rows: (result) => (productFactsOf(result.rows[0], "") ? 1 : 0),
-  };
-}
+export { cardPlan, rowsPlan } from "./lookup-plans";

@@ -4,7 +4,13 @@
  * the reports panel. Every call settles: errors become #VALUE!/#N/A, Excel's cancel aborts the wait, formula
  * value preview never spends a call (cache only), and a guard timer backs up the engine's own total timeout.
  */
-import { operation, type AnyOperation, type CardFunction, type OperationCode } from "../api/catalog";
+import {
+  lookupFunction,
+  operation,
+  type AnyOperation,
+  type LookupFunctionId,
+  type OperationCode,
+} from "../api/catalog";
 import { TimeoutError } from "../api/errors";
 import { getSharedEngine, type Engine } from "../engine";
 import { parseFormulaArgs } from "./arguments";
@@ -139,6 +145,8 @@ export interface WrapperArgs {
   readonly start?: unknown;
   readonly end?: unknown;
   readonly interval?: unknown;
+  /** MAD.PRODUCT's facts to add from the product's details. */
+  readonly details?: unknown;
 }
 
 function tablePlan(op: AnyOperation, args: WrapperArgs): FormulaPlan {
@@ -159,18 +167,18 @@ function tablePlan(op: AnyOperation, args: WrapperArgs): FormulaPlan {
 }
 
 /**
- * A history's or a card's plans, loaded on demand (a chunk of their own): Excel loads the functions bundle when a
- * workbook opens, and most workbooks have neither.
+ * A history's or a lookup function's plans, loaded on demand (a chunk of their own): Excel loads the functions bundle
+ * when a workbook opens, and most workbooks have neither.
  */
 const productPlans = () => import(/* webpackChunkName: "product-functions" */ "./product-plans");
 
-/** The plan of a formula: a card, its operation's history form, or a table of the answer's rows. */
-async function planOf(op: AnyOperation, args: WrapperArgs, card: string | undefined): Promise<FormulaPlan> {
-  if (!card && !op.history) return tablePlan(op, args);
-  const plans = await productPlans();
-  return card
-    ? plans.cardPlan(op, args, () => deps.entities())
-    : plans.historyPlan(op, op.history!, args, () => deps.now());
+/** The plan of a formula: a lookup function's, its operation's history form, or a table of the answer's rows. */
+async function planOf(op: AnyOperation, args: WrapperArgs, fn: LookupFunctionId | undefined): Promise<FormulaPlan> {
+  const lookup = fn ? lookupFunction(fn) : undefined;
+  if (lookup?.form === "card") return (await productPlans()).cardPlan(lookup, args, () => deps.entities());
+  if (lookup?.form === "rows") return (await productPlans()).rowsPlan(args);
+  if (op.history) return (await productPlans()).historyPlan(op, op.history, args, () => deps.now());
+  return tablePlan(op, args);
 }
 
 /** A formula as the Reports tab lists it, before its query runs (or with its bad arguments' message). */
@@ -222,14 +230,14 @@ export async function runFormula(
   code: OperationCode,
   args: WrapperArgs,
   invocation?: FormulaInvocation,
-  card?: CardFunction["fn"],
+  lookup?: LookupFunctionId,
 ): Promise<Cell[][]> {
   const op = operation(code);
   const preview = inValuePreview(invocation);
   const registry = deps.registry();
   const call = {
     code,
-    functionName: `MAD.${card ?? op.fn}`,
+    functionName: `MAD.${lookup ?? op.fn}`,
     address: invocation?.address ?? null,
     startedAt: deps.now(),
   };
@@ -249,18 +257,15 @@ export async function runFormula(
 
   try {
     await languageSettled();
-    parsed = await planOf(op, args, card);
+    parsed = await planOf(op, args, lookup);
     engine = deps.engine();
     entry = entryOf(call, registry, { ...parsed, cacheKey: safeCacheKey(engine, code, parsed) });
     note({});
     const controller = new AbortController();
     if (invocation) invocation.onCanceled = () => controller.abort();
-    const query = engine.query(code, parsed.params, {
-      limit: parsed.limit,
-      signal: controller.signal,
-      cacheOnly: preview,
-    });
-    const result = await guarded(query, deps.settleWithinMs, controller);
+    const options = { limit: parsed.limit, signal: controller.signal, cacheOnly: preview };
+    const asked = parsed.fetch ? parsed.fetch(engine, options) : engine.query(code, parsed.params, options);
+    const result = await guarded(asked, deps.settleWithinMs, controller);
     // Plain English headers are the catalog's words, loaded on demand (the functions bundle is built without them).
     if (parsed.needsCatalogTexts) await loadCatalogTexts().catch(() => undefined);
     const cells = parsed.shape(result);
@@ -269,7 +274,8 @@ export async function runFormula(
     note(okPatch(result, parsed.rows(result, cells), cells));
     return cells;
   } catch (error) {
-    const failure: CellFailure = withoutSecret(describeFailure(error, op), await secretOf(engine));
+    // A lookup function names its own arguments (asin, asins), not its operation's (competitor lookup's filters).
+    const failure: CellFailure = withoutSecret(describeFailure(error, lookup ? undefined : op), await secretOf(engine));
     // Bad arguments: still listed, so the reports panel can point at the broken cell.
     if (!entry && parsed === undefined && !preview) entry = entryOf(call, registry, { failed: failure.message });
     const cancelled = (error as { kind?: string } | null)?.kind === "abort";

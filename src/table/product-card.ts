@@ -37,6 +37,36 @@ export interface ProductFacts {
   readonly monthlyRevenue: number | null;
   /** The listing day (midnight China time, as the service stamps it), epoch ms. */
   readonly listedAt: number | null;
+  /** Facts only the product's details hold, present when asked for (MAD.PRODUCT's `details`). */
+  readonly details?: Partial<Record<DetailFact, string | null>>;
+}
+
+/** The card's facts only the product's details (asin_detail) hold: fetched only when a formula names them. */
+export const DETAIL_FACTS = ["Bullet points", "Variants"] as const;
+export type DetailFact = (typeof DETAIL_FACTS)[number];
+
+/** The detail facts of an ASIN's details record: its bullet points and its variants, one per line. */
+export function detailFactsOf(
+  record: unknown,
+  names: readonly DetailFact[],
+): Partial<Record<DetailFact, string | null>> {
+  const r = (typeof record === "object" && record !== null ? record : {}) as Json;
+  const lines = (v: unknown, line: (item: unknown) => string | null) =>
+    Array.isArray(v)
+      ? v
+          .map(line)
+          .filter((x): x is string => x !== null)
+          .join("\n") || null
+      : null;
+  const facts: Record<DetailFact, string | null> = {
+    "Bullet points": lines(r.features, text),
+    Variants: lines(r.variationList, (item) => {
+      const v = (typeof item === "object" && item !== null ? item : {}) as Json;
+      const id = text(v.asin);
+      return id && text(v.attribute) ? `${id} (${String(v.attribute)})` : id;
+    }),
+  };
+  return Object.fromEntries(names.map((name) => [name, facts[name]]));
 }
 
 type Json = Record<string, unknown>;
@@ -75,7 +105,11 @@ const CURRENCY_FORMATS: Readonly<Record<string, string>> = {
   AE: "#,##0.00 AED",
 };
 
-/** The facts of a record: an ASIN's details (or a sales trend's `asin` with its months), or a product row. */
+/**
+ * The facts of a record: a product row (competitor lookup's answer for one ASIN, MAD.PRODUCT's source: its 30-day
+ * units and revenue are the child's `platformUnit`/`platformSales` where the service tells the variant apart, else
+ * the parent's `units`/`revenue`), an ASIN's details, or a sales trend's `asin` with its months.
+ */
 export function productFactsOf(record: unknown, marketplace: string): ProductFacts | undefined {
   if (typeof record !== "object" || record === null) return undefined;
   const outer = record as Json;
@@ -99,8 +133,8 @@ export function productFactsOf(record: unknown, marketplace: string): ProductFac
     categoryPath: text(r.nodeLabelPath),
     rating: num(r.rating),
     ratings: num(r.ratings),
-    monthlyUnits: first(num(lastMonth?.childUnitSales), num(r.units), num(r.totalUnits)),
-    monthlyRevenue: first(num(lastMonth?.childSalesRevenue), num(r.revenue), num(r.totalRevenue)),
+    monthlyUnits: first(num(lastMonth?.childUnitSales), num(r.platformUnit), num(r.units), num(r.totalUnits)),
+    monthlyRevenue: first(num(lastMonth?.childSalesRevenue), num(r.platformSales), num(r.revenue), num(r.totalRevenue)),
     listedAt: num(r.availableDate),
   };
 }
@@ -112,7 +146,8 @@ const LISTING = ["Brand", "ASIN", "Marketplace", "Listed on", "Category path", "
 
 /** Property names in the card's order: what `=A2.<name>` and the field picker offer. */
 export const CARD_PROPERTIES = ["Title", "Image", ...FIGURES, ...LISTING] as const;
-export type CardProperty = (typeof CARD_PROPERTIES)[number];
+/** A property of a card: one of CARD_PROPERTIES, or a detail fact where the formula asked for it. */
+export type CardProperty = (typeof CARD_PROPERTIES)[number] | DetailFact;
 
 /** An Excel date serial of a midnight-China stamp: its calendar day. */
 const daySerial = (ms: number) => Math.floor((ms + 8 * 3_600_000) / 86_400_000) + 25569;
@@ -182,6 +217,7 @@ function properties(f: ProductFacts, numbers: CardNumbers): Partial<Record<CardP
     ["Listed on", f.listedAt === null ? undefined : dbl(daySerial(f.listedAt), "yyyy-mm-dd")],
     ["Category path", str(f.categoryPath)],
     ["Listing", str(f.url)],
+    ...DETAIL_FACTS.map((name): [CardProperty, CellValue | undefined] => [name, str(f.details?.[name] ?? null)]),
   ];
   return Object.fromEntries(entries.filter(([, v]) => v !== undefined)) as Partial<Record<CardProperty, CellValue>>;
 }
@@ -218,7 +254,7 @@ export function productCard(f: ProductFacts, numbers: CardNumbers): ProductCardV
       card: {
         title: { property: props.Title ? "Title" : "ASIN" },
         ...(props.Image ? { mainImage: { property: "Image" } } : {}),
-        sections: [...section(props, FIGURES), ...section(props, LISTING, t("card.section.listing"))],
+        sections: [...section(props, FIGURES), ...section(props, [...LISTING, ...DETAIL_FACTS], t("card.section.listing"))],
       },
     },
     provider: { description: t("card.provider") },
@@ -231,7 +267,9 @@ export function productCard(f: ProductFacts, numbers: CardNumbers): ProductCardV
  */
 export function productRow(f: ProductFacts): (string | number)[][] {
   const props = properties(f, "double");
-  const names = CARD_PROPERTIES.filter((n) => n !== "Image");
+  // Detail facts are columns only where the formula asked for them.
+  const asked = DETAIL_FACTS.filter((n) => f.details?.[n] !== undefined);
+  const names: CardProperty[] = [...CARD_PROPERTIES.filter((n) => n !== "Image"), ...asked];
   const values = names.map((name) => {
     const cell = props[name];
     return cell === undefined || !("basicValue" in cell) ? "" : cell.basicValue;

@@ -42,7 +42,26 @@ describe("checkScheduleRequest", () => {
     expect(checkScheduleRequest(valid, NOW)).toEqual({ request: valid });
   });
 
+  const watch = (count: number) => ({
+    ...valid,
+    queries: [
+      {
+        operation: "competitor_lookup",
+        params: {
+          marketplace: "US",
+          asins: Array.from({ length: count }, (_, i) => `B0${String(i).padStart(8, "0")}`),
+        },
+      },
+    ],
+  });
+
+  test("a watch of up to 2,000 ASINs is one lookup (its calls are batches of 40)", () => {
+    expect(checkScheduleRequest(watch(200), NOW)).toEqual({ request: watch(200) });
+    expect(checkScheduleRequest(watch(2000), NOW)).toEqual({ request: watch(2000) });
+  });
+
   test.each([
+    [watch(2001), /queries\[0\]\.params: asins: at most 2000 ASINs \(got 2001\)/],
     [{ ...valid, timeZone: "Mars/Olympus" }, /timeZone: expected an IANA time zone/],
     [{ ...valid, at: "24:00" }, /at: expected a time of day HH:MM/],
     [{ ...valid, queries: [] }, /queries: expected 1 to 20 queries/],

@@ -27,6 +27,7 @@ test("the Chinese catalogs are chunks of their own, not in functions.js or the t
   expect(chunks.map((file) => file.replace(/\.[0-9a-f]+\.js$/, "")).sort()).toEqual([
     "i18n-zh-CN-catalog",
     "i18n-zh-CN-cells",
+    "i18n-zh-CN-lookups",
     "i18n-zh-CN-pane",
     "i18n-zh-CN-preview",
   ]);

@@ -181,8 +181,8 @@ describe("report templates in the preview", () => {
     expect(await readRange(page, "A4", 1, 3)).toEqual([["ASINs", "B07Z82895W", "B0DGVP84B5"]]);
     await expectSectionsSpilled(page, "productWatch", inputs);
     expect(await expectChartsDrawn(page, "productWatch", inputs)).toHaveLength(4);
-    // Three calls a product: its card and its monthly sales share one.
-    expect(operationCalls(session.stack)).toBe(6);
+    // Three calls a product (price history, monthly sales, reviews), and one lookup for both cards (a batch).
+    expect(operationCalls(session.stack)).toBe(7);
 
     // The first product's card opens from its cell and reads its figures.
     const spec = reportSheetSpec(templateById("productWatch"), readInputs(inputs), new Date());

@@ -5,7 +5,7 @@
  */
 import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { CARD_FUNCTIONS, OPERATIONS } from "../../src/api/catalog";
+import { LOOKUP_FUNCTIONS, OPERATIONS } from "../../src/api/catalog";
 import { RECORD_FIELDS } from "../../src/api/records";
 import { catalogTextsFile } from "../../src/functions/codegen/catalog-words-file";
 import { CATALOG_TEXTS_FILE } from "../../scripts/generate-functions";
@@ -42,7 +42,7 @@ function strippedCatalog(): StrippedCatalog {
   jest.isolateModules(() => {
     loaded = {
       operations: (require(join(COPY, "src", "api", "catalog")) as { OPERATIONS: unknown }).OPERATIONS,
-      cards: (require(join(COPY, "src", "api", "catalog")) as { CARD_FUNCTIONS: unknown }).CARD_FUNCTIONS,
+      cards: (require(join(COPY, "src", "api", "catalog")) as { LOOKUP_FUNCTIONS: unknown }).LOOKUP_FUNCTIONS,
       records: (require(join(COPY, "src", "api", "records")) as { RECORD_FIELDS: unknown }).RECORD_FIELDS,
       restore: (require(join(COPY, "src", "api", "texts")) as { restoreCatalogWords: StrippedCatalog["restore"] })
         .restoreCatalogWords,
@@ -69,7 +69,7 @@ test("the bundles' catalog is the catalog with every word for people emptied, an
   // Every group's rows, the product group's history columns (their `level`/`flow` helpers' docs) and `timestamp`
   // parameters included: a builder the loader does not know would leave its words here.
   expect(operations).toEqual(withoutWords(OPERATIONS));
-  expect(cards).toEqual(withoutWords(CARD_FUNCTIONS));
+  expect(cards).toEqual(withoutWords(LOOKUP_FUNCTIONS));
   expect(records).toEqual(withoutWords(RECORD_FIELDS));
   // And the words are really gone: none of the operations' long texts is left.
   const texts = (OPERATIONS as readonly { description: string }[]).map((op) => op.description);
@@ -83,10 +83,10 @@ test("the generated words are the catalog's, fresh (npm run gen:functions)", () 
 test("once the words are loaded, the bundles' catalog reads exactly as the catalog's rows write it", () => {
   const { operations, cards, records, restore } = strippedCatalog();
   expect(operations).not.toEqual(OPERATIONS);
-  expect(cards).not.toEqual(CARD_FUNCTIONS);
+  expect(cards).not.toEqual(LOOKUP_FUNCTIONS);
   restore(JSON.parse(readFileSync(CATALOG_TEXTS_FILE, "utf8")) as string[]);
   expect(operations).toEqual(OPERATIONS);
-  expect(cards).toEqual(CARD_FUNCTIONS);
+  expect(cards).toEqual(LOOKUP_FUNCTIONS);
   expect(records).toEqual(RECORD_FIELDS);
 });
 

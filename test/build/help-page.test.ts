@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { generateCustomFunctionsMetadata, type ICustomFunctionsMetadata } from "custom-functions-metadata";
-import { CARD_FUNCTIONS, OPERATIONS } from "../../src/api/catalog";
+import { LOOKUP_FUNCTIONS, OPERATIONS } from "../../src/api/catalog";
 import { argumentNames, helpBaseUrl } from "../../src/functions/codegen/wrappers";
 import { headingAnchor, renderHelpPage } from "../../src/functions/codegen/help-page";
 import { HELP_FILE } from "../../scripts/generate-help";
@@ -37,7 +37,7 @@ test("src/functions/generated/help.html is the rendering of the catalog (run npm
 });
 
 test("every help link in functions.json opens help.html at the heading of its own function", () => {
-  expect(metadata.functions).toHaveLength(OPERATIONS.length + CARD_FUNCTIONS.length + 1); // and MAD.ASOF
+  expect(metadata.functions).toHaveLength(OPERATIONS.length + LOOKUP_FUNCTIONS.length + 1); // and MAD.ASOF
   const byId = new Map(headings(page).map((h) => [h.id, h]));
   for (const fn of metadata.functions) {
     const url = new URL(fn.helpUrl!);
@@ -60,25 +60,27 @@ test("anchors are unique and every in-page link has a target", () => {
 
 test("each function section shows its syntax, examples, filters and columns; MAD.ASOF comes last", () => {
   const sections = page.split(/<h2 /).slice(1);
-  expect(sections).toHaveLength(OPERATIONS.length + CARD_FUNCTIONS.length + 1);
+  expect(sections).toHaveLength(OPERATIONS.length + LOOKUP_FUNCTIONS.length + 1);
   expect(sections.at(-1)).toMatch(/^id="madasof">MAD\.ASOF<\/h2>[\s\S]*<code>=MAD\.ASOF\(cell\)<\/code>/);
-  [...OPERATIONS.map((op) => ({ fn: op.fn, op })), ...CARD_FUNCTIONS.map((c) => ({ fn: c.fn, op: undefined }))].forEach(
-    ({ fn, op }, i) => {
-      const section = sections[i];
-      expect(section).toMatch(new RegExp(`^id="mad${fn.toLowerCase()}">MAD\\.${fn}</h2>`));
-      const [first] = op ? argumentNames(op) : ["market"];
-      // Optional arguments show in brackets; a function with no argument of its own starts with [filters].
-      expect(section).toContain(`Syntax: <code>=MAD.${fn}(${first === "filters" ? "[filters]" : first}`);
-      expect(section).toMatch(new RegExp(`<pre><code>=MAD\\.${fn}\\((&quot;US&quot;|\\))`));
-      // A table function lists its filters and columns; a history function its columns; a card its properties.
-      if (!op) expect(section).toContain("Properties: <code>");
-      else if (op.history) expect(section).toMatch(/<table>[\s\S]*<th>Column<\/th>/);
-      else {
-        expect(section).toMatch(/<table>[\s\S]*<th>Filter<\/th>|No filters beyond the display options/);
-        expect(section).toContain("Columns: <code>");
-      }
-    },
-  );
+  [
+    ...OPERATIONS.map((op) => ({ fn: op.fn, op })),
+    ...LOOKUP_FUNCTIONS.map((c) => ({ fn: c.fn, op: undefined })),
+  ].forEach(({ fn, op }, i) => {
+    const section = sections[i];
+    expect(section).toMatch(new RegExp(`^id="mad${fn.toLowerCase()}">MAD\\.${fn}</h2>`));
+    const [first] = op ? argumentNames(op) : ["market"];
+    // Optional arguments show in brackets; a function with no argument of its own starts with [filters].
+    expect(section).toContain(`Syntax: <code>=MAD.${fn}(${first === "filters" ? "[filters]" : first}`);
+    expect(section).toMatch(new RegExp(`<pre><code>=MAD\\.${fn}\\((&quot;US&quot;|\\))`));
+    // A table function lists its filters and columns; a history function its columns; a card its properties,
+    // the rows of MAD.PRODUCTS their columns.
+    if (!op) expect(section).toMatch(/Properties: <code>|Columns \(<code>fields<\/code>/);
+    else if (op.history) expect(section).toMatch(/<table>[\s\S]*<th>Column<\/th>/);
+    else {
+      expect(section).toMatch(/<table>[\s\S]*<th>Filter<\/th>|No filters beyond the display options/);
+      expect(section).toContain("Columns: <code>");
+    }
+  });
 });
 
 test("catalog text is escaped: markup in a description shows as text and never becomes an element", () => {

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import webpack from "webpack";
 import CustomFunctionsMetadataPlugin from "custom-functions-metadata-plugin";
-import { CARD_FUNCTIONS, OPERATIONS } from "../../src/api/catalog";
+import { LOOKUP_FUNCTIONS, OPERATIONS } from "../../src/api/catalog";
 import { HELP_FILE } from "../../scripts/generate-help";
 
 const ROOT = join(__dirname, "..", "..");
@@ -77,7 +77,7 @@ beforeAll(async () => {
 test("a hosted build's functions.json sends every help link to the hosted help.html, same anchor, nothing else changed", async () => {
   const hosted: FunctionsJson = JSON.parse(await emittedFunctionsJson(HOSTED_BASE));
   const dev: FunctionsJson = JSON.parse(devJson);
-  expect(hosted.functions).toHaveLength(OPERATIONS.length + CARD_FUNCTIONS.length + 1); // and MAD.ASOF
+  expect(hosted.functions).toHaveLength(OPERATIONS.length + LOOKUP_FUNCTIONS.length + 1); // and MAD.ASOF
   for (const fn of hosted.functions) {
     expect(fn.helpUrl).toBe(`${HOSTED_BASE}help.html#mad${fn.id.toLowerCase()}`);
   }

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { operation } from "../../src/api/catalog";
+import { lookupFunction, operation } from "../../src/api/catalog";
 import { createEngine } from "../../src/engine/engine";
 import { memoryStore } from "../../src/engine/key-value-store";
 import { parseFormulaArgs } from "../../src/functions/arguments";
@@ -62,10 +62,10 @@ async function featuresIn(options: StrictExcelOptions): Promise<Record<string, s
   const offered = (await host.dataTypeSupport()) === true; // the pane's start, as in Excel
 
   // MAD.PRODUCT, shaped by the functions' own plan with this Excel's answer, landing in the stand-in's cell.
-  const plan = cardPlan(operation("asin_sales_trend"), { market: "US", positional: ["B0TESTASIN"] }, entitiesSupported);
+  const plan = cardPlan(lookupFunction("PRODUCT")!, { market: "US", positional: ["B0TESTASIN"] }, entitiesSupported);
   excel.type("Sheet1", "A1", '=MAD.PRODUCT("US","B0TESTASIN")');
   await flush();
-  excel.manual.at("A1").answer(plan.shape({ rows: [RECORD] } as never));
+  excel.manual.at("A1").answer(plan.shape({ rows: [], byKey: new Map([["B0TESTASIN", RECORD]]) } as never));
   await excel.idle();
   const product = excel.cell("Sheet1", "A1");
   const price = (product?.entity?.properties as Record<string, { type: string; numberFormat?: string }> | undefined)

@@ -49,6 +49,8 @@ export class FakeService {
   quota: number | null = null;
   /** An error code every request is answered with (a refused secret), or null. */
   refuseWith: string | null = null;
+  /** Lookups answer one product more than was asked for (a variant, say): the engine must ignore it. */
+  stray = false;
 
   constructor(private readonly options: FakeServiceOptions) {
     this.total = options.total ?? 5000;
@@ -112,6 +114,7 @@ export class FakeService {
   }) as unknown as typeof fetch;
 
   private dataFor(path: string, body: Record<string, unknown>): unknown {
+    if (Array.isArray(body.asins)) return this.lookupFor(body.asins as string[]);
     const tag = JSON.stringify(body.keyword ?? body.nodeIdPath ?? body.marketplace ?? "");
     if (path.startsWith("/v1/market/") && path !== "/v1/market/statistics") {
       return Array.from({ length: this.options.arrayRows ?? 12 }, (_, i) => ({ label: `${tag}-${i}`, products: i }));
@@ -128,7 +131,23 @@ export class FakeService {
     // The live service sends page 0 and pages 0 in some answers: the engine must not rely on them.
     return { page: 0, pages: 0, size, total: this.total, items };
   }
+
+  /**
+   * Competitor lookup by `asins`: one item per known ASIN (ids with ZZZZ are unknown and left out), in another order
+   * than asked (the service sorts by units), with a product nobody asked for among them when `stray` is set.
+   */
+  private lookupFor(asins: readonly string[]): unknown {
+    const items = [...new Set(asins)]
+      .filter((a) => !a.includes("ZZZZ"))
+      .map(fakeProduct)
+      .reverse();
+    if (this.stray) items.splice(1, 0, fakeProduct("B0STRAY000"));
+    return { page: 1, pages: 1, size: 100, total: items.length, items };
+  }
 }
+
+/** A product of the fake service: its fields say which ASIN they belong to, so a mix-up shows. */
+export const fakeProduct = (asin: string) => ({ asin, title: `product ${asin}`, price: Number(asin.slice(-3)) || 1 });
 
 function respond(status: number, body: unknown, headers: Record<string, string> = {}): FakeResponse {
   return { status, headers: new Headers(headers), text: async () => JSON.stringify(body) };

@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { shim } from "./helpers/install-shim";
 import "../../src/functions/generated/functions";
-import { CARD_FUNCTIONS, OPERATIONS } from "../../src/api/catalog";
+import { LOOKUP_FUNCTIONS, OPERATIONS } from "../../src/api/catalog";
 import { configureRunner } from "../../src/functions/runner";
 import { parseInput } from "../../src/preview/formula";
 import { harness } from "./helpers/harness";
@@ -43,7 +43,7 @@ afterAll(async () => {
 
 test("the reference and the help page hold examples of every function, the same ones", () => {
   expect(new Set(help)).toEqual(new Set(docs));
-  for (const fn of [...OPERATIONS.map((op) => op.fn), ...CARD_FUNCTIONS.map((c) => c.fn)])
+  for (const fn of [...OPERATIONS.map((op) => op.fn), ...LOOKUP_FUNCTIONS.map((c) => c.fn)])
     expect(docs.some((e) => e.startsWith(`=MAD.${fn}(`))).toBe(true);
 });
 
@@ -51,7 +51,7 @@ test.each(EXAMPLES)("%s spills data rows from the simulator", async (formula) =>
   const input = parseInput(formula);
   if (input.kind !== "formula") throw new Error(`${formula} does not parse: ${JSON.stringify(input)}`);
   const fn = input.call.name.replace(/^MAD\./, "");
-  const card = CARD_FUNCTIONS.find((c) => c.fn === fn);
+  const card = LOOKUP_FUNCTIONS.find((c) => c.fn === fn);
   const op = OPERATIONS.find((o) => o.fn === fn || o.code === card?.operation);
   if (!op) throw new Error(`no function ${fn}`);
   const args = input.call.args.map((a) => {
@@ -61,10 +61,15 @@ test.each(EXAMPLES)("%s spills data rows from the simulator", async (formula) =>
   });
   harness(shim, service); // points the functions at the simulator
   // After market and the required arguments: filters, fields, limit; a history's start, end, interval, fields;
-  // nothing for a card.
-  const optional = card ? [] : op.history ? ["start", "end", "interval", "fields"] : ["filters", "fields", "limit"];
-  const at = (name: string) => 1 + op.positional.length + optional.indexOf(name);
-  const total = 1 + op.positional.length + optional.length;
+  // a lookup's details (a card) or fields (rows) after its ASIN or ASINs.
+  const optional = card
+    ? [card.form === "card" ? "details" : "fields"]
+    : op.history
+      ? ["start", "end", "interval", "fields"]
+      : ["filters", "fields", "limit"];
+  const required = card ? 1 : op.positional.length;
+  const at = (name: string) => 1 + required + optional.indexOf(name);
+  const total = 1 + required + optional.length;
   while (args.length < total) args.push(null);
   const outcome = await shim.invoke(fn, args).outcome;
   expect(outcome.error).toBeUndefined();

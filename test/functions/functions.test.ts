@@ -5,7 +5,7 @@
  */
 import { shim } from "./helpers/install-shim";
 import "../../src/functions/generated/functions";
-import { CARD_FUNCTIONS, operation, OPERATIONS, takesMarket } from "../../src/api/catalog";
+import { LOOKUP_FUNCTIONS, operation, OPERATIONS, takesMarket } from "../../src/api/catalog";
 import { functionColumns } from "../../src/table/function-columns";
 import { configureRunner } from "../../src/functions/runner";
 import { fixtureService } from "./helpers/fixture-service";
@@ -16,9 +16,9 @@ afterAll(() => {
   shim.uninstall();
 });
 
-test("every operation of the catalog is associated under its function name, the card functions and MAD.ASOF", () => {
+test("every operation of the catalog is associated under its function name, the lookup functions and MAD.ASOF", () => {
   expect([...shim.associations.keys()].sort()).toEqual(
-    [...OPERATIONS.map((op) => op.fn), ...CARD_FUNCTIONS.map((c) => c.fn), "ASOF"].sort(),
+    [...OPERATIONS.map((op) => op.fn), ...LOOKUP_FUNCTIONS.map((c) => c.fn), "ASOF"].sort(),
   );
 });
 

@@ -14,7 +14,7 @@ import {
   type ICustomFunctionsMetadata,
   type IGenerateResult,
 } from "custom-functions-metadata";
-import { CARD_FUNCTIONS, OPERATIONS, type AnyOperation } from "../../src/api/catalog";
+import { LOOKUP_FUNCTIONS, OPERATIONS, type AnyOperation } from "../../src/api/catalog";
 import { PARAM_KINDS } from "../../src/api/kinds";
 import { argumentNames, helpBaseUrl, helpUrl, wrapperName } from "../../src/functions/codegen/wrappers";
 import { withFunctionsSection } from "../../src/functions/codegen/readme";
@@ -52,8 +52,8 @@ afterEach(() => setLocale("en"));
 
 const byId = (id: string) => metadata.functions.find((f) => f.id === id)!;
 
-/** Every function: one per operation, the card functions (MAD.PRODUCT) over an operation's answer, and MAD.ASOF. */
-const FUNCTION_IDS = [...OPERATIONS.map((op) => op.fn), ...CARD_FUNCTIONS.map((c) => c.fn), "ASOF"].sort();
+/** Every function: one per operation, the lookup functions (MAD.PRODUCT, MAD.PRODUCTS) and MAD.ASOF. */
+const FUNCTION_IDS = [...OPERATIONS.map((op) => op.fn), ...LOOKUP_FUNCTIONS.map((f) => f.fn), "ASOF"].sort();
 
 test("functions.json generates without errors and lists exactly the catalog's functions, the cards and MAD.ASOF", () => {
   expect(generated.errors).toEqual([]);
@@ -75,16 +75,19 @@ test("functions.json allows data types from the functions (allowCustomDataForDat
   expect(metadata).toMatchObject({ allowCustomDataForDataTypeAny: true });
 });
 
-describe.each(CARD_FUNCTIONS.map((card) => [card.fn, card] as const))("MAD.%s (a card)", (fn, card) => {
-  test("arguments: market and the operation's required ones; a matrix result (a card, or a labelled row)", () => {
-    const f = byId(fn);
-    const op = OPERATIONS.find((o) => o.code === card.operation)!;
-    expect(f.parameters.map((p) => p.name)).toEqual(["market", ...op.positional.map((p) => p.arg)]);
-    expect(f.parameters.every((p) => !p.optional)).toBe(true);
-    expect(f.result).toEqual({ dimensionality: "matrix" });
-    expect(f.description).toBe(operationDescription(card));
-    expect(f.helpUrl).toBe(`${helpBaseUrl("en")}#mad${fn.toLowerCase()}`);
-    expect(f.options).toEqual({ cancelable: true, requiresAddress: true });
+describe.each(LOOKUP_FUNCTIONS.map((f) => [f.fn, f] as const))("MAD.%s (a lookup by ASIN)", (fn, f) => {
+  test("arguments: market, the ASIN (a card) or the ASINs (rows), then details or fields; a matrix result", () => {
+    const meta = byId(fn);
+    const optional = f.form === "card" ? "details" : "fields";
+    expect(meta.parameters.map((p) => p.name)).toEqual(["market", f.form === "card" ? "asin" : "asins", optional]);
+    expect(meta.parameters.filter((p) => p.optional).map((p) => p.name)).toEqual([optional]);
+    // A list of ASINs, the details' names and the fields take a range.
+    for (const p of meta.parameters.filter((p) => p.name !== "market" && p.name !== "asin"))
+      expect([p.name, p.dimensionality]).toEqual([p.name, "matrix"]);
+    expect(meta.result).toEqual({ dimensionality: "matrix" });
+    expect(meta.description).toBe(operationDescription(f));
+    expect(meta.helpUrl).toBe(`${helpBaseUrl("en")}#mad${fn.toLowerCase()}`);
+    expect(meta.options).toEqual({ cancelable: true, requiresAddress: true });
   });
 });
 
@@ -200,7 +203,7 @@ test("functions-zh-CN.json describes the same functions as functions.json, in Ch
   await setLocale("zh-CN");
   for (const f of chinese.functions) {
     const op = OPERATIONS.find((o) => o.fn === f.id);
-    const card = CARD_FUNCTIONS.find((c) => c.fn === f.id);
+    const card = LOOKUP_FUNCTIONS.find((c) => c.fn === f.id);
     expect(f.description).toBe(
       op ? operationDescription(op) : card ? operationDescription(card) : DOCS_WORDS["zh-CN"].asOf.description,
     );

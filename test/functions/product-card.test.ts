@@ -2,7 +2,8 @@
  * MAD.PRODUCT against the simulator over real HTTP, both ways Excel may take it: where custom functions return
  * data types (CustomFunctionsRuntime 1.4, asked at run time) the cell holds an entity value in Microsoft's shape
  * (typed properties, a web image, a card layout); elsewhere the same facts spill as one labelled row. Either way
- * it is one sales-trend call, shared with MAD.SALESTREND of the same product.
+ * its facts are competitor lookup's answer for its ASIN (batched with the other cards asked at the same moment);
+ * the details' facts (bullet points, variants) cost one more call, only when asked for.
  */
 import { shim } from "./helpers/install-shim";
 import "../../src/functions/generated/functions";
@@ -23,14 +24,19 @@ afterAll(() => {
 });
 
 type Json = Record<string, unknown>;
-const salesTrend = async (asin: string) => {
-  const reply = await fetch(`${sim.url}/v1/asin/US/${asin}/sales-trend`, { headers: { "secret-key": SECRET } });
-  return ((await reply.json()) as { data: { asin: Json; salesTrendPoints: Json[] } }).data;
+/** The product as competitor lookup answers it for its ASIN (what the card reads). */
+const lookedUp = async (asin: string) => {
+  const reply = await fetch(`${sim.url}/v1/product/competitor-lookup`, {
+    method: "POST",
+    headers: { "secret-key": SECRET, "content-type": "application/json" },
+    body: JSON.stringify({ marketplace: "US", asins: [asin], variation: "N" }),
+  });
+  return ((await reply.json()) as { data: { items: Json[] } }).data.items[0];
 };
-const card = (entities: CardNumbers | null, asin = "B07Z82895W") => {
+const card = (entities: CardNumbers | null, asin = "B07Z82895W", details: unknown = null) => {
   const h = harness(shim, service);
   configureRunner({ entities: () => entities });
-  return shim.invoke("PRODUCT", ["US", asin]).outcome.then((o) => ({ ...o, h }));
+  return shim.invoke("PRODUCT", ["US", asin, details]).outcome.then((o) => ({ ...o, h }));
 };
 
 test("with data types: one entity value, its properties typed, its card titled with an image", async () => {
@@ -39,21 +45,20 @@ test("with data types: one entity value, its properties typed, its card titled w
   expect(value).toHaveLength(1);
   expect(value![0]).toHaveLength(1);
   const entity = value![0][0] as unknown as Json & { properties: Record<string, Json>; layouts: Json };
-  const answer = await salesTrend("B07Z82895W");
-  const detail = answer.asin;
-  const lastMonth = answer.salesTrendPoints.at(-1)!;
+  const item = await lookedUp("B07Z82895W");
   expect(entity.type).toBe("Entity");
-  expect(entity.text).toBe(String(detail.title).slice(0, 100));
-  expect(entity.properties.Price).toEqual({ type: "Double", basicValue: detail.price, numberFormat: "$#,##0.00" });
-  expect(entity.properties.BSR).toEqual({ type: "Double", basicValue: detail.bsrRank, numberFormat: "#,##0" });
-  expect(entity.properties.Category).toEqual({ type: "String", basicValue: detail.bsrLabel });
-  expect(entity.properties["Monthly units"]).toMatchObject({ basicValue: lastMonth.childUnitSales });
-  expect(entity.properties.Image).toEqual({ type: "WebImage", address: detail.zoomImageUrl, altText: detail.title });
+  expect(entity.text).toBe(String(item.title).slice(0, 100));
+  expect(entity.properties.Price).toEqual({ type: "Double", basicValue: item.price, numberFormat: "$#,##0.00" });
+  expect(entity.properties.BSR).toEqual({ type: "Double", basicValue: item.bsr, numberFormat: "#,##0" });
+  expect(entity.properties.Category).toEqual({ type: "String", basicValue: String(item.nodeLabelPath).split(":")[0] });
+  // The last 30 days' units of this variant (the service's amzUnit), not the parent's.
+  expect(entity.properties["Monthly units"]).toMatchObject({ basicValue: item.amzUnit });
+  expect(entity.properties.Image).toEqual({ type: "WebImage", address: item.imageUrl, altText: item.title });
   expect(entity.properties.Listing).toEqual({ type: "String", basicValue: "https://www.amazon.com/dp/B07Z82895W" });
   // The listing day as an Excel date: the service's midnight China time read on its calendar day.
   const listed = entity.properties["Listed on"];
   expect(listed.numberFormat).toBe("yyyy-mm-dd");
-  expect(listed.basicValue).toBe(Math.floor(((detail.availableDate as number) + 8 * 3_600_000) / 86_400_000) + 25569);
+  expect(listed.basicValue).toBe(Math.floor(((item.availableDate as number) + 8 * 3_600_000) / 86_400_000) + 25569);
   expect(entity.layouts).toMatchObject({
     card: { title: { property: "Title" }, mainImage: { property: "Image" } },
   });
@@ -72,23 +77,40 @@ test("without data types: the same facts as one labelled row", async () => {
   expect(value).toHaveLength(2);
   expect(header.slice(0, 4)).toEqual(["Title", "Price", "BSR", "Category"]);
   expect(header.at(-1)).toBe("Image");
-  const detail = (await salesTrend("B07Z82895W")).asin;
+  const item = await lookedUp("B07Z82895W");
   const at = (name: string) => row[header.indexOf(name)];
-  expect(at("Price")).toBe(detail.price);
+  expect(at("Price")).toBe(item.price);
   expect(at("ASIN")).toBe("B07Z82895W");
-  expect(at("Image")).toBe(detail.zoomImageUrl);
+  expect(at("Image")).toBe(item.imageUrl);
   expect(Number.isInteger(at("Listed on"))).toBe(true);
+  // No details asked for: none of their columns.
+  expect(header).not.toContain("Bullet points");
 });
 
-test("a card and the sales trend of one product share one call", async () => {
-  const { h } = await card("double", "B0DXTMS9NF");
-  const trend = await h.run("asin_sales_trend", { positional: ["B0DXTMS9NF"] });
-  expect(trend.error).toBeUndefined();
-  expect(sim.stats().byOperation.asin_sales_trend).toBe(1);
+test("a card costs one competitor lookup; its details' facts one more call, only when named", async () => {
+  const { value } = await card(null, "B0DXTMS9NF");
+  expect(value![0]).not.toContain("Variants");
+  expect(sim.stats().byOperation).toEqual({ competitor_lookup: 1 });
+  const withDetails = await card(null, "B0DXTMS9NF", [["bullet points"], ["Variants"]]);
+  const [header, row] = withDetails.value!;
+  expect(header.slice(-3)).toEqual(["Bullet points", "Variants", "Image"]);
+  const details = await (await fetch(`${sim.url}/v1/asin/US/B0DXTMS9NF`, { headers: { "secret-key": SECRET } })).json();
+  const features = (details as { data: { features: string[] } }).data.features;
+  expect(row[header.indexOf("Bullet points")]).toBe(features.join("\n"));
+  expect(row[header.indexOf("Variants")]).toMatch(/^B0DXTMS9NF \(/);
+  expect(sim.stats().byOperation).toEqual({ competitor_lookup: 2, asin_detail: 2 });
+  expect((await card(null, "B0DXTMS9NF", "weight")).error).toEqual({
+    code: "#VALUE!",
+    message: 'details: "weight" is not a detail MAD.PRODUCT adds; it adds Bullet points, Variants',
+  });
 });
 
-test("a product the service does not know: No rows, not a made-up card", async () => {
-  expect((await card("double", "B0ZZZZ0000")).value).toEqual([["No rows"]]);
+test("a product the service does not know: #N/A saying so, not a made-up card", async () => {
+  expect((await card("double", "B0ZZZZ0000")).error).toEqual({
+    code: "#N/A",
+    message:
+      "B0ZZZZ0000 was not found in marketplace US. Check the ASIN and the market: the service has no product by that id there.",
+  });
 });
 
 test("data types are asked for at run time: CustomFunctionsRuntime 1.4, numbers by ExcelApi 1.19, a refusal overrules", () => {

@@ -14,10 +14,12 @@ import { t as cellText } from "../../src/i18n/cells";
 import type { ArgKind, Messages } from "../../src/i18n/message";
 import { alerts as enAlerts } from "../../src/i18n/messages/en/alerts";
 import { cells as enCells } from "../../src/i18n/messages/en/cells";
+import { lookups as enLookups } from "../../src/i18n/messages/en/lookups";
 import { pane as enPane } from "../../src/i18n/messages/en/pane";
 import { preview as enPreview } from "../../src/i18n/messages/en/preview";
 import { alerts as zhAlerts } from "../../src/i18n/messages/zh-CN/alerts";
 import { cells as zhCells } from "../../src/i18n/messages/zh-CN/cells";
+import { lookups as zhLookups } from "../../src/i18n/messages/zh-CN/lookups";
 import { pane as zhPane } from "../../src/i18n/messages/zh-CN/pane";
 import { preview as zhPreview } from "../../src/i18n/messages/zh-CN/preview";
 import { ROOT } from "../architecture/source-scan";
@@ -42,6 +44,7 @@ const BOOKS: readonly { book: string; english: Messages; translations: Record<st
   { book: "cells", english: enCells, translations: { "zh-CN": zhCells } },
   { book: "preview", english: enPreview, translations: { "zh-CN": zhPreview } },
   { book: "alerts", english: enAlerts, translations: { "zh-CN": zhAlerts } },
+  { book: "lookups", english: enLookups, translations: { "zh-CN": zhLookups } },
 ];
 
 /** The product's name is the same in every language. */

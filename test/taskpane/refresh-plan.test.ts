@@ -34,6 +34,31 @@ const research = (params: Record<string, unknown>, limit?: number) => ({
 });
 
 describe("refresh planning", () => {
+  it("refreshes 200 MAD.PRODUCT cells as one lookup of their ASINs: 5 calls; a table keeps its own query", async () => {
+    const { engine, sent } = countingEngine();
+    const card = (i: number) => ({
+      operation: "competitor_lookup" as const,
+      params: { marketplace: "US", asins: [`B0${String(i).padStart(8, "0")}`] },
+    });
+    const targets: RefreshTarget[] = [
+      ...Array.from({ length: 200 }, (_, i): RefreshTarget => ({
+        id: `Sheet1!A${i + 1}`,
+        kind: "formula",
+        query: card(i),
+      })),
+      { id: "table:MAD_Competitors", kind: "table", query: card(0) },
+    ];
+    const plan = await planRefresh(engine, targets, { remainingThisMonth: null });
+    // The table shares its query with the first card: that group is refreshed as it is.
+    expect(plan.groups.map((g) => [g.targetIds.length, g.pages])).toEqual([
+      [2, 1],
+      [199, 5],
+    ]);
+    expect(plan.groups[1].query.params.asins).toHaveLength(199);
+    expect(plan.calls).toBe(6);
+    expect(sent()).toBe(0);
+  });
+
   it("counts identical queries once, however they were written", async () => {
     const { engine, plans, sent } = countingEngine();
     const targets: RefreshTarget[] = [

@@ -40,9 +40,10 @@ describe("planning a report", () => {
     const base = templateById("competitorWatch");
     const big: ReportTemplate = { ...base, sections: base.sections.map((s) => ({ ...s, limit: 500 })) };
     const { plan } = planReport(big, { market: "US", asins: "B07Z82895W" }, ENGINE, NOW, null);
-    // Competitors 5 pages of 100, traffic keywords 5, order words 10 of 50, extended traffic 10 of 50.
-    expect(plan?.cost).toEqual({ queries: 4, pages: 30, calls: 30 });
-    expect(plan?.question).toBe("This report will spend about 30 calls.");
+    // Competitors: a lookup of its ASIN, one call whatever the limit; traffic keywords 5 pages of 100, order words
+    // 10 of 50, extended traffic 10 of 50.
+    expect(plan?.cost).toEqual({ queries: 4, pages: 26, calls: 26 });
+    expect(plan?.question).toBe("This report will spend about 26 calls.");
   });
 });
 

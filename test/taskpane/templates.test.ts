@@ -4,7 +4,8 @@
  * (identical queries once) and the input checks that stop a bad report before anything is sent.
  */
 import { readInputs } from "../../src/taskpane/report-model/report-inputs";
-import { operation, type OperationCode } from "../../src/api/catalog";
+import { lookupFunction, operation, type OperationCode } from "../../src/api/catalog";
+import { cardPlan } from "../../src/functions/lookup-plans";
 import { canonicalJson } from "../../src/engine/keys";
 import { createEngine } from "../../src/engine/engine";
 import { memoryStore } from "../../src/engine/key-value-store";
@@ -43,7 +44,8 @@ function formulaQuery(section: TemplateSection, args: unknown[]): { params: Reco
   const op = operation(section.operation);
   const n = op.positional.length;
   const [market, positional] = [args[0], args.slice(1, 1 + n)];
-  if (section.card) return parseFormulaArgs(op, { market, positional });
+  // A card (MAD.PRODUCT) asks competitor lookup for its one ASIN, as the card's plan does.
+  if (section.card) return cardPlan(lookupFunction("PRODUCT")!, { market, positional: args.slice(1, 2) }, () => null);
   if (op.history) {
     const [start, end, interval, fields] = args.slice(1 + n);
     expect(historyFields(op, op.history, fields).map((c) => c.name)).toEqual(section.fields);
@@ -160,9 +162,9 @@ describe.each(TEMPLATES.map((t) => [t.title(), t] as const))("the %s template", 
 
   it("costs a few calls, each query once", () => {
     const cost = reportCost(template, readInputs(SAMPLE), ENGINE, NOW);
-    // A card and the sales trend of the same ASIN are one query (MAD.PRODUCT reads the sales trend's answer).
-    const shared = sections.filter((s) => s.card).length;
-    expect(cost.queries).toBe(sections.length - shared);
+    // The cards (MAD.PRODUCT) are one lookup of their ASINs: the engine batches them into one call.
+    const cards = sections.filter((s) => s.card).length;
+    expect(cost.queries).toBe(sections.length - cards + Math.min(cards, 1));
     expect(cost.pages).toBe(cost.queries);
   });
 });
@@ -189,8 +191,8 @@ describe("the Product watch template", () => {
       "Price and BSR, product 3",
       "Monthly sales, product 3",
     ]);
-    // Three queries an ASIN: the card and its sales trend share one.
-    expect(reportCost(template, readInputs(inputs), ENGINE, NOW)).toEqual({ queries: 9, pages: 9, calls: 9 });
+    // Three queries an ASIN, and one lookup of the three cards' ASINs (one call for up to 40).
+    expect(reportCost(template, readInputs(inputs), ENGINE, NOW)).toEqual({ queries: 10, pages: 10, calls: 10 });
   });
 
   it("stacks the cards at the left, each with room for its labelled row where Excel has no data types", () => {
@@ -260,7 +262,13 @@ describe("cost", () => {
 
   it("counts a query's pages from its limit and the operation's page size", () => {
     const [competitors] = reportQueries(templateById("competitorWatch"), readInputs(SAMPLE));
-    expect(costOfQueries([{ ...competitors, limit: 250 }], ENGINE, NOW)).toEqual({ queries: 1, pages: 3, calls: 3 });
+    const byKeyword = { ...competitors, params: { marketplace: "US", keyword: "yoga mat" }, limit: 250 };
+    expect(costOfQueries([byKeyword], ENGINE, NOW)).toEqual({ queries: 1, pages: 3, calls: 3 });
+    // A lookup by ASINs costs a call per 40 of them, whatever its limit; single-ASIN lookups count together.
+    const asins = Array.from({ length: 90 }, (_, i) => `B0${String(i).padStart(8, "0")}`);
+    const lookups = asins.map((asin) => ({ ...competitors, params: { marketplace: "US", asins: [asin] } }));
+    expect(costOfQueries([{ ...competitors, limit: 250 }], ENGINE, NOW)).toEqual({ queries: 1, pages: 1, calls: 1 });
+    expect(costOfQueries(lookups, ENGINE, NOW)).toEqual({ queries: 1, pages: 3, calls: 3 });
     expect(describeCost({ queries: 4, pages: 5, calls: 5 })).toBe("spends about 5 calls: 4 unique queries, 5 pages");
     expect(describeCost({ queries: 1, pages: 1, calls: 1 })).toBe("spends about 1 call: 1 unique query, 1 page");
     expect(describeCost({ queries: 8, pages: 8, calls: 0 })).toBe(

@@ -242,19 +242,3 @@ export const ASIN_OPERATIONS = [
     record: "review",
   }),
 ] as const;
-
-/**
- * MAD.PRODUCT: one product as an Excel data type (a card, src/table/product-card.ts), from one sales-trend call:
- * its answer holds the product's details and its months, so a card costs one call and shares it with
- * MAD.SALESTREND of the same product.
- */
-export const CARD_FUNCTIONS = [
-  {
-    fn: "PRODUCT",
-    operation: "asin_sales_trend",
-    title: "Product card",
-    description:
-      "One product as an Excel data type: a card with its image, title, brand, price, rank and category, rating, " +
-      "last month's units and revenue and a link to the listing (a labelled row where Excel has no data types).",
-  },
-] as const;

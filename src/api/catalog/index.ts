@@ -8,18 +8,24 @@
 import type { HttpMethod, OperationGroup } from "../catalog-types";
 import type { Param } from "../params";
 import { ABA_OPERATIONS } from "./aba";
-import { ASIN_OPERATIONS, CARD_FUNCTIONS } from "./asin";
+import { ASIN_OPERATIONS } from "./asin";
 import { KEYWORD_OPERATIONS } from "./keyword";
 import { MARKET_OPERATIONS } from "./market";
 import type { Operation } from "./operation";
-import { PRODUCT_OPERATIONS } from "./product";
+import { LOOKUP_FUNCTIONS, PRODUCT_OPERATIONS } from "./product";
 import { TRADEMARK_OPERATIONS } from "./trademark";
 import { TRENDS_OPERATIONS } from "./trends";
 import type { RecordName } from "../records";
 
-export { ROW_CAP } from "./operation";
-export { CARD_FUNCTIONS } from "./asin";
-export type CardFunction = (typeof CARD_FUNCTIONS)[number];
+export { ROW_CAP, type Operation } from "./operation";
+export { LOOKUP_FUNCTIONS } from "./product";
+/** A function over an operation's answers per key (MAD.PRODUCT, MAD.PRODUCTS; see LOOKUP_FUNCTIONS). */
+export type LookupFunction = (typeof LOOKUP_FUNCTIONS)[number];
+export type LookupFunctionId = LookupFunction["fn"];
+
+/** The lookup function named `fn` (`PRODUCT`), if there is one. */
+export const lookupFunction = (fn: string): LookupFunction | undefined =>
+  LOOKUP_FUNCTIONS.find((f) => f.fn === fn.toUpperCase());
 
 /** Every group's rows, in the order of GROUP_LABELS (the order of the docs and the builder's picker). */
 const BY_GROUP = {
@@ -41,8 +47,8 @@ export const OPERATIONS: readonly AnyOperation[] = Object.values(BY_GROUP).flat(
 const BY_CODE = new Map<string, AnyOperation>(OPERATIONS.map((op) => [op.code, op]));
 const BY_FN = new Map<string, AnyOperation>([
   ...OPERATIONS.map((op) => [op.fn, op] as const),
-  // A card function reads its operation's answer another way: its formulas are that operation's queries.
-  ...CARD_FUNCTIONS.map((card) => [card.fn, BY_CODE.get(card.operation)!] as const),
+  // A lookup function reads its operation's answers another way: its formulas are that operation's queries.
+  ...LOOKUP_FUNCTIONS.map((f) => [f.fn, BY_CODE.get(f.operation)!] as const),
 ]);
 
 export function isOperationCode(code: string): code is OperationCode {

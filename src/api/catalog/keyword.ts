@@ -201,6 +201,7 @@ export const KEYWORD_OPERATIONS = [
     positional: [{ arg: "asins", param: "asinList" }],
     shape: "paged",
     record: "extendedTrafficKeyword",
+    // No `batch`: the search words of the listed ASINs come back merged, not per ASIN.
   }),
   define({
     code: "keyword_research",
@@ -280,6 +281,7 @@ export const KEYWORD_OPERATIONS = [
     ],
     shape: "paged",
     record: "orderWord",
+    // No `batch`: the order words of the listed ASINs come back merged, not per ASIN.
   }),
   define({
     code: "traffic_keyword",

@@ -45,6 +45,7 @@ export const MARKET_OPERATIONS = [
     positional: [{ arg: "nodeIdPath", param: "nodeIdPath" }],
     shape: "array",
     record: "productConcentration",
+    // No `batch`: the listed ASINs narrow one category's shares, computed over them together.
   }),
   define({
     code: "market_seller_concentration",

@@ -37,6 +37,23 @@ export interface Operation<
    * the answer's series, instead of the answer's rows (filters, fields, limit). See ../history-form.ts.
    */
   readonly history?: HistoryForm;
+  /**
+   * The operation answers each key of a list on its own, so requests for single keys made together can share one
+   * call of up to the list's `maxItems` keys (the engine, the team relay, the simulator and the docs read it; see
+   * ../batch.ts). Only where every key's record comes back apart from the others: an operation whose answer merges
+   * the listed keys (their keywords, their related products together) cannot answer per key and has no `batch`.
+   */
+  readonly batch?: BatchSpec;
+}
+
+/** How an operation answers a list of keys one by one (see Operation.batch). */
+export interface BatchSpec {
+  /** The list parameter; its `maxItems` is the most keys one call takes. */
+  readonly param: string;
+  /** The field of each answered record that names its key. */
+  readonly key: string;
+  /** Parameters a lookup sends unless the caller set them (why: beside the row). */
+  readonly defaults?: Readonly<Record<string, unknown>>;
 }
 
 /**

@@ -107,7 +107,11 @@ export const PRODUCT_OPERATIONS = [
       productMonth(),
       str("brand", "Brand name."),
       str("sellerName", "Seller name."),
-      asinList("asins", 40, "Product ids (ASINs), at most 40."),
+      asinList(
+        "asins",
+        40,
+        "Product ids (ASINs), 40 a call; without page or order, up to 2,000, each looked up on its own and sharing calls with other cells asking at the same moment (as MAD.PRODUCT and MAD.PRODUCTS).",
+      ),
       nodeIdPath(),
       bool("nodeIdPathEqual", "true = exactly this category; false = the category and its subcategories.", {
         default: false,
@@ -122,6 +126,13 @@ export const PRODUCT_OPERATIONS = [
     positional: [],
     shape: "paged",
     record: "product",
+    // Each listed ASIN's product comes back as its own item, and an ASIN the service does not know is left out,
+    // so lookups of single ASINs made together share one call of up to 40 (src/api/batch.ts). `variation`: the
+    // live reference (sellersprite-cli reference/competitor_lookup.md) has the service take Y, variants left
+    // out, when it is not given; a lookup names each product, and a watched child ASIN must come back as itself,
+    // so lookups send N (variants included) unless the caller says otherwise. `month` stays out: the last 30
+    // days, what a watch wants (our row's doc, table 1.1; the reference gives no default).
+    batch: { param: "asins", key: "asin", defaults: { variation: "N" } },
   }),
   define({
     code: "product_research",
@@ -253,6 +264,7 @@ export const PRODUCT_OPERATIONS = [
     ],
     shape: "paged",
     record: "product",
+    // No `batch`: the related products of every listed ASIN come back together, not per ASIN.
   }),
   define({
     code: "product_node",
@@ -277,4 +289,37 @@ export const PRODUCT_OPERATIONS = [
     shape: "array",
     record: "categoryNode",
   }),
+] as const;
+
+/**
+ * Functions over competitor lookup's answers per ASIN (its `batch`: 40 ASINs a call, src/api/batch.ts) rather than
+ * over its table, so cells asking for single products at about the same moment share calls:
+ * - MAD.PRODUCT(market, asin, [details]): one product as an Excel data type (a card, src/table/product-card.ts). Facts
+ *   only the product's details hold (bullet points, variants) are fetched only when `details` names them, one more
+ *   call per product (`details`: that operation).
+ * - MAD.PRODUCTS(market, asins, [fields]): one row per listed ASIN (up to 2,000), in the list's order.
+ * `group` is where the docs list the function.
+ */
+export const LOOKUP_FUNCTIONS = [
+  {
+    fn: "PRODUCT",
+    form: "card",
+    operation: "competitor_lookup",
+    details: "asin_detail",
+    group: "asin",
+    title: "Product card",
+    description:
+      "One product as an Excel data type: a card with its image, title, brand, price, rank and category, rating, " +
+      "the last 30 days' units and revenue and a link to the listing (a labelled row where Excel has no data types).",
+  },
+  {
+    fn: "PRODUCTS",
+    form: "rows",
+    operation: "competitor_lookup",
+    group: "product",
+    title: "Products by ASIN",
+    description:
+      "One row per listed product (ASIN), in the list's order: price, rank, category, 30-day units and revenue, " +
+      "rating, brand, seller and more, 40 products a call.",
+  },
 ] as const;

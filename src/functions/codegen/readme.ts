@@ -7,14 +7,14 @@
  * the catalog's (src/api/localized.ts). test/functions/metadata.test.ts checks every file holds exactly this text.
  */
 import {
-  CARD_FUNCTIONS,
+  LOOKUP_FUNCTIONS,
   OPERATIONS,
   ROW_CAP,
   operation,
   paramWithRole,
   takesMarket,
   type AnyOperation,
-  type CardFunction,
+  type LookupFunction,
 } from "../../api/catalog";
 import { isFilterParam } from "../../api/filter-params";
 import type { ParamSpec } from "../../api/catalog-types";
@@ -30,7 +30,7 @@ import { recordColumns } from "../../table/columns";
 import { COMPACT_TEXT_LIMIT, compactItemPattern } from "../../table/cells";
 import { parseFilters, RESERVED_OPTIONS } from "../filters";
 import { noRowsText } from "../../table/shape";
-import { cardAnchor, cardEntry } from "./card-docs";
+import { batchNote, lookupAnchor, lookupEntry } from "./lookup-docs";
 import { entryTop, HISTORY_SYNTAX, historyEntry, historyRule, syntaxOf } from "./history-docs";
 import { helpAnchor, helpBaseUrl, REFERENCES } from "./wrappers";
 import { ASOF_ANCHOR, asOfReadmeRow, asOfReference } from "./asof-entry";
@@ -149,6 +149,7 @@ function functionEntry(op: AnyOperation): string {
         .join(", "),
     ),
     "",
+    ...batchNote(op),
     ...dateAndRateNotes(op),
   ].join("\n");
 }
@@ -230,18 +231,19 @@ function positionalList(op: AnyOperation): string {
 /** The reference in the active language: the introduction, the table of all functions and one entry each. */
 export function renderReadmeSection(
   operations: readonly AnyOperation[] = OPERATIONS,
-  cards: readonly CardFunction[] = CARD_FUNCTIONS,
+  lookups: readonly LookupFunction[] = LOOKUP_FUNCTIONS,
 ): string {
   const table = [
     ...operations.map(
       (op) => `| [MAD.${op.fn}](#${helpAnchor(op)}) | ${operationTitle(op)} | ${positionalList(op) || "–"} |`,
     ),
-    ...cards.map(
-      (c) => `| [MAD.${c.fn}](#${cardAnchor(c)}) | ${operationTitle(c)} | ${positionalList(operation(c.operation))} |`,
+    ...lookups.map(
+      (f) =>
+        `| [MAD.${f.fn}](#${lookupAnchor(f)}) | ${operationTitle(f)} | ${code(f.form === "card" ? "asin" : "asins")} |`,
     ),
     asOfReadmeRow(""),
   ].join("\n");
-  const entries = [...operations.map(functionEntry), ...cards.map(cardEntry)];
+  const entries = [...operations.map(functionEntry), ...lookups.map(lookupEntry)];
   return `${intro()}${table}\n\n${entries.join("\n")}\n${asOfReference()}`;
 }
 
@@ -258,15 +260,13 @@ export function renderReadmeSummary(operations: readonly AnyOperation[] = OPERAT
   const doc = functionsDoc();
   const words = docsWords();
   // One row per group, its functions by name (the reference has each one's arguments): the README stays short
-  // however many operations the catalog holds. A card function sits in its operation's group.
+  // however many operations the catalog holds. A lookup function sits in the group its catalog entry names.
   const groups = [...new Set(operations.map((op) => op.group))];
   const table = groups
     .map((group) => {
       const links = [
         ...operations.filter((op) => op.group === group).map((op) => `[MAD.${op.fn}](${doc}#${helpAnchor(op)})`),
-        ...CARD_FUNCTIONS.filter((c) => operation(c.operation).group === group).map(
-          (c) => `[MAD.${c.fn}](${doc}#${cardAnchor(c)})`,
-        ),
+        ...LOOKUP_FUNCTIONS.filter((f) => f.group === group).map((f) => `[MAD.${f.fn}](${doc}#${lookupAnchor(f)})`),
       ];
       return `| ${groupLabel(group)} | ${links.join(", ")} |`;
     })

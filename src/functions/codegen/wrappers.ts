@@ -7,14 +7,14 @@
  * JSDoc differs, so both metadata files describe the same functions.
  */
 import {
-  CARD_FUNCTIONS,
+  LOOKUP_FUNCTIONS,
   operation,
   OPERATIONS,
   ROW_CAP,
   paramWithRole,
   takesMarket,
   type AnyOperation,
-  type CardFunction,
+  type LookupFunction,
 } from "../../api/catalog";
 import type { ParamSpec } from "../../api/catalog-types";
 import { PARAM_KINDS } from "../../api/kinds";
@@ -115,29 +115,44 @@ interface OptionalArgument {
   readonly type: string;
 }
 
-/** What makes one wrapper: the function, the operation it runs, its optional arguments and its result's words. */
+/** A required argument of a wrapper after `market`: its name, its help and its TypeScript type. */
+interface PositionalArgument {
+  readonly arg: string;
+  readonly help: string;
+  readonly type: string;
+}
+
+/** What makes one wrapper: the function, the operation it runs, its arguments and its result's words. */
 interface WrapperShape {
   readonly fn: string;
   readonly name: string;
   readonly op: AnyOperation;
   readonly description: string;
   readonly helpUrl: string;
+  readonly positional: readonly PositionalArgument[];
   readonly optional: readonly OptionalArgument[];
   readonly returns: string;
-  /** The card function's id, passed to the runner after the invocation. */
-  readonly card?: string;
+  /** The lookup function's id (MAD.PRODUCT), passed to the runner after the invocation. */
+  readonly lookup?: string;
 }
 
-/** One JSDoc'd wrapper: market, the operation's required arguments, the optional ones, the invocation. */
+/** The operation's required arguments, as its catalog row names them. */
+const positionalOf = (op: AnyOperation): PositionalArgument[] =>
+  op.positional.map((p) => {
+    const spec = specOf(op, p.param);
+    return { arg: p.arg, help: positionalHelp(spec), type: argumentType(spec) };
+  });
+
+/** One JSDoc'd wrapper: market, the required arguments, the optional ones, the invocation. */
 function renderWrapper(w: WrapperShape): string {
-  const positional = w.op.positional.map((p) => ({ ...p, spec: specOf(w.op, p.param) }));
+  const market = takesMarket(w.op);
   const lines = [
     "/**",
     ` * ${w.description}`,
     ` * @customfunction ${w.fn}`,
     ` * @helpurl ${w.helpUrl}`,
-    ...(takesMarket(w.op) ? [` * @param market ${paramDoc(specOf(w.op, "marketplace"))}`] : []),
-    ...positional.map((p) => ` * @param ${p.arg} ${positionalHelp(p.spec)}`),
+    ...(market ? [` * @param market ${paramDoc(specOf(w.op, "marketplace"))}`] : []),
+    ...w.positional.map((p) => ` * @param ${p.arg} ${p.help}`),
     ...w.optional.map((a) => ` * @param [${a.name}] ${a.help}`),
     ` * @param invocation ${docsWords().invocationHelp}`,
     ` * @returns ${w.returns}`,
@@ -146,18 +161,18 @@ function renderWrapper(w: WrapperShape): string {
     " */",
   ];
   const params = [
-    // \`any\`, like every positional argument: a card given as the market is read, and refused with a word (kind.ts).
-    ...(takesMarket(w.op) ? ["market: unknown"] : []),
-    ...positional.map((p) => `${p.arg}: ${argumentType(p.spec)}`),
+    // `any`, like every positional argument: a card given as the market is read, and refused with a word (kind.ts).
+    ...(market ? ["market: unknown"] : []),
+    ...w.positional.map((p) => `${p.arg}: ${p.type}`),
     ...w.optional.map((a) => `${a.name}: ${a.type}`),
     "invocation: CustomFunctions.CancelableInvocation",
   ];
   const args = [
-    ...(takesMarket(w.op) ? ["market"] : []),
-    `positional: [${positional.map((p) => p.arg).join(", ")}]`,
+    ...(market ? ["market"] : []),
+    `positional: [${w.positional.map((p) => p.arg).join(", ")}]`,
     ...w.optional.map((a) => a.name),
   ];
-  const call = `runFormula("${w.op.code}", { ${args.join(", ")} }, invocation${w.card ? `, "${w.card}"` : ""})`;
+  const call = `runFormula("${w.op.code}", { ${args.join(", ")} }, invocation${w.lookup ? `, "${w.lookup}"` : ""})`;
   return [
     ...lines,
     `export function ${w.name}(${params.join(", ")}): Promise<unknown[][]> {`,
@@ -190,6 +205,7 @@ function wrapperSource(op: AnyOperation): string {
     op,
     description: operationDescription(op),
     helpUrl: helpUrl(op),
+    positional: positionalOf(op),
     optional: optionalOf(op),
     returns: op.history ? words.product.historyReturns(operationTitle(op)) : words.returns(operationTitle(op)),
   });
@@ -199,40 +215,57 @@ const HEADER = `/**
  * GENERATED from the operation catalog by \`npm run gen:functions\` (src/functions/codegen); do not edit by hand.
  *
  * The MAD.* custom functions: one thin wrapper per operation, delegating to the shared runner with the operation's
- * MCP code, the card functions (MAD.PRODUCT) and MAD.ASOF (the time of a result's data). custom-functions-metadata
- * builds functions.json from the JSDoc of these wrappers; \`MAD_FUNCTIONS\` associates each id with its wrapper (the
- * metadata plugin's loader adds the same associations).
+ * MCP code, the lookup functions (MAD.PRODUCT, MAD.PRODUCTS) and MAD.ASOF (the time of a result's data).
+ * custom-functions-metadata builds functions.json from the JSDoc of these wrappers; \`MAD_FUNCTIONS\` associates each
+ * id with its wrapper (the metadata plugin's loader adds the same associations).
  */
 import { runFormula } from "../runner";
 ${ASOF_IMPORT}
 import { associateFunctions } from "../associate";`;
 
-/** A card function's wrapper name: its id in camelCase (`PRODUCT` -> `product`). */
-export const cardWrapperName = (card: CardFunction) => card.fn.toLowerCase();
-/** A card function's help anchor and URL in the reference. */
-export const cardHelpUrl = (card: CardFunction) => `${helpBaseUrl()}#mad${card.fn.toLowerCase()}`;
+/** A lookup function's wrapper name: its id in lower case (`PRODUCTS` -> `products`). */
+export const lookupWrapperName = (f: LookupFunction) => f.fn.toLowerCase();
+/** A lookup function's help anchor and URL in the reference. */
+export const lookupHelpUrl = (f: LookupFunction) => `${helpBaseUrl()}#mad${f.fn.toLowerCase()}`;
 
-/** A card function's wrapper (MAD.PRODUCT: market, asin): its operation's answer as a data type. */
-const cardWrapperSource = (card: CardFunction): string =>
-  renderWrapper({
-    fn: card.fn,
-    name: cardWrapperName(card),
-    op: operation(card.operation),
-    description: operationDescription(card),
-    helpUrl: cardHelpUrl(card),
-    optional: [],
-    returns: docsWords().product.cardReturns(operationTitle(card)),
-    card: card.fn,
+/** A lookup function's key argument: one ASIN (a card) or a list of them (rows). */
+function lookupKey(f: LookupFunction): PositionalArgument {
+  if (f.form === "card") {
+    const spec = specOf(operation("asin_detail"), "asin");
+    return { arg: "asin", help: positionalHelp(spec), type: argumentType(spec) };
+  }
+  const spec = specOf(operation(f.operation), "asins");
+  return { arg: "asins", help: docsWords().product.asinsHelp, type: argumentType(spec) };
+}
+
+/** MAD.PRODUCT(market, asin, [details]) and MAD.PRODUCTS(market, asins, [fields]): their operation's answers per ASIN. */
+function lookupWrapperSource(f: LookupFunction): string {
+  const op = operation(f.operation);
+  const words = docsWords().product;
+  return renderWrapper({
+    fn: f.fn,
+    name: lookupWrapperName(f),
+    op,
+    description: operationDescription(f),
+    helpUrl: lookupHelpUrl(f),
+    positional: [lookupKey(f)],
+    optional:
+      f.form === "card"
+        ? [{ name: "details", help: words.detailsHelp, type: "unknown[][]" }]
+        : [{ name: "fields", help: fieldsHelp(op), type: "unknown[][]" }],
+    returns: f.form === "card" ? words.cardReturns(operationTitle(f)) : words.rowsReturns(operationTitle(f)),
+    lookup: f.fn,
   });
+}
 
 export function renderFunctionsSource(
   operations: readonly AnyOperation[] = OPERATIONS,
-  cards: readonly CardFunction[] = CARD_FUNCTIONS,
+  lookups: readonly LookupFunction[] = LOOKUP_FUNCTIONS,
 ): string {
-  const wrappers = [...operations.map(wrapperSource), ...cards.map(cardWrapperSource)].join("\n\n");
+  const wrappers = [...operations.map(wrapperSource), ...lookups.map(lookupWrapperSource)].join("\n\n");
   const table = [
     ...operations.map((op) => `  ${op.fn}: ${wrapperName(op)},`),
-    ...cards.map((card) => `  ${card.fn}: ${cardWrapperName(card)},`),
+    ...lookups.map((f) => `  ${f.fn}: ${lookupWrapperName(f)},`),
     `  ${ASOF_ID}: asOf,`,
   ].join("\n");
   const registry = [

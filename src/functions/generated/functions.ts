@@ -2,9 +2,9 @@
  * GENERATED from the operation catalog by `npm run gen:functions` (src/functions/codegen); do not edit by hand.
  *
  * The MAD.* custom functions: one thin wrapper per operation, delegating to the shared runner with the operation's
- * MCP code, the card functions (MAD.PRODUCT) and MAD.ASOF (the time of a result's data). custom-functions-metadata
- * builds functions.json from the JSDoc of these wrappers; `MAD_FUNCTIONS` associates each id with its wrapper (the
- * metadata plugin's loader adds the same associations).
+ * MCP code, the lookup functions (MAD.PRODUCT, MAD.PRODUCTS) and MAD.ASOF (the time of a result's data).
+ * custom-functions-metadata builds functions.json from the JSDoc of these wrappers; `MAD_FUNCTIONS` associates each
+ * id with its wrapper (the metadata plugin's loader adds the same associations).
  */
 import { runFormula } from "../runner";
 import { runAsOf } from "../asof";
@@ -1165,11 +1165,12 @@ export function trademarkCountryList(
 }
 
 /**
- * One product as an Excel data type: a card with its image, title, brand, price, rank and category, rating, last month's units and revenue and a link to the listing (a labelled row where Excel has no data types).
+ * One product as an Excel data type: a card with its image, title, brand, price, rank and category, rating, the last 30 days' units and revenue and a link to the listing (a labelled row where Excel has no data types).
  * @customfunction PRODUCT
  * @helpurl https://localhost:3000/help.html#madproduct
  * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA, IN, MX, BR, AU or AE.
  * @param asin Product id (ASIN), e.g. B07Z82895W.
+ * @param [details] Facts to add from the product's details: Bullet points, Variants (text or a range); one more call.
  * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
  * @returns Product card: a data type (a card), or a header row and one row of its facts.
  * @cancelable
@@ -1178,9 +1179,31 @@ export function trademarkCountryList(
 export function product(
   market: unknown,
   asin: unknown,
+  details: unknown[][],
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
-  return runFormula("asin_sales_trend", { market, positional: [asin] }, invocation, "PRODUCT");
+  return runFormula("competitor_lookup", { market, positional: [asin], details }, invocation, "PRODUCT");
+}
+
+/**
+ * One row per listed product (ASIN), in the list's order: price, rank, category, 30-day units and revenue, rating, brand, seller and more, 40 products a call.
+ * @customfunction PRODUCTS
+ * @helpurl https://localhost:3000/help.html#madproducts
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA, IN, MX, BR, AU or AE.
+ * @param asins Product ids (ASINs): a range, an array or text separated by commas, up to 2,000; one row each.
+ * @param [fields] Columns to spill, e.g. "asin, title, brand" (text or a range); blank = all.
+ * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
+ * @returns Products by ASIN: a header row, then one row per listed ASIN.
+ * @cancelable
+ * @requiresAddress
+ */
+export function products(
+  market: unknown,
+  asins: unknown[][],
+  fields: unknown[][],
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return runFormula("competitor_lookup", { market, positional: [asins], fields }, invocation, "PRODUCTS");
 }
 
 /**
@@ -1243,6 +1266,7 @@ export const MAD_FUNCTIONS: Readonly<Record<string, (...args: never[]) => Promis
   TRADEMARK: trademarkDetail,
   TRADEMARKOFFICES: trademarkCountryList,
   PRODUCT: product,
+  PRODUCTS: products,
   ASOF: asOf,
 };
 

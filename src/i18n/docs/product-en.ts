@@ -33,8 +33,9 @@ interval of one product shares one call and one cached answer.`,
   periodStart: "The period's first day",
   levelKind: "level (last known)",
   flowKind: "flow (sum)",
-  cardHead: (title, group, operationCode, sharedWith, description) =>
-    `${title} (${group}, from ${code(operationCode)}: one call, shared with ${code(sharedWith)} of the same product). ${description}`,
+  lookupHead: (title, group, operationCode, perCall, description) =>
+    `${title} (${group}, from ${code(operationCode)}'s answers per ASIN: cells asking at about the same moment share ` +
+    `one call per ${perCall} products, and each product's answer is kept for the day). ${description}`,
   cardSyntax: (syntax) => `Syntax: ${code(syntax)}.`,
   cardExcel:
     "In Excel with data types for custom functions (CustomFunctionsRuntime 1.4: Excel on the web, Microsoft 365 " +
@@ -45,11 +46,29 @@ interval of one product shares one call and one cached answer.`,
     "The add-in asks Excel at run time which it can show.",
   cardProperties: (names) =>
     `Properties: ${names}. ${code("Price")} and ${code("Monthly revenue")} are in ` +
-    `the marketplace's currency, ${code("Monthly units")} and ${code("Monthly revenue")} are the last complete ` +
-    `month's (this variant's), ${code("Listed on")} is the listing day (a date), ${code("Listing")} the product's ` +
+    `the marketplace's currency, ${code("Monthly units")} and ${code("Monthly revenue")} are the last 30 days' ` +
+    `(this variant's where the service tells it apart), ${code("Listed on")} is the listing day (a date), ${code("Listing")} the product's ` +
     "link. A fact the service does not send is left out of the card (blank in the row), never shown as 0.",
   startHelp: (doc) => `${doc} An Excel date or yyyy-mm-dd text.`,
   intervalHelp: (intervals, defaultInterval) => `${intervals}; blank = ${defaultInterval}.`,
   historyReturns: (title) => `${title}: a header row, then one dated row per period.`,
   cardReturns: (title) => `${title}: a data type (a card), or a header row and one row of its facts.`,
+  cardDetails: (names, operationCode, sharedWith) =>
+    `${code("details")} adds facts only the product's details hold: ${names} (their names as text, such as ` +
+    `${code('"Bullet points"')}, or a range of names). They cost one more call per product (${code(operationCode)}, ` +
+    `shared with ${code(sharedWith)} of the same product), and only where asked.`,
+  rowsRules: ({ max, perCall, notFound, columns }) =>
+    `${code("asins")} is a range, an array or text separated by commas, of up to ${max} values; each gives one row, ` +
+    `in its order, under one header row: a blank gives a blank row, a repeated ASIN its row again (no other call), ` +
+    `text that is not an ASIN a message in its row (nothing is sent for it), an ASIN the service does not know ` +
+    `${code(notFound)}. N distinct ASINs not already answered today cost ⌈N / ${perCall}⌉ calls, shared with the ` +
+    `MAD.PRODUCT cells and other lookups of the same moment; a call that fails shows its failure in its own rows ` +
+    `only. More than ${max} values is ${code("#VALUE!")}. Columns (${code("fields")} picks them, blank = all): ${columns}.`,
+  batchNote: (param, perCall, functions) =>
+    `With ${code(param)} (and no ${code("page")} or ${code("order")}) it looks products up by ASIN: rows in the ` +
+    `list's order, ${perCall} ASINs a call, each answer kept on its own and shared with ${functions} asked at ` +
+    "about the same moment.",
+  rowsReturns: (title) => `${title}: a header row, then one row per listed ASIN.`,
+  detailsHelp: "Facts to add from the product's details: Bullet points, Variants (text or a range); one more call.",
+  asinsHelp: "Product ids (ASINs): a range, an array or text separated by commas, up to 2,000; one row each.",
 };

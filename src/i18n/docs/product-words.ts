@@ -1,6 +1,7 @@
 /**
  * The reference's and the metadata's words for the functions of one product that are not tables: the history
- * functions (STOCKHISTORY's form) and the card (MAD.PRODUCT, a data type). One module per language beside this one.
+ * functions (STOCKHISTORY's form) and the lookups by ASIN (MAD.PRODUCT, a data type; MAD.PRODUCTS, a row per ASIN).
+ * One module per language beside this one.
  */
 
 /** The facts the history rule states, from the code that decides them. */
@@ -27,14 +28,21 @@ export interface ProductDocsWords {
   readonly periodStart: string;
   readonly levelKind: string;
   readonly flowKind: string;
-  readonly cardHead: (
+  /** A lookup function's first line: what it is, where its facts come from (per ASIN, 40 a call). */
+  readonly lookupHead: (
     title: string,
     group: string,
     operationCode: string,
-    sharedWith: string,
+    perCall: number,
     description: string,
   ) => string;
   readonly cardSyntax: (syntax: string) => string;
+  /** MAD.PRODUCT's `details`: facts only the product's details hold, one more call per product. */
+  readonly cardDetails: (names: string, operationCode: string, sharedWith: string) => string;
+  /** MAD.PRODUCTS: one row per listed value, and what each kind of value gives. */
+  readonly rowsRules: (facts: { max: number; perCall: number; notFound: string; columns: string }) => string;
+  /** A table function that also answers per ASIN (competitor lookup with `asins`): how it batches. */
+  readonly batchNote: (param: string, perCall: number, functions: string) => string;
   readonly cardExcel: string;
   readonly cardProperties: (names: string) => string;
   /** functions.json: the history and card arguments and results. */
@@ -42,4 +50,7 @@ export interface ProductDocsWords {
   readonly intervalHelp: (intervals: string, defaultInterval: string) => string;
   readonly historyReturns: (title: string) => string;
   readonly cardReturns: (title: string) => string;
+  readonly rowsReturns: (title: string) => string;
+  readonly detailsHelp: string;
+  readonly asinsHelp: string;
 }

@@ -2,12 +2,15 @@
  * Scheduled refreshes on the team relay: at a report's set time the relay fetches its queries, page by page as the
  * add-in's engine pages them, through the same shared call members' requests take (./shared-call.ts): an answer
  * still current for its data period costs nothing, every call waits for the shared pacer's grant (never past a key's
- * rate) and counts against the member's and the plan's monthly budgets, which refuse past them. So the workbook
+ * rate) and counts against the member's and the plan's monthly budgets, which refuse past them; its lookups by
+ * list (a watch of ASINs) run together, their keys batched (./shared-lookup.ts). So the workbook
  * opened the next morning finds every answer in the team's cache and spends no call. One replica runs each due
  * schedule (a claim in the store); each run is written back with what it spent and what failed.
  */
 import { randomUUID } from "node:crypto";
+import { isLookup } from "../../api/batch";
 import { methodOf, operation } from "../../api/catalog";
+import { checkLookup } from "../../api/lookups";
 import type { Clock } from "../../api/clock";
 import { queryString } from "../../api/exchange";
 import { pagesFor, planPaging } from "../../api/paging";
@@ -92,16 +95,40 @@ export class Scheduler {
     const left = await this.callsLeft(member);
     if (left === 0) return { ...tally, note: "no calls are left this month (the member's or the team plan's budget)" };
     let note: string | undefined;
-    for (const query of schedule.queries) {
+    const failed = (query: ScheduledQuery, error: unknown) => {
+      tally.failed++;
+      note ??= `${operation(query.operation).title}: ${(error as Error).message}`;
+      return error instanceof RunStopped;
+    };
+    // Lookups by list (a watch of ASINs) go together, so their keys share batches: 200 ASINs, ⌈200 / 40⌉ calls.
+    const lookups = schedule.queries.filter((q) => isLookup(operation(q.operation), q.params));
+    const stops = await Promise.all(
+      lookups.map((q) =>
+        this.lookup(member, q, tally).then(
+          () => false,
+          (e) => failed(q, e),
+        ),
+      ),
+    );
+    if (stops.includes(true)) return { ...tally, ...(note ? { note } : {}) };
+    for (const query of schedule.queries.filter((q) => !lookups.includes(q))) {
       try {
         await this.refresh(member, query, tally);
       } catch (error) {
-        tally.failed++;
-        note ??= `${operation(query.operation).title}: ${(error as Error).message}`;
-        if (error instanceof RunStopped) break;
+        if (failed(query, error)) break;
       }
     }
     return { ...tally, ...(note ? { note } : {}) };
+  }
+
+  /** A lookup by list, every key at once through the team's batches (./shared-lookup.ts). */
+  private async lookup(member: Member, query: ScheduledQuery, tally: { calls: number; cacheHits: number }) {
+    const lookup = checkLookup(query.operation, query.params, { now: new Date(this.options.clock.now()) });
+    const run = await this.options.shared.lookup(member, lookup);
+    tally.calls += run.calls;
+    tally.cacheHits += run.cacheHits;
+    if (run.refused) throw new RunStopped(REFUSED[run.refused.refused]);
+    if (run.failure) throw new Error(`the service answered ${run.failure}`);
   }
 
   /** Calls the member may still cause this month (the lower of their budget and the plan's); null = no bound. */

@@ -58,14 +58,6 @@ export const facts = (row: Row) => MARKET_FACTS[row.scenario.market];
 export const money = (row: Row, usd: number) => toCurrency(row.scenario.market, usd);
 export const fraction = (rng: Rng, min: number, max: number) => rng.float(min, max, 4);
 
-/** The query's product ids, or a random one. */
-function asinFor(row: Row, rng: Rng): string {
-  const { asins } = row.scenario;
-  if (!row.parent && row.scenario.code === "competitor_lookup" && asins.length > 0)
-    return asins[row.index % asins.length];
-  return asin(rng);
-}
-
 /** Where a product row sits in the category tree: the requested category (or a child), the ASIN's, the topic's. */
 function categoryFor(row: Row, rng: Rng): CategoryPath {
   const { category, exactCategory, asins, code, topic } = row.scenario;
@@ -131,7 +123,8 @@ export const COMMON: Record<string, Generator> = {
   station: (row) => row.scenario.market,
   countryCode: (row) => row.scenario.market,
   currency: (row) => row.scenario.currency,
-  asin: (row, rng) => asinFor(row, rng),
+  // A lookup's rows are its listed ASINs (./asin-lookup.ts presets them); any other product is a random one.
+  asin: (_row, rng) => asin(rng),
   parent: (_row, rng) => asin(rng),
   imageUrl: (_row, rng) => imageUrl(rng),
   asinImage: (_row, rng) => imageUrl(rng),

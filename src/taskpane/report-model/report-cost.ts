@@ -3,6 +3,9 @@
  * limit and the operation's page size (the engine's own paging plan), and identical queries count once: the
  * engine's dedupe and cache share them, with the same key the engine gives them.
  */
+import { isLookup } from "../../api/batch";
+import { operation } from "../../api/catalog";
+import { checkLookup, mergeLookups } from "../../api/lookups";
 import { checkParams } from "../../api/validate";
 import { planPaging, type Engine } from "../../engine";
 import type { SectionQuery } from "./report-queries";
@@ -20,10 +23,13 @@ export interface ReportCost {
 /** What the cost needs of the engine: its query key (dedupe) and its plan of pages (cache). */
 export type CostEngine = Pick<Engine, "cacheKey" | "plan">;
 
-/** The distinct queries by the engine's own key (the first section asking for each). Throws a ValidationError. */
+/**
+ * The distinct queries by the engine's own key (the first section asking for each), lookups of single ASINs (the
+ * cards) as the one lookup the engine batches them into. Throws a ValidationError.
+ */
 function distinctQueries(queries: readonly SectionQuery[], engine: CostEngine): SectionQuery[] {
   const byKey = new Map<string, SectionQuery>();
-  for (const query of queries) {
+  for (const { query } of mergeLookups(queries, new Date())) {
     // A query waiting for its input has no key yet: one per operation and input.
     const key = query.awaits
       ? `${query.operation} awaiting ${query.awaits}`
@@ -42,6 +48,11 @@ export function costOfQueries(queries: readonly SectionQuery[], engine: CostEngi
   for (const query of distinct) {
     if (query.awaits) {
       pages += planPaging(query.operation, query.params, query.limit).maxPages;
+      continue;
+    }
+    if (isLookup(operation(query.operation), query.params)) {
+      const { keys, batch } = checkLookup(query.operation, query.params, { now });
+      pages += Math.ceil(keys.length / batch.max);
       continue;
     }
     const outcome = checkParams(query.operation, query.params, { now });

@@ -5,6 +5,7 @@
  * known yet (never run in this session) cost at least one call each. The user is asked to confirm when the
  * total is many calls or more than the month has left.
  */
+import { mergeLookups } from "../../api/lookups";
 import type { OperationCode } from "../../api/catalog";
 import type { UntypedParams } from "../../api/request-types";
 import { t } from "../../i18n";
@@ -99,7 +100,7 @@ export async function planRefresh(
     else byKey.set(key, { query: target.query, ids: [target.id] });
   }
   const groups: RefreshGroup[] = [];
-  for (const [key, { query, ids }] of byKey) {
+  for (const [key, { query, ids }] of batched(engine, byKey, targets)) {
     const plan = await engine.plan(query.operation, query.params, {
       ...(query.limit === undefined ? {} : { limit: query.limit }),
       bypassCache: !options.due,
@@ -129,6 +130,29 @@ export async function planRefresh(
     needsConfirmation: reason !== undefined,
     ...(reason ? { reason } : {}),
   };
+}
+
+type Grouped = Map<string, { query: RefreshQuery; ids: string[] }>;
+
+/**
+ * Formulas that look single ASINs up (MAD.PRODUCT cells) refresh as one lookup of all their ASINs: the engine sends
+ * it in batches (src/api/batch.ts), so 200 cards cost 5 calls, not 200. A table keeps its own query (it is written
+ * with exactly its rows).
+ */
+function batched(engine: PlanningEngine, byKey: Grouped, targets: readonly RefreshTarget[]): Grouped {
+  const formulas = new Set(targets.filter((t) => t.kind === "formula").map((t) => t.id));
+  const entries = [...byKey];
+  const mergeable = entries.filter(([, group]) => group.ids.every((id) => formulas.has(id)));
+  const out: Grouped = new Map(entries.filter((entry) => !mergeable.includes(entry)));
+  for (const { query, from } of mergeLookups(
+    mergeable.map(([, group]) => group.query),
+    new Date(),
+  )) {
+    const ids = from.flatMap((i) => mergeable[i][1].ids);
+    const key = from.length > 1 ? engine.cacheKey(query.operation, query.params, {}) : mergeable[from[0]][0];
+    out.set(key, { query, ids });
+  }
+  return out;
 }
 
 /** "at least" when some targets' cost is known only once they run, "up to" when some queries' totals are unknown. */

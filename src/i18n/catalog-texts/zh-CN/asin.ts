@@ -85,8 +85,8 @@ export const asin = {
   Vine: "Vine",
   "Rows per page (default 5, at most 10).": "每页行数（默认 5，最多 10）。",
   "Product card": "商品卡片",
-  "One product as an Excel data type: a card with its image, title, brand, price, rank and category, rating, last month's units and revenue and a link to the listing (a labelled row where Excel has no data types).":
-    "以 Excel 数据类型显示单个商品：一张卡片，包含图片、标题、品牌、价格、排名和类目、评分、上月销量和销售额以及商品链接（Excel 不支持数据类型时为一行带标签的数据）。",
+  "One product as an Excel data type: a card with its image, title, brand, price, rank and category, rating, the last 30 days' units and revenue and a link to the listing (a labelled row where Excel has no data types).":
+    "以 Excel 数据类型显示单个商品：一张卡片，包含图片、标题、品牌、价格、排名和类目、评分、最近 30 天的销量和销售额以及商品链接（Excel 不支持数据类型时为一行带标签的数据）。",
   "Image link (200 px)": "图片链接（200 像素）",
   "Image link (600 px)": "图片链接（600 像素）",
   "Member price (blank: none)": "会员价（空 = 无）",

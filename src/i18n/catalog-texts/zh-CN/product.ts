@@ -15,7 +15,8 @@ export const product = {
   Brand: "品牌",
   "Seller name.": "卖家名称。",
   Seller: "卖家",
-  "Product ids (ASINs), at most 40.": "商品 ASIN，最多 40 个。",
+  "Product ids (ASINs), 40 a call; without page or order, up to 2,000, each looked up on its own and sharing calls with other cells asking at the same moment (as MAD.PRODUCT and MAD.PRODUCTS).":
+    "商品 ASIN，每次调用 40 个；不指定 page 或 order 时最多 2,000 个，逐个商品查询，并与同一时刻请求的其他单元格共用调用（与 MAD.PRODUCT、MAD.PRODUCTS 相同）。",
   ASINs: "ASIN 列表",
   "Category node ids joined by ':' from root to leaf, e.g. 172282:281407.":
     "类目节点 ID，从根类目到叶子类目以“:”连接，例如 172282:281407。",
@@ -224,4 +225,8 @@ export const product = {
   "The node's name, localized": "节点名称（本地化）",
   "Node names, localized, joined by ':'": "节点名称路径（本地化），以“:”连接",
   "Month yyyyMM of the product counts; omitted = now.": "商品数所属月份 yyyyMM；不填则为当前。",
+  // function PRODUCTS
+  "Products by ASIN": "按 ASIN 查商品",
+  "One row per listed product (ASIN), in the list's order: price, rank, category, 30-day units and revenue, rating, brand, seller and more, 40 products a call.":
+    "每个列出的商品（ASIN）一行，按列表顺序：价格、排名、类目、30 天销量和销售额、评分、品牌、卖家等，每次调用 40 个商品。",
 };

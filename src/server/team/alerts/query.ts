@@ -12,13 +12,23 @@ import {
   type Condition,
   type Expected,
 } from "../../../api/alert-condition";
-import { CARD_FUNCTIONS, operationByFunction, OPERATIONS, takesMarket, type AnyOperation } from "../../../api/catalog";
+import { isLookup, type Lookup } from "../../../api/batch";
+import {
+  lookupFunction,
+  operation,
+  operationByFunction,
+  OPERATIONS,
+  takesMarket,
+  type AnyOperation,
+} from "../../../api/catalog";
 import type { DataPeriod } from "../../../api/data-period";
 import { didYouMean } from "../../../api/did-you-mean";
 import { planPaging } from "../../../api/paging";
 import { RECORD_KEYS } from "../../../api/records";
 import { checkParams } from "../../../api/validate";
-import { parseFormulaArgs } from "../../../functions/arguments";
+import { parseFields, parseFormulaArgs } from "../../../functions/arguments";
+import { rowsPlan } from "../../../functions/lookup-plans";
+import { checkLookup } from "../../../api/lookups";
 import { t, type AlertMessageId } from "../../../i18n/alerts";
 import { inLocale, type Locale } from "../../../i18n/locale";
 import { columnLabels, readColumn, recordColumns, type Column } from "../../../table/columns";
@@ -79,13 +89,18 @@ const queryRefusal = (locale: Locale, problem: string, detail?: Record<string, u
   ...(detail ? { detail } : {}),
 });
 
-/** The MAD function a name calls: an operation, or why not (a card, a history, no such function). */
-function functionOf(name: string, locale: Locale): { op: AnyOperation } | { refused: Refusal } {
+/**
+ * The MAD function a name calls: an operation (`rows`: MAD.PRODUCTS, a row per listed ASIN of its lookup), or why
+ * not (a card, a history, no such function).
+ */
+function functionOf(name: string, locale: Locale): { op: AnyOperation; rows?: true } | { refused: Refusal } {
   const say = t.in(locale);
   const fn = name.replace(/^MAD\./i, "");
-  const op = name.toUpperCase().startsWith("MAD.") ? operationByFunction(fn) : undefined;
-  if (CARD_FUNCTIONS.some((card) => card.fn === fn.toUpperCase()))
-    return { refused: queryRefusal(locale, say("query.card", { fn: fn.toUpperCase() })) };
+  const mad = name.toUpperCase().startsWith("MAD.");
+  const lookup = mad ? lookupFunction(fn) : undefined;
+  if (lookup?.form === "card") return { refused: queryRefusal(locale, say("query.card", { fn: lookup.fn })) };
+  if (lookup?.form === "rows") return { op: operation(lookup.operation), rows: true };
+  const op = mad ? operationByFunction(fn) : undefined;
   if (!op) {
     const names = OPERATIONS.map((o) => `MAD.${o.fn}`);
     const hint = didYouMean(name, names) ?? "none";
@@ -123,7 +138,8 @@ export function compileQuery(
   const found = functionOf(read.call.name, locale);
   if ("refused" in found) return found;
   const { op } = found;
-  const max = (takesMarket(op) ? 1 : 0) + op.positional.length + 3;
+  // MAD.PRODUCTS(market, asins, [fields]); any other function: market, its own, filters, fields, limit.
+  const max = found.rows ? 3 : (takesMarket(op) ? 1 : 0) + op.positional.length + 3;
   if (read.call.args.length > max)
     return {
       refused: queryRefusal(locale, say("query.tooManyArguments", { fn: op.fn, max, got: read.call.args.length })),
@@ -134,6 +150,7 @@ export function compileQuery(
     });
   try {
     return inLocale(locale, () => {
+      if (found.rows) return { query: productsQuery(op, read.call.args, now) };
       const parsed = parseFormulaArgs(op, formulaArgs(op, read.call.args));
       const checked = checkParams(op.code, parsed.params, { now });
       if (!checked.params) return { refused: wrong(checked.errors[0]) };
@@ -147,6 +164,20 @@ export function compileQuery(
     if (error instanceof Error && "param" in error) return { refused: wrong(error) };
     throw error;
   }
+}
+
+/** MAD.PRODUCTS' query: its lookup's listed ASINs (checked by the lookup's rules) and the columns `fields` picks. */
+function productsQuery(op: AnyOperation, args: readonly unknown[], now: Date): CompiledQuery {
+  const [market, asins, fields] = args;
+  const { params } = rowsPlan({ market, positional: [asins], fields });
+  const lookup = checkLookup(op.code, params, { now });
+  const keyColumns = RECORD_KEYS[op.record].map((name) => recordColumns(op).find((c) => c.name === name)!);
+  return {
+    op,
+    params: { ...lookup.shared, [lookup.batch.param]: [...lookup.keys] },
+    columns: parseFields(op, fields).columns,
+    keyColumns,
+  };
 }
 
 const isNumeric = (column: Column) =>
@@ -246,13 +277,18 @@ export function numberOf(record: unknown, column: Column): number | null {
 export const keyOf = (record: unknown, query: CompiledQuery): string =>
   query.keyColumns.map((c) => String(readColumn(record, c) ?? "")).join(" · ");
 
+const lookupCalls = (lookup: Lookup) => Math.ceil(lookup.keys.length / lookup.batch.max);
+
 const RUNS_PER_MONTH: Readonly<Record<AlertEvery, number>> = { hourly: 720, daily: 30, weekly: 5 };
 /** The most times a month an operation's data changes: the team's cache answers the runs in between. */
 const PERIODS_PER_MONTH: Readonly<Record<DataPeriod, number>> = { day: 30, week: 5, month: 1 };
 
 /** What the alert costs a month: runs × pages a run reads, of which at most one run per data period is paid. */
 export function costOf(query: CompiledQuery, every: AlertEvery): AlertCost {
-  const callsPerRun = planPaging(query.op.code, query.params, query.limit).maxPages;
+  // A lookup by list (MAD.PRODUCTS) is sent in batches: a call per 40 ASINs (src/api/batch.ts).
+  const callsPerRun = isLookup(query.op, query.params)
+    ? lookupCalls(checkLookup(query.op.code, query.params))
+    : planPaging(query.op.code, query.params, query.limit).maxPages;
   const runsPerMonth = RUNS_PER_MONTH[every];
   const paidRunsPerMonth = Math.min(runsPerMonth, PERIODS_PER_MONTH[query.op.dataPeriod]);
   return { runsPerMonth, callsPerRun, paidRunsPerMonth, callsPerMonth: paidRunsPerMonth * callsPerRun };

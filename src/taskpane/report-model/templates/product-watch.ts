@@ -39,7 +39,7 @@ export const productWatch: ReportTemplate<"productWatch"> = {
   eachAsin: [
     {
       title: (n) => t("section.product", { n }),
-      operation: "asin_sales_trend",
+      operation: "competitor_lookup",
       fn: "PRODUCT",
       positional: [THIS_ASIN],
       fields: CARD_ROW_FIELDS,

@@ -1,0 +1,184 @@
+/**
+ * The plans of the lookup functions (the catalog's LOOKUP_FUNCTIONS), which read competitor lookup's answers per ASIN
+ * (src/api/batch.ts) rather than its table, so the engine gathers the ASINs of cells asked at about the same moment
+ * into calls of 40:
+ * - MAD.PRODUCT(market, asin, [details]): one product as a card (or its labelled row); an ASIN the service does not
+ *   know is #N/A "B0… was not found in marketplace US". `details` names facts only the product's details hold: one
+ *   more call for this product (asin_detail), only then.
+ * - MAD.PRODUCTS(market, asins, [fields]): one row per value of `asins`, in order, under one header row: a blank gives
+ *   a blank row, text that is not an ASIN a message (nothing is sent for it), a repeated ASIN its row again, an ASIN
+ *   not found or whose call failed a message in its row; the others fill.
+ * Loaded with the product plans (./product-plans.ts), a chunk of its own.
+ */
+import { LOOKUP_MAX_KEYS } from "../api/batch";
+import { operation, type LookupFunction } from "../api/catalog";
+import type { ParamSpec } from "../api/catalog-types";
+import { isMadError, ValidationError } from "../api/errors";
+import { isBlankCell, listItems, rowsOf, showValue } from "../api/kinds/cell-input";
+import { argumentError, show } from "../api/kinds/kind";
+import { readCells } from "../api/kinds/read";
+import { TEXT_PATTERNS } from "../api/kinds/text-rules";
+import { validateParams } from "../api/validate";
+import type { Engine, QueryOptions, QueryResult } from "../engine";
+import { NotFoundError } from "../engine/not-found";
+import { t } from "../i18n/cells";
+import { t as lookupText } from "../i18n/lookups";
+import type { Cell } from "../table/cells";
+import type { CardNumbers } from "../table/data-type-support";
+import {
+  DETAIL_FACTS,
+  detailFactsOf,
+  productCard,
+  productFactsOf,
+  productRow,
+  type DetailFact,
+} from "../table/product-card";
+import { DEFAULT_DISPLAY, shapeResult } from "../table/shape";
+import { parseFields } from "./arguments";
+import { describeFailure } from "./errors";
+import type { FormulaPlan } from "./formula-plan";
+
+/** What a lookup function's wrapper passes: market, its key argument, then `details` (a card) or `fields` (rows). */
+export interface LookupArgs {
+  readonly market?: unknown;
+  readonly positional: readonly unknown[];
+  readonly details?: unknown;
+  readonly fields?: unknown;
+}
+
+const CODE = "competitor_lookup";
+const specOf = (name: string) =>
+  (operation("asin_detail").params as readonly ParamSpec[]).find((p) => p.name === name)!;
+const context = (label: string) => ({ label, params: {} });
+
+/** The market and one ASIN, checked by the catalog's rules for them (named `market` and `asin` when wrong). */
+function marketAndAsin(market: unknown, asin: unknown): { marketplace: string; asin: string } {
+  const raw = {
+    marketplace: readCells(specOf("marketplace"), market, context("market")),
+    asin: readCells(specOf("asin"), asin, context("asin")),
+  };
+  return validateParams("asin_detail", raw) as { marketplace: string; asin: string };
+}
+
+/** `details`: names of detail facts (any case), from text or a range. */
+function parseDetails(raw: unknown): DetailFact[] {
+  const names = listItems(
+    rowsOf(raw)
+      .flat()
+      .filter((cell) => !isBlankCell(cell) && cell !== 0 && cell !== false),
+  );
+  return [...new Set(names)].map((name) => {
+    const fact = DETAIL_FACTS.find((f) => f.toLowerCase() === name.toLowerCase());
+    if (fact) return fact;
+    const problem = lookupText("cell.notADetail", { got: showValue(name), facts: DETAIL_FACTS.join(", ") });
+    throw argumentError("details", "details", "unknownDetail", problem);
+  });
+}
+
+/** Two answers as one result: what both spent, the older fetch time, a stand-in answer if either is one. */
+function combined(main: QueryResult, other: QueryResult | undefined): QueryResult {
+  if (!other) return main;
+  const lastGood = main.lastGood ?? other.lastGood;
+  return {
+    ...main,
+    callsSpent: main.callsSpent + other.callsSpent,
+    fetchedAt: Math.min(main.fetchedAt, other.fetchedAt),
+    fromCache: main.fromCache && other.fromCache,
+    ...(lastGood ? { lastGood } : {}),
+  };
+}
+
+/**
+ * MAD.PRODUCT: the product as an entity value where Excel takes one (`entities`, checked at run time when the answer
+ * is shaped: the form of its numbers, or null), else its facts as a labelled row.
+ */
+export function cardPlan(f: LookupFunction, args: LookupArgs, entities: () => CardNumbers | null): FormulaPlan {
+  const { marketplace, asin } = marketAndAsin(args.market, args.positional[0]);
+  const details = parseDetails(args.details);
+  let detail: unknown;
+  const params = { marketplace, asins: [asin] };
+  return {
+    params,
+    async fetch(engine: Engine, options: QueryOptions) {
+      const asked = details.length && f.form === "card" ? f.details : undefined;
+      const [result, detailResult] = await Promise.all([
+        engine.query(CODE, params, options),
+        asked ? engine.query(asked, { marketplace, asin }, options) : undefined,
+      ]);
+      detail = detailResult?.rows[0];
+      return combined(result as unknown as QueryResult, detailResult as unknown as QueryResult | undefined);
+    },
+    shape: (result) => {
+      const record = result.byKey?.get(asin);
+      if (!record || isMadError(record)) throw isMadError(record) ? record : new NotFoundError(asin, marketplace);
+      const base = productFactsOf(record, marketplace)!;
+      const facts = details.length ? { ...base, details: detailFactsOf(detail, details) } : base;
+      const numbers = entities();
+      return numbers ? [[productCard(facts, numbers) as unknown as Cell]] : productRow(facts);
+    },
+    rows: () => 1,
+  };
+}
+
+/** One value of MAD.PRODUCTS' `asins`: a blank, an ASIN, or text that is not one. */
+type Listed = { readonly blank: true } | { readonly asin: string } | { readonly invalid: string };
+
+function listedOf(raw: unknown): Listed[] {
+  const cells = Array.isArray(raw) ? raw.flat() : [raw];
+  if (cells.length > LOOKUP_MAX_KEYS) throw tooMany(cells.length);
+  const listed = cells.flatMap((cell): Listed[] => {
+    if (isBlankCell(cell) || cell === 0) return [{ blank: true }];
+    const text = readCells(specOf("asin"), cell, context("asins"));
+    const parts = typeof text === "string" ? listItems([text]) : [String(cell)];
+    return parts.map((part) => {
+      const asin = part.toUpperCase();
+      return TEXT_PATTERNS.asin.regex.test(asin) ? { asin } : { invalid: part };
+    });
+  });
+  if (listed.length > LOOKUP_MAX_KEYS) throw tooMany(listed.length);
+  return listed;
+}
+
+const tooMany = (count: number) =>
+  new ValidationError("asins", "maxItems", t("v.tooManyItems", { max: LOOKUP_MAX_KEYS, asins: "yes", count }));
+const notAnAsin = (text: string) => t("kind.pattern", { got: show(text), pattern: TEXT_PATTERNS.asin.words() });
+
+/** MAD.PRODUCTS: one row per listed value, the found products' columns as `fields` picks them. */
+export function rowsPlan(args: LookupArgs): FormulaPlan {
+  const op = operation(CODE);
+  const market = readCells(specOf("marketplace"), args.market, context("market"));
+  const { marketplace } = validateParams("asin_detail", { marketplace: market, asin: "B000000000" });
+  const listed = listedOf(args.positional[0]);
+  const asins = [...new Set(listed.flatMap((l) => ("asin" in l ? [l.asin] : [])))];
+  if (!asins.length) {
+    const invalid = listed.find((l) => "invalid" in l);
+    const problem =
+      invalid && "invalid" in invalid
+        ? notAnAsin(invalid.invalid)
+        : t("v.required", { doc: TEXT_PATTERNS.asin.words() });
+    throw argumentError("asins", "asins", invalid ? "pattern" : "required", problem);
+  }
+  const { columns } = parseFields(op, args.fields);
+  const params = { marketplace, asins };
+  return {
+    params,
+    fetch: async (engine: Engine, options: QueryOptions) =>
+      (await engine.query(CODE, params, { ...options, partial: true })) as unknown as QueryResult,
+    shape: (result) => {
+      const messages = new Map<number, string>();
+      const records = listed.map((l, i) => {
+        if ("blank" in l) return {};
+        if ("invalid" in l) return messages.set(i, notAnAsin(l.invalid)) && {};
+        const outcome = result.byKey?.get(l.asin);
+        if (outcome && !isMadError(outcome)) return outcome;
+        const failure = outcome ? describeFailure(outcome, op).message : new NotFoundError(l.asin, marketplace).message;
+        return messages.set(i, failure) && {};
+      });
+      const cells = shapeResult(op, { rows: records }, columns, DEFAULT_DISPLAY);
+      for (const [i, message] of messages) cells[i + 1] = cells[i + 1].map((_, c) => (c === 0 ? message : ""));
+      for (const [i, l] of listed.entries()) if ("blank" in l) cells[i + 1] = cells[i + 1].map(() => "");
+      return cells;
+    },
+    rows: (result) => listed.filter((l) => "asin" in l && result.byKey?.get(l.asin)).length,
+  };
+}

@@ -1,0 +1,172 @@
+/**
+ * Lookups by list on the team relay (src/api/batch.ts: competitor lookup's `asins`). A member's request that lists
+ * ASINs is answered key by key, each key through the team's cache and the single flight across replicas
+ * (./shared-call.ts) as the request for that key alone would be; the keys no replica holds or is fetching are
+ * gathered, whoever asked for them, for a short window (src/api/batcher.ts) and sent in calls of up to 40 on one
+ * grant each, for the budget of the member whose key opened the batch (another member whose key that refusal caught
+ * asks again for themself). So two members asking for overlapping sets at the same moment cost the union, in
+ * batches, and a schedule's watch of 200 ASINs costs ⌈200 / 40⌉ calls. Each key's answer is cached as the service's
+ * answer for that key alone (its one item, or none for an ASIN the service does not know); a member gets one
+ * answer in the service's shape with the items of its keys, never another key's.
+ */
+import { batchOf, type Lookup } from "../../api/batch";
+import { Batcher } from "../../api/batcher";
+import { canonicalJson } from "../../api/canonical-json";
+import { operation } from "../../api/catalog";
+import { callParams, checkLookup, keyParams, recordsByKey } from "../../api/lookups";
+import { envelopeCode, type Refused } from "./answers";
+import {
+  cacheable,
+  countUsage,
+  teamRequest,
+  type FlightCall,
+  type GrantedCall,
+  type Shared,
+  type SharedCallOptions,
+  type TeamRequest,
+} from "./team-request";
+import type { Member } from "./team-store";
+
+/** What a lookup of a schedule spent: its calls (batches it opened), the keys the team already had, or a refusal. */
+export interface LookupRun {
+  readonly calls: number;
+  readonly cacheHits: number;
+  readonly refused?: Refused;
+  /** The service's refusal of a batch (its code), when one failed. */
+  readonly failure?: string;
+}
+
+/** One key's outcome, with the member whose budget its batch spent and which batch (0: none was sent for it). */
+interface KeyOutcome {
+  readonly shared: Shared;
+  readonly opener: string;
+  readonly batch: number;
+}
+
+type Json = Record<string, unknown>;
+const bodyOf = (text: string): Json => JSON.parse(text) as Json;
+const itemsOf = (body: Json): unknown[] => {
+  const items = (body.data as Json | null)?.items;
+  return Array.isArray(items) ? items : [];
+};
+/** The service's answer for some keys, kept to `items`. */
+const withItems = (body: Json, items: unknown[]) =>
+  JSON.stringify({ ...body, data: { ...(body.data as Json), items, total: items.length } });
+const NEVER = new AbortController().signal;
+
+export function lookupCaller(options: SharedCallOptions, call: GrantedCall, flight: FlightCall) {
+  const batchers = new Map<string, Batcher<KeyOutcome>>();
+  /** Who claimed each key waiting for its batch: the batch is spent on its first key's member. */
+  const openers = new Map<string, Member>();
+  /** Keys asked on this replica and not answered yet: another member's ask joins. */
+  const local = new Map<string, Promise<KeyOutcome>>();
+  const sendBatch = batchSender(options, call, openers);
+  const groupOf = (lookup: Lookup) => `${lookup.code}|${canonicalJson(lookup.shared)}`;
+  const batcherOf = (lookup: Lookup): Batcher<KeyOutcome> => {
+    const name = groupOf(lookup);
+    let batcher = batchers.get(name);
+    if (!batcher) {
+      const windowMs = options.batchWindowMs ?? 50;
+      const send = (keys: readonly string[]) => sendBatch(lookup, keys);
+      batcher = new Batcher<KeyOutcome>({ clock: options.clock, windowMs, max: lookup.batch.max, send });
+      batchers.set(name, batcher);
+    }
+    return batcher;
+  };
+
+  /** One key: the team's cached answer, the flight of any replica, or a place in this replica's next batch. */
+  const keyAnswer = (member: Member, lookup: Lookup, key: string): Promise<KeyOutcome> => {
+    const request = keyRequest(options, lookup, key);
+    const pending = local.get(request.cacheKey);
+    if (pending)
+      return pending.then((o) => ("answer" in o.shared ? { ...o, shared: { ...o.shared, source: "shared" } } : o));
+    const asked = (async (): Promise<KeyOutcome> => {
+      let sent: KeyOutcome | undefined;
+      const shared = await flight(request, async () => {
+        openers.set(`${groupOf(lookup)}|${key}`, member);
+        sent = await batcherOf(lookup).load(key, NEVER).promise;
+        return sent.shared;
+      });
+      return sent && sent.shared === shared ? sent : { shared, opener: member.name, batch: 0 };
+    })();
+    local.set(request.cacheKey, asked);
+    void asked.finally(() => local.delete(request.cacheKey)).catch(() => undefined);
+    return asked;
+  };
+
+  /** Every key of a lookup; a key another member's refusal caught is asked again for this member. */
+  const keysFor = (member: Member, lookup: Lookup) =>
+    Promise.all(
+      lookup.keys.map(async (key) => {
+        const first = await keyAnswer(member, lookup, key);
+        return "refused" in first.shared && first.opener !== member.name ? keyAnswer(member, lookup, key) : first;
+      }),
+    );
+
+  return {
+    request: async (member: Member, request: TeamRequest) =>
+      answerOf(options, member, request, await keysFor(member, checkLookup(request.op.code, request.params))),
+    run: async (member: Member, lookup: Lookup): Promise<LookupRun> => runOf(member, await keysFor(member, lookup)),
+  };
+}
+
+/** The request for one key alone: what its answer is cached and flown under. */
+function keyRequest(options: SharedCallOptions, lookup: Lookup, key: string): TeamRequest {
+  const checked = teamRequest(operationOf(lookup), keyParams(lookup, key), options.clock.now());
+  if ("error" in checked) throw new Error(checked.error);
+  return checked.request;
+}
+
+const operationOf = (lookup: Lookup) => operation(lookup.code);
+
+/** One call for a batch of keys: each key gets the service's answer kept to its own item (or none). */
+function batchSender(options: SharedCallOptions, call: GrantedCall, openers: Map<string, Member>) {
+  let batches = 0;
+  return async (lookup: Lookup, keys: readonly string[]): Promise<KeyOutcome[]> => {
+    const name = `${lookup.code}|${canonicalJson(lookup.shared)}`;
+    const member = openers.get(`${name}|${keys[0]}`)!;
+    for (const key of keys) openers.delete(`${name}|${key}`);
+    const checked = teamRequest(operationOf(lookup), callParams(lookup, keys), options.clock.now());
+    if ("error" in checked) throw new Error(checked.error);
+    const batch = ++batches;
+    const shared = await call(member, checked.request);
+    const each = (outcome: Shared): KeyOutcome => ({ shared: outcome, opener: member.name, batch });
+    if ("refused" in shared || !cacheable(shared.answer)) return keys.map(() => each(shared));
+    const body = bodyOf(shared.answer.text);
+    const found = recordsByKey(batchOf(operationOf(lookup))!, keys, itemsOf(body));
+    return keys.map((key) => {
+      const item = found.get(key);
+      return each({ answer: { ...shared.answer, text: withItems(body, item ? [item] : []) }, source: "miss" });
+    });
+  };
+}
+
+/** A member's answer: the service's answer with the items of its keys, or the first refusal or failure among them. */
+function answerOf(options: SharedCallOptions, member: Member, request: TeamRequest, outcomes: KeyOutcome[]): Shared {
+  const refused = outcomes.find((o) => "refused" in o.shared);
+  if (refused) return refused.shared;
+  const answers = outcomes.map((o) => o.shared as Extract<Shared, { answer: unknown }>);
+  const failed = answers.find((a) => !cacheable(a.answer));
+  if (failed) return failed;
+  const bodies = answers.map((a) => bodyOf(a.answer.text));
+  const text = withItems(bodies[0], bodies.flatMap(itemsOf));
+  const mine = outcomes.some((o) => "answer" in o.shared && o.shared.source === "miss" && o.opener === member.name);
+  const source = mine ? "miss" : answers.every((a) => a.source === "hit") ? "hit" : "shared";
+  if (source !== "miss") void countUsage(options)(member.name, request.op.code, "cacheHits");
+  return { answer: { ...answers[0].answer, text }, source };
+}
+
+/** What a schedule's lookup spent: the batches its member opened, the keys already answered. */
+function runOf(member: Member, outcomes: KeyOutcome[]): LookupRun {
+  const refused = outcomes.find((o) => "refused" in o.shared)?.shared;
+  const sent = new Set(outcomes.filter((o) => o.batch > 0 && o.opener === member.name).map((o) => o.batch));
+  const cacheHits = outcomes.filter((o) => o.batch === 0 || o.opener !== member.name).length;
+  const failed = outcomes.find((o) => "answer" in o.shared && !cacheable(o.shared.answer))?.shared;
+  const failure = failed && "answer" in failed ? envelopeCode(failed.answer.text) : undefined;
+  return {
+    calls: sent.size,
+    cacheHits,
+    ...(refused && "refused" in refused ? { refused: refused.refused } : {}),
+    ...(failed ? { failure: failure ?? `HTTP ${"answer" in failed ? failed.answer.status : 0}` } : {}),
+  };
+}

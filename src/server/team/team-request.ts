@@ -1,0 +1,105 @@
+/**
+ * What the team relay's shared calls are made of (./shared-call.ts, ./shared-lookup.ts): a request as the team
+ * caches it, what a caller gets, the store's steps, and the options of the shared caller.
+ */
+import { createHash } from "node:crypto";
+import { methodOf, type AnyOperation } from "../../api/catalog";
+import { canonicalJson } from "../../api/canonical-json";
+import type { Clock } from "../../api/clock";
+import { fillPath } from "../../api/paths";
+import { checkParams } from "../../api/validate";
+import type { UpstreamAnswer, UpstreamCaller } from "../relay";
+import { envelopeCode, type Refused } from "./answers";
+import type { FairQueue } from "./fair-queue";
+import type { PlanKey } from "./keys-file";
+import { monthOf, type Member, type TeamStore } from "./team-store";
+
+export class StoreFailure extends Error {}
+
+/** A step on the store: any failure of it is a StoreFailure (the relay answers 503 and sends nothing). */
+export async function storeStep<T>(step: Promise<T>): Promise<T> {
+  try {
+    return await step;
+  } catch (error) {
+    throw error instanceof StoreFailure ? error : new StoreFailure((error as Error).message);
+  }
+}
+
+/** A request as the team caches it: checked parameters, their canonical text and the cache's key. */
+export interface TeamRequest {
+  readonly op: AnyOperation;
+  readonly params: Record<string, unknown>;
+  readonly cacheKey: string;
+  /** The service's path with the parameters it names filled in (`/v1/asin/US/B07Z82895W`). */
+  readonly path: string;
+  readonly body: string;
+  readonly query: string;
+}
+
+/**
+ * A request's parameters by the catalog's rules (names that are not parameters are ignored, as the service does).
+ * `pathParams`, those the request's path carried, win over the query's or the body's. Parameters the operation's
+ * path names go there (one encoded segment each), the rest in the query or the body.
+ */
+export function teamRequest(
+  op: AnyOperation,
+  raw: Record<string, unknown>,
+  now: number,
+  pathParams: Readonly<Record<string, string>> = {},
+): { request: TeamRequest } | { error: string } {
+  const known = new Set<string>(op.params.map((p) => p.name));
+  const given = { ...Object.fromEntries(Object.entries(raw).filter(([n]) => known.has(n))), ...pathParams };
+  const checked = checkParams(op.code, given, { now: new Date(now) });
+  if (!checked.params) return { error: checked.errors[0]?.message ?? "invalid parameters" };
+  const params = checked.params as Record<string, unknown>;
+  const text = canonicalJson(params);
+  const { path, rest } = fillPath(op.path, params);
+  const get = methodOf(op) === "GET";
+  return {
+    request: {
+      op,
+      params,
+      cacheKey: `${op.code}:${createHash("sha256").update(text).digest("hex").slice(0, 32)}`,
+      path,
+      body: get ? "" : canonicalJson(rest),
+      query: get ? `?${new URLSearchParams(Object.entries(rest).map(([k, v]) => [k, String(v)]))}` : "",
+    },
+  };
+}
+
+/** What a caller gets: the answer (and whether the service was called for it) or a refusal. */
+export type Shared =
+  { readonly answer: UpstreamAnswer; readonly source: "hit" | "miss" | "shared" } | { readonly refused: Refused };
+
+export interface SharedCallOptions {
+  store: TeamStore;
+  keys: readonly PlanKey[];
+  clock: Clock;
+  callUpstream: UpstreamCaller;
+  queue: FairQueue;
+  queueWaitMs: number;
+  windowMs: number;
+  /** The lease on a call under way (FLIGHT_LEASE_MS in the relay). */
+  leaseMs: number;
+  /** How long a batch of looked-up keys waits for more after its first (./shared-lookup.ts); default 50 ms. */
+  batchWindowMs?: number;
+  log: (event: Record<string, unknown>) => void;
+}
+
+/** One call of the service on the team's keys, for `member`'s budget: the answer, or why it was refused. */
+export type GrantedCall = (
+  member: Member,
+  request: Pick<TeamRequest, "op" | "path" | "query" | "body">,
+) => Promise<Shared>;
+
+/** An answer through the team's cache and the single flight across replicas; `call` makes it when this one flies. */
+export type FlightCall = (request: TeamRequest, call: () => Promise<Shared>) => Promise<Shared>;
+
+export const countUsage =
+  (options: Pick<SharedCallOptions, "store" | "clock">) =>
+  (member: string, operation: string, field: "calls" | "cacheHits" | "refusals") =>
+    options.store.count(monthOf(options.clock.now()), member, operation, field).catch(() => undefined);
+
+/** Whether the team's cache keeps an answer: the service's own OK. */
+export const cacheable = (answer: UpstreamAnswer) =>
+  answer.fromService && answer.status === 200 && envelopeCode(answer.text) === "OK";
