@@ -254,7 +254,10 @@ export function productCard(f: ProductFacts, numbers: CardNumbers): ProductCardV
       card: {
         title: { property: props.Title ? "Title" : "ASIN" },
         ...(props.Image ? { mainImage: { property: "Image" } } : {}),
-        sections: [...section(props, FIGURES), ...section(props, [...LISTING, ...DETAIL_FACTS], t("card.section.listing"))],
+        sections: [
+          ...section(props, FIGURES),
+          ...section(props, [...LISTING, ...DETAIL_FACTS], t("card.section.listing")),
+        ],
       },
     },
     provider: { description: t("card.provider") },

@@ -9,6 +9,7 @@ import { createEngine } from "../../src/engine/engine";
 import { memoryStore } from "../../src/engine/key-value-store";
 import type { ScheduleRequest } from "../../src/api/schedules";
 import { useSimulator } from "../support/simulator";
+import { startReceiver, type Receiver } from "./support/alert-receivers";
 import { startRedis, type RunningRedis } from "./support/redis";
 import { call, planKey, startTeam, type RunningTeam, type StoreKind } from "./support/team";
 
@@ -26,7 +27,13 @@ afterAll(async () => {
 });
 
 async function team(kind: StoreKind): Promise<RunningTeam> {
-  const running = await startTeam({ kind, redisUrl: redis.url, upstream: sim.url, keys: [planKey("main", SECRET)] });
+  const running = await startTeam({
+    kind,
+    redisUrl: redis.url,
+    upstream: sim.url,
+    keys: [planKey("main", SECRET)],
+    alerts: { allowPrivate: true },
+  });
   teams.push(running);
   return running;
 }
@@ -106,5 +113,35 @@ describe.each<StoreKind>(["memory", "redis"])("lookups on the team relay, state 
     const results = await Promise.all(watch.map((a) => engine.query("competitor_lookup", lookup([a]))));
     expect(results.map((r) => r.rows[0]?.asin)).toEqual(watch);
     expect(lookups()).toBe(5);
+  });
+
+  test("an alert on MAD.PRODUCTS of 90 ASINs costs ⌈90 / 40⌉ = 3 calls a run, fires per ASIN; a card is refused", async () => {
+    const t = await team(kind);
+    const alice = await t.member("alice");
+    const hook: Receiver = await startReceiver();
+    const watch = [...range(2000, 2089), "B0ZZZZ0009"];
+    const query = `=MAD.PRODUCTS("US",{${watch.map((a) => `"${a}"`).join(",")}})`;
+    const put = (id: string, body: Record<string, unknown>) =>
+      fetch(`${t.bases[0]}/v1/alerts/${id}`, {
+        method: "PUT",
+        headers: { authorization: `Bearer ${alice}`, "content-type": "application/json" },
+        body: JSON.stringify({ name: "Watch", when: "price > 0", deliver: [hook.url], ...body }),
+      }).then(async (r) => ({ status: r.status, body: (await r.json()) as { message?: string; data?: unknown } }));
+    try {
+      const set = await put("prod-0001", { query });
+      expect(set.status).toBe(200);
+      expect(set.body.data).toMatchObject({ cost: { callsPerRun: 3, runsPerMonth: 30, callsPerMonth: 90 } });
+      const before = lookups();
+      await Promise.all(t.alertRunners.map((r) => r.tick()));
+      expect(lookups() - before).toBe(3);
+      // Every known product's price is above 0 from the first run: one firing per ASIN, none for the unknown one.
+      const fired = hook.received.flatMap((m) => (m.body.fired as { key: string }[]).map((f) => f.key));
+      expect(fired.sort()).toEqual(watch.slice(0, 89).sort());
+      const card = await put("card-0001", { query: '=MAD.PRODUCT("US","B000002000")' });
+      expect(card.status).toBe(400);
+      expect(card.body.message).toContain("use MAD.PRODUCTS");
+    } finally {
+      await hook.stop();
+    }
   });
 });

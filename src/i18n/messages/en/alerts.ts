@@ -50,7 +50,9 @@ export const alerts = {
     "MAD.{fn} shows a history by date; alerts watch current values: use MAD.PRODUCTS for products' prices and ranks",
     { fn: "text" },
   ),
-  "query.card": message("MAD.{fn} returns a card; alerts watch rows: use MAD.PRODUCTS (one row per ASIN)", { fn: "text" }),
+  "query.card": message("MAD.{fn} returns a card; alerts watch rows: use MAD.PRODUCTS (one row per ASIN)", {
+    fn: "text",
+  }),
   "query.tooManyArguments": message("MAD.{fn} takes at most {max} arguments ({got} given)", {
     fn: "text",
     max: "number",
