@@ -9,7 +9,7 @@ import type { Turn } from "./deadline";
 import { minuteLimitError, monthlyQuotaError } from "./errors";
 import { isVisitMax, MINUTE_WAIT_MS, minuteWait } from "./minute-limit";
 import { WINDOW_SAFETY_MS } from "./pacer";
-import type { SendContext, SendParts } from "./send";
+import type { SendContext, SendParts } from "./send-context";
 import type { OperationResult } from "../api/parse";
 
 export interface RefusedSend extends SendParts {

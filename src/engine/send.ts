@@ -5,30 +5,12 @@
  * allows it; a spent month stops every other request of the account. What the caller keeps of the answer (a cached
  * page, each key's record) is made inside the slot, before the next request is granted it.
  */
-import type { OperationCode } from "../api/catalog";
-import type { Clock } from "../api/clock";
 import type { OperationResult } from "../api/parse";
-import type { AccountGate } from "./account-gate";
 import type { Turn } from "./deadline";
-import type { RequestClient } from "./metered-client";
 import { isVisitMax } from "./minute-limit";
-import type { Pacer } from "./pacer";
-import type { StoredSettings } from "./settings";
+import type { SendContext, SendParts } from "./send-context";
 
-/** Who sends and what: the operation, with whose settings, for which account. */
-export interface SendContext {
-  readonly code: OperationCode;
-  readonly settings: StoredSettings & { secret: string };
-  readonly account: string;
-}
-
-export interface SendParts {
-  clock: Clock;
-  totalTimeoutMs: number;
-  pacer: Pacer;
-  gate: AccountGate;
-  requestClient: RequestClient;
-}
+export type { SendContext, SendParts } from "./send-context";
 
 /** Past the end of the data, a waiting request is dismissed with this value instead of being sent (./pages). */
 export interface Dismissal<T> {

@@ -1,13 +1,15 @@
 /**
- * The hosted add-in as a user installs it: a hosting build (ADDIN_BASE_URL) served by `npm run serve` in front of
- * the simulator, opened in Chromium. office.js, which Office itself would provide, is answered by the strict Excel
+ * The hosted add-in as a user installs it: a hosting build (ADDIN_BASE_URL) served as the Dockerfile's image serves
+ * it (the server bundled by `npm run build:server`, the image's environment) in front of the simulator, opened in
+ * Chromium. The suite's one hosting build: the image's checks (no source maps, the provider, the health check, a
+ * clean SIGTERM) run on it here rather than on a build of their own. office.js, which Office itself would provide, is answered by the strict Excel
  * stand-in (Excel on the web), so the page runs under the server's own Content-Security-Policy unchanged. The base URL is left at its default (the add-in's own server): the user only
  * pastes the secret, Test connection passes, and =MAD.KEYWORDTRENDS("US","yoga mat") evaluates through the relay.
  * The same build served by `npm run serve -- --team` (state in memory, a member added by `npm run team`): a member
  * chooses Team relay, enters the relay's address and their token, and calls go out with the token, never a secret.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -18,6 +20,7 @@ import { ROOT } from "./support/built-addin";
 import { launchChromium } from "./support/chromium";
 import { useSimulator } from "../support/simulator";
 import { standInScript, workbook } from "./support/excel-pane";
+import { DOCKERFILE_STAGES, envOf, one } from "../support/dockerfile";
 
 jest.setTimeout(300_000);
 
@@ -34,6 +37,10 @@ let teamServed: ChildProcessWithoutNullStreams;
 let teamBase: string;
 let teamLog = "";
 let token: string;
+let dist: string;
+let runtimeEnv: NodeJS.ProcessEnv;
+let exited: Promise<number | null>;
+const [, runtimeStage] = DOCKERFILE_STAGES;
 
 /** `npm run serve -- --team` on the same build, its members in a file (no Redis), the plan's key in a keys file. */
 async function startTeamRelay(dist: string): Promise<void> {
@@ -85,17 +92,25 @@ beforeAll(async () => {
   const port = await freePort();
   base = `http://127.0.0.1:${port}/`;
   out = mkdtempSync(path.join(tmpdir(), "mad-hosted-"));
-  const dist = path.join(out, "dist");
-  await run("npm", ["run", "build", "--", "--output-path", dist], {
-    cwd: ROOT,
-    env: { ...process.env, ADDIN_BASE_URL: base },
-    maxBuffer: 1 << 26,
-  });
-  served = spawn(
-    process.execPath,
-    ["--import", "tsx", "src/server/cli.ts", "--port", String(port), "--upstream", sim.url, "--static", dist],
-    { cwd: ROOT, env: { ...process.env, HOST: "127.0.0.1" } },
-  );
+  dist = path.join(out, "dist");
+  const serveJs = path.join(out, "serve.js");
+  // The Dockerfile's build stage: the hosting build (its address and provider) and the bundled server.
+  const env = { ...process.env, ADDIN_BASE_URL: base, ADDIN_PROVIDER: "Contoso" };
+  await Promise.all([
+    run("npm", ["run", "build", "--", "--output-path", dist], { cwd: ROOT, env, maxBuffer: 1 << 26 }),
+    run("npm", ["run", "build:server", "--", `--outfile=${serveJs}`], { cwd: ROOT, maxBuffer: 1 << 24 }),
+  ]);
+  // The image's runtime: `node serve.js` with its environment, pointed at this build and the simulator.
+  runtimeEnv = {
+    ...process.env,
+    ...envOf(runtimeStage),
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    MAD_STATIC_DIR: dist,
+    MAD_UPSTREAM: sim.url,
+  };
+  served = spawn(process.execPath, [serveJs], { cwd: out, env: runtimeEnv });
+  exited = new Promise((resolve) => served.on("exit", resolve));
   await new Promise<void>((resolve, reject) => {
     served.stdout.on("data", (chunk: Buffer) => {
       log += chunk.toString();
@@ -206,4 +221,27 @@ test("a member signs in to a team relay from the pane: relay address and token, 
   expect(teamLog).not.toContain(token);
   expect(teamLog).not.toContain(SECRET);
   await page.context().close();
+});
+
+test("the image's build: no source maps, the provider named, the add-in's service its own server, the health check passes", async () => {
+  const files = readdirSync(dist, { recursive: true }).map(String);
+  expect(files).toEqual(expect.arrayContaining(["taskpane.html", "functions.js", "functions.json", "manifest.xml"]));
+  expect(files.filter((f) => f.endsWith(".map"))).toEqual([]);
+  for (const file of files.filter((f) => /\.(js|html)$/.test(f)))
+    expect(readFileSync(path.join(dist, file), "utf8")).not.toContain("sourceMappingURL");
+  expect(readFileSync(path.join(dist, "manifest.xml"), "utf8")).toContain("<ProviderName>Contoso</ProviderName>");
+  expect(readFileSync(path.join(dist, "functions.js"), "utf8")).toContain(base.replace(/\/$/, ""));
+  // The image's own HEALTHCHECK command.
+  const check = JSON.parse(one(runtimeStage, "HEALTHCHECK").replace(/^.*?CMD\s+/, "")) as string[];
+  expect(check[0]).toBe("node");
+  await expect(run(process.execPath, check.slice(1), { env: runtimeEnv })).resolves.toBeDefined();
+  const page = await fetch(`${base}taskpane.html`);
+  expect(page.headers.get("content-security-policy")).toContain("https://appsforoffice.microsoft.com");
+});
+
+// Last: it stops the server the tests above use.
+test("the image's server stops cleanly on SIGTERM, the secret never in its output", async () => {
+  served.kill("SIGTERM");
+  expect(await exited).toBe(0);
+  expect(log).not.toContain(SECRET);
 });
