@@ -17,7 +17,7 @@ import { TRADEMARK_OPERATIONS } from "./trademark";
 import { TRENDS_OPERATIONS } from "./trends";
 import type { RecordName } from "../records";
 
-export { ROW_CAP, type Operation } from "./operation";
+export { ROW_CAP } from "./operation";
 export { LOOKUP_FUNCTIONS } from "./product";
 /** A function over an operation's answers per key (MAD.PRODUCT, MAD.PRODUCTS; see LOOKUP_FUNCTIONS). */
 export type LookupFunction = (typeof LOOKUP_FUNCTIONS)[number];
