@@ -16,6 +16,7 @@ import {
   type FormulaCell,
   type HostAdapter,
   type ReportSheetInfo,
+  type SelectedCells,
   type ReportSheetSpec,
   type StoredQuery,
   type TableGrowth,
@@ -105,6 +106,12 @@ export class PreviewHost implements HostAdapter {
         (_, c) => this.workbook.display({ row: range.top + r, col: range.left + c }, sheet).value ?? "",
       ),
     );
+  }
+
+  /** The preview grid selects one cell: its value (a list of ASINs in it reads as such). */
+  async readSelection(): Promise<SelectedCells> {
+    const target = await this.getActiveCell();
+    return { ...target, values: await this.readRange(target) };
   }
 
   /** The selected cell of the sheet shown in the grid. */

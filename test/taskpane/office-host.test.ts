@@ -36,6 +36,21 @@ describe.each(PLATFORMS)("office host (%s)", (platform) => {
     expect(await createOfficeHost().getActiveCell()).toEqual({ sheet: "My Sheet", address: "C7" });
   });
 
+  it("reads the selected cells' values, only their used part, and refuses several areas as Excel does", async () => {
+    const host = createOfficeHost();
+    await host.writeValues({ sheet: "My Sheet", address: "A3" }, [["B07Z82895W"], ["B0DGVP84B5, B0CK9RJWF6"], [null]]);
+    session.excel.book.selection = { sheet: "My Sheet", address: "A1:A5000" };
+    expect(await host.readSelection()).toEqual({
+      sheet: "My Sheet",
+      address: "A1:A5000",
+      values: [["B07Z82895W"], ["B0DGVP84B5, B0CK9RJWF6"]],
+    });
+    session.excel.book.selection = { sheet: "My Sheet", address: "C1:C9" };
+    expect(await host.readSelection()).toEqual({ sheet: "My Sheet", address: "C1:C9", values: [] });
+    session.excel.book.selection = { sheet: "My Sheet", address: "A1:A5,C1:C5" };
+    await expect(host.readSelection()).rejects.toMatchObject({ code: "InvalidSelection" });
+  });
+
   it("writes values as values: text stays text, numbers and booleans keep their type", async () => {
     const { excel } = session;
     const written = await createOfficeHost().writeValues({ sheet: "Sheet1", address: "B3" }, [

@@ -232,10 +232,18 @@ export interface ReportSheetInfo {
   readonly report: ReportGroupInfo;
 }
 
+/** The cells selected on the sheet and what they hold. */
+export interface SelectedCells extends CellTarget {
+  /** Their values, only the part that holds any (a whole column selected gives its used cells), row by row. */
+  readonly values: CellValue[][];
+}
+
 /** Cells: reading and writing values and formulas, and the MAD formulas the workbook holds. */
 export interface CellHost {
   /** The active cell (top-left of the selection). */
   getActiveCell(): Promise<CellTarget>;
+  /** The selected cells and their values (a list of ASINs taken from the sheet); rejects where several areas are. */
+  readSelection(): Promise<SelectedCells>;
   /**
    * Writes a block of values at `target` (its top-left cell). Strings are written as text: a value starting with
    * `=`, `+`, `-` or `@` never becomes a formula. Returns the address written.

@@ -133,6 +133,19 @@ function cellMethods(run: Run, clock: Clock) {
         await context.sync();
         return range.values as CellValue[][];
       }),
+    // Workbook.getSelectedRange (ExcelApi 1.1) throws where several ranges are selected ("Set and get the selected
+    // range", learn.microsoft.com/office/dev/add-ins/excel/excel-add-ins-ranges-set-get); only its used cells are
+    // read (Range.getUsedRangeOrNullObject, values only), so a whole column selected does not load a million rows.
+    readSelection: () =>
+      run(async (context) => {
+        const selected = context.workbook.getSelectedRange();
+        const used = selected.getUsedRangeOrNullObject(true);
+        selected.load("address");
+        used.load("values");
+        await context.sync();
+        const { sheet, address } = splitAddress(selected.address);
+        return { sheet, address, values: used.isNullObject ? [] : (used.values as CellValue[][]) };
+      }),
     getActiveCell: () =>
       run(async (context) => {
         const cell = context.workbook.getActiveCell();

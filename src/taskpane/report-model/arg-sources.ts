@@ -5,14 +5,16 @@
  * `ArgSource` union and the table are checked against each other: a new kind of source is one member and one entry.
  */
 import { cellAddress, type CellPosition } from "../../table/a1";
-import { valueOf, type ReportInputs } from "./report-inputs";
+import { valueOf, type AsinList, type ReportInputs } from "./report-inputs";
 
 /**
  * - `input`: the input's cell (`$B$3`);
- * - `asinRow`: every ASIN, the row of ASIN cells (`$B$4:$U$4`), read as a list;
+ * - `asinRow`: every ASIN, the row of ASIN cells (`$B$4:$U$4`), or their column where they go down one
+ *   (`$A$9:$A$208`), read as a list;
  * - `asinFilter`: the ASIN row with its label, a one-row filter block (`$A$4:$U$4`: `ASINs | B0... | B0...`);
  * - `firstAsin`: the first ASIN's cell (`$B$4`);
- * - `eachAsin`: in a section repeated per ASIN (`eachAsin`), that ASIN's cell; `asinAt` once repeated (`$C$4`);
+ * - `eachAsin`: in a section repeated per ASIN (`eachAsin`), that ASIN's cell; `asinAt` once repeated: the cell
+ *   of the ASIN at `index` of its list, all given or the picked ones (`$C$4`, `$C$5`);
  * - `screen`: the screen's rows (`$A$4:$B$8`: `minAvgUnits | 300`...), a filter block of these filters, each an
  *   input named after its filter;
  * - `text`: a literal (`"W"`), never made from input text.
@@ -23,16 +25,20 @@ export type ArgSource =
   | { readonly kind: "asinFilter" }
   | { readonly kind: "firstAsin" }
   | { readonly kind: "eachAsin" }
-  | { readonly kind: "asinAt"; readonly index: number }
+  | { readonly kind: "asinAt"; readonly list: AsinList; readonly index: number }
   | { readonly kind: "screen"; readonly filters: readonly string[] }
   | { readonly kind: "text"; readonly text: string };
 
 /** Where a report's inputs sit on its sheet (report-layout.ts places them): what formula text refers to. */
 export interface InputPlaces {
-  /** An input's value cell (the first ASIN's, for `asins`). */
+  /** An input's value cell (the first ASIN's, for `asins` across a row). */
   cell(name: string): CellPosition;
-  /** How many ASIN cells the ASIN row has. */
+  /** The cell of the ASIN at `index` of a list: across its input's row, or down the ASIN column. */
+  asinCell(list: AsinList, index: number): CellPosition;
+  /** How many ASIN cells the ASIN row (or column) has. */
   readonly maxAsins: number;
+  /** The ASINs go down a column: no label beside them makes a filter block. */
+  readonly asinsDown: boolean;
   /** The screen's filter block: its first and last rows. */
   screenRows(): readonly [first: number, last: number];
 }
@@ -53,10 +59,14 @@ interface SourceRule<S extends ArgSource> {
 
 const abs = (pos: CellPosition) => cellAddress(pos, true);
 const range = (from: CellPosition, to: CellPosition) => `${abs(from)}:${abs(to)}`;
-/** The ASIN row from column `col` to its last ASIN cell. */
-const asinRowFrom = (places: InputPlaces, col: number) => {
-  const { row } = places.cell("asins");
-  return range({ row, col }, { row, col: places.maxAsins });
+/** The ASIN cells, first to last (a row across or a column down). */
+const asinRange = (places: InputPlaces) =>
+  range(places.asinCell("asins", 0), places.asinCell("asins", places.maxAsins - 1));
+/** The ASIN row with its label cell: a one-row filter block. */
+const asinFilterBlock = (places: InputPlaces) => {
+  if (places.asinsDown) throw new Error("an ASIN filter block is a row: its ASINs go across, not down");
+  const first = places.asinCell("asins", 0);
+  return range({ row: first.row, col: first.col - 1 }, places.asinCell("asins", places.maxAsins - 1));
 };
 const none = () => ({});
 const asinList = (inputs: ReportInputs) => (inputs.asins.length ? inputs.asins : undefined);
@@ -76,30 +86,27 @@ export const ARG_SOURCES: { readonly [K in ArgSource["kind"]]: SourceRule<Extrac
   asinRow: {
     value: (_, inputs) => asinList(inputs),
     filters: none,
-    formula: (_, places) => asinRowFrom(places, 1),
+    formula: (_, places) => asinRange(places),
     input: () => "asins",
   },
   asinFilter: {
     value: (_, inputs) => asinList(inputs),
     filters: (_, inputs) => ({ asins: asinList(inputs) }),
-    formula: (_, places) => asinRowFrom(places, 0),
+    formula: (_, places) => asinFilterBlock(places),
     input: (_, param) => (param === "asins" ? "asins" : undefined),
   },
   firstAsin: {
     value: (_, inputs) => inputs.asins[0],
     filters: none,
-    formula: (_, places) => abs(places.cell("asins")),
+    formula: (_, places) => abs(places.asinCell("asins", 0)),
     input: () => "asins",
   },
   eachAsin: { value: perAsin, filters: perAsin, formula: perAsin, input: () => "asins" },
   asinAt: {
-    value: (source, inputs) => inputs.asins[source.index],
+    value: (source, inputs) => inputs[source.list][source.index],
     filters: none,
-    formula: (source, places) => {
-      const first = places.cell("asins");
-      return abs({ row: first.row, col: first.col + source.index });
-    },
-    input: () => "asins",
+    formula: (source, places) => abs(places.asinCell(source.list, source.index)),
+    input: (source) => source.list,
   },
   screen: {
     value: () => undefined,

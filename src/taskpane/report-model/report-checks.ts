@@ -3,16 +3,50 @@
  * input and the rule, once (three sections refusing a blank category say it once). Nothing may be created while
  * there is one.
  */
+import { isLookup } from "../../api/batch";
+import { operation } from "../../api/catalog";
+import { ValidationError } from "../../api/errors";
+import { checkLookup } from "../../api/lookups";
 import { checkParams } from "../../api/validate";
 import { t } from "../../i18n";
 import type { ReportInputs } from "./report-inputs";
 import type { SectionQuery } from "./report-queries";
-import { maxAsinsOf, type ReportTemplate } from "./templates";
+import { maxOfList, type ReportTemplate } from "./templates";
 
 export interface InputErrors {
   /** Input name -> messages, each naming the input and the rule. */
   readonly byInput: Readonly<Record<string, readonly string[]>>;
   readonly count: number;
+}
+
+/**
+ * How many ASINs the lists take: a template that repeats sections per ASIN, or lists its ASINs (MAD.PRODUCTS), needs
+ * one ASIN at least, and no list takes more than its maximum (the picked ones may be none: the list alone).
+ */
+function countsOf(template: ReportTemplate, inputs: ReportInputs): Record<string, string[]> {
+  const byInput: Record<string, string[]> = {};
+  const needsOne = Boolean(template.eachAsin?.length) || template.sections.some((s) => s.list);
+  for (const input of template.inputs) {
+    if (input.kind !== "asins" && input.kind !== "picked") continue;
+    const given = inputs[input.kind].length;
+    const max = maxOfList(template, input.kind);
+    if (input.kind === "asins" && needsOne && given === 0)
+      byInput[input.name] = [t("templates.required", { label: input.label(), hint: input.hint() })];
+    if (given > max) byInput[input.name] = [t("templates.tooManyAsins", { label: input.label(), max, given })];
+  }
+  return byInput;
+}
+
+/** A query's problems by the catalog's rules: a lookup's as the engine checks it (40 ASINs a call, 2,000 at most). */
+function queryErrors(query: SectionQuery, now: Date): readonly ValidationError[] {
+  if (!isLookup(operation(query.operation), query.params)) return checkParams(query.operation, query.params, { now }).errors;
+  try {
+    checkLookup(query.operation, query.params, { now });
+    return [];
+  } catch (error) {
+    if (error instanceof ValidationError) return [error];
+    throw error;
+  }
 }
 
 /**
@@ -25,20 +59,11 @@ export function checkQueries(
   queries: readonly SectionQuery[],
   now: Date,
 ): InputErrors {
-  const byInput: Record<string, string[]> = {};
+  const byInput: Record<string, string[]> = countsOf(template, inputs);
   const labels = new Map(template.inputs.map((i) => [i.name as string, i.label()]));
   const seen = new Set<string>();
-  // A template that repeats sections per ASIN needs one ASIN at least, and takes no more than its maximum.
-  if (template.eachAsin?.length) {
-    const input = template.inputs.find((i) => i.kind === "asins");
-    const given = inputs.asins.length;
-    if (input && given === 0)
-      byInput[input.name] = [t("templates.required", { label: input.label(), hint: input.hint() })];
-    if (input && given > maxAsinsOf(template))
-      byInput[input.name] = [t("templates.tooManyAsins", { label: input.label(), max: maxAsinsOf(template), given })];
-  }
   for (const query of queries) {
-    for (const error of checkParams(query.operation, query.params, { now }).errors) {
+    for (const error of queryErrors(query, now)) {
       const name = query.inputOf[error.param];
       if (name !== undefined && name === query.awaits && error.rule === "required") continue; // filled in on Create
       const label = name ? labels.get(name) : undefined;

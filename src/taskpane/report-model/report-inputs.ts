@@ -10,24 +10,36 @@ export type TemplateInputs = Readonly<Record<string, string>>;
 export interface ReportInputs {
   /** Each input's text, trimmed; "" when blank (an input not given reads as blank too). */
   readonly values: Readonly<Record<string, string>>;
-  /** Every ASIN typed, in order: separated by commas, semicolons, spaces or new lines, upper-cased. */
+  /** Every ASIN typed, in order, each once: separated by commas, semicolons, spaces or new lines, upper-cased. */
   readonly asins: readonly string[];
+  /**
+   * The ASINs picked for the sections repeated per product (Product watch's charted products: its `picked` input),
+   * read as `asins` is; empty where the template has no such input.
+   */
+  readonly picked: readonly string[];
 }
+
+/** The lists of ASINs a report reads: every ASIN given, or the ones picked for the per-product sections. */
+export type AsinList = "asins" | "picked";
 
 /** A template takes at most this many ASINs unless it says otherwise (the order-word and traffic lookups' limit). */
 export const MAX_ASINS = 20;
 
-/** The ASINs of an input's text: separated by commas, semicolons, spaces or new lines, upper-cased. */
-function asinsOf(text: string): string[] {
-  return text
+/**
+ * The ASINs of an input's text: separated by commas, semicolons, spaces or new lines, upper-cased, each once (a
+ * pasted column often repeats one; a repeat would cost nothing but would count against the limit).
+ */
+export function asinsOf(text: string): string[] {
+  const asins = text
     .split(/[\s,;]+/)
     .map((a) => a.trim().toUpperCase())
     .filter((a) => a !== "");
+  return [...new Set(asins)];
 }
 
 /**
  * The inputs read once, from the pane's text, a report's cells or what it stored (`asins` is the ASIN input's
- * text, as every template names it).
+ * text, as every template names it; `picked`, the picked ASINs' input's).
  */
 export function readInputs(raw: Readonly<Record<string, unknown>>): ReportInputs {
   const values = Object.fromEntries(
@@ -36,7 +48,7 @@ export function readInputs(raw: Readonly<Record<string, unknown>>): ReportInputs
       value === null || value === undefined ? "" : String(value).trim(),
     ]),
   );
-  return { values, asins: asinsOf(values.asins ?? "") };
+  return { values, asins: asinsOf(values.asins ?? ""), picked: asinsOf(values.picked ?? "") };
 }
 
 /** An input's text, trimmed; "" when blank or not given. */

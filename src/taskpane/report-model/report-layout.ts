@@ -26,8 +26,15 @@ import { selectColumns } from "./result-table";
 import { validSheetName } from "../../table/sheet-names";
 import { operation } from "../../api/catalog";
 import { sourceRule, type ArgSource, type InputPlaces } from "./arg-sources";
-import { readInputs, valueOf, type ReportInputs } from "./report-inputs";
-import { maxAsinsOf, reportSections, type ReportTemplate, type TemplateSection } from "./templates";
+import { readInputs, valueOf, type AsinList, type ReportInputs } from "./report-inputs";
+import {
+  maxAsinsOf,
+  maxOfList,
+  reportSections,
+  type ReportTemplate,
+  type TemplateInput,
+  type TemplateSection,
+} from "./templates";
 
 const CHARTS_PER_ROW = 2;
 const FIRST_INPUT_ROW = 2; // 0-based: row 3
@@ -49,12 +56,40 @@ export function sectionRows(section: TemplateSection, rowCap = 2000): number {
   return 1 + (section.limit ?? rowCap);
 }
 
+/** Rows a section takes on a template's sheet: a list, a row per ASIN cell under its header. */
+const rowsOn = (template: ReportTemplate, section: TemplateSection) =>
+  section.list ? 1 + maxAsinsOf(template) : sectionRows(section);
+
+/** The template's ASIN input when its ASINs go down a column. */
+const asinColumnInput = (template: ReportTemplate) =>
+  template.inputs.find((input) => input.kind === "asins" && input.column);
+
+/** The first row below the inputs and a blank row: the charts' (and, where the ASINs go down, the list's) top. */
+const topBelowInputs = (template: ReportTemplate) => FIRST_INPUT_ROW + template.inputs.length + 1;
+
+/**
+ * Where the ASIN column's cells start (0-based row, in column A): below its label, which sits beside the header
+ * of the list section, so each ASIN shares its row with its product's row of the list.
+ */
+const firstAsinRow = (template: ReportTemplate) => topBelowInputs(template) + 2;
+
+/** How many value cells an input has across its row. */
+function cellsAcross(template: ReportTemplate, input: TemplateInput): number {
+  if (input.kind === "asins" && !input.column) return maxAsinsOf(template);
+  if (input.kind === "picked") return maxOfList(template, "picked");
+  return 1;
+}
+
 /** Where the template's inputs sit: one row each from row 3, the value in column B (the ASINs from B across). */
 function inputPlaces(template: ReportTemplate): InputPlaces {
   const rowOf = (name: string) => FIRST_INPUT_ROW + template.inputs.findIndex((i) => i.name === name);
+  const down = asinColumnInput(template) !== undefined;
   return {
     cell: (name) => ({ row: rowOf(name), col: 1 }),
+    asinCell: (list, index) =>
+      down && list === "asins" ? { row: firstAsinRow(template) + index, col: 0 } : { row: rowOf(list), col: 1 + index },
     maxAsins: maxAsinsOf(template),
+    asinsDown: down,
     screenRows: () => {
       const rows = template.inputs.flatMap((input, i) => (input.kind === "screen" ? [FIRST_INPUT_ROW + i] : []));
       return [rows[0], rows[rows.length - 1]];
@@ -68,7 +103,7 @@ const argText = (places: InputPlaces, source: ArgSource): string => sourceRule(s
 /**
  * `=MAD.BRANDCONCENTRATION($B$3,$B$4,,"brand, totalUnitsRatio",10)`; a history function takes STOCKHISTORY's
  * arguments (`=MAD.PRICEHISTORY($B$3,$B$4,,,"weekly","date, price, bsr")`), a card market and ASIN only
- * (`=MAD.PRODUCT($B$3,$B$4)`).
+ * (`=MAD.PRODUCT($B$3,$B$4)`), a list market, ASINs and fields (`=MAD.PRODUCTS($B$3,$A$9:$A$208,"asin, price")`).
  */
 export function sectionFormula(template: ReportTemplate, section: TemplateSection): string {
   const places = inputPlaces(template);
@@ -79,7 +114,9 @@ export function sectionFormula(template: ReportTemplate, section: TemplateSectio
   const fields = `"${section.fields.join(", ")}"`;
   const args = section.card
     ? leading
-    : operation(section.operation).history
+    : section.list
+      ? [...leading, fields]
+      : operation(section.operation).history
       ? [...leading, "", "", section.interval ? `"${section.interval}"` : "", fields]
       : [
           ...leading,
@@ -104,9 +141,37 @@ interface Placed {
   readonly formula: CellPosition;
 }
 
+type Layout = ReturnType<typeof layoutReport>;
+
+/** Places sections side by side from `left` at row `top`, cards stacked first (at `left`), each a Placed. */
+function placeSide(sections: readonly TemplateSection[], top: number, left: number): Map<TemplateSection, Placed> {
+  const placed = new Map<TemplateSection, Placed>();
+  const cards = sections.filter((s) => s.card);
+  let stackRow = top;
+  for (const section of cards) {
+    const title = { row: stackRow, col: left };
+    stackRow += 1 + sectionRows(section);
+    placed.set(section, { section, title, formula: offset(title, 1, 0) });
+  }
+  // A blank column after the stacked cards, as wide as their labelled rows: Excel on the web puts a field inserted
+  // from a card (the button beside it) in the next blank cell to its right, #FIELD! when that cell lies inside a
+  // spill (office-js #4189), and does not show it without a blank cell there (#4234).
+  let col = cards.length ? left + Math.max(...cards.map(widthOf)) + 1 : left;
+  for (const section of sections.filter((s) => !s.card)) {
+    const title = { row: top, col };
+    col += widthOf(section) + 1;
+    placed.set(section, { section, title, formula: offset(title, 1, 0) });
+  }
+  return placed;
+}
+
+const widthOf = (section: TemplateSection) => (section.vertical ? 2 : section.fields.length);
+
 /**
  * The sections side by side below the charts (cards stacked at the left), and the charts two to a row below the
- * inputs. With inputs, the sections of those inputs (a section per ASIN given); without, the most a report can have.
+ * inputs. Where the ASINs go down a column, that column and the list beside it come first, at the left from below
+ * the inputs, and the charts and the other sections take their places to the right of them. With inputs, the
+ * sections of those inputs (a section per ASIN given or picked); without, the most a report can have.
  */
 export function layoutReport(
   template: ReportTemplate,
@@ -117,51 +182,47 @@ export function layoutReport(
   footprints: Footprint[];
 } {
   const all = reportSections(template, inputs);
-  const inputEnd = FIRST_INPUT_ROW + template.inputs.length; // first row after the inputs
-  const chartTop = inputEnd + 1;
-  const charted = all.filter((s) => s.chart);
-  const chartRows = Math.ceil(charted.length / CHARTS_PER_ROW);
-  const sectionTop = chartTop + chartRows * (CHART_SIZE.rows + 1);
-  const width = (section: TemplateSection) => (section.vertical ? 2 : section.fields.length);
-  const cards = all.filter((s) => s.card);
-  // A blank column after the stacked cards, as wide as their labelled rows: Excel on the web puts a field inserted
-  // from a card (the button beside it) in the next blank cell to its right, #FIELD! when that cell lies inside a
-  // spill (office-js #4189), and does not show it without a blank cell there (#4234).
-  let left = cards.length ? Math.max(...cards.map(width)) + 1 : 0;
-  let stackRow = sectionTop;
-  const sections: Placed[] = all.map((section) => {
-    if (section.card) {
-      const title = { row: stackRow, col: 0 };
-      stackRow += 1 + sectionRows(section);
-      return { section, title, formula: offset(title, 1, 0) };
-    }
-    const title = { row: sectionTop, col: left };
-    left += width(section) + 1;
-    return { section, title, formula: offset(title, 1, 0) };
-  });
+  const top = topBelowInputs(template);
+  const down = asinColumnInput(template) !== undefined;
+  const lists = down ? all.filter((s) => s.list) : [];
+  const listed = placeSide(lists, top, 1);
+  const band = lists.length ? 1 + lists.reduce((n, s) => n + widthOf(s) + 1, 0) : 0;
+  const others = all.filter((s) => !listed.has(s));
+  const chartRows = Math.ceil(others.filter((s) => s.chart).length / CHARTS_PER_ROW);
+  const placedOthers = placeSide(others, top + chartRows * (CHART_SIZE.rows + 1), band);
+  const sections = all.map((s) => listed.get(s) ?? placedOthers.get(s)!);
   const charts = sections
     .filter((p) => p.section.chart)
     .map((p, i) => ({
       section: p,
       anchor: {
-        row: chartTop + Math.floor(i / CHARTS_PER_ROW) * (CHART_SIZE.rows + 1),
-        col: (i % CHARTS_PER_ROW) * (CHART_SIZE.columns + 1),
+        row: top + Math.floor(i / CHARTS_PER_ROW) * (CHART_SIZE.rows + 1),
+        col: band + (i % CHARTS_PER_ROW) * (CHART_SIZE.columns + 1),
       },
     }));
-  const footprints: Footprint[] = [
+  return { sections, charts, footprints: footprintsOf(template, sections, charts) };
+}
+
+/** The blocks a report's parts take, for checking that none overlaps another. */
+function footprintsOf(template: ReportTemplate, sections: Layout["sections"], charts: Layout["charts"]): Footprint[] {
+  const column = asinColumnInput(template);
+  return [
     ...template.inputs.map((input, i) => ({
       what: `input ${input.name}`,
       top: FIRST_INPUT_ROW + i,
       left: 0,
       rows: 1,
-      columns: input.kind === "asins" ? 1 + maxAsinsOf(template) : input.kind === "screen" ? 3 : 2,
+      columns: input.kind === "screen" ? 3 : 1 + cellsAcross(template, input),
     })),
+    ...(column
+      ? [{ what: `input ${column.name} down`, top: firstAsinRow(template) - 1, left: 0, rows: 1 + maxAsinsOf(template), columns: 1 }]
+      : []),
     ...sections.map((p) => ({
       what: `section ${p.section.title()}`,
       top: p.title.row,
       left: p.title.col,
-      rows: 1 + sectionRows(p.section),
-      columns: width(p.section),
+      rows: 1 + rowsOn(template, p.section),
+      columns: widthOf(p.section),
     })),
     ...charts.map((c) => ({
       what: `chart ${c.section.section.chart!.title()}`,
@@ -171,27 +232,43 @@ export function layoutReport(
       columns: CHART_SIZE.columns,
     })),
   ];
-  return { sections, charts, footprints };
+}
+
+/** The ASIN column's cells (`A9:A208`), where the template's ASINs go down one. */
+function asinColumnBlock(template: ReportTemplate): string | undefined {
+  if (!asinColumnInput(template)) return undefined;
+  return blockAddress({ row: firstAsinRow(template), col: 0 }, maxAsinsOf(template), 1);
+}
+
+/** A list's ASIN cells: across the input's row from column B, or down the ASIN column. */
+function asinCells(template: ReportTemplate, list: AsinList, asins: readonly string[]): ReportValueCell[] {
+  const places = inputPlaces(template);
+  return asins.slice(0, maxOfList(template, list)).map((asin, j): ReportValueCell => ({
+    address: cellAddress(places.asinCell(list, j)),
+    value: asin,
+    role: "input",
+    format: TEXT,
+  }));
 }
 
 function inputCells(template: ReportTemplate, inputs: ReportInputs): ReportValueCell[] {
   return template.inputs.flatMap((input, i): ReportValueCell[] => {
     const row = FIRST_INPUT_ROW + i;
-    const label: ReportValueCell = {
-      address: cellAddress({ row, col: 0 }),
-      value: input.cellLabel ?? input.label(),
-      role: "label",
-    };
-    if (input.kind === "asins")
+    const labelText = input.cellLabel ?? input.label();
+    const label: ReportValueCell = { address: cellAddress({ row, col: 0 }), value: labelText, role: "label" };
+    if (input.kind === "asins" && input.column) {
+      // The input's row says where the ASINs are; their label heads their column, beside the list's header.
+      const where = t("report.asinsDown", { cells: asinColumnBlock(template)!, max: maxAsinsOf(template) });
+      const head = cellAddress({ row: firstAsinRow(template) - 1, col: 0 });
       return [
         label,
-        ...inputs.asins.slice(0, maxAsinsOf(template)).map((asin, j): ReportValueCell => ({
-          address: cellAddress({ row, col: 1 + j }),
-          value: asin,
-          role: "input",
-          format: TEXT,
-        })),
+        { address: cellAddress({ row, col: 1 }), value: where, role: "note" },
+        { address: head, value: labelText, role: "label" },
+        ...asinCells(template, "asins", inputs.asins),
       ];
+    }
+    if (input.kind === "asins" || input.kind === "picked")
+      return [label, ...asinCells(template, input.kind, input.kind === "asins" ? inputs.asins : inputs.picked)];
     const value = valueOf(inputs, input.name);
     const cells: ReportValueCell[] = [
       label,
@@ -204,26 +281,33 @@ function inputCells(template: ReportTemplate, inputs: ReportInputs): ReportValue
   });
 }
 
-/** The block of a report's input cells (`B3:U4`): one value per input, the ASINs across their row. */
-export function inputBlock(template: ReportTemplate): string {
-  return blockAddress({ row: FIRST_INPUT_ROW, col: 1 }, template.inputs.length, maxAsinsOf(template));
+/**
+ * The blocks of a report's input cells, read in one request: one value per input from B3 (the ASINs, or the picked
+ * ones, across their row: `B3:U4`), then the ASIN column (`A9:A208`) where the ASINs go down one.
+ */
+export function inputBlocks(template: ReportTemplate): string[] {
+  const across = Math.max(...template.inputs.map((input) => cellsAcross(template, input)));
+  const column = asinColumnBlock(template);
+  return [blockAddress({ row: FIRST_INPUT_ROW, col: 1 }, template.inputs.length, across), ...(column ? [column] : [])];
 }
 
-/** The inputs as a report's cells hold them now (what its formulas read), from the values of `inputBlock`. */
-export function inputsFromBlock(template: ReportTemplate, values: readonly (readonly CellValue[])[]): ReportInputs {
+/** The inputs as a report's cells hold them now (what its formulas read), from the values of `inputBlocks`. */
+export function inputsFromBlocks(
+  template: ReportTemplate,
+  blocks: readonly (readonly (readonly CellValue[])[])[],
+): ReportInputs {
   const text = (value: CellValue | undefined) => (value === null || value === undefined ? "" : String(value).trim());
+  const listText = (cells: readonly CellValue[]) =>
+    cells
+      .map(text)
+      .filter((v) => v !== "")
+      .join(", ");
+  const [values = [], column = []] = blocks;
   const raw = Object.fromEntries(
     template.inputs.map((input, i) => {
       const row = values[i] ?? [];
-      return [
-        input.name,
-        input.kind === "asins"
-          ? row
-              .map(text)
-              .filter((v) => v !== "")
-              .join(", ")
-          : text(row[0]),
-      ];
+      if (input.kind === "asins" && input.column) return [input.name, listText(column.map((r) => r[0]))];
+      return [input.name, input.kind === "asins" || input.kind === "picked" ? listText(row) : text(row[0])];
     }),
   );
   return readInputs(raw);
@@ -236,7 +320,7 @@ function storedInputs(template: ReportTemplate, inputs: ReportInputs): Record<st
   return Object.fromEntries(
     template.inputs.map((input) => [
       input.name,
-      input.kind === "asins" ? inputs.asins.join(", ") : valueOf(inputs, input.name),
+      input.kind === "asins" || input.kind === "picked" ? inputs[input.kind].join(", ") : valueOf(inputs, input.name),
     ]),
   );
 }
@@ -246,21 +330,24 @@ function storedInputs(template: ReportTemplate, inputs: ReportInputs): Record<st
  * function spills Excel date numbers and cannot format its cells), rates as percentages, counts with separators.
  * Text and General columns need none; a vertical section (field | value rows) mixes kinds in a column and gets none.
  */
-function sectionFormats(placed: readonly Placed[]): { address: string; format: string }[] {
-  return placed.flatMap(({ section, formula }) => {
+function sectionFormats(template: ReportTemplate, placed: readonly Placed[]): { address: string; format: string }[] {
+  // The ASIN column stays text, so an ASIN typed or pasted below the ones given stays as typed.
+  const column = asinColumnBlock(template);
+  const asins = column ? [{ address: column, format: TEXT }] : [];
+  return asins.concat(placed.flatMap(({ section, formula }) => {
     // A card's labelled row: its listing day is an Excel date.
     if (section.card) {
       const day = section.fields.indexOf("Listed on");
       return day < 0 ? [] : [{ address: cellAddress(offset(formula, 1, day)), format: "yyyy-mm-dd" }];
     }
     if (section.vertical) return [];
-    const rows = sectionRows(section) - 1;
+    const rows = rowsOn(template, section) - 1;
     return selectColumns(section.operation, section.fields).flatMap((column, i) => {
       const format = numberFormatOf(column);
       if (format === "@" || format === "General") return [];
       return [{ address: blockAddress(offset(formula, 1, i), rows, 1), format }];
     });
-  });
+  }));
 }
 
 /** Everything the host writes for a report made from `template` with `inputs` (checked beforehand). */
@@ -304,7 +391,7 @@ export function reportSheetSpec(template: ReportTemplate, inputs: ReportInputs, 
     name: proposedSheetName(template, inputs),
     values,
     formulas,
-    formats: sectionFormats(layout.sections),
+    formats: sectionFormats(template, layout.sections),
     charts,
     report: {
       template: template.id,

@@ -46,12 +46,13 @@ export function sectionQuery(section: TemplateSection, inputs: ReportInputs): Se
     const input = rule.input(source, p.param);
     if (input !== undefined) inputOf[p.param] = input;
   });
-  // A card (MAD.PRODUCT) looks its one ASIN up in competitor lookup's list (src/api/batch.ts).
-  if (section.card) {
+  // A card (MAD.PRODUCT) looks its one ASIN up in competitor lookup's list, a list (MAD.PRODUCTS) its ASINs
+  // (src/api/batch.ts).
+  if (section.card || section.list) {
     const first = section.positional[0];
-    const asin = first ? sourceRule(first).value(first, inputs) : undefined;
-    if (asin !== undefined) params.asins = [asin];
-    if (first) inputOf.asins = sourceRule(first).input(first, "asin") ?? "asins";
+    const asins = first ? sourceRule(first).value(first, inputs) : undefined;
+    if (asins !== undefined) params.asins = Array.isArray(asins) ? asins : [asins];
+    if (first) inputOf.asins = sourceRule(first).input(first, "asins") ?? "asins";
   }
   // The ASIN filter block and the screen are the filters a template sets; display options are never sent.
   const filters = section.filters;

@@ -16,12 +16,13 @@ export type { ReportInputs, TemplateInputs } from "./report-inputs";
 export type Words = () => string;
 
 /** What a person types or picks for an input; the pane renders a control per kind. */
-export type InputKind = "market" | "category" | "keyword" | "asins" | "screen" | "niche";
+export type InputKind = "market" | "category" | "keyword" | "asins" | "picked" | "screen" | "niche";
 
 export interface TemplateInput {
   /**
    * Key in the inputs (and in the stored ReportGroupInfo): `market` and `asins` are the market and the ASINs in
-   * every template (the sections read them by those names); a screen's limit is its filter's name.
+   * every template (the sections read them by those names), `picked` the ASINs picked among them for the sections
+   * repeated per product (kind `picked`); a screen's limit is its filter's name.
    */
   readonly name: string;
   readonly kind: InputKind;
@@ -33,6 +34,11 @@ export interface TemplateInput {
    * label cell is the filter's name (`ASINs`, read as `asins`), the same in every language.
    */
   readonly cellLabel?: string;
+  /**
+   * The ASINs go one per cell down a column (column A, each beside its row of the section that lists them: room for
+   * hundreds) rather than across the input's row, which then says where they are.
+   */
+  readonly column?: true;
   /** What the pane proposes (a screen's usual limits). */
   readonly initial?: string;
   /** May be left blank: a screen's limit, or a value the add-in fills in (`from`). */
@@ -77,6 +83,11 @@ export interface TemplateSection {
    * a labelled row below its header (`fields`: two rows); cards stack one under another at the report's left.
    */
   readonly card?: true;
+  /**
+   * A list function (MAD.PRODUCTS): market, the ASINs (`asinRow`) and `fields`; one row per ASIN cell under its
+   * header, so as many rows as the template takes ASINs. Placed beside the ASIN column when the ASINs go down one.
+   */
+  readonly list?: true;
   readonly chart?: SectionChart;
 }
 
@@ -115,6 +126,11 @@ export interface TemplateSnapshots {
   readonly metrics: readonly SnapshotMetric[];
   /** The metrics the chart draws (indexes into `metrics`); the second, if any, on a value axis of its own. */
   readonly charted: readonly [number] | readonly [number, number];
+  /**
+   * A snapshot reads the template's own sections only, not the ones repeated per product: what they would add is
+   * in the own ones already (Product watch's table of every watched product), and they would cost calls more.
+   */
+  readonly ownSectionsOnly?: true;
   readonly valueAxisTitle: Words;
   readonly secondaryValueAxisTitle?: Words;
 }
@@ -128,12 +144,15 @@ export interface ReportTemplate<Id extends string = string> {
   readonly sheetName: (inputs: ReportInputs) => string;
   readonly sections: readonly TemplateSection[];
   /**
-   * Sections repeated for each ASIN after `sections`, in this order per ASIN; their `eachAsin` arguments read that
-   * ASIN's cell, and their titles (a chart's too) are worded with its place, 1 first.
+   * Sections repeated for each ASIN after `sections`, in this order per ASIN: each picked ASIN where the template
+   * has a `picked` input, else each ASIN given; their `eachAsin` arguments read that ASIN's cell, and their titles
+   * (a chart's too) are worded with its place, 1 first.
    */
   readonly eachAsin?: readonly PerAsinSection[];
   /** At most this many ASINs (MAX_ASINS unless set). */
   readonly maxAsins?: number;
+  /** At most this many picked ASINs (the `picked` input's cells across its row). */
+  readonly maxPicked?: number;
   /** What its snapshots sum up and chart; without it, a report's snapshots keep the generic summary (rows, averages). */
   readonly snapshots?: TemplateSnapshots;
 }

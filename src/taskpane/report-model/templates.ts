@@ -7,7 +7,7 @@
  * the input checks (the catalog's own validation).
  */
 import type { ArgSource } from "./arg-sources";
-import { MAX_ASINS, type ReportInputs } from "./report-inputs";
+import { MAX_ASINS, type AsinList, type ReportInputs } from "./report-inputs";
 import type { PerAsinSection, ReportTemplate, TemplateSection } from "./template-types";
 import { categoryMarket } from "./templates/category-market";
 import { competitorWatch } from "./templates/competitor-watch";
@@ -31,9 +31,18 @@ export function templateById(id: string): ReportTemplate | undefined {
 /** The most ASINs a template takes. */
 export const maxAsinsOf = (template: ReportTemplate): number => template.maxAsins ?? MAX_ASINS;
 
+/** The list the per-ASIN sections repeat over: the picked ASINs where the template has that input, else all. */
+export const eachAsinListOf = (template: ReportTemplate): AsinList =>
+  template.inputs.some((input) => input.kind === "picked") ? "picked" : "asins";
+
+/** The most ASINs of a list: the template's own maximum of each. */
+export const maxOfList = (template: ReportTemplate, list: AsinList): number =>
+  list === "picked" ? (template.maxPicked ?? maxAsinsOf(template)) : maxAsinsOf(template);
+
 /** A section repeated for the ASIN at `index`: its title numbered, its `eachAsin` arguments that ASIN's cell. */
-function forAsin(section: PerAsinSection, index: number): TemplateSection {
-  const arg = (source: ArgSource): ArgSource => (source.kind === "eachAsin" ? { kind: "asinAt", index } : source);
+function forAsin(section: PerAsinSection, list: AsinList, index: number): TemplateSection {
+  const arg = (source: ArgSource): ArgSource =>
+    source.kind === "eachAsin" ? { kind: "asinAt", list, index } : source;
   const { chart, title, ...rest } = section;
   return {
     ...rest,
@@ -45,12 +54,17 @@ function forAsin(section: PerAsinSection, index: number): TemplateSection {
 }
 
 /**
- * The sections a report of these inputs has: the template's own, then its per-ASIN ones for each ASIN given (up
- * to its maximum). Without inputs, for as many ASINs as it takes (the most room a report can need).
+ * The sections a report of these inputs has: the template's own, then its per-ASIN ones for each ASIN of their list
+ * (the picked ones, or all given; up to its maximum). Without inputs, for as many as it takes (the most room a
+ * report can need).
  */
 export function reportSections(template: ReportTemplate, inputs?: ReportInputs): TemplateSection[] {
   const each = template.eachAsin ?? [];
-  const count = inputs ? Math.min(inputs.asins.length, maxAsinsOf(template)) : maxAsinsOf(template);
-  const repeated = each.length ? Array.from({ length: count }, (_, i) => each.map((s) => forAsin(s, i))).flat() : [];
+  const list = eachAsinListOf(template);
+  const max = maxOfList(template, list);
+  const count = inputs ? Math.min(inputs[list].length, max) : max;
+  const repeated = each.length
+    ? Array.from({ length: count }, (_, i) => each.map((s) => forAsin(s, list, i))).flat()
+    : [];
   return [...template.sections, ...repeated];
 }

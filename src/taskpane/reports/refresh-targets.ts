@@ -34,7 +34,8 @@ export async function refreshTargetsNow(
     if (!template) continue;
     const read = await readReportInputs(host, group.sheet, group.report);
     inputs.set(group.sheet, read);
-    for (const placed of layoutReport(template).sections) {
+    // Laid out for the inputs read: where the sections repeated per picked product sit follows how many there are.
+    for (const placed of layoutReport(template, read).sections) {
       const query = sectionQuery(placed.section, read);
       sectionQueries.set(`${group.sheet}!${cellAddress(placed.formula)}`, {
         operation: query.operation,

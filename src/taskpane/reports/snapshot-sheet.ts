@@ -123,11 +123,14 @@ function genericSnapshots(query: SnapshotQuery): SnapshotSummary {
 /**
  * A report's snapshot: its template's sections (those repeated per ASIN too), asked with the inputs as they are (read
  * once, so never mixed). A history function's section (MAD.PRICEHISTORY) gives its newest row (the report holds the
- * rest); a product card is left out: a data type, not rows (its figures are in the product's other sections).
+ * rest); a product card is left out: a data type, not rows (its figures are in the product's other sections). A
+ * template whose snapshots read its own sections only (`ownSectionsOnly`: Product watch's table of every product)
+ * leaves the ones repeated per product out: a snapshot then costs what its own sections cost.
  */
 export function reportSnapshotPlan(sheet: string, template: ReportTemplate, inputs: ReportInputs): SnapshotPlan {
-  const all = reportSections(template, inputs);
   const own = template.sections.length;
+  const sections = reportSections(template, inputs);
+  const all = template.snapshots?.ownSectionsOnly ? sections.slice(0, own) : sections;
   const each = template.eachAsin?.length ?? 0;
   /** Index in `all` -> index in `queries`, for the sections a snapshot reads. */
   const queryIndex = new Map<number, number>();

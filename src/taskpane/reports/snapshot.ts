@@ -16,7 +16,7 @@ import {
   type ReportGroupInfo,
   type TableInfo,
 } from "../host/host-adapter";
-import { inputBlock, inputsFromBlock } from "../report-model/report-layout";
+import { inputBlocks, inputsFromBlocks } from "../report-model/report-layout";
 import { readInputs, type ReportInputs } from "../report-model/report-inputs";
 import { templateById } from "../report-model/templates";
 import type { GrowthConflict, GrowthDecision } from "./growth";
@@ -35,7 +35,10 @@ export type SnapshotTarget =
   | { readonly kind: "report"; readonly sheet: string; readonly report: ReportGroupInfo }
   | { readonly kind: "table"; readonly table: TableInfo };
 
-/** A report's inputs as its cells hold them now, read in one request; the stored ones where the host cannot read. */
+/**
+ * A report's inputs as its cells hold them now (their block, and the ASIN column where the ASINs go down one), read
+ * at once; the stored ones where the host cannot read.
+ */
 export async function readReportInputs(
   host: HostAdapter,
   sheet: string,
@@ -43,7 +46,8 @@ export async function readReportInputs(
 ): Promise<ReportInputs> {
   const template = templateById(report.template);
   if (!template) return readInputs(report.inputs);
-  return inputsFromBlock(template, await host.readRange({ sheet, address: inputBlock(template) }));
+  const blocks = await Promise.all(inputBlocks(template).map((address) => host.readRange({ sheet, address })));
+  return inputsFromBlocks(template, blocks);
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
  * The Templates tab: one card per report template, with its description and the inputs it needs (market, a
- * category through the category picker, a keyword, ASINs). Inputs are checked as they change by the catalog's own
+ * category through the category picker, a keyword, ASINs pasted or taken from the sheet, the products picked among
+ * them for charts). Inputs are checked as they change by the catalog's own
  * validation; Create states the calls a report spends, asks first when that is many or more than is left, then
  * creates the report's sheet through the host and names it.
  */
@@ -19,12 +20,21 @@ import {
   Textarea,
   tokens,
 } from "@fluentui/react-components";
-import { useEffect, useMemo, useRef, useState, type FocusEvent } from "react";
+import { Fragment, useEffect, useMemo, useRef, useState, type FocusEvent } from "react";
 import { MARKETPLACES } from "../../api/catalog-types";
 import { optionLabel } from "../../api/localized";
 import { countAgainstCache, createReport, planReport, resolveInputs, type ReportPlan } from "./actions";
 import { reportSheetSpec } from "../report-model/report-layout";
-import { TEMPLATES, type ReportTemplate, type TemplateInput, type TemplateInputs } from "../report-model/templates";
+import {
+  maxOfList,
+  TEMPLATES,
+  type ReportTemplate,
+  type TemplateInput,
+  type TemplateInputs,
+} from "../report-model/templates";
+import { asinsOf } from "../report-model/report-inputs";
+import { AsinListExtras, PickedInput } from "./AsinInputs";
+import { withPicked } from "./asin-lists";
 import { CategoryPicker } from "../shared/CategoryPicker";
 import { failureText, useServices, useUsage } from "../shared/services";
 import { useAction } from "../shared/use-action";
@@ -142,6 +152,14 @@ function InputControl(
           onBlur={props.onBlur}
         />
       );
+    case "picked":
+      return (
+        <PickedInput
+          {...field}
+          watched={asinsOf(values.asins ?? "")}
+          max={maxOfList(template, "picked")}
+        />
+      );
     default: {
       const unhandled: never = input.kind;
       return String(unhandled);
@@ -231,7 +249,9 @@ function TemplateCard({ template, support }: { template: ReportTemplate; support
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [attempted, setAttempted] = useState(false);
   const [today] = useState(() => new Date(clock.now()));
-  const planned = useReportPlan(template, values, today);
+  // The picked products default to the first watched ones until the person picks.
+  const effective = useMemo(() => withPicked(template, values), [template, values]);
+  const planned = useReportPlan(template, effective, today);
   const { action, ask, create, onCreate, decline } = useCreate(template, planned, support, today);
   const { busy, outcome } = action;
   const headingId = `mad-template-${template.id}-title`;
@@ -254,7 +274,7 @@ function TemplateCard({ template, support }: { template: ReportTemplate; support
       <Text className={styles.description}>{template.description()}</Text>
       {template.inputs.map((input) => {
         const messages = attempted || touched.has(input.name) ? errors[input.name] : undefined;
-        return (
+        const field = (
           <Field
             key={input.name}
             label={{ children: input.label(), htmlFor: templateInputId(template, input) }}
@@ -266,11 +286,23 @@ function TemplateCard({ template, support }: { template: ReportTemplate; support
             <InputControl
               template={template}
               input={input}
-              values={values}
+              values={effective}
               onChange={(value) => setValues((v) => ({ ...v, [input.name]: value }))}
               onBlur={(event) => onLeave(input.name, event)}
             />
           </Field>
+        );
+        if (input.kind !== "asins") return field;
+        return (
+          <Fragment key={input.name}>
+            {field}
+            <AsinListExtras
+              value={effective[input.name] ?? ""}
+              max={maxOfList(template, "asins")}
+              label={input.label()}
+              onChange={(value) => setValues((v) => ({ ...v, [input.name]: value }))}
+            />
+          </Fragment>
         );
       })}
       {planned.plan && <Text size={200}>{planned.plan.costText}</Text>}

@@ -36,6 +36,9 @@ export const invalidArgument = (why: string) =>
 export const invalidOperation = (why: string) =>
   new RichApiError("InvalidOperation", `This operation is not permitted for the current object. (${why})`);
 
+export const invalidSelection = () =>
+  new RichApiError("InvalidSelection", "The current selection is invalid for this operation.");
+
 export const apiNotFound = (api: string, set: string) =>
   new RichApiError("ApiNotFound", `The API you are trying to use could not be found. (${api} needs ${set})`);
 

@@ -229,6 +229,11 @@ export class WorkbookModel {
   readonly settings = new Map<string, unknown>();
   readonly overwrites: Overwrite[] = [];
   active = { sheet: "Sheet1", address: "A1" };
+  /**
+   * The selected cells, when more than the active cell: one area (`A2:A61`) or several (`A2:A5,C2:C5`), which
+   * Workbook.getSelectedRange refuses.
+   */
+  selection: { sheet: string; address: string } | undefined;
   private sheetCount = 0;
   calc: CalcHooks | undefined;
   /** How this Excel takes data types (licence, ExcelApi level, platform); absent: as it is given. */

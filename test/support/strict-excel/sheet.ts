@@ -14,7 +14,7 @@
  */
 import { cellAddress, type CellRange } from "../../../src/table/a1";
 import { ClientObject, Collection, type RequestContext, type Scalars } from "./client";
-import { invalidArgument, invalidOperation, itemNotFound, RichApiError } from "./errors";
+import { invalidArgument, invalidOperation, invalidSelection, itemNotFound, RichApiError } from "./errors";
 import type { CalculatedHandler, SheetModel, TableModel, WorkbookModel } from "./model";
 import { parseAddress, Range, sheetRange } from "./range";
 import { ChartCollection } from "./chart";
@@ -386,6 +386,25 @@ export class WorkbookProxy {
       suspendApiCalculationUntilNextSync: () =>
         context.requires("ExcelApi", "1.6", "suspendApiCalculationUntilNextSync"),
     };
+  }
+
+  /**
+   * The selected range (ExcelApi 1.1): one area; where several are selected it throws, as the reference says
+   * ("If there are multiple ranges selected, this method will throw an error", Workbook.getSelectedRange;
+   * InvalidSelection, excel-add-ins-error-handling's codes).
+   */
+  getSelectedRange(): Range {
+    const book = this.context.runtime.book;
+    const { sheet, address } = book.selection ?? book.active;
+    return new Range(
+      this.context,
+      () => {
+        if (address.includes(",")) throw invalidSelection();
+        const found = book.sheet(sheet);
+        return found ? { sheet: found, range: parseAddress(address) } : null;
+      },
+      "workbook.getSelectedRange()",
+    );
   }
 
   getActiveCell(): Range {

@@ -66,6 +66,7 @@ export function memoryHost(): MemoryHost {
     snapshots: [],
     options: { refreshOnOpen: false },
     getActiveCell: async () => host.active,
+    readSelection: async () => ({ ...host.active, values: [] }),
     writeValues: async (target, values, formats) => {
       host.values.push({ target, values, ...(formats ? { formats } : {}) });
       return target;

@@ -26,6 +26,10 @@ export const templates = {
   "chart.month": message("Month"),
   // What a report sheet says about itself (report-model/report-layout.ts)
   "report.title": message("{title} report", { title: "text" }),
+  "report.asinsDown": message("One per cell in {cells} (up to {max}), each beside its row of the table: edit them there.", {
+    cells: "text",
+    max: "number",
+  }),
   "report.note": message(
     "Made on {day} from the {title} template. Edit an input below and every section reworks; refresh it from the Reports tab.",
     { day: "text", title: "text" },

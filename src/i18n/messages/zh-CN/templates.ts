@@ -22,6 +22,7 @@ export const templates: Translation<typeof english> = {
   "chart.revenue": "销售额",
   "chart.month": "月份",
   "report.title": "{title}报表",
+  "report.asinsDown": "每个单元格一个，位于 {cells}（最多 {max} 个），各自与表中对应的行并排：请在那里修改。",
   "report.note": "于 {day} 由“{title}”模板创建。修改下方的输入值，各分区会随之更新；可在“报表”页刷新。",
   "snapshot.averagePrice": "平均价格",
   "snapshot.price": "价格",

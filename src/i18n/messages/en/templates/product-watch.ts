@@ -4,13 +4,19 @@ import { message } from "../../../message";
 export const productWatchWords = {
   "template.productWatch.title": message("Product watch"),
   "template.productWatch.description": message(
-    "How are these products doing? Up to {max} ASINs, each as a product card (an Excel data type), with its weekly price and BSR, its monthly units and revenue, each charted, and its newest reviews.",
-    { max: "number" },
+    "How are these products doing? Up to {max} ASINs in one table (price, BSR, category, the last 30 days' units and revenue, rating), 40 products a call; up to {charted} of them picked for a closer look: a product card (an Excel data type), weekly price and BSR and monthly sales charts, and the newest reviews.",
+    { max: "number", charted: "number" },
   ),
   "template.input.watchedAsins.hint": message(
-    "Up to {max} ASINs, separated by commas, spaces or new lines; each gets its card, charts and reviews.",
+    "Up to {max} ASINs: paste them (separated by commas, spaces or new lines) or take them from cells you select on the sheet. Each gets a row of the table; every 40 cost one call.",
     { max: "number" },
   ),
+  "template.input.charted": message("Charted products"),
+  "template.input.charted.hint": message(
+    "Up to {max} of the watched products, each with its card, price and BSR and monthly sales charts and newest reviews: three calls each.",
+    { max: "number" },
+  ),
+  "section.watchedProducts": message("Watched products"),
   "section.product": message("Product {n}", { n: "number" }),
   "section.priceAndBsr": message("Price and BSR, product {n}", { n: "number" }),
   "section.monthlySales": message("Monthly sales, product {n}", { n: "number" }),
@@ -22,6 +28,6 @@ export const productWatchWords = {
   "snapshot.watchedPriceAndBsr": message("Watched products' price and BSR"),
   "snapshot.averagePriceWatched": message("Average price, watched products"),
   "snapshot.medianBsrWatched": message("Median BSR, watched products"),
-  "snapshot.monthlyUnitsWatched": message("Monthly units, all watched products"),
-  "snapshot.monthlyRevenueWatched": message("Monthly revenue, all watched products"),
+  "snapshot.monthlyUnitsWatched": message("Units in the last 30 days, all watched products"),
+  "snapshot.monthlyRevenueWatched": message("Revenue in the last 30 days, all watched products"),
 };

@@ -1,0 +1,40 @@
+/**
+ * The ASIN lists of the Templates tab, without React: how many ASINs a pasted or taken list holds (each once), the
+ * ASINs of cells taken from the sheet, and the picked ones (Product watch's charted products): the person's choice
+ * among the watched ASINs, or the first ones until they choose.
+ */
+import type { CellValue } from "../host/host-adapter";
+import { asinsOf, type TemplateInputs } from "../report-model/report-inputs";
+import { maxOfList, type ReportTemplate } from "../report-model/templates";
+
+/** How many ASINs a list holds, each once, and how many repeats were left out. */
+export function countAsins(text: string): { count: number; repeats: number } {
+  const all = text
+    .split(/[\s,;]+/)
+    .map((a) => a.trim())
+    .filter((a) => a !== "");
+  const count = asinsOf(text).length;
+  return { count, repeats: all.length - count };
+}
+
+/** The ASINs of cells taken from the sheet, row by row, each once, as the list's text (one a line). */
+export function asinsOfCells(values: readonly (readonly CellValue[])[]): string[] {
+  const texts = values.flat().flatMap((cell) => (cell === null || cell === undefined ? [] : [String(cell)]));
+  return asinsOf(texts.join("\n"));
+}
+
+/**
+ * The inputs with their picked ASINs among the watched ones: the person's choice (those still watched), or, until
+ * they choose, the first ones up to the template's maximum. A template without a picked input keeps its inputs.
+ */
+export function withPicked(template: ReportTemplate, values: TemplateInputs): TemplateInputs {
+  const input = template.inputs.find((i) => i.kind === "picked");
+  if (!input) return values;
+  const watched = asinsOf(values.asins ?? "");
+  const chosen = values[input.name];
+  const picked =
+    chosen === undefined
+      ? watched.slice(0, maxOfList(template, "picked"))
+      : asinsOf(chosen).filter((asin) => watched.includes(asin));
+  return { ...values, [input.name]: picked.join(", ") };
+}
