@@ -5,7 +5,7 @@
  */
 import { readInputs } from "../../src/taskpane/report-model/report-inputs";
 import { lookupFunction, operation, type OperationCode } from "../../src/api/catalog";
-import { cardPlan } from "../../src/functions/lookup-plans";
+import { cardPlan, rowsPlan } from "../../src/functions/lookup-plans";
 import { canonicalJson } from "../../src/engine/keys";
 import { createEngine } from "../../src/engine/engine";
 import { memoryStore } from "../../src/engine/key-value-store";
@@ -25,7 +25,7 @@ import {
   type TemplateSection,
 } from "../../src/taskpane/report-model/templates";
 import { MAX_ASINS } from "../../src/taskpane/report-model/report-inputs";
-import { MAX_WATCHED } from "../../src/taskpane/report-model/templates/product-watch";
+import { MAX_CHARTED, MAX_WATCHED } from "../../src/taskpane/report-model/templates/product-watch";
 import { formulaArguments, specCells } from "./support/report-cells";
 import { useSimulator } from "../support/simulator";
 import { SAMPLE_INPUTS } from "./support/report-inputs";
@@ -46,6 +46,8 @@ function formulaQuery(section: TemplateSection, args: unknown[]): { params: Reco
   const [market, positional] = [args[0], args.slice(1, 1 + n)];
   // A card (MAD.PRODUCT) asks competitor lookup for its one ASIN, as the card's plan does.
   if (section.card) return cardPlan(lookupFunction("PRODUCT")!, { market, positional: args.slice(1, 2) }, () => null);
+  // A list (MAD.PRODUCTS) asks it for every listed ASIN, as its plan does.
+  if (section.list) return rowsPlan({ market, positional: args.slice(1, 2), fields: args[2] });
   if (op.history) {
     const [start, end, interval, fields] = args.slice(1 + n);
     expect(historyFields(op, op.history, fields).map((c) => c.name)).toEqual(section.fields);
@@ -66,7 +68,10 @@ describe.each(TEMPLATES.map((t) => [t.title(), t] as const))("the %s template", 
         value: input.cellLabel ?? input.label(),
         role: "label",
       });
-      expect(spec.values.find((v) => v.address === `B${3 + i}`)).toMatchObject({ role: "input", format: "@" });
+      // ASINs that go down a column: the input's row says where they are.
+      expect(spec.values.find((v) => v.address === `B${3 + i}`)).toMatchObject(
+        input.column ? { role: "note" } : { role: "input", format: "@" },
+      );
     }
     expect(sections.length).toBeGreaterThan(0);
     expect(spec.formulas).toHaveLength(sections.length);
@@ -133,7 +138,10 @@ describe.each(TEMPLATES.map((t) => [t.title(), t] as const))("the %s template", 
       // ...and a blank column after the widest card (its labelled row, where Excel has no data types).
       const width = Math.max(...sections.filter((p) => p.section.card).map((p) => p.section.fields.length));
       const others = sections.filter((p) => !p.section.card);
-      expect(others.every((p) => p.title.col > width)).toBe(true);
+      const left = card.formula.col;
+      expect(others.every((p) => p.title.col > left + width || p.title.col + p.section.fields.length < left)).toBe(
+        true,
+      );
     }
   });
 
@@ -162,62 +170,109 @@ describe.each(TEMPLATES.map((t) => [t.title(), t] as const))("the %s template", 
 
   it("costs a few calls, each query once", () => {
     const cost = reportCost(template, readInputs(SAMPLE), ENGINE, NOW);
-    // The cards (MAD.PRODUCT) are one lookup of their ASINs: the engine batches them into one call.
-    const cards = sections.filter((s) => s.card).length;
-    expect(cost.queries).toBe(sections.length - cards + Math.min(cards, 1));
+    // The cards (MAD.PRODUCT) and a list (MAD.PRODUCTS) are one lookup of their ASINs: the engine batches them.
+    const lookups = sections.filter((s) => s.card || s.list).length;
+    expect(cost.queries).toBe(sections.length - lookups + Math.min(lookups, 1));
     expect(cost.pages).toBe(cost.queries);
   });
 });
 
 describe("the Product watch template", () => {
   const template = templateById("productWatch");
-  const inputs = { market: "US", asins: "B07Z82895W B0DGVP84B5 B0C2PQ4DKQ" };
+  const asins = (n: number, from = 0) =>
+    Array.from({ length: n }, (_, i) => `B0${String(from + i).padStart(8, "0")}`);
+  const TABLE = '"asin, title, brand, price, bsr, nodeLabelPath, platformUnit, platformSales, rating, ratings"';
+  const inputs = { market: "US", asins: asins(60).join("\n"), picked: "B000000001, B000000005" };
 
-  it("repeats its sections for each ASIN: a card, price and BSR, monthly sales and reviews, two charts each", () => {
+  it("lists every watched ASIN down column A, beside its row of one MAD.PRODUCTS table", () => {
     const spec = reportSheetSpec(template, readInputs(inputs), NOW);
-    expect(spec.name).toBe("Products B07Z82895W");
-    expect(spec.formulas.slice(0, 4).map((f) => f.formula)).toEqual([
-      "=MAD.PRODUCT($B$3,$B$4)",
-      '=MAD.PRICEHISTORY($B$3,$B$4,,,"weekly","date, price, bsr")',
-      '=MAD.SALESTREND($B$3,$B$4,,,"monthly","date, units, revenue")',
-      '=MAD.REVIEWS($B$3,$B$4,,"date, star, title",10)',
+    expect(spec.name).toBe("Products B000000000");
+    expect(spec.formulas[0]).toEqual({ address: "B8", formula: `=MAD.PRODUCTS($B$3,$A$9:$A$208,${TABLE})` });
+    const cells = specCells(spec);
+    expect(asins(60).map((_, i) => cells.get(`A${9 + i}`))).toEqual(asins(60));
+    expect(cells.get("A69")).toBeUndefined();
+    expect(spec.values).toContainEqual({ address: "A8", value: "ASINs", role: "label" });
+    expect(cells.get("B4")).toBe("One per cell in A9:A208 (up to 200), each beside its row of the table: edit them there.");
+    // The whole column is text, so an ASIN typed below the others stays as typed.
+    expect(spec.formats).toContainEqual({ address: "A9:A208", format: "@" });
+    // The picked ones across their row, as text.
+    expect([cells.get("A5"), cells.get("B5"), cells.get("C5"), cells.get("D5")]).toEqual([
+      "Charted products",
+      "B000000001",
+      "B000000005",
+      undefined,
     ]);
-    expect(spec.formulas.filter((f) => f.formula.includes("$D$4"))).toHaveLength(4);
+  });
+
+  it("repeats its sections for each picked product: a card, price and BSR, monthly sales and reviews, two charts each", () => {
+    const spec = reportSheetSpec(template, readInputs(inputs), NOW);
+    expect(spec.formulas.slice(1, 5).map((f) => f.formula)).toEqual([
+      "=MAD.PRODUCT($B$3,$B$5)",
+      '=MAD.PRICEHISTORY($B$3,$B$5,,,"weekly","date, price, bsr")',
+      '=MAD.SALESTREND($B$3,$B$5,,,"monthly","date, units, revenue")',
+      '=MAD.REVIEWS($B$3,$B$5,,"date, star, title",10)',
+    ]);
+    expect(spec.formulas.filter((f) => f.formula.includes("$C$5"))).toHaveLength(4);
+    expect(spec.formulas).toHaveLength(1 + 2 * 4);
     expect(spec.charts.map((c) => c.title)).toEqual([
       "Price and BSR, product 1",
       "Monthly sales, product 1",
       "Price and BSR, product 2",
       "Monthly sales, product 2",
-      "Price and BSR, product 3",
-      "Monthly sales, product 3",
     ]);
-    // Three queries an ASIN, and one lookup of the three cards' ASINs (one call for up to 40).
-    expect(reportCost(template, readInputs(inputs), ENGINE, NOW)).toEqual({ queries: 10, pages: 10, calls: 10 });
+    // The charts sit right of the table, from the row below the inputs.
+    const tableRight = 1 + 10;
+    expect(spec.charts.map((c) => parseCell(c.anchor).col).every((col) => col > tableRight)).toBe(true);
+    expect(parseCell(spec.charts[0].anchor).row).toBe(6);
   });
 
-  it("stacks the cards at the left, each with room for its labelled row where Excel has no data types", () => {
+  it("costs a call per 40 watched products, and three calls per picked one (its card from the table's calls)", () => {
+    // The table and both cards are one lookup of the 60 ASINs: 2 calls; price history, sales and reviews: 6.
+    expect(reportCost(template, readInputs(inputs), ENGINE, NOW)).toEqual({ queries: 7, pages: 8, calls: 8 });
+    const most = { market: "US", asins: asins(200).join(", "), picked: asins(5).join(", ") };
+    expect(reportCost(template, readInputs(most), ENGINE, NOW)).toEqual({ queries: 16, pages: 20, calls: 20 });
+    // None picked: the table alone.
+    expect(reportCost(template, readInputs({ ...inputs, picked: "" }), ENGINE, NOW)).toEqual({
+      queries: 1,
+      pages: 2,
+      calls: 2,
+    });
+    // A picked product not among the watched ones costs its card's lookup too, in the same batch.
+    const outside = { ...inputs, picked: "B000000001, B0DGVP84B5" };
+    expect(reportCost(template, readInputs(outside), ENGINE, NOW)).toEqual({ queries: 7, pages: 8, calls: 8 });
+  });
+
+  it("stacks the picked products' cards right of the table, each with room for its labelled row", () => {
     const spec = reportSheetSpec(template, readInputs(inputs), NOW);
     const cards = spec.formulas.filter((f) => f.formula.startsWith("=MAD.PRODUCT("));
-    const rows = cards.map((f) => parseCell(f.address));
-    expect(rows.map((r) => r.col)).toEqual([0, 0, 0]);
-    expect(rows[1].row - rows[0].row).toBe(3); // its title, the card (or the row's header) and the row
+    const places = cards.map((f) => parseCell(f.address));
+    expect(places.map((r) => r.col)).toEqual([12, 12]);
+    expect(places[1].row - places[0].row).toBe(3); // its title, the card (or the row's header) and the row
     const row = productRow(productFactsOf({ asin: "B07Z82895W", title: "t" }, "US")!);
-    expect(reportSections(template, readInputs(inputs))[0].fields).toEqual(row[0]);
-    const others = spec.formulas.filter((f) => !f.formula.startsWith("=MAD.PRODUCT("));
-    expect(Math.min(...others.map((f) => parseCell(f.address).col))).toBe(row[0].length + 1);
+    expect(reportSections(template, readInputs(inputs))[1].fields).toEqual(row[0]);
+    const others = spec.formulas.filter((f) => !/^=MAD\.PRODUCTS?\(/.test(f.formula));
+    expect(Math.min(...others.map((f) => parseCell(f.address).col))).toBe(12 + row[0].length + 1);
   });
 
-  it(`takes one to ${MAX_WATCHED} ASINs`, () => {
-    const many = Array.from({ length: MAX_WATCHED + 1 }, (_, i) => `B0000000${String(i).padStart(2, "0")}`).join(" ");
-    expect(validateTemplateInputs(template, readInputs({ market: "US", asins: many }), NOW).byInput.asins).toEqual([
+  it(`takes one to ${MAX_WATCHED} ASINs, pasted in any way, each once, and up to ${MAX_CHARTED} picked`, () => {
+    const check = (values: Record<string, string>) => validateTemplateInputs(template, readInputs(values), NOW);
+    const many = asins(MAX_WATCHED + 1).join(" ");
+    expect(check({ market: "US", asins: many }).byInput.asins).toEqual([
       `ASINs: at most ${MAX_WATCHED} ASINs (${MAX_WATCHED + 1} given).`,
     ]);
-    expect(validateTemplateInputs(template, readInputs({ market: "US", asins: "" }), NOW).byInput.asins).toEqual([
-      expect.stringMatching(/^ASINs: required\. Up to 5 ASINs/),
+    // Commas, spaces, new lines and repeats: 200 distinct ones pass.
+    const pasted = `${asins(100).join(",\n")}\n${asins(100, 100).join(" ; ")} ${asins(50).join(" ")}`;
+    expect(readInputs({ asins: pasted }).asins).toHaveLength(MAX_WATCHED);
+    expect(check({ market: "US", asins: pasted }).count).toBe(0);
+    expect(check({ market: "US", asins: "" }).byInput.asins).toEqual([
+      expect.stringMatching(/^ASINs: required\. Up to 200 ASINs/),
     ]);
-    expect(
-      validateTemplateInputs(template, readInputs({ market: "US", asins: "B07Z82895W nope" }), NOW).byInput.asins,
-    ).toEqual([expect.stringMatching(/^ASINs: "NOPE" is not an ASIN/)]);
+    expect(check({ market: "US", asins: "B07Z82895W nope" }).byInput.asins).toEqual([
+      expect.stringMatching(/^ASINs: "NOPE" is not an ASIN/),
+    ]);
+    expect(check({ market: "US", asins: pasted, picked: asins(6).join(" ") }).byInput.picked).toEqual([
+      `Charted products: at most ${MAX_CHARTED} ASINs (6 given).`,
+    ]);
   });
 });
 

@@ -21,16 +21,17 @@ export interface InputErrors {
 
 /**
  * How many ASINs the lists take: a template that repeats sections per ASIN, or lists its ASINs (MAD.PRODUCTS), needs
- * one ASIN at least, and no list takes more than its maximum (the picked ones may be none: the list alone).
+ * one ASIN at least and takes no more than its maximum (the others' ASINs go to the service as a filter, whose own
+ * rules say so); the picked ones may be none (the list alone), and no more than their maximum.
  */
 function countsOf(template: ReportTemplate, inputs: ReportInputs): Record<string, string[]> {
   const byInput: Record<string, string[]> = {};
   const needsOne = Boolean(template.eachAsin?.length) || template.sections.some((s) => s.list);
   for (const input of template.inputs) {
-    if (input.kind !== "asins" && input.kind !== "picked") continue;
+    if (input.kind !== "picked" && !(input.kind === "asins" && needsOne)) continue;
     const given = inputs[input.kind].length;
     const max = maxOfList(template, input.kind);
-    if (input.kind === "asins" && needsOne && given === 0)
+    if (input.kind === "asins" && given === 0)
       byInput[input.name] = [t("templates.required", { label: input.label(), hint: input.hint() })];
     if (given > max) byInput[input.name] = [t("templates.tooManyAsins", { label: input.label(), max, given })];
   }

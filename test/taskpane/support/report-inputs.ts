@@ -4,6 +4,7 @@ export const SAMPLE_INPUTS = {
   nodeIdPath: "172282:281407",
   keyword: "yoga mat",
   asins: "B07Z82895W, B0DGVP84B5",
+  picked: "B07Z82895W, B0DGVP84B5",
   minAvgUnits: "300",
   maxAvgRatings: "500",
   maxBrandCrn: "60",

@@ -231,26 +231,6 @@ export const pane = {
   "templates.market": message("{label} ({code})", { label: "text", code: "text" }),
   "templates.choose": message("Choose…"),
   "templates.asinsExample": message("B07Z82895W, B0DGVP84B5"),
-  "templates.asinCount": message(
-    "{count, plural, one {# ASIN} other {# ASINs}}{repeats, plural, =0 {} one { (# repeat left out)} other { (# repeats left out)}}.",
-    { count: "number", repeats: "number" },
-  ),
-  "templates.asinCountOver": message("{label}: {count} ASINs, more than the {max} this report takes.", {
-    label: "text",
-    count: "number",
-    max: "number",
-  }),
-  "templates.fromSelection": message("Take from selected cells"),
-  "templates.selectionTaken": message("Took {count, plural, one {# ASIN} other {# ASINs}} from {address}.", {
-    count: "number",
-    address: "text",
-  }),
-  "templates.selectionEmpty": message(
-    "{address} holds no ASINs: select the cells that hold them on the sheet, then take them again.",
-    { address: "text" },
-  ),
-  "templates.pickedNone": message("None: the table only"),
-  "templates.pickedFirst": message("Paste or take the watched ASINs first"),
   "templates.create": message("Create"),
   "templates.createLabel": message("Create the {title} report", { title: "text" }),
   "templates.creating": message("Creating the report…"),

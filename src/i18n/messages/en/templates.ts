@@ -25,6 +25,27 @@ export const templates = {
   "chart.revenue": message("Revenue"),
   "chart.month": message("Month"),
   // What a report sheet says about itself (report-model/report-layout.ts)
+  // The Templates tab's ASIN lists (taskpane/templates/AsinInputs.tsx)
+  "templates.asinCount": message(
+    "{count, plural, one {# ASIN} other {# ASINs}}{repeats, plural, =0 {} one { (# repeat left out)} other { (# repeats left out)}}.",
+    { count: "number", repeats: "number" },
+  ),
+  "templates.asinCountOver": message("{label}: {count} ASINs, more than the {max} this report takes.", {
+    label: "text",
+    count: "number",
+    max: "number",
+  }),
+  "templates.fromSelection": message("Take from selected cells"),
+  "templates.selectionTaken": message("Took {count, plural, one {# ASIN} other {# ASINs}} from {address}.", {
+    count: "number",
+    address: "text",
+  }),
+  "templates.selectionEmpty": message(
+    "{address} holds no ASINs: select the cells that hold them on the sheet, then take them again.",
+    { address: "text" },
+  ),
+  "templates.pickedNone": message("None: the table only"),
+  "templates.pickedFirst": message("Paste or take the watched ASINs first"),
   "report.title": message("{title} report", { title: "text" }),
   "report.asinsDown": message("One per cell in {cells} (up to {max}), each beside its row of the table: edit them there.", {
     cells: "text",
