@@ -3,7 +3,8 @@
  * preview's grid): the first snapshot makes the history sheet, each snapshot appends its rows and one summary row,
  * a second one the same day replaces the first rather than doubling it, the chart over the summary grows with it,
  * and new rows never land on a person's note unasked (inserting cells moves only what is below that table). A Product
- * watch report keeps, per snapshot, its products' newest price, BSR and month's sales, charted price and BSR.
+ * watch report of 60 products keeps, per snapshot, a row per product from its table's two calls, summed up as their
+ * average price, median BSR and 30 days' sales, charted price and BSR.
  */
 import { readInputs } from "../../src/taskpane/report-model/report-inputs";
 import { createEngine } from "../../src/engine/engine";
@@ -134,77 +135,88 @@ describe.each(HOSTS)("%s", (name) => {
 describe("a Product watch report keeping history", () => {
   const SECRET = "watch-history-00112233445566778899";
   const sim = useSimulator({ secret: SECRET });
-  const ASINS = ["B07Z82895W", "B0DGVP84B5"];
-  const INPUTS = { market: "US", asins: ASINS.join(", ") };
+  /** 60 watched products, two of them picked for charts. */
+  const ASINS = Array.from({ length: 60 }, (_, i) => `B0${String(7_000_000 + i).padStart(8, "0")}`);
+  const INPUTS = { market: "US", asins: ASINS.join("\n"), picked: `${ASINS[3]}, ${ASINS[7]}` };
+  const SHEET = `Products ${ASINS[0]}`;
+  const engineOf = () => createEngine({ store: memoryStore({ "mad.secret": SECRET, "mad.baseUrl": sim.url }) });
 
-  type Point = { readonly timePoint: number | null; readonly value: number | null };
-  /** What the simulator answers for an ASIN: its newest known price and rank, and its newest month's sales. */
-  async function answers(asin: string) {
-    const engine = createEngine({ store: memoryStore({ "mad.secret": SECRET, "mad.baseUrl": sim.url }) });
-    const keepa = (await engine.query("keepa_info", { marketplace: "US", asin })).rows[0];
-    const trend = (await engine.query("asin_sales_trend", { marketplace: "US", asin })).rows[0];
-    const newest = (series: readonly Point[] | null) =>
-      Number(series!.filter((p) => p.timePoint !== null && p.timePoint <= Date.now()).at(-1)!.value);
-    const month = trend.salesTrendPoints!.at(-1)!;
-    return {
-      price: newest(keepa.price),
-      bsr: newest(keepa.bsr),
-      units: Number(month.parentUnitSales),
-      revenue: Number(month.parentSalesRevenue),
-    };
+  /** What the simulator answers for the watched products: each one's row of competitor lookup. */
+  async function answers() {
+    const { rows } = await engineOf().query("competitor_lookup", { marketplace: "US", asins: ASINS });
+    const byAsin = new Map(rows.map((r) => [r.asin, r]));
+    return ASINS.map((asin) => byAsin.get(asin)!);
   }
+  const median = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    return (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
+  };
 
   describe.each(HOSTS)("%s", (name) => {
-    test("each snapshot keeps the watched products' price, BSR and month's sales; the chart draws price and BSR", async () => {
-      const [one, two] = await Promise.all(ASINS.map(answers));
-      expect([one.price, two.price, one.bsr, two.bsr]).toEqual(Array(4).fill(expect.any(Number)));
+    test("each snapshot keeps a row per watched product from the table's calls; the chart draws price and BSR", async () => {
+      const products = await answers();
+      expect(products.map((p) => p.asin)).toEqual(ASINS);
       const h = hostUnderTest(name);
-      h.addSheet("Products B07Z82895W");
-      const engine = createEngine({ store: memoryStore({ "mad.secret": SECRET, "mad.baseUrl": sim.url }) });
-      const plan = reportSnapshotPlan("Products B07Z82895W", templateById("productWatch"), readInputs(INPUTS));
+      h.addSheet(SHEET);
+      const engine = engineOf();
+      const plan = reportSnapshotPlan(SHEET, templateById("productWatch"), readInputs(INPUTS));
       const first = await takeSnapshot(engine, h.host, plan, MONDAY);
       const sheet = first.written!.sheet;
-      expect(first.written).toEqual({ sheet: "History Products B07Z82895W", snapshots: 1, replaced: false });
-      // Per product, its price and BSR, its month's sales and its newest reviews: three calls each, no card.
-      expect(first.callsSpent).toBe(6);
+      expect(first.written).toEqual({ sheet: `History ${SHEET}`, snapshots: 1, replaced: false });
+      // The table of all 60 only: a call per 40 products, nothing for the picked ones' charts.
+      expect(first.callsSpent).toBe(2);
       const row = (n: number, columns: string) => [...columns].map((c) => h.showsOn(sheet, `${c}${n}`));
       expect(row(20, "ABCDE")).toEqual([
         "Taken",
         "Average price, watched products",
         "Median BSR, watched products",
-        "Monthly units, all watched products",
-        "Monthly revenue, all watched products",
+        "Units in the last 30 days, all watched products",
+        "Revenue in the last 30 days, all watched products",
       ]);
       const [price, bsr, units, revenue] = row(21, "BCDE") as number[];
-      expect(price).toBeCloseTo((one.price + two.price) / 2, 6);
-      expect(bsr).toBeCloseTo((one.bsr + two.bsr) / 2, 6); // the median of two
-      expect(units).toBe(one.units + two.units);
-      expect(revenue).toBeCloseTo(one.revenue + two.revenue, 6);
-      // Each product's price history gives one row a snapshot, its newest week: price and BSR as answered.
-      expect(row(20, "GHIJKL")).toEqual(["Taken", "Data as of", "Source", "date", "price", "bsr"]);
-      expect(h.showsOn(sheet, "I21")).toMatch(/^Products B07Z82895W \(Product watch\) · Price and BSR, product 1 · /);
-      expect(row(21, "KL")).toEqual([one.price, one.bsr]);
-      expect(row(22, "KL")).toEqual(["", ""]);
+      const sum = (field: "price" | "platformUnit" | "platformSales") =>
+        products.reduce((n, p) => n + Number(p[field]), 0);
+      expect(price).toBeCloseTo(sum("price") / 60, 6);
+      expect(bsr).toBeCloseTo(median(products.map((p) => Number(p.bsr))), 6);
+      expect(units).toBe(sum("platformUnit"));
+      expect(revenue).toBeCloseTo(sum("platformSales"), 6);
+      // One row per watched product, in the list's order: its ASIN, price, BSR, units and revenue as answered.
+      expect(row(20, "GHIJMNPQ")).toEqual([
+        "Taken",
+        "Data as of",
+        "Source",
+        "asin",
+        "price",
+        "bsr",
+        "platformUnit",
+        "platformSales",
+      ]);
+      expect(h.showsOn(sheet, "I21")).toMatch(new RegExp(`^${SHEET} \\(Product watch\\) · Watched products · `));
+      for (const [i, product] of products.entries())
+        expect(row(21 + i, "JMNPQ")).toEqual([
+          product.asin,
+          product.price,
+          product.bsr,
+          product.platformUnit,
+          product.platformSales,
+        ]);
+      expect(row(81, "J")).toEqual([""]);
       expect(h.chartRows(sheet)).toEqual([[1, 1]]);
 
       const tuesday = await takeSnapshot(engine, h.host, plan, MONDAY + DAY);
       expect(tuesday).toEqual({ written: { sheet, snapshots: 2, replaced: false }, callsSpent: 0 });
       expect(row(22, "BC")).toEqual([price, bsr]);
-      expect(row(22, "KL")).toEqual([one.price, one.bsr]);
+      expect(row(81, "JM")).toEqual([ASINS[0], products[0].price]);
+      expect(row(140, "J")).toEqual([ASINS[59]]);
       expect(h.chartRows(sheet)).toEqual([[2, 2]]);
     });
   });
 
   test("its chart: price, and BSR on an axis of its own, over the snapshots, in English and Chinese", async () => {
-    const plan = reportSnapshotPlan("Products B07Z82895W", templateById("productWatch"), readInputs(INPUTS));
-    // Both products' price snapshotStates and sales trends are read, the first per product before its sales.
-    expect(plan.queries.map((q) => [q.label, q.interval ?? null])).toEqual([
-      ["Price and BSR, product 1", "weekly"],
-      ["Monthly sales, product 1", "monthly"],
-      ["Newest reviews, product 1", null],
-      ["Price and BSR, product 2", "weekly"],
-      ["Monthly sales, product 2", "monthly"],
-      ["Newest reviews, product 2", null],
+    const plan = reportSnapshotPlan(SHEET, templateById("productWatch"), readInputs(INPUTS));
+    // The table only: every watched product's row (the picked ones' histories stay on the report).
+    expect(plan.queries.map((q) => [q.label, q.operation, (q.params.asins as string[]).length])).toEqual([
+      ["Watched products", "competitor_lookup", 60],
     ]);
     const { chart } = snapshotLayout(plan);
     expect(chart.title).toBe("Watched products' price and BSR");
@@ -215,15 +227,13 @@ describe("a Product watch report keeping history", () => {
     expect([chart.valueAxisTitle, chart.secondaryValueAxisTitle]).toEqual(["Price", "Best-seller rank"]);
     await setLocale("zh-CN");
     try {
-      const zh = snapshotLayout(
-        reportSnapshotPlan("Products B07Z82895W", templateById("productWatch"), readInputs(INPUTS)),
-      );
+      const zh = snapshotLayout(reportSnapshotPlan(SHEET, templateById("productWatch"), readInputs(INPUTS)));
       expect(zh.chart.title).toBe("关注商品的价格与 BSR");
       expect(zh.tables[0].header.slice(1)).toEqual([
         "平均价格（关注商品）",
         "BSR 中位数（关注商品）",
-        "月销量（全部关注商品）",
-        "月销售额（全部关注商品）",
+        "近 30 天销量（全部关注商品）",
+        "近 30 天销售额（全部关注商品）",
       ]);
     } finally {
       await setLocale("en");
