@@ -11,7 +11,12 @@ import { configureRunner } from "../../src/functions/runner";
 import { costAgainstCache, costOfQueries } from "../../src/taskpane/report-model/report-cost";
 import { reportQueries } from "../../src/taskpane/report-model/report-queries";
 import { reportSheetSpec } from "../../src/taskpane/report-model/report-layout";
-import { reportSections, TEMPLATES, type TemplateSection } from "../../src/taskpane/report-model/templates";
+import {
+  reportSections,
+  templateById,
+  TEMPLATES,
+  type TemplateSection,
+} from "../../src/taskpane/report-model/templates";
 import { formulaArguments, specCells } from "../taskpane/support/report-cells";
 import { harness } from "./helpers/harness";
 import { useSimulator } from "../support/simulator";
@@ -20,11 +25,15 @@ import { SAMPLE_INPUTS } from "../taskpane/support/report-inputs";
 const SECRET = "0123456789abcdef0123456789abcdef";
 const SAMPLE = SAMPLE_INPUTS;
 
-/** The arguments a section's function takes after its required ones (a card: its details), padded with blanks. */
+/**
+ * The arguments a section's function takes after its required ones (a card: its details; a list: its fields), padded
+ * with blanks.
+ */
 function padded(section: TemplateSection, args: unknown[]): unknown[] {
   const op = operation(section.operation);
-  const width = section.card ? 1 : op.history ? 4 : 3;
-  while (args.length < 1 + (section.card ? 1 : op.positional.length) + width) args.push(null);
+  const lookup = section.card || section.list;
+  const width = lookup ? 1 : op.history ? 4 : 3;
+  while (args.length < 1 + (lookup ? 1 : op.positional.length) + width) args.push(null);
   return args;
 }
 
@@ -56,6 +65,13 @@ test.each(CASES)("%s: %s spills data from the simulator", async (_, __, section,
     else expect([table[0], table.length]).toEqual([section.fields, 2]);
     return;
   }
+  if (section.list) {
+    // A row per ASIN cell of the column (200 of them), the given ASINs' products first, then blank rows.
+    expect(table[0]).toEqual(section.fields);
+    expect(table.slice(1, 3).map((row) => row[0])).toEqual(readInputs(SAMPLE).asins);
+    expect(table.slice(3).every((row) => row.every((cell) => cell === ""))).toBe(true);
+    return;
+  }
   if (section.vertical) expect(table.slice(1).map((row) => row[0])).toEqual(section.fields);
   else expect(table[0]).toEqual(section.fields);
   expect(table.length).toBeGreaterThan(1);
@@ -82,10 +98,12 @@ test("the reports together spend what their cost says: a call per distinct query
   });
   await Promise.all(runs);
   const queries = TEMPLATES.flatMap((t) => reportQueries(t, readInputs(SAMPLE)));
-  const distinct = new Set(queries.map((q) => h.engine.cacheKey(q.operation, q.params, { limit: q.limit })));
-  expect(distinct.size).toBe(CASES.length);
-  // The cards' and the competitors' ASINs (fewer than 40 together) go out in one batch.
-  const lookups = queries.filter((q) => q.operation === "competitor_lookup").length;
+  const keyOf = (q: (typeof queries)[number]) => h.engine.cacheKey(q.operation, q.params, { limit: q.limit });
+  const distinct = new Set(queries.map(keyOf));
+  // Product watch's table of the two sample ASINs is the very lookup Competitor watch's products are: asked once.
+  expect(distinct.size).toBe(CASES.length - 1);
+  // The cards', the watched products' and the competitors' ASINs (fewer than 40 together) go out in one batch.
+  const lookups = new Set(queries.filter((q) => q.operation === "competitor_lookup").map(keyOf)).size;
   expect(costOfQueries(queries, h.engine, new Date()).pages).toBe(distinct.size - lookups + 1);
   expect(service.calls() - before).toBe(distinct.size - lookups + 1);
 });
@@ -103,8 +121,41 @@ test.each(TEMPLATES.map((t) => [t.title, t] as const))(
       }),
     );
     const cost = await costAgainstCache(reportQueries(template, readInputs(SAMPLE)), h.engine);
-    const cards = sections.filter((s) => s.card).length;
-    const queries = sections.length - cards + Math.min(cards, 1);
+    const lookups = sections.filter((s) => s.card || s.list).length;
+    const queries = sections.length - lookups + Math.min(lookups, 1);
     expect(cost).toEqual({ queries, pages: queries, calls: 0 });
   },
 );
+
+test("a Product watch of 200 ASINs costs 5 calls for its table (40 a call) and its picked cards nothing more", async () => {
+  const h = harness(shim, service);
+  const template = templateById("productWatch");
+  const asins = Array.from({ length: 200 }, (_, i) => `B0${String(5_000_000 + i).padStart(8, "0")}`);
+  const inputs = readInputs({ market: "US", asins: asins.join("\n"), picked: `${asins[0]}, ${asins[199]}` });
+  const spec = reportSheetSpec(template, inputs, new Date());
+  const sections = reportSections(template, inputs);
+  const lookups = sections.flatMap((section, i) => (section.card || section.list ? [[section, i] as const] : []));
+  expect(lookups.map(([s]) => s.fn)).toEqual(["PRODUCTS", "PRODUCT", "PRODUCT"]);
+  const cost = costOfQueries(reportQueries(template, inputs), h.engine, new Date());
+  // The table's 5, and three calls per picked product (price history, monthly sales, reviews).
+  expect(cost.pages).toBe(5 + 2 * 3);
+  const before = service.calls();
+  const outcomes = await Promise.all(
+    lookups.map(([section, i]) => {
+      const { fn, args } = formulaArguments(spec.formulas[i].formula, specCells(spec));
+      return shim.invoke(fn, padded(section, args)).outcome;
+    }),
+  );
+  expect(service.calls() - before).toBe(5);
+  const [table, first, last] = outcomes.map((o) => o.value!);
+  expect(table.slice(1).map((row) => row[0])).toEqual(asins);
+  // Each card its own product, never a neighbour's.
+  for (const [card, asin] of [
+    [first, asins[0]],
+    [last, asins[199]],
+  ] as const) {
+    const [cell] = card[0] as unknown[];
+    const text = JSON.stringify(typeof cell === "object" ? cell : card);
+    expect(text).toContain(asin);
+  }
+});
