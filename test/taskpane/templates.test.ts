@@ -179,8 +179,7 @@ describe.each(TEMPLATES.map((t) => [t.title(), t] as const))("the %s template", 
 
 describe("the Product watch template", () => {
   const template = templateById("productWatch");
-  const asins = (n: number, from = 0) =>
-    Array.from({ length: n }, (_, i) => `B0${String(from + i).padStart(8, "0")}`);
+  const asins = (n: number, from = 0) => Array.from({ length: n }, (_, i) => `B0${String(from + i).padStart(8, "0")}`);
   const TABLE = '"asin, title, brand, price, bsr, nodeLabelPath, platformUnit, platformSales, rating, ratings"';
   const inputs = { market: "US", asins: asins(60).join("\n"), picked: "B000000001, B000000005" };
 
@@ -192,7 +191,9 @@ describe("the Product watch template", () => {
     expect(asins(60).map((_, i) => cells.get(`A${9 + i}`))).toEqual(asins(60));
     expect(cells.get("A69")).toBeUndefined();
     expect(spec.values).toContainEqual({ address: "A8", value: "ASINs", role: "label" });
-    expect(cells.get("B4")).toBe("One per cell in A9:A208 (up to 200), each beside its row of the table: edit them there.");
+    expect(cells.get("B4")).toBe(
+      "One per cell in A9:A208 (up to 200), each beside its row of the table: edit them there.",
+    );
     // The whole column is text, so an ASIN typed below the others stays as typed.
     expect(spec.formats).toContainEqual({ address: "A9:A208", format: "@" });
     // The picked ones across their row, as text.

@@ -40,7 +40,8 @@ function countsOf(template: ReportTemplate, inputs: ReportInputs): Record<string
 
 /** A query's problems by the catalog's rules: a lookup's as the engine checks it (40 ASINs a call, 2,000 at most). */
 function queryErrors(query: SectionQuery, now: Date): readonly ValidationError[] {
-  if (!isLookup(operation(query.operation), query.params)) return checkParams(query.operation, query.params, { now }).errors;
+  if (!isLookup(operation(query.operation), query.params))
+    return checkParams(query.operation, query.params, { now }).errors;
   try {
     checkLookup(query.operation, query.params, { now });
     return [];

@@ -117,13 +117,13 @@ export function sectionFormula(template: ReportTemplate, section: TemplateSectio
     : section.list
       ? [...leading, fields]
       : operation(section.operation).history
-      ? [...leading, "", "", section.interval ? `"${section.interval}"` : "", fields]
-      : [
-          ...leading,
-          section.filters ? argText(places, section.filters) : "",
-          fields,
-          section.limit === undefined ? "" : String(section.limit),
-        ];
+        ? [...leading, "", "", section.interval ? `"${section.interval}"` : "", fields]
+        : [
+            ...leading,
+            section.filters ? argText(places, section.filters) : "",
+            fields,
+            section.limit === undefined ? "" : String(section.limit),
+          ];
   while (args[args.length - 1] === "") args.pop();
   return `=MAD.${section.fn}(${args.join(",")})`;
 }
@@ -215,7 +215,15 @@ function footprintsOf(template: ReportTemplate, sections: Layout["sections"], ch
       columns: input.kind === "screen" ? 3 : 1 + cellsAcross(template, input),
     })),
     ...(column
-      ? [{ what: `input ${column.name} down`, top: firstAsinRow(template) - 1, left: 0, rows: 1 + maxAsinsOf(template), columns: 1 }]
+      ? [
+          {
+            what: `input ${column.name} down`,
+            top: firstAsinRow(template) - 1,
+            left: 0,
+            rows: 1 + maxAsinsOf(template),
+            columns: 1,
+          },
+        ]
       : []),
     ...sections.map((p) => ({
       what: `section ${p.section.title()}`,
@@ -334,20 +342,22 @@ function sectionFormats(template: ReportTemplate, placed: readonly Placed[]): { 
   // The ASIN column stays text, so an ASIN typed or pasted below the ones given stays as typed.
   const column = asinColumnBlock(template);
   const asins = column ? [{ address: column, format: TEXT }] : [];
-  return asins.concat(placed.flatMap(({ section, formula }) => {
-    // A card's labelled row: its listing day is an Excel date.
-    if (section.card) {
-      const day = section.fields.indexOf("Listed on");
-      return day < 0 ? [] : [{ address: cellAddress(offset(formula, 1, day)), format: "yyyy-mm-dd" }];
-    }
-    if (section.vertical) return [];
-    const rows = rowsOn(template, section) - 1;
-    return selectColumns(section.operation, section.fields).flatMap((column, i) => {
-      const format = numberFormatOf(column);
-      if (format === "@" || format === "General") return [];
-      return [{ address: blockAddress(offset(formula, 1, i), rows, 1), format }];
-    });
-  }));
+  return asins.concat(
+    placed.flatMap(({ section, formula }) => {
+      // A card's labelled row: its listing day is an Excel date.
+      if (section.card) {
+        const day = section.fields.indexOf("Listed on");
+        return day < 0 ? [] : [{ address: cellAddress(offset(formula, 1, day)), format: "yyyy-mm-dd" }];
+      }
+      if (section.vertical) return [];
+      const rows = rowsOn(template, section) - 1;
+      return selectColumns(section.operation, section.fields).flatMap((column, i) => {
+        const format = numberFormatOf(column);
+        if (format === "@" || format === "General") return [];
+        return [{ address: blockAddress(offset(formula, 1, i), rows, 1), format }];
+      });
+    }),
+  );
 }
 
 /** Everything the host writes for a report made from `template` with `inputs` (checked beforehand). */

@@ -41,8 +41,7 @@ export const maxOfList = (template: ReportTemplate, list: AsinList): number =>
 
 /** A section repeated for the ASIN at `index`: its title numbered, its `eachAsin` arguments that ASIN's cell. */
 function forAsin(section: PerAsinSection, list: AsinList, index: number): TemplateSection {
-  const arg = (source: ArgSource): ArgSource =>
-    source.kind === "eachAsin" ? { kind: "asinAt", list, index } : source;
+  const arg = (source: ArgSource): ArgSource => (source.kind === "eachAsin" ? { kind: "asinAt", list, index } : source);
   const { chart, title, ...rest } = section;
   return {
     ...rest,

@@ -20,7 +20,7 @@ import {
   Textarea,
   tokens,
 } from "@fluentui/react-components";
-import { Fragment, useEffect, useMemo, useRef, useState, type FocusEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type FocusEvent } from "react";
 import { MARKETPLACES } from "../../api/catalog-types";
 import { optionLabel } from "../../api/localized";
 import { countAgainstCache, createReport, planReport, resolveInputs, type ReportPlan } from "./actions";
@@ -153,13 +153,7 @@ function InputControl(
         />
       );
     case "picked":
-      return (
-        <PickedInput
-          {...field}
-          watched={asinsOf(values.asins ?? "")}
-          max={maxOfList(template, "picked")}
-        />
-      );
+      return <PickedInput {...field} watched={asinsOf(values.asins ?? "")} max={maxOfList(template, "picked")} />;
     default: {
       const unhandled: never = input.kind;
       return String(unhandled);
@@ -239,6 +233,47 @@ function useCreate(
   return { action, ask, create, onCreate, decline };
 }
 
+/** An input with its label, hint and messages; an ASIN list with how many it holds and Take from the sheet. */
+function InputField(
+  props: {
+    template: ReportTemplate;
+    input: TemplateInput;
+    values: TemplateInputs;
+    messages: readonly string[] | undefined;
+  } & Omit<InputProps, "id" | "value">,
+) {
+  const { template, input, messages } = props;
+  const field = (
+    <Field
+      label={{ children: input.label(), htmlFor: templateInputId(template, input) }}
+      hint={input.hint()}
+      required={!input.optional}
+      validationState={messages?.length ? "error" : "none"}
+      validationMessage={messages?.join(" ")}
+    >
+      <InputControl
+        template={template}
+        input={input}
+        values={props.values}
+        onChange={props.onChange}
+        onBlur={props.onBlur}
+      />
+    </Field>
+  );
+  if (input.kind !== "asins") return field;
+  return (
+    <>
+      {field}
+      <AsinListExtras
+        value={props.values[input.name] ?? ""}
+        max={maxOfList(template, "asins")}
+        label={input.label()}
+        onChange={props.onChange}
+      />
+    </>
+  );
+}
+
 function TemplateCard({ template, support }: { template: ReportTemplate; support: string | null }) {
   const { clock } = useServices();
   const styles = useStyles();
@@ -272,39 +307,17 @@ function TemplateCard({ template, support }: { template: ReportTemplate; support
         {template.title()}
       </Subtitle2>
       <Text className={styles.description}>{template.description()}</Text>
-      {template.inputs.map((input) => {
-        const messages = attempted || touched.has(input.name) ? errors[input.name] : undefined;
-        const field = (
-          <Field
-            key={input.name}
-            label={{ children: input.label(), htmlFor: templateInputId(template, input) }}
-            hint={input.hint()}
-            required={!input.optional}
-            validationState={messages?.length ? "error" : "none"}
-            validationMessage={messages?.join(" ")}
-          >
-            <InputControl
-              template={template}
-              input={input}
-              values={effective}
-              onChange={(value) => setValues((v) => ({ ...v, [input.name]: value }))}
-              onBlur={(event) => onLeave(input.name, event)}
-            />
-          </Field>
-        );
-        if (input.kind !== "asins") return field;
-        return (
-          <Fragment key={input.name}>
-            {field}
-            <AsinListExtras
-              value={effective[input.name] ?? ""}
-              max={maxOfList(template, "asins")}
-              label={input.label()}
-              onChange={(value) => setValues((v) => ({ ...v, [input.name]: value }))}
-            />
-          </Fragment>
-        );
-      })}
+      {template.inputs.map((input) => (
+        <InputField
+          key={input.name}
+          template={template}
+          input={input}
+          values={effective}
+          messages={attempted || touched.has(input.name) ? errors[input.name] : undefined}
+          onChange={(value) => setValues((v) => ({ ...v, [input.name]: value }))}
+          onBlur={(event) => onLeave(input.name, event)}
+        />
+      ))}
       {planned.plan && <Text size={200}>{planned.plan.costText}</Text>}
       {ask && (
         <AskBeforeSpending

@@ -47,10 +47,13 @@ export const templates = {
   "templates.pickedNone": message("None: the table only"),
   "templates.pickedFirst": message("Paste or take the watched ASINs first"),
   "report.title": message("{title} report", { title: "text" }),
-  "report.asinsDown": message("One per cell in {cells} (up to {max}), each beside its row of the table: edit them there.", {
-    cells: "text",
-    max: "number",
-  }),
+  "report.asinsDown": message(
+    "One per cell in {cells} (up to {max}), each beside its row of the table: edit them there.",
+    {
+      cells: "text",
+      max: "number",
+    },
+  ),
   "report.note": message(
     "Made on {day} from the {title} template. Edit an input below and every section reworks; refresh it from the Reports tab.",
     { day: "text", title: "text" },
