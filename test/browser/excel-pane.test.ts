@@ -8,6 +8,7 @@
 import { readInputs } from "../../src/taskpane/report-model/report-inputs";
 import type { Page } from "playwright-core";
 import { blockAddress, offset, parseCell } from "../../src/table/a1";
+import { withPicked } from "../../src/taskpane/templates/asin-lists";
 import { reportSheetSpec } from "../../src/taskpane/report-model/report-layout";
 import { templateById, type TemplateId } from "../../src/taskpane/report-model/templates";
 import { excelPaneSession, workbook } from "./support/excel-pane";
@@ -153,7 +154,10 @@ describe.each(["desktop", "web"] as const)("the task pane in Excel (%s)", (platf
       await region.getByText(new RegExp(`^Created the sheet ${sheet} with`)).waitFor({ timeout: 180_000 });
       const book = workbook(page);
       await book.settled();
-      const spec = reportSheetSpec(templateById(id as TemplateId), readInputs({ market: "US", ...given }), new Date());
+      // As the pane reads them: Product watch's charted products the first watched ones, none being picked.
+      const template = templateById(id as TemplateId);
+      const inputs = readInputs(withPicked(template, { market: "US", ...given }));
+      const spec = reportSheetSpec(template, inputs, new Date());
       const charts = await book.charts(sheet);
       for (const chart of spec.charts) {
         const rows = (await book.spillRows(sheet, chart.categories.cell)) - 1;

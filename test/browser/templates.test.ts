@@ -163,30 +163,49 @@ describe("report templates in the preview", () => {
     expect(session.preview.problems).toEqual([]);
   });
 
-  it("creates a Product watch report: a card per ASIN, price and BSR and monthly sales charted, newest reviews", async () => {
+  it("watches 60 pasted ASINs in one table, charts the 2 picked, and a snapshot keeps all 60 for no call more", async () => {
     const { page } = session.preview;
     await page.route("https://m.media-amazon.com/**", (route) =>
       route.fulfill({
         contentType: "image/gif",
-        body: Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64"),
+        body: Buffer.from("R0lGODlhAQABAIAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64"),
       }),
     );
     const pane = paneOf(page);
     await openTab(pane, "Templates");
-    const inputs = { market: "US", asins: "B07Z82895W, B0DGVP84B5" };
-    await card(pane, "Product watch").getByRole("textbox", { name: "ASINs", exact: true }).fill(inputs.asins);
+    const region = card(pane, "Product watch");
+    const asins = Array.from({ length: 60 }, (_, i) => `B0${String(3_000_000 + i).padStart(8, "0")}`);
+    // Pasted as a column copied from a sheet, one repeated.
+    await region.getByRole("textbox", { name: "ASINs", exact: true }).fill(`${asins.join("\n")}\n${asins[0]}`);
+    await region.getByText("60 ASINs (1 repeat left out).").waitFor();
+    // The first five are charted until the person picks: they pick two others.
+    const picker = region.getByRole("combobox", { name: "Charted products", exact: true });
+    await expect(picker.textContent()).resolves.toContain(asins.slice(0, 5).join(", "));
+    await picker.click();
+    for (const asin of [...asins.slice(0, 5), asins[10], asins[30]])
+      await pane.getByRole("option", { name: asin, exact: true }).click();
+    await page.keyboard.press("Escape");
+    await expect(picker.textContent()).resolves.toContain(`${asins[10]}, ${asins[30]}`);
+    // Two calls for the table (40 a call), three for each picked product; their cards come with the table.
+    await region.getByText("Creates a sheet and spends about 8 calls: 7 unique queries, 8 pages.").waitFor();
     session.stack.simulator.resetStats();
-    await create(pane, "Product watch", "Products B07Z82895W");
-    await sheetShown(page, "Products B07Z82895W");
-    expect(await readRange(page, "A4", 1, 3)).toEqual([["ASINs", "B07Z82895W", "B0DGVP84B5"]]);
+    const sheet = `Products ${asins[0]}`;
+    await create(pane, "Product watch", sheet);
+    await sheetShown(page, sheet);
+    const inputs = { market: "US", asins: asins.join("\n"), picked: `${asins[10]}, ${asins[30]}` };
+    expect(await readRange(page, "A5", 1, 3)).toEqual([["Charted products", asins[10], asins[30]]]);
     await expectSectionsSpilled(page, "productWatch", inputs);
     expect(await expectChartsDrawn(page, "productWatch", inputs)).toHaveLength(4);
-    // Three calls a product (price history, monthly sales, reviews), and one lookup for both cards (a batch).
-    expect(operationCalls(session.stack)).toBe(7);
+    // The whole table: each ASIN of column A beside its own product's row.
+    const table = await readRange(page, "A8", 61, 5);
+    expect(table[0]).toEqual(["ASINs", "asin", "title", "brand", "price"]);
+    expect(table.slice(1).map((row) => [row[0], row[1]])).toEqual(asins.map((asin) => [asin, asin]));
+    expect(table.slice(1).every((row) => row[4] !== "")).toBe(true);
+    expect(operationCalls(session.stack)).toBe(8);
 
-    // The first product's card opens from its cell and reads its figures.
+    // The first picked product's card opens from its cell and reads its figures.
     const spec = reportSheetSpec(templateById("productWatch"), readInputs(inputs), new Date());
-    const first = spec.formulas[0].address;
+    const first = spec.formulas.find((f) => f.formula.startsWith("=MAD.PRODUCT("))!.address;
     await goTo(page, first);
     await cell(page, first).focus();
     await page.keyboard.press("Control+Shift+F5");
@@ -194,8 +213,20 @@ describe("report templates in the preview", () => {
     await expect(dialog.locator("dt").allTextContents()).resolves.toEqual(
       expect.arrayContaining(["Price", "BSR", "Monthly units", "ASIN"]),
     );
-    await expect(dialog.getByText("B07Z82895W", { exact: true }).count()).resolves.toBe(1);
+    await expect(dialog.getByText(asins[10], { exact: true }).count()).resolves.toBe(1);
     await page.keyboard.press("Escape");
+
+    // Its snapshot keeps a row per watched product, from the table's answers of today: no call.
+    await openTab(pane, "Reports");
+    await pane.getByRole("button", { name: new RegExp(`^Snapshot now of .*${sheet}`) }).click();
+    await pane
+      .getByText(/^Snapshot added on History Products \S+ \(1 snapshot\), with no call: its data was current\.$/)
+      .waitFor({ timeout: 120_000 });
+    expect(operationCalls(session.stack)).toBe(8);
+    await page.getByRole("tab", { name: `History ${sheet}` }).click();
+    expect((await readRange(page, "J20", 1, 1))[0]).toEqual(["asin"]);
+    expect((await readRange(page, "J21", 60, 1)).flat()).toEqual(asins);
+    expect((await readRange(page, "J81", 1, 1)).flat()).toEqual([""]);
     expect(session.preview.problems).toEqual([]);
   });
 

@@ -32,7 +32,7 @@ export function templateById(id: string): ReportTemplate | undefined {
 export const maxAsinsOf = (template: ReportTemplate): number => template.maxAsins ?? MAX_ASINS;
 
 /** The list the per-ASIN sections repeat over: the picked ASINs where the template has that input, else all. */
-export const eachAsinListOf = (template: ReportTemplate): AsinList =>
+const eachAsinListOf = (template: ReportTemplate): AsinList =>
   template.inputs.some((input) => input.kind === "picked") ? "picked" : "asins";
 
 /** The most ASINs of a list: the template's own maximum of each. */
