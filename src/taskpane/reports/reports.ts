@@ -13,6 +13,7 @@ import { cellAddress, parseCell } from "../../table/a1";
 import { splitSheetAddress } from "../../table/sheet-names";
 import type { RefreshQuery, RefreshTarget } from "./refresh-plan";
 import { templateById } from "../report-model/templates";
+import { asinsOf } from "../report-model/report-inputs";
 import { operationTitle } from "../../api/localized";
 
 export type ReportStatus = "ok" | "error" | "running" | "cancelled" | "not run";
@@ -183,12 +184,29 @@ export function groupReports(
   };
 }
 
-/** "Market US · Category 172282:281407": inputs labelled as the template labels them, in the active language. */
+/** A list of ASINs named in full up to this many; longer, its first ones and how many more. */
+const ASINS_NAMED = 3;
+
+/** An input's value as named: a long list of ASINs (a watch of 200) by its first ones and how many more. */
+function namedValue(kind: string | undefined, value: unknown): string {
+  if (kind !== "asins" && kind !== "picked") return String(value);
+  const asins = asinsOf(String(value));
+  if (asins.length <= ASINS_NAMED) return asins.join(", ");
+  return t("reports.asinsAndMore", { first: asins.slice(0, ASINS_NAMED).join(", "), more: asins.length - ASINS_NAMED });
+}
+
+/**
+ * "Market US · Category 172282:281407": inputs labelled as the template labels them, in the active language; a long
+ * list of ASINs by its first three ("… and 197 more": a snapshot's every row names its source).
+ */
 export function describeInputs(templateId: string, inputs: Readonly<Record<string, unknown>>): string {
   const template = templateById(templateId);
   return Object.entries(inputs)
     .filter(([, value]) => value !== null && value !== undefined && value !== "")
-    .map(([name, value]) => `${template?.inputs.find((i) => i.name === name)?.label() ?? name} ${String(value)}`)
+    .map(([name, value]) => {
+      const input = template?.inputs.find((i) => i.name === name);
+      return `${input?.label() ?? name} ${namedValue(input?.kind, value)}`;
+    })
     .join(" · ");
 }
 

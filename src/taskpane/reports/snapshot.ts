@@ -37,7 +37,7 @@ export type SnapshotTarget =
 
 /**
  * A report's inputs as its cells hold them now (their block, and the ASIN column where the ASINs go down one), read
- * at once; the stored ones where the host cannot read.
+ * at once; the stored ones where the host cannot read them or they are elsewhere (an earlier layout).
  */
 export async function readReportInputs(
   host: HostAdapter,
@@ -45,7 +45,9 @@ export async function readReportInputs(
   report: ReportGroupInfo,
 ): Promise<ReportInputs> {
   const template = templateById(report.template);
-  if (!template) return readInputs(report.inputs);
+  // A report stores every input its template had: one lacking an input made by an earlier layout of its template
+  // (a Product watch of five ASINs across row 4), whose cells are not where the template now reads them.
+  if (!template || template.inputs.some((input) => !(input.name in report.inputs))) return readInputs(report.inputs);
   const blocks = await Promise.all(inputBlocks(template).map((address) => host.readRange({ sheet, address })));
   return inputsFromBlocks(template, blocks);
 }

@@ -85,6 +85,11 @@ export const reports = {
 
   // History and schedule controls in the Reports tab
   "snapshot.keep": message("Keep history"),
+  // A long list of ASINs where a report's inputs are named (the Reports tab, a snapshot's Source cells)
+  "reports.asinsAndMore": message("{first} and {more, plural, one {# more} other {# more}}", {
+    first: "text",
+    more: "number",
+  }),
   "snapshot.keepLabel": message("Keep history of {name}", { name: "text" }),
   "snapshot.take": message("Snapshot now"),
   "snapshot.takeLabel": message("Snapshot now of {name}", { name: "text" }),

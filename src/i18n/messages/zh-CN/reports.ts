@@ -53,6 +53,7 @@ export const reports: Translation<typeof english> = {
   "schedule.unreachable": "无法连接团队中转服务器：请检查连接及其地址。",
   "schedule.refused": "团队中转服务器拒绝了请求：{message}",
 
+  "reports.asinsAndMore": "{first} 等，另有 {more} 个",
   "snapshot.keep": "保留历史",
   "snapshot.keepLabel": "保留 {name} 的历史",
   "snapshot.take": "立即快照",
