@@ -191,7 +191,11 @@ describe("a Product watch report keeping history", () => {
         "platformUnit",
         "platformSales",
       ]);
-      expect(h.showsOn(sheet, "I21")).toMatch(new RegExp(`^${SHEET} \\(Product watch\\) · Watched products · `));
+      // Its source names the inputs, the 60 ASINs by their first three.
+      const listed = `${ASINS.slice(0, 3).join(", ")} and 57 more`;
+      expect(h.showsOn(sheet, "I21")).toBe(
+        `${SHEET} (Product watch) · Watched products · Market US · ASINs ${listed} · Charted products ${INPUTS.picked}`,
+      );
       for (const [i, product] of products.entries())
         expect(row(21 + i, "JMNPQ")).toEqual([
           product.asin,
