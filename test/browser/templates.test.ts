@@ -177,8 +177,19 @@ describe("report templates in the preview", () => {
     // 60 ASINs, the 11th and the 31st two whose price history and sales the simulator has.
     const asins = Array.from({ length: 60 }, (_, i) => `B0${String(3_000_000 + i).padStart(8, "0")}`);
     [asins[10], asins[30]] = ["B07Z82895W", "B0DGVP84B5"];
+    const textbox = region.getByRole("textbox", { name: "ASINs", exact: true });
+    // Taken from a cell selected on the sheet (the preview's grid selects one cell): its ASINs, the rest passed over.
+    await enter(page, "A1", "B07Z82895W; B0DGVP84B5; price");
+    await goTo(page, "A1");
+    await region.getByRole("button", { name: "Take from selected cells" }).click();
+    await region.getByText("2 ASINs. Took 2 ASINs from A1, passing over 1 value that is not one.").waitFor();
+    await expect(textbox.inputValue()).resolves.toBe("B07Z82895W\nB0DGVP84B5");
+    // More than 200: said at once, naming the limit.
+    const many = Array.from({ length: 201 }, (_, i) => `B0${String(9_000_000 + i).padStart(8, "0")}`);
+    await textbox.fill(many.join(" "));
+    await region.getByText("ASINs: 201 ASINs, more than the 200 this report takes.").waitFor();
     // Pasted as a column copied from a sheet, one repeated.
-    await region.getByRole("textbox", { name: "ASINs", exact: true }).fill(`${asins.join("\n")}\n${asins[0]}`);
+    await textbox.fill(`${asins.join("\n")}\n${asins[0]}`);
     await region.getByText("60 ASINs (1 repeat left out).").waitFor();
     // The first five are charted until the person picks: they pick two others.
     const picker = region.getByRole("combobox", { name: "Charted products", exact: true });

@@ -31,10 +31,10 @@ export function AsinListExtras(props: {
   const take = async () => {
     try {
       const selection = await host.readSelection();
-      const asins = asinsOfCells(selection.values);
+      const { asins, skipped } = asinsOfCells(selection.values);
       if (!asins.length) return setTaken(t("templates.selectionEmpty", { address: selection.address }));
       props.onChange(asins.join("\n"));
-      setTaken(t("templates.selectionTaken", { count: asins.length, address: selection.address }));
+      setTaken(t("templates.selectionTaken", { count: asins.length, address: selection.address, skipped }));
     } catch (error) {
       setTaken(failureText(error));
     }

@@ -3,6 +3,7 @@
  * ASINs of cells taken from the sheet, and the picked ones (Product watch's charted products): the person's choice
  * among the watched ASINs, or the first ones until they choose.
  */
+import { TEXT_PATTERNS } from "../../api/kinds/text-rules";
 import type { CellValue } from "../host/host-adapter";
 import { asinsOf, type TemplateInputs } from "../report-model/report-inputs";
 import { maxOfList, type ReportTemplate } from "../report-model/templates";
@@ -17,10 +18,15 @@ export function countAsins(text: string): { count: number; repeats: number } {
   return { count, repeats: all.length - count };
 }
 
-/** The ASINs of cells taken from the sheet, row by row, each once, as the list's text (one a line). */
-export function asinsOfCells(values: readonly (readonly CellValue[])[]): string[] {
+/**
+ * The ASINs of cells taken from the sheet, row by row, each once, and how many other values were passed over (a
+ * column's header, a price beside it): a selection is taken for the ASINs in it.
+ */
+export function asinsOfCells(values: readonly (readonly CellValue[])[]): { asins: string[]; skipped: number } {
   const texts = values.flat().flatMap((cell) => (cell === null || cell === undefined ? [] : [String(cell)]));
-  return asinsOf(texts.join("\n"));
+  const items = asinsOf(texts.join("\n"));
+  const asins = items.filter((item) => TEXT_PATTERNS.asin.regex.test(item));
+  return { asins, skipped: items.length - asins.length };
 }
 
 /**

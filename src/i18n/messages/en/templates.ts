@@ -36,10 +36,10 @@ export const templates = {
     max: "number",
   }),
   "templates.fromSelection": message("Take from selected cells"),
-  "templates.selectionTaken": message("Took {count, plural, one {# ASIN} other {# ASINs}} from {address}.", {
-    count: "number",
-    address: "text",
-  }),
+  "templates.selectionTaken": message(
+    "Took {count, plural, one {# ASIN} other {# ASINs}} from {address}{skipped, plural, =0 {} one {, passing over # value that is not one} other {, passing over # values that are not}}.",
+    { count: "number", address: "text", skipped: "number" },
+  ),
   "templates.selectionEmpty": message(
     "{address} holds no ASINs: select the cells that hold them on the sheet, then take them again.",
     { address: "text" },

@@ -25,7 +25,8 @@ export const templates: Translation<typeof english> = {
   "templates.asinCount": "{count} 个 ASIN{repeats, plural, =0 {} other {（已去除 # 个重复）}}。",
   "templates.asinCountOver": "{label}：{count} 个 ASIN，超过此报表最多可用的 {max} 个。",
   "templates.fromSelection": "取自选中的单元格",
-  "templates.selectionTaken": "已从 {address} 取得 {count} 个 ASIN。",
+  "templates.selectionTaken":
+    "已从 {address} 取得 {count} 个 ASIN{skipped, plural, =0 {} other {，跳过 # 个不是 ASIN 的值}}。",
   "templates.selectionEmpty": "{address} 中没有 ASIN：请在工作表中选中包含 ASIN 的单元格，然后重新获取。",
   "templates.pickedNone": "不选：仅显示表格",
   "templates.pickedFirst": "请先粘贴或获取要关注的 ASIN",
