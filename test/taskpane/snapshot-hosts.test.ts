@@ -18,7 +18,7 @@ import {
   snapshotRows,
   tableSnapshotPlan,
 } from "../../src/taskpane/reports/snapshot-sheet";
-import { takeSnapshot } from "../../src/taskpane/reports/snapshot";
+import { snapshotCost, takeSnapshot } from "../../src/taskpane/reports/snapshot";
 import { templateById } from "../../src/taskpane/report-model/templates";
 import { useSimulator } from "../support/simulator";
 import { HOSTS, hostUnderTest, type HostUnderTest } from "./support/hosts";
@@ -160,7 +160,10 @@ describe("a Product watch report keeping history", () => {
       h.addSheet(SHEET);
       const engine = engineOf();
       const plan = reportSnapshotPlan(SHEET, templateById("productWatch"), readInputs(INPUTS));
+      // Said before it is taken: a call per 40 products.
+      expect(await snapshotCost(engine, plan, null)).toEqual({ calls: 2, question: null });
       const first = await takeSnapshot(engine, h.host, plan, MONDAY);
+      expect(await snapshotCost(engine, plan, null)).toEqual({ calls: 0, question: null });
       const sheet = first.written!.sheet;
       expect(first.written).toEqual({ sheet: `History ${SHEET}`, snapshots: 1, replaced: false });
       // The table of all 60 only: a call per 40 products, nothing for the picked ones' charts.
