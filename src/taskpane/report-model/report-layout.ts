@@ -9,6 +9,10 @@
  *   another one (no #SPILL!), and editing an input reworks every section in place. The one exception is a card
  *   (MAD.PRODUCT), whose result is bounded: one cell, or its labelled row (two rows) where Excel has no data
  *   types; cards stack one under another at the left, each with its title, as wide as that row.
+ * - where the ASINs go down a column (Product watch's up to 200): they fill column A from below the inputs, each
+ *   beside its row of the list section (MAD.PRODUCTS over `$A$9:$A$208`), whose input row says where they are; the
+ *   charts and the other sections take their places to the right of that list, as above. The picked ASINs (the
+ *   sections repeated per product) go across their own input row, as ASINs do elsewhere.
  * Formulas reference the input cells with absolute references, so the report follows its inputs.
  */
 import { t } from "../../i18n";
