@@ -7,34 +7,20 @@
  * (Redis) fails, nothing is sent to the service: 503 says so. Keys and tokens never reach a log or an answer.
  * Single flight, leases and the pacer's slots are shared-call.ts's, for members' requests and scheduled refreshes.
  */
-import type { IncomingMessage, ServerResponse } from "node:http";
-import { OPERATIONS, type AnyOperation } from "../../api/catalog";
 import type { Clock } from "../../api/clock";
-import { readQuery } from "../../api/kinds/read";
-import { matchPath } from "../../api/paths";
 import type { TeamMode } from "../hosting";
-import { ClientRateLimiter } from "../rate-limit";
-import {
-  readRelayed,
-  sendAnswer,
-  sendError,
-  sendJsonText,
-  VISITS_PATH,
-  type RelayOutcome,
-  type UpstreamCaller,
-} from "../relay";
-import { sendRefusal, visitsData } from "./answers";
-import { isAdminAlertsPath, isAlertsPath } from "./alerts/routes";
+import { DEFAULT_MAX_BODY_BYTES, type UpstreamCaller } from "../relay";
 import type { AlertRunner } from "./alerts/runner";
 import { createAlerts, type AlertSettings } from "./alerts/settings";
 import { FairQueue } from "./fair-queue";
 import type { PlanKey } from "./keys-file";
-import { ADMIN_SCHEDULES_PATH, isSchedulesPath, scheduleRoutes } from "./schedule-routes";
+import { adminRequest } from "./routes/admin";
+import { relayContext, type RelayLog } from "./routes/context";
+import { memberRequest } from "./routes/member";
+import { scheduleRoutes } from "./schedule-routes";
 import { Scheduler } from "./scheduler";
-import { createSharedCaller, FLIGHT_LEASE_MS, StoreFailure, storeStep, teamRequest } from "./shared-call";
-import { monthOf, type Member, type TeamStore } from "./team-store";
-import { bearerToken, hashToken } from "./tokens";
-import { usageReport } from "./usage-report";
+import { createSharedCaller, FLIGHT_LEASE_MS } from "./shared-call";
+import type { TeamStore } from "./team-store";
 
 export interface TeamRelayOptions {
   store: TeamStore;
@@ -64,34 +50,14 @@ export const DEFAULT_QUEUE_WAIT_MS = 20_000;
 export const DEFAULT_WINDOW_MS = 60_000;
 /** A granted call is sent at once; room for a starved machine between the grant and the send. */
 const SEND_ROOM_MS = 30_000;
-/** The operation a request path names, with the parameters its path carries (`/v1/asin/US/B0...`). */
-function routeOf(pathname: string): { op: AnyOperation; pathParams: Record<string, string> } | undefined {
-  for (const op of OPERATIONS) {
-    const pathParams = matchPath(op.path, pathname);
-    if (pathParams) return { op, pathParams };
-  }
-  return undefined;
-}
+type TeamRelay = TeamMode & { readonly queue: FairQueue; readonly scheduler: Scheduler; readonly alerts: AlertRunner };
 
-export function createTeamRelay(
-  options: TeamRelayOptions,
-): TeamMode & { readonly queue: FairQueue; readonly scheduler: Scheduler; readonly alerts: AlertRunner } {
+/** The queue, the shared caller, the scheduler and the alerts: what runs behind the routes. */
+function teamMachinery(options: TeamRelayOptions, log: RelayLog) {
   const { store, keys, clock, callUpstream } = options;
   const windowMs = options.windowMs ?? DEFAULT_WINDOW_MS;
   const holdMs = callUpstream.timeoutMs + SEND_ROOM_MS;
   const queue = new FairQueue({ store, keys, clock, windowMs, holdMs });
-  const limiter = new ClientRateLimiter(options.memberRatePerMinute, () => clock.now());
-  const log = (event: Record<string, unknown>) =>
-    options.log?.(JSON.stringify({ time: new Date(clock.now()).toISOString(), ...event }));
-  const storeDown = (res: ServerResponse) =>
-    sendError(
-      res,
-      503,
-      "ERROR_SERVER_INTERNAL",
-      `the team relay's store (${store.describe}) is unavailable or slow: nothing was sent to the service; try again shortly`,
-      { "retry-after": "5" },
-    );
-  const guard = storeStep;
   const shared = createSharedCaller({
     store,
     keys,
@@ -103,176 +69,38 @@ export function createTeamRelay(
     leaseMs: options.flightLeaseMs ?? FLIGHT_LEASE_MS,
     log,
   });
-  const schedules = scheduleRoutes(store, clock);
-  const scheduler = new Scheduler({ store, keys, clock, shared, log, tickMs: options.schedulerTickMs });
-  if (options.schedulerTickMs !== 0) scheduler.start();
-  const alerts = createAlerts({
+  const tickMs = options.schedulerTickMs;
+  const scheduler = new Scheduler({ store, keys, clock, shared, log, tickMs });
+  const alerts = createAlerts({ store, keys, clock, shared, log, settings: options.alerts ?? {}, tickMs });
+  if (tickMs !== 0) {
+    scheduler.start();
+    alerts.runner.start();
+  }
+  return { queue, shared, scheduler, alerts };
+}
+
+export function createTeamRelay(options: TeamRelayOptions): TeamRelay {
+  const { store, keys, clock } = options;
+  const log: RelayLog = (event) =>
+    options.log?.(JSON.stringify({ time: new Date(clock.now()).toISOString(), ...event }));
+  const { queue, shared, scheduler, alerts } = teamMachinery(options, log);
+  const ctx = relayContext({
     store,
     keys,
     clock,
-    shared,
     log,
-    settings: options.alerts ?? {},
-    tickMs: options.schedulerTickMs,
+    shared,
+    schedules: scheduleRoutes(store, clock),
+    alerts: alerts.routes,
+    maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    memberRatePerMinute: options.memberRatePerMinute,
   });
-  if (options.schedulerTickMs !== 0) alerts.runner.start();
-
-  async function authenticate(req: IncomingMessage): Promise<Member | undefined> {
-    const token = bearerToken(req);
-    return token ? guard(store.memberByToken(hashToken(token))) : undefined;
-  }
-
-  /**
-   * One limiter for /v1 and /admin: a member's requests by name, requests without a valid token by address, so
-   * guessing tokens on either path is refused past the same rate. The answer sent, if refused.
-   */
-  function overLimit(
-    req: IncomingMessage,
-    res: ServerResponse,
-    member: Member | undefined,
-    client: string,
-  ): RelayOutcome | undefined {
-    const allowed = limiter.take(member ? `member:${member.name}` : `address:${client}`);
-    if (allowed.ok) return undefined;
-    req.resume();
-    return sendError(res, 429, "ERROR_VISIT_MAX", `too many calls; retry after ${allowed.retryAfterSeconds} s`, {
-      "retry-after": String(allowed.retryAfterSeconds),
-    });
-  }
-
-  async function visits(res: ServerResponse, member: Member): Promise<RelayOutcome> {
-    const now = clock.now();
-    const spent = await guard(store.spent(monthOf(now)));
-    const data = visitsData(keys, member, spent);
-    sendJsonText(res, 200, JSON.stringify({ code: "OK", message: "OK", data }));
-    return { status: 200 };
-  }
-
   return {
     queue,
     scheduler,
     alerts: alerts.runner,
-    async relay(req, res, pathname, client) {
-      let member: Member | undefined;
-      try {
-        member = await authenticate(req);
-      } catch {
-        req.resume();
-        return storeDown(res);
-      }
-      const limited = overLimit(req, res, member, client);
-      if (limited) return limited;
-      if (!member) {
-        req.resume();
-        return sendError(
-          res,
-          401,
-          "ERROR_SECRET_KEY",
-          "this team relay takes a member's token (Authorization: Bearer …); this one is missing, unknown or revoked: ask the team's admin",
-          { "www-authenticate": 'Bearer realm="mad-team"' },
-        );
-      }
-      if (req.method === "GET" && pathname === VISITS_PATH) {
-        req.resume();
-        try {
-          return await visits(res, member);
-        } catch {
-          return storeDown(res);
-        }
-      }
-      if (isSchedulesPath(pathname)) {
-        try {
-          return await schedules.member(req, res, pathname, member);
-        } catch {
-          return storeDown(res);
-        }
-      }
-      if (isAlertsPath(pathname))
-        return alerts.routes.member(req, res, pathname, member).catch((error: Error) => {
-          log({ event: "alerts-store-failed", reason: error.message });
-          return storeDown(res);
-        });
-      const request = await readRelayed(req, res, pathname, options.maxBodyBytes ?? 1_000_000);
-      if (!request) return { status: res.statusCode };
-      const route = routeOf(pathname);
-      if (!route) return sendError(res, 404, "ERROR_URL_NOT_FOUND", `not relayed: ${req.method} ${pathname}`);
-      const { op } = route;
-      let raw: Record<string, unknown>;
-      try {
-        // A GET's query values read by their kinds (bsr=1024 a number), as the service reads them.
-        raw =
-          request.method === "GET"
-            ? readQuery(op.params, new URLSearchParams(request.query))
-            : JSON.parse(request.body || "{}");
-      } catch {
-        return sendError(res, 400, "ERROR_PARAM", "body: not valid JSON");
-      }
-      if (typeof raw !== "object" || raw === null || Array.isArray(raw))
-        return sendError(res, 400, "ERROR_PARAM", "body: expected a JSON object");
-      // The path's own parameters are the path's: a query or a body cannot override them.
-      const checked = teamRequest(op, raw, clock.now(), route.pathParams);
-      if ("error" in checked) return sendError(res, 400, "ERROR_PARAM", checked.error);
-      try {
-        const outcome = await shared(member, checked.request);
-        if ("refused" in outcome) return sendRefusal(res, outcome.refused);
-        res.setHeader("x-mad-cache", outcome.source);
-        return sendAnswer(res, outcome.answer);
-      } catch (error) {
-        if (error instanceof StoreFailure) return storeDown(res);
-        throw error;
-      }
-    },
-    async admin(req, res, pathname, client) {
-      const forSchedules = pathname === ADMIN_SCHEDULES_PATH || pathname.startsWith(`${ADMIN_SCHEDULES_PATH}/`);
-      const forAlerts = isAdminAlertsPath(pathname);
-      if (pathname !== "/admin/usage" && !forSchedules && !forAlerts) return false;
-      let member: Member | undefined;
-      try {
-        member = await authenticate(req);
-      } catch {
-        storeDown(res);
-        return true;
-      }
-      if (overLimit(req, res, member, client)) return true;
-      if (member?.role !== "admin") {
-        sendError(
-          res,
-          member ? 403 : 401,
-          "ERROR_SECRET_KEY",
-          `${forSchedules ? "the team's schedules take" : forAlerts ? "the team's alerts take" : "the usage report takes"} an admin's token (Authorization: Bearer …)`,
-        );
-        return true;
-      }
-      if (forAlerts) {
-        await alerts.routes.admin(req, res, pathname, member).catch(() => storeDown(res));
-        return true;
-      }
-      if (forSchedules) {
-        await schedules.admin(req, res, pathname).catch(() => storeDown(res));
-        return true;
-      }
-      const month = new URL(req.url ?? "/", "http://relay.local").searchParams.get("month") ?? monthOf(clock.now());
-      if (!/^\d{6}$/.test(month)) {
-        sendError(res, 400, "ERROR_PARAM", "month: expected yyyyMM");
-        return true;
-      }
-      try {
-        sendJsonText(
-          res,
-          200,
-          JSON.stringify(
-            await usageReport(
-              store,
-              month,
-              keys.map(({ secret: _secret, ...k }) => k),
-            ),
-          ),
-        );
-      } catch {
-        storeDown(res);
-      }
-      return true;
-    },
+    relay: (req, res, pathname, client) => memberRequest(ctx, req, res, pathname, client),
+    admin: (req, res, pathname, client) => adminRequest(ctx, req, res, pathname, client),
     async ready() {
       try {
         await store.ping();

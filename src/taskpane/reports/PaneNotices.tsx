@@ -4,7 +4,7 @@
  * show their earlier answers: as of 24 Nov, 09:10: the service did not answer").
  */
 import { MessageBar, MessageBarBody, MessageBarTitle } from "@fluentui/react-components";
-import { useEffect, useState } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 import type { FormulaEntry } from "../../engine/formula-registry";
 import { t } from "../../i18n";
 import { AskBeforeSpending } from "../shared/AskBeforeSpending";
@@ -20,13 +20,26 @@ const showingLastGood = (entries: readonly FormulaEntry[]) =>
     .filter((e) => e.status === "ok" && e.lastGood && e.lastRefreshed !== null)
     .sort((a, b) => a.lastRefreshed! - b.lastRefreshed!);
 
+/**
+ * Refresh when opened runs from the add-in's start while this lazily loaded bar renders: its state may change
+ * between the render and the subscription (its question missed, the bar stuck at "counting" and the refresh
+ * waiting for an answer nobody can give). useSyncExternalStore reads the state again once subscribed and renders
+ * anew when it moved (https://react.dev/reference/react/useSyncExternalStore).
+ */
+const subscribeOpenRefresh = (onChange: () => void) => openRefresh.subscribe(onChange);
+const openRefreshState = (): OpenRefreshState => openRefresh.state;
+
 export function PaneNotices() {
   const { registry } = useServices();
   const controls = useControlStyles();
-  const [open, setOpen] = useState<OpenRefreshState>(openRefresh.state);
+  const open = useSyncExternalStore(subscribeOpenRefresh, openRefreshState);
   const [stale, setStale] = useState(() => showingLastGood(registry.list()));
-  useEffect(() => openRefresh.subscribe(setOpen), []);
-  useEffect(() => registry.subscribe((entries) => setStale(showingLastGood(entries))), [registry]);
+  useEffect(() => {
+    const unsubscribe = registry.subscribe((entries) => setStale(showingLastGood(entries)));
+    // Changes made between the first render and this subscription are read here, not lost.
+    setStale(showingLastGood(registry.list()));
+    return unsubscribe;
+  }, [registry]);
 
   return (
     <>

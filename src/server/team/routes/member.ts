@@ -1,0 +1,52 @@
+/**
+ * A member's request under /v1 (their bearer token): authenticated and rate-limited first, then handed to its
+ * route: /v1/visits, /v1/schedules (../schedule-routes.ts), /v1/alerts (../alerts/routes.ts), or an operation.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { sendError, VISITS_PATH, type RelayOutcome } from "../../relay";
+import { isAlertsPath } from "../alerts/routes";
+import { isSchedulesPath } from "../schedule-routes";
+import type { Member } from "../team-store";
+import type { RelayContext } from "./context";
+import { operationRoute } from "./operation";
+import { visitsRoute } from "./visits";
+
+const unknownToken = (res: ServerResponse) =>
+  sendError(
+    res,
+    401,
+    "ERROR_SECRET_KEY",
+    "this team relay takes a member's token (Authorization: Bearer …); this one is missing, unknown or revoked: ask the team's admin",
+    { "www-authenticate": 'Bearer realm="mad-team"' },
+  );
+
+export async function memberRequest(
+  ctx: RelayContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  pathname: string,
+  client: string,
+): Promise<RelayOutcome> {
+  let member: Member | undefined;
+  try {
+    member = await ctx.authenticate(req);
+  } catch {
+    req.resume();
+    return ctx.storeDown(res);
+  }
+  const limited = ctx.overLimit(req, res, member, client);
+  if (limited) return limited;
+  if (!member) {
+    req.resume();
+    return unknownToken(res);
+  }
+  if (req.method === "GET" && pathname === VISITS_PATH) return visitsRoute(ctx, req, res, member);
+  if (isSchedulesPath(pathname))
+    return ctx.schedules.member(req, res, pathname, member).catch(() => ctx.storeDown(res));
+  if (isAlertsPath(pathname))
+    return ctx.alerts.member(req, res, pathname, member).catch((error: Error) => {
+      ctx.log({ event: "alerts-store-failed", reason: error.message });
+      return ctx.storeDown(res);
+    });
+  return operationRoute(ctx, req, res, pathname, member);
+}

@@ -1,0 +1,66 @@
+/**
+ * `/v1/<operation>`: a member's call of one of the catalog's operations. Checked by the catalog's rules first (bad
+ * input costs nothing), then answered by the shared caller (../shared-call.ts): from the shared cache, joined to an
+ * identical call under way, or sent once with a granted key.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { OPERATIONS, type AnyOperation } from "../../../api/catalog";
+import { readQuery } from "../../../api/kinds/read";
+import { matchPath } from "../../../api/paths";
+import { readRelayed, sendAnswer, sendError, type RelayOutcome, type UpstreamRequest } from "../../relay";
+import { sendRefusal } from "../answers";
+import { StoreFailure, teamRequest } from "../shared-call";
+import type { Member } from "../team-store";
+import type { RelayContext } from "./context";
+
+/** The operation a request path names, with the parameters its path carries (`/v1/asin/US/B0...`). */
+function routeOf(pathname: string): { op: AnyOperation; pathParams: Record<string, string> } | undefined {
+  for (const op of OPERATIONS) {
+    const pathParams = matchPath(op.path, pathname);
+    if (pathParams) return { op, pathParams };
+  }
+  return undefined;
+}
+
+/** The request's parameters as sent (a GET's query, a POST's JSON body), or the reason they cannot be read. */
+function rawParams(op: AnyOperation, request: UpstreamRequest): Record<string, unknown> | string {
+  let raw: unknown;
+  try {
+    // A GET's query values read by their kinds (bsr=1024 a number), as the service reads them.
+    raw =
+      request.method === "GET"
+        ? readQuery(op.params, new URLSearchParams(request.query))
+        : JSON.parse(request.body || "{}");
+  } catch {
+    return "body: not valid JSON";
+  }
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return "body: expected a JSON object";
+  return raw as Record<string, unknown>;
+}
+
+export async function operationRoute(
+  ctx: RelayContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  pathname: string,
+  member: Member,
+): Promise<RelayOutcome> {
+  const request = await readRelayed(req, res, pathname, ctx.maxBodyBytes);
+  if (!request) return { status: res.statusCode };
+  const route = routeOf(pathname);
+  if (!route) return sendError(res, 404, "ERROR_URL_NOT_FOUND", `not relayed: ${req.method} ${pathname}`);
+  const raw = rawParams(route.op, request);
+  if (typeof raw === "string") return sendError(res, 400, "ERROR_PARAM", raw);
+  // The path's own parameters are the path's: a query or a body cannot override them.
+  const checked = teamRequest(route.op, raw, ctx.clock.now(), route.pathParams);
+  if ("error" in checked) return sendError(res, 400, "ERROR_PARAM", checked.error);
+  try {
+    const outcome = await ctx.shared(member, checked.request);
+    if ("refused" in outcome) return sendRefusal(res, outcome.refused);
+    res.setHeader("x-mad-cache", outcome.source);
+    return sendAnswer(res, outcome.answer);
+  } catch (error) {
+    if (error instanceof StoreFailure) return ctx.storeDown(res);
+    throw error;
+  }
+}
