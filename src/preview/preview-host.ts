@@ -13,6 +13,7 @@ import {
   type ColumnFormats,
   type CreatedReportSheet,
   type DataTypeValue,
+  type FormulaAtCell,
   type FormulaCell,
   type HostAdapter,
   type ReportSheetInfo,
@@ -318,6 +319,21 @@ export class PreviewHost implements HostAdapter {
       .formulaCells()
       .filter((cell) => cell.name.startsWith("MAD."))
       .map((cell) => ({ sheet: cell.sheet, address: cellAddress(cell.pos), formula: cell.text }));
+  }
+
+  /** The cell's typed formula and the first row of its spill, as the grid shows them. */
+  async readFormulaAt(target: CellTarget): Promise<FormulaAtCell> {
+    const { sheet, pos } = this.locate(target);
+    const text = this.workbook.inputText(pos, sheet);
+    if (!text.startsWith("=")) return { formula: null, header: [] };
+    const spill = this.workbook.spillRange(pos, sheet);
+    const header = spill
+      ? Array.from(
+          { length: spill.right - spill.left + 1 },
+          (_, c) => this.workbook.display({ row: spill.top, col: spill.left + c }, sheet).value ?? "",
+        )
+      : [];
+    return { formula: text, header };
   }
 
   async recalculate(cells: readonly CellTarget[]): Promise<void> {
