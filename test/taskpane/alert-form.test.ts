@@ -177,6 +177,7 @@ describe("the columns a condition may name", () => {
     expect(all.length).toBeGreaterThan(shown.length);
     const byLabel = fieldChoices(query, [all.find((f) => f.name === "price")!.label]);
     expect(byLabel.map((f) => f.name)).toEqual(["price"]);
+    expect(fieldChoices(query, ["field", "value"])).toEqual(all); // one record, shown as field | value rows
     expect(fieldChoices("=SUM(A1:A3)", ["price"])).toEqual([]);
   });
 });

@@ -92,8 +92,8 @@ const isNumeric = (column: Column) =>
   column.part !== undefined || column.spec.type === "integer" || column.spec.type === "number";
 
 /**
- * The columns a condition may name, as the formula's header shows them (its `fields` picked) when it spilled; else
- * every column of the function's records (the relay then says which the answer has). A header cell is matched by
+ * The columns a condition may name, as the formula's header shows them (its `fields` picked) when it spilled in
+ * rows; else every column of the function's records (the relay then says which the answer has). A header cell is matched by
  * its wire name or its label in the pane's language (a header shown in words).
  */
 export function fieldChoices(formula: string, header: readonly CellValue[]): FieldChoice[] {
@@ -113,11 +113,12 @@ export function fieldChoices(formula: string, header: readonly CellValue[]): Fie
         .toLowerCase(),
     )
     .filter(Boolean);
-  if (!shown.length) return columns.map((_, at) => choice(at));
-  return shown.flatMap((text) => {
+  const matched = shown.flatMap((text) => {
     const at = columns.findIndex((c, i) => c.name.toLowerCase() === text || labels[i].trim().toLowerCase() === text);
     return at < 0 ? [] : [choice(at)];
   });
+  // No header names a column: nothing spilled yet, or one record shown as field | value rows (src/table/shape.ts).
+  return matched.length ? matched : columns.map((_, at) => choice(at));
 }
 
 /** A name for a new alert: the function and its first values, `MAD.PRODUCTS US B07Z82895W` (at most 100 characters). */
