@@ -101,21 +101,19 @@ async function signedIn(token: string): Promise<{ page: Page; pane: FrameLocator
 test("Alert me… from a MAD formula cell: picker, inline errors, cost; listed, run, muted and deleted", async () => {
   const { page, pane, problems } = await signedIn(await member("pat"));
   await enter(page, "A1", "US");
-  await enter(page, "B1", "B07Z82895W");
-  await enter(page, "C1", "B0DGVP84B5");
-  await enter(page, "A3", "=MAD.PRODUCTDETAILS(A1,B1:C1)");
-  expect(await settledText(page, "A3", SLOW_MS)).toBe("asin");
+  await enter(page, "B1", "keyword"); // a one-row filter block
+  await enter(page, "C1", "yoga mat");
+  await enter(page, "A3", "=MAD.PRODUCTRESEARCH(A1,B1:C1,,5)");
+  expect(await settledText(page, "A3", SLOW_MS)).not.toMatch(/^#/);
 
   await openTab(pane, "Alerts");
   await goTo(page, "A3");
   await pane.getByRole("button", { name: "Use the active cell" }).click();
   const query = pane.getByRole("textbox", { name: "Query" });
-  await expect
-    .poll(() => query.inputValue(), { timeout: SLOW_MS })
-    .toBe('=MAD.PRODUCTDETAILS("US",{"B07Z82895W","B0DGVP84B5"})');
-  await pane.getByText("From Sheet1!A3, with the values its cells hold now.").waitFor();
+  await pane.getByText("From Sheet1!A3, with the values its cells hold now.").waitFor({ timeout: SLOW_MS });
+  expect(await query.inputValue()).toBe('=MAD.PRODUCTRESEARCH("US",{"keyword","yoga mat"},,5)');
   expect(await pane.getByRole("textbox", { name: "Name" }).inputValue()).toBe(
-    "MAD.PRODUCTDETAILS US B07Z82895W B0DGVP84B5",
+    "MAD.PRODUCTRESEARCH US keyword yoga mat",
   );
 
   // A condition typed wrong: its place, inline, before anything is sent; a column the answer lacks: the relay's word.
@@ -124,7 +122,7 @@ test("Alert me… from a MAD formula cell: picker, inline errors, cost; listed, 
   await pane.getByText("At character 8: expected a number; the condition ends there.").waitFor();
   await pane.getByRole("textbox", { name: "Send to" }).fill("mailto:buyer@contoso.com");
   await when.fill("pricey < 3");
-  await pane.getByText(/pricey.*is not a column of MAD\.PRODUCTDETAILS/).waitFor({ timeout: SLOW_MS });
+  await pane.getByText(/pricey.*is not a column of MAD\.PRODUCTRESEARCH/).waitFor({ timeout: SLOW_MS });
 
   // The picker: the price fell 15% or more since the last run, or it is above 0 (true at once: the first run fires).
   await pick(pane, "Condition 1: when", "A column changes by…");
@@ -132,17 +130,20 @@ test("Alert me… from a MAD formula cell: picker, inline errors, cost; listed, 
   await pick(pane, "Condition 1: comparison", "at most (<=)");
   await pane.getByRole("textbox", { name: "Condition 1: change since the last run" }).fill("-15");
   await pane.getByRole("button", { name: "Add a condition" }).click();
+  await pick(pane, "Condition 2: column", "Price (price)");
   await pick(pane, "Condition 2: comparison", "more than (>)");
   await pane.getByRole("textbox", { name: "Condition 2: number" }).fill("0");
   expect(await when.inputValue()).toBe("price change <= -15% or price > 0");
   await pane
-    .getByText(/^About \d+ calls? a month: 30 runs of \d+ calls?; at most 30 find new data, the others cost nothing\.$/)
+    .getByText(
+      /^About \d+ calls? a month: 30 runs of \d+ calls?; at most \d+ find new data, the others cost nothing\.$/,
+    )
     .waitFor({ timeout: SLOW_MS });
   expect(await store.alerts()).toEqual([]); // the check saved nothing
 
   await pane.getByRole("button", { name: "Save alert" }).click();
   await pane
-    .getByText(/^Saved MAD\.PRODUCTDETAILS US B07Z82895W B0DGVP84B5: about \d+ calls? a month\.$/)
+    .getByText(/^Saved MAD\.PRODUCTRESEARCH US keyword yoga mat: about \d+ calls? a month\.$/)
     .waitFor({ timeout: SLOW_MS });
   const list = pane.getByRole("list", { name: "My alerts on the team relay" });
   await list.getByText("Not run yet").waitFor();
@@ -155,12 +156,12 @@ test("Alert me… from a MAD formula cell: picker, inline errors, cost; listed, 
   await runner.tick();
   expect(smtp.mails).toHaveLength(1);
   await pane.getByRole("button", { name: "Reload" }).click();
-  await list.getByText(/^Last run .*: 2 rows, 2 fired, \d+ calls?$/).waitFor({ timeout: SLOW_MS });
+  await list.getByText(/^Last run .*: 5 rows, 5 fired, \d+ calls?$/).waitFor({ timeout: SLOW_MS });
   await list.getByText(/^Last fired /).waitFor();
 
-  await pane.getByRole("button", { name: "Mute MAD.PRODUCTDETAILS US B07Z82895W B0DGVP84B5" }).click();
+  await pane.getByRole("button", { name: "Mute MAD.PRODUCTRESEARCH US keyword yoga mat" }).click();
   await pane
-    .getByText("MAD.PRODUCTDETAILS US B07Z82895W B0DGVP84B5 is muted: it is kept, but does not run or send.")
+    .getByText("MAD.PRODUCTRESEARCH US keyword yoga mat is muted: it is kept, but does not run or send.")
     .waitFor();
   await list.getByText("Muted", { exact: true }).waitFor();
   expect((await store.alerts())[0].muted).toBe(true);
@@ -168,14 +169,17 @@ test("Alert me… from a MAD formula cell: picker, inline errors, cost; listed, 
     seriousViolations(page.frames().find((f) => f.url().startsWith("blob:")) ?? page.frames()[1]),
   ).resolves.toEqual([]);
 
-  await pane.getByRole("button", { name: "Delete MAD.PRODUCTDETAILS US B07Z82895W B0DGVP84B5" }).click();
-  await pane.getByText("Delete MAD.PRODUCTDETAILS US B07Z82895W B0DGVP84B5?").waitFor();
+  await pane.getByRole("button", { name: "Delete MAD.PRODUCTRESEARCH US keyword yoga mat" }).click();
+  await pane.getByText("Delete MAD.PRODUCTRESEARCH US keyword yoga mat?").waitFor();
   expect(await store.alerts()).toHaveLength(1); // asked first
   await pane.getByRole("button", { name: "Delete", exact: true }).click();
-  await pane.getByText("Deleted MAD.PRODUCTDETAILS US B07Z82895W B0DGVP84B5.").waitFor({ timeout: SLOW_MS });
+  await pane.getByText("Deleted MAD.PRODUCTRESEARCH US keyword yoga mat.").waitFor({ timeout: SLOW_MS });
   await pane.getByText("You have no alerts yet.").waitFor();
   expect(await store.alerts()).toEqual([]);
-  expect(problems).toEqual([]);
+  // Expected here: the report-only policy's word on the blob: frame, the relay's 401 before the member signed in and
+  // its 400 refusing the unknown column; nothing else.
+  const expected = /Content Security Policy|status of 40[01] \((Unauthorized|Bad Request)\)/;
+  expect(problems.filter((p) => !expected.test(p))).toEqual([]);
   await page.context().close();
 });
 
