@@ -21,15 +21,25 @@ import { COMPARISONS, CONDITION_KINDS, type ConditionKind, type ConditionRow } f
 import type { FieldChoice } from "./alert-source";
 
 const useStyles = makeStyles({
-  root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS },
+  // A fieldset is as wide as its content unless told otherwise (min-inline-size: min-content): in a 320 px pane, not.
+  root: {
+    display: "flex",
+    flexDirection: "column",
+    gap: tokens.spacingVerticalS,
+    minWidth: 0,
+    margin: 0,
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+  },
   line: {
     display: "grid",
-    gridTemplateColumns: "repeat(auto-fit, minmax(120px, 1fr))",
+    gridTemplateColumns: "repeat(auto-fit, minmax(min(100%, 130px), 1fr))",
     gap: tokens.spacingHorizontalS,
     alignItems: "end",
     paddingBottom: tokens.spacingVerticalS,
     borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
   },
+  remove: { gridColumn: "1 / -1", justifySelf: "start" },
   actions: { display: "flex", flexWrap: "wrap", gap: tokens.spacingHorizontalS, alignItems: "center" },
 });
 
@@ -84,6 +94,7 @@ function ConditionLine(props: {
   onRemove?: () => void;
 }) {
   const styles = useStyles();
+  const controls = useControlStyles();
   const { row, index } = props;
   const n = index + 1;
   const numbers = props.fields.filter((f) => f.numeric);
@@ -117,6 +128,7 @@ function ConditionLine(props: {
           />
           <Field label={row.kind === "change" ? t("alerts.percent", { n }) : t("alerts.number", { n })}>
             <Input
+              className={controls.control}
               inputMode="decimal"
               value={row.number}
               contentAfter={row.kind === "change" ? "%" : undefined}
@@ -126,7 +138,7 @@ function ConditionLine(props: {
         </>
       )}
       {props.onRemove && (
-        <Button appearance="subtle" onClick={props.onRemove}>
+        <Button appearance="subtle" className={styles.remove} onClick={props.onRemove}>
           {t("alerts.removeCondition", { n })}
         </Button>
       )}
