@@ -64,7 +64,7 @@ describe("checks before sending", () => {
   test("a condition that does not parse says where and what could come there", () => {
     expect(whenProblem("price <")).toBe("At character 8: expected a number; the condition ends there.");
     expect(whenProblem("price < 20 xor new rows")).toBe(
-      "At character 12: expected and or or or the end; found xor.",
+      "At character 12: expected a joining word (and, or) or the end; found xor.",
     );
     expect(whenProblem("")).toBe("Say when the alert fires: pick a condition above.");
     expect(whenProblem("price change <= -15% or new rows")).toBeUndefined();
@@ -143,11 +143,7 @@ describe("a formula's references read into values", () => {
   };
 
   test("a cell as its value, a block as an array constant, an empty cell as an omitted argument", async () => {
-    const query = await formulaWithValues(
-      "=MAD.PRODUCTDETAILS($B$3,$B$4:$D$4,'My ''Sheet'''!$A$1,B9)",
-      "Sheet1",
-      read,
-    );
+    const query = await formulaWithValues("=MAD.PRODUCTDETAILS($B$3,$B$4:$D$4,'My ''Sheet'''!$A$1,B9)", "Sheet1", read);
     expect(query).toBe('=MAD.PRODUCTDETAILS("US",{"B07Z82895W","B0DGVP84B5",""},50,)');
     expect(readFormulaText(query)).toEqual({
       call: { name: "MAD.PRODUCTDETAILS", args: ["US", [["B07Z82895W", "B0DGVP84B5", ""]], 50, null] },

@@ -100,7 +100,7 @@ export const paneAlerts = {
   "alerts.expected.number": message("a number"),
   "alerts.expected.percent": message("%"),
   "alerts.expected.rows": message("rows"),
-  "alerts.expected.andOr": message("and or or"),
+  "alerts.expected.andOr": message("a joining word (and, or)"),
   "alerts.expected.closeParen": message("a closing parenthesis"),
   "alerts.expected.end": message("the end"),
   "alerts.every": message("How often"),

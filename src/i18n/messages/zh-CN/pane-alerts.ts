@@ -71,7 +71,7 @@ export const paneAlerts: Translation<typeof english> = {
   "alerts.expected.number": "一个数字",
   "alerts.expected.percent": "%",
   "alerts.expected.rows": "rows",
-  "alerts.expected.andOr": "and 或 or",
+  "alerts.expected.andOr": "连接词（and、or）",
   "alerts.expected.closeParen": "右括号",
   "alerts.expected.end": "结尾",
   "alerts.every": "频率",
