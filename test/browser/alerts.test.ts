@@ -148,6 +148,8 @@ test("Alert me… from a MAD formula cell: picker, inline errors, cost; listed, 
   const list = pane.getByRole("list", { name: "My alerts on the team relay" });
   await list.getByText("Not run yet").waitFor();
   await list.getByText("Never fired").waitFor();
+  await list.getByText("To mailto:b…@contoso.com").waitFor(); // a destination shown back only in part
+  expect(await pane.getByRole("textbox", { name: "Send to" }).inputValue()).toBe("");
   expect((await store.alerts()).map((a) => [a.member, a.when, a.muted])).toEqual([
     ["pat", "price change <= -15% or price > 0", false],
   ]);

@@ -48,6 +48,9 @@ function AlertItem(props: { alert: AlertView; busy: boolean; onMute: () => void;
       <Text size={200} className={`${styles.detail} ${controls.message}`}>
         {t("alerts.item.what", { query: alert.query, when: alert.when, every: t(EVERY[alert.every]) })}
       </Text>
+      <Text size={200} className={`${styles.detail} ${controls.message}`}>
+        {t("alerts.item.to", { destinations: alert.deliver.map((d) => d.shown).join(", ") })}
+      </Text>
       <Text size={200}>{lastRunText(alert)}</Text>
       <Text size={200}>
         {alert.lastFiredAt === undefined

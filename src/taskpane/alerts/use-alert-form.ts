@@ -119,6 +119,8 @@ export function useAlertForm(
       try {
         const saved = await client.save(check.id.current, alertRequest(draft));
         check.id.current = newAlertId();
+        // A webhook's URL carries its robot's key: once saved, the pane no longer shows it (the list shows it in part).
+        change({ deliver: "" });
         await onSaved();
         setTried(false);
         return {

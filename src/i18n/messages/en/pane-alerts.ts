@@ -145,6 +145,7 @@ export const paneAlerts = {
   "alerts.list.loading": message("Reading your alerts…"),
   "alerts.list.reload": message("Reload"),
   "alerts.item.what": message("{query} · when {when} · {every}", { query: "text", when: "text", every: "text" }),
+  "alerts.item.to": message("To {destinations}", { destinations: "text" }),
   "alerts.item.cost": message(
     `About ${CALLS} a month · {pending, plural, =0 {no delivery waiting} one {# delivery waiting} other {# deliveries waiting}}`,
     { calls: "number", pending: "number" },

@@ -106,6 +106,7 @@ export const paneAlerts: Translation<typeof english> = {
   "alerts.list.loading": "正在读取你的提醒…",
   "alerts.list.reload": "重新读取",
   "alerts.item.what": "{query} · 条件 {when} · {every}",
+  "alerts.item.to": "发送到 {destinations}",
   "alerts.item.cost": `每月约 ${CALLS} · {pending, plural, =0 {没有待发送的消息} other {# 条消息待发送}}`,
   "alerts.lastRun": `上次运行 {at, date, medium} {at, time, short}：{rows, plural, other {# 行}}，触发 {fired, number} 行，${CALLS}`,
   "alerts.lastRun.note": "{run}（{note}）",
