@@ -321,11 +321,14 @@ export class PreviewHost implements HostAdapter {
       .map((cell) => ({ sheet: cell.sheet, address: cellAddress(cell.pos), formula: cell.text }));
   }
 
-  /** The cell's typed formula and the first row of its spill, as the grid shows them. */
+  /** The typed formula of the cell (or of the formula that spilled into it) and its spill's first row, as shown. */
   async readFormulaAt(target: CellTarget): Promise<FormulaAtCell> {
-    const { sheet, pos } = this.locate(target);
+    const located = this.locate(target);
+    const { sheet } = located;
+    const pos = this.workbook.display(located.pos, sheet).anchor ?? located.pos;
+    const address = cellAddress(pos);
     const text = this.workbook.inputText(pos, sheet);
-    if (!text.startsWith("=")) return { formula: null, header: [] };
+    if (!text.startsWith("=")) return { address, formula: null, header: [] };
     const spill = this.workbook.spillRange(pos, sheet);
     const header = spill
       ? Array.from(
@@ -333,7 +336,7 @@ export class PreviewHost implements HostAdapter {
           (_, c) => this.workbook.display({ row: spill.top, col: spill.left + c }, sheet).value ?? "",
         )
       : [];
-    return { formula: text, header };
+    return { address, formula: text, header };
   }
 
   async recalculate(cells: readonly CellTarget[]): Promise<void> {

@@ -181,12 +181,13 @@ describe("the columns a condition may name", () => {
 describe.each(PLATFORMS)("the Office host reads a formula's cell for an alert (%s)", (platform) => {
   const session = strictExcelPerTest({ platform, sheets: ["Sheet1"] });
 
-  test("the formula as typed and its spill's header row; a value cell has none; no spill yet, no header", async () => {
+  test("the formula as typed and its spill's header row, from any cell of the result; a value cell has none; no spill yet, no header", async () => {
     const { excel } = session;
     excel.type("Sheet1", "B3", "US");
     excel.type("Sheet1", "D4", '=MAD.PRODUCTDETAILS(B3,"B07Z82895W")');
     const host = createOfficeHost();
     expect(await host.readFormulaAt({ sheet: "Sheet1", address: "D4" })).toEqual({
+      address: "D4",
       formula: '=MAD.PRODUCTDETAILS(B3,"B07Z82895W")',
       header: [],
     });
@@ -195,10 +196,23 @@ describe.each(PLATFORMS)("the Office host reads a formula's cell for an alert (%
       ["B07Z82895W", 19.99, 120],
     ]);
     await excel.idle();
-    expect(await host.readFormulaAt({ sheet: "Sheet1", address: "D4" })).toEqual({
+    const answered = {
+      address: "D4",
       formula: '=MAD.PRODUCTDETAILS(B3,"B07Z82895W")',
       header: ["asin", "price", "bsr"],
+    };
+    expect(await host.readFormulaAt({ sheet: "Sheet1", address: "D4" })).toEqual(answered);
+    // Any cell of the result gives its formula's.
+    expect(await host.readFormulaAt({ sheet: "Sheet1", address: "F5" })).toEqual(answered);
+    expect(await host.readFormulaAt({ sheet: "Sheet1", address: "B3" })).toEqual({
+      address: "B3",
+      formula: null,
+      header: [],
     });
-    expect(await host.readFormulaAt({ sheet: "Sheet1", address: "B3" })).toEqual({ formula: null, header: [] });
+    expect(await host.readFormulaAt({ sheet: "Sheet1", address: "G9" })).toEqual({
+      address: "G9",
+      formula: null,
+      header: [],
+    });
   });
 });

@@ -72,8 +72,9 @@ export interface AlertSource {
 }
 
 /** Reads a cell into an alert's source; why not (no MAD formula there, a reference that cannot be read) as an Error. */
-export async function readSource(host: HostAdapter, cell: CellTarget): Promise<AlertSource> {
-  const { formula, header } = await host.readFormulaAt(cell);
+export async function readSource(host: HostAdapter, selected: CellTarget): Promise<AlertSource> {
+  const { address, formula, header } = await host.readFormulaAt(selected);
+  const cell = { sheet: selected.sheet, address };
   const where = `${cell.sheet}!${cell.address}`;
   if (!formula || !/\bMAD\./i.test(formula)) throw new Error(t("alerts.source.notMad", { cell: where }));
   let query: string;

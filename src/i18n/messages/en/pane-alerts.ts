@@ -36,7 +36,7 @@ export const paneAlerts = {
   "alerts.source.from": message("From {cell}, with the values its cells hold now.", { cell: "text" }),
   "alerts.source.reading": message("Reading the formula…"),
   "alerts.source.notMad": message(
-    "{cell} holds no MAD formula. Select the cell that holds one (the top-left cell of its result) and try again.",
+    "{cell} holds no MAD formula and is not in a MAD formula's result. Select one of its cells and try again.",
     { cell: "text" },
   ),
   "alerts.source.reference": message(

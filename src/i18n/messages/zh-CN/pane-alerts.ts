@@ -24,7 +24,7 @@ export const paneAlerts: Translation<typeof english> = {
   "alerts.source.formula": "{cell}：{formula}",
   "alerts.source.from": "来自 {cell}，参数取这些单元格当前的值。",
   "alerts.source.reading": "正在读取公式…",
-  "alerts.source.notMad": "{cell} 中没有 MAD 公式。请选中含公式的单元格（结果区域左上角的单元格）后重试。",
+  "alerts.source.notMad": "{cell} 中没有 MAD 公式，也不在 MAD 公式的结果区域内。请选中其中的单元格后重试。",
   "alerts.source.reference": "{cell} 中的公式引用了 {reference}，加载项无法读取它。请直接在查询中填入该值。",
   "alerts.choose": "请选择…",
 
