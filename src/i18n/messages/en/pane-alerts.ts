@@ -28,7 +28,7 @@ export const paneAlerts = {
   "alerts.form": message("New alert"),
   "alerts.source": message("The formula to watch"),
   "alerts.source.hint": message(
-    "Select a cell with a MAD formula (or a report's section) and use it: its values and the columns of its answer fill the form.",
+    "Select a MAD formula (any cell of its result, or a report's section) and use it: its values and the columns of its answer fill the form.",
   ),
   "alerts.source.activeCell": message("Use the active cell"),
   "alerts.source.formulas": message("Or a MAD formula of this workbook"),

@@ -18,7 +18,8 @@ export const paneAlerts: Translation<typeof english> = {
   "alerts.new": "提醒我…",
   "alerts.form": "新建提醒",
   "alerts.source": "要关注的公式",
-  "alerts.source.hint": "选中含 MAD 公式的单元格（或报表的某个部分）并使用它：表单会填入它的参数值和结果的列。",
+  "alerts.source.hint":
+    "选中一个 MAD 公式（其结果中的任一单元格，或报表的某个部分）并使用它：表单会填入它的参数值和结果的列。",
   "alerts.source.activeCell": "使用活动单元格",
   "alerts.source.formulas": "或选择本工作簿中的 MAD 公式",
   "alerts.source.formula": "{cell}：{formula}",
