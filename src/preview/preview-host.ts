@@ -13,6 +13,7 @@ import {
   type ColumnFormats,
   type CreatedReportSheet,
   type DataTypeValue,
+  type FormulaAtCell,
   type FormulaCell,
   type HostAdapter,
   type ReportSheetInfo,
@@ -325,6 +326,24 @@ export class PreviewHost implements HostAdapter {
       .formulaCells()
       .filter((cell) => cell.name.startsWith("MAD."))
       .map((cell) => ({ sheet: cell.sheet, address: cellAddress(cell.pos), formula: cell.text }));
+  }
+
+  /** The typed formula of the cell (or of the formula that spilled into it) and its spill's first row, as shown. */
+  async readFormulaAt(target: CellTarget): Promise<FormulaAtCell> {
+    const located = this.locate(target);
+    const { sheet } = located;
+    const pos = this.workbook.display(located.pos, sheet).anchor ?? located.pos;
+    const address = cellAddress(pos);
+    const text = this.workbook.inputText(pos, sheet);
+    if (!text.startsWith("=")) return { address, formula: null, header: [] };
+    const spill = this.workbook.spillRange(pos, sheet);
+    const header = spill
+      ? Array.from(
+          { length: spill.right - spill.left + 1 },
+          (_, c) => this.workbook.display({ row: spill.top, col: spill.left + c }, sheet).value ?? "",
+        )
+      : [];
+    return { address, formula: text, header };
   }
 
   async recalculate(cells: readonly CellTarget[]): Promise<void> {

@@ -1,8 +1,8 @@
 /**
- * The task pane: connection, query builder, report templates and reports, in four tabs that keep their state when
- * switched. Each tab's panel is a chunk of its own (connection, builder, templates, reports), loaded when the tab
- * first shows (the connection and builder ones at once): taskpane.html loads only the shell (title, usage line,
- * tabs) before it is interactive.
+ * The task pane: connection, query builder, report templates, reports and alerts, in five tabs that keep their state
+ * when switched. Each tab's panel is a chunk of its own (connection, builder, templates, reports, alerts), loaded
+ * when the tab first shows (the connection and builder ones at once): taskpane.html loads only the shell (title,
+ * usage line, tabs) before it is interactive.
  */
 import { FluentProvider, makeStyles, Subtitle1, Text, tokens, webLightTheme } from "@fluentui/react-components";
 import { lazy, Suspense, useEffect, useState } from "react";
@@ -59,14 +59,19 @@ const ReportsPanel = lazy(() =>
   import(/* webpackChunkName: "reports" */ "./reports/ReportsPanel").then((m) => ({ default: m.ReportsPanel })),
 );
 
+const AlertsPanel = lazy(() =>
+  import(/* webpackChunkName: "alerts" */ "./alerts/AlertsPanel").then((m) => ({ default: m.AlertsPanel })),
+);
+
 const Loading = () => <Text size={200}>{t("pane.loading")}</Text>;
 
-type TabName = "connection" | "builder" | "templates" | "reports";
+type TabName = "connection" | "builder" | "templates" | "reports" | "alerts";
 const TABS: readonly { value: TabName; label: MessageId }[] = [
   { value: "connection", label: "tab.connection" },
   { value: "builder", label: "tab.build" },
   { value: "templates", label: "tab.templates" },
   { value: "reports", label: "tab.reports" },
+  { value: "alerts", label: "tab.alerts" },
 ];
 
 function Pane() {
@@ -133,6 +138,11 @@ function Pane() {
           {t.value === "reports" && shown.has("reports") && (
             <Suspense fallback={<Loading />}>
               <ReportsPanel active={tab === "reports"} />
+            </Suspense>
+          )}
+          {t.value === "alerts" && shown.has("alerts") && (
+            <Suspense fallback={<Loading />}>
+              <AlertsPanel active={tab === "alerts"} />
             </Suspense>
           )}
         </div>

@@ -214,6 +214,7 @@ const PANE_PARTS: Readonly<Record<string, readonly string[]>> = {
   builder: ["shared", "host", "report-model"],
   templates: ["shared", "host", "report-model"],
   reports: ["shared", "host", "report-model"],
+  alerts: ["shared", "host", "report-model"],
 };
 const SHELL = ["src/taskpane/index.tsx", "src/taskpane/App.tsx"];
 const paneFolderOf = (path: string) => path.match(/^src\/taskpane\/([^/]+)\//)?.[1];

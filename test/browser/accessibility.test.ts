@@ -1,50 +1,15 @@
 /**
  * axe-core on the BUILT preview page and task pane, in English and in Chinese: no serious or critical violation on
  * the preview grid, on a report sheet with its chart, or on any tab of the task pane (Connection, Build with More
- * filters open, Templates, Reports).
+ * filters open, Templates, Reports, Alerts without a team relay).
  */
 import type { Frame, Page } from "playwright-core";
 import { cell, enter, goTo, previewPerTest, settledText } from "./support/preview";
 import { createReportSheet, drawnChart, keywordTrendsReport } from "./support/report";
 import { openTab, paneOf } from "./support/taskpane";
+import { seriousViolations } from "./support/axe";
 
 jest.setTimeout(240_000);
-
-const AXE = require.resolve("axe-core/axe.min.js");
-
-interface Violation {
-  readonly id: string;
-  readonly impact: string | null;
-  readonly help: string;
-  readonly targets: string[];
-}
-
-/** The serious and critical violations axe finds in a page or frame (axe injected once per document). */
-async function seriousViolations(target: Page | Frame, exclude: string[] = []): Promise<Violation[]> {
-  if (!(await target.evaluate(() => "axe" in window))) await target.addScriptTag({ path: AXE });
-  const all = await target.evaluate(async (excluded) => {
-    // axe measures colours as drawn: text still fading in (Fluent's motion) reads as low contrast, which CI once
-    // reported on the Reports tab. Finite animations and transitions end first; endless ones (spinners) are measured.
-    const ending = document
-      .getAnimations()
-      .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime ?? Infinity)));
-    await Promise.all(ending.map((a) => a.finished.catch(() => undefined)));
-    const axe = (
-      window as unknown as { axe: { run: (ctx: unknown, options: unknown) => Promise<{ violations: unknown[] }> } }
-    ).axe;
-    const result = await axe.run({ include: [document], exclude: excluded.map((s) => [s]) }, {});
-    const violations = result.violations as {
-      id: string;
-      impact: string | null;
-      help: string;
-      nodes: { target: string[] }[];
-    }[];
-    return violations.map((v) => ({ ...v, nodes: v.nodes.map((n) => ({ target: n.target })) }));
-  }, exclude);
-  return all
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")) }));
-}
 
 const paneFrame = (page: Page): Frame => {
   const frame = page.frames().find((f) => f.name() === "task-pane" || f.url().includes("taskpane"));
@@ -54,8 +19,8 @@ const paneFrame = (page: Page): Frame => {
 
 /** Each language's names of what the tests open: the pane's tabs (in their order) and More filters. */
 const LANGUAGES = [
-  { language: "en-US", tabs: ["Connection", "Build", "Templates", "Reports"], more: /^More filters/ },
-  { language: "zh-CN", tabs: ["连接", "查询", "模板", "报表"], more: /^更多筛选条件/ },
+  { language: "en-US", tabs: ["Connection", "Build", "Templates", "Reports", "Alerts"], more: /^More filters/ },
+  { language: "zh-CN", tabs: ["连接", "查询", "模板", "报表", "提醒"], more: /^更多筛选条件/ },
 ] as const;
 
 describe.each(LANGUAGES)("accessibility (axe-core), $language", ({ language, tabs, more }) => {
@@ -112,7 +77,7 @@ describe("accessibility (axe-core) of report sheets and keyboard use", () => {
     await expect(tab("Build").evaluate((e) => e === document.activeElement)).resolves.toBe(true);
     await expect(pane.getByRole("tabpanel", { name: "Build" }).isVisible()).resolves.toBe(true);
     await session.preview.page.keyboard.press("End");
-    await expect(tab("Reports").getAttribute("aria-selected")).resolves.toBe("true");
+    await expect(tab("Alerts").getAttribute("aria-selected")).resolves.toBe("true");
     await session.preview.page.keyboard.press("ArrowRight");
     await expect(tab("Connection").getAttribute("aria-selected")).resolves.toBe("true");
     const tabStops = await pane.getByRole("tab").evaluateAll((tabs) => tabs.map((t) => t.getAttribute("tabindex")));

@@ -3,7 +3,8 @@
  * with no English left but API names, codes and units; Insert as formula writes a Chinese filter block whose
  * formula spills, and a bad argument's cell says why in Chinese; switching the language in the pane changes the
  * pane, the page's words and cells computed from then on, and is stored in runtime storage, never the workbook; the
- * page's own switch restarts the add-in in the chosen language; Chinese text fits the pane at its usual widths.
+ * page's own switch restarts the add-in in the chosen language; Chinese text fits the pane at its usual widths (the
+ * Alerts tab: as a workbook without a team relay shows it).
  */
 import type { FrameLocator } from "playwright-core";
 import { cell, describedBy, enter, previewPerTest, readRange, settledText } from "./support/preview";
@@ -14,10 +15,14 @@ jest.setTimeout(240_000);
 
 const session = previewPerTest({ language: "zh-CN" });
 
-const TABS = ["连接", "查询", "模板", "报表"] as const;
+const TABS = ["连接", "查询", "模板", "报表", "提醒"] as const;
 
-/** Terms Chinese seller tools keep in English (badge names, the product's name, an example keyword). */
-const KEPT_IN_ENGLISH = /Marketplace Analytics Data|Best Seller|New Release|Amazon's Choice|Buy Box|yoga mat/g;
+/**
+ * Terms Chinese seller tools keep in English (badge names, the product's name, an example keyword), and commands
+ * (the Alerts tab's steps to a team relay).
+ */
+const KEPT_IN_ENGLISH =
+  /Marketplace Analytics Data|Best Seller|New Release|Amazon's Choice|Buy Box|yoga mat|npm run (serve -- --team|team -- add)/g;
 
 /** Runs of two or more Latin words (English left in the text), but for terms kept in English. */
 const englishRuns = (text: string): string[] =>
@@ -112,6 +117,7 @@ describe("for a Chinese reader", () => {
       "Build",
       "Templates",
       "Reports",
+      "Alerts",
     ]);
     await pane.getByText("Cells already calculated keep their language until they calculate again.").waitFor();
     await expect(pane.locator("html").getAttribute("lang")).resolves.toBe("en");
@@ -154,7 +160,7 @@ describe("for a Chinese reader", () => {
       await check(TABS, /^更多筛选条件/);
       await pane.getByRole("combobox", { name: "语言" }).click();
       await pane.getByRole("option", { name: "English", exact: true }).click();
-      await check(["Connection", "Build", "Templates", "Reports"], /^More filters/);
+      await check(["Connection", "Build", "Templates", "Reports", "Alerts"], /^More filters/);
     },
   );
 });

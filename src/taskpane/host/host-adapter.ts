@@ -238,6 +238,16 @@ export interface SelectedCells extends CellTarget {
   readonly values: CellValue[][];
 }
 
+/** A cell's formula and the header row of what it spills: what the Alerts tab builds an alert from. */
+export interface FormulaAtCell {
+  /** The cell that holds the formula (on the target's sheet): the target, or the formula's cell of the spill it is in. */
+  readonly address: string;
+  /** The formula as typed (`=MAD.PRODUCTS($B$1,…)`); null when the cell holds a value or nothing. */
+  readonly formula: string | null;
+  /** The first row of the formula's spilled result (its header), as shown; empty when it spills nothing (yet). */
+  readonly header: readonly CellValue[];
+}
+
 /** Cells: reading and writing values and formulas, and the MAD formulas the workbook holds. */
 export interface CellHost {
   /** The active cell (top-left of the selection). */
@@ -264,6 +274,11 @@ export interface CellHost {
   readRange(target: CellTarget): Promise<CellValue[][]>;
   /** Cells whose formula calls a MAD function. */
   listMadFormulas(): Promise<FormulaCell[]>;
+  /**
+   * One cell's formula and its spill's header row; a cell a formula spilled into gives that formula's (Range.formulas,
+   * Range.getSpillingToRangeOrNullObject, Range.getSpillParentOrNullObject).
+   */
+  readFormulaAt(target: CellTarget): Promise<FormulaAtCell>;
   /** Recalculates the given formula cells (refresh of live formulas). */
   recalculate(cells: readonly CellTarget[]): Promise<void>;
 }

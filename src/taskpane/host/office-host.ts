@@ -18,6 +18,7 @@ import { blockAddress, cellAddress, parseCell } from "../../table/a1";
 import { occupiedCells, splitAddress } from "./bounded-reads";
 import { width, writeRowsInBlocks } from "./block-writer";
 import { OPTIONS_SETTING, readSetting, REPORTS_SETTING, saveSetting, type DocumentSettings } from "./document-settings";
+import { readFormulaAt } from "./formula-at";
 import { scanMadFormulas } from "./formula-scan";
 import { MAX_OCCUPIED, officeTableMethods } from "./office-tables";
 import { officeDataTypeMethods } from "./office-data-types";
@@ -172,6 +173,7 @@ function cellMethods(run: Run, clock: Clock) {
         await context.sync();
       }),
     listMadFormulas: () => run((context) => scanMadFormulas(context)),
+    readFormulaAt: (target: CellTarget) => readFormulaAt(run, target),
     recalculate: (cells: readonly CellTarget[]) =>
       run(async (context) => {
         for (const cell of cells) context.workbook.worksheets.getItem(cell.sheet).getRange(cell.address).calculate();

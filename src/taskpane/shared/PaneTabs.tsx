@@ -8,7 +8,13 @@ import { makeStyles, mergeClasses, tokens } from "@fluentui/react-components";
 import { useRef, type KeyboardEvent } from "react";
 
 const useStyles = makeStyles({
-  list: { display: "flex", gap: tokens.spacingHorizontalXS, borderBottom: `1px solid ${tokens.colorNeutralStroke2}` },
+  // Five tabs wrap onto a second line in a narrow pane (320 px) rather than squeeze their words.
+  list: {
+    display: "flex",
+    flexWrap: "wrap",
+    gap: tokens.spacingHorizontalXS,
+    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+  },
   tab: {
     border: "none",
     background: "none",

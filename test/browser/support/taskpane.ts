@@ -5,7 +5,7 @@ export const paneOf = (page: Page): FrameLocator => page.frameLocator("#task-pan
 
 export async function openTab(
   pane: FrameLocator,
-  name: "Connection" | "Build" | "Templates" | "Reports",
+  name: "Connection" | "Build" | "Templates" | "Reports" | "Alerts",
 ): Promise<void> {
   await pane.getByRole("tab", { name }).click();
 }

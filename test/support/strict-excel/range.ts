@@ -301,6 +301,28 @@ export class Range extends ClientObject<RangeRef> {
     );
   }
 
+  /**
+   * The formula's cell of the spill this one cell is in (ExcelApi 1.12): a null object for a cell no formula spilled
+   * into, and for a range of more than one cell ("getSpillParent works only when the range object is a single cell";
+   * https://learn.microsoft.com/office/dev/add-ins/excel/excel-add-ins-ranges-dynamic-arrays#range-spilling). What it
+   * gives for the formula's own cell the page does not say: the stand-in gives a null object, and no code may rely on it.
+   */
+  getSpillParentOrNullObject(): Range {
+    this.context.requires("ExcelApi", "1.12", "Range.getSpillParentOrNullObject");
+    return this.derive(
+      "getSpillParentOrNullObject()",
+      (r) => {
+        if (r.range.top !== r.range.bottom || r.range.left !== r.range.right) return null;
+        const anchor = r.sheet.get(r.range.top, r.range.left)?.spilledFrom;
+        const key = anchor && r.sheet.keyOf(anchor);
+        if (key === undefined) return null;
+        const at = { top: keyRow(key), left: keyCol(key) };
+        return { sheet: r.sheet, range: { ...at, bottom: at.top, right: at.left } };
+      },
+      true,
+    );
+  }
+
   getSpecialCellsOrNullObject(cellType: string): RangeAreas {
     this.context.requires("ExcelApi", "1.9", "Range.getSpecialCellsOrNullObject");
     const tests: Record<string, (cell: Cell) => boolean> = {

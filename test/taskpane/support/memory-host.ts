@@ -103,6 +103,11 @@ export function memoryHost(): MemoryHost {
     },
     listTables: async () => [...host.tables.values()].map((t) => t.info),
     listMadFormulas: async () => host.formulaCells,
+    readFormulaAt: async (target) => ({
+      address: target.address,
+      formula: host.formulaCells.find((c) => c.sheet === target.sheet && c.address === target.address)?.formula ?? null,
+      header: [],
+    }),
     recalculate: async (cells) => void host.recalculated.push(cells),
     reportSupport: async () => host.supportMessage,
     createReportSheet: async (spec) => {

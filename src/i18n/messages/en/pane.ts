@@ -4,6 +4,7 @@
  * prefixes (`pane.`, `tab.`, `meter.`, `action.`, `ask.`, `spend.`). Counts use plurals, never hand-built endings.
  */
 import { message } from "../../message";
+import { paneAlerts } from "./pane-alerts";
 import { reports } from "./reports";
 import { templates } from "./templates";
 
@@ -443,6 +444,7 @@ export const pane = {
   ),
   "host.unknownError": message("unknown error"),
 
-  // The report templates' words: ./templates.ts
+  // The report templates' words: ./templates.ts; the Alerts tab's: ./pane-alerts.ts
   ...templates,
+  ...paneAlerts,
 };

@@ -4,6 +4,7 @@
  */
 import type { Translation } from "../../message";
 import type { pane as english } from "../en/pane";
+import { paneAlerts } from "./pane-alerts";
 import { reports } from "./reports";
 import { templates } from "./templates";
 
@@ -280,4 +281,5 @@ export const pane: Translation<typeof english> = {
 
   ...reports,
   ...templates,
+  ...paneAlerts,
 };

@@ -1,0 +1,182 @@
+/**
+ * The Alerts tab's words (issue 30; src/taskpane/alerts): Alert me…, the condition picker, my alerts, and what a
+ * workbook without a team relay is told. Spread into ./pane.ts.
+ */
+import { message } from "../../message";
+
+const CALLS = "{calls, plural, one {# call} other {# calls}}";
+
+export const paneAlerts = {
+  "tab.alerts": message("Alerts"),
+
+  // Without a team relay
+  "alerts.noRelay.title": message("Alerts need a team relay"),
+  "alerts.noRelay.why": message(
+    "An alert watches a query on a schedule, also while Excel is closed, and tells your WeCom, DingTalk, Feishu, Slack or Teams group, or your e-mail, when something changes. That runs on your team's relay, which keeps the alerts, the plan's key and what each run found. This workbook connects with a plan secret, so there is nowhere for alerts to run.",
+  ),
+  "alerts.noRelay.step1": message(
+    "Your team's admin runs the relay: npm run serve -- --team (docs/deploy.md, section 7, a team relay).",
+  ),
+  "alerts.noRelay.step2": message("The admin adds you: npm run team -- add <your name> prints your member token."),
+  "alerts.noRelay.step3": message(
+    "In the Connection tab, choose Team relay, enter the relay's address and your token, and test the connection. Then come back here.",
+  ),
+  "alerts.noRelay.docs": message("Every step, with what a message looks like: docs/alerts.md."),
+
+  // Where an alert comes from
+  "alerts.new": message("Alert me…"),
+  "alerts.form": message("New alert"),
+  "alerts.source": message("The formula to watch"),
+  "alerts.source.hint": message(
+    "Select a MAD formula (any cell of its result, or a report's section) and use it: its values and the columns of its answer fill the form.",
+  ),
+  "alerts.source.activeCell": message("Use the active cell"),
+  "alerts.source.formulas": message("Or a MAD formula of this workbook"),
+  "alerts.source.formula": message("{cell}: {formula}", { cell: "text", formula: "text" }),
+  "alerts.source.from": message("From {cell}, with the values its cells hold now.", { cell: "text" }),
+  "alerts.source.reading": message("Reading the formula…"),
+  "alerts.source.notMad": message(
+    "{cell} holds no MAD formula and is not in a MAD formula's result. Select one of its cells and try again.",
+    { cell: "text" },
+  ),
+  "alerts.source.reference": message(
+    "The formula in {cell} reads {reference}, which the add-in cannot read. Put the value in the query yourself.",
+    { cell: "text", reference: "text" },
+  ),
+  "alerts.choose": message("Choose…"),
+
+  // The form
+  "alerts.name": message("Name"),
+  "alerts.name.empty": message("Give the alert a name."),
+  "alerts.name.tooLong": message("A name has at most {max, number} characters.", { max: "number" }),
+  "alerts.query": message("Query"),
+  "alerts.query.hint": message("A MAD formula with values, as the relay runs it."),
+  "alerts.query.notMad": message('The query is a MAD formula, e.g. =MAD.PRODUCTDETAILS("US","B07Z82895W").'),
+  "alerts.picker": message("Condition"),
+  "alerts.condition": message("Condition {n, number}", { n: "number" }),
+  "alerts.kind": message("Condition {n, number}: when", { n: "number" }),
+  "alerts.kind.compare": message("A column is…"),
+  "alerts.kind.change": message("A column changes by…"),
+  "alerts.kind.new": message("New rows appear"),
+  "alerts.kind.gone": message("Rows are gone"),
+  "alerts.column": message("Condition {n, number}: column", { n: "number" }),
+  "alerts.field": message("{label} ({name})", { label: "text", name: "text" }),
+  "alerts.comparison": message("Condition {n, number}: comparison", { n: "number" }),
+  "alerts.op.lt": message("less than (<)"),
+  "alerts.op.le": message("at most (<=)"),
+  "alerts.op.gt": message("more than (>)"),
+  "alerts.op.ge": message("at least (>=)"),
+  "alerts.op.eq": message("equal to (=)"),
+  "alerts.op.ne": message("not equal to (!=)"),
+  "alerts.number": message("Condition {n, number}: number", { n: "number" }),
+  "alerts.percent": message("Condition {n, number}: change since the last run", { n: "number" }),
+  "alerts.removeCondition": message("Remove condition {n, number}", { n: "number" }),
+  "alerts.addCondition": message("Add a condition"),
+  "alerts.join": message("Conditions join with"),
+  "alerts.join.and": message("and (all hold)"),
+  "alerts.join.or": message("or (any holds)"),
+  "alerts.when": message("When"),
+  "alerts.when.hint": message(
+    "Made by the picker; you may type it: price < 20, price change <= -15%, new rows, gone rows, with and, or and parentheses.",
+  ),
+  "alerts.when.empty": message("Say when the alert fires: pick a condition above."),
+  "alerts.when.syntax": message("At character {position, number}: expected {expected}; found {found}.", {
+    position: "number",
+    expected: "text",
+    found: "text",
+  }),
+  "alerts.when.syntaxAtEnd": message(
+    "At character {position, number}: expected {expected}; the condition ends there.",
+    {
+      position: "number",
+      expected: "text",
+    },
+  ),
+  "alerts.expected.either": message("{first} or {last}", { first: "text", last: "text" }),
+  "alerts.expected.condition": message("a condition"),
+  "alerts.expected.field": message("a column"),
+  "alerts.expected.comparison": message("a comparison (< <= > >= = !=)"),
+  "alerts.expected.changeOrComparison": message("change or a comparison"),
+  "alerts.expected.number": message("a number"),
+  "alerts.expected.percent": message("%"),
+  "alerts.expected.rows": message("rows"),
+  "alerts.expected.andOr": message("a joining word (and, or)"),
+  "alerts.expected.closeParen": message("a closing parenthesis"),
+  "alerts.expected.end": message("the end"),
+  "alerts.every": message("How often"),
+  "alerts.every.hourly": message("Hourly"),
+  "alerts.every.daily": message("Daily"),
+  "alerts.every.weekly": message("Weekly"),
+  "alerts.language": message("Messages in"),
+  "alerts.language.en": message("English"),
+  "alerts.language.zh": message("Simplified Chinese"),
+  "alerts.digest": message("Digest"),
+  "alerts.digest.hint": message("One message a period listing every row that holds, instead of one when rows change."),
+  "alerts.deliver": message("Send to"),
+  "alerts.deliver.hint": message(
+    "One a line, 1 to 20: a webhook (https://…: WeCom, DingTalk, Feishu, Slack, Teams or your own) or mailto:someone@example.com.",
+  ),
+  "alerts.deliver.none": message("Say where to send it: a webhook (https://…) or mailto:…"),
+  "alerts.deliver.tooMany": message("At most {max, number} destinations; there are {count, number}.", {
+    max: "number",
+    count: "number",
+  }),
+  "alerts.deliver.scheme": message("{destination} is neither an https:// webhook nor a mailto: address.", {
+    destination: "text",
+  }),
+  "alerts.cost": message(
+    `About ${CALLS} a month: {runs, number} runs of {perRun, plural, one {# call} other {# calls}}; at most {paid, number} find new data, the others cost nothing.`,
+    { calls: "number", runs: "number", perRun: "number", paid: "number" },
+  ),
+  "alerts.cost.checking": message("The relay is checking the alert and its cost…"),
+  "alerts.cost.unknown": message("The cost a month shows once the alert is complete."),
+  "alerts.save": message("Save alert"),
+  "alerts.saving": message("Saving the alert…"),
+  "alerts.saved": message(`Saved {name}: about ${CALLS} a month.`, { name: "text", calls: "number" }),
+  "alerts.notSaved": message("The relay did not save the alert: see the field it names."),
+  "alerts.fixFirst": message("Nothing was sent: fix the fields marked first."),
+  "alerts.unreachable": message("The team relay cannot be reached. Check the connection and try again."),
+  "alerts.refused": message("The team relay refused: {message}", { message: "text" }),
+
+  // My alerts
+  "alerts.mine": message("My alerts"),
+  "alerts.list": message("My alerts on the team relay"),
+  "alerts.list.empty": message("You have no alerts yet."),
+  "alerts.list.loading": message("Reading your alerts…"),
+  "alerts.list.reload": message("Reload"),
+  "alerts.item.what": message("{query} · when {when} · {every}", { query: "text", when: "text", every: "text" }),
+  "alerts.item.to": message("To {destinations}", { destinations: "text" }),
+  "alerts.item.cost": message(
+    `About ${CALLS} a month · {pending, plural, =0 {no delivery waiting} one {# delivery waiting} other {# deliveries waiting}}`,
+    { calls: "number", pending: "number" },
+  ),
+  "alerts.lastRun": message(
+    `Last run {at, date, medium} {at, time, short}: {rows, plural, one {# row} other {# rows}}, {fired, number} fired, ${CALLS}`,
+    { at: "date", rows: "number", fired: "number", calls: "number" },
+  ),
+  "alerts.lastRun.note": message("{run} ({note})", { run: "text", note: "text" }),
+  "alerts.lastRun.never": message("Not run yet"),
+  "alerts.lastFired": message("Last fired {at, date, medium} {at, time, short}", { at: "date" }),
+  "alerts.lastFired.never": message("Never fired"),
+  "alerts.mutedBadge": message("Muted"),
+  "alerts.digestBadge": message("Digest"),
+  "alerts.mute": message("Mute"),
+  "alerts.unmute": message("Unmute"),
+  "alerts.muteLabel": message("Mute {name}", { name: "text" }),
+  "alerts.unmuteLabel": message("Unmute {name}", { name: "text" }),
+  "alerts.muting": message("Muting…"),
+  "alerts.unmuting": message("Unmuting…"),
+  "alerts.muted": message("{name} is muted: it is kept, but does not run or send.", { name: "text" }),
+  "alerts.unmuted": message("{name} runs again at its next check.", { name: "text" }),
+  "alerts.delete": message("Delete"),
+  "alerts.deleteLabel": message("Delete {name}", { name: "text" }),
+  "alerts.deleting": message("Deleting the alert…"),
+  "alerts.deleted": message("Deleted {name}.", { name: "text" }),
+  "alerts.ask.label": message("Delete the alert?"),
+  "alerts.ask.title": message("Delete {name}?", { name: "text" }),
+  "alerts.ask.question": message(
+    "The relay forgets it and what its runs found; deliveries still waiting are dropped. Mute keeps it instead.",
+  ),
+  "alerts.ask.delete": message("Delete"),
+  "alerts.ask.keep": message("Keep"),
+};
