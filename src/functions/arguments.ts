@@ -38,7 +38,7 @@ export interface ParsedFormula {
 }
 
 /** `fields` and `limit` are read as the kinds of parameter they would be: a list of names, a row count. */
-const FIELDS_ARG: ParamSpec = list("fields", "Columns to spill.");
+export const FIELDS_ARG: ParamSpec = list("fields", "Columns to spill.");
 const LIMIT_ARG: ParamSpec = int("limit", "Rows wanted.", { min: 1, max: ROW_CAP });
 
 const argument = (label: string, params: Readonly<Record<string, unknown>> = {}): ReadContext => ({ label, params });
@@ -49,32 +49,43 @@ function specOf(op: AnyOperation, name: string): ParamSpec {
   return spec;
 }
 
-/** `fields`: column names (or a top-level object's name for all its columns), from text or a range. */
-export function parseFields(op: AnyOperation, arg: unknown): { columns: readonly Column[] } {
-  const all = recordColumns(op);
-  const names = (readCells(FIELDS_ARG, arg, argument("fields")) as string[] | undefined) ?? [];
+/**
+ * The columns `fields` names (read already: a list of names, or a top-level object's name for all its columns), in
+ * the order named; a name that is none of `all` is a #VALUE! with the nearest column name. History functions pick
+ * their columns here too.
+ */
+export function columnsNamed(
+  op: AnyOperation,
+  all: readonly Column[],
+  names: readonly string[] = [],
+): readonly Column[] {
   const { columns, unknown } = pickColumns(all, names);
-  if (unknown.length) {
-    const name = unknown[0];
-    const hint = didYouMean(
-      name,
-      all.map((c) => c.name),
-    );
-    throw argumentError(
-      "fields",
-      "fields",
-      "unknownField",
-      t("cell.notAColumn", { got: showValue(name), fn: op.fn, hint: hint ?? "none" }),
-    );
-  }
-  return { columns };
+  if (!unknown.length) return columns;
+  const name = unknown[0];
+  const hint = didYouMean(
+    name,
+    all.map((c) => c.name),
+  );
+  throw argumentError(
+    "fields",
+    "fields",
+    "unknownField",
+    t("cell.notAColumn", { got: showValue(name), fn: op.fn, hint: hint ?? "none" }),
+  );
 }
 
-/** `limit`: rows wanted (checkLimit's rule, the service's 2,000-row cap); blank = one page. */
-export function parseLimit(raw: unknown): number | undefined {
-  const limit = readCells(LIMIT_ARG, raw, argument("limit"));
-  return limit === undefined ? undefined : checkLimit(limit, showValue(limit));
+/** The names a `fields` argument lists, from text or a range. */
+export const fieldNames = (arg: unknown): string[] | undefined =>
+  readCells(FIELDS_ARG, arg, argument("fields")) as string[] | undefined;
+
+/** `fields`: column names (or a top-level object's name for all its columns), from text or a range. */
+export function parseFields(op: AnyOperation, arg: unknown): { columns: readonly Column[] } {
+  return { columns: columnsNamed(op, recordColumns(op), fieldNames(arg)) };
 }
+
+/** `limit` as read: rows wanted (checkLimit's rule, the service's 2,000-row cap); blank = one page. */
+const checkedLimit = (limit: unknown): number | undefined =>
+  limit === undefined ? undefined : checkLimit(limit, showValue(limit));
 
 export function parseFormulaArgs(op: AnyOperation, args: FormulaArgs): ParsedFormula {
   const params: Record<string, unknown> = {};
@@ -86,7 +97,8 @@ export function parseFormulaArgs(op: AnyOperation, args: FormulaArgs): ParsedFor
   op.positional.forEach(({ arg, param }, i) => read(param, args.positional[i], arg));
   const filters = parseFilters(op, args.filters, params);
   Object.assign(params, filters.params);
-  const { columns } = parseFields(op, args.fields);
-  const limit = parseLimit(args.limit);
+  // `fields` and `limit` are read here, once, as the kinds of parameter they would be.
+  const columns = columnsNamed(op, recordColumns(op), fieldNames(args.fields));
+  const limit = checkedLimit(readCells(LIMIT_ARG, args.limit, argument("limit")));
   return { params, display: filters.display, columns, ...(limit === undefined ? {} : { limit }) };
 }

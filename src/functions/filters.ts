@@ -15,9 +15,9 @@ import type { AnyOperation } from "../api/catalog";
 import type { ParamSpec } from "../api/catalog-types";
 import { didYouMean } from "../api/did-you-mean";
 import { isFilterParam, notAFilterBecause } from "../api/filter-params";
-import { booleanValue, isBlankCell, rowsOf, showValue } from "../api/kinds/cell-input";
+import { booleanValue, isBlankCell, showValue } from "../api/kinds/cell-input";
 import { argumentError, type ReadContext } from "../api/kinds/kind";
-import { readCells } from "../api/kinds/read";
+import { readCells, rowsOf } from "../api/kinds/read";
 import { bool, str } from "../api/params";
 import { DEFAULT_DISPLAY, type DisplayOptions } from "../table/shape";
 

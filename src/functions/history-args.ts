@@ -6,20 +6,14 @@
  * reader the other functions use, and checked by the one history check (src/api/history-args.ts); bad input is a
  * ValidationError naming the argument (#VALUE!, nothing sent).
  */
-import { t } from "../i18n/cells";
 import type { AnyOperation } from "../api/catalog";
 import type { ParamSpec } from "../api/catalog-types";
-import { didYouMean } from "../api/did-you-mean";
 import { checkHistoryArgs } from "../api/history-args";
 import { HISTORY_ARGS, type HistoryForm, type HistoryRequest } from "../api/history-form";
-import { showValue } from "../api/kinds/cell-input";
-import { argumentError } from "../api/kinds/kind";
 import { readCells } from "../api/kinds/read";
-import { list } from "../api/params";
 import { historyColumns } from "../table/history";
-import { pickColumns, type Column } from "../table/columns";
-
-const FIELDS_ARG: ParamSpec = list("fields", "Columns to spill.");
+import type { Column } from "../table/columns";
+import { columnsNamed, FIELDS_ARG } from "./arguments";
 
 /** What a history function's cells say. */
 export interface HistoryArgs {
@@ -40,26 +34,6 @@ export interface ParsedHistory {
 
 const context = (label: string) => ({ label, params: {} });
 
-/** The picked columns of a history (`date` first whatever the order). */
-export function historyFields(op: AnyOperation, form: HistoryForm, arg: unknown): readonly Column[] {
-  const all = historyColumns(form);
-  const names = (readCells(FIELDS_ARG, arg, context("fields")) as string[] | undefined) ?? [];
-  const { columns, unknown } = pickColumns(all, names);
-  if (unknown.length) {
-    const hint = didYouMean(
-      unknown[0],
-      all.map((c) => c.name),
-    );
-    throw argumentError(
-      "fields",
-      "fields",
-      "unknownField",
-      t("cell.notAColumn", { got: showValue(unknown[0]), fn: op.fn, hint: hint ?? "none" }),
-    );
-  }
-  return columns;
-}
-
 function specOf(op: AnyOperation, name: string): ParamSpec {
   const spec = (op.params as readonly ParamSpec[]).find((p) => p.name === name);
   if (!spec) throw new Error(`catalog: ${op.code} has no parameter ${name}`);
@@ -79,7 +53,8 @@ export function parseHistoryArgs(op: AnyOperation, form: HistoryForm, args: Hist
     end: readCells(HISTORY_ARGS.end, args.end, context("end")),
     interval: readCells(HISTORY_ARGS.interval, args.interval, context("interval")),
   };
+  const fields = readCells(FIELDS_ARG, args.fields, context("fields")) as string[] | undefined;
   const { request, errors } = checkHistoryArgs(op, form, raw);
   if (!request) throw errors[0];
-  return { params, range: request, columns: historyFields(op, form, args.fields) };
+  return { params, range: request, columns: columnsNamed(op, historyColumns(form), fields) };
 }

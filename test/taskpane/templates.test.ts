@@ -10,7 +10,7 @@ import { canonicalJson } from "../../src/engine/keys";
 import { createEngine } from "../../src/engine/engine";
 import { memoryStore } from "../../src/engine/key-value-store";
 import { parseFormulaArgs, parseFields } from "../../src/functions/arguments";
-import { historyFields, parseHistoryArgs } from "../../src/functions/history-args";
+import { parseHistoryArgs } from "../../src/functions/history-args";
 import { productRow, productFactsOf } from "../../src/table/product-card";
 import { parseCell } from "../../src/table/a1";
 import { costAgainstCache, costOfQueries, describeCost } from "../../src/taskpane/report-model/report-cost";
@@ -50,8 +50,9 @@ function formulaQuery(section: TemplateSection, args: unknown[]): { params: Reco
   if (section.list) return rowsPlan({ market, positional: args.slice(1, 2), fields: args[2] });
   if (op.history) {
     const [start, end, interval, fields] = args.slice(1 + n);
-    expect(historyFields(op, op.history, fields).map((c) => c.name)).toEqual(section.fields);
-    return parseHistoryArgs(op, op.history, { market, positional, start, end, interval, fields });
+    const parsed = parseHistoryArgs(op, op.history, { market, positional, start, end, interval, fields });
+    expect(parsed.columns.map((c) => c.name)).toEqual(section.fields);
+    return parsed;
   }
   expect(parseFields(op, section.fields.join(", ")).columns.map((c) => c.name)).toEqual(section.fields);
   return parseFormulaArgs(op, { market, positional, filters: args[1 + n], fields: args[2 + n], limit: args[3 + n] });

@@ -8,13 +8,6 @@ import { serialToDate } from "../dates";
 export const isBlankCell = (value: unknown): boolean =>
   value === null || value === undefined || (typeof value === "string" && value.trim() === "");
 
-/** Rows of a range argument; a single value is one row of one cell. */
-export function rowsOf(arg: unknown): unknown[][] {
-  if (isBlankCell(arg)) return [];
-  if (!Array.isArray(arg)) return [[arg]];
-  return arg.map((row) => (Array.isArray(row) ? row : [row]));
-}
-
 /** Items of a list: each cell, and within text cells the parts separated by commas, semicolons or new lines. */
 export function listItems(values: readonly unknown[]): string[] {
   return values

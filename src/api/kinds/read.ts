@@ -26,10 +26,17 @@
  */
 import { t } from "../../i18n/cells";
 import type { AnyParamSpec } from "../param-spec";
-import { isBlankCell, rowsOf } from "./cell-input";
+import { isBlankCell } from "./cell-input";
 import type { FieldControl, FormValue } from "./form-types";
 import { readError, type ReadContext } from "./kind";
 import { kindOf, schemaOf } from "./index";
+
+/** Rows of a range argument; a single value is one row of one cell. */
+export function rowsOf(arg: unknown): unknown[][] {
+  if (isBlankCell(arg)) return [];
+  if (!Array.isArray(arg)) return [[arg]];
+  return arg.map((row) => (Array.isArray(row) ? row : [row]));
+}
 
 /** Whether a number 0 in this parameter's cells stands for a blank cell (see the rule above). */
 export function zeroIsBlank(spec: AnyParamSpec): boolean {
