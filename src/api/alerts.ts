@@ -22,6 +22,23 @@ export const isAlertEvery = (value: unknown): value is AlertEvery =>
 export const RECEIVER_FORMATS = ["wecom", "dingtalk", "feishu", "slack", "teams", "json", "email"] as const;
 export type ReceiverFormat = (typeof RECEIVER_FORMATS)[number];
 
+/** Receivers that sign with a secret (DingTalk's and Feishu's "加签" / signature check). */
+export const SIGNING_FORMATS: ReadonlySet<ReceiverFormat> = new Set(["dingtalk", "feishu"]);
+
+/** The receiver a webhook's host names (the hosts each vendor's docs give for its incoming webhooks). */
+export function receiverFormatOf(url: URL): ReceiverFormat {
+  const host = url.hostname.toLowerCase();
+  if (host === "qyapi.weixin.qq.com" && url.pathname.startsWith("/cgi-bin/webhook/")) return "wecom";
+  if (host === "oapi.dingtalk.com" && url.pathname.startsWith("/robot/")) return "dingtalk";
+  if ((host === "open.feishu.cn" || host === "open.larksuite.com") && url.pathname.startsWith("/open-apis/bot/"))
+    return "feishu";
+  if (host === "hooks.slack.com") return "slack";
+  // Power Automate's "When a Teams webhook request is received" gives URLs on these hosts.
+  if (host.endsWith(".logic.azure.com") || host.endsWith(".powerplatform.com") || host.endsWith(".powerautomate.com"))
+    return "teams";
+  return "json";
+}
+
 /** A destination as a member writes it: a URL (`https://…`, `mailto:…`) or an object with its options. */
 export type DestinationInput =
   | string

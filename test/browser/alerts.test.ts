@@ -7,7 +7,8 @@
  * inline and an unknown column the relay's refusal on the field, the cost a month shows before saving; saved, the
  * alert is listed, runs (the relay's runner, ticked by the test), shows its last run and last fired, is muted and,
  * after asking, deleted. Without a team relay the tab says why alerts need one and how to set it up. axe-core finds
- * no serious violation on the tab with alerts listed.
+ * no serious violation on the tab with alerts listed. A DingTalk robot gets a password field for its signing secret,
+ * which the relay keeps and never shows back.
  */
 import type { FrameLocator, Page } from "playwright-core";
 import type { Browser } from "playwright-core";
@@ -59,7 +60,11 @@ beforeAll(async () => {
     queueWaitMs: 10_000,
     log: () => undefined,
     schedulerTickMs: 0,
-    alerts: { smtpUrl: `smtp://127.0.0.1:${smtp.port}/?tls.rejectUnauthorized=false` },
+    alerts: {
+      smtpUrl: `smtp://127.0.0.1:${smtp.port}/?tls.rejectUnauthorized=false`,
+      // DNS as the robot's host would answer it (this machine has no internet): a public address, never contacted.
+      resolve: async (host) => (host === "oapi.dingtalk.com" ? [{ address: "93.184.215.14", family: 4 }] : []),
+    },
   });
   runner = team.alerts;
   // The preview frames its task pane from a blob: page, which the add-in's own policy (no frames) would block: the
@@ -181,6 +186,42 @@ test("Alert me… from a MAD formula cell: picker, inline errors, cost; listed, 
   // Expected here: the report-only policy's word on the blob: frame, the relay's 401 before the member signed in and
   // its 400 refusing the unknown column; nothing else.
   const expected = /Content Security Policy|status of 40[01] \((Unauthorized|Bad Request)\)/;
+  expect(problems.filter((p) => !expected.test(p))).toEqual([]);
+  await page.context().close();
+});
+
+test("a DingTalk robot's signing secret: typed in a password field, kept by the relay, never shown back", async () => {
+  const { page, pane, problems } = await signedIn(await member("sam"));
+  await openTab(pane, "Alerts");
+  const robot = "https://oapi.dingtalk.com/robot/send?access_token=robot0token9f3a";
+  const secretField = pane.getByLabel("Signing secret of the DingTalk robot …9f3a (optional)");
+  await pane.getByRole("textbox", { name: "Query" }).fill('=MAD.PRODUCTS("US","B07Z82895W")');
+  await pane.getByRole("textbox", { name: "Name" }).fill("Yoga mat watch");
+  await pane.getByRole("textbox", { name: "Send to" }).fill("mailto:buyer@contoso.com");
+  expect(await secretField.count()).toBe(0); // only receivers that sign are offered one
+  await pane.getByRole("textbox", { name: "Send to" }).fill(`mailto:buyer@contoso.com\n${robot}`);
+  expect(await secretField.getAttribute("type")).toBe("password");
+  await secretField.fill("SEC0a1b2c3d4e5f6");
+  await pane.getByText(/^About \d+ calls? a month/).waitFor({ timeout: SLOW_MS });
+  await pane.getByRole("button", { name: "Save alert" }).click();
+  await pane.getByText(/^Saved Yoga mat watch: about \d+ calls? a month\.$/).waitFor({ timeout: SLOW_MS });
+
+  const [saved] = (await store.alerts()).filter((a) => a.member === "sam");
+  expect(saved.destinations.map((d) => [d.format, d.secret ?? null])).toEqual([
+    ["email", null],
+    ["dingtalk", "SEC0a1b2c3d4e5f6"],
+  ]);
+  // Listed in part and marked signed; the form no longer holds the robot's URL nor its secret.
+  const list = pane.getByRole("list", { name: "My alerts on the team relay" });
+  await list.getByText("To mailto:b…@contoso.com, https://oapi.dingtalk.com/…9f3a (signed)").waitFor();
+  expect(await pane.getByRole("textbox", { name: "Send to" }).inputValue()).toBe("");
+  expect(await secretField.count()).toBe(0);
+  expect(await pane.locator("body").innerText()).not.toContain("SEC0a1b2c3d4e5f6");
+
+  await pane.getByRole("button", { name: "Delete Yoga mat watch" }).click();
+  await pane.getByRole("button", { name: "Delete", exact: true }).click();
+  await pane.getByText("You have no alerts yet.").waitFor({ timeout: SLOW_MS });
+  const expected = /Content Security Policy|status of 401 \(Unauthorized\)/;
   expect(problems.filter((p) => !expected.test(p))).toEqual([]);
   await page.context().close();
 });

@@ -16,6 +16,7 @@ import {
   fieldOfProblem,
   newAlertId,
   rowText,
+  signingDestinations,
   whenProblem,
   type ConditionRow,
 } from "../../src/taskpane/alerts/alert-form";
@@ -114,6 +115,33 @@ test("the request body: the formula with its =, destinations one a line, the per
     muted: false,
   });
   expect(newAlertId()).toMatch(ALERT_ID);
+});
+
+test("DingTalk robots and Feishu/Lark bots may be given a signing secret; it goes with its own destination only", () => {
+  const dingtalk = "https://oapi.dingtalk.com/robot/send?access_token=aaaa1111";
+  const feishu = "https://open.feishu.cn/open-apis/bot/v2/hook/bbbb2222";
+  const lark = "https://open.larksuite.com/open-apis/bot/v2/hook/cccc3333";
+  const slack = "https://hooks.slack.com/services/T0/B0/dddd4444";
+  const deliver = [dingtalk, slack, feishu, "mailto:buyer@contoso.com", lark, dingtalk, "https://not a url"].join("\n");
+  expect(signingDestinations(deliver)).toEqual([
+    { destination: dingtalk, format: "dingtalk" },
+    { destination: feishu, format: "feishu" },
+    { destination: lark, format: "feishu" },
+  ]);
+  const draft = {
+    ...draftFor('=MAD.PRODUCTS("US","B07Z82895W")', "Watch", "en"),
+    deliver: [dingtalk, slack, feishu, lark].join("\n"),
+    // A secret typed for Slack (which does not sign) and a blank one for Lark are not sent.
+    secrets: { [dingtalk]: " SECabc123 ", [slack]: "SECnot-sent", [feishu]: "SECfeishu", [lark]: "  " },
+  };
+  expect(alertRequest(draft).deliver).toEqual([
+    { url: dingtalk, secret: "SECabc123" },
+    slack,
+    { url: feishu, secret: "SECfeishu" },
+    lark,
+  ]);
+  // A destination taken out of the list takes its secret with it.
+  expect(alertRequest({ ...draft, deliver: slack }).deliver).toEqual([slack]);
 });
 
 test("every refusal of the relay lands on a field of the form (the whole form for the others)", () => {

@@ -18,11 +18,11 @@ import {
   Textarea,
   tokens,
 } from "@fluentui/react-components";
-import { ALERT_PERIODS, type AlertCost, type AlertEvery } from "../../api/alerts";
+import { ALERT_PERIODS, type AlertCost, type AlertEvery, type ReceiverFormat } from "../../api/alerts";
 import { t, type MessageId } from "../../i18n";
 import type { FormulaCell } from "../host/host-adapter";
 import { useControlStyles } from "../shared/styles";
-import type { AlertLanguage, FieldProblems } from "./alert-form";
+import { signingDestinations, type AlertLanguage, type FieldProblems } from "./alert-form";
 import { ConditionPicker } from "./ConditionPicker";
 import type { AlertForm as FormState } from "./use-alert-form";
 
@@ -85,6 +85,35 @@ function SourcePicker(props: {
       {props.from && <Text size={200}>{t("alerts.source.from", { cell: props.from })}</Text>}
     </section>
   );
+}
+
+const RECEIVER_WORDS: Partial<Readonly<Record<ReceiverFormat, MessageId>>> = {
+  dingtalk: "alerts.receiver.dingtalk",
+  feishu: "alerts.receiver.feishu",
+};
+
+/**
+ * A password field for each DingTalk robot and Feishu bot typed (their "加签" check): a secret signs, so it is never
+ * shown as typed, and the relay never shows it back.
+ */
+function SigningSecrets({ form }: { form: FormState }) {
+  const controls = useControlStyles();
+  const { draft, change } = form;
+  return signingDestinations(draft.deliver).map(({ destination, format }) => (
+    <Field
+      key={destination}
+      label={t("alerts.secret", { receiver: t(RECEIVER_WORDS[format]!), end: destination.slice(-4) })}
+      hint={t("alerts.secret.hint")}
+    >
+      <Input
+        className={controls.control}
+        type="password"
+        autoComplete="off"
+        value={draft.secrets[destination] ?? ""}
+        onChange={(_, d) => change({ secrets: { ...draft.secrets, [destination]: d.value } })}
+      />
+    </Field>
+  ));
 }
 
 function CostLine({ cost, checking }: { cost: AlertCost | null; checking: boolean }) {
@@ -198,6 +227,7 @@ export function AlertFormView(props: {
           onChange={(_, d) => change({ deliver: d.value })}
         />
       </Field>
+      <SigningSecrets form={form} />
       <CostLine cost={form.cost} checking={form.checking} />
       {problems.form && (
         <MessageBar intent="error" layout="multiline">

@@ -49,7 +49,11 @@ function AlertItem(props: { alert: AlertView; busy: boolean; onMute: () => void;
         {t("alerts.item.what", { query: alert.query, when: alert.when, every: t(EVERY[alert.every]) })}
       </Text>
       <Text size={200} className={`${styles.detail} ${controls.message}`}>
-        {t("alerts.item.to", { destinations: alert.deliver.map((d) => d.shown).join(", ") })}
+        {t("alerts.item.to", {
+          destinations: alert.deliver
+            .map((d) => (d.signed ? t("alerts.item.signed", { destination: d.shown }) : d.shown))
+            .join(", "),
+        })}
       </Text>
       <Text size={200}>{lastRunText(alert)}</Text>
       <Text size={200}>

@@ -8,9 +8,13 @@ import { parseCondition, type Comparison, type Expected } from "../../api/alert-
 import {
   MAX_ALERT_NAME,
   MAX_DESTINATIONS,
+  receiverFormatOf,
+  SIGNING_FORMATS,
   type AlertEvery,
   type AlertProblem,
   type AlertRequest,
+  type DestinationInput,
+  type ReceiverFormat,
 } from "../../api/alerts";
 import { t, type MessageId } from "../../i18n";
 
@@ -37,6 +41,8 @@ export interface AlertDraft {
   readonly digest: boolean;
   /** Destinations as typed, one a line. */
   readonly deliver: string;
+  /** Signing secrets as typed, by the destination they sign (a DingTalk robot's or a Feishu bot's). */
+  readonly secrets: Readonly<Record<string, string>>;
   readonly language: AlertLanguage;
 }
 
@@ -124,6 +130,34 @@ export function deliverProblem(text: string): string | undefined {
   return wrong ? t("alerts.deliver.scheme", { destination: wrong }) : undefined;
 }
 
+/** A destination that can sign its messages with a secret, and its receiver. */
+export interface SigningDestination {
+  readonly destination: string;
+  readonly format: ReceiverFormat;
+}
+
+/** The destinations typed whose receiver signs (DingTalk, Feishu/Lark): each may be given its signing secret. */
+export function signingDestinations(text: string): SigningDestination[] {
+  return [...new Set(destinationsOf(text))].flatMap((destination) => {
+    if (!/^https:\/\//i.test(destination)) return [];
+    try {
+      const format = receiverFormatOf(new URL(destination));
+      return SIGNING_FORMATS.has(format) ? [{ destination, format }] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/** The destinations as sent: a signing receiver's with its secret when one was given for it. */
+function destinationInputs(draft: AlertDraft): DestinationInput[] {
+  const signing = new Set(signingDestinations(draft.deliver).map((d) => d.destination));
+  return destinationsOf(draft.deliver).map((destination) => {
+    const secret = signing.has(destination) ? draft.secrets[destination]?.trim() : undefined;
+    return secret ? { url: destination, secret } : destination;
+  });
+}
+
 /** What the pane can tell is wrong before sending, by field (the relay checks the rest and says so). */
 export function draftProblems(draft: AlertDraft): FieldProblems {
   const name = draft.name.trim();
@@ -149,7 +183,7 @@ export function alertRequest(draft: AlertDraft, muted = false): AlertRequest {
     when: draft.when.trim(),
     every: draft.every,
     digest: draft.digest,
-    deliver: destinationsOf(draft.deliver),
+    deliver: destinationInputs(draft),
     language: draft.language,
     muted,
   };
@@ -199,5 +233,5 @@ export const newAlertId = (): string => `pane-${globalThis.crypto.randomUUID()}`
 
 /** A form for the formula: its query and a name; a daily alert on new rows, to the person's language. */
 export function draftFor(query: string, name: string, language: AlertLanguage): AlertDraft {
-  return { name, query, when: "new rows", every: "daily", digest: false, deliver: "", language };
+  return { name, query, when: "new rows", every: "daily", digest: false, deliver: "", secrets: {}, language };
 }

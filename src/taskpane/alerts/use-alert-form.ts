@@ -119,8 +119,9 @@ export function useAlertForm(
       try {
         const saved = await client.save(check.id.current, alertRequest(draft));
         check.id.current = newAlertId();
-        // A webhook's URL carries its robot's key: once saved, the pane no longer shows it (the list shows it in part).
-        change({ deliver: "" });
+        // A webhook's URL carries its robot's key, a secret signs: once saved, the pane no longer holds them (the list
+        // shows a destination in part, a secret never).
+        change({ deliver: "", secrets: {} });
         await onSaved();
         setTried(false);
         return {

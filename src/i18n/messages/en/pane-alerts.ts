@@ -116,6 +116,12 @@ export const paneAlerts = {
   "alerts.deliver.hint": message(
     "One a line, 1 to 20: a webhook (https://…: WeCom, DingTalk, Feishu, Slack, Teams or your own) or mailto:someone@example.com.",
   ),
+  "alerts.secret": message("Signing secret of the {receiver} …{end} (optional)", { receiver: "text", end: "text" }),
+  "alerts.secret.hint": message(
+    "If its security setting is Sign (加签), paste its secret (SEC…): the relay keeps it, signs each message and never shows it again.",
+  ),
+  "alerts.receiver.dingtalk": message("DingTalk robot"),
+  "alerts.receiver.feishu": message("Feishu bot"),
   "alerts.deliver.none": message("Say where to send it: a webhook (https://…) or mailto:…"),
   "alerts.deliver.tooMany": message("At most {max, number} destinations; there are {count, number}.", {
     max: "number",
@@ -145,6 +151,7 @@ export const paneAlerts = {
   "alerts.list.loading": message("Reading your alerts…"),
   "alerts.list.reload": message("Reload"),
   "alerts.item.what": message("{query} · when {when} · {every}", { query: "text", when: "text", every: "text" }),
+  "alerts.item.signed": message("{destination} (signed)", { destination: "text" }),
   "alerts.item.to": message("To {destinations}", { destinations: "text" }),
   "alerts.item.cost": message(
     `About ${CALLS} a month · {pending, plural, =0 {no delivery waiting} one {# delivery waiting} other {# deliveries waiting}}`,

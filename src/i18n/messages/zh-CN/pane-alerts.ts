@@ -87,6 +87,10 @@ export const paneAlerts: Translation<typeof english> = {
   "alerts.deliver": "发送到",
   "alerts.deliver.hint":
     "每行一个，1 到 20 个：Webhook（https://…：企业微信、钉钉、飞书、Slack、Teams 或你自己的地址）或 mailto:someone@example.com。",
+  "alerts.secret": "{receiver} …{end} 的加签密钥（可选）",
+  "alerts.secret.hint": "若其安全设置为“加签”，请粘贴密钥（SEC…）：中继保存它、为每条消息签名，且不再显示。",
+  "alerts.receiver.dingtalk": "钉钉机器人",
+  "alerts.receiver.feishu": "飞书机器人",
   "alerts.deliver.none": "请填写发送目标：Webhook（https://…）或 mailto:…",
   "alerts.deliver.tooMany": "最多 {max, number} 个发送目标，当前有 {count, number} 个。",
   "alerts.deliver.scheme": "{destination} 既不是 https:// Webhook，也不是 mailto: 地址。",
@@ -107,6 +111,7 @@ export const paneAlerts: Translation<typeof english> = {
   "alerts.list.loading": "正在读取你的提醒…",
   "alerts.list.reload": "重新读取",
   "alerts.item.what": "{query} · 条件 {when} · {every}",
+  "alerts.item.signed": "{destination}（已加签）",
   "alerts.item.to": "发送到 {destinations}",
   "alerts.item.cost": `每月约 ${CALLS} · {pending, plural, =0 {没有待发送的消息} other {# 条消息待发送}}`,
   "alerts.lastRun": `上次运行 {at, date, medium} {at, time, short}：{rows, plural, other {# 行}}，触发 {fired, number} 行，${CALLS}`,

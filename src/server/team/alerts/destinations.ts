@@ -5,7 +5,14 @@
  * relay's SMTP server). Shown back only in part: a webhook URL carries its receiver's key, a secret signs.
  */
 import { randomBytes } from "node:crypto";
-import { MAX_DESTINATIONS, RECEIVER_FORMATS, type DestinationShown, type ReceiverFormat } from "../../../api/alerts";
+import {
+  MAX_DESTINATIONS,
+  RECEIVER_FORMATS,
+  receiverFormatOf,
+  SIGNING_FORMATS,
+  type DestinationShown,
+  type ReceiverFormat,
+} from "../../../api/alerts";
 import { t } from "../../../i18n/alerts";
 import type { Locale } from "../../../i18n/locale";
 import { checkHost, hostOf, type Resolver } from "./address-guard";
@@ -18,24 +25,8 @@ export interface DestinationRules {
   readonly smtp: boolean;
 }
 
-/** Receivers that sign with a secret (DingTalk's and Feishu's "加签" / signature check). */
-const SIGNED: ReadonlySet<ReceiverFormat> = new Set(["dingtalk", "feishu"]);
 const CONTROL = /\p{Cc}/u;
 const EMAIL = /^[^\s@,;:<>()[\]"\\]+@[^\s@,;:<>()[\]"\\]+\.[^\s@,;:<>()[\]"\\]+$/;
-
-/** The receiver a webhook's host names (the hosts each vendor's docs give for its incoming webhooks). */
-export function formatOfUrl(url: URL): ReceiverFormat {
-  const host = url.hostname.toLowerCase();
-  if (host === "qyapi.weixin.qq.com" && url.pathname.startsWith("/cgi-bin/webhook/")) return "wecom";
-  if (host === "oapi.dingtalk.com" && url.pathname.startsWith("/robot/")) return "dingtalk";
-  if ((host === "open.feishu.cn" || host === "open.larksuite.com") && url.pathname.startsWith("/open-apis/bot/"))
-    return "feishu";
-  if (host === "hooks.slack.com") return "slack";
-  // Power Automate's "When a Teams webhook request is received" gives URLs on these hosts.
-  if (host.endsWith(".logic.azure.com") || host.endsWith(".powerplatform.com") || host.endsWith(".powerautomate.com"))
-    return "teams";
-  return "json";
-}
 
 /** A destination as shown back: the scheme and host, and the URL's last 4 characters; an address's domain. */
 export function showDestination(destination: StoredDestination): DestinationShown {
@@ -88,7 +79,7 @@ async function readOne(
   if (!schemes.includes(url.protocol))
     return refuse(locale, say("error.destination.scheme", { index, scheme: url.protocol }), index);
   if (url.username || url.password) return refuse(locale, say("error.destination.credentials", { index }), index);
-  const format = input.format ?? formatOfUrl(url);
+  const format = input.format ?? receiverFormatOf(url);
   if (typeof format !== "string" || !(RECEIVER_FORMATS as readonly string[]).includes(format) || format === "email")
     return refuse(
       locale,
@@ -102,7 +93,7 @@ async function readOne(
       !secret ||
       secret.length > 200 ||
       CONTROL.test(secret) ||
-      !SIGNED.has(format as ReceiverFormat))
+      !SIGNING_FORMATS.has(format as ReceiverFormat))
   )
     return refuse(locale, say("error.destination.secret", { index }), index);
   const verdict = await checkHost(hostOf(url), rules.allowPrivate, rules.resolve);
