@@ -10,6 +10,8 @@ export interface FormulaPlan {
   readonly shape: (result: QueryResult) => Cell[][];
   /** The cells show the catalog's words (`headers=labels`), which the functions bundle loads on demand. */
   readonly needsCatalogTexts?: boolean;
+  /** The cells show labels the service sends in Chinese (src/api/labels.ts), whose English names load on demand. */
+  readonly needsServiceLabels?: boolean;
   /** Rows shown, for the reports panel. */
   readonly rows: (result: QueryResult, cells: Cell[][]) => number;
 }

@@ -20,6 +20,7 @@ import { getFormulaRegistry, type FormulaEntry, type FormulaRegistry } from "../
 import { shapeResult } from "../table/shape";
 import { entitiesSupported } from "./entity-support";
 import type { CardNumbers } from "../table/data-type-support";
+import { carriesServiceLabels, loadServiceLabels } from "../api/labels";
 import { loadCatalogTexts } from "../api/texts";
 import { localeReady } from "../i18n/locale";
 import { checkResultSize } from "../table/result-size";
@@ -157,6 +158,7 @@ function tablePlan(op: AnyOperation, args: WrapperArgs): FormulaPlan {
     shape: (result) =>
       shapeResult(op, { rows: result.rows, stats: result.stats }, parsed.columns, parsed.display, parsed.limit),
     needsCatalogTexts: parsed.display.headerLabels,
+    needsServiceLabels: carriesServiceLabels(parsed.columns.map((c) => c.spec)),
     rows: (result) =>
       parsed.display.stats
         ? Array.isArray(result.stats)
@@ -266,8 +268,12 @@ export async function runFormula(
     const options = { limit: parsed.limit, signal: controller.signal, cacheOnly: preview };
     const asked = parsed.fetch ? parsed.fetch(engine, options) : engine.query(code, parsed.params, options);
     const result = await guarded(asked, deps.settleWithinMs, controller);
-    // Plain English headers are the catalog's words, loaded on demand (the functions bundle is built without them).
-    if (parsed.needsCatalogTexts) await loadCatalogTexts().catch(() => undefined);
+    // Plain English headers are the catalog's words, and the English names of the service's Chinese labels are a
+    // table of their own: both load on demand (the functions bundle loads with every workbook).
+    await Promise.all([
+      parsed.needsCatalogTexts && loadCatalogTexts().catch(() => undefined),
+      parsed.needsServiceLabels && loadServiceLabels().catch(() => undefined),
+    ]);
     const cells = parsed.shape(result);
     // Past Excel's 5 MB a result would never land (the cell stays #BUSY! on the web): say what to ask for instead.
     checkResultSize(cells);

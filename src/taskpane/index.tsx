@@ -15,6 +15,7 @@ import { App } from "./App";
 import { languageSettings } from "./shared/language";
 import { officeDisplayLanguage } from "./host/display-language";
 import { pickHost } from "./host/pick-host";
+import { loadServiceLabels } from "../api/labels";
 import { loadCatalogTexts } from "../api/texts";
 import type { PaneServices } from "./shared/services";
 
@@ -29,9 +30,14 @@ Office.onReady(async () => {
   const container = document.getElementById("root");
   if (!container) return;
   const settings = await language;
-  // The catalog's words (titles, labels, help), which the bundles are built without: a chunk of their own.
-  // Without them the pane still works, operations and fields reading as their API names.
-  await Promise.all([localeReady(), loadCatalogTexts().catch(() => undefined)]);
+  // The catalog's words (titles, labels, help), which the bundles are built without, and the English names of the
+  // service's Chinese labels: chunks of their own. Without them the pane still works, operations and fields reading
+  // as their API names, labels as the service sends them.
+  await Promise.all([
+    localeReady(),
+    loadCatalogTexts().catch(() => undefined),
+    loadServiceLabels().catch(() => undefined),
+  ]);
   markLanguage();
   onLocaleChange(markLanguage);
   const { host, preview } = pickHost();
