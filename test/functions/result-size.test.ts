@@ -43,6 +43,18 @@ it("estimates a result's JSON in UTF-8 bytes, as it travels (CJK text weighs thr
   expect(resultBytes(rows)).toBe(Buffer.byteLength(JSON.stringify(rows)));
 });
 
+it("checks against a bound first: numbers at their longest, the exact size only when the bound is over the line", () => {
+  const extremes = [[-1.2345678901234567e-308, Number.MAX_SAFE_INTEGER, -0.1, 5e-324, 1, false, "x"]];
+  expect(resultBytes(extremes, "atMost")).toBeGreaterThanOrEqual(resultBytes(extremes));
+  // 200,000 small numbers: about 0.55 MB as written, but 5 MB counted at their longest: measured, and let through.
+  const small = Array.from({ length: 5_000 }, () => Array.from({ length: 40 }, (_, i) => i));
+  expect(resultBytes(small, "atMost")).toBeGreaterThan(SAFE_RESULT_BYTES);
+  expect(() => checkResultSize(small)).not.toThrow();
+  // The same count of long numbers is over the line either way.
+  const long = small.map((row) => row.map((i) => 1.2345678901234567 + i));
+  expect(() => checkResultSize(long)).toThrow(/more than Excel takes from a function/);
+});
+
 it("refuses 2,000 rows of long titles with #N/A saying to ask for fewer fields or rows, or to insert a table", async () => {
   configureRunner({
     engine: () => engineWith(2000, "Extra thick yoga mat ".repeat(100)) as never,

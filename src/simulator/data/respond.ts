@@ -173,27 +173,25 @@ function filteredAndSorted(op: AnyOperation, s: Scenario, fields: readonly Field
 }
 
 /**
- * The records of the last few pages answered (their query, page and size, the clock to the minute): a real service
- * answers a query's pages in parallel on its own machines, where the simulator, one process, would make them one
- * after another; asked again within the minute (the bench's cold runs of one query), a page is answered as made.
+ * The last few pages answered (their query, page and size, the clock to the minute): a real service answers a
+ * query's pages in parallel on its own machines, where the simulator, one process, would make them one after
+ * another; asked again within the minute (the bench's cold runs of one query), a page is answered as made, the same
+ * object, which the HTTP layer then writes as it wrote it (../http.ts). Answers are never changed once made.
  */
-const PAGES = new Map<string, Record<string, unknown>[]>();
+const PAGES = new Map<string, unknown>();
 const PAGES_KEPT = 64;
 
-function materialized(query: SimulatedQuery, rows: () => readonly Row[]): Record<string, unknown>[] {
+function paged(op: AnyOperation, s: Scenario, fields: readonly FieldSpec[], query: SimulatedQuery): unknown {
   const key = `${query.code}|${Math.floor(query.now / MINUTE_MS)}|${JSON.stringify(query.params)}`;
   const kept = PAGES.get(key);
-  if (kept) return kept.map((item) => ({ ...item }));
-  const items = rows().map((row) => row.materialize());
+  if (kept) return kept;
+  const page = pageOf(op, s, fields, query);
   if (PAGES.size >= PAGES_KEPT) PAGES.delete(PAGES.keys().next().value as string);
-  PAGES.set(
-    key,
-    items.map((item) => ({ ...item })),
-  );
-  return items;
+  PAGES.set(key, page);
+  return page;
 }
 
-function paged(op: AnyOperation, s: Scenario, fields: readonly FieldSpec[], query: SimulatedQuery): unknown {
+function pageOf(op: AnyOperation, s: Scenario, fields: readonly FieldSpec[], query: SimulatedQuery): unknown {
   const params = query.params;
   const rows = orderedRows(op, s, fields, query);
   const orderParam = paramWithRole(op, "order");
@@ -207,7 +205,7 @@ function paged(op: AnyOperation, s: Scenario, fields: readonly FieldSpec[], quer
   const reachable = op.rowCap ? Math.min(total, op.rowCap) : total;
   const start = (page - 1) * size;
   const items =
-    start >= reachable ? [] : materialized(query, () => rows.slice(start, Math.min(start + size, reachable)));
+    start >= reachable ? [] : rows.slice(start, Math.min(start + size, reachable)).map((r) => r.materialize());
   // A niche's ranking is its place in the answer.
   if (s.record === "niche") items.forEach((item, i) => (item.ranking = start + i + 1));
 
