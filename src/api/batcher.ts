@@ -105,16 +105,7 @@ export class Batcher<V> {
       };
       if (signal.aborted) return onAbort();
       signal.addEventListener("abort", onAbort, { once: true });
-      entry.promise.then(
-        (value) => {
-          leave();
-          resolve(value);
-        },
-        (error: unknown) => {
-          leave();
-          reject(error);
-        },
-      );
+      entry.promise.finally(leave).then(resolve, reject);
     });
   }
 

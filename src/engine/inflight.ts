@@ -72,16 +72,7 @@ export class InFlight<T> {
         }
       };
       signal?.addEventListener("abort", onAbort, { once: true });
-      current.promise.then(
-        (value) => {
-          leave();
-          resolve(value);
-        },
-        (error: unknown) => {
-          leave();
-          reject(error);
-        },
-      );
+      current.promise.finally(leave).then(resolve, reject);
     });
     return { promise, started: isNew };
   }
