@@ -93,7 +93,7 @@ const body = (extra: Record<string, unknown> = {}) => ({
 });
 
 describe.each<StoreKind>(["memory", "redis"])("refusals, state in %s", (kind) => {
-  test("bad input: 400 with a stable problem and a message naming it, in the alert's language; nothing saved, nothing spent", async () => {
+  test("bad input: 400 with a stable problem and a message naming it, in the asker's language (else the alert's); nothing saved, nothing spent", async () => {
     const resolve: Resolver = async () => [{ address: "93.184.216.34", family: 4 }];
     const t = await team(kind, { alerts: { resolve } });
     const alice = await t.member("alice");
@@ -116,6 +116,11 @@ describe.each<StoreKind>(["memory", "redis"])("refusals, state in %s", (kind) =>
     expect(await refused({ when: "price <", language: "zh-CN" })).toEqual([
       "when-syntax",
       "when：第 8 个字符处应为数字；条件在此处结束",
+    ]);
+    // An alert that sends Chinese, asked for from an English add-in: the refusal is for the person asking.
+    expect(await refused({ when: "price <", language: "zh-CN" }, "en-US,en;q=0.9")).toEqual([
+      "when-syntax",
+      "when: at 8, expected a number; the condition ends there",
     ]);
     expect(await refused({ when: "title > 3" })).toEqual([
       "when-not-number",

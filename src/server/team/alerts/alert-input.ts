@@ -24,6 +24,15 @@ export function languageOf(body: unknown, acceptLanguage: string | undefined): L
   return localeOf(acceptLanguage?.split(",")[0]);
 }
 
+/**
+ * The language a request asks its answers in (its Accept-Language's first tag), undefined when it names none (no
+ * header, or `*`, which Node's fetch sends by default).
+ */
+export function askedLanguage(acceptLanguage: string | undefined): Locale | undefined {
+  const first = acceptLanguage?.split(",")[0]?.split(";")[0]?.trim();
+  return first && first !== "*" ? localeOf(first) : undefined;
+}
+
 /** What a run compares depends on these: a change to them starts the comparison afresh. */
 export const versionOf = (query: CompiledQuery, when: string): string =>
   createHash("sha256")
@@ -42,7 +51,17 @@ export interface ReadAlert {
 /** Checks everything a member sent; the first problem as a refusal. Resolves destination hosts; sends nothing. */
 export async function readAlert(
   body: unknown,
-  context: { id: string; member: Member; saved?: StoredAlert; now: number; rules: DestinationRules; locale: Locale },
+  context: {
+    id: string;
+    member: Member;
+    saved?: StoredAlert;
+    now: number;
+    rules: DestinationRules;
+    /** The words of a refusal (the requester's). */
+    locale: Locale;
+    /** The alert's own language, of the messages it sends. */
+    language: Locale;
+  },
 ): Promise<{ read: ReadAlert } | { refused: Refusal }> {
   const { locale, saved, now } = context;
   const say = t.in(locale);
@@ -75,7 +94,7 @@ export async function readAlert(
     when: (input.when as string).trim(),
     every: every as AlertEvery,
     digest,
-    language: locale,
+    language: context.language,
     muted,
     destinations: destinations.destinations,
     createdAt: saved?.createdAt ?? now,

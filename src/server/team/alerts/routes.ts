@@ -6,7 +6,7 @@
  *
  * Answers are the service's envelope: `{code: "OK", message, data}`; a refusal is `{code: "ERROR_PARAM" (or
  * "ERROR_URL_NOT_FOUND"), message, data: {problem, ...}}`, `problem` a stable name of ALERT_PROBLEMS and `message`
- * in the alert's language (the body's `language`, else the request's Accept-Language). No answer holds a webhook's
+ * in the requester's language (Accept-Language; without one, the alert's `language`). No answer holds a webhook's
  * URL in full or a secret (./destinations.ts shows them in part).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -16,7 +16,7 @@ import { t } from "../../../i18n/alerts";
 import type { Locale } from "../../../i18n/locale";
 import { BodyTooLarge, readBody, sendJsonText, type RelayOutcome } from "../../relay";
 import type { Member, PacedKey, TeamStore } from "../team-store";
-import { budgetRefusal, costOfAlert, languageOf, readAlert } from "./alert-input";
+import { askedLanguage, budgetRefusal, costOfAlert, languageOf, readAlert } from "./alert-input";
 import { showDestination, type DestinationRules } from "./destinations";
 import type { AlertStatus, StoredAlert } from "./model";
 import type { Refusal } from "./query";
@@ -143,12 +143,15 @@ async function put(ctx: AlertRoutesOptions, req: IncomingMessage, res: ServerRes
   const dryRun = /^(1|true)$/.test(new URL(req.url ?? "/", "http://relay.local").searchParams.get("dryRun") ?? "");
   const parsed = await readJson(req, res, languageOf(null, acceptLanguage(req)));
   if (!parsed) return { status: res.statusCode };
-  const locale = languageOf(parsed.body, acceptLanguage(req));
+  const language = languageOf(parsed.body, acceptLanguage(req));
+  // A refusal speaks the language of whoever asked (their add-in's Accept-Language), which need not be the language
+  // of the messages the alert sends; a script that sends no Accept-Language reads the alert's.
+  const locale = askedLanguage(acceptLanguage(req)) ?? language;
   const all = await ctx.store.alerts();
   const saved = all.find((a) => a.id === id);
   if (saved && saved.member !== member.name) return refuse(res, 403, notYours(locale));
   const now = ctx.clock.now();
-  const checked = await readAlert(parsed.body, { id, member, saved, now, rules: ctx.rules, locale });
+  const checked = await readAlert(parsed.body, { id, member, saved, now, rules: ctx.rules, locale, language });
   if ("refused" in checked) return refuse(res, 400, checked.refused);
   const others = all.filter((a) => a.member === member.name && a.id !== id);
   const overBudget = budgetRefusal(checked.read, member, others, ctx.keys, now, locale);
