@@ -110,7 +110,13 @@ function useWorkbookRows(active: boolean, action: Action) {
     [scan, registry, tableFailures, revision],
   );
   const extras = useReportExtras(services, rows, groups, others);
-  useEffect(() => registry.subscribe(() => setRevision((r) => r + 1)), [registry]);
+  useEffect(() => {
+    const changed = () => setRevision((r) => r + 1);
+    const unsubscribe = registry.subscribe(changed);
+    // A formula that settled between the first render and this subscription is read again now, not at the next one.
+    changed();
+    return unsubscribe;
+  }, [registry]);
   const { perform } = action;
   const rescan = useCallback(
     () =>
