@@ -7,7 +7,7 @@
  * fetching again.
  *
  * The English names (./service-labels.ts) are a chunk of their own: a formula whose columns carry such labels loads
- * them before it shapes its answer (`labelsFor`), the task pane before it first renders.
+ * them before it shapes its answer (src/functions/runner.ts), the task pane before it first renders.
  */
 import { currentLocale } from "../i18n/locale";
 

@@ -38,7 +38,7 @@ export interface ParsedFormula {
 }
 
 /** `fields` and `limit` are read as the kinds of parameter they would be: a list of names, a row count. */
-export const FIELDS_ARG: ParamSpec = list("fields", "Columns to spill.");
+const FIELDS_ARG: ParamSpec = list("fields", "Columns to spill.");
 const LIMIT_ARG: ParamSpec = int("limit", "Rows wanted.", { min: 1, max: ROW_CAP });
 
 const argument = (label: string, params: Readonly<Record<string, unknown>> = {}): ReadContext => ({ label, params });

@@ -13,7 +13,7 @@ import { HISTORY_ARGS, type HistoryForm, type HistoryRequest } from "../api/hist
 import { readCells } from "../api/kinds/read";
 import { historyColumns } from "../table/history";
 import type { Column } from "../table/columns";
-import { columnsNamed, FIELDS_ARG } from "./arguments";
+import { columnsNamed, fieldNames } from "./arguments";
 
 /** What a history function's cells say. */
 export interface HistoryArgs {
@@ -53,8 +53,8 @@ export function parseHistoryArgs(op: AnyOperation, form: HistoryForm, args: Hist
     end: readCells(HISTORY_ARGS.end, args.end, context("end")),
     interval: readCells(HISTORY_ARGS.interval, args.interval, context("interval")),
   };
-  const fields = readCells(FIELDS_ARG, args.fields, context("fields")) as string[] | undefined;
+
   const { request, errors } = checkHistoryArgs(op, form, raw);
   if (!request) throw errors[0];
-  return { params, range: request, columns: columnsNamed(op, historyColumns(form), fields) };
+  return { params, range: request, columns: columnsNamed(op, historyColumns(form), fieldNames(args.fields)) };
 }
