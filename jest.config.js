@@ -4,6 +4,8 @@
  * add-in in Debian's chromium through playwright-core; needs /usr/bin/chromium or CHROMIUM_PATH. `npm test` runs
  * both. TypeScript is transpiled only; `npm run typecheck` does the type checking once for the whole tree.
  */
+const os = require("node:os");
+
 /** FormatJS ships ES modules only (src/i18n): jest transpiles those packages to CommonJS with the rest. */
 const ESM_PACKAGES = ["intl-messageformat", "@formatjs"];
 
@@ -36,9 +38,18 @@ const shared = {
   testTimeout: 20000,
 };
 
+/**
+ * At least three workers, even on two cores: the browser files, the relay's processes and the fault tests wait on
+ * Chromium, child processes and real timeouts much of the time (jest's default of one worker per core but one
+ * left them 40 % idle on a 2-core machine).
+ */
+const WORKERS = Math.max(3, os.availableParallelism() - 1);
+
 /** @type {import('jest').Config} */
 module.exports = {
   testTimeout: 20000,
+  maxWorkers: WORKERS,
+  testSequencer: "<rootDir>/test/support/sequencer.js",
   projects: [
     { ...shared, displayName: "unit", testPathIgnorePatterns: ["/node_modules/", "<rootDir>/test/browser/"] },
     { ...shared, displayName: "browser", roots: ["<rootDir>/test/browser"] },

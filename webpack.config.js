@@ -103,6 +103,10 @@ module.exports = async (env, argv) => {
     target: ["web", "es2020"],
     // A hosting build ships no source maps (they would publish the whole source); local builds keep them.
     devtool: hosting ? false : "source-map",
+    // Modules transpiled and chunks minified once are kept in node_modules/.cache/webpack: the next build (the
+    // browser tests' hosting build, a developer's rebuild) redoes only what changed. Webpack keys each entry by its
+    // sources, loaders, this file and the lockfile.
+    cache: { type: "filesystem", buildDependencies: { config: [__filename] } },
     entry: {
       functions: "./src/functions/generated/functions.ts",
       taskpane: { import: "./src/taskpane/index.tsx", dependOn: "functions" },

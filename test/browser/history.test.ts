@@ -113,6 +113,7 @@ describe("history and refresh when opened in the preview", () => {
     // second and a real wait raced with the machine's speed.) The preview's OfficeRuntime.storage is localStorage
     // under the prefix mad-preview: (src/preview/stand-ins.ts).
     await page.evaluate(() => localStorage.setItem("mad-preview:mad.cacheTtlHours", "1"));
+    session.replaceContextAfterThisTest(); // the clock stays with the browser context
     await page.clock.setSystemTime(Date.now() + 3 * 3_600_000);
     pane = await reopen(page);
     await pane.getByText("This refresh will spend 23 calls. 23 calls for 2 unique queries (2 tables).").waitFor({

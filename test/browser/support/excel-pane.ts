@@ -12,7 +12,7 @@ import { DEMO_SECRET } from "../../../src/api/demo-secret";
 import type { ChartView, Platform, StrictExcelOptions } from "../../support/strict-excel";
 import { ROOT } from "./built-addin";
 import { launchChromium } from "./chromium";
-import { startPreviewStack, watchProblems, type PreviewStack } from "./preview";
+import { clearTab, openReusableTab, startPreviewStack, type PreviewStack, type ReusedTab } from "./preview";
 
 let bundle: Promise<string> | undefined;
 
@@ -38,53 +38,57 @@ export interface ExcelPane {
   readonly problems: string[];
 }
 
-export async function openExcelPane(
-  browser: Browser,
-  stack: PreviewStack,
-  platform: Platform,
-  /** The requirement sets this Excel has, when not a current Microsoft 365's (e.g. no data types). */
-  requirementSets?: StrictExcelOptions["requirementSets"],
-  /** Retail perpetual Office (claims the sets, refuses data types: office-js #4750, #3504). */
-  license?: StrictExcelOptions["license"],
-): Promise<ExcelPane> {
-  // About the width Excel gives a task pane.
-  const context = await browser.newContext({ viewport: { width: 420, height: 900 } });
-  const page = await context.newPage();
-  const problems = watchProblems(page);
+/** What the stand-in reads before the add-in's bundles run (test/support/strict-excel/browser.ts). */
+type PaneOptions = StrictExcelOptions & { storage: Record<string, string> };
+
+/** A task pane's window: about the width Excel gives a task pane. */
+const PANE_VIEWPORT = { width: 420, height: 900 };
+
+/** A tab whose office.js is the stand-in, configured with whatever `options` holds when the page loads it. */
+interface PaneTab extends ReusedTab {
+  options?: PaneOptions;
+}
+
+async function openPaneTab(browser: Browser): Promise<PaneTab> {
+  const tab: PaneTab = await openReusableTab(browser, { viewport: PANE_VIEWPORT });
   const script = await standInScript();
-  await page.route("https://appsforoffice.microsoft.com/**", (route) =>
-    route.fulfill({ status: 200, contentType: "text/javascript", body: script }),
+  // The options go first in the script itself: a tab reused by the next test loads them anew with the page.
+  await tab.page.route("https://appsforoffice.microsoft.com/**", (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: "text/javascript",
+      body: `window.__strictExcelOptions = ${JSON.stringify(tab.options ?? {})};\n${script}`,
+    }),
   );
-  await page.addInitScript(
-    (options) => void ((window as unknown as Record<string, unknown>).__strictExcelOptions = options),
-    {
-      platform,
-      ...(requirementSets ? { requirementSets } : {}),
-      ...(license ? { license } : {}),
-      storage: { "mad.secret": DEMO_SECRET, "mad.baseUrl": stack.simulator.url },
-    },
-  );
-  await page.goto(`${stack.simulator.url}/taskpane.html`);
-  await page.getByRole("tab", { name: "Build" }).waitFor({ timeout: 60_000 });
-  await page.waitForFunction(
+  return tab;
+}
+
+/** Loads the built task pane into the tab as `platform`'s Excel and waits until its functions are registered. */
+async function loadPane(tab: PaneTab, stack: PreviewStack, options: PaneOptions): Promise<void> {
+  tab.options = options;
+  await tab.page.goto(`${stack.simulator.url}/taskpane.html`);
+  await tab.page.getByRole("tab", { name: "Build" }).waitFor({ timeout: 60_000 });
+  await tab.page.waitForFunction(
     (count) =>
       (window as unknown as { __strictExcel: { functions: { ids(): string[] } } }).__strictExcel.functions.ids()
         .length >= count,
     OPERATIONS.length,
   );
-  return { context, page, platform, problems };
 }
 
 /**
- * One file's Excel-pane tests: Chromium and the served build once, a fresh pane (and workbook) per `open`. After
- * each test: no sync past 5 MB (the web refused it already; desktop records it) and no browser error.
+ * One file's Excel-pane tests: Chromium and the served build once, a fresh pane (and workbook) per `open`, in a tab
+ * an earlier test left (see clearTab). After each test: no sync past 5 MB (the web refused it already; desktop
+ * records it) and no browser error.
  */
 export function excelPaneSession() {
-  const session = {} as { browser: Browser; stack: PreviewStack; panes: ExcelPane[] };
+  const session = {} as { browser: Browser; stack: PreviewStack; panes: ExcelPane[]; free: PaneTab[] };
+  const tabs = new Map<ExcelPane, PaneTab>();
   beforeAll(async () => {
     session.browser = await launchChromium();
     session.stack = await startPreviewStack({ monthlyQuota: 100_000 });
     session.panes = [];
+    session.free = [];
   });
   afterAll(async () => {
     await session.browser?.close();
@@ -92,9 +96,11 @@ export function excelPaneSession() {
   });
   afterEach(async () => {
     for (const pane of session.panes.splice(0)) {
+      const tab = tabs.get(pane)!;
+      tabs.delete(pane);
+      session.free.push(tab);
       expect(await workbook(pane.page).oversized()).toEqual([]);
       expect(pane.problems).toEqual([]);
-      await pane.context.close();
     }
   });
   return {
@@ -103,12 +109,32 @@ export function excelPaneSession() {
     },
     async open(
       platform: Platform,
+      /** The requirement sets this Excel has, when not a current Microsoft 365's (e.g. no data types). */
       requirementSets?: StrictExcelOptions["requirementSets"],
+      /** Retail perpetual Office (claims the sets, refuses data types: office-js #4750, #3504). */
       license?: StrictExcelOptions["license"],
     ): Promise<ExcelPane> {
-      const pane = await openExcelPane(session.browser, session.stack, platform, requirementSets, license);
+      const { simulator } = session.stack;
+      let tab = session.free.pop();
+      if (tab && !tab.page.isClosed()) await clearTab(tab, simulator.url, PANE_VIEWPORT, true);
+      else tab = await openPaneTab(session.browser);
+      await loadPane(tab, session.stack, {
+        platform,
+        ...(requirementSets ? { requirementSets } : {}),
+        ...(license ? { license } : {}),
+        storage: { "mad.secret": DEMO_SECRET, "mad.baseUrl": simulator.url },
+      });
+      const pane: ExcelPane = {
+        context: tab.context,
+        page: tab.page,
+        platform,
+        get problems() {
+          return tab.problems;
+        },
+      };
+      tabs.set(pane, tab);
       session.panes.push(pane);
-      session.stack.simulator.resetStats();
+      simulator.resetStats();
       return pane;
     },
   };
