@@ -24,7 +24,7 @@ const LANGUAGES = [
 ] as const;
 
 describe.each(LANGUAGES)("accessibility (axe-core), $language", ({ language, tabs, more }) => {
-  const session = previewPerTest({ language });
+  const session = previewPerTest({ language, motion: "no-preference" }); // colours as drawn while things move
 
   it("finds no serious or critical violation on the preview grid", async () => {
     await expect(seriousViolations(session.preview.page, ["#task-pane"])).resolves.toEqual([]);
@@ -42,7 +42,7 @@ describe.each(LANGUAGES)("accessibility (axe-core), $language", ({ language, tab
 });
 
 describe("accessibility (axe-core) of report sheets and keyboard use", () => {
-  const session = previewPerTest();
+  const session = previewPerTest({ motion: "no-preference" });
 
   it("finds no serious or critical violation on a report sheet with its chart and sheet tabs", async () => {
     await createReportSheet(session.preview.page, keywordTrendsReport());

@@ -50,7 +50,7 @@ interface PaneTab extends ReusedTab {
 }
 
 async function openPaneTab(browser: Browser): Promise<PaneTab> {
-  const tab: PaneTab = await openReusableTab(browser, { viewport: PANE_VIEWPORT });
+  const tab: PaneTab = await openReusableTab(browser, { viewport: PANE_VIEWPORT, reducedMotion: "reduce" });
   const script = await standInScript();
   // The options go first in the script itself: a tab reused by the next test loads them anew with the page.
   await tab.page.route("https://appsforoffice.microsoft.com/**", (route) =>
