@@ -12,6 +12,9 @@ import { startReceiver, type Receiver } from "./support/alert-receivers";
 import { startRedis, type RunningRedis } from "./support/redis";
 import { planKey, startTeam, type RunningTeam } from "./support/team";
 
+// Each `npm run team` starts through tsx: about a CPU-second, several on a busy machine; this bounds a hang only.
+jest.setTimeout(120_000);
+
 const ROOT = path.resolve(__dirname, "../..");
 const SECRET = "clialertsecret000000000000000wxyz";
 const sim = useSimulator({ secret: SECRET });

@@ -422,4 +422,4 @@ test("serve refuses a development build (preview page, source maps, localhost ma
   } finally {
     rmSync(dev, { recursive: true, force: true });
   }
-}, 30_000);
+}, 120_000); // three processes through tsx, each several seconds on a busy machine

@@ -12,6 +12,9 @@ import path from "node:path";
 import { useSimulator } from "../support/simulator";
 import { serveProcess, type Served } from "./support/serve-process";
 
+// `npm run serve` starts through tsx: about a CPU-second, several on a busy machine; this bounds a hang only.
+jest.setTimeout(60_000);
+
 const SECRET = "serve0secret0000000000000000wxyz";
 const EBC = { marketplace: "US", nodeIdPath: "172282" };
 

@@ -2,6 +2,9 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import path from "node:path";
 
+// The CLI starts through tsx: about a CPU-second, several on a busy machine; this bounds a hang only.
+jest.setTimeout(60_000);
+
 const CLI = path.resolve(__dirname, "../../src/simulator/cli.ts");
 const SECRET = "cli0secret000000000000000000abcd";
 
