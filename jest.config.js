@@ -40,8 +40,8 @@ const shared = {
 
 /**
  * At least three workers, even on two cores: the browser files, the relay's processes and the fault tests wait on
- * Chromium, child processes and real timeouts much of the time (jest's default of one worker per core but one
- * left them 40 % idle on a 2-core machine).
+ * Chromium, child processes and real timeouts much of the time, and jest's default (one worker per core but one)
+ * ran every file one after another on a 2-core machine.
  */
 const WORKERS = Math.max(3, os.availableParallelism() - 1);
 

@@ -12,7 +12,7 @@ import { DEMO_SECRET } from "../../../src/api/demo-secret";
 import type { ChartView, Platform, StrictExcelOptions } from "../../support/strict-excel";
 import { ROOT } from "./built-addin";
 import { launchChromium } from "./chromium";
-import { clearTab, openReusableTab, startPreviewStack, type PreviewStack, type ReusedTab } from "./preview";
+import { nextTab, openReusableTab, startPreviewStack, type PreviewStack, type ReusedTab } from "./preview";
 
 let bundle: Promise<string> | undefined;
 
@@ -78,7 +78,7 @@ async function loadPane(tab: PaneTab, stack: PreviewStack, options: PaneOptions)
 
 /**
  * One file's Excel-pane tests: Chromium and the served build once, a fresh pane (and workbook) per `open`, in a tab
- * an earlier test left (see clearTab). After each test: no sync past 5 MB (the web refused it already; desktop
+ * an earlier test left (see nextTab). After each test: no sync past 5 MB (the web refused it already; desktop
  * records it) and no browser error.
  */
 export function excelPaneSession() {
@@ -115,9 +115,8 @@ export function excelPaneSession() {
       license?: StrictExcelOptions["license"],
     ): Promise<ExcelPane> {
       const { simulator } = session.stack;
-      let tab = session.free.pop();
-      if (tab && !tab.page.isClosed()) await clearTab(tab, simulator.url, PANE_VIEWPORT, true);
-      else tab = await openPaneTab(session.browser);
+      const open = () => openPaneTab(session.browser);
+      const tab = await nextTab(session.free.pop(), open, simulator.url, PANE_VIEWPORT, true);
       await loadPane(tab, session.stack, {
         platform,
         ...(requirementSets ? { requirementSets } : {}),
