@@ -70,6 +70,8 @@ export interface StartTeamOptions extends TeamSettings {
   store?: TeamStore;
   /** The pacing window (default DEFAULT_WINDOW_MS). */
   windowMs?: number;
+  /** How long a batch of looked-up keys waits for more after its first (default 50 ms, ./shared-lookup.ts). */
+  batchWindowMs?: number;
   /** How often due schedules are looked for; 0: only when a test ticks the scheduler. */
   schedulerTickMs?: number;
 }
@@ -110,6 +112,7 @@ export async function startTeamMode(
     queueWaitMs: options.queueWaitMs ?? DEFAULT_QUEUE_WAIT_MS,
     memberRatePerMinute: options.memberRatePerMinute ?? DEFAULT_MEMBER_RATE_PER_MINUTE,
     windowMs: options.windowMs,
+    batchWindowMs: options.batchWindowMs,
     log: options.log,
     schedulerTickMs: options.schedulerTickMs,
     alerts: options.alerts,

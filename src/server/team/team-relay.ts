@@ -32,6 +32,8 @@ export interface TeamRelayOptions {
   /** Relay requests per member per minute (cache hits included): a runaway client stops here. */
   memberRatePerMinute: number;
   windowMs?: number;
+  /** How long a batch of looked-up keys waits for more after its first (default 50 ms, ./shared-lookup.ts). */
+  batchWindowMs?: number;
   /** The lease on a call under way (default FLIGHT_LEASE_MS). */
   flightLeaseMs?: number;
   maxBodyBytes?: number;
@@ -67,6 +69,7 @@ function teamMachinery(options: TeamRelayOptions, log: RelayLog) {
     queueWaitMs: options.queueWaitMs,
     windowMs,
     leaseMs: options.flightLeaseMs ?? FLIGHT_LEASE_MS,
+    batchWindowMs: options.batchWindowMs,
     log,
   });
   const tickMs = options.schedulerTickMs;

@@ -39,6 +39,8 @@ export interface TeamOptions {
   clock?: Clock;
   queueWaitMs?: number;
   windowMs?: number;
+  /** How long a relay's batch of looked-up keys waits for more (default 50 ms). */
+  batchWindowMs?: number;
   upstreamTimeoutMs?: number;
   /** Alerts' settings (SMTP, public address, private addresses, a resolver). */
   alerts?: AlertSettings;
@@ -87,6 +89,7 @@ export async function startTeam(options: TeamOptions): Promise<RunningTeam> {
       clock: options.clock,
       queueWaitMs: options.queueWaitMs ?? 10_000,
       windowMs: options.windowMs,
+      batchWindowMs: options.batchWindowMs,
       log: (line) => log.push(line),
       schedulerTickMs: 0,
       alerts: options.alerts,
