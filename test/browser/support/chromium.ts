@@ -16,8 +16,8 @@ export const CHROMIUM_ARGS = [
   "--disable-component-update",
   "--disable-sync",
   // V8's optimizing compilers (Maglev, TurboFan) compile hot functions on background threads: a test's page lives a
-  // few seconds, too short to repay them. Without them the browser files spend ~10 % less CPU (measured: taskpane and
-  // excel-pane files, 133 and 138 CPU-s against 120 and 112); what the pages do is the same JavaScript either way.
+  // few seconds, too short to repay them. Without them the browser files spend 7–10 % less CPU (measured: the taskpane
+  // and excel-pane files, 133 and 138 CPU-s against 112–130 in four runs); the pages run the same JavaScript.
   "--js-flags=--no-opt --no-maglev",
 ];
 
