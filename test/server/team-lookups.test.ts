@@ -33,8 +33,8 @@ async function team(kind: StoreKind): Promise<RunningTeam> {
     upstream: sim.url,
     keys: [planKey("main", SECRET)],
     alerts: { allowPrivate: true },
-    // "At the same moment" is within one batch window: 50 ms by default, which two requests through Redis can miss
-    // on a busy machine (CI saw the union cost 2 calls). A second's window keeps the moment, whatever the load.
+    // "At the same moment" is within one batch window (LOOKUP_BATCH_WINDOW_MS, 50 ms), which two requests through
+    // Redis can miss on a busy machine (CI saw the union cost 2 calls). A second keeps the moment, whatever the load.
     batchWindowMs: 1_000,
   });
   teams.push(running);

@@ -70,7 +70,7 @@ export interface StartTeamOptions extends TeamSettings {
   store?: TeamStore;
   /** The pacing window (default DEFAULT_WINDOW_MS). */
   windowMs?: number;
-  /** How long a batch of looked-up keys waits for more after its first (default 50 ms, ./shared-lookup.ts). */
+  /** How long a batch of looked-up keys waits for more after its first (default LOOKUP_BATCH_WINDOW_MS). */
   batchWindowMs?: number;
   /** How often due schedules are looked for; 0: only when a test ticks the scheduler. */
   schedulerTickMs?: number;

@@ -28,6 +28,9 @@ import {
 import type { Member } from "./team-store";
 
 /** What a lookup of a schedule spent: its calls (batches it opened), the keys the team already had, or a refusal. */
+/** How long a batch of looked-up keys waits for more after its first: members asking at the same moment share it. */
+export const LOOKUP_BATCH_WINDOW_MS = 50;
+
 export interface LookupRun {
   readonly calls: number;
   readonly cacheHits: number;
@@ -66,7 +69,7 @@ export function lookupCaller(options: SharedCallOptions, call: GrantedCall, flig
     const name = groupOf(lookup);
     let batcher = batchers.get(name);
     if (!batcher) {
-      const windowMs = options.batchWindowMs ?? 50;
+      const windowMs = options.batchWindowMs ?? LOOKUP_BATCH_WINDOW_MS;
       const send = (keys: readonly string[]) => sendBatch(lookup, keys);
       batcher = new Batcher<KeyOutcome>({ clock: options.clock, windowMs, max: lookup.batch.max, send });
       batchers.set(name, batcher);

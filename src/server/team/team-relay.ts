@@ -32,7 +32,7 @@ export interface TeamRelayOptions {
   /** Relay requests per member per minute (cache hits included): a runaway client stops here. */
   memberRatePerMinute: number;
   windowMs?: number;
-  /** How long a batch of looked-up keys waits for more after its first (default 50 ms, ./shared-lookup.ts). */
+  /** How long a batch of looked-up keys waits for more after its first (default LOOKUP_BATCH_WINDOW_MS). */
   batchWindowMs?: number;
   /** The lease on a call under way (default FLIGHT_LEASE_MS). */
   flightLeaseMs?: number;

@@ -81,7 +81,7 @@ export interface SharedCallOptions {
   windowMs: number;
   /** The lease on a call under way (FLIGHT_LEASE_MS in the relay). */
   leaseMs: number;
-  /** How long a batch of looked-up keys waits for more after its first (./shared-lookup.ts); default 50 ms. */
+  /** How long a batch of looked-up keys waits for more after its first (default LOOKUP_BATCH_WINDOW_MS). */
   batchWindowMs?: number;
   log: (event: Record<string, unknown>) => void;
 }

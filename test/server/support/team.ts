@@ -39,7 +39,7 @@ export interface TeamOptions {
   clock?: Clock;
   queueWaitMs?: number;
   windowMs?: number;
-  /** How long a relay's batch of looked-up keys waits for more (default 50 ms). */
+  /** How long a relay's batch of looked-up keys waits for more (default LOOKUP_BATCH_WINDOW_MS). */
   batchWindowMs?: number;
   upstreamTimeoutMs?: number;
   /** Alerts' settings (SMTP, public address, private addresses, a resolver). */
