@@ -46,7 +46,7 @@ export default [
   { files: ["**/*.tsx"], ...react.configs.flat["jsx-runtime"] },
   {
     files: ["scripts/**/*.ts", "test/**/*.ts"],
-    // Node scripts and jest tests run as CommonJS under tsx/ts-jest.
+    // Node scripts and jest tests run as CommonJS under tsx and jest (esbuild transpiles).
     rules: { "@typescript-eslint/no-require-imports": "off" },
   },
 ];

@@ -2,30 +2,15 @@
  * Two jest projects. `unit` (everything outside test/browser): Node tests, including contract tests against the
  * simulator over real HTTP; runs anywhere Node runs (`npm run test:unit`). `browser` (test/browser): the built
  * add-in in Debian's chromium through playwright-core; needs /usr/bin/chromium or CHROMIUM_PATH. `npm test` runs
- * both. TypeScript is transpiled only; `npm run typecheck` does the type checking once for the whole tree.
+ * both.
  */
 const os = require("node:os");
 
 /** FormatJS ships ES modules only (src/i18n): jest transpiles those packages to CommonJS with the rest. */
 const ESM_PACKAGES = ["intl-messageformat", "@formatjs"];
 
-const transform = {
-  "^.+\\.[jt]sx?$": [
-    "ts-jest",
-    {
-      // isolatedModules: transpile file by file (fast); `npm run typecheck` checks types once for the whole tree.
-      tsconfig: {
-        module: "commonjs",
-        moduleResolution: "node",
-        jsx: "react-jsx",
-        esModuleInterop: true,
-        target: "ES2022",
-        isolatedModules: true,
-        allowJs: true,
-      },
-    },
-  ],
-};
+/** esbuild transpiles (test/support/esbuild-transform.js); `npm run typecheck` checks types once for the whole tree. */
+const transform = { "^.+\\.[jt]sx?$": "<rootDir>/test/support/esbuild-transform.js" };
 
 const shared = {
   testEnvironment: "node",
