@@ -36,7 +36,21 @@ module.exports = {
   maxWorkers: WORKERS,
   testSequencer: "<rootDir>/test/support/sequencer.js",
   projects: [
-    { ...shared, displayName: "unit", testPathIgnorePatterns: ["/node_modules/", "<rootDir>/test/browser/"] },
-    { ...shared, displayName: "browser", roots: ["<rootDir>/test/browser"] },
+    {
+      ...shared,
+      displayName: "unit",
+      testPathIgnorePatterns: ["/node_modules/", "<rootDir>/test/browser/"],
+      // The relay's commands bundled once for the files that start them (test/support/server-bundles.ts).
+      globalSetup: "<rootDir>/test/support/server-bundles.ts",
+      globalTeardown: "<rootDir>/test/support/server-bundles-teardown.ts",
+    },
+    {
+      ...shared,
+      displayName: "browser",
+      roots: ["<rootDir>/test/browser"],
+      // One Chromium for the run, each file connecting to it (test/browser/support/shared-chromium.ts).
+      globalSetup: "<rootDir>/test/browser/support/shared-chromium.ts",
+      globalTeardown: "<rootDir>/test/browser/support/shared-chromium-teardown.ts",
+    },
   ],
 };

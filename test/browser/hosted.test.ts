@@ -98,7 +98,7 @@ beforeAll(async () => {
   const env = { ...process.env, ADDIN_BASE_URL: base, ADDIN_PROVIDER: "Contoso" };
   await Promise.all([
     run("npm", ["run", "build", "--", "--output-path", dist], { cwd: ROOT, env, maxBuffer: 1 << 26 }),
-    run("npm", ["run", "build:server", "--", `--outfile=${serveJs}`], { cwd: ROOT, maxBuffer: 1 << 24 }),
+    run("npm", ["run", "build:server", "--", `--outdir=${out}`], { cwd: ROOT, maxBuffer: 1 << 24 }),
   ]);
   // The image's runtime: `node serve.js` with its environment, pointed at this build and the simulator.
   runtimeEnv = {

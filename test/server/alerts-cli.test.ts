@@ -3,19 +3,18 @@
  * front of the simulator, delivering to webhook receivers on loopback: the list, what a run fired, delivered and
  * left pending, and the exit status when a delivery failed for good.
  */
-import { spawn } from "node:child_process";
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { useSimulator } from "../support/simulator";
 import { startReceiver, type Receiver } from "./support/alert-receivers";
 import { startRedis, type RunningRedis } from "./support/redis";
+import { runServerCli } from "./support/server-cli";
 import { planKey, startTeam, type RunningTeam } from "./support/team";
 
-// Each `npm run team` starts through tsx: about a CPU-second, several on a busy machine; this bounds a hang only.
+// Each `npm run team` is a process of its own; this bounds a hang only.
 jest.setTimeout(120_000);
 
-const ROOT = path.resolve(__dirname, "../..");
 const SECRET = "clialertsecret000000000000000wxyz";
 const sim = useSimulator({ secret: SECRET });
 let redis: RunningRedis;
@@ -43,24 +42,15 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function team(args: string[]) {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/team/cli.ts", ...args], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      REDIS_URL: redis.url,
-      MAD_REDIS_PREFIX: relay.prefix,
-      MAD_KEYS_FILE: path.join(dir, "keys.json"),
-      MAD_UPSTREAM: sim.url,
-      MAD_ALERTS_ALLOW_PRIVATE: "1",
-    },
+function team(args: string[]) {
+  return runServerCli("team", args, {
+    ...process.env,
+    REDIS_URL: redis.url,
+    MAD_REDIS_PREFIX: relay.prefix,
+    MAD_KEYS_FILE: path.join(dir, "keys.json"),
+    MAD_UPSTREAM: sim.url,
+    MAD_ALERTS_ALLOW_PRIVATE: "1",
   });
-  let out = "";
-  let err = "";
-  child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (err += chunk.toString()));
-  const status = await new Promise<number | null>((resolve) => child.on("close", resolve));
-  return { status, out, err };
 }
 
 async function put(token: string, id: string, when: string, hook: Receiver) {
@@ -123,12 +113,11 @@ test("alerts lists every alert; alerts run runs the due ones, delivers, prints w
 });
 
 test("alerts without Redis say where they live", async () => {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/team/cli.ts", "alerts"], {
-    cwd: ROOT,
-    env: { ...process.env, REDIS_URL: "", MAD_MEMBERS_FILE: path.join(dir, "members.json") },
+  const run = await runServerCli("team", ["alerts"], {
+    ...process.env,
+    REDIS_URL: "",
+    MAD_MEMBERS_FILE: path.join(dir, "members.json"),
   });
-  let err = "";
-  child.stderr.on("data", (chunk: Buffer) => (err += chunk.toString()));
-  expect(await new Promise((resolve) => child.on("close", resolve))).toBe(1);
-  expect(err).toMatch(/GET \/admin\/alerts/);
+  expect(run.status).toBe(1);
+  expect(run.err).toMatch(/GET \/admin\/alerts/);
 });

@@ -3,7 +3,6 @@
  * caller's own secret, and team mode (tokens, state in memory). Idle and slow sockets, framing by other pages,
  * shared caches at the edge, /readyz floods, huge or HTML upstream answers, and a development build on a server.
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, request, type Server } from "node:http";
 import { connect, type Socket } from "node:net";
@@ -16,8 +15,8 @@ import { startTeamMode } from "../../src/server/team/setup";
 import { MemoryStore } from "../../src/server/team/memory-store";
 import { hashToken, newToken } from "../../src/server/team/tokens";
 import { planKey } from "./support/team";
+import { spawnServerCli } from "./support/server-cli";
 
-const ROOT = path.resolve(__dirname, "../..");
 const SECRET = "attack0secret000000000000000wxyz";
 type Mode = "own secret" | "team";
 
@@ -385,9 +384,11 @@ test("Report-Only mode and another policy or frame ancestors are settings", asyn
 
 function runServe(dir: string, args: string[] = []): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/server/cli.ts", "--static", dir, ...args], {
-      cwd: ROOT,
-      env: { ...process.env, PORT: "0", HOST: "127.0.0.1", MAD_UPSTREAM: hostileUrl },
+    const child = spawnServerCli("serve", ["--static", dir, ...args], {
+      ...process.env,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      MAD_UPSTREAM: hostileUrl,
     });
     let output = "";
     const read = (chunk: Buffer) => {
@@ -422,4 +423,4 @@ test("serve refuses a development build (preview page, source maps, localhost ma
   } finally {
     rmSync(dev, { recursive: true, force: true });
   }
-}, 120_000); // three processes through tsx, each several seconds on a busy machine
+}, 120_000); // three processes of the server, each seconds to start on a busy machine

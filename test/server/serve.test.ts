@@ -1,7 +1,7 @@
 /**
- * `npm run serve` as a child process (through tsx) in front of the simulator, over real HTTP: the built add-in with
- * its headers, the relay of catalog operations only, the body cap, no CORS grant, redirects not followed, a clean
- * SIGTERM, and a log that never holds the secret.
+ * `npm run serve` as a child process (as the image runs it: support/server-cli.ts) in front of the simulator, over
+ * real HTTP: the built add-in with its headers, the relay of catalog operations only, the body cap, no CORS grant,
+ * redirects not followed, a clean SIGTERM, and a log that never holds the secret.
  */
 import type { ChildProcessWithoutNullStreams } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -12,7 +12,7 @@ import path from "node:path";
 import { useSimulator } from "../support/simulator";
 import { serveProcess, type Served } from "./support/serve-process";
 
-// `npm run serve` starts through tsx: about a CPU-second, several on a busy machine; this bounds a hang only.
+// `npm run serve` is a process of its own, seconds to start on a busy machine; this bounds a hang only.
 jest.setTimeout(60_000);
 
 const SECRET = "serve0secret0000000000000000wxyz";

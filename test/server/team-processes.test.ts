@@ -3,7 +3,7 @@
  * the simulator, members issued and revoked with `npm run team`, usage read as CSV; the memory default with a
  * members file; and docker-compose.yml's structure (Redis, two relays, nginx in front).
  */
-import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import type { ChildProcessWithoutNullStreams } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -12,6 +12,7 @@ import { useSimulator } from "../support/simulator";
 import { RedisStore } from "../../src/server/team/redis-store";
 import { everythingStored, startRedis, type RunningRedis } from "./support/redis";
 import { serveProcess } from "./support/serve-process";
+import { runServerCli } from "./support/server-cli";
 import { call } from "./support/team";
 
 const ROOT = path.resolve(__dirname, "../..");
@@ -45,22 +46,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/**
- * `npm run team` as a child process, awaited without blocking this process: the relays' idle keep-alive sockets
- * must be seen closing meanwhile, or the next call reuses one the relay already closed.
- */
-async function team(args: string[], extra: NodeJS.ProcessEnv = {}) {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/team/cli.ts", ...args], {
-    cwd: ROOT,
-    env: { ...env, ...extra },
-  });
-  let out = "";
-  let err = "";
-  child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (err += chunk.toString()));
-  const status = await new Promise<number | null>((resolve) => child.on("close", resolve));
-  return { status, out, err, lines: out.trimEnd().split("\n") };
-}
+/** `npm run team` with this file's environment (see server-cli.ts). */
+const team = (args: string[], extra: NodeJS.ProcessEnv = {}) => runServerCli("team", args, { ...env, ...extra });
 
 async function serve(extra: NodeJS.ProcessEnv) {
   const served = await serveProcess(["--team", "--static", dir], { ...env, ...extra });

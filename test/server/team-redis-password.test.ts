@@ -2,12 +2,10 @@
  * A Redis with a password (`requirepass`): a wrong or missing password in REDIS_URL is reported as such, by the
  * store and by `npm run team`, never as "could not reach", and the password itself is never printed.
  */
-import { spawn } from "node:child_process";
-import path from "node:path";
 import { RedisStore } from "../../src/server/team/redis-store";
 import { startRedis, type RunningRedis } from "./support/redis";
+import { runServerCli } from "./support/server-cli";
 
-const ROOT = path.resolve(__dirname, "../..");
 const PASSWORD = "right-pass-4f1c9a";
 let redis: RunningRedis;
 
@@ -21,17 +19,8 @@ afterAll(async () => {
 const urlWith = (password: string | undefined) =>
   `redis://${password === undefined ? "" : `:${password}@`}127.0.0.1:${redis.port}`;
 
-async function team(args: string[], redisUrl: string) {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/team/cli.ts", ...args], {
-    cwd: ROOT,
-    env: { ...process.env, REDIS_URL: redisUrl, MAD_REDIS_PREFIX: "pw:" },
-  });
-  let out = "";
-  child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (out += chunk.toString()));
-  const status = await new Promise<number | null>((resolve) => child.on("close", resolve));
-  return { status, out };
-}
+const team = (args: string[], redisUrl: string) =>
+  runServerCli("team", args, { ...process.env, REDIS_URL: redisUrl, MAD_REDIS_PREFIX: "pw:" });
 
 test("the store says the password was refused, or that one is needed, as soon as Redis says so", async () => {
   for (const [password, said] of [
@@ -54,9 +43,9 @@ test("the store says the password was refused, or that one is needed, as soon as
 test("`npm run team` reports a refused password as such (exit 1), without printing it", async () => {
   const refused = await team(["members"], urlWith("wrong-pass-000000"));
   expect(refused.status).toBe(1);
-  expect(refused.out).toMatch(/team: redis at 127\.0\.0\.1:\d+ refused the password in REDIS_URL/);
-  expect(refused.out).not.toMatch(/could not reach/);
-  expect(refused.out).not.toContain("wrong-pass-000000");
+  expect(refused.output).toMatch(/team: redis at 127\.0\.0\.1:\d+ refused the password in REDIS_URL/);
+  expect(refused.output).not.toMatch(/could not reach/);
+  expect(refused.output).not.toContain("wrong-pass-000000");
   const right = await team(["members"], urlWith(PASSWORD));
-  expect([right.status, right.out]).toEqual([0, "No members yet: npm run team -- add NAME\n"]);
+  expect([right.status, right.output]).toEqual([0, "No members yet: npm run team -- add NAME\n"]);
 }, 60_000);

@@ -4,7 +4,7 @@
  * browser test fails with a message that says so (`npm run test:unit` needs no browser).
  */
 import { existsSync } from "node:fs";
-import { chromium, type Browser } from "playwright-core";
+import { chromium, type Browser, type BrowserServer } from "playwright-core";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -21,12 +21,29 @@ export const CHROMIUM_ARGS = [
   "--js-flags=--no-opt --no-maglev",
 ];
 
+/** Where a browser file finds the Chromium the run shares (set by test/browser/support/shared-chromium.ts). */
+export const SHARED_CHROMIUM_ENV = "MAD_TEST_CHROMIUM_WS";
+
+function missingChromium(): Error {
+  return new Error(
+    `Chromium not found at ${CHROMIUM_PATH}: install it with \`apt-get install chromium\` or set CHROMIUM_PATH. ` +
+      "(`npm run test:unit` runs every test that needs no browser.)",
+  );
+}
+
+/** Chromium launched with CHROMIUM_ARGS, as a server the run's browser files connect to. */
+export async function launchChromiumServer(): Promise<BrowserServer> {
+  if (!existsSync(CHROMIUM_PATH)) throw missingChromium();
+  return chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, timeout: 60_000 });
+}
+
+/**
+ * This file's browser: a connection to the Chromium the run shares when there is one (closing it closes only this
+ * file's contexts), else a Chromium of its own. One launch costs ~2.5 CPU-s, a connection next to nothing.
+ */
 export async function launchChromium(): Promise<Browser> {
-  if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(
-      `Chromium not found at ${CHROMIUM_PATH}: install it with \`apt-get install chromium\` or set CHROMIUM_PATH. ` +
-        "(`npm run test:unit` runs every test that needs no browser.)",
-    );
-  }
+  const shared = process.env[SHARED_CHROMIUM_ENV];
+  if (shared) return chromium.connect(shared, { timeout: 60_000 });
+  if (!existsSync(CHROMIUM_PATH)) throw missingChromium();
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, timeout: 60_000 });
 }

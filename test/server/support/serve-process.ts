@@ -1,8 +1,6 @@
-/** `npm run serve` as a child process: `tsx src/server/cli.ts`, started without npm's own process in between. */
-import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import path from "node:path";
-
-const ROOT = path.resolve(__dirname, "../../..");
+/** `npm run serve` as a child process (see server-cli.ts), started without npm's own process in between. */
+import type { ChildProcessWithoutNullStreams } from "node:child_process";
+import { spawnServerCli } from "./server-cli";
 
 export interface Served {
   child: ChildProcessWithoutNullStreams;
@@ -12,10 +10,7 @@ export interface Served {
 
 /** Starts it on a free loopback port and resolves with its address once it listens (rejects if it exits). */
 export async function serveProcess(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<Served> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/cli.ts", ...args], {
-    cwd: ROOT,
-    env: { ...env, PORT: "0", HOST: "127.0.0.1" },
-  });
+  const child = spawnServerCli("serve", args, { ...env, PORT: "0", HOST: "127.0.0.1" });
   let output = "";
   const url = await new Promise<string>((resolve, reject) => {
     child.stdout.on("data", (chunk: Buffer) => {

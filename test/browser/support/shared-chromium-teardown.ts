@@ -1,0 +1,2 @@
+/** The browser project's globalTeardown (see shared-chromium.ts). */
+export { teardown as default } from "./shared-chromium";

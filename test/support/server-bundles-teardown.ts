@@ -1,0 +1,2 @@
+/** The unit project's globalTeardown (see server-bundles.ts). */
+export { teardown as default } from "./server-bundles";
