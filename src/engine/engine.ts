@@ -17,8 +17,6 @@ import { assemble, readPages } from "./pages";
 import { readStoredSettings } from "./settings";
 import type { Engine, EngineOptions, QueryOptions, QueryParams, QueryResult, Settings } from "./types";
 
-export { ENGINE_DEFAULTS } from "./engine-parts";
-
 /**
  * What the functions bundle Excel loads at open does without: the task pane's own methods (./engine-pane.ts), the
  * lookups' reader (./lookup.ts) and the last good answer (./last-good.ts), one chunk loaded the first time any of

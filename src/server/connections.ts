@@ -29,9 +29,6 @@ export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
 export const checkEveryMs = (limits: ConnectionLimits): number =>
   Math.max(10, Math.min(5_000, Math.floor(limits.requestMs / 5)));
 
-/** The latest a trickling request is cut: with the defaults, 30 s. */
-export const longestRequestMs = (limits: ConnectionLimits): number => limits.requestMs + checkEveryMs(limits);
-
 /** Node's own timeouts for these limits (headers within the first-request bound, and never past the whole). */
 export const serverTimeouts = (limits: ConnectionLimits): ServerOptions => ({
   headersTimeout: Math.min(limits.firstRequestMs, limits.requestMs),

@@ -5,5 +5,3 @@ export { DEFAULT_HOST, DEFAULT_PORT, startSimulator } from "./server";
 export type { RunningSimulator, StartOptions } from "./server";
 export type { FaultMatch, FaultRule, FaultSpec } from "./faults";
 export type { QuotaSnapshot } from "./limits";
-export { exampleRequests } from "./examples";
-export type { ExampleRequests } from "./examples";

@@ -31,7 +31,10 @@ export function noteDataTypesRefused(): void {
 
 export const dataTypesRefused = (): boolean => refused;
 
-/** For tests: a fresh runtime, which has met no refusal. */
+/**
+ * A fresh runtime, which has met no refusal: for tests, which play several runtimes in one module registry.
+ * @internal
+ */
 export function forgetDataTypeVerdict(): void {
   refused = false;
 }

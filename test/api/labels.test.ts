@@ -16,7 +16,7 @@ import { RECORD_FIELDS } from "../../src/api/records";
 import { createTypedClient as createClient } from "../support/operation-methods";
 import { fixture, fixtureCodes } from "./support/fixtures";
 import { useSimulator } from "../support/simulator";
-import { exampleRequests } from "../../src/simulator";
+import { exampleRequests } from "../support/example-requests";
 
 const CJK = /[\u3040-\u30ff\u4e00-\u9fff]/;
 

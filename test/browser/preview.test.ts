@@ -7,7 +7,7 @@ import path from "node:path";
 import { createTypedClient as createClient } from "../support/operation-methods";
 import { OPERATIONS, takesMarket } from "../../src/api/catalog";
 import { RECORD_FIELDS } from "../../src/api/records";
-import { exampleRequests } from "../../src/simulator/examples";
+import { exampleRequests } from "../support/example-requests";
 import { columnsOf } from "../../src/table/columns";
 import { functionColumns } from "../../src/table/function-columns";
 import { DEMO_SECRET } from "../../src/api/demo-secret";

@@ -3,7 +3,7 @@
  * at once with the same message and sends nothing, until the settings change or a connection test succeeds.
  */
 import { SecretKeyError, SecretKeyOverdueError } from "../../src/api/errors";
-import { ENGINE_DEFAULTS } from "../../src/engine/engine";
+import { ENGINE_DEFAULTS } from "../../src/engine/engine-parts";
 import { setup } from "./setup";
 
 const research = (keyword: string) => ({ marketplace: "US", keyword }) as const;

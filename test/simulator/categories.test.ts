@@ -2,7 +2,7 @@
  * The category lookup over real HTTP: GET with the parameters in the query, keyword search over the one category
  * tree the other operations use, node paths and their subcategories, and the method the live route takes.
  */
-import { exampleRequests } from "../../src/simulator";
+import { exampleRequests } from "../support/example-requests";
 import { post, type Rec, rowsOf, send, start, T0 } from "./helpers";
 import type { RunningSimulator } from "../../src/simulator";
 

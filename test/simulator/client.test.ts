@@ -5,7 +5,8 @@ import { createTypedClient as createClient } from "../support/operation-methods"
 import { methodName } from "../support/operation-methods";
 import { matchPath } from "../../src/api/paths";
 import { RECORD_FIELDS } from "../../src/api/records";
-import { DEMO_SECRET, exampleRequests, type RunningSimulator } from "../../src/simulator";
+import { DEMO_SECRET, type RunningSimulator } from "../../src/simulator";
+import { exampleRequests } from "../support/example-requests";
 import { start, T0 } from "./helpers";
 
 let sim: RunningSimulator;

@@ -7,7 +7,8 @@ import path from "node:path";
 import { OPERATIONS } from "../../src/api/catalog";
 import type { ParamSpec } from "../../src/api/catalog-types";
 import { RECORD_FIELDS } from "../../src/api/records";
-import { exampleRequests, type RunningSimulator } from "../../src/simulator";
+import type { RunningSimulator } from "../../src/simulator";
+import { exampleRequests } from "../support/example-requests";
 import { at, keyPaths, post, type Rec, rowsOf, send, start, T0, typeProblems } from "./helpers";
 
 const FIXTURES = path.resolve(__dirname, "../fixtures/api-examples");

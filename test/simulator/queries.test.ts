@@ -1,6 +1,7 @@
 /** Queries are honoured: keyword and match type narrow, filters filter, order sorts, pages cover `total`. */
 import { operation, type OperationCode } from "../../src/api/catalog";
-import { exampleRequests, type RunningSimulator } from "../../src/simulator";
+import type { RunningSimulator } from "../../src/simulator";
+import { exampleRequests } from "../support/example-requests";
 import { at, type Paged, post, type Rec, rowsOf, start, T0 } from "./helpers";
 
 const EXAMPLES = exampleRequests(new Date(T0)) as Record<string, Record<string, unknown>>;

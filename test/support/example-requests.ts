@@ -1,10 +1,10 @@
 /**
- * One typical request per operation, valid against the catalog at the given date: for smoke runs, benchmarks,
- * contract tests and the README. Values echo the real fixtures (the same ASINs, keywords and category).
+ * One typical request per operation, valid against the catalog at the given date: for the simulator's contract tests
+ * and the preview's. Values echo the real fixtures (the same ASINs, keywords and category).
  */
-import type { OperationCode } from "../api/catalog";
-import { latestSaturday, monthBefore } from "../api/dates";
-import type { ParamsOf } from "../api/request-types";
+import type { OperationCode } from "../../src/api/catalog";
+import { latestSaturday, monthBefore } from "../../src/api/dates";
+import type { ParamsOf } from "../../src/api/request-types";
 
 export type ExampleRequests = { [C in OperationCode]: ParamsOf<C> };
 
