@@ -1,12 +1,7 @@
 /**
- * npm run serve -- [--port 8080] [--host 0.0.0.0] [--upstream URL] [--static dist] [--rate-limit N]
- *                  [--upstream-timeout MS] [--max-answer-bytes N] [--trust-proxy] [--max-connections-per-address N]
- *                  [--csp POLICY] [--csp-report-only] [--frame-ancestors "https://a https://*.b"]
- *                  [--allow-development-build] [--team]
- * Environment (for containers): PORT, HOST, MAD_UPSTREAM, MAD_STATIC_DIR, MAD_RATE_LIMIT, MAD_UPSTREAM_TIMEOUT_MS,
- * MAD_MAX_ANSWER_BYTES, MAD_TRUST_PROXY=1, MAD_MAX_CONNECTIONS_PER_ADDRESS, MAD_CSP, MAD_CSP_REPORT_ONLY=1,
- * MAD_FRAME_ANCESTORS, MAD_ALLOW_DEVELOPMENT_BUILD=1, MAD_TEAM=1 (with MAD_KEYS_FILE, REDIS_URL: team/options.ts).
- * Options win over the environment. Stops on SIGTERM/SIGINT after requests in flight (≤ 10 s).
+ * `npm run serve`: the add-in's files, the relay to the service and, with --team, the team relay (USAGE below;
+ * `npm run serve -- --help`). Options win over the environment. Stops on SIGTERM/SIGINT after requests in flight
+ * (≤ 10 s).
  */
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
@@ -17,6 +12,16 @@ import { DEFAULT_MAX_ANSWER_BYTES, DEFAULT_UPSTREAM, DEFAULT_UPSTREAM_TIMEOUT_MS
 import { sourceList } from "./security-headers";
 import { startTeamMode, teamSettingsFromEnv } from "./team/setup";
 import { fromEnv, whole } from "./whole";
+
+const USAGE = `usage: npm run serve -- [--port 8080] [--host 0.0.0.0] [--upstream URL] [--static dist] [--rate-limit N]
+                      [--upstream-timeout MS] [--max-answer-bytes N] [--trust-proxy] [--max-connections-per-address N]
+                      [--csp POLICY] [--csp-report-only] [--frame-ancestors "https://a https://*.b"]
+                      [--allow-development-build] [--team]
+Environment (for containers): PORT, HOST, MAD_UPSTREAM, MAD_STATIC_DIR, MAD_RATE_LIMIT, MAD_UPSTREAM_TIMEOUT_MS,
+MAD_MAX_ANSWER_BYTES, MAD_TRUST_PROXY=1, MAD_MAX_CONNECTIONS_PER_ADDRESS, MAD_CSP, MAD_CSP_REPORT_ONLY=1,
+MAD_FRAME_ANCESTORS, MAD_ALLOW_DEVELOPMENT_BUILD=1, MAD_TEAM=1 (with MAD_KEYS_FILE and REDIS_URL: docs/deploy.md).
+Options win over the environment.
+`;
 
 const DEFAULT_PORT = 8080;
 const DEFAULT_HOST = "0.0.0.0";
@@ -38,6 +43,7 @@ function readArguments() {
       "frame-ancestors": { type: "string" },
       "allow-development-build": { type: "boolean" },
       team: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
     },
     strict: true,
   }).values;
@@ -95,6 +101,10 @@ function hostingOptions(
 
 async function main(): Promise<void> {
   const values = readArguments();
+  if (values.help) {
+    process.stdout.write(USAGE);
+    return;
+  }
   const env = process.env;
   const log = (line: string) => console.log(line);
   const staticDir = checkedStaticDir(values, env, log);

@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { useSimulator } from "../support/simulator";
 import { serveProcess, type Served } from "./support/serve-process";
+import { runServerCli } from "./support/server-cli";
 
 // `npm run serve` is a process of its own, seconds to start on a busy machine; this bounds a hang only.
 jest.setTimeout(60_000);
@@ -184,3 +185,13 @@ test("SIGTERM stops it with exit code 0; its log is one JSON line per request an
   expect(typeof relayed?.durationMs).toBe("number");
   expect(requests.some((r) => r.status === 413)).toBe(true);
 }, 20_000);
+
+test("--help prints the options and the environment they read, and starts nothing", async () => {
+  const help = await runServerCli("serve", ["--help"]);
+  expect(help.status).toBe(0);
+  expect(help.out).toMatch(/^usage: npm run serve -- \[--port 8080\]/);
+  expect(help.out).toMatch(/--team\]/);
+  expect(help.out).toMatch(/MAD_UPSTREAM/);
+  expect(help.out).not.toMatch(/"event":"listening"/);
+  expect(help.err).toBe("");
+});

@@ -93,6 +93,20 @@ test("two relay processes on one Redis: a member added by `npm run team` calls b
   expect(stored).not.toContain(token);
 }, 60_000);
 
+test("`npm run team -- --help` and `help` list every command, without reaching for the store", async () => {
+  // Nothing listens on port 1: a command that opened the store would fail with exit 1.
+  const unreachable = { REDIS_URL: "redis://127.0.0.1:1" };
+  for (const args of [["--help"], ["-h"], ["help"]]) {
+    const help = await team(args, unreachable);
+    expect([args, help.status, help.err]).toEqual([args, 0, ""]);
+    for (const command of ["add NAME", "revoke NAME", "members", "usage", "schedules", "unschedule ID", "alerts run"])
+      expect(help.out).toContain(`  ${command}`);
+  }
+  const wrong = await team(["--colour"], unreachable);
+  expect(wrong.status).toBe(2);
+  expect(wrong.err).toMatch(/Unknown option '--colour'[\s\S]*usage: npm run team -- COMMAND/);
+});
+
 test("without REDIS_URL: `npm run team` says members need Redis to be shared, keeps them in a members file that one relay reads", async () => {
   const membersFile = path.join(dir, "members.json");
   const added = await team(["add", "bob"], { REDIS_URL: "", MAD_MEMBERS_FILE: membersFile });

@@ -1,12 +1,5 @@
 /**
- * npm run team -- add NAME [--admin] [--monthly-budget N]   issue a member's token (printed once, alone, last)
- * npm run team -- revoke NAME                                 the token stops working at once, on every replica
- * npm run team -- members                                     who has a token (names, roles, budgets)
- * npm run team -- usage [--csv] [--month yyyyMM]              calls, cache hits and refusals per member and operation
- * npm run team -- schedules                                   every member's scheduled refreshes, their next and last run
- * npm run team -- unschedule ID                               removes a scheduled refresh
- * npm run team -- alerts                                      every alert: owner, query, when, every, last run and fired, pending
- * npm run team -- alerts run [--all]                          runs due alerts now (--all: every one), retrying pending deliveries first
+ * `npm run team`: the team relay's members, usage, schedules and alerts (HELP below; `npm run team -- --help`).
  * Reads REDIS_URL (and MAD_REDIS_PREFIX, MAD_KEYS_FILE for the keys' budgets) as `npm run serve -- --team` does.
  * Without REDIS_URL members go to a members file that only a single replica on this machine reads.
  * Exit status: 0 done, 1 failed (Redis unreachable, no such member), 2 usage problem.
@@ -26,8 +19,18 @@ import { alertsCommand } from "./alerts/alerts-cli";
 
 class UsageProblem extends Error {}
 
-const HELP =
-  "usage: npm run team -- add NAME [--admin] [--monthly-budget N] | revoke NAME | members | usage [--csv] [--month yyyyMM] | schedules | unschedule ID | alerts [run [--all]]";
+const HELP = [
+  "usage: npm run team -- COMMAND",
+  "  add NAME [--admin] [--monthly-budget N]  issue a member's token (printed once, alone, last)",
+  "  revoke NAME                              the token stops working at once, on every replica",
+  "  members                                  who has a token (names, roles, budgets)",
+  "  usage [--csv] [--month yyyyMM]           calls, cache hits and refusals per member and operation",
+  "  schedules                                every member's scheduled refreshes, their next and last run",
+  "  unschedule ID                            removes a scheduled refresh",
+  "  alerts                                   every alert: owner, query, when, every, last run and fired, pending",
+  "  alerts run [--all]                       runs due alerts now (--all: every one), retrying pending deliveries first",
+  "Reads REDIS_URL, MAD_REDIS_PREFIX and MAD_KEYS_FILE as `npm run serve -- --team` does.",
+].join("\n");
 
 /** Schedules live with the relay's state: without Redis, in the running server only. */
 const SCHEDULES_NEED_REDIS =
@@ -54,6 +57,7 @@ function readArguments() {
         csv: { type: "boolean" },
         month: { type: "string" },
         all: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
       },
     });
   } catch (error) {
@@ -126,6 +130,10 @@ async function listSchedules({ store, settings, say }: Command): Promise<void> {
 async function main(): Promise<void> {
   const { values, positionals } = readArguments();
   const [command, name, ...rest] = positionals;
+  if (values.help || command === "help") {
+    process.stdout.write(`${HELP}\n`);
+    return;
+  }
   if (rest.length > 0) throw new UsageProblem(HELP);
   const settings = teamSettingsFromEnv(process.env);
   const store = openStore(settings);
