@@ -95,27 +95,31 @@ export function sendJsonText(res: ServerResponse, status: number, text: string, 
 
 export class BodyTooLarge extends Error {}
 
+/**
+ * A body found too large is still read, and dropped, up to this much past the limit before the refusal is sent: a
+ * client sends its whole body before it reads the answer, so closing on it mid-upload leaves it a reset connection
+ * (EPIPE) instead of the 413 (what nginx's lingering close avoids). Past it the connection is cut; a slow sender is
+ * cut by the connection's own time bound (connections.ts).
+ */
+const DRAIN_REFUSED_BYTES = 16 * 1024 * 1024;
+
+/** The request's body, refused (BodyTooLarge) once it is read past `max` bytes, or declared larger. */
 export function readBody(req: IncomingMessage, max: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const declared = Number(req.headers["content-length"]);
-    if (Number.isFinite(declared) && declared > max) {
-      req.resume();
-      return reject(new BodyTooLarge());
-    }
+    let refused = Number.isFinite(declared) && declared > max;
     const chunks: Buffer[] = [];
     let size = 0;
-    let refused = false;
     req.on("data", (chunk: Buffer) => {
-      if (refused) return;
       size += chunk.length;
-      if (size > max) {
-        refused = true;
-        reject(new BodyTooLarge());
-        return;
-      }
-      chunks.push(chunk);
+      if (!refused && size > max) refused = true;
+      if (!refused) return void chunks.push(chunk);
+      chunks.length = 0;
+      if (size > max + DRAIN_REFUSED_BYTES) req.destroy();
     });
-    req.on("end", () => resolve(Buffer.concat(chunks)));
+    req.on("end", () => (refused ? reject(new BodyTooLarge()) : resolve(Buffer.concat(chunks))));
+    // Cut (past the drain, or by the connection's own bounds): settled all the same.
+    req.on("close", () => reject(refused ? new BodyTooLarge() : new Error("request closed before its body ended")));
     req.on("error", reject);
   });
 }

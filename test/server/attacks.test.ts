@@ -425,3 +425,43 @@ test("serve refuses a development build (preview page, source maps, localhost ma
     rmSync(dev, { recursive: true, force: true });
   }
 }, 120_000); // three processes of the server, each seconds to start on a busy machine
+
+/**
+ * A raw upload of `chunks` × `chunkBytes` declaring `declared` bytes, written a chunk at a time as a slow client
+ * writes it: what the server answered, whether the connection failed under the client, and how much it sent.
+ */
+function upload(base: string, declared: number, chunks: number, chunkBytes: number) {
+  return new Promise<{ answer: string; error?: string; sent: number }>((resolve) => {
+    const socket = connect(Number(new URL(base).port), "127.0.0.1");
+    let answer = "";
+    let sent = 0;
+    socket.on("data", (chunk: Buffer) => (answer += chunk.toString()));
+    socket.on("error", (error: NodeJS.ErrnoException) => resolve({ answer, error: error.code, sent }));
+    socket.on("close", () => resolve({ answer, sent }));
+    socket.write(
+      `POST /v1/market/ebc HTTP/1.1\r\nhost: relay\r\nsecret-key: ${SECRET}\r\ncontent-type: application/json\r\n` +
+        `content-length: ${declared}\r\n\r\n`,
+    );
+    const chunk = Buffer.alloc(chunkBytes, "x");
+    const next = () => {
+      if (sent === chunks || socket.destroyed) return;
+      sent++;
+      socket.write(chunk, () => setTimeout(next, 2));
+    };
+    next();
+  });
+}
+
+test("a body over the limit is read to its end and answered 413, not cut mid-upload; one far over it is cut", async () => {
+  const { base } = await serve("own secret");
+  // 3 MB against the 1 MB limit: the client finishes sending, then reads the refusal (no EPIPE, no reset).
+  const refused = await upload(base, 3_000_000, 30, 100_000);
+  expect(refused.error).toBeUndefined();
+  expect(refused.sent).toBe(30);
+  expect(refused.answer).toMatch(/^HTTP\/1\.1 413 /);
+  expect(refused.answer).toMatch(/body: larger than 1000000 bytes/);
+  // 40 MB: dropped up to 16 MB past the limit, then the connection is cut before the client is done.
+  const cut = await upload(base, 40_000_000, 400, 100_000);
+  expect(cut.sent).toBeLessThan(400);
+  expect(cut.answer).not.toMatch(/^HTTP\/1\.1 200/);
+}, 60_000);
