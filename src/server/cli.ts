@@ -1,7 +1,6 @@
 /**
  * `npm run serve`: the add-in's files, the relay to the service and, with --team, the team relay (USAGE below;
- * `npm run serve -- --help`). Options win over the environment. Stops on SIGTERM/SIGINT after requests in flight
- * (≤ 10 s).
+ * `npm run serve -- --help`). Stops on SIGTERM/SIGINT after requests in flight (≤ 10 s).
  */
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";

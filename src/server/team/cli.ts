@@ -1,7 +1,7 @@
 /**
  * `npm run team`: the team relay's members, usage, schedules and alerts (HELP below; `npm run team -- --help`).
- * Reads REDIS_URL (and MAD_REDIS_PREFIX, MAD_KEYS_FILE for the keys' budgets) as `npm run serve -- --team` does.
- * Without REDIS_URL members go to a members file that only a single replica on this machine reads.
+ * MAD_KEYS_FILE gives `usage` the keys' budgets. Without REDIS_URL members go to a members file that only a single
+ * replica on this machine reads.
  * Exit status: 0 done, 1 failed (Redis unreachable, no such member), 2 usage problem.
  */
 import { parseArgs } from "node:util";

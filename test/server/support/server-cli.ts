@@ -2,8 +2,7 @@
  * The relay's two commands as child processes. They run as the Dockerfile's image runs them: the bundles of
  * `npm run build:server`, built once per test run (test/support/server-bundles.ts). Started through tsx, as
  * `npm run serve` / `npm run team` start them, each costs ~1 CPU-s instead of ~0.3, and these files start ~40 of them;
- * the tsx path keeps its tests in test/browser/hosted.test.ts and start.test.ts. Without the bundles (a file run by
- * a jest that skipped the global setup) they start through tsx.
+ * the tsx path keeps its tests in test/browser/hosted.test.ts and start.test.ts.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import path from "node:path";
@@ -13,11 +12,11 @@ const ROOT = path.resolve(__dirname, "../../..");
 
 export type ServerCli = "serve" | "team";
 
-const SOURCES: Record<ServerCli, string> = { serve: "src/server/cli.ts", team: "src/server/team/cli.ts" };
-
-function nodeArguments(cli: ServerCli): string[] {
+/** The bundle of `cli` the unit project's global setup built (jest.config.js). */
+function bundleOf(cli: ServerCli): string {
   const bundles = process.env[SERVER_BUNDLES_ENV];
-  return bundles ? [path.join(bundles, `${cli}.js`)] : ["--import", "tsx", SOURCES[cli]];
+  if (!bundles) throw new Error(`${SERVER_BUNDLES_ENV} is not set: run this file through jest's unit project`);
+  return path.join(bundles, `${cli}.js`);
 }
 
 /** `npm run <cli> -- ...args` in the repository's folder, with this environment. */
@@ -26,7 +25,7 @@ export function spawnServerCli(
   args: readonly string[],
   env: NodeJS.ProcessEnv = process.env,
 ): ChildProcessWithoutNullStreams {
-  return spawn(process.execPath, [...nodeArguments(cli), ...args], { cwd: ROOT, env });
+  return spawn(process.execPath, [bundleOf(cli), ...args], { cwd: ROOT, env });
 }
 
 export interface CliRun {
