@@ -2,11 +2,13 @@
  * The hosted add-in as a user installs it: a hosting build (ADDIN_BASE_URL) served as the Dockerfile's image serves
  * it (the server bundled by `npm run build:server`, the image's environment) in front of the simulator, opened in
  * Chromium. The suite's one hosting build: the image's checks (no source maps, the provider, the health check, a
- * clean SIGTERM) run on it here rather than on a build of their own. office.js, which Office itself would provide, is answered by the strict Excel
- * stand-in (Excel on the web), so the page runs under the server's own Content-Security-Policy unchanged. The base URL is left at its default (the add-in's own server): the user only
+ * clean SIGTERM) run on it here rather than on a build of their own. office.js, which Office itself would provide, is
+ * answered by the strict Excel stand-in (Excel on the web), so the page runs under the server's own
+ * Content-Security-Policy unchanged. The base URL is left at its default (the add-in's own server): the user only
  * pastes the secret, Test connection passes, and =MAD.KEYWORDTRENDS("US","yoga mat") evaluates through the relay.
- * The same build served by `npm run serve -- --team` (state in memory, a member added by `npm run team`): a member
- * chooses Team relay, enters the relay's address and their token, and calls go out with the token, never a secret.
+ * The same build served by the image's `node serve.js --team` (state in memory, a member added by its `node team.js
+ * add`, as docs/deploy.md has an admin do): a member chooses Team relay, enters the relay's address and their token,
+ * and calls go out with the token, never a secret.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -42,7 +44,7 @@ let runtimeEnv: NodeJS.ProcessEnv;
 let exited: Promise<number | null>;
 const [, runtimeStage] = DOCKERFILE_STAGES;
 
-/** `npm run serve -- --team` on the same build, its members in a file (no Redis), the plan's key in a keys file. */
+/** The image's `node serve.js --team` on this build, members in a file (no Redis), the plan's key in a keys file. */
 async function startTeamRelay(dist: string): Promise<void> {
   const teamPort = await freePort();
   teamBase = `http://127.0.0.1:${teamPort}/`;
@@ -57,17 +59,12 @@ async function startTeamRelay(dist: string): Promise<void> {
     MAD_KEYS_FILE: keysFile,
     MAD_MEMBERS_FILE: path.join(out, "members.json"),
   };
-  const added = await run(process.execPath, ["--import", "tsx", "src/server/team/cli.ts", "add", "pat"], {
-    cwd: ROOT,
-    env,
-  });
+  const added = await run(process.execPath, [path.join(out, "team.js"), "add", "pat"], { cwd: out, env });
   token = added.stdout.trimEnd().split("\n").at(-1)!;
   teamServed = spawn(
     process.execPath,
     [
-      "--import",
-      "tsx",
-      "src/server/cli.ts",
+      path.join(out, "serve.js"),
       "--team",
       "--port",
       String(teamPort),
@@ -76,7 +73,7 @@ async function startTeamRelay(dist: string): Promise<void> {
       "--static",
       dist,
     ],
-    { cwd: ROOT, env },
+    { cwd: out, env },
   );
   await new Promise<void>((resolve, reject) => {
     teamServed.stdout.on("data", (chunk: Buffer) => {
