@@ -63,16 +63,7 @@ async function startTeamRelay(dist: string): Promise<void> {
   token = added.stdout.trimEnd().split("\n").at(-1)!;
   teamServed = spawn(
     process.execPath,
-    [
-      path.join(out, "serve.js"),
-      "--team",
-      "--port",
-      String(teamPort),
-      "--upstream",
-      sim.url,
-      "--static",
-      dist,
-    ],
+    [path.join(out, "serve.js"), "--team", "--port", String(teamPort), "--upstream", sim.url, "--static", dist],
     { cwd: out, env },
   );
   await new Promise<void>((resolve, reject) => {
