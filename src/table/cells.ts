@@ -20,7 +20,7 @@
 import type { FieldSpec, NumberFormatHint } from "../api/catalog-types";
 import { epochMsToSerial, serialToDate } from "../api/dates";
 import { serviceLabel } from "../api/labels";
-import { readColumn, readField, type Column } from "./columns";
+import { columnReader, readField, type Column } from "./columns";
 
 export type Cell = string | number | boolean;
 export type DateDisplay = "serial" | "text";
@@ -280,24 +280,13 @@ export function toCell(value: unknown, column: Column, dates: DateDisplay): Cell
 /** Reads one column of a record straight to its cell. */
 export type CellReader = (record: unknown) => Cell;
 
-/** The raw-value reader of a column: direct property reads, aliases only where the field has any. */
-function compilePath(column: Column): (record: unknown) => unknown {
-  const { path, part } = column;
-  if (path.length === 1 && !path[0].aliases?.length && !part) {
-    const name = path[0].name;
-    return (record) =>
-      typeof record === "object" && record !== null ? (record as Record<string, unknown>)[name] : undefined;
-  }
-  return (record) => readColumn(record, column);
-}
-
 /**
  * The reader of one column, compiled once per column and date display (shape.ts caches it per column list):
  * the field path and the value conversion are resolved here, not per cell. Values of unexpected shape take the
  * general path (toCell), so a compiled reader always gives the cell toCell gives.
  */
 export function compileColumn(column: Column, dates: DateDisplay): CellReader {
-  const read = compilePath(column);
+  const read = columnReader(column);
   const general = (value: unknown) => toCell(value, column, dates);
   const { spec } = column;
   if (column.part || spec.type === "integer" || spec.type === "number") {

@@ -87,18 +87,42 @@ export function pickColumns(
 export function readField(record: unknown, spec: FieldSpec): unknown {
   if (typeof record !== "object" || record === null) return undefined;
   const bag = record as Record<string, unknown>;
-  if (bag[spec.name] !== undefined && bag[spec.name] !== null) return bag[spec.name];
-  for (const alias of spec.aliases ?? []) {
-    if (bag[alias] !== undefined && bag[alias] !== null) return bag[alias];
+  const value = bag[spec.name];
+  if (value !== undefined && value !== null) return value;
+  const aliases = spec.aliases;
+  // Indexed, not for-of over `aliases ?? []`: this runs per cell of every aliased column.
+  if (aliases)
+    for (let i = 0; i < aliases.length; i++) {
+      const aliased = bag[aliases[i]];
+      if (aliased !== undefined && aliased !== null) return aliased;
+    }
+  return value;
+}
+
+/**
+ * A column's raw-value reader (what readColumn reads), resolved once per column rather than per cell: a plain
+ * property read for a top-level field, readField for one with live aliases, the whole path for nested fields.
+ */
+export function columnReader(column: Column): (record: unknown) => unknown {
+  const { path, part } = column;
+  if (path.length === 1 && !path[0].aliases?.length && !part) {
+    const name = path[0].name;
+    return (record) =>
+      typeof record === "object" && record !== null ? (record as Record<string, unknown>)[name] : undefined;
   }
-  return bag[spec.name];
+  if (path.length === 1 && !part) {
+    const [spec] = path;
+    return (record) => readField(record, spec);
+  }
+  return (record) => readColumn(record, column);
 }
 
 /** The raw value of one column in one record (before conversion to a cell). */
 export function readColumn(record: unknown, column: Column): unknown {
   let value: unknown = record;
-  for (const spec of column.path) {
-    value = readField(value, spec);
+  const { path } = column;
+  for (let i = 0; i < path.length; i++) {
+    value = readField(value, path[i]);
     if (value === undefined || value === null) return value;
   }
   if (column.part)
