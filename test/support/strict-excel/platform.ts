@@ -77,17 +77,13 @@ export function versionAtLeast(have: string, want: string): boolean {
   return true;
 }
 
-/** UTF-8 bytes of a text (what a request or response weighs on the wire). */
+const UTF8 = new TextEncoder();
+
+/**
+ * UTF-8 bytes of a text (what a request or response weighs on the wire). Encoded natively rather than counted in a
+ * loop: the browser tests run Chromium without V8's optimizing compilers (test/browser/support/chromium.ts), where
+ * counting every character of every sync was a third of the stand-in's time in excel-pane.test.ts's profile.
+ */
 export function utf8Bytes(text: string): number {
-  let bytes = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0x80) bytes += 1;
-    else if (code < 0x800) bytes += 2;
-    else if (code >= 0xd800 && code <= 0xdbff) {
-      bytes += 4;
-      i++;
-    } else bytes += 3;
-  }
-  return bytes;
+  return UTF8.encode(text).length;
 }
