@@ -9,6 +9,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import serveStatic from "serve-static";
 import { DEFAULT_CONNECTION_LIMITS, guardConnections, serverTimeouts, type ConnectionLimits } from "./connections";
+import { setCacheControl } from "./cache-policy";
 import { ClientRateLimiter } from "./rate-limit";
 import { createRelay, normalizeUpstream, readBody, RELAY_ANSWER_HEADERS, type RelayOutcome } from "./relay";
 import { CSP_REPORT_PATH, securityHeaders, summarizeCspReport, type CspOptions } from "./security-headers";
@@ -54,18 +55,6 @@ const READY_TIMEOUT_MS = 5_000;
 const READY_CALLS_PER_MINUTE = 60;
 const CSP_REPORTS_PER_MINUTE = 30;
 const CSP_REPORT_MAX_BYTES = 16_384;
-/** Names with a content hash (e.g. app.3f9a1c2b7d.js) never change: cache them for a year. */
-const HASHED_NAME = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
-/** Office re-reads these to pick up an update: always revalidate. */
-const NEVER_CACHED = new Set(["manifest.xml", "functions.json", "taskpane.html"]);
-
-function cacheControl(res: ServerResponse, file: string): void {
-  const name = path.basename(file);
-  if (NEVER_CACHED.has(name)) res.setHeader("Cache-Control", "no-cache");
-  else if (HASHED_NAME.test(name)) res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
-  else res.setHeader("Cache-Control", "no-cache");
-}
-
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   if (res.headersSent || res.destroyed) return;
   const text = JSON.stringify(body);
@@ -157,7 +146,7 @@ function routes(options: HostingOptions, closing: AbortSignal, now: () => number
         index: false,
         dotfiles: "ignore",
         fallthrough: true,
-        setHeaders: cacheControl,
+        setHeaders: setCacheControl,
       })
     : undefined;
   const team = options.team;

@@ -7,6 +7,7 @@ import { existsSync, statSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import serveStatic from "serve-static";
+import { setCacheControl } from "../server/cache-policy";
 
 export type StaticHandler = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
@@ -21,8 +22,9 @@ export function createStaticHandler(dir: string): StaticHandler {
     index: ["index.html"],
     dotfiles: "ignore",
     fallthrough: true,
-    // A development server: always revalidate, so a rebuilt bundle is picked up on reload.
-    setHeaders: (res) => res.setHeader("Cache-Control", "no-cache"),
+    // As the hosting server: a rebuilt bundle is picked up on reload (entry files are asked about on every load, a
+    // changed chunk has a new name), and the preview does not ask again about twenty unchanged chunks each time.
+    setHeaders: setCacheControl,
   });
   return (req, res, next) => serve(req, res, () => next());
 }

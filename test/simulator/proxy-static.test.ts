@@ -93,6 +93,7 @@ describe("static files", () => {
   writeFileSync(path.join(site, "index.html"), "<!doctype html><title>add-in</title>");
   writeFileSync(path.join(site, "taskpane.js"), "console.log('pane')");
   writeFileSync(path.join(site, "style.css"), "body{}");
+  writeFileSync(path.join(site, "builder.8fef2c75.js"), "console.log('chunk')");
   writeFileSync(path.join(root, "secret.txt"), "TOP-SECRET-CONTENT");
   let sim: RunningSimulator;
   beforeAll(async () => {
@@ -120,6 +121,14 @@ describe("static files", () => {
     expect((await fetch(`${sim.url}/style.css`)).headers.get("content-type")).toMatch(/text\/css/);
     expect((await post(sim.url, "/v1/market/ebc", { marketplace: "US", nodeIdPath: "172282" })).body.code).toBe("OK");
     expect((await fetch(`${sim.url}/missing.js`)).status).toBe(404);
+  });
+
+  test("a rebuild is picked up on reload: entry files are revalidated, content-hashed chunks kept for a year", async () => {
+    for (const file of ["", "taskpane.js", "style.css"])
+      expect((await fetch(`${sim.url}/${file}`)).headers.get("cache-control")).toBe("no-cache");
+    const chunk = await fetch(`${sim.url}/builder.8fef2c75.js`);
+    expect(chunk.status).toBe(200);
+    expect(chunk.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
   });
 
   test.each(["/../secret.txt", "/%2e%2e/secret.txt", "/..%2fsecret.txt", "/%2e%2e%2fsecret.txt"])(
