@@ -6,11 +6,14 @@
  */
 const os = require("node:os");
 
-/** FormatJS ships ES modules only (src/i18n): jest transpiles those packages to CommonJS with the rest. */
-const ESM_PACKAGES = ["intl-messageformat", "@formatjs"];
+/**
+ * FormatJS ships ES modules only (src/i18n): jest transpiles those packages to CommonJS with the rest. PGlite's
+ * CommonJS build loads Node's modules with import(), which jest serves only as a require (the transform's rule).
+ */
+const ESM_PACKAGES = ["intl-messageformat", "@formatjs", "@electric-sql/pglite"];
 
 /** esbuild transpiles (test/support/esbuild-transform.js); `npm run typecheck` checks types once for the whole tree. */
-const transform = { "^.+\\.[jt]sx?$": "<rootDir>/test/support/esbuild-transform.js" };
+const transform = { "^.+\\.([jt]sx?|cjs)$": "<rootDir>/test/support/esbuild-transform.js" };
 
 const shared = {
   testEnvironment: "node",

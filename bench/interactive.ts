@@ -1,5 +1,5 @@
 /**
- * Scenario 8: time to interactive of the task pane in Chromium (/usr/bin/chromium through playwright-core, the
+ * Scenario 8: time to interactive of the task pane in Chromium (the browser tests' build, through playwright-core, the
  * launch of the browser tests). The built taskpane.html runs in the preview page's frame (the preview stands in
  * for Excel: the page and its bundles run unchanged, office.js aside), served by the in-process simulator from
  * the measured build. Interactive = the pane's tabs are shown and enabled. Baseline: a blank page served by the

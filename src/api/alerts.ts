@@ -64,6 +64,11 @@ export interface AlertRequest {
   readonly deliver: readonly DestinationInput[];
   readonly language?: "en" | "zh-CN";
   readonly muted?: boolean;
+  /**
+   * The member's time zone (IANA, `Asia/Shanghai`), which the messages' times are worded in; times are kept as UTC
+   * instants. Absent: UTC. The pane sends its own.
+   */
+  readonly timeZone?: string;
 }
 
 /** A destination as the relay shows it back: never its secret, its URL only in part. */
@@ -107,6 +112,8 @@ export interface AlertView {
   readonly digest: boolean;
   readonly language: "en" | "zh-CN";
   readonly muted: boolean;
+  /** The time zone its messages' times are worded in (absent: UTC). */
+  readonly timeZone?: string;
   readonly deliver: readonly DestinationShown[];
   readonly createdAt: number;
   readonly updatedAt: number;
@@ -115,6 +122,11 @@ export interface AlertView {
   readonly lastFiredAt?: number;
   /** Deliveries waiting in the outbox (being retried). */
   readonly pending: number;
+  /**
+   * Deliveries of this alert dropped unsent because its member's outbox was full (MAD_ALERTS_MAX_PENDING waiting
+   * at most: the oldest go first). Absent from relays older than it.
+   */
+  readonly dropped?: number;
   readonly cost: AlertCost;
 }
 
@@ -135,6 +147,7 @@ export const ALERT_PROBLEMS = [
   "digest",
   "language",
   "muted",
+  "time-zone",
   "deliver",
   "destination",
   "destination-refused",

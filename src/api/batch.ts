@@ -43,9 +43,16 @@ export interface Lookup {
 
 export const blank = (value: unknown) => value === undefined || value === null || value === "";
 
+/**
+ * An item's text. An object is named, never `String()`-ed: a JSON object with its own `toString` (a member's
+ * `{"toString": "x"}`) would throw; named, it fails the key's pattern like any other wrong item.
+ */
+const itemText = (v: unknown): string =>
+  blank(v) ? "" : typeof v === "object" ? Object.prototype.toString.call(v) : String(v);
+
 /** A list as a cell or a form gives it (an array, or one text separated by commas or new lines), as items. */
 export function listItems(value: unknown): string[] {
-  const items = Array.isArray(value) ? value.flat(2).map((v) => (blank(v) ? "" : String(v))) : [];
+  const items = Array.isArray(value) ? value.flat(2).map(itemText) : [];
   if (typeof value === "string") items.push(...value.split(/[,\n]/));
   return items.map((item) => item.trim()).filter((item) => item !== "");
 }

@@ -8,10 +8,16 @@
  *
  * What this adds to DataLoader, whose own memo cache is off (the engine and the team relay keep answers themselves,
  * for their data period): a key asked again while it waits or is in flight joins it, so two identical cells share
- * one answer; each waiter may leave on its own (its cell was cancelled); a batch whose waiters all left is not sent,
- * or is aborted while it waits for its turn; and every key's turn is its batch's, so a query's deadline counts a
- * fair wait in the pacer's queue. The engine's lookups (src/engine/lookup.ts) and the team relay's
- * (src/server/team/shared-lookup.ts) batch with it.
+ * one answer; each waiter may leave on its own (its cell was cancelled); a batch whose waiters all left is not sent
+ * while it gathers, and is dropped while it waits for its turn; once sent it is never aborted: it finishes, its
+ * answers are kept (`send` caches them), and the same keys asked meanwhile join it. Excel cancels and calls a
+ * function again on Ctrl+Alt+F9, an edited input, inserted rows or columns (office-js #3332, #3911), and calls again
+ * at once, while the first request is in flight: aborting it would pay twice for the same answer. Every key's turn is
+ * its batch's, so a query's deadline counts a fair wait in the pacer's queue. A window ends on the clock and, when
+ * `gathered` is given, once the keys of the same recalculation still on their way have arrived (at most
+ * `maxGatherMs` more), so a timer that fires late or keys that come late never split one recalculation into more
+ * batches. The engine's lookups (src/engine/lookup.ts) and the team relay's (src/server/team/shared-lookup.ts) batch
+ * with it.
  */
 import DataLoader from "dataloader";
 import { AbortError } from "./errors";
@@ -30,7 +36,14 @@ export interface BatcherOptions<V> {
   max: number;
   /** One call for `keys`: each key's value, or an Error for that key alone; a rejection fails them all. */
   send: (keys: readonly string[], signal: AbortSignal, turn: Turn) => Promise<readonly (V | Error)[]>;
+  /** Settles once the keys asked at about the same moment are all here (src/engine/arrivals.ts). */
+  gathered?: () => Promise<void>;
+  /** The longest a window waits for `gathered` after it ends. */
+  maxGatherMs?: number;
 }
+
+/** Past this, a window that waits for the stragglers of its recalculation leaves without them. */
+const DEFAULT_MAX_GATHER_MS = 2_000;
 
 /** A key waiting for its batch or its answer. */
 interface Pending<V> {
@@ -45,6 +58,8 @@ interface Sent<V> {
   readonly controller: AbortController;
   readonly keys: readonly string[];
   readonly entries: readonly Pending<V>[];
+  /** Granted a turn: the request went out. */
+  readonly turn: Turn;
 }
 
 export interface Loaded<V> {
@@ -62,7 +77,11 @@ export class Batcher<V> {
   constructor(private readonly options: BatcherOptions<V>) {
     this.loader = new DataLoader<string, V>((keys) => this.dispatch(keys), {
       maxBatchSize: options.max,
-      batchScheduleFn: (dispatch) => void options.clock.sleep(options.windowMs).then(dispatch),
+      batchScheduleFn: (dispatch) =>
+        void options.clock
+          .sleep(options.windowMs)
+          .then(() => this.gathered())
+          .then(dispatch),
       cache: false,
     });
   }
@@ -70,6 +89,18 @@ export class Batcher<V> {
   /** No key waits: the batcher may be dropped. */
   get idle(): boolean {
     return this.pending.size === 0;
+  }
+
+  /** The keys of this moment are here, or `maxGatherMs` passed; never rejects. */
+  private async gathered(): Promise<void> {
+    if (!this.options.gathered) return;
+    const stop = new AbortController();
+    const cap = this.options.clock.sleep(this.options.maxGatherMs ?? DEFAULT_MAX_GATHER_MS, stop.signal);
+    try {
+      await Promise.race([this.options.gathered().catch(() => undefined), cap.catch(() => undefined)]);
+    } finally {
+      stop.abort();
+    }
   }
 
   /** Waits for `key`'s value, joining the key when it is already pending; `signal` lets this waiter leave. */
@@ -109,10 +140,13 @@ export class Batcher<V> {
     });
   }
 
-  /** A batch under way whose every key lost its waiters stops; its keys are asked afresh next time. */
+  /**
+   * A batch waiting for its turn whose every key lost its waiters is dropped; its keys are asked afresh next time.
+   * One already sent goes on (see above).
+   */
   private abandon(entry: Pending<V>): void {
     const batch = entry.batch;
-    if (!batch || batch.entries.some((e) => e.waiters > 0)) return;
+    if (!batch || batch.turn.grantedAt !== null || batch.entries.some((e) => e.waiters > 0)) return;
     batch.keys.forEach((key, i) => {
       if (this.pending.get(key) === batch.entries[i]) this.pending.delete(key);
     });
@@ -123,8 +157,6 @@ export class Batcher<V> {
     const entries = keys.map((key) => this.pending.get(key)!);
     // Every cell of this batch was cancelled while it gathered: nothing is sent.
     if (entries.every((e) => e.waiters === 0)) return keys.map(() => new AbortError());
-    const batch: Sent<V> = { controller: new AbortController(), keys, entries };
-    for (const entry of entries) entry.batch = batch;
     // The batch's turn is every key's: granting it grants them all.
     const turn: Turn = {
       get grantedAt() {
@@ -134,6 +166,8 @@ export class Batcher<V> {
         for (const entry of entries) entry.turn.grantedAt = at;
       },
     };
+    const batch: Sent<V> = { controller: new AbortController(), keys, entries, turn };
+    for (const entry of entries) entry.batch = batch;
     return this.options.send(keys, batch.controller.signal, turn);
   }
 }

@@ -25,7 +25,7 @@ import {
   type ClientOptions,
 } from "./client-options";
 import { AbortError, isMadError, MadError, NetworkError, TimeoutError, type Envelope } from "./errors";
-import { systemClock, clockTimer, type Clock } from "./clock";
+import { budgetTimer, systemClock, type Clock } from "./clock";
 import {
   describeFailure,
   queryString,
@@ -141,7 +141,7 @@ export class MadClient {
 
   private async send<T>(plan: RequestPlan<T>, options: CallOptions): Promise<T> {
     const started = this.clock.now();
-    const total = clockTimer(this.clock, this.totalTimeoutMs, TOTAL_TIMEOUT);
+    const total = budgetTimer(this.clock, this.totalTimeoutMs, TOTAL_TIMEOUT);
     let requestId: string | undefined;
     try {
       checkSecret(this.secret);
@@ -221,7 +221,7 @@ export class MadClient {
   ): Promise<T> {
     const remaining = this.totalTimeoutMs - (this.clock.now() - started);
     const attemptBound = this.attemptTimeoutMs < remaining;
-    const attemptTimer = clockTimer(this.clock, Math.min(this.attemptTimeoutMs, remaining), ATTEMPT_TIMEOUT);
+    const attemptTimer = budgetTimer(this.clock, Math.min(this.attemptTimeoutMs, remaining), ATTEMPT_TIMEOUT);
     const linked = anySignal([caller, total, attemptTimer.signal]);
     try {
       const info: AttemptInfo = { operation: plan.operation, path: plan.path, requestId, attempt };

@@ -51,6 +51,7 @@ export const RECORD_KEYS: { readonly [R in RecordName]: readonly string[] } = {
   productTrafficKeyword: ["keyword"],
   keywordResearch: ["keywords"],
   keywordMining: ["keyword"],
+  department: ["code"],
   orderWord: ["asin", "keyword"],
   trafficSource: ["asinInfo.asin"],
   abaResearch: ["keyword"],

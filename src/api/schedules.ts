@@ -35,6 +35,21 @@ export interface ScheduleRequest {
   /** An IANA time zone (`Europe/Berlin`), the member's. */
   readonly timeZone: string;
   readonly queries: readonly ScheduledQuery[];
+  /** Keep what each run fetched on the relay (its history, read back as CSV, JSON and feeds); default false. */
+  readonly history?: boolean;
+  /** Runs stop (its history is kept) until it is set again without `paused`; default false. */
+  readonly paused?: boolean;
+}
+
+/** What the relay keeps of a schedule's runs: days (one snapshot a day), their rows and size, first and last day. */
+export interface KeptHistory {
+  readonly days: number;
+  readonly rows: number;
+  /** The rows' size in the database, in bytes (indexes aside). */
+  readonly bytes: number;
+  /** `YYYY-MM-DD`; absent when no day is kept. */
+  readonly first?: string;
+  readonly last?: string;
 }
 
 /** How the last run went. */
@@ -48,9 +63,14 @@ export interface ScheduleRun {
   readonly failed: number;
   /** Why it was skipped or what failed, in plain words. */
   readonly note?: string;
+  /** With history: the day its snapshot was kept as (the schedule's time zone) and the rows it holds. */
+  readonly stored?: { readonly day: string; readonly rows: number };
 }
 
-/** A schedule as the relay keeps it. */
+/**
+ * A schedule as the relay keeps it. The relay sets `history` and `paused` on every schedule it stores and answers;
+ * a schedule stored before they existed lacks them (read as false: `withSwitches`).
+ */
 export interface Schedule extends ScheduleRequest {
   readonly id: string;
   /** The member who set it: their budget pays for its calls. */
@@ -58,7 +78,16 @@ export interface Schedule extends ScheduleRequest {
   readonly createdAt: number;
   readonly nextRunAt: number;
   readonly lastRun?: ScheduleRun;
+  /** In the relay's lists (GET /v1/schedules), for a schedule with history: what is kept. */
+  readonly kept?: KeptHistory;
 }
+
+/** A stored schedule with `history` and `paused` read as booleans. */
+export const withSwitches = (schedule: Schedule): Schedule & Required<Pick<Schedule, "history" | "paused">> => ({
+  ...schedule,
+  history: schedule.history === true,
+  paused: schedule.paused === true,
+});
 
 function validTimeZone(zone: unknown): zone is string {
   if (typeof zone !== "string" || zone === "" || zone.length > 64) return false;
@@ -91,6 +120,8 @@ export function checkScheduleRequest(input: unknown, now: Date): { request: Sche
     return { error: "name: control characters (tab, new line, escape and the like) are not allowed" };
   if (typeof raw.at !== "string" || !TIME_OF_DAY.test(raw.at)) return { error: "at: expected a time of day HH:MM" };
   if (!validTimeZone(raw.timeZone)) return { error: "timeZone: expected an IANA time zone such as Europe/Berlin" };
+  for (const name of ["history", "paused"] as const)
+    if (raw[name] !== undefined && typeof raw[name] !== "boolean") return { error: `${name}: expected true or false` };
   if (!Array.isArray(raw.queries) || raw.queries.length < 1 || raw.queries.length > MAX_SCHEDULE_QUERIES)
     return { error: `queries: expected 1 to ${MAX_SCHEDULE_QUERIES} queries` };
   const queries: ScheduledQuery[] = [];
@@ -111,7 +142,11 @@ export function checkScheduleRequest(input: unknown, now: Date): { request: Sche
     if (problem) return { error: `${where}.params: ${problem}` };
     queries.push({ operation: query.operation, params: query.params, ...(limit === undefined ? {} : { limit }) });
   }
-  return { request: { name: raw.name.trim(), at: raw.at, timeZone: raw.timeZone, queries } };
+  const switches = {
+    ...(raw.history === undefined ? {} : { history: raw.history as boolean }),
+    ...(raw.paused === undefined ? {} : { paused: raw.paused as boolean }),
+  };
+  return { request: { name: raw.name.trim(), at: raw.at, timeZone: raw.timeZone, queries, ...switches } };
 }
 
 /** How far a time zone's clock is ahead of UTC at a moment (ms). */

@@ -10,6 +10,7 @@ import { isMadError, type MadError, NetworkError } from "../api/errors";
 import { planPaging } from "../api/paging";
 import { validateParams } from "../api/validate";
 import { AccountGate } from "./account-gate";
+import { Arrivals } from "./arrivals";
 import type { DeadlineOptions } from "./deadline";
 import { settingsReader, type SettingsReader } from "./engine-settings";
 import { InFlight } from "./inflight";
@@ -32,9 +33,9 @@ import { usageMeter, type UsageMeter } from "./usage-meter";
  * send inside the per-minute window (40 by default), which bounds what a burst can spend.
  */
 /**
- * A lookup's batch waits 50 ms for more keys after its first: the cells of one recalculation reach the engine within
- * a few milliseconds of each other, so a short window gathers them without keeping a lone cell waiting (Microsoft's
- * batching sample waits 100 ms: https://learn.microsoft.com/office/dev/add-ins/excel/custom-functions-batching).
+ * A lookup's batch waits 50 ms for more keys after its first, then for the lookups of the same recalculation still on
+ * their way (./arrivals.ts): a short window gathers them without keeping a lone cell waiting (Microsoft's batching
+ * sample waits 100 ms: https://learn.microsoft.com/office/dev/add-ins/excel/custom-functions-batching).
  */
 export const ENGINE_DEFAULTS = { perMinute: 40, concurrency: 20, totalTimeoutMs: 60_000, batchWindowMs: 50 } as const;
 
@@ -61,6 +62,8 @@ export interface EngineParts {
    * functions bundle Excel loads at open carries only what deciding and naming a lookup takes).
    */
   readonly lookups: () => Promise<LookupReader>;
+  /** Lookups on their way to the batcher (./arrivals.ts). */
+  readonly arrivals: Arrivals;
 }
 
 export function engineParts(options: EngineOptions): EngineParts {
@@ -88,13 +91,14 @@ export function engineParts(options: EngineOptions): EngineParts {
   const send = sender({ clock, totalTimeoutMs, pacer, gate, requestClient });
   const getPage = pageFetcher({ clock, cache, inflight: new InFlight<Fetched>(), meter, send });
   const windowMs = options.batchWindowMs ?? ENGINE_DEFAULTS.batchWindowMs;
+  const arrivals = new Arrivals();
   let reader: Promise<LookupReader> | undefined;
   const lookups = () =>
     (reader ??= import(/* webpackChunkName: "engine-on-demand" */ "./lookup").then((m) =>
-      m.lookupReader({ clock, cache, meter, send, windowMs }),
+      m.lookupReader({ clock, cache, meter, send, windowMs, arrivals }),
     ));
   const deadlines = { clock, pacer, totalTimeoutMs };
-  return { clock, store, pacer, cache, deadlines, gate, meter, settings, requestClient, getPage, lookups };
+  return { clock, store, pacer, cache, deadlines, gate, meter, settings, requestClient, getPage, lookups, arrivals };
 }
 
 /**

@@ -9,6 +9,7 @@
  */
 import type { OperationCode } from "../api/catalog";
 import { AbortError } from "../api/errors";
+import type { Arrival } from "./arrivals";
 import { newTracker, withDeadline } from "./deadline";
 import { withSecret } from "./engine-settings";
 import { asMadError, engineParts, prepare, type Checked, type EngineParts, type Prepared } from "./engine-parts";
@@ -35,8 +36,9 @@ async function read(
     const { read: reader } = await parts.lookups();
     const lookupCtx = { ...ctx, code: prepared.lookup.code, lookup: prepared.lookup };
     const lastGood = !ctx.bypassCache && !ctx.cacheOnly && options.lastGood !== false && ctx.settings.lastGoodValues;
+    const { limit, partial, arrival } = options;
     return withDeadline(parts.deadlines, lookupCtx, options.signal, (signal) =>
-      reader(lookupCtx, signal, { limit: options.limit, partial: options.partial, lastGood }),
+      reader(lookupCtx, signal, { limit, partial, lastGood, arrival }),
     );
   }
   const running: QueryContext = { ...ctx, ...prepared };
@@ -53,11 +55,15 @@ async function read(
 
 function queryMethod(parts: EngineParts): Engine["query"] {
   const { cache, settings } = parts;
-  return async <C extends OperationCode>(code: C, params: QueryParams<C>, queryOptions: QueryOptions = {}) => {
+  return async <C extends OperationCode>(code: C, params: QueryParams<C>, options: QueryOptions = {}) => {
     let ctx: (Omit<QueryContext, keyof PagePrepared> & { prepared: Prepared }) | undefined;
+    let arrival: Arrival | undefined;
     try {
-      if (queryOptions.signal?.aborted) throw new AbortError();
-      const prepared = prepare(parts, code, params, queryOptions.limit);
+      if (options.signal?.aborted) throw new AbortError();
+      const prepared = prepare(parts, code, params, options.limit);
+      // A lookup is on its way to the batcher from now on (./arrivals.ts), unless its cell announced it already.
+      if ("asked" in prepared) arrival = options.arrival ?? parts.arrivals.begin();
+      const queryOptions = { ...options, arrival };
       // A lookup is checked before anything waits: bad input is refused at once, nothing queued.
       const now = new Date(parts.clock.now());
       const checked: Checked =
@@ -73,9 +79,10 @@ function queryMethod(parts: EngineParts): Engine["query"] {
       };
       return (await read(parts, checked, ctx, queryOptions)) as unknown as QueryResult<C>;
     } catch (error) {
+      arrival?.done();
       const failure = asMadError(error);
       const allowed =
-        ctx && !ctx.bypassCache && !ctx.cacheOnly && queryOptions.lastGood !== false && ctx.settings.lastGoodValues;
+        ctx && !ctx.bypassCache && !ctx.cacheOnly && options.lastGood !== false && ctx.settings.lastGoodValues;
       // A lookup's keys stand in for themselves, each with its own last good answer (./lookup.ts).
       if (!allowed || "asked" in ctx!.prepared) throw failure;
       // Only a failure reads the last good answer: loaded on demand, as the functions bundle needs it only then.
@@ -111,6 +118,7 @@ export function createEngine(options: EngineOptions): Engine {
   return {
     query: queryMethod(parts),
     plan: pane("plan") as Engine["plan"],
+    expectLookup: () => parts.arrivals.begin(),
     cacheKey: (code, params, keyOptions = {}) => prepare(parts, code, params, keyOptions.limit).key,
     usage: parts.meter.usage,
     onUsage: parts.meter.onUsage,

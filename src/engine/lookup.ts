@@ -8,11 +8,16 @@
  * A key the answer lacks is cached as such (a recalculation does not ask again within the data period) and reads as
  * not found; a batch that fails (timeout, 5xx) fails its own keys only, and the client's retry sends that batch
  * again, not each key. Every key gets the record naming it or nothing, never another key's (src/api/batch.ts).
+ *
+ * A window ends once the lookups of its recalculation still on their way have arrived (./arrivals.ts): each query
+ * says when every key of it has been answered from the cache or handed to the batcher. A cell cancelled after its
+ * batch was sent leaves it; the batch finishes and its answers are cached for the cell Excel calls again.
  */
 import type { Lookup } from "../api/batch";
 import { callParams, checkLookup, recordsByKey } from "../api/lookups";
 import { operation } from "../api/catalog";
 import type { Clock } from "../api/clock";
+import type { Arrival, Arrivals } from "./arrivals";
 import { periodEnd } from "../api/data-period";
 import { isMadError, NetworkError, type MadError } from "../api/errors";
 import type { RecordOf } from "../api/request-types";
@@ -36,6 +41,8 @@ export interface LookupParts {
   send: Sender;
   /** How long a batch waits for more keys after its first. */
   windowMs: number;
+  /** The lookups on their way: a window ends once they have arrived (./arrivals.ts). */
+  arrivals: Arrivals;
 }
 
 export interface LookupReadOptions {
@@ -44,6 +51,8 @@ export interface LookupReadOptions {
   readonly partial?: boolean;
   /** The last good answer of a key may stand in for its failure (./last-good.ts). */
   readonly lastGood: boolean;
+  /** Done once every key has been answered from the cache or handed to the batcher. */
+  readonly arrival?: Arrival;
 }
 
 /** A lookup's check by the catalog's rules, and its reading. */
@@ -65,10 +74,15 @@ function readerOf(parts: LookupParts): LookupReader["read"] {
   const { cache, meter } = parts;
   const keyOutcome = keyReader(parts);
   return async (ctx, signal, options) => {
+    let onTheirWay = ctx.lookup.keys.length;
+    const arrived = () => {
+      if (--onTheirWay === 0) options.arrival?.done();
+    };
+    if (onTheirWay === 0) options.arrival?.done();
     const settled = await Promise.all(
       ctx.lookup.keys.map((key) =>
         // Each key follows the query's signal through one listener on it (./signals).
-        keyOutcome(ctx, key, childController(signal).signal).then(
+        keyOutcome(ctx, key, childController(signal).signal, arrived).then(
           (outcome): Settled => ({ key, outcome }),
           (error: unknown): Settled => ({ key, error: asMadError(error) }),
         ),
@@ -98,13 +112,15 @@ function keyReader(parts: LookupParts) {
     if (!batcher) {
       // Settings and account are the group's (the account names them); the query that opened it is not kept.
       const send = batchSender(parts, { code: ctx.code, settings: ctx.settings, account: ctx.account }, ctx.lookup);
-      batcher = new Batcher<Fetched>({ clock: parts.clock, windowMs: parts.windowMs, max: ctx.lookup.batch.max, send });
+      const { clock, windowMs, arrivals } = parts;
+      const gathered = () => arrivals.quiet();
+      batcher = new Batcher<Fetched>({ clock, windowMs, max: ctx.lookup.batch.max, send, gathered });
       batchers.set(name, batcher);
     }
     return { batcher, name };
   };
-  return async (ctx: LookupContext, key: string, signal: AbortSignal): Promise<PageOutcome> => {
-    const pageKey = keyPageKey(ctx.lookup, key);
+  /** The key from the cache, or null: it goes to the batcher. */
+  const fromCache = async (ctx: LookupContext, pageKey: string, signal: AbortSignal) => {
     if (!ctx.bypassCache || ctx.cacheOnly) {
       const hit = await cache.get(ctx.account, pageKey);
       if (hit) return cacheHit(hit);
@@ -113,9 +129,24 @@ function keyReader(parts: LookupParts) {
     if (signal.aborted) throw signal.reason;
     // Another lookup may have stored the key while this one read the store.
     const peeked = ctx.bypassCache ? undefined : cache.peek(ctx.account, pageKey);
-    if (peeked) return cacheHit(peeked);
+    return peeked ? cacheHit(peeked) : null;
+  };
+  return async (ctx: LookupContext, key: string, signal: AbortSignal, arrived: () => void): Promise<PageOutcome> => {
+    const pageKey = keyPageKey(ctx.lookup, key);
+    let cached: PageOutcome | null;
+    try {
+      cached = await fromCache(ctx, pageKey, signal);
+    } catch (error) {
+      arrived();
+      throw error;
+    }
+    if (cached) {
+      arrived();
+      return cached;
+    }
     const { batcher, name } = batcherOf(ctx);
     const loaded = batcher.load(key, signal);
+    arrived();
     if (loaded.joined) meter.counters.deduped++;
     try {
       const fetched = await awaitTurn(ctx, loaded.turn, loaded.promise);

@@ -9,9 +9,15 @@
  * also burns quota). A sliding window remembers every send of the last minute and never allows that burst.
  *
  * Every HTTP attempt takes a window slot, retries included: `run` takes one for a task's first attempt, and
- * `acquireRetrySlot` takes one before each retry (called from the client's backoff sleep). A slot is recorded
- * when granted and moved to the moment the request is really sent (`markSent`), so time spent between the
- * grant and the send never shortens the minute the service sees.
+ * `acquireRetrySlot` takes one before each retry (called from the client's backoff sleep).
+ *
+ * When a slot's minute starts: the service counts a request when it arrives, which the engine cannot see. It is
+ * somewhere between the send and the answer: a slow network, or a machine too busy to write the request out or
+ * read the answer (Excel recalculating, other programs), can put it seconds after the send. So, as the team
+ * relay's pacer does (src/server/team, `callEnded`), a slot counts from its grant plus the longest a call can take
+ * (`holdMs`), again from the send (`markSent`), until the call ends (`ended`: answered, failed or aborted), and from
+ * then on: the service surely had the request by then, so the next minute's send, granted a window after that,
+ * never reaches it while it still counts this one, however late this one arrived.
  */
 import type { Clock } from "../api/clock";
 
@@ -20,24 +26,36 @@ export interface PacerOptions {
   perMinute: number;
   concurrency: number;
   windowMs?: number;
+  /** How long a granted call counts as going on until its end is known (default SEND_HOLD_MS). */
+  holdMs?: number;
 }
 
 export const RATE_WINDOW_MS = 60_000;
 /**
- * A send is recorded when it is granted, a little before the service sees it, and network delays vary from one
- * request to the next: this margin keeps the first send of the next window from reaching the service before
- * the minute of the send it replaces is over there too. It costs under 2% of the throughput.
+ * A margin on the service's minute (its clock and timers are not ours, and a refusal's wait is rounded to seconds):
+ * the first send of the next window reaches the service a little after the minute of the send it replaces is over
+ * there too. It costs under 2% of the throughput.
  */
 export const WINDOW_SAFETY_MS = 1_000;
+/**
+ * How long a granted or sent call counts as going on when nobody says it ended: longer than the client lets an
+ * attempt take (20 s by default) and than a query's whole budget (60 s by default). Only a bound: every call's end
+ * moves its slot to then (`SendSlot.ended`).
+ */
+export const SEND_HOLD_MS = 60_000;
 
 /** A granted window slot. */
 export interface SendSlot {
-  /** The request is being sent now: the slot's minute starts now. */
+  /** The request is being sent now: it counts as going on for up to `holdMs` from now, until it ends. */
   markSent(): void;
+  /** The call ended (answered, failed or aborted): the service had it by now, so the slot's minute starts now. */
+  ended(): void;
 }
 
 interface Send {
+  /** When the slot's minute starts: a call's end, or (while it goes on) its grant or send plus `holdMs`. */
   at: number;
+  done: boolean;
 }
 
 interface Waiter {
@@ -58,9 +76,10 @@ export interface PacerStats {
 export class Pacer {
   private readonly clock: Clock;
   private readonly windowMs: number;
+  private readonly holdMs: number;
   private perMinuteLimit: number;
   private concurrencyLimit: number;
-  /** The sends inside the window, oldest first. */
+  /** The sends inside the window, by when their minute starts (calls going on last). */
   private sends: Send[] = [];
   /** Retries first: they already hold a concurrency slot and block it while they wait. */
   private retryWaiters: Waiter[] = [];
@@ -76,6 +95,7 @@ export class Pacer {
     this.perMinuteLimit = Math.max(1, Math.floor(options.perMinute));
     this.concurrencyLimit = Math.max(1, Math.floor(options.concurrency));
     this.windowMs = (options.windowMs ?? RATE_WINDOW_MS) + WINDOW_SAFETY_MS;
+    this.holdMs = Math.max(0, options.holdMs ?? SEND_HOLD_MS);
   }
 
   get perMinute(): number {
@@ -194,21 +214,29 @@ export class Pacer {
     });
   }
 
-  /** Send times inside the window, oldest first: persisted, so pacing survives a restart of Excel. */
+  /**
+   * When the sends inside the window count from, in order: persisted, so pacing survives a restart of Excel. A call
+   * still going on is saved with its hold (a time to come), and saved again when it ends.
+   */
   history(): number[] {
     this.prune();
     return this.sends.map((send) => send.at);
   }
 
-  /** Adds the sends an earlier run recorded (the service's minute outlives the add-in's memory). */
+  /**
+   * Adds the sends an earlier run recorded (the service's minute outlives the add-in's memory). A call that was going
+   * on keeps its hold: nobody saw it end.
+   */
   restore(times: readonly number[]): void {
     const now = this.clock.now();
     const horizon = now - this.windowMs;
-    const earlier = times.filter((at) => Number.isFinite(at) && at > horizon && at <= now).map((at) => ({ at }));
+    const earlier = times
+      .filter((at) => Number.isFinite(at) && at > horizon && at <= now + this.holdMs)
+      .map((at) => ({ at, done: true }));
     if (earlier.length === 0) return;
     this.sends = [...earlier, ...this.sends].sort((a, b) => a.at - b.at);
     // Those sends moved the queue: waiting for the window they fill is a fair turn, not a stall.
-    this.lastMoveAt = Math.max(this.lastMoveAt, this.sends[this.sends.length - 1].at);
+    this.lastMoveAt = Math.max(this.lastMoveAt, Math.min(now, this.sends[this.sends.length - 1].at));
     this.pump();
   }
 
@@ -221,25 +249,46 @@ export class Pacer {
   /** The service refused for the minute: no send is granted for `ms` (the window counts as full until then). */
   holdFor(ms: number): void {
     const at = this.clock.now() + ms - this.windowMs;
-    const held = Array.from({ length: this.perMinuteLimit }, () => ({ at }));
+    const held = Array.from({ length: this.perMinuteLimit }, () => ({ at, done: true }));
     this.sends = [...held, ...this.sends].sort((a, b) => a.at - b.at);
   }
 
-  /** Records a send that did not go through a grant (an attempt the client made without asking). */
-  recordUnplannedSend(): void {
-    this.sends.push({ at: this.clock.now() });
+  /**
+   * Records a send that did not go through a grant (an attempt the client made without asking); its slot is told
+   * when the call ends, as a granted one is.
+   */
+  recordUnplannedSend(): SendSlot {
+    const send: Send = { at: this.clock.now() + this.holdMs, done: false };
+    this.place(send);
+    return this.slotFor(send);
   }
 
   private slotFor(send: Send): SendSlot {
     return {
       markSent: () => {
-        // Every recorded time is a past "now", so the moved send belongs at the end: the list stays in order.
-        const index = this.sends.indexOf(send);
-        if (index >= 0) this.sends.splice(index, 1);
-        send.at = this.clock.now();
-        this.sends.push(send);
+        if (send.done) return;
+        this.place(send, this.clock.now() + this.holdMs);
+      },
+      ended: () => {
+        if (send.done) return;
+        send.done = true;
+        // A send already out of the window (its hold and a window after it passed) stays out, as in the relay.
+        if (!this.sends.includes(send)) return;
+        this.place(send, this.clock.now());
+        // The window may free sooner than the hold said.
+        this.pump();
       },
     };
+  }
+
+  /** Puts `send` (at `at`, when given) in its place in the window's order. */
+  private place(send: Send, at = send.at): void {
+    const index = this.sends.indexOf(send);
+    if (index >= 0) this.sends.splice(index, 1);
+    send.at = at;
+    let i = this.sends.length;
+    while (i > 0 && this.sends[i - 1].at > at) i--;
+    this.sends.splice(i, 0, send);
   }
 
   /**
@@ -284,9 +333,10 @@ export class Pacer {
       }
       if (fromRetries) this.retryWaiters.shift();
       else this.taskWaiters.shift();
-      const send: Send = { at: this.clock.now() };
-      this.sends.push(send);
-      this.lastMoveAt = send.at;
+      const now = this.clock.now();
+      const send: Send = { at: now + this.holdMs, done: false };
+      this.place(send);
+      this.lastMoveAt = now;
       if (next.needsSlot) this.running++;
       grantedAny = true;
       next.grant(this.slotFor(send));

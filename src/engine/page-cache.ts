@@ -90,6 +90,12 @@ export class PageCache {
   private pendingSteps = 0;
   /** The writes of pages put and not yet written, by storage key (made once answers stop arriving). */
   private readonly unwritten = new Map<string, () => void>();
+  /**
+   * Pages put whose write has not reached the index yet (waiting for a quiet moment, or for a storage that answers
+   * late), by storage key: they answer as the page did when it came, even once memory's bound has let them go, so
+   * whether an answer counts never depends on how soon this machine wrote it. Held anyway by their pending writes.
+   */
+  private readonly notYetStored = new Map<string, { readonly pageKey: string; readonly page: CachedPage }>();
   private puts = 0;
   private quiet: Promise<void> | null = null;
   private indexDirty = false;
@@ -134,8 +140,22 @@ export class PageCache {
     return entry && this.fresh(entry) ? this.fromMemory(id) : undefined;
   }
 
-  /** A current page from memory or the store; undefined when missing or past its period. */
+  /**
+   * A current page from memory or the store; undefined when missing or past its period. Whether a stored page is
+   * current is decided from the index (its fetch time and end of period) before the page itself is read: a workbook
+   * reopened after its data period reads no page it would not use, so its cells reach the batcher together instead
+   * of one storage read apart each (OfficeRuntime.storage answers in tens to hundreds of milliseconds).
+   */
   async get(account: string, pageKey: string): Promise<CachedPage | undefined> {
+    const id = PageCache.storageKey(account, pageKey);
+    if (!this.memory.has(id)) {
+      const row = (await this.loadIndex()).get(id);
+      if (!row || !this.fresh({ fetchedAt: row[1], expiresAt: row[4] })) {
+        // A page put meanwhile (another cell's answer) is in memory, or on its way to storage: it counts.
+        const put = this.fromMemory(id) ?? this.notStoredYet(id, pageKey);
+        return put && this.fresh(put) ? put : undefined;
+      }
+    }
     const page = await this.lastGood(account, pageKey);
     return page && this.fresh(page) ? page : undefined;
   }
@@ -146,7 +166,7 @@ export class PageCache {
    */
   async lastGood(account: string, pageKey: string): Promise<CachedPage | undefined> {
     const id = PageCache.storageKey(account, pageKey);
-    const hit = this.fromMemory(id);
+    const hit = this.fromMemory(id) ?? this.notStoredYet(id, pageKey);
     if (hit) return hit;
     const index = await this.loadIndex();
     const row = index.get(id);
@@ -169,6 +189,7 @@ export class PageCache {
     const id = PageCache.storageKey(account, pageKey);
     this.remember(id, page, ROW_BYTES_ESTIMATE * page.data.rows.length);
     this.unwritten.set(id, () => this.persist(id, pageKey, page));
+    this.notYetStored.set(id, { pageKey, page });
     this.puts++;
     // One wait at a time, again whenever a page came during it (counted, not timed: a test's clock may stand still).
     this.quiet ??= (async () => {
@@ -196,25 +217,42 @@ export class PageCache {
     const text = JSON.stringify(toStored(head, page.data));
     const bytes = utf8Length(id) + utf8Length(text);
     this.enqueue(async () => {
-      const index = await this.loadIndex();
-      if (bytes > this.options.maxBytes / 4) {
-        // One huge answer would push out everything else; it stays in memory only.
-        await this.removeStored(index, id);
-        return;
-      }
-      index.delete(id);
       try {
-        await this.options.store.setItem(id, text);
-        const row: IndexRow = [id, page.fetchedAt, bytes, ++this.useSeq];
-        if (page.expiresAt !== undefined) row[4] = page.expiresAt;
-        index.set(id, row);
-      } catch {
-        // Storage full or unavailable: the page is still in memory; make room for the next one.
-        await this.evictStored(index, Math.max(1, Math.ceil(index.size / 10)));
+        await this.writeStored(id, page, text, bytes);
+      } finally {
+        // Stored, or let go (a huge answer, the bounds, a refusing storage) as a stored page would be: from now on
+        // memory and the index answer for it.
+        if (this.notYetStored.get(id)?.page === page) this.notYetStored.delete(id);
       }
-      await this.enforceBounds(index);
-      this.indexDirty = true;
     });
+  }
+
+  /** One page's write: the item, then its index row, within the bounds. */
+  private async writeStored(id: string, page: CachedPage, text: string, bytes: number): Promise<void> {
+    const index = await this.loadIndex();
+    if (bytes > this.options.maxBytes / 4) {
+      // One huge answer would push out everything else; it stays in memory only.
+      await this.removeStored(index, id);
+      return;
+    }
+    index.delete(id);
+    try {
+      await this.options.store.setItem(id, text);
+      const row: IndexRow = [id, page.fetchedAt, bytes, ++this.useSeq];
+      if (page.expiresAt !== undefined) row[4] = page.expiresAt;
+      index.set(id, row);
+    } catch {
+      // Storage full or unavailable: the page is still in memory; make room for the next one.
+      await this.evictStored(index, Math.max(1, Math.ceil(index.size / 10)));
+    }
+    await this.enforceBounds(index);
+    this.indexDirty = true;
+  }
+
+  /** A page put and not yet in the index, when it is this page key's (a hash collision is another page). */
+  private notStoredYet(id: string, pageKey: string): CachedPage | undefined {
+    const pending = this.notYetStored.get(id);
+    return pending?.pageKey === pageKey ? pending.page : undefined;
   }
 
   /** Drops every page of one account, or of all accounts. */
@@ -222,6 +260,7 @@ export class PageCache {
     const prefix = account === undefined ? CACHE_KEY_PREFIX : `${CACHE_KEY_PREFIX}${account}.`;
     for (const id of [...this.memory.keys()]) if (id.startsWith(prefix)) this.dropMemory(id);
     for (const id of [...this.unwritten.keys()]) if (id.startsWith(prefix)) this.unwritten.delete(id);
+    for (const id of [...this.notYetStored.keys()]) if (id.startsWith(prefix)) this.notYetStored.delete(id);
     return this.enqueue(async () => {
       const index = await this.loadIndex();
       const keys = new Set([...index.keys()].filter((id) => id.startsWith(prefix)));

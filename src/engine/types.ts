@@ -1,6 +1,7 @@
 /**
  * The engine's public shapes, shared by the custom functions, the task pane and the benchmark.
  */
+import type { Arrival } from "./arrivals";
 import type { OperationCode } from "../api/catalog";
 import type { ClientOptions } from "../api/client-options";
 import type { MadError } from "../api/errors";
@@ -69,6 +70,11 @@ export interface QueryOptions {
    * gives the total; the pages read when the data ends early). Called with 0 first, and with done = total last.
    */
   onPage?: (done: number, total: number) => void;
+  /**
+   * A lookup's cell announced it before its first wait (`Engine.expectLookup`): done once its keys reach the batcher;
+   * other queries ignore it.
+   */
+  arrival?: Arrival;
 }
 
 export interface QueryResult<C extends OperationCode = OperationCode> {
@@ -155,6 +161,11 @@ export interface Engine {
     params: QueryParams<C>,
     options?: { limit?: number; bypassCache?: boolean },
   ): Promise<QueryPlan>;
+  /**
+   * A lookup's cell starts (MAD.PRODUCT, MAD.PRODUCTS): the batch of this recalculation waits for it until its query
+   * is given the handle (`QueryOptions.arrival`) and its keys arrive, or `done` is called (./arrivals.ts).
+   */
+  expectLookup(): Arrival;
   /** Stable key of a normalized query (reports group identical queries by it); throws ValidationError. */
   cacheKey<C extends OperationCode>(code: C, params: QueryParams<C>, options?: { limit?: number }): string;
   usage(): UsageSnapshot;

@@ -6,8 +6,12 @@
  *   know is #N/A "B0… was not found in marketplace US". `details` names facts only the product's details hold: one
  *   more call for this product (asin_detail), only then.
  * - MAD.PRODUCTS(market, asins, [fields]): one row per value of `asins`, in order, under one header row: a blank gives
- *   a blank row, text that is not an ASIN a message (nothing is sent for it), a repeated ASIN its row again, an ASIN
- *   not found or whose call failed a message in its row; the others fill.
+ *   a blank row, a repeated ASIN its row again; text that is not an ASIN (nothing is sent for it), an ASIN not found
+ *   or one whose call failed gives an error value in its row's first cell, the rest of the row blank: #VALUE! or #N/A
+ *   with the message, as a CustomFunctions.Error in the returned matrix ("Returns the #NUM! error as part of a
+ *   2-dimensional array", https://learn.microsoft.com/javascript/api/custom-functions-runtime/customfunctions.error),
+ *   so IFERROR, ISNA and conditional formats see it; the others fill. Trailing blanks of `asins` (a whole column) are
+ *   not rows.
  * Loaded with the product plans (./product-plans.ts), a chunk of its own.
  */
 import { LOOKUP_MAX_KEYS } from "../api/batch";
@@ -26,6 +30,7 @@ import { t as lookupText } from "../i18n/lookups";
 import type { Cell } from "../table/cells";
 import type { CardNumbers } from "../table/data-type-support";
 import {
+  cardLabel,
   DETAIL_FACTS,
   detailFactsOf,
   productCard,
@@ -35,7 +40,8 @@ import {
 } from "../table/product-card";
 import { DEFAULT_DISPLAY, shapeResult } from "../table/shape";
 import { parseFields } from "./arguments";
-import { describeFailure } from "./errors";
+import { makeCellError } from "./cell-error";
+import { describeFailure, type CellFailure } from "./errors";
 import type { FormulaPlan } from "./formula-plan";
 
 /** What a lookup function's wrapper passes: market, its key argument, then `details` (a card) or `fields` (rows). */
@@ -68,7 +74,8 @@ function parseDetails(raw: unknown): DetailFact[] {
       .filter((cell) => !isBlankCell(cell) && cell !== 0 && cell !== false),
   );
   return [...new Set(names)].map((name) => {
-    const fact = DETAIL_FACTS.find((f) => f.toLowerCase() === name.toLowerCase());
+    // By its name in English or in the card's language (Bullet points, 五点描述).
+    const fact = DETAIL_FACTS.find((f) => [f, cardLabel(f)].some((n) => n.toLowerCase() === name.toLowerCase()));
     if (fact) return fact;
     const problem = lookupText("cell.notADetail", { got: showValue(name), facts: DETAIL_FACTS.join(", ") });
     throw argumentError("details", "details", "unknownDetail", problem);
@@ -123,11 +130,15 @@ export function cardPlan(f: LookupFunction, args: LookupArgs, entities: () => Ca
 /** One value of MAD.PRODUCTS' `asins`: a blank, an ASIN, or text that is not one. */
 type Listed = { readonly blank: true } | { readonly asin: string } | { readonly invalid: string };
 
+/** A blank cell of `asins`: on the builds that pass blanks as 0 (office-js #4702, #5262), 0 too. */
+const vacant = (cell: unknown) => isBlankCell(cell) || cell === 0;
+
 function listedOf(raw: unknown): Listed[] {
-  const cells = Array.isArray(raw) ? raw.flat() : [raw];
+  // A whole column (`A:A`, every row of the sheet on desktop) counts what is above its last ASIN.
+  const cells = rowsOf(raw, vacant).flat();
   if (cells.length > LOOKUP_MAX_KEYS) throw tooMany(cells.length);
   const listed = cells.flatMap((cell): Listed[] => {
-    if (isBlankCell(cell) || cell === 0) return [{ blank: true }];
+    if (vacant(cell)) return [{ blank: true }];
     const text = readCells(specOf("asin"), cell, context("asins"));
     const parts = typeof text === "string" ? listItems([text]) : [String(cell)];
     return parts.map((part) => {
@@ -165,17 +176,22 @@ export function rowsPlan(args: LookupArgs): FormulaPlan {
     fetch: async (engine: Engine, options: QueryOptions) =>
       (await engine.query(CODE, params, { ...options, partial: true })) as unknown as QueryResult,
     shape: (result) => {
-      const messages = new Map<number, string>();
+      const failures = new Map<number, CellFailure>();
       const records = listed.map((l, i) => {
         if ("blank" in l) return {};
-        if ("invalid" in l) return messages.set(i, notAnAsin(l.invalid)) && {};
+        if ("invalid" in l) return failures.set(i, { code: "#VALUE!", message: notAnAsin(l.invalid) }) && {};
         const outcome = result.byKey?.get(l.asin);
         if (outcome && !isMadError(outcome)) return outcome;
-        const failure = outcome ? describeFailure(outcome, op).message : new NotFoundError(l.asin, marketplace).message;
-        return messages.set(i, failure) && {};
+        const failure = outcome
+          ? describeFailure(outcome, op)
+          : ({ code: "#N/A", message: new NotFoundError(l.asin, marketplace).message } as const);
+        return failures.set(i, failure) && {};
       });
       const cells = shapeResult(op, { rows: records }, columns, DEFAULT_DISPLAY);
-      for (const [i, message] of messages) cells[i + 1] = cells[i + 1].map((_, c) => (c === 0 ? message : ""));
+      for (const [i, { code, message }] of failures) {
+        const error = makeCellError(code, message) as unknown as Cell;
+        cells[i + 1] = cells[i + 1].map((_, c) => (c === 0 ? error : ""));
+      }
       for (const [i, l] of listed.entries()) if ("blank" in l) cells[i + 1] = cells[i + 1].map(() => "");
       return cells;
     },

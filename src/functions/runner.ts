@@ -3,6 +3,11 @@
  * (which dedupes, caches, paces and pages), shape the rows into the spilled array, and record the formula for
  * the reports panel. Every call settles: errors become #VALUE!/#N/A, Excel's cancel aborts the wait, formula
  * value preview never spends a call (cache only), and a guard timer backs up the engine's own total timeout.
+ *
+ * Excel may cancel a call at any moment after it made it (an edited input, Ctrl+Alt+F9, inserted rows: office-js
+ * #3332, #3911), so `invocation.onCanceled` is set before the first wait: a cell cancelled while it waits for the
+ * language or its plan's chunk sends nothing. A lookup's cell is announced to the engine at once, so the batch of its
+ * recalculation waits for it through those waits (src/engine/arrivals.ts).
  */
 import {
   lookupFunction,
@@ -246,6 +251,10 @@ export async function runFormula(
   let engine: Engine | undefined;
   let parsed: FormulaPlan | undefined;
   let entry: FormulaEntry | undefined;
+  // Before the first wait: Excel's cancel and the batch's wait for this cell both hold from the moment it starts.
+  const controller = new AbortController();
+  if (invocation) invocation.onCanceled = () => controller.abort();
+  let arrival: ReturnType<Engine["expectLookup"]> | undefined;
 
   const note = (patch: Partial<FormulaEntry>) => {
     if (preview || !entry) return;
@@ -258,14 +267,13 @@ export async function runFormula(
   };
 
   try {
+    arrival = lookup && !preview ? deps.engine().expectLookup() : undefined;
     await languageSettled();
     parsed = await planOf(op, args, lookup);
     engine = deps.engine();
     entry = entryOf(call, registry, { ...parsed, cacheKey: safeCacheKey(engine, code, parsed) });
     note({});
-    const controller = new AbortController();
-    if (invocation) invocation.onCanceled = () => controller.abort();
-    const options = { limit: parsed.limit, signal: controller.signal, cacheOnly: preview };
+    const options = { limit: parsed.limit, signal: controller.signal, cacheOnly: preview, arrival };
     const asked = parsed.fetch ? parsed.fetch(engine, options) : engine.query(code, parsed.params, options);
     const result = await guarded(asked, deps.settleWithinMs, controller);
     // Plain English headers are the catalog's words, and the English names of the service's Chinese labels are a
@@ -287,5 +295,7 @@ export async function runFormula(
     const cancelled = (error as { kind?: string } | null)?.kind === "abort";
     note({ status: cancelled ? "cancelled" : "error", rows: 0, errorMessage: failure.message });
     throw toCellError(failure);
+  } finally {
+    arrival?.done();
   }
 }

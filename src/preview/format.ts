@@ -1,6 +1,7 @@
 /**
  * How the preview shows a cell value: Excel's "General" look by default, and the few number-format codes the
- * add-in writes (dates, thousands separators, fixed decimals, percent, currency prefix, `@` text).
+ * add-in writes (dates, thousands separators, fixed decimals, percent, currency prefix quoted or as `[$AED]`, `@`
+ * text).
  */
 import type { Scalar } from "./formula";
 
@@ -13,12 +14,16 @@ export function formatValue(value: Scalar | null, format?: string): string {
   if (typeof value === "boolean") return value ? "TRUE" : "FALSE";
   if (typeof value === "string") return value;
   if (!format || format === "General" || format === "@") return formatGeneral(value);
-  const section = sectionFor(value, format);
+  const section = sectionFor(value, withCurrencyText(format));
   if (isDateFormat(section.code)) return formatDate(section.value, section.code);
   return formatNumber(section.value, section.code);
 }
 
 const CONDITION = /^\[(<=|>=|<>|<|>|=)(-?\d+(?:\.\d+)?)\]/;
+
+/** A currency item, `[$AED]` or `[$€-x-euro2]`, shown as its symbol: the same code with the symbol quoted. */
+const withCurrencyText = (format: string) =>
+  format.replace(/\[\$([^\]-]*)(?:-[^\]]*)?\]/g, (_, symbol: string) => `"${symbol}"`);
 
 /**
  * The section of a code with several (`positive;negative;zero`, or conditional as `[<10000]0;yyyy-mm-dd`, which the

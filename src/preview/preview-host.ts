@@ -88,6 +88,10 @@ export class PreviewHost implements HostAdapter {
     return this.history.appendSnapshot(copyPlain(append));
   }
 
+  async readRecentSnapshots(source: SnapshotSourceRef, days: number): Promise<Record<string, CellValue[][]>> {
+    return this.history.readRecentSnapshots(copyPlain(source), days);
+  }
+
   async workbookOptions(): Promise<WorkbookOptions> {
     return { ...this.options };
   }

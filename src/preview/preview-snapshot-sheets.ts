@@ -14,7 +14,8 @@ import {
   type SnapshotWritten,
 } from "../taskpane/host/host-adapter";
 import { t } from "../i18n";
-import { cellAddress, parseCellAddress, rangeAddress, type CellRange } from "../table/a1";
+import { cellAddress, parseCellAddress, rangeAddress, rangesIntersect, type CellRange } from "../table/a1";
+import { firstRowOfLastDays } from "../taskpane/host/snapshot-days";
 import type { Sheet } from "./sheet";
 import type { Workbook } from "./workbook";
 
@@ -90,17 +91,53 @@ export class PreviewSnapshots {
     this.workbook.setValues({ row: 0, col: 0 }, [[layout.title], [layout.note]], ["@"], sheet.name);
     this.workbook.setStyle({ top: 0, left: 0, bottom: 0, right: 0 }, "report-title", sheet.name);
     this.workbook.setStyle({ top: 1, left: 0, bottom: 1, right: 0 }, "report-note", sheet.name);
-    const tables: Record<string, CellRange> = {};
-    for (const spec of layout.tables) {
+    const tables = this.addTables(sheet, {}, append);
+    sheet.history = { charts: [copy(layout.chart)], table: tables.summary };
+    return { sheet, tables };
+  }
+
+  /**
+   * The layout's tables the sheet lacks (all of a new one's; a history made before the Changes table gains it), each
+   * made at its anchor where its header and first row are free.
+   */
+  private addTables(sheet: Sheet, had: Record<string, CellRange>, append: SnapshotAppend): Record<string, CellRange> {
+    const tables = { ...had };
+    for (const spec of append.layout.tables) {
+      if (tables[spec.key]) continue;
       const top = parseCellAddress(spec.anchor);
       if (!top) throw new Error(`The history table ${spec.name}: "${spec.anchor}" is not a cell address.`);
       const range = { top: top.row, left: top.col, bottom: top.row, right: top.col + spec.header.length - 1 };
+      const taken = Object.values(tables).some((other) => rangesIntersect(other, { ...range, bottom: top.row + 1 }));
+      if (taken || this.occupied(sheet, { ...range, bottom: top.row + 1 }).length) continue;
       this.workbook.setValues(top, [[...spec.header]], undefined, sheet.name);
       this.workbook.setStyle(range, "table-header", sheet.name);
       tables[spec.key] = range;
     }
-    sheet.history = { charts: [copy(layout.chart)], table: tables.summary };
-    return { sheet, tables };
+    return tables;
+  }
+
+  /** Each table's rows taken on its last `days` days, by table key (src/taskpane/host/snapshot-days.ts). */
+  readRecentSnapshots(source: SnapshotSourceRef, days: number): Record<string, CellValue[][]> {
+    const entry = this.entries.get(this.keyOf(source));
+    const sheet = this.sheetById(entry?.sheetId);
+    if (!entry?.tables || !sheet) return {};
+    const out: Record<string, CellValue[][]> = {};
+    for (const [key, range] of Object.entries(entry.tables)) {
+      const rows = Array.from({ length: range.bottom - range.top }, (_, r) =>
+        Array.from(
+          { length: range.right - range.left + 1 },
+          (_, c): CellValue =>
+            this.workbook.display({ row: range.top + 1 + r, col: range.left + c }, sheet.name).value ?? "",
+        ),
+      );
+      out[key] = rows.slice(
+        firstRowOfLastDays(
+          rows.map((row) => row[0]),
+          days,
+        ),
+      );
+    }
+    return out;
   }
 
   appendSnapshot(append: SnapshotAppend): SnapshotWritten {
@@ -111,12 +148,19 @@ export class PreviewSnapshots {
       const made = this.workbook.batch(() => this.create(append));
       sheet = made.sheet;
       entry = { source: entry.source, keep: entry.keep, sheetId: sheet.id, tables: made.tables, snapshots: 0 };
+    } else {
+      const had = entry.tables;
+      const tables = this.workbook.batch(() => this.addTables(sheet!, had, append));
+      entry = { ...entry, tables };
     }
     const target = sheet;
+    const latestOnly = new Set(append.layout.tables.filter((spec) => spec.latestOnly).map((spec) => spec.key));
     const replaced = entry.lastDay === append.day;
     const plans = Object.entries(entry.tables!).map(([tableKey, range]) => {
       const had = range.bottom - range.top;
-      const start = Math.max(0, had - (replaced ? (entry.lastRows?.[tableKey] ?? 0) : 0));
+      const start = latestOnly.has(tableKey)
+        ? 0
+        : Math.max(0, had - (replaced ? (entry.lastRows?.[tableKey] ?? 0) : 0));
       const rows = append.rows[tableKey] ?? [];
       return { key: tableKey, range, had, start, rows, count: start + rows.length };
     });

@@ -18,7 +18,8 @@ const USAGE = `usage: npm run serve -- [--port 8080] [--host 0.0.0.0] [--upstrea
                       [--allow-development-build] [--team]
 Environment (for containers): PORT, HOST, MAD_UPSTREAM, MAD_STATIC_DIR, MAD_RATE_LIMIT, MAD_UPSTREAM_TIMEOUT_MS,
 MAD_MAX_ANSWER_BYTES, MAD_TRUST_PROXY=1, MAD_MAX_CONNECTIONS_PER_ADDRESS, MAD_CSP, MAD_CSP_REPORT_ONLY=1,
-MAD_FRAME_ANCESTORS, MAD_ALLOW_DEVELOPMENT_BUILD=1, MAD_TEAM=1 (with MAD_KEYS_FILE and REDIS_URL: docs/deploy.md).
+MAD_FRAME_ANCESTORS, MAD_ALLOW_DEVELOPMENT_BUILD=1, MAD_TEAM=1 (with MAD_KEYS_FILE, REDIS_URL, DATABASE_URL or
+MAD_DATA_DIR, MAD_HISTORY_DAYS: docs/deploy.md). A database that cannot be reached at start stops the server (exit 1).
 Options win over the environment.
 `;
 

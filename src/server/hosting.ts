@@ -1,7 +1,8 @@
 /**
  * The production server of `npm run serve`: the built add-in (dist/) and the same-origin relay to the service.
- * Stateless; no control endpoint; no CORS grant to any other origin (the add-in calls its own origin); security
- * headers on every answer; one JSON log line per request that never holds headers, bodies or the secret.
+ * Stateless; no control endpoint; no CORS grant to any other origin (the add-in calls its own origin), save the
+ * local preview's loopback origin on a relay reached on loopback (./cors.ts); security headers on every answer;
+ * one JSON log line per request that never holds headers, bodies or the secret.
  */
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
@@ -10,6 +11,7 @@ import path from "node:path";
 import serveStatic from "serve-static";
 import { DEFAULT_CONNECTION_LIMITS, guardConnections, serverTimeouts, type ConnectionLimits } from "./connections";
 import { setCacheControl } from "./cache-policy";
+import { answeredCors } from "./cors";
 import { ClientRateLimiter } from "./rate-limit";
 import { createRelay, normalizeUpstream, readBody, RELAY_ANSWER_HEADERS, type RelayOutcome } from "./relay";
 import { CSP_REPORT_PATH, securityHeaders, summarizeCspReport, type CspOptions } from "./security-headers";
@@ -201,12 +203,8 @@ function routes(options: HostingOptions, closing: AbortSignal, now: () => number
   };
 
   return async (req, res, pathname) => {
-    if (req.method === "OPTIONS") {
-      // A preflight gets no grant: the add-in is same-origin, other origins have nothing to ask.
-      res.writeHead(204, { "content-length": "0" });
-      res.end();
-      return undefined;
-    }
+    // A preflight gets no grant but the local preview's (./cors.ts): the add-in is same-origin.
+    if (answeredCors(req, res, pathname)) return undefined;
     if (pathname === "/healthz" && req.method === "GET") return void sendJson(res, 200, { ok: true });
     if (pathname === "/readyz" && req.method === "GET") return readiness(req, res, pathname);
     if (pathname === CSP_REPORT_PATH && req.method === "POST") return cspReport(req, res, pathname);

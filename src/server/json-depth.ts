@@ -19,7 +19,20 @@ const CLOSE_OBJECT = 0x7d;
 
 /** Whether arrays and objects in `bytes` (a JSON text, valid or not) nest deeper than `limit` levels. */
 export function nestsDeeperThan(bytes: Uint8Array, limit: number = MAX_JSON_DEPTH): boolean {
+  return jsonPastBounds(bytes, limit, Infinity) === "depth";
+}
+
+/**
+ * Which bound a JSON text (valid or not) passes first, read from its bytes: arrays and objects nested deeper than
+ * `maxDepth` levels, or more than `maxContainers` of them in all (what parsing it would build); undefined within.
+ */
+export function jsonPastBounds(
+  bytes: Uint8Array,
+  maxDepth: number,
+  maxContainers: number,
+): "depth" | "containers" | undefined {
   let depth = 0;
+  let containers = 0;
   let inString = false;
   for (let i = 0; i < bytes.length; i++) {
     const byte = bytes[i];
@@ -28,8 +41,9 @@ export function nestsDeeperThan(bytes: Uint8Array, limit: number = MAX_JSON_DEPT
       else if (byte === QUOTE) inString = false;
     } else if (byte === QUOTE) inString = true;
     else if (byte === OPEN_ARRAY || byte === OPEN_OBJECT) {
-      if (++depth > limit) return true;
+      if (++depth > maxDepth) return "depth";
+      if (++containers > maxContainers) return "containers";
     } else if (byte === CLOSE_ARRAY || byte === CLOSE_OBJECT) depth--;
   }
-  return false;
+  return undefined;
 }

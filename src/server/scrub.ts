@@ -6,44 +6,46 @@
  * stays valid JSON. A text without a secret or an escape in it is returned as it came, byte for byte.
  */
 
+import { copiesPattern, holdsCopy, secretCopies } from "../api/redact";
+
 const MASK = "[redacted]";
 /** Shorter "secrets" (a caller can send anything as its header) would mangle ordinary words. */
 const MIN_SECRET_LENGTH = 8;
 
-const scrubString = (text: string, secrets: readonly string[]): string =>
-  secrets.reduce(
-    (scrubbed, secret) => (scrubbed.includes(secret) ? scrubbed.split(secret).join(MASK) : scrubbed),
-    text,
-  );
-
 /** Masks every secret in a parsed value's strings and names; `found` hears of each change. Nesting is bounded before. */
-function scrubValue(value: unknown, secrets: readonly string[], found: () => void): unknown {
+function scrubValue(value: unknown, pattern: RegExp, found: () => void): unknown {
   const string = (text: string) => {
-    const scrubbed = scrubString(text, secrets);
+    const scrubbed = text.replace(pattern, MASK);
     if (scrubbed !== text) found();
     return scrubbed;
   };
   if (typeof value === "string") return string(value);
-  if (Array.isArray(value)) return value.map((item) => scrubValue(item, secrets, found));
+  if (Array.isArray(value)) return value.map((item) => scrubValue(item, pattern, found));
   if (typeof value === "object" && value !== null)
     return Object.fromEntries(
-      Object.entries(value).map(([name, item]) => [string(name), scrubValue(item, secrets, found)]),
+      Object.entries(value).map(([name, item]) => [string(name), scrubValue(item, pattern, found)]),
     );
   return value;
 }
 
-/** `text` (JSON, or any text) with every secret masked. */
+/**
+ * `text` (JSON, or any text) with every secret masked, in every spelling (src/api/redact.ts's `secretCopies`:
+ * upper or lower case, base64, hex, percent-encoded).
+ */
 export function scrubSecrets(text: string, candidates: readonly (string | undefined)[]): string {
   const secrets = candidates.filter((s): s is string => s !== undefined && s.length >= MIN_SECRET_LENGTH);
-  if (secrets.length === 0 || (!text.includes("\\") && !secrets.some((s) => text.includes(s)))) return text;
+  if (secrets.length === 0) return text;
+  const copies = secrets.flatMap(secretCopies);
+  if (!text.includes("\\") && !holdsCopy(text, copies)) return text;
+  const pattern = copiesPattern(secrets)!;
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    return scrubString(text, secrets);
+    return text.replace(pattern, MASK);
   }
   let changed = false;
-  const scrubbed = scrubValue(parsed, secrets, () => (changed = true));
+  const scrubbed = scrubValue(parsed, pattern, () => (changed = true));
   // Unchanged values keep the service's own text (its number formats, its escapes).
   return changed ? JSON.stringify(scrubbed) : text;
 }

@@ -3,7 +3,9 @@
  * (replaced, or sent as Report-Only while a deployment learns what office.js needs in its tenant) because the
  * Office runtime's hosts are Microsoft's to change. Which hosts and why: docs/deploy.md, "Content-Security-Policy".
  */
+import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { PREVIEW_PANE_BOOTSTRAP } from "../api/preview-pane";
 
 /**
  * Pages that may frame the task pane: Office on the web runs an add-in in an iframe inside its own pages, and
@@ -55,6 +57,22 @@ function defaultPolicy(frameAncestors: readonly string[]): string {
   ].join("; ");
 }
 
+/** The preview page, served by a relay for a local try (a build with the preview page: docs/deploy.md). */
+const PREVIEW_PAGE = "/preview.html";
+
+/**
+ * The preview page's policy: the default one, and what its pane frame needs (src/preview/task-pane-frame.ts): a
+ * blob: page (it keeps the page's origin and its policy) whose first script is one known line, allowed by its hash.
+ * Without them the relay's preview page was blank (issue 46). Only this page: the add-in's own pages keep the default.
+ */
+function previewPolicy(policy: string): string {
+  const bootstrap = `'sha256-${createHash("sha256").update(PREVIEW_PANE_BOOTSTRAP).digest("base64")}'`;
+  const directives = policy.split("; ").map((d) => (d.startsWith("script-src ") ? `${d} ${bootstrap}` : d));
+  const before = directives.findIndex((d) => d.startsWith("object-src "));
+  directives.splice(before < 0 ? directives.length : before, 0, "frame-src 'self' blob:");
+  return directives.join("; ");
+}
+
 export interface SecurityHeaders {
   readonly cspHeader: "Content-Security-Policy" | "Content-Security-Policy-Report-Only";
   readonly csp: string;
@@ -65,11 +83,14 @@ export function securityHeaders(options: CspOptions = {}): SecurityHeaders {
   const policy = options.policy?.trim() || defaultPolicy(options.frameAncestors ?? OFFICE_FRAME_ANCESTORS);
   if (/[\r\n]/.test(policy)) throw new Error("Content-Security-Policy: a policy is one line");
   const cspHeader = options.reportOnly ? "Content-Security-Policy-Report-Only" : "Content-Security-Policy";
+  // A policy given whole is the deployment's own: the preview page gets no more than it says.
+  const preview = options.policy?.trim() ? policy : previewPolicy(policy);
   return {
     cspHeader,
     csp: policy,
     apply(req, res) {
-      res.setHeader(cspHeader, policy);
+      const page = (req.url ?? "").split(/[?#]/)[0];
+      res.setHeader(cspHeader, page === PREVIEW_PAGE ? preview : policy);
       res.setHeader("X-Content-Type-Options", "nosniff");
       res.setHeader("Referrer-Policy", "no-referrer");
       const overTls = "encrypted" in req.socket && Boolean(req.socket.encrypted);

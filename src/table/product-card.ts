@@ -89,20 +89,27 @@ const DOMAINS: Readonly<Record<string, string>> = {
   AU: "www.amazon.com.au",
   AE: "www.amazon.ae",
 };
+/**
+ * A price's format per market, in Excel's format codes: `$`, `£`, `€` and `¥` go in as they are; any other text is
+ * quoted (`"C$"`) or is a currency item in brackets (`[$AED]`), or Excel refuses the format ("Number format codes",
+ * https://support.microsoft.com/office/number-format-codes-5026bbd6-04bc-48cd-bf33-80f18b4eae68: text characters are
+ * enclosed in double quotation marks or preceded by a backslash; test/table/number-formats.test.ts holds every
+ * format the add-in writes to those rules).
+ */
 const CURRENCY_FORMATS: Readonly<Record<string, string>> = {
   US: "$#,##0.00",
-  CA: "C$#,##0.00",
+  CA: '"C$"#,##0.00',
   MX: "$#,##0.00",
-  AU: "A$#,##0.00",
+  AU: '"A$"#,##0.00',
   UK: "£#,##0.00",
   DE: "#,##0.00 €",
   FR: "#,##0.00 €",
   IT: "#,##0.00 €",
   ES: "#,##0.00 €",
   JP: "¥#,##0",
-  IN: "₹#,##0.00",
-  BR: "R$#,##0.00",
-  AE: "#,##0.00 AED",
+  IN: '"₹"#,##0.00',
+  BR: '"R$"#,##0.00',
+  AE: "[$AED] #,##0.00",
 };
 
 /**
@@ -144,10 +151,41 @@ const FIGURES = ["Price", "BSR", "Category", "Rating", "Ratings", "Monthly units
 /** The card's second section: the listing itself. */
 const LISTING = ["Brand", "ASIN", "Marketplace", "Listed on", "Category path", "Listing"] as const;
 
-/** Property names in the card's order: what `=A2.<name>` and the field picker offer. */
+/** Property names in the card's order: what `=A2.<name>` and the field picker offer (in English; see cardLabel). */
 export const CARD_PROPERTIES = ["Title", "Image", ...FIGURES, ...LISTING] as const;
 /** A property of a card: one of CARD_PROPERTIES, or a detail fact where the formula asked for it. */
 export type CardProperty = (typeof CARD_PROPERTIES)[number] | DetailFact;
+
+const LABELS = {
+  Title: "card.field.title",
+  Image: "card.field.image",
+  Price: "card.field.price",
+  BSR: "card.field.bsr",
+  Category: "card.field.category",
+  Rating: "card.field.rating",
+  Ratings: "card.field.ratings",
+  "Monthly units": "card.field.monthlyUnits",
+  "Monthly revenue": "card.field.monthlyRevenue",
+  Brand: "card.field.brand",
+  ASIN: "card.field.asin",
+  Marketplace: "card.field.marketplace",
+  "Listed on": "card.field.listedOn",
+  "Category path": "card.field.categoryPath",
+  Listing: "card.field.listing",
+  "Bullet points": "card.field.bulletPoints",
+  Variants: "card.field.variants",
+} as const satisfies Record<CardProperty, string>;
+
+/**
+ * A field's name on the card, in the language the card is made in (issue 46): `Price` in English, `价格` in Chinese,
+ * as Excel's own data types name theirs, so `=A2.价格` reads a card made in Chinese and `=A2.Price` one made in
+ * English. The labelled row's header says the same.
+ */
+export const cardLabel = (name: CardProperty): string => t(LABELS[name]);
+
+/** Properties keyed by their names on the card. */
+const labelled = (props: Partial<Record<CardProperty, CellValue>>): Record<string, CellValue> =>
+  Object.fromEntries(Object.entries(props).map(([name, value]) => [cardLabel(name as CardProperty), value!]));
 
 /** An Excel date serial of a midnight-China stamp: its calendar day. */
 const daySerial = (ms: number) => Math.floor((ms + 8 * 3_600_000) / 86_400_000) + 25569;
@@ -166,7 +204,8 @@ type CellValue =
 export interface ProductCardValue {
   readonly type: "Entity";
   readonly text: string;
-  readonly properties: Partial<Record<CardProperty, CellValue>>;
+  /** Keyed by the fields' names in the card's language (cardLabel). */
+  readonly properties: Readonly<Record<string, CellValue>>;
   readonly layouts: {
     readonly compact: { readonly icon: string };
     readonly card: {
@@ -233,7 +272,7 @@ function section(props: Partial<Record<CardProperty, CellValue>>, names: readonl
     {
       layout: "List" as const,
       ...(title === undefined ? {} : { title, collapsible: true, collapsed: false }),
-      properties: shown,
+      properties: shown.map(cardLabel),
     },
   ];
 }
@@ -248,12 +287,12 @@ export function productCard(f: ProductFacts, numbers: CardNumbers): ProductCardV
   return {
     type: "Entity",
     text: cellText,
-    properties: props,
+    properties: labelled(props),
     layouts: {
       compact: { icon: "ShoppingBag" },
       card: {
-        title: { property: props.Title ? "Title" : "ASIN" },
-        ...(props.Image ? { mainImage: { property: "Image" } } : {}),
+        title: { property: cardLabel(props.Title ? "Title" : "ASIN") },
+        ...(props.Image ? { mainImage: { property: cardLabel("Image") } } : {}),
         sections: [
           ...section(props, FIGURES),
           ...section(props, [...LISTING, ...DETAIL_FACTS], t("card.section.listing")),
@@ -266,7 +305,8 @@ export function productCard(f: ProductFacts, numbers: CardNumbers): ProductCardV
 
 /**
  * The same facts as one labelled row, where Excel takes no entity from a custom function: a header of the
- * card's property names and one row of values (blank where a fact is absent; the listing date an Excel date).
+ * card's property names (in its language) and one row of values (blank where a fact is absent; the listing date an
+ * Excel date).
  */
 export function productRow(f: ProductFacts): (string | number)[][] {
   const props = properties(f, "double");
@@ -278,7 +318,7 @@ export function productRow(f: ProductFacts): (string | number)[][] {
     return cell === undefined || !("basicValue" in cell) ? "" : cell.basicValue;
   });
   return [
-    [...names, "Image"],
+    [...names.map(cardLabel), cardLabel("Image")],
     [...values, f.imageUrl ?? ""],
   ];
 }

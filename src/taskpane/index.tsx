@@ -12,6 +12,7 @@ import { getFormulaRegistry } from "../engine/formula-registry";
 import { detectStore } from "../engine/key-value-store";
 import { chooseLocale, currentLocale, localeReady, onLocaleChange } from "../i18n";
 import { App } from "./App";
+import { learnDataTypes } from "./shared/data-type-start";
 import { languageSettings } from "./shared/language";
 import { officeDisplayLanguage } from "./host/display-language";
 import { pickHost } from "./host/pick-host";
@@ -51,15 +52,24 @@ Office.onReady(async () => {
   };
   createRoot(container).render(<App services={services} />);
   // Whether this Excel really takes data types (retail perpetual Office claims them and refuses, office-js #4750),
-  // learnt at start so MAD.PRODUCT computed from now on spills its labelled row there (host/office-data-types.ts).
-  void host.dataTypeSupport().catch(() => undefined);
+  // learnt at start so MAD.PRODUCT spills its labelled row there, the cells shown so far too (shared/data-type-start.ts).
+  void learnDataTypes(host, services.registry);
   void refreshIfAsked(services);
 });
 
-/** Loads refresh when opened only for a workbook that asks for it. Never rejects. */
+/**
+ * Loads what a workbook asks for as it opens, only then: the days its schedules' relay took while it was closed
+ * (reports/relay-backfill.ts), first, so a refresh's snapshot of today follows them; then refresh when opened.
+ * Never rejects.
+ */
 async function refreshIfAsked(services: PaneServices): Promise<void> {
   try {
-    if (!(await services.host.workbookOptions()).refreshOnOpen) return;
+    const options = await services.host.workbookOptions();
+    if (Object.keys(options.schedules ?? {}).length) {
+      const { backfillWhenOpened } = await import(/* webpackChunkName: "relay-backfill" */ "./reports/relay-backfill");
+      await backfillWhenOpened(services);
+    }
+    if (!options.refreshOnOpen) return;
     const { refreshWhenOpened } = await import(/* webpackChunkName: "notices" */ "./reports/on-open");
     await refreshWhenOpened(services);
   } catch {

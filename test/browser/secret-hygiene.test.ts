@@ -214,7 +214,9 @@ test("a full preview session leaves the secret nowhere but runtime storage", asy
   // Everything refreshes but D30, whose bad argument a refresh cannot fix: it is reported failed, not refreshed.
   await pane.getByText(/1 of \d+ failed \(\d+ calls? spent\)/).waitFor({ timeout: 60_000 });
   await injectFault("product_research", 10, { type: "envelope", code: "ERROR_SECRET_KEY_INVALID" });
-  await pane.getByRole("button", { name: "Refresh all" }).click();
+  // Current data answers from the cache: only a refresh from the service reaches the failing service.
+  await pane.getByRole("button", { name: /^Refresh from the service: fetch every item afresh/ }).click();
+  await pane.getByRole("button", { name: /^Refresh from the service \(\d+ calls?\)$/ }).click();
   await pane
     .getByText(/invalid or disabled/i)
     .first()

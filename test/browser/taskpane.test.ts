@@ -112,7 +112,8 @@ describe("the task pane in the preview", () => {
       { timeout: 60_000 },
     );
 
-    // The reports panel lists the formula with its rows; refreshing it spends one call (the cache is bypassed).
+    // The reports panel lists the formula with its rows; refreshing it answers from the cache (its data is current),
+    // refreshing it from the service spends one call, asked first.
     await openTab(pane, "Reports");
     const item = pane.getByRole("checkbox", { name: "Sheet1!D1 · Product research" });
     await item.waitFor();
@@ -122,6 +123,10 @@ describe("the task pane in the preview", () => {
     const before = apiCalls();
     await item.check();
     await pane.getByRole("button", { name: "Refresh selected" }).click();
+    await pane.getByText("Refreshed 1 item with no call.").waitFor({ timeout: 60_000 });
+    expect(apiCalls()).toBe(before);
+    await pane.getByRole("button", { name: /^Refresh from the service: fetch the selected item afresh/ }).click();
+    await pane.getByRole("button", { name: "Refresh from the service (1 call)" }).click();
     await pane.getByText("Refreshed 1 item with 1 call.").waitFor({ timeout: 60_000 });
     expect(apiCalls()).toBe(before + 1);
     expect(await settledText(page, "D1")).toBe("asin");
@@ -158,7 +163,12 @@ describe("the task pane in the preview", () => {
     await openTab(pane, "Reports");
     const item = pane.getByRole("checkbox", { name: /Sheet1!A2 · Product research/ });
     await item.waitFor();
+    // Refresh answers the table's current rows from the cache; from the service it fetches afresh, asked first.
     await pane.getByRole("button", { name: "Refresh all" }).click();
+    await pane.getByText(/Refreshed 1 item with no call/).waitFor({ timeout: 60_000 });
+    expect(apiCalls()).toBe(callsForTable);
+    await pane.getByRole("button", { name: /^Refresh from the service: fetch every item afresh/ }).click();
+    await pane.getByRole("button", { name: "Refresh from the service (1 call)" }).click();
     await pane.getByText(/Refreshed 1 item with 1 call/).waitFor({ timeout: 60_000 });
     expect(apiCalls()).toBe(callsForTable + 1); // the cache was bypassed for this query
   });

@@ -149,16 +149,25 @@ describe("report templates in the preview", () => {
     // The same report again would read every page from the cache: the pane says so, and would spend nothing.
     await openTab(pane, "Templates");
     await card(pane, "Competitor watch")
-      .getByText("Creates a sheet and spends about 0 calls: 4 unique queries, 4 pages, 4 of them already fetched.")
+      .getByText("Creates a sheet and spends no call: 4 unique queries, 4 pages, all of them already fetched.")
       .waitFor();
 
     await openTab(pane, "Reports");
     const report = pane.getByRole("region", { name: "Report Competitors B07Z82895W" });
     await report.getByText("Market US · ASINs B07Z82895W, B0DGVP84B5").waitFor();
     await report.getByText(/^4 formulas: 4 ok$/).waitFor({ timeout: 60_000 });
+    // Refresh report answers current data from the cache: no call (issue 46).
+    await report.getByText("next refresh: no call").waitFor({ timeout: 60_000 });
     session.stack.simulator.resetStats();
     await report.getByRole("button", { name: "Refresh report Competitors B07Z82895W" }).click();
-    await pane.getByText(/^Refreshed 4 items with 4 calls\.$/).waitFor({ timeout: 60_000 });
+    await pane.getByText(/^Refreshed 4 items with no call\.$/).waitFor({ timeout: 60_000 });
+    expect(operationCalls(session.stack)).toBe(0);
+    // Refresh from the service fetches afresh: asked first, with its cost, and it spends exactly that.
+    await pane.getByRole("button", { name: /^Refresh from the service: fetch every item afresh/ }).click();
+    await pane.getByText(/Fetches every query afresh from the service, even what is still current/).waitFor();
+    expect(operationCalls(session.stack)).toBe(0);
+    await pane.getByRole("button", { name: /^Refresh from the service \(\d+ calls?\)$/ }).click();
+    await pane.getByText(/^Refreshed \d+ items with 4 calls\.$/).waitFor({ timeout: 60_000 });
     expect(operationCalls(session.stack)).toBe(4);
     expect(session.preview.problems).toEqual([]);
   });

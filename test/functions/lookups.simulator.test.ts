@@ -82,9 +82,13 @@ test("MAD.PRODUCTS: a row per value in order; blanks, repeats, non-ASINs and unk
     asin(4001),
     "",
     asin(4002),
-    expect.stringMatching(/^"nope" is not an ASIN/),
+    // Errors Excel's IFERROR and ISNA see, with their messages (issue 45).
+    expect.objectContaining({ code: "#VALUE!", message: expect.stringMatching(/^"nope" is not an ASIN/) }),
     asin(4001),
-    expect.stringMatching(/^B0ZZZZ0001 was not found in marketplace US/),
+    expect.objectContaining({
+      code: "#N/A",
+      message: expect.stringMatching(/^B0ZZZZ0001 was not found in marketplace US/),
+    }),
     "",
     asin(4003),
   ]);
@@ -151,7 +155,8 @@ test("property: MAD.PRODUCTS over shuffled, repeated and unknown ASINs shows eac
         )
       ).value!.slice(1);
       asked.forEach((a, i) => {
-        if (a === UNKNOWN) expect(rows[i][0]).toMatch(/was not found/);
+        if (a === UNKNOWN)
+          expect(rows[i][0]).toMatchObject({ code: "#N/A", message: expect.stringMatching(/was not found/) });
         else expect(rows[i][0]).toBe(a);
       });
     }),
@@ -181,7 +186,7 @@ describe("in Chinese", () => {
     const card = await invokeCard(UNKNOWN, 0);
     expect(card.error).toEqual({ code: "#N/A", message: expect.stringMatching(/^在 US 站点未找到 B0ZZZZ0001。/) });
     const rows = (await products([[UNKNOWN], [asin(9500)]], "asin")).value!;
-    expect(rows[1][0]).toBe("在 US 站点未找到 B0ZZZZ0001");
+    expect(rows[1][0]).toMatchObject({ code: "#N/A", message: "在 US 站点未找到 B0ZZZZ0001" });
     expect((await invokeCardDetails(asin(9500), "weight")).error?.message).toMatch(/不是 MAD.PRODUCT 能添加的详情/);
   });
 });

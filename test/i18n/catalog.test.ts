@@ -165,8 +165,8 @@ describe("counts, numbers and dates read by each language's rules", () => {
 
   test("a date argument is formatted as a date of the language, not as its number of milliseconds", async () => {
     const at = new Date(2025, 2, 4, 10, 20).getTime();
-    expect(t("reports.refreshed", { at })).toMatch(/^refreshed Mar 4, 2025,? 10:20\s?AM$/);
+    expect(t("reports.refreshed", { at })).toBe("refreshed Mar 4, 10:20");
     await setLocale("zh-CN");
-    expect(t("reports.refreshed", { at })).toBe("刷新于 2025年3月4日 10:20");
+    expect(t("reports.refreshed", { at })).toBe("刷新于 3月4日 10:20");
   });
 });

@@ -82,9 +82,9 @@ test("alerts lists every alert; alerts run runs the due ones, delivers, prints w
   const ran = await team(["alerts", "run"]);
   expect([ran.status, ran.err]).toEqual([0, ""]);
   expect(ran.out).toContain("Tried again at once: 0 pending deliveries.");
-  expect(ran.out).toContain("Ran 1 due alerts:");
+  expect(ran.out).toContain("Ran 1 due alert:");
   expect(ran.out).toMatch(
-    /alice\/mat-price-01\tMat mat-price-01\tfired 1 of 1 rows → 1 deliveries \(1 calls, 0 from the cache\)/,
+    /alice\/mat-price-01\tMat mat-price-01\tfired 1 of 1 row → 1 delivery \(1 call, 0 from the cache\)/,
   );
   expect(ran.out).toMatch(/ {2}delivered alice\/mat-price-01 → http:\/\/127\.0\.0\.1:\d+\/…\d+\//);
   expect(ran.out).toContain("Still pending: 0.");
@@ -97,17 +97,17 @@ test("alerts lists every alert; alerts run runs the due ones, delivers, prints w
   expect(pending.status).toBe(0);
   expect(pending.out).toContain("Ran 2 alerts (--all):");
   // The first alert's data is current in the team's cache, and its condition still holds: nothing new to tell.
-  expect(pending.out).toMatch(/mat-price-01\tMat mat-price-01\tnothing fired \(1 rows\) \(0 calls, 1 from the cache\)/);
+  expect(pending.out).toMatch(/mat-price-01\tMat mat-price-01\tnothing fired \(1 row\) \(0 calls, 1 from the cache\)/);
   expect(pending.out).toMatch(/ {2}retry {5}alice\/mat-price-02 → .*: 127\.0\.0\.1:\d+ answered HTTP 503/);
   expect(pending.out).toMatch(
     /Still pending: 1\.\n {2}pending {3}alice\/mat-price-02 → .* \(attempt 1, next .*Z\): .*HTTP 503/,
   );
-  expect((await team(["alerts"])).out).toMatch(/mat-price-02\talice\t.*\tlast fired .*Z\t1 deliveries pending/);
+  expect((await team(["alerts"])).out).toMatch(/mat-price-02\talice\t.*\tlast fired .*Z\t1 delivery pending/);
 
   broken.fallback = { status: 404 };
   const failed = await team(["alerts", "run"]);
   expect(failed.status).toBe(1);
-  expect(failed.out).toContain("Tried again at once: 1 pending deliveries.");
+  expect(failed.out).toContain("Tried again at once: 1 pending delivery.");
   expect(failed.out).toMatch(/ {2}failed {4}alice\/mat-price-02 → .*: 127\.0\.0\.1:\d+ answered HTTP 404/);
   expect((await team(["alerts"])).out).toMatch(/failed delivery .* of mat-price-02 at .* after 2 attempts: .*HTTP 404/);
 });

@@ -250,12 +250,13 @@ describe.each<StoreKind>(["memory", "redis"])("alerts, state in %s", (kind) => {
       { asin: "P4", price: 19 },
     ]);
     expect(products.calls() - calls).toBe(4);
-    expect(firedKeys(plain)).toEqual(["P2:row", "P4:new", "P2:row"]);
+    // The alert's first run has nothing to compare with: its rows are told as they are ("first", issue 46).
+    expect(firedKeys(plain)).toEqual(["P2:first", "P4:new", "P2:row"]);
     expect(firedKeys(change)).toEqual(["P1:row"]);
     expect(plain.received[0].body).toMatchObject({ fired: [{ key: "P2", field: "price", before: null, after: 18 }] });
     expect(change.received[0].body).toMatchObject({ fired: [{ key: "P1", field: "price", before: 25, after: 21 }] });
     expect(firedKeys(rows)).toEqual(["P4:new P3:gone"]);
-    expect(firedKeys(digest)).toEqual(["P2:row", "P2:row P4:new", "P4:row", "P2:row P4:row"]);
+    expect(firedKeys(digest)).toEqual(["P2:first", "P2:row P4:new", "P4:row", "P2:row P4:row"]);
     expect(digest.received.every((m) => m.body.digest === true)).toBe(true);
     // Each firing once, whatever the number of replicas looking.
     const keys = [plain, change, rows, digest].flatMap((r) => r.received.map((m) => m.headers["idempotency-key"]));
@@ -335,8 +336,9 @@ describe.each<StoreKind>(["memory", "redis"])("alerts, state in %s", (kind) => {
     await tickAll(t);
     const mail = smtp.mails.at(-1)!;
     expect(mail).toMatchObject({ to: "buyer@example.com", from: "alerts@relay.example.com", secure: true });
-    expect(mail.subject).toBe("瑜伽垫降价：1 处变化");
-    expect(mail.text).toContain("P7: 价格 (price): 无 → 12.5");
+    // The alert's first run: nothing to compare with, so the row is told as it is (issue 46), not as "无 → 12.5".
+    expect(mail.subject).toBe("瑜伽垫降价：1 行满足条件");
+    expect(mail.text).toContain("P7: 价格 (price): 12.5");
     expect(mail.html).toContain("打开提醒");
     expect(mail.html).toContain("https://relay.example.com/taskpane.html?alert=mail-0001");
     expect(mail.messageId).toMatch(/^<mail-0001\.\d+\.[0-9a-f]+@mad-alerts\.invalid>$/);

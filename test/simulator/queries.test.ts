@@ -22,6 +22,9 @@ const n = (value: unknown) => Number(value);
 const ORDERS: [OperationCode, string, string, boolean][] = [
   ["competitor_lookup", "price", "price", false],
   ["product_research", "bsr_rank", "bsr", false],
+  // The child ASIN's units, sent as amzUnit (issue 45).
+  ["product_research", "amz_unit", "amzUnit", true],
+  ["competitor_lookup", "amz_unit", "amzUnit", false],
   ["traffic_extend", "searchesRank", "searchesRank", false],
   ["keyword_research", "searches", "searches", true],
   ["keyword_order", "searches", "searches", true],

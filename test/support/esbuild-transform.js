@@ -25,6 +25,19 @@ const TRANSFORMER_KEY = crypto
   .update(fs.readFileSync(__filename))
   .digest("hex");
 
+/** PGlite's CommonJS build (the history's embedded database, src/server/history/database.ts). */
+const PGLITE = /[\\/]node_modules[\\/]@electric-sql[\\/]pglite[\\/]dist[\\/][^\\/]+\.cjs$/;
+
+/**
+ * PGlite's CommonJS build loads Node's own modules with `await import("fs")`, and one of its functions declares a
+ * `require` of its own below such an import (`var require = createRequire(...)`), so the promised require the
+ * transform makes of an import() would call that one, still undefined. Its imports of a module by name become a
+ * require of the file's own, taken before anything can hide it.
+ */
+function requiredModules(text) {
+  return `const __madRequire = require;${text.replace(/\bimport\((["'][\w:/]+["'])\)/g, "Promise.resolve(__madRequire($1))")}`;
+}
+
 module.exports = {
   canInstrument: false,
 
@@ -32,7 +45,8 @@ module.exports = {
     return crypto.createHash("sha256").update(TRANSFORMER_KEY).update(sourcePath).update(sourceText).digest("hex");
   },
 
-  process(sourceText, sourcePath) {
+  process(text, sourcePath) {
+    const sourceText = PGLITE.test(sourcePath) ? requiredModules(text) : text;
     const loader = LOADERS[path.extname(sourcePath)];
     if (loader === undefined) throw new Error(`esbuild-transform: no loader for ${sourcePath}`);
     const { code, map } = esbuild.transformSync(sourceText, {

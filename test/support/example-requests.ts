@@ -20,6 +20,7 @@ export function exampleRequests(now: Date = new Date()): ExampleRequests {
     traffic_extend: { marketplace: "US", asinList: ["B07Z82895W"] },
     market_product_concentration: { marketplace: "US", nodeIdPath: node },
     keyword_research: { marketplace: "US", keywords: "child" },
+    keyword_research_department: { marketplace: "US" },
     keyword_order: { marketplace: "US", asins: ["B07Z82895W"], reverseType: "W", date: latestSaturday(now) },
     market_seller_concentration: { marketplace: "US", nodeIdPath: node },
     aba_research_weekly: { marketplace: "US", includeKeywords: "screen protector" },

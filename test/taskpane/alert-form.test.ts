@@ -71,11 +71,12 @@ describe("checks before sending", () => {
     expect(whenProblem("price change <= -15% or new rows")).toBeUndefined();
   });
 
-  test("destinations: 1 to 20, each an https:// webhook or a mailto: address, the wrong one named", () => {
+  test("destinations: 1 to 20, each a webhook or a mailto: address, the wrong one named", () => {
     expect(deliverProblem("")).toMatch(/^Say where to send it/);
     expect(deliverProblem("https://hooks.slack.com/services/T/B/x\nmailto:buyer@contoso.com")).toBeUndefined();
-    expect(deliverProblem("https://ok.example.com/x, http://plain.example.com/x")).toBe(
-      "http://plain.example.com/x is neither an https:// webhook nor a mailto: address.",
+    // http:// is the relay's to judge (test/taskpane/alert-http.test.ts).
+    expect(deliverProblem("https://ok.example.com/x, ftp://plain.example.com/x")).toBe(
+      "ftp://plain.example.com/x is neither a webhook (https://, or http:// where the relay allows it) nor a mailto: address.",
     );
     const many = Array.from({ length: 21 }, (_, i) => `mailto:a${i}@example.com`).join("\n");
     expect(deliverProblem(many)).toBe("At most 20 destinations; there are 21.");
@@ -113,6 +114,8 @@ test("the request body: the formula with its =, destinations one a line, the per
     deliver: ["https://oapi.dingtalk.com/robot/send?access_token=x", "mailto:buyer@contoso.com"],
     language: "zh-CN",
     muted: false,
+    // The messages' times in the member's time zone (the runtime's own).
+    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
   });
   expect(newAlertId()).toMatch(ALERT_ID);
 });

@@ -216,12 +216,16 @@ describe("the Product watch template", () => {
     ]);
     expect(spec.formulas.filter((f) => f.formula.includes("$C$5"))).toHaveLength(4);
     expect(spec.formulas).toHaveLength(1 + 2 * 4);
+    // Titled with the product's ASIN, not its place in the list (issue 46).
     expect(spec.charts.map((c) => c.title)).toEqual([
-      "Price and BSR, product 1",
-      "Monthly sales, product 1",
-      "Price and BSR, product 2",
-      "Monthly sales, product 2",
+      "Price and BSR, B000000001",
+      "Monthly sales, B000000001",
+      "Price and BSR, B000000005",
+      "Monthly sales, B000000005",
     ]);
+    expect(spec.values.filter((v) => v.role === "title").map((v) => v.value)).toEqual(
+      expect.arrayContaining(["Product B000000001", "Newest reviews, B000000005"]),
+    );
     // The charts sit right of the table, from the row below the inputs.
     const tableRight = 1 + 10;
     expect(spec.charts.map((c) => parseCell(c.anchor).col).every((col) => col > tableRight)).toBe(true);
@@ -328,8 +332,12 @@ describe("cost", () => {
     expect(costOfQueries(lookups, ENGINE, NOW)).toEqual({ queries: 1, pages: 3, calls: 3 });
     expect(describeCost({ queries: 4, pages: 5, calls: 5 })).toBe("spends about 5 calls: 4 unique queries, 5 pages");
     expect(describeCost({ queries: 1, pages: 1, calls: 1 })).toBe("spends about 1 call: 1 unique query, 1 page");
+    // Nothing to fetch: no call, said as such (issue 46: not "about 0 calls"), in both languages.
     expect(describeCost({ queries: 8, pages: 8, calls: 0 })).toBe(
-      "spends about 0 calls: 8 unique queries, 8 pages, 8 of them already fetched",
+      "spends no call: 8 unique queries, 8 pages, all of them already fetched",
+    );
+    expect(describeCost({ queries: 8, pages: 9, calls: 1 })).toBe(
+      "spends about 1 call: 8 unique queries, 9 pages, 8 of them already fetched",
     );
   });
 

@@ -35,7 +35,7 @@ const SEARCH_MODELS = opts(
 /** ABA weekly and monthly share everything but the date format, the growth filters and the page size. */
 const abaCommon = () =>
   [
-    list("departments", "Department codes to search in."),
+    list("departments", "Department codes to search in; MAD.DEPARTMENTS lists a marketplace's."),
     str("excludeKeywords", "Leave out keywords containing this text."),
     str("includeKeywords", "Only keywords containing this text."),
     bool("exactFlag", "Exact match of the include text."),

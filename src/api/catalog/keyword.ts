@@ -213,7 +213,7 @@ export const KEYWORD_OPERATIONS = [
     params: [
       marketplace,
       yearMonth("month", "Month yyyyMM within the last 24 months; omitted = the last 30 days."),
-      list("departments", "Department codes."),
+      list("departments", "Department codes; MAD.DEPARTMENTS lists a marketplace's."),
       str("keywords", "Keywords containing this text."),
       str("excludeKeywords", "Leave out keywords containing this text."),
       bool("withYearlyGrowth", "New niche markets only (with yearly growth)."),
@@ -248,6 +248,23 @@ export const KEYWORD_OPERATIONS = [
     positional: [],
     shape: "paged",
     record: "keywordResearch",
+  }),
+  define({
+    // The department codes keyword research's and ABA research's `departments` take (the official docs' "Keyword
+    // Research Category": GET with `marketplace`, each row a code and a label; like the category lookup, a list).
+    code: "keyword_research_department",
+    path: "/v1/keyword-research/department",
+    dataPeriod: "month",
+    method: "GET",
+    fn: "DEPARTMENTS",
+    title: "Department codes",
+    description:
+      "A marketplace's departments with their codes: what the departments filter of keyword and search-frequency " +
+      "research takes.",
+    params: [marketplace],
+    positional: [],
+    shape: "array",
+    record: "department",
   }),
   define({
     code: "keyword_order",

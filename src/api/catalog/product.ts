@@ -46,6 +46,9 @@ const PRODUCT_SORT_FIELDS = [
   "bsr_rank_cv",
   "total_amount_growth",
   "bsr_rank_cr",
+  // The child ASIN's 30-day units (amzUnit): the service's own tools sort product research and competitor lookup by
+  // it (test/fixtures/official/operations.json, source SRT).
+  "amz_unit",
 ] as const;
 
 /**

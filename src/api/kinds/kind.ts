@@ -105,6 +105,15 @@ export function argumentError(param: string, label: string, rule: string, proble
 export const readError = (spec: Pick<AnyParamSpec, "name">, context: ReadContext, rule: string, detail: string) =>
   argumentError(spec.name, context.label, rule, detail);
 
-/** The words of a message's `(got ...)`: text quoted, lists named. */
+/**
+ * The words of a message's `(got ...)`: text quoted, lists and objects named. Never `String()` of an object: a
+ * member's JSON `{"toString": "x"}` would throw inside the message meant to refuse it.
+ */
 export const show = (value: unknown) =>
-  typeof value === "string" ? `"${value}"` : Array.isArray(value) ? t("aList") : String(value);
+  typeof value === "string"
+    ? `"${value}"`
+    : Array.isArray(value)
+      ? t("aList")
+      : typeof value === "object" && value !== null
+        ? t("anObject")
+        : String(value);

@@ -26,16 +26,22 @@
  */
 import { t } from "../../i18n/cells";
 import type { AnyParamSpec } from "../param-spec";
-import { isBlankCell } from "./cell-input";
+import { isBlankCell, withoutTrailingBlanks } from "./cell-input";
 import type { FieldControl, FormValue } from "./form-types";
 import { readError, type ReadContext } from "./kind";
 import { kindOf, schemaOf } from "./index";
 
-/** Rows of a range argument; a single value is one row of one cell. */
-export function rowsOf(arg: unknown): unknown[][] {
+/**
+ * Rows of a range argument, without its trailing blank rows and columns (a whole column, `A:A`, is every row of the
+ * sheet on desktop: cell-input.ts); a single value is one row of one cell. `vacant`: what is blank for the parameter.
+ */
+export function rowsOf(arg: unknown, vacant: (cell: unknown) => boolean = isBlankCell): unknown[][] {
   if (isBlankCell(arg)) return [];
   if (!Array.isArray(arg)) return [[arg]];
-  return arg.map((row) => (Array.isArray(row) ? row : [row]));
+  return withoutTrailingBlanks(
+    arg.map((row: unknown) => (Array.isArray(row) ? row : [row])),
+    vacant,
+  );
 }
 
 /** Whether a number 0 in this parameter's cells stands for a blank cell (see the rule above). */
@@ -90,7 +96,8 @@ function plainCell(spec: AnyParamSpec, cell: unknown, context: ReadContext): unk
  * are blank. A single-valued kind refuses several values; the value is reshaped only, its rules are the validator's.
  */
 export function readCells(spec: AnyParamSpec, raw: unknown, context: ReadContext): unknown {
-  const given = rowsOf(raw)
+  const zeroBlank = zeroIsBlank(spec);
+  const given = rowsOf(raw, (cell) => isBlankCell(cell) || (cell === 0 && zeroBlank))
     .flat()
     .map((cell) => plainCell(spec, cell, context));
   const cells = valueCells(spec, given);

@@ -4,7 +4,7 @@
  * where live data sends 0.1376, "percent" where it sends 8.31; "decimal" where no response has been seen (keyword
  * conversion).
  */
-import { b, dt, i, ms, n, obj, objList, s, sl, slm, u, vi } from "./fields";
+import { b, dt, i, ms, n, obj, objList, s, sl, slm, u, vi, type RecordFrom } from "./fields";
 
 /** Keyword conversion (items): searches, clicks and purchases with bid, CPA, budget and ACoS ranges. */
 export const KEYWORD_CONVERSION_FIELDS = [
@@ -316,8 +316,20 @@ export const TRAFFIC_SOURCE_FIELDS = [
   slm("badgeDetails", "Label -> exposure types (e.g. AD: SPONSOR_VIDEO, ADS)"),
 ] as const;
 
+/**
+ * A department of a marketplace (the department lookup, GET /v1/keyword-research/department): the code keyword
+ * research's and ABA research's `departments` take, and its name (the official docs' example: automotive,
+ * Automotive Parts & Accessories).
+ */
+export const DEPARTMENT_FIELDS = [
+  s("code", "Department code, e.g. automotive (what departments filters take)"),
+  s("label", "Department name, e.g. Automotive Parts & Accessories"),
+] as const;
+export type DepartmentRecord = RecordFrom<typeof DEPARTMENT_FIELDS>;
+
 /** The keyword group's records by name (the catalog's `record`). */
 export const KEYWORD_RECORDS = {
+  department: DEPARTMENT_FIELDS,
   keywordConversion: KEYWORD_CONVERSION_FIELDS,
   keywordTrend: KEYWORD_TREND_FIELDS,
   extendedTrafficKeyword: EXTENDED_TRAFFIC_KEYWORD_FIELDS,

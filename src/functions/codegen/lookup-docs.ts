@@ -10,7 +10,7 @@ import { groupLabel, operationDescription, operationTitle } from "../../api/loca
 import { code, docsWords } from "../../i18n/docs";
 import { t } from "../../i18n/lookups";
 import { recordColumns } from "../../table/columns";
-import { CARD_PROPERTIES, DETAIL_FACTS } from "../../table/product-card";
+import { CARD_PROPERTIES, cardLabel, DETAIL_FACTS } from "../../table/product-card";
 
 export const lookupAnchor = (f: LookupFunction) => `mad${f.fn.toLowerCase()}`;
 
@@ -31,7 +31,8 @@ function cardEntry(f: Extract<LookupFunction, { form: "card" }>): string {
     "",
     words.cardExcel,
     "",
-    words.cardProperties(CARD_PROPERTIES.map(code).join(", ")),
+    // Named in the reference's language, as a card made in it names them (cardLabel).
+    words.cardProperties(CARD_PROPERTIES.map((name) => code(cardLabel(name))).join(", ")),
     "",
     words.cardDetails(DETAIL_FACTS.map(code).join(", "), f.details, `MAD.${operation(f.details).fn}`),
   ].join("\n");

@@ -469,6 +469,29 @@ export function keywordResearch(
 }
 
 /**
+ * A marketplace's departments with their codes: what the departments filter of keyword and search-frequency research takes.
+ * @customfunction DEPARTMENTS
+ * @helpurl https://localhost:3000/help.html#maddepartments
+ * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA, IN, MX, BR, AU or AE.
+ * @param [filters] Other parameters: name/value rows, or text "name=value; name=value". Names: . Display options: headers, dates.
+ * @param [fields] Columns to spill, e.g. "code, label" (text or a range); blank = all.
+ * @param [limit] Rows to show, 1 to 2000; blank = all rows returned.
+ * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
+ * @returns Department codes: a table with a header row of column names.
+ * @cancelable
+ * @requiresAddress
+ */
+export function keywordResearchDepartment(
+  market: unknown,
+  filters: unknown[][],
+  fields: unknown[][],
+  limit: number,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  return runFormula("keyword_research_department", { market, positional: [], filters, fields, limit }, invocation);
+}
+
+/**
  * The words that bring orders to the given products, by week or by month.
  * @customfunction ORDERWORDS
  * @helpurl https://localhost:3000/help.html#madorderwords
@@ -1190,7 +1213,7 @@ export function product(
  * @customfunction PRODUCTS
  * @helpurl https://localhost:3000/help.html#madproducts
  * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA, IN, MX, BR, AU or AE.
- * @param asins Product ids (ASINs): a range, an array or text separated by commas, up to 2,000; one row each.
+ * @param asins Product ids (ASINs): a range (A2:.A5000 or TRIMRANGE(A:A) for a list that grows), an array or text separated by commas, up to 2,000; one row each.
  * @param [fields] Columns to spill, e.g. "asin, title, brand" (text or a range); blank = all.
  * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
  * @returns Products by ASIN: a header row, then one row per listed ASIN.
@@ -1239,6 +1262,7 @@ export const MAD_FUNCTIONS: Readonly<Record<string, (...args: never[]) => Promis
   KEYWORDTRENDS: keywordResearchTrends,
   TRAFFICEXTEND: trafficExtend,
   KEYWORDRESEARCH: keywordResearch,
+  DEPARTMENTS: keywordResearchDepartment,
   ORDERWORDS: keywordOrder,
   TRAFFICKEYWORDS: trafficKeyword,
   KEYWORDMINER: keywordMiner,

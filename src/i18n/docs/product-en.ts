@@ -59,16 +59,23 @@ interval of one product shares one call and one cached answer.`,
     `shared with ${code(sharedWith)} of the same product), and only where asked.`,
   rowsRules: ({ max, perCall, notFound, columns }) =>
     `${code("asins")} is a range, an array or text separated by commas, of up to ${max} values; each gives one row, ` +
-    `in its order, under one header row: a blank gives a blank row, a repeated ASIN its row again (no other call), ` +
-    `text that is not an ASIN a message in its row (nothing is sent for it), an ASIN the service does not know ` +
-    `${code(notFound)}. N distinct ASINs not already answered today cost ⌈N / ${perCall}⌉ calls, shared with the ` +
-    `MAD.PRODUCT cells and other lookups of the same moment; a call that fails shows its failure in its own rows ` +
-    `only. More than ${max} values is ${code("#VALUE!")}. Columns (${code("fields")} picks them, blank = all): ${columns}.`,
+    `in its order, under one header row: a blank gives a blank row, a repeated ASIN its row again (no other call). ` +
+    `Text that is not an ASIN (nothing is sent for it) gives ${code("#VALUE!")} in its row's first cell, an ASIN ` +
+    `the service does not know ${code("#N/A")} (${code(notFound)}), each with its message and the rest of the row ` +
+    `blank, so ${code("IFERROR")} and ${code("ISNA")} see them. N distinct ASINs not already answered today cost ` +
+    `⌈N / ${perCall}⌉ calls, shared with the MAD.PRODUCT cells and other lookups of the same moment; a call that ` +
+    `fails shows ${code("#N/A")} and its failure in its own rows only. Blank rows and columns after the last value ` +
+    `are not rows, and more than ${max} values is ${code("#VALUE!")}. For a list that grows, give a bounded or ` +
+    `trimmed range such as ${code("A2:.A5000")} or ${code("TRIMRANGE(A:A)")}: Excel for Windows and Mac passes a ` +
+    `whole column (${code("A:A")}) as every row of the sheet, Excel on the web answers ${code("#CALC!")} for it. ` +
+    `Columns (${code("fields")} picks them, blank = all): ${columns}.`,
   batchNote: (param, perCall, functions) =>
     `With ${code(param)} (and no ${code("page")} or ${code("order")}) it looks products up by ASIN: rows in the ` +
     `list's order, ${perCall} ASINs a call, each answer kept on its own and shared with ${functions} asked at ` +
     "about the same moment.",
   rowsReturns: (title) => `${title}: a header row, then one row per listed ASIN.`,
   detailsHelp: "Facts to add from the product's details: Bullet points, Variants (text or a range); one more call.",
-  asinsHelp: "Product ids (ASINs): a range, an array or text separated by commas, up to 2,000; one row each.",
+  asinsHelp:
+    "Product ids (ASINs): a range (A2:.A5000 or TRIMRANGE(A:A) for a list that grows), an array or text separated " +
+    "by commas, up to 2,000; one row each.",
 };

@@ -35,30 +35,36 @@ ${code("2")} 分别表示按周和按月；0 视为空单元格，因为部分 E
   cardExcel:
     "在支持自定义函数数据类型的 Excel 中（CustomFunctionsRuntime 1.4：Excel 网页版、Microsoft 365 2208 及以上版本、" +
     "Mac 16.64 及以上版本），单元格中是一张商品卡片：单击其图标（或按 Ctrl+Shift+F5）打开，用 " +
-    `${code("=A2.Price")} 或 ${code("=A2.[Monthly units]")} 读取属性；单元格旁的字段选择器会列出所有属性。卡片与其他公式` +
+    `${code("=A2.价格")} 或 ${code("=A2.月销量")} 读取属性（属性以卡片生成时的语言命名，英文中为 ${code("=A2.Price")}）；` +
+    "单元格旁的字段选择器会列出所有属性。卡片与其他公式" +
     "一样随工作簿刷新。在其他 Excel（非订阅版 Office）中，同样的信息输出为一行带标签的数据：一行属性名表头和一行值。" +
     "加载项在运行时询问 Excel 能显示哪一种。",
   cardProperties: (names) =>
-    `属性：${names}。${code("Price")} 和 ${code("Monthly revenue")} 以该站点的货币计，${code("Monthly units")} 和 ` +
-    `${code("Monthly revenue")} 为最近 30 天的数据（服务区分变体时为当前变体），${code("Listed on")} 为上架日期（日期），` +
-    `${code("Listing")} 为商品链接。服务未提供的信息不放入卡片（在行中为空），绝不显示为 0。`,
+    `属性：${names}。${code("价格")} 和 ${code("月销售额")} 以该站点的货币计，${code("月销量")} 和 ` +
+    `${code("月销售额")} 为最近 30 天的数据（服务区分变体时为当前变体），${code("上架日期")} 为上架日期（日期），` +
+    `${code("商品链接")} 为商品链接。服务未提供的信息不放入卡片（在行中为空），绝不显示为 0。`,
   startHelp: (doc) => `${doc}可以是 Excel 日期或 yyyy-mm-dd 文本。`,
   intervalHelp: (intervals, defaultInterval) => `${intervals}；留空 = ${defaultInterval}。`,
   historyReturns: (title) => `${title}：一行表头，之后每个周期一行带日期的数据。`,
   cardReturns: (title) => `${title}：一个数据类型（卡片），或一行表头加一行商品信息。`,
   cardDetails: (names, operationCode, sharedWith) =>
-    `${code("details")} 添加只有商品详情才有的信息：${names}（以文本写出名称，如 ${code('"Bullet points"')}，或一个名称区域）。` +
+    `${code("details")} 添加只有商品详情才有的信息：${names}（以文本写出名称，英文或中文均可，如 ${code('"Bullet points"')} ` +
+    `或 ${code('"五点描述"')}，或一个名称区域）。` +
     `每个商品多花一次调用（${code(operationCode)}，与同一商品的 ${code(sharedWith)} 共用），且只在要求时调用。`,
   rowsRules: ({ max, perCall, notFound, columns }) =>
     `${code("asins")} 为区域、数组或以逗号分隔的文本，最多 ${max} 个值；每个值按顺序输出一行，上方一行表头：空白输出空行，` +
-    `重复的 ASIN 再输出一次其行（不再调用），不是 ASIN 的文本在其行显示提示（不为它发送任何请求），服务不认识的 ASIN 显示 ` +
-    `${code(notFound)}。当天尚未获取的 N 个不同 ASIN 花费 ⌈N / ${perCall}⌉ 次调用，与同一时刻的 MAD.PRODUCT 单元格及其他` +
-    `查询共用；失败的调用只在它自己的行显示失败原因。超过 ${max} 个值为 ${code("#VALUE!")}。列（用 ${code("fields")} 选择，` +
-    `留空 = 全部）：${columns}。`,
+    `重复的 ASIN 再输出一次其行（不再调用）。不是 ASIN 的文本（不为它发送任何请求）在其行第一格显示 ${code("#VALUE!")}，` +
+    `服务不认识的 ASIN 显示 ${code("#N/A")}（${code(notFound)}），均附说明，该行其余单元格留空，因此 ${code("IFERROR")} ` +
+    `和 ${code("ISNA")} 能识别它们。当天尚未获取的 N 个不同 ASIN 花费 ⌈N / ${perCall}⌉ 次调用，与同一时刻的 MAD.PRODUCT ` +
+    `单元格及其他查询共用；失败的调用只在它自己的行显示 ${code("#N/A")} 及失败原因。最后一个值之后的空行和空列不算行，` +
+    `超过 ${max} 个值为 ${code("#VALUE!")}。会增长的列表请给出有界或修剪的区域，如 ${code("A2:.A5000")} 或 ` +
+    `${code("TRIMRANGE(A:A)")}：Windows 和 Mac 版 Excel 把整列（${code("A:A")}）作为工作表的每一行传入，网页版 Excel ` +
+    `对整列返回 ${code("#CALC!")}。列（用 ${code("fields")} 选择，留空 = 全部）：${columns}。`,
   batchNote: (param, perCall, functions) =>
     `给出 ${code(param)}（且不给 ${code("page")} 或 ${code("order")}）时按 ASIN 查询商品：各行按列表顺序，每次调用 ` +
     `${perCall} 个 ASIN，每个结果单独保存，并与同一时刻请求的 ${functions} 共用。`,
   rowsReturns: (title) => `${title}：一行表头，之后每个 ASIN 一行。`,
   detailsHelp: "从商品详情添加的信息：Bullet points、Variants（文本或区域）；多一次调用。",
-  asinsHelp: "商品编号（ASIN）：区域、数组或以逗号分隔的文本，最多 2,000 个；每个一行。",
+  asinsHelp:
+    "商品编号（ASIN）：区域（会增长的列表用 A2:.A5000 或 TRIMRANGE(A:A)）、数组或以逗号分隔的文本，最多 2,000 个；每个一行。",
 };

@@ -1,8 +1,9 @@
 /**
- * `npm run team`: the team relay's members, usage, schedules and alerts (HELP below; `npm run team -- --help`).
- * MAD_KEYS_FILE gives `usage` the keys' budgets. Without REDIS_URL members go to a members file that only a single
- * replica on this machine reads.
- * Exit status: 0 done, 1 failed (Redis unreachable, no such member), 2 usage problem.
+ * `npm run team`: the team relay's members, usage, schedules, their history and alerts (HELP below;
+ * `npm run team -- --help`). MAD_KEYS_FILE gives `usage` the keys' budgets. Without REDIS_URL members go to a members
+ * file that only a single replica on this machine reads, and schedules live in its embedded database (MAD_DATA_DIR),
+ * which these commands read only while that relay is stopped.
+ * Exit status: 0 done, 1 failed (Redis or the database unreachable, no such member, a run that failed), 2 usage problem.
  */
 import { parseArgs } from "node:util";
 import { escapeControlCharacters as escaped } from "../../api/control-characters";
@@ -16,6 +17,7 @@ import { hashToken, memberNameProblem, newToken } from "./tokens";
 import { usageCsv, usageReport, usageTable } from "./usage-report";
 import { scheduleLines } from "./schedule-report";
 import { alertsCommand } from "./alerts/alerts-cli";
+import { historyCommand, listedSchedules, runSchedulesNow, unscheduleCommand } from "./schedules-cli";
 
 class UsageProblem extends Error {}
 
@@ -26,15 +28,17 @@ const HELP = [
   "  members                                  who has a token (names, roles, budgets)",
   "  usage [--csv] [--month yyyyMM]           calls, cache hits and refusals per member and operation",
   "  schedules                                every member's scheduled refreshes, their next and last run",
-  "  unschedule ID                            removes a scheduled refresh",
+  "  schedules run [ID] [--all] [--upstream URL]",
+  "                                           runs due schedules now (ID: that one; --all: every one not paused),",
+  "                                           keeping their history; prints what each stored and spent",
+  "  unschedule ID                            removes a scheduled refresh, its history and its feeds",
+  "  history                                  each schedule's history kept: days, rows and size",
   "  alerts                                   every alert: owner, query, when, every, last run and fired, pending",
   "  alerts run [--all]                       runs due alerts now (--all: every one), retrying pending deliveries first",
-  "Reads REDIS_URL, MAD_REDIS_PREFIX and MAD_KEYS_FILE as `npm run serve -- --team` does.",
+  "Reads REDIS_URL, MAD_REDIS_PREFIX, MAD_KEYS_FILE, DATABASE_URL, MAD_DATA_DIR, MAD_HISTORY_DAYS and MAD_UPSTREAM",
+  "as `npm run serve -- --team` does. Without Redis the schedules and history are in the relay's embedded database",
+  "(MAD_DATA_DIR), which one process opens at a time: stop the relay first.",
 ].join("\n");
-
-/** Schedules live with the relay's state: without Redis, in the running server only. */
-const SCHEDULES_NEED_REDIS =
-  "schedules without Redis live in the server's memory: read them from GET /admin/schedules (remove one with DELETE /admin/schedules/ID) with an admin's token";
 
 /** `--monthly-budget`: plain digits only ("", 0x10, 1e3 are refused, and nobody is added); absent: no budget. */
 function budgetOf(text: string | undefined): number | null {
@@ -57,6 +61,7 @@ function readArguments() {
         csv: { type: "boolean" },
         month: { type: "string" },
         all: { type: "boolean" },
+        upstream: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -121,8 +126,7 @@ async function usage({ store, settings, values }: Command): Promise<void> {
 }
 
 async function listSchedules({ store, settings, say }: Command): Promise<void> {
-  if (!settings.redisUrl) throw new Error(SCHEDULES_NEED_REDIS);
-  const schedules = await store.schedules();
+  const schedules = await listedSchedules({ store, settings, say });
   if (schedules.length === 0) say("No scheduled refreshes: members set them from the add-in's Reports tab.");
   for (const line of scheduleLines(schedules)) say(line);
 }
@@ -130,11 +134,12 @@ async function listSchedules({ store, settings, say }: Command): Promise<void> {
 async function main(): Promise<void> {
   const { values, positionals } = readArguments();
   const [command, name, ...rest] = positionals;
+  const runOne = command === "schedules" && name === "run";
   if (values.help || command === "help") {
     process.stdout.write(`${HELP}\n`);
     return;
   }
-  if (rest.length > 0) throw new UsageProblem(HELP);
+  if (rest.length > (runOne ? 1 : 0)) throw new UsageProblem(HELP);
   const settings = teamSettingsFromEnv(process.env);
   const store = openStore(settings);
   // Whatever a line carries from storage (alerts' reasons and names included) cannot act on the admin's terminal.
@@ -159,13 +164,20 @@ async function main(): Promise<void> {
       case "usage":
         return await usage(run);
       case "schedules":
-        return await listSchedules(run);
+        if (name === undefined) return await listSchedules(run);
+        if (!runOne) throw new UsageProblem(HELP);
+        return await runSchedulesNow({
+          ...run,
+          id: rest[0],
+          all: values.all === true,
+          upstream: values.upstream ?? process.env.MAD_UPSTREAM,
+        });
       case "unschedule":
         if (name === undefined) throw new UsageProblem(`unschedule: name the schedule's id\n${HELP}`);
-        if (!settings.redisUrl) throw new Error(SCHEDULES_NEED_REDIS);
-        if (!(await store.scheduleDelete(name))) throw new Error(`no schedule ${name}: see npm run team -- schedules`);
-        say(`Removed the schedule ${name}: the relay no longer refreshes it.`);
-        return;
+        return await unscheduleCommand({ ...run, id: name });
+      case "history":
+        if (name !== undefined) throw new UsageProblem(HELP);
+        return await historyCommand(run);
       case "alerts":
         if ((await alertsCommand({ sub: name, all: values.all === true, settings, store, say })) === "usage")
           throw new UsageProblem(HELP);

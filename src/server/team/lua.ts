@@ -13,6 +13,7 @@
  *   P aside (hash fingerprint -> KeyAside JSON)            P turn (next key to try)   P events (pub/sub channel)
  * The pump mirrors MemoryStore.pump step for step.
  */
+import { OUTBOX_LIB } from "./alerts/alert-lua";
 
 export const ENQUEUE = `
 local P, t, member = ARGV[1], ARGV[2], ARGV[3]
@@ -157,8 +158,11 @@ if redis.call('HSETNX', P .. 'members', name, json) == 0 then return 0 end
 redis.call('HSET', P .. 'tokens', hash, name)
 return 1`;
 
-/** ARGV: prefix, name. The member's token and their schedules go: a member added later by that name starts empty. */
-export const REVOKE_MEMBER = `
+/**
+ * ARGV: prefix, name. The member's token, their schedules, and their alerts with all that goes with them (what they
+ * compared, their status, their deliveries pending and given up) go: a member added later by that name starts empty.
+ */
+export const REVOKE_MEMBER = `${OUTBOX_LIB}
 local P, name = ARGV[1], ARGV[2]
 local json = redis.call('HGET', P .. 'members', name)
 if not json then return 0 end
@@ -168,6 +172,7 @@ local schedules = redis.call('HGETALL', P .. 'schedules')
 for i = 1, #schedules, 2 do
   if cjson.decode(schedules[i + 1])['member'] == name then redis.call('HDEL', P .. 'schedules', schedules[i]) end
 end
+forget_member_alerts(P, name)
 return 1`;
 
 /** ARGV: prefix, key, owner, now, leaseMs. Returns {'cache'|'shared', json}, {'claimed'} or {'busy'}. */
@@ -184,6 +189,13 @@ export const FLIGHT_RENEW = `
 local P, key, owner, lease = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
 if redis.call('GET', P .. 'flight:' .. key) ~= owner then return 0 end
 redis.call('PEXPIRE', P .. 'flight:' .. key, lease)
+return 1`;
+
+/** Lets go of a schedule's run claim if `owner` still holds it (its run failed: the next tick tries again). */
+export const SCHEDULE_RELEASE = `
+local P, id, due, owner = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
+local key = P .. 'schedrun:' .. id .. ':' .. due
+if redis.call('GET', key) == owner then redis.call('DEL', key) end
 return 1`;
 
 export const FLIGHT_RELEASE = `

@@ -1,10 +1,13 @@
 /**
  * The team's state in this process's memory: one replica, nothing to set up (no REDIS_URL). The same behaviour as
  * the Redis store, step for step (the pump mirrors lua.ts); lost when the process stops, except members, which
- * live in a members file when one is given (written by `npm run team` without REDIS_URL).
+ * live in a members file when one is given (written by `npm run team` without REDIS_URL), and schedules and alerts'
+ * definitions, which live in the relay's embedded database when it is given one (`restore`: loaded at start,
+ * every change written through, ../history/relay-state.ts).
  */
 import type { Schedule } from "../../api/schedules";
 import { EventEmitter } from "node:events";
+import type { RelayState } from "../history/relay-state";
 import { MembersFile } from "./members-file";
 import { MemoryAlertStore } from "./alerts/memory-alert-store";
 import type {
@@ -14,6 +17,7 @@ import type {
   Delivery,
   DeliverySettlement,
   FailedDelivery,
+  OutboxCount,
   StoredAlert,
 } from "./alerts/model";
 import {
@@ -72,12 +76,23 @@ export class MemoryStore implements TeamStore {
   private turn = 0;
   private readonly events = new EventEmitter();
   private readonly alertSteps = new MemoryAlertStore();
+  /** Where schedules and alerts are kept across restarts, once restored from it. */
+  private state: RelayState | undefined;
 
   constructor(private readonly file?: MembersFile) {
     this.describe = file ? `memory (members in ${file.path})` : "memory";
   }
 
   async ping(): Promise<void> {}
+
+  /** Loads the schedules and alerts kept in `state`, then writes every change of them through to it. */
+  async restore(state: RelayState): Promise<{ schedules: number; alerts: number }> {
+    const kept = await state.load();
+    for (const schedule of kept.schedules) await this.scheduleSave(schedule);
+    for (const alert of kept.alerts) this.alertSteps.save(alert, null, false, Number.MAX_SAFE_INTEGER);
+    this.state = state;
+    return { schedules: kept.schedules.length, alerts: kept.alerts.length };
+  }
 
   async addMember(member: Member, tokenHash: string): Promise<boolean> {
     if (this.file) return this.file.add(member, tokenHash);
@@ -86,14 +101,24 @@ export class MemoryStore implements TeamStore {
     return true;
   }
 
-  /** The member's token and their schedules go: a member added later by that name starts empty. */
+  /**
+   * The member's token, their schedules and their alerts (with what they compared, their status and deliveries) go:
+   * a member added later by that name starts empty.
+   */
   async revokeMember(name: string): Promise<boolean> {
     const revoked = this.file ? this.file.revoke(name) : this.members_.delete(name);
+    const gone: string[] = [];
     for (const [id, schedule] of this.schedules_)
       if (revoked && schedule.member === name) {
         this.schedules_.delete(id);
         this.ownerSince.delete(id);
+        gone.push(id);
       }
+    for (const id of gone) await this.state?.delete("schedule", id);
+    if (revoked) {
+      for (const alert of this.alertSteps.alerts()) if (alert.member === name) await this.alertDelete(alert.id);
+      this.alertSteps.forgetMember(name);
+    }
     return revoked;
   }
 
@@ -278,6 +303,8 @@ export class MemoryStore implements TeamStore {
   }
 
   async scheduleSave(schedule: Schedule): Promise<void> {
+    // Kept first: a schedule the database did not take is not set (the caller hears why).
+    await this.state?.save("schedule", schedule.id, schedule);
     this.schedules_.set(schedule.id, schedule);
     if (this.file && !this.ownerSince.has(schedule.id))
       this.ownerSince.set(schedule.id, this.file.members().find((m) => m.name === schedule.member)?.createdAt ?? 0);
@@ -285,11 +312,14 @@ export class MemoryStore implements TeamStore {
 
   async scheduleDelete(id: string): Promise<boolean> {
     this.ownerSince.delete(id);
-    return this.schedules_.delete(id);
+    const removed = this.schedules_.delete(id);
+    if (removed) await this.state?.delete("schedule", id);
+    return removed;
   }
 
   async schedules(): Promise<Schedule[]> {
-    if (this.file) this.forgetFormerMembersSchedules(this.file.members());
+    if (this.file)
+      for (const id of this.forgetFormerMembersSchedules(this.file.members())) await this.state?.delete("schedule", id);
     return [...this.schedules_.values()];
   }
 
@@ -297,13 +327,16 @@ export class MemoryStore implements TeamStore {
    * With a members file, `npm run team -- revoke` (another process) edits the file, not this store: a schedule
    * whose member is gone, or was revoked and added again since (another `createdAt`), is dropped here.
    */
-  private forgetFormerMembersSchedules(members: readonly Member[]): void {
+  private forgetFormerMembersSchedules(members: readonly Member[]): string[] {
     const since = new Map(members.map((m) => [m.name, m.createdAt]));
+    const gone: string[] = [];
     for (const [id, schedule] of this.schedules_)
       if (since.get(schedule.member) !== this.ownerSince.get(id)) {
         this.schedules_.delete(id);
         this.ownerSince.delete(id);
+        gone.push(id);
       }
+    return gone;
   }
 
   async scheduleClaim(id: string, dueAt: number, owner: string, now: number, ttlMs: number): Promise<boolean> {
@@ -314,16 +347,32 @@ export class MemoryStore implements TeamStore {
     return true;
   }
 
+  async scheduleRelease(id: string, dueAt: number, owner: string): Promise<void> {
+    const key = `${id}:${dueAt}`;
+    if (this.claims.get(key)?.owner === owner) this.claims.delete(key);
+  }
+
   async alertSave(alert: StoredAlert, status: AlertStatus | null, resetState: boolean, maxPerMember: number) {
-    return this.alertSteps.save(alert, status, resetState, maxPerMember);
+    const outcome = this.alertSteps.save(alert, status, resetState, maxPerMember);
+    if (outcome === "saved") await this.state?.save("alert", alert.id, alert);
+    return outcome;
   }
 
   async alertDelete(id: string): Promise<boolean> {
-    return this.alertSteps.delete(id);
+    const removed = this.alertSteps.delete(id);
+    if (removed) await this.state?.delete("alert", id);
+    return removed;
   }
 
+  /** With a members file: alerts of a member revoked (maybe added again) by another process go, as schedules do. */
   async alerts(): Promise<StoredAlert[]> {
+    if (this.file)
+      for (const id of this.alertSteps.formerMembersAlerts(this.file.members())) await this.alertDelete(id);
     return this.alertSteps.alerts();
+  }
+
+  async alertsOf(member: string): Promise<StoredAlert[]> {
+    return (await this.alerts()).filter((a) => a.member === member);
   }
 
   async alertStatuses(): Promise<Record<string, AlertStatus>> {
@@ -342,8 +391,15 @@ export class MemoryStore implements TeamStore {
     return this.alertSteps.commit(commit);
   }
 
-  async outboxLease(now: number, owner: string, leaseMs: number, limit: number, anyTime: boolean) {
-    return this.alertSteps.lease(now, owner, leaseMs, limit, anyTime);
+  async outboxLease(
+    now: number,
+    owner: string,
+    leaseMs: number,
+    limit: number,
+    anyTime: boolean,
+    only?: readonly string[],
+  ) {
+    return this.alertSteps.lease(now, owner, leaseMs, limit, anyTime, only);
   }
 
   async outboxSettle(id: string, owner: string, now: number, settlement: DeliverySettlement): Promise<boolean> {
@@ -356,6 +412,14 @@ export class MemoryStore implements TeamStore {
 
   async outboxFailed(): Promise<FailedDelivery[]> {
     return this.alertSteps.failures();
+  }
+
+  async outboxCounts(alertIds: readonly string[]): Promise<Record<string, OutboxCount>> {
+    return this.alertSteps.counts(alertIds);
+  }
+
+  async mailRecipient(member: string, day: string, recipient: string, max: number): Promise<boolean> {
+    return this.alertSteps.mailRecipient(member, day, recipient, max);
   }
 
   subscribe(listener: (event: StoreEvent) => void): () => void {

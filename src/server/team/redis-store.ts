@@ -10,26 +10,10 @@
 import { Redis } from "ioredis";
 import type { Schedule } from "../../api/schedules";
 import { withinListening } from "./listening-bound";
-import { ADD_MEMBER, CANCEL, ENQUEUE, FLIGHT_JOIN, FLIGHT_RELEASE, FLIGHT_RENEW, PUMP, REVOKE_MEMBER } from "./lua";
+import * as LUA from "./lua";
 import { DECISION_KEEP_MS } from "./memory-store";
-import {
-  ALERT_CLAIM,
-  ALERT_COMMIT,
-  ALERT_DELETE,
-  ALERT_SAVE,
-  CLAIM_KEEP_MS,
-  OUTBOX_LEASE,
-  OUTBOX_SETTLE,
-} from "./alerts/alert-lua";
-import type {
-  AlertCommit,
-  AlertState,
-  AlertStatus,
-  Delivery,
-  DeliverySettlement,
-  FailedDelivery,
-  StoredAlert,
-} from "./alerts/model";
+import { ALERT_SCRIPTS, type AlertScript } from "./alerts/alert-lua";
+import { RedisAlertSteps } from "./alerts/redis-alert-store";
 import {
   decisionFrom,
   type Decision,
@@ -59,20 +43,16 @@ export const DEFAULT_REDIS_TIMEOUT_MS = 1_000;
 /** A queued ticket's record is kept until past its deadline (MAD_QUEUE_WAIT_MS may be long), at least this long. */
 const TICKET_KEEP_MS = 600_000;
 const SCRIPTS = {
-  madEnqueue: ENQUEUE,
-  madCancel: CANCEL,
-  madPump: PUMP,
-  madAdd: ADD_MEMBER,
-  madRevoke: REVOKE_MEMBER,
-  madRelease: FLIGHT_RELEASE,
-  madJoin: FLIGHT_JOIN,
-  madRenew: FLIGHT_RENEW,
-  madAlertSave: ALERT_SAVE,
-  madAlertDelete: ALERT_DELETE,
-  madAlertClaim: ALERT_CLAIM,
-  madAlertCommit: ALERT_COMMIT,
-  madOutboxLease: OUTBOX_LEASE,
-  madOutboxSettle: OUTBOX_SETTLE,
+  madEnqueue: LUA.ENQUEUE,
+  madCancel: LUA.CANCEL,
+  madPump: LUA.PUMP,
+  madAdd: LUA.ADD_MEMBER,
+  madRevoke: LUA.REVOKE_MEMBER,
+  madRelease: LUA.FLIGHT_RELEASE,
+  madScheduleRelease: LUA.SCHEDULE_RELEASE,
+  madJoin: LUA.FLIGHT_JOIN,
+  madRenew: LUA.FLIGHT_RENEW,
+  ...ALERT_SCRIPTS,
 };
 type ScriptName = keyof typeof SCRIPTS;
 
@@ -108,6 +88,11 @@ export class RedisStore implements TeamStore {
   private refusal: string | undefined;
   /** While the connection is not ready: settles when it is (or is closed for good). One per outage, shared. */
   private readyWait: Promise<void> | undefined;
+  private readonly alertSteps = new RedisAlertSteps({
+    step: (command) => this.step(command),
+    run: (name: AlertScript, ...args) => this.run(name, ...args),
+    key: (...parts) => this.key(...parts),
+  });
 
   constructor(options: RedisStoreOptions) {
     this.prefix = options.prefix ?? "mad:";
@@ -346,73 +331,25 @@ export class RedisStore implements TeamStore {
     return claimed === "OK";
   }
 
-  async alertSave(alert: StoredAlert, status: AlertStatus | null, resetState: boolean, maxPerMember: number) {
-    const status_ = status ? JSON.stringify(status) : "";
-    const json = JSON.stringify(alert);
-    const outcome = await this.run(
-      "madAlertSave",
-      alert.id,
-      alert.member,
-      json,
-      status_,
-      resetState ? "1" : "0",
-      maxPerMember,
-    );
-    return outcome as "saved" | "taken" | "limit";
+  async scheduleRelease(id: string, dueAt: number, owner: string): Promise<void> {
+    await this.run("madScheduleRelease", id, String(dueAt), owner);
   }
 
-  async alertDelete(id: string): Promise<boolean> {
-    return (await this.run("madAlertDelete", id)) === 1;
-  }
-
-  async alerts(): Promise<StoredAlert[]> {
-    const entries = await this.step((redis) => redis.hgetall(this.key("alerts")));
-    return Object.values(entries).map((json) => JSON.parse(json) as StoredAlert);
-  }
-
-  async alertStatuses(): Promise<Record<string, AlertStatus>> {
-    const entries = await this.step((redis) => redis.hgetall(this.key("alertstatus")));
-    return Object.fromEntries(Object.entries(entries).map(([id, json]) => [id, JSON.parse(json) as AlertStatus]));
-  }
-
-  async alertState(id: string): Promise<AlertState | undefined> {
-    const json = await this.step((redis) => redis.get(this.key(`alertstate:${id}`)));
-    return json === null ? undefined : (JSON.parse(json) as AlertState);
-  }
-
-  async alertClaim(id: string, dueAt: number, owner: string, now: number, ttlMs: number): Promise<boolean> {
-    return (await this.run("madAlertClaim", id, dueAt, owner, now, ttlMs, CLAIM_KEEP_MS)) === 1;
-  }
-
-  async alertCommit(commit: AlertCommit): Promise<boolean> {
-    const { id, version, dueAt, owner, status, state, deliveries } = commit;
-    const rows = deliveries.flatMap((d) => [d.id, d.nextAt, JSON.stringify(d)]);
-    const args = [id, version, dueAt, owner, JSON.stringify(status), state ? JSON.stringify(state) : ""];
-    return (await this.run("madAlertCommit", ...args, deliveries.length, ...rows)) === 1;
-  }
-
-  async outboxLease(now: number, owner: string, leaseMs: number, limit: number, anyTime: boolean) {
-    const out = (await this.run("madOutboxLease", now, owner, leaseMs, limit, anyTime ? "1" : "0")) as string[];
-    return out.map((json) => JSON.parse(json) as Delivery);
-  }
-
-  async outboxSettle(id: string, owner: string, now: number, settlement: DeliverySettlement): Promise<boolean> {
-    const kept = settlement.kind === "retry" || settlement.kind === "failed" ? settlement.delivery : undefined;
-    const args = [id, owner, now, settlement.kind, kept ? JSON.stringify(kept) : "", kept?.nextAt ?? 0];
-    return (await this.run("madOutboxSettle", ...args)) === 1;
-  }
-
-  async outbox(): Promise<Delivery[]> {
-    const ids = await this.step((redis) => redis.zrange(this.key("outbox"), "0", "-1"));
-    if (!ids.length) return [];
-    const jsons = await this.step((redis) => redis.mget(ids.map((id) => this.key(`outbox:d:${id}`))));
-    return jsons.filter((json): json is string => json !== null).map((json) => JSON.parse(json) as Delivery);
-  }
-
-  async outboxFailed(): Promise<FailedDelivery[]> {
-    const entries = await this.step((redis) => redis.hgetall(this.key("outbox:failed")));
-    return Object.values(entries).map((json) => JSON.parse(json) as FailedDelivery);
-  }
+  // Alerts and their outbox: ./alerts/redis-alert-store.ts.
+  readonly alertSave: TeamStore["alertSave"] = (...a) => this.alertSteps.save(...a);
+  readonly alertDelete: TeamStore["alertDelete"] = (id) => this.alertSteps.delete(id);
+  readonly alerts: TeamStore["alerts"] = () => this.alertSteps.alerts();
+  readonly alertsOf: TeamStore["alertsOf"] = (member) => this.alertSteps.alertsOf(member);
+  readonly alertStatuses: TeamStore["alertStatuses"] = () => this.alertSteps.statuses();
+  readonly alertState: TeamStore["alertState"] = (id) => this.alertSteps.state(id);
+  readonly alertClaim: TeamStore["alertClaim"] = (...a) => this.alertSteps.claim(...a);
+  readonly alertCommit: TeamStore["alertCommit"] = (commit) => this.alertSteps.commit(commit);
+  readonly outboxLease: TeamStore["outboxLease"] = (...a) => this.alertSteps.lease(...a);
+  readonly outboxSettle: TeamStore["outboxSettle"] = (...a) => this.alertSteps.settle(...a);
+  readonly outbox: TeamStore["outbox"] = () => this.alertSteps.pending();
+  readonly outboxCounts: TeamStore["outboxCounts"] = (ids) => this.alertSteps.counts(ids);
+  readonly outboxFailed: TeamStore["outboxFailed"] = () => this.alertSteps.failures();
+  readonly mailRecipient: TeamStore["mailRecipient"] = (...a) => this.alertSteps.mailRecipient(...a);
 
   subscribe(listener: (event: StoreEvent) => void): () => void {
     if (!this.subscriber) {

@@ -1,25 +1,28 @@
 /**
  * Scheduled refreshes on the team relay: at a report's set time the relay fetches its queries, page by page as the
- * add-in's engine pages them, through the same shared call members' requests take (./shared-call.ts): an answer
+ * add-in's engine pages them, through the same shared call members' requests take (./query-rows.ts): an answer
  * still current for its data period costs nothing, every call waits for the shared pacer's grant (never past a key's
  * rate) and counts against the member's and the plan's monthly budgets, which refuse past them; its lookups by
- * list (a watch of ASINs) run together, their keys batched (./shared-lookup.ts). So the workbook
- * opened the next morning finds every answer in the team's cache and spends no call. One replica runs each due
- * schedule (a claim in the store); each run is written back with what it spent and what failed.
+ * list (a watch of ASINs) run together, their keys batched (./shared-lookup.ts). So the workbook opened the next
+ * morning finds every answer in the team's cache and spends no call. One replica runs each due schedule (a claim in
+ * the store); each run is written back with what it spent and what failed. A paused schedule does not run.
+ *
+ * A schedule with `history` keeps each run's rows as that day's snapshot (../history/snapshots.ts): the day in the
+ * schedule's time zone by the relay's clock, a failed query noted, the others kept. When the database cannot take
+ * it, the run fails as a whole: its claim is let go and its next run is not moved, so the next tick (on any replica)
+ * runs it again, its answers then coming from the team's cache at no call.
  */
 import { randomUUID } from "node:crypto";
 import { isLookup } from "../../api/batch";
-import { methodOf, operation } from "../../api/catalog";
-import { checkLookup } from "../../api/lookups";
+import { operation } from "../../api/catalog";
 import type { Clock } from "../../api/clock";
-import { queryString } from "../../api/exchange";
-import { pagesFor, planPaging } from "../../api/paging";
-import { parseResult } from "../../api/parse";
 import { nextRunAt, type Schedule, type ScheduledQuery, type ScheduleRun } from "../../api/schedules";
-import { validateParams } from "../../api/validate";
-import { envelopeCode, type Refused } from "./answers";
+import { snapshotOf, type QueryOutcome } from "../history/snapshot-rows";
+import type { HistoryAccess } from "../history/snapshots";
+import type { Refused } from "./answers";
 import type { PlanKey } from "./keys-file";
-import { teamRequest, type SharedCaller } from "./shared-call";
+import { fetchRows, type Fetched } from "./query-rows";
+import type { SharedCaller } from "./shared-call";
 import { monthOf, type Member, type TeamStore } from "./team-store";
 
 export const SCHEDULER_TICK_MS = 30_000;
@@ -33,6 +36,8 @@ export interface SchedulerOptions {
   shared: SharedCaller;
   log: (event: Record<string, unknown>) => void;
   tickMs?: number;
+  /** Where schedules with `history` keep their runs, or why this relay keeps none. */
+  history?: HistoryAccess;
 }
 
 /** Why a run stopped before its end, in the words the pane and `npm run team -- schedules` show. */
@@ -43,7 +48,17 @@ const REFUSED: Readonly<Record<Refused["refused"], string>> = {
   "no-key": "no key of the plan could be used",
 };
 
-class RunStopped extends Error {}
+/** What one run of a schedule did; `retry`: it failed as a whole (the database), so it runs again at the next tick. */
+export interface RunOutcome {
+  readonly schedule: Schedule;
+  readonly run: ScheduleRun;
+  readonly retry: boolean;
+}
+
+/** Which schedules `runNow` runs: the due ones, one by its id (due or not, paused or not), or every one not paused. */
+export type RunChoice = { readonly due: true } | { readonly id: string } | { readonly all: true };
+
+type Tally = { calls: number; cacheHits: number; failed: number; note?: string };
 
 export class Scheduler {
   private readonly owner = randomUUID();
@@ -69,66 +84,166 @@ export class Scheduler {
     await this.running;
   }
 
-  /** Runs every schedule that is due and that this replica claims; resolves when they are done. */
+  /** Sweeps old history (once a day), then runs every due schedule this replica claims; resolves when done. */
   async tick(): Promise<void> {
+    await this.runNow({ due: true });
+  }
+
+  /** Runs the schedules chosen (each claimed first: one replica runs a run); what each did. */
+  async runNow(choice: RunChoice): Promise<RunOutcome[]> {
     const { store, clock } = this.options;
-    const due = (await store.schedules()).filter((s) => s.nextRunAt <= clock.now());
-    for (const schedule of due) {
-      if (!(await store.scheduleClaim(schedule.id, schedule.nextRunAt, this.owner, clock.now(), CLAIM_MS))) continue;
-      const lastRun = await this.run(schedule);
+    await this.sweepHistory();
+    const now = clock.now();
+    const all = await store.schedules();
+    const chosen =
+      "id" in choice
+        ? all.filter((s) => s.id === choice.id)
+        : all.filter((s) => s.paused !== true && ("all" in choice || s.nextRunAt <= now));
+    const outcomes: RunOutcome[] = [];
+    for (const schedule of chosen) {
+      // A run before its time has its own claim: the run due later still runs.
+      const dueAt = schedule.nextRunAt <= now ? schedule.nextRunAt : now;
+      if (!(await store.scheduleClaim(schedule.id, dueAt, this.owner, now, CLAIM_MS))) continue;
+      const outcome = await this.attempt(schedule);
+      await this.record(schedule, dueAt, outcome);
+      outcomes.push(outcome);
+    }
+    return outcomes;
+  }
+
+  /** One run of a schedule's queries, as `lastRun` records it. */
+  async run(schedule: Schedule): Promise<ScheduleRun> {
+    return (await this.attempt(schedule)).run;
+  }
+
+  /**
+   * Writes the run back: its next run and what it did. A run to be tried again lets go of its claim first, so the
+   * next tick runs it whatever else fails (a single relay's schedules live in the database that just failed).
+   */
+  private async record(schedule: Schedule, dueAt: number, outcome: RunOutcome): Promise<void> {
+    const { store, clock, log } = this.options;
+    log({ event: "schedule-run", schedule: schedule.id, member: schedule.member, ...outcome.run });
+    if (outcome.retry) await store.scheduleRelease(schedule.id, dueAt, this.owner);
+    try {
       // Saved again only if it still exists (an admin may have removed it meanwhile).
       const current = (await store.schedules()).find((s) => s.id === schedule.id);
-      if (!current) continue;
-      const next = nextRunAt(current.at, current.timeZone, Math.max(clock.now(), schedule.nextRunAt));
-      await store.scheduleSave({ ...current, lastRun, nextRunAt: next });
-      this.options.log({ event: "schedule-run", schedule: schedule.id, member: schedule.member, ...lastRun });
+      if (!current) return;
+      const due = schedule.nextRunAt <= dueAt;
+      const next =
+        outcome.retry || !due
+          ? current.nextRunAt
+          : nextRunAt(current.at, current.timeZone, Math.max(clock.now(), schedule.nextRunAt));
+      await store.scheduleSave({ ...current, lastRun: outcome.run, nextRunAt: next });
+    } catch (error) {
+      if (!outcome.retry) throw error;
+      log({ event: "schedule-run-not-recorded", schedule: schedule.id, reason: (error as Error).message });
     }
   }
 
-  /** One run of a schedule's queries, in order. */
-  async run(schedule: Schedule): Promise<ScheduleRun> {
+  private async sweepHistory(): Promise<void> {
+    const { history, clock, log } = this.options;
+    if (!history || !("store" in history)) return;
+    try {
+      const removed = await history.store.sweepIfDue(clock.now());
+      if (removed) log({ event: "history-sweep", removed, keptDays: history.store.retentionDays });
+    } catch (error) {
+      log({ event: "history-sweep-failed", reason: (error as Error).message });
+    }
+  }
+
+  /** Runs the queries (lookups together, then the others in order), then keeps the snapshot if the schedule asks. */
+  private async attempt(schedule: Schedule): Promise<RunOutcome> {
     const { store, clock } = this.options;
     const at = clock.now();
     const member = (await store.members()).find((m) => m.name === schedule.member);
-    const tally = { at, calls: 0, cacheHits: 0, failed: 0 };
-    if (!member) return { ...tally, note: `${schedule.member} is no longer a member of the team` };
+    const tally: Tally = { calls: 0, cacheHits: 0, failed: 0 };
+    const done = (extra: Partial<ScheduleRun> = {}, retry = false): RunOutcome => ({
+      schedule,
+      run: {
+        at,
+        calls: tally.calls,
+        cacheHits: tally.cacheHits,
+        failed: tally.failed,
+        ...(tally.note ? { note: tally.note } : {}),
+        ...extra,
+      },
+      retry,
+    });
+    if (!member) return done({ note: `${schedule.member} is no longer a member of the team` });
     const left = await this.callsLeft(member);
-    if (left === 0) return { ...tally, note: "no calls are left this month (the member's or the team plan's budget)" };
-    let note: string | undefined;
-    const failed = (query: ScheduledQuery, error: unknown) => {
-      tally.failed++;
-      note ??= `${operation(query.operation).title}: ${(error as Error).message}`;
-      return error instanceof RunStopped;
-    };
-    // Lookups by list (a watch of ASINs) go together, so their keys share batches: 200 ASINs, ⌈200 / 40⌉ calls.
-    const lookups = schedule.queries.filter((q) => isLookup(operation(q.operation), q.params));
-    const stops = await Promise.all(
-      lookups.map((q) =>
-        this.lookup(member, q, tally).then(
-          () => false,
-          (e) => failed(q, e),
-        ),
-      ),
-    );
-    if (stops.includes(true)) return { ...tally, ...(note ? { note } : {}) };
-    for (const query of schedule.queries.filter((q) => !lookups.includes(q))) {
-      try {
-        await this.refresh(member, query, tally);
-      } catch (error) {
-        if (failed(query, error)) break;
-      }
-    }
-    return { ...tally, ...(note ? { note } : {}) };
+    if (left === 0) return done({ note: "no calls are left this month (the member's or the team plan's budget)" });
+    const fetched = await this.fetchAll(member, schedule, tally);
+    return this.keep(schedule, at, fetched, tally, done);
   }
 
-  /** A lookup by list, every key at once through the team's batches (./shared-lookup.ts). */
-  private async lookup(member: Member, query: ScheduledQuery, tally: { calls: number; cacheHits: number }) {
-    const lookup = checkLookup(query.operation, query.params, { now: new Date(this.options.clock.now()) });
-    const run = await this.options.shared.lookup(member, lookup);
-    tally.calls += run.calls;
-    tally.cacheHits += run.cacheHits;
-    if (run.refused) throw new RunStopped(REFUSED[run.refused.refused]);
-    if (run.failure) throw new Error(`the service answered ${run.failure}`);
+  /** Each query's rows or failure, in the schedule's order; after a refusal the queries left are not asked. */
+  private async fetchAll(member: Member, schedule: Schedule, tally: Tally): Promise<(Fetched | undefined)[]> {
+    const fetched: (Fetched | undefined)[] = schedule.queries.map(() => undefined);
+    const read = async (query: ScheduledQuery, index: number) => {
+      const outcome = await this.fetchQuery(member, query);
+      fetched[index] = outcome;
+      tally.calls += outcome.calls;
+      tally.cacheHits += outcome.cacheHits;
+      if ("rows" in outcome) return false;
+      tally.failed++;
+      const why = "refused" in outcome ? REFUSED[outcome.refused] : outcome.failed;
+      tally.note ??= `${operation(query.operation).title}: ${why}`;
+      return "refused" in outcome;
+    };
+    // Lookups by list (a watch of ASINs) go together, so their keys share batches: 200 ASINs, ⌈200 / 40⌉ calls.
+    const lookups = schedule.queries.flatMap((q, i) => (isLookup(operation(q.operation), q.params) ? [i] : []));
+    const stops = await Promise.all(lookups.map((i) => read(schedule.queries[i], i)));
+    if (stops.includes(true)) return fetched;
+    for (const [i, query] of schedule.queries.entries()) {
+      if (lookups.includes(i)) continue;
+      if (await read(query, i)) break;
+    }
+    return fetched;
+  }
+
+  private async fetchQuery(member: Member, query: ScheduledQuery): Promise<Fetched> {
+    const { shared, clock } = this.options;
+    const op = operation(query.operation);
+    try {
+      const fetched = await fetchRows(
+        shared,
+        member,
+        { op, params: query.params, limit: query.limit },
+        clock,
+        "scheduled",
+      );
+      return "failed" in fetched ? { ...fetched, failed: `the service answered ${fetched.failed}` } : fetched;
+    } catch (error) {
+      return { failed: (error as Error).message, calls: 0, cacheHits: 0 };
+    }
+  }
+
+  /** The run's snapshot, when the schedule keeps history and a query answered; a database failure retries the run. */
+  private async keep(
+    schedule: Schedule,
+    at: number,
+    fetched: readonly (Fetched | undefined)[],
+    tally: Tally,
+    done: (extra?: Partial<ScheduleRun>, retry?: boolean) => RunOutcome,
+  ): Promise<RunOutcome> {
+    const { history } = this.options;
+    // A relay without a database refuses schedules asking for history: one set before it lost it keeps none.
+    if (schedule.history !== true || !history || !("store" in history)) return done();
+    const outcomes = schedule.queries.map((_, index): QueryOutcome => {
+      const outcome = fetched[index];
+      if (!outcome) return { error: "not asked: the run stopped before it" };
+      if ("rows" in outcome) return outcome;
+      return { error: "refused" in outcome ? REFUSED[outcome.refused] : outcome.failed };
+    });
+    const snapshot = snapshotOf(schedule, at, outcomes);
+    if (!snapshot) return done();
+    try {
+      const stored = await history.store.write(snapshot);
+      return done({ stored: { day: snapshot.takenOn, rows: stored.rows } });
+    } catch (error) {
+      const note = `history not stored (${history.database.describe}: ${(error as Error).message}): the run is tried again at the next tick`;
+      return done({ note, failed: tally.failed }, true);
+    }
   }
 
   /** Calls the member may still cause this month (the lower of their budget and the plan's); null = no bound. */
@@ -141,42 +256,5 @@ export class Scheduler {
     const memberLeft = member.monthlyBudget === null ? null : member.monthlyBudget - (spent.members[member.name] ?? 0);
     const bounds = [planLeft, memberLeft].filter((n): n is number => n !== null);
     return bounds.length ? Math.max(0, Math.min(...bounds)) : null;
-  }
-
-  /** Every page a query's read takes, as the engine reads it: to the limit, the total or a short page. */
-  private async refresh(member: Member, query: ScheduledQuery, tally: { calls: number; cacheHits: number }) {
-    const { clock, shared } = this.options;
-    const op = operation(query.operation);
-    const now = () => new Date(clock.now());
-    const plan = planPaging(
-      op.code,
-      validateParams(op.code, query.params, { now: now() }) as Record<string, unknown>,
-      query.limit,
-    );
-    // The request body as the add-in's client sends it, then read as the relay reads a member's request.
-    const wire = (params: Record<string, unknown>): Record<string, unknown> => {
-      const body = validateParams(op.code, params, { now: now() }) as Record<string, unknown>;
-      return methodOf(op) === "GET"
-        ? Object.fromEntries(new URLSearchParams(queryString(body)))
-        : (JSON.parse(JSON.stringify(body)) as Record<string, unknown>);
-    };
-    let pages = plan.maxPages;
-    let rows = 0;
-    for (let page = 1; page <= pages; page++) {
-      const params = plan.mode === "single" ? plan.params : { ...plan.params, page };
-      const checked = teamRequest(op, wire(params), clock.now());
-      if ("error" in checked) throw new Error(checked.error);
-      const outcome = await shared(member, checked.request);
-      if ("refused" in outcome) throw new RunStopped(REFUSED[outcome.refused.refused]);
-      if (outcome.source === "miss") tally.calls++;
-      else tally.cacheHits++;
-      const code = envelopeCode(outcome.answer.text);
-      if (code !== "OK") throw new Error(`the service answered ${code ?? `HTTP ${outcome.answer.status}`}`);
-      const result = parseResult(op.code, JSON.parse(outcome.answer.text), "scheduled", plan.pageSize || undefined);
-      if (plan.mode === "single") return;
-      rows += result.rows.length;
-      if (page === 1) pages = pagesFor(plan, result.total);
-      if (result.rows.length < plan.pageSize || rows >= (plan.limit ?? Infinity)) return;
-    }
   }
 }

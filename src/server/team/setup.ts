@@ -1,10 +1,13 @@
 /**
  * Team mode's settings and start-up: the keys file, the store (Redis with REDIS_URL, else memory with a members
- * file) and the relay over them.
+ * file), the database (the history of schedules; without Redis also the schedules and alerts themselves) and the
+ * relay over them.
  *
  * Environment: MAD_KEYS_FILE (required), REDIS_URL, MAD_REDIS_PREFIX (default `mad:`), MAD_REDIS_TIMEOUT_MS
  * (default 1000), MAD_QUEUE_WAIT_MS (default 20000), MAD_MEMBER_RATE_LIMIT (relay requests per member per minute,
- * default 600), MAD_MEMBERS_FILE (without Redis; default .mad-team-members.json).
+ * default 600), MAD_MEMBERS_FILE (without Redis; default .mad-team-members.json), DATABASE_URL (a PostgreSQL server;
+ * without it a single relay keeps an embedded one in MAD_DATA_DIR, default ./mad-data, and a relay on Redis keeps
+ * no history), MAD_HISTORY_DAYS (days of history kept, default 730).
  */
 import { systemClock, type Clock } from "../../api/clock";
 import { loadLocale } from "../../i18n/locale";
@@ -19,6 +22,9 @@ import type { TeamStore } from "./team-store";
 import type { Scheduler } from "./scheduler";
 import { ALLOW_PRIVATE_WARNING, alertSettingsFromEnv, describeAlerts, type AlertSettings } from "./alerts/settings";
 import { createTeamRelay, DEFAULT_QUEUE_WAIT_MS } from "./team-relay";
+import { openDatabase } from "../history/database";
+import { relayState } from "../history/relay-state";
+import { HistoryStore, type HistoryAccess } from "../history/snapshots";
 import type { AlertRunner } from "./alerts/runner";
 
 export const DEFAULT_MEMBER_RATE_PER_MINUTE = 600;
@@ -33,6 +39,12 @@ export interface TeamSettings {
   membersFile?: string;
   /** Alerts: SMTP server, public address, MAD_ALERTS_ALLOW_PRIVATE (./alerts/settings.ts). */
   alerts?: AlertSettings;
+  /** DATABASE_URL: a PostgreSQL server for the history (replicas share it). */
+  databaseUrl?: string;
+  /** MAD_DATA_DIR: the embedded database's folder, without DATABASE_URL and Redis. */
+  dataDir?: string;
+  /** MAD_HISTORY_DAYS: days of history kept. */
+  historyDays?: number;
 }
 
 export function teamSettingsFromEnv(env: NodeJS.ProcessEnv): TeamSettings {
@@ -45,7 +57,29 @@ export function teamSettingsFromEnv(env: NodeJS.ProcessEnv): TeamSettings {
     memberRatePerMinute: whole("MAD_MEMBER_RATE_LIMIT", fromEnv(env.MAD_MEMBER_RATE_LIMIT), 1),
     membersFile: env.MAD_MEMBERS_FILE || undefined,
     alerts: alertSettingsFromEnv(env),
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: env.MAD_DATA_DIR || undefined,
+    historyDays: whole("MAD_HISTORY_DAYS", fromEnv(env.MAD_HISTORY_DAYS), 1),
   };
+}
+
+/** Why replicas on Redis without DATABASE_URL keep no history. */
+export const HISTORY_OFF_WITHOUT_DATABASE =
+  "REDIS_URL is set but DATABASE_URL is not: replicas sharing Redis would each keep a history of their own";
+
+/**
+ * The history the settings name: a PostgreSQL server (DATABASE_URL), else, for a single relay (no Redis), the embedded
+ * database in MAD_DATA_DIR; with Redis and no DATABASE_URL none, and why. Throws DatabaseUnavailable (naming the
+ * setting and what failed) when the database cannot be reached or opened.
+ */
+export async function openHistory(
+  settings: TeamSettings,
+  storeKind: TeamStore["kind"],
+  now: () => number,
+): Promise<HistoryAccess> {
+  if (!settings.databaseUrl && storeKind === "redis") return { off: HISTORY_OFF_WITHOUT_DATABASE };
+  const database = await openDatabase({ url: settings.databaseUrl, dataDir: settings.dataDir, now });
+  return { database, store: new HistoryStore(database, { retentionDays: settings.historyDays }) };
 }
 
 /** The store the settings name: Redis when REDIS_URL is set, else memory (members from the members file). */
@@ -68,6 +102,8 @@ export interface StartTeamOptions extends TeamSettings {
   keys?: readonly PlanKey[];
   clock?: Clock;
   store?: TeamStore;
+  /** The history (tests; a command that opened it): else opened from the settings, unless `store` is given. */
+  history?: HistoryAccess;
   /** The pacing window (default DEFAULT_WINDOW_MS). */
   windowMs?: number;
   /** How long a batch of looked-up keys waits for more after its first (default LOOKUP_BATCH_WINDOW_MS). */
@@ -96,6 +132,7 @@ export async function startTeamMode(
     .catch((error: Error) =>
       warn(`${store.describe} does not answer yet (${error.message}): requests get 503 until it does (see /readyz)`),
     );
+  const history = await teamHistory(options, store, clock, warn);
   if (options.alerts?.allowPrivate) warn(ALLOW_PRIVATE_WARNING);
   // Alerts speak each alert's language, whatever the server's: every translation is loaded before the first.
   await loadLocale("zh-CN");
@@ -116,6 +153,7 @@ export async function startTeamMode(
     log: options.log,
     schedulerTickMs: options.schedulerTickMs,
     alerts: options.alerts,
+    history,
   });
   return {
     ...relay,
@@ -123,6 +161,35 @@ export async function startTeamMode(
       store: store.describe,
       keys: keys.map((k) => ({ name: k.name, perMinute: k.perMinute, monthlyBudget: k.monthlyBudget })),
       alerts: describeAlerts(options.alerts ?? {}),
+      history: "off" in history ? { off: history.off } : { database: history.database.describe },
     },
   };
+}
+
+/**
+ * The relay's history: given, else opened from the settings (only when the store is too: whoever hands a store over
+ * hands its database over). A single relay's store (memory) loads its schedules and alerts from the database and
+ * keeps them there. A database that fails to open stops the start (the store is closed first).
+ */
+async function teamHistory(
+  options: StartTeamOptions,
+  store: TeamStore,
+  clock: Clock,
+  warn: (message: string) => void,
+): Promise<HistoryAccess> {
+  if (options.history ?? options.store) {
+    const given = options.history ?? { off: "it was started without a database" };
+    if ("database" in given && store instanceof MemoryStore) await store.restore(relayState(given.database));
+    return given;
+  }
+  let history: HistoryAccess;
+  try {
+    history = await openHistory(options, store.kind, () => clock.now());
+    if ("database" in history && store instanceof MemoryStore) await store.restore(relayState(history.database));
+  } catch (error) {
+    await store.close().catch(() => undefined);
+    throw error;
+  }
+  if ("off" in history) warn(`history is off: ${history.off}; schedules cannot keep history (set DATABASE_URL)`);
+  return history;
 }

@@ -6,18 +6,24 @@
  * grant each, for the budget of the member whose key opened the batch (another member whose key that refusal caught
  * asks again for themself). So two members asking for overlapping sets at the same moment cost the union, in
  * batches, and a schedule's watch of 200 ASINs costs ⌈200 / 40⌉ calls. Each key's answer is cached as the service's
- * answer for that key alone (its one item, or none for an ASIN the service does not know); a member gets one
- * answer in the service's shape with the items of its keys, never another key's.
+ * answer for that key alone (its one item, or none for an ASIN the service does not know), every other key of its
+ * batch masked wherever the service echoed it (its message, other fields, an error): a member gets one answer in
+ * the service's shape with the items of its keys, and an error naming only its keys, never another key. A member
+ * with no call left this month is refused before any key is looked at: they neither ride a teammate's batch nor
+ * learn, free, which keys the team holds.
  */
 import { batchOf, type Lookup } from "../../api/batch";
 import { Batcher } from "../../api/batcher";
 import { canonicalJson } from "../../api/canonical-json";
 import { operation } from "../../api/catalog";
 import { callParams, checkLookup, keyParams, recordsByKey } from "../../api/lookups";
+import { scrubSecrets } from "../scrub";
 import { envelopeCode, type Refused } from "./answers";
+import { callsLeft, spentRefusal } from "./budget-left";
 import {
   cacheable,
   countUsage,
+  storeStep,
   teamRequest,
   type FlightCall,
   type GrantedCall,
@@ -25,7 +31,7 @@ import {
   type SharedCallOptions,
   type TeamRequest,
 } from "./team-request";
-import type { Member } from "./team-store";
+import { monthOf, type Member } from "./team-store";
 
 /** What a lookup of a schedule spent: its calls (batches it opened), the keys the team already had, or a refusal. */
 /** How long a batch of looked-up keys waits for more after its first: members asking at the same moment share it. */
@@ -37,6 +43,11 @@ export interface LookupRun {
   readonly refused?: Refused;
   /** The service's refusal of a batch (its code), when one failed. */
   readonly failure?: string;
+  /**
+   * When every key was answered: the service's answer with each key's item in the lookup's order (none for a key the
+   * service does not know), for a reader of the rows (a schedule keeping history, an alert).
+   */
+  readonly answer?: string;
 }
 
 /** One key's outcome, with the member whose budget its batch spent and which batch (0: none was sent for it). */
@@ -107,10 +118,38 @@ export function lookupCaller(options: SharedCallOptions, call: GrantedCall, flig
     );
 
   return {
-    request: async (member: Member, request: TeamRequest) =>
-      answerOf(options, member, request, await keysFor(member, checkLookup(request.op.code, request.params))),
-    run: async (member: Member, lookup: Lookup): Promise<LookupRun> => runOf(member, await keysFor(member, lookup)),
+    request: async (member: Member, request: TeamRequest): Promise<Shared> => {
+      const spent = await spentGate(options, member);
+      if (spent) {
+        void countUsage(options)(member.name, request.op.code, "refusals");
+        return { refused: spent };
+      }
+      return answerOf(options, member, request, await keysFor(member, checkLookup(request.op.code, request.params)));
+    },
+    run: async (member: Member, lookup: Lookup): Promise<LookupRun> => {
+      const spent = await spentGate(options, member);
+      if (spent) return { calls: 0, cacheHits: 0, refused: spent };
+      return runOf(member, await keysFor(member, lookup));
+    },
   };
+}
+
+/**
+ * A member with no call left this month (theirs or the plan's) is refused before any of their keys is looked at:
+ * they neither ride a teammate's batch nor learn, free, which keys the team already holds.
+ */
+async function spentGate(options: SharedCallOptions, member: Member): Promise<Refused | undefined> {
+  if (member.monthlyBudget === null && options.keys.some((k) => k.monthlyBudget === null)) return undefined;
+  const spent = await storeStep(options.store.spent(monthOf(options.clock.now())));
+  return spentRefusal(callsLeft(options.keys, member, spent));
+}
+
+/** A key's answer with every other key of its batch masked: a hostile echo never shows one member another's. */
+function onlyItsKey(text: string, keys: readonly string[], key: string): string {
+  return scrubSecrets(
+    text,
+    keys.filter((k) => k !== key),
+  );
 }
 
 /** The request for one key alone: what its answer is cached and flown under. */
@@ -134,12 +173,16 @@ function batchSender(options: SharedCallOptions, call: GrantedCall, openers: Map
     const batch = ++batches;
     const shared = await call(member, checked.request);
     const each = (outcome: Shared): KeyOutcome => ({ shared: outcome, opener: member.name, batch });
-    if ("refused" in shared || !cacheable(shared.answer)) return keys.map(() => each(shared));
-    const body = bodyOf(shared.answer.text);
+    if ("refused" in shared) return keys.map(() => each(shared));
+    const { answer } = shared;
+    if (!cacheable(answer))
+      return keys.map((key) => each({ ...shared, answer: { ...answer, text: onlyItsKey(answer.text, keys, key) } }));
+    const body = bodyOf(answer.text);
     const found = recordsByKey(batchOf(operationOf(lookup))!, keys, itemsOf(body));
     return keys.map((key) => {
       const item = found.get(key);
-      return each({ answer: { ...shared.answer, text: withItems(body, item ? [item] : []) }, source: "miss" });
+      const text = onlyItsKey(withItems(body, item ? [item] : []), keys, key);
+      return each({ answer: { ...answer, text }, source: "miss" });
     });
   };
 }
@@ -159,17 +202,27 @@ function answerOf(options: SharedCallOptions, member: Member, request: TeamReque
   return { answer: { ...answers[0].answer, text }, source };
 }
 
+/** The keys' answers as one: the first's envelope with every key's items, in the keys' order. */
+function mergedAnswer(outcomes: readonly KeyOutcome[]): string {
+  const bodies = outcomes.map((o) => bodyOf((o.shared as Extract<Shared, { answer: unknown }>).answer.text));
+  return withItems(bodies[0], bodies.flatMap(itemsOf));
+}
+
 /** What a schedule's lookup spent: the batches its member opened, the keys already answered. */
 function runOf(member: Member, outcomes: KeyOutcome[]): LookupRun {
   const refused = outcomes.find((o) => "refused" in o.shared)?.shared;
-  const sent = new Set(outcomes.filter((o) => o.batch > 0 && o.opener === member.name).map((o) => o.batch));
+  // The batches this member's budget paid for: one the pacer refused was never sent.
+  const paid = outcomes.filter((o) => o.batch > 0 && o.opener === member.name && "answer" in o.shared);
+  const sent = new Set(paid.map((o) => o.batch));
   const cacheHits = outcomes.filter((o) => o.batch === 0 || o.opener !== member.name).length;
   const failed = outcomes.find((o) => "answer" in o.shared && !cacheable(o.shared.answer))?.shared;
   const failure = failed && "answer" in failed ? envelopeCode(failed.answer.text) : undefined;
+  const answered = !refused && !failed && outcomes.length > 0;
   return {
     calls: sent.size,
     cacheHits,
     ...(refused && "refused" in refused ? { refused: refused.refused } : {}),
     ...(failed ? { failure: failure ?? `HTTP ${"answer" in failed ? failed.answer.status : 0}` } : {}),
+    ...(answered ? { answer: mergedAnswer(outcomes) } : {}),
   };
 }

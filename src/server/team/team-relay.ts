@@ -10,6 +10,8 @@
 import type { Clock } from "../../api/clock";
 import type { TeamMode } from "../hosting";
 import { DEFAULT_MAX_BODY_BYTES, type UpstreamCaller } from "../relay";
+import { historyRoutes } from "../history/routes";
+import type { HistoryAccess } from "../history/snapshots";
 import type { AlertRunner } from "./alerts/runner";
 import { createAlerts, type AlertSettings } from "./alerts/settings";
 import { FairQueue } from "./fair-queue";
@@ -42,6 +44,8 @@ export interface TeamRelayOptions {
   schedulerTickMs?: number;
   /** Alerts' SMTP server, public address and address rule (./alerts/settings.ts). */
   alerts?: AlertSettings;
+  /** The kept history (its database and store) or why this relay keeps none; absent: none set up. */
+  history?: HistoryAccess;
 }
 
 export const DEFAULT_QUEUE_WAIT_MS = 20_000;
@@ -73,7 +77,7 @@ function teamMachinery(options: TeamRelayOptions, log: RelayLog) {
     log,
   });
   const tickMs = options.schedulerTickMs;
-  const scheduler = new Scheduler({ store, keys, clock, shared, log, tickMs });
+  const scheduler = new Scheduler({ store, keys, clock, shared, log, tickMs, history: options.history });
   const alerts = createAlerts({ store, keys, clock, shared, log, settings: options.alerts ?? {}, tickMs });
   if (tickMs !== 0) {
     scheduler.start();
@@ -93,8 +97,9 @@ export function createTeamRelay(options: TeamRelayOptions): TeamRelay {
     clock,
     log,
     shared,
-    schedules: scheduleRoutes(store, clock),
+    schedules: scheduleRoutes(store, clock, options.history),
     alerts: alerts.routes,
+    history: historyRoutes({ history: options.history, store, clock, log, publicUrl: options.alerts?.publicUrl }),
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     memberRatePerMinute: options.memberRatePerMinute,
   });
@@ -117,6 +122,7 @@ export function createTeamRelay(options: TeamRelayOptions): TeamRelay {
       await alerts.close();
       queue.close();
       await store.close();
+      if (options.history && "database" in options.history) await options.history.database.close();
     },
   };
 }

@@ -7,7 +7,11 @@ import { methodOf, type AnyOperation } from "../../api/catalog";
 import { canonicalJson } from "../../api/canonical-json";
 import type { Clock } from "../../api/clock";
 import { fillPath } from "../../api/paths";
+import { batchOf } from "../../api/batch";
+import { ValidationError } from "../../api/errors";
+import { traitsOf } from "../../api/kinds";
 import { checkParams } from "../../api/validate";
+import { t } from "../../i18n/cells";
 import type { UpstreamAnswer, UpstreamCaller } from "../relay";
 import { envelopeCode, type Refused } from "./answers";
 import type { FairQueue } from "./fair-queue";
@@ -49,6 +53,8 @@ export function teamRequest(
 ): { request: TeamRequest } | { error: string } {
   const known = new Set<string>(op.params.map((p) => p.name));
   const given = { ...Object.fromEntries(Object.entries(raw).filter(([n]) => known.has(n))), ...pathParams };
+  const blank = blankListError(op, given);
+  if (blank) return { error: blank };
   const checked = checkParams(op.code, given, { now: new Date(now) });
   if (!checked.params) return { error: checked.errors[0]?.message ?? "invalid parameters" };
   const params = checked.params as Record<string, unknown>;
@@ -65,6 +71,24 @@ export function teamRequest(
       query: get ? `?${new URLSearchParams(Object.entries(rest).map(([k, v]) => [k, String(v)]))}` : "",
     },
   };
+}
+
+/**
+ * A list given with only empty items (`asins: ["", ""]`), or a lookup's key list given empty (`asins: ""`, `[]`):
+ * the catalog's rules read either as not given, and the call would go out without it (unfiltered, and paid). A
+ * member's request means something else by it: refused. (The add-in never sends an empty value.)
+ */
+function blankListError(op: AnyOperation, given: Record<string, unknown>): string | undefined {
+  const keyList = batchOf(op)?.param;
+  for (const spec of op.params) {
+    const value = given[spec.name];
+    if (value === undefined || value === null || traitsOf(spec.kind).list === "single") continue;
+    const items = Array.isArray(value) ? value : typeof value === "string" ? value.split(/[,\n]/) : undefined;
+    if (!items || !items.every((item) => typeof item === "string" && item.trim() === "")) continue;
+    const onlyBlanks = Array.isArray(value) && value.length > 0;
+    if (onlyBlanks || spec.name === keyList) return new ValidationError(spec.name, "blank", t("v.onlyBlanks")).message;
+  }
+  return undefined;
 }
 
 /** What a caller gets: the answer (and whether the service was called for it) or a refusal. */

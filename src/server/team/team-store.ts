@@ -12,6 +12,8 @@ import type {
   Delivery,
   DeliverySettlement,
   FailedDelivery,
+  LeasedDelivery,
+  OutboxCount,
   StoredAlert,
 } from "./alerts/model";
 
@@ -158,6 +160,8 @@ export interface TeamStore {
   schedules(): Promise<Schedule[]>;
   /** Claims the run of schedule `id` due at `dueAt` (one replica runs it) until `now + ttlMs`; false = another has it. */
   scheduleClaim(id: string, dueAt: number, owner: string, now: number, ttlMs: number): Promise<boolean>;
+  /** Lets go of `owner`'s claim on that run (it failed before its end): the next tick, on any replica, runs it again. */
+  scheduleRelease(id: string, dueAt: number, owner: string): Promise<void>;
 
   /**
    * Adds or replaces an alert: "taken" when the id is another member's, "limit" when a new one would pass the
@@ -170,9 +174,11 @@ export interface TeamStore {
     resetState: boolean,
     maxPerMember: number,
   ): Promise<"saved" | "taken" | "limit">;
-  /** Removes an alert, its status and what it compared (deliveries already in the outbox are dropped when due). */
+  /** Removes an alert, its status, what it compared and its deliveries (pending and given up). */
   alertDelete(id: string): Promise<boolean>;
   alerts(): Promise<StoredAlert[]>;
+  /** One member's alerts: a member's list reads no one else's. */
+  alertsOf(member: string): Promise<StoredAlert[]>;
   alertStatuses(): Promise<Record<string, AlertStatus>>;
   alertState(id: string): Promise<AlertState | undefined>;
   /**
@@ -182,18 +188,37 @@ export interface TeamStore {
   alertClaim(id: string, dueAt: number, owner: string, now: number, ttlMs: number): Promise<boolean>;
   /**
    * One step: if `owner` still holds the run's claim and the alert is still at `version`, writes its status, what
-   * it compared and its deliveries to the outbox; false = nothing written (another replica runs it, or it changed).
+   * it compared, its firing (once) and its deliveries to the outbox; a digest first replaces those of the same alert
+   * and destination still pending; then the member's oldest deliveries are dropped while their outbox is past
+   * `limits` (counted per alert). False = nothing written (another replica runs it, or it changed).
    */
   alertCommit(commit: AlertCommit): Promise<boolean>;
   /**
-   * Leases up to `limit` deliveries due at `now` (any, with `anyTime`: an operator's "try now") to `owner` until
-   * `now + leaseMs`: no other replica gets them meanwhile.
+   * Leases up to `limit` deliveries due at `now` (any, with `anyTime`; the ids `only`, due or not: an operator's
+   * "try now") to `owner` until `now + leaseMs`: no other replica gets them meanwhile. Each comes with its firing.
+   * Also forgets given-up deliveries older than FAILED_KEEP_MS.
    */
-  outboxLease(now: number, owner: string, leaseMs: number, limit: number, anyTime: boolean): Promise<Delivery[]>;
+  outboxLease(
+    now: number,
+    owner: string,
+    leaseMs: number,
+    limit: number,
+    anyTime: boolean,
+    only?: readonly string[],
+  ): Promise<LeasedDelivery[]>;
   /** Ends `owner`'s lease on a delivery as it went; false = the lease had lapsed (nothing written). */
   outboxSettle(id: string, owner: string, now: number, settlement: DeliverySettlement): Promise<boolean>;
+  /** Every delivery waiting (without its firing): bounded by the members' outboxes. */
   outbox(): Promise<Delivery[]>;
+  /** Each alert's deliveries waiting and dropped, counted: a member's list reads no other outbox. */
+  outboxCounts(alertIds: readonly string[]): Promise<Record<string, OutboxCount>>;
+  /** The newest deliveries given up (at most MAX_FAILED, for FAILED_KEEP_MS), oldest first. */
   outboxFailed(): Promise<FailedDelivery[]>;
+  /**
+   * Whether `member` may mail `recipient` (a hash of the address) on `day` (yyyy-MM-dd, UTC): already mailed that
+   * day, or one of their first `max` distinct recipients of it (then counted).
+   */
+  mailRecipient(member: string, day: string, recipient: string, max: number): Promise<boolean>;
 
   /** Another replica (or this one) changed the queue or ended a flight. */
   subscribe(listener: (event: StoreEvent) => void): () => void;

@@ -1,8 +1,8 @@
 /**
  * A lookup by a list of ASINs (competitor lookup's `asins`, the operation's `batch` in the catalog), answered as the
  * service answers it: one item per listed ASIN it knows, each that product whatever else the list holds or however
- * the list is grouped, and nothing for an ASIN it does not know (the simulator's unknown ids contain ZZZZ, as for the
- * single-product operations, where the service answers `data: null`). The facts a seller watches (title, brand,
+ * the list is grouped, and nothing for an ASIN it does not know (./product-identity.ts says which it knows, as for
+ * the single-product operations, where the service answers `data: null`). The facts a seller watches (title, brand,
  * price, rank, category, rating, units, listing date, seller) come from the product's profile (./asin-profile.ts),
  * so the lookup, the details and the histories of one product tell one story; the other fields are drawn per ASIN.
  */
@@ -11,13 +11,11 @@ import { batchOf, listItems } from "../../api/batch";
 import type { FieldSpec, Marketplace } from "../../api/catalog-types";
 import { detailOf } from "./asin";
 import { profileOf, today } from "./asin-profile";
+import { isKnownAsin } from "./product-identity";
 import { resolveField } from "./generators";
 import { mix, round } from "./prng";
 import { Row } from "./row";
 import { scenarioFor } from "./scenario";
-
-/** The ids the simulator does not know (the single-product operations answer them with `data: null`). */
-export const isUnknownAsin = (asin: string) => asin.includes("ZZZZ");
 
 /** The ASINs a request lists for its batch parameter, upper case, each once; none when the operation has no batch. */
 export function listedAsins(op: AnyOperation, params: Readonly<Record<string, unknown>>): string[] {
@@ -73,7 +71,7 @@ export function lookupRows(
   const batch = batchOf(op)!;
   const { [batch.param]: _list, page: _page, size: _size, order: _order, ...rest } = params;
   return listedAsins(op, params)
-    .filter((asin) => !isUnknownAsin(asin))
+    .filter(isKnownAsin)
     .map((asin) => {
       const s = scenarioFor(op, { ...rest, [batch.param]: [asin] }, now);
       return new Row(s, fields, 0, mix(s.seed, 0), resolveField, "", undefined, presetsOf(s.market, asin, now));

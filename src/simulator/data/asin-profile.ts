@@ -1,14 +1,16 @@
 /**
- * One product as the simulator knows it: drawn from its marketplace and ASIN alone, so every single-product
- * operation tells the same story (the details' price is the keepa history's last price, the sales trend's months
+ * One product as the simulator knows it: what it is (category, brand, title, picture) is its identity, read from
+ * its ASIN alone (./product-identity.ts: the same in product research, lookups, cards and every operation), and its
+ * life is drawn from its marketplace and ASIN, so every single-product operation tells the same story (the details' price is the keepa history's last price, the sales trend's months
  * add up the days the sales estimate shows, the ratings count grows with the units sold). A profile is a day by
  * day life since the product was listed (at most three years back): price with changes every few weeks and
  * out-of-stock spells, Buy Box, list price, deals, rank, units, ratings and sellers.
  */
 import type { Marketplace } from "../../api/catalog-types";
 import { hashString, mix, Rng, round } from "./prng";
-import { COLORS, MARKET_FACTS, PREFIXES, SIZES } from "./vocab";
-import { brandName, categoryOfAsin, chinaMidnight, DAY_MS, type CategoryPath, price, toCurrency } from "./values";
+import { describeProduct, mintAsin, PRODUCT_SEEDS } from "./product-identity";
+import { COLORS, MARKET_FACTS, SIZES } from "./vocab";
+import { brandName, chinaMidnight, DAY_MS, type CategoryPath, price, toCurrency } from "./values";
 
 /** A product's state on one day (UTC); -1 where the service has no data (out of stock: no price, no Buy Box). */
 export interface Day {
@@ -48,10 +50,7 @@ export interface ProductProfile {
 }
 
 const PROFILE_DAYS_MAX = 3 * 365;
-const IMAGE_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+-";
 const ID_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-
-const titleCase = (text: string) => text.replace(/\b[a-z]/g, (c) => c.toUpperCase());
 
 /** The day (UTC midnight) of a moment. */
 export const dayOf = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
@@ -145,16 +144,18 @@ export function profileOf(market: Marketplace, asin: string, now: number): Produ
   if (kept) return kept;
   const seed = hashString(`product|${market}|${asin}`);
   const rng = new Rng(seed);
-  const category = categoryOfAsin(asin);
-  const brand = brandName(rng);
-  const noun = rng.pick(category.nouns);
-  const title =
-    `${brand} ${titleCase(rng.pick(PREFIXES.filter(Boolean)))} ${titleCase(noun)}, ` +
-    `${rng.pick(["Upgraded Version", "Easy to Clean", "Durable and Lightweight", "Gift Idea"])}, ${rng.pick(COLORS)}`;
+  const { category, noun, brand, title, imageId } = describeProduct(asin);
+  // What it is comes from its identity; the draws that once named it (brand, kind, title's three words) are still
+  // made, so that each product's life stays as it was drawn.
+  brandName(rng);
+  for (let word = 0; word < 4; word++) rng.next();
   const listedAt = chinaDay(dayOf(now) - rng.logUniform(60, 2500) * DAY_MS);
+  // Its variants and its parent are products of the same kind, each one product wherever it shows.
+  const kind = Math.max(0, category.nouns.indexOf(noun));
+  const sibling = (r: Rng) => mintAsin(category, kind, hashString(r.chars(ID_CHARS, 8)) % PRODUCT_SEEDS);
   const variantRng = new Rng(mix(seed, 7));
   const variants = Array.from({ length: rng.int(1, 6) }, (_, i) => ({
-    asin: i === 0 ? asin : `B0${variantRng.chars(ID_CHARS, 8)}`,
+    asin: i === 0 ? asin : sibling(variantRng),
     attribute: `${variantRng.pick(COLORS)}, ${variantRng.pick(SIZES)}`,
   }));
   const profile: ProductProfile = {
@@ -164,13 +165,13 @@ export function profileOf(market: Marketplace, asin: string, now: number): Produ
     category,
     brand,
     title,
-    parent: `B0${rng.chars(ID_CHARS, 8)}`,
+    parent: sibling(rng),
     variants,
     parentFactor: variants.length > 1 ? rng.float(1.3, 3.5) : 1,
     listedAt,
     firstRatingAt: listedAt + rng.int(3, 40) * DAY_MS,
     days: lifeOf(new Rng(mix(seed, 11)), market, category, listedAt, now),
-    imageId: new Rng(mix(seed, 13)).chars(IMAGE_CHARS, 11),
+    imageId,
     asOf: now,
   };
   if (PROFILES.size >= PROFILES_KEPT) PROFILES.delete(PROFILES.keys().next().value as string);

@@ -3,7 +3,7 @@
  * shapes and encodings: day-only values at midnight China time, moments in epoch ms, keepa series of
  * `{timePoint, value}` with -1 for no data, package sizes in millimetres under a centimetre label, month and day
  * texts (`2025-07`, `2025-07-14`), reviews at most 10 a page. A product id the service does not know (the
- * simulator's: one containing ZZZZ) answers OK with `data: null`, as the live service does for a missing product.
+ * simulator's: ./product-identity.ts) answers OK with `data: null`, as the live service does for a missing product.
  */
 import type { AnyOperation } from "../../api/catalog";
 import type { Marketplace } from "../../api/catalog-types";
@@ -21,6 +21,7 @@ import {
   type ProductProfile,
 } from "./asin-profile";
 import { reviewPage } from "./asin-reviews";
+import { isKnownAsin } from "./product-identity";
 import { MARKET_FACTS } from "./vocab";
 import { categoryFromPath, DAY_MS, pad2, productUrl } from "./values";
 
@@ -346,7 +347,7 @@ export function asinAnswer(op: Extract<AnyOperation, { group: "asin" }>, params:
   const market = marketOf(params);
   if (op.code === "bsr_prediction") return bsrSales(market, params);
   const asin = String(params.asin ?? "");
-  if (asin.includes("ZZZZ")) return null;
+  if (!isKnownAsin(asin)) return null;
   const p = profileOf(market, asin, now);
   switch (op.code) {
     case "asin_detail":

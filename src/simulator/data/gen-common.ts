@@ -7,11 +7,10 @@ import { round, Rng } from "./prng";
 import type { Generator, Row } from "./row";
 import { CATEGORY_TREE, CategoryNode } from "./category-tree";
 import { COLORS, MARKET_FACTS, PREFIXES, SIZES } from "./vocab";
+import { categoryOfProduct, identityOf, mintAsin, PRODUCT_SEEDS, productImage } from "./product-identity";
 import {
-  asin,
   brandName,
   CategoryPath,
-  categoryOfAsin,
   categoryOfTopic,
   childCategory,
   daysAgo,
@@ -62,8 +61,8 @@ export const fraction = (rng: Rng, min: number, max: number) => rng.float(min, m
 function categoryFor(row: Row, rng: Rng): CategoryPath {
   const { category, exactCategory, asins, code, topic } = row.scenario;
   if (category) return exactCategory ? category : childCategory(category, rng);
-  if (code === "competitor_lookup" && asins.length > 0) return categoryOfAsin(String(row.get("asin")));
-  if (asins.length > 0) return categoryOfAsin(asins[code === "traffic_source" ? 0 : row.index % asins.length]);
+  if (code === "competitor_lookup" && asins.length > 0) return categoryOfProduct(String(row.get("asin")));
+  if (asins.length > 0) return categoryOfProduct(asins[code === "traffic_source" ? 0 : row.index % asins.length]);
   if (topic) return categoryOfTopic(topic);
   return randomCategory(rng);
 }
@@ -74,11 +73,32 @@ function topicFor(row: Row, rng: Rng): string {
   if (domain === "product" || row.scenario.code === "traffic_source")
     return rng.pick(row.get<CategoryPath>("_category").nouns);
   if (category) return rng.pick(category.nouns);
-  if (asins.length > 0) return rng.pick(categoryOfAsin(asins[row.index % asins.length]).nouns);
+  if (asins.length > 0) return rng.pick(categoryOfProduct(asins[row.index % asins.length]).nouns);
   return rng.pick(ALL_NOUNS);
 }
 
+/**
+ * The product a record shows (its `asin`), one product in every operation (./product-identity.ts); undefined for a
+ * record without one.
+ */
+const shownProduct = (row: Row) =>
+  row.fields.some((f) => f.name === "asin") ? identityOf(String(row.get("asin"))) : undefined;
+
+/**
+ * A product for a record of a list: of its category, of the kind its query is about (or one of the category's), its
+ * ASIN minted so that every operation reads the same product from it.
+ */
+function mintedFor(row: Row, rng: Rng): string {
+  const category = top(row).get<CategoryPath>("_category");
+  const kind = category.nouns.indexOf(String(top(row).get("_topic")));
+  return mintAsin(category, kind >= 0 ? kind : rng.int(0, category.nouns.length - 1), rng.int(0, PRODUCT_SEEDS - 1));
+}
+
 export function productTitle(row: Row, rng: Rng): string {
+  const shown = shownProduct(row);
+  // A brand filter's rows are that brand's, in the title too (the product's own words after it).
+  const filtered = row.scenario.params.brand;
+  if (shown) return typeof filtered === "string" ? `${filtered}${shown.title.slice(shown.brand.length)}` : shown.title;
   const brand = row.fields.some((f) => f.name === "brand") ? String(row.get("brand")) : brandName(rng);
   const t = top(row);
   const topic = String(t.get("_topic"));
@@ -123,18 +143,28 @@ export const COMMON: Record<string, Generator> = {
   station: (row) => row.scenario.market,
   countryCode: (row) => row.scenario.market,
   currency: (row) => row.scenario.currency,
-  // A lookup's rows are its listed ASINs (./asin-lookup.ts presets them); any other product is a random one.
-  asin: (_row, rng) => asin(rng),
-  parent: (_row, rng) => asin(rng),
-  imageUrl: (_row, rng) => imageUrl(rng),
-  asinImage: (_row, rng) => imageUrl(rng),
-  bigAsinImage: (_row, rng) => imageUrl(rng, "_AC_SL1500_"),
+  // A lookup's rows are its listed ASINs (./asin-lookup.ts presets them); any other product is minted for its list.
+  asin: mintedFor,
+  parent: mintedFor,
+  imageUrl: (row, rng) => {
+    const shown = shownProduct(row);
+    return shown ? productImage(shown) : imageUrl(rng);
+  },
+  asinImage: (row, rng) => {
+    const shown = shownProduct(row);
+    return shown ? productImage(shown) : imageUrl(rng);
+  },
+  bigAsinImage: (row, rng) => {
+    const shown = shownProduct(row);
+    return shown ? productImage(shown, "_AC_SL1500_") : imageUrl(rng, "_AC_SL1500_");
+  },
   handledImageUrl: (_row, rng) => rng.chance(0.8),
   asinUrl: (row) => productUrl(row.scenario.market, String(row.get("asin"))),
   title: (row, rng) => productTitle(row, rng),
   asinTitle: (row, rng) => productTitle(row, rng),
-  brand: (row, rng) => (row.scenario.params.brand as string | undefined) ?? brandName(rng),
-  asinBrand: (_row, rng) => brandName(rng),
+  // A brand filter's rows are that brand's (the service's answer); any other product's brand is its own.
+  brand: (row, rng) => (row.scenario.params.brand as string | undefined) ?? shownProduct(row)?.brand ?? brandName(rng),
+  asinBrand: (row, rng) => shownProduct(row)?.brand ?? brandName(rng),
   sku: (_row, rng) => `Color: ${rng.pick(COLORS)} | Size: ${rng.pick(SIZES)}`,
   keyword: (row) => keywordOf(row),
   keywordCn: (row) => translate(keywordOf(row), 0),

@@ -8,7 +8,8 @@ import { hashString, mix, round, Rng } from "./prng";
 import type { Generator, Scenario } from "./row";
 import { money } from "./gen-common";
 import { COUNTRIES, MARKET_FACTS, RATING_COUNT_BUCKETS, UNKNOWN_COUNTRY } from "./vocab";
-import { asin, brandName, daysAgo, pad2, toCurrency } from "./values";
+import { mintAsin, PRODUCT_SEEDS } from "./product-identity";
+import { brandName, categoryFromPath, daysAgo, pad2, toCurrency } from "./values";
 
 export type Preset = Record<string, unknown>;
 
@@ -53,9 +54,13 @@ export function apportion(total: number, weights: readonly number[]): number[] {
   return parts;
 }
 
-const asinList = (seed: number, count: number) => {
+/** The products of a market's bucket: its category's, each one product wherever it shows (./product-identity.ts). */
+const asinList = (nodeIdPath: unknown, seed: number, count: number) => {
   const rng = new Rng(seed);
-  return Array.from({ length: count }, () => asin(rng));
+  const category = categoryFromPath(String(nodeIdPath ?? ""));
+  return Array.from({ length: count }, () =>
+    mintAsin(category, rng.int(0, category.nouns.length - 1), rng.int(0, PRODUCT_SEEDS - 1)),
+  );
 };
 
 /** Rows splitting the sample by bucket weights: products, units, revenue, unitsRatio and the bucket's ASINs. */
@@ -77,7 +82,7 @@ export function split(s: Scenario, sample: Sample, buckets: readonly { preset: P
       units: units[i],
       revenue,
       unitsRatio: round(units[i] / sample.units, 4),
-      asins: asinList(mix(sample.seed, i), products[i]),
+      asins: asinList(s.params.nodeIdPath, mix(sample.seed, i), products[i]),
     };
   });
 }
@@ -225,7 +230,7 @@ export const MARKET: Record<string, Generator> = {
   ranking: (row) => row.index + 1,
   "sellerConcentration.sellerName": (_row, rng) => `${brandName(rng)}${rng.pick([" Direct", " Store", "-US", ""])}`,
   "market:products": (_row, rng) => rng.int(1, 4),
-  "market:asins": (row) => asinList(row.seed, row.num("products")),
+  "market:asins": (row) => asinList(row.scenario.params.nodeIdPath, row.seed, row.num("products")),
   "market:avgPrice": (row) => round(row.num("totalRevenue") / Math.max(1, row.num("totalUnits")), 2),
   "market:ratings": (_row, rng) => rng.logUniform(1, 5000),
   "market:reviews": (_row, rng) => (rng.chance(0.4) ? 0 : rng.logUniform(1, 300)),

@@ -9,7 +9,8 @@ import { CATEGORY_TREE, type CategoryNode } from "./category-tree";
 import { hashString, mix, round, Rng } from "./prng";
 import type { Generator, Row, Scenario } from "./row";
 import { type Preset, type Sample, sampleOf } from "./market";
-import { brandName, categoryFromPath, imageUrl, toCurrency, asin } from "./values";
+import { identityOf, mintAsin, PRODUCT_SEEDS, productImage } from "./product-identity";
+import { brandName, categoryFromPath, toCurrency } from "./values";
 
 /** Sub-niches under each known leaf: plausible categories whose names come from the generic labels. */
 const SUB_NICHES = 5;
@@ -124,6 +125,11 @@ export const NICHE: Record<string, Generator> = {
   },
   "niche.top10Images": (row) => {
     const rng = draw(row, "images");
-    return Array.from({ length: 10 }, () => ({ asin: asin(rng), image: imageUrl(rng) }));
+    // The niche's own products, each one product wherever it shows (./product-identity.ts), with its picture.
+    const category = categoryFromPath(String(row.get("nodeIdPath")));
+    return Array.from({ length: 10 }, () => {
+      const asin = mintAsin(category, rng.int(0, category.nouns.length - 1), rng.int(0, PRODUCT_SEEDS - 1));
+      return { asin, image: productImage(identityOf(asin)!) };
+    });
   },
 };

@@ -200,6 +200,7 @@ const SORT_ALIASES: Record<string, string> = {
   total_units_growth: "unitsGr",
   reviews_increasement: "ratingsCv",
   bsr_rank_cv: "bsrCv",
+  amz_unit: "platformUnit",
   searches_growth: "growth",
   yearly_growth_rate: "searchMonthlyCr",
   growth_rate_trend_min: "searchNearlyCr",

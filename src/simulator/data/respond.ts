@@ -21,6 +21,7 @@ import { buildFilters, sortField, sortRows } from "./query";
 import { Row, Scenario } from "./row";
 import { scenarioFor, universeKey } from "./scenario";
 import { chinaMidnight, saturdayBefore, shiftMonth, weekBounds } from "./values";
+import { DEPARTMENTS } from "./vocab";
 
 /** First pages answer with page 0 here (keyword_order, traffic_listing fixtures). */
 const PAGE_ZERO_ON_FIRST: ReadonlySet<OperationCode> = new Set(["keyword_order", "traffic_listing"]);
@@ -106,6 +107,8 @@ export function simulate(op: AnyOperation, query: SimulatedQuery): unknown {
   if (op.record === "categoryNode") return categoryNodes(query.params, query.now);
   if (op.record === "trademarkOffice")
     return TRADEMARK_OFFICES.map(([office, officeLabel]) => ({ office, officeLabel }));
+  // The department lookup: the codes the keyword generators' departments use, the same list in every marketplace.
+  if (op.record === "department") return DEPARTMENTS.map(([code, label]) => ({ code, label }));
   // One product's operations tell one product's story, from its profile.
   if (op.group === "asin") return asinAnswer(op, query.params, query.now);
   const s = scenarioFor(op, query.params, query.now);

@@ -9,6 +9,7 @@ import type { RecordName } from "../../api/records";
 import { latestSaturday } from "../../api/dates";
 import { hashString, Rng } from "./prng";
 import type { Domain, Scenario } from "./row";
+import { isKnownAsin } from "./product-identity";
 import { categoryFromPath, lastCompleteMonth } from "./values";
 import { FILTER_PARAMS } from "./query";
 
@@ -50,6 +51,7 @@ const DOMAIN: Record<RecordName, Domain> = {
   aplusVideo: "market",
   categoryStatistics: "market",
   categoryNode: "market",
+  department: "keyword",
   // One product's records come from its profile (asin.ts), not from row generators.
   asinDetail: "product",
   couponTrend: "product",
@@ -155,6 +157,8 @@ export function scenarioFor(op: AnyOperation, params: Record<string, unknown>, n
   // A keyword narrows the query: fewer records than the same query without one (where the keyword is optional).
   if (topic && !["keyword_conversion", "keyword_miner"].includes(op.code))
     universeSize = Math.max(Math.min(min, 20), Math.round(universeSize / 4));
+  // A product the simulator does not know has no traffic, keywords or relations (./product-identity.ts).
+  if (isAsinAnchored(op) && asins.length > 0 && !asins.some(isKnownAsin)) universeSize = 0;
   return {
     code: op.code,
     record: op.record,

@@ -14,7 +14,6 @@ export const DAY_MS = 86_400_000;
 /** The live service's trend dates and rank periods are midnights in China time (UTC+8). */
 const CHINA_OFFSET_MS = 8 * 3_600_000;
 
-export const asin = (rng: Rng): string => `B0${rng.chars(ID_CHARS, 8)}`;
 export const sellerId = (rng: Rng): string => `A${rng.chars(ID_CHARS, 13)}`;
 export const imageUrl = (rng: Rng, size = "_AC_US200_"): string =>
   `https://m.media-amazon.com/images/I/${rng.chars(IMAGE_CHARS, 11)}L.${size}.jpg`;
@@ -148,7 +147,7 @@ export function childCategory(path: CategoryPath, rng: Rng): CategoryPath {
   return categoryFromPath([...path.ids, rng.pick(level).id].join(":"));
 }
 
-/** The category a product id belongs to, stable per id (traffic data for an ASIN stays on topic). */
+/** The category of a product the simulator did not mint, stable per id (./product-identity.ts reads it). */
 export function categoryOfAsin(id: string): CategoryPath {
   return randomCategory(new Rng(hashString(id)));
 }

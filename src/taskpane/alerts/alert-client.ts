@@ -6,9 +6,9 @@
  * (the position in the condition, the fields the answer has), so the form shows it on the field it names.
  */
 import { ALERT_PROBLEMS, type AlertCost, type AlertProblem, type AlertRequest, type AlertView } from "../../api/alerts";
-import { isTeamToken } from "../../api/team-token";
 import type { Settings } from "../../engine";
 import { t } from "../../i18n";
+import { refusalMessage, relayRequest } from "../shared/relay-request";
 
 /** What the relay refused, in its words (the alert's language) with its stable name. */
 export class AlertRefusal extends Error {
@@ -36,12 +36,6 @@ export interface AlertClient {
   remove(id: string): Promise<void>;
 }
 
-interface Envelope {
-  code?: string;
-  message?: string;
-  data?: unknown;
-}
-
 const problemOf = (data: unknown): AlertProblem | undefined => {
   const problem = (data as { problem?: unknown } | null)?.problem;
   return ALERT_PROBLEMS.find((p) => p === problem);
@@ -53,31 +47,19 @@ export function alertClient(
   language: string,
   fetchFn: typeof fetch = (...a) => fetch(...a),
 ): AlertClient | null {
-  const { baseUrl, secret } = settings;
-  if (!secret || !isTeamToken(secret)) return null;
-  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    let reply: Response;
-    try {
-      reply = await fetchFn(`${baseUrl}/v1/alerts${path}`, {
-        method,
-        redirect: "error",
-        headers: {
-          authorization: `Bearer ${secret}`,
-          "accept-language": language,
-          ...(body ? { "content-type": "application/json" } : {}),
-        },
-        ...(body ? { body: JSON.stringify(body) } : {}),
-      });
-    } catch {
-      throw new Error(t("alerts.unreachable"));
-    }
-    const answer = (await reply.json().catch(() => ({}))) as Envelope;
-    if (reply.ok && answer.code === "OK") return answer.data as T;
-    const problem = problemOf(answer.data);
-    const message = answer.message ?? `HTTP ${reply.status}`;
-    if (problem) throw new AlertRefusal(message, problem, reply.status, (answer.data ?? {}) as Record<string, unknown>);
-    throw new Error(t("alerts.refused", { message }));
-  };
+  const call = relayRequest(settings, {
+    base: "/v1/alerts",
+    fetchFn,
+    headers: { "accept-language": language },
+    unreachable: () => t("alerts.unreachable"),
+    refused: (answer, status) => {
+      const problem = problemOf(answer.data);
+      const message = refusalMessage(answer, status);
+      if (problem) return new AlertRefusal(message, problem, status, (answer.data ?? {}) as Record<string, unknown>);
+      return new Error(t("alerts.refused", { message }));
+    },
+  });
+  if (!call) return null;
   const one = (id: string) => `/${encodeURIComponent(id)}`;
   return {
     list: () => call<AlertView[]>("GET", ""),

@@ -121,12 +121,16 @@ export const destinationsOf = (text: string): string[] =>
     .map((d) => d.trim())
     .filter(Boolean);
 
-/** Why the destinations cannot be sent (count, scheme), naming the first wrong one; undefined when they can. */
+/**
+ * Why the destinations cannot be sent (count, scheme), naming the first wrong one; undefined when they can. An
+ * `http://` webhook is the relay's to judge: one started for local testing (MAD_ALERTS_ALLOW_PRIVATE=1) takes it,
+ * any other refuses it in its check, on this field (issue 46).
+ */
 export function deliverProblem(text: string): string | undefined {
   const list = destinationsOf(text);
   if (!list.length) return t("alerts.deliver.none");
   if (list.length > MAX_DESTINATIONS) return t("alerts.deliver.tooMany", { max: MAX_DESTINATIONS, count: list.length });
-  const wrong = list.find((d) => !/^https:\/\/[^\s/]+/i.test(d) && !/^mailto:[^@\s]+@[^@\s]+$/i.test(d));
+  const wrong = list.find((d) => !/^https?:\/\/[^\s/]+/i.test(d) && !/^mailto:[^@\s]+@[^@\s]+$/i.test(d));
   return wrong ? t("alerts.deliver.scheme", { destination: wrong }) : undefined;
 }
 
@@ -186,6 +190,8 @@ export function alertRequest(draft: AlertDraft, muted = false): AlertRequest {
     deliver: destinationInputs(draft),
     language: draft.language,
     muted,
+    // The messages' times in the member's own time zone, as a schedule's (issue 46).
+    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC",
   };
 }
 
@@ -215,6 +221,7 @@ export function fieldOfProblem(problem: AlertProblem): FormField {
     case "body":
     case "id":
     case "muted":
+    case "time-zone":
     case "too-many-alerts":
     case "over-budget":
     case "not-yours":

@@ -1,11 +1,13 @@
 /**
  * What the query builder asks in place and shows above its form: before a table that spends many calls, before
- * writing over cells in use (or where it does not fit), the busy line with its pages, and the preview.
+ * writing over cells in use (or where it does not fit), the busy line with its pages, and the preview. Each comes
+ * into view where the person is, however far down the form they scrolled (../shared/in-view.ts).
  */
 import { Button, makeStyles, ProgressBar, Text, tokens } from "@fluentui/react-components";
 import type { CellTarget } from "../host/host-adapter";
 import { AskBeforeSpending } from "../shared/AskBeforeSpending";
 import { AskInPlace } from "../shared/AskInPlace";
+import { useInView } from "../shared/in-view";
 import type { Action } from "../shared/use-action";
 import { t } from "../../i18n";
 import type { PreviewResult } from "./actions";
@@ -71,11 +73,12 @@ export function OverwriteAskBar(props: {
 /** The busy line: what runs, its pages once known, and Cancel while it can be cancelled. */
 export function BusyLine({ busy, progress: pages, cancellable, cancel }: Action) {
   const styles = useStyles();
+  const ref = useInView<HTMLDivElement>(busy);
   if (!busy) return null;
   return (
     <>
       <ProgressBar aria-label={busy} {...(pages && pages.total > 0 ? { value: pages.done / pages.total } : {})} />
-      <div className={styles.busyLine}>
+      <div ref={ref} className={styles.busyLine}>
         <Text>
           {pages && pages.total > 1 ? t("build.busy.pages", { busy, done: pages.done, total: pages.total }) : busy}
         </Text>
@@ -89,18 +92,20 @@ export function BusyLine({ busy, progress: pages, cancellable, cancel }: Action)
   );
 }
 
-export function PreviewShown({ preview, title }: { preview: PreviewResult; title: string }) {
+/** "Showing 20 of 3,704 rows…": said in the outcome's live region (announced), above the rows. */
+export function PreviewSummary({ preview }: { preview: PreviewResult }) {
   return (
-    <>
-      <Text aria-live="polite">
-        {t("build.preview.shown", {
-          shown: preview.rows.length,
-          total: preview.total ?? preview.rows.length,
-          calls: preview.callsSpent,
-          cached: preview.fromCache ? "yes" : "no",
-        })}
-      </Text>
-      <PreviewTable header={preview.header} rows={preview.rows} caption={t("build.preview.caption", { title })} />
-    </>
+    <Text>
+      {t("build.preview.shown", {
+        shown: preview.rows.length,
+        total: preview.total ?? preview.rows.length,
+        calls: preview.callsSpent,
+        cached: preview.fromCache ? "yes" : "no",
+      })}
+    </Text>
   );
+}
+
+export function PreviewShown({ preview, title }: { preview: PreviewResult; title: string }) {
+  return <PreviewTable header={preview.header} rows={preview.rows} caption={t("build.preview.caption", { title })} />;
 }

@@ -15,7 +15,7 @@ import { OutcomeBar } from "../shared/OutcomeBar";
 import { useServices } from "../shared/services";
 import { useAction } from "../shared/use-action";
 import { t } from "../../i18n";
-import { BusyLine, OverwriteAskBar, PreviewShown, SpendAskBar } from "./BuilderQuestions";
+import { BusyLine, OverwriteAskBar, PreviewShown, PreviewSummary, SpendAskBar } from "./BuilderQuestions";
 import { useInsertActions } from "./use-insert-actions";
 import { useQueryDraft } from "./use-query-draft";
 
@@ -88,7 +88,9 @@ export function QueryBuilder() {
         />
       )}
       <BusyLine {...action} />
-      <OutcomeBar outcome={outcome} />
+      <OutcomeBar outcome={outcome} shown={insert.preview}>
+        {insert.preview && <PreviewSummary preview={insert.preview} />}
+      </OutcomeBar>
       {insert.preview && <PreviewShown preview={insert.preview} title={model.title} />}
       <OperationPicker code={code} hint={model.description} onPick={pick} />
       <QueryForm

@@ -22,6 +22,8 @@ import { t } from "../../i18n";
 import { displayDate, monthChoices, saturdayChoices, type FormField } from "./form-model";
 import type { FieldControl, FormValue, MultiValue, OrderValue } from "../../api/kinds/form-types";
 import { CategoryPicker } from "../shared/CategoryPicker";
+import { DepartmentPicker } from "../shared/DepartmentPicker";
+import { takesDepartmentCodes } from "../shared/department-search";
 import { useControlStyles } from "../shared/styles";
 
 const useStyles = makeStyles({
@@ -178,6 +180,12 @@ function OrderControl(props: {
 
 const marketCode = (market: FormValue | undefined) => (typeof market === "string" ? market : "");
 
+/** A list's lines with `value` added once (a pick from a picker). */
+function withLine(lines: string, value: string): string {
+  const kept = lines.split("\n").filter((line) => line.trim() !== "");
+  return kept.includes(value) ? lines : [...kept, value].join("\n");
+}
+
 /** nodeIdPaths: a category search whose pick is added as a line of the list. */
 function PathAdder(props: { name: string; id: string; market: string; lines: string; onChange: (v: string) => void }) {
   const [text, setText] = useState("");
@@ -189,8 +197,8 @@ function PathAdder(props: { name: string; id: string; market: string; lines: str
       text={text}
       onText={setText}
       onPick={(path) => {
-        const lines = props.lines.split("\n").filter((line) => line.trim() !== "");
-        if (!lines.includes(path)) props.onChange([...lines, path].join("\n"));
+        const lines = withLine(props.lines, path);
+        if (lines !== props.lines) props.onChange(lines);
         setText("");
       }}
     />
@@ -312,6 +320,18 @@ export function LinesControl({ field, control, id, text, onChange, onBlur, commo
     </Field>
   );
   // The search sits outside the list's Field, so it keeps its own name rather than the list's label.
+  if (takesDepartmentCodes(field.spec))
+    return (
+      <>
+        {list}
+        <DepartmentPicker
+          id={`${id}-search`}
+          ariaLabel={t("field.addDepartment", { name: field.label })}
+          market={marketCode(market)}
+          onPick={(code) => onChange(withLine(text, code))}
+        />
+      </>
+    );
   if (control.pattern !== "nodeIdPath") return list;
   return (
     <>

@@ -50,11 +50,8 @@ export function teamReport(report: ConnectionReport): ConnectionReport {
     case "quotaReached":
       return { ...report, title: t("connection.team.quotaReached") };
     case "unreachable":
-      return {
-        ...report,
-        title: t("connection.team.unreachable"),
-        detail: t("connection.team.unreachableDetail", { detail: report.detail }),
-      };
+      // Not the service's advice (a forwarding proxy): a relay is reached, or let in, its own way.
+      return { ...report, title: t("connection.team.unreachable"), detail: t("connection.team.unreachableDetail") };
     case "ok":
     case "failed":
       return report;

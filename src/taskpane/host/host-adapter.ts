@@ -7,6 +7,10 @@
 /** A cell value as written: text from the API is always written as a value, never as a formula. */
 import type { CardNumbers } from "../../table/data-type-support";
 import type { HistoryRequest } from "../../api/history-form";
+import type { WorkbookOptionsHost } from "./workbook-options";
+
+/** The workbook's own options (document settings), in a module of their own. */
+export type { WorkbookOptions, WorkbookOptionsHost } from "./workbook-options";
 
 export type CellValue = string | number | boolean | null;
 
@@ -353,14 +357,11 @@ export interface SnapshotHost {
    * CellsInUseError, writing nothing, when new rows need cells that hold something, unless `growth` says what to do.
    */
   appendSnapshot(append: SnapshotAppend): Promise<SnapshotWritten>;
-}
-
-/** The workbook's own options for the add-in. */
-export interface WorkbookOptionsHost {
-  /** What the workbook keeps for the add-in besides its tables and reports (document settings; never a secret). */
-  workbookOptions(): Promise<WorkbookOptions>;
-  /** Saves workbook options; turning on refresh when opened asks Excel to load the add-in with the workbook. */
-  setWorkbookOptions(patch: Partial<WorkbookOptions>): Promise<void>;
+  /**
+   * The rows of the source's history tables taken on its last `days` days (a table's first column is when each row
+   * was taken), by table key, as the cells hold them; none before the first snapshot. What a Changes table compares.
+   */
+  readRecentSnapshots(source: SnapshotSourceRef, days: number): Promise<Record<string, CellValue[][]>>;
 }
 
 /**
@@ -371,14 +372,6 @@ export interface WorkbookOptionsHost {
 export interface HostAdapter extends CellHost, TableHost, DataTypeHost, ReportHost, SnapshotHost, WorkbookOptionsHost {
   /** Shows the task pane (when the add-in runs with the workbook but its pane is not open) to ask a question. */
   showPane?(): Promise<void>;
-}
-
-/** A workbook's own settings for the add-in. */
-export interface WorkbookOptions {
-  /** Refresh the workbook's MAD formulas and tables as it opens (off by default). */
-  readonly refreshOnOpen: boolean;
-  /** A team relay's schedule of each report or table (by the pane's key for it): the schedule's id on the relay. */
-  readonly schedules?: Readonly<Record<string, string>>;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -400,6 +393,11 @@ export interface SnapshotTableSpec {
   readonly anchor: string;
   readonly header: readonly string[];
   readonly columnFormats: ColumnFormats;
+  /**
+   * A table of the latest snapshot only (the Changes table): each snapshot replaces its rows rather than adding to
+   * them. A history sheet made before it had the table gains it at its next snapshot, where its cells are free.
+   */
+  readonly latestOnly?: true;
 }
 
 /** A history sheet as first made. */

@@ -3,12 +3,17 @@
  * (https://learn.microsoft.com/javascript/api/excel/excel.range#excel-excel-range-valuesasjson-member), offered only
  * where Excel says it has that set, asked at run time, and where a read of valuesAsJson works: retail perpetual
  * Office claims ExcelApi 1.16 and fails valuesAsJson with GeneralException (office-js #4750; Microsoft does not
- * deliver data types to non-subscription Office, #3504). That one read, the first time it is asked, settles it for
- * both faces (src/table/data-type-support.ts: MAD.PRODUCT then spills its labelled row). A card's numbers take the
+ * deliver data types to non-subscription Office, #3504). That read runs at the pane's start, when the person may be
+ * typing in a cell: it asks Excel to wait for them (`delayForCellEdit`, Excel.RunOptions; without it the batch
+ * "automatically fails" in cell-edit mode). Only the documented refusals settle it as "no data types" for both faces
+ * (src/table/data-type-support.ts: MAD.PRODUCT then spills its labelled row): GeneralException (#4750) and the API
+ * missing (ApiNotFound); any other failure (a busy Excel, a batch that timed out) is asked again, a few times now
+ * and at the next ask after that, never taken for a refusal. A card's numbers take the
  * form this ExcelApi level reads (DoubleCellValue.numberFormat from 1.19, FormattedNumber below). A card's JSON is a
  * few kilobytes: cells go out in runs of consecutive cards, each sync under BLOCK_BUDGET_BYTES, far below Excel on
  * the web's 5 MB per request.
  */
+import type { Clock } from "../../api/clock";
 import type { DataTypeHost, DataTypeValue } from "./host-adapter";
 import { blockAddress, parseCell } from "../../table/a1";
 import { BLOCK_BUDGET_BYTES } from "./block-writer";
@@ -28,27 +33,49 @@ const hasSet = (requirements: Requirements, set: string, version: string) => {
   }
 };
 
-/** Whether this Excel reads a cell's valuesAsJson; a refusal is noted for both faces. */
-async function valuesAsJsonWorks(run: Run): Promise<boolean> {
-  try {
-    await run(async (context) => {
-      context.workbook.getActiveCell().load("valuesAsJson");
-      await context.sync();
-    });
-    return true;
-  } catch {
-    noteDataTypesRefused();
-    return false;
+/** The refusals the documentation and office-js name for data types: anything else may pass on a second try. */
+const REFUSALS: ReadonlySet<string> = new Set(["GeneralException", "ApiNotFound"]);
+/** Tries of the start's read before the answer is left open, and the pause between them. */
+const PROBE_TRIES = 3;
+const PROBE_PAUSE_MS = 1_000;
+
+type Verdict = "works" | "refused" | "unknown";
+
+/** Whether this Excel reads a cell's valuesAsJson, waiting for a person who edits a cell. */
+async function valuesAsJsonVerdict(run: Run, clock: Clock): Promise<Verdict> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await run(async (context) => {
+        context.workbook.getActiveCell().load("valuesAsJson");
+        // eslint-disable-next-line office-addins/no-context-sync-in-loop -- one read per try, at most PROBE_TRIES
+        await context.sync();
+      });
+      return "works";
+    } catch (error) {
+      if (REFUSALS.has(String((error as { code?: unknown } | null)?.code))) return "refused";
+      if (attempt >= PROBE_TRIES) return "unknown";
+      await clock.sleep(PROBE_PAUSE_MS);
+    }
   }
 }
 
-export function officeDataTypeMethods(run: Run, requirements: Requirements): DataTypeHost {
-  let probed: Promise<boolean> | undefined;
+interface DataTypeProbeDeps {
+  /** Excel.run({ delayForCellEdit: true }, …). */
+  readonly runAfterCellEdit: Run;
+  readonly clock: Clock;
+}
+
+export function officeDataTypeMethods(run: Run, requirements: Requirements, probe: DataTypeProbeDeps): DataTypeHost {
+  let probed: Promise<Verdict> | undefined;
   return {
     dataTypeSupport: async () => {
       if (!hasSet(requirements, DATA_TYPE_REQUIREMENT.set, DATA_TYPE_REQUIREMENT.version)) return false;
-      probed ??= valuesAsJsonWorks(run);
-      return (await probed) && !dataTypesRefused();
+      probed ??= valuesAsJsonVerdict(probe.runAfterCellEdit, probe.clock);
+      const verdict = await probed;
+      if (verdict === "refused") noteDataTypesRefused();
+      // Not known yet: asked again the next time (a card is not offered meanwhile).
+      if (verdict === "unknown") probed = undefined;
+      return verdict === "works" && !dataTypesRefused();
     },
     cardNumbers: async () => cardNumbersFor(hasSet(requirements, "ExcelApi", "1.19")),
     writeDataTypes: (target, column) =>

@@ -25,7 +25,7 @@ import { officeDataTypeMethods } from "./office-data-types";
 import { readSettledValue } from "./read-retries";
 import type { officeReportMethods } from "./office-reports";
 import type { officeSnapshotMethods } from "./office-snapshot-sheets";
-import type { Run } from "./excel-run";
+import type { ExcelRun, Run } from "./excel-run";
 
 /** The size of an Excel worksheet. */
 const EXCEL_ROWS = 1_048_576;
@@ -33,7 +33,7 @@ const EXCEL_COLUMNS = 16_384;
 
 export interface OfficeHostDeps {
   /** Excel.run (injectable for tests). */
-  readonly run?: <T>(batch: (context: Excel.RequestContext) => Promise<T>) => Promise<T>;
+  readonly run?: ExcelRun;
   /** The document settings (injectable for tests). */
   readonly settings?: DocumentSettings;
   /** The requirement sets this Excel supports (injectable for tests). */
@@ -184,6 +184,8 @@ function cellMethods(run: Run, clock: Clock) {
 
 export function createOfficeHost(deps: OfficeHostDeps = {}): HostAdapter {
   const run = deps.run ?? (<T>(batch: (context: Excel.RequestContext) => Promise<T>) => Excel.run(batch));
+  // A batch that may run while the person edits a cell waits for them rather than failing (office-data-types.ts).
+  const runAfterCellEdit: Run = (batch) => (deps.run ?? Excel.run)({ delayForCellEdit: true }, batch);
   const settings = deps.settings ?? officeDocumentSettings;
   const requirements = deps.requirements ?? (() => Office.context.requirements);
   const clock = deps.clock ?? systemClock;
@@ -212,11 +214,12 @@ export function createOfficeHost(deps: OfficeHostDeps = {}): HostAdapter {
     listSnapshotSheets: async () => (await history()).listSnapshotSheets(),
     setKeepSnapshots: async (source, keep) => (await history()).setKeepSnapshots(source, keep),
     appendSnapshot: async (append) => (await history()).appendSnapshot(append),
+    readRecentSnapshots: async (source, days) => (await history()).readRecentSnapshots(source, days),
 
     ...workbookOptionMethods(settings, loadWithDocument),
     showPane: () => showPane(),
     ...officeTableMethods(run, settings),
-    ...officeDataTypeMethods(run, requirements),
+    ...officeDataTypeMethods(run, requirements, { runAfterCellEdit, clock }),
     ...cellMethods(run, clock),
   };
 }

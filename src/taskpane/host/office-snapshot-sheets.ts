@@ -42,6 +42,7 @@ import {
 import { MAX_OCCUPIED, tablesIn, uniqueTableName } from "./office-tables";
 import { addChart, addSeries } from "./report-charts";
 import type { Run } from "./excel-run";
+import { addMissingTables, readRecentRows } from "./office-snapshot-read";
 
 interface StoredSnapshotSheet {
   readonly source: SnapshotSourceRef;
@@ -57,7 +58,9 @@ interface StoredSnapshotSheet {
 }
 type StoredSnapshotSheets = Record<string, StoredSnapshotSheet>;
 
-type SnapshotMethods = Required<Pick<HostAdapter, "listSnapshotSheets" | "setKeepSnapshots" | "appendSnapshot">>;
+type SnapshotMethods = Required<
+  Pick<HostAdapter, "listSnapshotSheets" | "setKeepSnapshots" | "appendSnapshot" | "readRecentSnapshots">
+>;
 
 /** A table as found before writing: where it is and how many rows it holds. */
 interface Found {
@@ -174,7 +177,9 @@ async function write(
 ) {
   const plans = found.map((f) => {
     const rows: readonly (readonly CellValue[])[] = append.rows[f.key] ?? [];
-    const start = Math.max(0, f.rows - (replacing[f.key] ?? 0));
+    // A table of the latest snapshot only (Changes) is written from its top each time.
+    const latestOnly = append.layout.tables.find((spec) => spec.key === f.key)?.latestOnly;
+    const start = latestOnly ? 0 : Math.max(0, f.rows - (replacing[f.key] ?? 0));
     return { ...f, rows, start, count: start + rows.length, had: f.rows };
   });
   // Every table's new rows are checked before anything is written: refused, nothing changes.
@@ -303,8 +308,13 @@ export function officeSnapshotMethods(run: Run, settings: DocumentSettings): Sna
       const outcome = await run(async (context) => {
         const key = await keyOf(context, append.source);
         const before: StoredSnapshotSheet = readStored()[key] ?? { source: append.source, keep: false };
-        const { sheet, stored } = await historySheet(context, before, append.layout);
-        const found = await findTables(context, stored.tables ?? {});
+        const made = await historySheet(context, before, append.layout);
+        const { sheet } = made;
+        const stored = {
+          ...made.stored,
+          tables: await addMissingTables(context, sheet, made.stored.tables ?? {}, append.layout),
+        };
+        const found = await findTables(context, stored.tables);
         const replaced = stored.lastDay === append.day;
         const plans = await write(context, sheet, found, append, replaced ? (stored.lastRows ?? {}) : {});
         await followSummary(context, sheet, stored, append.layout);
@@ -319,5 +329,14 @@ export function officeSnapshotMethods(run: Run, settings: DocumentSettings): Sna
       await save({ ...readStored(), [outcome.key]: outcome.next });
       return { sheet: outcome.sheet, snapshots: outcome.next.snapshots ?? 0, replaced: outcome.replaced };
     },
+
+    readRecentSnapshots: (source, days) =>
+      run(async (context) => {
+        const stored = readStored()[await keyOf(context, source)];
+        const sheet = stored?.sheetId ? context.workbook.worksheets.getItemOrNullObject(stored.sheetId) : undefined;
+        await context.sync();
+        if (!sheet || sheet.isNullObject || !stored?.tables) return {};
+        return readRecentRows(context, sheet, await findTables(context, stored.tables), days);
+      }),
   };
 }

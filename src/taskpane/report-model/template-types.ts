@@ -91,8 +91,11 @@ export interface TemplateSection {
   readonly chart?: SectionChart;
 }
 
-/** A text worded with the place of the ASIN it is about (`Product 2`). */
-export type NumberedWords = (n: number) => string;
+/**
+ * A text worded with the ASIN it is about (`Price and BSR, B07Z82895W`) when the report's inputs are known, else with
+ * its place in the list (`Product 2`: a layout planned for the most ASINs a report can have).
+ */
+export type NumberedWords = (n: number, asin?: string) => string;
 
 /** A section repeated per ASIN: a section whose titles are numbered. */
 export interface PerAsinSection extends Omit<TemplateSection, "title" | "chart"> {

@@ -39,16 +39,19 @@ const eachAsinListOf = (template: ReportTemplate): AsinList =>
 export const maxOfList = (template: ReportTemplate, list: AsinList): number =>
   list === "picked" ? (template.maxPicked ?? maxAsinsOf(template)) : maxAsinsOf(template);
 
-/** A section repeated for the ASIN at `index`: its title numbered, its `eachAsin` arguments that ASIN's cell. */
-function forAsin(section: PerAsinSection, list: AsinList, index: number): TemplateSection {
+/**
+ * A section repeated for the ASIN at `index`: titled with that ASIN (numbered when the inputs are not known), its
+ * `eachAsin` arguments that ASIN's cell.
+ */
+function forAsin(section: PerAsinSection, list: AsinList, index: number, asin?: string): TemplateSection {
   const arg = (source: ArgSource): ArgSource => (source.kind === "eachAsin" ? { kind: "asinAt", list, index } : source);
   const { chart, title, ...rest } = section;
   return {
     ...rest,
-    title: () => title(index + 1),
+    title: () => title(index + 1, asin),
     positional: section.positional.map(arg),
     ...(section.filters ? { filters: arg(section.filters) } : {}),
-    ...(chart ? { chart: { ...chart, title: () => chart.title(index + 1) } } : {}),
+    ...(chart ? { chart: { ...chart, title: () => chart.title(index + 1, asin) } } : {}),
   };
 }
 
@@ -63,7 +66,7 @@ export function reportSections(template: ReportTemplate, inputs?: ReportInputs):
   const max = maxOfList(template, list);
   const count = inputs ? Math.min(inputs[list].length, max) : max;
   const repeated = each.length
-    ? Array.from({ length: count }, (_, i) => each.map((s) => forAsin(s, list, i))).flat()
+    ? Array.from({ length: count }, (_, i) => each.map((s) => forAsin(s, list, i, inputs?.[list][i]))).flat()
     : [];
   return [...template.sections, ...repeated];
 }

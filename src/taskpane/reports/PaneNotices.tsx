@@ -12,6 +12,7 @@ import { OutcomeBar } from "../shared/OutcomeBar";
 import { useServices } from "../shared/services";
 import { useControlStyles } from "../shared/styles";
 import { openRefresh, type OpenRefreshState } from "./on-open";
+import { backfillNotice } from "./relay-backfill-notice";
 import { lastGoodText } from "./status";
 
 /** Entries showing their last good answer, oldest data first. */
@@ -28,11 +29,14 @@ const showingLastGood = (entries: readonly FormulaEntry[]) =>
  */
 const subscribeOpenRefresh = (onChange: () => void) => openRefresh.subscribe(onChange);
 const openRefreshState = (): OpenRefreshState => openRefresh.state;
+const subscribeBackfill = (onChange: () => void) => backfillNotice.subscribe(onChange);
+const backfillState = () => backfillNotice.state;
 
 export function PaneNotices() {
   const { registry } = useServices();
   const controls = useControlStyles();
   const open = useSyncExternalStore(subscribeOpenRefresh, openRefreshState);
+  const backfill = useSyncExternalStore(subscribeBackfill, backfillState);
   const [stale, setStale] = useState(() => showingLastGood(registry.list()));
   useEffect(() => {
     const unsubscribe = registry.subscribe((entries) => setStale(showingLastGood(entries)));
@@ -43,6 +47,7 @@ export function PaneNotices() {
 
   return (
     <>
+      {backfill && <OutcomeBar outcome={backfill} />}
       {open.kind === "asking" && (
         <AskBeforeSpending
           title={t("onOpen.title")}

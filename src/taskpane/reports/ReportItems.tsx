@@ -12,6 +12,9 @@ import type { RefreshPlan } from "./refresh-plan";
 import type { ReportGroup, ReportRow } from "./reports";
 import { describeReportInputs, reportTitle } from "./reports";
 import { lastGoodText, statusLines } from "./status";
+import { RelayHistoryControls } from "./RelayHistoryControls";
+import { RemoveQuestion } from "./RemoveQuestion";
+import type { RelayHistoryProps } from "./relay-history-props";
 
 const useStyles = makeStyles({
   group: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalXXS, alignItems: "flex-start" },
@@ -91,11 +94,16 @@ export interface ScheduleProps {
   readonly name: string;
   readonly onSet: (at: string) => void;
   readonly onRemove: () => void;
+  /** Asked in place before removing, when the relay would delete the history it kept (relay-history-props.ts). */
+  readonly removeQuestion?: string | null;
+  /** The schedule's history on the relay: Keep history on the relay, Share as a feed…; null without a schedule. */
+  readonly relayHistory?: RelayHistoryProps | null;
 }
 
-export function ScheduleControls({ schedule, busy, name, onSet, onRemove }: ScheduleProps) {
+export function ScheduleControls({ schedule, busy, name, onSet, onRemove, removeQuestion }: ScheduleProps) {
   const styles = useStyles();
   const [at, setAt] = useState(schedule?.at ?? "07:00");
+  const [asking, setAsking] = useState(false);
   const last = schedule?.lastRun;
   return (
     <div className={styles.row}>
@@ -111,7 +119,12 @@ export function ScheduleControls({ schedule, busy, name, onSet, onRemove }: Sche
         {schedule ? t("schedule.change") : t("schedule.set")}
       </Button>
       {schedule && (
-        <Button size="small" appearance="subtle" disabled={busy} onClick={onRemove}>
+        <Button
+          size="small"
+          appearance="subtle"
+          disabled={busy || asking}
+          onClick={() => (removeQuestion ? setAsking(true) : onRemove())}
+        >
           {t("schedule.remove")}
         </Button>
       )}
@@ -124,6 +137,16 @@ export function ScheduleControls({ schedule, busy, name, onSet, onRemove }: Sche
           : ""}
         {last?.note ? ` (${last.note})` : ""}
       </Text>
+      {asking && removeQuestion && (
+        <RemoveQuestion
+          name={name}
+          question={removeQuestion}
+          onAnswer={(remove) => {
+            setAsking(false);
+            if (remove) onRemove();
+          }}
+        />
+      )}
     </div>
   );
 }
@@ -164,6 +187,7 @@ export function ReportGroupItem(props: {
       </Button>
       <SnapshotControls {...props.history} />
       {props.schedule && <ScheduleControls {...props.schedule} />}
+      {props.schedule?.relayHistory && <RelayHistoryControls {...props.schedule.relayHistory} />}
     </section>
   );
 }
@@ -198,6 +222,7 @@ export function ReportRowItem(props: {
       )}
       {props.history && <SnapshotControls {...props.history} />}
       {props.schedule && <ScheduleControls {...props.schedule} />}
+      {props.schedule?.relayHistory && <RelayHistoryControls {...props.schedule.relayHistory} />}
     </>
   );
 }

@@ -15,6 +15,7 @@ import { useAction, type Action } from "../shared/use-action";
 import { scheduleProps, snapshotProps } from "./item-props";
 import { ReportGroupItem, ReportRowItem } from "./ReportItems";
 import { BusyProgress, GrowthAsk, SpendQuestion } from "./ReportsQuestions";
+import type { RefreshMode } from "./refresh-modes";
 import type { ReportGroup, ReportRow } from "./reports";
 import { ReportsSettings } from "./ReportsSettings";
 import type { SnapshotTarget } from "./snapshot";
@@ -39,16 +40,20 @@ const useStyles = makeStyles({
 
 const EMPTY_SCAN: WorkbookScan = { cells: [], asOf: [], tables: [], sheets: [] };
 
-/** The tab's buttons: refresh all, the chosen rows or the failed ones, and scan the workbook again. */
+/**
+ * The tab's buttons: refresh all, the chosen rows or the failed ones (current data from the cache), refresh the
+ * chosen rows, or all, from the service (asked first), and scan the workbook again.
+ */
 function RefreshButtons(props: {
   rows: readonly ReportRow[];
   selected: ReadonlySet<string>;
   busy: boolean;
-  onRefresh: (rows: readonly ReportRow[]) => void;
+  onRefresh: (rows: readonly ReportRow[], mode?: RefreshMode) => void;
   onRescan: () => void;
 }) {
   const { rows, selected, busy, onRefresh } = props;
   const failed = rows.filter((r) => r.status === "error");
+  const chosen = selected.size ? rows.filter((r) => selected.has(r.id)) : rows;
   return (
     <div className={useStyles().actions}>
       <Button appearance="primary" disabled={busy || !rows.length} onClick={() => onRefresh(rows)}>
@@ -59,6 +64,13 @@ function RefreshButtons(props: {
       </Button>
       <Button disabled={busy || !failed.length} onClick={() => onRefresh(failed)}>
         {t("reports.retryFailed")}
+      </Button>
+      <Button
+        disabled={busy || !chosen.length}
+        onClick={() => onRefresh(chosen, "service")}
+        aria-label={t("reports.fromService.label", { selected: selected.size })}
+      >
+        {t("reports.fromService")}
       </Button>
       <Button appearance="subtle" disabled={busy} onClick={props.onRescan}>
         {t("reports.rescan")}
@@ -174,7 +186,7 @@ export function ReportsPanel({ active }: { active: boolean }) {
         rows={rows}
         selected={selected}
         busy={isBusy}
-        onRefresh={(chosen) => void refresh(chosen)}
+        onRefresh={(chosen, mode) => void refresh(chosen, mode)}
         onRescan={() => void book.rescan()}
       />
       <Settings extras={extras} action={action} />

@@ -7,26 +7,31 @@ import { ProgressBar, Text } from "@fluentui/react-components";
 import { t } from "../../i18n";
 import { AskBeforeSpending } from "../shared/AskBeforeSpending";
 import { AskInPlace } from "../shared/AskInPlace";
+import { useInView } from "../shared/in-view";
 import type { Action } from "../shared/use-action";
-import { describePlan } from "./refresh-plan";
 import type { PendingQuestion } from "./use-report-actions";
 import type { GrowthQuestion } from "./use-growth-question";
 import type { GrowthConflict } from "./growth";
 
+/** The title and the button of a question, by what it asks: a refresh, one from the service, or a snapshot. */
+function spendWords(pending: PendingQuestion): { title: string; confirm: string } {
+  if (pending.kind === "snapshot") return { title: t("reports.snapshotAskTitle"), confirm: t("snapshot.take") };
+  if (pending.mode === "service")
+    return {
+      title: t("reports.fromService.askTitle"),
+      confirm: t("reports.fromService.confirm", { calls: pending.plan.calls }),
+    };
+  return { title: t("reports.askTitle"), confirm: t("reports.confirm") };
+}
+
 export function SpendQuestion(props: { pending: PendingQuestion; onConfirm: () => void; onCancel: () => void }) {
   const { pending } = props;
+  const words = spendWords(pending);
   return (
     <AskBeforeSpending
-      title={pending.kind === "refresh" ? t("reports.askTitle") : t("reports.snapshotAskTitle")}
-      question={
-        pending.kind === "refresh"
-          ? t("reports.ask", {
-              reason: pending.plan.reason ?? "",
-              plan: describePlan(pending.plan, pending.now.targets),
-            })
-          : pending.question
-      }
-      confirmLabel={pending.kind === "refresh" ? t("reports.confirm") : t("snapshot.take")}
+      title={words.title}
+      question={pending.question}
+      confirmLabel={words.confirm}
       onConfirm={props.onConfirm}
       onCancel={props.onCancel}
     />
@@ -76,9 +81,10 @@ export function GrowthAsk({ growth }: { growth: GrowthQuestion }) {
 
 /** What the tab is doing, with its steps once it counts them. */
 export function BusyProgress({ busy, progress }: Pick<Action, "busy" | "progress">) {
+  const ref = useInView<HTMLDivElement>(busy);
   if (!busy) return null;
   return (
-    <div aria-live="polite">
+    <div ref={ref} aria-live="polite">
       <Text>{busy}</Text>
       <ProgressBar aria-label={busy} {...(progress ? { value: progress.done / Math.max(progress.total, 1) } : {})} />
       {progress && <Text size={200}>{t("reports.steps", { done: progress.done, total: progress.total })}</Text>}

@@ -6,15 +6,10 @@ import { t } from "../../i18n";
 import type { HostAdapter, SnapshotSourceRef } from "../host/host-adapter";
 import type { Action } from "../shared/use-action";
 import type { ScheduleProps, SnapshotProps } from "./ReportItems";
+import { relayHistoryProps, removeQuestionOf, scheduleKey } from "./relay-history-props";
 import { localTimeZone, newScheduleId, scheduledQueries } from "./schedule-client";
 import { snapshotPlanOf, sourceKey, type SnapshotTarget } from "./snapshot";
 import type { ReportExtras } from "./use-report-extras";
-
-/** The key a report or table's schedule is kept under in the workbook (a report's survives a rename). */
-const scheduleKey = (target: SnapshotTarget) =>
-  target.kind === "report"
-    ? `report:${target.report.template}:${target.report.createdAt}`
-    : `table:${target.table.name}`;
 
 interface ItemContext {
   readonly host: HostAdapter;
@@ -62,7 +57,10 @@ export function scheduleProps({ host, extras, action }: ItemContext, target: Sna
     if (!plan) return { kind: "error", text: t("reports.snapshotNoQuery") } as const;
     const scheduleId = schedule?.id ?? newScheduleId();
     const queries = scheduledQueries(plan.queries);
-    const saved = await relay.client.set(scheduleId, { name: plan.name, at, timeZone: localTimeZone(), queries });
+    // A new time keeps what the schedule had: its history on the relay, paused or not.
+    const switches = schedule ? { history: schedule.history, paused: schedule.paused } : {};
+    const request = { name: plan.name, at, timeZone: localTimeZone(), queries, ...switches };
+    const saved = await relay.client.set(scheduleId, request);
     await keep(scheduleId);
     return { kind: "success", text: t("reports.scheduled", { name, at: saved.at, zone: saved.timeZone }) } as const;
   };
@@ -70,6 +68,8 @@ export function scheduleProps({ host, extras, action }: ItemContext, target: Sna
     schedule,
     busy: action.busy !== null,
     name,
+    removeQuestion: removeQuestionOf(schedule, name),
+    relayHistory: relayHistoryProps({ host, extras, action }, target, name),
     onSet: (at) => void action.perform(t("reports.busy.schedule"), () => set(at)),
     onRemove: () =>
       void action.perform(t("reports.busy.schedule"), async () => {

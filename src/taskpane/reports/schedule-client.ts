@@ -4,9 +4,9 @@
  * the token goes as `Authorization: Bearer` to the relay's own address, as the engine sends it; never elsewhere.
  */
 import type { Schedule, ScheduledQuery, ScheduleRequest } from "../../api/schedules";
-import { isTeamToken } from "../../api/team-token";
 import type { Settings } from "../../engine";
 import { t } from "../../i18n";
+import { RelayRefused, refusalMessage, relayRequest, type RelayRequest } from "../shared/relay-request";
 
 export interface ScheduleClient {
   list(): Promise<Schedule[]>;
@@ -19,31 +19,26 @@ export function scheduleClient(
   settings: Settings,
   fetchFn: typeof fetch = (...a) => fetch(...a),
 ): ScheduleClient | null {
-  const { baseUrl, secret } = settings;
-  if (!secret || !isTeamToken(secret)) return null;
-  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    let reply: Response;
-    try {
-      reply = await fetchFn(`${baseUrl}/v1/schedules${path}`, {
-        method,
-        redirect: "error",
-        headers: { authorization: `Bearer ${secret}`, ...(body ? { "content-type": "application/json" } : {}) },
-        ...(body ? { body: JSON.stringify(body) } : {}),
-      });
-    } catch {
-      throw new Error(t("schedule.unreachable"));
-    }
-    const answer = (await reply.json().catch(() => ({}))) as { code?: string; message?: string; data?: unknown };
-    if (!reply.ok || answer.code !== "OK")
-      throw new Error(t("schedule.refused", { message: answer.message ?? `HTTP ${reply.status}` }));
-    return answer.data as T;
-  };
+  const call = scheduleRequest(settings, fetchFn);
+  if (!call) return null;
   return {
     list: () => call<Schedule[]>("GET", ""),
     set: (id, request) => call<Schedule>("PUT", `/${encodeURIComponent(id)}`, request),
     remove: async (id) => void (await call("DELETE", `/${encodeURIComponent(id)}`)),
   };
 }
+
+/** A request under the relay's `/v1/schedules` (a schedule, its history and feeds); null without a team relay. */
+export const scheduleRequest = (settings: Settings, fetchFn?: typeof fetch): RelayRequest | null =>
+  relayRequest(settings, {
+    base: "/v1/schedules",
+    ...(fetchFn ? { fetchFn } : {}),
+    unreachable: () => t("schedule.unreachable"),
+    refused: (answer, status) => {
+      const message = refusalMessage(answer, status);
+      return new RelayRefused(t("schedule.refused", { message }), status, message);
+    },
+  });
 
 /** A new schedule's id (kept with the report in the workbook, so the pane finds its schedule again). */
 export const newScheduleId = (): string => `r-${globalThis.crypto.randomUUID()}`;

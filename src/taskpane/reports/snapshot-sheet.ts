@@ -60,6 +60,7 @@ const worded = (history: TemplateSnapshots, queriesOf: (metric: SnapshotMetric) 
   ...(history.secondaryValueAxisTitle ? { secondaryValueAxisTitle: history.secondaryValueAxisTitle() } : {}),
 });
 import { describeInputs } from "./reports";
+import { CHANGES_KEY, changesColumns } from "./changes-table";
 
 /** One query a snapshot reads. */
 export interface SnapshotQuery {
@@ -207,13 +208,14 @@ export function snapshotLayout(plan: SnapshotPlan): SnapshotSheetSpec {
   const base = `MAD_History_${slug(plan.name)}`;
   const tables: SnapshotTableSpec[] = [];
   let left = 0;
-  const place = (key: string, header: readonly string[], formats: readonly string[]) => {
+  const place = (key: string, header: readonly string[], formats: readonly string[], latestOnly?: true) => {
     tables.push({
       key,
       name: `${base}_${key}`,
       anchor: cellAddress({ row: TABLE_ROW, col: left }),
       header,
       columnFormats: formats,
+      ...(latestOnly ? { latestOnly } : {}),
     });
     left += header.length + 1;
   };
@@ -236,6 +238,9 @@ export function snapshotLayout(plan: SnapshotPlan): SnapshotSheetSpec {
       [DATE_TIME_FORMAT, DATE_TIME_FORMAT, "@", ...columns.map((c) => numberFormatOf(c))],
     );
   }
+  // The latest snapshot against the one before, right of the rows (snapshot-changes.ts).
+  const changes = changesColumns();
+  place(CHANGES_KEY, changes.header, changes.formats, true);
   const summary = tables[0].anchor;
   const [first, second] = plan.history.charted;
   const chart: ChartSpec = {
@@ -299,20 +304,37 @@ export function snapshotRows(
   results: readonly SnapshotResult[],
   takenAt: number,
 ): Record<string, CellValue[][]> {
-  const taken = localDateTimeSerial(takenAt);
   const tables = plan.queries.map((query, i) => {
     if (!query.interval) return tableOf(query.operation, results[i], query.fields, query.limit);
     // A history's newest period: its price and rank as of the snapshot (the report's section holds the rest).
     const history = tableOf(query.operation, results[i], query.fields, undefined, { interval: query.interval });
     return { ...history, rows: history.rows.slice(-1) };
   });
+  const sources = plan.queries.map((query) => snapshotSource(plan, query));
+  const asOf = results.map((result) => localDateTimeSerial(result.fetchedAt));
+  return rowsOfTables(plan, tables, localDateTimeSerial(takenAt), asOf, sources);
+}
+
+/** A Source cell: the history's name, the query, and the report's inputs when it has any. */
+export const snapshotSource = (plan: SnapshotPlan, query: SnapshotQuery): string =>
+  plan.inputs
+    ? t("snapshot.sourceWithInputs", { name: plan.name, query: query.label, inputs: plan.inputs })
+    : t("snapshot.source", { name: plan.name, query: query.label });
+
+/**
+ * The rows one snapshot appends from each query's table (its cells as the spill shows them, header first), with
+ * when it was taken, each query's data as of and Source cell: every query's rows, and one summary row.
+ */
+export function rowsOfTables(
+  plan: SnapshotPlan,
+  tables: readonly { readonly header: readonly string[]; readonly rows: readonly (readonly Cell[])[] }[],
+  taken: number,
+  asOf: readonly number[],
+  sources: readonly string[],
+): Record<string, CellValue[][]> {
   const rows: Record<string, CellValue[][]> = {};
   plan.queries.forEach((query, i) => {
-    const asOf = localDateTimeSerial(results[i].fetchedAt);
-    const source = plan.inputs
-      ? t("snapshot.sourceWithInputs", { name: plan.name, query: query.label, inputs: plan.inputs })
-      : t("snapshot.source", { name: plan.name, query: query.label });
-    rows[query.key] = tables[i].rows.map((row) => [taken, asOf, source, ...row]);
+    rows[query.key] = tables[i].rows.map((row) => [taken, asOf[i], sources[i], ...row]);
   });
   const summary = plan.history.metrics.map((metric) => {
     const read = metric.queries.flatMap((q) => (tables[q] ? [tables[q]] : []));

@@ -29,6 +29,8 @@ import {
   type SnapshotPlan,
 } from "./snapshot-sheet";
 import { CONFIRM_ABOVE_CALLS } from "../report-model/spend";
+import { CHANGES_KEY } from "./changes-table";
+import { changesAgainstSheet } from "./snapshot-changes";
 
 /** A report (a sheet made from a template) or an add-in table. */
 export type SnapshotTarget =
@@ -174,12 +176,11 @@ export async function takeSnapshot(
     callsSpent += result.callsSpent;
     results.push({ rows: result.rows, stats: result.stats, fetchedAt: result.fetchedAt });
   }
-  const append = {
-    source: plan.source,
-    layout: snapshotLayout(plan),
-    day: snapshotDay(takenAt),
-    rows: snapshotRows(plan, results, takenAt),
-  };
+  const day = snapshotDay(takenAt);
+  const rows = snapshotRows(plan, results, takenAt);
+  // The Changes table: this snapshot against the one before it on the sheet (read back, no call).
+  const changes = await changesAgainstSheet(host, plan, { day, rows });
+  const append = { source: plan.source, layout: snapshotLayout(plan), day, rows: { ...rows, [CHANGES_KEY]: changes } };
   try {
     return { written: await host.appendSnapshot(append), callsSpent };
   } catch (error) {

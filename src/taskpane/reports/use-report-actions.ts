@@ -1,6 +1,8 @@
 /**
- * What the Reports tab's buttons do, as a hook: refresh rows (counted first, asked when many), take a snapshot
- * (counted first too), and confirm what was asked. Each runs through the tab's one action (busy line, outcome).
+ * What the Reports tab's buttons do, as a hook: refresh rows (current data from the cache, what is past its period
+ * fetched; counted first, asked when many), refresh them from the service (everything afresh, always asked with its
+ * cost: ./refresh-modes.ts), take a snapshot (counted first too), and confirm what was asked. Each runs through the
+ * tab's one action (busy line, outcome).
  */
 import { useState } from "react";
 import { t } from "../../i18n";
@@ -8,8 +10,10 @@ import type { PaneServices } from "../shared/services";
 import type { Action, ActionWork, Outcome } from "../shared/use-action";
 import { refreshAndRecord } from "./actions";
 import type { GrowthConflict, GrowthDecision } from "./growth";
-import { describePlan, planRefresh, type RefreshPlan } from "./refresh-plan";
-import { refreshTargetsNow, type TargetsNow } from "./refresh-targets";
+import { countRefresh, type RefreshMode } from "./refresh-modes";
+import { describePlan, type RefreshPlan } from "./refresh-plan";
+import type { TargetsNow } from "./refresh-targets";
+import { backfillBeforeSnapshot } from "./relay-backfill";
 import type { ReportGroup, ReportRow } from "./reports";
 import { snapshotCost, snapshotPlanOf, takeSnapshot, type SnapshotTarget } from "./snapshot";
 import type { SnapshotPlan } from "./snapshot-sheet";
@@ -20,9 +24,11 @@ import { scanWorkbook, type WorkbookScan } from "./workbook-scan";
 export type PendingQuestion =
   | {
       readonly kind: "refresh";
+      readonly mode: RefreshMode;
       readonly plan: RefreshPlan;
       readonly rows: readonly ReportRow[];
       readonly now: TargetsNow;
+      readonly question: string;
     }
   | { readonly kind: "snapshot"; readonly plan: SnapshotPlan; readonly question: string; readonly calls: number };
 
@@ -93,13 +99,14 @@ export function useReportActions(
     }
   };
 
-  const refresh = async (chosen: readonly ReportRow[]) => {
+  /** `current` (Refresh): only what is past its data period is fetched; `service`: everything afresh, always asked. */
+  const refresh = async (chosen: readonly ReportRow[], mode: RefreshMode = "current") => {
     if (!chosen.length) return setOutcome({ kind: "info", text: t("reports.nothing") });
     await perform(t("reports.busy.count"), async (work) => {
-      const now = await refreshTargetsNow(host, chosen, book.groups);
-      const plan = await planRefresh(engine, now.targets, { remainingThisMonth: engine.usage().remainingThisMonth });
-      if (!plan.needsConfirmation) return run(chosen, plan, now, work);
-      setPending({ kind: "refresh", plan, rows: chosen, now });
+      const remaining = engine.usage().remainingThisMonth;
+      const { plan, now, question } = await countRefresh(engine, host, chosen, book.groups, mode, remaining);
+      if (question === null) return run(chosen, plan, now, work);
+      setPending({ kind: "refresh", mode, plan, rows: chosen, now, question });
       return null;
     });
   };
@@ -116,10 +123,16 @@ export function useReportActions(
 
   const snapshotNow = (target: SnapshotTarget) =>
     perform(t("reports.busy.snapshotCount"), async (work) => {
+      // First the days the relay took since the sheet's last (no call), so today's snapshot comes after them.
+      const relay = book.extras.relay;
+      const relayDays = relay ? await backfillBeforeSnapshot({ host, engine }, relay.schedules, target, decide) : "";
       const plan = await snapshotPlanOf(host, target);
       if (!plan) return { kind: "error", text: t("reports.snapshotNoQuery") };
       const cost = await snapshotCost(engine, plan, engine.usage().remainingThisMonth);
-      if (!cost.question) return snapshot(plan, work);
+      if (!cost.question) {
+        const taken = await snapshot(plan, work);
+        return relayDays ? { ...taken, text: `${relayDays} ${taken.text}` } : taken;
+      }
       setPending({ kind: "snapshot", plan, question: cost.question, calls: cost.calls });
       return null;
     });

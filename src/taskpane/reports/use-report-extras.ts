@@ -8,9 +8,10 @@ import type { Schedule } from "../../api/schedules";
 import type { Preferences } from "../../engine";
 import type { SnapshotState, WorkbookOptions } from "../host/host-adapter";
 import type { PaneServices } from "../shared/services";
-import { planRefresh, type RefreshPlan } from "./refresh-plan";
-import { refreshTargetsNow } from "./refresh-targets";
+import { nextRefreshPlans } from "./refresh-modes";
+import type { RefreshPlan } from "./refresh-plan";
 import type { ReportGroup, ReportRow } from "./reports";
+import { relayHistoryClient, type RelayHistoryClient } from "./relay-history-client";
 import { scheduleClient, type ScheduleClient } from "./schedule-client";
 
 export interface ReportExtras {
@@ -19,8 +20,12 @@ export interface ReportExtras {
   readonly snapshotStates: readonly SnapshotState[];
   readonly options: WorkbookOptions;
   readonly preferences: Preferences;
-  /** With a team relay: its client and the member's schedules; null otherwise. */
-  readonly relay: { readonly client: ScheduleClient; readonly schedules: readonly Schedule[] } | null;
+  /** With a team relay: its clients (schedules; their history and feeds) and the member's schedules; null otherwise. */
+  readonly relay: {
+    readonly client: ScheduleClient;
+    readonly history?: RelayHistoryClient;
+    readonly schedules: readonly Schedule[];
+  } | null;
   readonly reload: () => void;
 }
 
@@ -53,7 +58,8 @@ export function useReportExtras(
       setOptions(o);
       setPreferences(p);
       const client = scheduleClient(settings);
-      setRelay(client ? { client, schedules: await client.list().catch(() => []) } : null);
+      const history = relayHistoryClient(settings) ?? undefined;
+      setRelay(client ? { client, history, schedules: await client.list().catch(() => []) } : null);
     })().catch(() => undefined);
     return () => void (live = false);
   }, [host, engine, generation]);
@@ -61,16 +67,8 @@ export function useReportExtras(
   useEffect(() => {
     let live = true;
     void (async () => {
-      const next = new Map<string, RefreshPlan>();
-      const remaining = { remainingThisMonth: engine.usage().remainingThisMonth };
-      for (const group of groups) {
-        const { targets } = await refreshTargetsNow(host, group.rows, groups);
-        next.set(`report:${group.sheet}`, await planRefresh(engine, targets, remaining));
-      }
-      for (const row of others) {
-        const { targets } = await refreshTargetsNow(host, [row], groups);
-        next.set(row.id, await planRefresh(engine, targets, remaining));
-      }
+      // What Refresh would spend: only what is past its data period (a report made a minute ago: no call).
+      const next = await nextRefreshPlans(engine, host, groups, others, engine.usage().remainingThisMonth);
       if (live) setPlans(next);
     })().catch(() => undefined);
     return () => void (live = false);

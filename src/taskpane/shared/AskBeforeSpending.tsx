@@ -1,9 +1,10 @@
 /**
  * The one way the pane asks before spending calls (Insert as table, Create a report, Refresh): a warning bar in
  * place, above what it is about, with the count in its text, the action and Cancel. Not a modal: one question does
- * not need a focus trap.
+ * not need a focus trap. It comes into view where the person is (./in-view.ts) and is announced (an alert).
  */
 import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle } from "@fluentui/react-components";
+import { useInView } from "./in-view";
 import { useControlStyles } from "./styles";
 import { t } from "../../i18n";
 
@@ -18,11 +19,14 @@ export function AskBeforeSpending(props: {
   onCancel: () => void;
 }) {
   const controls = useControlStyles();
+  const ref = useInView<HTMLDivElement>(props.question);
   return (
-    <MessageBar intent="warning" layout="multiline" aria-label={t("ask.label")}>
+    <MessageBar ref={ref} intent="warning" layout="multiline" aria-label={t("ask.label")}>
       <MessageBarBody className={controls.message}>
-        <MessageBarTitle>{props.title}</MessageBarTitle>
-        {props.question}
+        <div role="alert">
+          <MessageBarTitle>{props.title}</MessageBarTitle>
+          {props.question}
+        </div>
       </MessageBarBody>
       <MessageBarActions>
         <Button appearance="primary" onClick={props.onConfirm}>

@@ -1,7 +1,9 @@
 /**
  * Calls left this month, above the tabs: read from /v1/visits when the pane opens (with a secret set) and again
- * after spending, at most once per 30 s; between reads the engine counts calls down as they go out. The gap is
- * timed on the pane's one clock (services), never on Date.now or setTimeout directly.
+ * after spending, at most once per 30 s; between reads the engine counts calls down as they go out (not through a
+ * team relay, whose shared cache may answer for nothing: there both lines are the relay's own figures, read
+ * together, so they never contradict each other). The gap is timed on the pane's one clock (services), never on
+ * Date.now or setTimeout directly.
  */
 import { makeStyles, ProgressBar, Text, tokens } from "@fluentui/react-components";
 import { useEffect, useRef } from "react";

@@ -64,6 +64,10 @@ export const TYPICAL: { [C in OperationCode]: TypicalCall<C> } = {
     params: { marketplace: "US", asin: "b08ghw4tbs", starList: [1, 2], typeList: [1], size: 10 },
     body: { marketplace: "US", asin: "B08GHW4TBS", starList: [1, 2], typeList: [1], size: 10 },
   },
+  keyword_research_department: {
+    params: { marketplace: "us" },
+    body: { marketplace: "US" },
+  },
   product_node: {
     params: { marketplace: "us", keyword: " yoga mat " },
     body: { marketplace: "US", keyword: "yoga mat" },

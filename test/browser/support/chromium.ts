@@ -1,12 +1,18 @@
 /**
- * Launches Debian's chromium through playwright-core (a test tool's own browser download fails on these machines).
- * .ci/run installs it with `apt-get install -y chromium`; CHROMIUM_PATH overrides the location. Without it, every
- * browser test fails with a message that says so (`npm run test:unit` needs no browser).
+ * Launches Debian's Chromium through playwright-core (a test tool's own browser download fails on these machines):
+ * CHROMIUM_PATH first; else Debian's `chromium-headless-shell`, the headless-only build Playwright itself runs for
+ * headless tests (no browser UI to start: a page load costs less CPU than the full `chromium`); else `chromium`.
+ * .ci/run installs the headless shell. Without any, every browser test fails with a message that says so
+ * (`npm run test:unit` needs no browser).
  */
 import { existsSync } from "node:fs";
 import { chromium, type Browser, type BrowserServer } from "playwright-core";
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/** Where Debian puts each build, in the order they are preferred. */
+const DEBIAN_BUILDS = ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"];
+
+export const CHROMIUM_PATH =
+  process.env.CHROMIUM_PATH ?? DEBIAN_BUILDS.find((path) => existsSync(path)) ?? DEBIAN_BUILDS[1];
 
 export const CHROMIUM_ARGS = [
   "--headless",
@@ -26,7 +32,8 @@ export const SHARED_CHROMIUM_ENV = "MAD_TEST_CHROMIUM_WS";
 
 function missingChromium(): Error {
   return new Error(
-    `Chromium not found at ${CHROMIUM_PATH}: install it with \`apt-get install chromium\` or set CHROMIUM_PATH. ` +
+    `Chromium not found at ${CHROMIUM_PATH}: install it with \`apt-get install chromium-headless-shell\` (or ` +
+      "`chromium`) or set CHROMIUM_PATH. " +
       "(`npm run test:unit` runs every test that needs no browser.)",
   );
 }

@@ -31,6 +31,12 @@ test.each([
   ["64:ff9b::7f00:1", "rfc6052"], // NAT64 of 127.0.0.1
   ["2002:7f00:1::", "6to4"],
   ["2001:db8::1", "reserved"],
+  // IPv4-compatible IPv6 (::a.b.c.d, deprecated by RFC 4291): some stacks still reach the IPv4 address it holds.
+  ["::127.0.0.1", "loopback"], // ipaddr.js reads the dotted form as the IPv4 address
+  ["::a9fe:a9fe", "ipv4Compatible"], // ::169.254.169.254
+  ["::7f00:1", "ipv4Compatible"],
+  ["::10.0.0.1", "private"],
+  ["::5db8:d822", "ipv4Compatible"], // ::93.184.216.34: a public IPv4 address, but not reached this way
 ])("%s is refused (%s)", (address, range) => {
   expect(refusedRange(address)).toBe(range);
 });

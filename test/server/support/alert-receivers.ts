@@ -92,7 +92,10 @@ export interface SmtpReceiver {
   stop(): Promise<void>;
 }
 
-export async function startSmtp(options: { user?: string; password?: string } = {}): Promise<SmtpReceiver> {
+/** `echoAuth`: a refused login's reply quotes the credentials as AUTH PLAIN sent them (base64), as careless servers do. */
+export async function startSmtp(
+  options: { user?: string; password?: string; echoAuth?: boolean } = {},
+): Promise<SmtpReceiver> {
   const mails: Mail[] = [];
   const state: { refuseWith: number | undefined } = { refuseWith: undefined };
   const server = new SMTPServer({
@@ -101,6 +104,12 @@ export async function startSmtp(options: { user?: string; password?: string } = 
     allowInsecureAuth: false,
     onAuth(auth, _session, callback) {
       if (auth.username === options.user && auth.password === options.password) callback(null, { user: auth.username });
+      else if (options.echoAuth)
+        callback(
+          new Error(
+            `Invalid login ${Buffer.from(`\0${auth.username}\0${auth.password ?? ""}`).toString("base64")} (${auth.password ?? ""})`,
+          ),
+        );
       else callback(new Error("Invalid username or password"));
     },
     onData(stream, session, callback) {

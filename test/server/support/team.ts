@@ -12,6 +12,7 @@ import { startTeamMode } from "../../../src/server/team/setup";
 import type { Scheduler } from "../../../src/server/team/scheduler";
 import type { AlertRunner } from "../../../src/server/team/alerts/runner";
 import type { AlertSettings } from "../../../src/server/team/alerts/settings";
+import type { HistoryAccess } from "../../../src/server/history/snapshots";
 import type { Member, TeamStore } from "../../../src/server/team/team-store";
 import { hashToken, newToken } from "../../../src/server/team/tokens";
 
@@ -46,6 +47,10 @@ export interface TeamOptions {
   alerts?: AlertSettings;
   /** Wraps each replica's store (a test that stops a replica mid-step). */
   wrapStore?: (store: TeamStore, replica: number) => TeamStore;
+  /** Each replica's history (its own connection to the database, as a process would have); absent: none. */
+  history?: (replica: number) => Promise<HistoryAccess> | HistoryAccess;
+  /** Each replica's memory store (kind "memory"), e.g. one restored from a database; default a new one. */
+  memoryStore?: () => MemoryStore;
 }
 
 export interface RunningTeam {
@@ -75,7 +80,7 @@ export async function startTeam(options: TeamOptions): Promise<RunningTeam> {
   for (let i = 0; i < replicas; i++) {
     const store =
       options.kind === "memory"
-        ? new MemoryStore()
+        ? (options.memoryStore?.() ?? new MemoryStore())
         : new RedisStore({ url: options.redisUrl!, prefix, commandTimeoutMs: 500 });
     if (store instanceof RedisStore) await store.connected(5_000);
     stores.push(store);
@@ -93,6 +98,7 @@ export async function startTeam(options: TeamOptions): Promise<RunningTeam> {
       log: (line) => log.push(line),
       schedulerTickMs: 0,
       alerts: options.alerts,
+      ...(options.history ? { history: await options.history(i) } : {}),
     });
     schedulers.push(team.scheduler);
     alertRunners.push(team.alerts);

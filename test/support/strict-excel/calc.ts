@@ -22,6 +22,14 @@
  * - `=A2.Price` (`=A2.[Monthly units]`) reads a field of the data type in A2, #FIELD! when it has none and #VALUE!
  *   when A2 holds no data type (https://support.microsoft.com/excel/functions/fieldvalue-function), and follows A2
  *   when a result lands there.
+ * - an argument may be a whole column (every row on desktop, #CALC! on the web) or trimmed of its blank edges
+ *   (TRIMRANGE, `A2:.A5000`): references.ts;
+ * - inserting sheet rows or cells recalculates the MAD formulas of the workbook: Excel cancels each call still running
+ *   (invocation.onCanceled) and calls the function again at once (office-js #3332: inserting or deleting rows,
+ *   columns or cells and expanding groups "trigger recalculation of non-volatile functions"; #3911: by design on the
+ *   web, "entire sheet gets recalculated even when the user does something like insert a column"), and so does a full
+ *   calculation, Ctrl+Alt+F9 (`calculateFull`). The stand-in cancels before it calls again, as the docs word it;
+ *   office-js #6483 says the order is not guaranteed, so code may not rely on it.
  * F9 is not modelled: it does not rerun non-volatile custom functions (office-js #1462).
  */
 import { FIELD_FUNCTION, fieldOutcome } from "../../../src/preview/field-reference";
@@ -38,6 +46,7 @@ import { sheetReference } from "../../../src/table/sheet-names";
 import { cellKey, keyCol, keyRow, type CalcHooks, type Cell, type SheetModel, type WorkbookModel } from "./model";
 import { PAYLOAD_LIMIT_BYTES, SHEET_COLUMNS, SHEET_ROWS, utf8Bytes } from "./platform";
 import { functionDataType, type DataTypeHost } from "./data-types";
+import { readReferences, type ReferenceReading } from "./references";
 
 /** What the calculation needs to know about this Excel. */
 export type CalcHost = DataTypeHost & { readonly customFunctionDataTypes: boolean };
@@ -46,6 +55,8 @@ interface FormulaState {
   readonly sheet: SheetModel;
   readonly cell: Cell;
   call: FunctionCall | null;
+  /** How each argument is read when it is a whole column or a trimmed reference (references.ts), by position. */
+  readings: (ReferenceReading | undefined)[];
   generation: number;
   pending?: PendingCall;
   /** The last result, kept to spill again once the cells in its way are cleared. */
@@ -56,6 +67,18 @@ interface FormulaState {
 export interface StuckResult {
   readonly address: string;
   readonly bytes: number;
+}
+
+/** TRIMRANGE's block: the range without its blank leading and/or trailing rows and columns (references.ts). */
+function trimmedRange(sheet: SheetModel, range: CellRange, trim: { rows: number; cols: number }): CellRange {
+  const used = sheet.usedRange(true, range);
+  if (!used) return { top: range.top, left: range.left, bottom: range.top, right: range.left };
+  return {
+    top: trim.rows & 1 ? used.top : range.top,
+    bottom: trim.rows & 2 ? used.bottom : range.bottom,
+    left: trim.cols & 1 ? used.left : range.left,
+    right: trim.cols & 2 ? used.right : range.right,
+  };
 }
 
 const overlaps = (a: CellRange, b: CellRange) =>
@@ -77,7 +100,7 @@ export class Calc implements CalcHooks {
   private state(sheet: SheetModel, cell: Cell): FormulaState {
     let state = this.states.get(cell);
     if (!state || state.sheet !== sheet) {
-      state = { sheet, cell, call: null, generation: 0 };
+      state = { sheet, cell, call: null, readings: [], generation: 0 };
       this.states.set(cell, state);
     }
     return state;
@@ -90,8 +113,10 @@ export class Calc implements CalcHooks {
 
   formulaWritten(sheet: SheetModel, cell: Cell): void {
     const state = this.state(sheet, cell);
-    const input = parseInput(cell.formula ?? "");
+    const { formula, readings } = readReferences(cell.formula ?? "");
+    const input = parseInput(formula);
     state.call = input.kind === "formula" ? input.call : null;
+    state.readings = readings;
     this.dirty.add(state);
   }
 
@@ -133,6 +158,12 @@ export class Calc implements CalcHooks {
         continue;
       this.formulaWritten(sheet, cell);
     }
+  }
+
+  /** Rows or cells were inserted (or a full calculation asked for): every MAD formula runs again (see above). */
+  rerunAll(): void {
+    for (const state of this.states.values())
+      if (state.call && state.call.name !== FIELD_FUNCTION) this.dirty.add(state);
   }
 
   /** After a batch ran: every formula it wrote or marked starts, all at once, as Excel calculates. */
@@ -226,16 +257,22 @@ export class Calc implements CalcHooks {
   private gather(state: FormulaState): { values: ArgumentValue[] } | { error: { code: string; message: string } } {
     const blank = this.blankArgument === "zero" ? 0 : null;
     const values: ArgumentValue[] = [];
-    for (const arg of state.call!.args) {
+    for (const [index, arg] of state.call!.args.entries()) {
       if (arg.kind === "omitted") values.push(null);
       else if (arg.kind === "literal") values.push(arg.value);
       else {
         const sheet = this.book.sheet(arg.sheet ?? state.sheet.name);
         if (!sheet) return { error: { code: "#REF!", message: `No sheet ${arg.sheet}` } };
+        const reading = state.readings[index];
+        if (reading?.kind === "wholeColumns" && this.host.platform === "web")
+          return {
+            error: { code: "#CALC!", message: "Excel on the web passes no whole column to a custom function." },
+          };
+        const range = reading?.kind === "trimmed" ? trimmedRange(sheet, arg.range, reading) : arg.range;
         const rows: ArgumentCell[][] = [];
-        for (let row = arg.range.top; row <= arg.range.bottom; row++) {
+        for (let row = range.top; row <= range.bottom; row++) {
           const line: ArgumentCell[] = [];
-          for (let col = arg.range.left; col <= arg.range.right; col++) {
+          for (let col = range.left; col <= range.right; col++) {
             const cell = sheet.get(row, col);
             if (cell?.error) return { error: cell.error };
             if (cell?.entity && !this.host.customFunctionDataTypes)

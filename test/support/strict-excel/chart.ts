@@ -12,6 +12,7 @@ import type { CellRange } from "../../../src/table/a1";
 import { ClientObject, Collection, type RequestContext, type Scalars } from "./client";
 import { invalidArgument, itemNotFound } from "./errors";
 import type { AxisModel, ChartModel, RangeRef, SeriesModel, SheetModel } from "./model";
+import { numberFormatProblem } from "./number-format";
 import type { Range } from "./range";
 import type { Worksheet } from "./sheet";
 
@@ -64,7 +65,11 @@ export class ChartAxis extends ChartPart<AxisModel> {
   }
   set numberFormat(format: string) {
     this.context.requires("ExcelApi", "1.8", "ChartAxis.numberFormat");
-    this.put("numberFormat", format, (axis) => (axis.numberFormat = format));
+    this.put("numberFormat", format, (axis) => {
+      const problem = numberFormatProblem(format);
+      if (problem) throw invalidArgument(`ChartAxis.numberFormat ${JSON.stringify(format)}: ${problem}`);
+      axis.numberFormat = format;
+    });
   }
 }
 

@@ -21,9 +21,29 @@ export interface Runtime {
   checkPayload(kind: "request" | "response", bytes: number): void;
   /** After a batch ran: formulas written in it start calculating. */
   batchDone(): void;
-  /** A fault a test injects: the action whose request JSON it matches fails (GeneralException). */
-  failWhen?: (wire: unknown) => boolean;
+  /**
+   * A fault a test injects: the action whose request JSON it matches fails, with GeneralException (`true`) or with
+   * the error it returns.
+   */
+  failWhen?: (wire: unknown) => boolean | Error;
+  /** While a person edits a cell: settles when they leave edit mode; null otherwise (cell-edit mode, below). */
+  cellEditEnds(): Promise<void> | null;
 }
+
+/**
+ * A batch processed while the person is in cell-edit mode: "When `false`, if the user is in cell edit when the batch
+ * request is processed by the host, the batch automatically fails. When `true`, ... if the user is in cell edit mode
+ * then the batch request is delayed until the user exits cell edit mode. The default behavior with no
+ * `delayForCellEdit` property specified is equivalent to when it is `false`."
+ * (https://learn.microsoft.com/javascript/api/excel/excel.runoptions). The failure's code is office.js's
+ * `InvalidOperationInCellEditMode` (Excel.ErrorCodes, @types/office-js) with its own words (office_strings.js
+ * `L_InvalidOperationInCellEditMode`).
+ */
+export const inCellEditMode = () =>
+  new RichApiError(
+    "InvalidOperationInCellEditMode",
+    "Excel is in cell-editing mode. Please exit the edit mode by pressing ENTER or TAB or selecting another cell, and then try again.",
+  );
 
 export type Commit = () => void;
 
@@ -37,7 +57,11 @@ interface Action {
 export class RequestContext {
   private actions: Action[] = [];
 
-  constructor(readonly runtime: Runtime) {}
+  constructor(
+    readonly runtime: Runtime,
+    /** Excel.run({ delayForCellEdit: true }, …): a sync waits while the person edits a cell instead of failing. */
+    readonly delayForCellEdit = false,
+  ) {}
 
   enqueue(wire: unknown, run: (commits: Commit[]) => unknown): void {
     this.actions.push({ wire, run });
@@ -52,6 +76,12 @@ export class RequestContext {
   }
 
   async sync(): Promise<void> {
+    const editing = this.runtime.cellEditEnds();
+    if (editing && !this.delayForCellEdit) {
+      this.actions = [];
+      throw inCellEditMode();
+    }
+    if (editing) await editing;
     const actions = this.actions;
     this.actions = [];
     this.runtime.checkPayload("request", utf8Bytes(JSON.stringify(actions.map((a) => a.wire))));
@@ -61,7 +91,9 @@ export class RequestContext {
     const response: unknown[] = [];
     try {
       for (const action of actions) {
-        if (this.runtime.failWhen?.(action.wire))
+        const fault = this.runtime.failWhen?.(action.wire);
+        if (fault instanceof Error) throw fault;
+        if (fault)
           throw new RichApiError("GeneralException", "An internal error has occurred. (a fault the test injected)");
         const out = action.run(commits);
         if (out !== undefined) response.push(out);

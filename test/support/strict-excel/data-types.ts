@@ -26,6 +26,7 @@
  */
 import { isEntityJson, type EntityJson, type Scalar } from "./model";
 import { RichApiError } from "./errors";
+import { cellValueFormatProblem } from "./number-format";
 
 export type License = "subscription" | "retailPerpetual";
 
@@ -139,7 +140,9 @@ export function functionDataType(
   if (!host.customFunctionDataTypes)
     return { refused: "This Excel takes no data types from custom functions (CustomFunctionsRuntime 1.4)." };
   if (!isEntityJson(entity)) return { refused: "A result this stand-in cannot hold." };
-  const problem = webProblem(entity, host, at);
+  // A card property's number format is held to the format codes too (number-format.ts); the cell then shows
+  // #VALUE!, as for any data type Excel cannot take from a function (our reading: no page says which error).
+  const problem = webProblem(entity, host, at) ?? cellValueFormatProblem(entity);
   return problem ? { refused: problem } : { entity: keptEntity(entity, host) };
 }
 

@@ -14,7 +14,11 @@
  *   Office although it claims the sets, number formats by ExcelApi level, entity JSON validated on the web
  *   (data-types.ts); a data type passed to an `any` parameter arrives as its JSON (calc.ts);
  * - tables never overlap (sheet.ts); the add-in's startup behaviour is the document's, and opening it runs what
- *   the documentation and office-js #3558 say (`open`).
+ *   the documentation and office-js #3558 say (`open`);
+ * - cell-edit mode: a batch fails, or waits with `delayForCellEdit` (`editCell`, client.ts); inserted rows or cells
+ *   and Ctrl+Alt+F9 (`calculateFull`) cancel every MAD call and call again (calc.ts); whole-column arguments (every
+ *   row on desktop, #CALC! on the web) and TRIMRANGE / trim references (references.ts); every number format is held
+ *   to Excel's format codes (number-format.ts).
  */
 import { createCustomFunctionsStandIn, FunctionRegistry } from "../../../src/preview/stand-ins";
 import type { FunctionInvoker } from "../../../src/preview/cell-types";
@@ -79,8 +83,10 @@ export class StrictExcel implements Runtime, DataTypeHost {
   startupBehavior: "None" | "Load" = "None";
   /** Times the add-in asked Office to show its task pane (Office.addin.showAsTaskpane). */
   paneShown = 0;
-  /** A fault to inject: the first action whose request JSON this matches fails its sync. */
-  failWhen?: (wire: unknown) => boolean;
+  /** A fault to inject: the first action whose request JSON this matches fails its sync (its error, if it gives one). */
+  failWhen?: (wire: unknown) => boolean | Error;
+  /** The person is editing a cell (cell-edit mode, client.ts): settles when they leave it. */
+  private editing: { ends: Promise<void>; leave: () => void } | null = null;
   readonly functions = new FunctionRegistry();
   private readonly sets: Record<RequirementSetName, string>;
   private session = 0;
@@ -121,12 +127,39 @@ export class StrictExcel implements Runtime, DataTypeHost {
     this.calc.batchDone();
   }
 
-  /** Excel.run: a fresh request context per batch. */
-  readonly run = async <T>(batch: (context: never) => Promise<T>): Promise<T> => {
-    const context = new RequestContext(this) as RequestContext & { workbook: WorkbookProxy };
+  /**
+   * Excel.run: a fresh request context per batch; `Excel.run(options, batch)` takes Excel.RunOptions, of which the
+   * stand-in models `delayForCellEdit` (cell-edit mode, client.ts).
+   */
+  readonly run = async <T>(
+    optionsOrBatch: { delayForCellEdit?: boolean } | ((context: never) => Promise<T>),
+    given?: (context: never) => Promise<T>,
+  ): Promise<T> => {
+    const batch = typeof optionsOrBatch === "function" ? optionsOrBatch : given!;
+    const delay = typeof optionsOrBatch === "function" ? false : optionsOrBatch.delayForCellEdit === true;
+    const context = new RequestContext(this, delay) as RequestContext & { workbook: WorkbookProxy };
     context.workbook = new WorkbookProxy(context);
     return batch(context as never);
   };
+
+  /** The person starts editing a cell (double-click, F2): batches fail or wait until `leaveCellEdit`. */
+  editCell(): void {
+    if (this.editing) return;
+    let leave = () => undefined as void;
+    const ends = new Promise<void>((resolve) => (leave = resolve));
+    this.editing = { ends, leave };
+  }
+
+  /** The person presses Enter: delayed batches run. */
+  leaveCellEdit(): void {
+    const editing = this.editing;
+    this.editing = null;
+    editing?.leave();
+  }
+
+  cellEditEnds(): Promise<void> | null {
+    return this.editing?.ends ?? null;
+  }
 
   /** The functions MAD formulas call: answered by the test (ManualFunctions) or the real bundle's. */
   useFunctions(functions: FunctionInvoker): void {
@@ -303,6 +336,12 @@ export class StrictExcel implements Runtime, DataTypeHost {
 
   get overwrites() {
     return this.book.overwrites;
+  }
+
+  /** Ctrl+Alt+F9: every MAD formula is cancelled and called again (calc.ts; F9 alone reruns none, office-js #1462). */
+  calculateFull(): void {
+    this.calc.rerunAll();
+    this.calc.batchDone();
   }
 
   /** Waits until started calculations have called their functions and onCalculated handlers have run. */

@@ -19,6 +19,7 @@ import {
   webProblem,
   type DataTypeHost,
 } from "./data-types";
+import { cellValueFormatProblem, numberFormatProblem } from "./number-format";
 import { SHEET_COLUMNS, SHEET_ROWS } from "./platform";
 
 export type Scalar = string | number | boolean;
@@ -116,6 +117,17 @@ export const keyRow = (key: number) => Math.floor(key / SHEET_COLUMNS);
 export const keyCol = (key: number) => key % SHEET_COLUMNS;
 
 const isBlank = (cell: Cell | undefined) => !cell || (cell.value === "" && cell.formula === undefined);
+
+/** Every format of a numberFormat write is valid, else the write fails before any cell changes (number-format.ts). */
+function checkNumberFormats(range: CellRange, each: (row: number, col: number) => unknown): void {
+  for (let row = range.top; row <= range.bottom; row++)
+    for (let col = range.left; col <= range.right; col++) {
+      const format = each(row, col);
+      const problem = format === undefined ? undefined : numberFormatProblem(String(format));
+      if (problem)
+        throw invalidArgument(`numberFormat ${JSON.stringify(format)} at ${cellAddress({ row, col })}: ${problem}`);
+    }
+}
 
 /** Excel's reading of text put into a cell that is not formatted as text. */
 function parseTyped(text: string): { value: Scalar; formula?: string } {
@@ -218,6 +230,8 @@ export interface CalcHooks {
   spillBlocked(sheet: SheetModel, anchor: Cell): void;
   /** Range.calculate / Worksheet.calculate: the formulas in the range run again. */
   calculate(sheet: SheetModel, range?: CellRange): void;
+  /** Rows or cells inserted: every MAD formula is cancelled and called again (calc.ts). */
+  rerunAll(): void;
 }
 
 export class WorkbookModel {
@@ -280,6 +294,7 @@ export class WorkbookModel {
   write(sheet: SheetModel, range: CellRange, kind: "values" | "formulas" | "numberFormat", given: unknown): void {
     const each = (r: number, c: number): unknown =>
       Array.isArray(given) ? (given as unknown[][])[r - range.top]?.[c - range.left] : given;
+    if (kind === "numberFormat") checkNumberFormats(range, each);
     for (let row = range.top; row <= range.bottom; row++) {
       for (let col = range.left; col <= range.right; col++) {
         const value = each(row, col);
@@ -365,6 +380,8 @@ export class WorkbookModel {
       for (let col = range.left; col <= range.right; col++) {
         const problem = host && webProblem(at(row, col), host, cellAddress({ row, col }));
         if (problem) throw cellValueRefused(problem);
+        const format = cellValueFormatProblem(at(row, col));
+        if (format) throw invalidArgument(`Cell ${cellAddress({ row, col })}: ${format}`);
       }
     for (let row = range.top; row <= range.bottom; row++) {
       for (let col = range.left; col <= range.right; col++) {
@@ -400,6 +417,7 @@ export class WorkbookModel {
     const last = sheet.usedRange(false)?.bottom ?? -1;
     if (last + count >= SHEET_ROWS) throw new Error("The rows would push data off the end of the sheet");
     sheet.shiftRows(row, count);
+    this.calc?.rerunAll();
     const move = (range: CellRange): CellRange =>
       range.top >= row
         ? { ...range, top: range.top + count, bottom: range.bottom + count }
@@ -428,6 +446,7 @@ export class WorkbookModel {
     );
     if (cut) throw new Error(`This operation is not allowed: it would shift cells in the table ${cut.name}`);
     sheet.shiftRows(range.top, count, columns);
+    this.calc?.rerunAll();
     for (const table of this.tables)
       if (
         table.sheet === sheet &&

@@ -139,7 +139,29 @@ export function memoryHost(): MemoryHost {
     },
     appendSnapshot: async (append) => {
       host.snapshots.push(append);
+      // The source's state follows (its sheet, its snapshots, its last day), as both hosts keep it.
+      const at = host.snapshotStates.findIndex((s) => JSON.stringify(s.source) === JSON.stringify(append.source));
+      const state = host.snapshotStates[at];
+      if (state) {
+        const snapshots = state.snapshots + (state.lastDay === append.day ? 0 : 1);
+        host.snapshotStates[at] = { ...state, sheet: append.layout.name, snapshots, lastDay: append.day };
+      }
       return { sheet: append.layout.name, snapshots: host.snapshots.length, replaced: false };
+    },
+    // The appended snapshots of the source, a day's last one standing for it (as a same-day snapshot replaces).
+    readRecentSnapshots: async (source, days) => {
+      const byDay = new Map<string, SnapshotAppend>();
+      for (const append of host.snapshots.filter((s) => JSON.stringify(s.source) === JSON.stringify(source))) {
+        byDay.delete(append.day);
+        byDay.set(append.day, append);
+      }
+      const out: Record<string, CellValue[][]> = {};
+      for (const append of [...byDay.values()].slice(-days))
+        for (const [key, rows] of Object.entries(append.rows)) {
+          const latestOnly = append.layout.tables.find((t) => t.key === key)?.latestOnly;
+          out[key] = [...(latestOnly ? [] : (out[key] ?? [])), ...rows.map((row) => [...row])];
+        }
+      return out;
     },
     workbookOptions: async () => host.options,
     setWorkbookOptions: async (patch) => void (host.options = { ...host.options, ...patch }),

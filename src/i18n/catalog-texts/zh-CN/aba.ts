@@ -5,7 +5,8 @@ export const aba = {
   "Search-frequency ranks of keywords for one week, with rank changes and top products.":
     "一周内关键词的搜索频率排名，附排名变化和头部商品。",
   "Week's date yyyyMMdd (a Saturday); omitted = the latest week.": "周日期 yyyyMMdd（周六）；不填 = 最近一周。",
-  "Department codes to search in.": "要搜索的部门代码。",
+  "Department codes to search in; MAD.DEPARTMENTS lists a marketplace's.":
+    "要搜索的部门代码；MAD.DEPARTMENTS 列出站点的部门。",
   "Only keywords containing this text.": "只看包含此文本的关键词。",
   "Exact match of the include text.": "包含文本精准匹配。",
   "Exact match": "精准匹配",

@@ -66,7 +66,7 @@ export const keyword = {
   "Keywords filtered by searches, growth, competition, price and season (15 rows a page).":
     "按搜索量、增长、竞争、价格和季节性筛选关键词（每页 15 行）。",
   "Month yyyyMM within the last 24 months; omitted = the last 30 days.": "月份 yyyyMM，限近 24 个月；不填 = 近 30 天。",
-  "Department codes.": "部门代码。",
+  "Department codes; MAD.DEPARTMENTS lists a marketplace's.": "部门代码；MAD.DEPARTMENTS 列出站点的部门。",
   Departments: "部门",
   "Keywords containing this text.": "关键词包含此文本。",
   "Keywords containing": "关键词包含",
@@ -100,6 +100,10 @@ export const keyword = {
   "average rating": "平均评分",
   "goods value": "货值",
   "Rows per page (default 15, at most 15).": "每页行数（默认 15，最多 15）。",
+  // operation keyword_research_department
+  "Department codes": "部门代码表",
+  "A marketplace's departments with their codes: what the departments filter of keyword and search-frequency research takes.":
+    "站点的部门及其代码：关键词选品和搜索频率选品的 departments 筛选所用的代码。",
   // operation keyword_order
   "Order-word reverse lookup": "反查出单词",
   "The words that bring orders to the given products, by week or by month.": "为指定商品带来订单的词，按周或按月。",
@@ -161,6 +165,9 @@ export const keyword = {
   "A product id (ASIN) or a keyword.": "商品 ASIN 或关键词。",
   "ASIN or keyword": "ASIN 或关键词",
   "Month yyyyMM.": "月份 yyyyMM。",
+  // record department
+  "Department code, e.g. automotive (what departments filters take)": "部门代码，如 automotive（departments 筛选所用）",
+  "Department name, e.g. Automotive Parts & Accessories": "部门名称，如 Automotive Parts & Accessories",
   // record keywordConversion
   "Keyword, Chinese": "关键词（中文）",
   "Keyword, Japanese": "关键词（日文）",

@@ -1,7 +1,8 @@
 /**
  * The English of alerts on the team relay (issue 30): what the relay answers when an alert is refused, the notes of
  * its runs, and the messages it delivers (chat robots, webhooks, e-mail). Worded in the alert's language, whatever
- * language the server runs in; read on the server only (the task pane shows what the relay answers).
+ * language the server runs in; read on the server only (the task pane shows what the relay answers). Also the
+ * header words of a schedule's history and changes the relay serves (`labels=`, src/server/history).
  */
 import { message } from "../../message";
 
@@ -9,6 +10,8 @@ export const alerts = {
   // Refusals of PUT/PATCH/DELETE /v1/alerts/{id}
   "error.body": message("body: expected a JSON object '{name, query, when, deliver}'"),
   "error.bodyTooLarge": message("body: larger than {max} bytes", { max: "number" }),
+  "error.bodyTooDeep": message("body: nested deeper than {max} levels", { max: "number" }),
+  "error.bodyTooCostly": message("body: more than {max} arrays and objects", { max: "number" }),
   "error.id": message("not an alert: ids are 8 to 64 letters, digits, - or _"),
   "error.name": message("name: expected a text of 1 to {max} characters, without control characters", {
     max: "number",
@@ -91,6 +94,7 @@ export const alerts = {
   "error.digest": message("digest: expected true or false"),
   "error.language": message("language: expected en or zh-CN"),
   "error.muted": message("muted: expected true or false"),
+  "error.timeZone": message("timeZone: expected a time zone such as Asia/Shanghai or Europe/Berlin"),
   "error.deliver": message("deliver: expected 1 to {max} destinations", { max: "number" }),
   "error.destination.shape": message(
     "deliver[{index}]: expected an https:// or mailto: address, or an object '{url, format, secret}' or '{keep}'",
@@ -128,6 +132,18 @@ export const alerts = {
     index: "number",
     host: "text",
   }),
+  "error.destination.notPublic": message(
+    "deliver[{index}]: {host} resolves to an address that is not public: the relay does not send there",
+    { index: "number", host: "text" },
+  ),
+  "error.destination.mailDomain": message(
+    "deliver[{index}]: this relay mails only addresses at {domains} (MAD_ALERTS_MAIL_DOMAINS)",
+    { index: "number", domains: "text" },
+  ),
+  "error.mailRecipients": message(
+    "deliver: your alerts would mail {count} different addresses; a member's alerts mail at most {max} a day (MAD_ALERTS_MAIL_RECIPIENTS_PER_DAY)",
+    { count: "number", max: "number" },
+  ),
   "error.keep": message("deliver[{index}].keep: {id} is not a destination of this alert", {
     index: "number",
     id: "text",
@@ -179,11 +195,22 @@ export const alerts = {
   "message.row.new": message("new row"),
   "message.row.gone": message("gone"),
   "message.none": message("none"),
-  "message.at": message("Checked {at} (UTC) · every {every}", { at: "text", every: "text" }),
+  "message.at": message("Checked {at} ({zone}) · every {every}", { at: "text", zone: "text", every: "text" }),
   "message.more": message("…and {count, plural, one {# more row} other {# more rows}}", { count: "number" }),
   "message.link": message("Open the alert"),
   "message.footer": message("Alert “{name}” of {member} on the team relay", { name: "text", member: "text" }),
   "every.hourly": message("hour"),
   "every.daily": message("day"),
   "every.weekly": message("week"),
+  // Header words of a schedule's history and changes (GET /v1/schedules/{id}/history.csv?labels=…, issue 44)
+  "history.column.taken_on": message("Taken on"),
+  "history.column.taken_at": message("Taken at (UTC)"),
+  "history.column.query": message("Query"),
+  "history.column.query_index": message("Query number"),
+  "history.column.key": message("Key"),
+  "history.column.change": message("Change"),
+  "history.column.field": message("Field"),
+  "history.column.before": message("Before"),
+  "history.column.after": message("After"),
+  "history.column.change_pct": message("Relative change"),
 };

@@ -34,6 +34,7 @@ export const cells = {
   named: message("{name}: {problem}", { name: "text", problem: "text" }),
   inFilters: message("{name} (in filters)", { name: "text" }),
   aList: message("a list"),
+  anObject: message("an object"),
 
   // Validation of parameters (src/api/validate.ts, dates.ts, row-limit.ts)
   "v.wholeNumber": message("expected a whole number (got {got})", { got: "text" }),
@@ -54,6 +55,7 @@ export const cells = {
   "v.paramsObject": message("expected an object of named parameters"),
   "v.notAParameter": message(`not a parameter of {operation}${DID_YOU_MEAN}`, { operation: "text", hint: "text" }),
   "v.required": message("required ({doc})", { doc: "text" }),
+  "v.onlyBlanks": message("holds only empty items: leave it out, or give at least one"),
   "v.orderWithFilters": message("cannot sort by {field} while filtering by {filters}", {
     field: "text",
     filters: "text",
@@ -215,6 +217,24 @@ export const cells = {
   // A product card (src/table/product-card.ts): its second section's title and where its data comes from
   "card.section.listing": message("Listing"),
   "card.provider": message("SellerSprite data through Marketplace Analytics Data"),
+  // The card's fields, named in the language it is made in (=A2.Price, =A2.价格), as Excel's own data types name theirs
+  "card.field.title": message("Title"),
+  "card.field.image": message("Image"),
+  "card.field.price": message("Price"),
+  "card.field.bsr": message("BSR"),
+  "card.field.category": message("Category"),
+  "card.field.rating": message("Rating"),
+  "card.field.ratings": message("Ratings"),
+  "card.field.monthlyUnits": message("Monthly units"),
+  "card.field.monthlyRevenue": message("Monthly revenue"),
+  "card.field.brand": message("Brand"),
+  "card.field.asin": message("ASIN"),
+  "card.field.marketplace": message("Marketplace"),
+  "card.field.listedOn": message("Listed on"),
+  "card.field.categoryPath": message("Category path"),
+  "card.field.listing": message("Listing"),
+  "card.field.bulletPoints": message("Bullet points"),
+  "card.field.variants": message("Variants"),
   "cell.notAColumn": message(`{got} is not a column of MAD.{fn}${DID_YOU_MEAN}`, {
     got: "text",
     fn: "text",

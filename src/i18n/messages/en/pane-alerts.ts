@@ -127,9 +127,10 @@ export const paneAlerts = {
     max: "number",
     count: "number",
   }),
-  "alerts.deliver.scheme": message("{destination} is neither an https:// webhook nor a mailto: address.", {
-    destination: "text",
-  }),
+  "alerts.deliver.scheme": message(
+    "{destination} is neither a webhook (https://, or http:// where the relay allows it) nor a mailto: address.",
+    { destination: "text" },
+  ),
   "alerts.cost": message(
     `About ${CALLS} a month: {runs, number} runs of {perRun, plural, one {# call} other {# calls}}; at most {paid, number} find new data, the others cost nothing.`,
     { calls: "number", runs: "number", perRun: "number", paid: "number" },

@@ -5,6 +5,7 @@
  */
 import { message } from "../../message";
 import { paneAlerts } from "./pane-alerts";
+import { panePickers } from "./pane-pickers";
 import { reports } from "./reports";
 import { templates } from "./templates";
 
@@ -149,7 +150,9 @@ export const pane = {
   "connection.team.enterToken": message("Paste the token your team's admin gave you, then test again."),
   "connection.team.quotaReached": message("No calls left this month"),
   "connection.team.unreachable": message("The team relay cannot be reached"),
-  "connection.team.unreachableDetail": message("Check the relay's address. {detail}", { detail: "text" }),
+  "connection.team.unreachableDetail": message(
+    "Check the relay's address and that it is running. A relay answers the add-in it serves, and a page of this computer (the local preview) when it runs on this computer too: docs/deploy.md, “Trying a team relay from the preview”.",
+  ),
 
   // Build
   "build.label": message("Query builder"),
@@ -256,7 +259,7 @@ export const pane = {
   }),
   "templates.cost": message("Creates a sheet and {cost}.", { cost: "text" }),
   "templates.spends": message(
-    `spends about ${CALLS}: {queries, plural, one {# unique query} other {# unique queries}}, {pages, plural, one {# page} other {# pages}}{cached, plural, =0 {} other {, # of them already fetched}}`,
+    `{calls, plural, =0 {spends no call} one {spends about # call} other {spends about # calls}}: {queries, plural, one {# unique query} other {# unique queries}}, {pages, plural, one {# page} other {# pages}}{cached, plural, =0 {} other {{calls, plural, =0 {, all of them already fetched} other {, {cached} of them already fetched}}}}`,
     { calls: "number", queries: "number", pages: "number", cached: "number" },
   ),
   "templates.created": message(
@@ -296,10 +299,10 @@ export const pane = {
     `{failed, number} of {items, number} failed (${CALLS} spent). Use "Retry failed" to try those again.`,
     { failed: "number", items: "number", calls: "number" },
   ),
-  "reports.refreshedItems": message(`Refreshed {items, plural, one {# item} other {# items}} with ${CALLS}.`, {
-    items: "number",
-    calls: "number",
-  }),
+  "reports.refreshedItems": message(
+    "Refreshed {items, plural, one {# item} other {# items}} with {calls, plural, =0 {no call} one {# call} other {# calls}}.",
+    { items: "number", calls: "number" },
+  ),
   "reports.plan": message(
     `{bound, select, atLeast {at least } upTo {up to } other {}}${CALLS} for {queries, plural, one {# unique query} other {# unique queries}} ({formulas, plural, =0 {{tables, plural, =0 {nothing selected} one {# table} other {# tables}}} one {# formula{tables, plural, =0 {} one {, # table} other {, # tables}}} other {# formulas{tables, plural, =0 {} one {, # table} other {, # tables}}}})`,
     { bound: "text", calls: "number", queries: "number", formulas: "number", tables: "number" },
@@ -323,7 +326,7 @@ export const pane = {
   "reports.tableOperation": message("Table"),
   "reports.table": message("Table {name}", { name: "text" }),
   "reports.rows": message("{rows, plural, one {# row} other {# rows}}", { rows: "number" }),
-  "reports.refreshed": message("refreshed {at, date, medium} {at, time, short}", { at: "date" }),
+  "reports.refreshed": message("refreshed {at, date, ::d MMM}, {at, time, ::HH:mm}", { at: "date" }),
   "reports.neverRefreshed": message("never refreshed"),
   "reports.status": message(
     "{status, select, ok {ok} error {error} running {running} cancelled {cancelled} other {not run}}",
@@ -364,7 +367,6 @@ export const pane = {
     field: "text",
   }),
   "field.desc": message("desc"),
-  "field.addCategory": message("Add a category to {name}", { name: "text" }),
   "field.lines": message("{help} {asins, select, yes {One per line or comma-separated.} other {One per line.}}", {
     help: "text",
     asins: "text",
@@ -391,21 +393,6 @@ export const pane = {
   "form.limit.whole": message(
     "Rows wanted (1 to 2,000); this operation returns everything in one call. Empty = all rows.",
   ),
-
-  // The category picker (shared/CategoryPicker.tsx)
-  "category.chooseMarket": message("Choose a marketplace to search categories."),
-  "category.searching": message("Searching categories…"),
-  "category.none": message('No categories match "{words}".', { words: "text" }),
-  "category.found": message('{count, plural, one {# category matches} other {# categories match}} "{words}".', {
-    count: "number",
-    words: "text",
-  }),
-  "category.failed": message("Category search failed: {reason}", { reason: "text" }),
-  "category.placeholder": message("Words of a category (yoga) or a node path"),
-  "category.option": message("{label} ({products, plural, one {# product} other {# products}})", {
-    label: "text",
-    products: "number",
-  }),
 
   // The filter block of Insert as formula (builder/filter-block.ts)
   "block.title": message("MAD filters — {operation}", { operation: "text" }),
@@ -444,7 +431,8 @@ export const pane = {
   ),
   "host.unknownError": message("unknown error"),
 
-  // The report templates' words: ./templates.ts; the Alerts tab's: ./pane-alerts.ts
+  // The report templates' words: ./templates.ts; the Alerts tab's: ./pane-alerts.ts; the pickers': ./pane-pickers.ts
   ...templates,
   ...paneAlerts,
+  ...panePickers,
 };

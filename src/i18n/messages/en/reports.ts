@@ -4,6 +4,7 @@
  * texts are the cells' (./cells.ts).
  */
 import { message } from "../../message";
+import { relayHistory } from "./relay-history";
 
 export const reports = {
   // History sheets (text written into the workbook)
@@ -161,4 +162,22 @@ export const reports = {
     { cells: "text" },
   ),
   "snapshot.growth.insert": message("Insert cells"),
+
+  // History kept on the team relay, its feeds, the days it took and the Changes table (issue 44): ./relay-history.ts
+  ...relayHistory,
+
+  // Refresh from the service (the Reports tab's fetch afresh, always asked: refresh-modes.ts)
+  "reports.fromService": message("Refresh from the service…"),
+  "reports.fromService.label": message(
+    "Refresh from the service: fetch {selected, plural, =0 {every item} one {the selected item} other {the # selected items}} afresh, even data still current (asks first)",
+    { selected: "number" },
+  ),
+  "reports.fromService.askTitle": message("Refresh from the service?"),
+  "reports.fromService.ask": message(
+    "Fetches every query afresh from the service, even what is still current in the cache: {plan}. {reason}",
+    { reason: "text", plan: "text" },
+  ),
+  "reports.fromService.confirm": message(`Refresh from the service ({calls, plural, one {# call} other {# calls}})`, {
+    calls: "number",
+  }),
 };

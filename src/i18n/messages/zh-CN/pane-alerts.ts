@@ -93,7 +93,7 @@ export const paneAlerts: Translation<typeof english> = {
   "alerts.receiver.feishu": "飞书机器人",
   "alerts.deliver.none": "请填写发送目标：Webhook（https://…）或 mailto:…",
   "alerts.deliver.tooMany": "最多 {max, number} 个发送目标，当前有 {count, number} 个。",
-  "alerts.deliver.scheme": "{destination} 既不是 https:// Webhook，也不是 mailto: 地址。",
+  "alerts.deliver.scheme": "{destination} 既不是 Webhook（https://；中继允许时也可用 http://），也不是 mailto: 地址。",
   "alerts.cost": `每月约 ${CALLS}：运行 {runs, number} 次，每次 {perRun, plural, other {# 次调用}}；其中最多 {paid, number} 次会取到新数据，其余不花费调用。`,
   "alerts.cost.checking": "中继正在检查提醒及其花费…",
   "alerts.cost.unknown": "填写完整后会显示每月花费。",

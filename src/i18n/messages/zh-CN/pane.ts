@@ -5,6 +5,7 @@
 import type { Translation } from "../../message";
 import type { pane as english } from "../en/pane";
 import { paneAlerts } from "./pane-alerts";
+import { panePickers } from "./pane-pickers";
 import { reports } from "./reports";
 import { templates } from "./templates";
 
@@ -84,15 +85,15 @@ export const pane: Translation<typeof english> = {
 
   "connection.connectWith": "连接方式",
   "connection.connectWith.secret": "自己的密钥",
-  "connection.connectWith.team": "团队中转",
-  "connection.relay": "中转地址",
-  "connection.relay.hint": "团队的中转服务地址，由团队管理员提供（例如 https://mad.contoso.com/）。",
+  "connection.connectWith.team": "团队中继",
+  "connection.relay": "中继地址",
+  "connection.relay.hint": "团队中继的地址，由团队管理员提供（例如 https://mad.contoso.com/）。",
   "connection.relay.example": "https://mad.contoso.com/",
-  "connection.relay.missing": "请填写团队中转服务的地址，例如 https://mad.contoso.com/",
-  "connection.relay.notHttps": "中转地址应以 https:// 开头（只有本机上的中转可以用 http://）。",
-  "connection.relay.query": "中转地址不能带查询或片段（? 或 # 之后不能有内容）。",
+  "connection.relay.missing": "请填写团队中继的地址，例如 https://mad.contoso.com/",
+  "connection.relay.notHttps": "中继地址应以 https:// 开头（只有本机上的中继可以用 http://）。",
+  "connection.relay.query": "中继地址不能带查询或片段（? 或 # 之后不能有内容）。",
   "connection.token": "你的令牌",
-  "connection.token.hint": "由团队管理员提供。保存在本机加载项的存储中，不会写入工作簿；团队的密钥只保存在中转服务上。",
+  "connection.token.hint": "由团队管理员提供。保存在本机加载项的存储中，不会写入工作簿；团队的密钥只保存在团队中继上。",
   "connection.token.replaceHint": "{stored}。粘贴新令牌即可替换。保存在本机加载项的存储中，不会写入工作簿。",
   "connection.tokenSetEnding": "已设置令牌：••••{last4}",
   "connection.token.misshapen": "团队令牌以 madt_ 开头，长 48 个字符：请从团队管理员处重新复制。",
@@ -103,8 +104,9 @@ export const pane: Translation<typeof english> = {
   "connection.team.noToken": "尚未填写令牌",
   "connection.team.enterToken": "请粘贴团队管理员给你的令牌，然后再测试。",
   "connection.team.quotaReached": "本月已无剩余调用次数",
-  "connection.team.unreachable": "无法连接团队中转服务",
-  "connection.team.unreachableDetail": "请检查中转地址。{detail}",
+  "connection.team.unreachable": "无法连接团队中继",
+  "connection.team.unreachableDetail":
+    "请检查中继地址，并确认它正在运行。团队中继应答它自己提供的加载项；本机的页面（本地预览）只有在中继也运行于本机时才能连接：见 docs/deploy.md 的 “Trying a team relay from the preview”（从预览页试用团队中继）。",
 
   "build.label": "查询构建器",
   "build.operation": "接口",
@@ -168,7 +170,7 @@ export const pane: Translation<typeof english> = {
   "templates.inputProblem": "{label}：{problem}",
   "templates.tooManyAsins": "{label}：最多 {max} 个 ASIN（已填写 {given} 个）。",
   "templates.cost": "将新建一个工作表，{cost}。",
-  "templates.spends": `约消耗 ${CALLS}：{queries, plural, other {# 个不同查询}}，{pages, plural, other {# 页}}{cached, plural, =0 {} other {，其中 # 页已获取}}`,
+  "templates.spends": `{calls, plural, =0 {不消耗调用} other {约消耗 # 次调用}}：{queries, plural, other {# 个不同查询}}，{pages, plural, other {# 页}}{cached, plural, =0 {} other {{calls, plural, =0 {，均已获取} other {，其中 {cached} 页已获取}}}}`,
   "templates.created":
     "已创建工作表 {sheet}，含 {sections, plural, other {# 个分区}}和 {charts, plural, other {# 个图表}}。修改表中的输入值，报表会随之更新；可在“报表”页刷新。",
   "templates.createdWithErrors":
@@ -195,7 +197,8 @@ export const pane: Translation<typeof english> = {
   "reports.busy.refresh": "正在刷新：{plan}",
   "reports.steps": "第 {done, number} 步，共 {total, plural, other {# 步}}",
   "reports.failed": `{items, number} 项中有 {failed, number} 项失败（已消耗 ${CALLS}）。点击“重试失败项”可重新尝试。`,
-  "reports.refreshedItems": `已刷新 {items, plural, other {# 项}}，消耗 ${CALLS}。`,
+  "reports.refreshedItems":
+    "已刷新 {items, plural, other {# 项}}，{calls, plural, =0 {未消耗调用} other {消耗 # 次调用}}。",
   "reports.plan": `{bound, select, atLeast {至少 } upTo {最多 } other {}}${CALLS}，{queries, plural, other {# 个不同查询}}（{formulas, plural, =0 {{tables, plural, =0 {未选择任何项} other {# 个表格}}} other {# 个公式{tables, plural, =0 {} other {，# 个表格}}}}）`,
   "reports.growth.label": "表格下方的单元格",
   "reports.growth.title": "{table} 下方的单元格不为空。",
@@ -212,7 +215,7 @@ export const pane: Translation<typeof english> = {
   "reports.tableOperation": "表格",
   "reports.table": "表格 {name}",
   "reports.rows": "{rows, plural, other {# 行}}",
-  "reports.refreshed": "刷新于 {at, date, medium} {at, time, short}",
+  "reports.refreshed": "刷新于 {at, date, ::MMMd} {at, time, ::HH:mm}",
   "reports.neverRefreshed": "从未刷新",
   "reports.status": "{status, select, ok {正常} error {错误} running {运行中} cancelled {已取消} other {未运行}}",
   "reports.statusCount": "{status} {count, number}",
@@ -236,7 +239,6 @@ export const pane: Translation<typeof english> = {
   "field.otherValues": "其他值，以逗号分隔",
   "field.serviceDefault": "{field, select, none {服务默认} other {服务默认（{field}）}}",
   "field.desc": "降序",
-  "field.addCategory": "向{name}添加类目",
   "field.lines": "{help}{asins, select, yes {每行一个，或以逗号分隔。} other {每行一个。}}",
   "field.chooseFirst": "请先选择 {param}",
 
@@ -252,14 +254,6 @@ export const pane: Translation<typeof english> = {
   "form.limit.paged":
     "需要的行数（1 到 2,000）；逐页获取，每页一次调用。留空 = 一页{rows, plural, =0 {} other {（# 行）}}。",
   "form.limit.whole": "需要的行数（1 到 2,000）；此接口一次调用返回全部数据。留空 = 全部行。",
-
-  "category.chooseMarket": "请先选择站点，再搜索类目。",
-  "category.searching": "正在搜索类目…",
-  "category.none": "没有与“{words}”匹配的类目。",
-  "category.found": "有 {count, plural, other {# 个类目}}与“{words}”匹配。",
-  "category.failed": "类目搜索失败：{reason}",
-  "category.placeholder": "类目名称中的词（如 yoga）或节点路径",
-  "category.option": "{label}（{products, plural, other {# 个商品}}）",
 
   "block.title": "MAD 筛选条件 — {operation}",
 
@@ -282,4 +276,5 @@ export const pane: Translation<typeof english> = {
   ...reports,
   ...templates,
   ...paneAlerts,
+  ...panePickers,
 };

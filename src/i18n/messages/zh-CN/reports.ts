@@ -1,6 +1,7 @@
 /** 会保留历史的报表（issue 24）的简体中文：与 ../en/reports.ts 同一组 id。 */
 import type { Translation } from "../../message";
 import type { reports as english } from "../en/reports";
+import { relayHistory } from "./relay-history";
 
 export const reports: Translation<typeof english> = {
   "snapshot.reportName": "{sheet}（{template}）",
@@ -50,8 +51,8 @@ export const reports: Translation<typeof english> = {
   "status.showsLastGood": "{count, plural, other {# 个公式显示的是之前的结果}}，{status}",
   "status.failed": "{at} 失败：{message}",
 
-  "schedule.unreachable": "无法连接团队中转服务器：请检查连接及其地址。",
-  "schedule.refused": "团队中转服务器拒绝了请求：{message}",
+  "schedule.unreachable": "无法连接团队中继：请检查连接及其地址。",
+  "schedule.refused": "团队中继拒绝了请求：{message}",
 
   "reports.asinsAndMore": "{first} 等，另有 {more} 个",
   "snapshot.keep": "保留历史",
@@ -59,12 +60,12 @@ export const reports: Translation<typeof english> = {
   "snapshot.take": "立即快照",
   "snapshot.takeLabel": "立即为 {name} 快照",
   "snapshot.where": "{sheet} 上有 {snapshots, plural, other {# 次快照}}",
-  "schedule.timeLabel": "团队中转服务器每天刷新 {name} 的时间",
-  "schedule.set": "由团队中转服务器每天刷新",
+  "schedule.timeLabel": "团队中继每天刷新 {name} 的时间",
+  "schedule.set": "由团队中继每天刷新",
   "schedule.change": "更改时间",
   "schedule.remove": "停止",
-  "schedule.none": "未设定计划：团队中转服务器可以每天刷新它，打开时即为最新。",
-  "schedule.state": "团队中转服务器每天 {at}（{zone}）刷新它；下次为 {next, date, ::MMMd} {next, time, ::HH:mm}。",
+  "schedule.none": "未设定计划：团队中继可以每天刷新它，打开时即为最新。",
+  "schedule.state": "团队中继每天 {at}（{zone}）刷新它；下次为 {next, date, ::MMMd} {next, time, ::HH:mm}。",
   "schedule.lastRun":
     "上次运行 {at, date, ::MMMd} {at, time, ::HH:mm}：{calls, plural, other {# 次调用}}，{cacheHits, number} 次来自团队缓存{failed, plural, =0 {} other {，# 次失败}}。",
 
@@ -81,7 +82,7 @@ export const reports: Translation<typeof english> = {
   "reports.busy.snapshot": "正在快照…",
   "reports.busy.snapshotCount": "正在统计这次快照所需的调用次数…",
   "reports.busy.keep": "正在保存历史设置…",
-  "reports.busy.schedule": "正在询问团队中转服务器…",
+  "reports.busy.schedule": "正在询问团队中继…",
   "reports.busy.settings": "正在保存设置…",
   "reports.snapshotAskTitle": "现在快照吗？",
   "reports.snapshotsKept": "已向历史添加 {snapshots, plural, other {# 次快照}}。",
@@ -91,8 +92,8 @@ export const reports: Translation<typeof english> = {
   "reports.snapshotNoQuery": "此表格没有加载项可以再次执行的查询：无法保留历史。",
   "reports.keepOn": "{name} 将保留历史：每次刷新都会添加一次快照。",
   "reports.keepOff": "{name} 不再添加快照；其历史工作表保留。",
-  "reports.scheduled": "团队中转服务器将每天 {at}（{zone}）刷新 {name}。",
-  "reports.unscheduled": "团队中转服务器不再刷新 {name}。",
+  "reports.scheduled": "团队中继将每天 {at}（{zone}）刷新 {name}。",
+  "reports.unscheduled": "团队中继不再刷新 {name}。",
   "reports.refreshOnOpenOn":
     "此工作簿将在打开时刷新（仅刷新超过数据周期的部分；超过 20 次调用时会先询问）。请保存工作簿以保留此设置。",
   "reports.refreshOnOpenOff": "此工作簿不再在打开时刷新。",
@@ -102,4 +103,13 @@ export const reports: Translation<typeof english> = {
   "snapshot.growth.question":
     "这次快照的新行需要用到有内容的单元格（{cells}）。可以在那里插入单元格，让表格下方的内容下移；也可以覆盖它；或者保留它，不做快照。",
   "snapshot.growth.insert": "插入单元格",
+
+  ...relayHistory,
+
+  "reports.fromService": "从服务重新获取…",
+  "reports.fromService.label":
+    "从服务重新获取：{selected, plural, =0 {所有项} other {所选的 # 项}}全部重新查询，即使数据仍在有效期内（会先询问）",
+  "reports.fromService.askTitle": "从服务重新获取？",
+  "reports.fromService.ask": "从服务重新查询每一项，即使缓存中的数据仍在有效期内：{plan}。{reason}",
+  "reports.fromService.confirm": "从服务重新获取（{calls, plural, other {# 次调用}}）",
 };

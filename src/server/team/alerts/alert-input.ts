@@ -43,6 +43,17 @@ export const versionOf = (query: CompiledQuery, when: string): string =>
 const optionalBoolean = (value: unknown, fallback: boolean): boolean | undefined =>
   value === undefined ? fallback : typeof value === "boolean" ? value : undefined;
 
+/** An IANA time zone this relay's Intl knows (`Asia/Shanghai`), undefined when absent; null when it is not one. */
+function timeZoneOf(value: unknown, saved: string | undefined): string | undefined | null {
+  if (value === undefined) return saved;
+  if (typeof value !== "string" || value.length > 64) return null;
+  try {
+    return new Intl.DateTimeFormat("en", { timeZone: value }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
+
 export interface ReadAlert {
   readonly alert: StoredAlert;
   readonly cost: AlertCost;
@@ -84,11 +95,20 @@ export async function readAlert(
   if (digest === undefined) return { refused: { problem: "digest", message: say("error.digest") } };
   const muted = optionalBoolean(input.muted, saved?.muted ?? false);
   if (muted === undefined) return { refused: { problem: "muted", message: say("error.muted") } };
-  const destinations = await readDestinations(input.deliver, saved?.destinations ?? [], context.rules, locale);
+  const timeZone = timeZoneOf(input.timeZone, saved?.timeZone);
+  if (timeZone === null) return { refused: { problem: "time-zone", message: say("error.timeZone") } };
+  const destinations = await readDestinations(
+    input.deliver,
+    saved?.destinations ?? [],
+    context.rules,
+    locale,
+    context.member.name,
+  );
   if ("refused" in destinations) return destinations;
   const alert: StoredAlert = {
     id: context.id,
     member: context.member.name,
+    memberSince: context.member.createdAt,
     name: name.trim(),
     query: (input.query as string).trim(),
     when: (input.when as string).trim(),
@@ -96,6 +116,7 @@ export async function readAlert(
     digest,
     language: context.language,
     muted,
+    ...(timeZone ? { timeZone } : {}),
     destinations: destinations.destinations,
     createdAt: saved?.createdAt ?? now,
     updatedAt: now,
@@ -143,4 +164,23 @@ export function budgetRefusal(
     message: say("error.overBudget", { calls, total, budget: member.monthlyBudget }),
     detail: { cost: read.cost, total, budget: member.monthlyBudget },
   };
+}
+
+/** The distinct addresses a member's alerts mail (lower case). */
+const mailedBy = (alerts: readonly StoredAlert[]): Set<string> =>
+  new Set(alerts.flatMap((a) => a.destinations.filter((d) => d.format === "email").map((d) => d.url.toLowerCase())));
+
+/**
+ * Refuses an alert with which the member's alerts would mail more distinct addresses than a member may mail a day
+ * (MAD_ALERTS_MAIL_RECIPIENTS_PER_DAY): at save, before the daily count at send would hold most of them back.
+ */
+export function mailRecipientsRefusal(
+  alert: StoredAlert,
+  others: readonly StoredAlert[],
+  max: number,
+  locale: Locale,
+): Refusal | undefined {
+  const count = mailedBy([alert, ...others]).size;
+  if (count <= max || mailedBy([alert]).size === 0) return undefined;
+  return { problem: "deliver", message: t.in(locale)("error.mailRecipients", { count, max }) };
 }

@@ -11,6 +11,7 @@
 import { systemClock } from "../../../api/clock";
 import { loadLocale } from "../../../i18n/locale";
 import { createUpstreamCaller, DEFAULT_UPSTREAM, type UpstreamCaller } from "../../relay";
+import { counted } from "../counted";
 import { readKeysFile, type PlanKey } from "../keys-file";
 import type { TeamSettings } from "../setup";
 import type { TeamStore } from "../team-store";
@@ -26,25 +27,21 @@ const oneLine = (text: string) => text.replace(/\s+/g, " ");
 function runText(status: AlertStatus | undefined): string {
   const run = status?.lastRun;
   if (!run) return "not run yet";
-  const spent = `${run.calls} calls, ${run.cacheHits} from the cache`;
-  return `last run ${iso(run.at)}: ${run.note ? `stopped: ${run.note}` : `${run.rows} rows, ${run.fired} fired`} (${spent})`;
+  const spent = `${counted(run.calls, "call", "calls")}, ${run.cacheHits} from the cache`;
+  return `last run ${iso(run.at)}: ${run.note ? `stopped: ${run.note}` : `${counted(run.rows, "row", "rows")}, ${run.fired} fired`} (${spent})`;
 }
 
 /** The lines of `npm run team -- alerts`. */
 export async function alertLines(store: TeamStore): Promise<string[]> {
-  const [alerts, statuses, pending, failed] = await Promise.all([
-    store.alerts(),
-    store.alertStatuses(),
-    store.outbox(),
-    store.outboxFailed(),
-  ]);
+  const [alerts, statuses, failed] = await Promise.all([store.alerts(), store.alertStatuses(), store.outboxFailed()]);
+  const counts = await store.outboxCounts(alerts.map((a) => a.id));
   if (alerts.length === 0 && failed.length === 0)
     return ["No alerts: members set them with PUT /v1/alerts/{id} (see docs/alerts.md)."];
   const lines = [...alerts]
     .sort((a, b) => a.member.localeCompare(b.member) || a.id.localeCompare(b.id))
     .map((a) => {
       const status = statuses[a.id];
-      const waiting = pending.filter((d) => d.alertId === a.id).length;
+      const waiting = counts[a.id]?.pending ?? 0;
       return [
         a.id,
         a.member,
@@ -53,12 +50,12 @@ export async function alertLines(store: TeamStore): Promise<string[]> {
         `${a.every}${a.digest ? " digest" : ""}${a.muted ? " (muted)" : ""}`,
         runText(status),
         status?.lastFiredAt ? `last fired ${iso(status.lastFiredAt)}` : "never fired",
-        `${waiting} deliveries pending`,
+        `${counted(waiting, "delivery", "deliveries")} pending`,
       ].join("\t");
     });
   for (const f of failed)
     lines.push(
-      `failed delivery ${f.id} of ${f.alertId} at ${iso(f.failedAt)} after ${f.attempts} attempts: ${f.reason}`,
+      `failed delivery ${f.id} of ${f.alertId} at ${iso(f.failedAt)} after ${counted(f.attempts, "attempt", "attempts")}: ${f.reason}`,
     );
   return lines;
 }
@@ -77,12 +74,12 @@ function pendingLine(delivery: Delivery, alert: StoredAlert | undefined): string
 
 function runLine(report: RunReport): string {
   const { run, alert } = report;
-  const spent = `(${run.calls} calls, ${run.cacheHits} from the cache)`;
+  const spent = `(${counted(run.calls, "call", "calls")}, ${run.cacheHits} from the cache)`;
   const what = run.note
     ? `stopped: ${run.note}`
     : run.fired
-      ? `fired ${run.fired} of ${run.rows} rows → ${report.deliveries} deliveries`
-      : `nothing fired (${run.rows} rows)`;
+      ? `fired ${run.fired} of ${counted(run.rows, "row", "rows")} → ${counted(report.deliveries, "delivery", "deliveries")}`
+      : `nothing fired (${counted(run.rows, "row", "rows")})`;
   return `  ${alert.member}/${alert.id}\t${alert.name}\t${what} ${spent}${report.committed ? "" : " [not recorded: another replica ran it]"}`;
 }
 
@@ -113,13 +110,15 @@ export async function runAlertsNow(options: RunNowOptions): Promise<boolean> {
   });
   try {
     const retried = await relay.alerts.deliverDue(true);
-    say(`Tried again at once: ${retried.length} pending deliveries.`);
+    say(`Tried again at once: ${counted(retried.length, "pending delivery", "pending deliveries")}.`);
     retried.forEach((r) => say(deliveryLine(r)));
     const runs = await relay.alerts.runDue(options.all);
-    say(`Ran ${runs.length} ${options.all ? "alerts (--all)" : "due alerts"}:`);
+    say(
+      `Ran ${options.all ? `${counted(runs.length, "alert", "alerts")} (--all)` : counted(runs.length, "due alert", "due alerts")}:`,
+    );
     runs.forEach((r) => say(runLine(r)));
     const delivered = await relay.alerts.deliverDue(false);
-    say(`Delivered what fired: ${delivered.length} deliveries.`);
+    say(`Delivered what fired: ${counted(delivered.length, "delivery", "deliveries")}.`);
     delivered.forEach((r) => say(deliveryLine(r)));
     const [pending, alerts] = await Promise.all([store.outbox(), store.alerts()]);
     say(`Still pending: ${pending.length}.`);

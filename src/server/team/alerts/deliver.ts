@@ -13,18 +13,26 @@
  */
 import { createHmac } from "node:crypto";
 import { clockTimer, type Clock } from "../../../api/clock";
-import { checkHost, hostOf, type Resolver } from "./address-guard";
+import { hostOf } from "./address-guard";
 import { mailContent, webhookBody } from "./formats";
 import type { Mailer } from "./mail";
-import type { Delivery, StoredAlert, StoredDestination } from "./model";
+import type { HostChecks } from "./host-checks";
+import type { LeasedDelivery, StoredAlert, StoredDestination } from "./model";
 import { noticeOf } from "./notice";
 import { postJson, type PostAnswer } from "./webhook";
 
+/** Whether a member may mail an address now (their distinct recipients a day), and if not, why and for how long. */
+export type MailGate = (
+  member: string,
+  address: string,
+) => Promise<{ readonly ok: true } | { readonly ok: false; readonly error: string; readonly retryAfterMs: number }>;
+
 export interface DeliverDeps {
   readonly clock: Clock;
-  readonly resolve: Resolver;
-  readonly allowPrivate: boolean;
+  /** Webhook hosts, checked again at each send within a deadline and the member's bound on resolutions. */
+  readonly hosts: HostChecks;
   readonly mailer?: Mailer;
+  readonly mailGate?: MailGate;
   readonly publicUrl?: string;
   /** The longest one webhook POST may take. */
   readonly timeoutMs: number;
@@ -34,6 +42,30 @@ export type Attempt =
   | { readonly kind: "delivered" }
   | { readonly kind: "retry"; readonly error: string; readonly retryAfterMs?: number }
   | { readonly kind: "failed"; readonly error: string };
+
+/**
+ * A firing's message laid out once per format, not once per delivery: an alert's 20 destinations (and each retry)
+ * share it. Keyed by the firing, the format and the alert's version of its words (a rename lays it out again).
+ */
+const LAID_OUT_KEPT = 64;
+const laidOutCache = new Map<string, unknown>();
+
+function laidOut(
+  format: string,
+  delivery: LeasedDelivery,
+  alert: StoredAlert,
+  deps: DeliverDeps,
+  layOut: () => unknown,
+): unknown {
+  const key = [delivery.firing.id, format, alert.updatedAt, alert.language, deps.publicUrl ?? ""].join("\u001f");
+  let value = laidOutCache.get(key);
+  if (value === undefined) {
+    value = layOut();
+    laidOutCache.set(key, value);
+    while (laidOutCache.size > LAID_OUT_KEPT) laidOutCache.delete(laidOutCache.keys().next().value as string);
+  }
+  return value;
+}
 
 /** Robots' codes for "too many messages, later": retried like a 429. */
 const TOO_FAST = new Set([45009, 130101, 410100, 11232]);
@@ -81,21 +113,23 @@ function judge(answer: PostAnswer, host: string): Attempt {
 }
 
 async function toWebhook(
-  delivery: Delivery,
+  delivery: LeasedDelivery,
   alert: StoredAlert,
   destination: StoredDestination,
   deps: DeliverDeps,
 ): Promise<Attempt> {
   let url = new URL(destination.url);
   const host = url.host;
-  if (url.protocol !== "https:" && !(deps.allowPrivate && url.protocol === "http:"))
+  if (url.protocol !== "https:" && !(deps.hosts.allowPrivate && url.protocol === "http:"))
     return { kind: "failed", error: `${host}: only https: is delivered to` };
-  const verdict = await checkHost(hostOf(url), deps.allowPrivate, deps.resolve);
+  const verdict = await deps.hosts.check(alert.member, hostOf(url));
   if (!verdict.ok && verdict.kind === "unresolved") return { kind: "retry", error: `${host} could not be resolved` };
-  if (!verdict.ok)
-    return { kind: "failed", error: `${host} now resolves to ${verdict.address} (${verdict.range}): refused` };
+  // Never the address it resolves to: the member who owns the alert could map the company's internal names so.
+  if (!verdict.ok) return { kind: "failed", error: `${host} now resolves to an address that is not public: refused` };
   const format = destination.format === "email" ? "json" : destination.format;
-  let body = webhookBody(format, noticeOf(alert, delivery.firing, deps.publicUrl), alert, delivery.firing) as object;
+  let body = laidOut(format, delivery, alert, deps, () =>
+    webhookBody(format, noticeOf(alert, delivery.firing, deps.publicUrl), alert, delivery.firing),
+  ) as object;
   if (destination.secret && format === "dingtalk") url = dingtalkSigned(url, destination.secret, deps.clock.now());
   if (destination.secret && format === "feishu") body = feishuSigned(body, destination.secret, deps.clock.now());
   const timer = clockTimer(deps.clock, deps.timeoutMs, new Error("no answer in time"));
@@ -120,15 +154,20 @@ async function toWebhook(
 
 /** One attempt at a delivery to its destination. */
 export async function attemptDelivery(
-  delivery: Delivery,
+  delivery: LeasedDelivery,
   alert: StoredAlert,
   destination: StoredDestination,
   deps: DeliverDeps,
 ): Promise<Attempt> {
   if (destination.format !== "email") return toWebhook(delivery, alert, destination, deps);
   if (!deps.mailer) return { kind: "retry", error: "no SMTP server is set (MAD_SMTP_URL)" };
-  const content = mailContent(noticeOf(alert, delivery.firing, deps.publicUrl));
-  const sent = await deps.mailer.send(destination.url.slice("mailto:".length), content, delivery.id);
+  const address = destination.url.slice("mailto:".length);
+  const gate = deps.mailGate ? await deps.mailGate(alert.member, address) : { ok: true as const };
+  if (!gate.ok) return { kind: "retry", error: gate.error, retryAfterMs: gate.retryAfterMs };
+  const content = laidOut("email", delivery, alert, deps, () =>
+    mailContent(noticeOf(alert, delivery.firing, deps.publicUrl)),
+  ) as ReturnType<typeof mailContent>;
+  const sent = await deps.mailer.send(address, content, delivery.id);
   if (sent.ok) return { kind: "delivered" };
   return sent.permanent
     ? { kind: "failed", error: sent.error ?? "refused" }

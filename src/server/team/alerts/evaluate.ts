@@ -80,13 +80,14 @@ export function fieldsOf(condition: ResolvedCondition): string[] {
   }
 }
 
-function firedRow(key: string, row: RowView, fields: readonly string[]): FiredRow {
+/** A row to tell; on the first run (`first`) there is no before: the row is told as it is, not as a change. */
+function firedRow(key: string, row: RowView, fields: readonly string[], first: boolean): FiredRow {
   const entries: FiredEntry[] = fields.map((field) => ({
     field,
     before: row.before?.[field] ?? null,
     after: row.isGone ? null : (row.values[field] ?? null),
   }));
-  return { key, change: row.isNew ? "new" : row.isGone ? "gone" : "row", entries };
+  return { key, change: first ? "first" : row.isNew ? "new" : row.isGone ? "gone" : "row", entries };
 }
 
 export function evaluate(
@@ -107,7 +108,7 @@ export function evaluate(
     const now = holds(condition, view);
     if (!view.isGone) rows[key] = { values: view.values, holds: now };
     if (!now) return;
-    const row = firedRow(key, view, fields);
+    const row = firedRow(key, view, fields, last === undefined);
     holding.push(row);
     if (!last?.[key]?.holds || view.isGone) fired.push(row);
   };

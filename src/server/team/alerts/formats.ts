@@ -38,13 +38,18 @@ export const SIZE_LIMITS: Readonly<Record<ReceiverFormat, number>> = {
 /** Slack's section blocks are counted in characters, the others in bytes of UTF-8. */
 const bytes = (text: string) => Buffer.byteLength(text, "utf8");
 
-/** Markdown's markup as look-alike characters: a product title's `*` or `[` stays text. */
+/**
+ * Markdown's markup as look-alike characters: a product title's `*` or `[` stays text. A `<` only where it would open
+ * a tag (`<b`, `</`, `<!`) and a `>` only where it would start a quote: a condition's `price < 20` reads as written.
+ */
 const markdownSafe = (text: string) =>
-  text.replace(
-    /[*_`#[\]<>~|]/g,
-    (c) =>
-      ({ "*": "∗", _: "＿", "`": "'", "#": "＃", "[": "［", "]": "］", "<": "‹", ">": "›", "~": "∼", "|": "｜" })[c]!,
-  );
+  text
+    .replace(/<(?=[A-Za-z/!?])/g, "‹")
+    .replace(/^(\s*)>/gm, "$1›")
+    .replace(
+      /[*_`#[\]~|]/g,
+      (c) => ({ "*": "∗", _: "＿", "`": "'", "#": "＃", "[": "［", "]": "］", "~": "∼", "|": "｜" })[c]!,
+    );
 /** Slack's mrkdwn: escape & < > (https://api.slack.com/reference/surfaces/formatting#escaping), and its markup. */
 const slackSafe = (text: string) =>
   markdownSafe(text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;"));

@@ -7,6 +7,7 @@
  * the URL's user and password taken out.
  */
 import nodemailer from "nodemailer";
+import { copiesPattern } from "../../../api/redact";
 import type { MailContent } from "./formats";
 
 export interface MailAttempt {
@@ -31,13 +32,19 @@ export function describeSmtp(url: string): string {
   }
 }
 
-/** Takes an SMTP URL's user name and password out of a text (nodemailer's errors do not hold them; this makes sure). */
+/**
+ * Takes an SMTP URL's user name and password out of a text, in every spelling (src/api/redact.ts: case, base64 in
+ * any alignment, hex): nodemailer's errors quote the server's reply, and a careless server's reply to a refused
+ * login may quote what AUTH sent, `\0user\0password` in base64, where the password's copy is found in its alignment.
+ */
 function scrub(text: string, url: string): string {
   let out = text;
   try {
     const { username, password } = new URL(url);
-    for (const secret of [password, decodeURIComponent(password), username, decodeURIComponent(username)])
-      if (secret.length >= 3) out = out.split(secret).join("…");
+    const secrets = [password, decodeURIComponent(password)].filter((s) => s.length >= 3);
+    const pattern = copiesPattern(secrets);
+    if (pattern) out = out.replace(pattern, "…");
+    for (const name of [username, decodeURIComponent(username)]) if (name.length >= 3) out = out.split(name).join("…");
   } catch {
     // an unparsable URL has no credentials to take out
   }

@@ -30,9 +30,14 @@ export interface Notice {
   readonly at: string;
 }
 
+/** One number format per language: making one per value took most of a 400-row message's time (issue 46). */
+const numberFormats = new Map<Locale, Intl.NumberFormat>();
+
 function valueText(value: number | null, locale: Locale): string {
   if (value === null) return t.in(locale)("message.none");
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 4 }).format(value);
+  let format = numberFormats.get(locale);
+  if (!format) numberFormats.set(locale, (format = new Intl.NumberFormat(locale, { maximumFractionDigits: 4 })));
+  return format.format(value);
 }
 
 function lineOf(row: FiredRow, locale: Locale): NoticeLine {
@@ -40,6 +45,8 @@ function lineOf(row: FiredRow, locale: Locale): NoticeLine {
   const change = row.change === "new" ? say("message.row.new") : row.change === "gone" ? say("message.row.gone") : "";
   const changes = row.entries.map((e) => {
     const name = e.label && e.label.toLowerCase() !== e.field.toLowerCase() ? `${e.label} (${e.field})` : e.field;
+    // The first run has no before: the value as it is now.
+    if (row.change === "first") return `${name}: ${valueText(e.after, locale)}`;
     return `${name}: ${valueText(e.before, locale)} → ${valueText(e.after, locale)}`;
   });
   return { key: row.key, change, changes };
@@ -56,8 +63,12 @@ export function noticeOf(alert: StoredAlert, firing: Firing, publicUrl: string |
   const locale = alert.language;
   const say = t.in(locale);
   const count = firing.rows.length;
+  // A digest lists what meets the condition; so does a first run, which has nothing to compare with (no change).
+  const meets = firing.digest || (count > 0 && firing.rows.every((row) => row.change === "first"));
   const [query, when] = [short(alert.query), short(alert.when)];
-  const at = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(
+  // In the member's time zone when the alert has one (the pane sends it), named; else UTC.
+  const zone = alert.timeZone ?? "UTC";
+  const at = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: zone }).format(
     firing.at,
   );
   const every = say(
@@ -65,14 +76,14 @@ export function noticeOf(alert: StoredAlert, firing: Firing, publicUrl: string |
   );
   return {
     language: locale,
-    subject: firing.digest
+    subject: meets
       ? say("message.subject.digest", { name: alert.name, count })
       : say("message.subject.fired", { name: alert.name, count }),
-    headline: firing.digest
+    headline: meets
       ? say("message.headline.digest", { count, query, when })
       : say("message.headline.fired", { count, query, when }),
     lines: firing.rows.map((row) => lineOf(row, locale)),
-    checked: say("message.at", { at, every }),
+    checked: say("message.at", { at, zone, every }),
     footer: say("message.footer", { name: alert.name, member: alert.member }),
     ...(publicUrl ? { link: { url: alertLink(publicUrl, alert.id), text: say("message.link") } } : {}),
     more: (n) => say("message.more", { count: n }),

@@ -14,16 +14,16 @@ import { ALERT_ID, MAX_ALERTS_PER_MEMBER, type AlertView } from "../../../api/al
 import type { Clock } from "../../../api/clock";
 import { t } from "../../../i18n/alerts";
 import type { Locale } from "../../../i18n/locale";
-import { BodyTooLarge, readBody, sendJsonText, type RelayOutcome } from "../../relay";
+import { readJsonBody } from "../../json-body";
+import { sendJsonText, type RelayOutcome } from "../../relay";
 import type { Member, PacedKey, TeamStore } from "../team-store";
-import { askedLanguage, budgetRefusal, costOfAlert, languageOf, readAlert } from "./alert-input";
+import { askedLanguage, budgetRefusal, costOfAlert, languageOf, mailRecipientsRefusal, readAlert } from "./alert-input";
 import { showDestination, type DestinationRules } from "./destinations";
-import type { AlertStatus, StoredAlert } from "./model";
+import type { AlertStatus, OutboxCount, StoredAlert } from "./model";
 import type { Refusal } from "./query";
 
 export const ALERTS_PATH = "/v1/alerts";
 export const ADMIN_ALERTS_PATH = "/admin/alerts";
-const MAX_BODY_BYTES = 200_000;
 
 export const isAlertsPath = (pathname: string) => pathname === ALERTS_PATH || pathname.startsWith(`${ALERTS_PATH}/`);
 export const isAdminAlertsPath = (pathname: string) =>
@@ -34,6 +34,8 @@ export interface AlertRoutesOptions {
   clock: Clock;
   keys: readonly PacedKey[];
   rules: DestinationRules;
+  /** MAD_ALERTS_MAIL_RECIPIENTS_PER_DAY: the distinct addresses a member's alerts may mail (checked at save too). */
+  mailRecipientsPerDay: number;
 }
 
 const ok = (res: ServerResponse, data: unknown): RelayOutcome => {
@@ -57,44 +59,52 @@ function idOf(pathname: string, base: string): string | null {
 
 const acceptLanguage = (req: IncomingMessage) => req.headers["accept-language"];
 
+/** The alerts as shown, with their deliveries counted (never the outbox read: it may hold others' thousands). */
 async function viewsOf(ctx: AlertRoutesOptions, alerts: readonly StoredAlert[]): Promise<AlertView[]> {
-  const [statuses, pending] = await Promise.all([ctx.store.alertStatuses(), ctx.store.outbox()]);
-  return alerts.map((alert) =>
-    viewOf(ctx, alert, statuses[alert.id], pending.filter((d) => d.alertId === alert.id).length),
-  );
+  const [statuses, counts] = await Promise.all([
+    ctx.store.alertStatuses(),
+    ctx.store.outboxCounts(alerts.map((a) => a.id)),
+  ]);
+  return alerts.map((alert) => viewOf(ctx, alert, statuses[alert.id], counts[alert.id]));
 }
 
 function viewOf(
   ctx: AlertRoutesOptions,
   alert: StoredAlert,
   status: AlertStatus | undefined,
-  pending: number,
+  count: OutboxCount | undefined,
 ): AlertView {
-  const { destinations, version: _version, ...rest } = alert;
+  const { destinations, version: _version, memberSince: _since, ...rest } = alert;
   return {
     ...rest,
     deliver: destinations.map(showDestination),
     nextRunAt: status?.nextRunAt ?? ctx.clock.now(),
     ...(status?.lastRun ? { lastRun: status.lastRun } : {}),
     ...(status?.lastFiredAt ? { lastFiredAt: status.lastFiredAt } : {}),
-    pending,
+    pending: count?.pending ?? 0,
+    dropped: count?.dropped ?? 0,
     cost: costOfAlert(alert, ctx.clock.now()),
   };
 }
 
+/** The body as JSON, its size, nesting and cost checked before it is parsed; undefined once refused. */
 async function readJson(
   req: IncomingMessage,
   res: ServerResponse,
   locale: Locale,
 ): Promise<{ body: unknown } | undefined> {
-  try {
-    return { body: JSON.parse((await readBody(req, MAX_BODY_BYTES)).toString("utf8")) };
-  } catch (error) {
-    if (error instanceof BodyTooLarge)
-      refuse(res, 413, { problem: "body", message: t.in(locale)("error.bodyTooLarge", { max: MAX_BODY_BYTES }) });
-    else refuse(res, 400, { problem: "body", message: t.in(locale)("error.body") });
-    return undefined;
-  }
+  const read = await readJsonBody(req);
+  if ("body" in read) return read;
+  const say = t.in(locale);
+  const { refused } = read;
+  if (refused.kind === "too-large")
+    refuse(res, 413, { problem: "body", message: say("error.bodyTooLarge", { max: refused.max }) });
+  else if (refused.kind === "too-deep")
+    refuse(res, 400, { problem: "body", message: say("error.bodyTooDeep", { max: refused.max }) });
+  else if (refused.kind === "too-costly")
+    refuse(res, 400, { problem: "body", message: say("error.bodyTooCostly", { max: refused.max }) });
+  else refuse(res, 400, { problem: "body", message: say("error.body") });
+  return undefined;
 }
 
 /** The member's own alert (an admin's: any), or the answer that says why not (404, 403). */
@@ -121,13 +131,7 @@ const notYours = (locale: Locale): Refusal => ({ problem: "not-yours", message: 
 /** GET /v1/alerts: the member's alerts. */
 async function list(ctx: AlertRoutesOptions, req: IncomingMessage, res: ServerResponse, member: Member) {
   req.resume();
-  return ok(
-    res,
-    await viewsOf(
-      ctx,
-      (await ctx.store.alerts()).filter((a) => a.member === member.name),
-    ),
-  );
+  return ok(res, await viewsOf(ctx, await ctx.store.alertsOf(member.name)));
 }
 
 /** GET /v1/alerts/{id}. */
@@ -157,8 +161,10 @@ async function put(ctx: AlertRoutesOptions, req: IncomingMessage, res: ServerRes
   const overBudget = budgetRefusal(checked.read, member, others, ctx.keys, now, locale);
   if (overBudget) return refuse(res, 400, overBudget);
   const { alert, cost } = checked.read;
+  const fanOut = mailRecipientsRefusal(alert, others, ctx.mailRecipientsPerDay, locale);
+  if (fanOut) return refuse(res, 400, fanOut);
   if (!saved && others.length >= MAX_ALERTS_PER_MEMBER) return refuse(res, 400, tooMany(locale));
-  if (dryRun) return ok(res, { ...viewOf(ctx, alert, undefined, 0), cost, saved: false });
+  if (dryRun) return ok(res, { ...viewOf(ctx, alert, undefined, undefined), cost, saved: false });
   const changed = saved?.version !== alert.version;
   const outcome = await ctx.store.alertSave(alert, changed ? { nextRunAt: now } : null, changed, MAX_ALERTS_PER_MEMBER);
   if (outcome === "taken") return refuse(res, 403, notYours(locale));
@@ -166,7 +172,10 @@ async function put(ctx: AlertRoutesOptions, req: IncomingMessage, res: ServerRes
   return ok(res, { ...(await viewsOf(ctx, [alert]))[0], saved: true });
 }
 
-/** PATCH /v1/alerts/{id} `{"muted": true|false}`; unmuted, it runs at the next tick, compared with what it had. */
+/**
+ * PATCH /v1/alerts/{id} `{"muted": true|false}`; unmuted, it runs at the next tick, compared with what it had. An
+ * alert unmuted costs again: checked against its member's and the plan's budgets as a save is.
+ */
 async function patch(ctx: AlertRoutesOptions, req: IncomingMessage, res: ServerResponse, id: string, member: Member) {
   const locale = languageOf(null, acceptLanguage(req));
   const parsed = await readJson(req, res, locale);
@@ -176,11 +185,30 @@ async function patch(ctx: AlertRoutesOptions, req: IncomingMessage, res: ServerR
     return refuse(res, 400, { problem: "muted", message: t.in(locale)("error.patch") });
   const found = await ownAlert(ctx, res, id, member, locale);
   if ("answered" in found) return found.answered;
+  if (!muted && found.alert.muted) {
+    const overBudget = await unmuteRefusal(ctx, found.alert, locale);
+    if (overBudget) return refuse(res, 400, overBudget);
+  }
   const status = (await ctx.store.alertStatuses())[id];
   const alert = { ...found.alert, muted, updatedAt: ctx.clock.now() };
   const resumed = !muted && found.alert.muted ? { ...status, nextRunAt: ctx.clock.now() } : null;
   await ctx.store.alertSave(alert, resumed, false, Number.MAX_SAFE_INTEGER);
   return ok(res, (await viewsOf(ctx, [alert]))[0]);
+}
+
+/** The refusal of unmuting `alert` when it would pass its member's or the plan's budget, as a save would. */
+async function unmuteRefusal(
+  ctx: AlertRoutesOptions,
+  alert: StoredAlert,
+  locale: Locale,
+): Promise<Refusal | undefined> {
+  const [members, all] = await Promise.all([ctx.store.members(), ctx.store.alerts()]);
+  const owner = members.find((m) => m.name === alert.member);
+  if (!owner) return undefined;
+  const now = ctx.clock.now();
+  const read = { alert: { ...alert, muted: false }, cost: costOfAlert(alert, now) };
+  const others = all.filter((a) => a.member === alert.member && a.id !== alert.id);
+  return budgetRefusal(read, owner, others, ctx.keys, now, locale);
 }
 
 /** DELETE /v1/alerts/{id} (an admin's DELETE /admin/alerts/{id}: any). */
@@ -194,21 +222,14 @@ async function remove(ctx: AlertRoutesOptions, req: IncomingMessage, res: Server
 
 /** GET /admin/alerts: everyone's alerts, the deliveries waiting, and those given up (their URLs in part). */
 async function adminList(ctx: AlertRoutesOptions, res: ServerResponse) {
-  const [alerts, failed, pending] = await Promise.all([
-    ctx.store.alerts(),
-    ctx.store.outboxFailed(),
-    ctx.store.outbox(),
-  ]);
+  const [alerts, failed] = await Promise.all([ctx.store.alerts(), ctx.store.outboxFailed()]);
   const byId = new Map(alerts.map((a) => [a.id, a]));
-  const failures = failed.map(({ firing, ...delivery }) => {
+  const failures = failed.map((delivery) => {
     const destination = byId.get(delivery.alertId)?.destinations.find((d) => d.id === delivery.destinationId);
-    return {
-      ...delivery,
-      rows: firing.rows.length,
-      destination: destination ? showDestination(destination).shown : null,
-    };
+    return { ...delivery, destination: destination ? showDestination(destination).shown : null };
   });
-  return ok(res, { alerts: await viewsOf(ctx, alerts), pending: pending.length, failed: failures });
+  const views = await viewsOf(ctx, alerts);
+  return ok(res, { alerts: views, pending: views.reduce((sum, v) => sum + v.pending, 0), failed: failures });
 }
 
 function notAllowed(req: IncomingMessage, res: ServerResponse, pathname: string) {

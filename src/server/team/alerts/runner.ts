@@ -20,7 +20,16 @@ import { attemptDelivery, type Attempt, type DeliverDeps } from "./deliver";
 import { showDestination } from "./destinations";
 import { evaluate } from "./evaluate";
 import { fetchRows, type Fetched } from "./fetch-rows";
-import type { AlertStatus, Delivery, DeliverySettlement, Firing, FiredRow, StoredAlert } from "./model";
+import type {
+  AlertStatus,
+  Delivery,
+  DeliverySettlement,
+  Firing,
+  FiredRow,
+  LeasedDelivery,
+  OutboxLimits,
+  StoredAlert,
+} from "./model";
 import { compileCondition, compileQuery, type CompiledQuery } from "./query";
 
 export const ALERT_TICK_MS = 30_000;
@@ -31,13 +40,19 @@ export const DELIVERY_LEASE_MS = 300_000;
 export const RETRY_FOR_MS = 24 * 3_600_000;
 const FIRST_RETRY_MS = 60_000;
 const LAST_RETRY_MS = 3_600_000;
+/** A tick tries at most this many deliveries, leased a few at a time (each lease covers only what is sent next). */
 const DELIVERIES_PER_PASS = 50;
+const DELIVERIES_PER_LEASE = 10;
+/** An operator's "try every pending delivery now" (`npm run team -- alerts run`) tries at most this many. */
+const DELIVERIES_PER_OPERATOR_PASS = 1_000;
 
 export interface AlertRunnerOptions {
   store: TeamStore;
   clock: Clock;
   shared: SharedCaller;
   deliver: Omit<DeliverDeps, "clock">;
+  /** Each member's outbox bound (MAD_ALERTS_MAX_PENDING and bytes). */
+  limits: OutboxLimits;
   log: (event: Record<string, unknown>) => void;
   tickMs?: number;
 }
@@ -50,7 +65,7 @@ export interface RunReport {
 }
 
 export interface DeliveryReport {
-  readonly delivery: Delivery;
+  readonly delivery: LeasedDelivery;
   readonly alert?: StoredAlert;
   readonly destination?: string;
   readonly outcome: "delivered" | "retry" | "failed" | "dropped";
@@ -134,8 +149,9 @@ export class AlertRunner {
         ? alert.destinations.map((d) => ({
             id: `${firing.id}.${d.id}`,
             alertId: alert.id,
+            member: alert.member,
             destinationId: d.id,
-            firing,
+            firingId: firing.id,
             createdAt: clock.now(),
             attempts: 0,
             nextAt: clock.now(),
@@ -147,13 +163,17 @@ export class AlertRunner {
         version: alert.version,
         dueAt,
         owner: this.owner,
+        now: clock.now(),
+        member: alert.member,
         status: {
           nextRunAt: nextDue(alert, dueAt, clock.now()),
           lastRun: run,
           ...(lastFiredAt ? { lastFiredAt } : {}),
         },
         ...(state ? { state } : {}),
+        ...(firing ? { firing } : {}),
         deliveries,
+        limits: this.options.limits,
       });
       this.options.log({ event: "alert-run", alert: alert.id, member: alert.member, ...run, committed });
       return { alert, run, deliveries: committed ? deliveries.length : 0, committed };
@@ -185,7 +205,9 @@ export class AlertRunner {
       state: undefined,
     });
     const member = (await store.members()).find((m) => m.name === alert.member);
-    if (!member) return stopped(say("note.notMember", { member: alert.member }));
+    // A member revoked and added again since they saved it is another member: not theirs to run.
+    if (!member || (alert.memberSince !== undefined && alert.memberSince !== member.createdAt))
+      return stopped(say("note.notMember", { member: alert.member }));
     const compiled = compileQuery(alert.query, alert.language, new Date(at));
     if ("refused" in compiled) return stopped(say("note.query", { problem: compiled.refused.message }));
     const condition = compileCondition(alert.when, compiled.query, alert.language);
@@ -209,17 +231,35 @@ export class AlertRunner {
     return { run, firing, state: result.state };
   }
 
-  /** Tries the deliveries that are due (`anyTime`: every one waiting, whatever its backoff). */
+  /**
+   * Tries the deliveries that are due (`anyTime`: every one waiting, whatever its backoff), a few at a time: each
+   * lease covers only the deliveries about to be sent, so a pass that stops midway holds back none of the rest.
+   */
   async deliverDue(anyTime: boolean): Promise<DeliveryReport[]> {
     const { store, clock } = this.options;
-    const limit = anyTime ? 1_000 : DELIVERIES_PER_PASS;
-    const leased = await store.outboxLease(clock.now(), this.owner, DELIVERY_LEASE_MS, limit, anyTime);
-    if (!leased.length) return [];
-    const alerts = new Map((await store.alerts()).map((a) => [a.id, a]));
-    return Promise.all(leased.map((delivery) => this.deliverOne(delivery, alerts.get(delivery.alertId))));
+    const reports: DeliveryReport[] = [];
+    const alerts = new AlertsOnce(store);
+    const send = async (leased: LeasedDelivery[]) =>
+      reports.push(...(await Promise.all(leased.map(async (d) => this.deliverOne(d, await alerts.get(d.alertId))))));
+    if (anyTime) {
+      // The ids waiting when the pass starts, each tried once (one that fails again is not tried twice).
+      const waiting = (await store.outbox()).map((d) => d.id).slice(0, DELIVERIES_PER_OPERATOR_PASS);
+      for (let at = 0; at < waiting.length; at += DELIVERIES_PER_LEASE) {
+        const only = waiting.slice(at, at + DELIVERIES_PER_LEASE);
+        await send(await store.outboxLease(clock.now(), this.owner, DELIVERY_LEASE_MS, only.length, true, only));
+      }
+      return reports;
+    }
+    while (reports.length < DELIVERIES_PER_PASS) {
+      const size = Math.min(DELIVERIES_PER_LEASE, DELIVERIES_PER_PASS - reports.length);
+      const leased = await store.outboxLease(clock.now(), this.owner, DELIVERY_LEASE_MS, size, false);
+      if (!leased.length) break;
+      await send(leased);
+    }
+    return reports;
   }
 
-  private async deliverOne(delivery: Delivery, alert: StoredAlert | undefined): Promise<DeliveryReport> {
+  private async deliverOne(delivery: LeasedDelivery, alert: StoredAlert | undefined): Promise<DeliveryReport> {
     const { store, clock, log } = this.options;
     const destination = alert?.destinations.find((d) => d.id === delivery.destinationId);
     const shown = destination ? showDestination(destination).shown : undefined;
@@ -247,16 +287,37 @@ export class AlertRunner {
     return { ...base, outcome, ...(error ? { error } : {}) };
   }
 
-  private settlementOf(delivery: Delivery, attempt: Attempt): DeliverySettlement {
+  private settlementOf(leased: LeasedDelivery, attempt: Attempt): DeliverySettlement {
     const now = this.options.clock.now();
+    const { firing, ...delivery } = leased;
     const attempts = delivery.attempts + 1;
     if (attempt.kind === "delivered") return { kind: "delivered" };
     if (attempt.kind === "failed" || now - delivery.createdAt >= RETRY_FOR_MS) {
       const reason = attempt.kind === "failed" ? attempt.error : `still failing after 24 hours: ${attempt.error}`;
-      return { kind: "failed", delivery: { ...delivery, attempts, lastError: attempt.error, failedAt: now, reason } };
+      const given = {
+        ...delivery,
+        attempts,
+        lastError: attempt.error,
+        failedAt: now,
+        reason,
+        rows: firing.rows.length,
+      };
+      return { kind: "failed", delivery: given };
     }
     const nextAt = Math.min(now + backoff(attempts, attempt.retryAfterMs), delivery.createdAt + RETRY_FOR_MS);
     return { kind: "retry", delivery: { ...delivery, attempts, nextAt, lastError: attempt.error } };
+  }
+}
+
+/** The alerts, read once a pass (when a delivery first needs them). */
+class AlertsOnce {
+  private read: Promise<Map<string, StoredAlert>> | undefined;
+
+  constructor(private readonly store: TeamStore) {}
+
+  async get(id: string): Promise<StoredAlert | undefined> {
+    this.read ??= this.store.alerts().then((alerts) => new Map(alerts.map((a) => [a.id, a])));
+    return (await this.read).get(id);
   }
 }
 

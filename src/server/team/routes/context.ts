@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Clock } from "../../../api/clock";
+import type { HistoryRoutes } from "../../history/routes";
 import { ClientRateLimiter } from "../../rate-limit";
 import { sendError, type RelayOutcome } from "../../relay";
 import type { createAlerts } from "../alerts/settings";
@@ -25,6 +26,8 @@ export interface RelayContext {
   readonly shared: SharedCaller;
   readonly schedules: ReturnType<typeof scheduleRoutes>;
   readonly alerts: ReturnType<typeof createAlerts>["routes"];
+  /** A schedule's kept history, its changes and feeds (../../history/routes.ts). */
+  readonly history: HistoryRoutes;
   /** Largest body of a member's relayed request. */
   readonly maxBodyBytes: number;
   /** The member a request's bearer token names (undefined: none or unknown); throws when the store fails. */
@@ -51,6 +54,7 @@ export interface RelayContextParts {
   shared: SharedCaller;
   schedules: RelayContext["schedules"];
   alerts: RelayContext["alerts"];
+  history: HistoryRoutes;
   maxBodyBytes: number;
   memberRatePerMinute: number;
 }

@@ -1,9 +1,12 @@
 /**
  * A member's request under /v1 (their bearer token): authenticated and rate-limited first, then handed to its
- * route: /v1/visits, /v1/schedules (../schedule-routes.ts), /v1/alerts (../alerts/routes.ts), or an operation.
+ * route: /v1/visits, /v1/schedules (../schedule-routes.ts; a schedule's history, changes and feeds:
+ * ../../history/routes.ts), /v1/alerts (../alerts/routes.ts), or an operation. A feed's read (/v1/feeds/…) takes its
+ * key instead of a token.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { sendError, VISITS_PATH, type RelayOutcome } from "../../relay";
+import { isFeedPath, isHistoryPath } from "../../history/routes";
 import { isAlertsPath } from "../alerts/routes";
 import { isSchedulesPath } from "../schedule-routes";
 import type { Member } from "../team-store";
@@ -27,6 +30,11 @@ export async function memberRequest(
   pathname: string,
   client: string,
 ): Promise<RelayOutcome> {
+  // A feed's read takes its key, no member's token: limited per address, as requests without a valid token are.
+  if (isFeedPath(pathname))
+    return (
+      ctx.overLimit(req, res, undefined, client) ?? ctx.history.feed(req, res, pathname).catch(() => ctx.storeDown(res))
+    );
   let member: Member | undefined;
   try {
     member = await ctx.authenticate(req);
@@ -41,6 +49,7 @@ export async function memberRequest(
     return unknownToken(res);
   }
   if (req.method === "GET" && pathname === VISITS_PATH) return visitsRoute(ctx, req, res, member);
+  if (isHistoryPath(pathname)) return ctx.history.member(req, res, pathname, member).catch(() => ctx.storeDown(res));
   if (isSchedulesPath(pathname))
     return ctx.schedules.member(req, res, pathname, member).catch(() => ctx.storeDown(res));
   if (isAlertsPath(pathname))

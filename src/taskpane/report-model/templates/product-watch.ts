@@ -9,7 +9,7 @@
  */
 import { t } from "../../../i18n";
 import { CARD_PROPERTIES } from "../../../table/product-card";
-import type { ArgSource, ReportTemplate } from "../template-types";
+import type { ArgSource, NumberedWords, ReportTemplate } from "../template-types";
 import { MARKET } from "./market";
 
 /** Product watch takes at most this many ASINs: its table costs a call per 40 of them. */
@@ -36,6 +36,17 @@ const TABLE_FIELDS = [
 const CARD_ROW_FIELDS = [...CARD_PROPERTIES.filter((name) => name !== "Image"), "Image"];
 
 const THIS_ASIN: ArgSource = { kind: "eachAsin" };
+
+/** A picked product's titles name its ASIN; only a layout planned without inputs numbers them. */
+const titles = {
+  product: ((n, asin) => (asin ? t("section.product.asin", { asin }) : t("section.product", { n }))) as NumberedWords,
+  priceAndBsr: ((n, asin) =>
+    asin ? t("section.priceAndBsr.asin", { asin }) : t("section.priceAndBsr", { n })) as NumberedWords,
+  monthlySales: ((n, asin) =>
+    asin ? t("section.monthlySales.asin", { asin }) : t("section.monthlySales", { n })) as NumberedWords,
+  newestReviews: ((n, asin) =>
+    asin ? t("section.newestReviews.asin", { asin }) : t("section.newestReviews", { n })) as NumberedWords,
+};
 /** The table: the one section a snapshot reads. */
 const TABLE = 0;
 
@@ -75,7 +86,7 @@ export const productWatch: ReportTemplate<"productWatch"> = {
   maxPicked: MAX_CHARTED,
   eachAsin: [
     {
-      title: (n) => t("section.product", { n }),
+      title: titles.product,
       operation: "competitor_lookup",
       fn: "PRODUCT",
       positional: [THIS_ASIN],
@@ -83,7 +94,7 @@ export const productWatch: ReportTemplate<"productWatch"> = {
       card: true,
     },
     {
-      title: (n) => t("section.priceAndBsr", { n }),
+      title: titles.priceAndBsr,
       operation: "keepa_info",
       fn: "PRICEHISTORY",
       positional: [THIS_ASIN],
@@ -91,7 +102,7 @@ export const productWatch: ReportTemplate<"productWatch"> = {
       fields: ["date", "price", "bsr"],
       chart: {
         kind: "line",
-        title: (n) => t("section.priceAndBsr", { n }),
+        title: titles.priceAndBsr,
         categories: 0,
         series: [
           { name: () => t("chart.price"), column: 1 },
@@ -104,7 +115,7 @@ export const productWatch: ReportTemplate<"productWatch"> = {
       },
     },
     {
-      title: (n) => t("section.monthlySales", { n }),
+      title: titles.monthlySales,
       operation: "asin_sales_trend",
       fn: "SALESTREND",
       positional: [THIS_ASIN],
@@ -112,7 +123,7 @@ export const productWatch: ReportTemplate<"productWatch"> = {
       fields: ["date", "units", "revenue"],
       chart: {
         kind: "column",
-        title: (n) => t("section.monthlySales", { n }),
+        title: titles.monthlySales,
         categories: 0,
         series: [
           { name: () => t("chart.units"), column: 1 },
@@ -124,7 +135,7 @@ export const productWatch: ReportTemplate<"productWatch"> = {
       },
     },
     {
-      title: (n) => t("section.newestReviews", { n }),
+      title: titles.newestReviews,
       operation: "review",
       fn: "REVIEWS",
       positional: [THIS_ASIN],

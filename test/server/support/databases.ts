@@ -1,0 +1,107 @@
+/**
+ * The two databases the history runs on, for tests that hold every behaviour to both: the embedded one (PGlite in a
+ * temporary MAD_DATA_DIR) and a PostgreSQL server (a database of the file's throwaway cluster, ./postgres.ts).
+ *
+ * A new embedded database runs PostgreSQL's initdb in WebAssembly, ~6 CPU-s, and its first migrations (tables and a
+ * view per operation) ~2 more; a copy of one made before opens in about one. So the first made on this machine is
+ * kept as a template in the temporary folder (one as initdb leaves it, per PGlite version; one migrated, per version
+ * of the migrations and views), and each test's MAD_DATA_DIR starts as a copy: the relay opens it as it would its own
+ * folder after a restart, and finds its migrations applied.
+ */
+import { createHash } from "node:crypto";
+import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { EMBEDDED_FOLDER, openDatabase, type Database } from "../../../src/server/history/database";
+import { MIGRATIONS } from "../../../src/server/history/migrations";
+import { viewStatements } from "../../../src/server/history/views";
+import { usePostgres } from "./postgres";
+
+export type DatabaseKind = "embedded" | "server";
+export const DATABASE_KINDS: readonly DatabaseKind[] = ["embedded", "server"];
+
+const PGLITE_VERSION = (
+  JSON.parse(
+    readFileSync(path.resolve(__dirname, "../../../node_modules/@electric-sql/pglite/package.json"), "utf8"),
+  ) as { version: string }
+).version;
+const TEMPLATE = path.join(tmpdir(), `mad-pglite-template-${PGLITE_VERSION}`);
+
+/** A fresh PGlite data folder, made once per machine and PGlite version (safe across jest's workers). */
+async function template(): Promise<string> {
+  if (existsSync(path.join(TEMPLATE, "PG_VERSION"))) return TEMPLATE;
+  const making = mkdtempSync(`${TEMPLATE}-making-`);
+  const db = await PGlite.create(making);
+  await db.close();
+  try {
+    renameSync(making, TEMPLATE);
+  } catch {
+    rmSync(making, { recursive: true, force: true }); // another worker made it meanwhile
+  }
+  return TEMPLATE;
+}
+
+/** A MAD_DATA_DIR whose database has today's migrations and views applied (made once per their version). */
+async function migratedTemplate(): Promise<string> {
+  const version = createHash("sha256")
+    .update(JSON.stringify([PGLITE_VERSION, MIGRATIONS, viewStatements()]))
+    .digest("hex")
+    .slice(0, 16);
+  const made = `${TEMPLATE}-migrated-${version}`;
+  if (existsSync(path.join(made, EMBEDDED_FOLDER, "PG_VERSION"))) return path.join(made, EMBEDDED_FOLDER);
+  const making = mkdtempSync(`${made}-making-`);
+  cpSync(await template(), path.join(making, EMBEDDED_FOLDER), { recursive: true });
+  await (await openDatabase({ dataDir: making })).close();
+  try {
+    renameSync(making, made);
+  } catch {
+    rmSync(making, { recursive: true, force: true }); // another worker made it meanwhile
+  }
+  return path.join(made, EMBEDDED_FOLDER);
+}
+
+/**
+ * A new MAD_DATA_DIR (removed by `remove`) holding an embedded database: migrated as a relay leaves it, or
+ * (`migrated: false`) as initdb does, for a test of the migrations themselves.
+ */
+export async function newDataDir(options: { migrated?: boolean } = {}): Promise<{ dir: string; remove(): void }> {
+  const dir = mkdtempSync(path.join(tmpdir(), "mad-data-"));
+  const from = options.migrated === false ? await template() : await migratedTemplate();
+  cpSync(from, path.join(dir, EMBEDDED_FOLDER), { recursive: true });
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export interface TestDatabases {
+  /**
+   * The settings that name a new database of this kind: `{dataDir}` (a new folder, migrated unless `fresh`) or `{url}`
+   * (a new, empty database).
+   */
+  settings(kind: DatabaseKind, fresh?: boolean): Promise<{ url?: string; dataDir?: string }>;
+  /**
+   * A new database of this kind, opened and migrated, closed (and its folder removed) after the test. With `now`
+   * (the relay's clock), its migrations run now, on that clock.
+   */
+  open(kind: DatabaseKind, now?: () => number): Promise<Database>;
+  readonly postgres: ReturnType<typeof usePostgres>;
+}
+
+/** Both kinds for a test file: a PostgreSQL cluster for the file, embedded folders per test. */
+export function useDatabases(): TestDatabases {
+  const postgres = usePostgres();
+  const settings = async (kind: DatabaseKind, fresh = false) => {
+    if (kind === "server") return { url: await postgres.newDatabase() };
+    const data = await newDataDir({ migrated: !fresh });
+    postgres.closeAfterTest(() => data.remove());
+    return { dataDir: data.dir };
+  };
+  return {
+    postgres,
+    settings,
+    async open(kind, now) {
+      const database = await openDatabase({ ...(await settings(kind, now !== undefined)), now });
+      postgres.closeAfterTest(() => database.close());
+      return database;
+    },
+  };
+}
