@@ -33,14 +33,6 @@ import type { Feed, NewFeed, RelayHistoryClient } from "./relay-history-client";
 const useStyles = makeStyles({
   // Its parts keep their height: the dialog's content scrolls rather than squeezing a message bar's text.
   content: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM, "& > *": { flexShrink: 0 } },
-  list: {
-    listStyleType: "none",
-    margin: 0,
-    padding: 0,
-    display: "flex",
-    flexDirection: "column",
-    gap: tokens.spacingVerticalS,
-  },
   item: { display: "flex", flexWrap: "wrap", alignItems: "center", gap: tokens.spacingHorizontalS },
   heading: { fontWeight: tokens.fontWeightSemibold },
 });
@@ -189,7 +181,7 @@ export function FeedDialog(props: FeedDialogProps) {
               ) : listed.length === 0 ? (
                 <Text size={200}>{t("feeds.none")}</Text>
               ) : (
-                <ul className={styles.list}>
+                <ul className={controls.plainList}>
                   {listed.map((feed) => (
                     <FeedItem
                       key={feed.id}

@@ -11,6 +11,7 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import { t } from "../../i18n";
 import { OutcomeBar } from "../shared/OutcomeBar";
 import { useServices } from "../shared/services";
+import { useControlStyles } from "../shared/styles";
 import { useAction, type Action } from "../shared/use-action";
 import { scheduleProps, snapshotProps } from "./item-props";
 import { ReportGroupItem, ReportRowItem } from "./ReportItems";
@@ -27,14 +28,6 @@ import { rowsOf, scanWorkbook, type WorkbookScan } from "./workbook-scan";
 const useStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM },
   actions: { display: "flex", flexWrap: "wrap", gap: tokens.spacingHorizontalS },
-  list: {
-    listStyleType: "none",
-    margin: 0,
-    padding: 0,
-    display: "flex",
-    flexDirection: "column",
-    gap: tokens.spacingVerticalS,
-  },
   item: { borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, paddingBottom: tokens.spacingVerticalXS },
 });
 
@@ -159,6 +152,7 @@ const targetOfGroup = (group: ReportGroup): SnapshotTarget => ({
 export function ReportsPanel({ active }: { active: boolean }) {
   const services = useServices();
   const styles = useStyles();
+  const controls = useControlStyles();
   const action = useAction();
   const { busy, outcome } = action;
   const book = useWorkbookRows(active, action);
@@ -197,7 +191,7 @@ export function ReportsPanel({ active }: { active: boolean }) {
       <OutcomeBar outcome={outcome} />
       {rows.length === 0 && !busy && <Text>{t("reports.empty")}</Text>}
       {groups.length > 0 && (
-        <ul className={styles.list} aria-label={t("reports.fromTemplates")}>
+        <ul className={controls.plainList} aria-label={t("reports.fromTemplates")}>
           {groups.map((group) => {
             const name = t("reports.report", { sheet: group.sheet });
             return (
@@ -215,7 +209,7 @@ export function ReportsPanel({ active }: { active: boolean }) {
           })}
         </ul>
       )}
-      <ul className={styles.list} aria-label={t("reports.others")}>
+      <ul className={controls.plainList} aria-label={t("reports.others")}>
         {others.map((row) => {
           const target = targetOfRow(row);
           const name = t("reports.table", { name: row.tableName ?? "" });

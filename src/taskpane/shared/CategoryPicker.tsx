@@ -4,16 +4,13 @@
  * typed node path is kept as typed. The search runs through the engine
  * (CategorySearch: debounced, one call per distinct search) and its state is announced in a live region.
  */
-import { Combobox, Option, Text, makeStyles, tokens } from "@fluentui/react-components";
-import { useEffect, useMemo, useState, type FocusEvent } from "react";
+import { Combobox, Option } from "@fluentui/react-components";
+import type { FocusEvent } from "react";
 import { CategorySearch, choiceLabel, engineLookup, type CategorySearchState } from "./category-search";
 import { t } from "../../i18n";
-import { failureText, useServices } from "./services";
+import { failureText } from "./services";
+import { PickerStatus, usePickerSearch } from "./search-picker";
 import { useControlStyles } from "./styles";
-
-const useStyles = makeStyles({
-  status: { display: "block", color: tokens.colorNeutralForeground3, minHeight: tokens.lineHeightBase200 },
-});
 
 interface CategoryPickerProps {
   readonly id?: string;
@@ -49,18 +46,10 @@ function statusText(state: CategorySearchState, market: string, text: string): s
 }
 
 export function CategoryPicker(props: CategoryPickerProps) {
-  const { engine } = useServices();
-  const styles = useStyles();
   const controls = useControlStyles();
-  const search = useMemo(() => new CategorySearch(engineLookup(engine)), [engine]);
-  const [state, setState] = useState<CategorySearchState>(search.state);
-  useEffect(() => {
-    const unsubscribe = search.subscribe(setState);
-    return () => {
-      unsubscribe();
-      search.dispose();
-    };
-  }, [search]);
+  const { search, state } = usePickerSearch<CategorySearchState, CategorySearch>(
+    (engine) => new CategorySearch(engineLookup(engine)),
+  );
   const choices = state.status === "done" ? state.choices : [];
   const statusId = `${props.id ?? "category-picker"}-status`;
   return (
@@ -93,9 +82,7 @@ export function CategoryPicker(props: CategoryPickerProps) {
           );
         })}
       </Combobox>
-      <Text id={statusId} role="status" aria-live="polite" size={200} className={styles.status}>
-        {statusText(state, props.market, props.text)}
-      </Text>
+      <PickerStatus id={statusId} text={statusText(state, props.market, props.text)} />
     </>
   );
 }

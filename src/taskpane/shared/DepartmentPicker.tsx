@@ -3,16 +3,13 @@
  * node paths: the marketplace's departments (the department lookup, listed once) narrowed by what is typed, shown as
  * "Toys & Games (toys-and-games)"; a pick gives its code. Its state is announced in a live region.
  */
-import { Combobox, Option, Text, makeStyles, tokens } from "@fluentui/react-components";
-import { useEffect, useMemo, useState } from "react";
+import { Combobox, Option } from "@fluentui/react-components";
+import { useState } from "react";
 import { DepartmentSearch, engineDepartments, type DepartmentSearchState } from "./department-search";
 import { t } from "../../i18n";
-import { failureText, useServices } from "./services";
+import { failureText } from "./services";
+import { PickerStatus, usePickerSearch } from "./search-picker";
 import { useControlStyles } from "./styles";
-
-const useStyles = makeStyles({
-  status: { display: "block", color: tokens.colorNeutralForeground3, minHeight: tokens.lineHeightBase200 },
-});
 
 interface DepartmentPickerProps {
   readonly id: string;
@@ -43,19 +40,11 @@ function statusText(state: DepartmentSearchState, market: string): string {
 }
 
 export function DepartmentPicker(props: DepartmentPickerProps) {
-  const { engine } = useServices();
-  const styles = useStyles();
   const controls = useControlStyles();
-  const search = useMemo(() => new DepartmentSearch(engineDepartments(engine)), [engine]);
-  const [state, setState] = useState<DepartmentSearchState>(search.state);
+  const { search, state } = usePickerSearch<DepartmentSearchState, DepartmentSearch>(
+    (engine) => new DepartmentSearch(engineDepartments(engine)),
+  );
   const [text, setText] = useState("");
-  useEffect(() => {
-    const unsubscribe = search.subscribe(setState);
-    return () => {
-      unsubscribe();
-      search.dispose();
-    };
-  }, [search]);
   const choices = state.status === "done" ? state.choices : [];
   const statusId = `${props.id}-status`;
   return (
@@ -91,9 +80,7 @@ export function DepartmentPicker(props: DepartmentPickerProps) {
           );
         })}
       </Combobox>
-      <Text id={statusId} role="status" aria-live="polite" size={200} className={styles.status}>
-        {statusText(state, props.market)}
-      </Text>
+      <PickerStatus id={statusId} text={statusText(state, props.market)} />
     </>
   );
 }
