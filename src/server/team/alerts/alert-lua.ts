@@ -15,6 +15,7 @@
  *   P outbox:m:<member> (zset delivery id -> order of arrival)   P outbox:mb (hash member -> bytes of their firings)
  *   P outbox:seq (the order of arrival)   P outbox:drop (hash alert -> deliveries dropped, its member's outbox full)
  *   P outbox:f (hash id -> given-up delivery JSON, for admins)   P outbox:fz (zset id -> when given up)
+ *   P outbox:sup (set of deliveries a newer digest replaced while they were being sent: not retried)
  *   P mailto:<member>:<day> (set of recipients' hashes mailed that day)
  */
 
@@ -45,6 +46,7 @@ end
 local function remove_delivery(P, id)
   redis.call('ZREM', P .. 'outbox', id)
   redis.call('HDEL', P .. 'outbox:l', id)
+  redis.call('SREM', P .. 'outbox:sup', id)
   local json = redis.call('GET', P .. 'outbox:d:' .. id)
   if not json then return nil end
   redis.call('DEL', P .. 'outbox:d:' .. id)
@@ -120,7 +122,8 @@ return 1`;
 /**
  * ARGV: prefix, id, version, dueAt, owner, status JSON, state JSON or '', now, member, maxPending, maxBytes,
  * firing id, firing JSON, digest '1'/'0', n, n x (delivery id, due, JSON). A newer digest first removes the
- * deliveries of the same alert and destination still pending (not under a live lease); the firing is stored once;
+ * deliveries of the same alert and destination still pending (one under a live lease is marked, so a failed send of
+ * it is not retried); the firing is stored once;
  * then the member's oldest deliveries go while their outbox is past a bound, each counted against its alert.
  */
 const ALERT_COMMIT = `${OUTBOX_LIB}
@@ -143,8 +146,8 @@ end
 if ARGV[14] == '1' then
   for _, old in ipairs(redis.call('SMEMBERS', P .. 'outbox:a:' .. id)) do
     local until_ = holder(redis.call('HGET', P .. 'outbox:l', old))
-    if not fresh[old] and dests[string.match(old, '[^.]+$')] and (not until_ or until_ <= now) then
-      remove_delivery(P, old)
+    if not fresh[old] and dests[string.match(old, '[^.]+$')] then
+      if not until_ or until_ <= now then remove_delivery(P, old) else redis.call('SADD', P .. 'outbox:sup', old) end
     end
   end
 end
@@ -222,6 +225,10 @@ if kind == 'retry' then
   if redis.call('EXISTS', P .. 'outbox:d:' .. id) == 0 then
     redis.call('ZREM', P .. 'outbox', id)
     return 0
+  end
+  if redis.call('SREM', P .. 'outbox:sup', id) == 1 then
+    remove_delivery(P, id)
+    return 1
   end
   redis.call('SET', P .. 'outbox:d:' .. id, ARGV[6])
   redis.call('ZADD', P .. 'outbox', ARGV[7], id)

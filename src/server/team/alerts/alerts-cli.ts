@@ -139,7 +139,7 @@ export async function runAlertsNow(options: RunNowOptions): Promise<boolean> {
 
 /** Alerts live with the relay's state: without Redis, in the running server only. */
 const ALERTS_NEED_REDIS =
-  "alerts without Redis live in the server's memory: read them from GET /admin/alerts with an admin's token";
+  "alerts without Redis run in the one relay (their definitions kept in its embedded database, MAD_DATA_DIR, their runs and deliveries in its memory): read them from GET /admin/alerts with an admin's token";
 
 /** `npm run team -- alerts [run [--all]]`; "usage" for anything else. A failed delivery sets the exit status 1. */
 export async function alertsCommand(options: {

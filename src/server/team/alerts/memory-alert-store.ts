@@ -42,6 +42,8 @@ export class MemoryAlertStore {
   private readonly claims = new Map<string, Lease>();
   private readonly outbox_ = new Map<string, Delivery>();
   private readonly leases = new Map<string, Lease>();
+  /** Deliveries a newer digest replaced while they were being sent: not retried if that send fails. */
+  private readonly superseded = new Set<string>();
   private readonly firings = new Map<string, StoredFiring>();
   /** Each member's deliveries, oldest first. */
   private readonly byMember = new Map<string, Set<string>>();
@@ -143,6 +145,7 @@ export class MemoryAlertStore {
       const lease = this.leases.get(old.id);
       if (old.alertId !== commit.id || fresh.has(old.id) || !destinations.has(destinationOf(old.id))) continue;
       if (!lease || lease.until <= commit.now) this.remove(old.id);
+      else this.superseded.add(old.id);
     }
   }
 
@@ -162,6 +165,7 @@ export class MemoryAlertStore {
   private remove(id: string): void {
     const delivery = this.outbox_.get(id);
     this.leases.delete(id);
+    this.superseded.delete(id);
     if (!delivery) return;
     this.outbox_.delete(id);
     this.byMember.get(delivery.member)?.delete(id);
@@ -214,6 +218,10 @@ export class MemoryAlertStore {
     switch (settlement.kind) {
       case "retry":
         if (!this.outbox_.has(id)) return false;
+        if (this.superseded.has(id)) {
+          this.remove(id);
+          return true;
+        }
         this.outbox_.set(id, settlement.delivery);
         return true;
       case "failed":
