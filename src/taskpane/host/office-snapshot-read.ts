@@ -1,8 +1,10 @@
 /**
  * A history sheet's newest snapshots read back in Excel, for the Changes table (src/taskpane/reports/
  * snapshot-changes.ts), and the tables a history made before a table was added to its layout gains. Reads go in
- * blocks of rows (bounded-reads.ts), first each table's Taken column (which rows belong to its last days), then
- * those rows only: a year of daily snapshots is never loaded whole.
+ * blocks of rows (bounded-reads.ts: Excel's payload limit,
+ * https://learn.microsoft.com/office/dev/add-ins/excel/performance#payload-size-limit-best-practices), first each
+ * table's Taken column (which rows belong to its last days), then those rows only: a year of daily snapshots is never
+ * loaded whole.
  */
 import { blockAddress, parseCell, type CellRange } from "../../table/a1";
 import { writeBlock } from "./block-writer";
