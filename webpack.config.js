@@ -137,7 +137,7 @@ module.exports = async (env, argv) => {
         { test: MESSAGE_CATALOGS, use: { loader: path.resolve(__dirname, "webpack/icu-catalog-loader.js") } },
         {
           // The catalog's words for people stay out of the bundles (the functions bundle loads with every workbook);
-          // the pane and headers=labels load them from src/api/generated/catalog-texts.json (src/api/texts.ts).
+          // the pane and headers=labels load them from src/api/generated/catalog-texts.json (src/api/words/texts.ts).
           test: /[\\/]src[\\/]api[\\/](catalog[\\/][^\\/]+|records[\\/][^\\/]+|params)\.ts$/,
           enforce: "pre",
           use: path.resolve(__dirname, "webpack/strip-catalog-texts.js"),

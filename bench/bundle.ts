@@ -10,7 +10,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 
-export interface BundleSize {
+interface BundleSize {
   readonly name: string;
   readonly files: readonly string[];
   readonly minifiedBytes: number;

@@ -8,7 +8,7 @@
  *   office-js #3332, #3911): the calls already sent finish and the cells called again join them, 0 extra calls.
  *   Baseline: 200 other cards calculated once, without cancelling.
  */
-import { systemClock, type Clock } from "../src/api/clock";
+import { systemClock, type Clock } from "../src/lib/clock";
 import type { KeyValueStore } from "../src/engine/key-value-store";
 import type { Engine } from "../src/engine/types";
 import { MAD_FUNCTIONS } from "../src/functions/generated/functions";

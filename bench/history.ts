@@ -19,7 +19,7 @@ import { performance } from "node:perf_hooks";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { createClient } from "../src/api/client";
-import { systemClock } from "../src/api/clock";
+import { systemClock } from "../src/lib/clock";
 import { openDatabase, type Database } from "../src/server/history/database";
 import { snapshotRows } from "../src/server/history/snapshot-rows";
 import { HistoryStore } from "../src/server/history/snapshots";

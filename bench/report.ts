@@ -5,7 +5,7 @@
  */
 import { availableParallelism, cpus, totalmem } from "node:os";
 
-export type Unit = "calls" | "ms" | "bytes" | "count" | "MB";
+type Unit = "calls" | "ms" | "bytes" | "count" | "MB";
 
 export interface Measure {
   readonly scenario: string;
@@ -27,7 +27,7 @@ export interface RunInfo {
   readonly notes: readonly string[];
 }
 
-export function formatValue(value: number, unit: Unit): string {
+function formatValue(value: number, unit: Unit): string {
   switch (unit) {
     case "ms":
       return value >= 10_000
@@ -46,7 +46,7 @@ export function formatValue(value: number, unit: Unit): string {
   }
 }
 
-export function ratioOf(m: Measure): string {
+function ratioOf(m: Measure): string {
   if (m.baseline === 0) return m.value === 0 ? "1" : "n/a";
   const r = m.value / m.baseline;
   if (r === 0) return "0";
@@ -67,7 +67,7 @@ function cells(m: Measure): string[] {
   ];
 }
 
-export function markdownTable(measures: readonly Measure[]): string {
+function markdownTable(measures: readonly Measure[]): string {
   const escape = (s: string) => s.replace(/\|/g, "\\|");
   const lines = [`| ${HEADER.join(" | ")} |`, `|${HEADER.map(() => "---").join("|")}|`];
   for (const m of measures) lines.push(`| ${cells(m).map(escape).join(" | ")} |`);
@@ -80,7 +80,7 @@ export function consoleLine(m: Measure): string {
   return `${scenario} | ${measure}: ${result} vs ${baseline} -> ratio ${ratio}${goal ? ` (${goal.replace(/\*/g, "")})` : ""}`;
 }
 
-export function machine(): string {
+function machine(): string {
   const cpu = cpus()[0]?.model.trim() ?? "unknown CPU";
   return `${availableParallelism()} CPUs (nproc), ${cpu}, ${(totalmem() / 1024 ** 3).toFixed(1)} GiB RAM, Node ${process.version}, ${process.platform} ${process.arch}`;
 }

@@ -66,12 +66,12 @@ export async function callsDuring<T>(
   return { value, calls: (await sim.stats()).total, ms };
 }
 
-export function noteErrors(notes: string[], label: string, evaluation: Evaluation): void {
+function noteErrors(notes: string[], label: string, evaluation: Evaluation): void {
   if (evaluation.errors.size) notes.push(`${label}: ${describeErrors(evaluation)}`);
 }
 
 /** 50 unique queries of three kinds: keyword trends, category statistics, product research pages. */
-export function stormQueries(): Query[] {
+function stormQueries(): Query[] {
   const keywords = [
     "yoga mat",
     "phone stand",

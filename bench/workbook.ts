@@ -37,7 +37,7 @@ const specOf = (op: AnyOperation, name: string) => (op.params as readonly ParamS
  * A query as the arguments Excel passes: market, the required arguments (lists as a one-cell range of
  * comma-separated text), the other parameters as a 2-column filter range, no fields, the limit.
  */
-export function formulaArguments(query: Query): unknown[] {
+function formulaArguments(query: Query): unknown[] {
   const op = operation(query.code);
   const positionalNames = new Set(op.positional.map((p) => p.param));
   const cellOf = (name: string, value: unknown) =>

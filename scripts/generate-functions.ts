@@ -8,7 +8,7 @@
  * https://learn.microsoft.com/office/dev/add-ins/excel/custom-functions-naming#localize-custom-functions), each language's function reference (docs/functions.md, docs/functions.zh-CN.md), its help page
  * (src/functions/generated/help.html, help.zh-CN.html) and its README's functions section (README.md,
  * README.zh-CN.md), and src/api/generated/catalog-texts.json (the catalog's words for people, which the bundles
- * are built without: src/api/texts.ts). Run after changing the catalog or its words: `npm run gen:functions`.
+ * are built without: src/api/words/texts.ts). Run after changing the catalog or its words: `npm run gen:functions`.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";

@@ -4,7 +4,7 @@
  * `npm run i18n:missing [-- --locale zh-CN]`; exits 1 when something is missing (what the guard test checks).
  */
 import { parseArgs } from "node:util";
-import { catalogTexts, type CatalogText } from "../src/api/catalog-text-list";
+import { catalogTexts, type CatalogText } from "../src/api/words/catalog-text-list";
 import type { CatalogTextTable } from "../src/i18n/catalog-translations";
 import { texts as zhCN } from "../src/i18n/catalog-texts/zh-CN";
 import type { OtherLocale } from "../src/i18n/locale";

@@ -18,7 +18,7 @@ import { parseArgs } from "node:util";
 import { methodOf, OPERATIONS, type AnyOperation, type OperationCode } from "../src/api/catalog";
 import type { FieldSpec, FieldType, ParamSpec } from "../src/api/catalog-types";
 import { createClient } from "../src/api/client";
-import { clockFrom } from "../src/api/clock";
+import { clockFrom } from "../src/lib/clock";
 import { latestSaturday, monthBefore } from "../src/api/dates";
 import { isMadError, type ApiError } from "../src/api/errors";
 import { RECORD_FIELDS } from "../src/api/records";

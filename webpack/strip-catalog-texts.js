@@ -4,7 +4,7 @@
  * labels), so the functions bundle Excel loads when a workbook opens carries only what goes on the wire. The words
  * stay in the sources, where a row is written once; `npm run gen:functions` copies them into
  * src/api/generated/catalog-texts.json, a chunk of its own that puts them back into the rows when the task pane (or
- * `headers=labels`) first needs them (src/api/texts.ts).
+ * `headers=labels`) first needs them (src/api/words/texts.ts).
  *
  * What counts as words, read from the TypeScript syntax tree (the sources are never parsed with patterns):
  * - in an object literal, the value of a `title`, `description`, `doc` or `label` property;

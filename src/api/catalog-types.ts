@@ -65,7 +65,7 @@ export interface FieldSpec {
   readonly numberAsText?: true;
   /**
    * A label from a known set the service sends in Chinese (countries, buckets): shown as sent to a Chinese reader,
-   * in English to others (src/api/labels.ts), wherever it is shown (cells, tables, the pane's preview).
+   * in English to others (src/i18n/labels.ts), wherever it is shown (cells, tables, the pane's preview).
    */
   readonly serviceLabel?: true;
   /**

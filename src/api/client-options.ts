@@ -3,7 +3,7 @@
  * (the service's address and the secret) before anything is sent.
  */
 import { t } from "../i18n/cells";
-import type { Clock } from "./clock";
+import type { Clock } from "../lib/clock";
 import { ValidationError } from "./errors";
 import { DEFAULT_BACKOFF, type BackoffOptions, type ClientHooks } from "./retry";
 

@@ -25,7 +25,7 @@ import {
   type ClientOptions,
 } from "./client-options";
 import { AbortError, isMadError, MadError, NetworkError, TimeoutError, type Envelope } from "./errors";
-import { budgetTimer, systemClock, type Clock } from "./clock";
+import { budgetTimer, systemClock, type Clock } from "../lib/clock";
 import {
   describeFailure,
   queryString,
@@ -47,7 +47,7 @@ import {
   type BeforeRetryContext,
   type ClientHooks,
 } from "./retry";
-import { anySignal, raceAbort } from "./timeout";
+import { anySignal, raceAbort } from "../lib/timeout";
 import { quotaFrom, remainingFrom, teamCallsFrom, type VisitsResult } from "./visits";
 import { validateParams } from "./validate";
 

@@ -4,7 +4,7 @@
  */
 import { t } from "../i18n/cells";
 
-export type DateRule = "month" | "saturday" | "future" | "monthsBack";
+type DateRule = "month" | "saturday" | "future" | "monthsBack";
 
 export interface DateIssue {
   readonly rule: DateRule;

@@ -31,6 +31,7 @@ export type ApiErrorKind = keyof ApiErrorContexts;
 /**
  * Every kind of MadError. Layers above add their own kinds by augmenting this interface (src/engine/errors.ts
  * registers `missingSecret` and `cacheMiss`), so a kind is a checked name everywhere, not any string.
+ * @public augmented by the layers above, which import nothing from it by name.
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- extended by module augmentation
 export interface ErrorKindRegistry extends ApiErrorContexts {}

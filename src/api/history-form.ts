@@ -12,7 +12,7 @@ import { str, timestamp } from "./params";
 
 /** The spacing of a history's rows, STOCKHISTORY's intervals. */
 export type Interval = "daily" | "weekly" | "monthly";
-export const INTERVALS: readonly Interval[] = ["daily", "weekly", "monthly"];
+const INTERVALS: readonly Interval[] = ["daily", "weekly", "monthly"];
 
 /** Where a column's observations are in the answer (a field of the record, top level). */
 export type HistorySource =

@@ -28,7 +28,7 @@ export type Marketplace = (typeof MARKETPLACES)[number]["code"];
 export const MARKETPLACE_ALIASES: Readonly<Record<string, Marketplace>> = { GB: "UK" };
 
 /** The marketplace a typed code names (`gb` -> `UK`), or undefined. */
-export function marketplaceOf(code: unknown): Marketplace | undefined {
+function marketplaceOf(code: unknown): Marketplace | undefined {
   const text = String(code ?? "")
     .trim()
     .toUpperCase();
@@ -66,7 +66,7 @@ export interface EnumOption {
 export type TextPattern = "asin" | "nodeIdPath" | "nodeId" | "office";
 
 /** Why a parameter is there; the engine, the builder and the functions treat these roles specially. */
-export type ParamRole = "page" | "size" | "order" | "rangeMin" | "rangeMax";
+type ParamRole = "page" | "size" | "order" | "rangeMin" | "rangeMax";
 
 /**
  * A request parameter as a catalog row describes it. `K` is its kind: `ParamSpec` (catalog-types.ts) fixes it to

@@ -8,12 +8,12 @@
 import { operation, type OperationCode } from "./catalog";
 import type { FieldSpec, ResponseShape } from "./catalog-types";
 import { t } from "../i18n/cells";
-import { decodeEntities } from "./entities";
+import { decodeEntities } from "../lib/entities";
 import { errorFromResponse, isEnvelope, MalformedResponseError } from "./errors";
 import { RECORD_FIELDS } from "./records";
 import type { RecordOf } from "./request-types";
 
-export interface KeywordStat {
+interface KeywordStat {
   keywords: string | null;
   total: number | null;
 }
@@ -70,7 +70,7 @@ function fieldMap(fields: readonly FieldSpec[]): FieldMap {
  * A record with live names renamed to the specification's (when both names are present, the spec's wins) and its
  * texts decoded, in nested objects and lists too.
  */
-export function normalizeRecord(raw: Json, map: FieldMap): Json {
+function normalizeRecord(raw: Json, map: FieldMap): Json {
   for (const [alias, name] of map.renames) if (alias in raw && !(name in raw)) return renamedRecord(raw, map);
   // Most records use no live name: they are decoded where they are (the parsed answer is the parser's own, see
   // parseResult), a text written back only when it holds a reference, rather than copied into a new object of

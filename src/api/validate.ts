@@ -11,7 +11,7 @@ import type * as core from "zod/v4/core";
 import { operation, isOperationCode, type OperationCode } from "./catalog";
 import type { ParamSpec } from "./catalog-types";
 import { checkMonth, checkSaturday, type DateIssue } from "./dates";
-import { didYouMean } from "./did-you-mean";
+import { didYouMean } from "../lib/did-you-mean";
 import { ValidationError } from "./errors";
 import { PARAM_KINDS, schemaOf, traitsOf } from "./kinds";
 import { show } from "./kinds/kind";
@@ -85,7 +85,7 @@ function ruleOf(issue: core.$ZodIssue): string {
 
 /**
  * What a required parameter takes, for its message: its pattern's words (an ASIN of 10 letters and digits...) or
- * its kind's. Not the catalog's doc: the functions bundle is built without the catalog's words (src/api/texts.ts).
+ * its kind's. Not the catalog's doc: the functions bundle is built without the catalog's words (src/api/words/texts.ts).
  */
 function requiredWords(spec: ParamSpec): string {
   return spec.pattern ? TEXT_PATTERNS[spec.pattern].words() : PARAM_KINDS[spec.kind].words.expected();

@@ -8,7 +8,7 @@
 import { AbortError, isMadError, type MadError } from "../api/errors";
 
 /** The refusals that concern the whole account, not one request. */
-export function isAccountRefusal(error: unknown): error is MadError {
+function isAccountRefusal(error: unknown): error is MadError {
   if (!isMadError(error)) return false;
   switch (error.kind) {
     case "secretKey":

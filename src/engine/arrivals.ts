@@ -4,7 +4,7 @@
  * the keys of one recalculation reach the batcher spread out; a batch that left when its 50 ms window ended would
  * leave the stragglers to batches of their own. Each lookup is announced when its cell starts (the runner) or its
  * query does (the engine), and is done once every key of it has been answered from the cache or handed to the
- * batcher; a batch leaves after its window once no announced lookup is still on its way (src/api/batcher.ts). So the
+ * batcher; a batch leaves after its window once no announced lookup is still on its way (src/lib/batcher.ts). So the
  * batching never depends on a short timer firing on time: WebView2 runs the timers of a hidden pane about a second
  * late (WebView2Feedback #3070), and a late window only gathers more.
  */

@@ -6,14 +6,10 @@
  * minutes instead of failing its last 80 cells at the 60-second mark.
  */
 import { AbortError, TimeoutError } from "../api/errors";
-import { raceAbort } from "../api/timeout";
-import { CLEARED, type Clock } from "../api/clock";
+import { raceAbort } from "../lib/timeout";
+import type { Turn } from "../lib/batcher";
+import { CLEARED, type Clock } from "../lib/clock";
 import { RATE_WINDOW_MS, type Pacer } from "./pacer";
-
-/** A request's turn in the pacer: null until it is granted its slot. */
-export interface Turn {
-  grantedAt: number | null;
-}
 
 /** The turns a query waits for, to tell a fair wait in the queue from a stall. */
 export interface TurnTracker {

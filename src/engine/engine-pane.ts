@@ -4,9 +4,10 @@
  * bundle Excel loads at open never needs them.
  */
 import type { OperationCode } from "../api/catalog";
-import { checkLookup } from "../api/lookups";
+import { checkLookup } from "../api/lookups/calls";
 import { pagesFor } from "../api/paging";
-import { awaitTurn, newTracker, withDeadline, type Turn } from "./deadline";
+import type { Turn } from "../lib/batcher";
+import { awaitTurn, newTracker, withDeadline } from "./deadline";
 import { withSecret } from "./engine-settings";
 import { asMadError, prepare, type EngineParts } from "./engine-parts";
 import { canonicalJson } from "./keys";

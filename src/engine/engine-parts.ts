@@ -1,11 +1,11 @@
 /**
  * What the engine's methods share (./engine.ts composes them): one clock, pacer, cache, account gate, usage meter
  * and settings reader, the page fetch and the lookup reader; and the one validation of a query, into a lookup by
- * list (src/api/batch.ts) or a paging plan.
+ * list (src/api/lookups/batch.ts) or a paging plan.
  */
-import { isLookup, lookupName, type Lookup } from "../api/batch";
+import { isLookup, lookupName, type Lookup } from "../api/lookups/batch";
 import { operation, type OperationCode } from "../api/catalog";
-import { systemClock, type Clock } from "../api/clock";
+import { systemClock, type Clock } from "../lib/clock";
 import { isMadError, type MadError, NetworkError } from "../api/errors";
 import { planPaging } from "../api/paging";
 import { validateParams } from "../api/validate";
@@ -102,7 +102,7 @@ export function engineParts(options: EngineOptions): EngineParts {
 }
 
 /**
- * A query as the engine reads it: a lookup by list (src/api/batch.ts: named now, checked once its reader is loaded,
+ * A query as the engine reads it: a lookup by list (src/api/lookups/: named now, checked once its reader is loaded,
  * before anything waits; read key by key) or a validated paged plan.
  */
 export type Prepared =

@@ -4,7 +4,7 @@
  * pacing of the last minute before a restart is restored before the first send. Stored per-minute and cache-time
  * settings apply unless the engine was given its own. The account a secret belongs to is computed once per secret.
  */
-import { CLEARED, type Clock } from "../api/clock";
+import { CLEARED, type Clock } from "../lib/clock";
 import { TimeoutError } from "../api/errors";
 import { MissingSecretError } from "./errors";
 import { accountId } from "./keys";

@@ -2,7 +2,7 @@
  * The request engine between the faces and the client. A query is validated (bad input never waits or
  * spends), planned into pages (./paging), and each page is served from the cache (./page-cache), or joins an
  * identical request in flight (./inflight), or waits for a pacing slot (./pacer) and is sent once (./page-fetch,
- * ./send, through a metered client per request: ./metered-client). A lookup by list (src/api/batch.ts: single
+ * ./send, through a metered client per request: ./metered-client). A lookup by list (src/api/lookups/batch.ts: single
  * ASINs of competitor lookup) is read key by key instead, its keys gathered into batches (./lookup). Every query
  * settles within its total timeout. Settings are read as ./engine-settings says; what the faces see of the
  * engine's use is ./usage-meter.

@@ -4,7 +4,7 @@
  * below; their texts are rows like src/api's ERROR_KINDS.
  */
 import { ApiError, errorText, MadError, type ErrorKindRow, type ServiceAnswer } from "../api/errors";
-import { taskPanePlace } from "../api/ribbon";
+import { taskPanePlace } from "../i18n/ribbon";
 import { t } from "../i18n/cells";
 
 declare module "../api/error-kinds" {

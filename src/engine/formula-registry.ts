@@ -7,7 +7,7 @@
 import type { OperationCode } from "../api/catalog";
 import type { LastGood } from "./types";
 
-export type FormulaStatus = "running" | "ok" | "error" | "cancelled";
+type FormulaStatus = "running" | "ok" | "error" | "cancelled";
 
 export interface FormulaEntry {
   /** The calling cell (`Sheet1!B2`) when Excel gave it, else `MAD.<NAME> <cacheKey>`. */
@@ -41,7 +41,7 @@ export interface FormulaEntry {
 export type RegistryListener = (entries: readonly FormulaEntry[]) => void;
 
 /** Evaluations in one session are bounded; the oldest entries go first. */
-export const MAX_ENTRIES = 2000;
+const MAX_ENTRIES = 2000;
 
 export class FormulaRegistry {
   private readonly entries = new Map<string, FormulaEntry>();

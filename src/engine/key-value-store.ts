@@ -47,7 +47,7 @@ export function memoryStore(initial: Record<string, string> = {}): KeyValueStore
 }
 
 /** Window storage (the browser preview page): synchronous API behind the async shape. */
-export function webStorageStore(storage: Storage): KeyValueStore {
+function webStorageStore(storage: Storage): KeyValueStore {
   return {
     getItem: async (key) => storage.getItem(key),
     setItem: async (key, value) => storage.setItem(key, value),

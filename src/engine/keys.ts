@@ -6,7 +6,7 @@
  */
 
 /** JSON with object keys sorted at every level (its home is src/api: the team relay names requests with it too). */
-export { canonicalJson } from "../api/canonical-json";
+export { canonicalJson } from "../lib/canonical-json";
 
 /**
  * A short, fast, non-cryptographic hash (two FNV-1a 32-bit lanes, 16 hex digits) for storage key names. Only

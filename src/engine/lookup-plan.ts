@@ -1,9 +1,9 @@
 /**
- * A lookup by list under way (src/api/batch.ts), and the names of its keys' answers in the cache: one entry per
+ * A lookup by list under way (src/api/lookups/batch.ts), and the names of its keys' answers in the cache: one entry per
  * key, whatever grouping of keys fetched it. Read by ./lookup.ts and ./engine-pane.ts, both loaded on demand.
  */
-import type { Lookup } from "../api/batch";
-import { keyParams } from "../api/lookups";
+import type { Lookup } from "../api/lookups/batch";
+import { keyParams } from "../api/lookups/calls";
 import type { TurnTracker } from "./deadline";
 import { canonicalJson } from "./keys";
 import type { SendContext } from "./send";

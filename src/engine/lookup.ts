@@ -1,38 +1,43 @@
 /**
- * Reading a lookup by list (src/api/batch.ts) key by key. Each key is served from the cache (its own entry, current
- * for the operation's data period whatever grouping of keys fetched it), or joins the same key waiting or in flight,
- * or waits a short window for the other keys asked at about the same moment (one recalculation, one refresh) and
- * goes out with up to the operation's limit of them in one call (./batcher, ./send). So the pacer and the usage meter
- * see one call per batch, and a refused secret or a spent month stops every batch still waiting (./account-gate).
+ * Reading a lookup by list (src/api/lookups/batch.ts) key by key. Each key is served from the cache (its own entry,
+ * current for the operation's data period whatever grouping of keys fetched it), or joins the same key waiting or in
+ * flight, or waits a short window for the other keys asked at about the same moment (one recalculation, one refresh)
+ * and goes out with up to the operation's limit of them in one call (src/lib/batcher-registry.ts, ./send). So the
+ * pacer and the usage meter see one call per batch, and a refused secret or a spent month stops every batch still
+ * waiting (./account-gate). A batch is sent with the settings and account of the query that asked its first key.
  *
  * A key the answer lacks is cached as such (a recalculation does not ask again within the data period) and reads as
  * not found; a batch that fails (timeout, 5xx) fails its own keys only, and the client's retry sends that batch
- * again, not each key. Every key gets the record naming it or nothing, never another key's (src/api/batch.ts).
+ * again, not each key. Every key gets the record naming it or nothing, never another key's
+ * (src/api/lookups/calls.ts).
  *
  * A window ends once the lookups of its recalculation still on their way have arrived (./arrivals.ts): each query
  * says when every key of it has been answered from the cache or handed to the batcher. A cell cancelled after its
  * batch was sent leaves it; the batch finishes and its answers are cached for the cell Excel calls again.
  */
-import type { Lookup } from "../api/batch";
-import { callParams, checkLookup, recordsByKey } from "../api/lookups";
+import type { Lookup } from "../api/lookups/batch";
+import { batchCall, checkLookup, lookupGroup } from "../api/lookups/calls";
 import { operation } from "../api/catalog";
-import type { Clock } from "../api/clock";
+import type { Clock } from "../lib/clock";
 import type { Arrival, Arrivals } from "./arrivals";
 import { periodEnd } from "../api/data-period";
-import { isMadError, NetworkError, type MadError } from "../api/errors";
+import { AbortError, isMadError, NetworkError, type MadError } from "../api/errors";
 import type { RecordOf } from "../api/request-types";
-import { Batcher } from "../api/batcher";
-import { awaitTurn, type Turn } from "./deadline";
+import type { Turn } from "../lib/batcher";
+import { BatcherRegistry } from "../lib/batcher-registry";
+import { awaitTurn } from "./deadline";
 import { CacheMissError } from "./errors";
-import { canonicalJson } from "./keys";
 import { lastGoodReason } from "./last-good";
 import { keyPageKey, type LookupContext } from "./lookup-plan";
 import type { CachedPage, PageCache } from "./page-cache";
 import type { Fetched, PageOutcome } from "./pages";
-import type { SendContext, Sender } from "./send";
+import type { Sender } from "./send";
 import { childController } from "./signals";
 import type { LastGood, QueryPlan, QueryResult } from "./types";
 import type { UsageMeter } from "./usage-meter";
+
+/** What the keys of a batch dropped before its turn settle with: the cells that asked were all cancelled. */
+const cancelled = () => new AbortError();
 
 export interface LookupParts {
   clock: Clock;
@@ -45,7 +50,7 @@ export interface LookupParts {
   arrivals: Arrivals;
 }
 
-export interface LookupReadOptions {
+interface LookupReadOptions {
   readonly limit?: number;
   /** Keys whose batch failed keep their failure in `byKey` instead of failing the lookup. */
   readonly partial?: boolean;
@@ -98,26 +103,27 @@ function readerOf(parts: LookupParts): LookupReader["read"] {
   };
 }
 
+/** How long an account's batcher for a group of keys is kept once no key of it waits (./batcher-registry.ts). */
+const BATCHER_IDLE_MS = 60_000;
+
 /** One key's outcome: from the cache, joined to the same key waiting or in flight, or in the next batch. */
 function keyReader(parts: LookupParts) {
-  const { cache, meter } = parts;
-  const batchers = new Map<string, Batcher<Fetched>>();
+  const { cache, meter, clock, windowMs, arrivals } = parts;
+  // A batch is sent with its first key's query (its settings and account); the group keeps only its per-call limit.
+  const batchers = new BatcherRegistry<Fetched, LookupContext>({
+    clock,
+    idleMs: BATCHER_IDLE_MS,
+    batcher: (first) => ({
+      windowMs,
+      max: first.lookup.batch.max,
+      send: (keys, asked, signal, turn) => sendBatch(parts, asked[0], keys, signal, turn),
+      gathered: () => arrivals.quiet(),
+      cancelled,
+    }),
+  });
   const cacheHit = (page: CachedPage): PageOutcome => {
     meter.counters.cacheHits++;
     return { page, attempts: 0, source: "cache" };
-  };
-  const batcherOf = (ctx: LookupContext) => {
-    const name = `${ctx.account}|${ctx.code}|${canonicalJson(ctx.lookup.shared)}`;
-    let batcher = batchers.get(name);
-    if (!batcher) {
-      // Settings and account are the group's (the account names them); the query that opened it is not kept.
-      const send = batchSender(parts, { code: ctx.code, settings: ctx.settings, account: ctx.account }, ctx.lookup);
-      const { clock, windowMs, arrivals } = parts;
-      const gathered = () => arrivals.quiet();
-      batcher = new Batcher<Fetched>({ clock, windowMs, max: ctx.lookup.batch.max, send, gathered });
-      batchers.set(name, batcher);
-    }
-    return { batcher, name };
   };
   /** The key from the cache, or null: it goes to the batcher. */
   const fromCache = async (ctx: LookupContext, pageKey: string, signal: AbortSignal) => {
@@ -144,40 +150,37 @@ function keyReader(parts: LookupParts) {
       arrived();
       return cached;
     }
-    const { batcher, name } = batcherOf(ctx);
-    const loaded = batcher.load(key, signal);
+    const loaded = batchers.load(`${ctx.account}|${lookupGroup(ctx.lookup)}`, key, ctx, signal);
     arrived();
     if (loaded.joined) meter.counters.deduped++;
-    try {
-      const fetched = await awaitTurn(ctx, loaded.turn, loaded.promise);
-      return loaded.joined ? { page: fetched.page, attempts: 0, source: "joined" } : { ...fetched, source: "sent" };
-    } finally {
-      if (batcher.idle && batchers.get(name) === batcher) batchers.delete(name);
-    }
+    const fetched = await awaitTurn(ctx, loaded.turn, loaded.promise);
+    return loaded.joined ? { page: fetched.page, attempts: 0, source: "joined" } : { ...fetched, source: "sent" };
   };
 }
 
 /**
- * One call for a batch of keys: each key's answer is cached on its own (an empty one where the answer lacks it), and
- * the call's attempts are counted once, on the batch's first key.
+ * One call for a batch of keys, with the settings and account of the query that asked its first key: each key's
+ * answer is cached on its own (an empty one where the answer lacks it), and the call's attempts are counted once, on
+ * the batch's first key.
  */
-function batchSender(parts: LookupParts, ctx: SendContext, lookup: Lookup) {
-  return (keys: readonly string[], signal: AbortSignal, turn: Turn): Promise<readonly Fetched[]> =>
-    parts.send(ctx, callParams(lookup, keys), signal, turn, (result, attempts) => {
-      const fetchedAt = parts.clock.now();
-      const expiresAt = periodEnd(operation(ctx.code).dataPeriod, fetchedAt);
-      const found = recordsByKey(lookup.batch, keys, result.rows);
-      return keys.map((key, i): Fetched => {
-        const record = found.get(key);
-        const page: CachedPage = {
-          data: { rows: record ? [record] : [], total: record ? 1 : 0 },
-          fetchedAt,
-          expiresAt,
-        };
-        parts.cache.put(ctx.account, keyPageKey(lookup, key), page);
-        return { page, attempts: i === 0 ? attempts : 0 };
-      });
+function sendBatch(
+  parts: LookupParts,
+  asked: LookupContext,
+  keys: readonly string[],
+  signal: AbortSignal,
+  turn: Turn,
+): Promise<readonly Fetched[]> {
+  const { code, settings, account, lookup } = asked;
+  const call = batchCall(lookup, keys);
+  return parts.send({ code, settings, account }, call.params, signal, turn, (result, attempts) => {
+    const fetchedAt = parts.clock.now();
+    const expiresAt = periodEnd(operation(code).dataPeriod, fetchedAt);
+    return call.perKey(result.rows, (key, record, i): Fetched => {
+      const page: CachedPage = { data: { rows: record ? [record] : [], total: record ? 1 : 0 }, fetchedAt, expiresAt };
+      parts.cache.put(account, keyPageKey(lookup, key), page);
+      return { page, attempts: i === 0 ? attempts : 0 };
     });
+  });
 }
 
 /**

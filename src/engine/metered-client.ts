@@ -6,13 +6,13 @@
  * answered, failed or aborted), so its minute counts from then (./pacer.ts).
  */
 import { createClient, VISITS_OPERATION } from "../api/client";
-import type { Clock } from "../api/clock";
+import type { Clock } from "../lib/clock";
 import type { BeforeRetryHook } from "../api/retry";
 import type { Pacer, SendSlot } from "./pacer";
 import type { EngineOptions } from "./types";
 import type { UsageMeter } from "./usage-meter";
 
-export interface SlotState {
+interface SlotState {
   attempts: number;
   /** The slot the first attempt sends on (set by whoever ran it through the pacer). */
   firstSlot: SendSlot | null;

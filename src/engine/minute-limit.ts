@@ -4,6 +4,7 @@
  * account, see ./account-gate). Told apart by Retry-After, the pacing history (persisted, so it survives a
  * restart of Excel while the service's minute goes on), and, failing those, the calls left per `/v1/visits`.
  */
+import { coalesced } from "../lib/coalesce";
 import { ApiError, isMadError } from "../api/errors";
 import { RATE_WINDOW_MS, WINDOW_SAFETY_MS, type Pacer } from "./pacer";
 import type { KeyValueStore } from "./key-value-store";
@@ -49,13 +50,5 @@ export async function restorePacing(store: KeyValueStore, pacer: Pacer): Promise
 
 /** Saves the pacing history after a burst of sends (one write per burst). */
 export function pacingSaver(store: KeyValueStore, pacer: Pacer): () => void {
-  let scheduled = false;
-  return () => {
-    if (scheduled) return;
-    scheduled = true;
-    queueMicrotask(() => {
-      scheduled = false;
-      store.setItem(PACING_KEY, JSON.stringify(pacer.history())).catch(() => undefined);
-    });
-  };
+  return coalesced(() => void store.setItem(PACING_KEY, JSON.stringify(pacer.history())).catch(() => undefined));
 }

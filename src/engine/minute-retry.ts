@@ -5,7 +5,7 @@
  * the first time a refusal comes: the functions bundle Excel loads at open does without it.
  */
 import type { ApiError } from "../api/errors";
-import type { Turn } from "./deadline";
+import type { Turn } from "../lib/batcher";
 import { minuteLimitError, monthlyQuotaError } from "./errors";
 import { isVisitMax, MINUTE_WAIT_MS, minuteWait } from "./minute-limit";
 import { WINDOW_SAFETY_MS } from "./pacer";

@@ -1,5 +1,5 @@
 /**
- * A lookup's key the service's answer lacks (src/api/batch.ts): "B0… was not found in marketplace US", #N/A in its
+ * A lookup's key the service's answer lacks (src/api/lookups/): "B0… was not found in marketplace US", #N/A in its
  * cell. An engine failure like those of ./errors.ts (its kind is registered there), kept in a module of its own
  * because only the lookup functions (their chunk, loaded on demand) and the docs name it.
  */

@@ -19,7 +19,7 @@
  * then on: the service surely had the request by then, so the next minute's send, granted a window after that,
  * never reaches it while it still counts this one, however late this one arrived.
  */
-import type { Clock } from "../api/clock";
+import type { Clock } from "../lib/clock";
 
 export interface PacerOptions {
   clock: Clock;
@@ -42,7 +42,7 @@ export const WINDOW_SAFETY_MS = 1_000;
  * attempt take (20 s by default) and than a query's whole budget (60 s by default). Only a bound: every call's end
  * moves its slot to then (`SendSlot.ended`).
  */
-export const SEND_HOLD_MS = 60_000;
+const SEND_HOLD_MS = 60_000;
 
 /** A granted window slot. */
 export interface SendSlot {

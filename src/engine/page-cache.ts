@@ -18,14 +18,14 @@
  * (a CJK character weighs three), and `maxEntries`, dropping the least recently used entries first. A write the
  * storage refuses costs cached pages only, never another key.
  */
-import type { Clock } from "../api/clock";
+import type { Clock } from "../lib/clock";
 import { shortHash } from "./keys";
 import { CACHE_KEY_PREFIX, type KeyValueStore } from "./key-value-store";
 import { dataOf, parseStored, toStored, type PageData, type StoredPage } from "./stored-page";
 
-export const CACHE_INDEX_KEY = "mad.cacheIndex";
+const CACHE_INDEX_KEY = "mad.cacheIndex";
 /** How long a page cached without an end of period (by an earlier version) stays current. */
-export const LEGACY_PAGE_LIFETIME_MS = 12 * 60 * 60 * 1000;
+const LEGACY_PAGE_LIFETIME_MS = 12 * 60 * 60 * 1000;
 /** No bound of a person's beyond each operation's data period. */
 export const NO_CAP = Number.POSITIVE_INFINITY;
 /** Room for a watch of 2,000 products (a lookup keeps one entry per ASIN) besides a workbook's other pages. */
@@ -34,14 +34,14 @@ export const DEFAULT_MAX_CACHE_BYTES = 2_000_000;
 
 const encoder = new TextEncoder();
 /** UTF-8 bytes of a text: what storage holds, not JavaScript's UTF-16 length (measured when a page is written). */
-export const utf8Length = (text: string): number => encoder.encode(text).length;
+const utf8Length = (text: string): number => encoder.encode(text).length;
 
 /**
  * Pages are written to storage once the answers stop arriving for this long: serializing a page (its columns, its
  * JSON) takes as long as reading it, and a query of 20 pages must not wait for 19 writes between its answers (the
  * bench's paging scenario). A page is in memory, and answers identical queries, the moment it arrives.
  */
-export const PERSIST_AFTER_QUIET_MS = 100;
+const PERSIST_AFTER_QUIET_MS = 100;
 
 export type { PageData } from "./stored-page";
 

@@ -4,9 +4,10 @@
  */
 import { operation, type OperationCode } from "../api/catalog";
 import { periodEnd } from "../api/data-period";
-import type { Clock } from "../api/clock";
+import type { Clock } from "../lib/clock";
 import { CacheMissError } from "./errors";
-import type { Turn, TurnTracker } from "./deadline";
+import type { Turn } from "../lib/batcher";
+import type { TurnTracker } from "./deadline";
 import type { Sender } from "./send";
 import { awaitTurn } from "./deadline";
 import type { InFlight } from "./inflight";

@@ -70,17 +70,18 @@ export async function readPages(
   const total = outcomes[0].page.data.total;
   const pages = pagesFor(plan, total);
   report(1, pages);
+  /** Keeps a later page; true when it is the last one wanted. */
+  const take = (outcome: PageOutcome): boolean => {
+    outcomes.push(outcome);
+    rows += outcome.page.data.rows.length;
+    const last = done(outcome);
+    report(outcomes.length, last ? outcomes.length : pages);
+    return last;
+  };
   if (total === null) {
     // Without a total, each page tells whether there is another one.
     for (let page = 2; page <= pages; page++) {
-      const outcome = await getPage(pageParams(page), signal, slot(page));
-      outcomes.push(outcome);
-      rows += outcome.page.data.rows.length;
-      if (done(outcome)) {
-        report(outcomes.length, outcomes.length);
-        break;
-      }
-      report(outcomes.length, pages);
+      if (take(await getPage(pageParams(page), signal, slot(page)))) break;
     }
     return outcomes;
   }
@@ -98,14 +99,7 @@ export async function readPages(
   });
   try {
     for (const { promise } of later) {
-      const outcome = await promise;
-      outcomes.push(outcome);
-      rows += outcome.page.data.rows.length;
-      if (done(outcome)) {
-        report(outcomes.length, outcomes.length);
-        break;
-      }
-      report(outcomes.length, pages);
+      if (take(await promise)) break;
     }
   } finally {
     // Only pages still on their way are given up (an answered page's signal is left alone: aborting it for nothing

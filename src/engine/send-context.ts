@@ -3,7 +3,7 @@
  * (./minute-retry.ts, loaded on demand by ./send.ts) reads these types without importing its loader.
  */
 import type { OperationCode } from "../api/catalog";
-import type { Clock } from "../api/clock";
+import type { Clock } from "../lib/clock";
 import type { AccountGate } from "./account-gate";
 import type { RequestClient } from "./metered-client";
 import type { Pacer } from "./pacer";

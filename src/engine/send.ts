@@ -6,14 +6,14 @@
  * page, each key's record) is made inside the slot, before the next request is granted it.
  */
 import type { OperationResult } from "../api/parse";
-import type { Turn } from "./deadline";
+import type { Turn } from "../lib/batcher";
 import { isVisitMax } from "./minute-limit";
 import type { SendContext, SendParts } from "./send-context";
 
 export type { SendContext, SendParts } from "./send-context";
 
 /** Past the end of the data, a waiting request is dismissed with this value instead of being sent (./pages). */
-export interface Dismissal<T> {
+interface Dismissal<T> {
   when: () => boolean;
   value: () => T;
 }

@@ -7,7 +7,7 @@ import type { ClientOptions } from "../api/client-options";
 import type { MadError } from "../api/errors";
 import type { OperationResult } from "../api/parse";
 import type { ParamsOf, RecordOf, UntypedParams } from "../api/request-types";
-import type { Clock } from "../api/clock";
+import type { Clock } from "../lib/clock";
 import type { TeamCalls } from "../api/visits";
 import type { KeyValueStore } from "./key-value-store";
 
@@ -40,7 +40,7 @@ export interface EngineOptions {
   maxCacheBytes?: number;
   /** Every query settles within this, plus its fair wait behind queued requests; default 60 s. */
   totalTimeoutMs?: number;
-  /** How long a lookup's batch waits for more keys after its first (src/api/batch.ts); default 50 ms. */
+  /** How long a lookup's batch waits for more keys after its first (src/api/lookups/batch.ts); default 50 ms. */
   batchWindowMs?: number;
   /** Retries, attempt timeout, backoff... of the client (baseUrl, secret, fetch, clock are the engine's; its beforeRetry hooks run before the engine's own). */
   client?: Partial<ClientOptions>;
@@ -61,7 +61,7 @@ export interface QueryOptions {
    */
   lastGood?: boolean;
   /**
-   * A lookup by list (src/api/batch.ts): keys whose batch failed keep their failure in the result's `byKey` instead
+   * A lookup by list (src/api/lookups/): keys whose batch failed keep their failure in the result's `byKey` instead
    * of failing the query (MAD.PRODUCTS shows it in their rows and fills the others).
    */
   partial?: boolean;
@@ -96,7 +96,7 @@ export interface QueryResult<C extends OperationCode = OperationCode> {
    */
   lastGood?: LastGood;
   /**
-   * A lookup by list (src/api/batch.ts; `rows` then hold the found records in the keys' order): each listed key's
+   * A lookup by list (src/api/lookups/; `rows` then hold the found records in the keys' order): each listed key's
    * record, null where the service's answer lacks it (not found), or, with `partial`, the failure of its batch.
    */
   byKey?: ReadonlyMap<string, RecordOf<C> | null | MadError>;

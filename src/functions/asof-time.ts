@@ -15,8 +15,8 @@ import { localDateTimeSerial } from "../api/dates";
 import { t } from "../i18n/cells";
 import { parseRangeAddress, parseCellAddress, rangeContains, cellAddress } from "../table/a1";
 import { splitSheetAddress } from "../table/sheet-names";
-import type { FormulaEntry, FormulaRegistry } from "../engine/formula-registry";
-import { makeCellError } from "./cell-error";
+import type { FormulaEntry, FormulaRegistry } from "../engine";
+import { makeCellError } from "../formula/cell-error";
 import { languageSettled, runnerDeps } from "./runner";
 
 /** The invocation MAD.ASOF reads: where its argument is (and its own cell, for a reference without a sheet). */

@@ -9,27 +9,19 @@
  * language or its plan's chunk sends nothing. A lookup's cell is announced to the engine at once, so the batch of its
  * recalculation waits for it through those waits (src/engine/arrivals.ts).
  */
-import {
-  lookupFunction,
-  operation,
-  type AnyOperation,
-  type LookupFunctionId,
-  type OperationCode,
-} from "../api/catalog";
+import { operation, type LookupFunctionId, type OperationCode } from "../api/catalog";
 import { TimeoutError } from "../api/errors";
-import { getSharedEngine, type Engine } from "../engine";
-import { parseFormulaArgs } from "./arguments";
+import { getSharedEngine, type Engine, getFormulaRegistry, type FormulaEntry, type FormulaRegistry } from "../engine";
 import type { Cell } from "../table/cells";
-import { describeFailure, toCellError, withoutSecret, type CellFailure } from "./errors";
-import { getFormulaRegistry, type FormulaEntry, type FormulaRegistry } from "../engine/formula-registry";
-import { shapeResult } from "../table/shape";
+import { describeFailure, toCellError, withoutSecret, type CellFailure } from "../formula/errors";
 import { entitiesSupported } from "./entity-support";
 import type { CardNumbers } from "../table/data-type-support";
-import { carriesServiceLabels, loadServiceLabels } from "../api/labels";
-import { loadCatalogTexts } from "../api/texts";
+import { loadServiceLabels } from "../i18n/labels";
+import { loadCatalogTexts } from "../api/words/texts";
 import { localeReady } from "../i18n/locale";
 import { checkResultSize } from "../table/result-size";
-import type { FormulaPlan } from "./formula-plan";
+import type { FormulaPlan } from "../formula/formula-plan";
+import { planOf, type WrapperArgs } from "../formula/plans";
 
 export interface RunnerDeps {
   engine: () => Engine;
@@ -138,56 +130,6 @@ function safeCacheKey(engine: Engine, code: OperationCode, parsed: FormulaPlan):
   }
 }
 
-/**
- * The arguments of a wrapper, in order after `market` (absent where the operation takes no marketplace): a table
- * function's filters, fields and limit, or a history function's start, end, interval and fields.
- */
-export interface WrapperArgs {
-  readonly market?: unknown;
-  readonly positional: readonly unknown[];
-  readonly filters?: unknown;
-  readonly fields?: unknown;
-  readonly limit?: unknown;
-  readonly start?: unknown;
-  readonly end?: unknown;
-  readonly interval?: unknown;
-  /** MAD.PRODUCT's facts to add from the product's details. */
-  readonly details?: unknown;
-}
-
-function tablePlan(op: AnyOperation, args: WrapperArgs): FormulaPlan {
-  const parsed = parseFormulaArgs(op, args);
-  return {
-    params: parsed.params,
-    ...(parsed.limit === undefined ? {} : { limit: parsed.limit }),
-    shape: (result) =>
-      shapeResult(op, { rows: result.rows, stats: result.stats }, parsed.columns, parsed.display, parsed.limit),
-    needsCatalogTexts: parsed.display.headerLabels,
-    needsServiceLabels: carriesServiceLabels(parsed.columns.map((c) => c.spec)),
-    rows: (result) =>
-      parsed.display.stats
-        ? Array.isArray(result.stats)
-          ? result.stats.length
-          : 0
-        : Math.min(result.rows.length, parsed.limit ?? Infinity),
-  };
-}
-
-/**
- * A history's or a lookup function's plans, loaded on demand (a chunk of their own): Excel loads the functions bundle
- * when a workbook opens, and most workbooks have neither.
- */
-const productPlans = () => import(/* webpackChunkName: "product-functions" */ "./product-plans");
-
-/** The plan of a formula: a lookup function's, its operation's history form, or a table of the answer's rows. */
-async function planOf(op: AnyOperation, args: WrapperArgs, fn: LookupFunctionId | undefined): Promise<FormulaPlan> {
-  const lookup = fn ? lookupFunction(fn) : undefined;
-  if (lookup?.form === "card") return (await productPlans()).cardPlan(lookup, args, () => deps.entities());
-  if (lookup?.form === "rows") return (await productPlans()).rowsPlan(args);
-  if (op.history) return (await productPlans()).historyPlan(op, op.history, args, () => deps.now());
-  return tablePlan(op, args);
-}
-
 /** A formula as the Reports tab lists it, before its query runs (or with its bad arguments' message). */
 function entryOf(
   call: { code: OperationCode; functionName: string; address: string | null; startedAt: number },
@@ -269,7 +211,7 @@ export async function runFormula(
   try {
     arrival = lookup && !preview ? deps.engine().expectLookup() : undefined;
     await languageSettled();
-    parsed = await planOf(op, args, lookup);
+    parsed = await planOf(op, args, lookup, { entities: () => deps.entities(), now: () => deps.now() });
     engine = deps.engine();
     entry = entryOf(call, registry, { ...parsed, cacheKey: safeCacheKey(engine, code, parsed) });
     note({});

@@ -12,16 +12,14 @@ import type { ArgValue, CompiledText, Messages, Translation } from "./message";
 type ArgsOf<M extends Messages, Id extends keyof M> = M[Id]["args"];
 
 /** The values a message takes, typed by the kinds its catalog entry declares. */
-export type MessageValues<M extends Messages, Id extends keyof M> = {
+type MessageValues<M extends Messages, Id extends keyof M> = {
   readonly [K in keyof ArgsOf<M, Id>]: ArgValue<ArgsOf<M, Id>[K]>;
 };
 
 /** `t`'s values: none for a message without arguments. */
-export type ValuesOf<M extends Messages, Id extends keyof M> = keyof ArgsOf<M, Id> extends never
-  ? []
-  : [MessageValues<M, Id>];
+type ValuesOf<M extends Messages, Id extends keyof M> = keyof ArgsOf<M, Id> extends never ? [] : [MessageValues<M, Id>];
 
-export type Translate<M extends Messages> = <Id extends keyof M & string>(id: Id, ...values: ValuesOf<M, Id>) => string;
+type Translate<M extends Messages> = <Id extends keyof M & string>(id: Id, ...values: ValuesOf<M, Id>) => string;
 
 /** Each other language's translation, loaded on demand (a dynamic import: its own chunk). */
 export type TranslationLoaders<M extends Messages> = {

@@ -5,7 +5,7 @@
 import { defineBook } from "./book";
 import { preview } from "./messages/en/preview";
 
-export type PreviewMessageId = keyof typeof preview & string;
+type PreviewMessageId = keyof typeof preview & string;
 
 /** A text of the preview page, in the active language. */
 export const t = defineBook(preview, {

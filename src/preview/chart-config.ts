@@ -3,7 +3,7 @@
  * library) so the mapping from a ChartSpec (kinds, axes, formats) can be tested without a canvas.
  */
 import type { ChartConfiguration } from "chart.js";
-import type { AxisFormat, ChartKind, ChartSpec } from "../taskpane/host/host-adapter";
+import type { AxisFormat, ChartKind, ChartSpec } from "../taskpane/report-model/chart-spec";
 import type { ChartData } from "./chart-data";
 
 /** Excel's default series colors (Office theme accents). */

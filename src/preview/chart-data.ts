@@ -4,12 +4,12 @@
  * rows when given. Kept apart from the drawing so it can be tested and shown as text to screen readers.
  */
 import { t } from "../i18n/preview";
-import type { ChartSpec, SpillColumn } from "../taskpane/host/host-adapter";
+import type { ChartSpec, SpillColumn } from "../taskpane/report-model/chart-spec";
 import { parseCellAddress } from "../table/a1";
 import { BUSY } from "./cell-types";
 import type { Sheet } from "./sheet";
 
-export interface ChartSeriesData {
+interface ChartSeriesData {
   readonly name: string;
   readonly values: readonly (number | null)[];
 }

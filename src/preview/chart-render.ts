@@ -16,7 +16,7 @@ import {
   Title,
   Tooltip,
 } from "chart.js";
-import type { ChartSpec } from "../taskpane/host/host-adapter";
+import type { ChartSpec } from "../taskpane/report-model/chart-spec";
 import { chartConfig } from "./chart-config";
 import type { ChartData } from "./chart-data";
 

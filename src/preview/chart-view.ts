@@ -8,7 +8,8 @@
  */
 import { t } from "../i18n/preview";
 import type { Chart } from "chart.js";
-import type { ChartSpec } from "../taskpane/host/host-adapter";
+import type { ChartSpec } from "../taskpane/report-model/chart-spec";
+import { coalesced } from "../lib/coalesce";
 import { parseCellAddress } from "../table/a1";
 import { ChartData, chartData, chartSummary } from "./chart-data";
 import { COLUMN_WIDTH, HEADER_HEIGHT, ROW_HEADER_WIDTH, ROW_HEIGHT } from "./grid-window";
@@ -34,7 +35,7 @@ type Renderer = typeof import("./chart-render");
 export class ChartView {
   private readonly shown = new Map<string, ShownChart>();
   private renderer: Promise<Renderer> | undefined;
-  private scheduled = false;
+  private readonly schedule = coalesced(() => this.update());
 
   constructor(
     private readonly workbook: Workbook,
@@ -45,15 +46,6 @@ export class ChartView {
   ) {
     workbook.onChange(() => this.schedule());
     this.schedule();
-  }
-
-  private schedule(): void {
-    if (this.scheduled) return;
-    this.scheduled = true;
-    queueMicrotask(() => {
-      this.scheduled = false;
-      this.update();
-    });
   }
 
   private update(): void {

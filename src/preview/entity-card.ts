@@ -44,7 +44,7 @@ function sectionsOf(entity: EntityValue): { title?: string; properties: readonly
 }
 
 /** Closes an open card (if any). */
-export function closeEntityCard(): void {
+function closeEntityCard(): void {
   document.getElementById(DIALOG_ID)?.dispatchEvent(new Event("close-card"));
 }
 

@@ -4,6 +4,7 @@
  * text).
  */
 import type { Scalar } from "./formula";
+import { compare, type Comparison } from "../lib/compare";
 
 /** Excel's serial day of 1970-01-01 (serials count days from 1899-12-30). */
 const EXCEL_EPOCH_SERIAL = 25569;
@@ -47,25 +48,13 @@ function sectionFor(value: number, format: string): { code: string; value: numbe
   return { code: bare(sections[0]), value };
 }
 
+/** Whether `value` meets a format's condition (`<>` is Excel's "not equal"). */
 function holds(value: number, operator: string, limit: number): boolean {
-  switch (operator) {
-    case "<":
-      return value < limit;
-    case "<=":
-      return value <= limit;
-    case ">":
-      return value > limit;
-    case ">=":
-      return value >= limit;
-    case "=":
-      return value === limit;
-    default:
-      return value !== limit;
-  }
+  return compare(value, operator === "<>" ? "!=" : (operator as Comparison), limit);
 }
 
 /** Whole numbers as is; others to 10 significant digits without trailing zeros, like a default-width cell. */
-export function formatGeneral(value: number): string {
+function formatGeneral(value: number): string {
   if (!Number.isFinite(value)) return "#NUM!";
   if (Number.isInteger(value) && Math.abs(value) < 1e15) return String(value);
   return String(Number(value.toPrecision(10)));

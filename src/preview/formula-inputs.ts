@@ -19,11 +19,12 @@ export function gatherArguments(
   sheetOf: SheetOf,
 ): { args: ArgumentValue[]; addresses: (string | null)[] } | { error: CellError } | { waiting: true } {
   const args: ArgumentValue[] = [];
-  // Each argument's range (`Sheet1!A1:B2`), or null for a literal: MAD.ASOF reads the result at that address.
+  // Each argument's range (`Sheet1!A1:B2`), or null for a value: MAD.ASOF reads the result at that address.
   const addresses: (string | null)[] = [];
   for (const arg of formula.call.args) {
-    if (arg.kind === "omitted" || arg.kind === "literal") {
-      args.push(arg.kind === "literal" ? arg.value : null);
+    if (arg.kind !== "reference") {
+      // An array constant goes as its rows of cells, as Excel passes `{"a","b";"c","d"}`.
+      args.push(arg.kind === "literal" ? arg.value : arg.kind === "array" ? arg.rows.map((row) => [...row]) : null);
       addresses.push(null);
       continue;
     }

@@ -1,30 +1,25 @@
 /**
  * What a person types into a preview cell: nothing, a plain value, or a formula that calls one function with
- * literal and cell-reference arguments (`=MAD.KEYWORDTRENDS("US", A2, B2:C6)`). Operators and nested calls are
- * outside the preview's scope; such formulas parse to a message that says so.
+ * literal, array-constant and cell-reference arguments (`=MAD.KEYWORDTRENDS("US", A2, {"headers","labels"})`), read
+ * by the one reader of a formula's text (src/formula/formula-text.ts), its problems in the preview's words; and
+ * `=A2.Price`, a field of the data type in A2. Operators and nested calls are outside the preview's scope; such
+ * formulas parse to a message that says so.
  */
 import { t } from "../i18n/preview";
-import { CellRange, parseRangeAddress } from "../table/a1";
+import { splitSheetAddress } from "../table/sheet-names";
+import {
+  readFormula,
+  readReference,
+  type FormulaScalar,
+  type FormulaTextProblem,
+  type WrittenArgument,
+  type WrittenCall,
+} from "../formula/formula-text";
 import type { EntityValue } from "./entity-value";
 
-export type Scalar = string | number | boolean;
-
-export type Argument =
-  | { readonly kind: "literal"; readonly value: Scalar }
-  | {
-      readonly kind: "reference";
-      readonly range: CellRange;
-      readonly text: string;
-      /** The sheet the reference names (`'Market 172282'!B3`); absent: the formula's own sheet. */
-      readonly sheet?: string;
-    }
-  | { readonly kind: "omitted" };
-
-export interface FunctionCall {
-  /** Upper-case, with namespace: `MAD.KEYWORDTRENDS`. */
-  readonly name: string;
-  readonly args: readonly Argument[];
-}
+export type Scalar = FormulaScalar;
+export type Argument = WrittenArgument;
+export type FunctionCall = WrittenCall;
 
 export type CellInput =
   | { readonly kind: "empty" }
@@ -45,18 +40,15 @@ export function parseInput(text: string): CellInput {
   if (text.startsWith("=") && text.length > 1) {
     const field = parseFieldReference(text);
     if (field) return { kind: "formula", call: field };
-    try {
-      return { kind: "formula", call: new FormulaParser(text.slice(1)).parseFormula() };
-    } catch (error) {
-      if (error instanceof FormulaSyntaxError) return { kind: "invalidFormula", message: error.message };
-      throw error;
-    }
+    const read = readFormula(text, { references: true });
+    if ("problem" in read) return { kind: "invalidFormula", message: problemMessage(read.problem, text) };
+    return { kind: "formula", call: read.call };
   }
   return { kind: "value", value: parsePlainValue(text) };
 }
 
 /** A typed value: numbers and TRUE/FALSE become numbers and booleans, everything else stays text. */
-export function parsePlainValue(text: string): Scalar {
+function parsePlainValue(text: string): Scalar {
   const trimmed = text.trim();
   if (NUMBER_PATTERN.test(trimmed)) return Number(trimmed);
   if (/^true$/i.test(trimmed)) return true;
@@ -73,137 +65,51 @@ export function inputTextOf(value: Scalar | null): string {
   return wouldChange ? `'${value}` : value;
 }
 
-class FormulaSyntaxError extends Error {}
-
-type Token =
-  | { type: "string"; text: string }
-  | { type: "number"; value: number }
-  | { type: "word"; text: string }
-  | { type: "punct"; text: "(" | ")" | "," }
-  | { type: "end" };
-
 const scope = () => t("formula.scope");
 
-class FormulaParser {
-  private readonly tokens: Token[];
-  private index = 0;
-
-  constructor(source: string) {
-    this.tokens = tokenize(source);
-  }
-
-  parseFormula(): FunctionCall {
-    const head = this.next();
-    if (head.type !== "word" || this.peek().type !== "punct" || (this.peek() as { text: string }).text !== "(") {
-      throw new FormulaSyntaxError(t("formula.onlyCalls", { scope: scope() }));
+/** The preview's words for why a formula's text cannot be evaluated. */
+function problemMessage({ kind, position, found }: FormulaTextProblem, text: string): string {
+  switch (kind) {
+    case "empty":
+      return t("formula.onlyCalls", { scope: scope() });
+    case "notACall":
+      // `=A1:B2(1)`: a call of what is no function's name.
+      return found &&
+        text
+          .slice(position - 1 + found.length)
+          .trimStart()
+          .startsWith("(")
+        ? t("formula.notAName", { name: found })
+        : t("formula.onlyCalls", { scope: scope() });
+    case "unclosedText":
+      return t("formula.quote");
+    case "unclosedCall":
+      return t("formula.closing");
+    case "unclosedArray":
+      return t("formula.closingBrace");
+    case "reference":
+      return referenceMessage(found);
+    case "nested":
+      return t("formula.nested", { name: found, scope: scope() });
+    case "unexpected":
+      // What could start an argument stands where a comma was due; anything else is an operator or such.
+      return /^[\w"'$.{;]/.test(found)
+        ? t("formula.commas", { scope: scope() })
+        : t("formula.unsupported", { text: found.charAt(0), scope: scope() });
+    case "trailing":
+      return t("formula.afterParen", { scope: scope() });
+    default: {
+      const never: never = kind;
+      return never;
     }
-    const call = this.parseCallAfterName(head.text);
-    if (this.peek().type !== "end") throw new FormulaSyntaxError(t("formula.afterParen", { scope: scope() }));
-    return call;
-  }
-
-  private parseCallAfterName(name: string): FunctionCall {
-    if (!/^[A-Z_][A-Z0-9_.]*$/i.test(name)) throw new FormulaSyntaxError(t("formula.notAName", { name }));
-    this.next(); // "("
-    const args: Argument[] = [];
-    if (this.isPunct(")")) {
-      this.next();
-      return { name: name.toUpperCase(), args };
-    }
-    for (;;) {
-      args.push(this.parseArgument());
-      const separator = this.next();
-      if (separator.type === "punct" && separator.text === ")") return { name: name.toUpperCase(), args };
-      if (separator.type !== "punct" || separator.text !== ",") {
-        throw new FormulaSyntaxError(
-          separator.type === "end" ? t("formula.closing") : t("formula.commas", { scope: scope() }),
-        );
-      }
-    }
-  }
-
-  private parseArgument(): Argument {
-    if (this.isPunct(",") || this.isPunct(")")) return { kind: "omitted" };
-    const token = this.next();
-    if (token.type === "string") return { kind: "literal", value: token.text };
-    if (token.type === "number") return { kind: "literal", value: token.value };
-    if (token.type === "word") {
-      if (this.isPunct("(")) throw new FormulaSyntaxError(t("formula.nested", { name: token.text, scope: scope() }));
-      if (/^(true|false)$/i.test(token.text)) return { kind: "literal", value: token.text.toUpperCase() === "TRUE" };
-      return { kind: "reference", ...this.reference(token.text), text: token.text.toUpperCase() };
-    }
-    throw new FormulaSyntaxError(
-      token.type === "end"
-        ? t("formula.closing")
-        : t("formula.missingArgument", { text: (token as { text: string }).text }),
-    );
-  }
-
-  private reference(text: string): { range: CellRange; sheet?: string } {
-    const bang = text.lastIndexOf("!");
-    const range = parseRangeAddress(text.slice(bang + 1));
-    if (!range) throw new FormulaSyntaxError(t("formula.notAddress", { text }));
-    if (bang < 0) return { range };
-    const sheet = text
-      .slice(0, bang)
-      .replace(/^'(.*)'$/, "$1")
-      .replace(/''/g, "'");
-    if (sheet === "") throw new FormulaSyntaxError(t("formula.noSheet", { text }));
-    return { range, sheet };
-  }
-
-  private isPunct(text: string): boolean {
-    const token = this.peek();
-    return token.type === "punct" && token.text === text;
-  }
-
-  private peek(): Token {
-    return this.tokens[this.index];
-  }
-
-  private next(): Token {
-    const token = this.tokens[this.index];
-    if (token.type !== "end") this.index++;
-    return token;
   }
 }
 
-function tokenize(source: string): Token[] {
-  const tokens: Token[] = [];
-  let i = 0;
-  while (i < source.length) {
-    const ch = source[i];
-    if (/\s/.test(ch)) {
-      i++;
-    } else if (ch === '"') {
-      let text = "";
-      for (i++; ; i++) {
-        if (i >= source.length) throw new FormulaSyntaxError(t("formula.quote"));
-        if (source[i] === '"') {
-          if (source[i + 1] !== '"') break;
-          i++; // "" inside text is one quote, as in Excel
-        }
-        text += source[i];
-      }
-      i++;
-      tokens.push({ type: "string", text });
-    } else if (ch === "(" || ch === ")" || ch === ",") {
-      tokens.push({ type: "punct", text: ch });
-      i++;
-    } else if (/[0-9.]/.test(ch) || (ch === "-" && /[0-9.]/.test(source[i + 1] ?? ""))) {
-      const match = /^-?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?/i.exec(source.slice(i));
-      if (!match) throw new FormulaSyntaxError(t("formula.notNumber", { text: source.slice(i) }));
-      tokens.push({ type: "number", value: Number(match[0]) });
-      i += match[0].length;
-    } else {
-      const match = /^('(?:[^']|'')+'!|[A-Za-z0-9_.$!:])+/.exec(source.slice(i));
-      if (!match) throw new FormulaSyntaxError(t("formula.unsupported", { text: ch, scope: scope() }));
-      tokens.push({ type: "word", text: match[0] });
-      i += match[0].length;
-    }
-  }
-  tokens.push({ type: "end" });
-  return tokens;
+/** Read with references, a reference is a problem when it names no cells, or stands in an array constant. */
+function referenceMessage(found: string): string {
+  if (readReference(found)) return t("formula.arrayValues", { text: found });
+  if (splitSheetAddress(found).sheet === "") return t("formula.noSheet", { text: found });
+  return t("formula.notAddress", { text: found });
 }
 
 // `=A2.Price`: a field of the data type in A2 (field-reference.ts evaluates it).
@@ -214,20 +120,17 @@ const FIELD_FORMULA =
   /^=((?:'(?:[^']|'')+'|[^'!:\\/?*[\]]+)!)?(\$?[A-Za-z]{1,3}\$?\d+)\.(?:\[([^\]]+)\]|([A-Za-z][\w]*))$/;
 
 /** The call a field reference stands for, or undefined when the text is no field reference. */
-export function parseFieldReference(text: string): FunctionCall | undefined {
+function parseFieldReference(text: string): FunctionCall | undefined {
   const match = FIELD_FORMULA.exec(text.trim());
   if (!match) return undefined;
   const [, sheetPart, cell, bracketed, plain] = match;
-  const range = parseRangeAddress(cell.replace(/\$/g, ""));
-  if (!range) return undefined;
-  const sheet = sheetPart
-    ?.slice(0, -1)
-    .replace(/^'(.*)'$/, "$1")
-    .replace(/''/g, "'");
+  const address = `${sheetPart ?? ""}${cell}`;
+  const reference = readReference(address);
+  if (!reference) return undefined;
   return {
     name: FIELD_FUNCTION,
     args: [
-      { kind: "reference", range, text: `${sheetPart ?? ""}${cell}`, ...(sheet ? { sheet } : {}) },
+      { kind: "reference", text: address, ...reference },
       { kind: "literal", value: (bracketed ?? plain).trim() },
     ],
   };

@@ -15,7 +15,7 @@ import type {
 } from "./cell-types";
 import { ERROR_CODES, FunctionRegistry } from "./stand-ins";
 
-export interface ParameterMetadata {
+interface ParameterMetadata {
   readonly name: string;
   readonly type?: string;
   readonly dimensionality?: string;

@@ -8,6 +8,7 @@
  * rebuilt as the grid scrolls. Only changed cells are repainted on each render.
  */
 import { t } from "../i18n/preview";
+import { coalesced } from "../lib/coalesce";
 import { CellPosition, cellAddress, positionKey, rangeContains } from "../table/a1";
 import { cellClasses, paintCell, statusText } from "./cell-paint";
 import { openEntityCard } from "./entity-card";
@@ -308,17 +309,8 @@ export class GridView {
     }
   }
 
-  private renderScheduled = false;
-
   /** Coalesces the workbook's change notifications of one task into one render. */
-  private scheduleRender(): void {
-    if (this.renderScheduled) return;
-    this.renderScheduled = true;
-    queueMicrotask(() => {
-      this.renderScheduled = false;
-      this.render();
-    });
-  }
+  private readonly scheduleRender = coalesced(() => this.render());
 
   /** Updates the rendered cells whose look changed, the spill outline and the status line. */
   render(): void {

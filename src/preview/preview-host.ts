@@ -6,29 +6,27 @@
 import type { CardNumbers } from "../table/data-type-support";
 import { t } from "../i18n";
 import {
-  CellsInUseError,
   type AreaCheck,
   CellTarget,
-  type CellValue,
-  type ColumnFormats,
-  type CreatedReportSheet,
   type DataTypeValue,
   type FormulaAtCell,
   type FormulaCell,
   type HostAdapter,
-  type ReportSheetInfo,
   type SelectedCells,
-  type ReportSheetSpec,
   type StoredQuery,
-  type TableGrowth,
   type TableInfo,
   type TableSpec,
-  type WorkbookOptions,
-  type SnapshotAppend,
-  type SnapshotSourceRef,
-  type SnapshotState,
-  type SnapshotWritten,
 } from "../taskpane/host/host-adapter";
+import { CellsInUseError } from "../taskpane/host/cells-in-use";
+import type { CellValue, ColumnFormats, TableGrowth } from "../taskpane/report-model/cells";
+import type { CreatedReportSheet, ReportSheetInfo, ReportSheetSpec } from "../taskpane/report-model/report-sheet-spec";
+import type { WorkbookOptions } from "../taskpane/host/workbook-options";
+import type {
+  SnapshotAppend,
+  SnapshotSourceRef,
+  SnapshotState,
+  SnapshotWritten,
+} from "../taskpane/report-model/snapshot-spec";
 import { PreviewSnapshots } from "./preview-snapshot-sheets";
 import {
   CellPosition,

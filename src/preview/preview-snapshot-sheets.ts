@@ -5,14 +5,14 @@
  * cell that holds something unless the person chose to insert cells there (what is below that table moves down)
  * or to write over them. The chart reads the summary table as it is now, so it grows with it.
  */
-import {
-  CellsInUseError,
-  type CellValue,
-  type SnapshotAppend,
-  type SnapshotSourceRef,
-  type SnapshotState,
-  type SnapshotWritten,
-} from "../taskpane/host/host-adapter";
+import { CellsInUseError } from "../taskpane/host/cells-in-use";
+import type { CellValue } from "../taskpane/report-model/cells";
+import type {
+  SnapshotAppend,
+  SnapshotSourceRef,
+  SnapshotState,
+  SnapshotWritten,
+} from "../taskpane/report-model/snapshot-spec";
 import { t } from "../i18n";
 import { cellAddress, parseCellAddress, rangeAddress, rangesIntersect, type CellRange } from "../table/a1";
 import { firstRowOfLastDays } from "../taskpane/host/snapshot-days";

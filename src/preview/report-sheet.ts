@@ -5,14 +5,8 @@
  * column it reads (`MAD_Market_172282_1_x`), and the charts kept with the sheet for the chart view to draw.
  * Everything is checked before anything is written, so a bad spec leaves the workbook as it was.
  */
-import type {
-  ChartKind,
-  ChartSpec,
-  CreatedReportSheet,
-  ReportSheetSpec,
-  ReportValueCell,
-  SpillColumn,
-} from "../taskpane/host/host-adapter";
+import type { ChartKind, ChartSpec, SpillColumn } from "../taskpane/report-model/chart-spec";
+import type { CreatedReportSheet, ReportSheetSpec, ReportValueCell } from "../taskpane/report-model/report-sheet-spec";
 import { CellPosition, parseCellAddress, parseRangeAddress, positionKey, rangeOf } from "../table/a1";
 import { reportNamePrefix, spillColumnFormula } from "../table/report-names";
 import type { Sheet } from "./sheet";

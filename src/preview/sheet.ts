@@ -4,7 +4,8 @@
  * sheets are the workbook's business (workbook.ts); a sheet only lays out its own cells.
  */
 import { t } from "../i18n/preview";
-import type { ChartSpec, ReportGroupInfo } from "../taskpane/host/host-adapter";
+import type { ChartSpec } from "../taskpane/report-model/chart-spec";
+import type { ReportGroupInfo } from "../taskpane/report-model/report-sheet-spec";
 import {
   CellPosition,
   CellRange,

@@ -15,10 +15,10 @@ export const ERROR_CODES = {
   invalidReference: "#REF!",
 } as const;
 
-export type ErrorCodeValue = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+type ErrorCodeValue = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
 /** `new CustomFunctions.Error(code, message)`. */
-export class CustomFunctionError extends Error {
+class CustomFunctionError extends Error {
   readonly code: ErrorCodeValue;
 
   constructor(code: ErrorCodeValue = ERROR_CODES.invalidValue, message?: string) {

@@ -5,7 +5,7 @@
  * bundles run.
  */
 
-import { PREVIEW_INSTALL_HOOK as INSTALL_HOOK, PREVIEW_PANE_BOOTSTRAP } from "../api/preview-pane";
+import { PREVIEW_INSTALL_HOOK as INSTALL_HOOK, PREVIEW_PANE_BOOTSTRAP } from "../lib/preview-pane";
 
 /**
  * Loads `pageUrl` into `frame`. `install` receives the frame's window before any of the page's own scripts run.
@@ -29,7 +29,7 @@ export async function loadTaskPane(
   const base = page.createElement("base");
   base.href = absoluteUrl;
   const bootstrap = page.createElement("script");
-  // Word for word what a hosting server's policy allows by its hash (src/api/preview-pane.ts).
+  // Word for word what a hosting server's policy allows by its hash (src/lib/preview-pane.ts).
   bootstrap.textContent = PREVIEW_PANE_BOOTSTRAP;
   page.head.prepend(base, bootstrap);
 

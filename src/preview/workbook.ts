@@ -26,7 +26,7 @@ import { DisplayCell, FormulaState, Sheet } from "./sheet";
 import { sheetReference, uniqueSheetName } from "../table/sheet-names";
 
 /** The first sheet, there from the start. */
-export const FIRST_SHEET = "Sheet1";
+const FIRST_SHEET = "Sheet1";
 
 /** A workbook name (Name Manager) over a column of a formula's spilled results, as a chart's data reads it. */
 export interface DefinedName {

@@ -51,7 +51,7 @@ export interface HostingOptions {
 
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 120;
 /** One readiness probe of the service per this interval per replica; concurrent /readyz calls share it. */
-export const READY_PROBE_INTERVAL_MS = 10_000;
+const READY_PROBE_INTERVAL_MS = 10_000;
 const READY_TIMEOUT_MS = 5_000;
 /** /readyz calls per client address per minute (probes from an orchestrator come every few seconds). */
 const READY_CALLS_PER_MINUTE = 60;

@@ -2,7 +2,8 @@
  * A member's JSON body on the relay's own routes (alerts, schedules): read within a size, then its nesting and its
  * count of arrays and objects checked from its bytes before anything parses it (./json-depth.ts), as the data
  * routes check theirs, so a deeply nested or costly body costs one pass over its bytes and is refused. One reader
- * for every route that takes a member's JSON; each route words the refusal in its own language.
+ * for every route that takes a member's JSON; ./team/routes/member-answers.ts words the refusal in the member's
+ * language.
  */
 import type { IncomingMessage } from "node:http";
 import { jsonPastBounds } from "./json-depth";
@@ -16,7 +17,7 @@ export interface JsonBodyLimits {
   readonly maxContainers: number;
 }
 
-export const MEMBER_BODY_LIMITS: JsonBodyLimits = { maxBytes: 200_000, maxDepth: 16, maxContainers: 2_000 };
+const MEMBER_BODY_LIMITS: JsonBodyLimits = { maxBytes: 200_000, maxDepth: 16, maxContainers: 2_000 };
 
 export type BodyRefusal =
   | { readonly kind: "too-large"; readonly max: number }
@@ -43,23 +44,5 @@ export async function readJsonBody(
     return { body: JSON.parse(bytes.toString("utf8")) };
   } catch {
     return { refused: { kind: "not-json" } };
-  }
-}
-
-/** A refusal in the relay's English (the schedules' routes speak it). */
-export function bodyRefusalText(refusal: BodyRefusal): string {
-  switch (refusal.kind) {
-    case "too-large":
-      return `body: larger than ${refusal.max} bytes`;
-    case "too-deep":
-      return `body: nested deeper than ${refusal.max} levels`;
-    case "too-costly":
-      return `body: more than ${refusal.max} arrays and objects`;
-    case "not-json":
-      return "body: not valid JSON";
-    default: {
-      const unknown: never = refusal;
-      return unknown;
-    }
   }
 }

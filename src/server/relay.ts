@@ -29,7 +29,7 @@ const JSON_TYPE = "application/json;charset=utf-8";
 export const RELAY_ANSWER_HEADERS = { "cache-control": "no-store", vary: "secret-key, authorization" } as const;
 
 /** Whether a request is one of the catalog's routes: its method, and its path under the route's template. */
-export function isRelayed(method: string | undefined, pathname: string): boolean {
+function isRelayed(method: string | undefined, pathname: string): boolean {
   return RELAYED.some((route) => route.method === method && matchPath(route.template, pathname) !== undefined);
 }
 
@@ -124,7 +124,7 @@ export function readBody(req: IncomingMessage, max: number): Promise<Buffer> {
   });
 }
 
-export const isJson = (text: string): boolean => {
+const isJson = (text: string): boolean => {
   try {
     JSON.parse(text);
     return true;
@@ -251,7 +251,7 @@ export function createUpstreamCaller(options: RelayOptions): UpstreamCaller {
  * The upstream's Retry-After as the relay passes it on: seconds (at most 9 digits) or an HTTP date (RFC 9110 10.2.3),
  * else nothing. An 8,000-character header (or one carrying anything else) is not relayed.
  */
-export function boundedRetryAfter(value: string | null): string | undefined {
+function boundedRetryAfter(value: string | null): string | undefined {
   if (value === null) return undefined;
   const text = value.trim();
   if (/^\d{1,9}$/.test(text)) return text;
@@ -291,12 +291,45 @@ export function sendAnswer(res: ServerResponse, answer: UpstreamAnswer): RelayOu
   return { status: answer.status, upstreamStatus: answer.upstreamStatus };
 }
 
+/** Why a relayed request's body is refused. */
+export type RelayedBodyRefusal =
+  | { readonly kind: "too-large"; readonly max: number }
+  | { readonly kind: "too-deep"; readonly max: number }
+  | { readonly kind: "unreadable" }
+  | { readonly kind: "not-json" };
+
+/** Answers a refused body; the team relay words it in the member's language (./team/routes/member-answers.ts). */
+type RefuseBody = (res: ServerResponse, refusal: RelayedBodyRefusal) => void;
+
+/** The own-secret relay's refusal of a body, in English as the service's own answers are. */
+function refuseBodyInEnglish(res: ServerResponse, refusal: RelayedBodyRefusal): void {
+  switch (refusal.kind) {
+    case "too-large":
+      sendError(res, 413, "ERROR_PARAM", `body: larger than ${refusal.max} bytes`, { connection: "close" });
+      return;
+    case "too-deep":
+      sendError(res, 400, "ERROR_PARAM", `body: nested deeper than ${refusal.max} levels`);
+      return;
+    case "unreadable":
+      sendError(res, 400, "ERROR_PARAM", "body: could not be read");
+      return;
+    case "not-json":
+      sendError(res, 400, "ERROR_PARAM", "body: not valid JSON");
+      return;
+    default: {
+      const unknown: never = refusal;
+      throw new Error(`unknown body refusal ${JSON.stringify(unknown)}`);
+    }
+  }
+}
+
 /** Reads and checks a relayed request: its route, body size and JSON. Undefined = already answered. */
 export async function readRelayed(
   req: IncomingMessage,
   res: ServerResponse,
   pathname: string,
   maxBodyBytes: number,
+  refuseBody: RefuseBody = refuseBodyInEnglish,
 ): Promise<UpstreamRequest | undefined> {
   if (!isRelayed(req.method, pathname)) {
     req.resume();
@@ -307,19 +340,17 @@ export async function readRelayed(
   try {
     body = await readBody(req, maxBodyBytes);
   } catch (error) {
-    if (error instanceof BodyTooLarge)
-      sendError(res, 413, "ERROR_PARAM", `body: larger than ${maxBodyBytes} bytes`, { connection: "close" });
-    else sendError(res, 400, "ERROR_PARAM", "body: could not be read");
+    refuseBody(res, error instanceof BodyTooLarge ? { kind: "too-large", max: maxBodyBytes } : { kind: "unreadable" });
     return undefined;
   }
   const method = req.method === "GET" ? "GET" : "POST";
   if (nestsDeeperThan(body)) {
-    sendError(res, 400, "ERROR_PARAM", `body: nested deeper than ${MAX_JSON_DEPTH} levels`);
+    refuseBody(res, { kind: "too-deep", max: MAX_JSON_DEPTH });
     return undefined;
   }
   const text = body.toString("utf8");
   if (method === "POST" && text.trim() !== "" && !isJson(text)) {
-    sendError(res, 400, "ERROR_PARAM", "body: not valid JSON");
+    refuseBody(res, { kind: "not-json" });
     return undefined;
   }
   // A GET operation's parameters are its query (never the secret, which travels in its header).

@@ -49,3 +49,24 @@ export function scrubSecrets(text: string, candidates: readonly (string | undefi
   // Unchanged values keep the service's own text (its number formats, its escapes).
   return changed ? JSON.stringify(scrubbed) : text;
 }
+
+/** A URL's user and password (`redis://:pw@host`, `postgres://user:pw@host`). */
+const URL_CREDENTIALS = /(\b[a-z][a-z0-9+.-]*:\/\/)[^/\s@]*@/gi;
+/** A token or key given by name (`key=…`, `token: …`, a feed's `?key=`), or after `Bearer`. */
+const NAMED_SECRET = /\b(key|token|secret|password)(\s*[=:]\s*)[^\s&,;"')\]]+/gi;
+const BEARER = /\b(bearer\s+)[^\s,;"')\]]+/gi;
+
+/**
+ * An error's words for one log line: its first line, at most 200 characters, with a URL's credentials and any named
+ * token, key or password masked (a store's or database's message may quote its connection string); `secrets`, the
+ * plan's keys, masked wherever they appear.
+ */
+export function failureReason(error: unknown, secrets: readonly (string | undefined)[] = []): string {
+  const text = error instanceof Error ? error.message : String(error);
+  const masked = text
+    .replace(URL_CREDENTIALS, `$1${MASK}@`)
+    .replace(NAMED_SECRET, `$1$2${MASK}`)
+    .replace(BEARER, `$1${MASK}`)
+    .split(/\r?\n/)[0];
+  return scrubSecrets(masked, secrets).slice(0, 200);
+}

@@ -5,7 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { PREVIEW_PANE_BOOTSTRAP } from "../api/preview-pane";
+import { PREVIEW_PANE_BOOTSTRAP } from "../lib/preview-pane";
 
 /**
  * Pages that may frame the task pane: Office on the web runs an add-in in an iframe inside its own pages, and
@@ -13,7 +13,7 @@ import { PREVIEW_PANE_BOOTSTRAP } from "../api/preview-pane";
  * ("Microsoft 365 Common and Office Online": IDs 46, 147, 184; SharePoint and Teams, which open workbooks in
  * Excel on the web). Excel desktop shows the pane as a top-level web view, which frame-ancestors does not govern.
  */
-export const OFFICE_FRAME_ANCESTORS: readonly string[] = [
+const OFFICE_FRAME_ANCESTORS: readonly string[] = [
   "https://*.officeapps.live.com",
   "https://*.online.office.com",
   "https://office.live.com",

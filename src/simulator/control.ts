@@ -8,7 +8,7 @@ import { FaultRuleError } from "./faults";
 import { isLoopback, readBody, sendJson } from "./http";
 import { emptyStats, secretMatches, type SimulatorState } from "./state";
 
-export const CONTROL_TOKEN_HEADER = "x-sim-token";
+const CONTROL_TOKEN_HEADER = "x-sim-token";
 const isJsonType = (type: string | undefined) => /^application\/json\s*(;|$)/i.test(type ?? "");
 
 /** Why a request may not use the control endpoint (status and error), or undefined when it may. */

@@ -36,7 +36,7 @@ export interface FaultRule {
 export class FaultRuleError extends Error {}
 
 /** Checks a rule from JSON; throws FaultRuleError naming what is wrong. */
-export function parseFaultRule(input: unknown): FaultRule {
+function parseFaultRule(input: unknown): FaultRule {
   const rule = input as Partial<FaultRule> | null;
   if (!rule || typeof rule !== "object") throw new FaultRuleError("expected {match?, times, fault}");
   const times = rule.times ?? 1;

@@ -2,7 +2,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 
 /** Messages the live service sends with each code (reference-values.md); blank where none was seen. */
-export const ENVELOPE_MESSAGES: Readonly<Record<string, string>> = {
+const ENVELOPE_MESSAGES: Readonly<Record<string, string>> = {
   OK: "成功",
   ERROR_PARAM: "参数错误",
   ERROR_SECRET_KEY: "秘钥错误",
@@ -13,7 +13,7 @@ export const ENVELOPE_MESSAGES: Readonly<Record<string, string>> = {
   ERROR_SERVER_INTERNAL: "服务器内部错误",
 };
 
-export const JSON_TYPE = "application/json;charset=utf-8";
+const JSON_TYPE = "application/json;charset=utf-8";
 const MAX_BODY_BYTES = 1_000_000;
 
 export function sendJson(

@@ -14,12 +14,12 @@
  *   the identity is the item's first text sub-field that is not a link, `label` is added when the item has one,
  *   and the figures are its first two numeric sub-fields (rates shown as percentages). Capped at 255 characters.
  * - labels the service sends in Chinese from known sets (`serviceLabel` fields: seller countries, buckets) read as
- *   sent by a Chinese reader and in English by others (src/api/labels.ts);
+ *   sent by a Chinese reader and in English by others (src/i18n/labels.ts);
  * Text from the service stays text: Excel never evaluates a custom function's string result as a formula.
  */
 import type { FieldSpec, NumberFormatHint } from "../api/catalog-types";
 import { epochMsToSerial, serialToDate } from "../api/dates";
-import { serviceLabel } from "../api/labels";
+import { serviceLabel } from "../i18n/labels";
 import { columnReader, readField, type Column } from "./columns";
 
 export type Cell = string | number | boolean;
@@ -36,7 +36,7 @@ const pad = (n: number) => String(n).padStart(2, "0");
 const SERVICE_CALENDAR_OFFSET_MS = 8 * 3_600_000;
 
 /** The calendar day (as a whole serial) of an epoch-millisecond stamp of midnight in the service's calendar. */
-export function epochDayToSerial(ms: number): number {
+function epochDayToSerial(ms: number): number {
   return Math.floor(epochMsToSerial(ms + SERVICE_CALENDAR_OFFSET_MS));
 }
 
@@ -84,7 +84,7 @@ function epochCell(ms: number, spec: FieldSpec, dates: DateDisplay): Cell {
 }
 
 /** `yyyy-mm-dd hh:mm` in UTC. */
-export function epochMsToText(ms: number): string {
+function epochMsToText(ms: number): string {
   const d = new Date(ms);
   return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
 }
@@ -205,7 +205,7 @@ function stringListMapText(value: unknown): string {
 }
 
 /** A rate the service sends as a percentage (8.31) as the fraction every rate column spills (0.0831). */
-export function percentToFraction(percent: number): number {
+function percentToFraction(percent: number): number {
   // Rounded to 12 decimals so 8.31 becomes 0.0831, not 0.08310000000000001 (arithmetic: this runs per cell).
   return Math.round(percent * 1e10) / 1e12;
 }

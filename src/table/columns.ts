@@ -8,13 +8,13 @@
  */
 import type { AnyOperation } from "../api/catalog";
 import type { FieldSpec, NumberFormatHint } from "../api/catalog-types";
-import { fieldDoc } from "../api/localized";
+import { fieldDoc } from "../api/words/localized";
 import { RECORD_FIELDS } from "../api/records";
 import { t } from "../i18n/cells";
 import { currentLocale } from "../i18n/locale";
 
-export const VALUE_ITEM_PARTS = ["min", "max", "value"] as const;
-export type ValueItemPart = (typeof VALUE_ITEM_PARTS)[number];
+const VALUE_ITEM_PARTS = ["min", "max", "value"] as const;
+type ValueItemPart = (typeof VALUE_ITEM_PARTS)[number];
 
 export interface Column {
   /** Header text and `fields` name: the dotted path. */

@@ -4,8 +4,8 @@
  * labels in the active language instead.
  * - Paged results spill their items, plain arrays their rows, one row per record, columns in the record's order
  *   (or in the order `fields` lists them).
- * - A single record (category statistics) spills field/value rows (`field`, `value` header); `layout=horizontal`
- *   spills one header row and one value row instead.
+ * - A single record (category statistics) spills field/value rows (`field`, `value` header; `Field`, `Value` in the
+ *   active language under `headers=labels`); `layout=horizontal` spills one header row and one value row instead.
  * - Traffic keywords of a product spill their items; `stats=TRUE` spills the word-part stats table instead.
  * - An empty result spills the single text cell "No rows" ("无数据"; Excel cannot spill an array of zero rows).
  */
@@ -15,7 +15,7 @@ import { TRAFFIC_KEYWORD_STATS_FIELDS } from "../api/records";
 import { compileColumn, type Cell, type CellReader, type DateDisplay } from "./cells";
 import { columnLabels, columnsOf, type Column } from "./columns";
 
-export type Layout = "vertical" | "horizontal";
+type Layout = "vertical" | "horizontal";
 
 /** How a result is laid out in the cells; set through reserved names in `filters`. */
 export interface DisplayOptions {
@@ -35,8 +35,10 @@ export const noRowsText = (): string => t("cell.noRows");
 /** Whether a spilled array, shaped just now, is the empty result's single cell. */
 export const isNoRows = (shaped: readonly (readonly unknown[])[]): boolean =>
   shaped.length === 1 && shaped[0].length === 1 && shaped[0][0] === noRowsText();
-/** Header of the field/value layout of a single record. */
-export const VERTICAL_HEADER: readonly Cell[] = ["field", "value"];
+/** Header of the field/value layout of a single record: its API words, or words in the active language. */
+const VERTICAL_HEADER: readonly Cell[] = ["field", "value"];
+const verticalHeader = (display: DisplayOptions): Cell[] =>
+  display.headerLabels ? [t("cell.fieldHeader"), t("cell.valueHeader")] : [...VERTICAL_HEADER];
 
 export interface ShapeInput {
   readonly rows: readonly unknown[];
@@ -81,10 +83,10 @@ function singleRecord(record: unknown, columns: readonly Column[], display: Disp
   const values = rowOf(record, readersOf(columns, display.dates));
   const names = headerRow(columns, display);
   const body = columns.map((_, i): Cell[] => [names[i], values[i]]);
-  return display.headers ? [[...VERTICAL_HEADER], ...body] : body;
+  return display.headers ? [verticalHeader(display), ...body] : body;
 }
 
-export const STATS_COLUMNS = columnsOf(TRAFFIC_KEYWORD_STATS_FIELDS);
+const STATS_COLUMNS = columnsOf(TRAFFIC_KEYWORD_STATS_FIELDS);
 
 /**
  * The spilled array for a result. `columns` are the selected columns of the operation's record; `limit` cuts

@@ -6,18 +6,16 @@
  * refresh when opened is refreshed from here, as the runtime starts with it (reports/on-open.ts).
  */
 import { createRoot } from "react-dom/client";
-import { systemClock } from "../api/clock";
-import { getSharedEngine } from "../engine";
-import { getFormulaRegistry } from "../engine/formula-registry";
-import { detectStore } from "../engine/key-value-store";
+import { systemClock } from "../lib/clock";
+import { getSharedEngine, getFormulaRegistry, detectStore } from "../engine";
 import { chooseLocale, currentLocale, localeReady, onLocaleChange } from "../i18n";
 import { App } from "./App";
 import { learnDataTypes } from "./shared/data-type-start";
 import { languageSettings } from "./shared/language";
 import { officeDisplayLanguage } from "./host/display-language";
 import { pickHost } from "./host/pick-host";
-import { loadServiceLabels } from "../api/labels";
-import { loadCatalogTexts } from "../api/texts";
+import { loadServiceLabels } from "../i18n/labels";
+import { loadCatalogTexts } from "../api/words/texts";
 import type { PaneServices } from "./shared/services";
 
 // Decided at once (before any cell asks), from what Office says once it is ready.

@@ -3,7 +3,7 @@
  * and JSON body (or, for a GET operation, the query); the typed method generated for each operation sends the same
  * request.
  */
-import { clockFrom } from "../../src/api/clock";
+import { clockFrom } from "../../src/lib/clock";
 import { createTypedClient as createClient } from "../support/operation-methods";
 import { methodName } from "../support/operation-methods";
 import { methodOf, OPERATIONS, type OperationCode } from "../../src/api/catalog";

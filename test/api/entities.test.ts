@@ -3,7 +3,7 @@
  * and nothing else (malformed or unknown references, controls and invalid code points stay as sent).
  */
 import { parseResult } from "../../src/api/parse";
-import { decodeEntities } from "../../src/api/entities";
+import { decodeEntities } from "../../src/lib/entities";
 
 describe("decodeEntities", () => {
   test.each([

@@ -2,7 +2,7 @@
  * A hostile or broken service: too many rows for a page are not all kept, a value nested beyond any stack is a
  * malformed answer (not "Could not reach the service"), and the engine settles both the same way.
  */
-import { clockFrom } from "../../src/api/clock";
+import { clockFrom } from "../../src/lib/clock";
 import { createTypedClient as createClient } from "../support/operation-methods";
 import { MalformedResponseError } from "../../src/api/errors";
 import { createEngine } from "../../src/engine/engine";

@@ -13,7 +13,7 @@ import { textValue } from "../../src/api/kinds/cell-input";
 import type { KindDefinition } from "../../src/api/kinds/kind";
 import { formControl, readCells, readFormValue } from "../../src/api/kinds/read";
 import { marketplace, param } from "../../src/api/params";
-import { parseFormulaArgs } from "../../src/functions/arguments";
+import { parseFormulaArgs } from "../../src/formula/arguments";
 
 /** A colour as `#RRGGBB`, sent upper-case. Its words borrow the text kind's ids (a real kind has its own). */
 const COLOUR: KindDefinition<string> = {

@@ -3,11 +3,11 @@
  * parameter of the catalog states its cap; more is refused as a ValidationError (a #VALUE! cell) naming the
  * parameter and the rule, with nothing sent.
  */
-import { clockFrom } from "../../src/api/clock";
+import { clockFrom } from "../../src/lib/clock";
 import { createTypedClient as createClient } from "../support/operation-methods";
 import { OPERATIONS } from "../../src/api/catalog";
 import { ValidationError } from "../../src/api/errors";
-import { describeFailure } from "../../src/functions/errors";
+import { describeFailure } from "../../src/formula/errors";
 import { fakeFetch, ok } from "./support/fake-fetch";
 import { NOW } from "./support/typical";
 

@@ -7,7 +7,7 @@
  * parameters (`/v1/asin/US/B07Z82895W`); a path that is not the operation's route is refused as off the route.
  */
 import official from "../fixtures/official/operations.json";
-import { clockFrom } from "../../src/api/clock";
+import { clockFrom } from "../../src/lib/clock";
 import { MadClient } from "../../src/api/client";
 import { OPERATIONS, type AnyOperation } from "../../src/api/catalog";
 import { readQuery } from "../../src/api/kinds/read";

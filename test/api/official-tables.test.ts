@@ -7,7 +7,7 @@
  * - (every official request example: official-examples.test.ts);
  * - every value an official table lists for a closed set is accepted (the service is the judge, not us).
  */
-import { clockFrom } from "../../src/api/clock";
+import { clockFrom } from "../../src/lib/clock";
 import official from "../fixtures/official/operations.json";
 import { OPERATIONS, type AnyOperation } from "../../src/api/catalog";
 import type { ParamSpec } from "../../src/api/catalog-types";

@@ -1,7 +1,7 @@
 /** Every parameter of every operation has a plain English label for the builder; the API name stays the wire's. */
 import { OPERATIONS } from "../../src/api/catalog";
 import type { ParamSpec } from "../../src/api/catalog-types";
-import { PARAM_LABELS, paramLabel } from "../../src/api/param-labels";
+import { PARAM_LABELS, paramLabel } from "../../src/api/words/param-labels";
 
 /** Whether a parameter has a label of its own (a min/max pair always does, from its words). */
 const hasOwnLabel = (spec: ParamSpec) =>

@@ -7,7 +7,7 @@
  * Run on a schedule made for it, not on timing: a clock that jumps when the test says the machine was starved, and a
  * fetch whose answer arrives during that starvation (queued before the late timers fire).
  */
-import type { Clock } from "../../src/api/clock";
+import type { Clock } from "../../src/lib/clock";
 import { createTypedClient as createClient } from "../support/operation-methods";
 import { fakeFetch, ok, type Reply } from "./support/fake-fetch";
 

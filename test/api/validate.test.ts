@@ -2,7 +2,7 @@
  * Bad input is refused before anything is sent: for every validation rule at least one rejected input, checked
  * through the client with a fake fetch that must never be called. Also: what normalization sends.
  */
-import { clockFrom } from "../../src/api/clock";
+import { clockFrom } from "../../src/lib/clock";
 import { createTypedClient as createClient } from "../support/operation-methods";
 import { ValidationError } from "../../src/api/errors";
 import { checkParams, validateParams } from "../../src/api/validate";

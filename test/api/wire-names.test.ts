@@ -4,7 +4,7 @@
  */
 import { operation } from "../../src/api/catalog";
 import { checkParams, validateParams } from "../../src/api/validate";
-import { parseFormulaArgs } from "../../src/functions/arguments";
+import { parseFormulaArgs } from "../../src/formula/arguments";
 import { optionsForMarket, type ParamSpec } from "../../src/api/catalog-types";
 
 const NOW = new Date(Date.UTC(2026, 10, 24));

@@ -1,11 +1,12 @@
 /**
  * The layering of src/, read from the code itself. Imports run downward only:
- *   i18n (the text a person reads: every layer may use it; it uses none)
- *   api  <-  engine, table  <-  functions  (codegen: build time, describes functions)
- *   api, engine, table  <-  taskpane        api  <-  simulator (Node only)
- *   api  <-  server (npm run serve: hosting and the relay, Node only)  <-  simulator (its --upstream mode)
- *   table, functions  <-  server (a team relay's alerts read a formula's text as the function reads its arguments)
- *   everything browser-side  <-  preview (the local preview page; never the simulator)
+ *   i18n (the text a person reads: every layer may use it; it uses none)    lib (utilities: it uses nothing of ours)
+ *   lib  <-  api (the service's contract)  <-  relay-api (the team relay's wire formats)
+ *   api  <-  engine, table  <-  formula (a formula's text, arguments, filters, row plans)  <-  functions
+ *   (codegen: build time, describes functions)    api, relay-api, engine, table, formula  <-  taskpane
+ *   api, relay-api, engine, table, formula  <-  server (npm run serve: hosting and the relay, Node only)
+ *   server  <-  simulator (its --upstream mode)    everything browser-side  <-  preview (never the simulator)
+ * The server never imports functions or taskpane: what it shares with them lives below, in formula.
  * Browser code imports no Node module; Office.js is touched only at the task pane's entry (Office.onReady) and in
  * its host modules; src/api has no Office code at all. Files stay small unless generated.
  */
@@ -24,23 +25,26 @@ import {
 /** Layers each layer may import besides itself. */
 const ALLOWED_LAYERS: Readonly<Record<Layer, readonly Layer[]>> = {
   i18n: [],
-  api: ["i18n"],
-  engine: ["i18n", "api"],
-  table: ["i18n", "api"],
-  functions: ["i18n", "api", "engine", "table"],
-  codegen: ["i18n", "api", "table", "functions"],
-  taskpane: ["i18n", "api", "engine", "table"],
-  preview: ["i18n", "api", "engine", "table", "functions", "taskpane"],
-  simulator: ["i18n", "api", "server"],
-  // Alerts on the team relay read a MAD formula's text with the function's own argument reader and columns
-  // (src/functions/arguments.ts, src/table/columns.ts), rather than a second reading that could drift from it.
-  server: ["i18n", "api", "table", "functions"],
+  lib: [],
+  api: ["i18n", "lib"],
+  "relay-api": ["i18n", "lib", "api"],
+  engine: ["i18n", "lib", "api"],
+  table: ["i18n", "lib", "api"],
+  formula: ["i18n", "lib", "api", "engine", "table"],
+  functions: ["i18n", "lib", "api", "engine", "table", "formula"],
+  codegen: ["i18n", "lib", "api", "table", "formula", "functions"],
+  taskpane: ["i18n", "lib", "api", "relay-api", "engine", "table", "formula"],
+  preview: ["i18n", "lib", "api", "relay-api", "engine", "table", "formula", "functions", "taskpane"],
+  simulator: ["i18n", "lib", "api", "server"],
+  // The relay reads a formula's text as the function does (src/formula), never through the functions layer or the
+  // pane: those are the browser's.
+  server: ["i18n", "lib", "api", "relay-api", "engine", "table", "formula"],
 };
 
-/** Layers bundled for the browser (the add-in and the preview page): no Node module may reach them. */
-const BROWSER_LAYERS: readonly Layer[] = ["i18n", "api", "engine", "table", "functions", "taskpane", "preview"];
 /** Layers that run in Node only (build-time code generation, the simulator, the hosting server). */
 const NODE_LAYERS: readonly Layer[] = ["codegen", "simulator", "server"];
+/** Layers bundled for the browser (the add-in and the preview page): no Node module may reach them. */
+const BROWSER_LAYERS: readonly Layer[] = LAYERS.filter((layer) => !NODE_LAYERS.includes(layer));
 /** npm packages that only run in Node. */
 const NODE_ONLY_PACKAGES = ["serve-static", "markdown-it", "typescript", "custom-functions-metadata"];
 /** UI libraries: the task pane's (and the preview page's) business only. */
@@ -88,13 +92,13 @@ test("imports run downward only: each layer imports only the layers below it", (
   expect(violations).toEqual([]);
 });
 
-test("src/api imports nothing but itself, the text catalog (src/i18n) and npm packages (no Node module)", () => {
+test("src/api imports nothing but itself, the text catalog (src/i18n), src/lib and npm packages (no Node module)", () => {
   const foreign = inLayer("api").flatMap((file) =>
     file.imports
       .filter(
         (ref) =>
           ref.target.kind !== "package" &&
-          !(ref.target.kind === "layer" && (ref.target.layer === "api" || ref.target.layer === "i18n")),
+          !(ref.target.kind === "layer" && ["api", "i18n", "lib"].includes(ref.target.layer!)),
       )
       .map((ref) => `${at(file, ref)} ${ref.specifier}`),
   );
@@ -203,13 +207,15 @@ test("every pending layering decision still names an import that exists", () => 
 /**
  * Inside the task pane: its features stand alone. A feature (a tab's folder) imports only itself, what the features
  * share (`shared/`), the host (`host/`) and the UI-free report model (`report-model/`: the templates, their layout
- * and cost, the result table, the spend threshold); the model imports only the host's types; the host only itself.
- * The shell (`index.tsx`, `App.tsx`) composes the features.
+ * and cost, the result table, the spend threshold, and the vocabulary of what is written: cells, charts, report and
+ * history sheets). The model imports no other part; the host (the capabilities both hosts implement) takes from it
+ * only that vocabulary (MODEL_VOCABULARY); `shared/` sits above both. The shell (`index.tsx`, `App.tsx`) composes
+ * the features.
  */
 const PANE_PARTS: Readonly<Record<string, readonly string[]>> = {
-  host: [],
-  "report-model": ["host"],
-  shared: ["host"],
+  "report-model": [],
+  host: ["report-model"],
+  shared: ["host", "report-model"],
   connection: ["shared", "host", "report-model"],
   builder: ["shared", "host", "report-model"],
   templates: ["shared", "host", "report-model"],
@@ -218,6 +224,11 @@ const PANE_PARTS: Readonly<Record<string, readonly string[]>> = {
 };
 const SHELL = ["src/taskpane/index.tsx", "src/taskpane/App.tsx"];
 const paneFolderOf = (path: string) => path.match(/^src\/taskpane\/([^/]+)\//)?.[1];
+const targetPath = (ref: ImportRef) => (ref.target.kind === "layer" ? ref.target.path : "");
+/** What of report-model/ the host may take: the spec types it writes and answers with, none of the model's logic. */
+const MODEL_VOCABULARY = ["cells", "chart-spec", "report-sheet-spec", "snapshot-spec"].map(
+  (name) => `src/taskpane/report-model/${name}`,
+);
 
 test("task pane features import only shared/, host/ and report-model/ (never one another)", () => {
   const panes = inLayer("taskpane");
@@ -239,6 +250,15 @@ test("task pane features import only shared/, host/ and report-model/ (never one
   expect(violations).toEqual([]);
   // Not vacuous: features do import the parts below them.
   expect(panes.filter((f) => paneFolderOf(f.path) === "reports").flatMap((f) => f.imports).length).toBeGreaterThan(20);
+});
+
+test("the host takes from report-model/ only its vocabulary (the spec types), never the templates or their logic", () => {
+  const intoModel = inLayer("taskpane")
+    .filter((file) => paneFolderOf(file.path) === "host")
+    .flatMap((file) => file.imports.map((ref) => ({ at: at(file, ref), to: targetPath(ref) })))
+    .filter(({ to }) => paneFolderOf(`${to}/`) === "report-model");
+  expect(intoModel.filter(({ to }) => !MODEL_VOCABULARY.includes(to)).map((i) => i.at)).toEqual([]);
+  expect(intoModel.length).toBeGreaterThan(0);
 });
 
 /**
@@ -277,4 +297,26 @@ test("generated sources live in a generated/ folder, each with its do-not-edit h
   const inGeneratedFolder = (file: SourceFile) => file.path.split("/").includes("generated");
   expect(sources.filter(inGeneratedFolder).length).toBeGreaterThan(0);
   expect(sources.filter((f) => inGeneratedFolder(f) !== isGenerated(f)).map((f) => f.path)).toEqual([]);
+});
+
+test("the server reads formulas through src/formula, never through the browser's functions or task pane", () => {
+  const browserOnly = inLayer("server", "simulator").flatMap((file) =>
+    file.imports
+      .filter((ref) => ref.target.kind === "layer" && ["functions", "taskpane", "preview"].includes(ref.target.layer!))
+      .map((ref) => `${at(file, ref)} ${ref.specifier}`),
+  );
+  expect(browserOnly).toEqual([]);
+  expect(inLayer("server").some((file) => file.imports.some((ref) => ref.specifier.includes("/formula/")))).toBe(true);
+});
+
+test("one way into the engine: outside src/engine, code imports src/engine/index.ts only", () => {
+  const deep = sources
+    .filter((file) => file.layer !== "engine")
+    .flatMap((file) =>
+      file.imports
+        .filter((ref) => ref.target.kind === "layer" && ref.target.layer === "engine")
+        .filter((ref) => ref.target.kind === "layer" && ref.target.path !== "src/engine")
+        .map((ref) => `${at(file, ref)} ${ref.specifier}`),
+    );
+  expect(deep).toEqual([]);
 });

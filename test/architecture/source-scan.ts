@@ -13,9 +13,12 @@ const SRC = join(ROOT, "src");
 /** The layers: folders of src/, with build-time code generation apart from the runtime functions it describes. */
 export const LAYERS = [
   "i18n",
+  "lib",
   "api",
+  "relay-api",
   "engine",
   "table",
+  "formula",
   "functions",
   "codegen",
   "taskpane",
@@ -26,9 +29,9 @@ export const LAYERS = [
 export type Layer = (typeof LAYERS)[number];
 
 /** The globals Office provides; `Office` and `Excel` are Office.js, the others the custom functions runtime. */
-export const OFFICE_GLOBALS = ["Office", "Excel", "OfficeRuntime", "CustomFunctions", "OfficeExtension"] as const;
+const OFFICE_GLOBALS = ["Office", "Excel", "OfficeRuntime", "CustomFunctions", "OfficeExtension"] as const;
 
-export type Target =
+type Target =
   | { kind: "layer"; layer: Layer | undefined; path: string }
   | { kind: "outside-src"; path: string }
   | { kind: "node-builtin"; name: string }
@@ -40,7 +43,7 @@ export interface ImportRef {
   target: Target;
 }
 
-export interface OfficeRef {
+interface OfficeRef {
   /** `Excel.run`, `Office.context`, or the bare global name (`CustomFunctions`) for other references. */
   text: string;
   line: number;
@@ -62,7 +65,7 @@ export interface SourceFile {
 
 const toPosix = (path: string) => path.split(sep).join("/");
 
-export function layerOf(repoPath: string): Layer | undefined {
+function layerOf(repoPath: string): Layer | undefined {
   if (repoPath.startsWith("src/functions/codegen/")) return "codegen";
   const folder = repoPath.split("/")[1];
   return repoPath.startsWith("src/") && (LAYERS as readonly string[]).includes(folder) ? (folder as Layer) : undefined;

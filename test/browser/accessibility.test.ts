@@ -25,6 +25,7 @@ const LANGUAGES = [
 
 describe.each(LANGUAGES)("accessibility (axe-core), $language", ({ language, tabs, more }) => {
   const session = previewPerTest({ language, motion: "no-preference" }); // colours as drawn while things move
+  session.sharePageInThisDescribe(); // the grid is checked before the pane's tabs are visited
 
   it("finds no serious or critical violation on the preview grid", async () => {
     await expect(seriousViolations(session.preview.page, ["#task-pane"])).resolves.toEqual([]);

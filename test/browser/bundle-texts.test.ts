@@ -1,7 +1,7 @@
 /**
  * The BUILT add-in: Excel loads functions.js when a workbook opens, so it is built without the catalog's words for
  * people (webpack/strip-catalog-texts.js); they are a chunk of their own that the task pane (and headers=labels)
- * load on demand (src/api/texts.ts). The pane's labels and titles are checked in taskpane.test.ts.
+ * load on demand (src/api/words/texts.ts). The pane's labels and titles are checked in taskpane.test.ts.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";

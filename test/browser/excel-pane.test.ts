@@ -2,8 +2,9 @@
  * The BUILT task pane as Excel hosts it, over the strict Excel stand-in (support/excel-pane.ts), on Excel desktop
  * and on Excel on the web, against the simulator, driven as a person would: Insert as table and as formula of
  * 2,000 rows × every field (and 2,000 ASINs as product cards), Refresh all with a person's note under a table,
- * every template's Create with charts that follow their spills from nothing to their full length, MAD.PRODUCT with
- * and without data types, and the Reports tab over 5 sheets × 30,000 used cells. After each test: no sync past 5 MB and no browser error (excelPaneSession).
+ * two templates' Create with charts that follow their spills from nothing to their full length, MAD.PRODUCT with
+ * and without data types, and the Reports tab over 5 sheets × 30,000 used cells; the steps whose rules the unit tests
+ * hold on both platforms on desktop only. After each test: no sync past 5 MB and no browser error (excelPaneSession).
  */
 import { readInputs } from "../../src/taskpane/report-model/report-inputs";
 import type { Page } from "playwright-core";
@@ -106,8 +107,59 @@ describe.each(["desktop", "web"] as const)("the task pane in Excel (%s)", (platf
     await noteLargest(page);
   });
 
+  it("MAD.PRODUCT: a card where this Excel takes data types, a labelled row where it has no CustomFunctionsRuntime 1.4", async () => {
+    const withCards = await session.open(platform);
+    await workbook(withCards.page).type("Sheet1", "A1", '=MAD.PRODUCT("US","B07Z82895W")');
+    await withCards.page.waitForFunction(
+      () =>
+        (window as unknown as { __strictExcel: { shows(s: string, a: string): unknown } }).__strictExcel.shows(
+          "Sheet1",
+          "A1",
+        ) !== "#BUSY!",
+    );
+    const card = await workbook(withCards.page).cell("Sheet1", "A1");
+    expect(card?.entity).toMatchObject({ type: "Entity", properties: { ASIN: { basicValue: "B07Z82895W" } } });
+
+    const older = await session.open(platform, { CustomFunctionsRuntime: "1.3" });
+    const book = workbook(older.page);
+    await book.type("Sheet1", "A1", '=MAD.PRODUCT("US","B07Z82895W")');
+    await older.page.waitForFunction(
+      () =>
+        (window as unknown as { __strictExcel: { shows(s: string, a: string): unknown } }).__strictExcel.shows(
+          "Sheet1",
+          "A1",
+        ) !== "#BUSY!",
+    );
+    expect([(await book.cell("Sheet1", "A1"))?.value, (await book.cell("Sheet1", "A2"))?.value]).toEqual([
+      "Title",
+      (card?.entity as { text: string }).text,
+    ]);
+    expect((await book.cell("Sheet1", "A1"))?.entity).toBeUndefined();
+  });
+
+  it.each([
+    ["1.16", "FormattedNumber"],
+    ["1.19", "Double"],
+  ])("MAD.PRODUCT at ExcelApi %s: its price and listing day keep their formats as a %s", async (level, form) => {
+    const { page } = await session.open(platform, { ExcelApi: level });
+    const book = workbook(page);
+    await book.type("Sheet1", "A1", '=MAD.PRODUCT("US","B07Z82895W")');
+    await book.settled();
+    const card = (await book.cell("Sheet1", "A1"))?.entity as { properties: Record<string, object> } | undefined;
+    expect(card?.properties.Price).toMatchObject({ type: form, numberFormat: "$#,##0.00" });
+    expect(card?.properties["Listed on"]).toMatchObject({ type: form, numberFormat: "yyyy-mm-dd" });
+  });
+});
+
+/**
+ * The pane's own steps whose rules hold on both platforms in the unit tests (test/taskpane/office-reports.test.ts:
+ * every template's charts following their spills; office-host.test.ts: 13 sheets × 30,000 cells listed and the area
+ * checked before a write, each sync under 5 MB): the built pane runs them once, on desktop, whose stand-in also
+ * records (and afterEach refuses) any sync past 5 MB.
+ */
+describe("the task pane in Excel (desktop)", () => {
   it("Refresh from the service asks before a table grows over a person's note, and Insert sheet rows moves the note down", async () => {
-    const { page } = await session.open(platform);
+    const { page } = await session.open("desktop");
     await tab(page, "Build");
     await textbox(page, "limit").fill("60");
     await page.getByRole("button", { name: "Insert as table" }).click();
@@ -131,17 +183,17 @@ describe.each(["desktop", "web"] as const)("the task pane in Excel (%s)", (platf
     await noteLargest(page);
   });
 
+  // Two templates: the one whose cards are MAD.PRODUCT's data types, and the one the pane completes on Create. Every
+  // template's sheet and charts over Office.js: office-reports.test.ts; every template's Create in the built pane:
+  // templates.test.ts (the preview).
   it.each([
-    ["categoryMarket", "Category market", "Market 3422301", { nodeIdPath: "3375251:3407731:3422251:3422301" }],
-    ["keywordOpportunity", "Keyword opportunity", "Keywords yoga mat", { keyword: "yoga mat" }],
-    ["competitorWatch", "Competitor watch", "Competitors B07Z82895W", { asins: "B07Z82895W, B0DGVP84B5" }],
     ["productWatch", "Product watch", "Products B07Z82895W", { asins: "B07Z82895W, B0DGVP84B5" }],
     // The screen as the pane proposes it; the niche, left blank, is filled in with the top one on Create.
     ["nicheScreener", "Niche screener", "Niches US", {}],
   ] as const)(
     "%s: Create makes the sheet, and its charts follow the spills from nothing to their full length",
     async (id, title, sheet, given) => {
-      const { page } = await session.open(platform);
+      const { page } = await session.open("desktop");
       await tab(page, "Templates");
       const region = card(page, title);
       const label = { nodeIdPath: "Category", keyword: "Keyword", asins: "ASINs" } as const;
@@ -183,38 +235,8 @@ describe.each(["desktop", "web"] as const)("the task pane in Excel (%s)", (platf
     },
   );
 
-  it("MAD.PRODUCT: a card where this Excel takes data types, a labelled row where it has no CustomFunctionsRuntime 1.4", async () => {
-    const withCards = await session.open(platform);
-    await workbook(withCards.page).type("Sheet1", "A1", '=MAD.PRODUCT("US","B07Z82895W")');
-    await withCards.page.waitForFunction(
-      () =>
-        (window as unknown as { __strictExcel: { shows(s: string, a: string): unknown } }).__strictExcel.shows(
-          "Sheet1",
-          "A1",
-        ) !== "#BUSY!",
-    );
-    const card = await workbook(withCards.page).cell("Sheet1", "A1");
-    expect(card?.entity).toMatchObject({ type: "Entity", properties: { ASIN: { basicValue: "B07Z82895W" } } });
-
-    const older = await session.open(platform, { CustomFunctionsRuntime: "1.3" });
-    const book = workbook(older.page);
-    await book.type("Sheet1", "A1", '=MAD.PRODUCT("US","B07Z82895W")');
-    await older.page.waitForFunction(
-      () =>
-        (window as unknown as { __strictExcel: { shows(s: string, a: string): unknown } }).__strictExcel.shows(
-          "Sheet1",
-          "A1",
-        ) !== "#BUSY!",
-    );
-    expect([(await book.cell("Sheet1", "A1"))?.value, (await book.cell("Sheet1", "A2"))?.value]).toEqual([
-      "Title",
-      (card?.entity as { text: string }).text,
-    ]);
-    expect((await book.cell("Sheet1", "A1"))?.entity).toBeUndefined();
-  });
-
   it("a MAD.PRODUCT card where an ASIN goes: MAD.SALESTREND of the card spills what it spills for the ASIN", async () => {
-    const { page } = await session.open(platform);
+    const { page } = await session.open("desktop");
     const book = workbook(page);
     await book.type("Sheet1", "A1", '=MAD.PRODUCT("US","B07Z82895W")');
     await book.settled();
@@ -227,21 +249,8 @@ describe.each(["desktop", "web"] as const)("the task pane in Excel (%s)", (platf
     expect((await book.cell("Sheet1", "C2"))?.value).toEqual((await book.cell("Sheet1", "J2"))?.value);
   });
 
-  it.each([
-    ["1.16", "FormattedNumber"],
-    ["1.19", "Double"],
-  ])("MAD.PRODUCT at ExcelApi %s: its price and listing day keep their formats as a %s", async (level, form) => {
-    const { page } = await session.open(platform, { ExcelApi: level });
-    const book = workbook(page);
-    await book.type("Sheet1", "A1", '=MAD.PRODUCT("US","B07Z82895W")');
-    await book.settled();
-    const card = (await book.cell("Sheet1", "A1"))?.entity as { properties: Record<string, object> } | undefined;
-    expect(card?.properties.Price).toMatchObject({ type: form, numberFormat: "$#,##0.00" });
-    expect(card?.properties["Listed on"]).toMatchObject({ type: form, numberFormat: "yyyy-mm-dd" });
-  });
-
   it("lists the MAD formulas of a workbook of 5 sheets × 30,000 used cells, every sync under 5 MB", async () => {
-    const { page } = await session.open(platform);
+    const { page } = await session.open("desktop");
     const book = workbook(page);
     await book.seed(5, 1000, 30, 50);
     await tab(page, "Reports");

@@ -23,6 +23,7 @@ import { launchChromium } from "./support/chromium";
 import { useSimulator } from "../support/simulator";
 import { standInScript, workbook } from "./support/excel-pane";
 import { DOCKERFILE_STAGES, envOf, one } from "../support/dockerfile";
+import { newDataDir } from "../server/support/databases";
 
 jest.setTimeout(300_000);
 
@@ -39,6 +40,7 @@ let teamServed: ChildProcessWithoutNullStreams;
 let teamBase: string;
 let teamLog = "";
 let token: string;
+let teamData: Awaited<ReturnType<typeof newDataDir>> | undefined;
 let dist: string;
 let runtimeEnv: NodeJS.ProcessEnv;
 let exited: Promise<number | null>;
@@ -58,6 +60,9 @@ async function startTeamRelay(dist: string): Promise<void> {
     REDIS_URL: "",
     MAD_KEYS_FILE: keysFile,
     MAD_MEMBERS_FILE: path.join(out, "members.json"),
+    // Its embedded database, copied from one made before (see databases.ts): a first start in an empty folder runs
+    // initdb in WebAssembly, seconds of CPU that no test here is about.
+    MAD_DATA_DIR: (teamData = await newDataDir()).dir,
   };
   const added = await run(process.execPath, [path.join(out, "team.js"), "add", "pat"], { cwd: out, env });
   token = added.stdout.trimEnd().split("\n").at(-1)!;
@@ -116,6 +121,7 @@ afterAll(async () => {
   served?.kill("SIGTERM");
   teamServed?.kill("SIGTERM");
   if (out) rmSync(out, { recursive: true, force: true });
+  teamData?.remove();
 });
 
 async function openHostedPane(origin = base): Promise<{ page: Page; problems: string[]; hosts: Set<string> }> {

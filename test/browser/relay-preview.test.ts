@@ -16,6 +16,7 @@ import { launchChromium } from "./support/chromium";
 import { freePort } from "./support/ports";
 import { openPreview, startPreviewStack, type PreviewStack } from "./support/preview";
 import { openTab, paneOf } from "./support/taskpane";
+import { newDataDir } from "../server/support/databases";
 
 jest.setTimeout(300_000);
 
@@ -47,6 +48,7 @@ let relay: ChildProcessWithoutNullStreams;
 let relayBase: string;
 let relayLog = "";
 let token: string;
+let data: Awaited<ReturnType<typeof newDataDir>> | undefined;
 
 beforeAll(async () => {
   stack = await startPreviewStack();
@@ -64,8 +66,11 @@ beforeAll(async () => {
     REDIS_URL: "",
     MAD_KEYS_FILE: keysFile,
     MAD_ALERTS_ALLOW_PRIVATE: "1",
-    // The recipe's default members file, kept out of the repository here.
+    // The recipe's default members file and database folder, kept out of the repository here; the database a copy
+    // of one made before (see databases.ts): a first start in an empty folder runs initdb in WebAssembly, seconds of
+    // CPU that no test here is about.
     MAD_MEMBERS_FILE: path.join(dir, ".mad-team-members.json"),
+    MAD_DATA_DIR: (data = await newDataDir()).dir,
   };
   const port = await freePort();
   relayBase = `http://127.0.0.1:${port}`;
@@ -91,6 +96,7 @@ afterAll(async () => {
   await browser?.close();
   await stack?.stop();
   if (dir) rmSync(dir, { recursive: true, force: true });
+  data?.remove();
 });
 
 /** The Connection tab's Team relay: the relay's address and the token, then Test connection. */

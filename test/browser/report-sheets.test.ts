@@ -8,6 +8,8 @@ import { ROOT } from "./support/built-addin";
 import { enter, goTo, PreviewPage, readRange, settledText, waitForFunctions, previewPerTest } from "./support/preview";
 import { chart, createReportSheet, drawnChart, keywordTrendsReport } from "./support/report";
 import { formulaOf, inputOf } from "../support/report-specs";
+import { selectColumns } from "../../src/taskpane/report-model/result-table";
+import { columnLabels } from "../../src/table/columns";
 
 jest.setTimeout(240_000);
 
@@ -16,6 +18,8 @@ const SPEC = keywordTrendsReport();
 const TRENDS = formulaOf(SPEC, "MAD.KEYWORDTRENDS").address;
 const MARKET = inputOf(SPEC, "Market");
 const KEYWORD = inputOf(SPEC, "Keyword");
+/** The trends section's header: its columns in words, as the template's formula asks (`headers=labels`). */
+const HEADER = columnLabels(selectColumns("keyword_research_trends", ["time", "search", "purchase", "purchaseRate"]));
 
 /** A count as a chart's summary reads it: the number without the cell's thousands separators. */
 const plain = (shown: string) => shown.replace(/,/g, "");
@@ -23,7 +27,7 @@ const plain = (shown: string) => shown.replace(/,/g, "");
 /** The spill's rows below its header, up to the first blank row. */
 async function spilledRows(page: PreviewPage["page"]): Promise<string[][]> {
   const [header, ...rows] = await readRange(page, TRENDS, 40, 4);
-  expect(header).toEqual(["time", "search", "purchase", "purchaseRate"]);
+  expect(header).toEqual(HEADER);
   return rows.slice(
     0,
     rows.findIndex((row) => row[0] === ""),
@@ -45,7 +49,7 @@ describe("report sheets in the preview", () => {
     await expect(tabs.getByRole("tab", { name: "Sheet1" }).getAttribute("aria-selected")).resolves.toBe("false");
     await page.getByRole("grid", { name: SPEC.name }).waitFor();
 
-    expect(await settledText(page, TRENDS)).toBe("time");
+    expect(await settledText(page, TRENDS)).toBe(HEADER[0]);
     const rows = await spilledRows(page);
     expect(rows.length).toBeGreaterThan(3);
     expect(rows.flat().filter((text) => text.startsWith("#"))).toEqual([]);
@@ -76,7 +80,7 @@ describe("report sheets in the preview", () => {
       before.summary,
       { timeout: 60_000 },
     );
-    expect(await settledText(page, TRENDS)).toBe("time");
+    expect(await settledText(page, TRENDS)).toBe(HEADER[0]);
     const reworked = await spilledRows(page);
     expect(reworked).not.toEqual(rows);
     const after = await drawnChart(page, "Searches and purchases");

@@ -6,6 +6,9 @@
 import { readInputs } from "../../src/taskpane/report-model/report-inputs";
 import type { FrameLocator, Page } from "playwright-core";
 import { reportSheetSpec } from "../../src/taskpane/report-model/report-layout";
+import { selectColumns } from "../../src/taskpane/report-model/result-table";
+import { columnLabels } from "../../src/table/columns";
+import { operation } from "../../src/api/catalog";
 import {
   reportSections,
   templateById,
@@ -44,11 +47,16 @@ async function expectSectionsSpilled(page: Page, id: TemplateId, inputs: Templat
       expect(first).not.toMatch(ERROR_CELL);
       continue;
     }
-    expect([section.title, first]).toEqual([section.title, section.vertical ? "field" : section.fields[0]]);
+    // Headed in words (issue 46: `headers=labels`, a filter block's `headers | labels` row, MAD.PRODUCTS' `headers`),
+    // but a history, which takes STOCKHISTORY's arguments: its columns' names.
+    const names = operation(section.operation).history
+      ? section.fields
+      : columnLabels(selectColumns(section.operation, section.fields));
+    expect([section.title, first]).toEqual([section.title, section.vertical ? "Field" : names[0]]);
     const width = section.vertical ? 2 : section.fields.length;
     const rows = await readRange(page, at, 1 + Math.min(section.limit ?? 10, 10), width);
     const header = section.vertical ? rows.slice(1).map((r) => r[0]) : rows[0];
-    expect(header).toEqual(section.vertical ? section.fields.slice(0, rows.length - 1) : section.fields);
+    expect(header).toEqual(section.vertical ? names.slice(0, rows.length - 1) : names);
     expect(rows[1].some((text) => text !== "")).toBe(true);
     const errors = rows.flat().filter((text) => ERROR_CELL.test(text.trim()));
     expect([section.title, errors]).toEqual([section.title, []]);
@@ -221,7 +229,8 @@ describe("report templates in the preview", () => {
     expect(await expectChartsDrawn(page, "productWatch", inputs)).toHaveLength(4);
     // The whole table: each ASIN of column A beside its own product's row.
     const table = await readRange(page, "A8", 61, 5);
-    expect(table[0]).toEqual(["ASINs", "asin", "title", "brand", "price"]);
+    // Headed in words: MAD.PRODUCTS' `headers` argument (issue 46).
+    expect(table[0]).toEqual(["ASINs", "Product id", "Title", "Brand", "Price"]);
     expect(table.slice(1).map((row) => [row[0], row[1]])).toEqual(asins.map((asin) => [asin, asin]));
     expect(table.slice(1).every((row) => row[4] !== "")).toBe(true);
     expect(operationCalls(session.stack)).toBe(8);
@@ -271,14 +280,16 @@ describe("report templates in the preview", () => {
     const spec = reportSheetSpec(templateById("nicheScreener"), readInputs({ market: "US" }), new Date());
     const niches = spec.formulas[0].address;
     await settledText(page, niches, 120_000);
-    // The niche cell holds the first ranked niche's node path, and the screen sits above it as a filter block.
+    // The niche cell holds the first ranked niche's node path, and the screen sits above it as a filter block,
+    // closed by the row that heads the ranked niches in words.
     const [, top] = await readRange(page, niches, 2, 2);
-    expect(await readRange(page, "A4", 6, 2)).toEqual([
+    expect(await readRange(page, "A4", 7, 2)).toEqual([
       ["minAvgUnits", "300"],
       ["maxAvgRatings", "500"],
       ["maxBrandCrn", "60"],
       ["minAvgPrice", "15"],
       ["maxAvgPrice", "50"],
+      ["headers", "labels"],
       ["Niche to break down", top[1]],
     ]);
     expect(top[1]).toMatch(/^\d+(:\d+)*$/);
@@ -293,7 +304,7 @@ describe("report templates in the preview", () => {
     const second = (await readRange(page, niches, 3, 2))[2][1];
     expect(second).not.toBe(top[1]);
     session.stack.simulator.resetStats();
-    await enter(page, "B9", second);
+    await enter(page, "B10", second);
     // The three distributions ask again, for the pasted niche (the ranking's formula does not read that cell).
     for (const deadline = Date.now() + 60_000; operationCalls(session.stack) < 3 && Date.now() < deadline;)
       await page.waitForTimeout(200);

@@ -1,6 +1,6 @@
 /**
  * The catalog's words for people leave the bundles (webpack/strip-catalog-texts.js) and come back on demand
- * (src/api/texts.ts from src/api/generated/catalog-texts.json): the loader empties exactly the words and keeps every
+ * (src/api/words/texts.ts from src/api/generated/catalog-texts.json): the loader empties exactly the words and keeps every
  * wire fact; the generated words are the catalog's own, fresh; and once put back, the rows read as written.
  */
 import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -28,7 +28,7 @@ interface StrippedCatalog {
   /** The card functions (MAD.PRODUCT): a title and a description each, like an operation's. */
   cards: unknown;
   records: unknown;
-  /** The copy's own src/api/texts.ts restoreCatalogWords. */
+  /** The copy's own src/api/words/texts.ts restoreCatalogWords. */
   restore: (words: readonly string[]) => void;
 }
 function strippedCatalog(): StrippedCatalog {
@@ -44,8 +44,9 @@ function strippedCatalog(): StrippedCatalog {
       operations: (require(join(COPY, "src", "api", "catalog")) as { OPERATIONS: unknown }).OPERATIONS,
       cards: (require(join(COPY, "src", "api", "catalog")) as { LOOKUP_FUNCTIONS: unknown }).LOOKUP_FUNCTIONS,
       records: (require(join(COPY, "src", "api", "records")) as { RECORD_FIELDS: unknown }).RECORD_FIELDS,
-      restore: (require(join(COPY, "src", "api", "texts")) as { restoreCatalogWords: StrippedCatalog["restore"] })
-        .restoreCatalogWords,
+      restore: (
+        require(join(COPY, "src", "api", "words", "texts")) as { restoreCatalogWords: StrippedCatalog["restore"] }
+      ).restoreCatalogWords,
     };
   });
   return loaded!;

@@ -3,7 +3,7 @@
  * answers, as the live service does), takes `latencyMs` of clock time per request, and records every request
  * (time, path, body, headers) so tests can count calls, concurrency and pacing.
  */
-import type { Clock } from "../../src/api/clock";
+import type { Clock } from "../../src/lib/clock";
 
 export interface SentRequest {
   at: number;

@@ -3,7 +3,7 @@
  * returned, no rate-limit failures, every call settles) measured on the service's side.
  */
 import { TimeoutError } from "../../src/api/errors";
-import { systemClock, type Clock } from "../../src/api/clock";
+import { systemClock, type Clock } from "../../src/lib/clock";
 import { WarpClock } from "../support/warp-clock";
 import { createEngine } from "../../src/engine/engine";
 import { memoryStore, type KeyValueStore } from "../../src/engine/key-value-store";

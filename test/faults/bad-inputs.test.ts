@@ -10,7 +10,7 @@ import { OPERATIONS } from "../../src/api/catalog";
 import { createEngine } from "../../src/engine/engine";
 import { memoryStore } from "../../src/engine/key-value-store";
 import "../../src/functions/generated/functions";
-import { RESERVED_OPTIONS } from "../../src/functions/filters";
+import { RESERVED_OPTIONS } from "../../src/formula/filters";
 import { configureRunner } from "../../src/functions/runner";
 import { fixtureService } from "../functions/helpers/fixture-service";
 import { badCallsFor, formulaArguments, validCall, type BadCall, type FilterForm } from "./bad-inputs";

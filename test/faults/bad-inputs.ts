@@ -5,7 +5,7 @@
  * operation does not have, text where a number is due). Each generated call carries the names a message must
  * mention, so the test can check that the cell says which argument is wrong.
  */
-import { batchOf, LOOKUP_MAX_KEYS } from "../../src/api/batch";
+import { batchOf, LOOKUP_MAX_KEYS } from "../../src/api/lookups/batch";
 import fc from "fast-check";
 import { ROW_CAP, takesMarket, type AnyOperation } from "../../src/api/catalog";
 import { MARKETPLACE_ALIASES, MARKETPLACES, type ParamSpec } from "../../src/api/catalog-types";
@@ -55,7 +55,7 @@ const positionalParams = (op: AnyOperation) => new Set(op.positional.map((p) => 
 const closedOptions = (spec: ParamSpec) => (spec.options && !spec.openOptions ? spec.options : undefined);
 
 /** A value the catalog accepts for a parameter: what a careful user would type into the cell. */
-export function validValue(spec: ParamSpec, now: Date): unknown {
+function validValue(spec: ParamSpec, now: Date): unknown {
   const option = closedOptions(spec)?.[0]?.value;
   switch (spec.kind) {
     case "marketplace":

@@ -9,7 +9,7 @@ import { shim } from "./helpers/install-shim";
 import "../../src/functions/generated/functions";
 import { operation } from "../../src/api/catalog";
 import { ValidationError } from "../../src/api/errors";
-import { parseFormulaArgs } from "../../src/functions/arguments";
+import { parseFormulaArgs } from "../../src/formula/arguments";
 import { configureRunner } from "../../src/functions/runner";
 import { productCard, productFactsOf } from "../../src/table/product-card";
 import metadata from "../../src/functions/generated/functions-zh-CN.json";

@@ -7,7 +7,7 @@
 import { setLocale } from "../../src/i18n/locale";
 import { productCard, productRow, type ProductFacts } from "../../src/table/product-card";
 import { LOOKUP_FUNCTIONS } from "../../src/api/catalog";
-import { cardPlan } from "../../src/functions/lookup-plans";
+import { cardPlan } from "../../src/formula/lookup-plans";
 
 afterEach(() => setLocale("en"));
 

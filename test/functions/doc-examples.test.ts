@@ -9,6 +9,8 @@ import { shim } from "./helpers/install-shim";
 import "../../src/functions/generated/functions";
 import { LOOKUP_FUNCTIONS, OPERATIONS } from "../../src/api/catalog";
 import { configureRunner } from "../../src/functions/runner";
+import { parseFields } from "../../src/formula/arguments";
+import { columnLabels } from "../../src/table/columns";
 import { parseInput } from "../../src/preview/formula";
 import { harness } from "./helpers/harness";
 import { useSimulator } from "../support/simulator";
@@ -61,9 +63,11 @@ test.each(EXAMPLES)("%s spills data rows from the simulator", async (formula) =>
   });
   harness(shim, service); // points the functions at the simulator
   // After market and the required arguments: filters, fields, limit; a history's start, end, interval, fields;
-  // a lookup's details (a card) or fields (rows) after its ASIN or ASINs.
+  // a lookup's details (a card) or fields and headers (rows) after its ASIN or ASINs.
   const optional = card
-    ? [card.form === "card" ? "details" : "fields"]
+    ? card.form === "card"
+      ? ["details"]
+      : ["fields", "headers"]
     : op.history
       ? ["start", "end", "interval", "fields"]
       : ["filters", "fields", "limit"];
@@ -79,7 +83,11 @@ test.each(EXAMPLES)("%s spills data rows from the simulator", async (formula) =>
   // No argument is silently ignored: the columns asked for are the columns spilled, the limit is kept.
   const fields = optional.includes("fields") ? args[at("fields")] : undefined;
   if (typeof fields === "string") {
-    const names = fields.split(",").map((f) => f.trim());
+    // Headed in words where the example asks (`headers=labels` in filters, MAD.PRODUCTS' `headers` argument).
+    const labels =
+      /headers=labels/i.test(String(args[at("filters")])) ||
+      (optional.includes("headers") && String(args[at("headers")]).toLowerCase() === "labels");
+    const names = labels ? [...columnLabels(parseFields(op, fields).columns)] : fields.split(",").map((f) => f.trim());
     if (op.history) expect(table[0]).toEqual(["date", ...names]);
     else if (op.shape === "object" && !/layout=horizontal/.test(String(args[at("filters")])))
       expect(table.slice(1).map((row) => row[0])).toEqual(names);

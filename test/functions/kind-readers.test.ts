@@ -27,7 +27,7 @@ import {
   timestamp,
   weekOrMonth,
 } from "../../src/api/params";
-import { parseFormulaArgs } from "../../src/functions/arguments";
+import { parseFormulaArgs } from "../../src/formula/arguments";
 
 /** One parameter of every kind but the marketplace (the market argument reads it the same way). */
 const PARAMS = [

@@ -29,7 +29,7 @@ const cardAsin = (value: unknown[][] | undefined) => value?.[1]?.[value[0].index
 const invokeCard = (a: string, i: number) =>
   shim.invoke("PRODUCT", ["US", a, null], { address: `Sheet1!A${i + 1}` }).outcome;
 const products = (asins: unknown, fields: unknown = null) =>
-  shim.invoke("PRODUCTS", ["US", asins, fields], { address: "Sheet1!C1" }).outcome;
+  shim.invoke("PRODUCTS", ["US", asins, fields, null], { address: "Sheet1!C1" }).outcome;
 
 beforeEach(() => {
   harness(shim, sim.service);

@@ -19,7 +19,7 @@ import { PARAM_KINDS } from "../../src/api/kinds";
 import { argumentNames, helpBaseUrl, helpUrl, wrapperName } from "../../src/functions/codegen/wrappers";
 import { withFunctionsSection } from "../../src/functions/codegen/readme";
 import { REFERENCES } from "../../src/functions/codegen/wrappers";
-import { operationDescription } from "../../src/api/localized";
+import { operationDescription } from "../../src/api/words/localized";
 import { setLocale } from "../../src/i18n/locale";
 import { DOCS_WORDS } from "../../src/i18n/docs";
 import { referenceFiles } from "../../scripts/generate-functions";
@@ -76,13 +76,13 @@ test("functions.json allows data types from the functions (allowCustomDataForDat
 });
 
 describe.each(LOOKUP_FUNCTIONS.map((f) => [f.fn, f] as const))("MAD.%s (a lookup by ASIN)", (fn, f) => {
-  test("arguments: market, the ASIN (a card) or the ASINs (rows), then details or fields; a matrix result", () => {
+  test("arguments: market, the ASIN (a card) or the ASINs (rows), then details or fields and headers; a matrix result", () => {
     const meta = byId(fn);
-    const optional = f.form === "card" ? "details" : "fields";
-    expect(meta.parameters.map((p) => p.name)).toEqual(["market", f.form === "card" ? "asin" : "asins", optional]);
-    expect(meta.parameters.filter((p) => p.optional).map((p) => p.name)).toEqual([optional]);
-    // A list of ASINs, the details' names and the fields take a range.
-    for (const p of meta.parameters.filter((p) => p.name !== "market" && p.name !== "asin"))
+    const optional = f.form === "card" ? ["details"] : ["fields", "headers"];
+    expect(meta.parameters.map((p) => p.name)).toEqual(["market", f.form === "card" ? "asin" : "asins", ...optional]);
+    expect(meta.parameters.filter((p) => p.optional).map((p) => p.name)).toEqual(optional);
+    // A list of ASINs, the details' names and the fields take a range; `headers` one value (as STOCKHISTORY's).
+    for (const p of meta.parameters.filter((p) => !["market", "asin", "headers"].includes(p.name)))
       expect([p.name, p.dimensionality]).toEqual([p.name, "matrix"]);
     expect(meta.result).toEqual({ dimensionality: "matrix" });
     expect(meta.description).toBe(operationDescription(f));

@@ -29,7 +29,8 @@ afterAll(() => {
   shim.uninstall();
 });
 
-const products = (asins: unknown) => shim.invoke("PRODUCTS", ["US", asins, "asin, title"]).outcome;
+/** Every declared argument, as Excel passes them (a trailing one left out as null: `headers`). */
+const products = (asins: unknown) => shim.invoke("PRODUCTS", ["US", asins, "asin, title", null]).outcome;
 
 test("a whole column as desktop passes it (1,048,576 rows, blanks as 0) gives a row per ASIN above its last one", async () => {
   const column: unknown[][] = Array.from({ length: 1_048_576 }, () => [0]);
@@ -64,13 +65,31 @@ test("unknown, malformed and failed ASINs: an error value in the row's first cel
   ]);
 });
 
+test("headers: labels heads the columns in words, names or TRUE with their names, FALSE with none (issue 46)", async () => {
+  const listed = [["B000000001"], [UNKNOWN], [null]];
+  const headed = (headers: unknown) => shim.invoke("PRODUCTS", ["US", listed, "asin, price", headers]).outcome;
+  const labelled = (await headed("labels")).value!;
+  expect(labelled[0]).toEqual(["Product id", "Price"]);
+  for (const headers of ["names", true, null]) expect((await headed(headers)).value![0]).toEqual(["asin", "price"]);
+  // No header row: each listed value's row is still its own, the unknown one's error in its first cell.
+  const bare = (await headed(false)).value!;
+  expect(bare).toHaveLength(2);
+  expect(bare[0][0]).toBe("B000000001");
+  expect(bare[1][0]).toMatchObject({ code: "#N/A" });
+  expect((await headed("words")).error).toMatchObject({
+    code: "#VALUE!",
+    message: expect.stringContaining('expected TRUE, FALSE, labels or names (got "words")'),
+  });
+});
+
 describe.each(["desktop", "web"] as const)("in the strict stand-in (%s)", (platform) => {
   /** The stand-in's call of a cell answered with what the real function returns for those arguments. */
   async function calculate(excel: StrictExcel, address: string): Promise<void> {
     await flush();
     const call = excel.manual.calls.find((c) => c.address.endsWith(`!${address}`));
     if (!call) return; // Excel called nothing (#CALC!)
-    const { value, error } = await shim.invoke("PRODUCTS", [...call.args]).outcome;
+    const args = [...call.args, null, null].slice(0, 4);
+    const { value, error } = await shim.invoke("PRODUCTS", args).outcome;
     if (error) call.fail(error.code, error.message ?? "");
     else call.answer(value);
     await excel.idle();

@@ -3,7 +3,7 @@
  * #1462). Messages that invite another try say what does: Refresh in the task pane's Reports tab, or Ctrl+Alt+F9.
  */
 import { AbortError, TimeoutError } from "../../src/api/errors";
-import { describeFailure } from "../../src/functions/errors";
+import { describeFailure } from "../../src/formula/errors";
 import { setLocale } from "../../src/i18n/locale";
 
 const saysWhatWorks = (message: string) => {

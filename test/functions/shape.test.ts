@@ -4,7 +4,7 @@
  */
 import { operation, OPERATIONS, type OperationCode } from "../../src/api/catalog";
 import { parseResult } from "../../src/api/parse";
-import { parseFormulaArgs } from "../../src/functions/arguments";
+import { parseFormulaArgs } from "../../src/formula/arguments";
 import { recordColumns } from "../../src/table/columns";
 import { epochMsToSerial } from "../../src/api/dates";
 import { COMPACT_TEXT_LIMIT, toCell, type Cell } from "../../src/table/cells";
@@ -12,6 +12,7 @@ import { columnsOf, numberFormatOf, readColumn } from "../../src/table/columns";
 import { DEFAULT_DISPLAY, shapeResult, type DisplayOptions } from "../../src/table/shape";
 import { ABA_RESEARCH_FIELDS } from "../../src/api/records";
 import { exampleBody } from "./helpers/fixture-service";
+import { setLocale } from "../../src/i18n/locale";
 
 async function parsed(code: OperationCode) {
   return parseResult(code, exampleBody(code), "test");
@@ -299,8 +300,20 @@ describe("layouts", () => {
     const conversion = await spill("keyword_research", { headerLabels: true });
     expect(new Set(conversion[0]).size).toBe(conversion[0].length);
     const vertical = await spill("market_research_statistics", { headerLabels: true });
-    expect(vertical[0]).toEqual(["field", "value"]);
+    expect(vertical[0]).toEqual(["Field", "Value"]);
     expect(vertical.some((row) => row[0] === "New products' share")).toBe(true);
+  });
+
+  test("headers=labels heads a single record's field/value rows in the reader's language (issue 46)", async () => {
+    await setLocale("zh-CN");
+    try {
+      const vertical = await spill("market_research_statistics", { headerLabels: true });
+      expect(vertical[0]).toEqual(["字段", "值"]);
+      // Without labels the header stays the API's words, in any language (formulas may look them up).
+      expect((await spill("market_research_statistics"))[0]).toEqual(["field", "value"]);
+    } finally {
+      await setLocale("en");
+    }
   });
 
   test("headers=FALSE drops the header row", async () => {

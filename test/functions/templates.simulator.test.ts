@@ -18,6 +18,9 @@ import {
   type TemplateSection,
 } from "../../src/taskpane/report-model/templates";
 import { formulaArguments, specCells } from "../taskpane/support/report-cells";
+import { selectColumns } from "../../src/taskpane/report-model/result-table";
+import { columnLabels } from "../../src/table/columns";
+import { setLocale } from "../../src/i18n/locale";
 import { harness } from "./helpers/harness";
 import { useSimulator } from "../support/simulator";
 import { SAMPLE_INPUTS } from "../taskpane/support/report-inputs";
@@ -26,16 +29,32 @@ const SECRET = "0123456789abcdef0123456789abcdef";
 const SAMPLE = SAMPLE_INPUTS;
 
 /**
- * The arguments a section's function takes after its required ones (a card: its details; a list: its fields), padded
- * with blanks.
+ * The arguments a section's function takes after its required ones (a card: its details; a list: its fields and
+ * headers), padded with blanks.
  */
 function padded(section: TemplateSection, args: unknown[]): unknown[] {
   const op = operation(section.operation);
   const lookup = section.card || section.list;
-  const width = lookup ? 1 : op.history ? 4 : 3;
+  const width = section.card ? 1 : section.list ? 2 : op.history ? 4 : 3;
   while (args.length < 1 + (lookup ? 1 : op.positional.length) + width) args.push(null);
   return args;
 }
+
+type CaseSpec = ReturnType<typeof reportSheetSpec>;
+
+/**
+ * Whether a section's formula asks for its header in words (issue 46): `headers=labels` in its filters' text, a
+ * filter block's `headers | labels` row, or MAD.PRODUCTS' `headers` argument `labels`.
+ */
+function asksWords(spec: CaseSpec, i: number): boolean {
+  const { args } = formulaArguments(spec.formulas[i].formula, specCells(spec));
+  return args.some((arg) =>
+    Array.isArray(arg)
+      ? arg.some((row) => Array.isArray(row) && row[0] === "headers" && row[1] === "labels")
+      : arg === "labels" || /(^|;\s*)headers=labels$/.test(String(arg)),
+  );
+}
+const labelsOf = (section: TemplateSection) => columnLabels(selectColumns(section.operation, section.fields));
 
 const sim = useSimulator({ secret: SECRET });
 const service = sim.service;
@@ -67,13 +86,15 @@ test.each(CASES)("%s: %s spills data from the simulator", async (_, __, section,
   }
   if (section.list) {
     // A row per ASIN cell of the column (200 of them), the given ASINs' products first, then blank rows.
-    expect(table[0]).toEqual(section.fields);
+    expect(table[0]).toEqual(labelsOf(section));
     expect(table.slice(1, 3).map((row) => row[0])).toEqual(readInputs(SAMPLE).asins);
     expect(table.slice(3).every((row) => row.every((cell) => cell === ""))).toBe(true);
     return;
   }
-  if (section.vertical) expect(table.slice(1).map((row) => row[0])).toEqual(section.fields);
-  else expect(table[0]).toEqual(section.fields);
+  // Headed in words (issue 46), but a history: STOCKHISTORY's arguments, its columns' names.
+  const header = operation(section.operation).history ? section.fields : labelsOf(section);
+  if (section.vertical) expect(table.map((row) => row[0])).toEqual(["Field", ...header]);
+  else expect(table[0]).toEqual(header);
   expect(table.length).toBeGreaterThan(1);
   if (section.limit) expect(table.length - 1).toBeLessThanOrEqual(section.limit);
   // What a chart reads: categories present, series numbers (a history's period without data is blank).
@@ -157,5 +178,33 @@ test("a Product watch of 200 ASINs costs 5 calls for its table (40 a call) and i
     const [cell] = card[0] as unknown[];
     const text = JSON.stringify(typeof cell === "object" ? cell : card);
     expect(text).toContain(asin);
+  }
+});
+
+test("a new report's tables are headed in words: every table and list section, filtered by a block of cells or not", async () => {
+  const unlabelled = CASES.filter(([, , section, spec, i]) => {
+    const table = !section.card && !operation(section.operation).history;
+    return table && !asksWords(spec, i);
+  }).map(([, , section]) => section.fn);
+  // Competitor watch's ASIN block and Niche screener's screen by their `headers | labels` row, Product watch's
+  // MAD.PRODUCTS by its `headers` argument.
+  expect(unlabelled).toEqual([]);
+  // In the language the cell calculates in: Chinese words for a Chinese reader, however the formula asks for them.
+  await setLocale("zh-CN");
+  try {
+    harness(shim, service);
+    for (const name of ["BRANDCONCENTRATION", "COMPETITORS", "PRODUCTS"]) {
+      const [, , section, spec, i] = CASES.find(([, , s]) => s.fn === name)!;
+      const { fn, args } = formulaArguments(spec.formulas[i].formula, specCells(spec));
+      const table = (await shim.invoke(fn, padded(section, args)).outcome).value!;
+      expect([name, table[0]]).toEqual([name, labelsOf(section)]);
+      expect(table[0].join(" ")).toMatch(/品牌/);
+    }
+    // A single record's field/value rows too (MAD.CATEGORYSTATS).
+    const [, , section, spec, i] = CASES.find(([, , s]) => s.vertical)!;
+    const { fn, args } = formulaArguments(spec.formulas[i].formula, specCells(spec));
+    expect((await shim.invoke(fn, padded(section, args)).outcome).value![0]).toEqual(["字段", "值"]);
+  } finally {
+    await setLocale("en");
   }
 });

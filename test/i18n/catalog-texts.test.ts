@@ -4,10 +4,10 @@
  * keeps nothing the catalog no longer says. A new operation written in English only fails here with the exact list
  * to translate (`npm run i18n:missing` prints it ready to paste), and what the faces show comes from the same texts.
  */
-import { catalogTexts } from "../../src/api/catalog-text-list";
+import { catalogTexts } from "../../src/api/words/catalog-text-list";
 import { OPERATIONS, type AnyOperation } from "../../src/api/catalog";
-import { operationDescription, operationTitle, paramDoc } from "../../src/api/localized";
-import { paramLabel } from "../../src/api/param-labels";
+import { operationDescription, operationTitle, paramDoc } from "../../src/api/words/localized";
+import { paramLabel } from "../../src/api/words/param-labels";
 import type { ParamSpec } from "../../src/api/catalog-types";
 import { texts as zhCN } from "../../src/i18n/catalog-texts/zh-CN";
 import { setLocale } from "../../src/i18n/locale";

@@ -9,7 +9,7 @@
 import ts from "typescript";
 
 /** Props and object properties whose value a person reads (or hears, from a screen reader). */
-export const TEXT_PROPS = new Set([
+const TEXT_PROPS = new Set([
   "label",
   "title",
   "placeholder",

@@ -1,7 +1,7 @@
 /** Messages send people to the ribbon place the manifest really creates, in English and in Chinese. */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { ribbon, taskPanePlace } from "../../src/api/ribbon";
+import { ribbon, taskPanePlace } from "../../src/i18n/ribbon";
 import { setLocale } from "../../src/i18n/locale";
 
 const manifest = readFileSync(path.join(__dirname, "..", "..", "manifest.xml"), "utf8");

@@ -3,7 +3,7 @@ import type { FunctionInvoker, FunctionOutcome } from "../../src/preview/cell-ty
 import { chartData, chartSummary } from "../../src/preview/chart-data";
 import { toOutcome } from "../../src/preview/function-runtime";
 import { Workbook } from "../../src/preview/workbook";
-import type { ChartSpec } from "../../src/taskpane/host/host-adapter";
+import type { ChartSpec } from "../../src/taskpane/report-model/chart-spec";
 
 const at = (address: string) => parseCellAddress(address)!;
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));

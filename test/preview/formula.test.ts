@@ -57,10 +57,42 @@ describe("parseInput", () => {
     ["=MAD.A(A1+1)", /"\+" is not supported/],
     ["=MAD.A(!A1)", /names no sheet/],
     ["=MAD.A(A1:B2:C3)", /not a cell or range/],
+    ['=MAD.A({"a",B2})', /^An array constant such as \{"a","b"\} holds values only, not the reference "B2"\.$/],
+    ['=MAD.A({"a","b"', /^An array constant is missing its closing brace \}\.$/],
+    ["=MAD.A(1 2)", /Arguments are separated by commas/],
+    ["=MAD.A(1)+2", /Unexpected text after the closing parenthesis/],
+    ["=A1:B2(1)", /"A1:B2" is not a function name/],
   ])("explains why %s cannot be evaluated", (text, message) => {
     const parsed = parse(text);
     expect(parsed.kind).toBe("invalidFormula");
     expect(parsed.kind === "invalidFormula" && parsed.message).toMatch(message);
+  });
+
+  it('reads an array constant as Excel does: rows of values (`{"headers","labels"}` in filters, a list of ASINs)', () => {
+    expect(parse('=MAD.PRODUCTS("US",{"B0A","B0B"})')).toEqual({
+      kind: "formula",
+      call: {
+        name: "MAD.PRODUCTS",
+        args: [
+          { kind: "literal", value: "US" },
+          { kind: "array", rows: [["B0A", "B0B"]] },
+        ],
+      },
+    });
+    expect(parse('=MAD.X(A1,{"headers","labels";"dates","text"})')).toMatchObject({
+      call: {
+        args: [
+          { kind: "reference" },
+          {
+            kind: "array",
+            rows: [
+              ["headers", "labels"],
+              ["dates", "text"],
+            ],
+          },
+        ],
+      },
+    });
   });
 });
 

@@ -2,7 +2,7 @@ import { cellAddress, offset, parseCell, parseCellAddress } from "../../src/tabl
 import type { FunctionInvoker } from "../../src/preview/cell-types";
 import { toOutcome } from "../../src/preview/function-runtime";
 import { PreviewHost } from "../../src/preview/preview-host";
-import type { ReportSheetSpec } from "../../src/taskpane/host/host-adapter";
+import type { ReportSheetSpec } from "../../src/taskpane/report-model/report-sheet-spec";
 import { formulaOf, inputOf, keywordReport } from "../support/report-specs";
 import { Workbook } from "../../src/preview/workbook";
 

@@ -160,6 +160,23 @@ describe("Workbook", () => {
     expect(show("A2").error).toMatchObject({ code: "#NAME?", message: expect.stringContaining("not supported") });
   });
 
+  it("passes an array constant as Excel does, rows of cells with no address, beside a reference's value", () => {
+    const { invoker, book } = setup();
+    book.setInput(at("A1"), "US");
+    book.setInput(at("B2"), '=MAD.PRODUCTS(A1,{"B0A","B0B";"B0C",7},{"headers","labels"})');
+    expect(invoker.calls[0]).toMatchObject({
+      args: [
+        "US",
+        [
+          ["B0A", "B0B"],
+          ["B0C", 7],
+        ],
+        [["headers", "labels"]],
+      ],
+      parameterAddresses: ["Sheet1!A1", null, null],
+    });
+  });
+
   it("keeps written text as text, even when it looks like a formula", () => {
     const { invoker, book, show } = setup();
     book.setValues(at("A1"), [['=HYPERLINK("x")', 3]], ["@", "#,##0.00"]);

@@ -12,7 +12,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { AlertView } from "../../src/api/alerts";
+import type { AlertView } from "../../src/relay-api/alerts";
 import { MembersFile } from "../../src/server/team/members-file";
 import { MemoryStore } from "../../src/server/team/memory-store";
 import type { StoredAlert } from "../../src/server/team/alerts/model";

@@ -6,7 +6,7 @@
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { AlertView } from "../../src/api/alerts";
+import type { AlertView } from "../../src/relay-api/alerts";
 import { VirtualClock } from "../support/virtual-clock";
 import { startReceiver, startSmtp, type Receiver, type SmtpReceiver } from "./support/alert-receivers";
 import { startRedis, type RunningRedis } from "./support/redis";

@@ -7,7 +7,7 @@ import { alertLines } from "../../src/server/team/alerts/alerts-cli";
 import type { StoredAlert } from "../../src/server/team/alerts/model";
 import { scheduleLines } from "../../src/server/team/schedule-report";
 import type { TeamStore } from "../../src/server/team/team-store";
-import type { Schedule } from "../../src/api/schedules";
+import type { Schedule } from "../../src/relay-api/schedules";
 
 const AT = Date.UTC(2025, 8, 15, 8);
 

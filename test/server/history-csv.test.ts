@@ -2,11 +2,13 @@
  * The history's CSV and JSON writers over a real HTTP exchange: RFC 4180 with CRLF and a UTF-8 byte-order mark,
  * numbers with `.`, booleans as TRUE/FALSE, the formula-injection guard on text (never on numbers), JSON in the
  * service's envelope; a slow reader holds the source back (the writer waits for 'drain'), a reader that goes away
- * stops the reading, and a source that fails cuts the answer instead of ending it as if it were whole.
+ * stops the reading, and a source that fails cuts the answer instead of ending it as if it were whole. The writer is
+ * the relay's own (csv.ts says why): it must write what csv-stringify, the `csv` project's writer, writes.
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
+import { stringify } from "csv-stringify/sync";
 import { writeCsv, type TableRow } from "../../src/server/history/csv";
 import { writeJsonEnvelope } from "../../src/server/history/json-stream";
 import { parseRfc4180 } from "./support/rfc4180";
@@ -72,6 +74,29 @@ test("CSV: BOM, CRLF, RFC 4180 quoting, numbers with a dot, booleans, injection 
     "'＝1+1",
   ]);
   expect(records[2]).toEqual(["plain", "1", ""]);
+});
+
+test("CSV: byte for byte what csv-stringify writes (RFC 4180, CRLF, BOM, escape_formulas), long repeated texts too", async () => {
+  const formula = `=MAD.PRODUCTS("US",{${Array.from({ length: 40 }, (_, i) => `"B0${80_000 + i}"`).join(",")}})`;
+  const long = `-${"x, y ".repeat(60)}`;
+  const rows: TableRow[] = [
+    TRICKY,
+    ["lone\nfeed", "lone\rreturn", "", 0, -0.5, 1e21, "＋x", "－x", "＠x", "'quoted", " -lead space"],
+    ...Array.from({ length: 5 }, (_, i): TableRow => [`2025-01-0${i + 1}`, formula, long, i, formula.slice(1)]),
+    [formula, "short", "中文 \u00e9 😀", `${formula}"`],
+  ];
+  const header = ["a", "=b", "query", "中文"];
+  const url = await serve((res) => writeCsv(res, header, batches(rows.slice(0, 3), [], rows.slice(3))));
+  const bytes = Buffer.from(await (await fetch(url)).arrayBuffer());
+  const expected = stringify([header, ...rows], {
+    bom: true,
+    record_delimiter: "windows",
+    quote_record_delimiter: true,
+    escape_formulas: true,
+    cast: { boolean: (value) => (value ? "TRUE" : "FALSE") },
+  });
+  expect(bytes.toString("utf8")).toBe(expected);
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
 });
 
 test("JSON: the service's envelope, rows as they came, valid JSON", async () => {

@@ -6,7 +6,7 @@
  * and a feed revoked on one stops at once on the other.
  */
 import { createHash } from "node:crypto";
-import type { ScheduleRequest } from "../../src/api/schedules";
+import type { ScheduleRequest } from "../../src/relay-api/schedules";
 import { openDatabase, type Database } from "../../src/server/history/database";
 import { useSimulator } from "../support/simulator";
 import { DATABASE_KINDS, useDatabases } from "./support/databases";
@@ -17,8 +17,8 @@ import { parseRfc4180 } from "./support/rfc4180";
 const SECRET = "feed0secret00000000000000000wxyz";
 const sim = useSimulator({ secret: SECRET });
 const databases = useDatabases();
-/** A new database of this kind, for a relay (which closes it when it stops). */
-const openFor = async (kind: (typeof DATABASE_KINDS)[number]) => openDatabase(await databases.settings(kind));
+/** An empty database of this kind, for a relay (which closes it when it stops): the file's embedded one reused. */
+const openFor = (kind: (typeof DATABASE_KINDS)[number]) => databases.reused(kind);
 let redis: RunningRedis;
 beforeAll(async () => {
   redis = await startRedis();

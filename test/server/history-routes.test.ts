@@ -5,21 +5,22 @@
  * every bad input refused naming it before anything is read; another member's schedule answers 404 and an admin
  * reads any; a relay without a database says why.
  */
-import type { ScheduleRequest } from "../../src/api/schedules";
-import { openDatabase, type Database } from "../../src/server/history/database";
+import type { ScheduleRequest } from "../../src/relay-api/schedules";
+import type { Database } from "../../src/server/history/database";
 import { HistoryStore, type SnapshotQuery } from "../../src/server/history/snapshots";
-import { formulaOfQuery } from "../../src/table/formula-of-query";
+import { formulaOfQuery } from "../../src/formula/formula-of-query";
 import { useSimulator } from "../support/simulator";
 import { DATABASE_KINDS, useDatabases } from "./support/databases";
 import { startHistoryRelays, type HistoryRelays } from "./support/history-relay";
 import { planKey, startTeam } from "./support/team";
+import { loadLocale } from "../../src/i18n/locale";
 import { parseRfc4180 } from "./support/rfc4180";
 
 const SECRET = "hist0secret00000000000000000wxyz";
 const sim = useSimulator({ secret: SECRET });
 const databases = useDatabases();
-/** A new database of this kind, for a relay (which closes it when it stops). */
-const openFor = async (kind: (typeof DATABASE_KINDS)[number]) => openDatabase(await databases.settings(kind));
+/** An empty database of this kind, for a relay (which closes it when it stops): the file's embedded one reused. */
+const openFor = (kind: (typeof DATABASE_KINDS)[number]) => databases.reused(kind);
 
 const WATCH = '=MAD.PRODUCTS("US",{"B0AAAAAAA1","B0AAAAAAA2"})';
 const BRANDS = '=MAD.BRANDCONCENTRATION("US","172282")';
@@ -34,12 +35,20 @@ const SCHEDULE: ScheduleRequest = {
   ],
 };
 
-async function send(base: string, token: string | undefined, method: string, path: string, body?: unknown) {
+async function send(
+  base: string,
+  token: string | undefined,
+  method: string,
+  path: string,
+  body?: unknown,
+  language?: string,
+) {
   const reply = await fetch(`${base}${path}`, {
     method,
     headers: {
       ...(token ? { authorization: `Bearer ${token}` } : {}),
       ...(body ? { "content-type": "application/json" } : {}),
+      ...(language ? { "accept-language": language } : {}),
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
@@ -343,7 +352,26 @@ describe("bad input, refused before anything is read", () => {
           code: "ERROR_PARAM",
         });
         expect(reply.json.message).toMatch(message);
+        expect(reply.json.data).toEqual({ problem: "read-params" });
       }
+    // A Chinese reader's add-in reads the same refusal in Chinese (the relay loads Chinese at its start, setup.ts).
+    await loadLocale("zh-CN");
+    const chinese = await send(
+      relays.bases[0],
+      alice,
+      "GET",
+      "/v1/schedules/watch-0001/history.csv?since=2025-02-30",
+      undefined,
+      "zh-CN",
+    );
+    expect([chinese.status, chinese.json]).toEqual([
+      400,
+      {
+        code: "ERROR_PARAM",
+        message: "since：应为存在的日期，写作 YYYY-MM-DD（2025-03-01）",
+        data: { problem: "read-params" },
+      },
+    ]);
     expect(reads).toBe(0);
   });
 
@@ -367,6 +395,10 @@ describe("bad input, refused before anything is read", () => {
       expect(reply.json.message).toBe(
         "this relay keeps no history: REDIS_URL is set but DATABASE_URL is not: replicas would each keep their own",
       );
+      expect(reply.json.data).toEqual({
+        problem: "no-history",
+        reason: "REDIS_URL is set but DATABASE_URL is not: replicas would each keep their own",
+      });
     }
   });
 });

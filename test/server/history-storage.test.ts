@@ -70,7 +70,7 @@ describe.each(DATABASE_KINDS)("on the %s database", (kind) => {
   let database: Database;
   let history: HistoryStore;
   beforeEach(async () => {
-    database = await databases.open(kind);
+    database = await databases.reused(kind);
     history = new HistoryStore(database, { retentionDays: 30 });
   });
 
@@ -122,6 +122,34 @@ describe.each(DATABASE_KINDS)("on the %s database", (kind) => {
     expect(await all(history.rows("watch-0001", { since: "2025-08-06", until: "2025-08-06" }))).toHaveLength(2);
     expect(await all(history.rows("watch-0001", { until: "2025-08-05", latest: true }))).toHaveLength(3);
     expect(await all(history.rows("other-0001"))).toEqual([]);
+  });
+
+  test("every row carries its query's formula (read once per query a day), across batches and ranges", async () => {
+    const twoQueries = (takenOn: string, second: string): NewSnapshot => {
+      const [first] = snapshot(takenOn, 3).queries;
+      return {
+        ...snapshot(takenOn, 3),
+        queries: [first, { ...first, index: 1, query: second, rows: first.rows.slice(0, 2) }],
+      };
+    };
+    await history.write(twoQueries("2025-08-05", "=MAD.ONE()"));
+    await history.write(twoQueries("2025-08-06", "=MAD.TWO()"));
+    const formula = '=MAD.PRODUCTS("US",{"B0…"})';
+    const expected = [
+      ...["2025-08-05 0 0", "2025-08-05 0 1", "2025-08-05 0 2"].map((row) => `${row} ${formula}`),
+      "2025-08-05 1 0 =MAD.ONE()",
+      "2025-08-05 1 1 =MAD.ONE()",
+      ...["2025-08-06 0 0", "2025-08-06 0 1", "2025-08-06 0 2"].map((row) => `${row} ${formula}`),
+      "2025-08-06 1 0 =MAD.TWO()",
+      "2025-08-06 1 1 =MAD.TWO()",
+    ];
+    const read = async (range: Parameters<HistoryStore["rows"]>[1], batchRows: number) =>
+      (await all(history.rows("watch-0001", range, batchRows))).map(
+        (r) => `${r.taken_on} ${r.query_index} ${r.row_index} ${r.query}`,
+      );
+    for (const batchRows of [1, 2, 4, 100]) expect(await read({}, batchRows)).toEqual(expected);
+    expect(await read({ since: "2025-08-06" }, 2)).toEqual(expected.slice(5));
+    expect(await read({ latest: true }, 3)).toEqual(expected.slice(5));
   });
 
   test("what a schedule keeps: days, rows, size, first and last day; deleting removes its history and feeds", async () => {

@@ -120,7 +120,7 @@ async function storeEveryOperation(database: Database): Promise<void> {
 
 describe.each(DATABASE_KINDS)("the history views on the %s database", (kind) => {
   test("one view per operation, typed by field, holding each stored cell; odd values read as NULL", async () => {
-    const database = await databases.open(kind);
+    const database = await databases.reused(kind);
     await storeEveryOperation(database);
     let typedValues = 0;
     for (const op of OPERATIONS) {
@@ -166,7 +166,7 @@ describe.each(DATABASE_KINDS)("the history views on the %s database", (kind) => 
   }, 120_000);
 
   test("a start leaves current views alone; a changed one is replaced and keeps what was granted on it (docs/deploy.md's read-only role)", async () => {
-    const database = await databases.open(kind);
+    const database = await databases.reused(kind);
     const view = viewName("competitor_lookup");
     const oid = async () =>
       (await database.query<{ oid: string }>(`SELECT to_regclass($1)::oid::text AS oid`, [view]))[0].oid;

@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { networkInterfaces, tmpdir } from "node:os";
 import path from "node:path";
-import { PREVIEW_PANE_BOOTSTRAP } from "../../src/api/preview-pane";
+import { PREVIEW_PANE_BOOTSTRAP } from "../../src/lib/preview-pane";
 import { createHostingServer, listen, type HostingServer } from "../../src/server/hosting";
 import { useSimulator } from "../support/simulator";
 

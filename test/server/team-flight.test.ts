@@ -4,8 +4,8 @@
  * stand-in whose answers the test releases, and store wrappers that hold a replica between two of its steps.
  */
 import { randomUUID } from "node:crypto";
-import type { Clock } from "../../src/api/clock";
-import { systemClock } from "../../src/api/clock";
+import type { Clock } from "../../src/lib/clock";
+import { systemClock } from "../../src/lib/clock";
 import { VirtualClock } from "../support/virtual-clock";
 import { createHostingServer, listen, type HostingServer } from "../../src/server/hosting";
 import type { UpstreamAnswer, UpstreamCaller, UpstreamRequest } from "../../src/server/relay";

@@ -8,9 +8,9 @@
  * no DATABASE_URL it keeps no history and says why.
  */
 import path from "node:path";
-import type { Clock } from "../../src/api/clock";
-import type { Schedule, ScheduleRequest } from "../../src/api/schedules";
-import { sleep } from "../../src/api/timeout";
+import type { Clock } from "../../src/lib/clock";
+import type { Schedule, ScheduleRequest } from "../../src/relay-api/schedules";
+import { sleep } from "../../src/lib/timeout";
 import { openDatabase, type Database } from "../../src/server/history/database";
 import { HistoryStore, type HistoryAccess, type SnapshotRow } from "../../src/server/history/snapshots";
 import { createHostingServer, listen } from "../../src/server/hosting";
@@ -18,7 +18,7 @@ import { MembersFile } from "../../src/server/team/members-file";
 import { RedisStore } from "../../src/server/team/redis-store";
 import { startTeamMode } from "../../src/server/team/setup";
 import { hashToken, newToken } from "../../src/server/team/tokens";
-import { formulaOfQuery } from "../../src/table/formula-of-query";
+import { formulaOfQuery } from "../../src/formula/formula-of-query";
 import { useSimulator } from "../support/simulator";
 import { newDataDir, useDatabases, type DatabaseKind } from "./support/databases";
 import { startRedis, type RunningRedis } from "./support/redis";
@@ -109,7 +109,7 @@ async function setup(kind: DatabaseKind): Promise<Setup> {
   const clock = movableClock();
   clock.set(EVENING);
   const url = kind === "server" ? (await databases.settings("server")).url! : undefined;
-  const first = switchable(url ? await openDatabase({ url }) : await databases.open("embedded"));
+  const first = switchable(url ? await openDatabase({ url }) : await databases.reused("embedded"));
   const accesses: HistoryAccess[] = [];
   const team = await startTeam({
     kind: kind === "server" ? "redis" : "memory",

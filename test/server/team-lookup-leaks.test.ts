@@ -8,7 +8,7 @@
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Schedule } from "../../src/api/schedules";
+import type { Schedule } from "../../src/relay-api/schedules";
 import { startRedis, type RunningRedis } from "./support/redis";
 import { call, planKey, startTeam, type RunningTeam, type StoreKind } from "./support/team";
 

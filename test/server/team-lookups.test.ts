@@ -7,7 +7,7 @@
  */
 import { createEngine } from "../../src/engine/engine";
 import { memoryStore } from "../../src/engine/key-value-store";
-import type { ScheduleRequest } from "../../src/api/schedules";
+import type { ScheduleRequest } from "../../src/relay-api/schedules";
 import { useSimulator } from "../support/simulator";
 import { startReceiver, type Receiver } from "./support/alert-receivers";
 import { startRedis, type RunningRedis } from "./support/redis";

@@ -13,6 +13,7 @@ import { RedisStore } from "../../src/server/team/redis-store";
 import { everythingStored, startRedis, type RunningRedis } from "./support/redis";
 import { serveProcess } from "./support/serve-process";
 import { runServerCli } from "./support/server-cli";
+import { newDataDir } from "./support/databases";
 import { call } from "./support/team";
 
 const ROOT = path.resolve(__dirname, "../..");
@@ -21,10 +22,14 @@ const sim = useSimulator({ secret: SECRET });
 let redis: RunningRedis;
 let dir: string;
 let env: NodeJS.ProcessEnv;
+let data: Awaited<ReturnType<typeof newDataDir>>;
 const children: ChildProcessWithoutNullStreams[] = [];
 
 beforeAll(async () => {
   redis = await startRedis();
+  // A copy of a migrated embedded database (see databases.ts): a relay's first start in an empty folder runs
+  // initdb in WebAssembly, seconds of CPU that no test here is about.
+  data = await newDataDir();
   dir = mkdtempSync(path.join(tmpdir(), "mad-team-"));
   writeFileSync(
     path.join(dir, "keys.json"),
@@ -39,13 +44,14 @@ beforeAll(async () => {
     MAD_UPSTREAM: sim.url,
     MAD_KEYS_FILE: path.join(dir, "keys.json"),
     // Without Redis a relay keeps its schedules and history in an embedded database: here, not in the repository.
-    MAD_DATA_DIR: path.join(dir, "mad-data"),
+    MAD_DATA_DIR: data.dir,
   };
-}, 30_000);
+}, 120_000);
 afterAll(async () => {
   for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
   await redis?.stop();
   rmSync(dir, { recursive: true, force: true });
+  data?.remove();
 });
 
 /** `npm run team` with this file's environment (see server-cli.ts). */
@@ -163,8 +169,13 @@ test("`npm run team -- schedules` lists every member's scheduled refreshes from 
   expect((await team(["unschedule", "weekly-market-1"], shared)).status).toBe(0);
   expect((await team(["unschedule", "weekly-market-1"], shared)).status).toBe(1);
   // Without Redis, a single relay's schedules are in its embedded database (read while that relay is stopped).
-  const embedded = await team(["schedules"], { REDIS_URL: "", MAD_DATA_DIR: path.join(dir, "schedules-data") });
-  expect(embedded.out).toMatch(/No scheduled refreshes/);
+  const empty = await newDataDir();
+  try {
+    const embedded = await team(["schedules"], { REDIS_URL: "", MAD_DATA_DIR: empty.dir });
+    expect(embedded.out).toMatch(/No scheduled refreshes/);
+  } finally {
+    empty.remove();
+  }
 }, 60_000);
 
 test("`npm run team` prints stored names escaped: a name with ESC, BEL, new line or tab cannot clear the screen or forge a line", async () => {

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { createServer, connect, type Server, type Socket } from "node:net";
-import { systemClock } from "../../src/api/clock";
+import { systemClock } from "../../src/lib/clock";
 import { createHostingServer, listen } from "../../src/server/hosting";
 import type { UpstreamCaller } from "../../src/server/relay";
 import { RedisStore } from "../../src/server/team/redis-store";

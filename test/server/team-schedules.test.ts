@@ -6,7 +6,7 @@
  */
 import { createEngine } from "../../src/engine/engine";
 import { memoryStore } from "../../src/engine/key-value-store";
-import type { Schedule, ScheduleRequest } from "../../src/api/schedules";
+import type { Schedule, ScheduleRequest } from "../../src/relay-api/schedules";
 import { useSimulator } from "../support/simulator";
 import { startRedis, type RunningRedis } from "./support/redis";
 import { planKey, startTeam, type RunningTeam, type StoreKind } from "./support/team";
@@ -46,10 +46,14 @@ const REPORT: ScheduleRequest = {
   ],
 };
 
-async function send(base: string, token: string, method: string, path: string, body?: unknown) {
+async function send(base: string, token: string, method: string, path: string, body?: unknown, language?: string) {
   const reply = await fetch(`${base}${path}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body ? { "content-type": "application/json" } : {}),
+      ...(language ? { "accept-language": language } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: reply.status, body: (await reply.json()) as { code?: string; message?: string; data?: unknown } };
@@ -60,6 +64,56 @@ async function due(t: RunningTeam, id: string) {
   const schedule = (await t.stores[0].schedules()).find((s) => s.id === id)!;
   await t.stores[0].scheduleSave({ ...schedule, nextRunAt: Date.now() - 1 });
 }
+
+test("a refusal names its problem and speaks the member's language: Chinese for a zh-CN add-in, English without one", async () => {
+  const t = await team("memory");
+  const [alice, bob] = [await t.member("alice"), await t.member("bob")];
+  const base = t.bases[0];
+  const late = { ...REPORT, at: "7am" };
+  expect(await send(base, alice, "PUT", "/v1/schedules/report-0011", late, "zh-CN,zh;q=0.9")).toEqual({
+    status: 400,
+    body: { code: "ERROR_PARAM", message: "at：应为 HH:MM 格式的时刻", data: { problem: "at" } },
+  });
+  expect((await send(base, alice, "PUT", "/v1/schedules/report-0011", late)).body).toEqual({
+    code: "ERROR_PARAM",
+    message: "at: expected a time of day HH:MM",
+    data: { problem: "at" },
+  });
+  // The catalog's own rule, in Chinese too, on the query it names.
+  const market = { ...REPORT, queries: [{ operation: "product_research", params: { marketplace: "XX" } }] };
+  const refused = await send(base, alice, "PUT", "/v1/schedules/report-0011", market, "zh-CN");
+  expect(refused.body.data).toEqual({ problem: "query-params", index: 0 });
+  expect(refused.body.message).toMatch(/^queries\[0\]\.params：marketplace/);
+  expect(refused.body.message).toMatch(/[\u4e00-\u9fff]/);
+  // Another's schedule, one that is not there, a method the route does not take, a body that is not JSON.
+  expect((await send(base, alice, "PUT", "/v1/schedules/report-0011", REPORT)).status).toBe(200);
+  for (const [method, path, body, status, problem, message] of [
+    ["PUT", "/v1/schedules/report-0011", REPORT, 403, "not-yours", "此计划由其他成员设置"],
+    ["DELETE", "/v1/schedules/report-0011", undefined, 403, "not-yours", "此计划由其他成员设置"],
+    ["DELETE", "/v1/schedules/report-0404", undefined, 404, "not-found", "没有这个计划"],
+    ["POST", "/v1/schedules/report-0011", {}, 405, "method", "/v1/schedules/report-0011 不允许 POST"],
+    ["GET", "/v1/schedules/x", undefined, 404, "id", "不是计划：id 为 8 到 64 个字母、数字、- 或 _"],
+  ] as const) {
+    const reply = await send(base, bob, method, path, body, "zh-CN");
+    expect([method, path, reply.status, reply.body.data, reply.body.message]).toEqual([
+      method,
+      path,
+      status,
+      { problem },
+      message,
+    ]);
+  }
+  const notJson = await fetch(`${base}/v1/schedules/report-0012`, {
+    method: "PUT",
+    headers: { authorization: `Bearer ${bob}`, "content-type": "application/json", "accept-language": "zh-CN" },
+    body: "{not json",
+  });
+  expect(await notJson.json()).toEqual({
+    code: "ERROR_PARAM",
+    message: "请求体：应为 JSON 对象 {name, at, timeZone, queries}",
+    data: { problem: "body" },
+  });
+});
 
 describe.each<StoreKind>(["memory", "redis"])("scheduled refreshes, state in %s", (kind) => {
   test("a revoked member's schedules go with them: a member added again by that name starts with none", async () => {

@@ -274,6 +274,35 @@ describe.each<StoreKind>(["memory", "redis"])("team relay, state in %s", (kind) 
   });
 });
 
+test("a body the relay refuses on an operation names the problem and speaks the member's language, sending nothing", async () => {
+  const t = await team("memory");
+  const token = await t.member("alice");
+  const before = simCalls();
+  const post = (body: string, language?: string) =>
+    fetch(`${t.bases[0]}/v1/market/ebc`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${token}`,
+        "content-type": "application/json",
+        ...(language ? { "accept-language": language } : {}),
+      },
+      body,
+    }).then(async (reply) => ({ status: reply.status, body: (await reply.json()) as unknown }));
+  expect(await post("{not json", "zh-CN")).toEqual({
+    status: 400,
+    body: { code: "ERROR_PARAM", message: "请求体：不是有效的 JSON", data: { problem: "body" } },
+  });
+  expect(await post("[1, 2]")).toEqual({
+    status: 400,
+    body: { code: "ERROR_PARAM", message: "body: expected a JSON object", data: { problem: "body" } },
+  });
+  expect(await post(`${"[".repeat(100)}${"]".repeat(100)}`, "zh-CN")).toEqual({
+    status: 400,
+    body: { code: "ERROR_PARAM", message: "请求体：嵌套超过 64 层", data: { problem: "body" } },
+  });
+  expect(simCalls()).toBe(before);
+});
+
 describe.each<StoreKind>(["memory", "redis"])("the fair queue, state in %s", (kind) => {
   test("grants go in turn across members: one member's many requests cannot starve another's one", async () => {
     const t = await team(kind);

@@ -1,5 +1,5 @@
 /** The client's happy path for every operation of the catalog against the simulator, over real HTTP. */
-import { clockFrom } from "../../src/api/clock";
+import { clockFrom } from "../../src/lib/clock";
 import { OPERATIONS } from "../../src/api/catalog";
 import { createTypedClient as createClient } from "../support/operation-methods";
 import { methodName } from "../support/operation-methods";

@@ -11,7 +11,7 @@ export interface Instruction {
   readonly args: string;
 }
 
-export function parseDockerfile(text: string): Instruction[][] {
+function parseDockerfile(text: string): Instruction[][] {
   const lines = text
     .replace(/\\\r?\n/g, " ")
     .split(/\r?\n/)

@@ -3,14 +3,14 @@
  * test of a host's report sheets exercises the layout people get.
  */
 import { readInputs } from "../../src/taskpane/report-model/report-inputs";
-import type { ReportSheetSpec } from "../../src/taskpane/host/host-adapter";
+import type { ReportSheetSpec } from "../../src/taskpane/report-model/report-sheet-spec";
 import { reportSheetSpec } from "../../src/taskpane/report-model/report-layout";
 import { templateById, type TemplateId, type TemplateInputs } from "../../src/taskpane/report-model/templates";
 
 /** The day every test report says it was made on, so that notes and stored reports compare equal. */
-export const REPORT_DAY = new Date(Date.UTC(2026, 0, 1));
+const REPORT_DAY = new Date(Date.UTC(2026, 0, 1));
 
-export function templateReport(id: TemplateId, inputs: TemplateInputs, name?: string): ReportSheetSpec {
+function templateReport(id: TemplateId, inputs: TemplateInputs, name?: string): ReportSheetSpec {
   const spec = reportSheetSpec(templateById(id), readInputs(inputs), REPORT_DAY);
   return name === undefined ? spec : { ...spec, name };
 }

@@ -1,7 +1,7 @@
 /**
  * Simulated time for tests and benchmarks without real I/O (see VirtualClock).
  */
-import { type Clock } from "../../src/api/clock";
+import { type Clock } from "../../src/lib/clock";
 
 const abortReason = (signal: AbortSignal): unknown => signal.reason ?? new Error("aborted");
 

@@ -6,7 +6,7 @@
  *
  * now() = real time + the total of all jumps, so the simulator's latency counts as it would in real life.
  */
-import type { Clock } from "../../src/api/clock";
+import type { Clock } from "../../src/lib/clock";
 
 interface Sleeper {
   readonly at: number;

@@ -3,7 +3,7 @@
  * or a name above it (a top-level field, an object) ignoring case, in pick order, each column once.
  */
 import { operation } from "../../src/api/catalog";
-import { parseFormulaArgs } from "../../src/functions/arguments";
+import { parseFormulaArgs } from "../../src/formula/arguments";
 import { pickColumns, recordColumns } from "../../src/table/columns";
 import { selectColumns } from "../../src/taskpane/report-model/result-table";
 

@@ -4,9 +4,9 @@
  * relay's refusal lands on, a formula's references read into values, the fields offered from a spilled header; and
  * the Office host reading a cell's formula and its spill's header from the strict Excel stand-in.
  */
-import { conditionFields, parseCondition } from "../../src/api/alert-condition";
-import { ALERT_ID, ALERT_PROBLEMS } from "../../src/api/alerts";
-import { readFormulaText } from "../../src/table/formula-text";
+import { conditionFields, parseCondition } from "../../src/relay-api/alert-condition";
+import { ALERT_ID, ALERT_PROBLEMS } from "../../src/relay-api/alerts";
+import { readFormulaText } from "../../src/formula/formula-text";
 import {
   alertRequest,
   conditionText,
@@ -26,7 +26,8 @@ import {
   suggestedName,
   UnreadableReference,
 } from "../../src/taskpane/alerts/alert-source";
-import type { CellTarget, CellValue } from "../../src/taskpane/host/host-adapter";
+import type { CellTarget } from "../../src/taskpane/host/host-adapter";
+import type { CellValue } from "../../src/taskpane/report-model/cells";
 import { createOfficeHost } from "../../src/taskpane/host/office-host";
 import { PLATFORMS, strictExcelPerTest } from "../support/strict-excel/jest";
 

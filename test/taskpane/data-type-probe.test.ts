@@ -7,7 +7,7 @@
 import { lookupFunction } from "../../src/api/catalog";
 import { FormulaRegistry, type FormulaEntry } from "../../src/engine/formula-registry";
 import { entitiesSupported } from "../../src/functions/entity-support";
-import { cardPlan } from "../../src/functions/product-plans";
+import { cardPlan } from "../../src/formula/product-plans";
 import { dataTypesRefused, forgetDataTypeVerdict } from "../../src/table/data-type-support";
 import { createOfficeHost } from "../../src/taskpane/host/office-host";
 import { learnDataTypes } from "../../src/taskpane/shared/data-type-start";

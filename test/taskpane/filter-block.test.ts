@@ -5,8 +5,8 @@
  */
 import { operation, type OperationCode } from "../../src/api/catalog";
 import { validateParams } from "../../src/api/validate";
-import { parseFormulaArgs } from "../../src/functions/arguments";
-import type { CellValue } from "../../src/taskpane/host/host-adapter";
+import { parseFormulaArgs } from "../../src/formula/arguments";
+import type { CellValue } from "../../src/taskpane/report-model/cells";
 import { parseCell } from "../../src/table/a1";
 import { buildFilterBlock, type FilterBlock } from "../../src/taskpane/builder/filter-block";
 

@@ -2,7 +2,7 @@
  * What the form sends and what it shows when something is wrong: values are reshaped into parameters (never
  * judged), and the client's validation messages land under the fields they are about.
  */
-import { splitItems } from "../../src/api/kinds/form-types";
+import { listItems } from "../../src/api/kinds/list-items";
 import { formModel } from "../../src/taskpane/builder/form-model";
 import {
   draftParams,
@@ -67,14 +67,15 @@ describe("form values to parameters", () => {
     expect(toParams(research, values({ minPrice: "ten" })).minPrice).toBe("ten");
   });
 
-  it("splits pasted ASINs on lines, commas and spaces; other lists on lines only", () => {
-    expect(splitItems("B0DGVP84B5, B0DGVP84B6\nB0DGVP84B7 B0DGVP84B8", "asin")).toEqual([
+  it("splits pasted ASINs on lines, commas and spaces; other lists on lines, commas and semicolons (as a cell)", () => {
+    expect(listItems("B0DGVP84B5, B0DGVP84B6\nB0DGVP84B7 B0DGVP84B8", "separate")).toEqual([
       "B0DGVP84B5",
       "B0DGVP84B6",
       "B0DGVP84B7",
       "B0DGVP84B8",
     ]);
-    expect(splitItems("yoga mat, thick\nfoam roller")).toEqual(["yoga mat, thick", "foam roller"]);
+    // A comma separates keywords here as it does in a formula's cell (the form once kept "yoga mat, thick" whole).
+    expect(listItems("yoga mat, thick\nfoam roller")).toEqual(["yoga mat", "thick", "foam roller"]);
   });
 
   it("never sends the picked columns: they are chosen locally, so one call serves every choice of columns", () => {

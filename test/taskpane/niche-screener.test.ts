@@ -35,12 +35,13 @@ test("the pane proposes a screen of demand, competition, brand concentration and
     maxBrandCrn: "60",
     minAvgPrice: "15",
     maxAvgPrice: "50",
+    headers: "labels",
   });
   // A blank niche is no error: the add-in fills it in on Create.
   expect(validateTemplateInputs(template, readInputs(PROPOSED), NOW)).toEqual({ byInput: {}, count: 0 });
 });
 
-test("the sheet: the screen's rows are a filter block named as the service names them, worded beside", () => {
+test("the sheet: the screen's rows are a filter block named as the service names them, worded beside, closed by its headers", () => {
   const spec = reportSheetSpec(template, readInputs({ ...PROPOSED, niche: "172282:281407" }), NOW);
   const cell = (address: string) => spec.values.find((v) => v.address === address)?.value;
   expect([cell("A4"), cell("B4"), cell("C4")]).toEqual([
@@ -49,17 +50,23 @@ test("the sheet: the screen's rows are a filter block named as the service names
     "Demand: average units a month, at least",
   ]);
   expect([cell("A8"), cell("B8")]).toEqual(["maxAvgPrice", "50"]);
-  expect([cell("A9"), cell("B9")]).toEqual(["Niche to break down", "172282:281407"]);
+  // The block's last row heads the ranked niches in words (issue 46): an option the block's reader takes.
+  expect([cell("A9"), cell("B9"), cell("C9")]).toEqual([
+    "headers",
+    "labels",
+    "Table headers: labels (words) or names (the API's field names)",
+  ]);
+  expect([cell("A10"), cell("B10")]).toEqual(["Niche to break down", "172282:281407"]);
   const [niches, prices, ratings, ages] = spec.formulas.map((f) => f.formula);
   expect(niches).toBe(
-    '=MAD.NICHES($B$3,$A$4:$B$8,"nodeLabelName, nodeIdPath, avgUnits, avgPrice, avgRatings, brandConcentration, avgRevenue",20)',
+    '=MAD.NICHES($B$3,$A$4:$B$9,"nodeLabelName, nodeIdPath, avgUnits, avgPrice, avgRatings, brandConcentration, avgRevenue",20)',
   );
   for (const [formula, fn] of [
     [prices, "PRICEBANDS"],
     [ratings, "RATINGBANDS"],
     [ages, "LISTINGAGES"],
   ])
-    expect(formula).toMatch(new RegExp(`^=MAD\\.${fn}\\(\\$B\\$3,\\$B\\$9,`));
+    expect(formula).toMatch(new RegExp(`^=MAD\\.${fn}\\(\\$B\\$3,\\$B\\$10,`));
   expect(spec.charts.map((c) => c.title)).toEqual([
     "Demand by niche",
     "Products by price band",

@@ -11,7 +11,8 @@ import { PreviewHost } from "../../src/preview/preview-host";
 import { Workbook } from "../../src/preview/workbook";
 import { createOfficeHost, followReportSheets, settleStartupBehavior } from "../../src/taskpane/host/office-host";
 import { REPORTS_SETTING } from "../../src/taskpane/host/document-settings";
-import type { ChartSpec, ReportSheetSpec } from "../../src/taskpane/host/host-adapter";
+import type { ChartSpec } from "../../src/taskpane/report-model/chart-spec";
+import type { ReportSheetSpec } from "../../src/taskpane/report-model/report-sheet-spec";
 import { reportSheetSpec } from "../../src/taskpane/report-model/report-layout";
 import { templateById, type TemplateId } from "../../src/taskpane/report-model/templates";
 import { PLATFORMS, strictExcelPerTest } from "../support/strict-excel/jest";
@@ -168,7 +169,9 @@ describe.each(PLATFORMS)("report sheets in Excel (%s)", (platform) => {
     const spec = specOf("keywordOpportunity");
     const { sheet } = await createOfficeHost().createReportSheet!(spec);
     const trends = spec.formulas[0];
-    expect(trends.formula).toBe('=MAD.KEYWORDTRENDS($B$3,$B$4,,"time, search, purchase, purchaseRate")');
+    expect(trends.formula).toBe(
+      '=MAD.KEYWORDTRENDS($B$3,$B$4,"headers=labels","time, search, purchase, purchaseRate")',
+    );
     await flush();
     excel.manual.at(trends.address).answer([
       ["time", "search", "purchase", "purchaseRate"],

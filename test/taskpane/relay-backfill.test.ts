@@ -6,10 +6,11 @@
  * opens) or are asked about once (Snapshot now); and what it did is said in the pane's bar as the workbook opens.
  */
 import { epochMsToSerial } from "../../src/api/dates";
-import type { Schedule } from "../../src/api/schedules";
+import type { Schedule } from "../../src/relay-api/schedules";
 import { selectColumns } from "../../src/taskpane/report-model/result-table";
-import { formulaOfQuery } from "../../src/table/formula-of-query";
-import { CellsInUseError, type TableSpec } from "../../src/taskpane/host/host-adapter";
+import { formulaOfQuery } from "../../src/formula/formula-of-query";
+import { type TableSpec } from "../../src/taskpane/host/host-adapter";
+import { CellsInUseError } from "../../src/taskpane/host/cells-in-use";
 import {
   backfillSource,
   backfillWhenOpened,

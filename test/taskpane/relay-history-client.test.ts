@@ -3,10 +3,13 @@
  * database, its scheduler run by the test on days it sets) and the simulator behind it: Keep history on the relay
  * sets the schedule's `history`; the days the relay took while the workbook was closed go into the workbook's history
  * sheet as it opens, after the sheet's last day, in date order, with no call, their cells as the spill shows them and
- * a Source that says `relay`; a feed is made, read without a token, listed with when it was read and revoked; and a
- * relay without a database says why, which the pane shows beside the switch.
+ * a Source that says `relay`; a feed is made, read without a token, listed with when it was read and revoked; a
+ * relay without a database says why, which the pane shows beside the switch; and a refusal comes back with its
+ * stable problem, in the pane's language.
  */
+import { MadError } from "../../src/api/errors";
 import { createEngine } from "../../src/engine/engine";
+import { setLocale } from "../../src/i18n";
 import { memoryStore } from "../../src/engine/key-value-store";
 import { openDatabase, type Database } from "../../src/server/history/database";
 import type { TableSpec } from "../../src/taskpane/host/host-adapter";
@@ -16,6 +19,8 @@ import { relayHistoryClient } from "../../src/taskpane/reports/relay-history-cli
 import { noHistoryReason, scheduleKey } from "../../src/taskpane/reports/relay-history-props";
 import { localTimeZone, scheduleClient, scheduledQueries } from "../../src/taskpane/reports/schedule-client";
 import { takeSnapshot } from "../../src/taskpane/reports/snapshot";
+import { failureText } from "../../src/taskpane/shared/services";
+import { RelayRefusal } from "../../src/taskpane/shared/relay-request";
 import { snapshotRows, tableSnapshotPlan } from "../../src/taskpane/reports/snapshot-sheet";
 import { newDataDir } from "../server/support/databases";
 import { useSimulator } from "../support/simulator";
@@ -190,4 +195,29 @@ test("a relay without a database refuses history, and the pane shows its reason 
     .listFeeds(SCHEDULE_ID)
     .catch((e: unknown) => e);
   expect(noHistoryReason(listing)).toBe("REDIS_URL is set but DATABASE_URL is not");
+});
+
+test("a schedule's refusal is a MadError with the relay's stable problem, in the pane's language", async () => {
+  const { settings } = await team({ off: "no database" });
+  const schedules = scheduleClient(settings)!;
+  const request = {
+    name: "Research",
+    at: "7am",
+    timeZone: localTimeZone(),
+    queries: [{ operation: "product_research" as const, params: QUERY.params }],
+  };
+  await setLocale("zh-CN");
+  try {
+    const refusal = await schedules.set(SCHEDULE_ID, request).catch((e: unknown) => e);
+    expect(refusal).toBeInstanceOf(MadError);
+    expect(refusal).toBeInstanceOf(RelayRefusal);
+    const { problem, status, kind, message } = refusal as RelayRefusal;
+    expect({ problem, status, kind }).toEqual({ problem: "at", status: 400, kind: "relayRefusal" });
+    expect(message).toBe("团队中继拒绝了请求：at：应为 HH:MM 格式的时刻");
+    expect(failureText(refusal)).toBe(message);
+  } finally {
+    await setLocale("en");
+  }
+  const english = await schedules.set(SCHEDULE_ID, request).catch((e: unknown) => e);
+  expect((english as RelayRefusal).message).toBe("The team relay refused: at: expected a time of day HH:MM");
 });

@@ -6,7 +6,9 @@
  * before the table gains it at its next snapshot, unless a person's cell is where it would go.
  */
 import { setLocale } from "../../src/i18n";
-import type { CellValue, SnapshotSheetSpec, StoredQuery, TableSpec } from "../../src/taskpane/host/host-adapter";
+import type { StoredQuery, TableSpec } from "../../src/taskpane/host/host-adapter";
+import type { CellValue } from "../../src/taskpane/report-model/cells";
+import type { SnapshotSheetSpec } from "../../src/taskpane/report-model/snapshot-spec";
 import { CHANGES_KEY } from "../../src/taskpane/reports/changes-table";
 import { changesAgainstSheet } from "../../src/taskpane/reports/snapshot-changes";
 import {

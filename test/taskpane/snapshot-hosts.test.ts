@@ -10,7 +10,8 @@ import { readInputs } from "../../src/taskpane/report-model/report-inputs";
 import { createEngine } from "../../src/engine/engine";
 import { memoryStore } from "../../src/engine/key-value-store";
 import { setLocale } from "../../src/i18n";
-import type { SnapshotAppend, StoredQuery, TableSpec } from "../../src/taskpane/host/host-adapter";
+import type { StoredQuery, TableSpec } from "../../src/taskpane/host/host-adapter";
+import type { SnapshotAppend } from "../../src/taskpane/report-model/snapshot-spec";
 import {
   snapshotLayout,
   reportSnapshotPlan,

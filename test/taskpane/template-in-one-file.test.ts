@@ -62,9 +62,9 @@ test("a template written in one place is planned: its sheet, formulas, checks an
   expect(errors.count).toBe(0);
   expect(plan!.spec.name).toBe("Throwaway yoga mat");
   expect(plan!.spec.formulas.map((f) => f.formula)).toEqual([
-    '=MAD.KEYWORDMINER($B$3,$B$4,,"keyword, searches",10)',
-    '=MAD.REVIEWS($B$3,$B$5,,"date, star",5)',
-    '=MAD.REVIEWS($B$3,$C$5,,"date, star",5)',
+    '=MAD.KEYWORDMINER($B$3,$B$4,"headers=labels","keyword, searches",10)',
+    '=MAD.REVIEWS($B$3,$B$5,"headers=labels","date, star",5)',
+    '=MAD.REVIEWS($B$3,$C$5,"headers=labels","date, star",5)',
   ]);
   expect(plan!.queries.map((q) => q.params)).toEqual([
     { marketplace: "US", keyword: "yoga mat" },

@@ -5,12 +5,12 @@
  */
 import { readInputs } from "../../src/taskpane/report-model/report-inputs";
 import { lookupFunction, operation, type OperationCode } from "../../src/api/catalog";
-import { cardPlan, rowsPlan } from "../../src/functions/lookup-plans";
+import { cardPlan, rowsPlan } from "../../src/formula/lookup-plans";
 import { canonicalJson } from "../../src/engine/keys";
 import { createEngine } from "../../src/engine/engine";
 import { memoryStore } from "../../src/engine/key-value-store";
-import { parseFormulaArgs, parseFields } from "../../src/functions/arguments";
-import { parseHistoryArgs } from "../../src/functions/history-args";
+import { parseFormulaArgs, parseFields } from "../../src/formula/arguments";
+import { parseHistoryArgs } from "../../src/formula/history-args";
 import { productRow, productFactsOf } from "../../src/table/product-card";
 import { parseCell } from "../../src/table/a1";
 import { costAgainstCache, costOfQueries, describeCost } from "../../src/taskpane/report-model/report-cost";
@@ -47,7 +47,7 @@ function formulaQuery(section: TemplateSection, args: unknown[]): { params: Reco
   // A card (MAD.PRODUCT) asks competitor lookup for its one ASIN, as the card's plan does.
   if (section.card) return cardPlan(lookupFunction("PRODUCT")!, { market, positional: args.slice(1, 2) }, () => null);
   // A list (MAD.PRODUCTS) asks it for every listed ASIN, as its plan does.
-  if (section.list) return rowsPlan({ market, positional: args.slice(1, 2), fields: args[2] });
+  if (section.list) return rowsPlan({ market, positional: args.slice(1, 2), fields: args[2], headers: args[3] });
   if (op.history) {
     const [start, end, interval, fields] = args.slice(1 + n);
     const parsed = parseHistoryArgs(op, op.history, { market, positional, start, end, interval, fields });
@@ -187,7 +187,11 @@ describe("the Product watch template", () => {
   it("lists every watched ASIN down column A, beside its row of one MAD.PRODUCTS table", () => {
     const spec = reportSheetSpec(template, readInputs(inputs), NOW);
     expect(spec.name).toBe("Products B000000000");
-    expect(spec.formulas[0]).toEqual({ address: "B8", formula: `=MAD.PRODUCTS($B$3,$A$9:$A$208,${TABLE})` });
+    // Headed in words (issue 46): MAD.PRODUCTS' own `headers` argument, as STOCKHISTORY's.
+    expect(spec.formulas[0]).toEqual({
+      address: "B8",
+      formula: `=MAD.PRODUCTS($B$3,$A$9:$A$208,${TABLE},"labels")`,
+    });
     const cells = specCells(spec);
     expect(asins(60).map((_, i) => cells.get(`A${9 + i}`))).toEqual(asins(60));
     expect(cells.get("A69")).toBeUndefined();
@@ -212,7 +216,7 @@ describe("the Product watch template", () => {
       "=MAD.PRODUCT($B$3,$B$5)",
       '=MAD.PRICEHISTORY($B$3,$B$5,,,"weekly","date, price, bsr")',
       '=MAD.SALESTREND($B$3,$B$5,,,"monthly","date, units, revenue")',
-      '=MAD.REVIEWS($B$3,$B$5,,"date, star, title",10)',
+      '=MAD.REVIEWS($B$3,$B$5,"headers=labels","date, star, title",10)',
     ]);
     expect(spec.formulas.filter((f) => f.formula.includes("$C$5"))).toHaveLength(4);
     expect(spec.formulas).toHaveLength(1 + 2 * 4);
@@ -279,6 +283,43 @@ describe("the Product watch template", () => {
     expect(check({ market: "US", asins: pasted, picked: asins(6).join(" ") }).byInput.picked).toEqual([
       `Charted products: at most ${MAX_CHARTED} ASINs (6 given).`,
     ]);
+  });
+});
+
+describe("a filter block's tables, headed in words (issue 46)", () => {
+  /** The display a section's formula asks for, read as its function reads its arguments. */
+  const displayOf = (id: TemplateId, fn: string, inputs: Record<string, string>) => {
+    const spec = reportSheetSpec(templateById(id), readInputs(inputs), NOW);
+    const formula = spec.formulas.find((f) => f.formula.startsWith(`=MAD.${fn}(`))!.formula;
+    const { args } = formulaArguments(formula, specCells(spec));
+    const op = operation(fn === "COMPETITORS" ? "competitor_lookup" : "market_research");
+    return {
+      spec,
+      formula,
+      display: parseFormulaArgs(op, { market: args[0], positional: [], filters: args[1] }).display,
+    };
+  };
+
+  it("closes the ASIN block with a `headers | labels` row the competitors' formula reads, no words inside it", () => {
+    const { spec, formula, display } = displayOf("competitorWatch", "COMPETITORS", SAMPLE);
+    expect(formula).toMatch(/^=MAD\.COMPETITORS\(\$B\$3,\$A\$4:\$U\$5,/);
+    const cell = (address: string) => spec.values.find((v) => v.address === address)?.value;
+    expect([cell("A4"), cell("A5"), cell("B5"), cell("C5")]).toEqual(["ASINs", "headers", "labels", undefined]);
+    expect(display).toMatchObject({ headers: true, headerLabels: true });
+    // `names` typed in its cell (or picked in the pane) heads them with the API's names again.
+    expect(displayOf("competitorWatch", "COMPETITORS", { ...SAMPLE, headers: "names" }).display.headerLabels).toBe(
+      false,
+    );
+  });
+
+  it("closes the niche screen with it too; the pane proposes labels for both", () => {
+    const { display } = displayOf("nicheScreener", "NICHES", SAMPLE);
+    expect(display).toMatchObject({ headers: true, headerLabels: true });
+    for (const id of ["competitorWatch", "nicheScreener"] as const)
+      expect(templateById(id).inputs.find((i) => i.name === "headers")).toMatchObject({
+        kind: "headers",
+        initial: "labels",
+      });
   });
 });
 
@@ -392,10 +433,10 @@ describe("input checks", () => {
   it("keep the stored inputs plain, never the secret", () => {
     const spec = reportSheetSpec(
       templateById("competitorWatch"),
-      readInputs({ market: "US", asins: "b07z82895w\nB0DGVP84B5" }),
+      readInputs({ market: "US", asins: "b07z82895w\nB0DGVP84B5", headers: "labels" }),
       NOW,
     );
-    expect(spec.report.inputs).toEqual({ market: "US", asins: "B07Z82895W, B0DGVP84B5" });
+    expect(spec.report.inputs).toEqual({ market: "US", asins: "B07Z82895W, B0DGVP84B5", headers: "labels" });
     expect(canonicalJson(spec)).not.toMatch(/secret/i);
   });
 });

@@ -130,7 +130,7 @@ export const PRODUCT_OPERATIONS = [
     shape: "paged",
     record: "product",
     // Each listed ASIN's product comes back as its own item, and an ASIN the service does not know is left out,
-    // so lookups of single ASINs made together share one call of up to 40 (src/api/batch.ts). `variation`: the
+    // so lookups of single ASINs made together share one call of up to 40 (src/api/lookups/batch.ts). `variation`: the
     // live reference (sellersprite-cli reference/competitor_lookup.md) has the service take Y, variants left
     // out, when it is not given; a lookup names each product, and a watched child ASIN must come back as itself,
     // so lookups send N (variants included) unless the caller says otherwise. `month` stays out: the last 30
@@ -295,12 +295,12 @@ export const PRODUCT_OPERATIONS = [
 ] as const;
 
 /**
- * Functions over competitor lookup's answers per ASIN (its `batch`: 40 ASINs a call, src/api/batch.ts) rather than
+ * Functions over competitor lookup's answers per ASIN (its `batch`: 40 ASINs a call, src/api/lookups/batch.ts) rather than
  * over its table, so cells asking for single products at about the same moment share calls:
  * - MAD.PRODUCT(market, asin, [details]): one product as an Excel data type (a card, src/table/product-card.ts). Facts
  *   only the product's details hold (bullet points, variants) are fetched only when `details` names them, one more
  *   call per product (`details`: that operation).
- * - MAD.PRODUCTS(market, asins, [fields]): one row per listed ASIN (up to 2,000), in the list's order.
+ * - MAD.PRODUCTS(market, asins, [fields], [headers]): one row per listed ASIN (up to 2,000), in the list's order.
  * `group` is where the docs list the function.
  */
 export const LOOKUP_FUNCTIONS = [

@@ -5,7 +5,7 @@
 import * as z from "zod/mini";
 import { t } from "../../i18n/cells";
 import { booleanValue } from "./cell-input";
-import { readError, show, type KindDefinition } from "./kind";
+import { cellTypeError, type KindDefinition } from "./kind";
 
 export const BOOLEAN_KIND: KindDefinition<boolean> = {
   // A 0 is a blank here: a person types FALSE (or "no", or the text 0); a blank cell may arrive as the number 0.
@@ -16,13 +16,7 @@ export const BOOLEAN_KIND: KindDefinition<boolean> = {
   sample: () => true,
   fromCells: ([cell], spec, context) => {
     const b = booleanValue(cell);
-    if (b === undefined)
-      throw readError(
-        spec,
-        context,
-        "type",
-        t("v.expected", { expected: t("kind.boolean.expected"), got: show(cell) }),
-      );
+    if (b === undefined) throw cellTypeError(spec, context, t("kind.boolean.expected"), cell);
     return b;
   },
   control: () => ({ type: "boolean" }),

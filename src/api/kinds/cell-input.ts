@@ -5,36 +5,6 @@
  */
 import { serialToDate } from "../dates";
 
-export const isBlankCell = (value: unknown): boolean =>
-  value === null || value === undefined || (typeof value === "string" && value.trim() === "");
-
-/**
- * Rows without their trailing blank rows and trailing blank columns. A whole column (`A:A`) reaches a custom function
- * on Excel for Windows and Mac as every row of the sheet, 1,048,576 of them, blanks as null or 0 by build (office-js
- * #4702, #5262; Excel on the web answers #CALC! instead, office-js #4613): what is below the last value, or right of
- * it, is not part of the list, so a list's limit counts what remains. Blanks inside the list stay (a blank row of
- * MAD.PRODUCTS is a blank row of its result). `vacant`: what counts as blank for this parameter.
- */
-export function withoutTrailingBlanks(
-  rows: readonly (readonly unknown[])[],
-  vacant: (cell: unknown) => boolean = isBlankCell,
-): unknown[][] {
-  let bottom = rows.length;
-  while (bottom > 0 && rows[bottom - 1].every(vacant)) bottom--;
-  const kept = rows.slice(0, bottom);
-  let right = kept.reduce((most, row) => Math.max(most, row.length), 0);
-  while (right > 0 && kept.every((row) => right > row.length || vacant(row[right - 1]))) right--;
-  return kept.map((row) => (row.length > right ? row.slice(0, right) : [...row]));
-}
-
-/** Items of a list: each cell, and within text cells the parts separated by commas, semicolons or new lines. */
-export function listItems(values: readonly unknown[]): string[] {
-  return values
-    .flatMap((v) => (typeof v === "string" ? v.split(/[,;\r\n]+/) : [String(v)]))
-    .map((item) => item.trim())
-    .filter((item) => item !== "");
-}
-
 export const showValue = (value: unknown): string => (typeof value === "string" ? `"${value}"` : String(value));
 
 /** Excel date serial numbers (a date typed into a cell) lie well below the 6- and 8-digit yyyyMM/yyyyMMdd forms. */

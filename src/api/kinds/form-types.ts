@@ -4,6 +4,7 @@
  * renders the controls (builder/ParamField.tsx) and keeps the form's state (builder/form-model.ts, form-values.ts).
  */
 import type { EnumOption, TextPattern } from "../param-spec";
+import type { Spaces } from "./list-items";
 
 /** How a parameter is edited. */
 export type FieldControl =
@@ -18,10 +19,12 @@ export type FieldControl =
       readonly open: boolean;
       readonly encoding: "csv" | "list";
     }
-  /** A list without known values: one item per line (ASINs, keywords). */
+  /** A list without known values: one item per line, or separated as any list is (ASINs, keywords). */
   | {
       readonly type: "lines";
       readonly pattern?: TextPattern;
+      /** Whether spaces separate its items too (./list-items.ts), for the hint. */
+      readonly spaces: Spaces;
       readonly maxItems?: number;
       readonly encoding: "csv" | "list";
     }
@@ -62,15 +65,6 @@ export type SetFormValue = Exclude<FormValue, null | "">;
 
 export const isMulti = (v: FormValue): v is MultiValue => typeof v === "object" && v !== null && "selected" in v;
 export const isOrder = (v: FormValue): v is OrderValue => typeof v === "object" && v !== null && "desc" in v;
-
-/** Splits pasted text into items: one per line; ASIN lists also split on commas and spaces. */
-export function splitItems(text: string, pattern?: string): string[] {
-  const separator = pattern === "asin" ? /[\s,;]+/ : /\r?\n/;
-  return text
-    .split(separator)
-    .map((item) => item.trim())
-    .filter((item) => item !== "");
-}
 
 /** Text of a number field as a number when it is one; otherwise the text, for the validator to name. */
 export function numberOrText(text: string): number | string {

@@ -1,25 +1,27 @@
 /**
  * The integer-list kind: whole numbers sent as a JSON array (review stars `[4, 5]`, trademark Nice classes `[5, 9]`).
- * From cells: each cell of a range, or numbers separated by commas in one; from the form: the picks of a
- * multi-select, or one number per line. `options`, `min`/`max` apply per item and `maxItems` to the list.
+ * Read as every list is (./list-items.ts; spaces separate numbers too): from cells, each cell of a range and the
+ * numbers in a text; from the form, the picks of a multi-select or the numbers typed. `options`, `min`/`max` apply
+ * per item and `maxItems` to the list.
  */
 import * as z from "zod/mini";
 import { t } from "../../i18n/cells";
 import type { AnyParamSpec } from "../param-spec";
-import { listItems } from "./cell-input";
-import { isMulti, optionValue, splitItems } from "./form-types";
+import { isMulti, optionValue } from "./form-types";
 import { firstOption, show, TEXT_CAPS, type KindDefinition } from "./kind";
+import { listItems } from "./list-items";
 import { expectedNumber } from "./number";
 import { optionList } from "./text-rules";
 
-/** Items of a list given as an array or as one comma-separated text; digits become numbers, the rest stays text. */
+/** A list's numbers, each as given (a JSON number stays one), and the items of its texts. */
+const numbersAndItems = (v: unknown): (number | string)[] =>
+  Array.isArray(v) ? v.flatMap(numbersAndItems) : typeof v === "number" ? [v] : listItems(v, "separate");
+
+/** Items of a list given as an array, a number or one separated text; digits become numbers, the rest stays text. */
 const items = z.pipe(
   z.union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))]),
   z.transform((v) =>
-    (Array.isArray(v) ? v : String(v).split(/[,;\n]/))
-      .map((item) => String(item).trim())
-      .filter((item) => item !== "")
-      .map((item) => (/^-?\d+$/.test(item) ? Number(item) : item)),
+    numbersAndItems(v).map((item) => (typeof item === "string" && /^-?\d+$/.test(item) ? Number(item) : item)),
   ),
 );
 
@@ -57,17 +59,17 @@ export const INTEGER_LIST_KIND: KindDefinition<number[]> = {
     return z.pipe(z.pipe(items, counted), z.array(itemSchema(spec)));
   },
   // Whole numbers typed as text (`"9, 35"`) read as numbers; anything else stays text for the validator to name.
-  fromCells: (cells) => listItems(cells).map((item) => (/^\d+$/.test(item) ? Number(item) : item)),
+  fromCells: (cells) => listItems(cells, "separate").map((item) => (/^\d+$/.test(item) ? Number(item) : item)),
   control: (spec) =>
     spec.options
       ? { type: "multiEnum", options: spec.options, open: false, encoding: "list" }
-      : { type: "lines", maxItems: spec.maxItems, encoding: "list" },
+      : { type: "lines", spaces: "separate", maxItems: spec.maxItems, encoding: "list" },
   fromForm: (value, control) => {
     const picked =
       control.type === "multiEnum" && isMulti(value)
         ? value.selected.map((item) => optionValue(control.options, item))
         : typeof value === "string"
-          ? splitItems(value.replace(/,/g, "\n"))
+          ? listItems(value, "separate")
           : [];
     return picked.length ? picked : undefined;
   },

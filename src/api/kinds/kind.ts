@@ -53,7 +53,7 @@ export interface ReadContext {
  * Limits no real query needs to exceed, so one formula cannot send a huge paid request; the catalog's parameter
  * builders (src/api/params.ts) give every parameter of the kind these unless its row says otherwise.
  */
-export interface KindCaps {
+interface KindCaps {
   readonly maxLength?: number;
   readonly maxItems?: number;
 }
@@ -104,6 +104,14 @@ export function argumentError(param: string, label: string, rule: string, proble
 /** An error about a parameter's cells, named as the person typed it (`context.label`). */
 export const readError = (spec: Pick<AnyParamSpec, "name">, context: ReadContext, rule: string, detail: string) =>
   argumentError(spec.name, context.label, rule, detail);
+
+/** A cell of the wrong type for the parameter: "expected `expected`, got …". */
+export const cellTypeError = (
+  spec: Pick<AnyParamSpec, "name">,
+  context: ReadContext,
+  expected: string,
+  cell: unknown,
+): ValidationError => readError(spec, context, "type", t("v.expected", { expected, got: show(cell) }));
 
 /**
  * The words of a message's `(got ...)`: text quoted, lists and objects named. Never `String()` of an object: a

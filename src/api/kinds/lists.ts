@@ -1,23 +1,23 @@
 /**
  * List kinds: a list sent as an array (ASINs, keywords, node paths) or as one comma-joined text (size tiers,
- * fulfillment). From cells: every cell of a range, and the parts of a text separated by commas, semicolons or new
- * lines; from the form: the picks of a multi-select, or one item per line.
+ * fulfillment). Its items are read as every list is (./list-items.ts): from cells (every cell of a range, each
+ * text split), from the form (the picks of a multi-select and the other values typed, or the lines typed) and from
+ * a request (an array, or one text).
  */
 import * as z from "zod/mini";
 import { t } from "../../i18n/cells";
 import type { AnyParamSpec } from "../param-spec";
-import { listItems } from "./cell-input";
-import { isMulti, splitItems, type FieldControl, type SetFormValue } from "./form-types";
+import { isMulti, type FieldControl, type SetFormValue } from "./form-types";
+import { listItems, listSpaces } from "./list-items";
 import { firstOption, sampleText, TEXT_CAPS, type KindDefinition, type KindWords } from "./kind";
 import { textChecks } from "./text-rules";
 
-/** Items of a list given as an array or as one comma-separated text (a cell). */
-const listInput = z.pipe(
-  z.union([z.string(), z.array(z.union([z.string(), z.number()]))]),
-  z.transform((v) =>
-    (typeof v === "string" ? v.split(/[,\n]/) : v.map(String)).map((item) => item.trim()).filter((item) => item !== ""),
-  ),
-);
+/** Items of a list given as an array or as one separated text (a cell, a request's text). */
+const listInput = (spec: AnyParamSpec) =>
+  z.pipe(
+    z.union([z.string(), z.array(z.union([z.string(), z.number()]))]),
+    z.transform((v) => listItems(v, listSpaces(spec))),
+  );
 
 /** The item count is checked before the items, so an oversized list is refused without reading each item. */
 function listLength(spec: AnyParamSpec) {
@@ -26,12 +26,12 @@ function listLength(spec: AnyParamSpec) {
 }
 
 const itemsSchema = (spec: AnyParamSpec) =>
-  z.pipe(z.pipe(listInput, listLength(spec)), z.array(textChecks(spec, z.string())));
+  z.pipe(z.pipe(listInput(spec), listLength(spec)), z.array(textChecks(spec, z.string())));
 
-function itemsFromForm(value: SetFormValue, control: FieldControl): string[] {
+function itemsFromForm(value: SetFormValue, control: FieldControl, spec: AnyParamSpec): string[] {
   if (control.type === "multiEnum" && isMulti(value))
-    return [...value.selected, ...splitItems(value.other.replace(/,/g, "\n"))];
-  if (control.type === "lines" && typeof value === "string") return splitItems(value, control.pattern);
+    return [...value.selected, ...listItems(value.other, listSpaces(spec))];
+  if (control.type === "lines" && typeof value === "string") return listItems(value, listSpaces(spec));
   return [];
 }
 
@@ -49,13 +49,19 @@ function listKind(encoding: "array" | "csv", words: KindWords): KindDefinition {
             z.transform((values) => values.join(",")),
           )
         : itemsSchema(spec),
-    fromCells: (cells) => encode(listItems(cells)),
+    fromCells: (cells, spec) => encode(listItems(cells, listSpaces(spec))),
     control: (spec) =>
       spec.options
         ? { type: "multiEnum", options: spec.options, open: Boolean(spec.openOptions), encoding: formEncoding }
-        : { type: "lines", pattern: spec.pattern, maxItems: spec.maxItems, encoding: formEncoding },
-    fromForm: (value, control) => {
-      const items = itemsFromForm(value, control);
+        : {
+            type: "lines",
+            pattern: spec.pattern,
+            spaces: listSpaces(spec),
+            maxItems: spec.maxItems,
+            encoding: formEncoding,
+          },
+    fromForm: (value, control, spec) => {
+      const items = itemsFromForm(value, control, spec);
       return items.length ? encode(items) : undefined;
     },
     words,

@@ -4,7 +4,7 @@ import { t } from "../../i18n/cells";
 import type { AnyParamSpec } from "../param-spec";
 import { numberValue } from "./cell-input";
 import { numberOrText, optionValue } from "./form-types";
-import { firstOption, readError, show, type KindDefinition, type KindWords } from "./kind";
+import { cellTypeError, firstOption, show, type KindDefinition, type KindWords } from "./kind";
 import { closedOptions, optionList } from "./text-rules";
 
 /** `a whole number from 1 to 2000`: the kind's words with the parameter's bounds. */
@@ -47,13 +47,7 @@ function numberKind(integer: boolean, expected: () => string, docs: KindWords["d
     },
     fromCells: ([cell], spec, context) => {
       const n = numberValue(cell);
-      if (n === undefined)
-        throw readError(
-          spec,
-          context,
-          "type",
-          t("v.expected", { expected: expectedNumber(spec, expected()), got: show(cell) }),
-        );
+      if (n === undefined) throw cellTypeError(spec, context, expectedNumber(spec, expected()), cell);
       return n;
     },
     control: (spec) =>

@@ -15,13 +15,13 @@ export interface OrderParam {
   desc?: boolean;
 }
 
-export interface OrderParts {
+interface OrderParts {
   field?: string;
   desc?: boolean;
 }
 
 /** `price desc`, `price asc` or `price`; the field matched case-insensitively to the sort fields' spelling. */
-export function orderFromText(spec: AnyParamSpec, text: string, context: ReadContext): OrderParts {
+function orderFromText(spec: AnyParamSpec, text: string, context: ReadContext): OrderParts {
   const parts = text.split(/\s+/).filter((p) => p !== "");
   const direction = parts.length > 1 ? parts.pop()!.toLowerCase() : undefined;
   if (parts.length !== 1 || (direction !== undefined && direction !== "asc" && direction !== "desc")) {

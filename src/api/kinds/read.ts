@@ -26,17 +26,36 @@
  */
 import { t } from "../../i18n/cells";
 import type { AnyParamSpec } from "../param-spec";
-import { isBlankCell, withoutTrailingBlanks } from "./cell-input";
 import type { FieldControl, FormValue } from "./form-types";
 import { readError, type ReadContext } from "./kind";
+import { isBlank } from "./list-items";
 import { kindOf, schemaOf } from "./index";
 
 /**
- * Rows of a range argument, without its trailing blank rows and columns (a whole column, `A:A`, is every row of the
- * sheet on desktop: cell-input.ts); a single value is one row of one cell. `vacant`: what is blank for the parameter.
+ * Rows without their trailing blank rows and trailing blank columns. A whole column (`A:A`) reaches a custom function
+ * on Excel for Windows and Mac as every row of the sheet, 1,048,576 of them, blanks as null or 0 by build (office-js
+ * #4702, #5262; Excel on the web answers #CALC! instead, office-js #4613): what is below the last value, or right of
+ * it, is not part of the list, so a list's limit counts what remains. Blanks inside the list stay (a blank row of
+ * MAD.PRODUCTS is a blank row of its result). `vacant`: what counts as blank for this parameter.
  */
-export function rowsOf(arg: unknown, vacant: (cell: unknown) => boolean = isBlankCell): unknown[][] {
-  if (isBlankCell(arg)) return [];
+function withoutTrailingBlanks(
+  rows: readonly (readonly unknown[])[],
+  vacant: (cell: unknown) => boolean = isBlank,
+): unknown[][] {
+  let bottom = rows.length;
+  while (bottom > 0 && rows[bottom - 1].every(vacant)) bottom--;
+  const kept = rows.slice(0, bottom);
+  let right = kept.reduce((most, row) => Math.max(most, row.length), 0);
+  while (right > 0 && kept.every((row) => right > row.length || vacant(row[right - 1]))) right--;
+  return kept.map((row) => (row.length > right ? row.slice(0, right) : [...row]));
+}
+
+/**
+ * Rows of a range argument, without its trailing blank rows and columns (a whole column, `A:A`, is every row of the
+ * sheet on desktop: above); a single value is one row of one cell. `vacant`: what is blank for the parameter.
+ */
+export function rowsOf(arg: unknown, vacant: (cell: unknown) => boolean = isBlank): unknown[][] {
+  if (isBlank(arg)) return [];
   if (!Array.isArray(arg)) return [[arg]];
   return withoutTrailingBlanks(
     arg.map((row: unknown) => (Array.isArray(row) ? row : [row])),
@@ -45,14 +64,14 @@ export function rowsOf(arg: unknown, vacant: (cell: unknown) => boolean = isBlan
 }
 
 /** Whether a number 0 in this parameter's cells stands for a blank cell (see the rule above). */
-export function zeroIsBlank(spec: AnyParamSpec): boolean {
+function zeroIsBlank(spec: AnyParamSpec): boolean {
   return kindOf(spec).traits.zero === "blank" || !schemaOf(spec).safeParse(0).success;
 }
 
 /** The cells that carry a value: blanks left out, and zeros where they stand for a blank. */
-export function valueCells(spec: AnyParamSpec, cells: readonly unknown[]): unknown[] {
+function valueCells(spec: AnyParamSpec, cells: readonly unknown[]): unknown[] {
   const zeroBlank = zeroIsBlank(spec);
-  return cells.filter((cell) => !isBlankCell(cell) && !(cell === 0 && zeroBlank));
+  return cells.filter((cell) => !isBlank(cell) && !(cell === 0 && zeroBlank));
 }
 
 type Json = Record<string, unknown>;
@@ -97,7 +116,7 @@ function plainCell(spec: AnyParamSpec, cell: unknown, context: ReadContext): unk
  */
 export function readCells(spec: AnyParamSpec, raw: unknown, context: ReadContext): unknown {
   const zeroBlank = zeroIsBlank(spec);
-  const given = rowsOf(raw, (cell) => isBlankCell(cell) || (cell === 0 && zeroBlank))
+  const given = rowsOf(raw, (cell) => isBlank(cell) || (cell === 0 && zeroBlank))
     .flat()
     .map((cell) => plainCell(spec, cell, context));
   const cells = valueCells(spec, given);

@@ -14,7 +14,7 @@ const MIN_EPOCH_MS = Date.UTC(2000, 0, 1);
 const DATE_TEXT = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?Z?$/;
 
 /** Epoch milliseconds of a typed moment; NaN when it is not one. */
-export function epochMsOf(value: number | string): number {
+function epochMsOf(value: number | string): number {
   if (typeof value === "number") {
     if (value >= 1 && value <= MAX_DATE_SERIAL) return serialToDate(value).getTime();
     return Number.isInteger(value) && value >= MIN_EPOCH_MS ? value : NaN;

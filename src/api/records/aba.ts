@@ -49,7 +49,7 @@ export const ABA_RESEARCH_FIELDS = [
 ] as const;
 
 /** ABA keyword trend (array, ascending by date). */
-export const ABA_TREND_FIELDS = [
+const ABA_TREND_FIELDS = [
   dt("label", "Period as a date: the month's first day (sent as yyyyMM)"),
   ms("date", "First day of the period, a date (sent as midnight China time)", { epochDay: true }),
   i("rank", "ABA rank"),

@@ -68,7 +68,7 @@ export const ASIN_DETAIL_FIELDS = [
 ] as const;
 
 /** One day's coupon of a product (asin_coupon_trend; `couponTrends` of the combined answer). */
-export const COUPON_TREND_FIELDS = [
+const COUPON_TREND_FIELDS = [
   dt("date", "Day, a date"),
   s("marketplace", "Marketplace"),
   s("asin", "Product id"),
@@ -79,13 +79,13 @@ export const COUPON_TREND_FIELDS = [
 ] as const;
 
 /** Details and coupon days in one answer (asin_detail_with_coupon_trend). */
-export const ASIN_WITH_COUPONS_FIELDS = [
+const ASIN_WITH_COUPONS_FIELDS = [
   obj("asin", "The product's details", ASIN_DETAIL_FIELDS),
   objList("couponTrends", "Coupon days", COUPON_TREND_FIELDS),
 ] as const;
 
 /** The sales estimator of one product (asin_prediction): dated estimates per day and per month. */
-export const SALES_ESTIMATE_FIELDS = [
+const SALES_ESTIMATE_FIELDS = [
   obj("asinDetail", "The product", [
     s("asin", "Product id"),
     s("title", "Title"),
@@ -113,7 +113,7 @@ export const SALES_ESTIMATE_FIELDS = [
 ] as const;
 
 /** A product's details with its monthly units and revenue, parent and child (asin_sales_trend). */
-export const SALES_TREND_FIELDS = [
+const SALES_TREND_FIELDS = [
   obj("asin", "The product's details", ASIN_DETAIL_FIELDS),
   objList("salesTrendPoints", "Months", [
     dt("month", "Month, as its first day"),
@@ -127,7 +127,7 @@ export const SALES_TREND_FIELDS = [
 ] as const;
 
 /** The BSR sales estimator (bsr_prediction): units a rank sells in a main category. */
-export const BSR_SALES_FIELDS = [
+const BSR_SALES_FIELDS = [
   s("marketplace", "Marketplace"),
   i("bsr", "Best-seller rank asked for"),
   s("categoryLabel", "Main category"),
@@ -141,7 +141,7 @@ export const BSR_SALES_FIELDS = [
 ] as const;
 
 /** Traffic keyword statistics of a product (traffic_keyword_stat). */
-export const KEYWORD_STAT_FIELDS = [
+const KEYWORD_STAT_FIELDS = [
   s("marketplace", "Marketplace"),
   s("asin", "Product id"),
   i("keywords", "Traffic keywords"),
@@ -161,7 +161,7 @@ export const KEYWORD_STAT_FIELDS = [
 ] as const;
 
 /** Related-product traffic statistics of a product (traffic_listing_stat). */
-export const LISTING_STAT_FIELDS = [
+const LISTING_STAT_FIELDS = [
   s("marketplace", "Marketplace"),
   s("asin", "Product id"),
   i("relations", "Related products"),

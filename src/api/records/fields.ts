@@ -52,7 +52,7 @@ export const objList = <const N extends string, const Fs extends readonly FieldS
 ): Obj<N, "objectList", Fs> => ({ name, type: "objectList", doc, fields, ...extra });
 
 /** {min, max, value} as the service sends it (keyword conversion bids, CPA, budget, ACoS). */
-export interface ValueItem {
+interface ValueItem {
   min: number | null;
   max: number | null;
   value: number | null;

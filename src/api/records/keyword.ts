@@ -7,7 +7,7 @@
 import { b, dt, i, ms, n, obj, objList, s, sl, slm, u, vi, type RecordFrom } from "./fields";
 
 /** Keyword conversion (items): searches, clicks and purchases with bid, CPA, budget and ACoS ranges. */
-export const KEYWORD_CONVERSION_FIELDS = [
+const KEYWORD_CONVERSION_FIELDS = [
   s("keyword", "Keyword"),
   s("keywordCn", "Keyword, Chinese"),
   s("keywordJp", "Keyword, Japanese"),
@@ -130,7 +130,7 @@ const TRAFFIC_KEYWORD_DETAILS = [
 ] as const;
 
 /** Extended traffic keywords (items): every word that put the products on the first 3 result pages. */
-export const EXTENDED_TRAFFIC_KEYWORD_FIELDS = [
+const EXTENDED_TRAFFIC_KEYWORD_FIELDS = [
   ...TRAFFIC_KEYWORD_HEAD,
   n("avgPrice", "Average price", { format: "currency" }),
   i("avgReviews", "Average number of reviews", { aliases: ["avgRatings"] }),
@@ -149,7 +149,7 @@ export const EXTENDED_TRAFFIC_KEYWORD_FIELDS = [
 ] as const;
 
 /** Traffic keywords of one product (items). */
-export const PRODUCT_TRAFFIC_KEYWORD_FIELDS = [
+const PRODUCT_TRAFFIC_KEYWORD_FIELDS = [
   ...TRAFFIC_KEYWORD_HEAD,
   n("naturalRatio", "Natural share of exposure", { format: "fraction" }),
   n("adRatio", "Ad share of exposure", { format: "fraction" }),
@@ -166,7 +166,7 @@ export const PRODUCT_TRAFFIC_KEYWORD_FIELDS = [
 export const TRAFFIC_KEYWORD_STATS_FIELDS = [s("keywords", "Word part"), i("total", "Words containing it")] as const;
 
 /** Keyword research (items). */
-export const KEYWORD_RESEARCH_FIELDS = [
+const KEYWORD_RESEARCH_FIELDS = [
   s("keywords", "Keyword"),
   s("keywordCn", "Keyword, Chinese"),
   s("marketplace", "Marketplace"),
@@ -257,7 +257,7 @@ export const KEYWORD_MINING_FIELDS = [
 ] as const;
 
 /** Order-word reverse lookup (items): the words that bring orders to the given products. */
-export const ORDER_WORD_FIELDS = [
+const ORDER_WORD_FIELDS = [
   s("keyword", "Keyword"),
   s("keywordCn", "Keyword, Chinese"),
   s("keywordJp", "Keyword, Japanese"),
@@ -282,7 +282,7 @@ export const ORDER_WORD_FIELDS = [
 ] as const;
 
 /** Traffic source overview (items): where one product's exposure comes from, as keyword counts per source. */
-export const TRAFFIC_SOURCE_FIELDS = [
+const TRAFFIC_SOURCE_FIELDS = [
   obj("asinInfo", "The product the sources belong to", [
     s("asin", "Product id"),
     s("title", "Title"),
@@ -321,7 +321,7 @@ export const TRAFFIC_SOURCE_FIELDS = [
  * research's and ABA research's `departments` take, and its name (the official docs' example: automotive,
  * Automotive Parts & Accessories).
  */
-export const DEPARTMENT_FIELDS = [
+const DEPARTMENT_FIELDS = [
   s("code", "Department code, e.g. automotive (what departments filters take)"),
   s("label", "Department name, e.g. Automotive Parts & Accessories"),
 ] as const;

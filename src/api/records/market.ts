@@ -6,7 +6,7 @@
 import { dt, i, n, objList, s, sl } from "./fields";
 
 /** Product concentration: the top products of the category. */
-export const PRODUCT_CONCENTRATION_FIELDS = [
+const PRODUCT_CONCENTRATION_FIELDS = [
   s("asin", "Product id"),
   s("title", "Title"),
   i("ranking", "Ranking"),
@@ -47,12 +47,12 @@ const CONCENTRATION_FIGURES = [
   sl("asins", "Product ids", { aliases: ["asinSet"] }),
 ] as const;
 
-export const SELLER_CONCENTRATION_FIELDS = [s("sellerName", "Seller"), ...CONCENTRATION_FIGURES] as const;
+const SELLER_CONCENTRATION_FIELDS = [s("sellerName", "Seller"), ...CONCENTRATION_FIGURES] as const;
 
-export const BRAND_CONCENTRATION_FIELDS = [s("brand", "Brand"), ...CONCENTRATION_FIGURES] as const;
+const BRAND_CONCENTRATION_FIELDS = [s("brand", "Brand"), ...CONCENTRATION_FIGURES] as const;
 
 /** Listing-date trend: one record per year, ascending, empty years with zeros. */
-export const LISTING_TREND_FIELDS = [
+const LISTING_TREND_FIELDS = [
   s("label", "Bucket label", { serviceLabel: true }),
   dt("year", "Year, a number (yyyy)"),
   i("products", "Products"),
@@ -63,7 +63,7 @@ export const LISTING_TREND_FIELDS = [
 ] as const;
 
 /** Seller-country distribution; one bucket has an unknown-country label. */
-export const SELLER_COUNTRY_FIELDS = [
+const SELLER_COUNTRY_FIELDS = [
   s("label", "Bucket label", { serviceLabel: true }),
   s("country", "Country name", { serviceLabel: true }),
   i("products", "Products"),
@@ -75,7 +75,7 @@ export const SELLER_COUNTRY_FIELDS = [
 ] as const;
 
 /** Rating-count distribution: buckets none, 1-50, ..., 500 and above. */
-export const RATING_COUNT_FIELDS = [
+const RATING_COUNT_FIELDS = [
   s("label", "Rating-count bucket", { serviceLabel: true }),
   i("products", "Products"),
   i("units", "Units"),
@@ -85,7 +85,7 @@ export const RATING_COUNT_FIELDS = [
 ] as const;
 
 /** A+/video distribution; ratios are percentages 0 to 100. */
-export const APLUS_VIDEO_FIELDS = [
+const APLUS_VIDEO_FIELDS = [
   s("label", "A+/video bucket", { serviceLabel: true }),
   i("products", "Products"),
   n("productsRatio", "Share of products, 0 to 100", { format: "percent" }),
@@ -143,7 +143,7 @@ export const CATEGORY_STATISTICS_FIELDS = [
  * Niches (market research): one category per row, ranked. Proportions are percentages (80 = 80 %), the
  * search-to-purchase ratio per mille, as the field table's examples show.
  */
-export const NICHE_FIELDS = [
+const NICHE_FIELDS = [
   i("ranking", "Rank among the niches found"),
   s("nodeLabelName", "Category name"),
   s("nodeIdPath", "Node ids joined by ':'"),
@@ -189,7 +189,7 @@ export const NICHE_FIELDS = [
 ] as const;
 
 /** Seller types (fulfillment) of a category: Amazon itself, FBA, FBM; ratios are fractions. */
-export const SELLER_TYPE_FIELDS = [
+const SELLER_TYPE_FIELDS = [
   s("label", "Seller type", { serviceLabel: true }),
   i("asinNum", "Products of this type"),
   n("asinRatio", "Share of products", { format: "fraction" }),
@@ -204,7 +204,7 @@ export const SELLER_TYPE_FIELDS = [
  * Demand trend (the service's `market/performance`): the monthly page views of the category, one row per month,
  * with the category's figures beside each (return rates in percent, search-to-purchase ratios per mille).
  */
-export const DEMAND_TREND_FIELDS = [
+const DEMAND_TREND_FIELDS = [
   dt("date", "Month of the page views (sent as yyyy-MM-dd)"),
   i("glanceViews", "Page views"),
   i("asinCount", "Products in the category (sent as text)", { numberAsText: true }),
@@ -224,17 +224,17 @@ const BAND_FIGURES = [
 ] as const;
 
 /** Listing-age distribution: bands such as under 1 month ... over 3 years. */
-export const LISTING_AGE_FIELDS = [
+const LISTING_AGE_FIELDS = [
   s("label", "Listing-age band", { serviceLabel: true }),
   s("shelfTime", "Listing-age band as the service names it", { serviceLabel: true }),
   ...BAND_FIGURES,
 ] as const;
 
 /** Rating-value distribution: bands such as 4.5 and over. */
-export const RATING_BAND_FIELDS = [s("label", "Rating band", { serviceLabel: true }), ...BAND_FIGURES] as const;
+const RATING_BAND_FIELDS = [s("label", "Rating band", { serviceLabel: true }), ...BAND_FIGURES] as const;
 
 /** Price distribution: price bands in the marketplace's currency, e.g. 5-10. */
-export const PRICE_BAND_FIELDS = [s("label", "Price band, in the marketplace's currency"), ...BAND_FIGURES] as const;
+const PRICE_BAND_FIELDS = [s("label", "Price band, in the marketplace's currency"), ...BAND_FIGURES] as const;
 
 /** The category-market group's records by name (the catalog's `record`). */
 export const MARKET_RECORDS = {

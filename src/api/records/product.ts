@@ -1,7 +1,7 @@
 /** Records of the product group: the product record (competitor lookup, product research, listing traffic) and categories. */
 import { i, ms, n, obj, objList, s, type RecordFrom } from "./fields";
 
-export const PRODUCT_FIELDS = [
+const PRODUCT_FIELDS = [
   s("asin", "Product id"),
   s("title", "Title"),
   s("brand", "Brand"),
@@ -59,7 +59,7 @@ export const PRODUCT_FIELDS = [
 ] as const;
 
 /** A category node of the category lookup (product_node): where it sits in the tree and how many products it has. */
-export const CATEGORY_NODE_FIELDS = [
+const CATEGORY_NODE_FIELDS = [
   s("nodeIdPath", "Node ids joined by ':' from the root, e.g. 3375251:3407731"),
   s("nodeLabelPath", "Node names joined by ':' from the root"),
   i("products", "Products in the category"),

@@ -40,10 +40,10 @@ const TRADEMARK_SUMMARY = [
   ]),
 ] as const;
 
-export const TRADEMARK_FIELDS = TRADEMARK_SUMMARY;
+const TRADEMARK_FIELDS = TRADEMARK_SUMMARY;
 
 /** One trademark in full: the summary and its history, classification and texts. */
-export const TRADEMARK_DETAIL_FIELDS = [
+const TRADEMARK_DETAIL_FIELDS = [
   ...TRADEMARK_SUMMARY,
   s("st13", "WIPO ST.13 id"),
   s("gbdStatus", "Status in the Global Brand Database"),
@@ -90,7 +90,7 @@ export const TRADEMARK_DETAIL_FIELDS = [
 ] as const;
 
 /** Counts of the trademarks a text finds, by facet (office, brand name, status, applicant, Nice class, years). */
-export const TRADEMARK_FACET_FIELDS = [
+const TRADEMARK_FACET_FIELDS = [
   s("facet", "What is counted: office, brandName, status, applicant, niceClass, applicationYear or expiryYear"),
   s("key", "The value counted, e.g. US, Registered or 9"),
   s("label", "The value's name where the service gives one (Nice classes)", { serviceLabel: true }),
@@ -98,7 +98,7 @@ export const TRADEMARK_FACET_FIELDS = [
 ] as const;
 
 /** Offices whose trademarks the service holds. */
-export const TRADEMARK_OFFICE_FIELDS = [
+const TRADEMARK_OFFICE_FIELDS = [
   s("office", "Office code, e.g. US"),
   s("officeLabel", "Office or country name", { serviceLabel: true }),
 ] as const;

@@ -5,7 +5,7 @@
  */
 import { i, ms, s } from "./fields";
 
-export const GOOGLE_TREND_FIELDS = [
+const GOOGLE_TREND_FIELDS = [
   ms("time", "The week's (or with monthly, the month's) first day, a date (sent as midnight UTC)", { epochDay: "utc" }),
   i("value", "Interest, 0 to 100 (100 = the keyword's peak in the period)"),
   s("keyword", "Keyword"),

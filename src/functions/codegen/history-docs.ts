@@ -8,7 +8,7 @@ import { OPERATIONS, type AnyOperation } from "../../api/catalog";
 import type { HistoryForm } from "../../api/history-form";
 import { intervalsOf } from "../../api/history-form";
 import { catalogText } from "../../i18n/catalog-translations";
-import { groupLabel, operationDescription, operationTitle } from "../../api/localized";
+import { groupLabel, operationDescription, operationTitle } from "../../api/words/localized";
 import { code, docsWords } from "../../i18n/docs";
 import { DATE_COLUMN } from "../../table/history";
 import { noRowsText } from "../../table/shape";

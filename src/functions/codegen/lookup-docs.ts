@@ -4,9 +4,9 @@
  * needs for it, the labelled row where Excel has no data types, the details it adds on demand), and MAD.PRODUCTS, a
  * row per listed ASIN. The words are the active language's (src/i18n/docs/product-words.ts).
  */
-import { batchOf } from "../../api/batch";
+import { batchOf } from "../../api/lookups/batch";
 import { LOOKUP_FUNCTIONS, operation, type AnyOperation, type LookupFunction } from "../../api/catalog";
-import { groupLabel, operationDescription, operationTitle } from "../../api/localized";
+import { groupLabel, operationDescription, operationTitle } from "../../api/words/localized";
 import { code, docsWords } from "../../i18n/docs";
 import { t } from "../../i18n/lookups";
 import { recordColumns } from "../../table/columns";
@@ -14,9 +14,9 @@ import { CARD_PROPERTIES, cardLabel, DETAIL_FACTS } from "../../table/product-ca
 
 export const lookupAnchor = (f: LookupFunction) => `mad${f.fn.toLowerCase()}`;
 
-/** The syntax of a lookup function: market, its key, then `details` (a card) or `fields` (rows). */
-export const lookupSyntax = (f: LookupFunction) =>
-  `=MAD.${f.fn}(market, ${f.form === "card" ? "asin, [details]" : "asins, [fields]"})`;
+/** The syntax of a lookup function: market, its key, then `details` (a card) or `fields` and `headers` (rows). */
+const lookupSyntax = (f: LookupFunction) =>
+  `=MAD.${f.fn}(market, ${f.form === "card" ? "asin, [details]" : "asins, [fields], [headers]"})`;
 
 /** How many ASINs one call takes. */
 const perCall = (f: LookupFunction) => batchOf(operation(f.operation))?.max ?? 1;
@@ -47,6 +47,7 @@ function rowsEntry(f: Extract<LookupFunction, { form: "rows" }>): string {
     "",
     `    =MAD.${f.fn}("US", "B07Z82895W, B0DGVP84B5")`,
     `    =MAD.${f.fn}("US", "B07Z82895W, B0DGVP84B5", "asin, price, bsr, units")`,
+    `    =MAD.${f.fn}("US", "B07Z82895W, B0DGVP84B5", "asin, price, bsr", "labels")`,
     "",
     words.rowsRules({
       max: 2000,
@@ -54,6 +55,8 @@ function rowsEntry(f: Extract<LookupFunction, { form: "rows" }>): string {
       notFound: t("error.notFound.summary", { key: "B0…", market: "US" }),
       columns: columns.join(", "),
     }),
+    "",
+    words.rowsHeaders,
   ].join("\n");
 }
 

@@ -4,7 +4,7 @@
  * the shared arguments, the display options, the flattening rule, the errors, a table of all functions and one
  * entry per function with syntax, examples, filters and columns (its help page renders the same markdown), and the
  * README's short section (the table, linking into the reference). The words are src/i18n/docs/<locale>.ts's and
- * the catalog's (src/api/localized.ts). test/functions/metadata.test.ts checks every file holds exactly this text.
+ * the catalog's (src/api/words/localized.ts). test/functions/metadata.test.ts checks every file holds exactly this text.
  */
 import {
   LOOKUP_FUNCTIONS,
@@ -16,9 +16,9 @@ import {
   type AnyOperation,
   type LookupFunction,
 } from "../../api/catalog";
-import { isFilterParam } from "../../api/filter-params";
+import { isFilterParam } from "../../formula/filter-params";
 import type { ParamSpec } from "../../api/catalog-types";
-import { fieldDoc, groupLabel, operationTitle, paramDoc, rangeWords } from "../../api/localized";
+import { fieldDoc, groupLabel, operationTitle, paramDoc, rangeWords } from "../../api/words/localized";
 import { checkLimit } from "../../api/row-limit";
 import { catalogText } from "../../i18n/catalog-translations";
 import { t } from "../../i18n/cells";
@@ -28,7 +28,7 @@ import { currentLocale } from "../../i18n/locale";
 import { PARAM_KINDS } from "../../api/kinds";
 import { recordColumns } from "../../table/columns";
 import { COMPACT_TEXT_LIMIT, compactItemPattern } from "../../table/cells";
-import { parseFilters, RESERVED_OPTIONS } from "../filters";
+import { parseFilters, RESERVED_OPTIONS } from "../../formula/filters";
 import { noRowsText } from "../../table/shape";
 import { batchNote, lookupAnchor, lookupEntry } from "./lookup-docs";
 import { entryTop, HISTORY_SYNTAX, historyEntry, historyRule, syntaxOf } from "./history-docs";
@@ -107,7 +107,7 @@ function valueWords(spec: ParamSpec): string {
 }
 
 /** What `limit` does for an operation, from its paging parameters. */
-export function limitSummary(op: AnyOperation): string {
+function limitSummary(op: AnyOperation): string {
   const size = paramWithRole(op, "size");
   const page = paramWithRole(op, "page");
   const words = docsWords();
@@ -248,7 +248,7 @@ export function renderReadmeSection(
 }
 
 /** Where the full reference of the active language is written, relative to the repository root. */
-export const functionsDoc = (): string => REFERENCES[currentLocale()].doc;
+const functionsDoc = (): string => REFERENCES[currentLocale()].doc;
 
 /** docs/functions.md (docs/functions.zh-CN.md): the whole function reference under a do-not-edit header. */
 export function renderFunctionsDoc(operations: readonly AnyOperation[] = OPERATIONS): string {

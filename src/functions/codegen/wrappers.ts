@@ -18,13 +18,13 @@ import {
 } from "../../api/catalog";
 import type { ParamSpec } from "../../api/catalog-types";
 import { PARAM_KINDS } from "../../api/kinds";
-import { operationDescription, operationTitle, paramDoc } from "../../api/localized";
+import { operationDescription, operationTitle, paramDoc } from "../../api/words/localized";
 import { docsWords } from "../../i18n/docs";
 import { t as reference } from "../../i18n/reference";
 import { currentLocale, type Locale } from "../../i18n/locale";
 import { functionColumns } from "../../table/function-columns";
 import { HISTORY_ARGS, intervalsOf, type HistoryForm } from "../../api/history-form";
-import { filterNames, RESERVED_OPTIONS } from "../filters";
+import { filterNames, RESERVED_OPTIONS } from "../../formula/filters";
 import { ASOF_ID, ASOF_IMPORT, asOfWrapper } from "./asof-entry";
 
 /** The base of every URL of the dev manifest; a production build rebases them (webpack.config.js). */
@@ -78,7 +78,7 @@ function positionalHelp(spec: ParamSpec): string {
   return help ? reference(help, { doc: paramDoc(spec).replace(/[.。]\s*$/, "") }) : paramDoc(spec);
 }
 
-export function filtersHelp(op: AnyOperation): string {
+function filtersHelp(op: AnyOperation): string {
   const names = filterNames(op).filter((n) => !(n in RESERVED_OPTIONS));
   const shown = names.slice(0, 4).join(", ");
   const options = Object.keys(RESERVED_OPTIONS).filter(
@@ -87,7 +87,7 @@ export function filtersHelp(op: AnyOperation): string {
   return docsWords().filtersHelp(shown, names.length > 4, options.join(", "));
 }
 
-export function fieldsHelp(op: AnyOperation): string {
+function fieldsHelp(op: AnyOperation): string {
   const names = functionColumns(op)
     .slice(0, 3)
     .map((c) => c.name)
@@ -96,10 +96,10 @@ export function fieldsHelp(op: AnyOperation): string {
 }
 
 /** A history's interval argument: what it takes and its default. */
-export const intervalHelp = (form: HistoryForm): string =>
+const intervalHelp = (form: HistoryForm): string =>
   docsWords().product.intervalHelp(intervalsOf(form).join(", "), form.defaultInterval);
 
-export function limitHelp(op: AnyOperation): string {
+function limitHelp(op: AnyOperation): string {
   const size = paramWithRole(op, "size");
   const words = docsWords();
   if (!size) return words.limitHelpAll(ROW_CAP);
@@ -224,9 +224,9 @@ ${ASOF_IMPORT}
 import { associateFunctions } from "../associate";`;
 
 /** A lookup function's wrapper name: its id in lower case (`PRODUCTS` -> `products`). */
-export const lookupWrapperName = (f: LookupFunction) => f.fn.toLowerCase();
+const lookupWrapperName = (f: LookupFunction) => f.fn.toLowerCase();
 /** A lookup function's help anchor and URL in the reference. */
-export const lookupHelpUrl = (f: LookupFunction) => `${helpBaseUrl()}#mad${f.fn.toLowerCase()}`;
+const lookupHelpUrl = (f: LookupFunction) => `${helpBaseUrl()}#mad${f.fn.toLowerCase()}`;
 
 /** A lookup function's key argument: one ASIN (a card) or a list of them (rows). */
 function lookupKey(f: LookupFunction): PositionalArgument {
@@ -238,7 +238,10 @@ function lookupKey(f: LookupFunction): PositionalArgument {
   return { arg: "asins", help: docsWords().product.asinsHelp, type: argumentType(spec) };
 }
 
-/** MAD.PRODUCT(market, asin, [details]) and MAD.PRODUCTS(market, asins, [fields]): their operation's answers per ASIN. */
+/**
+ * MAD.PRODUCT(market, asin, [details]) and MAD.PRODUCTS(market, asins, [fields], [headers]): their operation's answers
+ * per ASIN (`headers`, an argument of its own as STOCKHISTORY's: MAD.PRODUCTS has no `filters` to hold it).
+ */
 function lookupWrapperSource(f: LookupFunction): string {
   const op = operation(f.operation);
   const words = docsWords().product;
@@ -252,7 +255,10 @@ function lookupWrapperSource(f: LookupFunction): string {
     optional:
       f.form === "card"
         ? [{ name: "details", help: words.detailsHelp, type: "unknown[][]" }]
-        : [{ name: "fields", help: fieldsHelp(op), type: "unknown[][]" }],
+        : [
+            { name: "fields", help: fieldsHelp(op), type: "unknown[][]" },
+            { name: "headers", help: words.headersHelp, type: "unknown" },
+          ],
     returns: f.form === "card" ? words.cardReturns(operationTitle(f)) : words.rowsReturns(operationTitle(f)),
     lookup: f.fn,
   });

@@ -1215,6 +1215,7 @@ export function product(
  * @param market Marketplace code: US, JP, UK (or GB), DE, FR, IT, ES, CA, IN, MX, BR, AU or AE.
  * @param asins Product ids (ASINs): a range (A2:.A5000 or TRIMRANGE(A:A) for a list that grows), an array or text separated by commas, up to 2,000; one row each.
  * @param [fields] Columns to spill, e.g. "asin, title, brand" (text or a range); blank = all.
+ * @param [headers] The header row: labels (the columns in words, in Excel's language), names (default: the names fields takes), TRUE or FALSE (no header row).
  * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
  * @returns Products by ASIN: a header row, then one row per listed ASIN.
  * @cancelable
@@ -1224,9 +1225,10 @@ export function products(
   market: unknown,
   asins: unknown[][],
   fields: unknown[][],
+  headers: unknown,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
-  return runFormula("competitor_lookup", { market, positional: [asins], fields }, invocation, "PRODUCTS");
+  return runFormula("competitor_lookup", { market, positional: [asins], fields, headers }, invocation, "PRODUCTS");
 }
 
 /**

@@ -78,4 +78,11 @@ interval of one product shares one call and one cached answer.`,
   asinsHelp:
     "Product ids (ASINs): a range (A2:.A5000 or TRIMRANGE(A:A) for a list that grows), an array or text separated " +
     "by commas, up to 2,000; one row each.",
+  headersHelp:
+    "The header row: labels (the columns in words, in Excel's language), names (default: the names fields takes), " +
+    "TRUE or FALSE (no header row).",
+  rowsHeaders:
+    `${code("headers")}, as STOCKHISTORY's: ${code('"labels"')} heads the columns in words, in the language Excel ` +
+    `calculates in (${code("Price")}, ${code("Best-seller rank")}); ${code('"names"')} or TRUE (the default) with the ` +
+    `names ${code("fields")} takes; FALSE spills no header row.`,
 };

@@ -5,7 +5,7 @@
  */
 
 /** The facts the history rule states, from the code that decides them. */
-export interface HistoryFacts {
+interface HistoryFacts {
   /** `=MAD.<NAME>(market, asin, [start], [end], [interval], [fields])`. */
   readonly syntax: string;
   /** The history functions, as `MAD.<NAME>`. */
@@ -53,4 +53,7 @@ export interface ProductDocsWords {
   readonly rowsReturns: (title: string) => string;
   readonly detailsHelp: string;
   readonly asinsHelp: string;
+  /** MAD.PRODUCTS' `headers` argument (functions.json), and its paragraph in the reference. */
+  readonly headersHelp: string;
+  readonly rowsHeaders: string;
 }

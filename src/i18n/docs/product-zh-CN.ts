@@ -67,4 +67,10 @@ ${code("2")} 分别表示按周和按月；0 视为空单元格，因为部分 E
   detailsHelp: "从商品详情添加的信息：Bullet points、Variants（文本或区域）；多一次调用。",
   asinsHelp:
     "商品编号（ASIN）：区域（会增长的列表用 A2:.A5000 或 TRIMRANGE(A:A)）、数组或以逗号分隔的文本，最多 2,000 个；每个一行。",
+  headersHelp:
+    "表头行：labels（文字列名，使用 Excel 的语言）、names（默认：fields 使用的名称）、TRUE 或 FALSE（不要表头）。",
+  rowsHeaders:
+    `${code("headers")} 与 STOCKHISTORY 的同名参数类似：${code('"labels"')} 以文字作列名，使用 Excel 计算时的语言` +
+    `（${code("价格")}、${code("BSR 排名")}）；${code('"names"')} 或 TRUE（默认）使用 ${code("fields")} 的名称；` +
+    `FALSE 不输出表头行。`,
 };

@@ -4,7 +4,7 @@
  * is written as it comes (csv.ts, json-stream.ts). A failure later cuts the answer and is logged (never a key).
  */
 import type { ServerResponse } from "node:http";
-import type { Schedule } from "../../api/schedules";
+import type { Schedule } from "../../relay-api/schedules";
 import { loadLocale } from "../../i18n/locale";
 import { sendError, type RelayOutcome } from "../relay";
 import { scheduleChanges, type ChangeDay, type ChangeSourceRow, type ChangesSource } from "./changes";
@@ -20,7 +20,7 @@ import { changesTable, historyTable, type AnswerTable } from "./tables";
  * generation instead of promoting it while the response drains: measured, 1,000 rows of a 200-ASIN watch doubled the
  * heap's growth), large enough that round trips stay a small part of the time.
  */
-export const STREAM_BATCH_ROWS = 250;
+const STREAM_BATCH_ROWS = 250;
 
 /** The relay's event log (one JSON line per event; the team relay's RelayLog). */
 export type HistoryLog = (event: Record<string, unknown>) => void;
@@ -82,7 +82,7 @@ async function* mapped<S, T>(source: AsyncIterable<readonly S[]>, map: (row: S) 
 }
 
 /** The changes' reads: the days the history store lists, each query's rows in day order by its own SQL. */
-export function changesSource(database: Database, store: HistoryStore, scheduleId: string): ChangesSource {
+function changesSource(database: Database, store: HistoryStore, scheduleId: string): ChangesSource {
   const rowsOf = `FROM mad_snapshots s JOIN mad_snapshot_rows r ON r.snapshot_id = s.id
     WHERE s.schedule_id = $1 AND s.taken_on >= $2::date AND s.taken_on <= $3::date`;
   return {

@@ -70,7 +70,7 @@ interface Snapshot {
 const NUMERIC_FIELDS = new Map<string, readonly string[]>();
 
 /** The numeric columns of an operation's record (what `changed` compares), by wire name. */
-export function numericFieldsOf(code: string): readonly string[] {
+function numericFieldsOf(code: string): readonly string[] {
   let fields = NUMERIC_FIELDS.get(code);
   if (!fields) {
     fields = isOperationCode(code)

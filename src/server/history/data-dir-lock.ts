@@ -13,7 +13,7 @@ import { closeSync, openSync, readFileSync, statSync, unlinkSync, utimesSync, wr
 import { hostname } from "node:os";
 import path from "node:path";
 
-export const LOCK_FILE = "relay.lock";
+const LOCK_FILE = "relay.lock";
 const HEARTBEAT_MS = 5_000;
 /** A lock on another host not touched for this long is stale (six missed heartbeats). */
 const STALE_MS = 30_000;

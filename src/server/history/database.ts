@@ -44,7 +44,7 @@ export interface DatabaseOptions {
   readonly views?: readonly string[];
 }
 
-export const DEFAULT_DATA_DIR = "./mad-data";
+const DEFAULT_DATA_DIR = "./mad-data";
 /** The embedded PostgreSQL's own folder inside MAD_DATA_DIR (the lock file lies beside it). */
 export const EMBEDDED_FOLDER = "postgres";
 const DEFAULT_BATCH_ROWS = 1_000;
@@ -53,7 +53,7 @@ const DEFAULT_BATCH_ROWS = 1_000;
 export class DatabaseUnavailable extends Error {}
 
 /** The server's address without its user and password: `postgresql at db.example.com:5432/mad`. */
-export function describeDatabaseUrl(url: string): string {
+function describeDatabaseUrl(url: string): string {
   try {
     const parsed = new URL(url);
     return `postgresql at ${parsed.hostname || "localhost"}:${parsed.port || 5432}${parsed.pathname.length > 1 ? parsed.pathname : ""}`;

@@ -11,7 +11,7 @@ import type { Queryable } from "./database";
 
 /** Feeds one schedule may have at a time. */
 export const MAX_FEEDS_PER_SCHEDULE = 20;
-export const FEED_ID = /^[A-Za-z0-9_-]{16,64}$/;
+const FEED_ID = /^[A-Za-z0-9_-]{16,64}$/;
 /** What a key looks like (32 bytes in base64url); anything else is no key. */
 const FEED_KEY = /^[A-Za-z0-9_-]{43}$/;
 

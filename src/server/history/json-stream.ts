@@ -5,16 +5,9 @@
  * JSON, never a short one that parses).
  */
 import type { Writable } from "node:stream";
-import { drained } from "./csv";
+import { put } from "./csv";
 
 export const JSON_CONTENT_TYPE = "application/json;charset=utf-8";
-
-/** Writes `text`; waits when `out` is full. False once `out` is closed (the reader went away). */
-async function put(out: Writable, text: string): Promise<boolean> {
-  if (out.destroyed) return false;
-  if (!out.write(text)) await drained(out);
-  return !out.destroyed;
-}
 
 /**
  * Streams the envelope with `head`'s entries (e.g. `schedule`) before `rows`, and ends `out`. Rows are plain

@@ -16,7 +16,7 @@ interface Transactional {
 }
 
 /** The advisory lock of the migrations (one 64-bit key: `mad_migrations` in ASCII, cut to fit). */
-export const MIGRATIONS_LOCK = "7885934631262017";
+const MIGRATIONS_LOCK = "7885934631262017";
 
 export interface Migration {
   readonly version: number;

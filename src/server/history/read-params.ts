@@ -3,8 +3,9 @@
  * `until` real days `YYYY-MM-DD` (inclusive; `until` not before `since`), `latest=1` (the newest snapshot only),
  * `labels=en|zh-CN` (the spill's header words in that language instead of wire names). A parameter given twice or
  * one the route does not take is refused, naming it and the rule. A feed's `key` is taken apart (it is no read
- * parameter, and never shown back).
+ * parameter, and never shown back). The problem is worded in the requester's language (the relay's book).
  */
+import { t } from "../../i18n/alerts";
 import type { Locale } from "../../i18n/locale";
 
 export interface ReadParams {
@@ -19,7 +20,7 @@ const LABELS: readonly Locale[] = ["en", "zh-CN"];
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** Whether `text` is a calendar day that exists (2024-02-29 yes, 2023-02-29 no). */
-export function isRealDay(text: string): boolean {
+function isRealDay(text: string): boolean {
   const match = DAY.exec(text);
   if (!match) return false;
   const [year, month, day] = match.slice(1).map(Number);
@@ -27,14 +28,16 @@ export function isRealDay(text: string): boolean {
   return year >= 1 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
+type Say = ReturnType<typeof t.in>;
+
 /** The first repeated or unknown parameter's problem. */
-function shapeProblem(search: URLSearchParams, taken: readonly string[]): string | undefined {
+function shapeProblem(search: URLSearchParams, taken: readonly string[], say: Say): string | undefined {
   const seen = new Set<string>();
   for (const name of search.keys()) {
     // A name is never echoed whole: a long or odd one stays out of the answer.
     const shown = JSON.stringify(name.length > 40 ? `${name.slice(0, 40)}…` : name);
-    if (!taken.includes(name)) return `${shown}: not a parameter of this route; it takes ${taken.join(", ")}`;
-    if (seen.has(name)) return `${name}: given more than once`;
+    if (!taken.includes(name)) return say("params.unknown", { name: shown, taken: taken.join(", ") });
+    if (seen.has(name)) return say("params.twice", { name });
     seen.add(name);
   }
   return undefined;
@@ -42,14 +45,16 @@ function shapeProblem(search: URLSearchParams, taken: readonly string[]): string
 
 /**
  * Reads the parameters of a route; `withKey` for a feed's (its `key` returned apart). The problem, naming the
- * parameter and its rule, when one is wrong.
+ * parameter and its rule in `locale`, when one is wrong.
  */
 export function readParams(
   search: URLSearchParams,
   withKey: boolean,
+  locale: Locale,
 ): { params: ReadParams; key?: string } | { error: string } {
+  const say = t.in(locale);
   const taken = withKey ? [...READ_PARAMS, "key"] : [...READ_PARAMS];
-  const shape = shapeProblem(search, taken);
+  const shape = shapeProblem(search, taken, say);
   if (shape) return { error: shape };
   const since = search.get("since") ?? undefined;
   const until = search.get("until") ?? undefined;
@@ -57,15 +62,13 @@ export function readParams(
     ["since", since],
     ["until", until],
   ] as const)
-    if (day !== undefined && !isRealDay(day))
-      return { error: `${name}: expected a day that exists, written YYYY-MM-DD (2025-03-01)` };
+    if (day !== undefined && !isRealDay(day)) return { error: say("params.day", { name }) };
   if (since !== undefined && until !== undefined && until < since)
-    return { error: `until: ${until} is before since (${since}); until is the last day to read, inclusive` };
+    return { error: say("params.order", { until, since }) };
   const latest = search.get("latest");
-  if (latest !== null && latest !== "1") return { error: "latest: expected 1 (the newest snapshot only)" };
+  if (latest !== null && latest !== "1") return { error: say("params.latest") };
   const labels = search.get("labels");
-  if (labels !== null && !LABELS.includes(labels as Locale))
-    return { error: `labels: expected ${LABELS.join(" or ")} (header words in that language)` };
+  if (labels !== null && !LABELS.includes(labels as Locale)) return { error: say("params.labels") };
   const params: ReadParams = {
     ...(since === undefined ? {} : { since }),
     ...(until === undefined ? {} : { until }),

@@ -4,11 +4,11 @@
  * through (../team/memory-store.ts). Only what members set is kept: schedules (with their next and last run) and
  * alerts' definitions; the cache, pacer and usage stay in memory, as the README says of a relay without Redis.
  */
-import type { Schedule } from "../../api/schedules";
+import type { Schedule } from "../../relay-api/schedules";
 import type { StoredAlert } from "../team/alerts/model";
 import type { Database } from "./database";
 
-export type RelayStateKind = "schedule" | "alert";
+type RelayStateKind = "schedule" | "alert";
 
 export interface RelayState {
   save(kind: RelayStateKind, id: string, value: Schedule | StoredAlert): Promise<void>;

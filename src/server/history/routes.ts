@@ -5,13 +5,19 @@
  * and key, shown once), `GET …/feeds` (the schedule's feeds, no keys), `DELETE …/feeds/{feedId}` (revoked at once).
  * Anyone with a feed's key (no member token; the per-address rate limit of unauthenticated requests):
  * `GET /v1/feeds/{feedId}/history.csv|.json|changes.csv|.json?key=KEY`. Parameters are checked before anything is
- * read. Without a database (REDIS_URL but no DATABASE_URL) every route answers 400 with the reason.
+ * read. Without a database (REDIS_URL but no DATABASE_URL) every route answers 400 with the reason. A refusal
+ * carries a stable `data.problem` (SCHEDULE_PROBLEMS) and its message in the requester's language
+ * (../team/routes/member-answers.ts).
  * The key travels in the query string, which the hosting server's request log leaves out (it logs the path only).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Clock } from "../../api/clock";
-import type { Schedule } from "../../api/schedules";
-import { sendError, sendJsonText, type RelayOutcome } from "../relay";
+import { t } from "../../i18n/alerts";
+import type { Locale } from "../../i18n/locale";
+import type { Clock } from "../../lib/clock";
+import type { Schedule } from "../../relay-api/schedules";
+import type { RelayOutcome } from "../relay";
+import { failureReason } from "../scrub";
+import { answerOk, mayActOn, notAllowed, refuse, requestLocale } from "../team/routes/member-answers";
 import type { Member, TeamStore } from "../team/team-store";
 import {
   databaseDown,
@@ -29,7 +35,7 @@ const ID = "[A-Za-z0-9_-]{8,64}";
 const READ_ROUTE = new RegExp(`^/v1/schedules/(${ID})/(history|changes)\\.(csv|json)$`);
 const FEEDS_ROUTE = new RegExp(`^/v1/schedules/(${ID})/feeds(?:/([^/]*))?$`);
 const FEED_READ_ROUTE = /^\/v1\/feeds\/([^/]*)\/(history|changes)\.(csv|json)$/;
-export const FEEDS_PATH = "/v1/feeds";
+const FEEDS_PATH = "/v1/feeds";
 
 /** A member's route of this module (dispatched before the schedules' own routes). */
 export const isHistoryPath = (pathname: string): boolean => READ_ROUTE.test(pathname) || FEEDS_ROUTE.test(pathname);
@@ -54,26 +60,17 @@ export interface HistoryRoutes {
   feed(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<RelayOutcome>;
 }
 
-const ok = (res: ServerResponse, data: unknown): RelayOutcome => {
-  sendJsonText(res, 200, JSON.stringify({ code: "OK", message: "OK", data }));
-  return { status: 200 };
-};
-
 const searchOf = (req: IncomingMessage) => new URL(req.url ?? "/", "http://relay.local").searchParams;
 
-const notAllowed = (req: IncomingMessage, res: ServerResponse, pathname: string) =>
-  sendError(res, 405, "ERROR_URL_NOT_FOUND", `${req.method} is not allowed on ${pathname}`, { allow: "GET" });
+const noSuchSchedule = (res: ServerResponse, locale: Locale) =>
+  refuse(res, 404, { problem: "not-found", message: t.in(locale)("schedule.notFound") });
 
-const noSuchSchedule = (res: ServerResponse) => sendError(res, 404, "ERROR_URL_NOT_FOUND", "no such schedule");
+/** 400: a parameter of the route is wrong (`problem`: its name and rule, in the requester's language). */
+const badParams = (res: ServerResponse, message: string) => refuse(res, 400, { problem: "read-params", message });
 
 /** One answer for an unknown feed, a revoked one and a wrong key: nothing tells them apart. */
-const feedRefused = (res: ServerResponse) =>
-  sendError(
-    res,
-    401,
-    "ERROR_SECRET_KEY",
-    "this feed's URL is unknown, revoked or its key is wrong: ask the schedule's owner for its current URL",
-  );
+const feedRefused = (res: ServerResponse, locale: Locale) =>
+  refuse(res, 401, { problem: "feed-refused", message: t.in(locale)("history.feedRefused") });
 
 /** The base of a feed's URL: MAD_PUBLIC_URL, else the origin the request came to. */
 function baseUrl(req: IncomingMessage, publicUrl: string | undefined): string {
@@ -96,18 +93,29 @@ type Opened = Exclude<HistoryAccess, { off: string }>;
 /** The member's schedule (an admin's: any; no member: a feed's), else undefined (answered 404 as a missing one). */
 async function scheduleOf(routes: Routes, id: string, member: Member | undefined): Promise<Schedule | undefined> {
   const schedule = (await routes.store.schedules()).find((s) => s.id === id);
-  if (!schedule || (member && schedule.member !== member.name && member.role !== "admin")) return undefined;
+  if (!schedule || (member && !mayActOn(schedule, member))) return undefined;
   return schedule;
 }
 
-/** The database, or the 400 saying why there is none. */
-const databaseOr = (routes: Routes, res: ServerResponse): Opened | RelayOutcome =>
-  "off" in routes.access
-    ? sendError(res, 400, "ERROR_PARAM", `this relay keeps no history: ${routes.access.off}`)
-    : routes.access;
+/** The database, or the 400 saying why there is none (`data.reason`: the relay's own words). */
+function databaseOr(routes: Routes, res: ServerResponse, locale: Locale): Opened | RelayOutcome {
+  if (!("off" in routes.access)) return routes.access;
+  const reason = routes.access.off;
+  return refuse(res, 400, {
+    problem: "no-history",
+    message: t.in(locale)("history.off", { reason }),
+    detail: { reason },
+  });
+}
 
-function read(routes: Routes, res: ServerResponse, schedule: Schedule, what: Reading): Promise<RelayOutcome> {
-  const db = databaseOr(routes, res);
+function read(
+  routes: Routes,
+  res: ServerResponse,
+  locale: Locale,
+  schedule: Schedule,
+  what: Reading,
+): Promise<RelayOutcome> {
+  const db = databaseOr(routes, res, locale);
   if ("status" in db) return Promise.resolve(db);
   const sources: AnswerSources = { database: db.database, store: db.store, log: routes.log };
   return serveAnswer(res, { ...what, schedule }, sources);
@@ -122,12 +130,13 @@ async function memberRead(
 ): Promise<RelayOutcome> {
   req.resume();
   const [, id, kind, format] = match;
-  if (req.method !== "GET") return notAllowed(req, res, match[0]);
-  const checked = readParams(searchOf(req), false);
-  if ("error" in checked) return sendError(res, 400, "ERROR_PARAM", checked.error);
+  if (req.method !== "GET") return notAllowed(req, res, match[0], { allow: "GET" });
+  const locale = requestLocale(req);
+  const checked = readParams(searchOf(req), false, locale);
+  if ("error" in checked) return badParams(res, checked.error);
   const schedule = await scheduleOf(routes, id, member);
-  if (!schedule) return noSuchSchedule(res);
-  return read(routes, res, schedule, {
+  if (!schedule) return noSuchSchedule(res, locale);
+  return read(routes, res, locale, schedule, {
     kind: kind as AnswerKind,
     format: format as AnswerFormat,
     params: checked.params,
@@ -143,18 +152,22 @@ async function feedStep(
   what: { id: string; feedId: string | undefined; member: Member },
 ): Promise<RelayOutcome | undefined> {
   const { id, feedId } = what;
-  if (feedId === undefined && req.method === "GET") return ok(res, await listFeeds(db.database, id));
+  const say = t.in(requestLocale(req));
+  if (feedId === undefined && req.method === "GET") return answerOk(res, await listFeeds(db.database, id));
   if (feedId === undefined && req.method === "POST") {
     const feed = await createFeed(db.database, id, what.member.name, routes.clock.now());
     if (!feed)
-      return sendError(res, 400, "ERROR_PARAM", `feeds: a schedule has at most ${MAX_FEEDS_PER_SCHEDULE}; revoke one`);
+      return refuse(res, 400, {
+        problem: "too-many-feeds",
+        message: say("history.tooManyFeeds", { max: MAX_FEEDS_PER_SCHEDULE }),
+      });
     const url = `${baseUrl(req, routes.publicUrl)}${FEEDS_PATH}/${feed.id}/history.csv?key=${feed.token}`;
-    return ok(res, { id: feed.id, url, token: feed.token });
+    return answerOk(res, { id: feed.id, url, token: feed.token });
   }
   if (feedId !== undefined && req.method === "DELETE")
     return (await revokeFeed(db.database, id, feedId))
-      ? ok(res, { removed: feedId })
-      : sendError(res, 404, "ERROR_URL_NOT_FOUND", "no such feed of this schedule");
+      ? answerOk(res, { removed: feedId })
+      : refuse(res, 404, { problem: "not-found", message: say("history.noSuchFeed") });
   return undefined;
 }
 
@@ -167,25 +180,21 @@ async function feedsRoute(
 ): Promise<RelayOutcome> {
   req.resume();
   const [, id, feedId] = match;
+  const locale = requestLocale(req);
   const given = [...searchOf(req).keys()][0];
   if (given !== undefined)
-    return sendError(res, 400, "ERROR_PARAM", `${JSON.stringify(given.slice(0, 40))}: feeds take no parameters`);
-  if (!(await scheduleOf(routes, id, member))) return noSuchSchedule(res);
-  const db = databaseOr(routes, res);
+    return badParams(res, t.in(locale)("history.feedParams", { name: JSON.stringify(given.slice(0, 40)) }));
+  if (!(await scheduleOf(routes, id, member))) return noSuchSchedule(res, locale);
+  const db = databaseOr(routes, res, locale);
   if ("status" in db) return db;
   let done: RelayOutcome | undefined;
   try {
     done = await feedStep(routes, req, res, db, { id, feedId, member });
   } catch (error) {
-    routes.log({ event: "history-feeds-failed", schedule: id, reason: (error as Error).message });
+    routes.log({ event: "history-feeds-failed", schedule: id, reason: failureReason(error) });
     return databaseDown(res, db.database);
   }
-  return (
-    done ??
-    sendError(res, 405, "ERROR_URL_NOT_FOUND", `${req.method} is not allowed on ${match[0]}`, {
-      allow: feedId === undefined ? "GET, POST" : "DELETE",
-    })
-  );
+  return done ?? notAllowed(req, res, match[0], { allow: feedId === undefined ? "GET, POST" : "DELETE" });
 }
 
 async function feedRead(
@@ -195,30 +204,26 @@ async function feedRead(
   pathname: string,
 ): Promise<RelayOutcome> {
   req.resume();
+  const locale = requestLocale(req);
   const match = FEED_READ_ROUTE.exec(pathname);
-  if (!match)
-    return sendError(
-      res,
-      404,
-      "ERROR_URL_NOT_FOUND",
-      "not a feed: /v1/feeds/{feedId}/history.csv (or .json, changes.csv, changes.json)",
-    );
-  if (req.method !== "GET") return notAllowed(req, res, pathname);
-  const checked = readParams(searchOf(req), true);
-  if ("error" in checked) return sendError(res, 400, "ERROR_PARAM", checked.error);
-  const db = databaseOr(routes, res);
+  if (!match) return refuse(res, 404, { problem: "id", message: t.in(locale)("history.notAFeed") });
+  if (req.method !== "GET") return notAllowed(req, res, pathname, { allow: "GET" });
+  const checked = readParams(searchOf(req), true, locale);
+  if ("error" in checked) return badParams(res, checked.error);
+  const db = databaseOr(routes, res, locale);
   if ("status" in db) return db;
   let scheduleId: string | undefined;
   try {
     scheduleId = await feedSchedule(db.database, match[1], checked.key, routes.clock.now());
   } catch (error) {
-    routes.log({ event: "history-feeds-failed", reason: (error as Error).message });
+    // Never the key: the reason is the database's, masked of whatever it quotes.
+    routes.log({ event: "history-feeds-failed", reason: failureReason(error, [checked.key]) });
     return databaseDown(res, db.database);
   }
   const schedule = scheduleId === undefined ? undefined : await scheduleOf(routes, scheduleId, undefined);
-  if (!schedule) return feedRefused(res);
+  if (!schedule) return feedRefused(res, locale);
   const [, , kind, format] = match;
-  return read(routes, res, schedule, {
+  return read(routes, res, locale, schedule, {
     kind: kind as AnswerKind,
     format: format as AnswerFormat,
     params: checked.params,
@@ -237,7 +242,10 @@ export function historyRoutes(options: HistoryRouteOptions): HistoryRoutes {
       const feeds = FEEDS_ROUTE.exec(pathname);
       if (feeds) return feedsRoute(routes, req, res, feeds, member);
       req.resume();
-      return sendError(res, 404, "ERROR_URL_NOT_FOUND", `not a history route: ${pathname}`);
+      return refuse(res, 404, {
+        problem: "not-found",
+        message: t.in(requestLocale(req))("history.notARoute", { path: pathname }),
+      });
     },
     feed: (req, res, pathname) => feedRead(routes, req, res, pathname),
   };

@@ -1,20 +1,20 @@
 /**
  * A run as the history keeps it: its snapshot (./snapshots.ts), each query named by its MAD formula with values
- * (src/table/formula-of-query.ts), a failed query noted; and each query's records as rows: every field of the record
+ * (src/formula/formula-of-query.ts), a failed query noted; and each query's records as rows: every field of the record
  * (src/table/columns.ts's columns), each the cell the spill shows (src/table/cells.ts, dates as ISO text rather than
  * Excel serials), numbers as JSON numbers, blank as null, keyed by the column's wire name, with the record's key
  * (RECORD_KEYS), which tells a row from the others across days (the changes' `key`, as alerts' `new rows`).
  */
 import { operation, type OperationCode } from "../../api/catalog";
 import { RECORD_KEYS } from "../../api/records";
-import type { Schedule } from "../../api/schedules";
+import type { Schedule } from "../../relay-api/schedules";
 import { compileColumn } from "../../table/cells";
 import { readColumn, recordColumns } from "../../table/columns";
-import { formulaOfQuery } from "../../table/formula-of-query";
+import { formulaOfQuery } from "../../formula/formula-of-query";
 import { dayIn, type NewSnapshot, type SnapshotFailure, type SnapshotQuery, type StoredRow } from "./snapshots";
 
 /** Joins a record's key columns: a character no field value carries. */
-export const KEY_SEPARATOR = "\u001f";
+const KEY_SEPARATOR = "\u001f";
 
 export function snapshotRows(code: OperationCode, records: readonly unknown[]): StoredRow[] {
   const op = operation(code);

@@ -7,7 +7,7 @@
  * `field` is its column's label.
  */
 import { isOperationCode, operation } from "../../api/catalog";
-import type { Schedule } from "../../api/schedules";
+import type { Schedule } from "../../relay-api/schedules";
 import { t, type AlertMessageId } from "../../i18n/alerts";
 import { inLocale, type Locale } from "../../i18n/locale";
 import { columnLabels, recordColumns, type Column } from "../../table/columns";
@@ -50,7 +50,7 @@ const OWN_WORDS: Readonly<Record<OwnColumn, AlertMessageId>> = {
 const ownWord = (column: OwnColumn, labels: Locale | undefined) => (labels ? t.in(labels)(OWN_WORDS[column]) : column);
 
 /** The union of the schedule's queries' record columns, by wire name: query order, then field order. */
-export function scheduleColumns(schedule: Pick<Schedule, "queries">): readonly Column[] {
+function scheduleColumns(schedule: Pick<Schedule, "queries">): readonly Column[] {
   const byName = new Map<string, Column>();
   for (const query of schedule.queries)
     if (isOperationCode(query.operation))

@@ -19,7 +19,7 @@ import { createHash } from "node:crypto";
 import { OPERATIONS, type AnyOperation } from "../../api/catalog";
 import { recordColumns, type Column } from "../../table/columns";
 
-export const VIEW_PREFIX = "history_";
+const VIEW_PREFIX = "history_";
 /** PostgreSQL truncates longer identifiers (NAMEDATALEN - 1), which could make two columns one. */
 const MAX_IDENTIFIER_BYTES = 63;
 
@@ -29,7 +29,7 @@ export type ViewColumnType = "numeric" | "date" | "timestamptz" | "boolean" | "t
 export const viewName = (code: string): string => `${VIEW_PREFIX}${code}`;
 
 /** `"name"`, with `"` doubled; refuses a name PostgreSQL would cut short. */
-export function quoteIdentifier(name: string): string {
+function quoteIdentifier(name: string): string {
   if (Buffer.byteLength(name) > MAX_IDENTIFIER_BYTES)
     throw new Error(`${name}: longer than ${MAX_IDENTIFIER_BYTES} bytes, which PostgreSQL would cut short`);
   return `"${name.replaceAll('"', '""')}"`;
@@ -77,7 +77,7 @@ const realDay = (text: string) =>
   `date_part('day', (left(${text}, 7) || '-01')::date + interval '1 month' - interval '1 day') >= substr(${text}, 9, 2)::int`;
 
 /** The expression reading one column of `r.fields` as its SQL type, NULL for a value of another shape. */
-export function castExpression(column: Column): string {
+function castExpression(column: Column): string {
   const value = `r.fields -> ${quoteText(column.name)}`;
   const text = `(r.fields ->> ${quoteText(column.name)})`;
   const type = viewColumnType(column);
@@ -101,7 +101,7 @@ export function castExpression(column: Column): string {
 }
 
 /** The SELECT of one operation's view: the snapshot's columns, then each record column typed. */
-export function viewSelect(op: AnyOperation): string {
+function viewSelect(op: AnyOperation): string {
   const fields = recordColumns(op).map((c) => `  ${castExpression(c)} AS ${quoteIdentifier(c.name)}`);
   return [
     "SELECT s.schedule_id, s.schedule_name, s.taken_on, s.taken_at, r.query,",

@@ -6,7 +6,7 @@
  * Exit status: 0 done, 1 failed (Redis or the database unreachable, no such member, a run that failed), 2 usage problem.
  */
 import { parseArgs } from "node:util";
-import { escapeControlCharacters as escaped } from "../../api/control-characters";
+import { escapeControlCharacters as escaped } from "../../lib/control-characters";
 import { whole } from "../whole";
 import { readKeysFile } from "./keys-file";
 import { DEFAULT_MEMBERS_FILE } from "./members-file";

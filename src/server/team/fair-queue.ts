@@ -9,7 +9,7 @@
  * network) can put more than a key's rate into any window the service counts.
  */
 import { randomUUID } from "node:crypto";
-import { clockTimer, type Clock } from "../../api/clock";
+import { clockTimer, type Clock } from "../../lib/clock";
 import { monthOf, type Decision, type Member, type PacedKey, type Refusal, type TeamStore } from "./team-store";
 
 /** A grant: the key to call with, and the ticket whose slot the call holds. */

@@ -5,7 +5,7 @@
  * definitions, which live in the relay's embedded database when it is given one (`restore`: loaded at start,
  * every change written through, ../history/relay-state.ts).
  */
-import type { Schedule } from "../../api/schedules";
+import type { Schedule } from "../../relay-api/schedules";
 import { EventEmitter } from "node:events";
 import type { RelayState } from "../history/relay-state";
 import { MembersFile } from "./members-file";

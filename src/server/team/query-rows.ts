@@ -7,11 +7,11 @@
  * team does not hold yet, shared with whoever asks for the same keys meanwhile. The one page loop of the scheduler
  * (./scheduler.ts) and the alerts (./alerts/runner.ts).
  */
-import { isLookup } from "../../api/batch";
+import { isLookup } from "../../api/lookups/batch";
 import { methodOf, type AnyOperation } from "../../api/catalog";
-import type { Clock } from "../../api/clock";
+import type { Clock } from "../../lib/clock";
 import { queryString } from "../../api/exchange";
-import { checkLookup } from "../../api/lookups";
+import { checkLookup } from "../../api/lookups/calls";
 import { pagesFor, planPaging } from "../../api/paging";
 import { parseResult } from "../../api/parse";
 import { validateParams } from "../../api/validate";

@@ -8,7 +8,7 @@
  * delays.
  */
 import { Redis } from "ioredis";
-import type { Schedule } from "../../api/schedules";
+import type { Schedule } from "../../relay-api/schedules";
 import { withinListening } from "./listening-bound";
 import * as LUA from "./lua";
 import { DECISION_KEEP_MS } from "./memory-store";
@@ -39,7 +39,7 @@ export interface RedisStoreOptions {
   commandTimeoutMs?: number;
 }
 
-export const DEFAULT_REDIS_TIMEOUT_MS = 1_000;
+const DEFAULT_REDIS_TIMEOUT_MS = 1_000;
 /** A queued ticket's record is kept until past its deadline (MAD_QUEUE_WAIT_MS may be long), at least this long. */
 const TICKET_KEEP_MS = 600_000;
 const SCRIPTS = {
@@ -57,7 +57,7 @@ const SCRIPTS = {
 type ScriptName = keyof typeof SCRIPTS;
 
 /** The address without its password, for logs. */
-export function describeRedis(url: string): string {
+function describeRedis(url: string): string {
   try {
     const parsed = new URL(url);
     return `redis at ${parsed.hostname}:${parsed.port || 6379}${parsed.pathname.length > 1 ? parsed.pathname : ""}`;

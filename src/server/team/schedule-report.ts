@@ -1,6 +1,6 @@
 /** The team's scheduled refreshes as `npm run team -- schedules` prints them, one line each. */
-import { escapeControlCharacters as shown } from "../../api/control-characters";
-import type { Schedule } from "../../api/schedules";
+import { escapeControlCharacters as shown } from "../../lib/control-characters";
+import type { Schedule } from "../../relay-api/schedules";
 import { counted } from "./counted";
 
 const iso = (ms: number) => new Date(ms).toISOString().replace(/:\d\d\.\d+Z$/, "Z");

@@ -5,30 +5,41 @@
  * `DELETE /admin/schedules/{id}` removes any (`npm run team -- schedules` / `unschedule ID` do the same on Redis).
  * A schedule may keep its runs' history (`history: true`, where the relay has a database: ../history/snapshots.ts);
  * lists say what each keeps (`kept`), and removing a schedule removes its history and feeds first.
- * Answers are the service's envelope: `{code: "OK", message, data}`.
+ * Answers are the service's envelope: `{code: "OK", message, data}`; a refusal carries a stable `data.problem`
+ * (SCHEDULE_PROBLEMS) and its message in the requester's language (./routes/member-answers.ts).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Clock } from "../../api/clock";
+import { t } from "../../i18n/alerts";
+import type { Locale } from "../../i18n/locale";
+import type { Clock } from "../../lib/clock";
 import {
-  checkScheduleRequest,
   MAX_SCHEDULES_PER_MEMBER,
   nextRunAt,
   SCHEDULE_ID,
   withSwitches,
   type Schedule,
-} from "../../api/schedules";
+  type ScheduleProblem,
+} from "../../relay-api/schedules";
 import type { HistoryAccess } from "../history/snapshots";
-import { bodyRefusalText, readJsonBody } from "../json-body";
-import { sendError, sendJsonText, type RelayOutcome } from "../relay";
+import {
+  answerOk,
+  mayActOn,
+  notAllowed,
+  ownItem,
+  readMemberJson,
+  refuse,
+  requestLocale,
+  type OwnWords,
+  type Refusal,
+} from "./routes/member-answers";
+import { readScheduleRequest } from "./schedule-input";
+
+type RelayLog = (event: Record<string, unknown>) => void;
 import type { Member, TeamStore } from "./team-store";
+import { failureReason } from "../scrub";
 
-export const SCHEDULES_PATH = "/v1/schedules";
+const SCHEDULES_PATH = "/v1/schedules";
 export const ADMIN_SCHEDULES_PATH = "/admin/schedules";
-
-const ok = (res: ServerResponse, data: unknown): RelayOutcome => {
-  sendJsonText(res, 200, JSON.stringify({ code: "OK", message: "OK", data }));
-  return { status: 200 };
-};
 
 /** The id after the collection's path, or "" for the collection itself; null when the path is neither. */
 function idOf(pathname: string, base: string): string | null {
@@ -43,10 +54,15 @@ export const isSchedulesPath = (pathname: string) =>
 
 /** Why a schedule cannot keep history here: the relay's own reason, or that it was given no database. */
 const historyOff = (history: HistoryAccess | undefined) =>
-  `history: this relay keeps no history: ${history && "off" in history ? history.off : "it was started without a database"} (set DATABASE_URL)`;
+  history && "off" in history ? history.off : "it was started without a database";
+
+const scheduleWords = (locale: Locale): OwnWords => ({
+  notFound: () => t.in(locale)("schedule.notFound"),
+  notYours: () => t.in(locale)("schedule.notYours"),
+});
 
 /** The schedules' side of their history: what each keeps, and removing it with them. */
-function keptHistory(store: TeamStore, history: HistoryAccess | undefined) {
+function keptHistory(store: TeamStore, history: HistoryAccess | undefined, log: RelayLog) {
   const kept = history && "store" in history ? history.store : undefined;
   return {
     kept,
@@ -55,7 +71,10 @@ function keptHistory(store: TeamStore, history: HistoryAccess | undefined) {
       const all = schedules.map(withSwitches);
       if (!kept) return all;
       // The database down: the schedules are still listed, without what they keep.
-      const summaries = await kept.summaries(all.map((s) => s.id)).catch(() => undefined);
+      const summaries = await kept.summaries(all.map((s) => s.id)).catch((error: unknown) => {
+        log({ event: "history-summaries-failed", reason: failureReason(error) });
+        return undefined;
+      });
       if (!summaries) return all;
       return all.map((s) => {
         const summary = summaries.get(s.id);
@@ -70,27 +89,55 @@ function keptHistory(store: TeamStore, history: HistoryAccess | undefined) {
   };
 }
 
-export function scheduleRoutes(store: TeamStore, clock: Clock, history?: HistoryAccess) {
-  const find = async (id: string) => (await store.schedules()).find((s) => s.id === id);
-  const { kept, listed, remove } = keptHistory(store, history);
+/** Why `member` may not set a schedule (another's, or one more than a member keeps); null when they may. */
+function takenRefusal(
+  all: readonly Schedule[],
+  existing: Schedule | undefined,
+  member: Member,
+  locale: Locale,
+): { status: number; refusal: Refusal<ScheduleProblem> } | null {
+  const say = t.in(locale);
+  // Set again only by its own member: an admin removes another's, never takes it over.
+  if (existing && !mayActOn(existing, member, false))
+    return { status: 403, refusal: { problem: "not-yours", message: say("schedule.notYours") } };
+  if (!existing && all.filter((s) => s.member === member.name).length >= MAX_SCHEDULES_PER_MEMBER) {
+    const message = say("schedule.tooMany", { max: MAX_SCHEDULES_PER_MEMBER });
+    return { status: 400, refusal: { problem: "too-many-schedules", message } };
+  }
+  return null;
+}
 
-  async function put(req: IncomingMessage, res: ServerResponse, id: string, member: Member): Promise<RelayOutcome> {
-    // Size, nesting and cost checked before anything parses it (../json-body.ts), as alerts' bodies are.
-    const read = await readJsonBody(req);
-    if ("refused" in read)
-      return read.refused.kind === "too-large"
-        ? sendError(res, 413, "ERROR_PARAM", bodyRefusalText(read.refused), { connection: "close" })
-        : sendError(res, 400, "ERROR_PARAM", bodyRefusalText(read.refused));
-    const input = read.body;
-    const checked = checkScheduleRequest(input, new Date(clock.now()));
-    if ("error" in checked) return sendError(res, 400, "ERROR_PARAM", checked.error);
-    if (checked.request.history && !kept) return sendError(res, 400, "ERROR_PARAM", historyOff(history));
+export interface ScheduleRoutesOptions {
+  readonly store: TeamStore;
+  readonly clock: Clock;
+  readonly history?: HistoryAccess;
+  readonly log: RelayLog;
+}
+
+export function scheduleRoutes({ store, clock, history, log }: ScheduleRoutesOptions) {
+  const find = async (id: string) => (await store.schedules()).find((s) => s.id === id);
+  const { kept, listed, remove } = keptHistory(store, history, log);
+
+  async function put(req: IncomingMessage, res: ServerResponse, id: string, member: Member) {
+    const locale = requestLocale(req);
+    const say = t.in(locale);
+    // Size, nesting and cost checked before anything parses it, as alerts' bodies are.
+    const read = await readMemberJson(req, res, locale, say("schedule.body"));
+    if (!read) return { status: res.statusCode };
+    const checked = readScheduleRequest(read.body, new Date(clock.now()), locale);
+    if ("refused" in checked) return refuse(res, 400, checked.refused);
+    if (checked.request.history && !kept) {
+      const reason = historyOff(history);
+      return refuse(res, 400, {
+        problem: "no-history",
+        message: say("schedule.noHistory", { reason }),
+        detail: { reason },
+      });
+    }
     const all = await store.schedules();
     const existing = all.find((s) => s.id === id);
-    if (existing && existing.member !== member.name)
-      return sendError(res, 403, "ERROR_PARAM", "this schedule was set by another member");
-    if (!existing && all.filter((s) => s.member === member.name).length >= MAX_SCHEDULES_PER_MEMBER)
-      return sendError(res, 400, "ERROR_PARAM", `a member keeps at most ${MAX_SCHEDULES_PER_MEMBER} schedules`);
+    const taken = takenRefusal(all, existing, member, locale);
+    if (taken) return refuse(res, taken.status, taken.refusal);
     const now = clock.now();
     const schedule: Schedule = {
       ...checked.request,
@@ -103,49 +150,50 @@ export function scheduleRoutes(store: TeamStore, clock: Clock, history?: History
       ...(existing?.lastRun ? { lastRun: existing.lastRun } : {}),
     };
     await store.scheduleSave(schedule);
-    return ok(res, (await listed([schedule]))[0]);
+    return answerOk(res, (await listed([schedule]))[0]);
+  }
+
+  async function removeOwn(req: IncomingMessage, res: ServerResponse, id: string, member: Member) {
+    req.resume();
+    const found = ownItem(res, await find(id), member, scheduleWords(requestLocale(req)));
+    if ("answered" in found) return found.answered;
+    await remove(id);
+    return answerOk(res, { removed: id });
   }
 
   return {
     /** A member's request under /v1/schedules (throws when the store fails). */
-    async member(req: IncomingMessage, res: ServerResponse, pathname: string, member: Member): Promise<RelayOutcome> {
+    async member(req: IncomingMessage, res: ServerResponse, pathname: string, member: Member) {
       const id = idOf(pathname, SCHEDULES_PATH);
       if (id === null) {
         req.resume();
-        return sendError(res, 404, "ERROR_URL_NOT_FOUND", "not a schedule: ids are 8 to 64 letters, digits, - or _");
+        return refuse(res, 404, { problem: "id", message: t.in(requestLocale(req))("schedule.id") });
       }
       if (id === "" && req.method === "GET") {
         req.resume();
-        return ok(res, await listed((await store.schedules()).filter((s) => s.member === member.name)));
+        return answerOk(res, await listed((await store.schedules()).filter((s) => s.member === member.name)));
       }
       if (id !== "" && req.method === "PUT") return put(req, res, id, member);
-      if (id !== "" && req.method === "DELETE") {
-        req.resume();
-        const existing = await find(id);
-        if (!existing) return sendError(res, 404, "ERROR_URL_NOT_FOUND", "no such schedule");
-        if (existing.member !== member.name && member.role !== "admin")
-          return sendError(res, 403, "ERROR_PARAM", "this schedule was set by another member");
-        await remove(id);
-        return ok(res, { removed: id });
-      }
-      req.resume();
-      return sendError(res, 405, "ERROR_URL_NOT_FOUND", `${req.method} is not allowed on ${pathname}`);
+      if (id !== "" && req.method === "DELETE") return removeOwn(req, res, id, member);
+      return notAllowed(req, res, pathname);
     },
 
     /** An admin's request under /admin/schedules (the caller checked the role); throws when the store fails. */
     async admin(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
       req.resume();
+      const say = t.in(requestLocale(req));
       const id = idOf(pathname, ADMIN_SCHEDULES_PATH);
       if (id === "" && req.method === "GET") {
-        ok(res, await listed(await store.schedules()));
+        answerOk(res, await listed(await store.schedules()));
         return;
       }
       if (id && req.method === "DELETE") {
-        if ((await find(id)) && (await remove(id))) ok(res, { removed: id });
-        else sendError(res, 404, "ERROR_URL_NOT_FOUND", "no such schedule");
+        if ((await find(id)) && (await remove(id))) answerOk(res, { removed: id });
+        else refuse(res, 404, { problem: "not-found", message: say("schedule.notFound") });
         return;
       }
-      sendError(res, 404, "ERROR_URL_NOT_FOUND", `not an admin route: ${req.method} ${pathname}`);
+      const message = say("schedule.notAdminRoute", { method: req.method ?? "", path: pathname });
+      refuse(res, 404, { problem: "not-found", message });
     },
   };
 }

@@ -13,11 +13,12 @@
  * runs it again, its answers then coming from the team's cache at no call.
  */
 import { randomUUID } from "node:crypto";
-import { isLookup } from "../../api/batch";
+import { isLookup } from "../../api/lookups/batch";
 import { operation } from "../../api/catalog";
-import type { Clock } from "../../api/clock";
-import { nextRunAt, type Schedule, type ScheduledQuery, type ScheduleRun } from "../../api/schedules";
+import type { Clock } from "../../lib/clock";
+import { nextRunAt, type Schedule, type ScheduledQuery, type ScheduleRun } from "../../relay-api/schedules";
 import { snapshotOf, type QueryOutcome } from "../history/snapshot-rows";
+import { failureReason } from "../scrub";
 import type { HistoryAccess } from "../history/snapshots";
 import type { Refused } from "./answers";
 import type { PlanKey } from "./keys-file";
@@ -69,10 +70,14 @@ export class Scheduler {
 
   /** Runs due schedules now and every tick until stopped. */
   start(): void {
-    const { clock } = this.options;
+    const { clock, log } = this.options;
     const loop = async () => {
       while (!this.stopping.signal.aborted) {
-        await this.tick().catch(() => undefined);
+        // A failed tick (the store down) is tried again at the next: said once a tick, never the loop's end.
+        await this.tick().catch((error: unknown) =>
+          log({ event: "schedule-tick-failed", reason: failureReason(error) }),
+        );
+        // The sleep ends early only when stopping: nothing failed.
         await clock.sleep(this.options.tickMs ?? SCHEDULER_TICK_MS, this.stopping.signal).catch(() => undefined);
       }
     };
@@ -136,7 +141,7 @@ export class Scheduler {
       await store.scheduleSave({ ...current, lastRun: outcome.run, nextRunAt: next });
     } catch (error) {
       if (!outcome.retry) throw error;
-      log({ event: "schedule-run-not-recorded", schedule: schedule.id, reason: (error as Error).message });
+      log({ event: "schedule-run-not-recorded", schedule: schedule.id, reason: failureReason(error) });
     }
   }
 
@@ -147,7 +152,7 @@ export class Scheduler {
       const removed = await history.store.sweepIfDue(clock.now());
       if (removed) log({ event: "history-sweep", removed, keptDays: history.store.retentionDays });
     } catch (error) {
-      log({ event: "history-sweep-failed", reason: (error as Error).message });
+      log({ event: "history-sweep-failed", reason: failureReason(error) });
     }
   }
 

@@ -8,9 +8,9 @@
  * Both read the relay's state as it does: Redis (REDIS_URL) and DATABASE_URL, or, for a single relay, its embedded
  * database in MAD_DATA_DIR, which is one process's at a time (the relay stopped first: the error says so).
  */
-import { systemClock } from "../../api/clock";
-import { escapeControlCharacters as shown } from "../../api/control-characters";
-import type { KeptHistory, Schedule } from "../../api/schedules";
+import { systemClock } from "../../lib/clock";
+import { escapeControlCharacters as shown } from "../../lib/control-characters";
+import type { KeptHistory, Schedule } from "../../relay-api/schedules";
 import { createUpstreamCaller, DEFAULT_UPSTREAM } from "../relay";
 import { relayState } from "../history/relay-state";
 import type { HistoryAccess } from "../history/snapshots";
@@ -31,7 +31,7 @@ export interface ScheduleCommandOptions {
  * The relay's history, and without Redis its schedules (loaded into the memory store from the embedded database);
  * throws the database's own error (which setting, what failed: the relay holding the folder, say).
  */
-export async function openRelayState(options: ScheduleCommandOptions): Promise<HistoryAccess> {
+async function openRelayState(options: ScheduleCommandOptions): Promise<HistoryAccess> {
   const history = await openHistory(options.settings, options.store.kind, systemClock.now);
   if ("database" in history && options.store instanceof MemoryStore)
     await options.store.restore(relayState(history.database));
@@ -43,7 +43,7 @@ const closeHistory = async (history: HistoryAccess) => {
 };
 
 /** `1.2 MB`: a size as people read it. */
-export function sizeText(bytes: number): string {
+function sizeText(bytes: number): string {
   const units = ["bytes", "kB", "MB", "GB"];
   let size = bytes;
   let unit = 0;

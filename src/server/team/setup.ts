@@ -9,7 +9,7 @@
  * without it a single relay keeps an embedded one in MAD_DATA_DIR, default ./mad-data, and a relay on Redis keeps
  * no history), MAD_HISTORY_DAYS (days of history kept, default 730).
  */
-import { systemClock, type Clock } from "../../api/clock";
+import { systemClock, type Clock } from "../../lib/clock";
 import { loadLocale } from "../../i18n/locale";
 import type { TeamMode } from "../hosting";
 import { createUpstreamCaller } from "../relay";
@@ -27,7 +27,7 @@ import { relayState } from "../history/relay-state";
 import { HistoryStore, type HistoryAccess } from "../history/snapshots";
 import type { AlertRunner } from "./alerts/runner";
 
-export const DEFAULT_MEMBER_RATE_PER_MINUTE = 600;
+const DEFAULT_MEMBER_RATE_PER_MINUTE = 600;
 
 export interface TeamSettings {
   keysFile?: string;
@@ -64,7 +64,7 @@ export function teamSettingsFromEnv(env: NodeJS.ProcessEnv): TeamSettings {
 }
 
 /** Why replicas on Redis without DATABASE_URL keep no history. */
-export const HISTORY_OFF_WITHOUT_DATABASE =
+const HISTORY_OFF_WITHOUT_DATABASE =
   "REDIS_URL is set but DATABASE_URL is not: replicas sharing Redis would each keep a history of their own";
 
 /**

@@ -11,10 +11,11 @@
  * call is one step on the store (flightJoin), so two replicas never both call for the same request.
  */
 import { randomUUID } from "node:crypto";
-import { isLookup, type Lookup } from "../../api/batch";
+import { isLookup, type Lookup } from "../../api/lookups/batch";
 import { methodOf } from "../../api/catalog";
 import { periodEnd } from "../../api/data-period";
 import type { UpstreamAnswer } from "../relay";
+import { failureReason } from "../scrub";
 import { envelopeCode } from "./answers";
 import type { Grant } from "./fair-queue";
 import { lookupCaller, type LookupRun } from "./shared-lookup";
@@ -30,14 +31,7 @@ import {
 } from "./team-request";
 import type { Member, StoredAnswer } from "./team-store";
 
-export {
-  StoreFailure,
-  storeStep,
-  teamRequest,
-  type Shared,
-  type SharedCallOptions,
-  type TeamRequest,
-} from "./team-request";
+export { StoreFailure, storeStep, teamRequest, type SharedCallOptions } from "./team-request";
 
 /** Joiners of a failed call get the same failure for this long instead of each calling again. */
 const SHARED_FAILURE_MS = 10_000;
@@ -59,7 +53,7 @@ export interface SharedCaller {
 }
 
 /** Sends once, with a granted key; a key the service refuses is set aside and the next key is tried. */
-export function grantedCaller(options: SharedCallOptions): GrantedCall {
+function grantedCaller(options: SharedCallOptions): GrantedCall {
   const { store, keys, clock, callUpstream, queue, windowMs, log } = options;
   const count = countUsage(options);
   /** If the store cannot take it now, the slot keeps counting until its hold ends: later, never sooner. */
@@ -103,7 +97,7 @@ export function grantedCaller(options: SharedCallOptions): GrantedCall {
  * The answer for a request: cached, shared by the identical call that just ended, or from the one call: made here
  * (`call`) if no replica is making it, else awaited for as long as the replica making it holds its lease.
  */
-export function flightCaller(options: SharedCallOptions): FlightCall {
+function flightCaller(options: SharedCallOptions): FlightCall {
   const { store, clock, leaseMs, log } = options;
   const sharedOf = (answer: UpstreamAnswer): StoredAnswer | undefined =>
     answer.fromService || answer.status >= 500
@@ -156,14 +150,16 @@ export function flightCaller(options: SharedCallOptions): FlightCall {
 
 /** Renews the lease every third of it until `landed`; a renewal the store misses is tried again at the next. */
 async function keepLease(options: SharedCallOptions, key: string, owner: string, landed: AbortSignal): Promise<void> {
-  const { store, clock, leaseMs } = options;
+  const { store, clock, leaseMs, log } = options;
   for (;;) {
     try {
       await clock.sleep(leaseMs / 3, landed);
     } catch {
-      return;
+      return; // the call landed
     }
-    await store.flightRenew(key, owner, clock.now(), leaseMs).catch(() => undefined);
+    await store
+      .flightRenew(key, owner, clock.now(), leaseMs)
+      .catch((error: unknown) => log({ event: "flight-renew-failed", cacheKey: key, reason: failureReason(error) }));
   }
 }
 
@@ -184,7 +180,7 @@ async function waitForFlight(options: SharedCallOptions, key: string): Promise<v
 
 /**
  * The team's answer for a member's request. Identical requests on this replica share one promise; a lookup by list
- * (src/api/batch.ts) goes key by key through ./shared-lookup.ts, batched with other members' keys. Throws
+ * (src/api/lookups/batch.ts) goes key by key through ./shared-lookup.ts, batched with other members' keys. Throws
  * StoreFailure when the store fails: nothing is sent to the service then.
  */
 export function createSharedCaller(options: SharedCallOptions): SharedCaller {

@@ -1,22 +1,22 @@
 /**
- * Lookups by list on the team relay (src/api/batch.ts: competitor lookup's `asins`). A member's request that lists
+ * Lookups by list on the team relay (src/api/lookups/: competitor lookup's `asins`). A member's request that lists
  * ASINs is answered key by key, each key through the team's cache and the single flight across replicas
  * (./shared-call.ts) as the request for that key alone would be; the keys no replica holds or is fetching are
- * gathered, whoever asked for them, for a short window (src/api/batcher.ts) and sent in calls of up to 40 on one
- * grant each, for the budget of the member whose key opened the batch (another member whose key that refusal caught
- * asks again for themself). So two members asking for overlapping sets at the same moment cost the union, in
- * batches, and a schedule's watch of 200 ASINs costs ⌈200 / 40⌉ calls. Each key's answer is cached as the service's
- * answer for that key alone (its one item, or none for an ASIN the service does not know), every other key of its
- * batch masked wherever the service echoed it (its message, other fields, an error): a member gets one answer in
- * the service's shape with the items of its keys, and an error naming only its keys, never another key. A member
- * with no call left this month is refused before any key is looked at: they neither ride a teammate's batch nor
- * learn, free, which keys the team holds.
+ * gathered, whoever asked for them, for a short window (src/lib/batcher-registry.ts: a batcher per group, dropped once
+ * idle) and sent in calls of up to 40 on one grant each, for the budget of the member who asked the batch's first key
+ * (each key carries who asked it; another member whose key that refusal caught asks again for themself). So two
+ * members asking for overlapping sets at the same moment cost the union, in batches, and a schedule's watch of 200
+ * ASINs costs ⌈200 / 40⌉ calls. Each key's answer is cached as the service's answer for that key alone (its one item,
+ * or none for an ASIN the service does not know), every other key of its batch masked wherever the service echoed it
+ * (its message, other fields, an error): a member gets one answer in the service's shape with the items of its keys,
+ * and an error naming only its keys, never another key. A member with no call left this month is refused before any
+ * key is looked at: they neither ride a teammate's batch nor learn, free, which keys the team holds.
  */
-import { batchOf, type Lookup } from "../../api/batch";
-import { Batcher } from "../../api/batcher";
-import { canonicalJson } from "../../api/canonical-json";
+import type { Lookup } from "../../api/lookups/batch";
+import { AbortError } from "../../api/errors";
+import { BatcherRegistry } from "../../lib/batcher-registry";
 import { operation } from "../../api/catalog";
-import { callParams, checkLookup, keyParams, recordsByKey } from "../../api/lookups";
+import { batchCall, checkLookup, keyParams, lookupGroup } from "../../api/lookups/calls";
 import { scrubSecrets } from "../scrub";
 import { envelopeCode, type Refused } from "./answers";
 import { callsLeft, spentRefusal } from "./budget-left";
@@ -33,10 +33,15 @@ import {
 } from "./team-request";
 import { monthOf, type Member } from "./team-store";
 
-/** What a lookup of a schedule spent: its calls (batches it opened), the keys the team already had, or a refusal. */
-/** How long a batch of looked-up keys waits for more after its first: members asking at the same moment share it. */
-export const LOOKUP_BATCH_WINDOW_MS = 50;
+/** What the keys of a batch dropped before its turn settle with: the cells that asked were all cancelled. */
+const cancelled = () => new AbortError();
 
+/** How long a batch of looked-up keys waits for more after its first: members asking at the same moment share it. */
+const LOOKUP_BATCH_WINDOW_MS = 50;
+/** How long a group's batcher is kept once no key of it waits: after that its memory is freed. */
+const BATCHER_IDLE_MS = 60_000;
+
+/** What a lookup of a schedule spent: its calls (batches it opened), the keys the team already had, or a refusal. */
 export interface LookupRun {
   readonly calls: number;
   readonly cacheHits: number;
@@ -48,6 +53,12 @@ export interface LookupRun {
    * service does not know), for a reader of the rows (a schedule keeping history, an alert).
    */
   readonly answer?: string;
+}
+
+/** Who asked a key of a batch, and in which lookup: a batch is spent on its first key's member. */
+interface KeyAsk {
+  readonly member: Member;
+  readonly lookup: Lookup;
 }
 
 /** One key's outcome, with the member whose budget its batch spent and which batch (0: none was sent for it). */
@@ -66,27 +77,21 @@ const itemsOf = (body: Json): unknown[] => {
 /** The service's answer for some keys, kept to `items`. */
 const withItems = (body: Json, items: unknown[]) =>
   JSON.stringify({ ...body, data: { ...(body.data as Json), items, total: items.length } });
-const NEVER = new AbortController().signal;
 
 export function lookupCaller(options: SharedCallOptions, call: GrantedCall, flight: FlightCall) {
-  const batchers = new Map<string, Batcher<KeyOutcome>>();
-  /** Who claimed each key waiting for its batch: the batch is spent on its first key's member. */
-  const openers = new Map<string, Member>();
+  const sendBatch = batchSender(options, call);
+  const batchers = new BatcherRegistry<KeyOutcome, KeyAsk>({
+    clock: options.clock,
+    idleMs: BATCHER_IDLE_MS,
+    batcher: (first) => ({
+      windowMs: options.batchWindowMs ?? LOOKUP_BATCH_WINDOW_MS,
+      max: first.lookup.batch.max,
+      send: (keys, asked) => sendBatch(asked[0], keys),
+      cancelled,
+    }),
+  });
   /** Keys asked on this replica and not answered yet: another member's ask joins. */
   const local = new Map<string, Promise<KeyOutcome>>();
-  const sendBatch = batchSender(options, call, openers);
-  const groupOf = (lookup: Lookup) => `${lookup.code}|${canonicalJson(lookup.shared)}`;
-  const batcherOf = (lookup: Lookup): Batcher<KeyOutcome> => {
-    const name = groupOf(lookup);
-    let batcher = batchers.get(name);
-    if (!batcher) {
-      const windowMs = options.batchWindowMs ?? LOOKUP_BATCH_WINDOW_MS;
-      const send = (keys: readonly string[]) => sendBatch(lookup, keys);
-      batcher = new Batcher<KeyOutcome>({ clock: options.clock, windowMs, max: lookup.batch.max, send });
-      batchers.set(name, batcher);
-    }
-    return batcher;
-  };
 
   /** One key: the team's cached answer, the flight of any replica, or a place in this replica's next batch. */
   const keyAnswer = (member: Member, lookup: Lookup, key: string): Promise<KeyOutcome> => {
@@ -97,8 +102,8 @@ export function lookupCaller(options: SharedCallOptions, call: GrantedCall, flig
     const asked = (async (): Promise<KeyOutcome> => {
       let sent: KeyOutcome | undefined;
       const shared = await flight(request, async () => {
-        openers.set(`${groupOf(lookup)}|${key}`, member);
-        sent = await batcherOf(lookup).load(key, NEVER).promise;
+        // A member's ask never leaves its key: the batch is the team's (no signal).
+        sent = await batchers.load(lookupGroup(lookup), key, { member, lookup }).promise;
         return sent.shared;
       });
       return sent && sent.shared === shared ? sent : { shared, opener: member.name, batch: 0 };
@@ -131,6 +136,8 @@ export function lookupCaller(options: SharedCallOptions, call: GrantedCall, flig
       if (spent) return { calls: 0, cacheHits: 0, refused: spent };
       return runOf(member, await keysFor(member, lookup));
     },
+    /** How many groups of keys keep a batcher (idle ones are dropped after BATCHER_IDLE_MS). */
+    batchGroups: () => batchers.size,
   };
 }
 
@@ -161,14 +168,15 @@ function keyRequest(options: SharedCallOptions, lookup: Lookup, key: string): Te
 
 const operationOf = (lookup: Lookup) => operation(lookup.code);
 
-/** One call for a batch of keys: each key gets the service's answer kept to its own item (or none). */
-function batchSender(options: SharedCallOptions, call: GrantedCall, openers: Map<string, Member>) {
+/**
+ * One call for a batch of keys, for the budget of the member who asked its first key: each key gets the service's
+ * answer kept to its own item (or none).
+ */
+function batchSender(options: SharedCallOptions, call: GrantedCall) {
   let batches = 0;
-  return async (lookup: Lookup, keys: readonly string[]): Promise<KeyOutcome[]> => {
-    const name = `${lookup.code}|${canonicalJson(lookup.shared)}`;
-    const member = openers.get(`${name}|${keys[0]}`)!;
-    for (const key of keys) openers.delete(`${name}|${key}`);
-    const checked = teamRequest(operationOf(lookup), callParams(lookup, keys), options.clock.now());
+  return async ({ member, lookup }: KeyAsk, keys: readonly string[]): Promise<KeyOutcome[]> => {
+    const sending = batchCall(lookup, keys);
+    const checked = teamRequest(operationOf(lookup), sending.params, options.clock.now());
     if ("error" in checked) throw new Error(checked.error);
     const batch = ++batches;
     const shared = await call(member, checked.request);
@@ -178,9 +186,7 @@ function batchSender(options: SharedCallOptions, call: GrantedCall, openers: Map
     if (!cacheable(answer))
       return keys.map((key) => each({ ...shared, answer: { ...answer, text: onlyItsKey(answer.text, keys, key) } }));
     const body = bodyOf(answer.text);
-    const found = recordsByKey(batchOf(operationOf(lookup))!, keys, itemsOf(body));
-    return keys.map((key) => {
-      const item = found.get(key);
+    return sending.perKey(itemsOf(body), (key, item) => {
       const text = onlyItsKey(withItems(body, item ? [item] : []), keys, key);
       return each({ answer: { ...answer, text }, source: "miss" });
     });

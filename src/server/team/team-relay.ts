@@ -7,7 +7,7 @@
  * (Redis) fails, nothing is sent to the service: 503 says so. Keys and tokens never reach a log or an answer.
  * Single flight, leases and the pacer's slots are shared-call.ts's, for members' requests and scheduled refreshes.
  */
-import type { Clock } from "../../api/clock";
+import type { Clock } from "../../lib/clock";
 import type { TeamMode } from "../hosting";
 import { DEFAULT_MAX_BODY_BYTES, type UpstreamCaller } from "../relay";
 import { historyRoutes } from "../history/routes";
@@ -53,7 +53,7 @@ export const DEFAULT_QUEUE_WAIT_MS = 20_000;
  * The pacing window: the service's minute. No margin is needed for delays between a grant and the service: a slot
  * counts from when its call ended (the service had it by then), so perMinute grants never reach it within 60 s.
  */
-export const DEFAULT_WINDOW_MS = 60_000;
+const DEFAULT_WINDOW_MS = 60_000;
 /** A granted call is sent at once; room for a starved machine between the grant and the send. */
 const SEND_ROOM_MS = 30_000;
 type TeamRelay = TeamMode & { readonly queue: FairQueue; readonly scheduler: Scheduler; readonly alerts: AlertRunner };
@@ -97,7 +97,7 @@ export function createTeamRelay(options: TeamRelayOptions): TeamRelay {
     clock,
     log,
     shared,
-    schedules: scheduleRoutes(store, clock, options.history),
+    schedules: scheduleRoutes({ store, clock, history: options.history, log }),
     alerts: alerts.routes,
     history: historyRoutes({ history: options.history, store, clock, log, publicUrl: options.alerts?.publicUrl }),
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,

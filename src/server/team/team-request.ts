@@ -4,12 +4,13 @@
  */
 import { createHash } from "node:crypto";
 import { methodOf, type AnyOperation } from "../../api/catalog";
-import { canonicalJson } from "../../api/canonical-json";
-import type { Clock } from "../../api/clock";
+import { canonicalJson } from "../../lib/canonical-json";
+import type { Clock } from "../../lib/clock";
 import { fillPath } from "../../api/paths";
-import { batchOf } from "../../api/batch";
+import { batchOf } from "../../api/lookups/batch";
 import { ValidationError } from "../../api/errors";
 import { traitsOf } from "../../api/kinds";
+import { listItems, listSpaces } from "../../api/kinds/list-items";
 import { checkParams } from "../../api/validate";
 import { t } from "../../i18n/cells";
 import type { UpstreamAnswer, UpstreamCaller } from "../relay";
@@ -83,8 +84,9 @@ function blankListError(op: AnyOperation, given: Record<string, unknown>): strin
   for (const spec of op.params) {
     const value = given[spec.name];
     if (value === undefined || value === null || traitsOf(spec.kind).list === "single") continue;
-    const items = Array.isArray(value) ? value : typeof value === "string" ? value.split(/[,\n]/) : undefined;
-    if (!items || !items.every((item) => typeof item === "string" && item.trim() === "")) continue;
+    // Read as the validator reads a list (api/kinds/list-items.ts): no item left once blanks are left out.
+    if (!Array.isArray(value) && typeof value !== "string") continue;
+    if (listItems(value, listSpaces(spec)).length > 0) continue;
     const onlyBlanks = Array.isArray(value) && value.length > 0;
     if (onlyBlanks || spec.name === keyList) return new ValidationError(spec.name, "blank", t("v.onlyBlanks")).message;
   }

@@ -4,7 +4,7 @@
  * default). The behaviour tests run against both.
  */
 
-import type { Schedule } from "../../api/schedules";
+import type { Schedule } from "../../relay-api/schedules";
 import type {
   AlertCommit,
   AlertState,
@@ -17,7 +17,7 @@ import type {
   StoredAlert,
 } from "./alerts/model";
 
-export type MemberRole = "member" | "admin";
+type MemberRole = "member" | "admin";
 
 export interface Member {
   readonly name: string;

@@ -3,10 +3,10 @@
  * cache, refusals), per member against their budget, per key against its budget (and the keys set aside), and the
  * plan's total. One report for `npm run team -- usage [--csv]` and `GET /admin/usage`.
  */
-import { escapeControlCharacters as escaped } from "../../api/control-characters";
+import { escapeControlCharacters as escaped } from "../../lib/control-characters";
 import type { KeyAside, Member, PacedKey, TeamStore, UsageRow } from "./team-store";
 
-export interface KeyUsage {
+interface KeyUsage {
   readonly name: string;
   readonly perMinute: number | null;
   readonly monthlyBudget: number | null;
@@ -15,7 +15,7 @@ export interface KeyUsage {
   readonly setAside: Omit<KeyAside, "fingerprint"> | null;
 }
 
-export interface MemberUsage {
+interface MemberUsage {
   readonly member: string;
   readonly role: string;
   readonly calls: number;

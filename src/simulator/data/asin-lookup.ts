@@ -7,7 +7,7 @@
  * so the lookup, the details and the histories of one product tell one story; the other fields are drawn per ASIN.
  */
 import type { AnyOperation } from "../../api/catalog";
-import { batchOf, listItems } from "../../api/batch";
+import { batchOf, listedKeys } from "../../api/lookups/batch";
 import type { FieldSpec, Marketplace } from "../../api/catalog-types";
 import { detailOf } from "./asin";
 import { profileOf, today } from "./asin-profile";
@@ -18,9 +18,9 @@ import { Row } from "./row";
 import { scenarioFor } from "./scenario";
 
 /** The ASINs a request lists for its batch parameter, upper case, each once; none when the operation has no batch. */
-export function listedAsins(op: AnyOperation, params: Readonly<Record<string, unknown>>): string[] {
+function listedAsins(op: AnyOperation, params: Readonly<Record<string, unknown>>): string[] {
   const batch = batchOf(op);
-  return batch ? [...new Set(listItems(params[batch.param]).map((a) => a.toUpperCase()))] : [];
+  return batch ? [...new Set(listedKeys(batch, params[batch.param]).map((a) => a.toUpperCase()))] : [];
 }
 
 /** The product record's facts of a known ASIN, from its profile: the last 30 days' units and revenue. */

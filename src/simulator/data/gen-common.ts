@@ -118,7 +118,7 @@ function deriveKeyword(row: Row): string {
 }
 
 /** Searches per month, scaled by popularity, marketplace size and topic. */
-export function searchVolume(row: Row, rng: Rng): number {
+function searchVolume(row: Row, rng: Rng): number {
   const base = row.parent ? rng.logUniform(200, 200_000) : 400_000 * row.num("_pop") * rng.float(0.85, 1.15);
   return Math.max(30, Math.round(base * facts(row).volume));
 }

@@ -2,7 +2,7 @@
  * The category sample split by band (listing age, rating value, price) and by seller type, and the category's
  * demand trend: the newer market operations, drawn from the same sample as the others (market.ts) so a category's
  * figures agree whichever operation shows them. Labels are the service's Chinese ones; the add-in reads them in
- * English (src/api/labels.ts).
+ * English (src/i18n/labels.ts).
  */
 import { hashString, mix, round, Rng } from "./prng";
 import type { Scenario } from "./row";

@@ -141,7 +141,7 @@ const RANGE_ALIASES: Record<string, Record<string, string>> = {
 };
 
 /** The field a range or sort name refers to in this record, or undefined when it has none. */
-export function fieldPath(
+function fieldPath(
   op: AnyOperation,
   fields: readonly { name: string }[],
   candidates: readonly (string | undefined)[],
@@ -150,7 +150,7 @@ export function fieldPath(
   return candidates.find((c): c is string => typeof c === "string" && has(c));
 }
 
-export function rangeField(op: AnyOperation, fields: readonly { name: string }[], base: string): string | undefined {
+function rangeField(op: AnyOperation, fields: readonly { name: string }[], base: string): string | undefined {
   const first = base[0].toLowerCase() + base.slice(1);
   return fieldPath(op, fields, [
     RANGE_ALIASES[op.record]?.[base],

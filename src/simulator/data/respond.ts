@@ -6,7 +6,7 @@
 import { AnyOperation, operation, OperationCode, paramWithRole } from "../../api/catalog";
 import type { FieldSpec } from "../../api/catalog-types";
 import { RECORD_FIELDS } from "../../api/records";
-import { batchOf } from "../../api/batch";
+import { batchOf } from "../../api/lookups/batch";
 import { asinAnswer } from "./asin";
 import { lookupRows } from "./asin-lookup";
 import { categoryNodes } from "./categories";

@@ -58,7 +58,7 @@ function specOf(fields: readonly FieldSpec[], name: string): FieldSpec | undefin
   return index.get(name);
 }
 
-export function wireName(spec: FieldSpec): string {
+function wireName(spec: FieldSpec): string {
   return spec.aliases?.find((alias) => LIVE_NAMES.has(alias)) ?? spec.name;
 }
 

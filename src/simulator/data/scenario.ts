@@ -79,7 +79,7 @@ const DOMAIN: Record<RecordName, Domain> = {
 const NOT_IDENTITY = new Set(["page", "size", "order", "marketplace", ...FILTER_PARAMS]);
 const ASIN_PATTERN = /^[A-Z0-9]{10}$/;
 
-export function normalizeMarket(value: unknown): Marketplace {
+function normalizeMarket(value: unknown): Marketplace {
   const code = String(value ?? "US")
     .trim()
     .toUpperCase();
@@ -89,7 +89,7 @@ export function normalizeMarket(value: unknown): Marketplace {
 }
 
 /** Operations whose universe is one product's (or a few products') traffic: a keyword there is a filter. */
-export function isAsinAnchored(op: AnyOperation): boolean {
+function isAsinAnchored(op: AnyOperation): boolean {
   return op.params.some((p) => p.required && p.pattern === "asin");
 }
 

@@ -2,7 +2,7 @@
  * The global brand database: trademarks found by words, in the offices asked for. A search's trademarks are one
  * deterministic universe (paged by trademark_list, counted by trademark_stats, so the counts match the list), each
  * with an id such as US502022097612203 (office, 50, application year, application number) that trademark_detail
- * reads back. Offices are WIPO ST.3 codes with the Chinese names the service sends (src/api/labels.ts reads them).
+ * reads back. Offices are WIPO ST.3 codes with the Chinese names the service sends (src/i18n/labels.ts reads them).
  */
 import { hashString, mix, Rng } from "./prng";
 import type { Generator, Row, Scenario } from "./row";
@@ -58,9 +58,7 @@ const NICE_CLASSES: readonly (readonly [number, string])[] = [
   [7, "机械设备"],
   [8, "手工器械"],
 ];
-export const NICE_LABELS: ReadonlyMap<string, string> = new Map(
-  NICE_CLASSES.map(([code, label]) => [String(code), label]),
-);
+const NICE_LABELS: ReadonlyMap<string, string> = new Map(NICE_CLASSES.map(([code, label]) => [String(code), label]));
 
 const STATUSES = ["Registered", "Registered", "Registered", "Pending", "Expired", "Ended"] as const;
 const TAILS = ["", "", " PRO", " GO", " HOME", " LIFE", " TECH", "WORK", " PLUS"];

@@ -174,7 +174,7 @@ export function chinaMidnight(year: number, month: number, day: number): number 
 }
 
 /** yyyyMMdd of a UTC date. */
-export function ymd(date: Date): string {
+function ymd(date: Date): string {
   return `${date.getUTCFullYear()}${pad2(date.getUTCMonth() + 1)}${pad2(date.getUTCDate())}`;
 }
 

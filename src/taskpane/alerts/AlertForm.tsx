@@ -18,7 +18,7 @@ import {
   Textarea,
   tokens,
 } from "@fluentui/react-components";
-import { ALERT_PERIODS, type AlertCost, type AlertEvery, type ReceiverFormat } from "../../api/alerts";
+import { ALERT_PERIODS, type AlertCost, type AlertEvery, type ReceiverFormat } from "../../relay-api/alerts";
 import { t, type MessageId } from "../../i18n";
 import type { FormulaCell } from "../host/host-adapter";
 import { useControlStyles } from "../shared/styles";
@@ -182,6 +182,22 @@ function Schedule({ form }: { form: FormState }) {
   );
 }
 
+/** A required field of the draft that takes several lines (the query, the destinations). */
+function LongTextField(props: { form: FormState; name: "query" | "deliver"; label: string; hint: string }) {
+  const controls = useControlStyles();
+  const { draft, problems, change } = props.form;
+  return (
+    <Field label={props.label} hint={props.hint} required {...invalid(problems, props.name)}>
+      <Textarea
+        className={controls.control}
+        resize="vertical"
+        value={draft[props.name]}
+        onChange={(_, d) => change({ [props.name]: d.value })}
+      />
+    </Field>
+  );
+}
+
 export function AlertFormView(props: {
   form: FormState;
   formulas: readonly FormulaCell[];
@@ -206,27 +222,13 @@ export function AlertFormView(props: {
       <Field label={t("alerts.name")} required {...invalid(problems, "name")}>
         <Input className={controls.control} value={draft.name} onChange={(_, d) => change({ name: d.value })} />
       </Field>
-      <Field label={t("alerts.query")} hint={t("alerts.query.hint")} required {...invalid(problems, "query")}>
-        <Textarea
-          className={controls.control}
-          resize="vertical"
-          value={draft.query}
-          onChange={(_, d) => change({ query: d.value })}
-        />
-      </Field>
+      <LongTextField form={form} name="query" label={t("alerts.query")} hint={t("alerts.query.hint")} />
       <ConditionPicker rows={form.rows} join={form.join} fields={form.fields} onChange={form.setRows} />
       <Field label={t("alerts.when")} hint={t("alerts.when.hint")} required {...invalid(problems, "when")}>
         <Input className={controls.control} value={draft.when} onChange={(_, d) => change({ when: d.value })} />
       </Field>
       <Schedule form={form} />
-      <Field label={t("alerts.deliver")} hint={t("alerts.deliver.hint")} required {...invalid(problems, "deliver")}>
-        <Textarea
-          className={controls.control}
-          resize="vertical"
-          value={draft.deliver}
-          onChange={(_, d) => change({ deliver: d.value })}
-        />
-      </Field>
+      <LongTextField form={form} name="deliver" label={t("alerts.deliver")} hint={t("alerts.deliver.hint")} />
       <SigningSecrets form={form} />
       <CostLine cost={form.cost} checking={form.checking} />
       {problems.form && (

@@ -4,7 +4,7 @@
  */
 import { Badge, Button, Card, makeStyles, Text, tokens } from "@fluentui/react-components";
 import { useState } from "react";
-import type { AlertView } from "../../api/alerts";
+import type { AlertView } from "../../relay-api/alerts";
 import { t, type MessageId } from "../../i18n";
 import { AskInPlace } from "../shared/AskInPlace";
 import { useControlStyles } from "../shared/styles";

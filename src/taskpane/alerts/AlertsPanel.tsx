@@ -36,7 +36,7 @@ const useStyles = makeStyles({
 });
 
 /** No team relay: why alerts need one, and how to connect to one. */
-export function NoRelay() {
+function NoRelay() {
   const styles = useStyles();
   return (
     <section className={styles.section} aria-label={t("alerts.noRelay.title")}>

@@ -3,20 +3,11 @@
  * run, new rows, gone rows), joined with and / or. Each change writes the `when` text (./alert-form.ts), which the
  * form shows and checks; a person may also type it.
  */
-import {
-  Button,
-  Dropdown,
-  Field,
-  Input,
-  makeStyles,
-  Option,
-  Radio,
-  RadioGroup,
-  tokens,
-} from "@fluentui/react-components";
-import type { Comparison } from "../../api/alert-condition";
+import { Button, Dropdown, Field, Input, makeStyles, Radio, RadioGroup, tokens } from "@fluentui/react-components";
+import type { Comparison } from "../../relay-api/alert-condition";
 import { t, type MessageId } from "../../i18n";
 import { useControlStyles } from "../shared/styles";
+import { choiceOptions } from "../shared/choice-options";
 import { COMPARISONS, CONDITION_KINDS, type ConditionKind, type ConditionRow } from "./alert-form";
 import type { FieldChoice } from "./alert-source";
 
@@ -76,11 +67,7 @@ function Choice<V extends string>(props: {
         selectedOptions={props.value ? [props.value] : []}
         onOptionSelect={(_, data) => data.optionValue !== undefined && props.onChange(data.optionValue as V)}
       >
-        {props.choices.map((c) => (
-          <Option key={c.value} value={c.value} text={c.text}>
-            {c.text}
-          </Option>
-        ))}
+        {choiceOptions(props.choices)}
       </Dropdown>
     </Field>
   );

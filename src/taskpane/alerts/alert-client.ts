@@ -5,27 +5,28 @@
  * engine sends it; never elsewhere, never a redirect. A refusal keeps the relay's stable `problem` and its detail
  * (the position in the condition, the fields the answer has), so the form shows it on the field it names.
  */
-import { ALERT_PROBLEMS, type AlertCost, type AlertProblem, type AlertRequest, type AlertView } from "../../api/alerts";
+import {
+  ALERT_PROBLEMS,
+  type AlertCost,
+  type AlertProblem,
+  type AlertRequest,
+  type AlertView,
+} from "../../relay-api/alerts";
 import type { Settings } from "../../engine";
 import { t } from "../../i18n";
-import { refusalMessage, relayRequest } from "../shared/relay-request";
+import { problemIn, RelayRefusal, relayRefusalOf, relayRequest, refusalMessage } from "../shared/relay-request";
 
-/** What the relay refused, in its words (the alert's language) with its stable name. */
-export class AlertRefusal extends Error {
-  override readonly name = "AlertRefusal";
+/** What the relay refused, in its words (the requester's language) with its stable name, one of ALERT_PROBLEMS. */
+export class AlertRefusal extends RelayRefusal<AlertProblem> {
+  declare readonly problem: AlertProblem;
 
-  constructor(
-    message: string,
-    readonly problem: AlertProblem,
-    readonly status: number,
-    readonly detail: Readonly<Record<string, unknown>>,
-  ) {
-    super(message);
+  constructor(message: string, problem: AlertProblem, status: number, detail: Readonly<Record<string, unknown>>) {
+    super(message, problem, status, message, detail);
   }
 }
 
 /** A checked alert: the relay's view of it and what it costs a month. */
-export type CheckedAlert = AlertView & { readonly cost: AlertCost; readonly saved: boolean };
+type CheckedAlert = AlertView & { readonly cost: AlertCost; readonly saved: boolean };
 
 export interface AlertClient {
   list(): Promise<AlertView[]>;
@@ -35,11 +36,6 @@ export interface AlertClient {
   mute(id: string, muted: boolean): Promise<AlertView>;
   remove(id: string): Promise<void>;
 }
-
-const problemOf = (data: unknown): AlertProblem | undefined => {
-  const problem = (data as { problem?: unknown } | null)?.problem;
-  return ALERT_PROBLEMS.find((p) => p === problem);
-};
 
 /** The client for these settings, or null when they are not a team relay's. */
 export function alertClient(
@@ -53,10 +49,15 @@ export function alertClient(
     headers: { "accept-language": language },
     unreachable: () => t("alerts.unreachable"),
     refused: (answer, status) => {
-      const problem = problemOf(answer.data);
-      const message = refusalMessage(answer, status);
-      if (problem) return new AlertRefusal(message, problem, status, (answer.data ?? {}) as Record<string, unknown>);
-      return new Error(t("alerts.refused", { message }));
+      const problem = problemIn(answer, ALERT_PROBLEMS);
+      if (!problem)
+        return relayRefusalOf(answer, status, ALERT_PROBLEMS, (message) => t("alerts.refused", { message }));
+      return new AlertRefusal(
+        refusalMessage(answer, status),
+        problem,
+        status,
+        (answer.data ?? {}) as Record<string, unknown>,
+      );
     },
   });
   if (!call) return null;

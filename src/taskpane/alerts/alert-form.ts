@@ -1,10 +1,10 @@
 /**
  * The Alerts tab's form, without React: the condition picker's rows and the `when` text they make, the checks the
- * pane can make before anything is sent (the condition by the relay's own parser, src/api/alert-condition.ts, so a
+ * pane can make before anything is sent (the condition by the relay's own parser, src/relay-api/alert-condition.ts, so a
  * mistake shows inline with its place; the destinations' schemes and count; the name), the request body, and
- * which field of the form a relay's refusal names (its stable `data.problem`, src/api/alerts.ts).
+ * which field of the form a relay's refusal names (its stable `data.problem`, src/relay-api/alerts.ts).
  */
-import { parseCondition, type Comparison, type Expected } from "../../api/alert-condition";
+import { parseCondition, type Comparison, type Expected } from "../../relay-api/alert-condition";
 import {
   MAX_ALERT_NAME,
   MAX_DESTINATIONS,
@@ -15,7 +15,8 @@ import {
   type AlertRequest,
   type DestinationInput,
   type ReceiverFormat,
-} from "../../api/alerts";
+} from "../../relay-api/alerts";
+import { listItems } from "../../api/kinds/list-items";
 import { t, type MessageId } from "../../i18n";
 
 /** One line of the picker: a column compared with a number, its change in % since the last run, or rows. */
@@ -55,7 +56,7 @@ export const COMPARISONS: readonly Comparison[] = ["<", "<=", ">", ">=", "=", "!
 export const CONDITION_KINDS: readonly ConditionKind[] = ["compare", "change", "new", "gone"];
 
 /** A field name as the condition language reads it: bare when it is one word, else in double quotes. */
-export function fieldText(field: string): string {
+function fieldText(field: string): string {
   const bare = /^[\p{L}\p{N}_][\p{L}\p{N}\p{M}_.]*$/u.test(field) && !/^(and|or|change|new|gone|rows)$/i.test(field);
   return bare ? field : `"${field.replace(/"/g, '""')}"`;
 }
@@ -114,12 +115,11 @@ export function whenProblem(text: string): string | undefined {
     : t("alerts.when.syntax", { position, expected: words, found });
 }
 
-/** The destinations typed, one a line (or separated by commas or spaces): each as written. */
-export const destinationsOf = (text: string): string[] =>
-  text
-    .split(/[\s,;，；]+/)
-    .map((d) => d.trim())
-    .filter(Boolean);
+/**
+ * The destinations typed, one a line or separated as any list is (api/kinds/list-items.ts; an address holds no
+ * space, so spaces separate too): each as written.
+ */
+export const destinationsOf = (text: string): string[] => listItems(text, "separate");
 
 /**
  * Why the destinations cannot be sent (count, scheme), naming the first wrong one; undefined when they can. An

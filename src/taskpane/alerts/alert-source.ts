@@ -3,13 +3,15 @@
  * sections included) and the columns its answer shows. The relay reads a query as a formula with values (a cell
  * reference has no value there), so each reference the formula makes is replaced by what its cells hold now, as
  * Excel would pass them to the function: one cell as its value, a block as an array constant, an empty cell as an
- * omitted argument. The references are found by the relay's own formula reader (src/table/formula-text.ts), which
+ * omitted argument. The references are found by the relay's own formula reader (src/formula/formula-text.ts), which
  * reports each with its place, so the pane and the relay cannot read a formula differently.
  */
 import { operationByFunction, type AnyOperation } from "../../api/catalog";
 import { columnLabels, recordColumns, type Column } from "../../table/columns";
-import { readFormulaText } from "../../table/formula-text";
-import type { CellTarget, CellValue } from "../host/host-adapter";
+import { readFormulaText, readReference } from "../../formula/formula-text";
+import { rangeAddress } from "../../table/a1";
+import type { CellTarget } from "../host/host-adapter";
+import type { CellValue } from "../report-model/cells";
 
 /** A column a condition may name: its wire name (what the `when` text uses), its header label, and its kind. */
 export interface FieldChoice {
@@ -27,13 +29,9 @@ const MAX_REFERENCES = 255;
 
 /** `'My sheet'!$B$3:$U$4` → the sheet (the formula's own when it names none) and the local address. */
 function targetOf(reference: string, ownSheet: string): CellTarget {
-  const bang = reference.lastIndexOf("!");
-  if (bang < 0) return { sheet: ownSheet, address: reference.replace(/\$/g, "") };
-  const sheet = reference
-    .slice(0, bang)
-    .replace(/^'(.*)'$/, "$1")
-    .replace(/''/g, "'");
-  return { sheet, address: reference.slice(bang + 1).replace(/\$/g, "") };
+  const read = readReference(reference);
+  if (!read) throw new UnreadableReference(reference);
+  return { sheet: read.sheet ?? ownSheet, address: rangeAddress(read.range) };
 }
 
 /** A value as formula text: text quoted (`""` for a quote), TRUE/FALSE, a number as it is. */
@@ -82,7 +80,7 @@ export async function formulaWithValues(formula: string, sheet: string, readCell
 }
 
 /** The MAD function a formula calls, when it is one the catalog knows. */
-export function operationOfQuery(formula: string): AnyOperation | undefined {
+function operationOfQuery(formula: string): AnyOperation | undefined {
   const read = readFormulaText(formula);
   if ("problem" in read || !read.call.name.startsWith("MAD.")) return undefined;
   return operationByFunction(read.call.name.slice("MAD.".length));

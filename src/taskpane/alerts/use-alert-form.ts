@@ -4,7 +4,7 @@
  * asked with `?dryRun=1` a moment after the person stops typing) and saving.
  */
 import { useEffect, useRef, useState } from "react";
-import type { AlertCost } from "../../api/alerts";
+import type { AlertCost } from "../../relay-api/alerts";
 import { t } from "../../i18n";
 import type { Action } from "../shared/use-action";
 import {
@@ -26,7 +26,7 @@ import type { FieldChoice } from "./alert-source";
 /** How long after the last change the relay is asked to check and price the draft. */
 const CHECK_AFTER_MS = 600;
 
-export const NEW_ROWS: ConditionRow = { kind: "new", field: "", op: "<", number: "" };
+const NEW_ROWS: ConditionRow = { kind: "new", field: "", op: "<", number: "" };
 
 export interface AlertForm {
   readonly draft: AlertDraft;

@@ -4,7 +4,7 @@
  * MAD formulas, a report's sections included).
  */
 import { useCallback, useEffect, useState } from "react";
-import type { AlertView } from "../../api/alerts";
+import type { AlertView } from "../../relay-api/alerts";
 import { currentLocale, t } from "../../i18n";
 import type { CellTarget, FormulaCell, HostAdapter } from "../host/host-adapter";
 import type { PaneServices } from "../shared/services";

@@ -6,7 +6,7 @@
 import { Combobox, Field, Option, OptionGroup } from "@fluentui/react-components";
 import { useMemo, useState } from "react";
 import { operation, type OperationCode } from "../../api/catalog";
-import { operationTitle } from "../../api/localized";
+import { operationTitle } from "../../api/words/localized";
 import { operationGroups, searchOperations } from "./form-model";
 import { useControlStyles } from "../shared/styles";
 import { t } from "../../i18n";
@@ -19,7 +19,7 @@ interface OperationPickerProps {
 
 export function OperationPicker({ code, hint, onPick }: OperationPickerProps) {
   const controls = useControlStyles();
-  // Made when the builder first shows, not at import: by then the catalog has its words (src/api/texts.ts).
+  // Made when the builder first shows, not at import: by then the catalog has its words (src/api/words/texts.ts).
   const groups = useMemo(() => operationGroups(), []);
   const total = groups.reduce((n, g) => n + g.operations.length, 0);
   /** The words typed since the last pick; null shows the chosen operation's title and every operation. */

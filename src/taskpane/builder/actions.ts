@@ -14,7 +14,8 @@ import type { Cell } from "../../table/cells";
 import { t } from "../../i18n";
 import type { HistoryRequest } from "../../api/history-form";
 import { historyRowsAtMost } from "../../table/history";
-import { asinColumnOf, withCardColumn, writeTableCards, type CardOutcome } from "../report-model/table-cards";
+import { asinColumnOf, withCardColumn } from "../report-model/table-cards";
+import { writeTableCards, type CardOutcome } from "../shared/write-table-cards";
 
 /** The pane never previews more than this many rows (one page of most operations). */
 export const PREVIEW_LIMIT = 50;
@@ -83,7 +84,7 @@ export async function runPreview(
 }
 
 /** Rows of one page when a formula has no limit (most operations' page size). */
-export const FORMULA_PAGE_ROWS = 50;
+const FORMULA_PAGE_ROWS = 50;
 
 /** Where Insert as formula would write, and what is in the way there, found before anything is written. */
 export interface FormulaPlace {

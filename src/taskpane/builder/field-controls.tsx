@@ -17,7 +17,7 @@ import {
 } from "@fluentui/react-components";
 import { useState } from "react";
 import { optionsForMarket, type EnumOption } from "../../api/catalog-types";
-import { optionLabel } from "../../api/localized";
+import { optionLabel } from "../../api/words/localized";
 import { t } from "../../i18n";
 import { displayDate, monthChoices, saturdayChoices, type FormField } from "./form-model";
 import type { FieldControl, FormValue, MultiValue, OrderValue } from "../../api/kinds/form-types";
@@ -25,6 +25,7 @@ import { CategoryPicker } from "../shared/CategoryPicker";
 import { DepartmentPicker } from "../shared/DepartmentPicker";
 import { takesDepartmentCodes } from "../shared/department-search";
 import { useControlStyles } from "../shared/styles";
+import { choiceOptions, type ListChoice } from "../shared/choice-options";
 
 const useStyles = makeStyles({
   orderRow: { display: "flex", alignItems: "center", gap: tokens.spacingHorizontalS },
@@ -35,21 +36,22 @@ const NOT_SET = "";
 const optionText = (o: EnumOption) =>
   String(o.value) === o.label ? o.label : t("field.option", { label: optionLabel(o), value: String(o.value) });
 
-interface Choice {
-  readonly value: string;
-  readonly text: string;
+/** What each of the controls below takes: its id, its value, what hears of a change, and of focus leaving it. */
+interface ValueProps<V> {
+  id: string;
+  value: V;
+  onChange: (v: V) => void;
+  onBlur?: () => void;
 }
 
-function SingleChoice(props: {
-  id: string;
-  choices: readonly Choice[];
-  value: string;
-  required: boolean;
-  onChange: (v: string) => void;
-  onBlur?: () => void;
-  disabled?: boolean;
-  placeholder?: string;
-}) {
+function SingleChoice(
+  props: ValueProps<string> & {
+    choices: readonly ListChoice[];
+    required: boolean;
+    disabled?: boolean;
+    placeholder?: string;
+  },
+) {
   const controls = useControlStyles();
   const all = props.required
     ? props.choices
@@ -68,25 +70,14 @@ function SingleChoice(props: {
       onOptionSelect={(_, data) => props.onChange(data.optionValue ?? NOT_SET)}
       onBlur={props.onBlur}
     >
-      {all.map((c) => (
-        <Option key={c.value || "not-set"} value={c.value} text={c.text}>
-          {c.text}
-        </Option>
-      ))}
+      {choiceOptions(all)}
     </Dropdown>
   );
 }
 
-function MultiChoice(props: {
-  id: string;
-  name: string;
-  options: readonly EnumOption[];
-  value: MultiValue;
-  open: boolean;
-  required: boolean;
-  onChange: (v: MultiValue) => void;
-  onBlur?: () => void;
-}) {
+function MultiChoice(
+  props: ValueProps<MultiValue> & { name: string; options: readonly EnumOption[]; open: boolean; required: boolean },
+) {
   const controls = useControlStyles();
   const texts = props.options.filter((o) => props.value.selected.includes(String(o.value))).map((o) => String(o.value));
   return (
@@ -123,13 +114,7 @@ function MultiChoice(props: {
   );
 }
 
-function OrderControl(props: {
-  id: string;
-  field: FormField;
-  value: OrderValue;
-  onChange: (v: OrderValue) => void;
-  onBlur?: () => void;
-}) {
+function OrderControl(props: ValueProps<OrderValue> & { field: FormField }) {
   const styles = useStyles();
   const controls = useControlStyles();
   const control = props.field.control;
@@ -267,11 +252,7 @@ export function EnumControl({ field, control, id, text, onChange, onBlur, common
           onChange={(e) => onChange(e.target.value)}
           onBlur={onBlur}
         >
-          {choices.map((c) => (
-            <Option key={c.value} value={c.value} text={c.text}>
-              {c.text}
-            </Option>
-          ))}
+          {choiceOptions(choices)}
         </Combobox>
       ) : (
         <SingleChoice
@@ -308,7 +289,7 @@ export function MultiEnumControl(props: ControlProps<"multiEnum">) {
 export function LinesControl({ field, control, id, text, onChange, onBlur, common, market }: ControlProps<"lines">) {
   const controls = useControlStyles();
   const list = (
-    <Field {...common} hint={t("field.lines", { help: field.help, asins: control.pattern === "asin" ? "yes" : "no" })}>
+    <Field {...common} hint={t("field.lines", { help: field.help, spaces: control.spaces })}>
       <Textarea
         className={controls.control}
         id={id}

@@ -12,20 +12,21 @@
  * The formula goes in the header row, one empty column to the right of the block (D1), and spills from there.
  * Every argument is a cell reference into the block, never a literal, so any edit recomputes.
  */
-import type { CellTarget, CellValue } from "../host/host-adapter";
+import type { CellTarget } from "../host/host-adapter";
+import type { CellValue } from "../report-model/cells";
 import { operation, type AnyOperation, type OperationCode } from "../../api/catalog";
-import { operationTitle } from "../../api/localized";
+import { operationTitle } from "../../api/words/localized";
 import { t } from "../../i18n";
 import type { HistoryRequest } from "../../api/history-form";
-import { isFilterParam } from "../../api/filter-params";
+import { isFilterParam } from "../../formula/filter-params";
 import type { ParamSpec } from "../../api/catalog-types";
 import { cellAddress, offset, parseCell, blockAddress } from "../../table/a1";
 
 /** The block's title row in the active language: `MAD filters — Product research`. */
-export const blockTitle = (op: AnyOperation): string => t("block.title", { operation: operationTitle(op) });
+const blockTitle = (op: AnyOperation): string => t("block.title", { operation: operationTitle(op) });
 
-export const FIELDS_ROW = "fields";
-export const LIMIT_ROW = "limit";
+const FIELDS_ROW = "fields";
+const LIMIT_ROW = "limit";
 /** Columns between the block's value column and the formula: one empty column keeps the spill apart. */
 export const FORMULA_GAP = 1;
 
@@ -41,7 +42,7 @@ export interface FilterBlock {
 }
 
 /** How a parameter value reads in one cell: lists comma-joined, an order as `field desc|asc`. */
-export function cellValueOf(value: unknown): CellValue {
+function cellValueOf(value: unknown): CellValue {
   if (value === undefined || value === null) return null;
   if (Array.isArray(value)) return value.map(String).join(",");
   if (typeof value === "object") {

@@ -1,18 +1,18 @@
 /**
  * The query builder's form, generated from a catalog row. Nothing here describes an operation: every field,
  * label, option, help text and pairing comes from the ParamSpecs, so a catalog change changes the form. Its words
- * are the catalog's in the active language (src/api/localized.ts), so a form is made once per language.
+ * are the catalog's in the active language (src/api/words/localized.ts), so a form is made once per language.
  *
  * Paging parameters are not fields: `page` and `size` are the engine's business (it pages through with the
  * largest page size until `limit`); the field picker chooses columns locally.
  */
 import { GROUP_LABELS, type OperationGroup, type ParamSpec } from "../../api/catalog-types";
 import { OPERATIONS, operation, type AnyOperation, type OperationCode } from "../../api/catalog";
-import { notAFilterBecause } from "../../api/filter-params";
+import { notAFilterBecause } from "../../formula/filter-params";
 import type { FieldControl } from "../../api/kinds/form-types";
 import { formControl } from "../../api/kinds/read";
-import { paramLabel, rangeLabel } from "../../api/param-labels";
-import { groupLabel, operationDescription, operationTitle, optionLabel, paramDoc } from "../../api/localized";
+import { paramLabel, rangeLabel } from "../../api/words/param-labels";
+import { groupLabel, operationDescription, operationTitle, optionLabel, paramDoc } from "../../api/words/localized";
 import { currentLocale, t } from "../../i18n";
 import { RECORD_FIELDS } from "../../api/records";
 import { latestSaturday, monthBefore } from "../../api/dates";
@@ -41,7 +41,7 @@ export interface RangePair {
 }
 
 /** How each paging-role parameter is offered instead of a field. */
-export type PagingCover = "limit";
+type PagingCover = "limit";
 
 export interface FormModel {
   readonly code: OperationCode;
@@ -176,7 +176,7 @@ export function allFields(model: FormModel): FormField[] {
   ];
 }
 
-export interface OperationChoice {
+interface OperationChoice {
   readonly code: OperationCode;
   readonly title: string;
   readonly fn: string;
@@ -219,7 +219,7 @@ const searchText = (op: (typeof OPERATIONS)[number]) =>
     .toLowerCase();
 /**
  * Made at the first search in a language, not at import: the built add-in's catalog gets its words when the pane
- * loads (src/api/texts.ts).
+ * loads (src/api/words/texts.ts).
  */
 const searchTexts = new Map<string, Map<string, string>>();
 function searchTextOf(code: string): string {

@@ -4,7 +4,7 @@
  * each filter involved. Anything that names no field of the form is kept as a general message.
  */
 import { operation } from "../../api/catalog";
-import { checkHistoryArgs } from "../../api/history-args";
+import { checkHistoryArgs } from "../../formula/history-dates";
 import type { HistoryRequest } from "../../api/history-form";
 import { checkParams } from "../../api/validate";
 import type { ValidationError } from "../../api/errors";
@@ -23,7 +23,7 @@ export interface InlineErrors {
 export const FIELD_PICKER = "fields";
 const formName = (param: string) => (param === "returnFields" ? FIELD_PICKER : param);
 
-export function inlineErrors(
+function inlineErrors(
   model: FormModel,
   errors: readonly Pick<ValidationError, "param" | "params" | "message">[],
   extra: Record<string, string> = {},

@@ -5,7 +5,7 @@
  */
 import { useMemo, useState } from "react";
 import type { OperationCode } from "../../api/catalog";
-import type { Clock } from "../../api/clock";
+import type { Clock } from "../../lib/clock";
 import { t } from "../../i18n";
 import type { Outcome } from "../shared/use-action";
 import type { ValidQuery } from "./actions";

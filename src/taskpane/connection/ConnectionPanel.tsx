@@ -61,31 +61,55 @@ function CredentialInput({ id, settings }: { id: string; settings: Settings }) {
   );
 }
 
+/** The words of the two address fields (written out whole: the catalog test looks for every id). */
+const URL_WORDS = {
+  relay: { label: "connection.relay", hint: "connection.relay.hint", example: "connection.relay.example" },
+  service: { label: "connection.baseUrl", hint: "connection.baseUrl.hint", example: "connection.baseUrl.example" },
+} as const;
+
+/** An address to type (the team relay's, a service's own), with an example as its placeholder. */
+function UrlField(props: { of: keyof typeof URL_WORDS; value: string; onChange: (url: string) => void }) {
+  const controls = useControlStyles();
+  const words = URL_WORDS[props.of];
+  return (
+    <Field label={t(words.label)} hint={t(words.hint)}>
+      <Input
+        className={controls.control}
+        type="url"
+        value={props.value}
+        placeholder={t(words.example)}
+        onChange={(_, data) => props.onChange(data.value)}
+      />
+    </Field>
+  );
+}
+
+/** The words of the two credential fields: a team member's token, the add-in's own secret. */
+const CREDENTIAL_WORDS = {
+  token: { label: "connection.token", hint: "connection.token.hint", replaceHint: "connection.token.replaceHint" },
+  secret: { label: "connection.secret", hint: "connection.secret.hint", replaceHint: "connection.secret.replaceHint" },
+} as const;
+
+/** The credential's field: once one is stored, its hint says that what is typed replaces it. */
+function CredentialField(props: { of: keyof typeof CREDENTIAL_WORDS; settings: Settings; credentialId: string }) {
+  const { hasStored, storedHint } = props.settings;
+  const words = CREDENTIAL_WORDS[props.of];
+  return (
+    <Field
+      label={t(words.label)}
+      hint={hasStored && storedHint ? t(words.replaceHint, { stored: storedHint }) : t(words.hint)}
+    >
+      <CredentialInput id={props.credentialId} settings={props.settings} />
+    </Field>
+  );
+}
+
 /** A team relay: its address and the member's token. */
 function TeamFields({ settings, credentialId }: { settings: Settings; credentialId: string }) {
-  const controls = useControlStyles();
-  const { hasStored, storedHint } = settings;
   return (
     <>
-      <Field label={t("connection.relay")} hint={t("connection.relay.hint")}>
-        <Input
-          className={controls.control}
-          type="url"
-          value={settings.relayUrl}
-          placeholder={t("connection.relay.example")}
-          onChange={(_, data) => settings.setRelayUrl(data.value)}
-        />
-      </Field>
-      <Field
-        label={t("connection.token")}
-        hint={
-          hasStored && storedHint
-            ? t("connection.token.replaceHint", { stored: storedHint })
-            : t("connection.token.hint")
-        }
-      >
-        <CredentialInput id={credentialId} settings={settings} />
-      </Field>
+      <UrlField of="relay" value={settings.relayUrl} onChange={settings.setRelayUrl} />
+      <CredentialField of="token" settings={settings} credentialId={credentialId} />
     </>
   );
 }
@@ -100,20 +124,10 @@ function SecretFields({
   credentialId: string;
   simulator: string;
 }) {
-  const controls = useControlStyles();
-  const { hasStored, storedHint, choice } = settings;
+  const { choice } = settings;
   return (
     <>
-      <Field
-        label={t("connection.secret")}
-        hint={
-          hasStored && storedHint
-            ? t("connection.secret.replaceHint", { stored: storedHint })
-            : t("connection.secret.hint")
-        }
-      >
-        <CredentialInput id={credentialId} settings={settings} />
-      </Field>
+      <CredentialField of="secret" settings={settings} credentialId={credentialId} />
       <Field label={t("connection.service")}>
         <RadioGroup value={choice} onChange={(_, data) => settings.setChoice(data.value as BaseUrlChoice)}>
           {HOSTED_BASE_URL && <Radio value="hosted" label={t("connection.service.hosted", { url: HOSTED_BASE_URL })} />}
@@ -122,17 +136,7 @@ function SecretFields({
           <Radio value="custom" label={t("connection.service.custom")} />
         </RadioGroup>
       </Field>
-      {choice === "custom" && (
-        <Field label={t("connection.baseUrl")} hint={t("connection.baseUrl.hint")}>
-          <Input
-            className={controls.control}
-            type="url"
-            value={settings.customUrl}
-            placeholder={t("connection.baseUrl.example")}
-            onChange={(_, data) => settings.setCustomUrl(data.value)}
-          />
-        </Field>
-      )}
+      {choice === "custom" && <UrlField of="service" value={settings.customUrl} onChange={settings.setCustomUrl} />}
     </>
   );
 }

@@ -6,7 +6,8 @@
  * Text stays text: every string cell gets the number format `@` before its value, in the same block, so API text
  * starting with `=`, `+`, `-` or `@` is stored as that text, never parsed as a formula or a number.
  */
-import type { CellValue, ColumnFormats, OnWriteProgress } from "./host-adapter";
+import type { OnWriteProgress } from "./host-adapter";
+import type { CellValue, ColumnFormats } from "../report-model/cells";
 import { blockAddress, offset, type CellPosition } from "../../table/a1";
 import { jsonTextBytes } from "../../table/result-size";
 
@@ -18,7 +19,7 @@ const GENERAL = "General";
 export const BLOCK_BUDGET_BYTES = 3 * 1024 * 1024;
 
 /** Number formats cell by cell: text cells `@`, other cells their column's format. */
-export function cellFormats(values: readonly (readonly CellValue[])[], columnFormats?: ColumnFormats): string[][] {
+function cellFormats(values: readonly (readonly CellValue[])[], columnFormats?: ColumnFormats): string[][] {
   return values.map((row) =>
     row.map((value, col) => (typeof value === "string" ? TEXT : (columnFormats?.[col] ?? GENERAL))),
   );
@@ -42,7 +43,7 @@ export function writeBlock(
 }
 
 /** Estimated JSON bytes one row adds to a request: its values and its number formats. */
-export function estimateRowBytes(row: readonly CellValue[], columnFormats?: ColumnFormats): number {
+function estimateRowBytes(row: readonly CellValue[], columnFormats?: ColumnFormats): number {
   let bytes = 4; // the row's brackets, in the values and in the formats
   row.forEach((value, col) => {
     if (typeof value === "string")
@@ -56,7 +57,7 @@ export function estimateRowBytes(row: readonly CellValue[], columnFormats?: Colu
 }
 
 /** Rows cut into [start, end) blocks whose estimated request stays under `budget` (at least one row a block). */
-export function rowBlocks(
+function rowBlocks(
   rows: readonly (readonly CellValue[])[],
   columnFormats?: ColumnFormats,
   budget = BLOCK_BUDGET_BYTES,

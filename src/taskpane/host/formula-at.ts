@@ -7,7 +7,8 @@
  * spilling", https://learn.microsoft.com/office/dev/add-ins/excel/excel-add-ins-ranges-dynamic-arrays); then only the
  * spill's first row (Range.getRow), never the whole result (up to 2,000 rows).
  */
-import type { CellTarget, CellValue, FormulaAtCell } from "./host-adapter";
+import type { CellTarget, FormulaAtCell } from "./host-adapter";
+import type { CellValue } from "../report-model/cells";
 import type { Run } from "./excel-run";
 import { cellAddress, parseCell } from "../../table/a1";
 import { splitAddress } from "./bounded-reads";

@@ -4,24 +4,18 @@
  * surface this small is what lets the same task pane run in both.
  */
 
-/** A cell value as written: text from the API is always written as a value, never as a formula. */
 import type { CardNumbers } from "../../table/data-type-support";
 import type { HistoryRequest } from "../../api/history-form";
+import type { CellValue, ColumnFormats, TableGrowth } from "../report-model/cells";
+import type { CreatedReportSheet, ReportSheetInfo, ReportSheetSpec } from "../report-model/report-sheet-spec";
+import type { SnapshotAppend, SnapshotSourceRef, SnapshotState, SnapshotWritten } from "../report-model/snapshot-spec";
 import type { WorkbookOptionsHost } from "./workbook-options";
-
-/** The workbook's own options (document settings), in a module of their own. */
-export type { WorkbookOptions, WorkbookOptionsHost } from "./workbook-options";
-
-export type CellValue = string | number | boolean | null;
 
 /** A sheet and an A1 address (a cell or a range such as `B2:D10`). */
 export interface CellTarget {
   readonly sheet: string;
   readonly address: string;
 }
-
-/** Number format per column, in Excel format-code syntax (`yyyy-mm-dd`, `#,##0`, `0.00%`, `@` for text). */
-export type ColumnFormats = readonly string[];
 
 /** The query a table or formula was built from, kept with it so it can be refreshed. Never holds the secret. */
 export interface StoredQuery {
@@ -83,38 +77,8 @@ export interface AreaCheck {
   readonly occupied: readonly string[];
 }
 
-/**
- * A write that would take cells holding something (a person's data, another result) and was not told it may:
- * nothing was written. The pane asks the person, then tries again with their choice.
- */
-export class CellsInUseError extends Error {
-  override readonly name = "CellsInUseError";
-
-  constructor(
-    message: string,
-    readonly sheet: string,
-    /** The block the write needs. */
-    readonly address: string,
-    /** Cells in it that hold something (at most the first 20). */
-    readonly occupied: readonly string[],
-    /**
-     * Other tables in the block: Excel refuses a table over another ("A table can't overlap another table",
-     * office-js #1199), so only inserting sheet rows (which moves them down) can make room; never an overwrite.
-     */
-    readonly tables: readonly string[] = [],
-  ) {
-    super(message);
-  }
-}
-
-/**
- * What a refreshed table may do when its new rows need more room than it has and the cells below hold something:
- * insert sheet rows below it (what was there moves down), or write over those cells. Without one, it refuses.
- */
-export type TableGrowth = "insertRows" | "overwrite";
-
 /** One block of rows written (large writes go out in several batches; see block-writer.ts). */
-export interface WriteProgress {
+interface WriteProgress {
   /** Rows written so far, this block included. */
   readonly rowsWritten: number;
   readonly totalRows: number;
@@ -126,115 +90,6 @@ export interface WriteProgress {
 }
 
 export type OnWriteProgress = (progress: WriteProgress) => void;
-
-/** The native chart types report templates use. */
-export type ChartKind = "bar" | "column" | "line";
-
-/**
- * One column of a MAD formula's spilled result, below its header row: what a chart's categories or one series read.
- * Hosts point the chart at the spill's current rows whenever it changes size (Excel charts read ranges, not names).
- */
-export interface SpillColumn {
-  /** The cell on the report's sheet that holds the MAD formula (A1, e.g. `D5`). */
-  readonly cell: string;
-  /** 0-based column within the spill (templates pass explicit `fields`, so they know each column's place). */
-  readonly column: number;
-}
-
-export interface ChartSeriesSpec {
-  /** Legend entry, e.g. "Searches". */
-  readonly name: string;
-  readonly values: SpillColumn;
-  /**
-   * "secondary": read against a second value axis on the right, for a series of another size or unit (revenue
-   * beside units, purchases beside searches), which would otherwise lie flat along the bottom.
-   */
-  readonly axis?: "secondary";
-}
-
-/** How a value axis labels its numbers: "percent" for fractions (0.05 shows as 5%). */
-export type AxisFormat = "number" | "percent";
-
-/** A chart's size in cells (hosts place a chart over this block from its anchor; reports lay out around it). */
-export const CHART_SIZE = { columns: 8, rows: 15 } as const;
-
-export interface ChartSpec {
-  readonly kind: ChartKind;
-  /** The chart's title; the preview's accessible name is `${title} chart` (e.g. "Brand share chart"). */
-  readonly title: string;
-  readonly categories: SpillColumn;
-  readonly series: readonly ChartSeriesSpec[];
-  readonly categoryAxisTitle: string;
-  readonly valueAxisTitle: string;
-  /** Labels of the value axis; "number" when absent. */
-  readonly valueAxisFormat?: AxisFormat;
-  /** Title of the second value axis, when a series is drawn against it. */
-  readonly secondaryValueAxisTitle?: string;
-  /** Top-left cell the chart is placed at, on the report's sheet. */
-  readonly anchor: string;
-  /** Only the first N rows are charted (e.g. the top 10 brands); every row stays in the sheet. */
-  readonly maxPoints?: number;
-}
-
-/** A cell a template writes as a plain value (inputs, their labels, section titles). */
-export interface ReportValueCell {
-  readonly address: string;
-  readonly value: CellValue;
-  /** How it looks: a section title, a label beside an input, or an input a person may edit. */
-  readonly role: "title" | "label" | "input" | "note";
-  /** Excel number format, e.g. `@` for an input that must stay text (`172282:281407`). */
-  readonly format?: string;
-}
-
-/** What a template lays out on a new sheet. Formulas reference the input cells, so editing an input reworks it. */
-export interface ReportSheetSpec {
-  /** Proposed sheet name (`Market 172282`); the host makes it unique and valid and returns the final one. */
-  readonly name: string;
-  readonly values: readonly ReportValueCell[];
-  readonly formulas: readonly FormulaTarget[];
-  /**
-   * Number formats over the cells a section's result spills into, by column (`D40:D2039` `yyyy-mm`): a custom
-   * function cannot format its cells, and Excel keeps a cell's format when the formula recalculates.
-   */
-  readonly formats?: readonly { readonly address: string; readonly format: string }[];
-  readonly charts: readonly ChartSpec[];
-  /** Kept with the sheet so the Reports tab can list and refresh the report as one group. Never holds the secret. */
-  readonly report: ReportGroupInfo;
-}
-
-export interface FormulaTarget {
-  readonly address: string;
-  /** The whole formula, `=MAD.CATEGORYSTATS($B$3,$B$4)`. */
-  readonly formula: string;
-}
-
-/** A report made from a template, as stored with its sheet. */
-export interface ReportGroupInfo {
-  /** Template id, e.g. `categoryMarket`. */
-  readonly template: string;
-  /** Template title, e.g. "Category market". */
-  readonly title: string;
-  /** The inputs as given when it was created (the cells on the sheet are the live ones). */
-  readonly inputs: Readonly<Record<string, CellValue>>;
-  readonly createdAt: number;
-}
-
-export interface CreatedReportSheet {
-  /** The sheet's final name. */
-  readonly sheet: string;
-  /**
-   * Workbook names over each charted column (`=OFFSET(...$D$39#...)`), for people: Name Manager shows what each
-   * chart reads, and a chart of their own bound to a name in Excel's Select Data follows the spill.
-   */
-  readonly names: readonly string[];
-  readonly charts: number;
-}
-
-/** A sheet made from a template: the Reports tab shows it as one group that refreshes together. */
-export interface ReportSheetInfo {
-  readonly sheet: string;
-  readonly report: ReportGroupInfo;
-}
 
 /** The cells selected on the sheet and what they hold. */
 export interface SelectedCells extends CellTarget {
@@ -253,7 +108,7 @@ export interface FormulaAtCell {
 }
 
 /** Cells: reading and writing values and formulas, and the MAD formulas the workbook holds. */
-export interface CellHost {
+interface CellHost {
   /** The active cell (top-left of the selection). */
   getActiveCell(): Promise<CellTarget>;
   /** The selected cells and their values (a list of ASINs taken from the sheet); rejects where several areas are. */
@@ -288,7 +143,7 @@ export interface CellHost {
 }
 
 /** The add-in's tables: made, refreshed and listed with the queries they keep. */
-export interface TableHost {
+interface TableHost {
   /**
    * Creates a static table with header, rows and per-column formats, and keeps `query` with it. Rejects with
    * CellsInUseError, writing nothing, when its cells hold something, unless `placement` is "overwrite".
@@ -329,7 +184,7 @@ export interface DataTypeHost {
 }
 
 /** Report sheets made from templates, and their charts. */
-export interface ReportHost {
+interface ReportHost {
   /**
    * Why this host cannot create report sheets with charts (e.g. a missing Excel requirement set), as a message
    * for the person; null when it can.
@@ -347,7 +202,7 @@ export interface ReportHost {
 }
 
 /** History sheets that keep each report's or table's snapshots. */
-export interface SnapshotHost {
+interface SnapshotHost {
   /** The sources that keep history (or kept it), and where. */
   listSnapshotSheets(): Promise<SnapshotState[]>;
   setKeepSnapshots(source: SnapshotSourceRef, keep: boolean): Promise<void>;
@@ -372,77 +227,4 @@ export interface SnapshotHost {
 export interface HostAdapter extends CellHost, TableHost, DataTypeHost, ReportHost, SnapshotHost, WorkbookOptionsHost {
   /** Shows the task pane (when the add-in runs with the workbook but its pane is not open) to ask a question. */
   showPane?(): Promise<void>;
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// History: what a report or table that keeps history asks of the workbook. A history sheet holds a summary table
-// (one row per snapshot, what its chart draws), a table of rows per query, and a line chart over the summary that
-// follows it as it grows. The pane's model (src/taskpane/reports/snapshot-sheet.ts) decides every name, header, format
-// and place; the hosts write it, append to it, and keep where it is (document settings `mad.snapshots`, `mad.history` in older workbooks).
-
-/** What keeps history: a report (by its sheet, found again after a rename) or an add-in table (by its name). */
-export type SnapshotSourceRef =
-  { readonly kind: "report"; readonly sheet: string } | { readonly kind: "table"; readonly table: string };
-
-export interface SnapshotTableSpec {
-  /** Stable within the source: `summary`, `q1`, `q2`… */
-  readonly key: string;
-  /** Proposed table name; the host makes it unique. */
-  readonly name: string;
-  /** The header row's cell (`A20`). */
-  readonly anchor: string;
-  readonly header: readonly string[];
-  readonly columnFormats: ColumnFormats;
-  /**
-   * A table of the latest snapshot only (the Changes table): each snapshot replaces its rows rather than adding to
-   * them. A history sheet made before it had the table gains it at its next snapshot, where its cells are free.
-   */
-  readonly latestOnly?: true;
-}
-
-/** A history sheet as first made. */
-export interface SnapshotSheetSpec {
-  /** Proposed name (`History Market 3422301`); the host makes it unique and valid. */
-  readonly name: string;
-  readonly title: string;
-  readonly note: string;
-  /** The summary first, then one per query, side by side (each grows down only). */
-  readonly tables: readonly SnapshotTableSpec[];
-  /** Over the summary table: its categories and series name the summary's header cell and a column. */
-  readonly chart: ChartSpec;
-}
-
-/** One snapshot to append. */
-export interface SnapshotAppend {
-  readonly source: SnapshotSourceRef;
-  readonly layout: SnapshotSheetSpec;
-  /** The snapshot's day (`2025-11-24`, this computer's calendar): a second snapshot that day replaces the first. */
-  readonly day: string;
-  /** New rows by table key. */
-  readonly rows: Readonly<Record<string, readonly (readonly CellValue[])[]>>;
-  /**
-   * When a table's new rows need cells below it that hold something: insert cells there (what was below moves down,
-   * within the table's columns only) or write over them. Without it, the append refuses (CellsInUseError).
-   */
-  readonly growth?: TableGrowth;
-}
-
-export interface SnapshotWritten {
-  /** The history sheet's name now. */
-  readonly sheet: string;
-  /** Snapshots the history holds. */
-  readonly snapshots: number;
-  /** True when this snapshot replaced one taken the same day. */
-  readonly replaced: boolean;
-}
-
-/** A source that keeps (or kept) history. */
-export interface SnapshotState {
-  readonly source: SnapshotSourceRef;
-  readonly keep: boolean;
-  /** The history sheet's name, or null before the first snapshot (or after the sheet was deleted). */
-  readonly sheet: string | null;
-  readonly snapshots: number;
-  /** The last snapshot's day, or null. */
-  readonly lastDay: string | null;
 }

@@ -13,7 +13,7 @@
  * few kilobytes: cells go out in runs of consecutive cards, each sync under BLOCK_BUDGET_BYTES, far below Excel on
  * the web's 5 MB per request.
  */
-import type { Clock } from "../../api/clock";
+import type { Clock } from "../../lib/clock";
 import type { DataTypeHost, DataTypeValue } from "./host-adapter";
 import { blockAddress, parseCell } from "../../table/a1";
 import { BLOCK_BUDGET_BYTES } from "./block-writer";
@@ -23,7 +23,7 @@ import { cardNumbersFor, dataTypesRefused, noteDataTypesRefused } from "../../ta
 type Run = <T>(batch: (context: Excel.RequestContext) => Promise<T>) => Promise<T>;
 type Requirements = () => Pick<Office.RequirementSetSupport, "isSetSupported"> | undefined;
 
-export const DATA_TYPE_REQUIREMENT = { set: "ExcelApi", version: "1.16" } as const;
+const DATA_TYPE_REQUIREMENT = { set: "ExcelApi", version: "1.16" } as const;
 
 const hasSet = (requirements: Requirements, set: string, version: string) => {
   try {

@@ -12,8 +12,10 @@
  * - office-snapshot-sheets.ts: history sheets of reports and tables that keep history, loaded on first use too.
  * Time (the pauses between reads) comes from the injected clock, never Date.now/setTimeout (ARCHITECTURE.md).
  */
-import type { AreaCheck, CellTarget, CellValue, HostAdapter, WorkbookOptions } from "./host-adapter";
-import { systemClock, type Clock } from "../../api/clock";
+import type { AreaCheck, CellTarget, HostAdapter } from "./host-adapter";
+import type { CellValue } from "../report-model/cells";
+import type { WorkbookOptions } from "./workbook-options";
+import { systemClock, type Clock } from "../../lib/clock";
 import { blockAddress, cellAddress, parseCell } from "../../table/a1";
 import { occupiedCells, splitAddress } from "./bounded-reads";
 import { width, writeRowsInBlocks } from "./block-writer";
@@ -75,7 +77,7 @@ export async function settleStartupBehavior(
 }
 
 /** Whether this workbook needs the add-in loaded with it: a report sheet, or Refresh when opened. */
-export function startupNeeded(settings: DocumentSettings): boolean {
+function startupNeeded(settings: DocumentSettings): boolean {
   const reports = readSetting<Record<string, unknown>>(settings, REPORTS_SETTING);
   return (
     Object.keys(reports).length > 0 ||

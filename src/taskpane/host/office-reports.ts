@@ -15,20 +15,20 @@
  * Requirement sets: the manifest declares ExcelApi 1.13; `reportSupport` checks it at run time.
  */
 import { t } from "../../i18n";
+import type { HostAdapter } from "./host-adapter";
 import type {
   CreatedReportSheet,
-  HostAdapter,
   ReportGroupInfo,
   ReportSheetInfo,
   ReportSheetSpec,
-} from "./host-adapter";
+} from "../report-model/report-sheet-spec";
 import { uniqueSheetName } from "../../table/sheet-names";
 import { readSetting, REPORTS_SETTING, saveSetting, type DocumentSettings } from "./document-settings";
 import { rangeOfAddress } from "./bounded-reads";
 import { addChart, addSeries, pointChartsAtSpills, storedChart, type StoredChart } from "./report-charts";
 import { reportNamePrefix, spillColumnFormula } from "../../table/report-names";
 
-export const REPORT_REQUIREMENT = { set: "ExcelApi", version: "1.13" } as const;
+const REPORT_REQUIREMENT = { set: "ExcelApi", version: "1.13" } as const;
 const TEXT = "@";
 const GENERAL = "General";
 

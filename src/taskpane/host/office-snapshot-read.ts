@@ -9,7 +9,8 @@
 import { blockAddress, parseCell, type CellRange } from "../../table/a1";
 import { writeBlock } from "./block-writer";
 import { addressOf, CELLS_PER_READ, occupiedCells, rowBlocksOf } from "./bounded-reads";
-import type { CellValue, SnapshotSheetSpec } from "./host-adapter";
+import type { CellValue } from "../report-model/cells";
+import type { SnapshotSheetSpec } from "../report-model/snapshot-spec";
 import { tablesIn, uniqueTableName } from "./office-tables";
 import { firstRowOfLastDays } from "./snapshot-days";
 

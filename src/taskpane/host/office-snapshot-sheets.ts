@@ -16,17 +16,16 @@
  * ChartSeries.setValues (https://learn.microsoft.com/javascript/api/excel/excel.chartseries#excel-excel-chartseries-setvalues-member(1)),
  * the 5 MB payload limit (https://learn.microsoft.com/office/dev/add-ins/excel/performance#payload-size-limit-best-practices).
  */
-import {
-  CellsInUseError,
-  type CellValue,
-  type SnapshotAppend,
-  type SnapshotSheetSpec,
-  type SnapshotSourceRef,
-  type SnapshotState,
-  type SnapshotWritten,
-  type HostAdapter,
-  type TableGrowth,
-} from "./host-adapter";
+import { type HostAdapter } from "./host-adapter";
+import { CellsInUseError } from "./cells-in-use";
+import type { CellValue, TableGrowth } from "../report-model/cells";
+import type {
+  SnapshotAppend,
+  SnapshotSheetSpec,
+  SnapshotSourceRef,
+  SnapshotState,
+  SnapshotWritten,
+} from "../report-model/snapshot-spec";
 import { t } from "../../i18n";
 import { blockAddress, offset, parseCell, type CellRange } from "../../table/a1";
 import { uniqueSheetName } from "../../table/sheet-names";

@@ -9,15 +9,9 @@
  *   (Range.insert, ExcelApi 1.1), which moves what was there down.
  */
 import { t } from "../../i18n";
-import {
-  CellsInUseError,
-  type CellValue,
-  type HostAdapter,
-  type StoredQuery,
-  type TableGrowth,
-  type TableInfo,
-  type TableSpec,
-} from "./host-adapter";
+import { type HostAdapter, type StoredQuery, type TableInfo, type TableSpec } from "./host-adapter";
+import { CellsInUseError } from "./cells-in-use";
+import type { CellValue, TableGrowth } from "../report-model/cells";
 import { blockAddress, offset, parseCell, rangesIntersect, type CellRange } from "../../table/a1";
 import { occupiedCells, splitAddress, addressOf, rangeOfAddress } from "./bounded-reads";
 import { writeBlock, writeRowsInBlocks } from "./block-writer";

@@ -4,14 +4,15 @@
  * number of times, a pause apart, before reporting what it shows. Pauses run on the injected clock (the one-clock
  * rule of ARCHITECTURE.md), so tests wait in simulated time.
  */
-import type { Clock } from "../../api/clock";
-import type { CellTarget, CellValue } from "./host-adapter";
+import type { Clock } from "../../lib/clock";
+import type { CellTarget } from "./host-adapter";
+import type { CellValue } from "../report-model/cells";
 import { cellAddress, parseCell } from "../../table/a1";
 import type { Run } from "./excel-run";
 
 /** How often and how far apart the cell is read again while it shows #BUSY! (about 30 s in all). */
-export const READ_ATTEMPTS = 60;
-export const READ_PAUSE_MS = 500;
+const READ_ATTEMPTS = 60;
+const READ_PAUSE_MS = 500;
 
 export async function readSettledValue(run: Run, clock: Clock, target: CellTarget): Promise<CellValue> {
   let shown: CellValue = null;

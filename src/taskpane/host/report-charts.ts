@@ -9,7 +9,7 @@
  *   name over a spill is never read: Excel on Windows refuses it for a dynamic name (office-js #4321);
  * - axis number formats and a series' axis group are ExcelApi 1.8, ChartAxes.getItem 1.7.
  */
-import { CHART_SIZE, type AxisFormat, type ChartKind, type ChartSpec } from "./host-adapter";
+import { CHART_SIZE, type AxisFormat, type ChartKind, type ChartSpec } from "../report-model/chart-spec";
 import { blockAddress, cellAddress, offset, parseCell } from "../../table/a1";
 import { rangeOfAddress } from "./bounded-reads";
 
@@ -26,13 +26,13 @@ const CHART_TYPES: Readonly<Record<ChartKind, "BarClustered" | "ColumnClustered"
 const AXIS_NUMBER_FORMATS: Readonly<Record<AxisFormat, string>> = { number: "#,##0", percent: "0%" };
 
 /** A charted column as kept with the report: the formula's cell and the column within its spill. */
-export interface StoredColumn {
+interface StoredColumn {
   readonly cell: string;
   readonly column: number;
   /** The workbook name over the column (reports made before names were kept at the report's level). */
   readonly name?: string;
 }
-export interface StoredSeries extends StoredColumn {
+interface StoredSeries extends StoredColumn {
   /** The legend entry (absent in reports made by earlier versions: such a series is re-pointed, never re-added). */
   readonly legend?: string;
   readonly axis?: "secondary";

@@ -3,7 +3,7 @@
  * each row was taken (an Excel date-time serial, this computer's clock), its rows in the order they were taken, so
  * a day's rows are together and the last days are at the bottom.
  */
-import type { CellValue } from "./host-adapter";
+import type { CellValue } from "../report-model/cells";
 
 /** The day a Taken cell falls on (its whole serial), or null for a blank or a text. */
 const dayOf = (taken: CellValue | undefined): number | null =>

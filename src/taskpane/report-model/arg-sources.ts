@@ -11,12 +11,13 @@ import { valueOf, type AsinList, type ReportInputs } from "./report-inputs";
  * - `input`: the input's cell (`$B$3`);
  * - `asinRow`: every ASIN, the row of ASIN cells (`$B$4:$U$4`), or their column where they go down one
  *   (`$A$9:$A$208`), read as a list;
- * - `asinFilter`: the ASIN row with its label, a one-row filter block (`$A$4:$U$4`: `ASINs | B0... | B0...`);
+ * - `asinFilter`: the ASIN row with its label, a filter block (`$A$4:$U$5`: `ASINs | B0... | B0...`, then the
+ *   `headers | labels` row where the template has one right below);
  * - `firstAsin`: the first ASIN's cell (`$B$4`);
  * - `eachAsin`: in a section repeated per ASIN (`eachAsin`), that ASIN's cell; `asinAt` once repeated: the cell
  *   of the ASIN at `index` of its list, all given or the picked ones (`$C$4`, `$C$5`);
- * - `screen`: the screen's rows (`$A$4:$B$8`: `minAvgUnits | 300`...), a filter block of these filters, each an
- *   input named after its filter;
+ * - `screen`: the screen's rows (`$A$4:$B$9`: `minAvgUnits | 300`..., `headers | labels`), a filter block of these
+ *   filters, each an input named after its filter;
  * - `text`: a literal (`"W"`), never made from input text.
  */
 export type ArgSource =
@@ -41,6 +42,8 @@ export interface InputPlaces {
   readonly asinsDown: boolean;
   /** The screen's filter block: its first and last rows. */
   screenRows(): readonly [first: number, last: number];
+  /** The row of the template's `headers` input (a display option: the last row of its filter block), if any. */
+  readonly headersRow?: number;
 }
 
 interface SourceRule<S extends ArgSource> {
@@ -59,14 +62,17 @@ interface SourceRule<S extends ArgSource> {
 
 const abs = (pos: CellPosition) => cellAddress(pos, true);
 const range = (from: CellPosition, to: CellPosition) => `${abs(from)}:${abs(to)}`;
+/** A filter block's last row: its own, or the `headers | labels` row right below it, which the block then takes in. */
+const blockEnd = (places: InputPlaces, last: number) => (places.headersRow === last + 1 ? last + 1 : last);
 /** The ASIN cells, first to last (a row across or a column down). */
 const asinRange = (places: InputPlaces) =>
   range(places.asinCell("asins", 0), places.asinCell("asins", places.maxAsins - 1));
-/** The ASIN row with its label cell: a one-row filter block. */
+/** The ASIN row with its label cell: a filter block (with the `headers` row below it, where there is one). */
 const asinFilterBlock = (places: InputPlaces) => {
   if (places.asinsDown) throw new Error("an ASIN filter block is a row: its ASINs go across, not down");
   const first = places.asinCell("asins", 0);
-  return range({ row: first.row, col: first.col - 1 }, places.asinCell("asins", places.maxAsins - 1));
+  const last = places.asinCell("asins", places.maxAsins - 1);
+  return range({ row: first.row, col: first.col - 1 }, { row: blockEnd(places, last.row), col: last.col });
 };
 const none = () => ({});
 const asinList = (inputs: ReportInputs) => (inputs.asins.length ? inputs.asins : undefined);
@@ -76,7 +82,7 @@ const perAsin = (): never => {
   throw new Error("a section repeated per ASIN reads its ASIN once it is repeated (reportSections)");
 };
 
-export const ARG_SOURCES: { readonly [K in ArgSource["kind"]]: SourceRule<Extract<ArgSource, { kind: K }>> } = {
+const ARG_SOURCES: { readonly [K in ArgSource["kind"]]: SourceRule<Extract<ArgSource, { kind: K }>> } = {
   input: {
     value: (source, inputs) => valueOf(inputs, source.input) || undefined,
     filters: none,
@@ -117,7 +123,7 @@ export const ARG_SOURCES: { readonly [K in ArgSource["kind"]]: SourceRule<Extrac
       ),
     formula: (_, places) => {
       const [first, last] = places.screenRows();
-      return range({ row: first, col: 0 }, { row: last, col: 1 });
+      return range({ row: first, col: 0 }, { row: blockEnd(places, last), col: 1 });
     },
     input: (source, param) => (source.filters.includes(param) ? param : undefined),
   },

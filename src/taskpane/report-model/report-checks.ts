@@ -3,10 +3,10 @@
  * input and the rule, once (three sections refusing a blank category say it once). Nothing may be created while
  * there is one.
  */
-import { isLookup } from "../../api/batch";
+import { isLookup } from "../../api/lookups/batch";
 import { operation } from "../../api/catalog";
 import { ValidationError } from "../../api/errors";
-import { checkLookup } from "../../api/lookups";
+import { checkLookup } from "../../api/lookups/calls";
 import { checkParams } from "../../api/validate";
 import { t } from "../../i18n";
 import type { ReportInputs } from "./report-inputs";

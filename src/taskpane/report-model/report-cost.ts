@@ -3,11 +3,12 @@
  * limit and the operation's page size (the engine's own paging plan), and identical queries count once: the
  * engine's dedupe and cache share them, with the same key the engine gives them.
  */
-import { isLookup } from "../../api/batch";
+import { isLookup } from "../../api/lookups/batch";
 import { operation } from "../../api/catalog";
-import { checkLookup, mergeLookups } from "../../api/lookups";
+import { checkLookup, mergeLookups } from "../../api/lookups/calls";
 import { checkParams } from "../../api/validate";
-import { planPaging, type Engine } from "../../engine";
+import { planPaging } from "../../api/paging";
+import type { Engine } from "../../engine";
 import type { SectionQuery } from "./report-queries";
 import { t } from "../../i18n";
 

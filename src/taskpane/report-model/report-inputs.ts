@@ -3,14 +3,15 @@
  * report stores it, made into one typed object (each value trimmed, the ASINs split and upper-cased) that the
  * layout, the queries, the checks and the sheet name all read.
  */
+import { asinItems } from "../../api/kinds/list-items";
 
-/** What the pane collects: text per input name (ASINs as typed: separated by commas, spaces or new lines). */
+/** What the pane collects: text per input name (ASINs as typed: a list as api/kinds/list-items.ts reads one). */
 export type TemplateInputs = Readonly<Record<string, string>>;
 
 export interface ReportInputs {
   /** Each input's text, trimmed; "" when blank (an input not given reads as blank too). */
   readonly values: Readonly<Record<string, string>>;
-  /** Every ASIN typed, in order, each once: separated by commas, semicolons, spaces or new lines, upper-cased. */
+  /** Every ASIN typed, in order, each once, upper-cased (separated as any list of ASINs: `asinItems`). */
   readonly asins: readonly string[];
   /**
    * The ASINs picked for the sections repeated per product (Product watch's charted products: its `picked` input),
@@ -26,16 +27,11 @@ export type AsinList = "asins" | "picked";
 export const MAX_ASINS = 20;
 
 /**
- * The ASINs of an input's text: separated by commas, semicolons, spaces or new lines, upper-cased, each once (a
- * pasted column often repeats one; a repeat would cost nothing but would count against the limit).
+ * The ASINs of an input's text, read by the one ASIN splitter (`asinItems`: commas, semicolons, spaces, new lines,
+ * full-width separators; upper-cased), each once (a pasted column often repeats one; a repeat would cost nothing
+ * but would count against the limit).
  */
-export function asinsOf(text: string): string[] {
-  const asins = text
-    .split(/[\s,;]+/)
-    .map((a) => a.trim().toUpperCase())
-    .filter((a) => a !== "");
-  return [...new Set(asins)];
-}
+export const asinsOf = (text: string): string[] => [...new Set(asinItems(text))];
 
 /**
  * The inputs read once, from the pane's text, a report's cells or what it stored (`asins` is the ASIN input's

@@ -1,8 +1,8 @@
 /**
  * Where a template's report goes on its sheet, as one ReportSheetSpec the host writes:
  * - rows 1–2: the template's title and a note; from row 3 the inputs, a label in column A and the value in B
- *   (the ASINs one per cell from B across, so `$A$4:$U$4` is also a filter block `ASINs | B0… | B0…`); inputs
- *   are text cells (`@`), so `172282:281407` or an all-digit ASIN stays as typed;
+ *   (the ASINs one per cell from B across, so `$A$4:$U$5` is also a filter block `ASINs | B0… | B0…` closed by
+ *   the row `headers | labels`); inputs are text cells (`@`), so `172282:281407` or an all-digit ASIN stays as typed;
  * - below the inputs, the charts, two to a row, each CHART_SIZE cells;
  * - below the charts, the sections side by side with a blank column between: a title, then the formula whose
  *   result spills down. Nothing is ever placed below a section, so a result longer than expected never runs into
@@ -16,14 +16,9 @@
  * Formulas reference the input cells with absolute references, so the report follows its inputs.
  */
 import { t } from "../../i18n";
-import {
-  CHART_SIZE,
-  type CellValue,
-  type ChartSpec,
-  type FormulaTarget,
-  type ReportSheetSpec,
-  type ReportValueCell,
-} from "../host/host-adapter";
+import { CHART_SIZE, type ChartSpec } from "./chart-spec";
+import type { CellValue } from "./cells";
+import type { FormulaTarget, ReportSheetSpec, ReportValueCell } from "./report-sheet-spec";
 import { blockAddress, cellAddress, offset, type CellPosition } from "../../table/a1";
 import { numberFormatOf } from "../../table/columns";
 import { selectColumns } from "./result-table";
@@ -54,7 +49,7 @@ export interface Footprint {
 }
 
 /** Rows a section's result takes at most (header included); without a limit, as many as the service has. */
-export function sectionRows(section: TemplateSection, rowCap = 2000): number {
+function sectionRows(section: TemplateSection, rowCap = 2000): number {
   if (section.card) return 2;
   if (section.vertical) return section.fields.length + 1;
   return 1 + (section.limit ?? rowCap);
@@ -98,18 +93,43 @@ function inputPlaces(template: ReportTemplate): InputPlaces {
       const rows = template.inputs.flatMap((input, i) => (input.kind === "screen" ? [FIRST_INPUT_ROW + i] : []));
       return [rows[0], rows[rows.length - 1]];
     },
+    ...(template.inputs.some((i) => i.kind === "headers") ? { headersRow: rowOf("headers") } : {}),
   };
 }
+
+/**
+ * Whether an input row has words beside it, in column C: a screen's limit (its label cell is the filter's name), and
+ * the `headers` row closing a screen (an ASIN block's `headers` row has C inside the block: no words there).
+ */
+const hasNote = (template: ReportTemplate, input: TemplateInput): boolean =>
+  input.kind === "screen" ||
+  (input.kind === "headers" && template.inputs[template.inputs.indexOf(input) - 1]?.kind === "screen");
 
 /** An argument as formula text: a reference to its input cell(s), or a quoted literal of the template's own. */
 const argText = (places: InputPlaces, source: ArgSource): string => sourceRule(source).formula(source, places);
 
+const LABELLED_HEADERS = "headers=labels";
+/** A list's (MAD.PRODUCTS') `headers` argument: its columns in words, as the tables' `headers=labels`. */
+const LIST_HEADERS = "labels";
+
 /**
- * `=MAD.BRANDCONCENTRATION($B$3,$B$4,,"brand, totalUnitsRatio",10)`; a history function takes STOCKHISTORY's
- * arguments (`=MAD.PRICEHISTORY($B$3,$B$4,,,"weekly","date, price, bsr")`), a card market and ASIN only
- * (`=MAD.PRODUCT($B$3,$B$4)`), a list market, ASINs and fields (`=MAD.PRODUCTS($B$3,$A$9:$A$208,"asin, price")`).
+ * A table section's `filters` argument: its own (a literal display option, or a block of input cells), and a header
+ * in words, in the language the cell calculates in (`headers=labels`; issue 46: a report headed `asin`, `bsr`). A
+ * block of cells takes no option beside it: its last row says it (`headers | labels`, the template's HEADERS input).
  */
-export function sectionFormula(template: ReportTemplate, section: TemplateSection): string {
+function filtersText(places: InputPlaces, filters: ArgSource | undefined): string {
+  if (!filters) return `"${LABELLED_HEADERS}"`;
+  if (filters.kind === "text") return argText(places, { kind: "text", text: `${filters.text}; ${LABELLED_HEADERS}` });
+  return argText(places, filters);
+}
+
+/**
+ * `=MAD.BRANDCONCENTRATION($B$3,$B$4,"headers=labels","brand, totalUnitsRatio",10)`; a history function takes
+ * STOCKHISTORY's arguments (`=MAD.PRICEHISTORY($B$3,$B$4,,,"weekly","date, price, bsr")`), a card market and ASIN
+ * only (`=MAD.PRODUCT($B$3,$B$4)`), a list market, ASINs, fields and headers
+ * (`=MAD.PRODUCTS($B$3,$A$9:$A$208,"asin, price","labels")`).
+ */
+function sectionFormula(template: ReportTemplate, section: TemplateSection): string {
   const places = inputPlaces(template);
   const leading = [
     argText(places, { kind: "input", input: "market" }),
@@ -119,12 +139,12 @@ export function sectionFormula(template: ReportTemplate, section: TemplateSectio
   const args = section.card
     ? leading
     : section.list
-      ? [...leading, fields]
+      ? [...leading, fields, `"${LIST_HEADERS}"`]
       : operation(section.operation).history
         ? [...leading, "", "", section.interval ? `"${section.interval}"` : "", fields]
         : [
             ...leading,
-            section.filters ? argText(places, section.filters) : "",
+            filtersText(places, section.filters),
             fields,
             section.limit === undefined ? "" : String(section.limit),
           ];
@@ -216,7 +236,7 @@ function footprintsOf(template: ReportTemplate, sections: Layout["sections"], ch
       top: FIRST_INPUT_ROW + i,
       left: 0,
       rows: 1,
-      columns: input.kind === "screen" ? 3 : 1 + cellsAcross(template, input),
+      columns: hasNote(template, input) ? 3 : 1 + cellsAcross(template, input),
     })),
     ...(column
       ? [
@@ -287,8 +307,10 @@ function inputCells(template: ReportTemplate, inputs: ReportInputs): ReportValue
       { address: cellAddress({ row, col: 1 }), value, role: "input", format: TEXT },
     ];
     // A screen row's label cell is the filter's name (the rows are a filter block): its words go beside it.
-    if (input.kind === "screen")
-      cells.push({ address: cellAddress({ row, col: 2 }), value: input.label(), role: "note" });
+    if (hasNote(template, input)) {
+      const words = input.kind === "headers" ? t("template.headers.note") : input.label();
+      cells.push({ address: cellAddress({ row, col: 2 }), value: words, role: "note" });
+    }
     return cells;
   });
 }

@@ -47,7 +47,7 @@ export function sectionQuery(section: TemplateSection, inputs: ReportInputs): Se
     if (input !== undefined) inputOf[p.param] = input;
   });
   // A card (MAD.PRODUCT) looks its one ASIN up in competitor lookup's list, a list (MAD.PRODUCTS) its ASINs
-  // (src/api/batch.ts).
+  // (src/api/lookups/batch.ts).
   if (section.card || section.list) {
     const first = section.positional[0];
     const asins = first ? sourceRule(first).value(first, inputs) : undefined;

@@ -12,13 +12,11 @@
  */
 import { operation, type OperationCode } from "../../api/catalog";
 import type { CardNumbers } from "../../table/data-type-support";
-import { productCard, productFactsOf } from "../../table/product-card";
-import { parseRangeAddress, cellAddress } from "../../table/a1";
-import type { DataTypeValue, HostAdapter, TableInfo } from "../host/host-adapter";
+import { productCard, productFactsOf, type ProductCardValue } from "../../table/product-card";
 import { selectColumns } from "./result-table";
 
 /** The header of the column of cards, beside the ASIN column (a name no record field has). */
-export const CARD_COLUMN = "product";
+const CARD_COLUMN = "product";
 
 /** The column that holds the ASIN, by its name's last segment. */
 const isAsinColumn = (name: string) => name === "asin" || name.endsWith(".asin");
@@ -72,48 +70,18 @@ export function cardsFor(
   records: readonly unknown[],
   marketplace: string,
   numbers: CardNumbers,
-): { index: number; cards: (DataTypeValue | null)[] } | undefined {
+): { index: number; cards: (ProductCardValue | null)[] } | undefined {
   const asinAt = header.indexOf(column);
   const index = header.indexOf(CARD_COLUMN);
   if (asinAt < 0 || index < 0) return undefined;
-  const byAsin = new Map<string, DataTypeValue>();
+  const byAsin = new Map<string, ProductCardValue>();
   for (const record of records) {
     const facts = productFactsOf(sourceOf(record, column), marketplace);
-    if (facts && !byAsin.has(facts.asin)) byAsin.set(facts.asin, productCard(facts, numbers) as DataTypeValue);
+    if (facts && !byAsin.has(facts.asin)) byAsin.set(facts.asin, productCard(facts, numbers));
   }
   const cards = rows.map((row) => {
     const asin = row[asinAt];
     return typeof asin === "string" ? (byAsin.get(asin) ?? null) : null;
   });
   return { index, cards };
-}
-
-/**
- * What became of a table's cards: written; not available in this Excel (it has no data types, or says it has and
- * refuses them); or nothing to write (no rows, no ASIN column).
- */
-export type CardOutcome = "written" | "unavailable" | "none";
-
-/** Writes the cards into the table's `product` column, below its header. Never rejects: the table is complete anyway. */
-export async function writeTableCards(
-  host: HostAdapter,
-  table: TableInfo,
-  column: string,
-  header: readonly string[],
-  rows: readonly (readonly unknown[])[],
-  records: readonly unknown[],
-  marketplace: string,
-): Promise<CardOutcome> {
-  try {
-    if (!(await host.dataTypeSupport())) return "unavailable";
-    const found = cardsFor(column, header, rows, records, marketplace, await host.cardNumbers());
-    const area = parseRangeAddress(table.address.replace(/^.*!/, ""));
-    if (!found || !area || !rows.length) return "none";
-    const top = cellAddress({ row: area.top + 1, col: area.left + found.index });
-    await host.writeDataTypes({ sheet: table.sheet, address: top }, found.cards);
-    return "written";
-  } catch {
-    // Excel refused the cards (a GeneralException from valuesAsJson, office-js #4750): the ASINs stay as written.
-    return "unavailable";
-  }
 }

@@ -12,7 +12,7 @@ export const TEXT_FORMAT = "@";
 
 const TEXT_TYPES = new Set(["string", "stringList", "numberList", "stringListMap", "object", "objectList", "unknown"]);
 
-export function tableFormatOf(column: Column): string {
+function tableFormatOf(column: Column): string {
   if (column.part) return numberFormatOf(column);
   if (column.spec.type === "epochMs") return TABLE_DATE_FORMAT;
   // Months and days sent as text are date serials (years plain numbers), like a spilled formula's.

@@ -3,26 +3,27 @@
  * templates.ts): its inputs, its sheet's name, where each formula argument comes from (arg-sources.ts), its
  * sections and their charts, the sections it repeats per ASIN, and what its snapshots sum up.
  */
-import type { AxisFormat, ChartKind } from "../host/host-adapter";
+import type { AxisFormat, ChartKind } from "./chart-spec";
 import type { OperationCode } from "../../api/catalog";
 import type { Interval } from "../../api/history-form";
 import type { ArgSource } from "./arg-sources";
 import type { ReportInputs } from "./report-inputs";
 
 export type { ArgSource } from "./arg-sources";
-export type { ReportInputs, TemplateInputs } from "./report-inputs";
+export type { TemplateInputs } from "./report-inputs";
 
 /** A text of a template, worded in the active language when it is shown or written (the language of the maker). */
 export type Words = () => string;
 
 /** What a person types or picks for an input; the pane renders a control per kind. */
-export type InputKind = "market" | "category" | "keyword" | "asins" | "picked" | "screen" | "niche";
+type InputKind = "market" | "category" | "keyword" | "asins" | "picked" | "screen" | "niche" | "headers";
 
 export interface TemplateInput {
   /**
    * Key in the inputs (and in the stored ReportGroupInfo): `market` and `asins` are the market and the ASINs in
    * every template (the sections read them by those names), `picked` the ASINs picked among them for the sections
-   * repeated per product (kind `picked`); a screen's limit is its filter's name.
+   * repeated per product (kind `picked`); a screen's limit is its filter's name; `headers` is the last row of a
+   * filter block (`headers | labels`: how its tables are headed, a display option the block's reader takes).
    */
   readonly name: string;
   readonly kind: InputKind;
@@ -47,7 +48,7 @@ export interface TemplateInput {
   readonly from?: { readonly section: number; readonly field: string };
 }
 
-export interface SectionChart {
+interface SectionChart {
   readonly kind: ChartKind;
   readonly title: Words;
   /** Column index (within `fields`) of the category labels. */
@@ -84,8 +85,9 @@ export interface TemplateSection {
    */
   readonly card?: true;
   /**
-   * A list function (MAD.PRODUCTS): market, the ASINs (`asinRow`) and `fields`; one row per ASIN cell under its
-   * header, so as many rows as the template takes ASINs. Placed beside the ASIN column when the ASINs go down one.
+   * A list function (MAD.PRODUCTS): market, the ASINs (`asinRow`), `fields` and `headers` (`labels`: words); one
+   * row per ASIN cell under its header, so as many rows as the template takes ASINs. Placed beside the ASIN column
+   * when the ASINs go down one.
    */
   readonly list?: true;
   readonly chart?: SectionChart;
@@ -111,7 +113,7 @@ export type Aggregate = "value" | "average" | "median" | "sum" | "count";
  * (`eachAsin`: index in `eachAsin`), then over the rows of every ASIN's copy of it (a history's copy gives its newest
  * row only, so an average over them is the watched products' average as of the snapshot).
  */
-export type MetricSource =
+type MetricSource =
   { readonly section: number; readonly eachAsin?: never } | { readonly eachAsin: number; readonly section?: never };
 
 export type SnapshotMetric = MetricSource & {

@@ -5,7 +5,7 @@
  */
 import { MessageBar, MessageBarBody, MessageBarTitle } from "@fluentui/react-components";
 import { useEffect, useState, useSyncExternalStore } from "react";
-import type { FormulaEntry } from "../../engine/formula-registry";
+import type { FormulaEntry } from "../../engine";
 import { t } from "../../i18n";
 import { AskBeforeSpending } from "../shared/AskBeforeSpending";
 import { OutcomeBar } from "../shared/OutcomeBar";

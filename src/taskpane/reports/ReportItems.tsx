@@ -5,9 +5,9 @@
  */
 import { Badge, Button, Checkbox, Input, makeStyles, Text, tokens } from "@fluentui/react-components";
 import { useState } from "react";
-import type { Schedule } from "../../api/schedules";
+import type { Schedule } from "../../relay-api/schedules";
 import { t } from "../../i18n";
-import type { SnapshotState } from "../host/host-adapter";
+import type { SnapshotState } from "../report-model/snapshot-spec";
 import type { RefreshPlan } from "./refresh-plan";
 import type { ReportGroup, ReportRow } from "./reports";
 import { describeReportInputs, reportTitle } from "./reports";
@@ -32,7 +32,7 @@ const STATUS_COLOR = {
   "not run": "subtle",
 } as const;
 
-export const statusText = (status: ReportRow["status"]) => t("reports.status", { status });
+const statusText = (status: ReportRow["status"]) => t("reports.status", { status });
 
 /** "8 formulas: 6 ok, 2 not run" */
 function describeGroup(group: ReportGroup): string {
@@ -65,7 +65,7 @@ export interface SnapshotProps {
   readonly onSnapshot: () => void;
 }
 
-export function SnapshotControls({ history, busy, name, onKeep, onSnapshot }: SnapshotProps) {
+function SnapshotControls({ history, busy, name, onKeep, onSnapshot }: SnapshotProps) {
   const styles = useStyles();
   return (
     <div className={styles.row}>
@@ -100,7 +100,7 @@ export interface ScheduleProps {
   readonly relayHistory?: RelayHistoryProps | null;
 }
 
-export function ScheduleControls({ schedule, busy, name, onSet, onRemove, removeQuestion }: ScheduleProps) {
+function ScheduleControls({ schedule, busy, name, onSet, onRemove, removeQuestion }: ScheduleProps) {
   const styles = useStyles();
   const [at, setAt] = useState(schedule?.at ?? "07:00");
   const [asking, setAsking] = useState(false);

@@ -12,6 +12,32 @@ const useStyles = makeStyles({
   hint: { display: "block", marginLeft: "28px", color: tokens.colorNeutralForeground2 },
 });
 
+/** One setting: its checkbox and the lines that say what it does. */
+function Setting(props: {
+  checked: boolean;
+  busy: boolean;
+  label: string;
+  hints: readonly string[];
+  onChange: (on: boolean) => void;
+}) {
+  const styles = useStyles();
+  return (
+    <>
+      <Checkbox
+        checked={props.checked}
+        disabled={props.busy}
+        label={props.label}
+        onChange={(_, data) => props.onChange(data.checked === true)}
+      />
+      {props.hints.map((hint) => (
+        <Text key={hint} size={200} className={styles.hint}>
+          {hint}
+        </Text>
+      ))}
+    </>
+  );
+}
+
 export function ReportsSettings(props: {
   refreshOnOpen: boolean;
   lastGoodValues: boolean;
@@ -22,27 +48,20 @@ export function ReportsSettings(props: {
   const styles = useStyles();
   return (
     <section className={styles.root} aria-label={t("settings.label")}>
-      <Checkbox
+      <Setting
         checked={props.refreshOnOpen}
-        disabled={props.busy}
+        busy={props.busy}
         label={t("settings.refreshOnOpen")}
-        onChange={(_, data) => props.onRefreshOnOpen(data.checked === true)}
+        hints={[t("settings.refreshOnOpen.hint"), t("settings.sharedWorkbook")]}
+        onChange={props.onRefreshOnOpen}
       />
-      <Text size={200} className={styles.hint}>
-        {t("settings.refreshOnOpen.hint")}
-      </Text>
-      <Text size={200} className={styles.hint}>
-        {t("settings.sharedWorkbook")}
-      </Text>
-      <Checkbox
+      <Setting
         checked={props.lastGoodValues}
-        disabled={props.busy}
+        busy={props.busy}
         label={t("settings.lastGood")}
-        onChange={(_, data) => props.onLastGoodValues(data.checked === true)}
+        hints={[t("settings.lastGood.hint")]}
+        onChange={props.onLastGoodValues}
       />
-      <Text size={200} className={styles.hint}>
-        {t("settings.lastGood.hint")}
-      </Text>
     </section>
   );
 }

@@ -3,16 +3,13 @@
  * tables and formulas that show it.
  */
 import type { Engine } from "../../engine";
-import {
-  CellsInUseError,
-  type HostAdapter,
-  type StoredQuery,
-  type TableGrowth,
-  type TableInfo,
-} from "../host/host-adapter";
+import { type HostAdapter, type StoredQuery, type TableInfo } from "../host/host-adapter";
+import { CellsInUseError } from "../host/cells-in-use";
+import type { TableGrowth } from "../report-model/cells";
 import { t } from "../../i18n";
 import { tableOf } from "../report-model/result-table";
-import { asinColumnOf, withCardColumn, writeTableCards } from "../report-model/table-cards";
+import { asinColumnOf, withCardColumn } from "../report-model/table-cards";
+import { writeTableCards } from "../shared/write-table-cards";
 import type { GrowthConflict, GrowthDecision } from "./growth";
 import type { RefreshPlan } from "./refresh-plan";
 import type { ReportGroup, ReportRow } from "./reports";

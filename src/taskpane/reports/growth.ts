@@ -1,5 +1,5 @@
 /** What a refresh or a snapshot asks the person when new rows need cells that hold something. */
-import type { TableGrowth } from "../host/host-adapter";
+import type { TableGrowth } from "../report-model/cells";
 
 /** A table whose fresh rows need cells below it that hold something: the person decides what happens. */
 export interface GrowthConflict {

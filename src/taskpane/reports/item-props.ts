@@ -3,7 +3,8 @@
  * and with a team relay a daily schedule. Each change runs through the tab's one action.
  */
 import { t } from "../../i18n";
-import type { HostAdapter, SnapshotSourceRef } from "../host/host-adapter";
+import type { HostAdapter } from "../host/host-adapter";
+import type { SnapshotSourceRef } from "../report-model/snapshot-spec";
 import type { Action } from "../shared/use-action";
 import type { ScheduleProps, SnapshotProps } from "./ReportItems";
 import { relayHistoryProps, removeQuestionOf, scheduleKey } from "./relay-history-props";

@@ -5,7 +5,7 @@
  * known yet (never run in this session) cost at least one call each. The user is asked to confirm when the
  * total is many calls or more than the month has left.
  */
-import { mergeLookups } from "../../api/lookups";
+import { mergeLookups } from "../../api/lookups/calls";
 import type { OperationCode } from "../../api/catalog";
 import type { UntypedParams } from "../../api/request-types";
 import { t } from "../../i18n";
@@ -41,7 +41,7 @@ export interface PlanningEngine {
   ): Promise<{ pages: number; uncachedPages: number; upTo?: true }>;
 }
 
-export interface RefreshGroup {
+interface RefreshGroup {
   readonly key: string;
   readonly query: RefreshQuery;
   readonly targetIds: readonly string[];
@@ -136,7 +136,7 @@ type Grouped = Map<string, { query: RefreshQuery; ids: string[] }>;
 
 /**
  * Formulas that look single ASINs up (MAD.PRODUCT cells) refresh as one lookup of all their ASINs: the engine sends
- * it in batches (src/api/batch.ts), so 200 cards cost 5 calls, not 200. A table keeps its own query (it is written
+ * it in batches (src/api/lookups/batch.ts), so 200 cards cost 5 calls, not 200. A table keeps its own query (it is written
  * with exactly its rows).
  */
 function batched(engine: PlanningEngine, byKey: Grouped, targets: readonly RefreshTarget[]): Grouped {

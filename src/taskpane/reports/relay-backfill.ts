@@ -5,16 +5,13 @@
  * each as that day's snapshot: the sheet never holds two snapshots of one day, and a day it already holds is never
  * asked for. A sheet with no snapshot yet gets none from the relay: its history starts with its first snapshot.
  */
-import type { Schedule } from "../../api/schedules";
+import type { Schedule } from "../../relay-api/schedules";
 import type { Engine } from "../../engine";
 import { t } from "../../i18n";
-import {
-  CellsInUseError,
-  type HostAdapter,
-  type SnapshotAppend,
-  type SnapshotState,
-  type TableGrowth,
-} from "../host/host-adapter";
+import { type HostAdapter } from "../host/host-adapter";
+import { CellsInUseError } from "../host/cells-in-use";
+import type { SnapshotAppend, SnapshotState } from "../report-model/snapshot-spec";
+import type { TableGrowth } from "../report-model/cells";
 import type { GrowthConflict, GrowthDecision } from "./growth";
 import { backfillNotice, type BackfillNotice } from "./relay-backfill-notice";
 import { relayHistoryClient, type RelayHistoryClient } from "./relay-history-client";
@@ -37,7 +34,7 @@ export class BackfillBlocked extends Error {
 }
 
 /** Whether the relay keeps (or kept) days of this schedule. */
-export const keepsRelayHistory = (schedule: Schedule | null | undefined): schedule is Schedule =>
+const keepsRelayHistory = (schedule: Schedule | null | undefined): schedule is Schedule =>
   !!schedule && (schedule.history || (schedule.kept?.days ?? 0) > 0);
 
 /** Appends one day; a conflict with a person's cells asks `decide` once, its answer kept for the days after. */
@@ -107,14 +104,14 @@ export interface BackfillContext {
 }
 
 /** The schedule that keeps history on the relay for a target, if any. */
-export const relayScheduleOf = (context: Omit<BackfillContext, "host" | "client">, target: SnapshotTarget) => {
+const relayScheduleOf = (context: Omit<BackfillContext, "host" | "client">, target: SnapshotTarget) => {
   const id = context.scheduleIds[scheduleKey(target)];
   const schedule = context.schedules.find((s) => s.id === id);
   return keepsRelayHistory(schedule) ? schedule : null;
 };
 
 /** One target's backfill (before Snapshot now): nothing when it keeps no history here or there. */
-export async function backfillTarget(
+async function backfillTarget(
   context: BackfillContext,
   target: SnapshotTarget,
   decide?: (conflict: GrowthConflict) => Promise<GrowthDecision>,
@@ -174,7 +171,7 @@ export async function backfillContext(
 }
 
 /** What a backfill says: the days added to each sheet, then what failed. */
-export function backfillText(done: { added: readonly Backfilled[]; failures: readonly string[] }): string {
+function backfillText(done: { added: readonly Backfilled[]; failures: readonly string[] }): string {
   return [...done.added.map((a) => t("backfill.done", { days: a.days, sheet: a.sheet ?? "" })), ...done.failures].join(
     " ",
   );

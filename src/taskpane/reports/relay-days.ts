@@ -7,14 +7,14 @@
  * A history function's query (dated rows made from one answer) is not what the relay keeps per record: left out.
  */
 import { operation } from "../../api/catalog";
-import { canonicalJson } from "../../api/canonical-json";
+import { canonicalJson } from "../../lib/canonical-json";
 import { epochMsToSerial, localDateTimeSerial } from "../../api/dates";
-import type { Schedule } from "../../api/schedules";
+import type { Schedule } from "../../relay-api/schedules";
 import { t } from "../../i18n";
 import { dateTextCell, type Cell } from "../../table/cells";
 import type { Column } from "../../table/columns";
-import { formulaOfQuery } from "../../table/formula-of-query";
-import type { CellValue } from "../host/host-adapter";
+import { formulaOfQuery } from "../../formula/formula-of-query";
+import type { CellValue } from "../report-model/cells";
 import { selectColumns } from "../report-model/result-table";
 import type { RelayHistoryRow } from "./relay-history-client";
 import { CHANGES_KEY } from "./changes-table";

@@ -45,7 +45,7 @@ export interface RelayHistoryClient {
 }
 
 /** The client over a schedules request (for tests: any fetch). */
-export function historyClientOf(call: RelayRequest): RelayHistoryClient {
+function historyClientOf(call: RelayRequest): RelayHistoryClient {
   const one = (id: string) => `/${encodeURIComponent(id)}`;
   return {
     historySince: async (id, since) => {

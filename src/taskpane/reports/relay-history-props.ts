@@ -4,10 +4,10 @@
  * relay keeps none (its own words, from its refusal), and the question before removing a schedule whose history
  * the relay would delete with it.
  */
-import type { Schedule } from "../../api/schedules";
+import type { Schedule } from "../../relay-api/schedules";
 import { t } from "../../i18n";
 import type { HostAdapter } from "../host/host-adapter";
-import { RelayRefused } from "../shared/relay-request";
+import { RelayRefusal } from "../shared/relay-request";
 import type { Action } from "../shared/use-action";
 import type { RelayHistoryClient } from "./relay-history-client";
 import type { ScheduleClient } from "./schedule-client";
@@ -20,10 +20,16 @@ export const scheduleKey = (target: SnapshotTarget) =>
     ? `report:${target.report.template}:${target.report.createdAt}`
     : `table:${target.table.name}`;
 
-/** The relay's reason for keeping no history, from a refusal that says so (null for any other failure). */
+/**
+ * The relay's reason for keeping no history, from a refusal that says so (null for any other failure): its
+ * `no-history` problem's `reason`, or, from a relay older than problems, its English words.
+ */
 export function noHistoryReason(error: unknown): string | null {
-  if (!(error instanceof RelayRefused) || error.status !== 400) return null;
-  const said = /keeps no history:\s*(.+)$/s.exec(error.relayMessage);
+  if (!(error instanceof RelayRefusal)) return null;
+  const reason = error.problem === "no-history" ? error.detail.reason : undefined;
+  if (typeof reason === "string" && reason.trim()) return reason.trim();
+  const said =
+    error.problem === undefined && error.status === 400 && /keeps no history:\s*(.+)$/s.exec(error.relayMessage);
   return said ? said[1].trim() : null;
 }
 

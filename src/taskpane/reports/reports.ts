@@ -6,17 +6,17 @@
 import type { HistoryRequest } from "../../api/history-form";
 import { t } from "../../i18n";
 import { operation, operationByFunction, isOperationCode, type OperationCode } from "../../api/catalog";
-import type { FormulaEntry } from "../../engine/formula-registry";
-import type { LastGood } from "../../engine";
-import type { CellTarget, FormulaCell, ReportGroupInfo, ReportSheetInfo, TableInfo } from "../host/host-adapter";
+import type { FormulaEntry, LastGood } from "../../engine";
+import type { CellTarget, FormulaCell, TableInfo } from "../host/host-adapter";
+import type { ReportGroupInfo, ReportSheetInfo } from "../report-model/report-sheet-spec";
 import { cellAddress, parseCell } from "../../table/a1";
 import { splitSheetAddress } from "../../table/sheet-names";
 import type { RefreshQuery, RefreshTarget } from "./refresh-plan";
 import { templateById } from "../report-model/templates";
 import { asinsOf } from "../report-model/report-inputs";
-import { operationTitle } from "../../api/localized";
+import { operationTitle } from "../../api/words/localized";
 
-export type ReportStatus = "ok" | "error" | "running" | "cancelled" | "not run";
+type ReportStatus = "ok" | "error" | "running" | "cancelled" | "not run";
 
 export interface ReportRow {
   /** `Sheet1!D2` for a formula, `table:<name>` for a table. */
@@ -44,7 +44,7 @@ export interface ReportRow {
 }
 
 /** `'My sheet'!$B$2` and `My sheet!B2` -> `My sheet!B2`. */
-export function cellId(sheet: string, address: string): string {
+function cellId(sheet: string, address: string): string {
   return `${sheet}!${cellAddress(parseCell(address))}`;
 }
 

@@ -2,11 +2,12 @@
  * The team relay's schedules, from the pane: list the member's, set one (a report's or table's queries at a time of
  * day in this computer's time zone), remove one. Only with a team relay (the stored credential is a member token):
  * the token goes as `Authorization: Bearer` to the relay's own address, as the engine sends it; never elsewhere.
+ * A refusal is a RelayRefusal with one of SCHEDULE_PROBLEMS, worded by the relay in the pane's language.
  */
-import type { Schedule, ScheduledQuery, ScheduleRequest } from "../../api/schedules";
+import { SCHEDULE_PROBLEMS, type Schedule, type ScheduledQuery, type ScheduleRequest } from "../../relay-api/schedules";
 import type { Settings } from "../../engine";
 import { t } from "../../i18n";
-import { RelayRefused, refusalMessage, relayRequest, type RelayRequest } from "../shared/relay-request";
+import { relayRefusalOf, relayRequest, type RelayRequest } from "../shared/relay-request";
 
 export interface ScheduleClient {
   list(): Promise<Schedule[]>;
@@ -34,10 +35,8 @@ export const scheduleRequest = (settings: Settings, fetchFn?: typeof fetch): Rel
     base: "/v1/schedules",
     ...(fetchFn ? { fetchFn } : {}),
     unreachable: () => t("schedule.unreachable"),
-    refused: (answer, status) => {
-      const message = refusalMessage(answer, status);
-      return new RelayRefused(t("schedule.refused", { message }), status, message);
-    },
+    refused: (answer, status) =>
+      relayRefusalOf(answer, status, SCHEDULE_PROBLEMS, (message) => t("schedule.refused", { message })),
   });
 
 /** A new schedule's id (kept with the report in the workbook, so the pane finds its schedule again). */

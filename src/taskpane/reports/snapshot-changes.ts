@@ -8,7 +8,8 @@ import { operation } from "../../api/catalog";
 import { t } from "../../i18n";
 import { dateTextCell, serialToIsoDate } from "../../table/cells";
 import { compareRows, KEY_SEPARATOR, keyColumnsOf, rowKey, type ChangeKind } from "../../table/row-changes";
-import type { CellValue, HostAdapter } from "../host/host-adapter";
+import type { HostAdapter } from "../host/host-adapter";
+import type { CellValue } from "../report-model/cells";
 import { selectColumns } from "../report-model/result-table";
 import { CHANGES_KEY } from "./changes-table";
 import type { SnapshotPlan } from "./snapshot-sheet";
@@ -63,7 +64,7 @@ export function changeRows(plan: SnapshotPlan, before: DayRows | null, after: Da
 }
 
 /** The snapshots in rows read from a history sheet (a table's first column is when each row was taken), by day. */
-export function daysOfRows(tables: Readonly<Record<string, readonly (readonly CellValue[])[]>>): DayRows[] {
+function daysOfRows(tables: Readonly<Record<string, readonly (readonly CellValue[])[]>>): DayRows[] {
   const days = new Map<string, Record<string, CellValue[][]>>();
   for (const [key, rows] of Object.entries(tables)) {
     if (key === CHANGES_KEY) continue;

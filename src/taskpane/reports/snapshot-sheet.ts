@@ -16,16 +16,12 @@ import { DATE_TIME_FORMAT, numberFormatOf, type Column } from "../../table/colum
 import type { ShapeInput } from "../../table/shape";
 import { validSheetName } from "../../table/sheet-names";
 import { selectColumns, tableOf } from "../report-model/result-table";
-import type {
-  CellValue,
-  ChartSpec,
-  SnapshotSheetSpec,
-  SnapshotSourceRef,
-  SnapshotTableSpec,
-  TableInfo,
-} from "../host/host-adapter";
+import type { TableInfo } from "../host/host-adapter";
+import type { CellValue } from "../report-model/cells";
+import type { ChartSpec } from "../report-model/chart-spec";
+import type { SnapshotSheetSpec, SnapshotSourceRef, SnapshotTableSpec } from "../report-model/snapshot-spec";
 import { sectionQuery } from "../report-model/report-queries";
-import { CHART_SIZE } from "../host/host-adapter";
+import { CHART_SIZE } from "../report-model/chart-spec";
 import { reportSections } from "../report-model/templates";
 import type { Aggregate, SnapshotMetric, ReportTemplate, TemplateSnapshots } from "../report-model/templates";
 import type { ReportInputs } from "../report-model/report-inputs";
@@ -40,7 +36,7 @@ type SummaryMetric = Omit<SnapshotMetric, "label" | "section" | "eachAsin"> & {
 };
 
 /** A history's summary and chart as written into cells (a template's words, worded when the snapshot is taken). */
-export interface SnapshotSummary {
+interface SnapshotSummary {
   readonly chartTitle: string;
   readonly metrics: readonly SummaryMetric[];
   readonly charted: TemplateSnapshots["charted"];

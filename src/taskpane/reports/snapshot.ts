@@ -8,14 +8,10 @@
 import { isOperationCode } from "../../api/catalog";
 import type { Engine } from "../../engine";
 import { t } from "../../i18n";
-import {
-  CellsInUseError,
-  type SnapshotSourceRef,
-  type SnapshotWritten,
-  type HostAdapter,
-  type ReportGroupInfo,
-  type TableInfo,
-} from "../host/host-adapter";
+import { type HostAdapter, type TableInfo } from "../host/host-adapter";
+import { CellsInUseError } from "../host/cells-in-use";
+import type { SnapshotSourceRef, SnapshotWritten } from "../report-model/snapshot-spec";
+import type { ReportGroupInfo } from "../report-model/report-sheet-spec";
 import { inputBlocks, inputsFromBlocks } from "../report-model/report-layout";
 import { readInputs, type ReportInputs } from "../report-model/report-inputs";
 import { templateById } from "../report-model/templates";
@@ -80,7 +76,7 @@ export async function snapshotPlanOf(
 export const sourceKey = (source: SnapshotSourceRef): string =>
   source.kind === "report" ? `report:${source.sheet}` : `table:${source.table}`;
 
-export const targetSource = (target: SnapshotTarget): SnapshotSourceRef =>
+const targetSource = (target: SnapshotTarget): SnapshotSourceRef =>
   target.kind === "report" ? { kind: "report", sheet: target.sheet } : { kind: "table", table: target.table.name };
 
 /**

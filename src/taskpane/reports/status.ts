@@ -13,16 +13,16 @@ export const lastGoodText = (at: number, lastGood: LastGood): string =>
   t("lastGood.status", { at, reason: lastGood.reason });
 
 /** The oldest data among rows (what "as of" means for a report of several formulas); null before any. */
-export function oldestData(rows: readonly ReportRow[]): number | null {
+function oldestData(rows: readonly ReportRow[]): number | null {
   const times = rows.map((r) => r.lastRefreshed).filter((n): n is number => n !== null);
   return times.length ? Math.min(...times) : null;
 }
 
 /** "As of 24 Nov, 09:10", "Not refreshed yet". */
-export const asOfText = (at: number | null): string => (at === null ? t("status.never") : t("status.asOf", { at }));
+const asOfText = (at: number | null): string => (at === null ? t("status.never") : t("status.asOf", { at }));
 
 /** "Next refresh: 8 calls" ("at least", "up to" as the plan says). */
-export function costText(plan: RefreshPlan | undefined): string {
+function costText(plan: RefreshPlan | undefined): string {
   if (!plan) return t("status.counting");
   const bound = plan.atLeast ? "atLeast" : plan.groups.some((g) => g.upTo) ? "upTo" : "exact";
   return t("status.nextRefresh", { calls: plan.calls, bound });

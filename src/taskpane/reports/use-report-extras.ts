@@ -4,9 +4,10 @@
  * relay the member's schedules.
  */
 import { useCallback, useEffect, useState } from "react";
-import type { Schedule } from "../../api/schedules";
+import type { Schedule } from "../../relay-api/schedules";
 import type { Preferences } from "../../engine";
-import type { SnapshotState, WorkbookOptions } from "../host/host-adapter";
+import type { SnapshotState } from "../report-model/snapshot-spec";
+import type { WorkbookOptions } from "../host/workbook-options";
 import type { PaneServices } from "../shared/services";
 import { nextRefreshPlans } from "./refresh-modes";
 import type { RefreshPlan } from "./refresh-plan";

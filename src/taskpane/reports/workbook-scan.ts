@@ -3,8 +3,9 @@
  * nothing, and are calculated again after what they read), its add-in tables, its report sheets, and the rows the
  * Reports tab lists, grouped by report.
  */
-import type { FormulaRegistry } from "../../engine/formula-registry";
-import type { FormulaCell, HostAdapter, ReportSheetInfo, TableInfo } from "../host/host-adapter";
+import type { FormulaRegistry } from "../../engine";
+import type { FormulaCell, HostAdapter, TableInfo } from "../host/host-adapter";
+import type { ReportSheetInfo } from "../report-model/report-sheet-spec";
 import { groupReports, reportRows, staleEntries, type ReportGroup, type ReportRow } from "./reports";
 
 const isAsOf = (cell: FormulaCell) => /\bMAD\.ASOF\s*\(/i.test(cell.formula);

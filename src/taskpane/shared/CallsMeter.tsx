@@ -7,14 +7,14 @@
  */
 import { makeStyles, ProgressBar, Text, tokens } from "@fluentui/react-components";
 import { useEffect, useRef } from "react";
-import type { Clock } from "../../api/clock";
+import type { Clock } from "../../lib/clock";
 import type { TeamCalls } from "../../api/visits";
 import type { Engine, UsageSnapshot } from "../../engine";
 import { useServices, useUsage } from "./services";
 import { t } from "../../i18n";
 
 /** Reads of /v1/visits after spending are at least this far apart. */
-export const VISITS_READ_GAP_MS = 30_000;
+const VISITS_READ_GAP_MS = 30_000;
 
 const useStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalXXS },

@@ -4,7 +4,7 @@
  * calculated before the refusal was known returned a card, which retail perpetual Office shows as #VALUE! (office-js
  * #3504); they are recalculated, so they spill their labelled rows. That costs no call: their answers are cached.
  */
-import type { FormulaRegistry } from "../../engine/formula-registry";
+import type { FormulaRegistry } from "../../engine";
 import { dataTypesRefused } from "../../table/data-type-support";
 import { splitSheetAddress } from "../../table/sheet-names";
 import type { CellTarget, HostAdapter } from "../host/host-adapter";

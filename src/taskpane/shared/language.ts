@@ -5,7 +5,7 @@
  * then on: the custom functions share this runtime and its locale (src/i18n/locale.ts).
  */
 import { localeOf, setLocale, storedLocale, type Locale } from "../../i18n";
-import { SETTINGS_KEYS, type KeyValueStore } from "../../engine/key-value-store";
+import { SETTINGS_KEYS, type KeyValueStore } from "../../engine";
 
 /** A language, or `office`: follow Office's display language. */
 export type LanguageChoice = Locale | "office";

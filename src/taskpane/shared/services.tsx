@@ -1,8 +1,7 @@
 /** What the pane's components work with, handed in once at the entry (tests and the preview pass their own). */
 import { createContext, useContext, useEffect, useState } from "react";
-import type { Engine, UsageSnapshot } from "../../engine";
-import type { FormulaRegistry } from "../../engine/formula-registry";
-import type { Clock } from "../../api/clock";
+import type { Engine, UsageSnapshot, FormulaRegistry } from "../../engine";
+import type { Clock } from "../../lib/clock";
 import type { HostAdapter } from "../host/host-adapter";
 import { currentLocale, onLocaleChange, t, type Locale } from "../../i18n";
 import type { LanguageSettings } from "./language";

@@ -20,7 +20,7 @@ export interface ActionWork {
   readonly relabel: (label: string) => void;
 }
 
-export interface ActionOptions {
+interface ActionOptions {
   /** Keep the outcome shown before (a rescan after a refresh keeps the refresh's outcome). */
   readonly keepOutcome?: boolean;
 }

@@ -22,7 +22,7 @@ import {
 } from "@fluentui/react-components";
 import { useEffect, useMemo, useRef, useState, type FocusEvent } from "react";
 import { MARKETPLACES } from "../../api/catalog-types";
-import { optionLabel } from "../../api/localized";
+import { optionLabel } from "../../api/words/localized";
 import { countAgainstCache, createReport, planReport, resolveInputs, type ReportPlan } from "./actions";
 import { reportSheetSpec } from "../report-model/report-layout";
 import {
@@ -41,6 +41,7 @@ import { useAction } from "../shared/use-action";
 import { t } from "../../i18n";
 import { AskBeforeSpending } from "../shared/AskBeforeSpending";
 import { useControlStyles } from "../shared/styles";
+import { choiceOptions } from "../shared/choice-options";
 import { OutcomeBar } from "../shared/OutcomeBar";
 
 const useStyles = makeStyles({
@@ -57,8 +58,7 @@ const useStyles = makeStyles({
   actions: { display: "flex", flexWrap: "wrap", gap: tokens.spacingHorizontalS, alignItems: "center" },
 });
 
-export const templateInputId = (template: ReportTemplate, input: TemplateInput) =>
-  `mad-template-${template.id}-${input.name}`;
+const templateInputId = (template: ReportTemplate, input: TemplateInput) => `mad-template-${template.id}-${input.name}`;
 
 interface InputProps {
   readonly id: string;
@@ -88,6 +88,27 @@ function MarketInput({ id, value, onChange, onBlur }: InputProps) {
           {text(m)}
         </Option>
       ))}
+    </Dropdown>
+  );
+}
+
+/** How a filter block's tables are headed: in words (`labels`) or with the API's names (`names`). */
+function HeadersInput({ id, value, onChange, onBlur }: InputProps) {
+  const controls = useControlStyles();
+  const choices = [
+    { value: "labels", text: t("template.headers.labels") },
+    { value: "names", text: t("template.headers.names") },
+  ];
+  return (
+    <Dropdown
+      className={controls.control}
+      id={id}
+      value={choices.find((c) => c.value === value)?.text ?? value}
+      selectedOptions={[value]}
+      onOptionSelect={(_, data) => onChange(data.optionValue ?? "labels")}
+      onBlur={onBlur}
+    >
+      {choiceOptions(choices)}
     </Dropdown>
   );
 }
@@ -152,6 +173,8 @@ function InputControl(
           onBlur={props.onBlur}
         />
       );
+    case "headers":
+      return <HeadersInput {...field} />;
     case "picked":
       return <PickedInput {...field} watched={asinsOf(values.asins ?? "")} max={maxOfList(template, "picked")} />;
     default: {

@@ -3,7 +3,8 @@
  * what a report will spend (and whether to ask first), create its sheet through the host, wait for its formulas to
  * show their results, then point its charts at the spills.
  */
-import type { CreatedReportSheet, HostAdapter, ReportSheetSpec } from "../host/host-adapter";
+import type { HostAdapter } from "../host/host-adapter";
+import type { CreatedReportSheet, ReportSheetSpec } from "../report-model/report-sheet-spec";
 import { settle } from "../host/settle-formulas";
 import { CONFIRM_ABOVE_CALLS } from "../report-model/spend";
 import {

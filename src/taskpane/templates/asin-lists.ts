@@ -3,19 +3,16 @@
  * ASINs of cells taken from the sheet, and the picked ones (Product watch's charted products): the person's choice
  * among the watched ASINs, or the first ones until they choose.
  */
+import { asinItems } from "../../api/kinds/list-items";
 import { TEXT_PATTERNS } from "../../api/kinds/text-rules";
-import type { CellValue } from "../host/host-adapter";
+import type { CellValue } from "../report-model/cells";
 import { asinsOf, type TemplateInputs } from "../report-model/report-inputs";
 import { maxOfList, type ReportTemplate } from "../report-model/templates";
 
 /** How many ASINs a list holds, each once, and how many repeats were left out. */
 export function countAsins(text: string): { count: number; repeats: number } {
-  const all = text
-    .split(/[\s,;]+/)
-    .map((a) => a.trim())
-    .filter((a) => a !== "");
   const count = asinsOf(text).length;
-  return { count, repeats: all.length - count };
+  return { count, repeats: asinItems(text).length - count };
 }
 
 /**

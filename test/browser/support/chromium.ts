@@ -14,7 +14,7 @@ const DEBIAN_BUILDS = ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"];
 export const CHROMIUM_PATH =
   process.env.CHROMIUM_PATH ?? DEBIAN_BUILDS.find((path) => existsSync(path)) ?? DEBIAN_BUILDS[1];
 
-export const CHROMIUM_ARGS = [
+const CHROMIUM_ARGS = [
   "--headless",
   "--no-sandbox",
   "--disable-gpu",

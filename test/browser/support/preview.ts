@@ -95,6 +95,13 @@ export interface PreviewSession {
    * test gets a new context.
    */
   replaceContextAfterThisTest(): void;
+  /**
+   * Called in a describe block whose tests each set up what they read (their own cells; isolation is not what they
+   * test): the block's tests take turns in one load of the preview instead of a load each (~1 CPU-s of Chromium's
+   * and the test's), in the order they are written; the simulator's counts and the page's problems still start
+   * afresh for each.
+   */
+  sharePageInThisDescribe(): void;
 }
 
 /**
@@ -179,7 +186,7 @@ export function previewPerTest(
 ): PreviewSession {
   const language = options.language ?? "en-US";
   const reducedMotion = options.motion ?? "reduce";
-  const state = {} as { browser: Browser; stack: PreviewStack; tab?: ReusedTab };
+  const state = {} as { browser: Browser; stack: PreviewStack; tab?: ReusedTab; shared?: { loaded: boolean } };
   beforeAll(async () => {
     // Chromium first: without it the file fails at once with how to install it, before any build.
     state.browser = await launchChromium();
@@ -190,10 +197,17 @@ export function previewPerTest(
     await state.stack?.stop();
   });
   beforeEach(async () => {
+    const { tab, shared } = state;
+    if (shared?.loaded && tab && !tab.replace && !tab.page.isClosed()) {
+      tab.problems = [];
+      state.stack.simulator.resetStats();
+      return;
+    }
     const open = () => openReusableTab(state.browser, { viewport: VIEWPORT, locale: language, reducedMotion });
-    state.tab = await nextTab(state.tab, open, state.stack.simulator.url, VIEWPORT);
+    state.tab = await nextTab(tab, open, state.stack.simulator.url, VIEWPORT);
     await loadPreview(state.tab.page, state.stack, language);
     state.stack.simulator.resetStats();
+    if (shared) shared.loaded = true;
   });
   return {
     get browser() {
@@ -208,6 +222,10 @@ export function previewPerTest(
     },
     replaceContextAfterThisTest() {
       if (state.tab) state.tab.replace = true;
+    },
+    sharePageInThisDescribe() {
+      beforeAll(() => void (state.shared = { loaded: false }));
+      afterAll(() => void (state.shared = undefined));
     },
   };
 }
@@ -237,7 +255,7 @@ export async function waitForFunctions(page: Page): Promise<void> {
  * A cell's accessible name is its address followed by what it shows ("A1 yoga mat"), or the address alone when it
  * is blank: this matches the address as the name's first word.
  */
-export function cellName(address: string): RegExp {
+function cellName(address: string): RegExp {
   return new RegExp(`^${address}(?: |$)`);
 }
 

@@ -21,7 +21,7 @@ import { paneOf } from "./taskpane";
 export const SLOW_MS = 120_000;
 
 export const TABLE_NAME = "MAD_Research";
-export const RESEARCH: StoredQuery = {
+const RESEARCH: StoredQuery = {
   operation: "product_research",
   params: { marketplace: "US", keyword: "yoga mat" },
   fields: ["asin", "title", "price", "bsr", "availableDate"],
@@ -91,7 +91,7 @@ export async function openSignedIn(
 }
 
 /** The local calendar day `days` after today, at 09:00. */
-export const dayFromToday = (days: number): Date => {
+const dayFromToday = (days: number): Date => {
   const now = new Date();
   return new Date(now.getFullYear(), now.getMonth(), now.getDate() + days, 9, 0);
 };

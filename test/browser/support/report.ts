@@ -3,7 +3,7 @@
  * which the page gives the task pane's frame (window.__madPreviewHost, see src/preview/stand-ins.ts).
  */
 import type { Frame, Locator, Page } from "playwright-core";
-import type { CreatedReportSheet, ReportSheetSpec } from "../../../src/taskpane/host/host-adapter";
+import type { CreatedReportSheet, ReportSheetSpec } from "../../../src/taskpane/report-model/report-sheet-spec";
 import { keywordReport } from "../../support/report-specs";
 
 function paneFrame(page: Page): Frame {

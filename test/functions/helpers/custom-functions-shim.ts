@@ -11,7 +11,7 @@ export class ShimCellError {
   ) {}
 }
 
-export const SHIM_ERROR_CODES = {
+const SHIM_ERROR_CODES = {
   invalidValue: "#VALUE!",
   notAvailable: "#N/A",
   divisionByZero: "#DIV/0!",
@@ -30,7 +30,7 @@ export interface InvokeOptions {
   parameterAddresses?: string[];
 }
 
-export interface Invocation {
+interface Invocation {
   functionName: string;
   address?: string;
   parameterAddresses?: string[];

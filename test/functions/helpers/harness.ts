@@ -34,7 +34,7 @@ export function typicalPositional(op: AnyOperation, now = new Date()): unknown[]
   });
 }
 
-export interface CallArgs {
+interface CallArgs {
   market?: unknown;
   positional?: readonly unknown[];
   filters?: unknown;
@@ -47,7 +47,7 @@ export interface CallArgs {
 }
 
 /** The full argument list Excel passes: omitted optional arguments are null; `market` where the function has one. */
-export function argumentList(op: AnyOperation, args: CallArgs = {}): unknown[] {
+function argumentList(op: AnyOperation, args: CallArgs = {}): unknown[] {
   const required = [...(takesMarket(op) ? [args.market ?? "US"] : []), ...(args.positional ?? typicalPositional(op))];
   if (op.history)
     return [...required, args.start ?? null, args.end ?? null, args.interval ?? null, args.fields ?? null];

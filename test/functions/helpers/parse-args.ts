@@ -1,7 +1,7 @@
 /** A formula's arguments read as the runner reads them (market US unless given), and the error they give. */
 import { operation, type OperationCode } from "../../../src/api/catalog";
 import { ValidationError } from "../../../src/api/errors";
-import { parseFormulaArgs, type FormulaArgs } from "../../../src/functions/arguments";
+import { parseFormulaArgs, type FormulaArgs } from "../../../src/formula/arguments";
 
 export const parse = (code: OperationCode, args: Partial<FormulaArgs>) =>
   parseFormulaArgs(operation(code), { market: "US", positional: [], ...args });

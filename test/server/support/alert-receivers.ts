@@ -9,13 +9,13 @@ import type { AddressInfo } from "node:net";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
-export interface Received {
+interface Received {
   readonly path: string;
   readonly headers: IncomingHttpHeaders;
   readonly body: Record<string, unknown>;
 }
 
-export interface Answer {
+interface Answer {
   readonly status: number;
   readonly body?: string;
   readonly headers?: Record<string, string>;
@@ -72,7 +72,7 @@ export async function startReceiver(): Promise<Receiver> {
   };
 }
 
-export interface Mail {
+interface Mail {
   readonly to: string;
   readonly from: string;
   readonly subject: string;

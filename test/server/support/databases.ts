@@ -9,7 +9,7 @@
  * folder after a restart, and finds its migrations applied.
  */
 import { createHash } from "node:crypto";
-import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -28,17 +28,47 @@ const PGLITE_VERSION = (
 ).version;
 const TEMPLATE = path.join(tmpdir(), `mad-pglite-template-${PGLITE_VERSION}`);
 
-/** A fresh PGlite data folder, made once per machine and PGlite version (safe across jest's workers). */
-async function template(): Promise<string> {
-  if (existsSync(path.join(TEMPLATE, "PG_VERSION"))) return TEMPLATE;
-  const making = mkdtempSync(`${TEMPLATE}-making-`);
-  const db = await PGlite.create(making);
-  await db.close();
-  try {
-    renameSync(making, TEMPLATE);
-  } catch {
-    rmSync(making, { recursive: true, force: true }); // another worker made it meanwhile
+/** A maker's lock older than this was left by a killed worker: the next one takes over. */
+const STALE_LOCK_MS = 5 * 60_000;
+
+/**
+ * Makes `target` with `make(into)` unless `ready` (a file inside it) exists: once per machine, one worker at a time.
+ * A worker that finds another making it waits for that one instead of running initdb beside it: on a fresh machine
+ * the first files to need a database start together, and each initdb costs seconds of CPU on cores they share.
+ */
+async function madeOnce(target: string, ready: string, make: (into: string) => Promise<void>): Promise<void> {
+  const lock = `${target}.lock`;
+  while (!existsSync(ready)) {
+    try {
+      mkdirSync(lock);
+    } catch {
+      const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > STALE_LOCK_MS) rmSync(lock, { recursive: true, force: true });
+      else await new Promise((resolve) => setTimeout(resolve, 100));
+      continue;
+    }
+    try {
+      if (existsSync(ready)) return;
+      const making = mkdtempSync(`${target}-making-`);
+      try {
+        await make(making);
+        renameSync(making, target);
+      } catch (error) {
+        if (!existsSync(ready)) throw error; // else made meanwhile by a worker that took over a stale lock
+      } finally {
+        rmSync(making, { recursive: true, force: true }); // gone once renamed; else what a failed make left
+      }
+    } finally {
+      rmSync(lock, { recursive: true, force: true });
+    }
   }
+}
+
+/** A fresh PGlite data folder, made once per machine and PGlite version. */
+async function template(): Promise<string> {
+  await madeOnce(TEMPLATE, path.join(TEMPLATE, "PG_VERSION"), async (making) => {
+    await (await PGlite.create(making)).close();
+  });
   return TEMPLATE;
 }
 
@@ -49,15 +79,10 @@ async function migratedTemplate(): Promise<string> {
     .digest("hex")
     .slice(0, 16);
   const made = `${TEMPLATE}-migrated-${version}`;
-  if (existsSync(path.join(made, EMBEDDED_FOLDER, "PG_VERSION"))) return path.join(made, EMBEDDED_FOLDER);
-  const making = mkdtempSync(`${made}-making-`);
-  cpSync(await template(), path.join(making, EMBEDDED_FOLDER), { recursive: true });
-  await (await openDatabase({ dataDir: making })).close();
-  try {
-    renameSync(making, made);
-  } catch {
-    rmSync(making, { recursive: true, force: true }); // another worker made it meanwhile
-  }
+  await madeOnce(made, path.join(made, EMBEDDED_FOLDER, "PG_VERSION"), async (making) => {
+    cpSync(await template(), path.join(making, EMBEDDED_FOLDER), { recursive: true });
+    await (await openDatabase({ dataDir: making })).close();
+  });
   return path.join(made, EMBEDDED_FOLDER);
 }
 
@@ -83,7 +108,25 @@ export interface TestDatabases {
    * (the relay's clock), its migrations run now, on that clock.
    */
   open(kind: DatabaseKind, now?: () => number): Promise<Database>;
+  /**
+   * A database of this kind, empty and migrated, for a test about what is stored rather than the database's own life
+   * (opening, migrating, its folder's lock): a new one on the server; embedded, the file's one, opened at its first
+   * use and emptied each time a test takes it (every table but the migrations', identities restarted), as a new one
+   * would be. A new embedded database costs a PGlite start, ~1.5 CPU-s; a file's tests take turns in one instead.
+   * Closing what it returns (a relay that stops) does nothing to the embedded one, closed after the file; the
+   * server's closes after the test.
+   */
+  reused(kind: DatabaseKind): Promise<Database>;
   readonly postgres: ReturnType<typeof usePostgres>;
+}
+
+/** Every table of the history but the migrations' record, emptied as on a new database. */
+async function emptied(database: Database): Promise<void> {
+  const tables = await database.query<{ name: string }>(
+    "SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'mad_migrations'",
+  );
+  if (tables.length)
+    await database.query(`TRUNCATE ${tables.map((t) => `"${t.name}"`).join(", ")} RESTART IDENTITY CASCADE`);
 }
 
 /** Both kinds for a test file: a PostgreSQL cluster for the file, embedded folders per test. */
@@ -95,6 +138,12 @@ export function useDatabases(): TestDatabases {
     postgres.closeAfterTest(() => data.remove());
     return { dataDir: data.dir };
   };
+  let embedded: { database: Database; remove(): void } | undefined;
+  afterAll(async () => {
+    await embedded?.database.close();
+    embedded?.remove();
+    embedded = undefined;
+  });
   return {
     postgres,
     settings,
@@ -102,6 +151,19 @@ export function useDatabases(): TestDatabases {
       const database = await openDatabase({ ...(await settings(kind, now !== undefined)), now });
       postgres.closeAfterTest(() => database.close());
       return database;
+    },
+    async reused(kind) {
+      if (kind === "server") {
+        const database = await openDatabase(await settings(kind));
+        postgres.closeAfterTest(() => database.close()); // again, if a relay closed it: nothing more
+        return database;
+      }
+      if (!embedded) {
+        const data = await newDataDir();
+        embedded = { database: await openDatabase({ dataDir: data.dir }), remove: data.remove };
+      }
+      await emptied(embedded.database);
+      return { ...embedded.database, close: async () => undefined };
     },
   };
 }

@@ -5,7 +5,7 @@
  * Their log lines (the hosting server's request log and the relay's events) are kept for the tests to read.
  */
 import { randomUUID } from "node:crypto";
-import { systemClock } from "../../../src/api/clock";
+import { systemClock } from "../../../src/lib/clock";
 import type { Database } from "../../../src/server/history/database";
 import { HistoryStore, type HistoryAccess } from "../../../src/server/history/snapshots";
 import { createHostingServer, listen, type HostingServer } from "../../../src/server/hosting";

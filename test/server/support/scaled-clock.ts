@@ -2,8 +2,8 @@
  * Real time, faster: one real millisecond is `factor` simulated ones. The relay's pacer and the simulator's own
  * per-minute limit read the same clock, so minutes of pacing pass in seconds while requests stay real HTTP.
  */
-import type { Clock } from "../../../src/api/clock";
-import { sleep } from "../../../src/api/timeout";
+import type { Clock } from "../../../src/lib/clock";
+import { sleep } from "../../../src/lib/timeout";
 
 export function scaledClock(factor: number, start = Date.now()): Clock {
   const realStart = Date.now();

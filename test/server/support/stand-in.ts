@@ -6,7 +6,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
-export interface StandInCall {
+interface StandInCall {
   readonly secret: string;
   readonly path: string;
   readonly body: string;

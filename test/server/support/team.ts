@@ -3,8 +3,9 @@
  * tokens, and a call helper. With Redis every replica has its own connections, as separate processes would.
  */
 import { randomUUID } from "node:crypto";
-import type { Clock } from "../../../src/api/clock";
+import type { Clock } from "../../../src/lib/clock";
 import { createHostingServer, listen, type HostingServer } from "../../../src/server/hosting";
+import { DEFAULT_UPSTREAM_TIMEOUT_MS } from "../../../src/server/relay";
 import { fingerprintOf, type PlanKey } from "../../../src/server/team/keys-file";
 import { MemoryStore } from "../../../src/server/team/memory-store";
 import { RedisStore } from "../../../src/server/team/redis-store";
@@ -42,6 +43,12 @@ export interface TeamOptions {
   windowMs?: number;
   /** How long a relay's batch of looked-up keys waits for more (default LOOKUP_BATCH_WINDOW_MS). */
   batchWindowMs?: number;
+  /**
+   * How long a replica waits for the service (default: the relay's own, 60 s, past jest's 20 s per test). The
+   * simulator answers on the test's own event loop, one request after another: on a machine with both cores busy a
+   * schedule's five 40-ASIN calls took 9 to 13 s, and a 10 s bound cut the last one (504, the run "failed"). Only a
+   * test about the bound sets one.
+   */
   upstreamTimeoutMs?: number;
   /** Alerts' settings (SMTP, public address, private addresses, a resolver). */
   alerts?: AlertSettings;
@@ -87,7 +94,7 @@ export async function startTeam(options: TeamOptions): Promise<RunningTeam> {
     const used = options.wrapStore ? options.wrapStore(store, i) : store;
     const team = await startTeamMode({
       upstream: options.upstream,
-      upstreamTimeoutMs: options.upstreamTimeoutMs ?? 10_000,
+      upstreamTimeoutMs: options.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS,
       maxAnswerBytes: 1_000_000,
       keys: options.keys,
       store: used,

@@ -260,6 +260,7 @@ export class Calc implements CalcHooks {
     for (const [index, arg] of state.call!.args.entries()) {
       if (arg.kind === "omitted") values.push(null);
       else if (arg.kind === "literal") values.push(arg.value);
+      else if (arg.kind === "array") values.push(arg.rows.map((row) => [...row]));
       else {
         const sheet = this.book.sheet(arg.sheet ?? state.sheet.name);
         if (!sheet) return { error: { code: "#REF!", message: `No sheet ${arg.sheet}` } };

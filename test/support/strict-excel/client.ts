@@ -39,7 +39,7 @@ export interface Runtime {
  * `InvalidOperationInCellEditMode` (Excel.ErrorCodes, @types/office-js) with its own words (office_strings.js
  * `L_InvalidOperationInCellEditMode`).
  */
-export const inCellEditMode = () =>
+const inCellEditMode = () =>
   new RichApiError(
     "InvalidOperationInCellEditMode",
     "Excel is in cell-editing mode. Please exit the edit mode by pressing ENTER or TAB or selecting another cell, and then try again.",

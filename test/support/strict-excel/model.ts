@@ -24,7 +24,7 @@ import { SHEET_COLUMNS, SHEET_ROWS } from "./platform";
 
 export type Scalar = string | number | boolean;
 
-export interface CellError {
+interface CellError {
   readonly code: string;
   readonly message: string;
 }

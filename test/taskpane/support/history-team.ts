@@ -5,8 +5,8 @@
  * the test moves from day to day (real waits, a calendar the test sets). The browser test and the screenshots of
  * docs/history-feeds.md serve the built add-in from it.
  */
-import { sleep } from "../../../src/api/timeout";
-import type { Clock } from "../../../src/api/clock";
+import { sleep } from "../../../src/lib/timeout";
+import type { Clock } from "../../../src/lib/clock";
 import type { Database } from "../../../src/server/history/database";
 import { HistoryStore, type HistoryAccess } from "../../../src/server/history/snapshots";
 import { createHostingServer, listen } from "../../../src/server/hosting";

@@ -5,18 +5,16 @@
 import type {
   CellTarget,
   DataTypeValue,
-  SnapshotAppend,
-  SnapshotState,
-  WorkbookOptions,
-  CellValue,
-  ColumnFormats,
   FormulaCell,
   HostAdapter,
-  ReportSheetSpec,
   StoredQuery,
   TableInfo,
   TableSpec,
 } from "../../../src/taskpane/host/host-adapter";
+import type { SnapshotAppend, SnapshotState } from "../../../src/taskpane/report-model/snapshot-spec";
+import type { WorkbookOptions } from "../../../src/taskpane/host/workbook-options";
+import type { CellValue, ColumnFormats } from "../../../src/taskpane/report-model/cells";
+import type { ReportSheetSpec } from "../../../src/taskpane/report-model/report-sheet-spec";
 import { parseCell, blockAddress } from "../../../src/table/a1";
 
 export interface MemoryHost extends HostAdapter {

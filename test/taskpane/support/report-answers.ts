@@ -3,12 +3,12 @@
  * header (its `fields`) and as many rows as the test asks for, so charts can be checked against spills of a known
  * length.
  */
-import type { ReportSheetSpec } from "../../../src/taskpane/host/host-adapter";
+import type { ReportSheetSpec } from "../../../src/taskpane/report-model/report-sheet-spec";
 import { productCard, productFactsOf } from "../../../src/table/product-card";
 import type { StrictExcel } from "../../support/strict-excel";
 
 /** Rows of one section's result: header `fields`, then `count` rows (a label, then numbers). */
-export function sectionRows(fields: readonly string[], count: number): (string | number)[][] {
+function sectionRows(fields: readonly string[], count: number): (string | number)[][] {
   return [
     [...fields],
     ...Array.from({ length: count }, (_, r) => fields.map((_, c) => (c === 0 ? `item ${r + 1}` : (r + 1) * 10 + c))),
@@ -16,13 +16,13 @@ export function sectionRows(fields: readonly string[], count: number): (string |
 }
 
 /** The `fields` a section formula asks for (its quoted field list). */
-export function fieldsOf(formula: string): string[] {
+function fieldsOf(formula: string): string[] {
   const quoted = [...formula.matchAll(/"([^"]*)"/g)].map((m) => m[1]).find((text) => text.includes(","));
   return (quoted ?? "value").split(",").map((f) => f.trim());
 }
 
 /** A product card, as MAD.PRODUCT answers where Excel takes data types. */
-export const cardOf = (asin: string) =>
+const cardOf = (asin: string) =>
   productCard(productFactsOf({ asin, title: `Product ${asin}`, price: 19.99, bsrRank: 1200 }, "US")!, "double");
 
 /**

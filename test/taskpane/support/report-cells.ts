@@ -1,6 +1,7 @@
 /** Reads a report spec's formulas as Excel would call them: references resolved from the cells the spec writes. */
 import { parseInput } from "../../../src/preview/formula";
-import type { CellValue, ReportSheetSpec } from "../../../src/taskpane/host/host-adapter";
+import type { CellValue } from "../../../src/taskpane/report-model/cells";
+import type { ReportSheetSpec } from "../../../src/taskpane/report-model/report-sheet-spec";
 import { cellAddress } from "../../../src/table/a1";
 
 /** The value of every cell the spec writes, by address. */
@@ -20,6 +21,8 @@ export function formulaArguments(formula: string, cells: Map<string, CellValue>)
           return a.value;
         case "omitted":
           return null;
+        case "array":
+          return a.rows;
         case "reference": {
           const rows: CellValue[][] = [];
           for (let r = a.range.top; r <= a.range.bottom; r++) {

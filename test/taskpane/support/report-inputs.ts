@@ -11,4 +11,6 @@ export const SAMPLE_INPUTS = {
   minAvgPrice: "15",
   maxAvgPrice: "50",
   niche: "172282:281407",
+  // What the pane proposes: a filter block's tables headed in words (its `headers | labels` row).
+  headers: "labels",
 } as const;

@@ -2,7 +2,8 @@
  * The English of alerts on the team relay (issue 30): what the relay answers when an alert is refused, the notes of
  * its runs, and the messages it delivers (chat robots, webhooks, e-mail). Worded in the alert's language, whatever
  * language the server runs in; read on the server only (the task pane shows what the relay answers). Also the
- * header words of a schedule's history and changes the relay serves (`labels=`, src/server/history).
+ * header words of a schedule's history and changes the relay serves (`labels=`, src/server/history), and the
+ * refusals of schedules, their history and feeds: the team relay's book.
  */
 import { message } from "../../message";
 
@@ -12,6 +13,9 @@ export const alerts = {
   "error.bodyTooLarge": message("body: larger than {max} bytes", { max: "number" }),
   "error.bodyTooDeep": message("body: nested deeper than {max} levels", { max: "number" }),
   "error.bodyTooCostly": message("body: more than {max} arrays and objects", { max: "number" }),
+  "error.bodyUnreadable": message("body: could not be read"),
+  "error.bodyNotJson": message("body: not valid JSON"),
+  "error.bodyNotObject": message("body: expected a JSON object"),
   "error.id": message("not an alert: ids are 8 to 64 letters, digits, - or _"),
   "error.name": message("name: expected a text of 1 to {max} characters, without control characters", {
     max: "number",
@@ -161,6 +165,49 @@ export const alerts = {
   "error.notFound": message("no such alert"),
   "error.method": message("{method} is not allowed on {path}", { method: "text", path: "text" }),
   "error.patch": message(`body: expected '{"muted": true}' or '{"muted": false}'`),
+
+  // Refusals of /v1/schedules (src/server/team/schedule-routes.ts, schedule-input.ts), a schedule's history and
+  // feeds, and a feed's read (src/server/history/routes.ts, read-params.ts), in the requester's language
+  "schedule.body": message("body: expected a JSON object '{name, at, timeZone, queries}'"),
+  "schedule.id": message("not a schedule: ids are 8 to 64 letters, digits, - or _"),
+  "schedule.name": message("name: expected a text of 1 to {max} characters", { max: "number" }),
+  "schedule.nameControl": message("name: control characters (tab, new line, escape and the like) are not allowed"),
+  "schedule.at": message("at: expected a time of day HH:MM"),
+  "schedule.timeZone": message("timeZone: expected an IANA time zone such as Europe/Berlin"),
+  "schedule.switch": message("{name}: expected true or false", { name: "text" }),
+  "schedule.queries": message("queries: expected 1 to {max} queries", { max: "number" }),
+  "schedule.operation": message("queries[{index}].operation: not an operation of the service", { index: "number" }),
+  "schedule.params": message("queries[{index}].params: expected an object of parameters", { index: "number" }),
+  "schedule.paramsProblem": message("queries[{index}].params: {problem}", { index: "number", problem: "text" }),
+  "schedule.limit": message("queries[{index}].{problem}", { index: "number", problem: "text" }),
+  "schedule.noHistory": message("history: this relay keeps no history: {reason} (set DATABASE_URL)", {
+    reason: "text",
+  }),
+  "schedule.tooMany": message("a member keeps at most {max} schedules", { max: "number" }),
+  "schedule.notYours": message("this schedule was set by another member"),
+  "schedule.notFound": message("no such schedule"),
+  "schedule.notAdminRoute": message("not an admin route: {method} {path}", { method: "text", path: "text" }),
+  "history.off": message("this relay keeps no history: {reason}", { reason: "text" }),
+  "history.notARoute": message("not a history route: {path}", { path: "text" }),
+  "history.tooManyFeeds": message("feeds: a schedule has at most {max}; revoke one", { max: "number" }),
+  "history.noSuchFeed": message("no such feed of this schedule"),
+  "history.feedParams": message("{name}: feeds take no parameters", { name: "text" }),
+  "history.notAFeed": message("not a feed: /v1/feeds/'{feedId}'/history.csv (or .json, changes.csv, changes.json)"),
+  "history.feedRefused": message(
+    "this feed's URL is unknown, revoked or its key is wrong: ask the schedule's owner for its current URL",
+  ),
+  "params.unknown": message("{name}: not a parameter of this route; it takes {taken}", {
+    name: "text",
+    taken: "text",
+  }),
+  "params.twice": message("{name}: given more than once", { name: "text" }),
+  "params.day": message("{name}: expected a day that exists, written YYYY-MM-DD (2025-03-01)", { name: "text" }),
+  "params.order": message("until: {until} is before since ({since}); until is the last day to read, inclusive", {
+    until: "text",
+    since: "text",
+  }),
+  "params.latest": message("latest: expected 1 (the newest snapshot only)"),
+  "params.labels": message("labels: expected en or zh-CN (header words in that language)"),
 
   // Notes of a run (GET /v1/alerts shows the last)
   "note.member-budget": message("the member's monthly budget is spent"),

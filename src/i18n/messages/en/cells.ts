@@ -191,7 +191,7 @@ export const cells = {
   "malformed.tooDeep": message("values nested more than {depth} levels deep", { depth: "number" }),
   "malformed.unreadable": message("it could not be read ({detail})", { detail: "text" }),
 
-  // Where the task pane is (src/api/ribbon.ts): the ribbon's words of manifest.xml in each language
+  // Where the task pane is (src/i18n/ribbon.ts): the ribbon's words of manifest.xml in each language
   "place.taskPane": message("the task pane ({tab} > {group} > {button})", {
     tab: "text",
     group: "text",
@@ -214,6 +214,9 @@ export const cells = {
   "cell.unexpected": message("Unexpected error: {detail}", { detail: "text" }),
   "cell.unexpectedAdvice": message("If it persists, report it with the formula."),
   "cell.noRows": message("No rows"),
+  // The header of a single record's field/value rows where its headers are words (`headers=labels`)
+  "cell.fieldHeader": message("Field"),
+  "cell.valueHeader": message("Value"),
   // A product card (src/table/product-card.ts): its second section's title and where its data comes from
   "card.section.listing": message("Listing"),
   "card.provider": message("SellerSprite data through Marketplace Analytics Data"),
@@ -260,13 +263,13 @@ export const cells = {
   "filters.orderTwice": message("set either order or {field}/{desc}, not both", { field: "text", desc: "text" }),
   "filters.choice": message("expected {choices} (got {got})", { choices: "text", got: "text" }),
   "filters.or": message("{first} or {second}", { first: "text", second: "text" }),
-  "filters.headers": message("expected TRUE, FALSE or labels (got {got})", { got: "text" }),
+  "filters.headers": message("expected TRUE, FALSE, labels or names (got {got})", { got: "text" }),
   "filters.layoutOnly": message("applies only to single-record results (MAD.CATEGORYSTATS), not MAD.{fn}", {
     fn: "text",
   }),
   "filters.statsOnly": message("applies only to MAD.TRAFFICKEYWORDS, not MAD.{fn}", { fn: "text" }),
 
-  // The display options in `filters` (src/functions/filters.ts RESERVED_OPTIONS), for the reference
+  // The display options in `filters` (src/formula/filters.ts RESERVED_OPTIONS), for the reference
   "range.minDoc": message("Minimum {words}.", { words: "text" }),
   "range.maxDoc": message("Maximum {words}.", { words: "text" }),
   "range.minLabel": message("{words}, min", { words: "text" }),

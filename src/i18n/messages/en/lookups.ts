@@ -1,5 +1,5 @@
 /**
- * The English catalog of the lookup functions (MAD.PRODUCT, MAD.PRODUCTS: src/functions/lookup-plans.ts) and the
+ * The English catalog of the lookup functions (MAD.PRODUCT, MAD.PRODUCTS: src/formula/lookup-plans.ts) and the
  * engine's NotFoundError (src/engine/not-found.ts): words only their chunk, loaded on demand, shows.
  */
 import { message } from "../../message";

@@ -367,10 +367,10 @@ export const pane = {
     field: "text",
   }),
   "field.desc": message("desc"),
-  "field.lines": message("{help} {asins, select, yes {One per line or comma-separated.} other {One per line.}}", {
-    help: "text",
-    asins: "text",
-  }),
+  "field.lines": message(
+    "{help} {spaces, select, separate {One per line, or separated by commas, semicolons or spaces.} other {One per line, or separated by commas or semicolons.}}",
+    { help: "text", spaces: "text" },
+  ),
   "field.chooseFirst": message("Choose {param} first", { param: "text" }),
 
   // The Build form around the fields (builder/QueryForm.tsx)

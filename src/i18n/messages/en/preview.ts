@@ -133,13 +133,16 @@ export const preview = {
     scope: "text",
   }),
   "formula.closing": message("A closing parenthesis is missing."),
-  "formula.missingArgument": message('An argument is missing before "{text}".', { text: "text" }),
+  "formula.closingBrace": message("An array constant is missing its closing brace '}'."),
+  "formula.arrayValues": message(
+    `An array constant such as '{"a","b"}' holds values only, not the reference "{text}".`,
+    { text: "text" },
+  ),
   "formula.notAddress": message('"{text}" is not a cell or range address (for example A1 or A1:B5).', {
     text: "text",
   }),
   "formula.noSheet": message('"{text}" names no sheet before the "!".', { text: "text" }),
   "formula.quote": message("A text argument is missing its closing quote."),
-  "formula.notNumber": message('"{text}" is not a number.', { text: "text" }),
   "formula.unsupported": message(`"{text}" is not supported: ${SCOPE}.`, { text: "text", scope: "text" }),
 
   // Report charts

@@ -24,7 +24,7 @@ export const reference = {
   ...textReferenceWords,
   ...timestampReferenceWords,
   "display.headers": message(
-    "TRUE (default: a header row of API column names, the names fields takes), FALSE (no header row) or labels (plain-language headers such as Share of units, Badges: Best-seller badge).",
+    "TRUE (default: a header row of API column names, the names fields takes), FALSE (no header row), labels (plain-language headers such as Share of units, Badges: Best-seller badge) or names (the API column names, as TRUE).",
   ),
   "display.layout": message(
     "vertical (default: field/value rows) or horizontal (one wide row); single-record results (MAD.CATEGORYSTATS).",

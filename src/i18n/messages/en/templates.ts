@@ -20,6 +20,14 @@ export const templates = {
   "template.input.market": message("Market"),
   "template.input.market.hint": message("The marketplace, e.g. US."),
   "template.input.asins": message("ASINs"),
+  // A filter block's `headers | labels` row (templates/market.ts HEADERS): the pane's choice and the sheet's note
+  "template.input.headers": message("Table headers"),
+  "template.input.headers.hint": message(
+    "Words in the language Excel calculates in, or the API's field names (what fields and your own formulas use).",
+  ),
+  "template.headers.labels": message("Words (labels)"),
+  "template.headers.names": message("API field names (names)"),
+  "template.headers.note": message("Table headers: labels (words) or names (the API's field names)"),
   "chart.units": message("Units"),
   "chart.products": message("Products"),
   "chart.revenue": message("Revenue"),

@@ -143,6 +143,8 @@ export const cells: Translation<typeof english> = {
   "cell.unexpected": "意外错误：{detail}",
   "cell.unexpectedAdvice": "如果仍然出现，请连同公式一起反馈。",
   "cell.noRows": "无数据",
+  "cell.fieldHeader": "字段",
+  "cell.valueHeader": "值",
   "card.section.listing": "商品信息",
   "card.provider": "SellerSprite 数据，由 Marketplace Analytics Data 提供",
   "card.field.title": "标题",
@@ -178,7 +180,7 @@ export const cells: Translation<typeof english> = {
   "filters.orderTwice": "order 与 {field}/{desc} 只能二选一",
   "filters.choice": "应为 {choices}（实际为 {got}）",
   "filters.or": "{first} 或 {second}",
-  "filters.headers": "应为 TRUE、FALSE 或 labels（实际为 {got}）",
+  "filters.headers": "应为 TRUE、FALSE、labels 或 names（实际为 {got}）",
   "filters.layoutOnly": "仅适用于单条记录的结果（MAD.CATEGORYSTATS），不适用于 MAD.{fn}",
   "filters.statsOnly": "仅适用于 MAD.TRAFFICKEYWORDS，不适用于 MAD.{fn}",
 

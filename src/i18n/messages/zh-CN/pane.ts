@@ -239,7 +239,8 @@ export const pane: Translation<typeof english> = {
   "field.otherValues": "其他值，以逗号分隔",
   "field.serviceDefault": "{field, select, none {服务默认} other {服务默认（{field}）}}",
   "field.desc": "降序",
-  "field.lines": "{help}{asins, select, yes {每行一个，或以逗号分隔。} other {每行一个。}}",
+  "field.lines":
+    "{help}{spaces, select, separate {每行一个，或以逗号、分号或空格分隔。} other {每行一个，或以逗号或分号分隔。}}",
   "field.chooseFirst": "请先选择 {param}",
 
   "form.more": "更多筛选条件（{count, number}{set, plural, =0 {} other {，已设置 #}}）",

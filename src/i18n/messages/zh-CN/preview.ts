@@ -71,11 +71,11 @@ export const preview: Translation<typeof english> = {
   "formula.commas": "参数之间用逗号分隔：{scope}。",
   "formula.nested": "不支持 {name}(...) 这样的嵌套调用：{scope}。",
   "formula.closing": "缺少右括号。",
-  "formula.missingArgument": "“{text}”之前缺少参数。",
+  "formula.closingBrace": "数组常量缺少右大括号 '}'。",
+  "formula.arrayValues": `数组常量（例如 '{"a","b"}'）只能包含值，不能包含引用“{text}”。`,
   "formula.notAddress": "“{text}”不是单元格或区域地址（例如 A1 或 A1:B5）。",
   "formula.noSheet": "“{text}”在“!”之前没有工作表名称。",
   "formula.quote": "文本参数缺少右引号。",
-  "formula.notNumber": "“{text}”不是数字。",
   "formula.unsupported": "不支持“{text}”：{scope}。",
 
   "chart.name": "{title}图表",

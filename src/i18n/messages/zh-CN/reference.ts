@@ -20,7 +20,7 @@ export const reference: Translation<typeof english> = {
   ...textReferenceWords,
   ...timestampReferenceWords,
   "display.headers":
-    "TRUE（默认：表头为 API 列名，即 fields 使用的名称）、FALSE（不要表头）或 labels（文字表头，使用加载项的语言，例如“销量占比”“标识：Best Seller 标识”）。",
+    "TRUE（默认：表头为 API 列名，即 fields 使用的名称）、FALSE（不要表头）、labels（文字表头，使用加载项的语言，例如“销量占比”“标识：Best Seller 标识”）或 names（API 列名，同 TRUE）。",
   "display.layout": "vertical（默认：字段/值两列）或 horizontal（一整行）；仅用于单条记录的结果（MAD.CATEGORYSTATS）。",
   "display.stats": "TRUE：输出词根统计表，而不是关键词（MAD.TRAFFICKEYWORDS）。",
   "display.dates":

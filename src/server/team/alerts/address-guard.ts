@@ -35,7 +35,7 @@ export interface ResolvedAddress {
 export type Resolver = (host: string, signal?: AbortSignal) => Promise<ResolvedAddress[]>;
 
 /** One DNS query's wait for an answer. */
-export const DNS_TIMEOUT_MS = 2_000;
+const DNS_TIMEOUT_MS = 2_000;
 
 /**
  * A resolver asking DNS directly: A and AAAA queries at once, each tried once within `timeoutMs`, to `servers`

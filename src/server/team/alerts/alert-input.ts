@@ -5,8 +5,14 @@
  * whether that fits the member's and the plan's budgets.
  */
 import { createHash } from "node:crypto";
-import { isAlertEvery, MAX_ALERT_NAME, type AlertCost, type AlertEvery, type AlertRequest } from "../../../api/alerts";
-import { canonicalJson } from "../../../api/canonical-json";
+import {
+  isAlertEvery,
+  MAX_ALERT_NAME,
+  type AlertCost,
+  type AlertEvery,
+  type AlertRequest,
+} from "../../../relay-api/alerts";
+import { canonicalJson } from "../../../lib/canonical-json";
 import { t } from "../../../i18n/alerts";
 import { localeOf, type Locale } from "../../../i18n/locale";
 import type { PacedKey, Member } from "../team-store";
@@ -24,17 +30,8 @@ export function languageOf(body: unknown, acceptLanguage: string | undefined): L
   return localeOf(acceptLanguage?.split(",")[0]);
 }
 
-/**
- * The language a request asks its answers in (its Accept-Language's first tag), undefined when it names none (no
- * header, or `*`, which Node's fetch sends by default).
- */
-export function askedLanguage(acceptLanguage: string | undefined): Locale | undefined {
-  const first = acceptLanguage?.split(",")[0]?.split(";")[0]?.trim();
-  return first && first !== "*" ? localeOf(first) : undefined;
-}
-
 /** What a run compares depends on these: a change to them starts the comparison afresh. */
-export const versionOf = (query: CompiledQuery, when: string): string =>
+const versionOf = (query: CompiledQuery, when: string): string =>
   createHash("sha256")
     .update(`${query.op.code}\n${canonicalJson(query.params)}\n${query.limit ?? ""}\n${when.trim()}`)
     .digest("hex")

@@ -8,7 +8,7 @@
  *   replica would; then delivers what fired. Prints what fired, what was delivered and what is still pending; the
  *   exit status is 1 when a delivery failed for good.
  */
-import { systemClock } from "../../../api/clock";
+import { systemClock } from "../../../lib/clock";
 import { loadLocale } from "../../../i18n/locale";
 import { createUpstreamCaller, DEFAULT_UPSTREAM, type UpstreamCaller } from "../../relay";
 import { counted } from "../counted";
@@ -83,7 +83,7 @@ function runLine(report: RunReport): string {
   return `  ${alert.member}/${alert.id}\t${alert.name}\t${what} ${spent}${report.committed ? "" : " [not recorded: another replica ran it]"}`;
 }
 
-export interface RunNowOptions {
+interface RunNowOptions {
   store: TeamStore;
   keys: readonly PlanKey[];
   upstream?: string;
@@ -94,7 +94,7 @@ export interface RunNowOptions {
 }
 
 /** `npm run team -- alerts run [--all]`; resolves with whether every delivery tried was delivered or is pending. */
-export async function runAlertsNow(options: RunNowOptions): Promise<boolean> {
+async function runAlertsNow(options: RunNowOptions): Promise<boolean> {
   const { store, say } = options;
   await loadLocale("zh-CN");
   const relay = createTeamRelay({

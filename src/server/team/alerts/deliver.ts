@@ -12,7 +12,7 @@
  * Errors name the receiver's host and code, never its URL (which holds its key) nor a secret.
  */
 import { createHmac } from "node:crypto";
-import { clockTimer, type Clock } from "../../../api/clock";
+import { clockTimer, type Clock } from "../../../lib/clock";
 import { hostOf } from "./address-guard";
 import { mailContent, webhookBody } from "./formats";
 import type { Mailer } from "./mail";

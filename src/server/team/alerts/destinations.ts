@@ -12,7 +12,7 @@ import {
   SIGNING_FORMATS,
   type DestinationShown,
   type ReceiverFormat,
-} from "../../../api/alerts";
+} from "../../../relay-api/alerts";
 import { t } from "../../../i18n/alerts";
 import type { Locale } from "../../../i18n/locale";
 import { hostOf, type AddressVerdict } from "./address-guard";

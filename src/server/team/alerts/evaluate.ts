@@ -7,7 +7,7 @@
  * then, and a row whose plain comparison holds fires (the member hears of what is already true). Pure: the runner
  * reads the rows and commits what this returns.
  */
-import { compare } from "../../../api/alert-condition";
+import { compare } from "../../../lib/compare";
 import type { AlertState, FiredEntry, FiredRow, RowMemory } from "./model";
 import { keyOf, numberOf, type CompiledQuery, type ResolvedCondition } from "./query";
 
@@ -63,7 +63,7 @@ function holds(condition: ResolvedCondition, row: RowView): boolean {
 }
 
 /** The columns a condition reads, each once, in order. */
-export function fieldsOf(condition: ResolvedCondition): string[] {
+function fieldsOf(condition: ResolvedCondition): string[] {
   switch (condition.kind) {
     case "and":
     case "or":

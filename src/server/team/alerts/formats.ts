@@ -22,11 +22,11 @@
  *   kept under 256 KB of our own choosing.
  * - E-mail: no protocol limit that matters here (providers take 10 to 25 MB); kept under 512 KB.
  */
-import type { ReceiverFormat } from "../../../api/alerts";
+import type { ReceiverFormat } from "../../../relay-api/alerts";
 import { fitLines, lineText, type Notice, type NoticeLine } from "./notice";
 import type { Firing, StoredAlert } from "./model";
 
-export const SIZE_LIMITS: Readonly<Record<ReceiverFormat, number>> = {
+const SIZE_LIMITS: Readonly<Record<ReceiverFormat, number>> = {
   wecom: 4096,
   dingtalk: 20_000,
   feishu: 20_000,
@@ -53,7 +53,7 @@ const markdownSafe = (text: string) =>
 /** Slack's mrkdwn: escape & < > (https://api.slack.com/reference/surfaces/formatting#escaping), and its markup. */
 const slackSafe = (text: string) =>
   markdownSafe(text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;"));
-export const htmlSafe = (text: string) =>
+const htmlSafe = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 const markdownLine = (line: NoticeLine) => `- ${markdownSafe(lineText(line))}`;

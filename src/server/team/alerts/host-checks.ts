@@ -7,13 +7,13 @@
  * does not exist: refused at save, retried at send.
  */
 import ipaddr from "ipaddr.js";
-import { clockTimer, type Clock } from "../../../api/clock";
+import { clockTimer, type Clock } from "../../../lib/clock";
 import { checkHost, type AddressVerdict, type Resolver } from "./address-guard";
 
 /** The longest one whole check (every host of a save, or one send's host) may take. */
-export const HOST_CHECK_DEADLINE_MS = 4_000;
+const HOST_CHECK_DEADLINE_MS = 4_000;
 /** A member's resolutions in flight at once, on this replica. */
-export const RESOLUTIONS_PER_MEMBER = 4;
+const RESOLUTIONS_PER_MEMBER = 4;
 
 export interface HostChecksOptions {
   readonly resolve: Resolver;

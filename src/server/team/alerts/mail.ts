@@ -10,7 +10,7 @@ import nodemailer from "nodemailer";
 import { copiesPattern } from "../../../api/redact";
 import type { MailContent } from "./formats";
 
-export interface MailAttempt {
+interface MailAttempt {
   readonly ok: boolean;
   /** The server refused the message for good (a 5xx reply): trying again would not help. */
   readonly permanent?: boolean;

@@ -4,7 +4,7 @@
  * and the outbox: firings, each stored once, and the deliveries that refer to them. Shapes only; the steps on them
  * are TeamStore's (../team-store.ts).
  */
-import type { AlertEvery, AlertRun, ReceiverFormat } from "../../../api/alerts";
+import type { AlertEvery, AlertRun, ReceiverFormat } from "../../../relay-api/alerts";
 import type { Locale } from "../../../i18n/locale";
 
 export interface StoredDestination {

@@ -53,7 +53,7 @@ function lineOf(row: FiredRow, locale: Locale): NoticeLine {
 }
 
 /** The link back to the alert: the relay's add-in page, which the task pane opens on the alert. */
-export const alertLink = (publicUrl: string, id: string) =>
+const alertLink = (publicUrl: string, id: string) =>
   `${publicUrl.replace(/\/+$/, "")}/taskpane.html?alert=${encodeURIComponent(id)}`;
 
 /** A member's long text (a query may have 2,000 characters) cut for a message that has a size limit. */

@@ -1,18 +1,18 @@
 /**
  * An alert's query and condition, read as the formula's own function reads them: the text by src/table's reader,
- * the arguments by the function's argument reader (src/functions/arguments.ts: the same messages a cell shows, in
+ * the arguments by the function's argument reader (src/formula/arguments.ts: the same messages a cell shows, in
  * the alert's language), the parameters by the catalog's validator; the condition's fields are the columns of the
  * answer as the function's header shows them (or their labels), rows keyed by the record's RECORD_KEYS.
  */
-import type { AlertCost, AlertEvery, AlertProblem } from "../../../api/alerts";
+import type { AlertCost, AlertEvery, AlertProblem } from "../../../relay-api/alerts";
 import {
   conditionFields,
   parseCondition,
   type Comparison,
   type Condition,
   type Expected,
-} from "../../../api/alert-condition";
-import { isLookup, type Lookup } from "../../../api/batch";
+} from "../../../relay-api/alert-condition";
+import { isLookup, type Lookup } from "../../../api/lookups/batch";
 import {
   lookupFunction,
   operation,
@@ -22,24 +22,21 @@ import {
   type AnyOperation,
 } from "../../../api/catalog";
 import type { DataPeriod } from "../../../api/data-period";
-import { didYouMean } from "../../../api/did-you-mean";
+import { didYouMean } from "../../../lib/did-you-mean";
 import { planPaging } from "../../../api/paging";
 import { RECORD_KEYS } from "../../../api/records";
 import { checkParams } from "../../../api/validate";
-import { parseFields, parseFormulaArgs } from "../../../functions/arguments";
-import { rowsPlan } from "../../../functions/lookup-plans";
-import { checkLookup } from "../../../api/lookups";
+import { parseFields, parseFormulaArgs } from "../../../formula/arguments";
+import { rowsPlan } from "../../../formula/lookup-plans";
+import { checkLookup } from "../../../api/lookups/calls";
 import { t, type AlertMessageId } from "../../../i18n/alerts";
 import { inLocale, type Locale } from "../../../i18n/locale";
 import { columnLabels, readColumn, recordColumns, type Column } from "../../../table/columns";
-import { readFormulaText, type FormulaTextProblemKind } from "../../../table/formula-text";
+import { readFormulaText, type FormulaTextProblemKind } from "../../../formula/formula-text";
+import type { Refusal as RouteRefusal } from "../routes/member-answers";
 
-/** A refusal: its stable name (`data.problem`), its words in the alert's language, and what else a face may use. */
-export interface Refusal {
-  readonly problem: AlertProblem;
-  readonly message: string;
-  readonly detail?: Readonly<Record<string, unknown>>;
-}
+/** A refusal of an alert: its stable name (`data.problem`), its words, and what else a face may use. */
+export type Refusal = RouteRefusal<AlertProblem>;
 
 export interface CompiledQuery {
   readonly op: AnyOperation;
@@ -138,8 +135,8 @@ export function compileQuery(
   const found = functionOf(read.call.name, locale);
   if ("refused" in found) return found;
   const { op } = found;
-  // MAD.PRODUCTS(market, asins, [fields]); any other function: market, its own, filters, fields, limit.
-  const max = found.rows ? 3 : (takesMarket(op) ? 1 : 0) + op.positional.length + 3;
+  // MAD.PRODUCTS(market, asins, [fields], [headers]); any other function: market, its own, filters, fields, limit.
+  const max = found.rows ? 4 : (takesMarket(op) ? 1 : 0) + op.positional.length + 3;
   if (read.call.args.length > max)
     return {
       refused: queryRefusal(locale, say("query.tooManyArguments", { fn: op.fn, max, got: read.call.args.length })),
@@ -168,8 +165,9 @@ export function compileQuery(
 
 /** MAD.PRODUCTS' query: its lookup's listed ASINs (checked by the lookup's rules) and the columns `fields` picks. */
 function productsQuery(op: AnyOperation, args: readonly unknown[], now: Date): CompiledQuery {
-  const [market, asins, fields] = args;
-  const { params } = rowsPlan({ market, positional: [asins], fields });
+  // `headers` is read (a wrong one is named) but heads nothing: an alert compares values, never a header row.
+  const [market, asins, fields, headers] = args;
+  const { params } = rowsPlan({ market, positional: [asins], fields, headers });
   const lookup = checkLookup(op.code, params, { now });
   const keyColumns = RECORD_KEYS[op.record].map((name) => recordColumns(op).find((c) => c.name === name)!);
   return {
@@ -202,19 +200,11 @@ function resolve(condition: Condition, columns: readonly Column[]): ResolvedCond
     case "or":
       return { kind: condition.kind, left: resolve(condition.left, columns), right: resolve(condition.right, columns) };
     case "compare":
-      return {
-        kind: "compare",
-        column: columnNamed(condition.field, columns)!,
-        op: condition.op,
-        value: condition.value,
-      };
-    case "change":
-      return {
-        kind: "change",
-        column: columnNamed(condition.field, columns)!,
-        op: condition.op,
-        percent: condition.percent,
-      };
+    case "change": {
+      // The same condition with its column in place of the field's name and position (checked by the caller).
+      const { field, at: _at, ...rest } = condition;
+      return { ...rest, column: columnNamed(field, columns)! };
+    }
     case "rows":
       return condition;
     default: {
@@ -285,7 +275,7 @@ const PERIODS_PER_MONTH: Readonly<Record<DataPeriod, number>> = { day: 30, week:
 
 /** What the alert costs a month: runs × pages a run reads, of which at most one run per data period is paid. */
 export function costOf(query: CompiledQuery, every: AlertEvery): AlertCost {
-  // A lookup by list (MAD.PRODUCTS) is sent in batches: a call per 40 ASINs (src/api/batch.ts).
+  // A lookup by list (MAD.PRODUCTS) is sent in batches: a call per 40 ASINs (src/api/lookups/batch.ts).
   const callsPerRun = isLookup(query.op, query.params)
     ? lookupCalls(checkLookup(query.op.code, query.params))
     : planPaging(query.op.code, query.params, query.limit).maxPages;

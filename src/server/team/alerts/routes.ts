@@ -6,24 +6,35 @@
  *
  * Answers are the service's envelope: `{code: "OK", message, data}`; a refusal is `{code: "ERROR_PARAM" (or
  * "ERROR_URL_NOT_FOUND"), message, data: {problem, ...}}`, `problem` a stable name of ALERT_PROBLEMS and `message`
- * in the requester's language (Accept-Language; without one, the alert's `language`). No answer holds a webhook's
- * URL in full or a secret (./destinations.ts shows them in part).
+ * in the requester's language (Accept-Language; without one, a saved alert's `language`), as every member route
+ * answers (../routes/member-answers.ts). No answer holds a webhook's URL in full or a secret (./destinations.ts
+ * shows them in part).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { ALERT_ID, MAX_ALERTS_PER_MEMBER, type AlertView } from "../../../api/alerts";
-import type { Clock } from "../../../api/clock";
+import { ALERT_ID, MAX_ALERTS_PER_MEMBER, type AlertView } from "../../../relay-api/alerts";
+import type { Clock } from "../../../lib/clock";
 import { t } from "../../../i18n/alerts";
 import type { Locale } from "../../../i18n/locale";
-import { readJsonBody } from "../../json-body";
-import { sendJsonText, type RelayOutcome } from "../../relay";
+import type { RelayOutcome } from "../../relay";
+import {
+  answerOk as ok,
+  askedLanguage,
+  mayActOn,
+  notAllowed,
+  ownItem,
+  readMemberJson,
+  refuse,
+  requestLocale,
+  type OwnWords,
+} from "../routes/member-answers";
 import type { Member, PacedKey, TeamStore } from "../team-store";
-import { askedLanguage, budgetRefusal, costOfAlert, languageOf, mailRecipientsRefusal, readAlert } from "./alert-input";
+import { budgetRefusal, costOfAlert, languageOf, mailRecipientsRefusal, readAlert } from "./alert-input";
 import { showDestination, type DestinationRules } from "./destinations";
 import type { AlertStatus, OutboxCount, StoredAlert } from "./model";
 import type { Refusal } from "./query";
 
-export const ALERTS_PATH = "/v1/alerts";
-export const ADMIN_ALERTS_PATH = "/admin/alerts";
+const ALERTS_PATH = "/v1/alerts";
+const ADMIN_ALERTS_PATH = "/admin/alerts";
 
 export const isAlertsPath = (pathname: string) => pathname === ALERTS_PATH || pathname.startsWith(`${ALERTS_PATH}/`);
 export const isAdminAlertsPath = (pathname: string) =>
@@ -38,18 +49,6 @@ export interface AlertRoutesOptions {
   mailRecipientsPerDay: number;
 }
 
-const ok = (res: ServerResponse, data: unknown): RelayOutcome => {
-  sendJsonText(res, 200, JSON.stringify({ code: "OK", message: "OK", data }));
-  return { status: 200 };
-};
-
-export function refuse(res: ServerResponse, status: number, refusal: Refusal): RelayOutcome {
-  const code = status === 404 ? "ERROR_URL_NOT_FOUND" : "ERROR_PARAM";
-  const data = { problem: refusal.problem, ...(refusal.detail ?? {}) };
-  sendJsonText(res, status, JSON.stringify({ code, message: refusal.message, data }));
-  return { status };
-}
-
 /** The id after the collection's path, "" for the collection, null for neither. */
 function idOf(pathname: string, base: string): string | null {
   if (pathname === base) return "";
@@ -58,6 +57,11 @@ function idOf(pathname: string, base: string): string | null {
 }
 
 const acceptLanguage = (req: IncomingMessage) => req.headers["accept-language"];
+
+const alertWords = (locale: Locale): OwnWords => ({
+  notFound: () => t.in(locale)("error.notFound"),
+  notYours: () => t.in(locale)("error.notYours"),
+});
 
 /** The alerts as shown, with their deliveries counted (never the outbox read: it may hold others' thousands). */
 async function viewsOf(ctx: AlertRoutesOptions, alerts: readonly StoredAlert[]): Promise<AlertView[]> {
@@ -87,39 +91,10 @@ function viewOf(
   };
 }
 
-/** The body as JSON, its size, nesting and cost checked before it is parsed; undefined once refused. */
-async function readJson(
-  req: IncomingMessage,
-  res: ServerResponse,
-  locale: Locale,
-): Promise<{ body: unknown } | undefined> {
-  const read = await readJsonBody(req);
-  if ("body" in read) return read;
-  const say = t.in(locale);
-  const { refused } = read;
-  if (refused.kind === "too-large")
-    refuse(res, 413, { problem: "body", message: say("error.bodyTooLarge", { max: refused.max }) });
-  else if (refused.kind === "too-deep")
-    refuse(res, 400, { problem: "body", message: say("error.bodyTooDeep", { max: refused.max }) });
-  else if (refused.kind === "too-costly")
-    refuse(res, 400, { problem: "body", message: say("error.bodyTooCostly", { max: refused.max }) });
-  else refuse(res, 400, { problem: "body", message: say("error.body") });
-  return undefined;
-}
-
 /** The member's own alert (an admin's: any), or the answer that says why not (404, 403). */
-async function ownAlert(
-  ctx: AlertRoutesOptions,
-  res: ServerResponse,
-  id: string,
-  member: Member,
-  locale: Locale,
-): Promise<{ answered: RelayOutcome } | { alert: StoredAlert }> {
+async function ownAlert(ctx: AlertRoutesOptions, res: ServerResponse, id: string, member: Member, locale: Locale) {
   const alert = (await ctx.store.alerts()).find((a) => a.id === id);
-  if (!alert) return { answered: refuse(res, 404, { problem: "not-found", message: t.in(locale)("error.notFound") }) };
-  if (alert.member !== member.name && member.role !== "admin")
-    return { answered: refuse(res, 403, { problem: "not-yours", message: t.in(locale)("error.notYours") }) };
-  return { alert };
+  return ownItem(res, alert, member, alertWords(locale));
 }
 
 const tooMany = (locale: Locale): Refusal => ({
@@ -137,15 +112,16 @@ async function list(ctx: AlertRoutesOptions, req: IncomingMessage, res: ServerRe
 /** GET /v1/alerts/{id}. */
 async function getOne(ctx: AlertRoutesOptions, req: IncomingMessage, res: ServerResponse, id: string, member: Member) {
   req.resume();
-  const found = await ownAlert(ctx, res, id, member, languageOf(null, acceptLanguage(req)));
+  const found = await ownAlert(ctx, res, id, member, requestLocale(req));
   if ("answered" in found) return found.answered;
-  return ok(res, (await viewsOf(ctx, [found.alert]))[0]);
+  return ok(res, (await viewsOf(ctx, [found.own]))[0]);
 }
 
 /** PUT /v1/alerts/{id}[?dryRun=1]: checked, priced against the budgets, then saved (unless a dry run). */
 async function put(ctx: AlertRoutesOptions, req: IncomingMessage, res: ServerResponse, id: string, member: Member) {
   const dryRun = /^(1|true)$/.test(new URL(req.url ?? "/", "http://relay.local").searchParams.get("dryRun") ?? "");
-  const parsed = await readJson(req, res, languageOf(null, acceptLanguage(req)));
+  const asked = requestLocale(req);
+  const parsed = await readMemberJson(req, res, asked, t.in(asked)("error.body"));
   if (!parsed) return { status: res.statusCode };
   const language = languageOf(parsed.body, acceptLanguage(req));
   // A refusal speaks the language of whoever asked (their add-in's Accept-Language), which need not be the language
@@ -153,7 +129,8 @@ async function put(ctx: AlertRoutesOptions, req: IncomingMessage, res: ServerRes
   const locale = askedLanguage(acceptLanguage(req)) ?? language;
   const all = await ctx.store.alerts();
   const saved = all.find((a) => a.id === id);
-  if (saved && saved.member !== member.name) return refuse(res, 403, notYours(locale));
+  // Set again only by its own member: an admin removes another's, never takes it over.
+  if (saved && !mayActOn(saved, member, false)) return refuse(res, 403, notYours(locale));
   const now = ctx.clock.now();
   const checked = await readAlert(parsed.body, { id, member, saved, now, rules: ctx.rules, locale, language });
   if ("refused" in checked) return refuse(res, 400, checked.refused);
@@ -177,21 +154,21 @@ async function put(ctx: AlertRoutesOptions, req: IncomingMessage, res: ServerRes
  * alert unmuted costs again: checked against its member's and the plan's budgets as a save is.
  */
 async function patch(ctx: AlertRoutesOptions, req: IncomingMessage, res: ServerResponse, id: string, member: Member) {
-  const locale = languageOf(null, acceptLanguage(req));
-  const parsed = await readJson(req, res, locale);
+  const locale = requestLocale(req);
+  const parsed = await readMemberJson(req, res, locale, t.in(locale)("error.body"));
   if (!parsed) return { status: res.statusCode };
   const muted = (parsed.body as { muted?: unknown } | null)?.muted;
   if (typeof muted !== "boolean" || Object.keys(parsed.body as object).length !== 1)
     return refuse(res, 400, { problem: "muted", message: t.in(locale)("error.patch") });
   const found = await ownAlert(ctx, res, id, member, locale);
   if ("answered" in found) return found.answered;
-  if (!muted && found.alert.muted) {
-    const overBudget = await unmuteRefusal(ctx, found.alert, locale);
+  if (!muted && found.own.muted) {
+    const overBudget = await unmuteRefusal(ctx, found.own, locale);
     if (overBudget) return refuse(res, 400, overBudget);
   }
   const status = (await ctx.store.alertStatuses())[id];
-  const alert = { ...found.alert, muted, updatedAt: ctx.clock.now() };
-  const resumed = !muted && found.alert.muted ? { ...status, nextRunAt: ctx.clock.now() } : null;
+  const alert = { ...found.own, muted, updatedAt: ctx.clock.now() };
+  const resumed = !muted && found.own.muted ? { ...status, nextRunAt: ctx.clock.now() } : null;
   await ctx.store.alertSave(alert, resumed, false, Number.MAX_SAFE_INTEGER);
   return ok(res, (await viewsOf(ctx, [alert]))[0]);
 }
@@ -214,7 +191,7 @@ async function unmuteRefusal(
 /** DELETE /v1/alerts/{id} (an admin's DELETE /admin/alerts/{id}: any). */
 async function remove(ctx: AlertRoutesOptions, req: IncomingMessage, res: ServerResponse, id: string, member: Member) {
   req.resume();
-  const found = await ownAlert(ctx, res, id, member, languageOf(null, acceptLanguage(req)));
+  const found = await ownAlert(ctx, res, id, member, requestLocale(req));
   if ("answered" in found) return found.answered;
   await ctx.store.alertDelete(id);
   return ok(res, { removed: id });
@@ -230,15 +207,6 @@ async function adminList(ctx: AlertRoutesOptions, res: ServerResponse) {
   });
   const views = await viewsOf(ctx, alerts);
   return ok(res, { alerts: views, pending: views.reduce((sum, v) => sum + v.pending, 0), failed: failures });
-}
-
-function notAllowed(req: IncomingMessage, res: ServerResponse, pathname: string) {
-  req.resume();
-  const say = t.in(languageOf(null, acceptLanguage(req)));
-  return refuse(res, 405, {
-    problem: "method",
-    message: say("error.method", { method: req.method ?? "", path: pathname }),
-  });
 }
 
 type Handler = (
@@ -257,7 +225,7 @@ export function alertRoutes(ctx: AlertRoutesOptions) {
       const id = idOf(pathname, ALERTS_PATH);
       if (id === null) {
         req.resume();
-        return refuse(res, 404, { problem: "id", message: t.in(languageOf(null, acceptLanguage(req)))("error.id") });
+        return refuse(res, 404, { problem: "id", message: t.in(requestLocale(req))("error.id") });
       }
       if (id === "" && req.method === "GET") return list(ctx, req, res, member);
       const handler = id === "" ? undefined : BY_METHOD[req.method ?? ""];

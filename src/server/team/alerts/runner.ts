@@ -9,10 +9,11 @@
  * replica stopped gives the same deliveries, with the same idempotency keys.
  */
 import { randomUUID } from "node:crypto";
-import { ALERT_PERIODS, type AlertRun } from "../../../api/alerts";
-import type { Clock } from "../../../api/clock";
+import { ALERT_PERIODS, type AlertRun } from "../../../relay-api/alerts";
+import type { Clock } from "../../../lib/clock";
 import { t, type AlertMessageId } from "../../../i18n/alerts";
 import { inLocale } from "../../../i18n/locale";
+import { failureReason } from "../../scrub";
 import { columnLabels } from "../../../table/columns";
 import type { SharedCaller } from "../shared-call";
 import type { Member, TeamStore } from "../team-store";
@@ -36,8 +37,8 @@ export const ALERT_TICK_MS = 30_000;
 /** A run's claim, renewed every third of it while the run goes on. */
 export const ALERT_CLAIM_MS = 120_000;
 /** A delivery's lease: longer than any attempt (a webhook's timeout, an SMTP exchange). */
-export const DELIVERY_LEASE_MS = 300_000;
-export const RETRY_FOR_MS = 24 * 3_600_000;
+const DELIVERY_LEASE_MS = 300_000;
+const RETRY_FOR_MS = 24 * 3_600_000;
 const FIRST_RETRY_MS = 60_000;
 const LAST_RETRY_MS = 3_600_000;
 /** A tick tries at most this many deliveries, leased a few at a time (each lease covers only what is sent next). */
@@ -86,7 +87,7 @@ function nextDue(alert: StoredAlert, dueAt: number, now: number): number {
 }
 
 /** The wait before the next attempt: 1 min doubling to 1 h, or longer when the receiver asked (Retry-After). */
-export function backoff(attempts: number, retryAfterMs = 0): number {
+function backoff(attempts: number, retryAfterMs = 0): number {
   return Math.max(retryAfterMs, Math.min(LAST_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1)));
 }
 
@@ -98,10 +99,12 @@ export class AlertRunner {
   constructor(private readonly options: AlertRunnerOptions) {}
 
   start(): void {
-    const { clock } = this.options;
+    const { clock, log } = this.options;
     const loop = async () => {
       while (!this.stopping.signal.aborted) {
-        await this.tick().catch(() => undefined);
+        // A failed tick (the store down) is tried again at the next: said once a tick, never the loop's end.
+        await this.tick().catch((error: unknown) => log({ event: "alert-tick-failed", reason: failureReason(error) }));
+        // The sleep ends early only when stopping: nothing failed.
         await clock.sleep(this.options.tickMs ?? ALERT_TICK_MS, this.stopping.signal).catch(() => undefined);
       }
     };
@@ -182,15 +185,18 @@ export class AlertRunner {
     }
   }
 
+  /** Renews the run's claim every third of it until `done`; a renewal the store misses is tried at the next. */
   private async keepClaim(id: string, dueAt: number, done: AbortSignal): Promise<void> {
-    const { store, clock } = this.options;
+    const { store, clock, log } = this.options;
     for (;;) {
       try {
         await clock.sleep(ALERT_CLAIM_MS / 3, done);
       } catch {
-        return;
+        return; // the run ended
       }
-      await store.alertClaim(id, dueAt, this.owner, clock.now(), ALERT_CLAIM_MS).catch(() => undefined);
+      await store
+        .alertClaim(id, dueAt, this.owner, clock.now(), ALERT_CLAIM_MS)
+        .catch((error: unknown) => log({ event: "alert-claim-renew-failed", alert: id, reason: failureReason(error) }));
     }
   }
 
@@ -268,10 +274,11 @@ export class AlertRunner {
       await store.outboxSettle(delivery.id, this.owner, clock.now(), { kind: "dropped" });
       return { ...base, outcome: "dropped" };
     }
+    // A send that threw (not an answer) is retried, its words kept for the log and admins, a webhook's key masked.
     const attempt: Attempt = await attemptDelivery(delivery, alert, destination, {
       ...this.options.deliver,
       clock,
-    }).catch((error: Error) => ({ kind: "retry" as const, error: error.message.slice(0, 200) }));
+    }).catch((error: unknown) => ({ kind: "retry" as const, error: failureReason(error) }));
     const settlement = this.settlementOf(delivery, attempt);
     await store.outboxSettle(delivery.id, this.owner, clock.now(), settlement);
     const outcome = settlement.kind === "retry" ? "retry" : settlement.kind === "failed" ? "failed" : "delivered";

@@ -11,7 +11,7 @@
  * MAD_ALERTS_MAIL_DOMAINS (`example.com,corp.example`: when set, e-mail only to addresses at these domains).
  */
 import { createHash } from "node:crypto";
-import type { Clock } from "../../../api/clock";
+import type { Clock } from "../../../lib/clock";
 import { fromEnv, whole } from "../../whole";
 import type { SharedCaller } from "../shared-call";
 import type { PacedKey, TeamStore } from "../team-store";
@@ -42,8 +42,8 @@ export interface AlertSettings {
   readonly mailDomains?: readonly string[];
 }
 
-export const WEBHOOK_TIMEOUT_MS = 15_000;
-export const DEFAULT_MAIL_RECIPIENTS_PER_DAY = 100;
+const WEBHOOK_TIMEOUT_MS = 15_000;
+const DEFAULT_MAIL_RECIPIENTS_PER_DAY = 100;
 const DAY_MS = 86_400_000;
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/;
 

@@ -4,7 +4,7 @@
  * built once per relay, handed to each route's handler (./member-routes.ts, ./admin-routes.ts).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Clock } from "../../../api/clock";
+import type { Clock } from "../../../lib/clock";
 import type { HistoryRoutes } from "../../history/routes";
 import { ClientRateLimiter } from "../../rate-limit";
 import { sendError, type RelayOutcome } from "../../relay";

@@ -6,12 +6,14 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { OPERATIONS, type AnyOperation } from "../../../api/catalog";
 import { readQuery } from "../../../api/kinds/read";
+import { t } from "../../../i18n/alerts";
 import { matchPath } from "../../../api/paths";
 import { readRelayed, sendAnswer, sendError, type RelayOutcome, type UpstreamRequest } from "../../relay";
 import { sendRefusal } from "../answers";
 import { StoreFailure, teamRequest } from "../shared-call";
 import type { Member } from "../team-store";
 import type { RelayContext } from "./context";
+import { refuse, refuseBody, requestLocale } from "./member-answers";
 
 /** The operation a request path names, with the parameters its path carries (`/v1/asin/US/B0...`). */
 function routeOf(pathname: string): { op: AnyOperation; pathParams: Record<string, string> } | undefined {
@@ -22,8 +24,8 @@ function routeOf(pathname: string): { op: AnyOperation; pathParams: Record<strin
   return undefined;
 }
 
-/** The request's parameters as sent (a GET's query, a POST's JSON body), or the reason they cannot be read. */
-function rawParams(op: AnyOperation, request: UpstreamRequest): Record<string, unknown> | string {
+/** The request's parameters as sent (a GET's query, a POST's JSON body), or why they cannot be read. */
+function rawParams(op: AnyOperation, request: UpstreamRequest): Record<string, unknown> | "not-json" | "not-object" {
   let raw: unknown;
   try {
     // A GET's query values read by their kinds (bsr=1024 a number), as the service reads them.
@@ -32,9 +34,9 @@ function rawParams(op: AnyOperation, request: UpstreamRequest): Record<string, u
         ? readQuery(op.params, new URLSearchParams(request.query))
         : JSON.parse(request.body || "{}");
   } catch {
-    return "body: not valid JSON";
+    return "not-json";
   }
-  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return "body: expected a JSON object";
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return "not-object";
   return raw as Record<string, unknown>;
 }
 
@@ -45,12 +47,18 @@ export async function operationRoute(
   pathname: string,
   member: Member,
 ): Promise<RelayOutcome> {
-  const request = await readRelayed(req, res, pathname, ctx.maxBodyBytes);
+  // A body refused in the member's language, as every member route refuses one (./member-answers.ts).
+  const locale = requestLocale(req);
+  const say = t.in(locale);
+  const request = await readRelayed(req, res, pathname, ctx.maxBodyBytes, refuseBody(locale, say("error.bodyNotJson")));
   if (!request) return { status: res.statusCode };
   const route = routeOf(pathname);
   if (!route) return sendError(res, 404, "ERROR_URL_NOT_FOUND", `not relayed: ${req.method} ${pathname}`);
   const raw = rawParams(route.op, request);
-  if (typeof raw === "string") return sendError(res, 400, "ERROR_PARAM", raw);
+  if (raw === "not-json" || raw === "not-object") {
+    const words = raw === "not-json" ? say("error.bodyNotJson") : say("error.bodyNotObject");
+    return refuse(res, 400, { problem: "body", message: words });
+  }
   // The path's own parameters are the path's: a query or a body cannot override them.
   const checked = teamRequest(route.op, raw, ctx.clock.now(), route.pathParams);
   if ("error" in checked) return sendError(res, 400, "ERROR_PARAM", checked.error);

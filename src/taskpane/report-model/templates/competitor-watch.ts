@@ -5,7 +5,7 @@
 import { t } from "../../../i18n";
 import { MAX_ASINS } from "../report-inputs";
 import type { ReportTemplate } from "../template-types";
-import { ASINS_FILTER_NAME, MARKET } from "./market";
+import { ASINS_FILTER_NAME, HEADERS, MARKET } from "./market";
 
 export const competitorWatch: ReportTemplate<"competitorWatch"> = {
   id: "competitorWatch",
@@ -21,6 +21,8 @@ export const competitorWatch: ReportTemplate<"competitorWatch"> = {
       hint: () => t("template.input.asins.hint", { max: MAX_ASINS }),
       cellLabel: ASINS_FILTER_NAME,
     },
+    // Below the ASIN row, closing its filter block: the competitors' table headed in words.
+    HEADERS,
   ],
   sections: [
     {

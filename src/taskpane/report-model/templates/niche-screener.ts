@@ -2,14 +2,14 @@
  * The Niche screener template: market research (MAD.NICHES) screened by the filters a seller starts with (demand,
  * competition, brand concentration, price), ranked, then the price, rating and listing-age distributions of one
  * niche: the top one the screen finds when the report is made (resolveInputs, report-cost.ts), or the node path a person
- * types. The screen's rows are a filter block on the sheet (`minAvgUnits | 300`), so editing a limit reworks the
- * ranking in place; the niche's cell is an input like any other, so pasting another niche's path redraws the
- * distributions and their charts.
+ * types. The screen's rows are a filter block on the sheet (`minAvgUnits | 300`, closed by `headers | labels`), so
+ * editing a limit reworks the ranking in place; the niche's cell is an input like any other, so pasting another
+ * niche's path redraws the distributions and their charts.
  */
 import { t } from "../../../i18n";
 import { valueOf } from "../report-inputs";
 import type { ReportTemplate, TemplateInput, TemplateSection, Words } from "../template-types";
-import { MARKET } from "./market";
+import { HEADERS, MARKET } from "./market";
 
 /** The limits of the screen (market_research's filters): demand, competition, brands, price. */
 const SCREEN_FILTERS = ["minAvgUnits", "maxAvgRatings", "maxBrandCrn", "minAvgPrice", "maxAvgPrice"] as const;
@@ -91,6 +91,8 @@ export const nicheScreener: ReportTemplate<"nicheScreener"> = {
       () => t("template.input.maxAvgPrice.hint"),
       "50",
     ),
+    // Closing the screen's filter block: the ranked niches headed in words.
+    HEADERS,
     {
       name: "niche",
       kind: "niche",

@@ -1,0 +1,25 @@
+/**
+ * An alert on a Product watch report's table (issue 46): its formula, `=MAD.PRODUCTS(market, asins, fields,
+ * "labels")`, carries MAD.PRODUCTS' `headers` argument. The relay reads it as the function does (a wrong one named)
+ * and compares the same values: a header row is never part of what an alert watches.
+ */
+import { compileQuery } from "../../../src/server/team/alerts/query";
+
+const AT = new Date(Date.UTC(2025, 8, 15, 7, 0));
+const ASINS = '{"B000000001","B000000002"}';
+
+test("MAD.PRODUCTS with its headers argument compiles to the query it makes without it", () => {
+  const plain = compileQuery(`=MAD.PRODUCTS("US",${ASINS},"asin, price")`, "en", AT);
+  const labelled = compileQuery(`=MAD.PRODUCTS("US",${ASINS},"asin, price","labels")`, "en", AT);
+  expect("query" in plain && "query" in labelled).toBe(true);
+  if (!("query" in plain) || !("query" in labelled)) return;
+  expect(labelled.query.params).toEqual(plain.query.params);
+  expect(labelled.query.columns.map((c) => c.name)).toEqual(["asin", "price"]);
+});
+
+test("a wrong headers value, or a fifth argument, is refused with the function's words", () => {
+  const wrong = compileQuery(`=MAD.PRODUCTS("US",${ASINS},"asin","words")`, "en", AT);
+  expect(wrong).toMatchObject({ refused: { message: expect.stringMatching(/labels or names/) } });
+  const five = compileQuery(`=MAD.PRODUCTS("US",${ASINS},"asin","labels",1)`, "en", AT);
+  expect(five).toMatchObject({ refused: { message: expect.stringMatching(/4/) } });
+});
