@@ -9,7 +9,6 @@ import { OPERATIONS, type AnyOperation } from "../../../src/api/catalog";
 import { matchPath } from "../../../src/api/paths";
 import { fixture, fixtureCodes } from "../../api/support/fixtures";
 
-
 /** keyword_conversion has no real example: a record with every kind of value the conversion record has. */
 const KEYWORD_CONVERSION_BODY = {
   code: "OK",
