@@ -6,5 +6,4 @@
 export { getSharedEngine } from "./shared";
 export { DEFAULT_BASE_URL, HOSTED_BASE_URL, SETTINGS_KEYS, detectStore, type KeyValueStore } from "./key-value-store";
 export { getFormulaRegistry, type FormulaEntry, type FormulaRegistry } from "./formula-registry";
-export { NotFoundError } from "./not-found";
 export type { Engine, LastGood, Preferences, QueryOptions, QueryResult, Settings, UsageSnapshot } from "./types";

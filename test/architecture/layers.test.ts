@@ -309,6 +309,12 @@ test("the server reads formulas through src/formula, never through the browser's
   expect(inLayer("server").some((file) => file.imports.some((ref) => ref.specifier.includes("/formula/")))).toBe(true);
 });
 
+/**
+ * Deep imports of the engine allowed, with the reason. The lookup functions' error lives in a module of its own, with
+ * the lookups' words, so that only their on-demand chunk carries them (the functions bundle stays under 60 KiB).
+ */
+const ENGINE_DEEP_IMPORTS: Readonly<Record<string, string>> = { "src/formula/lookup-plans.ts": "../engine/not-found" };
+
 test("one way into the engine: outside src/engine, code imports src/engine/index.ts only", () => {
   const deep = sources
     .filter((file) => file.layer !== "engine")
@@ -316,6 +322,7 @@ test("one way into the engine: outside src/engine, code imports src/engine/index
       file.imports
         .filter((ref) => ref.target.kind === "layer" && ref.target.layer === "engine")
         .filter((ref) => ref.target.kind === "layer" && ref.target.path !== "src/engine")
+        .filter((ref) => ENGINE_DEEP_IMPORTS[file.path] !== ref.specifier)
         .map((ref) => `${at(file, ref)} ${ref.specifier}`),
     );
   expect(deep).toEqual([]);
