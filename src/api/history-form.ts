@@ -62,8 +62,8 @@ export const intervalsOf = (form: HistoryForm): Interval[] =>
  * value (the formula's cells and the task pane's form): dates, and STOCKHISTORY's interval codes (1 weekly,
  * 2 monthly) or words. A 0 reads as a blank cell (some Excel builds pass one as 0).
  */
-/** The doc of a history's date column (the period's first day). */
-export const HISTORY_DATE_DOC = "The period's first day, a date";
+/** The doc of a history's date column (the period's first day); its words as a header (`labels`) end at the colon. */
+export const HISTORY_DATE_DOC = "Date: the period's first day";
 
 export const HISTORY_ARGS = {
   start: timestamp("start", "First day (a date); blank = the first data, up to a year back."),

@@ -1,10 +1,12 @@
 /**
  * The arguments of a history function, STOCKHISTORY's order: `=MAD.PRICEHISTORY(market, asin, [start], [end],
- * [interval], [fields])`. `start` and `end` are dates (Excel dates, `2025-08-02` text); `interval` is daily,
- * weekly or monthly (d, w, m; STOCKHISTORY's 1 and 2 for weekly and monthly), blank for the function's default;
- * `fields` picks the columns (`date` always comes first). Every value is read by a parameter kind, through the one
- * reader the other functions use, and checked by the one history check (src/formula/history-dates.ts); bad input is a
- * ValidationError naming the argument (#VALUE!, nothing sent).
+ * [interval], [fields], [headers])`. `start` and `end` are dates (Excel dates, `2025-08-02` text); `interval` is
+ * daily, weekly or monthly (d, w, m; STOCKHISTORY's 1 and 2 for weekly and monthly), blank for the function's
+ * default; `fields` picks the columns (`date` always comes first); `headers` is MAD.PRODUCTS' (`labels` heads the
+ * columns in words, `names` or TRUE with their names, the default; FALSE spills no header row): last, where
+ * STOCKHISTORY has it before its properties, so formulas written before it keep their meaning. Every value is read
+ * by a parameter kind, through the one reader the other functions use, and checked by the one history check
+ * (src/formula/history-dates.ts); bad input is a ValidationError naming the argument (#VALUE!, nothing sent).
  */
 import type { AnyOperation } from "../api/catalog";
 import type { ParamSpec } from "../api/catalog-types";
@@ -13,7 +15,9 @@ import { HISTORY_ARGS, type HistoryForm, type HistoryRequest } from "../api/hist
 import { readCells } from "../api/kinds/read";
 import { historyColumns } from "../table/history";
 import type { Column } from "../table/columns";
+import type { DisplayOptions } from "../table/shape";
 import { columnsNamed, fieldNames } from "./arguments";
+import { headersArgument } from "./filters";
 
 /** What a history function's cells say. */
 export interface HistoryArgs {
@@ -23,6 +27,7 @@ export interface HistoryArgs {
   readonly end?: unknown;
   readonly interval?: unknown;
   readonly fields?: unknown;
+  readonly headers?: unknown;
 }
 
 export interface ParsedHistory {
@@ -30,6 +35,8 @@ export interface ParsedHistory {
   readonly params: Record<string, unknown>;
   readonly range: HistoryRequest;
   readonly columns: readonly Column[];
+  /** The header row: names (the default), labels (words in the active language) or none. */
+  readonly display: DisplayOptions;
 }
 
 const context = (label: string) => ({ label, params: {} });
@@ -56,5 +63,6 @@ export function parseHistoryArgs(op: AnyOperation, form: HistoryForm, args: Hist
 
   const { request, errors } = checkHistoryArgs(op, form, raw);
   if (!request) throw errors[0];
-  return { params, range: request, columns: columnsNamed(op, historyColumns(form), fieldNames(args.fields)) };
+  const columns = columnsNamed(op, historyColumns(form), fieldNames(args.fields));
+  return { params, range: request, columns, display: headersArgument(args.headers) };
 }

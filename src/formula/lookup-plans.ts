@@ -185,6 +185,8 @@ export function rowsPlan(args: LookupArgs): FormulaPlan {
   const params = { marketplace, asins };
   return {
     params,
+    // Its words (`labels`) are the catalog's, which the functions bundle loads on demand.
+    needsCatalogTexts: display.headerLabels,
     fetch: async (engine: Engine, options: QueryOptions) =>
       (await engine.query(CODE, params, { ...options, partial: true })) as unknown as QueryResult,
     shape: (result) => {

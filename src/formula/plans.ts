@@ -7,10 +7,11 @@ import { lookupFunction, type AnyOperation, type LookupFunctionId } from "../api
 import type { CardNumbers } from "../table/data-type-support";
 import { tablePlan } from "./arguments";
 import type { FormulaPlan } from "./formula-plan";
+import { currentLocale, loadLocale } from "../i18n/locale";
 
 /**
  * The arguments of a wrapper, in order after `market` (absent where the operation takes no marketplace): a table
- * function's filters, fields and limit, or a history function's start, end, interval and fields.
+ * function's filters, fields and limit, or a history function's start, end, interval, fields and headers.
  */
 export interface WrapperArgs {
   readonly market?: unknown;
@@ -23,15 +24,20 @@ export interface WrapperArgs {
   readonly interval?: unknown;
   /** MAD.PRODUCT's facts to add from the product's details. */
   readonly details?: unknown;
-  /** MAD.PRODUCTS' header: `labels` (words), `names`, TRUE or FALSE, as `headers` in `filters` reads it. */
+  /** MAD.PRODUCTS' and a history's header: `labels` (words), `names`, TRUE or FALSE, as `filters` reads `headers`. */
   readonly headers?: unknown;
 }
 
 /**
  * A history's or a lookup function's plans, loaded on demand (a chunk of their own): Excel loads the functions bundle
- * when a workbook opens, and most workbooks have neither.
+ * when a workbook opens, and most workbooks have neither. Their words (i18n/lookups: a card's field names, a key not
+ * found) come with the chunk: in a language other than English they are loaded before a plan speaks.
  */
-const productPlans = () => import(/* webpackChunkName: "product-functions" */ "./product-plans");
+const productPlans = () =>
+  import(/* webpackChunkName: "product-functions" */ "./product-plans").then(async (plans) => {
+    await loadLocale(currentLocale());
+    return plans;
+  });
 
 /** What a plan asks of the runtime: whether Excel takes a card here (and its numbers' form), and the calendar. */
 export interface PlanRuntime {

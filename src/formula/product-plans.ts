@@ -7,16 +7,22 @@
 import type { AnyOperation } from "../api/catalog";
 import type { HistoryForm } from "../api/history-form";
 import { shapeHistory } from "../table/history";
+import { isNoRows } from "../table/shape";
 import type { FormulaPlan } from "./formula-plan";
 import { parseHistoryArgs, type HistoryArgs } from "./history-args";
 
-/** A history function's plan: the whole history asked for once, cut to the range and interval asked. */
+/**
+ * A history function's plan: the whole history asked for once, cut to the range and interval asked, under the header
+ * its `headers` asks for (its words are the catalog's, which the functions bundle loads on demand).
+ */
 export function historyPlan(op: AnyOperation, form: HistoryForm, args: HistoryArgs, now: () => number): FormulaPlan {
   const parsed = parseHistoryArgs(op, form, args);
+  const { display } = parsed;
   return {
     params: parsed.params,
-    shape: (result) => shapeHistory(form, result.rows[0], { ...parsed.range, now: now() }, parsed.columns),
-    rows: (_result, cells) => (cells.length > 1 ? cells.length - 1 : 0),
+    needsCatalogTexts: display.headerLabels,
+    shape: (result) => shapeHistory(form, result.rows[0], { ...parsed.range, now: now() }, parsed.columns, display),
+    rows: (_result, cells) => (isNoRows(cells) ? 0 : cells.length - (display.headers ? 1 : 0)),
   };
 }
 

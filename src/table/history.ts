@@ -26,8 +26,8 @@ import {
   type Interval,
 } from "../api/history-form";
 import type { Cell } from "./cells";
-import { columnsOf, type Column } from "./columns";
-import { noRowsText } from "./shape";
+import { columnLabels, columnsOf, type Column } from "./columns";
+import { DEFAULT_DISPLAY, noRowsText, type DisplayOptions } from "./shape";
 
 const DAY_MS = 86_400_000;
 const DEFAULT_SPAN_DAYS: Readonly<Record<Interval, number>> = { daily: 365, weekly: 730, monthly: 730 };
@@ -168,15 +168,24 @@ function historyFieldsOf(form: HistoryForm) {
   return fields;
 }
 
+/** The header row of the shown columns: their names, or their words in the active language (`headers=labels`). */
+function headerOf(form: HistoryForm, names: readonly string[], display: DisplayOptions): Cell[] {
+  if (!display.headerLabels) return [...names];
+  const all = historyColumns(form);
+  const shown = names.flatMap((name) => all.filter((c) => c.name === name));
+  return shown.length === names.length ? [...columnLabels(shown)] : [...names];
+}
+
 /**
- * The spilled history: header row and dated rows of the picked columns (`date` always first), or the single
- * cell "No rows" when the range holds no data.
+ * The spilled history: header row (as `display` says: names, words or none) and dated rows of the picked columns
+ * (`date` always first), or the single cell "No rows" when the range holds no data.
  */
 export function shapeHistory(
   form: HistoryForm,
   record: unknown,
   range: HistoryRange,
   picked: readonly Column[] = historyColumns(form),
+  display: DisplayOptions = DEFAULT_DISPLAY,
 ): Cell[][] {
   const data = (typeof record === "object" && record !== null ? record : {}) as Json;
   const used = form.columns.map((column) => {
@@ -207,7 +216,8 @@ export function shapeHistory(
     if (judged.every((n) => (byName.get(n)?.[i] ?? null) === null)) return;
     rows.push([epochMsToSerial(p), ...names.slice(1).map((n) => byName.get(n)?.[i] ?? "")]);
   });
-  return rows.length ? [names, ...rows] : [[noRowsText()]];
+  if (!rows.length) return [[noRowsText()]];
+  return display.headers ? [headerOf(form, names, display), ...rows] : rows;
 }
 
 /**

@@ -16,7 +16,7 @@
  * as one labelled row instead (`productRow`). Kept lean: the functions bundle carries it.
  */
 
-import { t } from "../i18n/cells";
+import { t } from "../i18n/lookups";
 import type { CardNumbers } from "./data-type-support";
 
 /** The facts a card shows, from whichever record carries them (details, sales trend, product research). */

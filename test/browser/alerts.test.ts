@@ -53,7 +53,7 @@ beforeAll(async () => {
   await store.connected(5_000);
   const team = await startTeamMode({
     upstream: simulator.url,
-    upstreamTimeoutMs: 10_000,
+    upstreamTimeoutMs: 60_000,
     maxAnswerBytes: 1_000_000,
     keys: [planKey("main", SECRET)],
     store,

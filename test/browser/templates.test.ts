@@ -8,7 +8,6 @@ import type { FrameLocator, Page } from "playwright-core";
 import { reportSheetSpec } from "../../src/taskpane/report-model/report-layout";
 import { selectColumns } from "../../src/taskpane/report-model/result-table";
 import { columnLabels } from "../../src/table/columns";
-import { operation } from "../../src/api/catalog";
 import {
   reportSections,
   templateById,
@@ -47,11 +46,9 @@ async function expectSectionsSpilled(page: Page, id: TemplateId, inputs: Templat
       expect(first).not.toMatch(ERROR_CELL);
       continue;
     }
-    // Headed in words (issue 46: `headers=labels`, a filter block's `headers | labels` row, MAD.PRODUCTS' `headers`),
-    // but a history, which takes STOCKHISTORY's arguments: its columns' names.
-    const names = operation(section.operation).history
-      ? section.fields
-      : columnLabels(selectColumns(section.operation, section.fields));
+    // Headed in words (issue 46: `headers=labels`, a filter block's `headers | labels` row, MAD.PRODUCTS' and a
+    // history's `headers`).
+    const names = columnLabels(selectColumns(section.operation, section.fields));
     expect([section.title, first]).toEqual([section.title, section.vertical ? "Field" : names[0]]);
     const width = section.vertical ? 2 : section.fields.length;
     const rows = await readRange(page, at, 1 + Math.min(section.limit ?? 10, 10), width);

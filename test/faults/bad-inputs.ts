@@ -439,9 +439,10 @@ export function formulaArguments(op: AnyOperation, call: FormulaCall, form: Filt
     : form === "range"
       ? call.filters.map(([name, value]) => [name, value])
       : [[call.filters.map(([name, value]) => `${name}=${String(value)}`).join("; ")]];
-  // The trademark functions have no market argument; a history function takes STOCKHISTORY's after its own.
+  // The trademark functions have no market argument; a history function takes STOCKHISTORY's after its own (then
+  // fields and headers).
   const market = takesMarket(op) ? [call.market] : [];
   const { start = null, end = null, interval = null } = call.history ?? {};
-  if (op.history) return [...market, ...positional, start, end, interval, null];
+  if (op.history) return [...market, ...positional, start, end, interval, null, null];
   return [...market, ...positional, filters, null, call.limit ?? null];
 }

@@ -28,6 +28,7 @@ describe("bad arguments: #VALUE! naming the argument, and no request", () => {
           [{ end: true }, /^end: expected a date/],
           [{ start: "2025-02-01", end: "2025-01-01" }, /^start: the start is after the end/],
           [{ interval: "hourly" }, /^interval: "hourly" is not one of daily, weekly, monthly/],
+          [{ headers: "words" }, /^headers: expected TRUE, FALSE, labels or names \(got "words"\)/],
         ]
       : [
           [{ filters: "notAFilter=1" }, /^filters: "notAFilter" is not a filter of MAD\./],

@@ -62,14 +62,14 @@ test.each(EXAMPLES)("%s spills data rows from the simulator", async (formula) =>
     throw new Error(`${formula}: an example uses only literal arguments`);
   });
   harness(shim, service); // points the functions at the simulator
-  // After market and the required arguments: filters, fields, limit; a history's start, end, interval, fields;
+  // After market and the required arguments: filters, fields, limit; a history's start, end, interval, fields, headers;
   // a lookup's details (a card) or fields and headers (rows) after its ASIN or ASINs.
   const optional = card
     ? card.form === "card"
       ? ["details"]
       : ["fields", "headers"]
     : op.history
-      ? ["start", "end", "interval", "fields"]
+      ? ["start", "end", "interval", "fields", "headers"]
       : ["filters", "fields", "limit"];
   const required = card ? 1 : op.positional.length;
   const at = (name: string) => 1 + required + optional.indexOf(name);

@@ -92,8 +92,9 @@ describe.each(LOOKUP_FUNCTIONS.map((f) => [f.fn, f] as const))("MAD.%s (a lookup
 });
 
 describe.each(OPERATIONS.map((op) => [op.fn, op] as [string, AnyOperation]))("MAD.%s", (fn, op) => {
-  // A history function takes STOCKHISTORY's start, end and interval where the others take filters and a limit.
-  const optional = op.history ? ["start", "end", "interval", "fields"] : ["filters", "fields", "limit"];
+  // A history function takes STOCKHISTORY's start, end and interval where the others take filters and a limit, and
+  // MAD.PRODUCTS' headers last (after fields: formulas written before it keep their meaning).
+  const optional = op.history ? ["start", "end", "interval", "fields", "headers"] : ["filters", "fields", "limit"];
   test(`arguments: market (where it takes one), the catalog's required arguments, then ${optional.join(", ")}`, () => {
     const f = byId(fn);
     expect(f.parameters.map((p) => p.name)).toEqual(argumentNames(op));

@@ -8,6 +8,7 @@ import { shim } from "./helpers/install-shim";
 import "../../src/functions/generated/functions";
 import { epochMsToSerial } from "../../src/api/dates";
 import { configureRunner } from "../../src/functions/runner";
+import { setLocale } from "../../src/i18n/locale";
 import { harness } from "./helpers/harness";
 import { useSimulator } from "../support/simulator";
 
@@ -96,6 +97,42 @@ test("MAD.PRICEHISTORY: weekly rows dated on Mondays; every range of one product
     Array.from({ length: dates[4] - dates[2] + 1 }, (_, i) => dates[2] + i),
   );
   expect(sim.stats().byOperation.keepa_info).toBe(1);
+});
+
+test("MAD.PRICEHISTORY's headers: labels head the columns in words, in the reader's language; FALSE none", async () => {
+  const h = harness(shim, service);
+  const asked = { positional: ["B07Z82895W"], interval: "w", fields: "price, bsr" };
+  const names = (await h.run("keepa_info", asked)).value!;
+  const labelled = (await h.run("keepa_info", { ...asked, headers: "labels" })).value!;
+  expect(labelled[0]).toEqual(["Date", "Price", "Best-seller rank in the main category"]);
+  // The same rows under either header; `names` and TRUE are the default's.
+  expect(labelled.slice(1)).toEqual(names.slice(1));
+  expect((await h.run("keepa_info", { ...asked, headers: "NAMES" })).value).toEqual(names);
+  expect((await h.run("keepa_info", { ...asked, headers: true })).value).toEqual(names);
+  expect((await h.run("keepa_info", { ...asked, headers: false })).value).toEqual(names.slice(1));
+  await setLocale("zh-CN");
+  try {
+    const chinese = (await h.run("keepa_info", { ...asked, headers: "labels" })).value!;
+    expect(chinese[0]).toEqual(["日期", "价格", "大类 BSR 排名"]);
+    const sales = (await h.run("asin_sales_trend", { positional: ["B0DXTMS9NF"], fields: "units", headers: "labels" }))
+      .value!;
+    expect(sales[0]).toEqual(["日期", "父体销量"]);
+  } finally {
+    await setLocale("en");
+  }
+  // One call for the product, whatever its header.
+  expect(sim.stats().byOperation.keepa_info).toBe(1);
+});
+
+test("a history function's headers that is none of its words is #VALUE! naming headers; nothing is sent", async () => {
+  const h = harness(shim, service);
+  const before = sim.stats().total;
+  const outcome = await h.run("asin_prediction", { positional: ["B0DBY873G7"], headers: "words" });
+  expect(outcome.error).toEqual({
+    code: "#VALUE!",
+    message: 'headers: expected TRUE, FALSE, labels or names (got "words")',
+  });
+  expect(sim.stats().total).toBe(before);
 });
 
 test("MAD.SALESTREND: monthly units and revenue as the service sends them; days are refused, nothing sent", async () => {

@@ -30,12 +30,12 @@ const SAMPLE = SAMPLE_INPUTS;
 
 /**
  * The arguments a section's function takes after its required ones (a card: its details; a list: its fields and
- * headers), padded with blanks.
+ * headers; a history: start, end, interval, fields and headers), padded with blanks.
  */
 function padded(section: TemplateSection, args: unknown[]): unknown[] {
   const op = operation(section.operation);
   const lookup = section.card || section.list;
-  const width = section.card ? 1 : section.list ? 2 : op.history ? 4 : 3;
+  const width = section.card ? 1 : section.list ? 2 : op.history ? 5 : 3;
   while (args.length < 1 + (lookup ? 1 : op.positional.length) + width) args.push(null);
   return args;
 }
@@ -44,7 +44,7 @@ type CaseSpec = ReturnType<typeof reportSheetSpec>;
 
 /**
  * Whether a section's formula asks for its header in words (issue 46): `headers=labels` in its filters' text, a
- * filter block's `headers | labels` row, or MAD.PRODUCTS' `headers` argument `labels`.
+ * filter block's `headers | labels` row, or MAD.PRODUCTS' and a history's `headers` argument `labels`.
  */
 function asksWords(spec: CaseSpec, i: number): boolean {
   const { args } = formulaArguments(spec.formulas[i].formula, specCells(spec));
@@ -91,8 +91,8 @@ test.each(CASES)("%s: %s spills data from the simulator", async (_, __, section,
     expect(table.slice(3).every((row) => row.every((cell) => cell === ""))).toBe(true);
     return;
   }
-  // Headed in words (issue 46), but a history: STOCKHISTORY's arguments, its columns' names.
-  const header = operation(section.operation).history ? section.fields : labelsOf(section);
+  // Headed in words (issue 46), a history too (its own `headers` argument, after STOCKHISTORY's).
+  const header = labelsOf(section);
   if (section.vertical) expect(table.map((row) => row[0])).toEqual(["Field", ...header]);
   else expect(table[0]).toEqual(header);
   expect(table.length).toBeGreaterThan(1);
@@ -148,6 +148,21 @@ test.each(TEMPLATES.map((t) => [t.title, t] as const))(
   },
 );
 
+test("a Product watch made before its histories took `headers` keeps its formulas, headed with the columns' names", async () => {
+  harness(shim, service);
+  const template = templateById("productWatch");
+  const spec = reportSheetSpec(template, readInputs(SAMPLE), new Date());
+  const sections = reportSections(template, readInputs(SAMPLE));
+  const i = sections.findIndex((s) => s.fn === "PRICEHISTORY");
+  // The formula as the template wrote it before: no `headers` (an omitted argument reaches the function as null).
+  const before = spec.formulas[i].formula.replace(/,"labels"\)$/, ")");
+  expect(before).toBe('=MAD.PRICEHISTORY($B$3,$B$5,,,"weekly","date, price, bsr")');
+  const { fn, args } = formulaArguments(before, specCells(spec));
+  const table = (await shim.invoke(fn, padded(sections[i], args)).outcome).value!;
+  expect(table[0]).toEqual(["date", "price", "bsr"]);
+  expect(table.length).toBeGreaterThan(1);
+});
+
 test("a Product watch of 200 ASINs costs 5 calls for its table (40 a call) and its picked cards nothing more", async () => {
   const h = harness(shim, service);
   const template = templateById("productWatch");
@@ -183,11 +198,10 @@ test("a Product watch of 200 ASINs costs 5 calls for its table (40 a call) and i
 
 test("a new report's tables are headed in words: every table and list section, filtered by a block of cells or not", async () => {
   const unlabelled = CASES.filter(([, , section, spec, i]) => {
-    const table = !section.card && !operation(section.operation).history;
-    return table && !asksWords(spec, i);
+    return !section.card && !asksWords(spec, i);
   }).map(([, , section]) => section.fn);
   // Competitor watch's ASIN block and Niche screener's screen by their `headers | labels` row, Product watch's
-  // MAD.PRODUCTS by its `headers` argument.
+  // MAD.PRODUCTS and its histories by their `headers` argument.
   expect(unlabelled).toEqual([]);
   // In the language the cell calculates in: Chinese words for a Chinese reader, however the formula asks for them.
   await setLocale("zh-CN");
@@ -199,6 +213,14 @@ test("a new report's tables are headed in words: every table and list section, f
       const table = (await shim.invoke(fn, padded(section, args)).outcome).value!;
       expect([name, table[0]]).toEqual([name, labelsOf(section)]);
       expect(table[0].join(" ")).toMatch(/品牌/);
+    }
+    // Product watch's price and BSR, and its monthly sales.
+    for (const name of ["PRICEHISTORY", "SALESTREND"]) {
+      const [, , section, spec, i] = CASES.find(([, , s]) => s.fn === name)!;
+      const { fn, args } = formulaArguments(spec.formulas[i].formula, specCells(spec));
+      const table = (await shim.invoke(fn, padded(section, args)).outcome).value!;
+      expect([name, table[0][0]]).toEqual([name, "日期"]);
+      expect(table[0]).toEqual(labelsOf(section));
     }
     // A single record's field/value rows too (MAD.CATEGORYSTATS).
     const [, , section, spec, i] = CASES.find(([, , s]) => s.vertical)!;

@@ -293,7 +293,7 @@ async function singleRelay(dataDir: string, membersFile: string) {
   const log: string[] = [];
   const team = await startTeamMode({
     upstream: sim.url,
-    upstreamTimeoutMs: 10_000,
+    upstreamTimeoutMs: 60_000,
     maxAnswerBytes: 1_000_000,
     keys: [planKey("main", SECRET)],
     membersFile,
@@ -356,7 +356,7 @@ test("with Redis and no DATABASE_URL the relay keeps no history, says why at sta
   const prefix = `test:${Date.now()}:`;
   const team = await startTeamMode({
     upstream: sim.url,
-    upstreamTimeoutMs: 10_000,
+    upstreamTimeoutMs: 60_000,
     maxAnswerBytes: 1_000_000,
     keys: [planKey("main", SECRET)],
     redisUrl: redis.url,

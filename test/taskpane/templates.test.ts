@@ -214,8 +214,9 @@ describe("the Product watch template", () => {
     const spec = reportSheetSpec(template, readInputs(inputs), NOW);
     expect(spec.formulas.slice(1, 5).map((f) => f.formula)).toEqual([
       "=MAD.PRODUCT($B$3,$B$5)",
-      '=MAD.PRICEHISTORY($B$3,$B$5,,,"weekly","date, price, bsr")',
-      '=MAD.SALESTREND($B$3,$B$5,,,"monthly","date, units, revenue")',
+      // Histories headed in words too (issue 46): their own `headers` argument, after `fields`.
+      '=MAD.PRICEHISTORY($B$3,$B$5,,,"weekly","date, price, bsr","labels")',
+      '=MAD.SALESTREND($B$3,$B$5,,,"monthly","date, units, revenue","labels")',
       '=MAD.REVIEWS($B$3,$B$5,"headers=labels","date, star, title",10)',
     ]);
     expect(spec.formulas.filter((f) => f.formula.includes("$C$5"))).toHaveLength(4);

@@ -14,7 +14,7 @@ import { DATE_COLUMN } from "../../table/history";
 import { noRowsText } from "../../table/shape";
 import { argumentNames, optionalArguments } from "./wrappers";
 
-export const HISTORY_SYNTAX = "=MAD.<NAME>(market, asin, [start], [end], [interval], [fields])";
+export const HISTORY_SYNTAX = "=MAD.<NAME>(market, asin, [start], [end], [interval], [fields], [headers])";
 
 /** The rule every history function follows, for the reference's introduction. */
 export const historyRule = (operations: readonly AnyOperation[] = OPERATIONS): string =>

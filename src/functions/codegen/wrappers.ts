@@ -56,9 +56,12 @@ export const helpUrl = (op: AnyOperation) => `${helpBaseUrl()}#${helpAnchor(op)}
 /** The wrapper's JavaScript name: camelCase of the MCP code (`keyword_research_trends` -> `keywordResearchTrends`). */
 export const wrapperName = (op: AnyOperation) => op.code.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
-/** The arguments after the required ones: a table's filters, fields and limit, or a history's range and fields. */
+/**
+ * The arguments after the required ones: a table's filters, fields and limit, or a history's range, fields and
+ * headers (last: formulas written before it keep their meaning).
+ */
 export const optionalArguments = (op: AnyOperation): readonly string[] =>
-  op.history ? ["start", "end", "interval", "fields"] : ["filters", "fields", "limit"];
+  op.history ? ["start", "end", "interval", "fields", "headers"] : ["filters", "fields", "limit"];
 
 /** Excel argument names of a function, in order (the invocation is not one); `market` where it takes one. */
 export const argumentNames = (op: AnyOperation): string[] => [
@@ -181,7 +184,10 @@ function renderWrapper(w: WrapperShape): string {
   ].join("\n");
 }
 
-/** A table function's optional arguments, or a history function's (STOCKHISTORY's order: start, end, interval). */
+/**
+ * A table function's optional arguments, or a history function's (STOCKHISTORY's order: start, end, interval; then
+ * fields and MAD.PRODUCTS' `headers`).
+ */
 function optionalOf(op: AnyOperation): OptionalArgument[] {
   if (!op.history)
     return [
@@ -194,6 +200,7 @@ function optionalOf(op: AnyOperation): OptionalArgument[] {
     { name: "end", help: paramDoc(HISTORY_ARGS.end), type: "unknown" },
     { name: "interval", help: intervalHelp(op.history), type: "unknown" },
     { name: "fields", help: fieldsHelp(op), type: "unknown[][]" },
+    { name: "headers", help: docsWords().product.headersHelp, type: "unknown" },
   ];
 }
 

@@ -197,6 +197,7 @@ export function asinDetailWithCouponTrend(
  * @param [end] Last day (a date); blank = today.
  * @param [interval] daily, weekly, monthly; blank = monthly.
  * @param [fields] Columns to spill, e.g. "date, units, revenue" (text or a range); blank = all.
+ * @param [headers] The header row: labels (the columns in words, in Excel's language), names (default: the names fields takes), TRUE or FALSE (no header row).
  * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
  * @returns Sales estimate: a header row, then one dated row per period.
  * @cancelable
@@ -209,9 +210,14 @@ export function asinPrediction(
   end: unknown,
   interval: unknown,
   fields: unknown[][],
+  headers: unknown,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
-  return runFormula("asin_prediction", { market, positional: [asin], start, end, interval, fields }, invocation);
+  return runFormula(
+    "asin_prediction",
+    { market, positional: [asin], start, end, interval, fields, headers },
+    invocation,
+  );
 }
 
 /**
@@ -224,6 +230,7 @@ export function asinPrediction(
  * @param [end] Last day (a date); blank = today.
  * @param [interval] monthly; blank = monthly.
  * @param [fields] Columns to spill, e.g. "date, units, revenue" (text or a range); blank = all.
+ * @param [headers] The header row: labels (the columns in words, in Excel's language), names (default: the names fields takes), TRUE or FALSE (no header row).
  * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
  * @returns Sales trend: a header row, then one dated row per period.
  * @cancelable
@@ -236,9 +243,14 @@ export function asinSalesTrend(
   end: unknown,
   interval: unknown,
   fields: unknown[][],
+  headers: unknown,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
-  return runFormula("asin_sales_trend", { market, positional: [asin], start, end, interval, fields }, invocation);
+  return runFormula(
+    "asin_sales_trend",
+    { market, positional: [asin], start, end, interval, fields, headers },
+    invocation,
+  );
 }
 
 /**
@@ -278,6 +290,7 @@ export function bsrPrediction(
  * @param [end] Last day (a date); blank = today.
  * @param [interval] daily, weekly, monthly; blank = daily.
  * @param [fields] Columns to spill, e.g. "date, price, buyBox" (text or a range); blank = all.
+ * @param [headers] The header row: labels (the columns in words, in Excel's language), names (default: the names fields takes), TRUE or FALSE (no header row).
  * @param invocation Supplied by Excel: the calling cell, cancellation and value preview.
  * @returns Price and rank history: a header row, then one dated row per period.
  * @cancelable
@@ -290,9 +303,10 @@ export function keepaInfo(
   end: unknown,
   interval: unknown,
   fields: unknown[][],
+  headers: unknown,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
-  return runFormula("keepa_info", { market, positional: [asin], start, end, interval, fields }, invocation);
+  return runFormula("keepa_info", { market, positional: [asin], start, end, interval, fields, headers }, invocation);
 }
 
 /**

@@ -13,8 +13,12 @@ ${code("start")} the table starts at the first data (at most a year back for day
 without ${code("end")} it ends today. ${code("interval")} is ${code("daily")}, ${code("weekly")} or
 ${code("monthly")} (${code("d")}, ${code("w")}, ${code("m")}; STOCKHISTORY's ${code("1")} and ${code("2")} for
 weekly and monthly; a 0 reads as a blank cell, Excel's way of passing one on some builds); blank = the function's
-default. Dates are Excel dates: the period's first day (weeks start on Monday, days are UTC days). Several series
-with different time points become one table by one rule:
+default. ${code("headers")} is MAD.PRODUCTS': ${code('"labels"')} heads the columns in words, in the language Excel
+calculates in (${code("Date")}, ${code("Price")}); ${code('"names"')} or TRUE (the default) with the names
+${code("fields")} takes; FALSE spills no header row. It comes last, after ${code("fields")} (STOCKHISTORY has its
+${code("headers")} before its properties), so formulas written before it keep their meaning. Dates are Excel dates:
+the period's first day (weeks start on Monday, days are UTC days). Several series with different time points become
+one table by one rule:
 - a level (price, Buy Box, list price, rank, rating, number of ratings, sellers) is the last value known by the end
   of the period. A history of changes (PRICEHISTORY's) is carried forward from earlier periods while it does not
   change: the service sends a point only when a value changes, so a price set in March is still the price in May;

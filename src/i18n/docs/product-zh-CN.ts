@@ -11,6 +11,9 @@ ${code("end")} 是日期（单元格中的日期，或 ${code("2025-08-02")} 这
 （按天最多回溯一年，按周和按月最多两年），不填 ${code("end")} 时到今天为止。${code("interval")} 为 ${code("daily")}、
 ${code("weekly")} 或 ${code("monthly")}（也可写 ${code("d")}、${code("w")}、${code("m")}；STOCKHISTORY 的 ${code("1")} 和
 ${code("2")} 分别表示按周和按月；0 视为空单元格，因为部分 Excel 版本以 0 传递空单元格）；留空 = 该函数的默认值。
+${code("headers")} 与 MAD.PRODUCTS 的相同：${code('"labels"')} 用文字作表头，语言为 Excel 计算时的语言（${code("日期")}、
+${code("价格")}）；${code('"names"')} 或 TRUE（默认）用 ${code("fields")} 接受的列名；FALSE 不输出表头行。它排在
+${code("fields")} 之后（STOCKHISTORY 的 ${code("headers")} 在属性之前），因此之前写好的公式含义不变。
 日期为 Excel 日期：周期的第一天（每周从星期一开始，按天时为 UTC 日期）。时间点不同的多个序列按同一规则合成一张表：
 - 时点值（价格、Buy Box 价格、标价、排名、评分、评分数、卖家数）取周期结束时已知的最后一个值。变化记录（PRICEHISTORY
   的数据）在未变化期间沿用之前周期的值：服务只在值变化时发送一个点，所以三月设定的价格到五月仍是当时的价格；值为 -1

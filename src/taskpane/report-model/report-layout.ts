@@ -109,8 +109,11 @@ const hasNote = (template: ReportTemplate, input: TemplateInput): boolean =>
 const argText = (places: InputPlaces, source: ArgSource): string => sourceRule(source).formula(source, places);
 
 const LABELLED_HEADERS = "headers=labels";
-/** A list's (MAD.PRODUCTS') `headers` argument: its columns in words, as the tables' `headers=labels`. */
-const LIST_HEADERS = "labels";
+/**
+ * A list's (MAD.PRODUCTS') and a history's `headers` argument: its columns in words, as the tables' `headers=labels`.
+ * Reports made before a history took it keep their formulas, headed with the columns' names.
+ */
+const WORDS_HEADERS = "labels";
 
 /**
  * A table section's `filters` argument: its own (a literal display option, or a block of input cells), and a header
@@ -125,8 +128,8 @@ function filtersText(places: InputPlaces, filters: ArgSource | undefined): strin
 
 /**
  * `=MAD.BRANDCONCENTRATION($B$3,$B$4,"headers=labels","brand, totalUnitsRatio",10)`; a history function takes
- * STOCKHISTORY's arguments (`=MAD.PRICEHISTORY($B$3,$B$4,,,"weekly","date, price, bsr")`), a card market and ASIN
- * only (`=MAD.PRODUCT($B$3,$B$4)`), a list market, ASINs, fields and headers
+ * STOCKHISTORY's arguments, then headers (`=MAD.PRICEHISTORY($B$3,$B$4,,,"weekly","date, price, bsr","labels")`), a
+ * card market and ASIN only (`=MAD.PRODUCT($B$3,$B$4)`), a list market, ASINs, fields and headers
  * (`=MAD.PRODUCTS($B$3,$A$9:$A$208,"asin, price","labels")`).
  */
 function sectionFormula(template: ReportTemplate, section: TemplateSection): string {
@@ -139,9 +142,9 @@ function sectionFormula(template: ReportTemplate, section: TemplateSection): str
   const args = section.card
     ? leading
     : section.list
-      ? [...leading, fields, `"${LIST_HEADERS}"`]
+      ? [...leading, fields, `"${WORDS_HEADERS}"`]
       : operation(section.operation).history
-        ? [...leading, "", "", section.interval ? `"${section.interval}"` : "", fields]
+        ? [...leading, "", "", section.interval ? `"${section.interval}"` : "", fields, `"${WORDS_HEADERS}"`]
         : [
             ...leading,
             filtersText(places, section.filters),

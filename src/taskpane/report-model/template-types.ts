@@ -76,7 +76,7 @@ export interface TemplateSection {
   readonly vertical?: boolean;
   /**
    * A history function (MAD.PRICEHISTORY): STOCKHISTORY's arguments, start and end left to the function's
-   * defaults, this interval; its `fields` name `date` first.
+   * defaults, this interval; its `fields` name `date` first; `headers` `labels` (words).
    */
   readonly interval?: Interval;
   /**

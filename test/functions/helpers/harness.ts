@@ -40,17 +40,25 @@ interface CallArgs {
   filters?: unknown;
   fields?: unknown;
   limit?: unknown;
-  /** A history function's range and interval (STOCKHISTORY's order). */
+  /** A history function's range and interval (STOCKHISTORY's order), and its header (after `fields`). */
   start?: unknown;
   end?: unknown;
   interval?: unknown;
+  headers?: unknown;
 }
 
 /** The full argument list Excel passes: omitted optional arguments are null; `market` where the function has one. */
 function argumentList(op: AnyOperation, args: CallArgs = {}): unknown[] {
   const required = [...(takesMarket(op) ? [args.market ?? "US"] : []), ...(args.positional ?? typicalPositional(op))];
   if (op.history)
-    return [...required, args.start ?? null, args.end ?? null, args.interval ?? null, args.fields ?? null];
+    return [
+      ...required,
+      args.start ?? null,
+      args.end ?? null,
+      args.interval ?? null,
+      args.fields ?? null,
+      args.headers ?? null,
+    ];
   return [...required, args.filters ?? null, args.fields ?? null, args.limit ?? null];
 }
 

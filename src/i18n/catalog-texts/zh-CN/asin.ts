@@ -28,7 +28,7 @@ export const asin = {
   Daily: "按天",
   Weekly: "按周",
   Monthly: "按月",
-  "The period's first day, a date": "周期的第一天，日期",
+  "Date: the period's first day": "日期：周期的第一天",
   "Estimated units": "预估销量",
   "Estimated revenue": "预估销售额",
   "Best-seller rank (daily figures only)": "BSR 排名（仅每日数据）",

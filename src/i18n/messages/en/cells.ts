@@ -217,27 +217,6 @@ export const cells = {
   // The header of a single record's field/value rows where its headers are words (`headers=labels`)
   "cell.fieldHeader": message("Field"),
   "cell.valueHeader": message("Value"),
-  // A product card (src/table/product-card.ts): its second section's title and where its data comes from
-  "card.section.listing": message("Listing"),
-  "card.provider": message("SellerSprite data through Marketplace Analytics Data"),
-  // The card's fields, named in the language it is made in (=A2.Price, =A2.价格), as Excel's own data types name theirs
-  "card.field.title": message("Title"),
-  "card.field.image": message("Image"),
-  "card.field.price": message("Price"),
-  "card.field.bsr": message("BSR"),
-  "card.field.category": message("Category"),
-  "card.field.rating": message("Rating"),
-  "card.field.ratings": message("Ratings"),
-  "card.field.monthlyUnits": message("Monthly units"),
-  "card.field.monthlyRevenue": message("Monthly revenue"),
-  "card.field.brand": message("Brand"),
-  "card.field.asin": message("ASIN"),
-  "card.field.marketplace": message("Marketplace"),
-  "card.field.listedOn": message("Listed on"),
-  "card.field.categoryPath": message("Category path"),
-  "card.field.listing": message("Listing"),
-  "card.field.bulletPoints": message("Bullet points"),
-  "card.field.variants": message("Variants"),
   "cell.notAColumn": message(`{got} is not a column of MAD.{fn}${DID_YOU_MEAN}`, {
     got: "text",
     fn: "text",
