@@ -247,12 +247,14 @@ export function isEnvelope(body: unknown): body is Envelope {
 }
 
 /**
- * The envelope's `data` when it names something (ERROR_PARAM: "nodeIdPath"): a short name of letters, digits and
- * `_ . , [ ] -`, so nothing the service sends (markup, long text, a secret-sized blob) lands in a message as is.
+ * The envelope's `data` when it names something (ERROR_PARAM: "nodeIdPath"; a team relay names the parameter as
+ * `{problem: "param", param}`): a short name of letters, digits and `_ . , [ ] -`, so nothing the service sends
+ * (markup, long text, a secret-sized blob) lands in a message as is.
  */
 function detailFrom(data: unknown): string | undefined {
-  if (typeof data !== "string") return undefined;
-  const name = data.trim();
+  const named = typeof data === "object" && data !== null ? (data as { param?: unknown }).param : data;
+  if (typeof named !== "string") return undefined;
+  const name = named.trim();
   return /^[A-Za-z][\w.,[\] -]{0,59}$/.test(name) ? name : undefined;
 }
 

@@ -4,6 +4,7 @@
  * refused, a success envelope is parsed, anything else becomes the error its status and code say).
  */
 import { t } from "../i18n/cells";
+import { currentLocale } from "../i18n/locale";
 import {
   errorFromResponse,
   isEnvelope,
@@ -44,7 +45,8 @@ export const requestUrl = (baseUrl: string, plan: RequestPlan<unknown>) =>
 
 /**
  * The fetch options of one attempt: the credential in its header only (an API secret as `secret-key`, a team
- * relay's member token as `Authorization: Bearer`, never both), and never a redirect followed with it.
+ * relay's member token as `Authorization: Bearer`, never both), and never a redirect followed with it. The add-in's
+ * language goes as Accept-Language, so a relay words its refusals in the cells' language (as the pane's requests do).
  */
 export function requestInit(
   plan: RequestPlan<unknown>,
@@ -56,6 +58,7 @@ export function requestInit(
     ...(isTeamToken(secret) ? { Authorization: `Bearer ${secret}` } : { "secret-key": secret }),
     "x-request-id": requestId,
     Accept: "application/json",
+    "Accept-Language": currentLocale(),
   };
   if (plan.method === "POST") headers["Content-Type"] = "application/json;charset=utf-8";
   const init: RequestInit = { method: plan.method, headers, signal, redirect: "manual" };

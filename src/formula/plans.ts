@@ -33,11 +33,13 @@ export interface WrapperArgs {
  * when a workbook opens, and most workbooks have neither. Their words (i18n/lookups: a card's field names, a key not
  * found) come with the chunk: in a language other than English they are loaded before a plan speaks.
  */
-const productPlans = () =>
-  import(/* webpackChunkName: "product-functions" */ "./product-plans").then(async (plans) => {
-    await loadLocale(currentLocale());
-    return plans;
-  });
+const productPlans = () => import(/* webpackChunkName: "product-functions" */ "./product-plans");
+
+/** The chunk loaded with its words in the reader's language (registered as it loads, so loaded after it). */
+async function productPlansSpeaking(): Promise<void> {
+  await productPlans();
+  await loadLocale(currentLocale());
+}
 
 /** What a plan asks of the runtime: whether Excel takes a card here (and its numbers' form), and the calendar. */
 export interface PlanRuntime {
@@ -53,6 +55,7 @@ export async function planOf(
   runtime: PlanRuntime,
 ): Promise<FormulaPlan> {
   const lookup = fn ? lookupFunction(fn) : undefined;
+  if (lookup || op.history) await productPlansSpeaking();
   if (lookup?.form === "card") return (await productPlans()).cardPlan(lookup, args, runtime.entities);
   if (lookup?.form === "rows") return (await productPlans()).rowsPlan(args);
   if (op.history) return (await productPlans()).historyPlan(op, op.history, args, runtime.now);

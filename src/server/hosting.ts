@@ -13,7 +13,8 @@ import { DEFAULT_CONNECTION_LIMITS, guardConnections, serverTimeouts, type Conne
 import { setCacheControl } from "./cache-policy";
 import { answeredCors } from "./cors";
 import { ClientRateLimiter } from "./rate-limit";
-import { createRelay, normalizeUpstream, readBody, RELAY_ANSWER_HEADERS, type RelayOutcome } from "./relay";
+import { createRelay, normalizeUpstream, readBody, refuseAs, RELAY_ANSWER_HEADERS, type RelayOutcome } from "./relay";
+import { requestLanguageLoaded } from "./relay-refusals";
 import { CSP_REPORT_PATH, securityHeaders, summarizeCspReport, type CspOptions } from "./security-headers";
 
 /** The team relay as the hosting server sees it (src/server/team): `/v1/*` for members, admin routes, readiness. */
@@ -114,17 +115,9 @@ function clientAddress(trustProxy: boolean | undefined) {
   };
 }
 
-const tooMany = (res: ServerResponse, retryAfterSeconds: number, what: string) =>
-  sendJson(
-    res,
-    429,
-    {
-      code: "ERROR_VISIT_MAX",
-      message: `too many ${what} from this address; retry after ${retryAfterSeconds} s`,
-      data: null,
-    },
-    { "retry-after": String(retryAfterSeconds) },
-  );
+/** 429 from this address's limit (the relay's one refusal style, ./relay-refusals.ts). */
+const tooMany = (res: ServerResponse, retryAfterSeconds: number, from: "calls" | "readiness" | "reports") =>
+  refuseAs(res, "rate", { retryAfterSeconds, from });
 
 /** What a route handler answers with: the upstream's status when the service was called, for the log. */
 type Handler = (req: IncomingMessage, res: ServerResponse, pathname: string) => Promise<number | undefined>;
@@ -155,7 +148,7 @@ function routes(options: HostingOptions, closing: AbortSignal, now: () => number
 
   const readiness: Handler = async (req, res) => {
     const decision = readyLimiter.take(clientOf(req));
-    if (!decision.ok) return void tooMany(res, decision.retryAfterSeconds, "readiness checks");
+    if (!decision.ok) return void tooMany(res, decision.retryAfterSeconds, "readiness");
     const [reachable, store] = await Promise.all([upstreamReachable(), team?.ready()]);
     const ok = reachable && (store?.ok ?? true);
     const body: Record<string, unknown> = { ok, upstream: reachable ? "reachable" : "unreachable" };
@@ -196,7 +189,7 @@ function routes(options: HostingOptions, closing: AbortSignal, now: () => number
   const adminOrFile: Handler = async (req, res, pathname) => {
     if (team && pathname.startsWith("/admin/") && (await team.admin(req, res, pathname, clientOf(req))))
       return undefined;
-    const notFound = () => sendJson(res, 404, { error: "not found" });
+    const notFound = () => refuseAs(res, "not-found", { path: pathname });
     if (files && (req.method === "GET" || req.method === "HEAD")) files(req, res, notFound);
     else notFound();
     return undefined;
@@ -205,6 +198,8 @@ function routes(options: HostingOptions, closing: AbortSignal, now: () => number
   return async (req, res, pathname) => {
     // A preflight gets no grant but the local preview's (./cors.ts): the add-in is same-origin.
     if (answeredCors(req, res, pathname)) return undefined;
+    // A refusal speaks the language the request asks for.
+    await requestLanguageLoaded(req);
     if (pathname === "/healthz" && req.method === "GET") return void sendJson(res, 200, { ok: true });
     if (pathname === "/readyz" && req.method === "GET") return readiness(req, res, pathname);
     if (pathname === CSP_REPORT_PATH && req.method === "POST") return cspReport(req, res, pathname);
@@ -239,11 +234,11 @@ function requestListener(options: HostingOptions, route: Handler, now: () => num
     try {
       pathname = new URL(req.url ?? "/", "http://relay.local").pathname;
     } catch {
-      return sendJson(res, 400, { error: "malformed request target" });
+      return void refuseAs(res, "target", {});
     }
     route(req, res, pathname).then(
       (status) => (upstreamStatus = status),
-      () => sendJson(res, 500, { error: "internal error" }),
+      () => refuseAs(res, "internal", {}),
     );
   };
 }

@@ -4,12 +4,28 @@
  * where the catalog says; a path with parameters, `/v1/asin/{marketplace}/{asin}`, as its template allows) and
  * `GET /v1/visits`, passes the caller's `secret-key` header and JSON body and nothing else of the caller's, never
  * follows a redirect, caps the body both ways, bounds the wait, and passes the upstream's answer back as JSON only
- * (never as the upstream's HTML). The secret is never logged or echoed.
+ * (never as the upstream's HTML). The secret is never logged or echoed. What it refuses, and its own failures to bring
+ * the service's answer, it answers in one style, in the caller's language (./relay-refusals.ts).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { methodOf, OPERATIONS } from "../api/catalog";
 import { matchPath } from "../api/paths";
+import { t } from "../i18n/alerts";
+import type { Locale } from "../i18n/locale";
+import type { UpstreamProblem } from "../relay-api/refusals";
 import { MAX_JSON_DEPTH, nestsDeeperThan } from "./json-depth";
+import {
+  answerTextIn,
+  bodyWords,
+  refusalText,
+  relayRefusal,
+  requestLanguageLoaded,
+  requestLocale,
+  type BodyProblem,
+  type Refusal,
+  type RelayRefusalName,
+  type RelayRefusals,
+} from "./relay-refusals";
 import { scrubSecrets } from "./scrub";
 
 export const VISITS_PATH = "/v1/visits";
@@ -25,8 +41,14 @@ const RELAYED: readonly { method: string; template: string }[] = [
   { method: "GET", template: VISITS_PATH },
 ];
 const JSON_TYPE = "application/json;charset=utf-8";
-/** Relay answers are per caller and paid for: no shared cache (an edge, a proxy) may keep or reuse them. */
-export const RELAY_ANSWER_HEADERS = { "cache-control": "no-store", vary: "secret-key, authorization" } as const;
+/**
+ * Relay answers are per caller and paid for: no shared cache (an edge, a proxy) may keep or reuse them; a refusal's
+ * words are in the caller's language.
+ */
+export const RELAY_ANSWER_HEADERS = {
+  "cache-control": "no-store",
+  vary: "secret-key, authorization, accept-language",
+} as const;
 
 /** Whether a request is one of the catalog's routes: its method, and its path under the route's template. */
 function isRelayed(method: string | undefined, pathname: string): boolean {
@@ -70,17 +92,37 @@ export interface RelayOutcome {
 
 export type Relay = (req: IncomingMessage, res: ServerResponse, pathname: string) => Promise<RelayOutcome>;
 
-/** A JSON answer of the relay itself (an envelope `{code, message, data}` unless `body` is given). */
-export function sendError(
+/** Sends a refusal (./relay-refusals.ts); a body too large closes the connection (what is left of it is not read). */
+export function refuse(
   res: ServerResponse,
   status: number,
-  code: string,
-  message: string,
+  refusal: Refusal,
   headers: Record<string, string> = {},
 ): RelayOutcome {
-  sendJsonText(res, status, JSON.stringify({ code, message, data: null }), headers);
+  const close: Record<string, string> = status === 413 ? { connection: "close" } : {};
+  sendJsonText(res, status, refusalText(status, refusal), { ...close, ...headers });
   return { status };
 }
+
+/** Sends a refusal the relay makes itself, in the language the request asks for. */
+export function refuseAs<P extends RelayRefusalName>(
+  res: ServerResponse,
+  problem: P,
+  values: RelayRefusals[P],
+  headers: Record<string, string> = {},
+): RelayOutcome {
+  const sent = relayRefusal(requestLocale(res.req), problem, values);
+  return refuse(res, sent.status, sent.refusal, { ...sent.headers, ...headers });
+}
+
+/** Refuses a body (`problem: "body"`; 413 when too large, which closes the connection), worded in `locale`. */
+export const refuseBody =
+  (locale: Locale, notJson: string) =>
+  (res: ServerResponse, refusal: BodyProblem): RelayOutcome =>
+    refuse(res, refusal.kind === "too-large" ? 413 : 400, {
+      problem: "body",
+      message: bodyWords(locale, refusal, notJson),
+    });
 
 export function sendJsonText(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}) {
   if (res.headersSent || res.destroyed) return;
@@ -148,11 +190,12 @@ export interface UpstreamRequest {
 
 /**
  * The service's answer as the relay may pass it on: a JSON text with its status (and Retry-After), or the relay's
- * own failure (timeout, unreachable, redirect, too large, not JSON) as status and JSON text.
+ * own failure (timeout, unreachable, redirect, too large, not JSON) as status and JSON text, worded in English
+ * (sendAnswer words it again in each caller's language).
  */
 export interface UpstreamAnswer {
   status: number;
-  /** JSON text: the service's body, or the relay's own `{code, message, data}` / `{error}`. */
+  /** JSON text: the service's body, or the relay's own refusal `{code, message, data: {problem, ...}}`. */
   text: string;
   retryAfter?: string;
   /** The service's HTTP status, when it answered at all. */
@@ -161,12 +204,11 @@ export interface UpstreamAnswer {
   fromService: boolean;
 }
 
-const failure = (status: number, code: string, message: string, upstreamStatus?: number): UpstreamAnswer => ({
-  status,
-  text: JSON.stringify({ code, message, data: null }),
-  upstreamStatus,
-  fromService: false,
-});
+/** The relay's own failure to bring the service's answer (`upstreamStatus`: the service's, when it answered). */
+function failure<P extends UpstreamProblem>(problem: P, values: RelayRefusals[P], upstreamStatus?: number) {
+  const { status, refusal } = relayRefusal("en", problem, values);
+  return { status, text: refusalText(status, refusal), upstreamStatus, fromService: false } satisfies UpstreamAnswer;
+}
 
 class AnswerTooLarge extends Error {}
 
@@ -224,17 +266,11 @@ export function createUpstreamCaller(options: RelayOptions): UpstreamCaller {
       });
       return { response, payload: await readCapped(response, maxAnswerBytes) };
     } catch (error) {
-      if (error instanceof AnswerTooLarge)
-        return failure(
-          502,
-          "ERROR_SERVER_INTERNAL",
-          `upstream answer larger than ${maxAnswerBytes} bytes; not relayed`,
-        );
-      if (timeout.aborted)
-        return failure(504, "ERROR_SERVER_INTERNAL", `upstream did not answer within ${timeoutMs} ms`);
+      if (error instanceof AnswerTooLarge) return failure("upstream-too-large", { max: maxAnswerBytes });
+      if (timeout.aborted) return failure("upstream-timeout", { ms: timeoutMs });
       // The reason names the failure only: headers (the secret) are not part of fetch errors.
       const reason = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).name;
-      return failure(502, "ERROR_SERVER_INTERNAL", `upstream unreachable (${reason})`);
+      return failure("upstream-unreachable", { reason: String(reason).slice(0, 60) });
     }
   }
 
@@ -263,94 +299,59 @@ function answerOf(response: Response, payload: Buffer): UpstreamAnswer {
   const status = response.status;
   if (status >= 300 && status < 400)
     // Following it would carry the secret elsewhere; its target is not named (it could hold anything).
-    return failure(502, "ERROR_SERVER_INTERNAL", `upstream answered with a redirect (${status}); not followed`, status);
+    return failure("upstream-redirect", { status }, status);
   // Checked before anything parses it: a deeply nested text would hold the event loop and memory (json-depth.ts).
-  if (nestsDeeperThan(payload))
-    return failure(
-      502,
-      "ERROR_SERVER_INTERNAL",
-      `the service's answer nests deeper than ${MAX_JSON_DEPTH} levels; not relayed`,
-      status,
-    );
+  if (nestsDeeperThan(payload)) return failure("upstream-too-deep", { max: MAX_JSON_DEPTH }, status);
   const retryAfter = boundedRetryAfter(response.headers.get("retry-after"));
   const text = payload.toString("utf8");
   if (text.trim() !== "" && isJson(text))
     return { status, text, retryAfter, upstreamStatus: status, fromService: true };
   // Never the upstream's HTML (or anything else) on the add-in's origin. An error status stays what it was, with a
-  // body that is not an envelope, so clients read it as the HTTP failure it is (and honour Retry-After).
-  const type = (response.headers.get("content-type") ?? "no content type").split(";")[0].slice(0, 60);
-  const message = `the service answered HTTP ${status} with ${text.trim() === "" ? "an empty body" : type}, not JSON; not relayed`;
-  return status >= 400
-    ? { status, text: JSON.stringify({ error: message }), retryAfter, upstreamStatus: status, fromService: false }
-    : { ...failure(502, "ERROR_SERVER_INTERNAL", message, status) };
+  // body without a code, so clients read it as the HTTP failure it is (and honour Retry-After).
+  const declared = response.headers.get("content-type")?.split(";")[0].trim().slice(0, 60) || "none";
+  const refused = failure("upstream-not-json", { status, type: text.trim() === "" ? "empty" : declared }, status);
+  return status >= 400 ? { ...refused, retryAfter } : refused;
 }
 
-/** Sends an upstream answer to the caller as JSON with the relay's headers. */
+/** Sends an upstream answer to the caller as JSON with the relay's headers (the relay's failure in their language). */
 export function sendAnswer(res: ServerResponse, answer: UpstreamAnswer): RelayOutcome {
-  sendJsonText(res, answer.status, answer.text, answer.retryAfter ? { "retry-after": answer.retryAfter } : {});
+  const text = answerTextIn(answer.text, answer.status, requestLocale(res.req));
+  sendJsonText(res, answer.status, text, answer.retryAfter ? { "retry-after": answer.retryAfter } : {});
   return { status: answer.status, upstreamStatus: answer.upstreamStatus };
 }
 
-/** Why a relayed request's body is refused. */
-export type RelayedBodyRefusal =
-  | { readonly kind: "too-large"; readonly max: number }
-  | { readonly kind: "too-deep"; readonly max: number }
-  | { readonly kind: "unreadable" }
-  | { readonly kind: "not-json" };
-
-/** Answers a refused body; the team relay words it in the member's language (./team/routes/member-answers.ts). */
-type RefuseBody = (res: ServerResponse, refusal: RelayedBodyRefusal) => void;
-
-/** The own-secret relay's refusal of a body, in English as the service's own answers are. */
-function refuseBodyInEnglish(res: ServerResponse, refusal: RelayedBodyRefusal): void {
-  switch (refusal.kind) {
-    case "too-large":
-      sendError(res, 413, "ERROR_PARAM", `body: larger than ${refusal.max} bytes`, { connection: "close" });
-      return;
-    case "too-deep":
-      sendError(res, 400, "ERROR_PARAM", `body: nested deeper than ${refusal.max} levels`);
-      return;
-    case "unreadable":
-      sendError(res, 400, "ERROR_PARAM", "body: could not be read");
-      return;
-    case "not-json":
-      sendError(res, 400, "ERROR_PARAM", "body: not valid JSON");
-      return;
-    default: {
-      const unknown: never = refusal;
-      throw new Error(`unknown body refusal ${JSON.stringify(unknown)}`);
-    }
-  }
-}
-
-/** Reads and checks a relayed request: its route, body size and JSON. Undefined = already answered. */
+/**
+ * Reads and checks a relayed request: its route, body size and JSON, refused in the caller's language (both relays
+ * alike). Undefined = already answered.
+ */
 export async function readRelayed(
   req: IncomingMessage,
   res: ServerResponse,
   pathname: string,
   maxBodyBytes: number,
-  refuseBody: RefuseBody = refuseBodyInEnglish,
 ): Promise<UpstreamRequest | undefined> {
   if (!isRelayed(req.method, pathname)) {
     req.resume();
-    sendError(res, 404, "ERROR_URL_NOT_FOUND", `not relayed: ${req.method} ${pathname}`);
+    refuseAs(res, "route", { method: req.method ?? "", path: pathname });
     return undefined;
   }
+  const locale = requestLocale(req);
+  const refused = refuseBody(locale, t.in(locale)("error.bodyNotJson"));
   let body: Buffer;
   try {
     body = await readBody(req, maxBodyBytes);
   } catch (error) {
-    refuseBody(res, error instanceof BodyTooLarge ? { kind: "too-large", max: maxBodyBytes } : { kind: "unreadable" });
+    refused(res, error instanceof BodyTooLarge ? { kind: "too-large", max: maxBodyBytes } : { kind: "unreadable" });
     return undefined;
   }
   const method = req.method === "GET" ? "GET" : "POST";
   if (nestsDeeperThan(body)) {
-    refuseBody(res, { kind: "too-deep", max: MAX_JSON_DEPTH });
+    refused(res, { kind: "too-deep", max: MAX_JSON_DEPTH });
     return undefined;
   }
   const text = body.toString("utf8");
   if (method === "POST" && text.trim() !== "" && !isJson(text)) {
-    refuseBody(res, { kind: "not-json" });
+    refused(res, { kind: "not-json" });
     return undefined;
   }
   // A GET operation's parameters are its query (never the secret, which travels in its header).
@@ -362,6 +363,7 @@ export function createRelay(options: RelayOptions): Relay {
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const callUpstream = createUpstreamCaller(options);
   return async (req, res, pathname) => {
+    await requestLanguageLoaded(req);
     const request = await readRelayed(req, res, pathname, maxBodyBytes);
     if (!request) return { status: res.statusCode };
     const secret = req.headers["secret-key"];

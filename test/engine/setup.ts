@@ -1,6 +1,7 @@
 /**
  * Builds an engine over a fake service on simulated time, with a store that already holds a secret.
  */
+import { createHash } from "node:crypto";
 import { createEngine } from "../../src/engine/engine";
 import { memoryStore, type KeyValueStore } from "../../src/engine/key-value-store";
 import type { EngineOptions } from "../../src/engine/types";
@@ -12,6 +13,21 @@ export const BASE_URL = "http://sim.test";
 
 export function seededStore(extra: Record<string, string> = {}): KeyValueStore {
   return memoryStore({ "mad.secret": SECRET, "mad.baseUrl": BASE_URL, ...extra });
+}
+
+/**
+ * Web Crypto's digest (the account's id, src/engine/keys.ts) is answered on libuv's thread pool, in real time a
+ * simulated clock does not wait for: on a busy machine a query could still be hashing its account when the test
+ * moved the clock past its window. Here it answers as soon as promises do (the same SHA-256), so only the clock counts.
+ */
+function digestOnTheClock(): void {
+  jest.spyOn(globalThis.crypto.subtle, "digest").mockImplementation(async (_algorithm, data) => {
+    const view = ArrayBuffer.isView(data) ? data : new Uint8Array(data);
+    const bytes = createHash("sha256")
+      .update(new Uint8Array(view.buffer, view.byteOffset, view.byteLength))
+      .digest();
+    return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+  });
 }
 
 export interface Setup {
@@ -31,6 +47,7 @@ export function setup(
     engine?: Partial<EngineOptions>;
   } = {},
 ): Setup {
+  digestOnTheClock();
   const clock = options.clock ?? new VirtualClock();
   const service = new FakeService({ clock, ...options.service });
   const store = options.store ?? seededStore();

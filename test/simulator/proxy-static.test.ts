@@ -77,7 +77,7 @@ describe("proxy mode", () => {
       expect(reply.body).toEqual({
         code: "ERROR_SERVER_INTERNAL",
         message: expect.stringMatching(/upstream unreachable/),
-        data: null,
+        data: { problem: "upstream-unreachable", reason: expect.any(String) },
       });
       expect(reply.text).not.toContain(UPSTREAM_SECRET);
     } finally {

@@ -6,7 +6,7 @@
 import type { ServerResponse } from "node:http";
 import type { Schedule } from "../../relay-api/schedules";
 import { loadLocale } from "../../i18n/locale";
-import { sendError, type RelayOutcome } from "../relay";
+import { refuseAs, type RelayOutcome } from "../relay";
 import { scheduleChanges, type ChangeDay, type ChangeSourceRow, type ChangesSource } from "./changes";
 import { CSV_CONTENT_TYPE, writeCsv, type TableRow } from "./csv";
 import type { Database } from "./database";
@@ -41,15 +41,9 @@ export interface AnswerSources {
   readonly log: HistoryLog;
 }
 
-/** 503: the history database did not answer; nothing was sent. */
+/** 503: the history database did not answer; nothing was sent (in the language the request asks for). */
 export const databaseDown = (res: ServerResponse, database: Pick<Database, "describe">): RelayOutcome =>
-  sendError(
-    res,
-    503,
-    "ERROR_SERVER_INTERNAL",
-    `the relay's history database (${database.describe}) is unavailable or failed: try again shortly`,
-    { "retry-after": "5" },
-  );
+  refuseAs(res, "database", { database: database.describe });
 
 /**
  * `source` with its first item already read (so a failure to start is known before the answer's head is sent), and

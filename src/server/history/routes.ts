@@ -121,14 +121,16 @@ function read(
   return serveAnswer(res, { ...what, schedule }, sources);
 }
 
-async function memberRead(
+/** A member's route: its path matched, the member asking (the request's body already let go: none is read). */
+type MemberRoute = (
   routes: Routes,
   req: IncomingMessage,
   res: ServerResponse,
   match: RegExpExecArray,
   member: Member,
-): Promise<RelayOutcome> {
-  req.resume();
+) => Promise<RelayOutcome>;
+
+const memberRead: MemberRoute = async (routes, req, res, match, member) => {
   const [, id, kind, format] = match;
   if (req.method !== "GET") return notAllowed(req, res, match[0], { allow: "GET" });
   const locale = requestLocale(req);
@@ -141,7 +143,7 @@ async function memberRead(
     format: format as AnswerFormat,
     params: checked.params,
   });
-}
+};
 
 /** A feed's step on the schedule `id` (list, make, revoke); undefined when the method fits none. */
 async function feedStep(
@@ -171,14 +173,7 @@ async function feedStep(
   return undefined;
 }
 
-async function feedsRoute(
-  routes: Routes,
-  req: IncomingMessage,
-  res: ServerResponse,
-  match: RegExpExecArray,
-  member: Member,
-): Promise<RelayOutcome> {
-  req.resume();
+const feedsRoute: MemberRoute = async (routes, req, res, match, member) => {
   const [, id, feedId] = match;
   const locale = requestLocale(req);
   const given = [...searchOf(req).keys()][0];
@@ -195,7 +190,12 @@ async function feedsRoute(
     return databaseDown(res, db.database);
   }
   return done ?? notAllowed(req, res, match[0], { allow: feedId === undefined ? "GET, POST" : "DELETE" });
-}
+};
+
+const MEMBER_ROUTES: readonly (readonly [RegExp, MemberRoute])[] = [
+  [READ_ROUTE, memberRead],
+  [FEEDS_ROUTE, feedsRoute],
+];
 
 async function feedRead(
   routes: Routes,
@@ -237,11 +237,11 @@ export function historyRoutes(options: HistoryRouteOptions): HistoryRoutes {
   };
   return {
     async member(req, res, pathname, member) {
-      const reading = READ_ROUTE.exec(pathname);
-      if (reading) return memberRead(routes, req, res, reading, member);
-      const feeds = FEEDS_ROUTE.exec(pathname);
-      if (feeds) return feedsRoute(routes, req, res, feeds, member);
       req.resume();
+      for (const [route, handle] of MEMBER_ROUTES) {
+        const match = route.exec(pathname);
+        if (match) return handle(routes, req, res, match, member);
+      }
       return refuse(res, 404, {
         problem: "not-found",
         message: t.in(requestLocale(req))("history.notARoute", { path: pathname }),

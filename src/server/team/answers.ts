@@ -2,7 +2,7 @@
  * What the team relay answers besides the service's answers: its refusals and a member's calls left (/v1/visits).
  */
 import type { ServerResponse } from "node:http";
-import { sendError, type RelayOutcome } from "../relay";
+import { refuseAs, type RelayOutcome } from "../relay";
 import type { Acquired } from "./fair-queue";
 import type { Member, PacedKey, Spent } from "./team-store";
 
@@ -39,39 +39,17 @@ export function visitsData(keys: readonly PacedKey[], member: Member, spent: Spe
   };
 }
 
+/** A call the team's pacer or budgets refused, in the member's language (../relay-refusals.ts). */
 export function sendRefusal(res: ServerResponse, grant: Refused): RelayOutcome {
   switch (grant.refused) {
     case "queue-timeout":
-      return sendError(
-        res,
-        429,
-        "ERROR_VISIT_MAX",
-        `the team's calls this minute are taken; retry after ${grant.retryAfterSeconds} s`,
-        {
-          "retry-after": String(grant.retryAfterSeconds),
-        },
-      );
+      return refuseAs(res, "queue", { retryAfterSeconds: grant.retryAfterSeconds });
     case "member-budget":
-      return sendError(
-        res,
-        429,
-        "ERROR_VISIT_MAX",
-        "your monthly budget of calls on this team's plan is spent: ask the team's admin",
-      );
+      return refuseAs(res, "member-budget", {});
     case "plan-budget":
-      return sendError(
-        res,
-        429,
-        "ERROR_VISIT_MAX",
-        "the team plan's monthly budget of calls is spent: it renews next month",
-      );
+      return refuseAs(res, "plan-budget", {});
     case "no-key":
-      return sendError(
-        res,
-        503,
-        "ERROR_SERVER_INTERNAL",
-        "no key of the team's plan can be used now (the service refused them): the team's admin has been told",
-      );
+      return refuseAs(res, "no-key", {});
     default: {
       const unknown: never = grant;
       throw new Error(`unknown refusal ${JSON.stringify(unknown)}`);

@@ -18,6 +18,7 @@ import type {
   DeliverySettlement,
   FailedDelivery,
   OutboxCount,
+  OutboxLeaseAsk,
   StoredAlert,
 } from "./alerts/model";
 import {
@@ -391,15 +392,8 @@ export class MemoryStore implements TeamStore {
     return this.alertSteps.commit(commit);
   }
 
-  async outboxLease(
-    now: number,
-    owner: string,
-    leaseMs: number,
-    limit: number,
-    anyTime: boolean,
-    only?: readonly string[],
-  ) {
-    return this.alertSteps.lease(now, owner, leaseMs, limit, anyTime, only);
+  async outboxLease(ask: OutboxLeaseAsk) {
+    return this.alertSteps.lease(ask);
   }
 
   async outboxSettle(id: string, owner: string, now: number, settlement: DeliverySettlement): Promise<boolean> {

@@ -344,7 +344,7 @@ export class RedisStore implements TeamStore {
   readonly alertState: TeamStore["alertState"] = (id) => this.alertSteps.state(id);
   readonly alertClaim: TeamStore["alertClaim"] = (...a) => this.alertSteps.claim(...a);
   readonly alertCommit: TeamStore["alertCommit"] = (commit) => this.alertSteps.commit(commit);
-  readonly outboxLease: TeamStore["outboxLease"] = (...a) => this.alertSteps.lease(...a);
+  readonly outboxLease: TeamStore["outboxLease"] = (ask) => this.alertSteps.lease(ask);
   readonly outboxSettle: TeamStore["outboxSettle"] = (...a) => this.alertSteps.settle(...a);
   readonly outbox: TeamStore["outbox"] = () => this.alertSteps.pending();
   readonly outboxCounts: TeamStore["outboxCounts"] = (ids) => this.alertSteps.counts(ids);

@@ -16,6 +16,7 @@ import { randomUUID } from "node:crypto";
 import { isLookup } from "../../api/lookups/batch";
 import { operation } from "../../api/catalog";
 import type { Clock } from "../../lib/clock";
+import { PeriodicTask } from "../../lib/repeat";
 import { nextRunAt, type Schedule, type ScheduledQuery, type ScheduleRun } from "../../relay-api/schedules";
 import { snapshotOf, type QueryOutcome } from "../history/snapshot-rows";
 import { failureReason } from "../scrub";
@@ -61,32 +62,16 @@ export type RunChoice = { readonly due: true } | { readonly id: string } | { rea
 
 type Tally = { calls: number; cacheHits: number; failed: number; note?: string };
 
-export class Scheduler {
+/** Runs due schedules now and every tick until stopped (`start`, `stop`). */
+export class Scheduler extends PeriodicTask {
   private readonly owner = randomUUID();
-  private readonly stopping = new AbortController();
-  private running: Promise<void> | undefined;
 
-  constructor(private readonly options: SchedulerOptions) {}
-
-  /** Runs due schedules now and every tick until stopped. */
-  start(): void {
-    const { clock, log } = this.options;
-    const loop = async () => {
-      while (!this.stopping.signal.aborted) {
-        // A failed tick (the store down) is tried again at the next: said once a tick, never the loop's end.
-        await this.tick().catch((error: unknown) =>
-          log({ event: "schedule-tick-failed", reason: failureReason(error) }),
-        );
-        // The sleep ends early only when stopping: nothing failed.
-        await clock.sleep(this.options.tickMs ?? SCHEDULER_TICK_MS, this.stopping.signal).catch(() => undefined);
-      }
-    };
-    this.running ??= loop();
+  constructor(private readonly options: SchedulerOptions) {
+    super(options.clock, options.tickMs ?? SCHEDULER_TICK_MS);
   }
 
-  async stop(): Promise<void> {
-    this.stopping.abort();
-    await this.running;
+  protected tickFailed(error: unknown): void {
+    this.options.log({ event: "schedule-tick-failed", reason: failureReason(error) });
   }
 
   /** Sweeps old history (once a day), then runs every due schedule this replica claims; resolves when done. */

@@ -14,6 +14,7 @@ import { randomUUID } from "node:crypto";
 import { isLookup, type Lookup } from "../../api/lookups/batch";
 import { methodOf } from "../../api/catalog";
 import { periodEnd } from "../../api/data-period";
+import { renewLeaseUntil } from "../../lib/repeat";
 import type { UpstreamAnswer } from "../relay";
 import { failureReason } from "../scrub";
 import { envelopeCode } from "./answers";
@@ -151,16 +152,13 @@ function flightCaller(options: SharedCallOptions): FlightCall {
 /** Renews the lease every third of it until `landed`; a renewal the store misses is tried again at the next. */
 async function keepLease(options: SharedCallOptions, key: string, owner: string, landed: AbortSignal): Promise<void> {
   const { store, clock, leaseMs, log } = options;
-  for (;;) {
-    try {
-      await clock.sleep(leaseMs / 3, landed);
-    } catch {
-      return; // the call landed
-    }
-    await store
-      .flightRenew(key, owner, clock.now(), leaseMs)
-      .catch((error: unknown) => log({ event: "flight-renew-failed", cacheKey: key, reason: failureReason(error) }));
-  }
+  await renewLeaseUntil(
+    clock,
+    leaseMs,
+    landed,
+    () => store.flightRenew(key, owner, clock.now(), leaseMs),
+    (error) => log({ event: "flight-renew-failed", cacheKey: key, reason: failureReason(error) }),
+  );
 }
 
 async function waitForFlight(options: SharedCallOptions, key: string): Promise<void> {

@@ -44,20 +44,24 @@ export interface TeamRequest {
 /**
  * A request's parameters by the catalog's rules (names that are not parameters are ignored, as the service does).
  * `pathParams`, those the request's path carried, win over the query's or the body's. Parameters the operation's
- * path names go there (one encoded segment each), the rest in the query or the body.
+ * path names go there (one encoded segment each), the rest in the query or the body. A refusal names the parameter
+ * (its wire name) and the rule it breaks, in the active language.
  */
 export function teamRequest(
   op: AnyOperation,
   raw: Record<string, unknown>,
   now: number,
   pathParams: Readonly<Record<string, string>> = {},
-): { request: TeamRequest } | { error: string } {
+): { request: TeamRequest } | { error: string; param?: string } {
   const known = new Set<string>(op.params.map((p) => p.name));
   const given = { ...Object.fromEntries(Object.entries(raw).filter(([n]) => known.has(n))), ...pathParams };
   const blank = blankListError(op, given);
-  if (blank) return { error: blank };
+  if (blank) return { error: blank.message, param: blank.param };
   const checked = checkParams(op.code, given, { now: new Date(now) });
-  if (!checked.params) return { error: checked.errors[0]?.message ?? "invalid parameters" };
+  if (!checked.params) {
+    const first = checked.errors[0];
+    return first ? { error: first.message, param: first.param } : { error: "invalid parameters" };
+  }
   const params = checked.params as Record<string, unknown>;
   const text = canonicalJson(params);
   const { path, rest } = fillPath(op.path, params);
@@ -79,7 +83,7 @@ export function teamRequest(
  * the catalog's rules read either as not given, and the call would go out without it (unfiltered, and paid). A
  * member's request means something else by it: refused. (The add-in never sends an empty value.)
  */
-function blankListError(op: AnyOperation, given: Record<string, unknown>): string | undefined {
+function blankListError(op: AnyOperation, given: Record<string, unknown>): ValidationError | undefined {
   const keyList = batchOf(op)?.param;
   for (const spec of op.params) {
     const value = given[spec.name];
@@ -88,7 +92,7 @@ function blankListError(op: AnyOperation, given: Record<string, unknown>): strin
     if (!Array.isArray(value) && typeof value !== "string") continue;
     if (listItems(value, listSpaces(spec)).length > 0) continue;
     const onlyBlanks = Array.isArray(value) && value.length > 0;
-    if (onlyBlanks || spec.name === keyList) return new ValidationError(spec.name, "blank", t("v.onlyBlanks")).message;
+    if (onlyBlanks || spec.name === keyList) return new ValidationError(spec.name, "blank", t("v.onlyBlanks"));
   }
   return undefined;
 }

@@ -14,6 +14,7 @@ import type {
   FailedDelivery,
   LeasedDelivery,
   OutboxCount,
+  OutboxLeaseAsk,
   StoredAlert,
 } from "./alerts/model";
 
@@ -194,18 +195,10 @@ export interface TeamStore {
    */
   alertCommit(commit: AlertCommit): Promise<boolean>;
   /**
-   * Leases up to `limit` deliveries due at `now` (any, with `anyTime`; the ids `only`, due or not: an operator's
-   * "try now") to `owner` until `now + leaseMs`: no other replica gets them meanwhile. Each comes with its firing.
+   * Leases the deliveries `ask` names to its owner: no other replica gets them meanwhile. Each comes with its firing.
    * Also forgets given-up deliveries older than FAILED_KEEP_MS.
    */
-  outboxLease(
-    now: number,
-    owner: string,
-    leaseMs: number,
-    limit: number,
-    anyTime: boolean,
-    only?: readonly string[],
-  ): Promise<LeasedDelivery[]>;
+  outboxLease(ask: OutboxLeaseAsk): Promise<LeasedDelivery[]>;
   /** Ends `owner`'s lease on a delivery as it went; false = the lease had lapsed (nothing written). */
   outboxSettle(id: string, owner: string, now: number, settlement: DeliverySettlement): Promise<boolean>;
   /** Every delivery waiting (without its firing): bounded by the members' outboxes. */

@@ -21,15 +21,14 @@ import {
 import { ALERT_PERIODS, type AlertCost, type AlertEvery, type ReceiverFormat } from "../../relay-api/alerts";
 import { t, type MessageId } from "../../i18n";
 import type { FormulaCell } from "../host/host-adapter";
-import { useControlStyles } from "../shared/styles";
+import { useControlStyles, useLayoutStyles } from "../shared/styles";
 import { signingDestinations, type AlertLanguage, type FieldProblems } from "./alert-form";
 import { ConditionPicker } from "./ConditionPicker";
 import type { AlertForm as FormState } from "./use-alert-form";
 
 const useStyles = makeStyles({
-  root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM },
+  // The fields of a line stand on one base line, whatever their labels' heights.
   row: { display: "flex", flexWrap: "wrap", gap: tokens.spacingHorizontalS, alignItems: "end" },
-  hint: { color: tokens.colorNeutralForeground2 },
 });
 
 const EVERY_WORDS: Readonly<Record<AlertEvery, MessageId>> = {
@@ -52,12 +51,12 @@ function SourcePicker(props: {
   onActiveCell: () => void;
   onFormula: (cell: FormulaCell) => void;
 }) {
-  const styles = useStyles();
+  const layout = useLayoutStyles();
   const controls = useControlStyles();
   const id = (c: FormulaCell) => `${c.sheet}!${c.address}`;
   return (
-    <section className={styles.root} aria-label={t("alerts.source")}>
-      <Text size={200} className={styles.hint}>
+    <section className={layout.stack} aria-label={t("alerts.source")}>
+      <Text size={200} className={layout.hint}>
         {t("alerts.source.hint")}
       </Text>
       <Button appearance="primary" disabled={props.busy} onClick={props.onActiveCell}>
@@ -117,7 +116,7 @@ function SigningSecrets({ form }: { form: FormState }) {
 }
 
 function CostLine({ cost, checking }: { cost: AlertCost | null; checking: boolean }) {
-  const styles = useStyles();
+  const layout = useLayoutStyles();
   const text = checking
     ? t("alerts.cost.checking")
     : cost
@@ -133,7 +132,7 @@ function CostLine({ cost, checking }: { cost: AlertCost | null; checking: boolea
       role="status"
       size={300}
       weight={cost && !checking ? "semibold" : "regular"}
-      className={cost ? undefined : styles.hint}
+      className={cost ? undefined : layout.hint}
     >
       {text}
     </Text>
@@ -205,13 +204,13 @@ export function AlertFormView(props: {
   onActiveCell: () => void;
   onFormula: (cell: FormulaCell) => void;
 }) {
-  const styles = useStyles();
+  const layout = useLayoutStyles();
   const controls = useControlStyles();
   const { form } = props;
   const { draft, problems, change } = form;
   const from = form.source ? `${form.source.cell.sheet}!${form.source.cell.address}` : null;
   return (
-    <section className={styles.root} aria-label={t("alerts.form")}>
+    <section className={layout.stack} aria-label={t("alerts.form")}>
       <SourcePicker
         formulas={props.formulas}
         busy={props.busy}

@@ -8,6 +8,7 @@ import { Button, makeStyles, ProgressBar, Subtitle2, Text, tokens } from "@fluen
 import { currentLocale, t } from "../../i18n";
 import type { FormulaCell } from "../host/host-adapter";
 import { OutcomeBar } from "../shared/OutcomeBar";
+import { useLayoutStyles } from "../shared/styles";
 import { useServices } from "../shared/services";
 import { useAction } from "../shared/use-action";
 import type { AlertClient } from "./alert-client";
@@ -17,8 +18,6 @@ import { useAlertForm } from "./use-alert-form";
 import { readSource, useAlertClient, useAlertList, useWorkbookFormulas } from "./use-alerts";
 
 const useStyles = makeStyles({
-  root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalL },
-  section: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS },
   steps: {
     margin: 0,
     paddingLeft: tokens.spacingHorizontalXL,
@@ -38,8 +37,9 @@ const useStyles = makeStyles({
 /** No team relay: why alerts need one, and how to connect to one. */
 function NoRelay() {
   const styles = useStyles();
+  const layout = useLayoutStyles();
   return (
-    <section className={styles.section} aria-label={t("alerts.noRelay.title")}>
+    <section className={layout.stackTight} aria-label={t("alerts.noRelay.title")}>
       <Subtitle2 as="h2">{t("alerts.noRelay.title")}</Subtitle2>
       <Text>{t("alerts.noRelay.why")}</Text>
       <ol className={styles.steps}>
@@ -54,6 +54,7 @@ function NoRelay() {
 
 function RelayAlerts({ client, active }: { client: AlertClient; active: boolean }) {
   const styles = useStyles();
+  const layout = useLayoutStyles();
   const { host } = useServices();
   const action = useAction();
   const list = useAlertList(client, action);
@@ -66,10 +67,10 @@ function RelayAlerts({ client, active }: { client: AlertClient; active: boolean 
       return null;
     });
   return (
-    <div className={styles.root}>
+    <div className={layout.stackLoose}>
       {action.busy && <ProgressBar aria-label={action.busy} />}
       <OutcomeBar outcome={action.outcome} />
-      <section className={styles.section} aria-labelledby="alerts-new">
+      <section className={layout.stackTight} aria-labelledby="alerts-new">
         <Subtitle2 as="h2" id="alerts-new">
           {t("alerts.new")}
         </Subtitle2>
@@ -81,7 +82,7 @@ function RelayAlerts({ client, active }: { client: AlertClient; active: boolean 
           onFormula={(cell) => void fromCell(async () => cell)}
         />
       </section>
-      <section className={styles.section} aria-labelledby="alerts-mine">
+      <section className={layout.stackTight} aria-labelledby="alerts-mine">
         <div className={styles.head}>
           <Subtitle2 as="h2" id="alerts-mine">
             {t("alerts.mine")}

@@ -1,11 +1,12 @@
 /**
  * One parameter of the query builder, rendered from its FormField: the control its kind chose
- * (src/api/kinds/form-types.ts lists them; the switch below renders each). The label is in plain words, in the
+ * (src/api/kinds/form-types.ts lists them; the table below names the component of each). The label is in plain words, in the
  * active language (its accessible name too; the wire name is in the hint), required fields are marked, the
  * catalog's doc line is the hint, and the validator's messages show underneath.
  */
+import type { ComponentType } from "react";
 import type { FormField } from "./form-model";
-import type { FormValue } from "../../api/kinds/form-types";
+import type { FieldControl, FormValue } from "../../api/kinds/form-types";
 import {
   BooleanControl,
   DateChoiceControl,
@@ -32,6 +33,21 @@ export interface ParamFieldProps {
 
 export const fieldId = (name: string) => `mad-param-${name}`;
 
+/** The control each kind of field renders with: every kind is named (the type checks it). */
+const CONTROLS: { readonly [T in FieldControl["type"]]: ComponentType<ControlProps<T>> } = {
+  boolean: BooleanControl,
+  enum: EnumControl,
+  multiEnum: MultiEnumControl,
+  lines: LinesControl,
+  month: DateChoiceControl,
+  saturday: DateChoiceControl,
+  weekOrMonth: DateChoiceControl,
+  order: OrderField,
+  date: InputControl,
+  number: InputControl,
+  text: InputControl,
+};
+
 export function ParamField({ field, value, onChange, onBlur, messages, now, switchValue, market }: ParamFieldProps) {
   const error = messages?.length ? messages.join(" ") : undefined;
   const base = {
@@ -53,32 +69,8 @@ export function ParamField({ field, value, onChange, onBlur, messages, now, swit
     market,
   };
   const control = field.control;
-  const props = <T extends typeof control.type>(narrowed: ControlProps<T>["control"]): ControlProps<T> => ({
-    ...base,
-    control: narrowed,
-  });
-  switch (control.type) {
-    case "boolean":
-      return <BooleanControl {...props(control)} />;
-    case "enum":
-      return <EnumControl {...props(control)} />;
-    case "multiEnum":
-      return <MultiEnumControl {...props(control)} />;
-    case "lines":
-      return <LinesControl {...props(control)} />;
-    case "month":
-    case "saturday":
-    case "weekOrMonth":
-      return <DateChoiceControl {...props(control)} />;
-    case "order":
-      return <OrderField {...props(control)} />;
-    case "date":
-    case "number":
-    case "text":
-      return <InputControl {...props(control)} />;
-    default: {
-      const unhandled: never = control;
-      throw new Error(`no rendering for form control ${JSON.stringify(unhandled)}`);
-    }
-  }
+  // The table names every kind, so a kind's component gets its own narrowed control.
+  const Control = CONTROLS[control.type] as ComponentType<ControlProps<FieldControl["type"]>> | undefined;
+  if (!Control) throw new Error(`no rendering for form control ${JSON.stringify(control)}`);
+  return <Control {...base} control={control} />;
 }

@@ -3,14 +3,22 @@
  * table from a sticky footer; progress, outcome and preview show at the top, in view. The client's validation runs on every change; a field shows its messages once touched, and every field
  * once an action was tried. Nothing is sent while anything is invalid.
  */
-import { Button, Checkbox, makeStyles, MessageBar, MessageBarBody, tokens } from "@fluentui/react-components";
+import {
+  Button,
+  Checkbox,
+  makeStyles,
+  mergeClasses,
+  MessageBar,
+  MessageBarBody,
+  tokens,
+} from "@fluentui/react-components";
 import { useEffect, useState } from "react";
 import type { OperationCode } from "../../api/catalog";
 import type { HostAdapter } from "../host/host-adapter";
 import { OperationPicker } from "./OperationPicker";
 import { asinColumnOf } from "../report-model/table-cards";
 import { QueryForm } from "./QueryForm";
-import { useControlStyles } from "../shared/styles";
+import { useControlStyles, useLayoutStyles } from "../shared/styles";
 import { OutcomeBar } from "../shared/OutcomeBar";
 import { useServices } from "../shared/services";
 import { useAction } from "../shared/use-action";
@@ -20,12 +28,8 @@ import { useInsertActions } from "./use-insert-actions";
 import { useQueryDraft } from "./use-query-draft";
 
 const useStyles = makeStyles({
-  root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM },
   // A sticky footer: the buttons stay in view however long the form is.
-  actions: {
-    display: "flex",
-    flexWrap: "wrap",
-    gap: tokens.spacingHorizontalS,
+  stickyFooter: {
     position: "sticky",
     bottom: 0,
     zIndex: 1,
@@ -57,6 +61,7 @@ function useCardsOption(host: HostAdapter, code: OperationCode, fields: readonly
 export function QueryBuilder() {
   const services = useServices();
   const styles = useStyles();
+  const layout = useLayoutStyles();
   const controls = useControlStyles();
   const action = useAction();
   const { busy, outcome, setOutcome } = action;
@@ -71,7 +76,7 @@ export function QueryBuilder() {
   };
 
   return (
-    <section className={styles.root} aria-label={t("build.label")}>
+    <section className={layout.stack} aria-label={t("build.label")}>
       {/* Progress, outcome and preview first: in view while the form below scrolls. */}
       {insert.spend && (
         <SpendAskBar
@@ -115,7 +120,7 @@ export function QueryBuilder() {
           label={t("build.table.cards", { column: cards.column })}
         />
       )}
-      <div className={styles.actions} role="group" aria-label={t("build.actions")}>
+      <div className={mergeClasses(layout.wrapRow, styles.stickyFooter)} role="group" aria-label={t("build.actions")}>
         <Button appearance="primary" disabled={busy !== null} onClick={insert.onPreview}>
           {t("build.preview")}
         </Button>

@@ -12,6 +12,7 @@ import {
   Field,
   Input,
   makeStyles,
+  mergeClasses,
   Option,
   SearchBox,
   Text,
@@ -22,20 +23,14 @@ import type { FormModel, RangePair } from "./form-model";
 import type { FormValue, FormValues, QueryDraft } from "./form-values";
 import { FIELD_PICKER, type InlineErrors } from "./inline-errors";
 import { fieldId, ParamField } from "./ParamField";
-import { useControlStyles } from "../shared/styles";
+import { useControlStyles, useLayoutStyles } from "../shared/styles";
 import { t } from "../../i18n";
 
 const useStyles = makeStyles({
-  section: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS },
-  pair: {
-    display: "grid",
-    gridTemplateColumns: "minmax(0, 1fr) minmax(0, 1fr)",
-    gap: tokens.spacingHorizontalS,
-    alignItems: "start",
-  },
+  // Two fields side by side, each shrinking to half of a narrow pane.
+  pair: { gridTemplateColumns: "minmax(0, 1fr) minmax(0, 1fr)" },
   pairLegend: { fontWeight: tokens.fontWeightSemibold, padding: 0, marginBottom: tokens.spacingVerticalXS },
   fieldset: { border: "none", margin: 0, padding: 0 },
-  more: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS, alignItems: "stretch" },
 });
 
 const MORE_ID = "more-filters";
@@ -81,7 +76,7 @@ function MoreFilters(props: {
   renderRange: (pair: RangePair) => JSX.Element;
 }) {
   const { model, values, shown, render, renderRange } = props;
-  const styles = useStyles();
+  const layout = useLayoutStyles();
   const controls = useControlStyles();
   const [expanded, setExpanded] = useState(false);
   const [search, setSearch] = useState("");
@@ -108,12 +103,12 @@ function MoreFilters(props: {
   const open = expanded || moreHasMessages;
   if (moreCount === 0) return null;
   return (
-    <div className={styles.more}>
+    <div className={layout.stackTight}>
       <Button appearance="subtle" aria-expanded={open} aria-controls={MORE_ID} onClick={() => setExpanded(!open)}>
         {t("form.more", { count: moreCount, set: moreSet })}
       </Button>
       {open && (
-        <div id={MORE_ID} className={styles.section}>
+        <div id={MORE_ID} className={layout.stackTight}>
           <SearchBox
             className={controls.control}
             aria-label={t("form.search")}
@@ -137,7 +132,7 @@ function OutputSection(
   props: Pick<QueryFormProps, "model" | "draft" | "onDraft" | "onTouch" | "shown"> & { render: Render },
 ) {
   const { model, draft, onDraft, onTouch, shown } = props;
-  const styles = useStyles();
+  const layout = useLayoutStyles();
   const controls = useControlStyles();
   const fieldMessages = shown.byField[FIELD_PICKER];
   const limitMessages = shown.byField.limit;
@@ -146,7 +141,7 @@ function OutputSection(
       <AccordionItem value="output">
         <AccordionHeader as="h3">{t("form.output")}</AccordionHeader>
         <AccordionPanel>
-          <div className={styles.section}>
+          <div className={layout.stackTight}>
             <Field
               label={t("form.fields")}
               hint={t("form.fields.hint")}
@@ -202,6 +197,7 @@ function OutputSection(
 
 export function QueryForm({ model, draft, onValue, onDraft, onTouch, shown, now }: QueryFormProps) {
   const styles = useStyles();
+  const layout = useLayoutStyles();
   const values: FormValues = draft.values;
   const render = (field: FormModel["main"][number]) => (
     <ParamField
@@ -220,14 +216,14 @@ export function QueryForm({ model, draft, onValue, onDraft, onTouch, shown, now 
   const renderRange = (pair: RangePair) => (
     <fieldset key={pair.base} className={styles.fieldset}>
       <legend className={styles.pairLegend}>{pair.label}</legend>
-      <div className={styles.pair}>
+      <div className={mergeClasses(layout.gridRow, styles.pair)}>
         {render(pair.min)}
         {render(pair.max)}
       </div>
     </fieldset>
   );
   return (
-    <div className={styles.section}>
+    <div className={layout.stackTight}>
       {model.main.map(render)}
       {commonFilters.map(render)}
       {commonRanges.map(renderRange)}

@@ -35,6 +35,8 @@ const useStyles = makeStyles({
 const NOT_SET = "";
 const optionText = (o: EnumOption) =>
   String(o.value) === o.label ? o.label : t("field.option", { label: optionLabel(o), value: String(o.value) });
+const choicesOf = (options: readonly EnumOption[]): ListChoice[] =>
+  options.map((o) => ({ value: String(o.value), text: optionText(o) }));
 
 /** What each of the controls below takes: its id, its value, what hears of a change, and of focus leaving it. */
 interface ValueProps<V> {
@@ -42,6 +44,42 @@ interface ValueProps<V> {
   value: V;
   onChange: (v: V) => void;
   onBlur?: () => void;
+}
+
+/**
+ * A field's dropdown of choices (one, or several with `multiselect`), clearable and as wide as the pane allows:
+ * `shown` is what it shows closed, `selected` the values picked; `onSelect` hears the option picked and all picked.
+ */
+function ChoiceDropdown(props: {
+  id: string;
+  choices: readonly ListChoice[];
+  shown: string;
+  selected: string[];
+  placeholder: string;
+  required: boolean;
+  multiselect?: boolean;
+  disabled?: boolean;
+  onSelect: (option: string | undefined, selected: string[]) => void;
+  onBlur?: () => void;
+}) {
+  const controls = useControlStyles();
+  return (
+    <Dropdown
+      clearButton={{ "aria-label": t("pane.clearSelection") }}
+      className={controls.control}
+      id={props.id}
+      aria-required={props.required || undefined}
+      multiselect={props.multiselect}
+      value={props.shown}
+      placeholder={props.placeholder}
+      selectedOptions={props.selected}
+      disabled={props.disabled}
+      onOptionSelect={(_, data) => props.onSelect(data.optionValue, data.selectedOptions)}
+      onBlur={props.onBlur}
+    >
+      {choiceOptions(props.choices)}
+    </Dropdown>
+  );
 }
 
 function SingleChoice(
@@ -52,26 +90,22 @@ function SingleChoice(
     placeholder?: string;
   },
 ) {
-  const controls = useControlStyles();
   const all = props.required
     ? props.choices
     : [{ value: NOT_SET, text: props.placeholder ?? t("field.notSet") }, ...props.choices];
   const selected = all.find((c) => c.value === props.value);
   return (
-    <Dropdown
-      clearButton={{ "aria-label": t("pane.clearSelection") }}
-      className={controls.control}
+    <ChoiceDropdown
       id={props.id}
-      aria-required={props.required || undefined}
-      value={selected && selected.value !== NOT_SET ? selected.text : ""}
+      choices={all}
+      shown={selected && selected.value !== NOT_SET ? selected.text : ""}
+      selected={[props.value]}
       placeholder={props.placeholder ?? (props.required ? t("field.choose") : t("field.notSet"))}
-      selectedOptions={[props.value]}
+      required={props.required}
       disabled={props.disabled}
-      onOptionSelect={(_, data) => props.onChange(data.optionValue ?? NOT_SET)}
+      onSelect={(option) => props.onChange(option ?? NOT_SET)}
       onBlur={props.onBlur}
-    >
-      {choiceOptions(all)}
-    </Dropdown>
+    />
   );
 }
 
@@ -82,24 +116,17 @@ function MultiChoice(
   const texts = props.options.filter((o) => props.value.selected.includes(String(o.value))).map((o) => String(o.value));
   return (
     <>
-      <Dropdown
-        clearButton={{ "aria-label": t("pane.clearSelection") }}
-        className={controls.control}
+      <ChoiceDropdown
         id={props.id}
-        aria-required={props.required || undefined}
-        multiselect
-        value={texts.join(", ")}
+        choices={choicesOf(props.options)}
+        shown={texts.join(", ")}
+        selected={[...props.value.selected]}
         placeholder={t("field.notSet")}
-        selectedOptions={[...props.value.selected]}
-        onOptionSelect={(_, data) => props.onChange({ ...props.value, selected: data.selectedOptions })}
+        required={props.required}
+        multiselect
+        onSelect={(_, selected) => props.onChange({ ...props.value, selected })}
         onBlur={props.onBlur}
-      >
-        {props.options.map((o) => (
-          <Option key={String(o.value)} value={String(o.value)} text={optionText(o)}>
-            {optionText(o)}
-          </Option>
-        ))}
-      </Dropdown>
+      />
       {props.open && (
         <Input
           className={controls.control}
@@ -193,10 +220,13 @@ function PathAdder(props: { name: string; id: string; market: string; lines: str
 /** not set -> true -> false -> not set: one key (space) walks through the three states. */
 const nextBoolean = (value: FormValue): boolean | null => (value === null ? true : value === true ? false : null);
 
+/** Each kind of control by its type's name. */
+type ControlsByType = { [C in FieldControl as C["type"]]: C };
+
 /** What every control gets: its field, narrowed to its own control type, and the field's state. */
 export interface ControlProps<T extends FieldControl["type"]> {
   readonly field: FormField;
-  readonly control: Extract<FieldControl, { type: T }>;
+  readonly control: ControlsByType[T];
   readonly id: string;
   readonly value: FormValue;
   /** The value as text ("" when it is not text). */
@@ -236,10 +266,7 @@ export function BooleanControl({ field, id, value, onChange, onBlur, common }: C
 
 export function EnumControl({ field, control, id, text, onChange, onBlur, common, market }: ControlProps<"enum">) {
   const controls = useControlStyles();
-  const choices = optionsForMarket(control.options, market).map((o) => ({
-    value: String(o.value),
-    text: optionText(o),
-  }));
+  const choices = choicesOf(optionsForMarket(control.options, market));
   return (
     <Field {...common}>
       {control.open ? (
@@ -334,10 +361,7 @@ export function DateChoiceControl(props: ControlProps<"month" | "saturday" | "we
         ? monthChoices(now, control.maxMonthsBack)
         : [];
   const words = control.type === "month" ? (control.words ?? []) : [];
-  const choices = [
-    ...words.map((w) => ({ value: String(w.value), text: optionText(w) })),
-    ...dates.map((d) => ({ value: d, text: `${displayDate(d)} (${d})` })),
-  ];
+  const choices = [...choicesOf(words), ...dates.map((d) => ({ value: d, text: `${displayDate(d)} (${d})` }))];
   const waiting = control.type === "weekOrMonth" && !format;
   return (
     <Field {...props.common}>

@@ -7,30 +7,23 @@ import {
   Button,
   Field,
   Input,
-  makeStyles,
   MessageBar,
   MessageBarBody,
   MessageBarTitle,
   Radio,
   RadioGroup,
   Spinner,
-  tokens,
 } from "@fluentui/react-components";
 import { useId } from "react";
 import { HOSTED_BASE_URL } from "../../engine";
 import { PRODUCTION_URL, simulatorUrl, type BaseUrlChoice, type ConnectionReport } from "./connection";
 import type { Credential } from "./relay-credential";
-import { useControlStyles } from "../shared/styles";
+import { useControlStyles, useLayoutStyles } from "../shared/styles";
 import { OutcomeBar } from "../shared/OutcomeBar";
 import { useServices } from "../shared/services";
 import { useAction } from "../shared/use-action";
 import { t } from "../../i18n";
 import { useConnectionActions, useConnectionSettings } from "./use-connection";
-
-const useStyles = makeStyles({
-  root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM },
-  buttons: { display: "flex", flexWrap: "wrap", gap: tokens.spacingHorizontalS },
-});
 
 type Settings = ReturnType<typeof useConnectionSettings>;
 
@@ -158,7 +151,7 @@ function ReportBar({ report }: { report: ConnectionReport }) {
 
 export function ConnectionPanel() {
   const { engine, preview } = useServices();
-  const styles = useStyles();
+  const layout = useLayoutStyles();
   const simulator = simulatorUrl(typeof location === "undefined" ? undefined : location.origin, preview);
   const { busy, outcome: notice, setOutcome: setNotice, perform } = useAction();
   const settings = useConnectionSettings(engine, simulator, setNotice);
@@ -166,7 +159,7 @@ export function ConnectionPanel() {
   const credentialId = useId();
 
   return (
-    <section className={styles.root} aria-label={t("tab.connection")}>
+    <section className={layout.stack} aria-label={t("tab.connection")}>
       <Field label={t("connection.connectWith")}>
         <RadioGroup
           value={settings.credential}
@@ -187,7 +180,7 @@ export function ConnectionPanel() {
       ) : (
         <SecretFields settings={settings} credentialId={credentialId} simulator={simulator} />
       )}
-      <div className={styles.buttons}>
+      <div className={layout.wrapRow}>
         <Button appearance="primary" disabled={busy !== null} onClick={onTest}>
           {t("connection.test")}
         </Button>

@@ -4,25 +4,18 @@
  * text selected), so a screen reader reads it and Ctrl+C copies it; where the clipboard refuses (an older Office
  * webview), the text stays selected for the person's own Ctrl+C.
  */
-import { Button, Field, Input, makeStyles, Text, Textarea, tokens } from "@fluentui/react-components";
+import { Button, Field, Input, makeStyles, mergeClasses, Text, Textarea, tokens } from "@fluentui/react-components";
 import { useEffect, useRef } from "react";
 import { t } from "../../i18n";
-import { useControlStyles } from "../shared/styles";
+import { useControlStyles, useLayoutStyles } from "../shared/styles";
 import type { Outcome } from "../shared/use-action";
 import { powerQuerySnippet, sheetsFormula } from "./feed-snippets";
 
 const useStyles = makeStyles({
-  root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM },
   // The text takes what the Copy button leaves, however narrow the pane.
-  row: {
-    display: "grid",
-    gridTemplateColumns: "minmax(0, 1fr) auto",
-    gap: tokens.spacingHorizontalS,
-    alignItems: "start",
-  },
+  row: { gridTemplateColumns: "minmax(0, 1fr) auto" },
   code: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200 },
   steps: { margin: 0, paddingLeft: tokens.spacingHorizontalXL },
-  hint: { color: tokens.colorNeutralForeground2 },
   heading: { fontWeight: tokens.fontWeightSemibold },
 });
 
@@ -61,6 +54,7 @@ function Snippet(props: {
   onCopied: (outcome: Outcome) => void;
 }) {
   const styles = useStyles();
+  const layout = useLayoutStyles();
   const controls = useControlStyles();
   const box = useRef<TextBox>(null);
   useEffect(() => {
@@ -77,7 +71,7 @@ function Snippet(props: {
   const shared = { readOnly: true, value: props.text, className: `${controls.control} ${styles.code}` };
   return (
     <Field label={props.label} hint={props.hint}>
-      <div className={styles.row}>
+      <div className={mergeClasses(layout.gridRow, styles.row)}>
         {props.multiline ? (
           <Textarea {...shared} ref={box as React.Ref<HTMLTextAreaElement>} rows={6} resize="vertical" />
         ) : (
@@ -93,8 +87,9 @@ function Snippet(props: {
 
 export function FeedSnippets({ url, onCopied }: { url: string; onCopied: (outcome: Outcome) => void }) {
   const styles = useStyles();
+  const layout = useLayoutStyles();
   return (
-    <div className={styles.root}>
+    <div className={layout.stack}>
       <Snippet label={t("feeds.url")} text={url} focus onCopied={onCopied} />
       <Snippet
         label={t("feeds.powerQuery")}

@@ -56,11 +56,15 @@ function describeRow(row: ReportRow): string {
   ].join(" · ");
 }
 
-export interface SnapshotProps {
-  readonly history: SnapshotState | undefined;
+/** What an item's row of controls (its snapshots, its schedule) gets whatever it controls. */
+interface ItemControlsProps {
   readonly busy: boolean;
   /** "report Market 1", "table MAD_ProductResearch": what the controls' accessible names end with. */
   readonly name: string;
+}
+
+export interface SnapshotProps extends ItemControlsProps {
+  readonly history: SnapshotState | undefined;
   readonly onKeep: (keep: boolean) => void;
   readonly onSnapshot: () => void;
 }
@@ -88,10 +92,8 @@ function SnapshotControls({ history, busy, name, onKeep, onSnapshot }: SnapshotP
   );
 }
 
-export interface ScheduleProps {
+export interface ScheduleProps extends ItemControlsProps {
   readonly schedule: Schedule | null;
-  readonly busy: boolean;
-  readonly name: string;
   readonly onSet: (at: string) => void;
   readonly onRemove: () => void;
   /** Asked in place before removing, when the relay would delete the history it kept (relay-history-props.ts). */

@@ -11,7 +11,7 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import { t } from "../../i18n";
 import { OutcomeBar } from "../shared/OutcomeBar";
 import { useServices } from "../shared/services";
-import { useControlStyles } from "../shared/styles";
+import { useControlStyles, useLayoutStyles } from "../shared/styles";
 import { useAction, type Action } from "../shared/use-action";
 import { scheduleProps, snapshotProps } from "./item-props";
 import { ReportGroupItem, ReportRowItem } from "./ReportItems";
@@ -26,8 +26,6 @@ import { useReportExtras, type ReportExtras } from "./use-report-extras";
 import { rowsOf, scanWorkbook, type WorkbookScan } from "./workbook-scan";
 
 const useStyles = makeStyles({
-  root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM },
-  actions: { display: "flex", flexWrap: "wrap", gap: tokens.spacingHorizontalS },
   item: { borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, paddingBottom: tokens.spacingVerticalXS },
 });
 
@@ -48,7 +46,7 @@ function RefreshButtons(props: {
   const failed = rows.filter((r) => r.status === "error");
   const chosen = selected.size ? rows.filter((r) => selected.has(r.id)) : rows;
   return (
-    <div className={useStyles().actions}>
+    <div className={useLayoutStyles().wrapRow}>
       <Button appearance="primary" disabled={busy || !rows.length} onClick={() => onRefresh(rows)}>
         {t("reports.refreshAll")}
       </Button>
@@ -175,7 +173,7 @@ export function ReportsPanel({ active }: { active: boolean }) {
   };
 
   return (
-    <section className={styles.root} aria-label={t("tab.reports")}>
+    <section className={useLayoutStyles().stack} aria-label={t("tab.reports")}>
       <RefreshButtons
         rows={rows}
         selected={selected}

@@ -16,3 +16,18 @@ export const useControlStyles = makeStyles({
     gap: tokens.spacingVerticalS,
   },
 });
+
+/**
+ * The pane's layouts, one spacing scale for every tab: a stack of blocks (a tab, a form; `Tight` for the fields of a
+ * section, `Loose` for a tab's sections), a row of buttons or badges that wraps in a narrow pane, a grid row of cells
+ * aligned at their top (its columns are the caller's), and the muted words that explain a control.
+ */
+export const useLayoutStyles = makeStyles({
+  stack: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM },
+  stackTight: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS },
+  stackLoose: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalL },
+  wrapRow: { display: "flex", flexWrap: "wrap", gap: tokens.spacingHorizontalS },
+  wrapRowCentered: { display: "flex", flexWrap: "wrap", gap: tokens.spacingHorizontalS, alignItems: "center" },
+  gridRow: { display: "grid", gap: tokens.spacingHorizontalS, alignItems: "start" },
+  hint: { color: tokens.colorNeutralForeground2 },
+});

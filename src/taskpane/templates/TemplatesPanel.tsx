@@ -11,6 +11,7 @@ import {
   Field,
   Input,
   makeStyles,
+  mergeClasses,
   MessageBar,
   MessageBarBody,
   Option,
@@ -40,22 +41,16 @@ import { failureText, useServices, useUsage } from "../shared/services";
 import { useAction } from "../shared/use-action";
 import { t } from "../../i18n";
 import { AskBeforeSpending } from "../shared/AskBeforeSpending";
-import { useControlStyles } from "../shared/styles";
+import { useControlStyles, useLayoutStyles } from "../shared/styles";
 import { choiceOptions } from "../shared/choice-options";
 import { OutcomeBar } from "../shared/OutcomeBar";
 
 const useStyles = makeStyles({
-  root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalL },
   card: {
-    display: "flex",
-    flexDirection: "column",
-    gap: tokens.spacingVerticalS,
     padding: tokens.spacingHorizontalM,
     border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
     borderRadius: tokens.borderRadiusMedium,
   },
-  description: { color: tokens.colorNeutralForeground2 },
-  actions: { display: "flex", flexWrap: "wrap", gap: tokens.spacingHorizontalS, alignItems: "center" },
 });
 
 const templateInputId = (template: ReportTemplate, input: TemplateInput) => `mad-template-${template.id}-${input.name}`;
@@ -300,6 +295,7 @@ function InputField(
 function TemplateCard({ template, support }: { template: ReportTemplate; support: string | null }) {
   const { clock } = useServices();
   const styles = useStyles();
+  const layout = useLayoutStyles();
   const [values, setValues] = useState<TemplateInputs>(() => ({
     market: "US",
     ...Object.fromEntries(template.inputs.flatMap((i) => (i.initial === undefined ? [] : [[i.name, i.initial]]))),
@@ -325,11 +321,11 @@ function TemplateCard({ template, support }: { template: ReportTemplate; support
   const errors = planned.planned.errors.byInput;
 
   return (
-    <section className={styles.card} aria-labelledby={headingId}>
+    <section className={mergeClasses(layout.stackTight, styles.card)} aria-labelledby={headingId}>
       <Subtitle2 as="h2" id={headingId}>
         {template.title()}
       </Subtitle2>
-      <Text className={styles.description}>{template.description()}</Text>
+      <Text className={layout.hint}>{template.description()}</Text>
       {template.inputs.map((input) => (
         <InputField
           key={input.name}
@@ -353,7 +349,7 @@ function TemplateCard({ template, support }: { template: ReportTemplate; support
       )}
       {busy && <ProgressBar aria-label={busy} />}
       <OutcomeBar outcome={outcome} />
-      <div className={styles.actions}>
+      <div className={layout.wrapRowCentered}>
         <Button
           ref={createButton}
           appearance="primary"
@@ -374,7 +370,7 @@ function TemplateCard({ template, support }: { template: ReportTemplate; support
 
 export function TemplatesPanel() {
   const { host } = useServices();
-  const styles = useStyles();
+  const layout = useLayoutStyles();
   const controls = useControlStyles();
   const [support, setSupport] = useState<string | null>(null);
   useEffect(() => {
@@ -388,7 +384,7 @@ export function TemplatesPanel() {
     };
   }, [host]);
   return (
-    <section className={styles.root} aria-label={t("tab.templates")}>
+    <section className={layout.stackLoose} aria-label={t("tab.templates")}>
       {support && (
         <MessageBar intent="warning" layout="multiline">
           <MessageBarBody className={controls.message}>{support}</MessageBarBody>

@@ -52,6 +52,8 @@ export interface TeamOptions {
   upstreamTimeoutMs?: number;
   /** Alerts' settings (SMTP, public address, private addresses, a resolver). */
   alerts?: AlertSettings;
+  /** Requests per member (or address, without a valid token) per minute (default: the relay's own). */
+  memberRatePerMinute?: number;
   /** Wraps each replica's store (a test that stops a replica mid-step). */
   wrapStore?: (store: TeamStore, replica: number) => TeamStore;
   /** Each replica's history (its own connection to the database, as a process would have); absent: none. */
@@ -96,6 +98,7 @@ export async function startTeam(options: TeamOptions): Promise<RunningTeam> {
       upstream: options.upstream,
       upstreamTimeoutMs: options.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS,
       maxAnswerBytes: 1_000_000,
+      memberRatePerMinute: options.memberRatePerMinute,
       keys: options.keys,
       store: used,
       clock: options.clock,

@@ -166,6 +166,51 @@ export const alerts = {
   "error.method": message("{method} is not allowed on {path}", { method: "text", path: "text" }),
   "error.patch": message(`body: expected '{"muted": true}' or '{"muted": false}'`),
 
+  // The relay's own refusals on any route, the operations' calls included, of both relays (the team's and the
+  // own-secret one of npm run serve): src/server/relay-refusals.ts
+  "relay.route": message("not relayed: {method} {path}", { method: "text", path: "text" }),
+  "relay.notFound": message("not found: {path}", { path: "text" }),
+  "relay.token": message(
+    "this team relay takes a member's token (Authorization: Bearer …); this one is missing, unknown or revoked: ask the team's admin",
+  ),
+  "relay.admin": message(
+    "{route, select, usage {the usage report takes} schedules {the team's schedules take} other {the team's alerts take}} an admin's token (Authorization: Bearer …)",
+    { route: "text" },
+  ),
+  "relay.rate": message(
+    "{from, select, member {too many calls} calls {too many calls from this address} readiness {too many readiness checks from this address} other {too many reports from this address}}; retry after {seconds} s",
+    { from: "text", seconds: "number" },
+  ),
+  "relay.queue": message("the team's calls this minute are taken; retry after {seconds} s", { seconds: "number" }),
+  "relay.memberBudget": message("your monthly budget of calls on this team's plan is spent: ask the team's admin"),
+  "relay.planBudget": message("the team plan's monthly budget of calls is spent: it renews next month"),
+  "relay.noKey": message(
+    "no key of the team's plan can be used now (the service refused them): the team's admin has been told",
+  ),
+  "relay.store": message(
+    "the team relay's store ({store}) is unavailable or slow: nothing was sent to the service; try again shortly",
+    { store: "text" },
+  ),
+  "relay.database": message("the relay's history database ({database}) is unavailable or failed: try again shortly", {
+    database: "text",
+  }),
+  "relay.month": message("month: expected yyyyMM"),
+  "relay.target": message("malformed request target"),
+  "relay.internal": message("internal error: the relay could not answer this request; try again"),
+  "relay.upstreamTooLarge": message("upstream answer larger than {max} bytes; not relayed", { max: "number" }),
+  "relay.upstreamTimeout": message("upstream did not answer within {ms} ms", { ms: "number" }),
+  "relay.upstreamUnreachable": message("upstream unreachable ({reason})", { reason: "text" }),
+  "relay.upstreamRedirect": message("upstream answered with a redirect ({status}); not followed", {
+    status: "number",
+  }),
+  "relay.upstreamTooDeep": message("the service's answer nests deeper than {max} levels; not relayed", {
+    max: "number",
+  }),
+  "relay.upstreamNotJson": message(
+    "the service answered HTTP {status} with {type, select, empty {an empty body} none {no content type} other {{type}}}, not JSON; not relayed",
+    { status: "number", type: "text" },
+  ),
+
   // Refusals of /v1/schedules (src/server/team/schedule-routes.ts, schedule-input.ts), a schedule's history and
   // feeds, and a feed's read (src/server/history/routes.ts, read-params.ts), in the requester's language
   "schedule.body": message("body: expected a JSON object '{name, at, timeZone, queries}'"),

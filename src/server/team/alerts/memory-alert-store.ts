@@ -17,6 +17,7 @@ import {
   type Firing,
   type LeasedDelivery,
   type OutboxCount,
+  type OutboxLeaseAsk,
   type StoredAlert,
 } from "./model";
 
@@ -181,14 +182,7 @@ export class MemoryAlertStore {
     else this.bytes.delete(stored.member);
   }
 
-  lease(
-    now: number,
-    owner: string,
-    leaseMs: number,
-    limit: number,
-    anyTime: boolean,
-    only: readonly string[] = [],
-  ): LeasedDelivery[] {
+  lease({ now, owner, leaseMs, limit, anyTime, only = [] }: OutboxLeaseAsk): LeasedDelivery[] {
     for (const [id, failed] of this.failed) if (failed.failedAt < now - FAILED_KEEP_MS) this.failed.delete(id);
     const candidates = only.length
       ? only.flatMap((id) => this.outbox_.get(id) ?? [])

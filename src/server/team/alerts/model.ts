@@ -101,6 +101,19 @@ export interface Delivery {
   readonly lastError?: string;
 }
 
+/**
+ * What a replica asks of the outbox: up to `limit` deliveries due at `now` (any, with `anyTime`; the ids `only`, due
+ * or not: an operator's "try now"), leased to `owner` until `now + leaseMs`.
+ */
+export interface OutboxLeaseAsk {
+  readonly now: number;
+  readonly owner: string;
+  readonly leaseMs: number;
+  readonly limit: number;
+  readonly anyTime: boolean;
+  readonly only?: readonly string[];
+}
+
 /** A delivery as a lease hands it out: with its firing read by id. */
 export interface LeasedDelivery extends Delivery {
   readonly firing: Firing;

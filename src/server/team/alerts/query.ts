@@ -37,6 +37,8 @@ import type { Refusal as RouteRefusal } from "../routes/member-answers";
 
 /** A refusal of an alert: its stable name (`data.problem`), its words, and what else a face may use. */
 export type Refusal = RouteRefusal<AlertProblem>;
+/** What a reader of an alert's text gives: what it read, or the refusal that says why it could not. */
+type OrRefused<T> = T | { refused: Refusal };
 
 export interface CompiledQuery {
   readonly op: AnyOperation;
@@ -90,7 +92,7 @@ const queryRefusal = (locale: Locale, problem: string, detail?: Record<string, u
  * The MAD function a name calls: an operation (`rows`: MAD.PRODUCTS, a row per listed ASIN of its lookup), or why
  * not (a card, a history, no such function).
  */
-function functionOf(name: string, locale: Locale): { op: AnyOperation; rows?: true } | { refused: Refusal } {
+function functionOf(name: string, locale: Locale): OrRefused<{ op: AnyOperation; rows?: true }> {
   const say = t.in(locale);
   const fn = name.replace(/^MAD\./i, "");
   const mad = name.toUpperCase().startsWith("MAD.");
@@ -117,11 +119,7 @@ function formulaArgs(op: AnyOperation, args: readonly unknown[]) {
 }
 
 /** Reads an alert's query; the function's own message when its arguments are wrong. Nothing is sent. */
-export function compileQuery(
-  text: unknown,
-  locale: Locale,
-  now: Date,
-): { query: CompiledQuery } | { refused: Refusal } {
+export function compileQuery(text: unknown, locale: Locale, now: Date): OrRefused<{ query: CompiledQuery }> {
   const say = t.in(locale);
   if (typeof text !== "string" || text.length > 2_000)
     return { refused: { problem: "query", message: say("error.query.notText") } };
@@ -151,11 +149,9 @@ export function compileQuery(
       const parsed = parseFormulaArgs(op, formulaArgs(op, read.call.args));
       const checked = checkParams(op.code, parsed.params, { now });
       if (!checked.params) return { refused: wrong(checked.errors[0]) };
-      const keyColumns = RECORD_KEYS[op.record].map((name) => recordColumns(op).find((c) => c.name === name)!);
       const params = checked.params as Record<string, unknown>;
-      return {
-        query: { op, params, columns: parsed.columns, keyColumns, ...(parsed.limit ? { limit: parsed.limit } : {}) },
-      };
+      const limit = parsed.limit ? { limit: parsed.limit } : {};
+      return { query: { op, params, columns: parsed.columns, keyColumns: keyColumnsOf(op), ...limit } };
     });
   } catch (error) {
     if (error instanceof Error && "param" in error) return { refused: wrong(error) };
@@ -169,13 +165,17 @@ function productsQuery(op: AnyOperation, args: readonly unknown[], now: Date): C
   const [market, asins, fields, headers] = args;
   const { params } = rowsPlan({ market, positional: [asins], fields, headers });
   const lookup = checkLookup(op.code, params, { now });
-  const keyColumns = RECORD_KEYS[op.record].map((name) => recordColumns(op).find((c) => c.name === name)!);
   return {
     op,
     params: { ...lookup.shared, [lookup.batch.param]: [...lookup.keys] },
     columns: parseFields(op, fields).columns,
-    keyColumns,
+    keyColumns: keyColumnsOf(op),
   };
+}
+
+/** The columns that key the operation's rows (its record's RECORD_KEYS): how a run finds a row of the last one. */
+function keyColumnsOf(op: AnyOperation): Column[] {
+  return RECORD_KEYS[op.record].map((name) => recordColumns(op).find((c) => c.name === name)!);
 }
 
 const isNumeric = (column: Column) =>
@@ -219,7 +219,7 @@ export function compileCondition(
   text: unknown,
   query: CompiledQuery,
   locale: Locale,
-): { condition: ResolvedCondition } | { refused: Refusal } {
+): OrRefused<{ condition: ResolvedCondition }> {
   const say = t.in(locale);
   if (typeof text !== "string") return { refused: { problem: "when-syntax", message: say("error.when.notText") } };
   const parsed = parseCondition(text);

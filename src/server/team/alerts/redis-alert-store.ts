@@ -16,6 +16,7 @@ import type {
   Firing,
   LeasedDelivery,
   OutboxCount,
+  OutboxLeaseAsk,
   StoredAlert,
 } from "./model";
 import { FAILED_KEEP_MS, MAX_FAILED } from "./model";
@@ -77,14 +78,7 @@ export class RedisAlertSteps {
   }
 
   /** Leases ids in one script, then reads those deliveries and their firings; one whose firing is gone is dropped. */
-  async lease(
-    now: number,
-    owner: string,
-    leaseMs: number,
-    limit: number,
-    anyTime: boolean,
-    only: readonly string[] = [],
-  ): Promise<LeasedDelivery[]> {
+  async lease({ now, owner, leaseMs, limit, anyTime, only = [] }: OutboxLeaseAsk): Promise<LeasedDelivery[]> {
     const args = [now, owner, leaseMs, limit, anyTime ? "1" : "0", now - FAILED_KEEP_MS, only.length, ...only];
     const ids = (await this.redis.run("madOutboxLease", ...args)) as string[];
     if (!ids.length) return [];

@@ -11,6 +11,7 @@
 import { randomUUID } from "node:crypto";
 import { ALERT_PERIODS, type AlertRun } from "../../../relay-api/alerts";
 import type { Clock } from "../../../lib/clock";
+import { PeriodicTask, renewLeaseUntil } from "../../../lib/repeat";
 import { t, type AlertMessageId } from "../../../i18n/alerts";
 import { inLocale } from "../../../i18n/locale";
 import { failureReason } from "../../scrub";
@@ -28,6 +29,7 @@ import type {
   Firing,
   FiredRow,
   LeasedDelivery,
+  OutboxLeaseAsk,
   OutboxLimits,
   StoredAlert,
 } from "./model";
@@ -91,29 +93,15 @@ function backoff(attempts: number, retryAfterMs = 0): number {
   return Math.max(retryAfterMs, Math.min(LAST_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1)));
 }
 
-export class AlertRunner {
+export class AlertRunner extends PeriodicTask {
   readonly owner = randomUUID();
-  private readonly stopping = new AbortController();
-  private running: Promise<void> | undefined;
 
-  constructor(private readonly options: AlertRunnerOptions) {}
-
-  start(): void {
-    const { clock, log } = this.options;
-    const loop = async () => {
-      while (!this.stopping.signal.aborted) {
-        // A failed tick (the store down) is tried again at the next: said once a tick, never the loop's end.
-        await this.tick().catch((error: unknown) => log({ event: "alert-tick-failed", reason: failureReason(error) }));
-        // The sleep ends early only when stopping: nothing failed.
-        await clock.sleep(this.options.tickMs ?? ALERT_TICK_MS, this.stopping.signal).catch(() => undefined);
-      }
-    };
-    this.running ??= loop();
+  constructor(private readonly options: AlertRunnerOptions) {
+    super(options.clock, options.tickMs ?? ALERT_TICK_MS);
   }
 
-  async stop(): Promise<void> {
-    this.stopping.abort();
-    await this.running;
+  protected tickFailed(error: unknown): void {
+    this.options.log({ event: "alert-tick-failed", reason: failureReason(error) });
   }
 
   /** Runs the due alerts this replica claims, then tries the deliveries that are due. */
@@ -188,16 +176,13 @@ export class AlertRunner {
   /** Renews the run's claim every third of it until `done`; a renewal the store misses is tried at the next. */
   private async keepClaim(id: string, dueAt: number, done: AbortSignal): Promise<void> {
     const { store, clock, log } = this.options;
-    for (;;) {
-      try {
-        await clock.sleep(ALERT_CLAIM_MS / 3, done);
-      } catch {
-        return; // the run ended
-      }
-      await store
-        .alertClaim(id, dueAt, this.owner, clock.now(), ALERT_CLAIM_MS)
-        .catch((error: unknown) => log({ event: "alert-claim-renew-failed", alert: id, reason: failureReason(error) }));
-    }
+    await renewLeaseUntil(
+      clock,
+      ALERT_CLAIM_MS,
+      done,
+      () => store.alertClaim(id, dueAt, this.owner, clock.now(), ALERT_CLAIM_MS),
+      (error) => log({ event: "alert-claim-renew-failed", alert: id, reason: failureReason(error) }),
+    );
   }
 
   /** Reads the rows and compares them; a note instead when the run could not read them. */
@@ -242,7 +227,7 @@ export class AlertRunner {
    * lease covers only the deliveries about to be sent, so a pass that stops midway holds back none of the rest.
    */
   async deliverDue(anyTime: boolean): Promise<DeliveryReport[]> {
-    const { store, clock } = this.options;
+    const { store } = this.options;
     const reports: DeliveryReport[] = [];
     const alerts = new AlertsOnce(store);
     const send = async (leased: LeasedDelivery[]) =>
@@ -252,17 +237,23 @@ export class AlertRunner {
       const waiting = (await store.outbox()).map((d) => d.id).slice(0, DELIVERIES_PER_OPERATOR_PASS);
       for (let at = 0; at < waiting.length; at += DELIVERIES_PER_LEASE) {
         const only = waiting.slice(at, at + DELIVERIES_PER_LEASE);
-        await send(await store.outboxLease(clock.now(), this.owner, DELIVERY_LEASE_MS, only.length, true, only));
+        await send(await this.lease({ limit: only.length, anyTime: true, only }));
       }
       return reports;
     }
     while (reports.length < DELIVERIES_PER_PASS) {
       const size = Math.min(DELIVERIES_PER_LEASE, DELIVERIES_PER_PASS - reports.length);
-      const leased = await store.outboxLease(clock.now(), this.owner, DELIVERY_LEASE_MS, size, false);
+      const leased = await this.lease({ limit: size, anyTime: false });
       if (!leased.length) break;
       await send(leased);
     }
     return reports;
+  }
+
+  /** Deliveries leased to this replica from now, for as long as an attempt can take. */
+  private lease(ask: Pick<OutboxLeaseAsk, "limit" | "anyTime" | "only">): Promise<LeasedDelivery[]> {
+    const now = this.options.clock.now();
+    return this.options.store.outboxLease({ now, owner: this.owner, leaseMs: DELIVERY_LEASE_MS, ...ask });
   }
 
   private async deliverOne(delivery: LeasedDelivery, alert: StoredAlert | undefined): Promise<DeliveryReport> {

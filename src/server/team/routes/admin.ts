@@ -3,7 +3,7 @@
  * (../schedule-routes.ts), /admin/alerts (../alerts/routes.ts). Authenticated and rate-limited like a member's.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { sendError } from "../../relay";
+import { refuseAs } from "../../relay";
 import { isAdminAlertsPath } from "../alerts/routes";
 import { ADMIN_SCHEDULES_PATH } from "../schedule-routes";
 import type { Member } from "../team-store";
@@ -18,12 +18,6 @@ function adminRouteOf(pathname: string): AdminRoute | undefined {
   if (isAdminAlertsPath(pathname)) return "alerts";
   return undefined;
 }
-
-const WHAT_TAKES_AN_ADMIN: Record<AdminRoute, string> = {
-  usage: "the usage report takes",
-  schedules: "the team's schedules take",
-  alerts: "the team's alerts take",
-};
 
 /** Answers an admin route; false when the path is none (the hosting server answers it). */
 export async function adminRequest(
@@ -44,13 +38,7 @@ export async function adminRequest(
   }
   if (ctx.overLimit(req, res, member, client)) return true;
   if (member?.role !== "admin") {
-    const status = member ? 403 : 401;
-    sendError(
-      res,
-      status,
-      "ERROR_SECRET_KEY",
-      `${WHAT_TAKES_AN_ADMIN[route]} an admin's token (Authorization: Bearer …)`,
-    );
+    refuseAs(res, "admin", { route, signedIn: member !== undefined });
     return true;
   }
   switch (route) {

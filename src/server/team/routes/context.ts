@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Clock } from "../../../lib/clock";
 import type { HistoryRoutes } from "../../history/routes";
 import { ClientRateLimiter } from "../../rate-limit";
-import { sendError, type RelayOutcome } from "../../relay";
+import { refuseAs, type RelayOutcome } from "../../relay";
 import type { createAlerts } from "../alerts/settings";
 import type { PlanKey } from "../keys-file";
 import type { scheduleRoutes } from "../schedule-routes";
@@ -42,7 +42,7 @@ export interface RelayContext {
     member: Member | undefined,
     client: string,
   ): RelayOutcome | undefined;
-  /** 503: the store failed, so nothing was sent to the service. */
+  /** 503: the store failed, so nothing was sent to the service (in the language the request asks for). */
   storeDown(res: ServerResponse): RelayOutcome;
 }
 
@@ -72,17 +72,8 @@ export function relayContext(parts: RelayContextParts): RelayContext {
       const allowed = limiter.take(member ? `member:${member.name}` : `address:${client}`);
       if (allowed.ok) return undefined;
       req.resume();
-      return sendError(res, 429, "ERROR_VISIT_MAX", `too many calls; retry after ${allowed.retryAfterSeconds} s`, {
-        "retry-after": String(allowed.retryAfterSeconds),
-      });
+      return refuseAs(res, "rate", { retryAfterSeconds: allowed.retryAfterSeconds, from: "member" });
     },
-    storeDown: (res) =>
-      sendError(
-        res,
-        503,
-        "ERROR_SERVER_INTERNAL",
-        `the team relay's store (${store.describe}) is unavailable or slow: nothing was sent to the service; try again shortly`,
-        { "retry-after": "5" },
-      ),
+    storeDown: (res) => refuseAs(res, "store", { store: store.describe }),
   };
 }

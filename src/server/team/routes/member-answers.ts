@@ -8,87 +8,20 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { MemberRouteProblem } from "../../../relay-api/refusals";
 import { t } from "../../../i18n/alerts";
-import { localeOf, type Locale } from "../../../i18n/locale";
-import { readJsonBody, type BodyRefusal } from "../../json-body";
-import { sendJsonText, type RelayedBodyRefusal, type RelayOutcome } from "../../relay";
+import type { Locale } from "../../../i18n/locale";
+import { readJsonBody } from "../../json-body";
+import { refuse, refuseBody, sendJsonText, type RelayOutcome } from "../../relay";
+import { requestLocale, type Refusal } from "../../relay-refusals";
 import type { Member } from "../team-store";
 
-/** A refusal: its stable name (`data.problem`), its words in the requester's language, what else a face may use. */
-export interface Refusal<P extends string = string> {
-  readonly problem: P;
-  readonly message: string;
-  readonly detail?: Readonly<Record<string, unknown>>;
-}
+// The relay's one refusal style (../../relay-refusals.ts), for the member routes.
+export { refuse };
+export { askedLanguage, requestLocale, type Refusal } from "../../relay-refusals";
 
 export function answerOk(res: ServerResponse, data: unknown): RelayOutcome {
   sendJsonText(res, 200, JSON.stringify({ code: "OK", message: "OK", data }));
   return { status: 200 };
 }
-
-/** The service's code for a refusal's status, as the add-in's client reads it (src/api/errors.ts). */
-function codeOf(status: number): string {
-  if (status === 401) return "ERROR_SECRET_KEY";
-  if (status === 404 || status === 405) return "ERROR_URL_NOT_FOUND";
-  return "ERROR_PARAM";
-}
-
-/** Sends a refusal; a body too large closes the connection (what is left of it is not read). */
-export function refuse(
-  res: ServerResponse,
-  status: number,
-  refusal: Refusal,
-  headers: Record<string, string> = {},
-): RelayOutcome {
-  const data = { problem: refusal.problem, ...(refusal.detail ?? {}) };
-  const close: Record<string, string> = status === 413 ? { connection: "close" } : {};
-  sendJsonText(res, status, JSON.stringify({ code: codeOf(status), message: refusal.message, data }), {
-    ...close,
-    ...headers,
-  });
-  return { status };
-}
-
-/**
- * The language a request asks its answers in (its Accept-Language's first tag), undefined when it names none (no
- * header, or `*`, which Node's fetch sends by default).
- */
-export function askedLanguage(acceptLanguage: string | undefined): Locale | undefined {
-  const first = acceptLanguage?.split(",")[0]?.split(";")[0]?.trim();
-  return first && first !== "*" ? localeOf(first) : undefined;
-}
-
-/** The language of a request's answers: the one it asks for, else English. */
-export const requestLocale = (req: IncomingMessage): Locale => askedLanguage(req.headers["accept-language"]) ?? "en";
-
-/** A body's refusal in `locale`: `notJson`, the route's words for a body that is not what it takes. */
-function bodyWords(locale: Locale, refusal: BodyRefusal | RelayedBodyRefusal, notJson: string): string {
-  const say = t.in(locale);
-  switch (refusal.kind) {
-    case "too-large":
-      return say("error.bodyTooLarge", { max: refusal.max });
-    case "too-deep":
-      return say("error.bodyTooDeep", { max: refusal.max });
-    case "too-costly":
-      return say("error.bodyTooCostly", { max: refusal.max });
-    case "unreadable":
-      return say("error.bodyUnreadable");
-    case "not-json":
-      return notJson;
-    default: {
-      const unknown: never = refusal;
-      throw new Error(`unknown body refusal ${JSON.stringify(unknown)}`);
-    }
-  }
-}
-
-/** Refuses a body (`problem: "body"`; 413 when too large, which closes the connection), worded in `locale`. */
-export const refuseBody =
-  (locale: Locale, notJson: string) =>
-  (res: ServerResponse, refusal: BodyRefusal | RelayedBodyRefusal): RelayOutcome =>
-    refuse(res, refusal.kind === "too-large" ? 413 : 400, {
-      problem: "body",
-      message: bodyWords(locale, refusal, notJson),
-    });
 
 /**
  * A member's JSON body, its size, nesting and cost checked before it is parsed (../../json-body.ts); undefined once

@@ -5,7 +5,7 @@
  * key instead of a token.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { sendError, VISITS_PATH, type RelayOutcome } from "../../relay";
+import { refuseAs, VISITS_PATH, type RelayOutcome } from "../../relay";
 import { isFeedPath, isHistoryPath } from "../../history/routes";
 import { isAlertsPath } from "../alerts/routes";
 import { isSchedulesPath } from "../schedule-routes";
@@ -13,15 +13,6 @@ import type { Member } from "../team-store";
 import type { RelayContext } from "./context";
 import { operationRoute } from "./operation";
 import { visitsRoute } from "./visits";
-
-const unknownToken = (res: ServerResponse) =>
-  sendError(
-    res,
-    401,
-    "ERROR_SECRET_KEY",
-    "this team relay takes a member's token (Authorization: Bearer …); this one is missing, unknown or revoked: ask the team's admin",
-    { "www-authenticate": 'Bearer realm="mad-team"' },
-  );
 
 export async function memberRequest(
   ctx: RelayContext,
@@ -46,7 +37,7 @@ export async function memberRequest(
   if (limited) return limited;
   if (!member) {
     req.resume();
-    return unknownToken(res);
+    return refuseAs(res, "token", {});
   }
   if (req.method === "GET" && pathname === VISITS_PATH) return visitsRoute(ctx, req, res, member);
   if (isHistoryPath(pathname)) return ctx.history.member(req, res, pathname, member).catch(() => ctx.storeDown(res));

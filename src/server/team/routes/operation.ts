@@ -7,13 +7,14 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { OPERATIONS, type AnyOperation } from "../../../api/catalog";
 import { readQuery } from "../../../api/kinds/read";
 import { t } from "../../../i18n/alerts";
+import { inLocale } from "../../../i18n/locale";
 import { matchPath } from "../../../api/paths";
-import { readRelayed, sendAnswer, sendError, type RelayOutcome, type UpstreamRequest } from "../../relay";
+import { readRelayed, refuse, refuseAs, sendAnswer, type RelayOutcome, type UpstreamRequest } from "../../relay";
+import { requestLocale } from "../../relay-refusals";
 import { sendRefusal } from "../answers";
 import { StoreFailure, teamRequest } from "../shared-call";
 import type { Member } from "../team-store";
 import type { RelayContext } from "./context";
-import { refuse, refuseBody, requestLocale } from "./member-answers";
 
 /** The operation a request path names, with the parameters its path carries (`/v1/asin/US/B0...`). */
 function routeOf(pathname: string): { op: AnyOperation; pathParams: Record<string, string> } | undefined {
@@ -47,21 +48,22 @@ export async function operationRoute(
   pathname: string,
   member: Member,
 ): Promise<RelayOutcome> {
-  // A body refused in the member's language, as every member route refuses one (./member-answers.ts).
+  // Refused in the member's language, as every route of the relay refuses (../../relay-refusals.ts).
   const locale = requestLocale(req);
   const say = t.in(locale);
-  const request = await readRelayed(req, res, pathname, ctx.maxBodyBytes, refuseBody(locale, say("error.bodyNotJson")));
+  const request = await readRelayed(req, res, pathname, ctx.maxBodyBytes);
   if (!request) return { status: res.statusCode };
   const route = routeOf(pathname);
-  if (!route) return sendError(res, 404, "ERROR_URL_NOT_FOUND", `not relayed: ${req.method} ${pathname}`);
+  if (!route) return refuseAs(res, "route", { method: req.method ?? "", path: pathname });
   const raw = rawParams(route.op, request);
   if (raw === "not-json" || raw === "not-object") {
     const words = raw === "not-json" ? say("error.bodyNotJson") : say("error.bodyNotObject");
     return refuse(res, 400, { problem: "body", message: words });
   }
-  // The path's own parameters are the path's: a query or a body cannot override them.
-  const checked = teamRequest(route.op, raw, ctx.clock.now(), route.pathParams);
-  if ("error" in checked) return sendError(res, 400, "ERROR_PARAM", checked.error);
+  // The path's own parameters are the path's: a query or a body cannot override them. The catalog's rules speak
+  // the member's language.
+  const checked = inLocale(locale, () => teamRequest(route.op, raw, ctx.clock.now(), route.pathParams));
+  if ("error" in checked) return refuseAs(res, "param", { param: checked.param ?? "", message: checked.error });
   try {
     const outcome = await ctx.shared(member, checked.request);
     if ("refused" in outcome) return sendRefusal(res, outcome.refused);
