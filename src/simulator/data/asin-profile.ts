@@ -49,11 +49,14 @@ export interface ProductProfile {
   readonly asOf: number;
 }
 
+/** Math's functions held here, as in ./prng.ts: a product's life draws thousands of days. */
+const { exp, floor, max, min, pow, round: mathRound, sin, PI } = Math;
+
 const PROFILE_DAYS_MAX = 3 * 365;
 const ID_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 
 /** The day (UTC midnight) of a moment. */
-export const dayOf = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
+export const dayOf = (ms: number) => floor(ms / DAY_MS) * DAY_MS;
 
 /** China-time midnight of the UTC calendar day of `day` (the service's stamp of a day-only value). */
 export const chinaDay = (day: number) => {
@@ -63,14 +66,14 @@ export const chinaDay = (day: number) => {
 
 /** Units a day at a rank: a power law, scaled by the marketplace's size and the category's. */
 export function unitsAtRank(rank: number, market: Marketplace, categoryScale: number): number {
-  return Math.max(0, 2600 * MARKET_FACTS[market].volume * categoryScale * Math.pow(Math.max(1, rank), -0.72));
+  return max(0, 2600 * MARKET_FACTS[market].volume * categoryScale * pow(max(1, rank), -0.72));
 }
 
 /** How big a main category is (a rank sells more in Home & Kitchen than in a niche), stable per node id. */
 export const categoryScale = (rootId: string) => 0.5 + (hashString(rootId) % 1000) / 1000;
 
 function lifeOf(rng: Rng, market: Marketplace, category: CategoryPath, listedAt: number, now: number): Day[] {
-  const first = Math.max(dayOf(listedAt), dayOf(now) - PROFILE_DAYS_MAX * DAY_MS);
+  const first = max(dayOf(listedAt), dayOf(now) - PROFILE_DAYS_MAX * DAY_MS);
   const basePrice = price(rng, market, 8, 120);
   const decimals = MARKET_FACTS[market].priceDecimals;
   const listPrice = toCurrency(market, (basePrice / MARKET_FACTS[market].priceFactor) * rng.float(1.15, 1.6), rng);
@@ -81,8 +84,8 @@ function lifeOf(rng: Rng, market: Marketplace, category: CategoryPath, listedAt:
   let nextChange = rng.int(10, 40);
   let outOfStock = 0;
   // Ratings gathered before the days kept here (a product listed long ago already has its share).
-  const daysBefore = Math.max(0, (first - dayOf(listedAt)) / DAY_MS);
-  let ratings = Math.round(daysBefore * unitsAtRank(home, market, scale) * 0.03) + rng.int(0, 15);
+  const daysBefore = max(0, (first - dayOf(listedAt)) / DAY_MS);
+  let ratings = mathRound(daysBefore * unitsAtRank(home, market, scale) * 0.03) + rng.int(0, 15);
   let rating = rng.float(3.8, 4.8, 1);
   let sellers = rng.int(1, 4);
   let coupon: Day["coupon"] = null;
@@ -90,7 +93,7 @@ function lifeOf(rng: Rng, market: Marketplace, category: CategoryPath, listedAt:
   const days: Day[] = [];
   for (let day = first; day <= dayOf(now); day += DAY_MS) {
     if (--nextChange <= 0) {
-      current = Math.max(1, round(basePrice * rng.float(0.82, 1.12), decimals));
+      current = max(1, round(basePrice * rng.float(0.82, 1.12), decimals));
       nextChange = rng.int(12, 45);
     }
     if (outOfStock > 0) outOfStock--;
@@ -107,13 +110,13 @@ function lifeOf(rng: Rng, market: Marketplace, category: CategoryPath, listedAt:
     }
     // The rank wanders (multiplicatively) and drifts back towards where the product belongs; a spell out of
     // stock sinks it.
-    const drift = Math.pow(home / rank, 0.05);
-    rank = Math.max(1, Math.round(rank * drift * Math.exp(rng.float(-0.12, 0.12, 4)) * (outOfStock > 0 ? 1.15 : 1)));
-    const seasonal = 1 + 0.25 * Math.sin((2 * Math.PI * new Date(day).getUTCMonth()) / 12);
-    const units = outOfStock > 0 ? 0 : Math.round(unitsAtRank(rank, market, scale) * seasonal * rng.float(0.8, 1.2));
-    ratings += Math.round(units * rng.float(0.01, 0.05));
-    if (rng.chance(0.02)) rating = Math.min(5, Math.max(1, round(rating + rng.pick([-0.1, 0.1]), 1)));
-    if (rng.chance(0.01)) sellers = Math.max(1, sellers + rng.pick([-1, 1]));
+    const drift = pow(home / rank, 0.05);
+    rank = max(1, mathRound(rank * drift * exp(rng.float(-0.12, 0.12, 4)) * (outOfStock > 0 ? 1.15 : 1)));
+    const seasonal = 1 + 0.25 * sin((2 * PI * new Date(day).getUTCMonth()) / 12);
+    const units = outOfStock > 0 ? 0 : mathRound(unitsAtRank(rank, market, scale) * seasonal * rng.float(0.8, 1.2));
+    ratings += mathRound(units * rng.float(0.01, 0.05));
+    if (rng.chance(0.02)) rating = min(5, max(1, round(rating + rng.pick([-0.1, 0.1]), 1)));
+    if (rng.chance(0.01)) sellers = max(1, sellers + rng.pick([-1, 1]));
     const onSale = outOfStock === 0;
     const buyBox = onSale ? (rng.chance(0.1) ? round(current * 0.97, decimals) : current) : -1;
     const deal = onSale && rng.chance(0.015) ? round(current * 0.8, decimals) : null;
@@ -151,7 +154,7 @@ export function profileOf(market: Marketplace, asin: string, now: number): Produ
   for (let word = 0; word < 4; word++) rng.next();
   const listedAt = chinaDay(dayOf(now) - rng.logUniform(60, 2500) * DAY_MS);
   // Its variants and its parent are products of the same kind, each one product wherever it shows.
-  const kind = Math.max(0, category.nouns.indexOf(noun));
+  const kind = max(0, category.nouns.indexOf(noun));
   const sibling = (r: Rng) => mintAsin(category, kind, hashString(r.chars(ID_CHARS, 8)) % PRODUCT_SEEDS);
   const variantRng = new Rng(mix(seed, 7));
   const variants = Array.from({ length: rng.int(1, 6) }, (_, i) => ({
@@ -194,7 +197,7 @@ export function changes(
     const v = value(day);
     if (v === null || v === last) continue;
     const at = day.day + rng.int(0, 23) * 3_600_000 + rng.int(0, 59) * 60_000;
-    out.push({ timePoint: Math.min(at, profile.asOf), value: v });
+    out.push({ timePoint: min(at, profile.asOf), value: v });
     last = v;
   }
   return out;

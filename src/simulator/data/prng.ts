@@ -3,27 +3,33 @@
  * the same request on every run and machine, so nothing here reads the clock or Math.random.
  */
 
+/**
+ * Math's functions held here: a global read on every call is slow where a test runner evaluates modules in a vm
+ * context (jest), and the simulator draws millions of numbers.
+ */
+const { imul, floor, round: mathRound, exp, log } = Math;
+
 /** 32-bit FNV-1a with a murmur3 finalizer (FNV alone mixes the last characters poorly). */
 export function hashString(text: string, seed = 0x811c9dc5): number {
   let h = seed >>> 0;
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
+    h = imul(h, 0x01000193);
   }
   return finalize(h);
 }
 
 /** Combines two 32-bit values into a new well-mixed seed. */
 export function mix(a: number, b: number): number {
-  return finalize(Math.imul(a ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(b + 0x7f4a7c15, 0xc2b2ae35));
+  return finalize(imul(a ^ 0x9e3779b9, 0x85ebca6b) ^ imul(b + 0x7f4a7c15, 0xc2b2ae35));
 }
 
 function finalize(value: number): number {
   let h = value >>> 0;
   h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
+  h = imul(h, 0x85ebca6b);
   h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
+  h = imul(h, 0xc2b2ae35);
   h ^= h >>> 16;
   return h >>> 0;
 }
@@ -40,14 +46,14 @@ export class Rng {
   next(): number {
     this.state = (this.state + 0x6d2b79f5) >>> 0;
     let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    t = imul(t ^ (t >>> 15), t | 1);
+    t ^= t + imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   }
 
   /** An integer in [min, max], both inclusive. */
   int(min: number, max: number): number {
-    return min + Math.floor(this.next() * (max - min + 1));
+    return min + floor(this.next() * (max - min + 1));
   }
 
   /** A float in [min, max) rounded to `decimals` places. */
@@ -57,7 +63,7 @@ export class Rng {
 
   /** Log-uniform: small values as likely per decade as large ones (counts, ranks, volumes). */
   logUniform(min: number, max: number): number {
-    return Math.round(Math.exp(Math.log(min) + this.next() * (Math.log(max) - Math.log(min))));
+    return mathRound(exp(log(min) + this.next() * (log(max) - log(min))));
   }
 
   chance(probability: number): boolean {
@@ -65,7 +71,7 @@ export class Rng {
   }
 
   pick<T>(items: readonly T[]): T {
-    return items[Math.floor(this.next() * items.length)];
+    return items[floor(this.next() * items.length)];
   }
 
   /** `count` distinct items in random order (all of them when count >= items.length). */
@@ -73,7 +79,7 @@ export class Rng {
     const copy = [...items];
     const n = Math.min(count, copy.length);
     for (let i = 0; i < n; i++) {
-      const j = i + Math.floor(this.next() * (copy.length - i));
+      const j = i + floor(this.next() * (copy.length - i));
       [copy[i], copy[j]] = [copy[j], copy[i]];
     }
     return copy.slice(0, n);
@@ -82,12 +88,12 @@ export class Rng {
   /** `length` characters drawn from `alphabet`. */
   chars(alphabet: string, length: number): string {
     let out = "";
-    for (let i = 0; i < length; i++) out += alphabet[Math.floor(this.next() * alphabet.length)];
+    for (let i = 0; i < length; i++) out += alphabet[floor(this.next() * alphabet.length)];
     return out;
   }
 }
 
 export function round(value: number, decimals: number): number {
   const factor = 10 ** decimals;
-  return Math.round(value * factor) / factor;
+  return mathRound(value * factor) / factor;
 }
