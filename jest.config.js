@@ -33,6 +33,17 @@ const shared = {
  */
 const WORKERS = Math.max(3, os.availableParallelism() - 1);
 
+/**
+ * A larger young generation (V8's semi-space, 32 MB instead of 16) for the workers and what they start (the relay's
+ * processes): the tests allocate many short-lived objects, and fewer scavenges cost less. Measured on this suite's
+ * files, CPU-seconds of the whole machine: unit files 123 → 106 and 158 → 133, browser files 121 → 110 (16 MB: 117;
+ * 48 and 64 MB: no gain). Set here, before jest forks its workers, so `npm test` gets it on every OS.
+ */
+const YOUNG_GENERATION = "--max-semi-space-size=32";
+if (!(process.env.NODE_OPTIONS ?? "").includes("--max-semi-space-size")) {
+  process.env.NODE_OPTIONS = [process.env.NODE_OPTIONS, YOUNG_GENERATION].filter(Boolean).join(" ");
+}
+
 /** @type {import('jest').Config} */
 module.exports = {
   testTimeout: 20000,
