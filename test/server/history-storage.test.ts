@@ -232,7 +232,7 @@ test("a server that cannot be reached: the error names DATABASE_URL, the address
   expect((failure as Error).message).not.toContain("s3cret");
 });
 
-test("the embedded folder is one process's: a second opener is refused, saying who holds it; a stale lock is taken", async () => {
+test("the embedded folder is one process's: a second opener is refused, saying who holds it; a stale lock is taken; its page cache is 32 MB", async () => {
   const data = await newDataDir();
   const lock = path.join(data.dir, "relay.lock");
   try {
@@ -252,6 +252,8 @@ test("the embedded folder is one process's: a second opener is refused, saying w
     );
     const third = await openDatabase({ dataDir: data.dir });
     expect(await third.query("SELECT 1 AS one")).toEqual([{ one: 1 }]);
+    // Its page cache is 32 MB, not PostgreSQL's 128 (zeroed at each start, held for the relay's life).
+    expect(await third.query("SHOW shared_buffers")).toEqual([{ shared_buffers: "32MB" }]);
     expect(JSON.parse(readFileSync(lock, "utf8"))).toMatchObject({ pid: process.pid });
     await third.close();
   } finally {
