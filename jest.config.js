@@ -47,8 +47,8 @@ if (!(process.env.NODE_OPTIONS ?? "").includes("--max-semi-space-size")) {
 /**
  * The workers compile the embedded database's WebAssembly (PGlite, 9 MB) with V8's baseline compiler only, as the
  * relay processes the tests start do (test/server/support/server-cli.ts): its optimizing tier does not pay off in a
- * test's few queries. The history's test files spend ~12 % less CPU (measured: 40 → 35 CPU-s for four of them). A V8
- * flag NODE_OPTIONS refuses, so it goes in the arguments jest's workers are forked with (they inherit these).
+ * test's few queries (measured on four of the history's files: 34–38 CPU-s against 39–41). NODE_OPTIONS refuses this
+ * V8 flag, so it goes in the arguments jest forks its workers with (they inherit this process's).
  */
 const BASELINE_WASM = "--liftoff-only";
 if (!process.execArgv.includes(BASELINE_WASM)) process.execArgv.push(BASELINE_WASM);

@@ -27,13 +27,17 @@ function newestModification(entry: string): number {
 }
 
 /**
- * Fresh when every output exists and a build ran after the newest source change: either an output was written
- * after it, or our own build stamp was (webpack leaves an unchanged output file untouched).
+ * Fresh when every output exists and a build ran after the newest source change: either a file of dist/ was written
+ * after it (a changed source changes a chunk, whose hashed name is new, even where the entry files stay as they
+ * were: a person's `npm run build` counts), or our own build stamp was (webpack leaves an unchanged file untouched).
  */
 function isFresh(): boolean {
   const outputs = OUTPUTS.map((name) => path.join(DIST, name));
   if (!outputs.every((file) => existsSync(file))) return false;
-  const lastBuild = Math.max(...[...outputs, STAMP].filter(existsSync).map((file) => statSync(file).mtimeMs));
+  const lastBuild = Math.max(
+    newestModification(DIST),
+    ...[STAMP].filter(existsSync).map((file) => statSync(file).mtimeMs),
+  );
   const newestInput = Math.max(
     ...INPUTS.map((name) => path.join(ROOT, name))
       .filter(existsSync)
