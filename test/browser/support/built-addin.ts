@@ -34,10 +34,7 @@ function newestModification(entry: string): number {
 function isFresh(): boolean {
   const outputs = OUTPUTS.map((name) => path.join(DIST, name));
   if (!outputs.every((file) => existsSync(file))) return false;
-  const lastBuild = Math.max(
-    newestModification(DIST),
-    ...[STAMP].filter(existsSync).map((file) => statSync(file).mtimeMs),
-  );
+  const lastBuild = Math.max(newestModification(DIST), statSync(STAMP, { throwIfNoEntry: false })?.mtimeMs ?? 0);
   const newestInput = Math.max(
     ...INPUTS.map((name) => path.join(ROOT, name))
       .filter(existsSync)
