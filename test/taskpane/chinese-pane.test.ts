@@ -54,6 +54,25 @@ describe("the language", () => {
 describe("in Chinese", () => {
   beforeEach(() => setLocale("zh-CN"));
 
+  test("a history function's form (Sales estimate): title, hint and fields in Chinese, and in English once switched back", async () => {
+    const model = formModel("asin_prediction");
+    expect([model.title, model.description]).toEqual([
+      "销量预估",
+      "单个商品按天（最近几周）或按月（14 个月）的预估销量、销售额和价格。",
+    ]);
+    expect(allFields(model).map((f) => f.label)).toEqual(["站点", "ASIN", "开始日期", "结束日期", "间隔"]);
+    await setLocale("en");
+    const english = formModel("asin_prediction");
+    expect([english.title, ...allFields(english).map((f) => f.label)]).toEqual([
+      "Sales estimate",
+      "Marketplace",
+      "ASIN",
+      "From",
+      "To",
+      "Interval",
+    ]);
+  });
+
   test("the Build form: Chinese labels, hints with the API name, groups and titles, and Chinese validation", () => {
     const model = formModel("product_research");
     expect(model.title).toBe("选产品");

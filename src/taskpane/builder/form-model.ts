@@ -99,13 +99,30 @@ function fieldFor(spec: ParamSpec): FormField {
 
 const CACHE = new Map<string, FormModel>();
 
-/** The form of one operation, in the active language. */
+/** The form of one operation, in the active language (its words and labels are made once per language). */
 export function formModel(code: OperationCode): FormModel {
   const key = `${currentLocale()}|${code}`;
   const cached = CACHE.get(key);
   if (cached) return cached;
   const op = operation(code) as AnyOperation;
-  if (op.history) return historyModel(op, op.history);
+  const model = op.history ? historyModel(op, op.history) : requestModel(op);
+  CACHE.set(key, model);
+  return model;
+}
+
+/** What every form says of its operation, in the active language. */
+function formHead(op: AnyOperation): Pick<FormModel, "code" | "fn" | "title" | "description" | "group"> {
+  return {
+    code: op.code,
+    fn: op.fn,
+    title: operationTitle(op),
+    description: operationDescription(op),
+    group: op.group,
+  };
+}
+
+/** A request's form: its required parameters, its filters and ranges, its order; paging through `limit`. */
+function requestModel(op: AnyOperation): FormModel {
   const specs = op.params as readonly ParamSpec[];
   const main: FormField[] = [];
   const filters: FormField[] = [];
@@ -117,7 +134,7 @@ export function formModel(code: OperationCode): FormModel {
     else if (spec.role === "order") order = fieldFor(spec);
     else if (spec.role === "rangeMin") {
       const max = specs.find((p) => p.role === "rangeMax" && p.range === spec.range);
-      if (!max) throw new Error(`${code}: ${spec.name} has no maximum partner`);
+      if (!max) throw new Error(`${op.code}: ${spec.name} has no maximum partner`);
       ranges.push({ base: spec.range ?? spec.name, label: rangeLabel(spec), min: fieldFor(spec), max: fieldFor(max) });
     } else if (spec.role === "rangeMax")
       continue; // placed with its minimum
@@ -125,12 +142,8 @@ export function formModel(code: OperationCode): FormModel {
     else filters.push(fieldFor(spec));
   }
   const size = specs.find((p) => p.role === "size");
-  const model: FormModel = {
-    code: op.code,
-    fn: op.fn,
-    title: operationTitle(op),
-    description: operationDescription(op),
-    group: op.group,
+  return {
+    ...formHead(op),
     main,
     filters,
     ranges,
@@ -140,20 +153,12 @@ export function formModel(code: OperationCode): FormModel {
     paged: op.shape === "paged" || op.shape === "itemsWithStats",
     ...(typeof size?.default === "number" ? { defaultLimit: size.default } : {}),
   };
-  CACHE.set(key, model);
-  return model;
 }
 
 /** A history function's form: the required parameters, then start, end and interval; the history's columns. */
 function historyModel(op: AnyOperation, history: HistoryForm): FormModel {
-  const cached = CACHE.get(op.code);
-  if (cached) return cached;
-  const model: FormModel = {
-    code: op.code,
-    fn: op.fn,
-    title: op.title,
-    description: op.description,
-    group: op.group,
+  return {
+    ...formHead(op),
     main: (op.params as readonly ParamSpec[]).filter((p) => p.required).map(fieldFor),
     filters: Object.values(HISTORY_ARGS).map(fieldFor),
     ranges: [],
@@ -162,8 +167,6 @@ function historyModel(op: AnyOperation, history: HistoryForm): FormModel {
     paged: false,
     history,
   };
-  CACHE.set(op.code, model);
-  return model;
 }
 
 /** Every field of a form, in display order (main, filters, range sides, order). */
