@@ -8,7 +8,7 @@
  */
 import type { FrameLocator } from "playwright-core";
 import { cell, describedBy, enter, previewPerTest, readRange, settledText } from "./support/preview";
-import { paneOf } from "./support/taskpane";
+import { paneOf, pick } from "./support/taskpane";
 import { clippedTexts, setPaneWidth } from "./support/fit";
 
 jest.setTimeout(240_000);
@@ -120,6 +120,9 @@ describe("for a Chinese reader", () => {
       "Alerts",
     ]);
     await pane.getByText("Cells already calculated keep their language until they calculate again.").waitFor();
+    // The Build tab, made before the switch, offers its operations in English too.
+    await openTab(pane, "Build");
+    await pick(pane, "Operation", "Product research (MAD.PRODUCTRESEARCH)");
     await expect(pane.locator("html").getAttribute("lang")).resolves.toBe("en");
     await page.locator("header .badge", { hasText: "Preview" }).waitFor();
     await expect(page.evaluate(() => window.localStorage.getItem("mad-preview:mad.language"))).resolves.toBe("en");

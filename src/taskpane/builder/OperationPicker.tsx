@@ -8,6 +8,7 @@ import { useMemo, useState } from "react";
 import { operation, type OperationCode } from "../../api/catalog";
 import { operationTitle } from "../../api/words/localized";
 import { operationGroups, searchOperations } from "./form-model";
+import { useLocale } from "../shared/services";
 import { useControlStyles } from "../shared/styles";
 import { t } from "../../i18n";
 
@@ -19,8 +20,10 @@ interface OperationPickerProps {
 
 export function OperationPicker({ code, hint, onPick }: OperationPickerProps) {
   const controls = useControlStyles();
-  // Made when the builder first shows, not at import: by then the catalog has its words (src/api/words/texts.ts).
-  const groups = useMemo(() => operationGroups(), []);
+  // Made when the builder first shows, not at import: by then the catalog has its words (src/api/words/texts.ts);
+  // made again in the language the person switches to.
+  const locale = useLocale();
+  const groups = useMemo(() => operationGroups(), [locale]);
   const total = groups.reduce((n, g) => n + g.operations.length, 0);
   /** The words typed since the last pick; null shows the chosen operation's title and every operation. */
   const [typed, setTyped] = useState<string | null>(null);
