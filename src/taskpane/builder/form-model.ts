@@ -45,10 +45,8 @@ type PagingCover = "limit";
 
 export interface FormModel {
   readonly code: OperationCode;
-  readonly fn: string;
   readonly title: string;
   readonly description: string;
-  readonly group: OperationGroup;
   /** Required parameters (marketplace first). */
   readonly main: readonly FormField[];
   /** Optional scalar and list parameters. */
@@ -111,14 +109,8 @@ export function formModel(code: OperationCode): FormModel {
 }
 
 /** What every form says of its operation, in the active language. */
-function formHead(op: AnyOperation): Pick<FormModel, "code" | "fn" | "title" | "description" | "group"> {
-  return {
-    code: op.code,
-    fn: op.fn,
-    title: operationTitle(op),
-    description: operationDescription(op),
-    group: op.group,
-  };
+function formHead(op: AnyOperation): Pick<FormModel, "code" | "title" | "description"> {
+  return { code: op.code, title: operationTitle(op), description: operationDescription(op) };
 }
 
 /** A request's form: its required parameters, its filters and ranges, its order; paging through `limit`. */
