@@ -110,6 +110,8 @@ describe("for a Chinese reader", () => {
   it("switching to English in the pane changes the pane, the page and new cells, and stores the choice", async () => {
     const { page } = session.preview;
     const pane = paneOf(page);
+    // Every tab shown once in Chinese first: what a tab made then must speak English after the switch.
+    for (const tab of TABS) await openTab(pane, tab);
     await pane.getByRole("combobox", { name: "语言" }).click();
     await pane.getByRole("option", { name: "English", exact: true }).click();
     await expect(pane.getByRole("tab").allTextContents()).resolves.toEqual([
@@ -120,6 +122,12 @@ describe("for a Chinese reader", () => {
       "Alerts",
     ]);
     await pane.getByText("Cells already calculated keep their language until they calculate again.").waitFor();
+    for (const tab of ["Connection", "Build", "Templates", "Reports", "Alerts"]) {
+      await openTab(pane, tab);
+      if (tab === "Build") await pane.getByRole("button", { name: /^More filters/ }).click();
+      const chinese = (await visibleWords(pane)).match(/[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]+/g) ?? [];
+      expect({ tab, chinese }).toEqual({ tab, chinese: [] });
+    }
     // The Build tab, made before the switch, offers its operations in English too.
     await openTab(pane, "Build");
     await pick(pane, "Operation", "Product research (MAD.PRODUCTRESEARCH)");

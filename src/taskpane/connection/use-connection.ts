@@ -6,7 +6,7 @@
 import { useEffect, useState } from "react";
 import { DEFAULT_BASE_URL, HOSTED_BASE_URL, type Engine } from "../../engine";
 import { t } from "../../i18n";
-import { failureText } from "../shared/services";
+import { failureText, useLocale } from "../shared/services";
 import type { Action } from "../shared/use-action";
 import {
   baseUrlChoice,
@@ -25,6 +25,10 @@ import {
   tokenProblem,
   type Credential,
 } from "./relay-credential";
+
+/** What the tab shows of a stored secret or token: that one is set and its last 4 characters. */
+const storedHintOf = (stored: string | null | undefined): string | null =>
+  credentialOf(stored) === "team" ? storedTokenHint(stored) : storedSecretHint(stored);
 
 export function useConnectionSettings(engine: Engine, simulator: string, setNotice: Action["setOutcome"]) {
   const [secret, setSecret] = useState("");
@@ -45,7 +49,6 @@ export function useConnectionSettings(engine: Engine, simulator: string, setNoti
         const kind = credentialOf(settings.secret);
         setStoredKind(settings.secret ? kind : null);
         setCredential(kind);
-        setStoredHint(kind === "team" ? storedTokenHint(settings.secret) : storedSecretHint(settings.secret));
         if (kind === "team") return setRelayUrl(settings.baseUrl);
         const picked = baseUrlChoice(settings.baseUrl, simulator, HOSTED_BASE_URL);
         setChoice(picked);
@@ -57,6 +60,20 @@ export function useConnectionSettings(engine: Engine, simulator: string, setNoti
       live = false;
     };
   }, [engine, simulator, setNotice]);
+
+  // The stored credential's hint, in the language of the moment: said again when the person switches (a failed
+  // read is the effect above's to report).
+  const locale = useLocale();
+  useEffect(() => {
+    let live = true;
+    engine.readSettings().then(
+      (settings) => live && setStoredHint(storedHintOf(settings.secret)),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [engine, locale]);
 
   const team = credential === "team";
   const urls: Record<BaseUrlChoice, string> = {
@@ -112,8 +129,7 @@ export function useConnectionActions(engine: Engine, settings: Settings, perform
   const save = async () => {
     const next = typed();
     await engine.writeSettings(next);
-    if (typeof next.secret === "string")
-      settings.stored(credential, team ? storedTokenHint(next.secret) : storedSecretHint(next.secret));
+    if (typeof next.secret === "string") settings.stored(credential, storedHintOf(next.secret));
   };
   return {
     report,

@@ -37,7 +37,7 @@ import { asinsOf } from "../report-model/report-inputs";
 import { AsinListExtras, PickedInput } from "./AsinInputs";
 import { withPicked } from "./asin-lists";
 import { CategoryPicker } from "../shared/CategoryPicker";
-import { failureText, useServices, useUsage } from "../shared/services";
+import { failureText, useLocale, useServices, useUsage } from "../shared/services";
 import { useAction } from "../shared/use-action";
 import { t } from "../../i18n";
 import { AskBeforeSpending } from "../shared/AskBeforeSpending";
@@ -187,9 +187,11 @@ function InputControl(
 function useReportPlan(template: ReportTemplate, values: TemplateInputs, today: Date) {
   const { engine } = useServices();
   const usage = useUsage(engine);
+  // Planned again in the language the person switches to: its words, and the sheet Create writes, are in it.
+  const locale = useLocale();
   const planned = useMemo(
     () => planReport(template, values, engine, today, usage.remainingThisMonth),
-    [template, values, engine, today, usage.remainingThisMonth],
+    [template, values, engine, today, usage.remainingThisMonth, locale],
   );
   const [counted, setCounted] = useState<ReportPlan | null>(null);
   const settled = usage.inFlight === 0 && usage.queued === 0;
