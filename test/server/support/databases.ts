@@ -9,13 +9,14 @@
  * folder after a restart, and finds its migrations applied.
  */
 import { createHash } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { EMBEDDED_FOLDER, openDatabase, type Database } from "../../../src/server/history/database";
 import { MIGRATIONS } from "../../../src/server/history/migrations";
 import { viewStatements } from "../../../src/server/history/views";
+import { madeOnce } from "./made-once";
 import { usePostgres } from "./postgres";
 
 export type DatabaseKind = "embedded" | "server";
@@ -27,42 +28,6 @@ const PGLITE_VERSION = (
   ) as { version: string }
 ).version;
 const TEMPLATE = path.join(tmpdir(), `mad-pglite-template-${PGLITE_VERSION}`);
-
-/** A maker's lock older than this was left by a killed worker: the next one takes over. */
-const STALE_LOCK_MS = 5 * 60_000;
-
-/**
- * Makes `target` with `make(into)` unless `ready` (a file inside it) exists: once per machine, one worker at a time.
- * A worker that finds another making it waits for that one instead of running initdb beside it: on a fresh machine
- * the first files to need a database start together, and each initdb costs seconds of CPU on cores they share.
- */
-async function madeOnce(target: string, ready: string, make: (into: string) => Promise<void>): Promise<void> {
-  const lock = `${target}.lock`;
-  while (!existsSync(ready)) {
-    try {
-      mkdirSync(lock);
-    } catch {
-      const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
-      if (age > STALE_LOCK_MS) rmSync(lock, { recursive: true, force: true });
-      else await new Promise((resolve) => setTimeout(resolve, 100));
-      continue;
-    }
-    try {
-      if (existsSync(ready)) return;
-      const making = mkdtempSync(`${target}-making-`);
-      try {
-        await make(making);
-        renameSync(making, target);
-      } catch (error) {
-        if (!existsSync(ready)) throw error; // else made meanwhile by a worker that took over a stale lock
-      } finally {
-        rmSync(making, { recursive: true, force: true }); // gone once renamed; else what a failed make left
-      }
-    } finally {
-      rmSync(lock, { recursive: true, force: true });
-    }
-  }
-}
 
 /** A fresh PGlite data folder, made once per machine and PGlite version. */
 async function template(): Promise<string> {
