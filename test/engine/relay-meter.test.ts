@@ -6,7 +6,7 @@
  */
 import { createEngine } from "../../src/engine/engine";
 import { memoryStore } from "../../src/engine/key-value-store";
-import { meterText, teamCallsText } from "../../src/taskpane/shared/CallsMeter";
+import { meterText, teamCallsText } from "../../src/taskpane/shared/calls-meter";
 import { VirtualClock } from "../support/virtual-clock";
 
 const TOKEN = `madt_${"a".repeat(43)}`;

@@ -1,4 +1,4 @@
-import { meterLevel, meterText, teamCallsText } from "../../src/taskpane/shared/CallsMeter";
+import { meterLevel, meterText, teamCallsText } from "../../src/taskpane/shared/calls-meter";
 
 it("the calls meter says used / quota when the plan's size is known, else the calls left", () => {
   expect(meterText({ remainingThisMonth: 988, quotaThisMonth: 1000 })).toBe(

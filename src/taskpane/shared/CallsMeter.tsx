@@ -8,9 +8,9 @@
 import { makeStyles, ProgressBar, Text, tokens } from "@fluentui/react-components";
 import { useEffect, useRef } from "react";
 import type { Clock } from "../../lib/clock";
-import type { TeamCalls } from "../../api/visits";
-import type { Engine, UsageSnapshot } from "../../engine";
+import type { Engine } from "../../engine";
 import { useServices, useUsage } from "./services";
+import { meterLevel, meterText, teamCallsText } from "./calls-meter";
 import { t } from "../../i18n";
 
 /** Reads of /v1/visits after spending are at least this far apart. */
@@ -20,36 +20,6 @@ const useStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalXXS },
   line: { color: tokens.colorNeutralForeground2 },
 });
-
-export type MeterLevel = "success" | "warning" | "error";
-
-/** Warning under 20% left, error under 5%. */
-export function meterLevel(remaining: number, quota: number): MeterLevel {
-  const left = quota > 0 ? remaining / quota : 0;
-  return left < 0.05 ? "error" : left < 0.2 ? "warning" : "success";
-}
-
-/** What the meter says: "used / quota" when the plan's size is known, else the calls left. */
-export function meterText(usage: Pick<UsageSnapshot, "remainingThisMonth" | "quotaThisMonth">): string {
-  const { remainingThisMonth: remaining, quotaThisMonth: quota } = usage;
-  if (remaining === null) return t("meter.leftUnknown");
-  if (quota === null) return t("meter.left", { left: remaining });
-  return t("meter.used", { used: Math.max(0, quota - remaining), quota, left: remaining });
-}
-
-/** Through a team relay: the member's calls left and the team plan's, each against its budget when it has one. */
-export function teamCallsText(team: TeamCalls): string {
-  const part = ({ remaining, quota }: TeamCalls["member"], none: string) =>
-    remaining === null
-      ? none
-      : quota === null
-        ? t("meter.team.left", { left: remaining })
-        : t("meter.team.leftOf", { left: remaining, quota });
-  return t("meter.team.line", {
-    member: part(team.member, t("meter.team.memberNoBudget")),
-    plan: part(team.plan, t("meter.team.planNoBudget")),
-  });
-}
 
 /** Reads /v1/visits on open (secret set) and after spending, never more than once per VISITS_READ_GAP_MS. */
 function useVisitsReads(engine: Engine, clock: Clock, callsThisSession: number): void {
