@@ -27,6 +27,7 @@ import {
   type RelayRefusals,
 } from "./relay-refusals";
 import { scrubSecrets } from "./scrub";
+import { budgetTimer, systemClock } from "../lib/clock";
 
 export const VISITS_PATH = "/v1/visits";
 export const DEFAULT_UPSTREAM = "https://api.sellersprite.com";
@@ -244,6 +245,9 @@ export interface UpstreamCaller {
 /** What the service sent: its response and body, or the relay's own failure (timeout, unreachable, too large). */
 type Exchanged = { response: Response; payload: Buffer } | UpstreamAnswer;
 
+/** Why a call's wait for the upstream ended (its signal's reason). */
+const UPSTREAM_TIMEOUT = Object.freeze({ upstreamTimeout: true });
+
 export function createUpstreamCaller(options: RelayOptions): UpstreamCaller {
   const upstream = normalizeUpstream(options.upstream);
   const timeoutMs = options.timeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
@@ -254,8 +258,10 @@ export function createUpstreamCaller(options: RelayOptions): UpstreamCaller {
     const headers: Record<string, string> = { accept: "application/json" };
     if (request.secret !== undefined) headers["secret-key"] = request.secret;
     if (request.method === "POST") headers["content-type"] = "application/json";
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const signals = [timeout, ...(options.closing ? [options.closing] : []), ...(signal ? [signal] : [])];
+    // Real time (whatever clock a team relay's schedules run on), as a budget a starved relay cannot trip: an answer
+    // that arrived while it could not run is still read.
+    const timeout = budgetTimer(systemClock, timeoutMs, UPSTREAM_TIMEOUT);
+    const signals = [timeout.signal, ...(options.closing ? [options.closing] : []), ...(signal ? [signal] : [])];
     try {
       const response = await fetch(`${upstream}${request.pathname}${request.query}`, {
         method: request.method,
@@ -267,10 +273,12 @@ export function createUpstreamCaller(options: RelayOptions): UpstreamCaller {
       return { response, payload: await readCapped(response, maxAnswerBytes) };
     } catch (error) {
       if (error instanceof AnswerTooLarge) return failure("upstream-too-large", { max: maxAnswerBytes });
-      if (timeout.aborted) return failure("upstream-timeout", { ms: timeoutMs });
+      if (timeout.signal.aborted) return failure("upstream-timeout", { ms: timeoutMs });
       // The reason names the failure only: headers (the secret) are not part of fetch errors.
       const reason = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).name;
       return failure("upstream-unreachable", { reason: String(reason).slice(0, 60) });
+    } finally {
+      timeout.clear();
     }
   }
 
