@@ -9,7 +9,7 @@
  */
 import { t } from "../i18n/preview";
 import { coalesced } from "../lib/coalesce";
-import { CellPosition, cellAddress, positionKey, rangeContains } from "../table/a1";
+import { CellPosition, CellRange, cellAddress, positionKey, rangeContains } from "../table/a1";
 import { cellClasses, paintCell, statusText } from "./cell-paint";
 import { openEntityCard } from "./entity-card";
 import { gridKeyAction, nameBoxTarget, tabTarget } from "./grid-keys";
@@ -18,7 +18,6 @@ import {
   buildWindow,
   HEADER_HEIGHT,
   isInView,
-  RenderWindow,
   ROW_HEADER_WIDTH,
   ROW_HEIGHT,
   COLUMN_WIDTH,
@@ -47,7 +46,7 @@ export class GridView {
   /** The sheet the grid shows, and where each sheet's selection and scroll were left (as Excel keeps them). */
   private shownSheet: Sheet;
   private readonly sheetViews = new Map<Sheet, { selected: CellPosition; scrollTop: number; scrollLeft: number }>();
-  private window: RenderWindow | undefined;
+  private window: CellRange | undefined;
   private cellElements = new Map<string, HTMLTableCellElement>();
   private readonly rendered = new Map<string, string>();
   private scrollScheduled = false;
@@ -315,7 +314,7 @@ export class GridView {
   /** Updates the rendered cells whose look changed, the spill outline and the status line. */
   render(): void {
     if (!this.window) this.updateWindow();
-    const win = this.window as RenderWindow;
+    const win = this.window as CellRange;
     const spill = this.selectedSpill();
     const selectedKey = positionKey(this.selected);
     for (let row = win.top; row <= win.bottom; row++) {

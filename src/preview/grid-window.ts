@@ -4,7 +4,7 @@
  * a screenful of cells exists at a time.
  */
 import { t } from "../i18n/preview";
-import { CellPosition, columnLetters, positionKey } from "../table/a1";
+import { CellPosition, CellRange, columnLetters, positionKey } from "../table/a1";
 
 /** Sizes in CSS pixels; preview.html's styles give rows and columns exactly these. */
 export const ROW_HEIGHT = 22;
@@ -15,18 +15,10 @@ export const ROW_HEADER_WIDTH = 44;
 const OVERSCAN_ROWS = 8;
 const OVERSCAN_COLUMNS = 2;
 
-/** The inclusive block of cells in the DOM. */
-export interface RenderWindow {
-  readonly top: number;
-  readonly bottom: number;
-  readonly left: number;
-  readonly right: number;
-}
-
 export type Alignment = "nearest" | "start";
 
-/** The rows and columns in view, plus overscan. */
-export function visibleWindow(scroller: HTMLElement, rowCount: number, columnCount: number): RenderWindow {
+/** The block of cells the DOM holds: the rows and columns in view, plus overscan. */
+export function visibleWindow(scroller: HTMLElement, rowCount: number, columnCount: number): CellRange {
   // Before layout (or in a hidden page) the size is 0: render a screenful anyway.
   const height = scroller.clientHeight || 40 * ROW_HEIGHT;
   const width = scroller.clientWidth || 16 * COLUMN_WIDTH;
@@ -70,7 +62,7 @@ export function isInView(scroller: HTMLElement, pos: CellPosition): boolean {
  */
 export function buildWindow(
   table: HTMLTableElement,
-  win: RenderWindow,
+  win: CellRange,
   rowCount: number,
   columnCount: number,
 ): Map<string, HTMLTableCellElement> {
