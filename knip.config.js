@@ -45,7 +45,7 @@ module.exports = {
   // fc-list (fontconfig) tells npm run screenshots whether a Chinese font is installed.
   ignoreBinaries: ["redis-cli", "fc-list"],
   // `npm run build:server` names its two bundles esbuild's way (serve=src/server/cli.ts), which knip reads as an
-  // import; both sources are entries above.
+  // import; both sources are entries (SHIPPED_ENTRIES, or what the plugins find).
   ignoreUnresolved: ["serve=src/server/cli.ts"],
   // @swc/core is the minifier minimizer-webpack-plugin loads by name (webpack.config.js: MinimizerPlugin.swcMinify):
   // the default run sees it through the webpack plugin, the production run does not.
