@@ -17,7 +17,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { execFile } from "node:child_process";
 import type { Browser, Page } from "playwright-core";
-import { freePort } from "./support/ports";
+import { freePort } from "../support/ports";
 import { ROOT } from "./support/built-addin";
 import { launchChromium } from "./support/chromium";
 import { useSimulator } from "../support/simulator";

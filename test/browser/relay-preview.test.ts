@@ -13,7 +13,7 @@ import { promisify } from "node:util";
 import type { Browser, FrameLocator } from "playwright-core";
 import { ROOT } from "./support/built-addin";
 import { launchChromium } from "./support/chromium";
-import { freePort } from "./support/ports";
+import { freePort } from "../support/ports";
 import { openPreview, startPreviewStack, type PreviewStack } from "./support/preview";
 import { openTab, paneOf } from "./support/taskpane";
 import { newDataDir } from "../server/support/databases";

@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 import { DEMO_SECRET } from "../../src/api/demo-secret";
-import { freePort } from "./support/ports";
+import { freePort } from "../support/ports";
 import { BUILD_TIMEOUT_MS, ROOT, ensureBuilt } from "./support/built-addin";
 
 jest.setTimeout(240_000);

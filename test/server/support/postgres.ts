@@ -10,7 +10,7 @@
 import { spawnSync, type SpawnSyncOptions } from "node:child_process";
 import { createHash } from "node:crypto";
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
+import { freePort } from "../../support/ports";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Client } from "pg";
@@ -44,14 +44,6 @@ function binaries(): string {
       `no PostgreSQL under ${ROOT_BIN}: the history's tests need a real PostgreSQL (apt-get install -y postgresql; .ci/run does), or PG_BIN`,
     );
   return path.join(ROOT_BIN, versions[0], "bin");
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 const asRoot = typeof process.getuid === "function" && process.getuid() === 0;

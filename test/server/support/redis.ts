@@ -4,7 +4,7 @@
  * file starts its own; tests inside a file keep apart by key prefix.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
+import { freePort } from "../../support/ports";
 import { Redis } from "ioredis";
 
 export interface RunningRedis {
@@ -22,14 +22,6 @@ export interface RunningRedis {
 }
 
 const BINARY = process.env.REDIS_SERVER_PATH ?? "redis-server";
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 /**
  * A redis-server for a test file, started before its tests and stopped after them (as `useSimulator` does for the

@@ -1,4 +1,7 @@
-/** Ports for servers a test starts as a separate process (which cannot be handed port 0 and report back). */
+/**
+ * Ports for servers a test starts as a separate process (which cannot be handed port 0 and report back): Redis,
+ * PostgreSQL, the relay and the hosted server.
+ */
 import { createServer } from "node:net";
 
 /** A loopback port that was free a moment ago. */
