@@ -6,7 +6,7 @@
  * blank: its policy lets the page frame its pane from a blob: page and run the one line that installs the stand-ins.
  */
 import { createHash } from "node:crypto";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { networkInterfaces, tmpdir } from "node:os";
 import path from "node:path";
 import { PREVIEW_PANE_BOOTSTRAP } from "../../src/lib/preview-pane";
@@ -16,10 +16,15 @@ import { useSimulator } from "../support/simulator";
 const SECRET = "local0secret0000000000000000wxyz";
 const sim = useSimulator({ secret: SECRET });
 const servers: HostingServer[] = [];
-afterAll(() => Promise.all(servers.map((s) => s.stop(0))));
+const staticDirs: string[] = [];
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.stop(0)));
+  for (const dir of staticDirs) rmSync(dir, { recursive: true, force: true });
+});
 
 async function relayOn(host: string): Promise<number> {
   const staticDir = mkdtempSync(path.join(tmpdir(), "local-relay-"));
+  staticDirs.push(staticDir);
   for (const page of ["preview.html", "taskpane.html"]) writeFileSync(path.join(staticDir, page), "<!doctype html>");
   const hosting = createHostingServer({ upstream: sim.url, staticDir });
   servers.push(hosting);

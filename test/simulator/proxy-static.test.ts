@@ -1,5 +1,5 @@
 /** Proxy mode (forwarding /v1/* with the caller's secret, logging nothing secret) and static files without traversal. */
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -99,7 +99,10 @@ describe("static files", () => {
   beforeAll(async () => {
     sim = await start({ staticDir: site });
   });
-  afterAll(() => sim.stop());
+  afterAll(async () => {
+    await sim.stop();
+    rmSync(root, { recursive: true, force: true });
+  });
 
   /** A raw GET, so the path is sent exactly as written (fetch would normalize `..`). */
   const rawGet = (p: string) =>
