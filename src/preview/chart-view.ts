@@ -8,16 +8,15 @@
  */
 import { t } from "../i18n/preview";
 import type { Chart } from "chart.js";
-import type { ChartSpec } from "../taskpane/report-model/chart-spec";
+import { CHART_SIZE, type ChartSpec } from "../taskpane/report-model/chart-spec";
 import { coalesced } from "../lib/coalesce";
 import { parseCellAddress } from "../table/a1";
 import { ChartData, chartData, chartSummary } from "./chart-data";
 import { COLUMN_WIDTH, HEADER_HEIGHT, ROW_HEADER_WIDTH, ROW_HEIGHT } from "./grid-window";
 import type { Workbook } from "./workbook";
 
-/** Excel's default chart size (5 × 3 inches). */
-const CHART_WIDTH = 480;
-const CHART_HEIGHT = 288;
+/** The block of cells a chart covers from its anchor, as Excel places it (report-charts.ts), in the grid's pixels. */
+const CHART_BOX = { width: CHART_SIZE.columns * COLUMN_WIDTH, height: CHART_SIZE.rows * ROW_HEIGHT };
 
 interface ShownChart {
   readonly root: HTMLElement;
@@ -102,13 +101,15 @@ export class ChartView {
     root.className = "report-chart";
     root.style.left = `${ROW_HEADER_WIDTH + anchor.col * COLUMN_WIDTH}px`;
     root.style.top = `${HEADER_HEIGHT + anchor.row * ROW_HEIGHT}px`;
+    root.style.width = `${CHART_BOX.width}px`;
+    root.style.height = `${CHART_BOX.height}px`;
     const image = document.createElement("div");
     image.setAttribute("role", "img");
     image.setAttribute("aria-label", t("chart.name", { title: spec.title }));
     image.dataset.status = "calculating";
     const canvas = document.createElement("canvas");
-    canvas.width = CHART_WIDTH;
-    canvas.height = CHART_HEIGHT;
+    canvas.width = CHART_BOX.width;
+    canvas.height = CHART_BOX.height;
     image.append(canvas);
     const summaryId = `chart-summary-${key.replace(":", "-")}`;
     image.setAttribute("aria-describedby", summaryId);

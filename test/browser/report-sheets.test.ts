@@ -5,8 +5,18 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { ROOT } from "./support/built-addin";
-import { enter, goTo, PreviewPage, readRange, settledText, waitForFunctions, previewPerTest } from "./support/preview";
+import {
+  cell,
+  enter,
+  goTo,
+  PreviewPage,
+  readRange,
+  settledText,
+  waitForFunctions,
+  previewPerTest,
+} from "./support/preview";
 import { chart, createReportSheet, drawnChart, keywordTrendsReport } from "./support/report";
+import { CHART_SIZE } from "../../src/taskpane/report-model/chart-spec";
 import { formulaOf, inputOf } from "../support/report-specs";
 import { selectColumns } from "../../src/taskpane/report-model/result-table";
 import { columnLabels } from "../../src/table/columns";
@@ -69,6 +79,16 @@ describe("report sheets in the preview", () => {
     const file = path.join(ROOT, "test-results", "report-sheet.png");
     mkdirSync(path.dirname(file), { recursive: true });
     await page.screenshot({ path: file });
+    // Over the block of cells Excel places it on (Chart.setPosition from its anchor), which the report lays out around.
+    await goTo(page, SPEC.charts[0].anchor);
+    const anchorCell = await cell(page, SPEC.charts[0].anchor).boundingBox();
+    const drawnOver = await chart(page, "Searches and purchases").boundingBox();
+    expect(drawnOver).toEqual({
+      x: anchorCell?.x,
+      y: anchorCell?.y,
+      width: CHART_SIZE.columns * (anchorCell?.width ?? 0),
+      height: CHART_SIZE.rows * (anchorCell?.height ?? 0),
+    });
 
     await enter(page, KEYWORD, "yoga block");
     await page.waitForFunction(
