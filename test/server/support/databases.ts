@@ -94,9 +94,17 @@ async function emptied(database: Database): Promise<void> {
     await database.query(`TRUNCATE ${tables.map((t) => `"${t.name}"`).join(", ")} RESTART IDENTITY CASCADE`);
 }
 
+/**
+ * On a fresh machine the templates are made by the first file that needs them: ~8 CPU-s, over 20 s of wall time while
+ * the other workers and Chromium share the cores (a first test timed out so in a fresh clone's CI run). A hook with
+ * time of its own makes them, so no test's timeout pays for it; later files find them made.
+ */
+const TEMPLATES_TIMEOUT_MS = 180_000;
+
 /** Both kinds for a test file: a PostgreSQL cluster for the file, embedded folders per test. */
 export function useDatabases(): TestDatabases {
   const postgres = usePostgres();
+  beforeAll(() => migratedTemplate(), TEMPLATES_TIMEOUT_MS);
   const settings = async (kind: DatabaseKind, fresh = false) => {
     if (kind === "server") return { url: await postgres.newDatabase() };
     const data = await newDataDir({ migrated: !fresh });
