@@ -170,23 +170,27 @@ function extract(shape: ResponseShape, data: unknown, fail: (detail: string) => 
     }
     case "series": {
       if (data === null || data === undefined) return { items: [], total: 0, page: null, size: null };
-      if (!isObject(data)) return fail("expected an object with items in data");
+      if (!isObject(data)) return fail(t("malformed.items"));
       const { items = [], ...common } = data;
       if (items === null) return { items: [], total: 0, page: null, size: null };
-      if (!Array.isArray(items)) return fail("expected data.items to be a list");
+      if (!Array.isArray(items)) return fail(t("malformed.itemsList"));
       // The object's own fields (the keyword, the category's rates) are the same for every point: beside each.
       const rows = items.map((item) => (isObject(item) ? { ...common, ...item } : item));
       return { items: rows, total: rows.length, page: null, size: null };
     }
     case "facets": {
       if (data === null || data === undefined) return { items: [], total: 0, page: null, size: null };
-      if (!isObject(data)) return fail("expected an object of counts by facet in data");
+      if (!isObject(data)) return fail(t("malformed.facets"));
       const rows = Object.entries(data).flatMap(([facet, counts]) => {
         if (counts === null || counts === undefined) return [];
-        if (!Array.isArray(counts)) return fail(`expected data.${facet} to be a list of counts`);
+        if (!Array.isArray(counts)) return fail(t("malformed.facets"));
         return counts.map((count) => (isObject(count) ? { facet, ...count } : count));
       });
       return { items: rows, total: rows.length, page: null, size: null };
+    }
+    default: {
+      const unhandled: never = shape;
+      return unhandled;
     }
   }
 }

@@ -196,6 +196,10 @@ function applyDisplay(op: AnyOperation, name: ReservedOption, value: unknown, di
       if (op.shape !== "itemsWithStats")
         throw argumentError(name, label, "option", t("filters.statsOnly", { fn: op.fn }));
       return { ...display, stats: value === true };
+    default: {
+      const unhandled: never = name;
+      return unhandled;
+    }
   }
 }
 

@@ -270,8 +270,14 @@ export function toCell(value: unknown, column: Column, dates: DateDisplay): Cell
       case "string":
         cell = spec.serviceLabel && typeof value === "string" ? serviceLabel(value) : scalarCell(value);
         break;
-      default:
+      case "valueItem":
+      case "unknown":
         cell = scalarCell(value);
+        break;
+      default: {
+        const unhandled: never = spec.type;
+        cell = unhandled;
+      }
     }
   }
   return typeof cell === "string" ? cap(cell, MAX_CELL_TEXT) : cell;

@@ -8,6 +8,7 @@ import { parseResult } from "../../src/api/parse";
 import { RECORD_FIELDS } from "../../src/api/records";
 import { type FieldSpec } from "../../src/api/catalog-types";
 import { fixture, fixtureCodes } from "./support/fixtures";
+import { setLocale } from "../../src/i18n/locale";
 
 type Json = Record<string, unknown>;
 const CODES = fixtureCodes();
@@ -180,9 +181,34 @@ describe("refused", () => {
     ["items that are not a list", "competitor_lookup", { code: "OK", data: { items: {} } }],
     ["a record that is not an object", "aba_research_trend", { code: "OK", data: [1] }],
     ["stats that are not a list", "traffic_keyword", { code: "OK", data: { items: [], stats: "x" } }],
+    ["a series that is not an object", "market_product_demand_trend", { code: "OK", data: [] }],
+    ["a series whose items are not a list", "market_product_demand_trend", { code: "OK", data: { items: 3 } }],
+    ["facets that are not an object", "trademark_stats", { code: "OK", data: [] }],
+    ["a facet whose counts are not a list", "trademark_stats", { code: "OK", data: { office: 7 } }],
   ];
   test.each(cases)("%s is malformed", (_, code, response) => {
     expect(() => parseResult(code, response, "r")).toThrow(MalformedResponseError);
+  });
+
+  test("what a malformed answer got wrong is said in the reader's language, for every shape", async () => {
+    const detail = (code: OperationCode, data: unknown) => {
+      try {
+        parseResult(code, { code: "OK", data }, "r");
+      } catch (error) {
+        return (error as Error).message;
+      }
+      throw new Error(`${code} was read`);
+    };
+    await setLocale("zh-CN");
+    try {
+      expect(detail("market_product_demand_trend", [])).toContain("data 应为带 items 的对象");
+      expect(detail("market_product_demand_trend", { items: 3 })).toContain("data.items 应为列表");
+      expect(detail("trademark_stats", [])).toContain("data 中每个维度都应为计数列表");
+      expect(detail("trademark_stats", { office: 7 })).toContain("data 中每个维度都应为计数列表");
+    } finally {
+      await setLocale("en");
+    }
+    expect(detail("trademark_stats", { office: 7 })).toContain("expected a list of counts for each facet in data");
   });
 
   test("an error envelope throws its class", () => {

@@ -79,7 +79,11 @@ function byType(row: Row, spec: FieldSpec): unknown {
       return {} satisfies NestedDecision;
     case "objectList":
       return 3 satisfies ListDecision;
-    default:
+    case "unknown":
       return null;
+    default: {
+      const unhandled: never = spec.type;
+      throw new Error(`no value for a field of type ${String(unhandled)}`);
+    }
   }
 }

@@ -5,6 +5,7 @@
  * English (src/i18n/labels.ts).
  */
 import { hashString, mix, round, Rng } from "./prng";
+import type { RecordName } from "../../api/records";
 import type { Scenario } from "./row";
 import { apportion, type Preset, type Sample, sampleOf, split } from "./market";
 import { MARKET_FACTS } from "./vocab";
@@ -99,20 +100,17 @@ function sellerTypes(s: Scenario, sample: Sample): Preset[] {
   }));
 }
 
+/** The band and seller-type operations' rows, by record. */
+const BAND_ROWS: Partial<Record<RecordName, (s: Scenario, sample: Sample) => Preset[]>> = {
+  listingAge: listingAges,
+  ratingBand: ratingBands,
+  priceBand: priceBands,
+  sellerType: sellerTypes,
+};
+
 /** The presets of the rows of a band or seller-type operation, or undefined for the older market operations. */
 export function bandRows(s: Scenario): Preset[] | undefined {
-  switch (s.record) {
-    case "listingAge":
-      return listingAges(s, sampleOf(s));
-    case "ratingBand":
-      return ratingBands(s, sampleOf(s));
-    case "priceBand":
-      return priceBands(s, sampleOf(s));
-    case "sellerType":
-      return sellerTypes(s, sampleOf(s));
-    default:
-      return undefined;
-  }
+  return BAND_ROWS[s.record]?.(s, sampleOf(s));
 }
 
 /**

@@ -207,8 +207,13 @@ export function marketRows(s: Scenario): Preset[] {
       return aplusVideo(s, sample);
     case "categoryStatistics":
       return [{ _sample: sample }];
-    default:
+    case "brandConcentration":
+    case "sellerConcentration":
+    case "productConcentration":
       return concentration(s, sample);
+    default:
+      // Every other record is answered elsewhere (respond.ts): reaching here is a new market record with no rows.
+      throw new Error(`the simulator has no market rows for the record ${s.record}`);
   }
 }
 

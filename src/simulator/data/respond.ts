@@ -128,6 +128,10 @@ export function simulate(op: AnyOperation, query: SimulatedQuery): unknown {
     case "paged":
     case "itemsWithStats":
       return paged(op, s, fields, query);
+    default: {
+      const unhandled: never = op.shape;
+      throw new Error(`the simulator has no answer of the shape ${String(unhandled)}`);
+    }
   }
 }
 

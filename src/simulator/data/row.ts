@@ -151,7 +151,18 @@ function coerce(spec: FieldSpec, value: unknown): unknown {
       return String(value);
     case "boolean":
       return Boolean(value);
-    default:
+    // Lists, objects and shapes of their own are generated as they go out.
+    case "stringList":
+    case "numberList":
+    case "valueItem":
+    case "stringListMap":
+    case "object":
+    case "objectList":
+    case "unknown":
       return value;
+    default: {
+      const unhandled: never = spec.type;
+      throw new Error(`no coercion for a field of type ${String(unhandled)}`);
+    }
   }
 }
