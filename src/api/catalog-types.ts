@@ -40,6 +40,23 @@ export type FieldType =
   /** documented but of unknown shape (e.g. `trends`, `topAsins`); passed through */
   | "unknown";
 
+const NON_SCALAR_TYPES = [
+  "stringList",
+  "numberList",
+  "valueItem",
+  "stringListMap",
+  "object",
+  "objectList",
+  "unknown",
+] as const satisfies readonly FieldType[];
+
+/** The field types whose values are lists, objects or of unknown shape: not one number, date, yes/no or text. */
+type NonScalarFieldType = (typeof NON_SCALAR_TYPES)[number];
+
+export function isNonScalarType(type: FieldType): type is NonScalarFieldType {
+  return (NON_SCALAR_TYPES as readonly FieldType[]).includes(type);
+}
+
 /**
  * Display hint for number columns; drives table number formats. Rates come in three scales and all spill as
  * fractions with a `0.00%` format: `fraction` (0.0831), `percent` (8.31, divided by 100), `perMille` (3.18 ‰, a

@@ -17,6 +17,7 @@
  */
 import { createHash } from "node:crypto";
 import { OPERATIONS, type AnyOperation } from "../../api/catalog";
+import { isNonScalarType } from "../../api/catalog-types";
 import { recordColumns, type Column } from "../../table/columns";
 
 const VIEW_PREFIX = "history_";
@@ -41,6 +42,7 @@ const quoteText = (text: string) => `'${text.replaceAll("'", "''")}'`;
 export function viewColumnType(column: Column): ViewColumnType {
   if (column.part) return "numeric";
   const { spec } = column;
+  if (isNonScalarType(spec.type)) return "text";
   switch (spec.type) {
     case "integer":
     case "number":
@@ -52,13 +54,6 @@ export function viewColumnType(column: Column): ViewColumnType {
     case "boolean":
       return "boolean";
     case "string":
-    case "stringList":
-    case "numberList":
-    case "valueItem":
-    case "stringListMap":
-    case "object":
-    case "objectList":
-    case "unknown":
       return "text";
     default: {
       const unknown: never = spec.type;

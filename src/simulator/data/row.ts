@@ -5,7 +5,7 @@
  * Fields may read other fields (revenue = units x price) and hidden facts (`_pop`, `_topic`, names starting _).
  */
 import type { Marketplace } from "../../api/catalog-types";
-import type { FieldSpec } from "../../api/catalog-types";
+import { isNonScalarType, type FieldSpec } from "../../api/catalog-types";
 import type { OperationCode } from "../../api/catalog";
 import type { RecordName } from "../../api/records";
 import { hashString, mix, Rng } from "./prng";
@@ -140,6 +140,8 @@ export class Row {
 /** Makes a generated value match the documented type (integers rounded, nothing undefined). */
 function coerce(spec: FieldSpec, value: unknown): unknown {
   if (value === undefined || value === null) return null;
+  // Lists, objects and shapes of their own are generated as they go out.
+  if (isNonScalarType(spec.type)) return value;
   switch (spec.type) {
     case "integer":
     case "epochMs":
@@ -151,15 +153,6 @@ function coerce(spec: FieldSpec, value: unknown): unknown {
       return String(value);
     case "boolean":
       return Boolean(value);
-    // Lists, objects and shapes of their own are generated as they go out.
-    case "stringList":
-    case "numberList":
-    case "valueItem":
-    case "stringListMap":
-    case "object":
-    case "objectList":
-    case "unknown":
-      return value;
     default: {
       const unhandled: never = spec.type;
       throw new Error(`no coercion for a field of type ${String(unhandled)}`);
