@@ -45,15 +45,25 @@ export interface AnswerSources {
 export const databaseDown = (res: ServerResponse, database: Pick<Database, "describe">): RelayOutcome =>
   refuseAs(res, "database", { database: database.describe });
 
+/** Batches read ahead of the writer, and how to end the reading whether or not the writer ever asked for one. */
+interface PrimedSource<T> extends AsyncIterable<T> {
+  close(): Promise<void>;
+}
+
 /**
  * `source` with its first item already read (so a failure to start is known before the answer's head is sent), and
  * one item read ahead from then on: the database makes the next batch while this one is written (a server works in
  * its own process meanwhile; measured, it cut serving a year of a 200-ASIN watch from PostgreSQL by a third).
+ * `close` ends the reading (the cursor and its transaction) even when the writer never started iterating: a reader
+ * that left before the head was written would otherwise keep a pooled connection idle in its transaction for good.
  */
-async function primed<T>(source: AsyncIterable<T>): Promise<AsyncIterable<T>> {
+async function primed<T>(source: AsyncIterable<T>): Promise<PrimedSource<T>> {
   const iterator = source[Symbol.asyncIterator]();
   const first = await iterator.next();
+  let ended: Promise<unknown> | undefined;
+  const close = async () => void (await (ended ??= iterator.return?.() ?? Promise.resolve()));
   return {
+    close,
     async *[Symbol.asyncIterator]() {
       try {
         for (let current = first; !current.done;) {
@@ -65,7 +75,7 @@ async function primed<T>(source: AsyncIterable<T>): Promise<AsyncIterable<T>> {
         }
       } finally {
         // A reader that went away (or a failure) ends the reading: the cursor and its transaction are closed.
-        await iterator.return?.();
+        await close();
       }
     },
   };
@@ -119,7 +129,7 @@ export async function serveAnswer(res: ServerResponse, answer: Answer, sources: 
     table: AnswerTable<unknown>;
     rows: AsyncIterable<readonly unknown[]>;
   };
-  let batches: AsyncIterable<readonly unknown[]>;
+  let batches: PrimedSource<readonly unknown[]>;
   try {
     batches = await primed(rows);
   } catch (error) {
@@ -127,11 +137,11 @@ export async function serveAnswer(res: ServerResponse, answer: Answer, sources: 
     return databaseDown(res, sources.database);
   }
   const csv = answer.format === "csv";
-  res.writeHead(200, {
-    "content-type": csv ? CSV_CONTENT_TYPE : JSON_CONTENT_TYPE,
-    ...(csv ? { "content-disposition": `attachment; filename="${answer.schedule.id}-${answer.kind}.csv"` } : {}),
-  });
   try {
+    res.writeHead(200, {
+      "content-type": csv ? CSV_CONTENT_TYPE : JSON_CONTENT_TYPE,
+      ...(csv ? { "content-disposition": `attachment; filename="${answer.schedule.id}-${answer.kind}.csv"` } : {}),
+    });
     if (csv) await writeCsv(res, table.header, mapped<unknown, TableRow>(batches, table.toRow));
     else {
       const head = { schedule: { id: answer.schedule.id, name: answer.schedule.name } };
@@ -139,6 +149,12 @@ export async function serveAnswer(res: ServerResponse, answer: Answer, sources: 
     }
   } catch (error) {
     sources.log({ event: "history-read-failed", schedule: answer.schedule.id, reason: (error as Error).message });
+  } finally {
+    await batches
+      .close()
+      .catch((error: Error) =>
+        sources.log({ event: "history-read-failed", schedule: answer.schedule.id, reason: error.message }),
+      );
   }
   return { status: 200 };
 }
