@@ -179,6 +179,29 @@ describe.each(DATABASE_KINDS)("feeds, %s database", (kind) => {
     expect((await send(base, undefined, "POST", `/v1/feeds/${id}/history.csv?key=${token}`)).status).toBe(405);
   });
 
+  test("a schedule set again under a revoked member's id starts with nothing kept: no one inherits their history or feeds", async () => {
+    const database = await openFor(kind);
+    const t = await relays([database]);
+    const alice = await t.member("alice");
+    const base = t.bases[0];
+    await send(base, alice, "PUT", "/v1/schedules/brands-0001", SCHEDULE);
+    await seed(t, "brands-0001");
+    const { url } = (await send(base, alice, "POST", "/v1/schedules/brands-0001/feeds")).json.data;
+    expect((await send(base, undefined, "GET", pathOf(url))).status).toBe(200);
+
+    // The member leaves (their schedules go with them); another sets a schedule of the same id, as a shared
+    // workbook's report options name it.
+    expect(await t.stores[0].revokeMember("alice")).toBe(true);
+    const bob = await t.member("bob");
+    expect((await send(base, bob, "PUT", "/v1/schedules/brands-0001", SCHEDULE)).status).toBe(200);
+    const history = await send(base, bob, "GET", "/v1/schedules/brands-0001/history.json");
+    expect(history.status).toBe(200);
+    expect(history.json.data.rows).toEqual([]);
+    expect((await send(base, bob, "GET", "/v1/schedules/brands-0001/feeds")).json.data).toEqual([]);
+    expect((await send(base, undefined, "GET", pathOf(url))).status).toBe(401);
+    expect(await database.query("SELECT id FROM mad_snapshots WHERE schedule_id = $1", ["brands-0001"])).toEqual([]);
+  });
+
   test("feed reads share the per-address limit of requests without a valid token", async () => {
     const t = await relays([await openFor(kind)], { memberRatePerMinute: 4 });
     const alice = await t.member("alice");

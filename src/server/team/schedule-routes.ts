@@ -20,6 +20,7 @@ import {
   type Schedule,
   type ScheduleProblem,
 } from "../../relay-api/schedules";
+import { databaseDown } from "../history/answers";
 import type { HistoryAccess } from "../history/snapshots";
 import {
   answerOk,
@@ -63,9 +64,11 @@ const scheduleWords = (locale: Locale): OwnWords => ({
 
 /** The schedules' side of their history: what each keeps, and removing it with them. */
 function keptHistory(store: TeamStore, history: HistoryAccess | undefined, log: RelayLog) {
-  const kept = history && "store" in history ? history.store : undefined;
+  const access = history && "store" in history ? history : undefined;
+  const kept = access?.store;
   return {
     kept,
+    database: access?.database,
     /** The schedules as answered: `history` and `paused` as booleans, and what each with history keeps. */
     async listed(schedules: readonly Schedule[]): Promise<Schedule[]> {
       const all = schedules.map(withSwitches);
@@ -80,6 +83,20 @@ function keptHistory(store: TeamStore, history: HistoryAccess | undefined, log: 
         const summary = summaries.get(s.id);
         return s.history || summary?.days ? { ...s, kept: summary } : s;
       });
+    },
+    /**
+     * Clears what an earlier schedule of this id left (its member revoked, or it removed while the database was
+     * down): a new schedule starts with nothing kept, so no one inherits another's history or feeds by its id.
+     */
+    async fresh(id: string): Promise<boolean> {
+      if (!kept) return true;
+      return kept.deleteSchedule(id).then(
+        () => true,
+        (error: unknown) => {
+          log({ event: "history-clear-failed", schedule: id, reason: failureReason(error) });
+          return false;
+        },
+      );
     },
     /** Removes a schedule: its history and feeds first (a database that fails leaves it whole), then itself. */
     async remove(id: string): Promise<boolean> {
@@ -116,7 +133,7 @@ export interface ScheduleRoutesOptions {
 
 export function scheduleRoutes({ store, clock, history, log }: ScheduleRoutesOptions) {
   const find = async (id: string) => (await store.schedules()).find((s) => s.id === id);
-  const { kept, listed, remove } = keptHistory(store, history, log);
+  const { kept, database, listed, fresh, remove } = keptHistory(store, history, log);
 
   async function put(req: IncomingMessage, res: ServerResponse, id: string, member: Member) {
     const locale = requestLocale(req);
@@ -149,6 +166,8 @@ export function scheduleRoutes({ store, clock, history, log }: ScheduleRoutesOpt
       nextRunAt: nextRunAt(checked.request.at, checked.request.timeZone, now),
       ...(existing?.lastRun ? { lastRun: existing.lastRun } : {}),
     };
+    // A database that fails to clear it refuses the schedule: saved, it would show what another kept.
+    if (!existing && database && !(await fresh(id))) return databaseDown(res, database);
     await store.scheduleSave(schedule);
     return answerOk(res, (await listed([schedule]))[0]);
   }
