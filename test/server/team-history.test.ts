@@ -241,6 +241,22 @@ describe.each<DatabaseKind>(["embedded", "server"])("history of scheduled runs o
     expect(await s.database.query("SELECT id FROM mad_feeds")).toEqual([]);
   });
 
+  test("a new schedule waits for a database that is down (503): it could not clear what an earlier one of its id kept", async () => {
+    const s = await setup(kind);
+    const alice = await s.team.member("alice");
+    s.takeDown();
+    let refused;
+    try {
+      refused = await send(s.team.bases[0], alice, "PUT", "/v1/schedules/watch-0007", REPORT);
+    } finally {
+      s.bringBack();
+    }
+    expect(refused.status).toBe(503);
+    expect(refused.body.message).toMatch(/history database .* is unavailable/);
+    expect(await s.team.stores[0].schedules()).toEqual([]);
+    expect((await send(s.team.bases[0], alice, "PUT", "/v1/schedules/watch-0007", REPORT)).status).toBe(200);
+  });
+
   test("a database that is down fails the run: its time is kept and the next tick runs it again at no call", async () => {
     const s = await setup(kind);
     const alice = await s.team.member("alice");
