@@ -198,6 +198,7 @@ describe.each(DATABASE_KINDS)("a schedule's history over HTTP, %s database", (ki
     expect(await days("latest=1")).toEqual(["2025-03-03"]);
     expect(await days("latest=1&until=2025-03-02")).toEqual(["2025-03-02"]);
     expect(await days("since=2025-04-01")).toEqual([]);
+    expect(await days("since=0099-06-01&until=2025-03-01")).toEqual(["2025-03-01"]); // a year below 100 is that year
   });
 
   test("labels: the spill's header words in English and in Chinese, for history and changes", async () => {
