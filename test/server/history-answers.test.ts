@@ -2,11 +2,11 @@
  * A history answer's reading ends however its reader leaves. The relay reads the first batch (a cursor inside a
  * read-only transaction on a pooled connection) before it sends the answer's head; a reader who hung up meanwhile
  * must not leave that reading open, or each such request keeps a database connection idle in its transaction for
- * good, and ten of them (the pool) stop every history read and every scheduled snapshot. Over real HTTP on loopback,
- * the answer served only once its reader has gone.
+ * good, and ten of them (the pool) stop every history read and every scheduled snapshot; nor may a reader that stops
+ * taking the answer hold it for longer than the relay's stall time. Over real HTTP on loopback.
  */
 import { once } from "node:events";
-import { createServer, request, type Server } from "node:http";
+import { createServer, request, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Schedule } from "../../src/relay-api/schedules";
 import { serveAnswer, type AnswerFormat, type AnswerSources } from "../../src/server/history/answers";
@@ -45,6 +45,32 @@ function recordedHistory() {
   return { reading, sources, log };
 }
 
+/** A history that goes on for as long as it is read (1 MB a batch), recording whether its reading was ended. */
+function endlessHistory() {
+  const reading = { batchesRead: 0, ended: false };
+  const row = {
+    taken_on: "2025-05-01",
+    taken_at: "2025-05-01T01:00:00.000Z",
+    query_index: 0,
+    query: "x".repeat(50_000),
+    fields: {},
+  };
+  const rows = async function* () {
+    try {
+      for (;;) {
+        reading.batchesRead++;
+        yield Array.from({ length: 20 }, () => row);
+      }
+    } finally {
+      reading.ended = true;
+    }
+  };
+  const store = { rows } as unknown as HistoryStore;
+  const database = { describe: "embedded" } as unknown as Database;
+  const sources: AnswerSources = { database, store, log: () => undefined, stallMs: 200 };
+  return { reading, sources };
+}
+
 let server: Server | undefined;
 afterEach(() => server?.close());
 
@@ -74,4 +100,29 @@ describe.each(["csv", "json"] as const)("history.%s", (format) => {
     expect(reading).toEqual({ batchesRead: 1, ended: true });
     expect(log).toEqual([]);
   });
+});
+
+it("cuts the answer of a reader that stopped taking it, after the stall time, and ends the database reading", async () => {
+  const { reading, sources } = endlessHistory();
+  let served!: Promise<unknown>;
+  server = createServer((_req, res) => {
+    served = serveAnswer(
+      res,
+      { kind: "history", format: "csv", schedule: SCHEDULE, params: { latest: false } },
+      sources,
+    );
+  });
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const { port } = server.address() as AddressInfo;
+  const asked = request({ host: "127.0.0.1", port, path: `/v1/schedules/${SCHEDULE.id}/history.csv` });
+  asked.end();
+  const [answer] = (await once(asked, "response")) as [IncomingMessage];
+  expect(answer.statusCode).toBe(200);
+  answer.pause(); // the reader takes the head and then nothing more
+  await served; // the relay gave up on it: the answer cut, its connection closed
+  asked.destroy();
+  expect(reading.ended).toBe(true);
+  // It stopped once the connection's buffers were full: it did not read the whole (endless) history into memory.
+  expect(reading.batchesRead).toBeLessThan(200);
 });

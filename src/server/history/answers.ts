@@ -39,7 +39,16 @@ export interface AnswerSources {
   readonly database: Database;
   readonly store: HistoryStore;
   readonly log: HistoryLog;
+  /** How long a reader may take nothing before its answer is cut (default READER_STALL_MS). */
+  readonly stallMs?: number;
 }
+
+/**
+ * A reader that takes nothing for this long (its connection silent both ways) has its answer cut: while it waits,
+ * the answer holds a pooled database connection in a transaction, and ten stalled readers would hold them all.
+ * A BI tool or a spreadsheet reads on as it goes; two minutes is far past any pause of theirs.
+ */
+const READER_STALL_MS = 120_000;
 
 /** 503: the history database did not answer; nothing was sent (in the language the request asks for). */
 export const databaseDown = (res: ServerResponse, database: Pick<Database, "describe">): RelayOutcome =>
@@ -137,6 +146,7 @@ export async function serveAnswer(res: ServerResponse, answer: Answer, sources: 
     return databaseDown(res, sources.database);
   }
   const csv = answer.format === "csv";
+  res.setTimeout(sources.stallMs ?? READER_STALL_MS, () => res.destroy());
   try {
     res.writeHead(200, {
       "content-type": csv ? CSV_CONTENT_TYPE : JSON_CONTENT_TYPE,
