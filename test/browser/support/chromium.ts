@@ -7,6 +7,7 @@
  */
 import { existsSync } from "node:fs";
 import { chromium, type Browser, type BrowserServer } from "playwright-core";
+import { launchedWithOneRetry } from "./launch-again";
 
 /** Where Debian puts each build, in the order they are preferred. */
 const DEBIAN_BUILDS = ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"];
@@ -42,10 +43,12 @@ function missingChromium(): Error {
   );
 }
 
-/** Chromium launched with CHROMIUM_ARGS, as a server the run's browser files connect to. */
+/** Chromium launched with CHROMIUM_ARGS, as a server the run's browser files connect to (a failed launch tried once more). */
 export async function launchChromiumServer(): Promise<BrowserServer> {
   if (!existsSync(CHROMIUM_PATH)) throw missingChromium();
-  return chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, timeout: 60_000 });
+  return launchedWithOneRetry(() =>
+    chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, timeout: 60_000 }),
+  );
 }
 
 /**
@@ -56,5 +59,7 @@ export async function launchChromium(): Promise<Browser> {
   const shared = process.env[SHARED_CHROMIUM_ENV];
   if (shared) return chromium.connect(shared, { timeout: 60_000 });
   if (!existsSync(CHROMIUM_PATH)) throw missingChromium();
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, timeout: 60_000 });
+  return launchedWithOneRetry(() =>
+    chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, timeout: 60_000 }),
+  );
 }
