@@ -43,7 +43,10 @@ function missingChromium(): Error {
   );
 }
 
-/** Chromium launched with CHROMIUM_ARGS, as a server the run's browser files connect to (a failed launch tried once more). */
+/**
+ * Chromium launched with CHROMIUM_ARGS, as a server the run's browser files connect to; a launch that fails is tried
+ * once more (launch-again.ts).
+ */
 export async function launchChromiumServer(): Promise<BrowserServer> {
   if (!existsSync(CHROMIUM_PATH)) throw missingChromium();
   return launchedWithOneRetry(() =>
