@@ -183,7 +183,7 @@ function extract(shape: ResponseShape, data: unknown, fail: (detail: string) => 
       if (!isObject(data)) return fail(t("malformed.facets"));
       const rows = Object.entries(data).flatMap(([facet, counts]) => {
         if (counts === null || counts === undefined) return [];
-        if (!Array.isArray(counts)) return fail(t("malformed.facets"));
+        if (!Array.isArray(counts)) return fail(t("malformed.facetCounts", { facet }));
         return counts.map((count) => (isObject(count) ? { facet, ...count } : count));
       });
       return { items: rows, total: rows.length, page: null, size: null };

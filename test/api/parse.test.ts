@@ -204,11 +204,13 @@ describe("refused", () => {
       expect(detail("market_product_demand_trend", [])).toContain("data 应为带 items 的对象");
       expect(detail("market_product_demand_trend", { items: 3 })).toContain("data.items 应为列表");
       expect(detail("trademark_stats", [])).toContain("data 中每个维度都应为计数列表");
-      expect(detail("trademark_stats", { office: 7 })).toContain("data 中每个维度都应为计数列表");
+      expect(detail("trademark_stats", { office: 7 })).toContain("data.office 应为计数列表");
     } finally {
       await setLocale("en");
     }
-    expect(detail("trademark_stats", { office: 7 })).toContain("expected a list of counts for each facet in data");
+    expect(detail("trademark_stats", [])).toContain("expected a list of counts for each facet in data");
+    // The facet whose counts are wrong is named, as the other shapes name their field.
+    expect(detail("trademark_stats", { office: 7 })).toContain("expected data.office to be a list of counts");
   });
 
   test("an error envelope throws its class", () => {

@@ -187,6 +187,7 @@ export const cells = {
   "malformed.itemsList": message("expected data.items to be a list"),
   "malformed.statsList": message("expected data.stats to be a list"),
   "malformed.facets": message("expected a list of counts for each facet in data"),
+  "malformed.facetCounts": message("expected data.{facet} to be a list of counts", { facet: "text" }),
   "malformed.statsObject": message("expected each of data.stats to be an object"),
   "malformed.record": message("record {index} is not an object", { index: "number" }),
   "malformed.tooDeep": message("values nested more than {depth} levels deep", { depth: "number" }),

@@ -124,6 +124,7 @@ export const cells: Translation<typeof english> = {
   "malformed.itemsList": "data.items 应为列表",
   "malformed.statsList": "data.stats 应为列表",
   "malformed.facets": "data 中每个维度都应为计数列表",
+  "malformed.facetCounts": "data.{facet} 应为计数列表",
   "malformed.statsObject": "data.stats 的每一项都应为对象",
   "malformed.record": "第 {index} 条记录不是对象",
   "malformed.tooDeep": "数据嵌套超过 {depth} 层",
