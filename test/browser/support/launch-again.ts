@@ -1,8 +1,8 @@
 /**
  * A launch of Chromium tried once more when the first fails. On a fresh machine the first Chromium the run starts
  * has been seen to crash as it started (chromium-headless-shell 150.0.7871.100, Debian 12: "Segmentation fault",
- * exit 139, before Playwright's first message), which failed every browser file; the next launch, a second later,
- * started cleanly, as every one since. Playwright retries a launch itself only for a glibc race ("Inconsistency
+ * exit 139, before Playwright's first message), which failed every browser file; every launch after it started
+ * cleanly. Playwright retries a launch itself only for a glibc race ("Inconsistency
  * detected by ld.so"). A second failure is the one thrown, with the first's message beside it.
  */
 export async function launchedWithOneRetry<T>(
