@@ -7,7 +7,7 @@
  * Math's functions held here: a global read on every call is slow where a test runner evaluates modules in a vm
  * context (jest), and the simulator draws millions of numbers.
  */
-const { imul, floor, round: mathRound, exp, log } = Math;
+const { imul, floor, min: mathMin, round: mathRound, exp, log } = Math;
 
 /** 32-bit FNV-1a with a murmur3 finalizer (FNV alone mixes the last characters poorly). */
 export function hashString(text: string, seed = 0x811c9dc5): number {
@@ -77,7 +77,7 @@ export class Rng {
   /** `count` distinct items in random order (all of them when count >= items.length). */
   sample<T>(items: readonly T[], count: number): T[] {
     const copy = [...items];
-    const n = Math.min(count, copy.length);
+    const n = mathMin(count, copy.length);
     for (let i = 0; i < n; i++) {
       const j = i + floor(this.next() * (copy.length - i));
       [copy[i], copy[j]] = [copy[j], copy[i]];
