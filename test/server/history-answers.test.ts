@@ -6,7 +6,7 @@
  * taking the answer hold it for longer than the relay's stall time. Over real HTTP on loopback.
  */
 import { once } from "node:events";
-import { createServer, request, type IncomingMessage, type Server } from "node:http";
+import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Schedule } from "../../src/relay-api/schedules";
 import { serveAnswer, type AnswerFormat, type AnswerSources } from "../../src/server/history/answers";
@@ -25,29 +25,39 @@ const SCHEDULE: Schedule = {
   nextRunAt: 0,
 };
 
-/** A kept history of three batches that records how far it was read and whether its reading was ended. */
-function recordedHistory() {
+/**
+ * A kept history of `batches` batches (`Infinity`: for as long as it is read), each `batch`, recording how far it was
+ * read and whether its reading was ended; `more` adds to the answer's sources.
+ */
+function trackedHistory(batch: readonly unknown[], batches: number, more: Partial<AnswerSources> = {}) {
   const reading = { batchesRead: 0, ended: false };
   const rows = async function* () {
     try {
-      for (let batch = 0; batch < 3; batch++) {
+      for (let read = 0; read < batches; read++) {
         reading.batchesRead++;
-        yield [];
+        yield batch;
       }
     } finally {
       reading.ended = true;
     }
   };
-  const store = { rows } as unknown as HistoryStore;
-  const database = { describe: "embedded" } as unknown as Database;
-  const log: Record<string, unknown>[] = [];
-  const sources: AnswerSources = { database, store, log: (event) => log.push(event) };
-  return { reading, sources, log };
+  const sources: AnswerSources = {
+    database: { describe: "embedded" } as unknown as Database,
+    store: { rows } as unknown as HistoryStore,
+    log: () => undefined,
+    ...more,
+  };
+  return { reading, sources };
 }
 
-/** A history that goes on for as long as it is read (1 MB a batch), recording whether its reading was ended. */
+/** A history of three empty batches, and the relay's log of its reading. */
+function recordedHistory() {
+  const log: Record<string, unknown>[] = [];
+  return { ...trackedHistory([], 3, { log: (event) => log.push(event) }), log };
+}
+
+/** A history that goes on for as long as it is read (1 MB a batch), cut after 200 ms of a reader taking nothing. */
 function endlessHistory() {
-  const reading = { batchesRead: 0, ended: false };
   const row = {
     taken_on: "2025-05-01",
     taken_at: "2025-05-01T01:00:00.000Z",
@@ -55,40 +65,36 @@ function endlessHistory() {
     query: "x".repeat(50_000),
     fields: {},
   };
-  const rows = async function* () {
-    try {
-      for (;;) {
-        reading.batchesRead++;
-        yield Array.from({ length: 20 }, () => row);
-      }
-    } finally {
-      reading.ended = true;
-    }
-  };
-  const store = { rows } as unknown as HistoryStore;
-  const database = { describe: "embedded" } as unknown as Database;
-  const sources: AnswerSources = { database, store, log: () => undefined, stallMs: 200 };
-  return { reading, sources };
+  return trackedHistory(
+    Array.from({ length: 20 }, () => row),
+    Infinity,
+    { stallMs: 200 },
+  );
 }
 
 let server: Server | undefined;
 afterEach(() => server?.close());
 
+/** A server on loopback answering with `handle`, once it listens, and its port. */
+async function serving(handle: (res: ServerResponse) => void): Promise<{ listening: Server; port: number }> {
+  const listening = (server = createServer((_req, res) => handle(res)));
+  listening.listen(0, "127.0.0.1");
+  await once(listening, "listening");
+  return { listening, port: (listening.address() as AddressInfo).port };
+}
+
 /** Serves `format` only after the reader has hung up; resolves once the relay is done with the request. */
 async function answerAfterReaderLeft(format: AnswerFormat, sources: AnswerSources): Promise<void> {
   let served!: Promise<unknown>;
-  server = createServer((_req, res) => {
+  const { listening, port } = await serving((res) => {
     served = once(res, "close").then(() =>
       serveAnswer(res, { kind: "history", format, schedule: SCHEDULE, params: { latest: false } }, sources),
     );
   });
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const { port } = server.address() as AddressInfo;
   const asked = request({ host: "127.0.0.1", port, path: `/v1/schedules/${SCHEDULE.id}/history.${format}` });
   asked.on("error", () => undefined); // the reader hangs up on purpose
   asked.end();
-  await once(server, "request");
+  await once(listening, "request");
   asked.destroy();
   await served;
 }
@@ -105,16 +111,13 @@ describe.each(["csv", "json"] as const)("history.%s", (format) => {
 it("cuts the answer of a reader that stopped taking it, after the stall time, and ends the database reading", async () => {
   const { reading, sources } = endlessHistory();
   let served!: Promise<unknown>;
-  server = createServer((_req, res) => {
+  const { port } = await serving((res) => {
     served = serveAnswer(
       res,
       { kind: "history", format: "csv", schedule: SCHEDULE, params: { latest: false } },
       sources,
     );
   });
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const { port } = server.address() as AddressInfo;
   const asked = request({ host: "127.0.0.1", port, path: `/v1/schedules/${SCHEDULE.id}/history.csv` });
   asked.end();
   const [answer] = (await once(asked, "response")) as [IncomingMessage];
