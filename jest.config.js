@@ -20,6 +20,8 @@ const shared = {
   roots: ["<rootDir>/test"],
   testMatch: ["**/*.test.ts", "**/*.test.tsx"],
   transform,
+  // Each module compiled once per worker rather than once per test file (V8's code cache; see the file).
+  runtime: "<rootDir>/test/support/code-cache-runtime.js",
   transformIgnorePatterns: [`/node_modules/(?!(${ESM_PACKAGES.join("|")})/)`],
   // office-addin-mock needs only an enum of office-addin-manifest, whose dependencies jest cannot load: one stand-in.
   moduleNameMapper: { "^office-addin-manifest$": "<rootDir>/test/support/office-addin-manifest.ts" },
