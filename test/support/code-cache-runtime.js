@@ -24,10 +24,17 @@ class CodeCacheRuntime extends Runtime {
   constructor(...args) {
     super(...args);
     const executor = this.executor;
-    if (typeof executor?.compile !== "function" || !Array.isArray(executor.injectedModuleParameters)) {
+    // jest-runtime's internals this relies on (30.5): a jest upgrade that moves them fails every file, saying so.
+    const relied = [
+      executor?.compile,
+      executor?.dynamicImport,
+      executor?.environment?.getVmContext,
+      executor?.resolution?.isCoreModule,
+    ];
+    if (relied.some((member) => typeof member !== "function") || !Array.isArray(executor.injectedModuleParameters)) {
       throw new Error(
-        "test/support/code-cache-runtime.js: this jest-runtime has no executor.compile; adapt the file to it or " +
-          "remove `runtime` from jest.config.js",
+        "test/support/code-cache-runtime.js: this jest-runtime's module executor is not the one it was written for; " +
+          "adapt the file to it or remove `runtime` from jest.config.js",
       );
     }
     const jestCompile = executor.compile.bind(executor);
